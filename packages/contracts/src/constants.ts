@@ -1,0 +1,26 @@
+/** Business constants and limits of SPEC §9 (and the ones §5 states as numbers). */
+export const QUANTITY = { min: 1, max: 10, step: 1 } as const;
+/** Weight items allow decimals; quantities are kept to this many digits everywhere. */
+export const QUANTITY_DECIMALS = 3;
+export const ORDER_LIST_PAGE_SIZE = 5;
+export const REVIEW_LIST_PAGE_SIZE = 4;
+export const REGION_LIST_PAGE_SIZE = 999;
+export const PAYMENT_POLL_MS = 3000;
+export const CARD_SETUP_POLL_MS = 1000;
+export const PAY_SUCCESS_COUNTDOWN_S = 10;
+export const RATE_LIMIT_SUBMIT_DELAY_MS = 1000;
+export const FAKE_COUNTDOWN_MS = 300000;
+export const METERS_PER_MILE = 1609.34;
+export const MAX_LEN = {
+  name: 100, city: 100, street: 200, detailAddress: 200, company: 200, email: 50, notificationEmail: 255,
+  phone: 20, hearFrom: 200, inviteCode: 20, quickQuiz: 200, requirements: 500, reviewText: 300,
+  afterSalesNotes: 500, password: 128, nickname: 50,
+} as const;
+export const PROMOTION_CODE_LENGTH = { min: 4, max: 20 } as const;
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Greeting by hour of day (SPEC §1): before 11 morning, 11-13 noon, 13-18 afternoon, else evening. */
+export const GREETING_HOURS = { noon: 11, afternoon: 13, evening: 18 } as const;
+export const PASSWORD_MIN = 8;
+export const SESSION_TTL_DAYS = 30;
+export const ADDRESS_CACHE_DAYS = 7;
+export const ENTERPRISE_CHILD_PAGE_SIZE = 100000;

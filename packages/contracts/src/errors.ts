@@ -1,0 +1,36 @@
+/**
+ * Stable error codes. The API answers `{ code, message, details? }`; the web app maps the code
+ * to a translated message (locales key `errors.<code>`), so codes never change once shipped.
+ */
+export const ERROR_CODES = {
+  invalidRequest: 'Common.invalidRequest',
+  malformedJson: 'Common.malformedJson',
+  unauthorized: 'Common.unauthorized',
+  forbidden: 'Common.forbidden',
+  notFound: 'Common.notFound',
+  tooManyRequests: 'Common.tooManyRequests',
+  csrfRejected: 'Common.csrfRejected',
+  payloadTooLarge: 'Common.payloadTooLarge',
+  internal: 'Common.internal',
+  invalidCredentials: 'Auth.invalidCredentials',
+  emailTaken: 'Auth.emailTaken',
+  accountDisabled: 'Auth.accountDisabled',
+  itemNotFound: 'Catalog.itemNotFound',
+  skuNotFound: 'Catalog.skuNotFound',
+  skuMismatch: 'Catalog.skuMismatch',
+  itemSoldOut: 'Trade.itemSoldOut',
+  cartLineNotFound: 'Cart.lineNotFound',
+  quantityOutOfRange: 'Cart.quantityOutOfRange',
+  notEnterpriseUser: 'Enterprise.notEnterpriseUser',
+  notMainAccount: 'Enterprise.notMainAccount',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+}
+
+/** Header every state-changing browser request carries (CSRF defence together with Origin). */
+export const CSRF_HEADER = 'x-mall-request';

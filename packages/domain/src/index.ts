@@ -1,0 +1,3 @@
+export * from './money.js';
+export * from './quantity.js';
+export * from './greeting.js';

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@mall/contracts';
+import type { Db } from './db/client.js';
+import { isApiPath, registerErrorHandling } from './lib/errors.js';
+import { registerSessions } from './lib/session.js';
+import { identityRoutes } from './modules/identity/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { cartRoutes } from './modules/cart/routes.js';
+import { enterpriseRoutes } from './modules/enterprise/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
+
+export interface AppOptions {
+  db: Db;
+  /** Built web app to serve at /; omitted in API tests. */
+  webDistDir?: string;
+  secureCookies?: boolean;
+  logger?: boolean | { level: string };
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, code: ERROR_CODES.tooManyRequests, message: 'Too many requests, please try again later' }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Mall buyer API', version: '0.1.0', description: 'Buyer side of the mall. Errors are `{ code, message, details? }` with stable codes. State-changing calls need the `x-mall-request: 1` header.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  registerSessions(app, opts.db, { secureCookies: opts.secureCookies ?? false });
+  identityRoutes(app, opts.db);
+  catalogRoutes(app, opts.db);
+  cartRoutes(app, opts.db);
+  enterpriseRoutes(app, opts.db);
+  mediaRoutes(app);
+
+  const dist = opts.webDistDir;
+  const hasWeb = !!dist && fs.existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (isApiPath(req.url) || !hasWeb || req.method !== 'GET') {
+      return reply.code(404).send({ code: ERROR_CODES.notFound, message: 'Not found' });
+    }
+    // Client-side routes: every other GET gets the app shell.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

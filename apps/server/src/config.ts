@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Repository root (apps/server/src -> ../../..). */
+export const ROOT_DIR = path.resolve(here, '../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** External PostgreSQL; when unset the embedded server under dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  production: boolean;
+  /** Built web app served at /. */
+  webDistDir: string;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(ROOT_DIR, env.DATA_DIR ?? 'var'),
+    embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
+    production: env.NODE_ENV === 'production',
+    webDistDir: path.resolve(ROOT_DIR, 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const enterprises = pgTable('enterprises', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every buyer is a user row: registered buyers, sellers, and tourists (guests get a row the
+ * first time they do something that must be owned, such as adding to the cart), so every
+ * buyer-owned row can carry buyer_id.
+ */
+export const users = pgTable('users', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  email: text('email'),
+  passwordHash: text('password_hash'),
+  nickname: text('nickname').notNull().default(''),
+  userType: text('user_type', { enum: ['REGISTERED', 'TOURIST'] }).notNull(),
+  role: text('role', { enum: ['BUYER', 'SELLER'] }).notNull().default('BUYER'),
+  merchantAuditStatus: text('merchant_audit_status', { enum: ['none', 'audit', 'pass'] }).notNull().default('none'),
+  enterpriseId: bigint('enterprise_id', { mode: 'bigint' }).references(() => enterprises.id),
+  isEnterpriseMain: boolean('is_enterprise_main').notNull().default(false),
+  enterpriseStatus: text('enterprise_status', { enum: ['ENABLED', 'PENDING_APPROVAL', 'DISABLED'] }).notNull().default('ENABLED'),
+  /** Sub-account: largest order it may place alone (minor units of the enterprise currency). */
+  orderAmtMinor: bigint('order_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** Main account: credit still available for payment terms. */
+  remainingAmtMinor: bigint('remaining_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** Credit line granted to the account (main: total; sub: its own share). */
+  creditAmtMinor: bigint('credit_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('users_email_key').on(t.email),
+  index('users_enterprise_idx').on(t.enterpriseId),
+]);
+
+/** Server-side sessions; the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: bigint('user_id', { mode: 'bigint' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/** Failed logins per account, for the per-account limit that holds across server nodes. */
+export const loginFailures = pgTable('login_failures', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  email: text('email').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_failures_email_at_idx').on(t.email, t.at)]);
+
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

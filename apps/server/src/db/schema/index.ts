@@ -1,0 +1,3 @@
+export * from './identity.js';
+export * from './catalog.js';
+export * from './cart.js';

@@ -1,0 +1,116 @@
+/**
+ * Sessions and identity of the caller. The cookie carries a random token; Postgres keeps its
+ * SHA-256 with the user it belongs to. Guests ("tourists") get a user row and a session the
+ * first time they need one (ensureBuyer), so browsing creates nothing.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq, and, gt } from 'drizzle-orm';
+import { CSRF_HEADER, DEFAULT_SITE, ERROR_CODES, SESSION_TTL_DAYS, isLanguage, siteFor, type Language, type Site } from '@mall/contracts';
+import type { Db } from '../db/client.js';
+import { sessions, users } from '../db/schema/index.js';
+import { AppError, isApiPath } from './errors.js';
+
+export const SESSION_COOKIE = 'mall_sid';
+export const SITE_COOKIE = 'site';
+export const LANG_COOKIE = 'lang';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Caller {
+  sessionId: string | null;
+  user: UserRow | null;
+  site: Site;
+  language: Language;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export function isRegistered(c: Caller): c is Caller & { user: UserRow } {
+  return c.user?.userType === 'REGISTERED';
+}
+
+export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }): void {
+  app.decorateRequest('caller', null as unknown as Caller);
+
+  app.addHook('onRequest', async (req, reply) => {
+    // CSRF: state-changing API calls must carry our custom header (a cross-site form cannot
+    // set it) and, when the browser sends an Origin, it must be our own host.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && isApiPath(req.url) && !req.routeOptions.config?.csrfExempt) {
+      const origin = req.headers.origin;
+      const sameOrigin = !origin || safeHost(origin) === req.headers.host;
+      if (!req.headers[CSRF_HEADER] || !sameOrigin) {
+        reply.code(403).send({ code: ERROR_CODES.csrfRejected, message: 'Cross-site request rejected' });
+        return reply;
+      }
+    }
+    const site = siteFor(req.cookies[SITE_COOKIE] ?? DEFAULT_SITE);
+    const langCookie = req.cookies[LANG_COOKIE];
+    const language = isLanguage(langCookie) ? langCookie : site.defaultLanguage;
+    req.caller = { sessionId: null, user: null, site, language };
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || !isApiPath(req.url)) return;
+    const id = hashToken(token);
+    const rows = await db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    if (rows[0]) req.caller = { ...req.caller, sessionId: id, user: rows[0].user };
+  });
+
+  app.decorateReply('startSession', async function (this: FastifyReply, userId: bigint) {
+    const req = this.request;
+    // Rotate: the old session (tourist or stale) is destroyed so a fixed id can't be reused.
+    if (req.caller.sessionId) await db.delete(sessions).where(eq(sessions.id, req.caller.sessionId));
+    const token = crypto.randomBytes(32).toString('base64url');
+    const id = hashToken(token);
+    await db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_DAYS * 86400_000) });
+    this.setCookie(SESSION_COOKIE, token, {
+      path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, maxAge: SESSION_TTL_DAYS * 86400,
+    });
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    req.caller = { ...req.caller, sessionId: id, user: user ?? null };
+  });
+
+  app.decorateReply('endSession', async function (this: FastifyReply) {
+    const req = this.request;
+    if (req.caller.sessionId) await db.delete(sessions).where(eq(sessions.id, req.caller.sessionId));
+    this.clearCookie(SESSION_COOKIE, { path: '/' });
+    req.caller = { ...req.caller, sessionId: null, user: null };
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    startSession(userId: bigint): Promise<void>;
+    endSession(): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    csrfExempt?: boolean;
+  }
+}
+
+function safeHost(origin: string): string | null {
+  try { return new URL(origin).host; } catch { return null; }
+}
+
+/** The buyer who owns cart lines and orders; a guest gets a tourist user on first need. */
+export async function ensureBuyer(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<bigint> {
+  if (req.caller.user) return req.caller.user.id;
+  const [tourist] = await db.insert(users).values({ userType: 'TOURIST', nickname: 'Guest' }).returning({ id: users.id });
+  await reply.startSession(tourist!.id);
+  return tourist!.id;
+}
+
+export function requireRegistered(req: FastifyRequest): UserRow {
+  if (!isRegistered(req.caller)) throw new AppError(401, ERROR_CODES.unauthorized, 'Please log in first');
+  return req.caller.user;
+}

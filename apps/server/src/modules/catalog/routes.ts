@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, ItemDetail, ItemList, ItemListQuery } from '@mall/contracts';
+import type { Db } from '../../db/client.js';
+import { getItem, listItems } from './service.js';
+
+const tags = ['catalog'];
+
+export function catalogRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/catalog/items', {
+    schema: { tags, summary: 'Items listed on the current site, with their lowest price in its currency', querystring: ItemListQuery, response: { 200: ItemList, 400: ErrorBody } },
+  }, async (req) => listItems(db, req.caller.site.currency, req.query));
+
+  r.get('/api/catalog/items/:urlKey', {
+    schema: { tags, summary: 'One item with SKUs, presale windows, DIY parts and gifts', params: z.object({ urlKey: z.string().max(200) }), response: { 200: ItemDetail, 404: ErrorBody } },
+  }, async (req) => getItem(db, req.params.urlKey, req.caller.site.currency));
+}

@@ -1,0 +1,80 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { hash, verify } from '@node-rs/argon2';
+import { ERROR_CODES, type SessionInfo } from '@mall/contracts';
+import type { Db } from '../../db/client.js';
+import { cartLines, enterprises, loginFailures, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import type { Caller, UserRow } from '../../lib/session.js';
+
+/** Per-account limit: this many failed logins within the window locks the account briefly. */
+export const ACCOUNT_LOGIN_LIMIT = { failures: 8, windowMs: 15 * 60_000 };
+
+// argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
+export const hashPassword = (password: string) => hash(password);
+
+export async function signup(db: Db, input: { email: string; password: string; nickname?: string }): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await db
+    .insert(users)
+    .values({ email: input.email, passwordHash, nickname: input.nickname ?? input.email.split('@')[0]!, userType: 'REGISTERED' })
+    .onConflictDoNothing()
+    .returning();
+  if (!user) throw new AppError(409, ERROR_CODES.emailTaken, 'This email is already registered');
+  return user;
+}
+
+export async function login(db: Db, email: string, password: string): Promise<UserRow> {
+  const since = new Date(Date.now() - ACCOUNT_LOGIN_LIMIT.windowMs);
+  const [failures] = await db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.email, email), gt(loginFailures.at, since)));
+  if ((failures?.n ?? 0) >= ACCOUNT_LOGIN_LIMIT.failures) {
+    throw new AppError(429, ERROR_CODES.tooManyRequests, 'Too many failed attempts, please try again later');
+  }
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
+  const ok = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
+  if (!user || !ok) {
+    await db.insert(loginFailures).values({ email });
+    throw new AppError(401, ERROR_CODES.invalidCredentials, 'Incorrect email or password');
+  }
+  if (user.enterpriseStatus === 'DISABLED') throw new AppError(403, ERROR_CODES.accountDisabled, 'This account is disabled');
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+  return user;
+}
+
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0k6Q1xk0bUqD3h2bcd3m3M2lq1f1r9Xx7r0kH8yC2jM';
+
+/** Moves a tourist's cart into the account that just logged in (quantities add up, clamped by the cart later). */
+export async function adoptTouristCart(db: Db, touristId: bigint, buyerId: bigint): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO cart_lines (buyer_id, sku_id, qty, selected)
+      SELECT ${buyerId}::bigint, sku_id, qty, selected FROM cart_lines WHERE buyer_id = ${touristId}
+      ON CONFLICT (buyer_id, sku_id) DO UPDATE SET qty = LEAST(cart_lines.qty + EXCLUDED.qty,
+        (SELECT max_qty FROM skus WHERE skus.id = EXCLUDED.sku_id)), updated_at = now()`);
+    await tx.delete(cartLines).where(eq(cartLines.buyerId, touristId));
+  });
+}
+
+export async function sessionInfo(db: Db, caller: Caller): Promise<SessionInfo> {
+  const user = caller.user;
+  let enterprise: SessionInfo['enterprise'] = null;
+  if (user?.enterpriseId) {
+    const [e] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId));
+    if (e) enterprise = { enterpriseId: String(e.id), enterpriseName: e.name, isMain: user.isEnterpriseMain, nickname: user.nickname, status: user.enterpriseStatus };
+  }
+  let cartCount = 0;
+  if (user) {
+    const [c] = await db.select({ n: count() }).from(cartLines).where(eq(cartLines.buyerId, user.id));
+    cartCount = c?.n ?? 0;
+  }
+  const registered = user?.userType === 'REGISTERED';
+  return {
+    userType: registered ? 'REGISTERED' : 'TOURIST',
+    user: registered ? { id: String(user.id), email: user.email ?? '', nickname: user.nickname, role: user.role, merchantAuditStatus: user.merchantAuditStatus } : null,
+    tourist: registered ? null : { id: user ? String(user.id) : null },
+    enterprise,
+    site: caller.site.code,
+    language: caller.language,
+    cartCount,
+  };
+}

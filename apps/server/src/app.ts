@@ -16,6 +16,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { enterpriseRoutes } from './modules/enterprise/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
+import { merchantRoutes } from './modules/merchant/routes.js';
 
 export interface AppOptions {
   db: Db;
@@ -49,6 +50,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   catalogRoutes(app, opts.db);
   cartRoutes(app, opts.db);
   enterpriseRoutes(app, opts.db);
+  merchantRoutes(app, opts.db);
   mediaRoutes(app);
 
   const dist = opts.webDistDir;

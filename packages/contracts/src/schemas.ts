@@ -199,3 +199,16 @@ export const EnterpriseChildQuery = z.strictObject({
 });
 export const EnterpriseChild = z.object({ userId: Id, username: z.string(), status: z.enum(['ENABLED', 'PENDING_APPROVAL', 'DISABLED']) });
 export const EnterpriseChildList = z.object({ data: z.array(EnterpriseChild), total: z.number().int() });
+
+// ---------- merchant ----------
+export const MerchantApplyBody = z.strictObject({
+  shopName: z.string().trim().min(1).max(MAX_LEN.name),
+  contactName: z.string().trim().min(1).max(MAX_LEN.name),
+  phone: z.string().trim().regex(/^\+?[\d\s-]{5,20}$/, 'invalid phone').max(MAX_LEN.phone),
+});
+export type MerchantApplyBody = z.infer<typeof MerchantApplyBody>;
+export const MerchantStatus = z.object({
+  auditStatus: z.enum(['none', 'audit', 'pass', 'reject']),
+  application: z.object({ shopName: z.string(), contactName: z.string(), createdAt: z.string() }).nullable(),
+  shops: z.array(z.object({ id: Id, name: z.string(), itemCount: z.number().int() })),
+});

@@ -1,3 +1,4 @@
 export * from './identity.js';
 export * from './catalog.js';
 export * from './cart.js';
+export * from './merchant.js';

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Anchor, Box, Center, Container, Group, Loader, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSession, useSite } from '../shared/session';
+import { TopBar } from './TopBar';
+
+export function Layout() {
+  const { data: session, isLoading } = useSession();
+  const { t, i18n } = useTranslation();
+  const site = useSite();
+  // The session says which language the buyer chose (or the site's default).
+  useEffect(() => {
+    if (session && i18n.language !== session.language) void i18n.changeLanguage(session.language);
+    if (session) document.documentElement.lang = session.language;
+  }, [session, i18n]);
+  const r = site.policyRoutes;
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <a href="#main" className="skip-link">{t('common.skipToContent')}</a>
+      <TopBar />
+      <Box component="main" id="main" style={{ flex: 1 }}>
+        {isLoading ? <Center py="xl"><Loader aria-label={t('common.loading')} /></Center> : <Outlet />}
+      </Box>
+      <Box component="footer" py="md" px="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="lg">
+          <Group gap="md" justify="center">
+            {r.privacy && <Anchor component={Link} to={r.privacy} size="xs" c="dimmed">{t('policy.privacy')}</Anchor>}
+            {r.terms && <Anchor component={Link} to={r.terms} size="xs" c="dimmed">{t('policy.terms')}</Anchor>}
+            {r.shipping && <Anchor component={Link} to={r.shipping} size="xs" c="dimmed">{t('policy.shipping')}</Anchor>}
+            {r.warranty && <Anchor component={Link} to={r.warranty} size="xs" c="dimmed">{t('policy.warranty')}</Anchor>}
+            <Text size="xs" c="dimmed">{site.name} · {site.currency}</Text>
+          </Group>
+        </Container>
+      </Box>
+      <ScrollRestoration />
+    </Box>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * Top bar (SPEC §1): greeting by time of day, login state (tourists count as not logged in),
+ * user centre, orders, merchant entry, language, site and service menus; a drawer below 'sm'.
+ */
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ActionIcon, Anchor, Box, Burger, Button, Divider, Drawer, Group, Indicator, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconHeadset, IconLanguage, IconShoppingCart, IconWorld } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, SITES, SITE_CODES, type Language, type SiteCode, type SessionInfo } from '@mall/contracts';
+import { greetingFor } from '@mall/domain';
+import { isLoggedIn, usePreferences, useSession, useSessionMutation, useSite } from '../shared/session';
+import { notifyError } from '../shared/errors';
+
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch', ja: '日本語', es: 'Español', it: 'Italiano', fr: 'Français', nl: 'Nederlands' };
+
+/** Where the merchant entry leads (SPEC §4 "Merchant link"). */
+export function merchantTarget(s: SessionInfo | undefined): string {
+  if (s?.user?.role === 'SELLER' || s?.user?.merchantAuditStatus === 'pass') return '/merchant-console/orders';
+  if (s?.user?.merchantAuditStatus === 'audit') return '/merchant/audit';
+  return '/merchant/apply';
+}
+
+function useServiceLinks() {
+  const { t } = useTranslation();
+  const site = useSite();
+  const r = site.policyRoutes;
+  return [
+    r.shipping && { to: r.shipping, label: t('policy.shipping') },
+    r.warranty && { to: r.warranty, label: t('policy.warranty') },
+    r.privacy && { to: r.privacy, label: t('policy.privacy') },
+    r.terms && { to: r.terms, label: t('policy.terms') },
+    r.sms && { to: r.sms, label: t('policy.sms') },
+  ].filter(Boolean) as { to: string; label: string }[];
+}
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const { data: session } = useSession();
+  const site = useSite();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const prefs = usePreferences();
+  const logout = useSessionMutation<undefined>('/api/auth/logout');
+  const [drawer, setDrawer] = useState(false);
+  const loggedIn = isLoggedIn(session);
+  const greeting = t(`greeting.${greetingFor(new Date().getHours())}`);
+  const serviceLinks = useServiceLinks();
+  const loginHref = `/login?target=${encodeURIComponent(location.pathname + location.search)}`;
+  const showMerchant = loggedIn && site.features.merchantEntry;
+
+  const choose = (p: { site?: SiteCode; language?: Language }) => prefs.mutate(p, { onError: (e) => notifyError(t, e) });
+  const doLogout = () => logout.mutate(undefined, { onSuccess: () => navigate('/'), onError: (e) => notifyError(t, e) });
+
+  const siteMenu = (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('topbar.chooseSite')} data-testid="site-switcher">
+          <Group gap={4}><IconWorld size={16} /><Text size="sm">{site.code}</Text><IconChevronDown size={14} /></Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('topbar.chooseSite')}</Menu.Label>
+        {SITE_CODES.map((code) => (
+          <Menu.Item key={code} onClick={() => choose({ site: code })} aria-current={code === site.code}>
+            {code} · {SITES[code].name} ({SITES[code].currency})
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+  const languageMenu = (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('topbar.chooseLanguage')} data-testid="language-switcher">
+          <Group gap={4}><IconLanguage size={16} /><Text size="sm">{LANGUAGE_NAMES[session?.language ?? 'en']}</Text><IconChevronDown size={14} /></Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LANGUAGES.map((lng) => (
+          <Menu.Item key={lng} onClick={() => choose({ language: lng })} aria-current={lng === session?.language}>{LANGUAGE_NAMES[lng]}</Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+  const serviceMenu = (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('topbar.service')}>
+          <Group gap={4}><IconHeadset size={16} /><Text size="sm">{t('topbar.service')}</Text><IconChevronDown size={14} /></Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {serviceLinks.map((l) => <Menu.Item key={l.to} component={Link} to={l.to}>{l.label}</Menu.Item>)}
+      </Menu.Dropdown>
+    </Menu>
+  );
+  const cartButton = (
+    <Indicator label={session?.cartCount ?? 0} size={16} disabled={!session?.cartCount} offset={4}>
+      <ActionIcon component={Link} to="/cart" variant="subtle" size="lg" aria-label={t('topbar.cartWithCount', { count: session?.cartCount ?? 0 })}>
+        <IconShoppingCart size={22} />
+      </ActionIcon>
+    </Indicator>
+  );
+
+  return (
+    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)' }}>
+      <Group justify="space-between" px="md" h={56} wrap="nowrap" maw={1280} mx="auto">
+        <Group gap="md" wrap="nowrap">
+          <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">Mall</Anchor>
+          <Text size="sm" visibleFrom="sm" data-testid="greeting">
+            {greeting}{loggedIn ? `, ${session!.user!.nickname}` : ''}
+          </Text>
+          {!loggedIn && (
+            <Group gap="xs" visibleFrom="sm">
+              <Anchor component={Link} to={loginHref} size="sm">{t('topbar.login')}</Anchor>
+              <Anchor component={Link} to="/signup" size="sm">{t('topbar.signup')}</Anchor>
+            </Group>
+          )}
+        </Group>
+        <Group gap="md" wrap="nowrap" visibleFrom="sm" component="nav" aria-label={t('topbar.navigation')}>
+          <Anchor component={Link} to="/buyer/index" size="sm">{t('topbar.userCentre')}</Anchor>
+          <Anchor component={Link} to="/buyer/orders" size="sm">{t('topbar.orders')}</Anchor>
+          {showMerchant && <Anchor component={Link} to={merchantTarget(session)} size="sm">{t('topbar.merchant')}</Anchor>}
+          {serviceMenu}
+          {languageMenu}
+          {siteMenu}
+          {loggedIn && <Button variant="subtle" size="compact-sm" onClick={doLogout} loading={logout.isPending}>{t('topbar.logout')}</Button>}
+          {cartButton}
+        </Group>
+        <Group gap="xs" hiddenFrom="sm" wrap="nowrap">
+          {cartButton}
+          <Burger opened={drawer} onClick={() => setDrawer((o) => !o)} aria-label={t('topbar.menu')} size="sm" />
+        </Group>
+      </Group>
+      <Drawer opened={drawer} onClose={() => setDrawer(false)} position="right" size="80%" title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`} hiddenFrom="sm">
+        <Stack gap={0} onClick={(e) => { if ((e.target as HTMLElement).closest('a')) setDrawer(false); }}>
+          {!loggedIn && <NavLink component={Link} to={loginHref} label={t('topbar.login')} />}
+          {!loggedIn && <NavLink component={Link} to="/signup" label={t('topbar.signup')} />}
+          <NavLink component={Link} to="/buyer/index" label={t('topbar.userCentre')} />
+          <NavLink component={Link} to="/buyer/orders" label={t('topbar.orders')} />
+          {showMerchant && <NavLink component={Link} to={merchantTarget(session)} label={t('topbar.merchant')} />}
+          <NavLink label={t('topbar.service')} childrenOffset={16}>
+            {serviceLinks.map((l) => <NavLink key={l.to} component={Link} to={l.to} label={l.label} />)}
+          </NavLink>
+          <Divider my="sm" />
+          <Group px="sm" gap="lg">{languageMenu}{siteMenu}</Group>
+          {loggedIn && <><Divider my="sm" /><NavLink label={t('topbar.logout')} onClick={() => { setDrawer(false); doLogout(); }} /></>}
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { PolicyKind, PolicyRoute } from '@mall/contracts';
+import { Layout } from './Layout';
+import { RequireLogin } from './RequireLogin';
+import { HomePage } from '../features/catalog/HomePage';
+import { ItemPage } from '../features/catalog/ItemPage';
+import { CartPage } from '../features/cart/CartPage';
+import { CheckoutPage } from '../features/checkout/CheckoutPage';
+import { LoginPage, SignupPage } from '../features/identity/AuthPages';
+import { BuyerLayout } from '../features/buyer/BuyerLayout';
+import { BuyerIndexPage, BuyerSectionPage } from '../features/buyer/BuyerPages';
+import { PolicyPage } from '../features/content/PolicyPage';
+import { NotFoundPage } from '../features/content/NotFoundPage';
+import { MerchantApplyPage, MerchantAuditPage, MerchantConsolePage } from '../features/merchant/MerchantPages';
+
+/** Every policy route of SPEC §2 and what it shows. */
+const POLICY_PAGES: Record<PolicyRoute, PolicyKind> = {
+  '/privacy-policy': 'privacy', '/datenschutzerklaerung': 'privacy', '/informativa-privacy': 'privacy',
+  '/agb': 'terms', '/terms-conditions': 'terms', '/termini-e-condizioni': 'terms', '/terms-and-conditions': 'terms',
+  '/algemene-voorwaarden-webwinkel': 'terms', '/warranty': 'warranty', '/shipping-policy': 'shipping', '/sms': 'sms',
+};
+
+const member = (section: string) => <RequireLogin><BuyerSectionPage section={section} /></RequireLogin>;
+
+const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/item/:urlKey', element: <ItemPage /> },
+      { path: '/cart', element: <CartPage /> },
+      { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      {
+        element: <BuyerLayout />,
+        children: [
+          { path: '/buyer', element: <Navigate to="/buyer/index" replace /> },
+          { path: '/buyer/index', element: <BuyerIndexPage /> },
+          { path: '/buyer/orders', element: <BuyerSectionPage section="orders" /> },
+          { path: '/buyer/as-list', element: member('afterSales') },
+          { path: '/buyer/comments', element: member('reviews') },
+          { path: '/buyer/address', element: member('addresses') },
+          { path: '/buyer/cards', element: member('cards') },
+          { path: '/buyer/certificates', element: member('certificates') },
+          { path: '/buyer/my-coupons', element: member('coupons') },
+          { path: '/buyer/account-security', element: member('security') },
+          { path: '/user/member', element: member('membership') },
+        ],
+      },
+      ...Object.entries(POLICY_PAGES).map(([path, kind]) => ({ path, element: <PolicyPage kind={kind} /> })),
+      { path: '/merchant/apply', element: <RequireLogin><MerchantApplyPage /></RequireLogin> },
+      { path: '/merchant/audit', element: <RequireLogin><MerchantAuditPage /></RequireLogin> },
+      { path: '/merchant-console/orders', element: <RequireLogin><MerchantConsolePage /></RequireLogin> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,62 @@
+/**
+ * Buyer centre shell (SPEC §2, §6): side menu on desktop, a chip row on mobile. Tourists only
+ * see what a guest may use (orders); the rest needs an account.
+ */
+import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { Box, Container, Grid, NavLink, Paper, ScrollArea, Group, Button } from '@mantine/core';
+import { IconAddressBook, IconCreditCard, IconCrown, IconId, IconMessageStar, IconPackage, IconReceiptRefund, IconShieldLock, IconTicket } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isLoggedIn, useSession } from '../../shared/session';
+
+export const BUYER_MENU = [
+  { to: '/buyer/orders', key: 'orders', icon: IconPackage, tourist: true },
+  { to: '/buyer/as-list', key: 'afterSales', icon: IconReceiptRefund, tourist: false },
+  { to: '/buyer/comments', key: 'reviews', icon: IconMessageStar, tourist: false },
+  { to: '/buyer/address', key: 'addresses', icon: IconAddressBook, tourist: false },
+  { to: '/buyer/cards', key: 'cards', icon: IconCreditCard, tourist: false },
+  { to: '/buyer/certificates', key: 'certificates', icon: IconId, tourist: false },
+  { to: '/buyer/my-coupons', key: 'coupons', icon: IconTicket, tourist: false },
+  { to: '/user/member', key: 'membership', icon: IconCrown, tourist: false },
+  { to: '/buyer/account-security', key: 'security', icon: IconShieldLock, tourist: false },
+] as const;
+
+export function useBuyerMenu() {
+  const { data } = useSession();
+  const registered = isLoggedIn(data);
+  return BUYER_MENU.filter((m) => registered || m.tourist);
+}
+
+export function BuyerLayout() {
+  const { t } = useTranslation();
+  const menu = useBuyerMenu();
+  const { pathname } = useLocation();
+  return (
+    <Container size="lg" py="md">
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, sm: 3 }} visibleFrom="sm">
+          <Paper withBorder p="xs" component="nav" aria-label={t('buyer.menuLabel')}>
+            <NavLink component={Link} to="/buyer/index" label={t('buyer.home')} active={pathname === '/buyer/index'} />
+            {menu.map((m) => (
+              <NavLink key={m.to} component={RouterNavLink} to={m.to} label={t(`buyer.menu.${m.key}`)} leftSection={<m.icon size={18} />}
+                active={pathname.startsWith(m.to)} />
+            ))}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={12} hiddenFrom="sm">
+          <ScrollArea type="never">
+            <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
+              {menu.map((m) => (
+                <Button key={m.to} component={Link} to={m.to} size="compact-sm" variant={pathname.startsWith(m.to) ? 'filled' : 'default'}>
+                  {t(`buyer.menu.${m.key}`)}
+                </Button>
+              ))}
+            </Group>
+          </ScrollArea>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 9 }}>
+          <Box><Outlet /></Box>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

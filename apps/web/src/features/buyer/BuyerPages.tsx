@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { EmptyBlock } from '../../shared/EmptyBlock';
+import { isLoggedIn, useSession } from '../../shared/session';
+import { useBuyerMenu } from './BuyerLayout';
+
+export function BuyerIndexPage() {
+  const { t } = useTranslation();
+  const { data: session } = useSession();
+  const menu = useBuyerMenu();
+  const registered = isLoggedIn(session);
+  return (
+    <Stack>
+      <Title order={1} size="h2">{t('buyer.home')}</Title>
+      {registered ? (
+        <Group gap="xs">
+          <Text>{t('buyer.welcome', { name: session!.user!.nickname })}</Text>
+          {session!.enterprise && (
+            <Badge color={session!.enterprise.isMain ? 'blue' : 'gray'}>
+              {session!.enterprise.enterpriseName} · {t(session!.enterprise.isMain ? 'buyer.mainAccount' : 'buyer.subAccount')}
+            </Badge>
+          )}
+        </Group>
+      ) : (
+        <Alert>{t('buyer.touristHint')} <Anchor component={Link} to="/login?target=/buyer/index">{t('topbar.login')}</Anchor></Alert>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 3 }}>
+        {menu.map((m) => (
+          <Card key={m.to} withBorder component={Link} to={m.to} padding="md">
+            <Group gap="sm"><m.icon size={22} /><Text fw={500}>{t(`buyer.menu.${m.key}`)}</Text></Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** A buyer-centre section whose content arrives with a later feature: title and empty state. */
+export function BuyerSectionPage({ section }: { section: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Title order={1} size="h2">{t(`buyer.menu.${section}`)}</Title>
+      <EmptyBlock title={t(`buyer.empty.${section}`)} />
+    </Stack>
+  );
+}

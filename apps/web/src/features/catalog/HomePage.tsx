@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Badge, Card, Chip, Container, Group, Image, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ItemBusinessType, type ItemCard } from '@mall/contracts';
+import { useMoney } from '../../shared/format';
+import { EmptyBlock } from '../../shared/EmptyBlock';
+import { useItems } from './api';
+
+const KINDS = ItemBusinessType.options.filter((k) => k !== 'GIFT');
+
+export function ItemTile({ item }: { item: ItemCard }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  return (
+    <Card withBorder padding="sm" component={Link} to={`/item/${item.urlKey}`} data-testid="item-card" aria-label={item.itemName}>
+      <Card.Section><Image src={item.mainImage} alt="" h={180} fit="cover" /></Card.Section>
+      <Stack gap={4} mt="sm">
+        <Text fw={500} lineClamp={2}>{item.itemName}</Text>
+        <Text size="xs" c="dimmed">{item.shop.name}</Text>
+        <Group gap="xs" justify="space-between">
+          <Text fw={700}>{item.pointsPrice !== null ? t('catalog.points', { count: item.pointsPrice }) : fmt(item.price)}</Text>
+          {item.businessTypeDict !== 'NORMAL' && <Badge size="xs" variant="light">{t(`catalog.kind.${item.businessTypeDict}`)}</Badge>}
+        </Group>
+        {!item.inStock && <Text size="xs" c="red">{t('catalog.soldOut')}</Text>}
+      </Stack>
+    </Card>
+  );
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [keyword, setKeyword] = useState(params.get('keyword') ?? '');
+  const [debounced] = useDebouncedValue(keyword.trim(), 300);
+  const type = (params.get('type') ?? '') as ItemBusinessType | '';
+  const { data, isLoading, isError } = useItems({ keyword: debounced || undefined, type: type || undefined });
+  return (
+    <Container size="lg" py="md">
+      <Title order={1} size="h2" mb="md">{t('catalog.title')}</Title>
+      <Stack gap="sm" mb="md">
+        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('catalog.search')} aria-label={t('catalog.search')}
+          value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} maw={420} />
+        <Chip.Group multiple={false} value={type || 'ALL'} onChange={(v) => setParams(v === 'ALL' ? {} : { type: v as string })}>
+          <Group gap="xs">
+            <Chip value="ALL" size="xs">{t('catalog.kind.ALL')}</Chip>
+            {KINDS.map((k) => <Chip key={k} value={k} size="xs">{t(`catalog.kind.${k}`)}</Chip>)}
+          </Group>
+        </Chip.Group>
+      </Stack>
+      {isError && <EmptyBlock title={t('errors.Common.internal')} />}
+      {isLoading && (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+          {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} h={280} />)}
+        </SimpleGrid>
+      )}
+      {data && data.data.length === 0 && <EmptyBlock title={t('catalog.empty')} />}
+      {data && data.data.length > 0 && (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
+          {data.data.map((item) => <ItemTile key={item.id} item={item} />)}
+        </SimpleGrid>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert, Anchor, Badge, Button, Center, Chip, Container, Grid, Group, Image, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { ItemDetail, Sku } from '@mall/contracts';
+import { clampQuantity } from '@mall/domain';
+import { useMoney, formatQty } from '../../shared/format';
+import { QuantityStepper } from '../../shared/QuantityStepper';
+import { EmptyBlock } from '../../shared/EmptyBlock';
+import { notifyError } from '../../shared/errors';
+import { useAddToCart } from '../cart/api';
+import { useItem } from './api';
+
+export const skuRule = (s: Sku) => ({ min: s.minQty, max: s.maxQty, step: s.adjustStep, decimals: s.qtyDecimals });
+
+export function ItemPage() {
+  const { urlKey = '' } = useParams();
+  const { t } = useTranslation();
+  const { data: item, isLoading, error } = useItem(urlKey);
+  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (error || !item) {
+    return (
+      <EmptyBlock title={t('catalog.notFound')}>
+        <Anchor component={Link} to="/">{t('common.backHome')}</Anchor>
+      </EmptyBlock>
+    );
+  }
+  return <ItemView item={item} />;
+}
+
+function ItemView({ item }: { item: ItemDetail }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const firstInStock = item.skus.find((s) => Number(s.stock) > 0) ?? item.skus[0]!;
+  const [skuId, setSkuId] = useState(firstInStock.id);
+  const sku = item.skus.find((s) => s.id === skuId) ?? firstInStock;
+  const rule = skuRule(sku);
+  const [qty, setQty] = useState(clampQuantity(sku.minQty, rule));
+  useEffect(() => setQty((q) => clampQuantity(q, skuRule(sku))), [sku]);
+  const add = useAddToCart();
+  const soldOut = Number(sku.stock) <= 0;
+
+  const onAdd = () => add.mutate({ skuId: sku.id, qty }, {
+    onSuccess: () => notifications.show({ color: 'green', message: t('catalog.added', { qty: formatQty(qty, sku.marketingUnit.unitName, sku.qtyDecimals) }) }),
+    onError: (e) => notifyError(t, e),
+  });
+  const shownAttributes = [...sku.attributes, ...sku.nonfixedAttributes.filter((a) => a.isShow)];
+
+  return (
+    <Container size="lg" py="md">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Image src={sku.image || item.mainImage} alt={item.itemName} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Stack gap="sm">
+            <Group gap="xs">
+              {item.businessTypeDict !== 'NORMAL' && <Badge variant="light">{t(`catalog.kind.${item.businessTypeDict}`)}</Badge>}
+              <Badge variant="outline" color="gray">{item.commerceTypeDict}</Badge>
+            </Group>
+            <Title order={1} size="h2">{item.itemName}</Title>
+            <Text size="sm" c="dimmed">{t('catalog.soldBy', { shop: item.shop.name })}</Text>
+            <Text fz={28} fw={700} data-testid="item-price">
+              {sku.pointsPrice !== null ? t('catalog.points', { count: sku.pointsPrice }) : fmt(sku.salePrc)}
+              {sku.qtyDecimals > 0 && <Text span size="sm" c="dimmed"> / {sku.marketingUnit.unitName}</Text>}
+            </Text>
+            <Text>{item.description}</Text>
+
+            {item.presale && (
+              <Alert color="grape" title={t('catalog.presale.title')}>
+                <Text size="sm">{t('catalog.presale.deposit', { amount: fmt(item.presale.deposit), date: dayjs(item.presale.depositEndTime).format('YYYY-MM-DD') })}</Text>
+                <Text size="sm">{t('catalog.presale.balance', { amount: fmt(item.presale.balance), start: dayjs(item.presale.balancePaymentStartTime).format('YYYY-MM-DD'), end: dayjs(item.presale.balancePaymentEndTime).format('YYYY-MM-DD') })}</Text>
+              </Alert>
+            )}
+            {item.service && <Alert color="teal">{t('catalog.service', { uses: item.service.uses, days: item.service.validDays })}</Alert>}
+            {item.isExceed && <Alert color="orange">{t('catalog.exceed')}</Alert>}
+            {item.diyChildren.length > 0 && (
+              <div>
+                <Text fw={500} size="sm">{t('catalog.diyIncludes')}</Text>
+                <List size="sm">{item.diyChildren.map((p) => <List.Item key={p.sku.id}>{p.itemName} · {p.sku.name} × {p.qty} ({fmt(p.sku.salePrc)})</List.Item>)}</List>
+              </div>
+            )}
+            {item.gifts.length > 0 && (
+              <div>
+                <Text fw={500} size="sm">{t('catalog.gifts')}</Text>
+                <List size="sm">{item.gifts.map((p) => <List.Item key={p.sku.id}>{p.itemName} × {p.qty}</List.Item>)}</List>
+              </div>
+            )}
+
+            {item.skus.length > 1 && (
+              <div role="radiogroup" aria-label={t('catalog.chooseSku')}>
+                <Text fw={500} size="sm" mb={4}>{t('catalog.chooseSku')}</Text>
+                <Chip.Group multiple={false} value={skuId} onChange={(v) => setSkuId(v as string)}>
+                  <Group gap="xs">
+                    {item.skus.map((s) => <Chip key={s.id} value={s.id} disabled={Number(s.stock) <= 0}>{s.name}</Chip>)}
+                  </Group>
+                </Chip.Group>
+              </div>
+            )}
+            {shownAttributes.length > 0 && (
+              <Table withRowBorders={false} verticalSpacing={2} fz="sm" maw={360}>
+                <Table.Tbody>
+                  {shownAttributes.map((a) => <Table.Tr key={a.attrKey}><Table.Td c="dimmed">{a.attrKey}</Table.Td><Table.Td>{a.attrVal}</Table.Td></Table.Tr>)}
+                </Table.Tbody>
+              </Table>
+            )}
+            <Group gap="md" align="center">
+              <QuantityStepper label={t('quantity.label')} value={qty} rule={rule} unit={sku.marketingUnit.unitName} onChange={setQty} disabled={soldOut} />
+              <Text size="sm" c={soldOut ? 'red' : 'dimmed'}>
+                {soldOut ? t('catalog.soldOut') : t('catalog.stock', { stock: formatQty(sku.stock, sku.baseUnit, sku.qtyDecimals) })}
+              </Text>
+            </Group>
+            <Group>
+              <Button size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut}>{t('catalog.addToCart')}</Button>
+              <Button size="md" variant="light" component={Link} to="/cart">{t('catalog.viewCart')}</Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

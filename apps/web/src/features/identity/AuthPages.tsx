@@ -1,0 +1,72 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { LoginBody, SignupBody } from '@mall/contracts';
+import { useSessionMutation } from '../../shared/session';
+import { zodValidate } from '../../shared/zodForm';
+import { errorMessage } from '../../shared/errors';
+
+/** Only same-site paths are followed after login, never another origin. */
+export function safeTarget(raw: string | null): string {
+  return raw && raw.startsWith('/') && !raw.startsWith('//') ? raw : '/';
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const target = safeTarget(params.get('target'));
+  const login = useSessionMutation<LoginBody>('/api/auth/login');
+  const form = useForm({ initialValues: { email: '', password: '' }, validate: zodValidate(LoginBody, t) });
+  return (
+    <Container size={420} py="xl">
+      <Title order={1} size="h2" ta="center">{t('auth.loginTitle')}</Title>
+      <Paper withBorder p="lg" mt="lg" component="form" noValidate
+        onSubmit={form.onSubmit((v) => { if (!login.isPending) login.mutate(v, { onSuccess: () => navigate(target, { replace: true }) }); })}>
+        <Stack>
+          {login.error && <Alert color="red" role="alert">{errorMessage(t, login.error)}</Alert>}
+          <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput label={t('auth.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Button type="submit" loading={login.isPending} fullWidth>{t('auth.login')}</Button>
+          <Text size="sm" ta="center">
+            {t('auth.noAccount')} <Anchor component={Link} to={`/signup?target=${encodeURIComponent(target)}`}>{t('auth.signup')}</Anchor>
+          </Text>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
+export function SignupPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const target = safeTarget(params.get('target'));
+  const signup = useSessionMutation<SignupBody>('/api/auth/signup');
+  const form = useForm({
+    initialValues: { email: '', password: '', nickname: '' },
+    validate: (v) => zodValidate(SignupBody, t)({ ...v, nickname: v.nickname || undefined }),
+  });
+  return (
+    <Container size={420} py="xl">
+      <Title order={1} size="h2" ta="center">{t('auth.signupTitle')}</Title>
+      <Paper withBorder p="lg" mt="lg" component="form" noValidate
+        onSubmit={form.onSubmit((v) => {
+          if (signup.isPending) return;
+          signup.mutate({ email: v.email, password: v.password, ...(v.nickname && { nickname: v.nickname }) }, { onSuccess: () => navigate(target, { replace: true }) });
+        })}>
+        <Stack>
+          {signup.error && <Alert color="red" role="alert">{errorMessage(t, signup.error)}</Alert>}
+          <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <TextInput label={t('auth.nickname')} autoComplete="nickname" {...form.getInputProps('nickname')} />
+          <PasswordInput label={t('auth.password')} description={t('auth.passwordHint')} autoComplete="new-password" required {...form.getInputProps('password')} />
+          <Button type="submit" loading={signup.isPending} fullWidth>{t('auth.signup')}</Button>
+          <Text size="sm" ta="center">
+            {t('auth.haveAccount')} <Anchor component={Link} to={`/login?target=${encodeURIComponent(target)}`}>{t('auth.login')}</Anchor>
+          </Text>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

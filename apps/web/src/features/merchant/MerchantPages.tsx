@@ -1,0 +1,90 @@
+import { Navigate, useNavigate } from 'react-router';
+import { Alert, Button, Center, Container, Loader, Paper, Stack, Stepper, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MerchantApplyBody } from '@mall/contracts';
+import type { z } from 'zod';
+import type { MerchantStatus } from '@mall/contracts';
+import { api } from '../../shared/api';
+import { sessionKey } from '../../shared/session';
+import { zodValidate } from '../../shared/zodForm';
+import { errorMessage } from '../../shared/errors';
+
+type Status = z.infer<typeof MerchantStatus>;
+const statusKey = ['merchant-status'] as const;
+const useMerchantStatus = () => useQuery({ queryKey: statusKey, queryFn: () => api<Status>('/api/merchant/status') });
+
+function EnterSteps({ active }: { active: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stepper active={active} size="sm" my="md">
+      <Stepper.Step label={t('merchant.step.write')} />
+      <Stepper.Step label={t('merchant.step.waiting')} />
+      <Stepper.Step label={t('merchant.step.result')} />
+    </Stepper>
+  );
+}
+
+export function MerchantApplyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { data, isLoading } = useMerchantStatus();
+  const form = useForm({ initialValues: { shopName: '', contactName: '', phone: '' }, validate: zodValidate(MerchantApplyBody, t) });
+  const apply = useMutation({
+    mutationFn: (body: MerchantApplyBody) => api<Status>('/api/merchant/apply', { body }),
+    onSuccess: (s) => { qc.setQueryData(statusKey, s); void qc.invalidateQueries({ queryKey: sessionKey }); navigate('/merchant/audit'); },
+  });
+  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (data?.auditStatus === 'pass') return <Navigate to="/merchant-console/orders" replace />;
+  return (
+    <Container size="sm" py="md">
+      <Title order={1} size="h2">{t('merchant.applyTitle')}</Title>
+      <EnterSteps active={0} />
+      {data?.auditStatus === 'reject' && <Alert color="red" mb="md">{t('merchant.rejected')}</Alert>}
+      <Paper withBorder p="lg" component="form" noValidate onSubmit={form.onSubmit((v) => { if (!apply.isPending) apply.mutate(v); })}>
+        <Stack>
+          {apply.error && <Alert color="red" role="alert">{errorMessage(t, apply.error)}</Alert>}
+          <TextInput label={t('merchant.shopName')} required {...form.getInputProps('shopName')} />
+          <TextInput label={t('merchant.contactName')} required {...form.getInputProps('contactName')} />
+          <TextInput label={t('merchant.phone')} type="tel" required {...form.getInputProps('phone')} />
+          <Button type="submit" loading={apply.isPending}>{t('merchant.submit')}</Button>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
+export function MerchantAuditPage() {
+  const { t } = useTranslation();
+  const { data, isLoading } = useMerchantStatus();
+  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (!data?.application) return <Navigate to="/merchant/apply" replace />;
+  return (
+    <Container size="sm" py="md">
+      <Title order={1} size="h2">{t('merchant.auditTitle')}</Title>
+      <EnterSteps active={data.auditStatus === 'audit' ? 1 : 2} />
+      <Alert color="blue">{t('merchant.waiting', { shop: data.application.shopName })}</Alert>
+    </Container>
+  );
+}
+
+export function MerchantConsolePage() {
+  const { t } = useTranslation();
+  const { data, isLoading } = useMerchantStatus();
+  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (data?.auditStatus !== 'pass') return <Navigate to="/merchant/apply" replace />;
+  return (
+    <Container size="md" py="md">
+      <Title order={1} size="h2" mb="md">{t('merchant.consoleTitle')}</Title>
+      <Table withTableBorder>
+        <Table.Thead><Table.Tr><Table.Th>{t('merchant.shopName')}</Table.Th><Table.Th>{t('merchant.items')}</Table.Th></Table.Tr></Table.Thead>
+        <Table.Tbody>
+          {data.shops.map((s) => <Table.Tr key={s.id}><Table.Td>{s.name}</Table.Td><Table.Td>{s.itemCount}</Table.Td></Table.Tr>)}
+        </Table.Tbody>
+      </Table>
+      {data.shops.length === 0 && <Text c="dimmed" mt="sm">{t('merchant.noShops')}</Text>}
+    </Container>
+  );
+}

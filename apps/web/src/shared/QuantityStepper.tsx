@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { clampQuantity, compareQuantity, stepQuantity, type QuantityRule } from '@mall/domain';
+
+/**
+ * Quantity stepper (SPEC §5/§9): min 1, max 10, step 1 by default, clamped; weight items
+ * take decimals with their precision. Typing commits on blur or Enter.
+ */
+export function QuantityStepper(props: {
+  value: string;
+  rule: QuantityRule;
+  unit?: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const { value, rule, onChange } = props;
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const commit = (raw: string) => {
+    const next = clampQuantity(raw.replace(',', '.'), rule);
+    setDraft(next);
+    if (next !== value) onChange(next);
+  };
+  const atMin = compareQuantity(value, rule.min) <= 0;
+  const atMax = compareQuantity(value, rule.max) >= 0;
+  return (
+    <Group gap={4} wrap="nowrap" role="group" aria-label={props.label}>
+      <ActionIcon variant="default" size="lg" aria-label={t('quantity.decrease')} disabled={props.disabled || atMin}
+        onClick={() => onChange(stepQuantity(value, -1, rule))}>
+        <IconMinus size={16} />
+      </ActionIcon>
+      <TextInput
+        aria-label={props.label}
+        value={draft}
+        inputMode={rule.decimals > 0 ? 'decimal' : 'numeric'}
+        w={rule.decimals > 0 ? 80 : 60}
+        styles={{ input: { textAlign: 'center' } }}
+        disabled={props.disabled}
+        rightSection={props.unit && rule.decimals > 0 ? <span style={{ fontSize: 12 }}>{props.unit}</span> : undefined}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+        onBlur={() => commit(draft)}
+        onKeyDown={(e) => { if (e.key === 'Enter') commit(draft); }}
+      />
+      <ActionIcon variant="default" size="lg" aria-label={t('quantity.increase')} disabled={props.disabled || atMax}
+        onClick={() => onChange(stepQuantity(value, 1, rule))}>
+        <IconPlus size={16} />
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -1,0 +1,17 @@
+import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { ApiError } from './api';
+
+/** Translated message for an API error code (SPEC §8 texts), falling back to a generic one. */
+export function errorMessage(t: TFunction, err: unknown): string {
+  if (err instanceof ApiError) {
+    const key = `errors.${err.code}`;
+    const translated = t(key, { defaultValue: '' });
+    return translated || err.message || t('errors.Common.internal');
+  }
+  return t('errors.Common.internal');
+}
+
+export function notifyError(t: TFunction, err: unknown) {
+  notifications.show({ color: 'red', message: errorMessage(t, err) });
+}

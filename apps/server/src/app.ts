@@ -24,10 +24,12 @@ export interface AppOptions {
   webDistDir?: string;
   secureCookies?: boolean;
   logger?: boolean | { level: string };
+  /** Trust X-Forwarded-For only behind a known proxy; otherwise clients could pick their own IP for rate limits. */
+  trustProxy?: boolean | number | string;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean // Fastify accepts number|string too; the cast only picks its overload });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

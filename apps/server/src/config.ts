@@ -16,6 +16,8 @@ export interface Config {
   /** Built web app served at /. */
   webDistDir: string;
   logLevel: string;
+  /** TRUST_PROXY: hop count or address list of the reverse proxy in front; unset = direct clients. */
+  trustProxy: boolean | number | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,5 +30,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     webDistDir: path.resolve(ROOT_DIR, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
   };
 }

@@ -22,7 +22,7 @@ async function main() {
   const db = createDb(url);
   await runMigrations(db);
   const seeded = await seedIfEmpty(db);
-  const app = await buildApp({ db, webDistDir: config.webDistDir, secureCookies: config.production, logger: { level: config.logLevel } });
+  const app = await buildApp({ db, webDistDir: config.webDistDir, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel } });
   await app.listen({ port: config.port, host: config.host });
 
   console.log(`\nShop running at http://localhost:${config.port}  (API docs: /docs)${seeded ? '  - demo data created' : ''}`);

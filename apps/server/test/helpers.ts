@@ -13,6 +13,13 @@ import { DEMO_PASSWORD } from '../src/seed/index.js';
 
 export { DEMO_PASSWORD };
 
+// Provided by global-setup.ts (declared here too, as the typecheck reaches this file via the tests).
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgServerUrl: string;
+  }
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;

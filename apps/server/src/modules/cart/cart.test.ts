@@ -148,6 +148,16 @@ describe('adding lines', () => {
     expect(lineOf(await addOk(b, 'E7-BLK-160', '3'), 'E7-BLK-160').qty).toBe('3');
   });
 
+  it('adding again cannot push a line past the stock', async () => {
+    const b = browser(t.app);
+    await addOk(b, 'E7-BLK-160', '2'); // stock 3
+    const res = await add(b, 'E7-BLK-160', '2');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'Trade.itemSoldOut', details: { stock: '3' } });
+    expect(lineOf(await cartOf(b), 'E7-BLK-160')).toMatchObject({ qty: '2', available: true });
+    expect(lineOf(await addOk(b, 'E7-BLK-160', '1'), 'E7-BLK-160')).toMatchObject({ qty: '3', available: true });
+  });
+
   it('an unknown or unlisted SKU -> 404 Catalog.skuNotFound', async () => {
     const b = browser(t.app);
     for (const skuId of ['999999', sku['GIFT-MAT']]) {

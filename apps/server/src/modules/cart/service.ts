@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ERROR_CODES, type Cart, type CartLine, type Currency } from '@mall/contracts';
-import { compareQuantity, isValidQuantity, clampQuantity, lineAmount, money, sumMinor, toMinor, type QuantityRule } from '@mall/domain';
+import { addQuantity, compareQuantity, isValidQuantity, clampQuantity, lineAmount, money, sumMinor, toMinor, type QuantityRule } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import { cartLines } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -71,6 +71,12 @@ function checkQuantity(sku: LoadedSku, qty: string): void {
 export async function addLine(db: Db, buyerId: bigint, skuId: bigint, qty: string, currency: Currency): Promise<void> {
   const sku = await purchasableSku(db, skuId, currency);
   checkQuantity(sku, qty);
+  // The line's quantity after adding (capped at the maximum) must be in stock too.
+  const [existing] = await db.select({ qty: cartLines.qty }).from(cartLines).where(and(eq(cartLines.buyerId, buyerId), eq(cartLines.skuId, skuId)));
+  if (existing) {
+    const rule = quantityRule(sku.row);
+    checkQuantity(sku, clampQuantity(addQuantity(trimQty(existing.qty), qty, rule.decimals), rule));
+  }
   await db.insert(cartLines).values({ buyerId, skuId, qty, selected: true })
     .onConflictDoUpdate({
       target: [cartLines.buyerId, cartLines.skuId],

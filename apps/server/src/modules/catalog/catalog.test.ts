@@ -76,7 +76,7 @@ describe('item list', () => {
   });
 
   it('rejects bad queries', async () => {
-    for (const query of [{ type: 'TOY' }, { pageSize: '0' }, { pageSize: '101' }, { pageNo: 'x' }, { foo: 'bar' }]) {
+    for (const query of [{ type: 'TOY' }, { pageSize: '0' }, { pageSize: '101' }, { pageNo: 'x' }, { foo: 'bar' }] as Record<string, string>[]) {
       const res = await browser(t.app).get('/api/catalog/items', { query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().code).toBe('Common.invalidRequest');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { users, sessions } from '../../db/schema/index.js';
-import { Browser, DEMO_PASSWORD, browser, createTestApp, skuIdOf, type TestApp } from '../../../test/helpers.js';
+import { DEMO_PASSWORD, browser, createTestApp, skuIdOf, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -307,5 +307,3 @@ describe('bad input changes nothing', () => {
   });
 });
 
-// Keep the Browser type referenced for editors that inline helpers.
-export type { Browser };

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { logIn } from './helpers';
+
+const greetings = /Good (morning|noon|afternoon|evening)/;
+
+test('desktop top bar: greeting, tourist counts as logged out, links after login', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('greeting')).toHaveText(greetings);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'User centre' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My orders' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Merchant entry' })).toHaveCount(0);
+
+  // Adding to the cart as a guest makes a tourist session: still not logged in.
+  await page.goto('/item/monitor-lamp');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Added 1 to cart')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+
+  await logIn(page, 'main@demo.shop');
+  await expect(page.getByTestId('greeting')).toContainText('Acme Main');
+  await expect(nav.getByRole('link', { name: 'Merchant entry' })).toHaveAttribute('href', '/merchant/apply');
+  // The guest cart came along.
+  await expect(page.getByRole('link', { name: /Cart, 1 lines/ }).first()).toBeVisible();
+  await nav.getByRole('link', { name: 'User centre' }).click();
+  await expect(page.getByText('Acme Office Supplies · main account')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'User centre menu' }).getByRole('link')).toHaveCount(10);
+});
+
+test('tourists see only what guests may use in the buyer centre', async ({ page }) => {
+  await page.goto('/buyer/index');
+  const menu = page.getByRole('navigation', { name: 'User centre menu' });
+  await expect(menu.getByRole('link', { name: 'My orders' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'After-sales' })).toHaveCount(0);
+  await page.goto('/buyer/cards');
+  await expect(page).toHaveURL(/\/login\?target=%2Fbuyer%2Fcards/);
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('mobile top bar folds the links into a drawer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toContainText(greetings);
+    await expect(drawer.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await drawer.getByRole('link', { name: 'User centre' }).click();
+    await expect(page).toHaveURL('/buyer/index');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});

@@ -29,7 +29,8 @@ export interface AppOptions {
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean // Fastify accepts number|string too; the cast only picks its overload });
+  // Fastify accepts a hop count or address list too; the cast only picks its overload.
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

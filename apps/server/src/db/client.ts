@@ -12,6 +12,9 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 
 export function createDb(url: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', (err) => console.error('postgres pool:', err.message));
   return drizzle(pool, { schema }) as Db;
 }
 

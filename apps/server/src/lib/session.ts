@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq, and, gt } from 'drizzle-orm';
+import { eq, and, gt, sql } from 'drizzle-orm';
 import { CSRF_HEADER, DEFAULT_SITE, ERROR_CODES, SESSION_TTL_DAYS, isLanguage, siteFor, type Language, type Site } from '@mall/contracts';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
@@ -37,6 +37,14 @@ export function isRegistered(c: Caller): c is Caller & { user: UserRow } {
 }
 
 export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }): void {
+  // Runs on every API call of a logged-in buyer: a named prepared statement skips re-planning.
+  const sessionLookup = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_lookup');
   app.decorateRequest('caller', null as unknown as Caller);
 
   app.addHook('onRequest', async (req, reply) => {
@@ -57,12 +65,7 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
     const token = req.cookies[SESSION_COOKIE];
     if (!token || !isApiPath(req.url)) return;
     const id = hashToken(token);
-    const rows = await db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-      .limit(1);
+    const rows = await sessionLookup.execute({ id, now: new Date() });
     if (rows[0]) req.caller = { ...req.caller, sessionId: id, user: rows[0].user };
   });
 

@@ -48,41 +48,46 @@ export async function loadSkus(db: Db, ids: bigint[], currency: Currency): Promi
 
 const shopRef = (s: ShopRow) => ({ id: String(s.id), name: s.name, sellerId: String(s.sellerId) });
 
+/**
+ * The item list is the hottest read of the shop: one named (prepared) statement with the
+ * total as a window count, so each request costs one round trip and no re-planning.
+ */
+const LIST_ITEMS_SQL = `
+  SELECT i.id, i.url_key, i.item_name, i.main_image, i.business_type, sh.id AS shop_id, sh.name AS shop_name,
+         sh.seller_id, p.min_price, p.min_points, p.in_stock, count(*) OVER () AS total
+  FROM items i
+  JOIN shops sh ON sh.id = i.shop_id
+  JOIN (SELECT s.item_id, min(sp.amount_minor) AS min_price, min(s.points_price) AS min_points, bool_or(s.stock > 0) AS in_stock
+        FROM skus s JOIN sku_prices sp ON sp.sku_id = s.id AND sp.currency = $1
+        GROUP BY s.item_id) p ON p.item_id = i.id
+  WHERE i.listed AND ($2::text IS NULL OR i.item_name ILIKE $2) AND ($3::text IS NULL OR i.business_type = $3)
+  ORDER BY i.sort, i.id
+  LIMIT $4 OFFSET $5`;
+
+interface ListRow {
+  id: string; url_key: string; item_name: string; main_image: string; business_type: ItemRow['businessType'];
+  shop_id: string; shop_name: string; seller_id: string; min_price: string; min_points: number | null; in_stock: boolean; total: string;
+}
+
 export async function listItems(db: Db, currency: Currency, q: { keyword?: string; type?: ItemRow['businessType']; pageNo: number; pageSize: number }): Promise<{ data: ItemCard[]; total: number }> {
-  const where = and(
-    eq(items.listed, true),
-    q.keyword ? ilike(items.itemName, `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
-    q.type ? eq(items.businessType, q.type) : undefined,
-  );
-  // Cheapest SKU price in this currency and whether any SKU has stock, per item.
-  const priceAgg = db
-    .select({
-      itemId: skus.itemId,
-      minPrice: sql<string>`min(${skuPrices.amountMinor})`.as('min_price'),
-      minPoints: sql<number | null>`min(${skus.pointsPrice})`.as('min_points'),
-      inStock: sql<boolean>`bool_or(${skus.stock} > 0)`.as('in_stock'),
-    })
-    .from(skus)
-    .innerJoin(skuPrices, and(eq(skuPrices.skuId, skus.id), eq(skuPrices.currency, currency)))
-    .groupBy(skus.itemId)
-    .as('p');
-  const [rows, [totalRow]] = await Promise.all([
-    db.select({ item: items, shop: shops, minPrice: priceAgg.minPrice, minPoints: priceAgg.minPoints, inStock: priceAgg.inStock })
-      .from(items)
-      .innerJoin(shops, eq(shops.id, items.shopId))
-      .innerJoin(priceAgg, eq(priceAgg.itemId, items.id))
-      .where(where)
-      .orderBy(asc(items.sort), asc(items.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(items).where(where),
-  ]);
+  const pattern = q.keyword ? `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%` : null;
+  const { rows } = await db.$client.query<ListRow>({
+    name: 'catalog_list_items', text: LIST_ITEMS_SQL,
+    values: [currency, pattern, q.type ?? null, q.pageSize, (q.pageNo - 1) * q.pageSize],
+  });
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows.length && q.pageNo > 1) {
+    // Past the last page the window count is gone; count separately.
+    const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(items)
+      .where(and(eq(items.listed, true), pattern ? ilike(items.itemName, pattern) : undefined, q.type ? eq(items.businessType, q.type) : undefined));
+    total = c?.n ?? 0;
+  }
   return {
-    total: totalRow?.n ?? 0,
+    total,
     data: rows.map((r) => ({
-      id: String(r.item.id), urlKey: r.item.urlKey, itemName: r.item.itemName, mainImage: r.item.mainImage,
-      businessTypeDict: r.item.businessType, shop: shopRef(r.shop), price: money(BigInt(r.minPrice), currency),
-      pointsPrice: r.minPoints === null ? null : Number(r.minPoints), inStock: r.inStock,
+      id: r.id, urlKey: r.url_key, itemName: r.item_name, mainImage: r.main_image, businessTypeDict: r.business_type,
+      shop: { id: r.shop_id, name: r.shop_name, sellerId: r.seller_id }, price: money(BigInt(r.min_price), currency),
+      pointsPrice: r.min_points === null ? null : Number(r.min_points), inStock: r.in_stock,
     })),
   };
 }

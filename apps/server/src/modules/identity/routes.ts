@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, LoginBody, PreferencesBody, SITES, SessionInfo, SignupBody } from '@mall/contracts';
@@ -12,6 +12,14 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody,
 export function identityRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /** New session for the account (rotated id); a guest's cart comes along. */
+  async function enterAs(req: FastifyRequest, reply: FastifyReply, userId: bigint) {
+    const touristId = req.caller.user?.userType === 'TOURIST' ? req.caller.user.id : null;
+    await reply.startSession(userId);
+    if (touristId) await adoptTouristCart(db, touristId, userId);
+    return sessionInfo(db, req.caller);
+  }
+
   r.get('/api/auth/session', {
     schema: { tags, summary: 'Who is calling: registered user or tourist, site, language, enterprise info', response: { 200: SessionInfo } },
   }, async (req) => sessionInfo(db, req.caller));
@@ -21,10 +29,7 @@ export function identityRoutes(app: FastifyInstance, db: Db): void {
     config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
   }, async (req, reply) => {
     const user = await signup(db, req.body);
-    const touristId = req.caller.user?.userType === 'TOURIST' ? req.caller.user.id : null;
-    await reply.startSession(user.id);
-    if (touristId) await adoptTouristCart(db, touristId, user.id);
-    return sessionInfo(db, req.caller);
+    return enterAs(req, reply, user.id);
   });
 
   r.post('/api/auth/login', {
@@ -32,10 +37,7 @@ export function identityRoutes(app: FastifyInstance, db: Db): void {
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
   }, async (req, reply) => {
     const user = await login(db, req.body.email, req.body.password);
-    const touristId = req.caller.user?.userType === 'TOURIST' ? req.caller.user.id : null;
-    await reply.startSession(user.id);
-    if (touristId) await adoptTouristCart(db, touristId, user.id);
-    return sessionInfo(db, req.caller);
+    return enterAs(req, reply, user.id);
   });
 
   r.post('/api/auth/logout', {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Badge, Box, Button, Center, Checkbox, Container, Group, Image, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Button, Center, Checkbox, Container, Flex, Group, Image, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine, CheckoutEntry } from '@mall/contracts';
@@ -39,7 +39,7 @@ export function CartPage() {
   };
 
   return (
-    <Container size="lg" py="md" pb={120}>
+    <Container size="lg" py="md" pb={160}>
       <Title order={1} size="h2" mb="md">{t('cart.title')} ({cart.totalCount})</Title>
       <Stack gap="md">
         {cart.shops.map((group) => (
@@ -56,20 +56,20 @@ export function CartPage() {
       </Stack>
 
       <Paper withBorder shadow="md" p="sm" pos="fixed" bottom={0} left={0} right={0} radius={0} style={{ zIndex: 10 }}>
-        <Group justify="space-between" maw={1200} mx="auto" wrap="nowrap">
-          <Checkbox label={t('cart.selectAll')} checked={allSelected} indeterminate={!allSelected && selected.length > 0}
-            onChange={(e) => selectAll.mutate(e.currentTarget.checked, { onError: (err) => notifyError(t, err) })} />
-          <Group gap="md" wrap="nowrap">
+        <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="xs" maw={1200} mx="auto">
+          <Group justify="space-between" wrap="nowrap" style={{ flex: 1 }}>
+            <Checkbox label={t('cart.selectAll')} checked={allSelected} indeterminate={!allSelected && selected.length > 0}
+              onChange={(e) => selectAll.mutate(e.currentTarget.checked, { onError: (err) => notifyError(t, err) })} />
             <Box ta="right">
               <Text size="sm">{t('cart.total')}: <Text span fw={700} fz="lg" data-testid="cart-total">{fmt(cart.selectedTotal)}</Text></Text>
               {cart.selectedPoints > 0 && <Text size="xs" c="dimmed">+ {t('catalog.points', { count: cart.selectedPoints })}</Text>}
               {blocked && <Text size="xs" c="red">{t('cart.fixUnavailable')}</Text>}
             </Box>
-            <Button onClick={goCheckout} disabled={selected.length === 0 || blocked} data-testid="checkout-button">
-              {t('cart.checkout', { count: selected.length })}
-            </Button>
           </Group>
-        </Group>
+          <Button onClick={goCheckout} disabled={selected.length === 0 || blocked} data-testid="checkout-button">
+            {t('cart.checkout', { count: selected.length })}
+          </Button>
+        </Flex>
       </Paper>
 
       <Modal opened={!!removing} onClose={() => setRemoving(null)} title={t('cart.removeTitle')} centered>

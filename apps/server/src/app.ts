@@ -17,6 +17,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { enterpriseRoutes } from './modules/enterprise/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { merchantRoutes } from './modules/merchant/routes.js';
+import { addressRoutes } from './modules/address/routes.js';
 
 export interface AppOptions {
   db: Db;
@@ -54,11 +55,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   cartRoutes(app, opts.db);
   enterpriseRoutes(app, opts.db);
   merchantRoutes(app, opts.db);
+  addressRoutes(app, opts.db);
   mediaRoutes(app);
 
   const dist = opts.webDistDir;
   const hasWeb = !!dist && fs.existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  // wildcard: files are looked up per request, so a rebuild while running serves the new assets.
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false });
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url) || !hasWeb || req.method !== 'GET') {
       return reply.code(404).send({ code: ERROR_CODES.notFound, message: 'Not found' });

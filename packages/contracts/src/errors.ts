@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   quantityOutOfRange: 'Cart.quantityOutOfRange',
   notEnterpriseUser: 'Enterprise.notEnterpriseUser',
   notMainAccount: 'Enterprise.notMainAccount',
+  addressNotFound: 'Address.notFound',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

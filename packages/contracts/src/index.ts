@@ -2,3 +2,4 @@ export * from './sites.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './schemas.js';
+export * from './address.js';

@@ -4,8 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { appMeta, enterprises, itemParts, items, shops, skuPrices, skus, users } from '../db/schema/index.js';
+import { addresses, appMeta, enterprises, itemParts, items, regions, shops, skuPrices, skus, users } from '../db/schema/index.js';
 import { hashPassword } from '../modules/identity/service.js';
+import { seedRegionsIfEmpty } from './regions.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
@@ -108,6 +109,7 @@ const CATALOG: ItemSeed[] = [
 ];
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
+  await seedRegionsIfEmpty(db);
   const [done] = await db.select().from(appMeta).where(eq(appMeta.key, 'seeded'));
   if (done) return false;
   await seed(db);
@@ -115,13 +117,14 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 }
 
 export async function seed(db: Db): Promise<void> {
+  await seedRegionsIfEmpty(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const [acme] = await tx.insert(enterprises).values({ name: 'Acme Office Supplies', currency: 'USD' }).returning();
     const account = (email: string, nickname: string, extra: Partial<typeof users.$inferInsert> = {}) =>
       tx.insert(users).values({ email, nickname, passwordHash, userType: 'REGISTERED', ...extra }).returning().then((r) => r[0]!);
-    await account('buyer@demo.shop', 'Demo Buyer');
-    await account('main@demo.shop', 'Acme Main', { enterpriseId: acme!.id, isEnterpriseMain: true, orderAmtMinor: 5_000_000n, remainingAmtMinor: 2_500_000n, creditAmtMinor: 5_000_000n });
+    const buyer = await account('buyer@demo.shop', 'Demo Buyer');
+    const main = await account('main@demo.shop', 'Acme Main', { enterpriseId: acme!.id, isEnterpriseMain: true, orderAmtMinor: 5_000_000n, remainingAmtMinor: 2_500_000n, creditAmtMinor: 5_000_000n });
     await account('sub1@demo.shop', 'Acme Purchasing', { enterpriseId: acme!.id, orderAmtMinor: 100_000n, creditAmtMinor: 200_000n, remainingAmtMinor: 200_000n });
     await account('sub2@demo.shop', 'Acme New Hire', { enterpriseId: acme!.id, enterpriseStatus: 'PENDING_APPROVAL', orderAmtMinor: 50_000n, creditAmtMinor: 50_000n });
     const seller1 = await account('seller@demo.shop', 'FlexiDesk', { role: 'SELLER', merchantAuditStatus: 'pass' });
@@ -160,6 +163,23 @@ export async function seed(db: Db): Promise<void> {
         await tx.insert(itemParts).values({ itemId: item!.id, partSkuId: skuIds.get(part.sku)!, kind: part.kind, qty: part.qty });
       }
     }
+    const region = async (code: string) => (await tx.select().from(regions).where(eq(regions.code, code)))[0]!;
+    const [us, ca, sf, ny, nyc] = await Promise.all(['US', 'US-CA', 'US-CA-SAN_FRANCISCO', 'US-NY', 'US-NY-NEW_YORK'].map(region));
+    const place = (p: typeof sf) => ({ city: p!.regionName, cityId: String(p!.id), latitude: p!.latitude, longitude: p!.longitude });
+    await tx.insert(addresses).values([
+      { buyerId: buyer.id, firstName: 'Dana', lastName: 'Buyer', gender: 'FEMALE', personPhone: '415 555 0100', areaCode: '+1', email: 'buyer@demo.shop',
+        countryId: us!.id, province: ca!.regionName, provinceId: String(ca!.id), ...place(sf), postalCode: '94105', poiName: '2 Market St',
+        detailAddress: 'Suite 400', addressType: 'PERSON', isDefault: true, site: 'US', hearFrom: 'onlineSearch',
+        districtList: [{ level: 2, name: ca!.regionName, id: String(ca!.id), code: ca!.code }, { level: 3, name: sf!.regionName, id: String(sf!.id), code: sf!.code }] },
+      { buyerId: buyer.id, firstName: 'Dana', lastName: 'Buyer', gender: 'FEMALE', personPhone: '212 555 0199', areaCode: '+1', email: 'buyer@demo.shop',
+        countryId: us!.id, province: ny!.regionName, provinceId: String(ny!.id), ...place(nyc), postalCode: '10001', poiName: '350 5th Ave',
+        detailAddress: 'Floor 20', addressType: 'COMPANY', company: 'Dana Design LLC', site: 'US', hearFrom: 'onlineSearch',
+        districtList: [{ level: 2, name: ny!.regionName, id: String(ny!.id), code: ny!.code }, { level: 3, name: nyc!.regionName, id: String(nyc!.id), code: nyc!.code }] },
+      { buyerId: main.id, firstName: 'Alex', lastName: 'Acme', gender: 'UN_KNOW', personPhone: '212 555 0142', areaCode: '+1', email: 'main@demo.shop',
+        countryId: us!.id, province: ny!.regionName, provinceId: String(ny!.id), ...place(nyc), postalCode: '10018', poiName: '1 Bryant Park',
+        detailAddress: 'Purchasing dept.', addressType: 'COMPANY', company: 'Acme Office Supplies', isDefault: true, site: 'US', hearFrom: 'industryAssociation',
+        districtList: [{ level: 2, name: ny!.regionName, id: String(ny!.id), code: ny!.code }, { level: 3, name: nyc!.regionName, id: String(nyc!.id), code: nyc!.code }] },
+    ]);
     await tx.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
   });
 }

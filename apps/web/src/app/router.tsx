@@ -9,6 +9,7 @@ import { CheckoutPage } from '../features/checkout/CheckoutPage';
 import { LoginPage, SignupPage } from '../features/identity/AuthPages';
 import { BuyerLayout } from '../features/buyer/BuyerLayout';
 import { BuyerIndexPage, BuyerSectionPage } from '../features/buyer/BuyerPages';
+import { AddressBookPage } from '../features/address/AddressBookPage';
 import { PolicyPage } from '../features/content/PolicyPage';
 import { NotFoundPage } from '../features/content/NotFoundPage';
 import { MerchantApplyPage, MerchantAuditPage, MerchantConsolePage } from '../features/merchant/MerchantPages';
@@ -40,7 +41,7 @@ const routes: RouteObject[] = [
           { path: '/buyer/orders', element: <BuyerSectionPage section="orders" /> },
           { path: '/buyer/as-list', element: member('afterSales') },
           { path: '/buyer/comments', element: member('reviews') },
-          { path: '/buyer/address', element: member('addresses') },
+          { path: '/buyer/address', element: <RequireLogin><AddressBookPage /></RequireLogin> },
           { path: '/buyer/cards', element: member('cards') },
           { path: '/buyer/certificates', element: member('certificates') },
           { path: '/buyer/my-coupons', element: member('coupons') },

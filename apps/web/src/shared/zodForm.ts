@@ -13,7 +13,8 @@ export function zodValidate<S extends z.ZodType>(schema: S, t: (key: string, opt
       const key = issue.path.join('.');
       if (errors[key]) continue;
       const i = issue as { code: string; minimum?: number; maximum?: number; format?: string };
-      errors[key] = issue.code === 'invalid_format' && i.format === 'email' ? t('errors.field.email')
+      errors[key] = issue.message.startsWith('validation.') ? t(issue.message)
+        : issue.code === 'invalid_format' && i.format === 'email' ? t('errors.field.email')
         : issue.code === 'too_small' ? t('errors.field.tooShort', { min: i.minimum })
         : issue.code === 'too_big' ? t('errors.field.tooLong', { max: i.maximum })
         : t('errors.field.invalid');

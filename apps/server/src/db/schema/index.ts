@@ -2,3 +2,4 @@ export * from './identity.js';
 export * from './catalog.js';
 export * from './cart.js';
 export * from './merchant.js';
+export * from './address.js';

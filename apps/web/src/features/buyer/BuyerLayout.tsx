@@ -46,7 +46,7 @@ export function BuyerLayout() {
           <ScrollArea type="never">
             <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
               {menu.map((m) => (
-                <Button key={m.to} component={Link} to={m.to} size="compact-sm" variant={pathname.startsWith(m.to) ? 'filled' : 'default'}>
+                <Button key={m.to} component={Link} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={pathname.startsWith(m.to) ? 'filled' : 'default'}>
                   {t(`buyer.menu.${m.key}`)}
                 </Button>
               ))}

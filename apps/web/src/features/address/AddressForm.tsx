@@ -1,0 +1,179 @@
+/**
+ * The address form of SPEC §5, validated with the same schema as the server
+ * (`addressInput` in contracts). Country, province, city and district come from the region
+ * table; a level with no regions below it becomes a free text field.
+ */
+import { useEffect } from 'react';
+import { Alert, Button, Checkbox, Grid, Group, Select, SegmentedControl, Stack, TextInput, Textarea, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ADDRESS_TYPES, GENDERS, HEAR_FROM_OPTIONS, addressInput, type Address } from '@mall/contracts';
+import { useSite } from '../../shared/session';
+import { zodValidate } from '../../shared/zodForm';
+import { errorMessage } from '../../shared/errors';
+import { ApiError } from '../../shared/api';
+import { useRegions, type RegionOption } from './api';
+
+export interface AddressFormValues {
+  firstName: string; lastName: string; gender: string; personPhone: string; areaCode: string; email: string;
+  countryId: string; countryCode: string; province: string; provinceId: string; city: string; cityId: string;
+  district: string; districtId: string; postalCode: string; poiName: string; detailAddress: string;
+  addressType: string; company: string; taxCode: string; isDefault: boolean; hearFrom: string; hearFromInput: string;
+}
+
+export function valuesFrom(a?: Address | null): AddressFormValues {
+  const district = a?.districtList.find((d) => d.level === 4);
+  return {
+    firstName: a?.firstName ?? '', lastName: a?.lastName ?? '', gender: a?.gender ?? '', personPhone: a?.personPhone ?? '',
+    areaCode: a?.areaCode ?? '', email: a?.email ?? '', countryId: a?.countryId ?? '', countryCode: a?.region.regionShortName ?? '',
+    province: a?.province ?? '', provinceId: a?.provinceId ?? '', city: a?.city ?? '', cityId: a?.cityId ?? '',
+    district: district?.name ?? '', districtId: district?.id ?? '', postalCode: a?.postalCode ?? '', poiName: a?.poiName ?? '',
+    detailAddress: a?.detailAddress ?? '', addressType: a?.addressType ?? 'PERSON', company: a?.company ?? '', taxCode: a?.taxCode ?? '',
+    isDefault: a?.isDefault ?? false, hearFrom: a?.hearFrom ?? '', hearFromInput: a?.hearFromInput ?? '',
+  };
+}
+
+/** Form values -> request body: empty optional fields left out, levels as districtList. */
+export function toBody(v: AddressFormValues, purpose: 'SHIPPING' | 'BILLING') {
+  const opt = (s: string) => (s.trim() ? s.trim() : undefined);
+  const districtList = [
+    v.province && { level: 2, name: v.province, ...(v.provinceId && { id: v.provinceId }) },
+    v.city && { level: 3, name: v.city, ...(v.cityId && { id: v.cityId }) },
+    v.district && { level: 4, name: v.district, ...(v.districtId && { id: v.districtId }) },
+  ].filter(Boolean);
+  return {
+    firstName: v.firstName, lastName: v.lastName, gender: opt(v.gender), personPhone: v.personPhone, areaCode: opt(v.areaCode),
+    email: v.email, countryId: v.countryId, countryCode: v.countryCode, province: opt(v.province), provinceId: opt(v.provinceId),
+    city: v.city, cityId: opt(v.cityId), districtList, postalCode: v.postalCode, poiName: v.poiName, detailAddress: v.detailAddress,
+    addressType: purpose === 'SHIPPING' ? opt(v.addressType) : undefined, company: v.addressType === 'COMPANY' ? opt(v.company) : undefined,
+    taxCode: opt(v.taxCode), isDefault: v.isDefault, hearFrom: opt(v.hearFrom), hearFromInput: v.hearFrom === 'other' ? opt(v.hearFromInput) : undefined,
+  };
+}
+
+function LevelField(props: {
+  label: string; parentId: string | null; value: string; valueId: string; required?: boolean; error?: string;
+  onChange: (name: string, id: string, region?: RegionOption) => void; testId: string;
+}) {
+  const { t } = useTranslation();
+  const { data: options, isLoading } = useRegions(props.parentId, !!props.parentId);
+  if (props.parentId && options && options.length > 0) {
+    return (
+      <Select label={props.label} required={props.required} searchable data-testid={props.testId} error={props.error}
+        data={options.map((o) => ({ value: o.id, label: o.regionName }))} value={props.valueId || null}
+        onChange={(id) => { const o = options.find((x) => x.id === id); props.onChange(o?.regionName ?? '', id ?? '', o); }}
+        nothingFoundMessage={t('address.nothingFound')} comboboxProps={{ withinPortal: true }} />
+    );
+  }
+  return (
+    <TextInput label={props.label} required={props.required} value={props.value} disabled={isLoading} error={props.error} data-testid={props.testId}
+      onChange={(e) => props.onChange(e.currentTarget.value, '')} />
+  );
+}
+
+export function AddressForm(props: {
+  initial?: Address | null;
+  purpose?: 'SHIPPING' | 'BILLING';
+  submitLabel: string;
+  saving?: boolean;
+  error?: unknown;
+  showDefault?: boolean;
+  onSubmit: (body: ReturnType<typeof toBody>) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const purpose = props.purpose ?? 'SHIPPING';
+  const schema = addressInput({ site, purpose });
+  const form = useForm<AddressFormValues>({
+    initialValues: valuesFrom(props.initial),
+    validate: (v) => zodValidate(schema, t)(toBody(v, purpose)),
+  });
+  const { data: countries } = useRegions(undefined);
+  const v = form.values;
+  // Preselect the site's default country for a new address.
+  useEffect(() => {
+    if (!v.countryId && countries?.length) {
+      const c = countries.find((x) => x.regionShortName === site.features.defaultCountry) ?? countries[0]!;
+      form.setValues({ countryId: c.id, countryCode: c.regionShortName });
+    }
+  }, [countries]); // eslint-disable-line react-hooks/exhaustive-deps
+  const serverFieldErrors = props.error instanceof ApiError && Array.isArray(props.error.details) ? props.error.details as { path: string; message: string }[] : [];
+  const err = (field: keyof AddressFormValues) => (form.errors[field] as string | undefined)
+    ?? (() => { const e = serverFieldErrors.find((d) => d.path === `/${field}`); return e ? t(e.message, { defaultValue: e.message }) : undefined; })();
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => { if (!props.saving) props.onSubmit(toBody(values, purpose)); })}>
+      <Stack gap="sm">
+        {props.error != null && <Alert color="red" role="alert">{errorMessage(t, props.error)}</Alert>}
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.firstName')} required autoComplete="given-name" {...form.getInputProps('firstName')} error={err('firstName')} /></Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.lastName')} required autoComplete="family-name" {...form.getInputProps('lastName')} error={err('lastName')} /></Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select label={t('address.gender')} required data={GENDERS.map((g) => ({ value: g, label: t(`address.genders.${g}`) }))}
+              {...form.getInputProps('gender')} error={err('gender')} comboboxProps={{ withinPortal: true }} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.email')} required type="email" autoComplete="email" {...form.getInputProps('email')} error={err('email')} /></Grid.Col>
+          <Grid.Col span={{ base: 4, sm: 2 }}><TextInput label={t('address.areaCode')} placeholder="+1" {...form.getInputProps('areaCode')} error={err('areaCode')} /></Grid.Col>
+          <Grid.Col span={{ base: 8, sm: 4 }}><TextInput label={t('address.phone')} required type="tel" autoComplete="tel-national" {...form.getInputProps('personPhone')} error={err('personPhone')} /></Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select label={t('address.country')} required searchable data={(countries ?? []).map((c) => ({ value: c.id, label: c.regionName }))}
+              value={v.countryId || null} error={err('countryId')} data-testid="address-country" comboboxProps={{ withinPortal: true }}
+              onChange={(id) => {
+                const c = countries?.find((x) => x.id === id);
+                form.setValues({ countryId: id ?? '', countryCode: c?.regionShortName ?? '', province: '', provinceId: '', city: '', cityId: '', district: '', districtId: '' });
+              }} />
+          </Grid.Col>
+          {site.features.renderProvince && (
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <LevelField label={t('address.province')} required testId="address-province" parentId={v.countryId || null} value={v.province} valueId={v.provinceId} error={err('province')}
+                onChange={(name, id) => form.setValues({ province: name, provinceId: id, city: '', cityId: '', district: '', districtId: '' })} />
+            </Grid.Col>
+          )}
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <LevelField label={t('address.city')} required testId="address-city" parentId={site.features.renderProvince ? v.provinceId || null : v.countryId || null}
+              value={v.city} valueId={v.cityId} error={err('city')}
+              onChange={(name, id) => form.setValues({ city: name, cityId: id, district: '', districtId: '' })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <LevelField label={t('address.district')} testId="address-district" parentId={v.cityId || null} value={v.district} valueId={v.districtId}
+              onChange={(name, id) => form.setValues({ district: name, districtId: id })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}><TextInput label={t('address.postalCode')} required autoComplete="postal-code" {...form.getInputProps('postalCode')} error={err('postalCode')} /></Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}><TextInput label={t('address.street')} required autoComplete="address-line1" {...form.getInputProps('poiName')} error={err('poiName')} /></Grid.Col>
+          <Grid.Col span={12}><Textarea label={t('address.detail')} required autosize minRows={1} maxLength={200} {...form.getInputProps('detailAddress')} error={err('detailAddress')} /></Grid.Col>
+          {purpose === 'SHIPPING' && (
+            <Grid.Col span={12}>
+              <Text size="sm" fw={500} mb={4}>{t('address.type')}</Text>
+              <SegmentedControl data={ADDRESS_TYPES.map((a) => ({ value: a, label: t(`address.types.${a}`) }))} {...form.getInputProps('addressType')} />
+            </Grid.Col>
+          )}
+          {v.addressType === 'COMPANY' && (
+            <>
+              <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t(purpose === 'BILLING' ? 'address.billingCompany' : 'address.company')} required autoComplete="organization" {...form.getInputProps('company')} error={err('company')} /></Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.taxCode')} {...form.getInputProps('taxCode')} error={err('taxCode')} /></Grid.Col>
+            </>
+          )}
+          {purpose === 'SHIPPING' && site.features.quickQuiz && (
+            <>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Select label={t('address.hearFrom')} required data={HEAR_FROM_OPTIONS.map((o) => ({ value: o, label: t(`address.hearFromOptions.${o}`) }))}
+                  {...form.getInputProps('hearFrom')} error={err('hearFrom')} comboboxProps={{ withinPortal: true }} />
+              </Grid.Col>
+              {v.hearFrom === 'other' && (
+                <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.hearFromInput')} required maxLength={200} {...form.getInputProps('hearFromInput')} error={err('hearFromInput')} /></Grid.Col>
+              )}
+            </>
+          )}
+        </Grid>
+        {props.showDefault && (
+          <Checkbox label={t('address.setDefault')} {...form.getInputProps('isDefault', { type: 'checkbox' })}
+            disabled={props.initial?.isDefault === true} description={props.initial?.isDefault ? t('address.defaultLocked') : undefined} />
+        )}
+        <Group justify="flex-end">
+          {props.onCancel && <Button variant="default" onClick={props.onCancel}>{t('common.cancel')}</Button>}
+          <Button type="submit" loading={props.saving}>{props.submitLabel}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -67,8 +67,15 @@ export interface Site {
   policyRoutes: Partial<Record<PolicyKind, PolicyRoute>>;
   /** Payment channel display order (SPEC §4: paypal last on the DE-type site, else adyen last). */
   paymentChannelOrder: string[];
+  /** Points: worth per major unit, step, minimum, earn rate, largest share of an order (SPEC §3 Points). */
+  points: { pointsPerUnit: number; step: number; minimum: number; earnPerUnit: string; maxShare: string };
+  /** Minutes an unpaid order waits before it closes (pay deadline). */
+  payDeadlineMinutes: number;
   features: SiteFeatures;
 }
+
+const POINTS = { pointsPerUnit: 100, step: 100, minimum: 500, earnPerUnit: '1', maxShare: '0.5' };
+const JPY_POINTS = { pointsPerUnit: 1, step: 100, minimum: 500, earnPerUnit: '0.01', maxShare: '0.5' };
 
 const baseFeatures: SiteFeatures = {
   defaultCountry: 'US', riskCheck: false, quickQuiz: true, privacyPolicy: true, renderProvince: true,
@@ -83,6 +90,7 @@ export const SITES: Record<SiteCode, Site> = {
     taxDisplay: 'EXCLUSIVE', taxRate: '0.0725', postalCodePatterns: {},
     policyRoutes: { privacy: '/privacy-policy', terms: '/terms-conditions', warranty: '/warranty', shipping: '/shipping-policy', sms: '/sms' },
     paymentChannelOrder: ['MOCKPAY', 'INVOICE_ME', 'PAYPAL_PAY_PC', 'ADYEN_PC'],
+    points: POINTS, payDeadlineMinutes: 30,
     features: { ...baseFeatures, defaultCountry: 'US', riskCheck: true, smsSubscribe: true, submitLineDetails: true },
   },
   UK: {
@@ -91,6 +99,7 @@ export const SITES: Record<SiteCode, Site> = {
     postalCodePatterns: { GB: '^[A-Za-z]{1,2}\\d[A-Za-z\\d]?\\s?\\d[A-Za-z]{2}$' },
     policyRoutes: { privacy: '/privacy-policy', terms: '/terms-and-conditions', warranty: '/warranty', shipping: '/shipping-policy' },
     paymentChannelOrder: ['MOCKPAY', 'INVOICE_ME', 'PAYPAL_PAY_PC', 'ADYEN_PC'],
+    points: POINTS, payDeadlineMinutes: 30,
     features: { ...baseFeatures, defaultCountry: 'GB', renderProvince: false },
   },
   DE: {
@@ -99,6 +108,7 @@ export const SITES: Record<SiteCode, Site> = {
     postalCodePatterns: { DE: '^\\d{5}$', AT: '^\\d{4}$', CH: '^\\d{4}$', LU: '^\\d{4}$', BE: '^\\d{4}$', DK: '^\\d{4}$', PL: '^\\d{2}-\\d{3}$' },
     policyRoutes: { privacy: '/datenschutzerklaerung', terms: '/agb', warranty: '/warranty', shipping: '/shipping-policy' },
     paymentChannelOrder: ['MOCKPAY', 'INVOICE_ME', 'ADYEN_PC', 'PAYPAL_PAY_PC'],
+    points: POINTS, payDeadlineMinutes: 30,
     features: { ...baseFeatures, defaultCountry: 'DE', renderProvince: false, germanType: true },
   },
   JP: {
@@ -106,6 +116,7 @@ export const SITES: Record<SiteCode, Site> = {
     taxDisplay: 'INCLUSIVE', taxRate: '0.10', postalCodePatterns: { JP: '^\\d{3}-?\\d{4}$' },
     policyRoutes: { privacy: '/privacy-policy', terms: '/terms-conditions', warranty: '/warranty', shipping: '/shipping-policy' },
     paymentChannelOrder: ['MOCKPAY', 'INVOICE_ME', 'PAYPAL_PAY_PC', 'ADYEN_PC'],
+    points: JPY_POINTS, payDeadlineMinutes: 30,
     features: { ...baseFeatures, defaultCountry: 'JP', deliveryDayTime: true, preSale: true },
   },
   ES: {
@@ -113,6 +124,7 @@ export const SITES: Record<SiteCode, Site> = {
     taxDisplay: 'INCLUSIVE', taxRate: '0.21', postalCodePatterns: { ES: '^\\d{5}$' },
     policyRoutes: { privacy: '/privacy-policy', terms: '/terms-and-conditions', warranty: '/warranty', shipping: '/shipping-policy' },
     paymentChannelOrder: ['MOCKPAY', 'INVOICE_ME', 'PAYPAL_PAY_PC', 'ADYEN_PC'],
+    points: POINTS, payDeadlineMinutes: 30,
     features: { ...baseFeatures, defaultCountry: 'ES' },
   },
   IT: {
@@ -120,6 +132,7 @@ export const SITES: Record<SiteCode, Site> = {
     taxDisplay: 'INCLUSIVE', taxRate: '0.22', postalCodePatterns: { IT: '^\\d{5}$' },
     policyRoutes: { privacy: '/informativa-privacy', terms: '/termini-e-condizioni', warranty: '/warranty', shipping: '/shipping-policy' },
     paymentChannelOrder: ['MOCKPAY', 'INVOICE_ME', 'PAYPAL_PAY_PC', 'ADYEN_PC'],
+    points: POINTS, payDeadlineMinutes: 30,
     features: { ...baseFeatures, defaultCountry: 'IT' },
   },
   FR: {
@@ -127,6 +140,7 @@ export const SITES: Record<SiteCode, Site> = {
     taxDisplay: 'INCLUSIVE', taxRate: '0.20', postalCodePatterns: { FR: '^\\d{5}$' },
     policyRoutes: { privacy: '/privacy-policy', terms: '/terms-conditions', warranty: '/warranty', shipping: '/shipping-policy' },
     paymentChannelOrder: ['MOCKPAY', 'INVOICE_ME', 'PAYPAL_PAY_PC', 'ADYEN_PC'],
+    points: POINTS, payDeadlineMinutes: 30,
     features: { ...baseFeatures, defaultCountry: 'FR', renderProvince: false },
   },
   NL: {
@@ -134,6 +148,7 @@ export const SITES: Record<SiteCode, Site> = {
     taxDisplay: 'INCLUSIVE', taxRate: '0.21', postalCodePatterns: { NL: '^\\d{4}\\s?[A-Za-z]{2}$' },
     policyRoutes: { privacy: '/privacy-policy', terms: '/algemene-voorwaarden-webwinkel', warranty: '/warranty', shipping: '/shipping-policy' },
     paymentChannelOrder: ['MOCKPAY', 'INVOICE_ME', 'PAYPAL_PAY_PC', 'ADYEN_PC'],
+    points: POINTS, payDeadlineMinutes: 30,
     features: { ...baseFeatures, defaultCountry: 'NL', renderProvince: false },
   },
 };

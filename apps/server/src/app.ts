@@ -18,6 +18,7 @@ import { enterpriseRoutes } from './modules/enterprise/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { merchantRoutes } from './modules/merchant/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
 
 export interface AppOptions {
   db: Db;
@@ -56,6 +57,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   enterpriseRoutes(app, opts.db);
   merchantRoutes(app, opts.db);
   addressRoutes(app, opts.db);
+  checkoutRoutes(app, opts.db);
   mediaRoutes(app);
 
   const dist = opts.webDistDir;

@@ -39,7 +39,8 @@ describe('isValidPhone', () => {
   it('GB: 10 digits, optionally with a leading 0', () => {
     expect(isValidPhone('GB', '020 7946 0958')).toBe(true);
     expect(isValidPhone('GB', '7946095812')).toBe(true);
-    expect(isValidPhone('GB', '020 7946 095')).toBe(false);
+    expect(isValidPhone('GB', '020 7946 09')).toBe(false);
+    expect(isValidPhone('GB', '020 7946 09581')).toBe(false);
   });
 
   it('DE and AT: 6 to 13 digits after an optional 0', () => {
@@ -138,6 +139,14 @@ describe('addressInput: one failing rule at a time', () => {
 
   it('an unknown field is rejected', () => {
     expect(issues(SITES.US, valid({ admin: true }))).toEqual([{ path: '/', message: 'Unrecognized key: "admin"' }]);
+  });
+
+  it('a body that is not an object gives one issue and never throws', () => {
+    for (const body of [null, undefined, 'x', 42, [1]]) {
+      const r = addressInput({ site: SITES.US, purpose: 'SHIPPING' }).safeParse(body);
+      expect(r.success, JSON.stringify(body)).toBe(false);
+      expect(r.error!.issues.map((i) => i.path), JSON.stringify(body)).toEqual([[]]);
+    }
   });
 
   it('reports every failing field at once, cross-field rules included', () => {

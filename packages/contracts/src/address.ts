@@ -69,6 +69,8 @@ export function addressInput(rules: AddressRules) {
   // Cross-field rules run even when single fields failed, so the form shows every error at once;
   // hence the defensive reads of a value that may not have parsed.
   return base.superRefine((value, ctx) => {
+    // Not an object at all (null, a string...): the base schema has already reported it.
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
     const a = value as Partial<Record<keyof typeof value, unknown>>;
     const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
     const country = str(a.countryCode);

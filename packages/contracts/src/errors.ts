@@ -24,6 +24,22 @@ export const ERROR_CODES = {
   notEnterpriseUser: 'Enterprise.notEnterpriseUser',
   notMainAccount: 'Enterprise.notMainAccount',
   addressNotFound: 'Address.notFound',
+  shippingAddressRequired: 'Checkout.shippingAddressRequired',
+  billingAddressRequired: 'Checkout.billingAddressRequired',
+  shippingMethodRequired: 'Checkout.shippingMethodRequired',
+  pickupPointRequired: 'Checkout.pickupPointRequired',
+  shippingNotSupported: 'Checkout.shippingNotSupported',
+  privacyNotAgreed: 'Checkout.privacyNotAgreed',
+  notifyWayRequired: 'Checkout.notifyWayRequired',
+  quickQuizRequired: 'Checkout.quickQuizRequired',
+  cannotBuy: 'Checkout.cannotBuy',
+  exceedOnly: 'Checkout.exceedOnly',
+  priceChanged: 'Trade.priceChanged',
+  couponNotUsable: 'Coupon.notUsable',
+  couponCombination: 'Coupon.notValidInCombination',
+  promotionCodeLength: 'Coupon.codeLength',
+  notEnoughPoints: 'Points.notEnough',
+  idempotencyKeyRequired: 'Common.idempotencyKeyRequired',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

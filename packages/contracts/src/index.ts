@@ -3,3 +3,4 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './schemas.js';
 export * from './address.js';
+export * from './checkout.js';

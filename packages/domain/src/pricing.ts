@@ -195,7 +195,9 @@ export function priceContract(input: PricingInput): PricingResult {
   const unit = minorPerUnit(currency);
   const actualNeedPayPoints = priced.reduce((a, s) => a + s.lines.reduce((b, l) => b + l.points, 0), 0);
   const spare = Math.max(0, input.points.balance - actualNeedPayPoints);
-  const maxByAmount = Number((applyRate(payable, rule.maxShare) * BigInt(rule.pointsPerUnit)) / unit);
+  // A cap: payable x maxShare in points, rounded down (rounding half up could exceed the share).
+  const [sn, sd] = decimalToFraction(rule.maxShare);
+  const maxByAmount = Number((payable * sn * BigInt(rule.pointsPerUnit)) / (sd * unit));
   let discountablePoint = Math.min(spare, maxByAmount);
   discountablePoint -= discountablePoint % rule.step;
   if (discountablePoint < rule.minimum) discountablePoint = 0;

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { addresses, appMeta, enterprises, itemParts, items, regions, shops, skuPrices, skus, users } from '../db/schema/index.js';
 import { hashPassword } from '../modules/identity/service.js';
 import { seedRegionsIfEmpty } from './regions.js';
+import { seedCheckout } from './checkout.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
@@ -125,7 +126,7 @@ export async function seed(db: Db): Promise<void> {
       tx.insert(users).values({ email, nickname, passwordHash, userType: 'REGISTERED', ...extra }).returning().then((r) => r[0]!);
     const buyer = await account('buyer@demo.shop', 'Demo Buyer');
     const main = await account('main@demo.shop', 'Acme Main', { enterpriseId: acme!.id, isEnterpriseMain: true, orderAmtMinor: 5_000_000n, remainingAmtMinor: 2_500_000n, creditAmtMinor: 5_000_000n });
-    await account('sub1@demo.shop', 'Acme Purchasing', { enterpriseId: acme!.id, orderAmtMinor: 100_000n, creditAmtMinor: 200_000n, remainingAmtMinor: 200_000n });
+    const sub1 = await account('sub1@demo.shop', 'Acme Purchasing', { enterpriseId: acme!.id, orderAmtMinor: 100_000n, creditAmtMinor: 200_000n, remainingAmtMinor: 200_000n });
     await account('sub2@demo.shop', 'Acme New Hire', { enterpriseId: acme!.id, enterpriseStatus: 'PENDING_APPROVAL', orderAmtMinor: 50_000n, creditAmtMinor: 50_000n });
     const seller1 = await account('seller@demo.shop', 'FlexiDesk', { role: 'SELLER', merchantAuditStatus: 'pass' });
     const seller2 = await account('seller2@demo.shop', 'Nordic Home', { role: 'SELLER', merchantAuditStatus: 'pass' });
@@ -180,6 +181,7 @@ export async function seed(db: Db): Promise<void> {
         detailAddress: 'Purchasing dept.', addressType: 'COMPANY', company: 'Acme Office Supplies', isDefault: true, site: 'US', hearFrom: 'industryAssociation',
         districtList: [{ level: 2, name: ny!.regionName, id: String(ny!.id), code: ny!.code }, { level: 3, name: nyc!.regionName, id: String(nyc!.id), code: nyc!.code }] },
     ]);
+    await seedCheckout(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id });
     await tx.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
   });
 }

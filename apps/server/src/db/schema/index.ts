@@ -3,3 +3,4 @@ export * from './catalog.js';
 export * from './cart.js';
 export * from './merchant.js';
 export * from './address.js';
+export * from './checkout.js';

@@ -1,0 +1,342 @@
+/**
+ * Builds the contract preview (renderTradeContractTO) for the checkout page and for submit:
+ * loads lines, address, shipping methods, pickup stores, coupons, promotion codes and points,
+ * then prices everything with the pure engine in packages/domain.
+ */
+import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import {
+  ERROR_CODES, type Address, type CheckoutCoupon, type Currency, type PickupStore, type PreviewBody, type PreviewResult,
+  type ShippingMethod, type Site,
+} from '@mall/contracts';
+import {
+  compareQuantity, couponDiscount, discountPercent, distanceMiles, isValidQuantity, lineAmount, money, priceContract, sortShippingMethods,
+  sumMinor, toMinor, type PricingCoupon,
+} from '@mall/domain';
+import type { Db } from '../../db/client.js';
+import { addresses, couponCampaigns, ownerCoupons, pickupStores, pointLedger, regions, shippingMethods } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import type { Caller } from '../../lib/session.js';
+import { loadParts, loadSkus, presaleOf, trimQty, type LoadedSku, type Parts } from '../catalog/service.js';
+import { quantityRule } from '../cart/service.js';
+import { checkAddress, toAddressDto } from '../address/service.js';
+
+/** Stores farther than this from the shipping address are not offered for pickup. */
+export const PICKUP_RADIUS_MILES = 60;
+/** Japan: first delivery day is this many days out; the list spans a week. */
+export const JP_DELIVERY_DELAY_DAYS = 2;
+export const JP_DELIVERY_TIMES = ['08:00-12:00', '14:00-16:00', '16:00-18:00', '18:00-20:00', '19:00-21:00'];
+
+type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface ResolvedAddress { dto: Address; countryCode: string; lat: number | null; lon: number | null; raw: Record<string, unknown> }
+
+export interface PreviewContext {
+  result: PreviewResult;
+  lines: { sku: LoadedSku; qty: string; cartLineId: string | null; parts: Parts; unitMinor: bigint }[];
+  shopOrder: string[];
+  shipping: Map<string, { method: ShippingMethod | null; methods: ShippingMethod[] }>;
+  pickupStore: PickupStore | null;
+  chosenCoupons: { ownerCouponId: bigint; campaignId: bigint }[];
+  promotionCampaignIds: bigint[];
+  shippingAddress: ResolvedAddress | null;
+  billingAddress: ResolvedAddress | null;
+  addressError: unknown;
+  billingError: unknown;
+}
+
+const isIdChoice = (v: unknown): v is { id: string } => !!v && typeof v === 'object' && Object.keys(v).length === 1 && 'id' in v;
+
+async function resolveAddress(db: Tx, caller: Caller, choice: unknown, purpose: 'SHIPPING' | 'BILLING'): Promise<ResolvedAddress> {
+  if (isIdChoice(choice)) {
+    const buyerId = caller.user?.userType === 'REGISTERED' ? caller.user.id : null;
+    if (!buyerId) throw new AppError(401, ERROR_CODES.unauthorized, 'Please log in to use saved addresses');
+    const [row] = await db.select({ a: addresses, c: regions }).from(addresses).innerJoin(regions, eq(regions.id, addresses.countryId))
+      .where(and(eq(addresses.id, BigInt(choice.id)), eq(addresses.buyerId, buyerId)));
+    if (!row) throw new AppError(404, ERROR_CODES.addressNotFound, 'This address does not exist');
+    const dto = toAddressDto(row.a, row.c);
+    return { dto, countryCode: row.c.regionShortName, lat: row.a.latitude, lon: row.a.longitude, raw: { id: choice.id } };
+  }
+  const { input, country, lat, lon } = await checkAddress(db as Db, caller.site, choice, purpose);
+  const dto: Address = {
+    id: '0', firstName: input.firstName, lastName: input.lastName, personName: `${input.firstName} ${input.lastName}`, gender: input.gender,
+    personPhone: input.personPhone, areaCode: input.areaCode ?? null, email: input.email, countryId: String(country.id), country: country.regionName,
+    region: { id: String(country.id), regionName: country.regionName, regionShortName: country.regionShortName },
+    province: input.province ?? null, provinceId: input.provinceId ?? null, city: input.city, cityId: input.cityId ?? null,
+    districtList: input.districtList ?? [], postalCode: input.postalCode, poiName: input.poiName, detailAddress: input.detailAddress,
+    company: input.addressType === 'PERSON' ? null : input.company ?? null, taxCode: input.taxCode ?? null, addressType: input.addressType ?? 'PERSON',
+    isDefault: false, subscribe: input.subscribe ?? false, addressStatus: 'ENABLED', site: caller.site.code,
+    hearFrom: input.hearFrom ?? null, hearFromInput: input.hearFromInput ?? null, addressLatitude: lat, addressLongitude: lon,
+  };
+  return { dto, countryCode: country.regionShortName, lat, lon, raw: choice as Record<string, unknown> };
+}
+
+const minorOf = (m: Record<string, string>, c: Currency): bigint | null => (m[c] === undefined ? null : BigInt(m[c]!));
+
+export async function pointBalance(db: Tx, buyerId: bigint): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger).where(eq(pointLedger.buyerId, buyerId));
+  return r?.n ?? 0;
+}
+
+function couponDto(c: typeof couponCampaigns.$inferSelect, ownerCouponId: bigint, currency: Currency, selected: boolean, usable: boolean): CheckoutCoupon {
+  const amount = minorOf(c.amounts, currency);
+  return {
+    ownerCouponId: String(ownerCouponId), memberCouponType: c.type, couponCampaignName: c.name, couponCampaignDescription: c.description,
+    scope: c.scope, shopId: c.shopId === null ? null : String(c.shopId),
+    deductionAmt: amount === null ? null : money(amount, currency), discountValue: c.discountValue,
+    minSpend: money(minorOf(c.minSpend, currency) ?? 0n, currency), startTime: c.startTime.toISOString(), endTime: c.endTime.toISOString(),
+    useLimit: c.useLimit, selected, usable,
+    display: c.type === 'DISCOUNT_COUPON'
+      ? { type: 'percent', discount: String(discountPercent(c.discountValue ?? '10')) }
+      : { type: 'amount', discount: money(amount ?? 0n, currency).value },
+  };
+}
+
+const toPricingCoupon = (c: typeof couponCampaigns.$inferSelect, id: string, currency: Currency): PricingCoupon => ({
+  id, scope: c.scope, type: c.type, amountMinor: minorOf(c.amounts, currency) ?? 0n, discountValue: c.discountValue ?? undefined,
+  minSpendMinor: minorOf(c.minSpend, currency) ?? 0n, useLimit: c.useLimit, shopId: c.shopId === null ? undefined : String(c.shopId), code: c.code ?? undefined,
+});
+
+export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, opts: { strictAddress: boolean }): Promise<PreviewContext> {
+  const site: Site = caller.site;
+  const currency = site.currency;
+  const registeredId = caller.user?.userType === 'REGISTERED' ? caller.user.id : null;
+
+  // Lines: only SKU ids and quantities are taken from the request; prices come from the catalog.
+  const skuIds = body.previewTradeContractLineReqTOList.map((l) => BigInt(l.skuId));
+  const loaded = await loadSkus(db as Db, skuIds, currency);
+  const parts = await loadParts(db as Db, [...new Set([...loaded.values()].map((s) => s.item.id))], currency);
+  const seen = new Set<string>();
+  const lines = body.previewTradeContractLineReqTOList.map((l) => {
+    const sku = loaded.get(BigInt(l.skuId));
+    if (!sku || !sku.item.listed) throw new AppError(404, ERROR_CODES.skuNotFound, 'This product is not available', { skuId: l.skuId });
+    if (seen.has(l.skuId)) throw new AppError(400, ERROR_CODES.invalidRequest, 'A product appears twice', { skuId: l.skuId });
+    seen.add(l.skuId);
+    const rule = quantityRule(sku.row);
+    if (!isValidQuantity(l.qty, rule)) throw new AppError(400, ERROR_CODES.quantityOutOfRange, `Quantity must be between ${rule.min} and ${rule.max}`, { skuId: l.skuId });
+    const p = parts.get(sku.item.id) ?? { diy: [], gifts: [] };
+    const unitMinor = sku.priceMinor + sumMinor(p.diy.map((d) => lineAmount(toMinor(d.sku.salePrc.value, currency), d.qty)));
+    return { sku, qty: l.qty, cartLineId: l.cartLineId ?? null, parts: p, unitMinor };
+  });
+  const shopOrder = [...new Set(lines.map((l) => String(l.sku.shop.id)))];
+
+  // Addresses: in the preview a half-typed address is simply not there yet; submit is strict.
+  let shippingAddress: ResolvedAddress | null = null;
+  let billingAddress: ResolvedAddress | null = null;
+  let addressError: unknown = null;
+  let billingError: unknown = null;
+  if (body.selectedAddress) {
+    try { shippingAddress = await resolveAddress(db, caller, body.selectedAddress, 'SHIPPING'); } catch (e) { if (opts.strictAddress || !(e instanceof AppError) || e.status !== 400) throw e; addressError = e; }
+  }
+  if (body.billingAddress) {
+    try { billingAddress = await resolveAddress(db, caller, body.billingAddress, 'BILLING'); } catch (e) { if (opts.strictAddress || !(e instanceof AppError) || e.status !== 400) throw e; billingError = e; }
+  }
+  const rawCountry = typeof (body.selectedAddress as Record<string, unknown> | undefined)?.countryCode === 'string'
+    ? String((body.selectedAddress as Record<string, unknown>).countryCode) : null;
+  const destCountry = shippingAddress?.countryCode ?? rawCountry;
+
+  // Shipping methods and pickup stores per shop.
+  const shopIds = shopOrder.map((s) => BigInt(s));
+  const [methodRows, storeRows] = await Promise.all([
+    db.select().from(shippingMethods).where(inArray(shippingMethods.shopId, shopIds)),
+    db.select().from(pickupStores).where(and(inArray(pickupStores.shopId, shopIds), eq(pickupStores.supportPickUp, true))),
+  ]);
+  const goodsByShop = new Map<string, bigint>();
+  for (const l of lines) {
+    const k = String(l.sku.shop.id);
+    goodsByShop.set(k, (goodsByShop.get(k) ?? 0n) + (l.sku.row.pointsPrice === null ? lineAmount(l.unitMinor, l.qty) : 0n));
+  }
+  const nearStores = new Map<string, PickupStore[]>();
+  for (const s of storeRows) {
+    if (shippingAddress?.lat == null || shippingAddress.lon == null) continue;
+    const distance = distanceMiles(shippingAddress.lat, shippingAddress.lon, s.latitude, s.longitude);
+    if (Number(distance) > PICKUP_RADIUS_MILES) continue;
+    const k = String(s.shopId);
+    const list = nearStores.get(k) ?? [];
+    list.push({
+      id: String(s.id), storeName: s.storeName, storeAddress: s.storeAddress, storeCity: s.storeCity, storeState: s.storeState,
+      storeZipCode: s.storeZipCode, address: `${s.storeAddress}, ${s.storeCity}`, businessHours: s.businessHours, supportPickUp: s.supportPickUp,
+      latitude: s.latitude, longitude: s.longitude, distance,
+    });
+    nearStores.set(k, list.sort((a, b) => Number(a.distance) - Number(b.distance)));
+  }
+  const shipping = new Map<string, { method: ShippingMethod | null; methods: ShippingMethod[] }>();
+  for (const shopId of shopOrder) {
+    const goods = goodsByShop.get(shopId) ?? 0n;
+    const hasStores = (nearStores.get(shopId) ?? []).length > 0;
+    const candidates = methodRows.filter((m) => String(m.shopId) === shopId && (m.code !== 'PICKUP' || hasStores)).map((m) => {
+      const base = minorOf(m.amounts, currency);
+      const freeOver = minorOf(m.freeOver, currency);
+      const amt = base === null ? null : freeOver !== null && goods >= freeOver ? 0n : base;
+      const max = minorOf(m.maxOrder, currency);
+      const canotUsedType = destCountry && m.countries.length && !m.countries.includes(destCountry) ? 'REGION_NOT_SUPPORTED' as const
+        : max !== null && goods > max ? 'ORDER_AMOUNT_NOT_SUPPORTED' as const : null;
+      const dto: ShippingMethod = {
+        shippingMethodId: String(m.id), shippingMethodCode: m.code, shippingMethod: m.name, shippingMethodDesc: m.description,
+        shippingAmt: amt === null ? null : money(amt, currency), canSelect: canotUsedType === null, canotUsedType, shopId,
+        latitude: null, longitude: null,
+      };
+      return { shippingMethodCode: m.code, shippingAmt: amt, dto };
+    });
+    const methods = sortShippingMethods(candidates).map((c) => c.dto);
+    const wanted = body.preCalShippingList?.find((c) => c.shopId === shopId)?.shippingMethodId;
+    // The first method by sort is preselected unless the buyer chose one.
+    const method = methods.find((m) => m.shippingMethodId === wanted && m.canSelect) ?? methods.find((m) => m.canSelect) ?? null;
+    shipping.set(shopId, { method, methods });
+  }
+  const pickupChosen = [...shipping.values()].some((s) => s.method?.shippingMethodCode === 'PICKUP');
+  const allStores = [...nearStores.values()].flat();
+  const pickupStore = pickupChosen && body.pickUpStoreId ? allStores.find((s) => s.id === body.pickUpStoreId) ?? null : null;
+
+  // Coupons owned by the buyer, valid now, for these shops or the platform.
+  const now = new Date();
+  const owned = registeredId ? await db.select({ oc: ownerCoupons, c: couponCampaigns }).from(ownerCoupons)
+    .innerJoin(couponCampaigns, eq(couponCampaigns.id, ownerCoupons.campaignId))
+    .where(and(eq(ownerCoupons.buyerId, registeredId), eq(ownerCoupons.status, 'NOT_USED'), lte(couponCampaigns.startTime, now), gt(couponCampaigns.endTime, now))) : [];
+  const usableFor = (c: typeof couponCampaigns.$inferSelect) => (c.scope === 'PLATFORM' || shopOrder.includes(String(c.shopId))) && (c.type === 'DISCOUNT_COUPON' || minorOf(c.amounts, currency) !== null);
+  const candidates = owned.filter((o) => usableFor(o.c));
+  const goodsTotal = sumMinor(goodsByShop.values());
+  const chosenIds = new Set(body.couponIds ?? []);
+  const chosen: typeof candidates = [];
+  if (body.couponIds) {
+    for (const o of candidates) if (chosenIds.has(String(o.oc.id))) chosen.push(o);
+  } else {
+    // No choice yet: preselect the best usable coupon per shop and the best platform coupon.
+    const best = (list: typeof candidates, base: bigint) => list
+      .map((o) => ({ o, d: toPricingCoupon(o.c, String(o.oc.id), currency) }))
+      .map(({ o, d }) => ({ o, off: couponDiscount(d, base) }))
+      .filter((x) => x.off > 0n).sort((a, b) => (b.off > a.off ? 1 : -1))[0]?.o;
+    for (const shopId of shopOrder) {
+      const b = best(candidates.filter((o) => o.c.scope === 'SHOP' && String(o.c.shopId) === shopId), goodsByShop.get(shopId) ?? 0n);
+      if (b) chosen.push(b);
+    }
+    if (!body.noUsePlatformCoupon) {
+      const b = best(candidates.filter((o) => o.c.scope === 'PLATFORM'), goodsTotal);
+      if (b) chosen.push(b);
+    }
+  }
+  if (body.couponIds && opts.strictAddress && chosen.length !== chosenIds.size) {
+    throw new AppError(400, ERROR_CODES.couponNotUsable, 'This coupon code cannot be used');
+  }
+  const shopCoupon = (shopId: string) => chosen.find((o) => o.c.scope === 'SHOP' && String(o.c.shopId) === shopId);
+  const platformOwned = chosen.find((o) => o.c.scope === 'PLATFORM');
+
+  // Promotion codes typed by the buyer (platform campaigns with a code).
+  const codes = [...new Set(body.promotionCodeList ?? [])];
+  const codeRows = codes.length ? await db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : [];
+  const useless: PreviewResult['uselessPromotionCode'] = [];
+  const codeCoupons: PricingCoupon[] = [];
+  const promotionCampaignIds: bigint[] = [];
+  for (const code of codes) {
+    const c = codeRows.find((r) => r.code === code);
+    if (!c) { useless.push({ code, reason: 'NOT_FOUND' }); continue; }
+    if (c.startTime > now || c.endTime <= now || (c.totalUses !== null && c.usedCount >= c.totalUses)) { useless.push({ code, reason: 'EXPIRED' }); continue; }
+    codeCoupons.push(toPricingCoupon(c, `code:${code}`, currency));
+    promotionCampaignIds.push(c.id);
+  }
+
+  const balance = registeredId ? await pointBalance(db, registeredId) : 0;
+  const priced = priceContract({
+    currency, taxRate: site.taxRate, taxDisplay: site.taxDisplay,
+    shops: shopOrder.map((shopId) => {
+      const oc = shopCoupon(shopId);
+      const method = shipping.get(shopId)!.method;
+      return {
+        shopId,
+        lines: lines.filter((l) => String(l.sku.shop.id) === shopId).map((l) => ({ key: String(l.sku.row.id), unitMinor: l.unitMinor, qty: l.qty, pointsUnit: l.sku.row.pointsPrice })),
+        shippingMinor: method?.shippingAmt ? toMinor(method.shippingAmt.value, currency) : null,
+        coupon: oc ? toPricingCoupon(oc.c, String(oc.oc.id), currency) : undefined,
+      };
+    }),
+    platformCoupon: platformOwned ? toPricingCoupon(platformOwned.c, String(platformOwned.oc.id), currency) : undefined,
+    promotionCodes: codeCoupons,
+    points: { enabled: body.enablePointDeduction === true && registeredId !== null, balance, requested: body.usedPointNum, rule: site.points },
+  });
+  for (const u of priced.uselessPromotionCode) useless.push({ code: u.code.replace(/^code:/, ''), reason: u.reason });
+  const usedCodes = priced.couponCodeUsedList.map((c) => c.replace(/^code:/, ''));
+
+  // Can the buyer buy this? Stock, points, guests and points items.
+  const short = lines.find((l) => compareQuantity(trimQty(l.sku.row.stock), l.qty) < 0
+    || l.parts.diy.some((d) => compareQuantity(d.sku.stock, String(Number(d.qty) * Number(l.qty))) < 0));
+  const hasPoints = lines.some((l) => l.sku.row.pointsPrice !== null);
+  const canBuy = short ? { canBuy: false, content: 'item solt out', operation: 0 }
+    : hasPoints && !registeredId ? { canBuy: false, content: 'Please log in to redeem points', operation: 1 }
+    : !priced.enoughPoints ? { canBuy: false, content: 'You do not have enough points', operation: 1 }
+    : { canBuy: true, content: null, operation: 0 };
+  const isExceed = lines.some((l) => l.sku.item.isExceed);
+  const isPreSale = lines.some((l) => l.sku.item.businessType === 'PRESALE');
+  const tradeType: PreviewResult['tradeType'] = hasPoints && priced.needPayAmt === 0n ? 'NORMAL_POINT_REDEEM'
+    : site.features.cbe ? 'NORMAL_SALE_CBE'
+    : caller.user?.enterpriseId && lines.every((l) => l.sku.item.commerceType === 'B2B') ? 'NET_B2B' : 'NORMAL_SALE_B2C';
+
+  const dayList = site.features.deliveryDayTime
+    ? Array.from({ length: 7 }, (_, i) => new Date(now.getTime() + (JP_DELIVERY_DELAY_DAYS + i) * 86400_000).toISOString().slice(0, 10)) : [];
+  const firstMethod = shipping.get(shopOrder[0]!)?.method ?? null;
+  const m = (v: bigint) => money(v, currency);
+  const couponsOf = (filter: (o: (typeof candidates)[number]) => boolean) => candidates.filter(filter).map((o) => {
+    const base = o.c.scope === 'SHOP' ? goodsByShop.get(String(o.c.shopId)) ?? 0n : goodsTotal;
+    const usable = base >= (minorOf(o.c.minSpend, currency) ?? 0n);
+    return couponDto(o.c, o.oc.id, currency, chosen.includes(o), usable);
+  });
+
+  const result: PreviewResult = {
+    renderTradeOrderTOList: shopOrder.map((shopId, i) => {
+      const ps = priced.shops[i]!;
+      const shopLines = lines.filter((l) => String(l.sku.shop.id) === shopId);
+      const shopRow = shopLines[0]!.sku.shop;
+      const sh = shipping.get(shopId)!;
+      return {
+        shop: { id: shopId, name: shopRow.name, sellerId: String(shopRow.sellerId) }, shopId, sellerId: String(shopRow.sellerId),
+        lines: shopLines.map((l) => {
+          const pl = ps.lines.find((x) => x.key === String(l.sku.row.id))!;
+          const presale = presaleOf(l.sku.item, l.unitMinor, currency);
+          return {
+            skuId: String(l.sku.row.id), cartLineId: l.cartLineId, sku: l.sku.dto,
+            item: { id: String(l.sku.item.id), urlKey: l.sku.item.urlKey, itemName: l.sku.item.itemName, businessTypeDict: l.sku.item.businessType, isExceed: l.sku.item.isExceed, category: l.sku.item.category },
+            qty: l.qty, unitPrice: m(l.sku.row.pointsPrice === null ? l.unitMinor : 0n), skuAmt: m(pl.skuAmt), discountAmt: m(pl.discountAmt), needPayAmt: m(pl.needPayAmt), points: pl.points,
+            lineGroupTypeDict: l.parts.diy.length ? 'DIY_MAIN' as const : 'NORMAL' as const, diyChildren: l.parts.diy, gifts: l.parts.gifts,
+            presale: presale ? { deposit: presale.deposit, balance: presale.balance, balancePaymentStartTime: presale.balancePaymentStartTime, balancePaymentEndTime: presale.balancePaymentEndTime } : null,
+            stockOk: compareQuantity(trimQty(l.sku.row.stock), l.qty) >= 0,
+          };
+        }),
+        skuAmt: m(ps.skuAmt), shopDiscountAmt: m(ps.shopDiscountAmt), platformDiscountAmt: m(ps.platformDiscountAmt), shippingAmt: m(ps.shippingAmt),
+        taxAmt: m(ps.taxAmt), needPayAmt: m(ps.needPayAmt),
+        availableShopCouponList: couponsOf((o) => o.c.scope === 'SHOP' && String(o.c.shopId) === shopId),
+        shippingMethods: sh.methods, selectedShippingMethodId: sh.method?.shippingMethodId ?? null,
+        pickupStores: nearStores.get(shopId) ?? [],
+      };
+    }),
+    selectedAddress: shippingAddress?.dto ?? null,
+    billingAddress: billingAddress?.dto ?? null,
+    promotionCodeList: usedCodes,
+    uselessPromotionCode: useless,
+    availableCouponList: couponsOf(() => true),
+    availablePlatformCouponList: couponsOf((o) => o.c.scope === 'PLATFORM'),
+    skuAmt: m(priced.skuAmt), shopDiscountAmt: m(priced.shopDiscountAmt), platformDiscountAmt: m(priced.platformDiscountAmt),
+    platformCouponDiscountAmt: m(priced.platformCouponDiscountAmt), promotionDiscountAmt: m(priced.promotionDiscountAmt),
+    shippingAmt: m(priced.shippingAmt), shippingAmtExcludeShopDiscount: m(priced.shippingAmt), shippingNoTaxAmt: m(priced.shippingNoTaxAmt),
+    totalTaxAmt: m(priced.totalTaxAmt), taxRate: site.taxRate, taxDisplay: site.taxDisplay, levelAmt: m(0n), needPayAmt: m(priced.needPayAmt),
+    actualNeedPayPoints: priced.actualNeedPayPoints, earnPoints: registeredId ? priced.earnPoints : 0,
+    pointDeductionResult: {
+      available: priced.points.discountablePoint > 0, pointBalance: balance, discountablePoint: priced.points.discountablePoint,
+      discountableAmount: m(priced.points.discountableAmount), chosenIntegral: priced.points.chosenIntegral, discountAmount: m(priced.points.discountAmount),
+      step: site.points.step, minimum: site.points.minimum,
+    },
+    couponCodeUsedList: usedCodes,
+    activityUsedList: chosen.map((o) => o.c.name),
+    visibleTO: { addressInfoIsVisible: true, memberPointsIsVisible: registeredId !== null },
+    buyCanBuyTO: canBuy,
+    shippingTimeInfo: {
+      isPreSale, delayDays: site.features.deliveryDayTime ? JP_DELIVERY_DELAY_DAYS : 0, dayList,
+      dayTimeList: site.features.deliveryDayTime ? JP_DELIVERY_TIMES : [],
+      shippingMethodId: firstMethod?.shippingMethodId ?? null, shippingMethod: firstMethod?.shippingMethod ?? null,
+    },
+    tradeType, isExceed,
+    userType: registeredId ? 'REGISTERED' : 'TOURIST',
+  };
+  return {
+    result, lines, shopOrder, shipping, pickupStore,
+    chosenCoupons: chosen.map((o) => ({ ownerCouponId: o.oc.id, campaignId: o.c.id })),
+    promotionCampaignIds: promotionCampaignIds.filter((id) => usedCodes.includes(codeRows.find((r) => r.id === id)?.code ?? '')),
+    shippingAddress, billingAddress, addressError, billingError,
+  };
+}

@@ -6,6 +6,7 @@ import { HomePage } from '../features/catalog/HomePage';
 import { ItemPage } from '../features/catalog/ItemPage';
 import { CartPage } from '../features/cart/CartPage';
 import { CheckoutPage } from '../features/checkout/CheckoutPage';
+import { OrderProcessPage, PayResultPage } from '../features/checkout/ResultPages';
 import { LoginPage, SignupPage } from '../features/identity/AuthPages';
 import { BuyerLayout } from '../features/buyer/BuyerLayout';
 import { BuyerIndexPage, BuyerSectionPage } from '../features/buyer/BuyerPages';
@@ -31,6 +32,8 @@ const routes: RouteObject[] = [
       { path: '/item/:urlKey', element: <ItemPage /> },
       { path: '/cart', element: <CartPage /> },
       { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/order-process', element: <OrderProcessPage /> },
+      { path: '/buyer/pay-result', element: <PayResultPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       {

@@ -70,24 +70,21 @@ function LevelField(props: {
   );
 }
 
-export function AddressForm(props: {
-  initial?: Address | null;
-  purpose?: 'SHIPPING' | 'BILLING';
-  submitLabel: string;
-  saving?: boolean;
-  error?: unknown;
-  showDefault?: boolean;
-  onSubmit: (body: ReturnType<typeof toBody>) => void;
-  onCancel?: () => void;
-}) {
+/** The form state with the shared schema; checkout drives it directly, the address book through AddressForm. */
+export function useAddressForm(initial: Address | null | undefined, purpose: 'SHIPPING' | 'BILLING') {
   const { t } = useTranslation();
   const site = useSite();
-  const purpose = props.purpose ?? 'SHIPPING';
   const schema = addressInput({ site, purpose });
-  const form = useForm<AddressFormValues>({
-    initialValues: valuesFrom(props.initial),
+  return useForm<AddressFormValues>({
+    initialValues: valuesFrom(initial),
     validate: (v) => zodValidate(schema, t)(toBody(v, purpose)),
   });
+}
+export type AddressFormState = ReturnType<typeof useAddressForm>;
+
+export function AddressFields({ form, purpose, serverError, hideQuickQuiz }: { form: AddressFormState; purpose: 'SHIPPING' | 'BILLING'; serverError?: unknown; hideQuickQuiz?: boolean }) {
+  const { t } = useTranslation();
+  const site = useSite();
   const { data: countries } = useRegions(undefined);
   const v = form.values;
   // Preselect the site's default country for a new address.
@@ -97,14 +94,11 @@ export function AddressForm(props: {
       form.setValues({ countryId: c.id, countryCode: c.regionShortName });
     }
   }, [countries]); // eslint-disable-line react-hooks/exhaustive-deps
-  const serverFieldErrors = props.error instanceof ApiError && Array.isArray(props.error.details) ? props.error.details as { path: string; message: string }[] : [];
+  const serverFieldErrors = serverError instanceof ApiError && Array.isArray(serverError.details) ? serverError.details as { path: string; message: string }[] : [];
   const err = (field: keyof AddressFormValues) => (form.errors[field] as string | undefined)
     ?? (() => { const e = serverFieldErrors.find((d) => d.path === `/${field}`); return e ? t(e.message, { defaultValue: e.message }) : undefined; })();
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => { if (!props.saving) props.onSubmit(toBody(values, purpose)); })}>
-      <Stack gap="sm">
-        {props.error != null && <Alert color="red" role="alert">{errorMessage(t, props.error)}</Alert>}
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.firstName')} required autoComplete="given-name" {...form.getInputProps('firstName')} error={err('firstName')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.lastName')} required autoComplete="family-name" {...form.getInputProps('lastName')} error={err('lastName')} /></Grid.Col>
@@ -153,7 +147,7 @@ export function AddressForm(props: {
               <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.taxCode')} {...form.getInputProps('taxCode')} error={err('taxCode')} /></Grid.Col>
             </>
           )}
-          {purpose === 'SHIPPING' && site.features.quickQuiz && (
+          {purpose === 'SHIPPING' && site.features.quickQuiz && !hideQuickQuiz && (
             <>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <Select label={t('address.hearFrom')} required data={HEAR_FROM_OPTIONS.map((o) => ({ value: o, label: t(`address.hearFromOptions.${o}`) }))}
@@ -165,6 +159,27 @@ export function AddressForm(props: {
             </>
           )}
         </Grid>
+  );
+}
+
+export function AddressForm(props: {
+  initial?: Address | null;
+  purpose?: 'SHIPPING' | 'BILLING';
+  submitLabel: string;
+  saving?: boolean;
+  error?: unknown;
+  showDefault?: boolean;
+  onSubmit: (body: ReturnType<typeof toBody>) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const purpose = props.purpose ?? 'SHIPPING';
+  const form = useAddressForm(props.initial, purpose);
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => { if (!props.saving) props.onSubmit(toBody(values, purpose)); })}>
+      <Stack gap="sm">
+        {props.error != null && <Alert color="red" role="alert">{errorMessage(t, props.error)}</Alert>}
+        <AddressFields form={form} purpose={purpose} serverError={props.error} />
         {props.showDefault && (
           <Checkbox label={t('address.setDefault')} {...form.getInputProps('isDefault', { type: 'checkbox' })}
             disabled={props.initial?.isDefault === true} description={props.initial?.isDefault ? t('address.defaultLocked') : undefined} />

@@ -1,49 +1,325 @@
 /**
- * /checkout entry (SPEC §2): the three-step bar and the lines handed over from the cart as
- * navigation state. Without that state or a tradeContractId the buyer is sent back to /cart.
+ * /checkout (SPEC §2 "Checkout and payment", §4 Checkout, §5): step 0 collects address, billing,
+ * quick quiz, invite code, shipping, pickup, privacy, coupons, codes and points, re-fetching the
+ * server preview on every change; submit creates the order with an Idempotency-Key.
  */
-import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { Center, Container, Group, Image, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Box, Button, Center, Container, Grid, Group, Loader, Modal, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { CheckoutEntry } from '@mall/contracts';
-import { useMoney, formatQty } from '../../shared/format';
-import { useCart } from '../cart/api';
+import { EMAIL_PATTERN, RATE_LIMIT_SUBMIT_DELAY_MS, type CheckoutEntry, type OrderResult, type PreviewBody, type PreviewResult, type SubmitBody } from '@mall/contracts';
+import { ApiError } from '../../shared/api';
+import { errorMessage } from '../../shared/errors';
+import { useMoney } from '../../shared/format';
+import { isLoggedIn, useSession, useSite } from '../../shared/session';
+import { toBody, useAddressForm } from '../address/AddressForm';
+import { useAddresses } from '../address/api';
+import { useExceedRequest, usePreview, useSubmitOrder } from './api';
+import {
+  BillingSection, CannotBuyAlert, DeliveryTimeSection, NotifySection, PrivacySection, QuickQuizSection, RequirementsBox, ShippingAddressSection,
+  ShippingMethodSection, type Extras,
+} from './sections';
+import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCodeBox } from './summary';
+
+/** Seconds the buyer waits after a 429 on the first load before going back to the cart. */
+export const RATE_LIMIT_WAIT_S = 5;
 
 export function CheckoutPage() {
-  const { t } = useTranslation();
-  const fmt = useMoney();
   const location = useLocation();
   const [params] = useSearchParams();
-  const state = location.state as { from?: string; entries?: CheckoutEntry[] } | null;
+  const state = location.state as { from?: string; entries?: CheckoutEntry[]; isExceed?: boolean } | null;
   const entries = state?.entries ?? [];
-  const { data: cart, isLoading } = useCart();
-  if (!entries.length && !params.get('tradeContractId')) return <Navigate to="/cart" replace />;
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
-  const ids = new Set(entries.map((e) => e.cartLineId));
-  const lines = (cart?.shops ?? []).flatMap((g) => g.lines.filter((l) => ids.has(l.id)).map((l) => ({ ...l, shop: g.shop })));
+  // Balance payment by tradeContractId arrives with the payment feature; without lines there is nothing to check out.
+  if (!entries.length) return <Navigate to="/cart" replace />;
+  return <Checkout entries={entries} key={params.get('tradeContractId') ?? 'cart'} />;
+}
+
+function Checkout({ entries }: { entries: CheckoutEntry[] }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const navigate = useNavigate();
+  const site = useSite();
+  const { data: session } = useSession();
+  const registered = isLoggedIn(session);
+  const { data: saved, isLoading: addressesLoading } = useAddresses(registered);
+  const useForm = !registered || (saved !== undefined && saved.length === 0);
+
+  const shippingForm = useAddressForm(null, 'SHIPPING');
+  const billingForm = useAddressForm(null, 'BILLING');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  useEffect(() => { if (!selectedId && saved?.length) setSelectedId(saved.find((a) => a.isDefault)?.id ?? saved[0]!.id); }, [saved, selectedId]);
+  const [billingSame, setBillingSame] = useState(true);
+  const [choices, setChoices] = useState<Record<string, string>>({});
+  const [pickupStoreId, setPickupStoreId] = useState<string | null>(null);
+  const [couponIds, setCouponIds] = useState<string[] | undefined>(undefined);
+  const [noPlatform, setNoPlatform] = useState(false);
+  const [codes, setCodes] = useState<string[]>([]);
+  const [usePoints, setUsePoints] = useState(false);
+  const [couponsOpen, setCouponsOpen] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [requirements, setRequirements] = useState('');
+  const [extras, setExtrasState] = useState<Extras>({
+    hearFrom: '', hearFromInput: '', inviteCode: '', smsSubscribe: false, privacyAgreed: false, notifyType: 'email', notifyAreaCode: '',
+    notifyContact: session?.user?.email ?? '', deliveryDay: '', deliveryTime: '', remarks: {},
+  });
+  const setExtras = (p: Partial<Extras>) => setExtrasState((e) => ({ ...e, ...p }));
+  const [step, setStep] = useState(0);
+  const [result, setResult] = useState<OrderResult | null>(null);
+  const [tip, setTip] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ content: string; back: boolean } | null>(null);
+  const [blockedUntil, setBlockedUntil] = useState(0);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+
+  // The typed address reaches the preview after a pause (SPEC §9: 1000 ms form debounce).
+  const [shipValues] = useDebouncedValue(shippingForm.values, 1000);
+  const [billValues] = useDebouncedValue(billingForm.values, 1000);
+  // Keep the guest's email as the default notification contact.
+  useEffect(() => { if (useForm && extras.notifyType === 'email' && !extras.notifyContact && shipValues.email) setExtras({ notifyContact: shipValues.email }); }, [shipValues.email]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const addressBody = (v: typeof shipValues) => ({ ...toBody(v, 'SHIPPING'), hearFrom: extras.hearFrom || undefined, hearFromInput: extras.hearFrom === 'other' ? extras.hearFromInput || undefined : undefined });
+  const previewBody: PreviewBody | null = useMemo(() => {
+    if (!useForm && !selectedId && registered && addressesLoading) return null;
+    return {
+      orderSource: 'CART',
+      previewTradeContractLineReqTOList: entries.map((e) => ({ skuId: e.skuId, qty: e.qty, cartLineId: e.cartLineId })),
+      selectedAddress: useForm ? addressBody(shipValues) : selectedId ? { id: selectedId } : undefined,
+      billingAddress: billingSame ? undefined : toBody(billValues, 'BILLING'),
+      preCalShippingList: Object.entries(choices).map(([shopId, shippingMethodId]) => ({ shopId, shippingMethodId })),
+      ...(pickupStoreId && { pickUpStoreId: pickupStoreId }),
+      promotionCodeList: codes,
+      ...(couponIds && { couponIds }),
+      noUsePlatformCoupon: noPlatform,
+      enablePointDeduction: usePoints,
+    } as PreviewBody;
+  }, [useForm, selectedId, registered, addressesLoading, entries, shipValues, billValues, billingSame, choices, pickupStoreId, codes, couponIds, noPlatform, usePoints, extras.hearFrom, extras.hearFromInput]); // eslint-disable-line react-hooks/exhaustive-deps
+  const previewQuery = usePreview(previewBody);
+  const preview = previewQuery.data;
+  const submit = useSubmitOrder();
+  const exceed = useExceedRequest();
+
+  // A 429 before anything loaded: wait, then back to the cart (SPEC §4).
+  const [waitLeft, setWaitLeft] = useState<number | null>(null);
+  useEffect(() => {
+    const err = previewQuery.error;
+    if (!preview && err instanceof ApiError && err.status === 429 && waitLeft === null) setWaitLeft(RATE_LIMIT_WAIT_S);
+  }, [previewQuery.error, preview, waitLeft]);
+  useEffect(() => {
+    if (waitLeft === null) return;
+    if (waitLeft <= 0) { navigate('/cart', { replace: true }); return; }
+    const id = setTimeout(() => setWaitLeft((w) => (w ?? 1) - 1), 1000);
+    return () => clearTimeout(id);
+  }, [waitLeft, navigate]);
+
+  // Ids and codes the server dropped are dropped here too.
+  const uselessCodes = preview?.uselessPromotionCode ?? [];
+  const lastCodeError = useRef<string | null>(null);
+  useEffect(() => {
+    const bad = uselessCodes.find((u) => codes.includes(u.code));
+    if (bad && lastCodeError.current !== bad.code) { lastCodeError.current = bad.code; setCodes((c) => c.filter((x) => x !== bad.code)); }
+  }, [uselessCodes, codes]);
+
+  if (waitLeft !== null) {
+    return <Center py="xl"><Alert color="orange" title={t('errors.Common.tooManyRequests')}>{t('checkout.waiting', { seconds: waitLeft })}</Alert></Center>;
+  }
+  if (!preview) {
+    if (previewQuery.error) {
+      return <Center py="xl"><Alert color="red">{errorMessage(t, previewQuery.error)} <Button variant="subtle" onClick={() => navigate('/cart')}>{t('cart.title')}</Button></Alert></Center>;
+    }
+    return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  }
+
+  const methodOf = (o: PreviewResult['renderTradeOrderTOList'][number]) => o.shippingMethods.find((m) => m.shippingMethodId === (choices[o.shopId] ?? o.selectedShippingMethodId));
+  const noPayment = Number(preview.needPayAmt.value) === 0;
+  const platformLimited = preview.availablePlatformCouponList.some((c) => c.selected && c.useLimit);
+
+  /** SPEC §5 checks, in screen order; the first failure is shown in the tip modal. */
+  const validate = (): string | null => {
+    if (useForm) {
+      if (!registered && !shippingForm.values.email.trim()) return t('checkout.tip.guestEmail');
+      if (shippingForm.validate().hasErrors) return t('checkout.tip.shippingAddress');
+    } else if (!selectedId) return t('checkout.tip.shippingAddress');
+    if (!billingSame && billingForm.validate().hasErrors) return t('checkout.tip.billingAddress');
+    if (site.features.quickQuiz && (!extras.hearFrom || (extras.hearFrom === 'other' && !extras.hearFromInput.trim()))) return t('checkout.tip.quickQuiz');
+    for (const o of preview.renderTradeOrderTOList) {
+      const m = methodOf(o);
+      if (!m || !m.canSelect) return t('checkout.tip.shippingMethod');
+      if (m.shippingMethodCode === 'PICKUP' && !o.pickupStores.some((s) => s.id === pickupStoreId)) return t('checkout.pickup.required');
+    }
+    const contact = extras.notifyContact.trim();
+    if (!contact) return t('checkout.tip.notify');
+    if (extras.notifyType === 'email' && (!EMAIL_PATTERN.test(contact) || contact.length >= 255)) return t('validation.email');
+    if (extras.notifyType === 'phone' && (!/^\+?\d{1,4}$/.test(extras.notifyAreaCode.trim()) || !/^\d{5,15}$/.test(contact.replace(/[\s-]/g, '')))) return t('validation.phone');
+    if (site.features.privacyPolicy && !extras.privacyAgreed) return t('checkout.tip.privacy');
+    return null;
+  };
+
+  const submitBody = (): SubmitBody => ({
+    ...previewBody!,
+    selectedAddress: useForm ? addressBody(shippingForm.values) : { id: selectedId! },
+    billingAddress: billingSame ? undefined : toBody(billingForm.values, 'BILLING'),
+    preCalShippingList: preview.renderTradeOrderTOList.map((o) => ({ shopId: o.shopId, shippingMethodId: methodOf(o)!.shippingMethodId })),
+    tradeOrderReqList: preview.renderTradeOrderTOList.map((o) => ({
+      shopId: o.shopId, sellerId: o.sellerId, ...(extras.remarks[o.shopId]?.trim() && { remark: extras.remarks[o.shopId]!.trim() }),
+      // The US site sends line details along (SPEC §3 Submit payload).
+      ...(site.features.submitLineDetails && {
+        lines: o.lines.map((l) => ({ shopSkuId: l.skuId, tradeQty: l.qty, itemName: l.item.itemName, skuName: l.sku.name, price: l.unitPrice.value, itemImage: l.sku.image, itemUrlKey: l.item.urlKey, category: l.item.category })),
+      }),
+    })),
+    notifyInfo: { notifyType: extras.notifyType, contactInfo: extras.notifyContact.trim(), ...(extras.notifyType === 'phone' && { areaCode: extras.notifyAreaCode.trim() }) },
+    ...(site.features.quickQuiz && extras.hearFrom && { hearFrom: extras.hearFrom as SubmitBody['hearFrom'], ...(extras.hearFrom === 'other' && { hearFromInput: extras.hearFromInput.trim() }) }),
+    ...(extras.inviteCode.trim() && { inviteCode: extras.inviteCode.trim() }),
+    ...(pickupStoreId && { pickUpStoreSnapShot: preview.renderTradeOrderTOList.flatMap((o) => o.pickupStores).find((s) => s.id === pickupStoreId) as unknown as Record<string, unknown> }),
+    ...(site.features.deliveryDayTime && (extras.deliveryDay || extras.deliveryTime) && { shippingTimeInfo: { ...(extras.deliveryDay && { deliveryDay: extras.deliveryDay }), ...(extras.deliveryTime && { deliveryTime: extras.deliveryTime }) } }),
+    privacyAgreed: extras.privacyAgreed, smsSubscribe: extras.smsSubscribe,
+    needPayAmt: preview.needPayAmt.value, shippingAmt: preview.shippingAmt.value, totalTaxAmt: preview.totalTaxAmt.value,
+  });
+
+  const doSubmit = () => {
+    if (submit.isPending || Date.now() < blockedUntil) return;
+    submit.mutate({ body: submitBody(), key: idempotencyKey }, {
+      onSuccess: (r) => {
+        if (r.isFreeTrade) {
+          navigate(`/buyer/pay-result?status=success&contractId=${r.id}&buyerId=${r.buyerId}&totalAmt=${r.totalAmt.value}&isPoint=${preview.actualNeedPayPoints > 0}`, { replace: true });
+          return;
+        }
+        setResult(r);
+        setStep(2);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
+          notifications.show({ color: 'orange', message: t(`errors.${e.code}`) });
+          navigate('/cart');
+        } else if (e instanceof ApiError && e.status === 429) {
+          setBlockedUntil(Date.now() + RATE_LIMIT_SUBMIT_DELAY_MS);
+          setTimeout(() => setBlockedUntil(0), RATE_LIMIT_SUBMIT_DELAY_MS);
+        } else setTip(errorMessage(t, e));
+      },
+    });
+  };
+
+  const onContinue = () => {
+    if (!preview.buyCanBuyTO.canBuy) { setNotice({ content: preview.buyCanBuyTO.content ?? t('checkout.cannotBuy'), back: preview.buyCanBuyTO.operation === 0 }); return; }
+    const problem = validate();
+    if (problem) { setTip(problem); return; }
+    // Points-only orders with nothing to pay skip the payment step.
+    if (noPayment) doSubmit(); else setStep(1);
+  };
+
+  const onExceed = () => {
+    if (exceed.isPending) return;
+    if (useForm ? shippingForm.validate().hasErrors : !selectedId) { setTip(t('checkout.tip.shippingAddress')); return; }
+    exceed.mutate({ body: { ...previewBody!, selectedAddress: useForm ? addressBody(shippingForm.values) : { id: selectedId! }, ...(requirements.trim() && { requirements: requirements.trim() }) }, key: idempotencyKey }, {
+      onSuccess: (r) => navigate('/order-process', { state: { requestId: r.id, entries } }),
+      onError: (e) => setTip(errorMessage(t, e)),
+    });
+  };
+
+  const busy = submit.isPending || previewQuery.isFetching;
+  const blocked = Date.now() < blockedUntil || !preview.buyCanBuyTO.canBuy;
+  const action = preview.isExceed
+    ? <Button fullWidth size="md" onClick={onExceed} loading={exceed.isPending} data-testid="send-request">{t('checkout.exceed.send')}</Button>
+    : step === 0
+      ? <Button fullWidth size="md" onClick={onContinue} disabled={blocked} loading={submit.isPending} data-testid="continue">{t(noPayment ? 'checkout.submitOrder' : 'checkout.continue')}</Button>
+      : step === 1
+        ? <Button fullWidth size="md" onClick={doSubmit} disabled={blocked || previewQuery.isFetching} loading={submit.isPending} data-testid="submit-order">{t('checkout.submitOrder')}</Button>
+        : null;
+
   return (
-    <Container size="lg" py="md">
+    <Container size="lg" py="md" pb={{ base: 120, sm: 'md' }}>
       <Title order={1} size="h2" mb="md">{t('checkout.title')}</Title>
-      <Stepper active={0} size="sm" mb="lg" allowNextStepsSelect={false}>
+      <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false}>
         <Stepper.Step label={t('checkout.step.fill')} />
-        <Stepper.Step label={t('checkout.step.pay')} />
+        {!noPayment && <Stepper.Step label={t('checkout.step.pay')} />}
         <Stepper.Step label={t('checkout.step.done')} />
       </Stepper>
-      <Paper withBorder p="md">
-        <Text fw={600} mb="sm">{t('checkout.items')}</Text>
-        <Stack gap="sm">
-          {lines.map((l) => (
-            <Group key={l.id} wrap="nowrap" data-testid="checkout-line">
-              <Image src={l.sku.image} alt="" w={56} h={56} radius="sm" />
-              <Stack gap={0} style={{ flex: 1 }}>
-                <Text size="sm" fw={500}>{l.item.itemName}</Text>
-                <Text size="xs" c="dimmed">{l.shop.name} · {l.sku.name} · × {formatQty(l.qty, l.sku.marketingUnit.unitName, l.sku.qtyDecimals)}</Text>
+      {step === 2 && result ? <Submitted result={result} /> : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {step === 0 ? (
+              <Stack>
+                {!preview.isExceed && <CountdownBanner country={site.countryCode} onPrize={() => setCodes(['PRIZE20'])} />}
+                <CannotBuyAlert preview={preview} />
+                <ShippingAddressSection saved={saved} selectedId={selectedId} onSelect={setSelectedId} form={shippingForm} useForm={useForm}
+                  serverError={previewQuery.error ?? submit.error} />
+                {preview.isExceed ? (
+                  <>
+                    <RequirementsBox value={requirements} onChange={setRequirements} />
+                    <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
+                  </>
+                ) : (
+                  <>
+                    <NotifySection extras={extras} set={setExtras} />
+                    {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} />}
+                    <BillingSection same={billingSame} onSame={setBillingSame} form={billingForm} shippingValues={() => (useForm ? { ...shippingForm.values } : null)} />
+                    <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId}
+                      onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />
+                    <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} />
+                    <PrivacySection extras={extras} set={setExtras} onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined} />
+                    <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
+                  </>
+                )}
               </Stack>
-              <Text size="sm" fw={600}>{l.linePoints !== null ? t('catalog.points', { count: l.linePoints }) : fmt(l.lineTotal)}</Text>
-            </Group>
-          ))}
-        </Stack>
-      </Paper>
+            ) : (
+              <Paper withBorder p="md" data-testid="payment-step">
+                <Title order={2} size="h4" mb="sm">{t('checkout.step.pay')}</Title>
+                <Text size="sm">{t('checkout.payLater')}</Text>
+                <Button variant="subtle" mt="sm" onClick={() => setStep(0)}>{t('checkout.back')}</Button>
+              </Paper>
+            )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Box pos="sticky" top={16}>
+              <OrderSummary preview={preview} usePoints={usePoints} onPoints={setUsePoints} onCoupons={() => setCouponsOpen(true)}
+                promo={!preview.isExceed && step === 0 ? <PromotionCodeBox applied={codes.filter((c) => preview.promotionCodeList.includes(c))} useless={uselessCodes}
+                  blocked={platformLimited} onApply={(c) => { lastCodeError.current = null; setCodes([c]); }} onRemove={() => setCodes([])} /> : null}
+                action={<Box visibleFrom="sm">{action}</Box>} />
+              {busy && <Text size="xs" c="dimmed" mt={4} aria-live="polite">{t('checkout.updating')}</Text>}
+            </Box>
+          </Grid.Col>
+        </Grid>
+      )}
+      {step < 2 && (
+        <Paper hiddenFrom="sm" withBorder shadow="md" p="sm" pos="fixed" bottom={0} left={0} right={0} radius={0} style={{ zIndex: 10 }} data-testid="mobile-footer">
+          <Group justify="space-between" wrap="nowrap" mb="xs">
+            <Text size="sm">{t('checkout.summary.total')}</Text><Text fw={700}>{fmt(preview.needPayAmt)}</Text>
+          </Group>
+          {action}
+        </Paper>
+      )}
+      <CouponModal opened={couponsOpen} onClose={() => setCouponsOpen(false)} coupons={preview.availableCouponList}
+        onChoose={(ids, none) => { setCouponIds(ids); setNoPlatform(none); }} />
+      <Modal opened={!!tip} onClose={() => setTip(null)} title={t('checkout.tip.title')} centered>
+        <Text data-testid="tip-message">{tip}</Text>
+        <Group justify="flex-end" mt="md"><Button onClick={() => setTip(null)}>{t('common.ok')}</Button></Group>
+      </Modal>
+      <Modal opened={!!notice} onClose={() => setNotice(null)} title={t('checkout.notice')} centered>
+        <Text>{notice?.content}</Text>
+        <Group justify="flex-end" mt="md"><Button onClick={() => { const back = notice?.back; setNotice(null); if (back) navigate(-1); }}>{t(notice?.back ? 'checkout.return' : 'common.ok')}</Button></Group>
+      </Modal>
+      <Modal opened={termsOpen} onClose={() => setTermsOpen(false)} title={t('checkout.termsOfUse')} centered>
+        <Stack gap="xs">{(t('checkout.jpTerms', { returnObjects: true }) as string[]).map((p) => <Text key={p} size="sm">{p}</Text>)}</Stack>
+      </Modal>
     </Container>
+  );
+}
+
+function Submitted({ result }: { result: OrderResult }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const navigate = useNavigate();
+  return (
+    <Paper withBorder p="lg" data-testid="order-submitted">
+      <Stack>
+        <Title order={2} size="h3">{t('checkout.submitted.title')}</Title>
+        <Text>{t('checkout.submitted.text', { amount: fmt(result.needPayAmt) })}</Text>
+        <Text size="sm" c="dimmed">{t('checkout.submitted.number', { id: result.id })} · {t('checkout.submitted.orders', { count: result.tradeOrderIdList.length })}</Text>
+        <Group>
+          <Button onClick={() => navigate('/buyer/orders')}>{t('buyer.menu.orders')}</Button>
+          <Button variant="default" onClick={() => navigate('/')}>{t('cart.goShopping')}</Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }

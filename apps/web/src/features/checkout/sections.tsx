@@ -1,0 +1,274 @@
+/** Step 0 sections of the checkout page (SPEC §2): address, billing, shipping, pickup, extras. */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  Alert, Anchor, Badge, Button, Card, Checkbox, Drawer, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { HEAR_FROM_OPTIONS, MAX_LEN, type Address, type PickupStore, type PreviewResult } from '@mall/contracts';
+import { useMoney } from '../../shared/format';
+import { useSite } from '../../shared/session';
+import { AddressFields, AddressForm, type AddressFormState } from '../address/AddressForm';
+import { formatAddressLines } from '../address/AddressBookPage';
+import { useSaveAddress } from '../address/api';
+
+export function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title} data-testid={testId}>
+      <Title order={2} size="h4" mb="sm">{title}</Title>
+      {children}
+    </Paper>
+  );
+}
+
+function AddressCard({ a, selected, onSelect }: { a: Address; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm" onClick={onSelect} style={{ cursor: 'pointer', borderColor: selected ? 'var(--mantine-color-blue-6)' : undefined }}
+      data-testid="checkout-address" aria-pressed={selected} role="button" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') onSelect(); }}>
+      <Group justify="space-between" wrap="nowrap">
+        <Radio checked={selected} onChange={onSelect} label={a.personName} aria-label={a.personName} />
+        {a.isDefault && <Badge size="xs">{t('address.default')}</Badge>}
+      </Group>
+      {a.company && <Text size="xs">{a.company}</Text>}
+      {formatAddressLines(a).map((l) => <Text key={l} size="xs" c="dimmed">{l}</Text>)}
+    </Card>
+  );
+}
+
+/** Registered buyers pick a saved address (drawer on mobile) or add one; others type it in. */
+export function ShippingAddressSection(props: {
+  saved: Address[] | undefined;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  form: AddressFormState;
+  useForm: boolean;
+  serverError?: unknown;
+}) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery('(max-width: 48em)');
+  const [picker, setPicker] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const save = useSaveAddress();
+  const saved = props.saved ?? [];
+  const current = saved.find((a) => a.id === props.selectedId);
+  if (props.useForm) {
+    return (
+      <Section title={t('checkout.shippingAddress')} testId="shipping-address">
+        <AddressFields form={props.form} purpose="SHIPPING" serverError={props.serverError} hideQuickQuiz />
+      </Section>
+    );
+  }
+  const list = (
+    <Stack gap="xs">
+      {saved.map((a) => <AddressCard key={a.id} a={a} selected={a.id === props.selectedId} onSelect={() => { props.onSelect(a.id); setPicker(false); }} />)}
+    </Stack>
+  );
+  return (
+    <Section title={t('checkout.shippingAddress')} testId="shipping-address">
+      {mobile ? (
+        <Stack gap="xs">
+          {current && <AddressCard a={current} selected onSelect={() => setPicker(true)} />}
+          <Button variant="light" onClick={() => setPicker(true)}>{t('checkout.changeAddress')}</Button>
+          <Drawer opened={picker} onClose={() => setPicker(false)} position="bottom" size="70%" title={t('checkout.selectAddress')}>{list}</Drawer>
+        </Stack>
+      ) : <SimpleGrid cols={2}>{saved.map((a) => <AddressCard key={a.id} a={a} selected={a.id === props.selectedId} onSelect={() => props.onSelect(a.id)} />)}</SimpleGrid>}
+      <Button variant="subtle" mt="xs" onClick={() => setAdding(true)}>{t('address.add')}</Button>
+      <Modal opened={adding} onClose={() => setAdding(false)} size={970} fullScreen={mobile} title={t('address.add')}>
+        <AddressForm submitLabel={t('address.save')} saving={save.isPending} error={save.error} onCancel={() => setAdding(false)}
+          onSubmit={(body) => save.mutate({ body }, { onSuccess: (a) => { props.onSelect(a.id); setAdding(false); } })} />
+      </Modal>
+    </Section>
+  );
+}
+
+export function BillingSection(props: { same: boolean; onSame: (v: boolean) => void; form: AddressFormState; shippingValues: () => Record<string, unknown> | null; serverError?: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('checkout.billingAddress')} testId="billing-address">
+      <Checkbox label={t('checkout.billingSame')} checked={props.same} onChange={(e) => props.onSame(e.currentTarget.checked)} />
+      {!props.same && (
+        <Stack mt="sm" gap="sm">
+          <Button variant="light" size="xs" w="fit-content" onClick={() => { const v = props.shippingValues(); if (v) props.form.setValues(v); }}>
+            {t('checkout.referenceShipping')}
+          </Button>
+          <AddressFields form={props.form} purpose="BILLING" serverError={props.serverError} />
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+const CANNOT_USE: Record<string, string> = {
+  ORDER_AMOUNT_NOT_SUPPORTED: 'checkout.shipping.orderAmountNotSupported',
+  REGION_NOT_SUPPORTED: 'checkout.shipping.regionNotSupported',
+};
+
+export function ShippingMethodSection(props: {
+  preview: PreviewResult;
+  choices: Record<string, string>;
+  onChoose: (shopId: string, methodId: string) => void;
+  pickupStoreId: string | null;
+  onPickupStore: (store: PickupStore) => void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const mobile = useMediaQuery('(max-width: 48em)');
+  const [storesOf, setStoresOf] = useState<string | null>(null);
+  const pickupShop = props.preview.renderTradeOrderTOList.find((o) => o.shopId === storesOf);
+  return (
+    <Section title={t('checkout.shippingMethod')} testId="shipping-methods">
+      <Stack gap="md">
+        {props.preview.renderTradeOrderTOList.map((o) => {
+          const selected = props.choices[o.shopId] ?? o.selectedShippingMethodId;
+          const pickupSelected = o.shippingMethods.find((m) => m.shippingMethodId === selected)?.shippingMethodCode === 'PICKUP';
+          const store = o.pickupStores.find((s) => s.id === props.pickupStoreId);
+          return (
+            <div key={o.shopId}>
+              {props.preview.renderTradeOrderTOList.length > 1 && <Text fw={500} size="sm" mb={4}>{o.shop.name}</Text>}
+              <Radio.Group value={selected ?? ''} onChange={(v) => props.onChoose(o.shopId, v)} aria-label={`${t('checkout.shippingMethod')} ${o.shop.name}`}>
+                <Table withRowBorders verticalSpacing="xs">
+                  <Table.Tbody>
+                    {o.shippingMethods.map((m) => (
+                      <Table.Tr key={m.shippingMethodId} data-testid="shipping-method" style={{ opacity: m.canSelect ? 1 : 0.6 }}>
+                        <Table.Td w={32}><Radio value={m.shippingMethodId} disabled={!m.canSelect} aria-label={m.shippingMethod} /></Table.Td>
+                        <Table.Td>
+                          <Text size="sm" fw={500}>{m.shippingMethod}</Text>
+                          <Text size="xs" c="dimmed">{m.shippingMethodDesc}</Text>
+                          {!m.canSelect && m.canotUsedType && <Text size="xs" c="red">{t(CANNOT_USE[m.canotUsedType]!)}</Text>}
+                        </Table.Td>
+                        <Table.Td ta="right"><Text size="sm">{m.shippingAmt === null ? t('checkout.shipping.unknown') : Number(m.shippingAmt.value) === 0 ? t('checkout.shipping.free') : fmt(m.shippingAmt)}</Text></Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Radio.Group>
+              {pickupSelected && (
+                <Group mt="xs" justify="space-between" data-testid="pickup-point">
+                  {store ? <Text size="sm">{store.storeName} · {store.address} · {t('checkout.pickup.miles', { miles: store.distance })}</Text>
+                    : <Text size="sm" c="red">{t('checkout.pickup.required')}</Text>}
+                  <Button size="xs" variant="light" onClick={() => setStoresOf(o.shopId)}>{t('checkout.pickup.choose')}</Button>
+                </Group>
+              )}
+            </div>
+          );
+        })}
+      </Stack>
+      {(() => {
+        const list = (
+          <Stack gap="xs">
+            {(pickupShop?.pickupStores ?? []).map((s) => (
+              <Card key={s.id} withBorder padding="sm" data-testid="pickup-store">
+                <Group justify="space-between" wrap="nowrap">
+                  <div>
+                    <Text fw={500} size="sm">{s.storeName}</Text>
+                    <Text size="xs" c="dimmed">{s.address} {s.storeZipCode}</Text>
+                    <Text size="xs" c="dimmed">{s.businessHours}</Text>
+                  </div>
+                  <Stack gap={4} align="flex-end">
+                    <Badge variant="light">{t('checkout.pickup.miles', { miles: s.distance })}</Badge>
+                    <Button size="xs" onClick={() => { props.onPickupStore(s); setStoresOf(null); }}>{t('checkout.pickup.select')}</Button>
+                  </Stack>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        );
+        return mobile
+          ? <Drawer opened={!!storesOf} onClose={() => setStoresOf(null)} position="bottom" size="76vh" title={t('checkout.pickup.title')}>{list}</Drawer>
+          : <Modal opened={!!storesOf} onClose={() => setStoresOf(null)} size="lg" title={t('checkout.pickup.title')}>{list}</Modal>;
+      })()}
+    </Section>
+  );
+}
+
+export interface Extras {
+  hearFrom: string; hearFromInput: string; inviteCode: string; smsSubscribe: boolean; privacyAgreed: boolean;
+  notifyType: 'email' | 'phone'; notifyAreaCode: string; notifyContact: string; deliveryDay: string; deliveryTime: string;
+  remarks: Record<string, string>;
+}
+
+export function QuickQuizSection({ extras, set }: { extras: Extras; set: (p: Partial<Extras>) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('checkout.quickQuiz')} testId="quick-quiz">
+      <Group grow align="flex-start">
+        <Select label={t('address.hearFrom')} required value={extras.hearFrom || null} onChange={(v) => set({ hearFrom: v ?? '' })}
+          data={HEAR_FROM_OPTIONS.map((o) => ({ value: o, label: t(`address.hearFromOptions.${o}`) }))} comboboxProps={{ withinPortal: true }} />
+        {extras.hearFrom === 'other' && (
+          <TextInput label={t('address.hearFromInput')} required maxLength={MAX_LEN.quickQuiz} value={extras.hearFromInput} onChange={(e) => set({ hearFromInput: e.currentTarget.value })} />
+        )}
+      </Group>
+    </Section>
+  );
+}
+
+export function NotifySection({ extras, set }: { extras: Extras; set: (p: Partial<Extras>) => void }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  return (
+    <Section title={t('checkout.notify.title')} testId="notify">
+      <Radio.Group value={extras.notifyType} onChange={(v) => set({ notifyType: v as 'email' | 'phone' })}>
+        <Group><Radio value="email" label={t('checkout.notify.email')} /><Radio value="phone" label={t('checkout.notify.phone')} /></Group>
+      </Radio.Group>
+      <Group mt="xs" align="flex-start" grow>
+        {extras.notifyType === 'phone' && <TextInput label={t('address.areaCode')} maw={100} value={extras.notifyAreaCode} onChange={(e) => set({ notifyAreaCode: e.currentTarget.value })} />}
+        <TextInput label={t(extras.notifyType === 'email' ? 'address.email' : 'address.phone')} value={extras.notifyContact} maxLength={254}
+          onChange={(e) => set({ notifyContact: e.currentTarget.value })} />
+      </Group>
+      {site.features.smsSubscribe && (
+        <Checkbox mt="sm" checked={extras.smsSubscribe} onChange={(e) => set({ smsSubscribe: e.currentTarget.checked })}
+          label={<>{t('checkout.smsSubscribe')} <Anchor component={Link} to={site.policyRoutes.sms ?? '/sms'} size="sm">{t('policy.sms')}</Anchor></>} />
+      )}
+      <TextInput mt="sm" label={t('checkout.inviteCode')} maxLength={MAX_LEN.inviteCode} value={extras.inviteCode} onChange={(e) => set({ inviteCode: e.currentTarget.value })} />
+    </Section>
+  );
+}
+
+export function DeliveryTimeSection({ preview, extras, set }: { preview: PreviewResult; extras: Extras; set: (p: Partial<Extras>) => void }) {
+  const { t } = useTranslation();
+  const info = preview.shippingTimeInfo;
+  if (!info.dayList.length) return null;
+  return (
+    <Section title={t('checkout.delivery.title')} testId="delivery-time">
+      <Group grow>
+        <Select label={t('checkout.delivery.day')} value={extras.deliveryDay || null} onChange={(v) => set({ deliveryDay: v ?? '' })} clearable
+          data={info.dayList} placeholder={t('checkout.delivery.any')} comboboxProps={{ withinPortal: true }} />
+        <Select label={t('checkout.delivery.time')} value={extras.deliveryTime || null} onChange={(v) => set({ deliveryTime: v ?? '' })} clearable
+          data={info.dayTimeList} placeholder={t('checkout.delivery.any')} comboboxProps={{ withinPortal: true }} />
+      </Group>
+    </Section>
+  );
+}
+
+export function PrivacySection({ extras, set, onTerms }: { extras: Extras; set: (p: Partial<Extras>) => void; onTerms?: () => void }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  if (!site.features.privacyPolicy) return null;
+  return (
+    <Paper withBorder p="md" data-testid="privacy">
+      <Checkbox checked={extras.privacyAgreed} onChange={(e) => set({ privacyAgreed: e.currentTarget.checked })}
+        label={<>{t('checkout.privacy.agree')} <Anchor component={Link} to={site.policyRoutes.privacy ?? '/privacy-policy'} target="_blank" size="sm">{t('policy.privacy')}</Anchor>
+          {' · '}<Anchor component={Link} to={site.policyRoutes.terms ?? '/terms-conditions'} target="_blank" size="sm">{t('policy.terms')}</Anchor>
+          {onTerms && <>{' · '}<Anchor component="button" type="button" size="sm" onClick={onTerms}>{t('checkout.termsOfUse')}</Anchor></>}</>} />
+    </Paper>
+  );
+}
+
+export function RequirementsBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('checkout.exceed.requirementsTitle')} testId="requirements">
+      <Textarea placeholder={t('checkout.exceed.requirementsPlaceholder')} maxLength={MAX_LEN.requirements} autosize minRows={3}
+        value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-label={t('checkout.exceed.requirementsTitle')}
+        description={t('common.remaining', { count: MAX_LEN.requirements - value.length })} />
+    </Section>
+  );
+}
+
+export function CannotBuyAlert({ preview }: { preview: PreviewResult }) {
+  const { t } = useTranslation();
+  if (preview.buyCanBuyTO.canBuy) return null;
+  return <Alert color="red" title={t('checkout.cannotBuy')}>{preview.buyCanBuyTO.content}</Alert>;
+}

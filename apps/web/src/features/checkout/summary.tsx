@@ -1,0 +1,272 @@
+/** Order summary, items, promotion code box, coupons, points and the countdown (SPEC §2 step 0). */
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Divider, Group, Image, Indicator, Modal, Pagination, Paper, Radio, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { FAKE_COUNTDOWN_MS, PROMOTION_CODE_LENGTH, type CheckoutCoupon, type PreviewResult } from '@mall/contracts';
+import { useMoney, formatQty } from '../../shared/format';
+import { Section } from './sections';
+
+type Line = PreviewResult['renderTradeOrderTOList'][number]['lines'][number];
+
+function LineRow({ l }: { l: Line }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const [more, setMore] = useState(false);
+  const children = more ? l.diyChildren : l.diyChildren.slice(0, 2);
+  return (
+    <Stack gap={4} data-testid="checkout-line">
+      <Group wrap="nowrap" align="flex-start">
+        <Image src={l.sku.image} alt="" w={80} h={80} radius="sm" />
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" fw={500} lineClamp={2}>{l.item.itemName}</Text>
+          <Text size="xs" c="dimmed">{l.sku.name} · × {formatQty(l.qty, l.sku.marketingUnit.unitName, l.sku.qtyDecimals)}</Text>
+          {l.presale && <Text size="xs" c="grape">{t('checkout.presaleLine', { deposit: fmt(l.presale.deposit), balance: fmt(l.presale.balance) })}</Text>}
+          {!l.stockOk && <Text size="xs" c="red">{t('errors.Trade.itemSoldOut')}</Text>}
+        </Stack>
+        <Text size="sm" fw={600}>{l.points > 0 ? t('catalog.points', { count: l.points }) : fmt(l.skuAmt)}</Text>
+      </Group>
+      {children.map((c) => (
+        <Group key={c.sku.id} wrap="nowrap" pl={88} gap="xs">
+          <Image src={c.sku.image} alt="" w={40} h={40} radius="sm" />
+          <Text size="xs" c="dimmed">{c.itemName} × {c.qty}</Text>
+        </Group>
+      ))}
+      {l.diyChildren.length > 2 && <Anchor component="button" type="button" size="xs" pl={88} onClick={() => setMore((m) => !m)}>{t(more ? 'checkout.viewLess' : 'checkout.viewMore')}</Anchor>}
+      {l.gifts.map((g) => (
+        <Group key={g.sku.id} wrap="nowrap" pl={88} gap="xs">
+          <Image src={g.sku.image} alt="" w={60} h={60} radius="sm" />
+          <Badge size="xs" color="pink" variant="light">{t('cart.gift')}</Badge><Text size="xs">{g.itemName} × {g.qty}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+export function ItemsSection({ preview, remarks, onRemark }: { preview: PreviewResult; remarks: Record<string, string>; onRemark: (shopId: string, v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('checkout.items')} testId="items">
+      <Stack gap="lg">
+        {preview.renderTradeOrderTOList.map((o) => (
+          <Stack key={o.shopId} gap="sm">
+            <Text fw={600} size="sm">{o.shop.name}</Text>
+            {o.lines.map((l) => <LineRow key={l.skuId} l={l} />)}
+            <TextInput size="xs" label={t('checkout.remark')} maxLength={200} value={remarks[o.shopId] ?? ''} onChange={(e) => onRemark(o.shopId, e.currentTarget.value)} />
+          </Stack>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
+export function PromotionCodeBox(props: { applied: string[]; useless: PreviewResult['uselessPromotionCode']; onApply: (code: string) => void; onRemove: (code: string) => void; blocked: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const applied = props.applied[0];
+  const lastUseless = props.useless.find((u) => u.code === code.trim().toUpperCase());
+  useEffect(() => {
+    if (lastUseless) setError(t(lastUseless.reason === 'COMBINATION' ? 'checkout.coupon.combination' : 'checkout.coupon.cannotUse'));
+  }, [lastUseless, t]);
+  if (applied) {
+    return (
+      <Group gap="xs" data-testid="promo-box">
+        <TextInput size="xs" value={applied} disabled aria-label={t('checkout.promo.label')} />
+        <Text size="xs" c="green">{t('checkout.coupon.used')}</Text>
+        <Button size="xs" variant="subtle" color="red" onClick={() => { props.onRemove(applied); setCode(''); setError(null); }}>{t('checkout.promo.remove')}</Button>
+      </Group>
+    );
+  }
+  if (!open) return <Anchor component="button" type="button" size="sm" onClick={() => setOpen(true)} data-testid="promo-box">{t('checkout.promo.have')}</Anchor>;
+  const apply = () => {
+    const c = code.trim();
+    if (!c) return setError(t('validation.required'));
+    if (c.length < PROMOTION_CODE_LENGTH.min || c.length > PROMOTION_CODE_LENGTH.max) return setError(t('checkout.promo.length'));
+    if (props.blocked) return setError(t('checkout.coupon.combination'));
+    setError(null);
+    props.onApply(c.toUpperCase());
+  };
+  return (
+    <Stack gap={4} data-testid="promo-box">
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput size="xs" maxLength={PROMOTION_CODE_LENGTH.max} value={code} error={error} aria-label={t('checkout.promo.label')} placeholder={t('checkout.promo.label')}
+          onChange={(e) => { setCode(e.currentTarget.value); setError(null); }} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); apply(); } }} style={{ flex: 1 }} />
+        <Button size="xs" onClick={apply}>{t('checkout.promo.apply')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+const COUPON_PAGE = 4;
+
+export function CouponModal(props: { opened: boolean; onClose: () => void; coupons: CheckoutCoupon[]; onChoose: (ids: string[], noPlatform: boolean) => void }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const [page, setPage] = useState(1);
+  const [platform, setPlatform] = useState<string>('');
+  const [shop, setShop] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!props.opened) return;
+    setPage(1);
+    setPlatform(props.coupons.find((c) => c.scope === 'PLATFORM' && c.selected)?.ownerCouponId ?? 'none');
+    setShop(Object.fromEntries(props.coupons.filter((c) => c.scope === 'SHOP' && c.selected).map((c) => [c.shopId!, c.ownerCouponId])));
+  }, [props.opened, props.coupons]);
+  const shown = props.coupons.slice((page - 1) * COUPON_PAGE, page * COUPON_PAGE);
+  const label = (c: CheckoutCoupon) => c.display.type === 'percent' ? t('checkout.coupon.percentOff', { percent: c.display.discount }) : fmt(c.deductionAmt!);
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('checkout.coupon.title')} size="lg">
+      {props.coupons.length === 0 ? <Text c="dimmed">{t('buyer.empty.coupons')}</Text> : (
+        <Stack>
+          {shown.map((c) => {
+            const checked = c.scope === 'PLATFORM' ? platform === c.ownerCouponId : shop[c.shopId!] === c.ownerCouponId;
+            const toggle = () => c.scope === 'PLATFORM' ? setPlatform(checked ? 'none' : c.ownerCouponId) : setShop((s) => ({ ...s, [c.shopId!]: checked ? '' : c.ownerCouponId }));
+            return (
+              <Paper key={c.ownerCouponId} withBorder p="sm" style={{ opacity: c.usable ? 1 : 0.55 }} data-testid="coupon">
+                <Group justify="space-between" wrap="nowrap">
+                  <div>
+                    <Group gap="xs"><Text fw={700}>{label(c)}</Text><Badge size="xs" variant="light">{t(`checkout.coupon.scope.${c.scope}`)}</Badge>{c.useLimit && <Badge size="xs" color="orange" variant="light">{t('checkout.coupon.noCombine')}</Badge>}</Group>
+                    <Text size="sm">{c.couponCampaignName}</Text>
+                    <Text size="xs" c="dimmed">{c.couponCampaignDescription} · {t('checkout.coupon.minSpend', { amount: fmt(c.minSpend) })} · {c.endTime.slice(0, 10)}</Text>
+                  </div>
+                  <Radio checked={checked} disabled={!c.usable} onChange={toggle} onClick={() => checked && toggle()} aria-label={c.couponCampaignName} />
+                </Group>
+              </Paper>
+            );
+          })}
+          {props.coupons.length > COUPON_PAGE && <Pagination total={Math.ceil(props.coupons.length / COUPON_PAGE)} value={page} onChange={setPage} size="sm" />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>{t('common.cancel')}</Button>
+            <Button onClick={() => { props.onChoose([...(platform !== 'none' ? [platform] : []), ...Object.values(shop).filter(Boolean)], platform === 'none'); props.onClose(); }}>{t('checkout.coupon.confirm')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+export function OrderSummary(props: {
+  preview: PreviewResult; usePoints: boolean; onPoints: (v: boolean) => void; onCoupons: () => void;
+  promo: React.ReactNode; action: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const p = props.preview;
+  const medium = useMediaQuery('(max-width: 62em)');
+  const [listOpen, setListOpen] = useState(false);
+  const lines = p.renderTradeOrderTOList.flatMap((o) => o.lines);
+  const thumbs = lines.slice(0, medium ? 3 : 4);
+  const zero = (m: { value: string }) => Number(m.value) === 0;
+  const row = (label: string, value: string, testId?: string, color?: string) => (
+    <Group justify="space-between"><Text size="sm">{label}</Text><Text size="sm" c={color} data-testid={testId}>{value}</Text></Group>
+  );
+  const selectedCoupons = p.availableCouponList.filter((c) => c.selected);
+  return (
+    <Paper withBorder p="md" data-testid="order-summary">
+      <Title order={2} size="h4" mb="sm">{t('checkout.summary.title')}</Title>
+      <Group gap="xs" mb="sm" onClick={() => setListOpen(true)} style={{ cursor: 'pointer' }} role="button" aria-label={t('checkout.summary.productList')}>
+        {thumbs.map((l) => (
+          <Indicator key={l.skuId} label={Number(l.qty) > 100 ? '99+' : l.qty} size={16} offset={4}>
+            <Image src={l.sku.image} alt={l.item.itemName} w={{ base: 56, sm: 52, md: 50, lg: 62 }} h={{ base: 56, sm: 52, md: 50, lg: 62 }} radius="sm" />
+          </Indicator>
+        ))}
+        {lines.length > thumbs.length && <Text size="xs">+{lines.length - thumbs.length}</Text>}
+      </Group>
+      <Stack gap={6}>
+        {row(t('checkout.summary.subtotal'), fmt(p.skuAmt), 'sum-subtotal')}
+        {p.actualNeedPayPoints > 0 && row(t('checkout.summary.pointsItems'), t('catalog.points', { count: p.actualNeedPayPoints }))}
+        {!zero(p.shopDiscountAmt) && row(t('checkout.summary.shopDiscount'), `-${fmt(p.shopDiscountAmt)}`, 'sum-shop-discount', 'red')}
+        {!zero(p.platformCouponDiscountAmt) && row(t('checkout.summary.platformCoupon'), `-${fmt(p.platformCouponDiscountAmt)}`, 'sum-platform-discount', 'red')}
+        {!zero(p.promotionDiscountAmt) && row(t('checkout.summary.promotionCode'), `-${fmt(p.promotionDiscountAmt)}`, 'sum-promo-discount', 'red')}
+        {row(t('checkout.summary.shipping'), zero(p.shippingAmt) ? t('checkout.shipping.free') : fmt(p.shippingAmt), 'sum-shipping')}
+        {p.taxDisplay === 'EXCLUSIVE'
+          ? row(t('checkout.summary.tax', { rate: (Number(p.taxRate) * 100).toFixed(2).replace(/\.?0+$/, '') }), fmt(p.totalTaxAmt), 'sum-tax')
+          : <Text size="xs" c="dimmed" data-testid="sum-tax">{t('checkout.summary.vatIncluded', { rate: (Number(p.taxRate) * 100).toFixed(0), amount: fmt(p.totalTaxAmt) })}</Text>}
+        {p.activityUsedList.length > 0 && <Text size="xs" c="dimmed">{t('checkout.summary.promotions')}: {p.activityUsedList.join(', ')}</Text>}
+        {p.userType === 'REGISTERED' && (
+          <Group justify="space-between">
+            <Anchor component="button" type="button" size="sm" onClick={props.onCoupons} data-testid="coupons-link">
+              {t('checkout.coupon.link', { count: selectedCoupons.length })}
+            </Anchor>
+            <Text size="xs" c="dimmed">{t('checkout.coupon.available', { count: p.availableCouponList.length })}</Text>
+          </Group>
+        )}
+        {p.visibleTO.memberPointsIsVisible && (
+          <Group justify="space-between" wrap="nowrap">
+            <Switch size="sm" checked={props.usePoints} disabled={!p.pointDeductionResult.available} onChange={(e) => props.onPoints(e.currentTarget.checked)}
+              label={p.pointDeductionResult.available
+                ? t('checkout.points.use', { points: p.pointDeductionResult.discountablePoint, amount: fmt(p.pointDeductionResult.discountableAmount) })
+                : t('checkout.points.none', { balance: p.pointDeductionResult.pointBalance, minimum: p.pointDeductionResult.minimum })} />
+            {p.pointDeductionResult.chosenIntegral > 0 && <Text size="sm" c="red" data-testid="sum-points">-{fmt(p.pointDeductionResult.discountAmount)}</Text>}
+          </Group>
+        )}
+        {props.promo}
+        <Divider />
+        <Group justify="space-between"><Text fw={700}>{t('checkout.summary.total')}</Text><Text fw={700} fz="xl" data-testid="sum-total">{fmt(p.needPayAmt)}</Text></Group>
+        {p.earnPoints > 0 && <Text size="xs" c="dimmed" ta="right" data-testid="sum-earn">{t('checkout.summary.earn', { count: p.earnPoints })}</Text>}
+        {props.action}
+      </Stack>
+      <Modal opened={listOpen} onClose={() => setListOpen(false)} size={p.isExceed ? 962 : 960} title={t('checkout.summary.productList')}>
+        <Table>
+          <Table.Thead><Table.Tr><Table.Th>{t('checkout.table.product')}</Table.Th><Table.Th>{t('checkout.table.unitPrice')}</Table.Th><Table.Th>{t('checkout.table.quantity')}</Table.Th><Table.Th>{t('checkout.table.subtotal')}</Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {lines.map((l) => (
+              <Table.Tr key={l.skuId}>
+                <Table.Td><Group wrap="nowrap"><Image src={l.sku.image} alt="" w={56} h={56} /><Text size="sm">{l.item.itemName} · {l.sku.name}</Text></Group></Table.Td>
+                <Table.Td>{l.points > 0 ? t('catalog.points', { count: l.sku.pointsPrice ?? 0 }) : fmt(l.unitPrice)}</Table.Td>
+                <Table.Td>{formatQty(l.qty, l.sku.marketingUnit.unitName, l.sku.qtyDecimals)}</Table.Td>
+                <Table.Td>{l.points > 0 ? t('catalog.points', { count: l.points }) : fmt(l.skuAmt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Modal>
+    </Paper>
+  );
+}
+
+/**
+ * The 5-minute countdown per country (SPEC §9), kept in localStorage so a reload does not
+ * restart it; when it runs out the prize code is offered.
+ */
+export function CountdownBanner({ country, onPrize }: { country: string; onPrize: () => void }) {
+  const { t } = useTranslation();
+  const key = `checkout-countdown-${country}`;
+  const [start] = useState(() => {
+    const saved = Number(localStorage.getItem(key));
+    if (saved && Date.now() - saved < 24 * 3600_000) return saved;
+    localStorage.setItem(key, String(Date.now()));
+    return Date.now();
+  });
+  const [now, setNow] = useState(Date.now());
+  const [prizeOpen, setPrizeOpen] = useState(false);
+  const left = Math.max(0, FAKE_COUNTDOWN_MS - (now - start));
+  useEffect(() => {
+    if (left === 0) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [left]);
+  const prizeKey = `${key}-prize-shown`;
+  useEffect(() => {
+    if (left === 0 && !sessionStorage.getItem(prizeKey)) { sessionStorage.setItem(prizeKey, '1'); setPrizeOpen(true); }
+  }, [left, prizeKey]);
+  const mm = String(Math.floor(left / 60000)).padStart(2, '0');
+  const ss = String(Math.floor((left % 60000) / 1000)).padStart(2, '0');
+  return (
+    <>
+      <Alert color={left > 0 ? 'orange' : 'green'} data-testid="countdown" py="xs">
+        {left > 0 ? t('checkout.countdown.running', { time: `${mm}:${ss}` }) : (
+          <Group gap="xs">{t('checkout.countdown.over')}<Anchor component="button" type="button" size="sm" onClick={() => setPrizeOpen(true)}>{t('checkout.countdown.show')}</Anchor></Group>
+        )}
+      </Alert>
+      <Modal opened={prizeOpen} onClose={() => setPrizeOpen(false)} title={t('checkout.countdown.prizeTitle')} centered>
+        <Text>{t('checkout.countdown.prizeText', { code: 'PRIZE20' })}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setPrizeOpen(false)}>{t('common.cancel')}</Button>
+          <Button onClick={() => { onPrize(); setPrizeOpen(false); }}>{t('checkout.countdown.usePrize')}</Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

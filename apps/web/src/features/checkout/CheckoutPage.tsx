@@ -18,7 +18,7 @@ import { toBody, useAddressForm } from '../address/AddressForm';
 import { useAddresses } from '../address/api';
 import { useExceedRequest, usePreview, useSubmitOrder } from './api';
 import {
-  BillingSection, CannotBuyAlert, DeliveryTimeSection, NotifySection, PrivacySection, QuickQuizSection, RequirementsBox, ShippingAddressSection,
+  BillingSection, CannotBuyAlert, DeliveryTimeSection, InviteCodeSection, NotifySection, PrivacySection, QuickQuizSection, RequirementsBox, ShippingAddressSection,
   ShippingMethodSection, type Extras,
 } from './sections';
 import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCodeBox } from './summary';
@@ -252,6 +252,7 @@ function Checkout({ entries }: { entries: CheckoutEntry[] }) {
                   <>
                     <NotifySection extras={extras} set={setExtras} />
                     {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} />}
+                    <InviteCodeSection extras={extras} set={setExtras} />
                     <BillingSection same={billingSame} onSame={setBillingSame} form={billingForm} shippingValues={() => (useForm ? { ...shippingForm.values } : null)} />
                     <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId}
                       onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />

@@ -221,8 +221,16 @@ export function NotifySection({ extras, set }: { extras: Extras; set: (p: Partia
         <Checkbox mt="sm" checked={extras.smsSubscribe} onChange={(e) => set({ smsSubscribe: e.currentTarget.checked })}
           label={<>{t('checkout.smsSubscribe')} <Anchor component={Link} to={site.policyRoutes.sms ?? '/sms'} size="sm">{t('policy.sms')}</Anchor></>} />
       )}
-      <TextInput mt="sm" label={t('checkout.inviteCode')} maxLength={MAX_LEN.inviteCode} value={extras.inviteCode} onChange={(e) => set({ inviteCode: e.currentTarget.value })} />
     </Section>
+  );
+}
+
+export function InviteCodeSection({ extras, set }: { extras: Extras; set: (p: Partial<Extras>) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" data-testid="invite-code">
+      <TextInput label={t('checkout.inviteCode')} maxLength={MAX_LEN.inviteCode} value={extras.inviteCode} onChange={(e) => set({ inviteCode: e.currentTarget.value })} />
+    </Paper>
   );
 }
 

@@ -30,7 +30,9 @@ try {
   const db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), 20);
   await runMigrations(db);
   await seed(db);
-  const app = await buildApp({ db });
+  // Plenty of stock so submits measure the order path, not sold-out answers.
+  await db.$client.query("UPDATE skus SET stock = 100000000");
+  const app = await buildApp({ db, rateLimits: false });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
@@ -41,16 +43,43 @@ try {
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 
-  const scenarios = [
+  const j = { 'content-type': 'application/json', 'x-mall-request': '1', cookie };
+  const previewBody = {
+    previewTradeContractLineReqTOList: [{ skuId: '1', qty: '1' }, { skuId: '6', qty: '1.5' }],
+    selectedAddress: { id: '1' }, couponIds: [], noUsePlatformCoupon: true,
+  };
+  const previewRes = await fetch(`${base}/api/checkout/preview`, { method: 'POST', headers: j, body: JSON.stringify(previewBody) });
+  if (!previewRes.ok) throw new Error(`preview failed: ${await previewRes.text()}`);
+  const preview = await previewRes.json() as {
+    needPayAmt: { value: string }; renderTradeOrderTOList: { shopId: string; selectedShippingMethodId: string }[];
+  };
+  const submitBody = JSON.stringify({
+    ...previewBody,
+    preCalShippingList: preview.renderTradeOrderTOList.map((o) => ({ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId })),
+    notifyInfo: { notifyType: 'email', contactInfo: 'buyer@demo.shop' }, hearFrom: 'onlineSearch', privacyAgreed: true,
+    needPayAmt: preview.needPayAmt.value,
+  });
+  let seq = 0;
+
+  const scenarios: { name: string; path: string; headers: Record<string, string>; method?: 'POST'; body?: string; setupRequest?: (r: any) => any }[] = [
     { name: 'GET /api/catalog/items (guest)', path: '/api/catalog/items', headers: {} },
     { name: 'GET /api/catalog/items (DE site, EUR)', path: '/api/catalog/items', headers: { cookie: 'site=DE' } },
     { name: 'GET /api/auth/session (guest)', path: '/api/auth/session', headers: {} },
     { name: 'GET /api/auth/session (logged in)', path: '/api/auth/session', headers: { cookie } },
+    { name: 'POST /api/checkout/preview (2 shops)', path: '/api/checkout/preview', method: 'POST', headers: j, body: JSON.stringify(previewBody) },
+    {
+      name: 'POST /api/checkout/submit (new order each)', path: '/api/checkout/submit', method: 'POST', headers: j, body: submitBody,
+      // Every request is a new order: its own Idempotency-Key.
+      setupRequest: (r) => ({ ...r, headers: { ...r.headers, 'idempotency-key': `bench-${process.pid}-${++seq}` } }),
+    },
   ];
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario, ${os.cpus().length} cores\n`);
   const rows: string[] = [];
   for (const s of scenarios) {
-    const r = await autocannon({ url: base + s.path, headers: s.headers, connections: CONNECTIONS, duration: DURATION_S });
+    const r = await autocannon({
+      url: base, connections: CONNECTIONS, duration: DURATION_S,
+      requests: [{ method: s.method ?? 'GET', path: s.path, headers: s.headers, body: s.body, ...(s.setupRequest && { setupRequest: s.setupRequest }) }],
+    });
     const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
     rows.push(line);
     console.log(line);

@@ -28,6 +28,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Trust X-Forwarded-For only behind a known proxy; otherwise clients could pick their own IP for rate limits. */
   trustProxy?: boolean | number | string;
+  /** Benchmarks measure throughput, so they switch the per-IP limits off; everything else keeps them. */
+  rateLimits?: boolean;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -38,7 +40,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(cookie);
-  await app.register(rateLimit, {
+  if (opts.rateLimits !== false) await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => ({ statusCode: 429, code: ERROR_CODES.tooManyRequests, message: 'Too many requests, please try again later' }),
   });

@@ -88,7 +88,8 @@ export const Sku = z.object({
   maxQty: Quantity,
   /** Digits allowed after the decimal point (0 for whole units, weight items more). */
   qtyDecimals: z.number().int(),
-  stock: Quantity,
+  /** Units left to sell (any size, unlike a quantity a buyer may ask for). */
+  stock: z.string().regex(/^\d+(\.\d+)?$/),
   skuUrlSuffix: z.string(),
 });
 export type Sku = z.infer<typeof Sku>;

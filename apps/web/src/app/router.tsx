@@ -11,6 +11,7 @@ import { LoginPage, SignupPage } from '../features/identity/AuthPages';
 import { BuyerLayout } from '../features/buyer/BuyerLayout';
 import { BuyerIndexPage, BuyerSectionPage } from '../features/buyer/BuyerPages';
 import { AddressBookPage } from '../features/address/AddressBookPage';
+import { CreateAddressPage } from '../features/address/CreateAddressPage';
 import { PolicyPage } from '../features/content/PolicyPage';
 import { NotFoundPage } from '../features/content/NotFoundPage';
 import { MerchantApplyPage, MerchantAuditPage, MerchantConsolePage } from '../features/merchant/MerchantPages';
@@ -32,6 +33,7 @@ const routes: RouteObject[] = [
       { path: '/item/:urlKey', element: <ItemPage /> },
       { path: '/cart', element: <CartPage /> },
       { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/buyer/create-address', element: <RequireLogin><CreateAddressPage /></RequireLogin> },
       { path: '/order-process', element: <OrderProcessPage /> },
       { path: '/buyer/pay-result', element: <PayResultPage /> },
       { path: '/login', element: <LoginPage /> },

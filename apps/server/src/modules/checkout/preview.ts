@@ -119,6 +119,20 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   });
   const shopOrder = [...new Set(lines.map((l) => String(l.sku.shop.id)))];
 
+  const shopIds = shopOrder.map((s) => BigInt(s));
+  const now = new Date();
+  const codes = [...new Set(body.promotionCodeList ?? [])];
+  // Independent reads in one go (inside a transaction they queue on its connection).
+  const [methodRows, storeRows, owned, codeRows, balance] = await Promise.all([
+    db.select().from(shippingMethods).where(inArray(shippingMethods.shopId, shopIds)),
+    db.select().from(pickupStores).where(and(inArray(pickupStores.shopId, shopIds), eq(pickupStores.supportPickUp, true))),
+    registeredId ? db.select({ oc: ownerCoupons, c: couponCampaigns }).from(ownerCoupons)
+      .innerJoin(couponCampaigns, eq(couponCampaigns.id, ownerCoupons.campaignId))
+      .where(and(eq(ownerCoupons.buyerId, registeredId), eq(ownerCoupons.status, 'NOT_USED'), lte(couponCampaigns.startTime, now), gt(couponCampaigns.endTime, now))) : Promise.resolve([]),
+    codes.length ? db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : Promise.resolve([]),
+    registeredId ? pointBalance(db, registeredId) : Promise.resolve(0),
+  ]);
+
   // Addresses: in the preview a half-typed address is simply not there yet; submit is strict.
   let shippingAddress: ResolvedAddress | null = null;
   let billingAddress: ResolvedAddress | null = null;
@@ -135,11 +149,6 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   const destCountry = shippingAddress?.countryCode ?? rawCountry;
 
   // Shipping methods and pickup stores per shop.
-  const shopIds = shopOrder.map((s) => BigInt(s));
-  const [methodRows, storeRows] = await Promise.all([
-    db.select().from(shippingMethods).where(inArray(shippingMethods.shopId, shopIds)),
-    db.select().from(pickupStores).where(and(inArray(pickupStores.shopId, shopIds), eq(pickupStores.supportPickUp, true))),
-  ]);
   const goodsByShop = new Map<string, bigint>();
   for (const l of lines) {
     const k = String(l.sku.shop.id);
@@ -188,10 +197,6 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   const pickupStore = pickupChosen && body.pickUpStoreId ? allStores.find((s) => s.id === body.pickUpStoreId) ?? null : null;
 
   // Coupons owned by the buyer, valid now, for these shops or the platform.
-  const now = new Date();
-  const owned = registeredId ? await db.select({ oc: ownerCoupons, c: couponCampaigns }).from(ownerCoupons)
-    .innerJoin(couponCampaigns, eq(couponCampaigns.id, ownerCoupons.campaignId))
-    .where(and(eq(ownerCoupons.buyerId, registeredId), eq(ownerCoupons.status, 'NOT_USED'), lte(couponCampaigns.startTime, now), gt(couponCampaigns.endTime, now))) : [];
   const usableFor = (c: typeof couponCampaigns.$inferSelect) => (c.scope === 'PLATFORM' || shopOrder.includes(String(c.shopId))) && (c.type === 'DISCOUNT_COUPON' || minorOf(c.amounts, currency) !== null);
   const candidates = owned.filter((o) => usableFor(o.c));
   const goodsTotal = sumMinor(goodsByShop.values());
@@ -221,8 +226,6 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   const platformOwned = chosen.find((o) => o.c.scope === 'PLATFORM');
 
   // Promotion codes typed by the buyer (platform campaigns with a code).
-  const codes = [...new Set(body.promotionCodeList ?? [])];
-  const codeRows = codes.length ? await db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : [];
   const useless: PreviewResult['uselessPromotionCode'] = [];
   const codeCoupons: PricingCoupon[] = [];
   const promotionCampaignIds: bigint[] = [];
@@ -234,7 +237,6 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     promotionCampaignIds.push(c.id);
   }
 
-  const balance = registeredId ? await pointBalance(db, registeredId) : 0;
   const priced = priceContract({
     currency, taxRate: site.taxRate, taxDisplay: site.taxDisplay,
     shops: shopOrder.map((shopId) => {

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Checkbox, Grid, Group, Select, SegmentedControl, Stack, TextInput, Textarea, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_TYPES, GENDERS, HEAR_FROM_OPTIONS, addressInput, type Address } from '@mall/contracts';
+import { ADDRESS_CACHE_DAYS, ADDRESS_TYPES, GENDERS, HEAR_FROM_OPTIONS, addressInput, type Address } from '@mall/contracts';
 import { useSite } from '../../shared/session';
 import { zodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
@@ -50,6 +50,19 @@ export function toBody(v: AddressFormValues, purpose: 'SHIPPING' | 'BILLING') {
   };
 }
 
+type RegionPick = Pick<AddressFormValues, 'countryId' | 'countryCode' | 'province' | 'provinceId' | 'city' | 'cityId'>;
+const REGION_COOKIE = 'address_region';
+
+function readRegionCookie(): RegionPick | null {
+  const raw = document.cookie.split('; ').find((c) => c.startsWith(`${REGION_COOKIE}=`))?.slice(REGION_COOKIE.length + 1);
+  if (!raw) return null;
+  try { return JSON.parse(decodeURIComponent(raw)) as RegionPick; } catch { return null; }
+}
+
+function writeRegionCookie(pick: RegionPick) {
+  document.cookie = `${REGION_COOKIE}=${encodeURIComponent(JSON.stringify(pick))}; path=/; max-age=${ADDRESS_CACHE_DAYS * 86400}; samesite=lax`;
+}
+
 function LevelField(props: {
   label: string; parentId: string | null; value: string; valueId: string; required?: boolean; error?: string;
   onChange: (name: string, id: string, region?: RegionOption) => void; testId: string;
@@ -87,13 +100,19 @@ export function AddressFields({ form, purpose, serverError, hideQuickQuiz }: { f
   const site = useSite();
   const { data: countries } = useRegions(undefined);
   const v = form.values;
-  // Preselect the site's default country for a new address.
+  // A new address starts from the last region picked (cookie) or the site's default country.
   useEffect(() => {
     if (!v.countryId && countries?.length) {
+      const cached = readRegionCookie();
+      if (cached && countries.some((x) => x.id === cached.countryId)) { form.setValues(cached); return; }
       const c = countries.find((x) => x.regionShortName === site.features.defaultCountry) ?? countries[0]!;
       form.setValues({ countryId: c.id, countryCode: c.regionShortName });
     }
   }, [countries]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Remember the picked region levels for the next address form.
+  useEffect(() => {
+    if (v.countryId) writeRegionCookie({ countryId: v.countryId, countryCode: v.countryCode, province: v.province, provinceId: v.provinceId, city: v.city, cityId: v.cityId });
+  }, [v.countryId, v.provinceId, v.cityId]); // eslint-disable-line react-hooks/exhaustive-deps
   const serverFieldErrors = serverError instanceof ApiError && Array.isArray(serverError.details) ? serverError.details as { path: string; message: string }[] : [];
   const err = (field: keyof AddressFormValues) => (form.errors[field] as string | undefined)
     ?? (() => { const e = serverFieldErrors.find((d) => d.path === `/${field}`); return e ? t(e.message, { defaultValue: e.message }) : undefined; })();

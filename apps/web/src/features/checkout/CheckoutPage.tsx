@@ -29,14 +29,14 @@ export const RATE_LIMIT_WAIT_S = 5;
 export function CheckoutPage() {
   const location = useLocation();
   const [params] = useSearchParams();
-  const state = location.state as { from?: string; entries?: CheckoutEntry[]; isExceed?: boolean } | null;
+  const state = location.state as { from?: string; entries?: CheckoutEntry[]; isExceed?: boolean; selectedAddressId?: string } | null;
   const entries = state?.entries ?? [];
   // Balance payment by tradeContractId arrives with the payment feature; without lines there is nothing to check out.
   if (!entries.length) return <Navigate to="/cart" replace />;
-  return <Checkout entries={entries} key={params.get('tradeContractId') ?? 'cart'} />;
+  return <Checkout entries={entries} initialAddressId={state?.selectedAddressId ?? null} key={params.get('tradeContractId') ?? 'cart'} />;
 }
 
-function Checkout({ entries }: { entries: CheckoutEntry[] }) {
+function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; initialAddressId: string | null }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   const navigate = useNavigate();
@@ -48,7 +48,7 @@ function Checkout({ entries }: { entries: CheckoutEntry[] }) {
 
   const shippingForm = useAddressForm(null, 'SHIPPING');
   const billingForm = useAddressForm(null, 'BILLING');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(initialAddressId);
   useEffect(() => { if (!selectedId && saved?.length) setSelectedId(saved.find((a) => a.isDefault)?.id ?? saved[0]!.id); }, [saved, selectedId]);
   const [billingSame, setBillingSame] = useState(true);
   const [choices, setChoices] = useState<Record<string, string>>({});
@@ -242,7 +242,8 @@ function Checkout({ entries }: { entries: CheckoutEntry[] }) {
                 {!preview.isExceed && <CountdownBanner country={site.countryCode} onPrize={() => setCodes(['PRIZE20'])} />}
                 <CannotBuyAlert preview={preview} />
                 <ShippingAddressSection saved={saved} selectedId={selectedId} onSelect={setSelectedId} form={shippingForm} useForm={useForm}
-                  serverError={previewQuery.error ?? submit.error} />
+                  serverError={previewQuery.error ?? submit.error}
+                  onAddOnPage={() => navigate('/buyer/create-address?target=/checkout', { state: { from: 'cart', entries } })} />
                 {preview.isExceed ? (
                   <>
                     <RequirementsBox value={requirements} onChange={setRequirements} />

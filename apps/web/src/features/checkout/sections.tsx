@@ -45,6 +45,8 @@ export function ShippingAddressSection(props: {
   form: AddressFormState;
   useForm: boolean;
   serverError?: unknown;
+  /** Mobile adds addresses on their own page (SPEC §2 /buyer/create-address). */
+  onAddOnPage?: () => void;
 }) {
   const { t } = useTranslation();
   const mobile = useMediaQuery('(max-width: 48em)');
@@ -74,7 +76,7 @@ export function ShippingAddressSection(props: {
           <Drawer opened={picker} onClose={() => setPicker(false)} position="bottom" size="70%" title={t('checkout.selectAddress')}>{list}</Drawer>
         </Stack>
       ) : <SimpleGrid cols={2}>{saved.map((a) => <AddressCard key={a.id} a={a} selected={a.id === props.selectedId} onSelect={() => props.onSelect(a.id)} />)}</SimpleGrid>}
-      <Button variant="subtle" mt="xs" onClick={() => setAdding(true)}>{t('address.add')}</Button>
+      <Button variant="subtle" mt="xs" onClick={() => (mobile && props.onAddOnPage ? props.onAddOnPage() : setAdding(true))}>{t('address.add')}</Button>
       <Modal opened={adding} onClose={() => setAdding(false)} size={970} fullScreen={mobile} title={t('address.add')}>
         <AddressForm submitLabel={t('address.save')} saving={save.isPending} error={save.error} onCancel={() => setAdding(false)}
           onSubmit={(body) => save.mutate({ body }, { onSuccess: (a) => { props.onSelect(a.id); setAdding(false); } })} />

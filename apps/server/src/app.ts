@@ -65,7 +65,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const dist = opts.webDistDir;
   const hasWeb = !!dist && fs.existsSync(path.join(dist, 'index.html'));
   // wildcard: files are looked up per request, so a rebuild while running serves the new assets.
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: dist, wildcard: true, index: false });
+    // The static wildcard answers '/' (a directory without index) with 403; the home page is the app shell too.
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url) || !hasWeb || req.method !== 'GET') {
       return reply.code(404).send({ code: ERROR_CODES.notFound, message: 'Not found' });

@@ -101,7 +101,7 @@ export const Presale = z.object({
   balancePaymentStartTime: z.string(),
   balancePaymentEndTime: z.string(),
 });
-export const BundlePart = z.object({ sku: Sku, itemName: z.string(), qty: Quantity });
+export const BundlePart = z.object({ sku: Sku, itemId: Id, itemName: z.string(), qty: Quantity });
 export const ItemCard = z.object({
   id: Id,
   urlKey: z.string(),

@@ -196,7 +196,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
           discountAmtMinor: toMinor(l.discountAmt.value, currency), needPayAmtMinor: toMinor(l.needPayAmt.value, currency), points: l.points, snapshot,
         }).returning({ id: tradeOrderLines.id });
         const child = (kind: 'DIY_CHILD' | 'GIFT_CHILD', p: (typeof l.diyChildren)[number]) => ({
-          orderId: order!.id, skuId: BigInt(p.sku.id), itemId: 0n, parentLineId: main!.id, lineGroupType: kind,
+          orderId: order!.id, skuId: BigInt(p.sku.id), itemId: BigInt(p.itemId), parentLineId: main!.id, lineGroupType: kind,
           qty: (Number(p.qty) * Number(l.qty)).toFixed(3),
           unitAmtMinor: kind === 'GIFT_CHILD' ? 0n : toMinor(p.sku.salePrc.value, currency),
           skuAmtMinor: kind === 'GIFT_CHILD' ? 0n : lineAmount(toMinor(p.sku.salePrc.value, currency), (Number(p.qty) * Number(l.qty)).toFixed(3)),

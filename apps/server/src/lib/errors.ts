@@ -12,6 +12,8 @@ export class AppError extends Error {
 export const notFound = (code: ErrorCode = ERROR_CODES.notFound, message = 'Not found') => new AppError(404, code, message);
 export const badRequest = (code: ErrorCode, message: string, details?: unknown) => new AppError(400, code, message, details);
 
+const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODES));
+
 export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url.startsWith('/sapi/') || url.startsWith('/auth/');
 }
@@ -23,8 +25,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(err.status, { code: err.code, message: err.message, ...(err.details !== undefined && { details: err.details }) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // A schema rule whose message is a stable error code (e.g. Coupon.codeLength) answers with that code.
+      const ruleCode = err.validation.map((v) => v.message).find((m): m is ErrorCode => KNOWN_CODES.has(m ?? ''));
       return send(400, {
-        code: ERROR_CODES.invalidRequest,
+        code: ruleCode ?? ERROR_CODES.invalidRequest,
         message: 'The request is not valid',
         details: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
       });

@@ -143,7 +143,7 @@ export async function loadParts(db: Db, itemIds: bigint[], currency: Currency): 
     .orderBy(asc(itemParts.id));
   for (const r of rows) {
     const entry = out.get(r.part.itemId) ?? { diy: [], gifts: [] };
-    const part = { sku: toSkuDto(r.sku, r.price, currency), itemName: r.partItem.itemName, qty: trimQty(r.part.qty) };
+    const part = { sku: toSkuDto(r.sku, r.price, currency), itemId: String(r.partItem.id), itemName: r.partItem.itemName, qty: trimQty(r.part.qty) };
     (r.part.kind === 'DIY_CHILD' ? entry.diy : entry.gifts).push(part);
     out.set(r.part.itemId, entry);
   }

@@ -83,11 +83,16 @@ function LevelField(props: {
   );
 }
 
-/** The form state with the shared schema; checkout drives it directly, the address book through AddressForm. */
-export function useAddressForm(initial: Address | null | undefined, purpose: 'SHIPPING' | 'BILLING') {
+/**
+ * The form state with the shared schema; checkout drives it directly, the address book through AddressForm.
+ * `quickQuizElsewhere`: the form hides the quick quiz because the page asks it in its own section
+ * (checkout), so the form must not require it either.
+ */
+export function useAddressForm(initial: Address | null | undefined, purpose: 'SHIPPING' | 'BILLING', opts?: { quickQuizElsewhere?: boolean }) {
   const { t } = useTranslation();
   const site = useSite();
-  const schema = addressInput({ site, purpose });
+  const rulesSite = opts?.quickQuizElsewhere ? { ...site, features: { ...site.features, quickQuiz: false } } : site;
+  const schema = addressInput({ site: rulesSite, purpose });
   return useForm<AddressFormValues>({
     initialValues: valuesFrom(initial),
     validate: (v) => zodValidate(schema, t)(toBody(v, purpose)),

@@ -46,7 +46,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const { data: saved, isLoading: addressesLoading } = useAddresses(registered);
   const useForm = !registered || (saved !== undefined && saved.length === 0);
 
-  const shippingForm = useAddressForm(null, 'SHIPPING');
+  // The quick quiz has its own section (validated below), not a field of this form.
+  const shippingForm = useAddressForm(null, 'SHIPPING', { quickQuizElsewhere: true });
   const billingForm = useAddressForm(null, 'BILLING');
   const [selectedId, setSelectedId] = useState<string | null>(initialAddressId);
   useEffect(() => { if (!selectedId && saved?.length) setSelectedId(saved.find((a) => a.isDefault)?.id ?? saved[0]!.id); }, [saved, selectedId]);

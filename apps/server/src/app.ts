@@ -19,6 +19,10 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { merchantRoutes } from './modules/merchant/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
+import { paymentRoutes } from './modules/payment/routes.js';
+import { mockpayRoutes } from './modules/mockpay/routes.js';
+import { MOCKPAY_WEBHOOK_QUEUE, MockpayProvider } from './modules/mockpay/provider.js';
+import type { Jobs } from './lib/jobs.js';
 
 export interface AppOptions {
   db: Db;
@@ -30,7 +34,19 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** Benchmarks measure throughput, so they switch the per-IP limits off; everything else keeps them. */
   rateLimits?: boolean;
+  /** MOCKPAY signing secret and the URL its webhooks and redirects use to reach this app. */
+  mockpay?: { secret: string; publicUrl: string };
+  /** Background jobs; without them (API tests) webhooks are delivered in-process. */
+  jobs?: Jobs;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mockpay: MockpayProvider;
+  }
+}
+
+export const DEV_MOCKPAY_SECRET = 'mockpay-dev-secret-change-me';
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Fastify accepts a hop count or address list too; the cast only picks its overload.
@@ -60,6 +76,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   merchantRoutes(app, opts.db);
   addressRoutes(app, opts.db);
   checkoutRoutes(app, opts.db);
+
+  // MOCKPAY delivers its signed webhooks through a retrying job, or in-process when there is none.
+  const mockpayConfig = opts.mockpay ?? { secret: DEV_MOCKPAY_SECRET, publicUrl: 'http://127.0.0.1' };
+  const provider: MockpayProvider = new MockpayProvider(opts.db, mockpayConfig, (eventId) => {
+    if (opts.jobs) void opts.jobs.send(MOCKPAY_WEBHOOK_QUEUE, { eventId }, { retryLimit: 20, retryDelay: 1, retryBackoff: true });
+    else void deliverInProcess(eventId);
+  });
+  const deliverInProcess = async (eventId: string, attempt = 1): Promise<void> => {
+    const signed = await provider.signedEvent(eventId);
+    if (!signed || signed.delivered) return;
+    const res = await app.inject({ method: 'POST', url: '/api/payments/webhooks/mockpay', payload: signed.body, headers: { 'content-type': 'application/json', 'mockpay-signature': signed.signature } });
+    if (res.statusCode === 200) await provider.markDelivered(eventId, attempt);
+    else if (attempt < 5) setTimeout(() => void deliverInProcess(eventId, attempt + 1), 200 * attempt);
+  };
+  paymentRoutes(app, opts.db, provider);
+  mockpayRoutes(app, provider);
+  app.decorate('mockpay', provider);
   mediaRoutes(app);
 
   const dist = opts.webDistDir;

@@ -18,6 +18,9 @@ export interface Config {
   logLevel: string;
   /** TRUST_PROXY: hop count or address list of the reverse proxy in front; unset = direct clients. */
   trustProxy: boolean | number | string;
+  /** MOCKPAY_SECRET signs the simulated provider's webhooks; PUBLIC_URL is how it reaches the shop. */
+  mockpaySecret: string;
+  publicUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,6 +33,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     webDistDir: path.resolve(ROOT_DIR, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    mockpaySecret: env.MOCKPAY_SECRET ?? 'mockpay-dev-secret-change-me',
+    publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`,
     trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
   };
 }

@@ -8,6 +8,8 @@ import { createDb, runMigrations } from './db/client.js';
 import { ensureDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './seed/index.js';
+import { startJobs } from './lib/jobs.js';
+import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
 
 async function main() {
   const config = loadConfig();
@@ -22,7 +24,20 @@ async function main() {
   const db = createDb(url);
   await runMigrations(db);
   const seeded = await seedIfEmpty(db);
-  const app = await buildApp({ db, webDistDir: config.webDistDir, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel } });
+  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE]);
+  const app = await buildApp({
+    db, webDistDir: config.webDistDir, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
+    mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl }, jobs,
+  });
+  // MOCKPAY's webhook sender: a real HTTP POST to the shop, retried by pg-boss until acknowledged.
+  await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {
+    const signed = await app.mockpay.signedEvent(eventId);
+    if (!signed || signed.delivered) return;
+    const attempt = await app.mockpay.countAttempt(eventId);
+    const res = await fetch(signed.url, { method: 'POST', headers: { 'content-type': 'application/json', 'mockpay-signature': signed.signature }, body: signed.body });
+    if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+    await app.mockpay.markDelivered(eventId, attempt);
+  });
   await app.listen({ port: config.port, host: config.host });
 
   console.log(`\nShop running at http://localhost:${config.port}  (API docs: /docs)${seeded ? '  - demo data created' : ''}`);
@@ -34,6 +49,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await app.close().catch(() => {});
+    await jobs.stop().catch(() => {});
     await db.$client.end().catch(() => {});
     await stopDb?.().catch(() => {});
     process.exit(0);

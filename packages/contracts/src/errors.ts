@@ -40,6 +40,13 @@ export const ERROR_CODES = {
   promotionCodeLength: 'Coupon.codeLength',
   notEnoughPoints: 'Points.notEnough',
   idempotencyKeyRequired: 'Common.idempotencyKeyRequired',
+  tradeContractNotExist: 'Trade.tradeContractNotExist',
+  alreadyPaid: 'Payment.alreadyPaid',
+  paymentPending: 'Payment.pending',
+  channelUnavailable: 'Payment.channelUnavailable',
+  contractNotPayable: 'Payment.contractNotPayable',
+  badSignature: 'Payment.badSignature',
+  paymentRecordNotClosable: 'Payment.recordNotClosable',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

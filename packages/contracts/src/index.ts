@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './schemas.js';
 export * from './address.js';
 export * from './checkout.js';
+export * from './payment.js';

@@ -4,3 +4,4 @@ export * from './cart.js';
 export * from './merchant.js';
 export * from './address.js';
 export * from './checkout.js';
+export * from './payment.js';

@@ -1,0 +1,63 @@
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, integer } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './identity.js';
+import { tradeContracts } from './checkout.js';
+
+/**
+ * The shop's record of one payment attempt of a contract. A partial unique index allows at
+ * most one PAY_SUCCESS per contract, so two tabs or a replayed webhook can never capture twice.
+ */
+export const paymentRecords = pgTable('payment_records', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  contractId: bigint('contract_id', { mode: 'bigint' }).notNull().references(() => tradeContracts.id),
+  buyerId: bigint('buyer_id', { mode: 'bigint' }).notNull().references(() => users.id),
+  channel: text('channel').notNull(),
+  payMethod: text('pay_method'),
+  status: text('status', { enum: ['PAY_PENDING', 'PAY_SUCCESS', 'PAY_FAILED', 'CLOSED'] }).notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  currency: text('currency').notNull(),
+  providerPaymentId: text('provider_payment_id'),
+  failedReason: text('failed_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('payment_records_contract_idx').on(t.contractId),
+  uniqueIndex('payment_records_one_success').on(t.contractId).where(sql`status = 'PAY_SUCCESS'`),
+  uniqueIndex('payment_records_provider_key').on(t.providerPaymentId),
+]);
+
+/** Webhook events already handled, by provider event id: a replay is acknowledged and ignored. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('webhook_events_provider_event').on(t.provider, t.eventId)]);
+
+/**
+ * MOCKPAY, the simulated payment service, keeps its own books: a payment per start, and the
+ * webhook events it owes the shop (delivered by a retrying job until acknowledged).
+ */
+export const mockpayPayments = pgTable('mockpay_payments', {
+  id: text('id').primaryKey(),
+  merchantReference: text('merchant_reference').notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: ['CREATED', 'APPROVED', 'DECLINED', 'PENDING', 'CANCELLED'] }).notNull(),
+  declineReason: text('decline_reason'),
+  cardTail: text('card_tail'),
+  returnUrl: text('return_url').notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const mockpayEvents = pgTable('mockpay_events', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

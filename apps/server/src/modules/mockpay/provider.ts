@@ -1,0 +1,124 @@
+/**
+ * MOCKPAY: a simulated payment service served by the app itself. It keeps its own books
+ * (mockpay_* tables), hosts a payment page where the payer approves, declines or leaves the
+ * payment pending, and reports every outcome to the shop with a signed webhook that is
+ * retried until the shop acknowledges it. The shop talks to it only through this provider.
+ */
+import crypto from 'node:crypto';
+import { eq, and, inArray } from 'drizzle-orm';
+import { MockpayEvent } from '@mall/contracts';
+import type { Db } from '../../db/client.js';
+import { mockpayEvents, mockpayPayments } from '../../db/schema/index.js';
+
+export const MOCKPAY_WEBHOOK_QUEUE = 'mockpay-webhook';
+/** Signatures older than this are refused, so a captured request cannot be replayed later. */
+export const SIGNATURE_TOLERANCE_S = 300;
+
+/** Test cards shown on the hosted page, like real providers document them. */
+export const TEST_CARDS = [
+  { number: '4242424242424242', outcome: 'approve', label: 'Visa: payment approved' },
+  { number: '5555555555554444', outcome: 'approve', label: 'Mastercard: payment approved' },
+  { number: '4000000000000002', outcome: 'decline', label: 'Visa: card declined' },
+  { number: '4000000000009995', outcome: 'decline', label: 'Visa: insufficient funds' },
+  { number: '4000000000000077', outcome: 'pending', label: 'Visa: stays pending until settled' },
+] as const;
+
+export interface MockpayConfig {
+  secret: string;
+  /** Where the payer's browser and the webhooks reach this app. */
+  publicUrl: string;
+}
+
+export function sign(secret: string, timestamp: number, rawBody: string): string {
+  return crypto.createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+}
+
+export function signatureHeader(secret: string, rawBody: string, now = Math.floor(Date.now() / 1000)): string {
+  return `t=${now},v1=${sign(secret, now, rawBody)}`;
+}
+
+/** Verifies `t=...,v1=...` over the raw body; returns the parsed event or null. */
+export function verifyWebhook(secret: string, rawBody: string, header: string | undefined, now = Math.floor(Date.now() / 1000)): MockpayEvent | null {
+  if (!header) return null;
+  const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]));
+  const t = Number(parts.t);
+  const v1 = parts.v1;
+  if (!Number.isFinite(t) || !v1 || Math.abs(now - t) > SIGNATURE_TOLERANCE_S) return null;
+  const expected = Buffer.from(sign(secret, t, rawBody), 'hex');
+  const given = Buffer.from(v1, 'hex');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  try {
+    const parsed = MockpayEvent.safeParse(JSON.parse(rawBody));
+    return parsed.success ? parsed.data : null;
+  } catch { return null; }
+}
+
+export type Outcome = 'approve' | 'decline' | 'pending';
+
+export class MockpayProvider {
+  readonly channel = 'MOCKPAY';
+  constructor(private db: Db, readonly config: MockpayConfig, private deliver: (eventId: string) => void) {}
+
+  async start(input: { merchantReference: string; amountMinor: bigint; currency: string; returnUrl: string }) {
+    const id = `mp_${crypto.randomBytes(12).toString('hex')}`;
+    await this.db.insert(mockpayPayments).values({
+      id, merchantReference: input.merchantReference, amountMinor: input.amountMinor, currency: input.currency, status: 'CREATED',
+      returnUrl: input.returnUrl, webhookUrl: `${this.config.publicUrl}/api/payments/webhooks/mockpay`,
+    });
+    return { providerPaymentId: id, redirectUrl: `/mockpay/pay/${id}` };
+  }
+
+  async get(id: string) {
+    const [p] = await this.db.select().from(mockpayPayments).where(eq(mockpayPayments.id, id));
+    return p ?? null;
+  }
+
+  /** The payer's (or, for pending ones, the provider's settlement) decision; each changes the payment once. */
+  async decide(id: string, outcome: Outcome, cardNumber: string | null): Promise<{ returnUrl: string } | null> {
+    const card = cardNumber?.replace(/\D/g, '') ?? '';
+    const byCard = TEST_CARDS.find((c) => c.number === card)?.outcome;
+    const final: Outcome = outcome === 'approve' && byCard ? byCard : outcome;
+    const status = final === 'approve' ? 'APPROVED' as const : final === 'decline' ? 'DECLINED' as const : 'PENDING' as const;
+    const reason = final === 'decline' ? (card === '4000000000009995' ? 'insufficient_funds' : 'card_declined') : null;
+    return this.db.transaction(async (tx) => {
+      const [p] = await tx.update(mockpayPayments)
+        .set({ status, declineReason: reason, cardTail: card ? card.slice(-4) : null })
+        .where(and(eq(mockpayPayments.id, id), inArray(mockpayPayments.status, status === 'PENDING' ? ['CREATED'] : ['CREATED', 'PENDING'])))
+        .returning();
+      if (!p) return null;
+      const event: MockpayEvent = {
+        id: `evt_${crypto.randomBytes(10).toString('hex')}`,
+        type: status === 'APPROVED' ? 'payment.approved' : status === 'DECLINED' ? 'payment.declined' : 'payment.pending',
+        created: Math.floor(Date.now() / 1000),
+        data: { paymentId: p.id, merchantReference: p.merchantReference, amount: Number(p.amountMinor), currency: p.currency, reason },
+      };
+      await tx.insert(mockpayEvents).values({ id: event.id, paymentId: p.id, type: event.type, payload: event });
+      setImmediate(() => this.deliver(event.id));
+      return { returnUrl: p.returnUrl };
+    });
+  }
+
+  /** The shop gave up on this payment: it can no longer be approved. */
+  async cancel(id: string): Promise<void> {
+    await this.db.update(mockpayPayments).set({ status: 'CANCELLED' }).where(and(eq(mockpayPayments.id, id), inArray(mockpayPayments.status, ['CREATED', 'PENDING'])));
+  }
+
+  /** Signed request for one stored event; delivery is done by the caller (job or in-process). */
+  async signedEvent(eventId: string) {
+    const [e] = await this.db.select().from(mockpayEvents).where(eq(mockpayEvents.id, eventId));
+    if (!e) return null;
+    const [p] = await this.db.select().from(mockpayPayments).where(eq(mockpayPayments.id, e.paymentId));
+    const body = JSON.stringify(e.payload);
+    return { url: p!.webhookUrl, body, signature: signatureHeader(this.config.secret, body), delivered: e.deliveredAt !== null };
+  }
+
+  async markDelivered(eventId: string, attempts: number) {
+    await this.db.update(mockpayEvents).set({ deliveredAt: new Date(), attempts }).where(eq(mockpayEvents.id, eventId));
+  }
+
+  async countAttempt(eventId: string) {
+    const [e] = await this.db.select().from(mockpayEvents).where(eq(mockpayEvents.id, eventId));
+    if (e) await this.db.update(mockpayEvents).set({ attempts: e.attempts + 1 }).where(eq(mockpayEvents.id, eventId));
+    return (e?.attempts ?? 0) + 1;
+  }
+}

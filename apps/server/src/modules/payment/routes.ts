@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ClosePaymentBody, ContractDetail, ContractRef, ERROR_CODES, ErrorBody, FirstPayBody, FirstPayResult, IdBody, PayChannelBody, PayChannelResult,
+  PaymentStatus, PayResult,
+} from '@mall/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import type { FastifyRequest } from 'fastify';
+import type { MockpayProvider } from '../mockpay/provider.js';
+import { verifyWebhook } from '../mockpay/provider.js';
+import { applyProviderEvent, closePaymentRecord, contractDetail, payChannels, paymentStatus, payResult, startPayment } from './service.js';
+
+const tags = ['payment'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+/** Payments belong to the session's buyer (registered or tourist); nobody else's id is accepted. */
+function buyerOf(req: FastifyRequest): bigint {
+  if (!req.caller.user) throw new AppError(404, ERROR_CODES.tradeContractNotExist, 'This order does not exist');
+  return req.caller.user.id;
+}
+
+export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayProvider): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/sapi/mall-pay/payment/payChannel', {
+    schema: { tags, summary: 'Payment channels for the site, in its configured order (guests: anonymous channels only)', body: PayChannelBody, response: { 200: PayChannelResult, 400: ErrorBody } },
+  }, async (req) => payChannels(req.caller.site, { tourist: req.caller.user?.userType !== 'REGISTERED', isPoint: req.body.isPoint === true }));
+
+  r.post('/sapi/mall-order/web/order/queryAndValidateTradeContractDetailById', {
+    schema: { tags, summary: 'A contract of the caller with its trade orders and amount due', body: IdBody, response: { 200: ContractDetail, ...errors } },
+  }, async (req) => contractDetail(db, buyerOf(req), BigInt(req.body.id)));
+
+  r.post('/sapi/mall-pay/payment/firstPay', {
+    schema: { tags, summary: 'Start paying a contract; returns the provider page to redirect to. 409 Payment.pending when an attempt is open.', body: FirstPayBody, response: { 200: FirstPayResult, ...errors } },
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  }, async (req) => startPayment(db, provider, buyerOf(req), BigInt(req.body.contractId), req.body.payChannel, req.body.payMethod));
+
+  r.post('/api/payments/status-by-contract', {
+    schema: { tags, summary: 'Payment status by contract (payUniqueKey, paymentRecordStatus, paymentRecordId) for the repeat-payment guard', body: ContractRef, response: { 200: PaymentStatus, ...errors } },
+  }, async (req) => paymentStatus(db, buyerOf(req), BigInt(req.body.contractId)));
+
+  r.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
+    schema: { tags, summary: 'Close a pending or failed payment attempt after the buyer confirmed paying again', body: ClosePaymentBody, response: { 200: z.object({ closed: z.boolean() }), ...errors } },
+  }, async (req) => {
+    await closePaymentRecord(db, provider, buyerOf(req), req.body.payUniqueKey, BigInt(req.body.paymentRecordId));
+    return { closed: true };
+  });
+
+  r.post('/sapi/mall-pay/payment/payResult', {
+    schema: { tags, summary: 'Result of the latest payment of a contract (polled every 3 s by the pay-result page)', body: ContractRef, response: { 200: PayResult, ...errors } },
+  }, async (req) => payResult(db, buyerOf(req), BigInt(req.body.contractId)));
+
+  // Webhooks are signed over the raw body, so this scope keeps the body as received.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.post('/api/payments/webhooks/mockpay', {
+      schema: { tags, summary: 'MOCKPAY webhook (HMAC-SHA256 signature in the mockpay-signature header; replays are acknowledged once handled)', hide: false },
+      config: { csrfExempt: true },
+    }, async (req, reply) => {
+      const raw = typeof req.body === 'string' ? req.body : '';
+      const event = verifyWebhook(provider.config.secret, raw, req.headers['mockpay-signature'] as string | undefined);
+      if (!event) return reply.code(400).send({ code: ERROR_CODES.badSignature, message: 'Invalid webhook signature' });
+      const outcome = await applyProviderEvent(db, provider, event);
+      return { received: true, outcome };
+    });
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * Payments of trade contracts (SPEC §4 "Payment start", "Payment polling"). The shop keeps one
+ * payment record per attempt; the provider's signed webhook decides the outcome.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ERROR_CODES, type ContractDetail, type Currency, type MockpayEvent, type PayChannelResult, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
+import { money } from '@mall/domain';
+import type { Db } from '../../db/client.js';
+import { paymentRecords, pointLedger, shops, tradeContracts, tradeOrders, webhookEvents } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import type { MockpayProvider } from '../mockpay/provider.js';
+
+type ContractRow = typeof tradeContracts.$inferSelect;
+
+/** Channels with a working adapter, by site order (SPEC §4: order from the site table). */
+const IMPLEMENTED: Record<string, PayChannelResult['payChannelGroups'][number]['channels'][number]> = {
+  MOCKPAY: {
+    channelName: 'MOCKPAY', anonymous: true, configMap: { environment: 'test', publicKey: 'mock_pk_test' },
+    paymentMethods: [{ type: 'card', name: 'Card' }, { type: 'wallet', name: 'MockPay wallet' }],
+  },
+};
+
+export function payChannels(site: Site, opts: { tourist: boolean; isPoint: boolean }): PayChannelResult {
+  const channels = site.paymentChannelOrder.map((c) => IMPLEMENTED[c]).filter((c): c is NonNullable<typeof c> => !!c)
+    // Guests only get channels flagged anonymous; pay-later providers never with points.
+    .filter((c) => (!opts.tourist || c.anonymous) && !(opts.isPoint && c.channelName === 'KLARNA'));
+  return { payChannelGroups: channels.map((c) => ({ groupName: c.channelName, channels: [c] })) };
+}
+
+export async function contractOf(db: Db, buyerId: bigint, id: bigint): Promise<ContractRow> {
+  const [c] = await db.select().from(tradeContracts).where(and(eq(tradeContracts.id, id), eq(tradeContracts.buyerId, buyerId)));
+  if (!c) throw new AppError(404, ERROR_CODES.tradeContractNotExist, 'This order does not exist');
+  return c;
+}
+
+export async function contractDetail(db: Db, buyerId: bigint, id: bigint): Promise<ContractDetail> {
+  const c = await contractOf(db, buyerId, id);
+  const orders = await db.select({ o: tradeOrders, shopName: shops.name }).from(tradeOrders).innerJoin(shops, eq(shops.id, tradeOrders.shopId))
+    .where(eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id);
+  const cur = c.currency as Currency;
+  return {
+    id: String(c.id), status: c.status, needPayAmt: money(c.needPayAmtMinor, cur), payUniqueKey: c.payUniqueKey, paymentOrderId: c.paymentOrderId,
+    payDeadlineMillis: c.payDeadline ? c.payDeadline.getTime() : null, buyerId: String(c.buyerId), isPoint: c.redeemPoints > 0,
+    tradeOrderList: orders.map(({ o, shopName }) => ({ id: String(o.id), tradeOrderCode: o.tradeOrderCode, shopName, needPayAmt: money(o.needPayAmtMinor, cur), status: o.status })),
+  };
+}
+
+async function latestRecord(db: Db, contractId: bigint) {
+  const [r] = await db.select().from(paymentRecords).where(eq(paymentRecords.contractId, contractId)).orderBy(desc(paymentRecords.id)).limit(1);
+  return r ?? null;
+}
+
+export async function paymentStatus(db: Db, buyerId: bigint, contractId: bigint): Promise<PaymentStatus> {
+  const c = await contractOf(db, buyerId, contractId);
+  const r = await latestRecord(db, c.id);
+  return { payUniqueKey: c.payUniqueKey, paymentRecordStatus: c.status === 'PAID' ? 'PAY_SUCCESS' : r?.status ?? 'NONE', paymentRecordId: r ? String(r.id) : null };
+}
+
+export async function payResult(db: Db, buyerId: bigint, contractId: bigint): Promise<PayResult> {
+  const c = await contractOf(db, buyerId, contractId);
+  const r = await latestRecord(db, c.id);
+  const status = c.status === 'PAID' ? 'PAY_SUCCESS' : r?.status ?? 'NONE';
+  return { contractId: String(c.id), status, failedReason: status === 'PAY_FAILED' ? r?.failedReason ?? 'payment failed' : null, paymentRecordId: r ? String(r.id) : null, needPayAmt: money(c.needPayAmtMinor, c.currency as Currency) };
+}
+
+/**
+ * Starts a payment (firstPay). One open attempt per contract at a time: a pending one must be
+ * closed by the buyer first (the repeat-payment guard), and a paid contract is never paid again.
+ */
+export async function startPayment(db: Db, provider: MockpayProvider, buyerId: bigint, contractId: bigint, channel: string, payMethod: string | undefined) {
+  const c = await contractOf(db, buyerId, contractId);
+  if (c.status === 'PAID') throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
+  if (c.status !== 'PENDING_PAY' || (c.payDeadline && c.payDeadline.getTime() < Date.now())) {
+    throw new AppError(409, ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
+  }
+  if (channel !== provider.channel) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
+  const record = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${c.id}`}))`);
+    const open = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_SUCCESS'])));
+    if (open.some((r) => r.status === 'PAY_SUCCESS')) throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
+    if (open.length) throw new AppError(409, ERROR_CODES.paymentPending, 'You have already started a payment, please wait for the result', { paymentRecordId: String(open[0]!.id) });
+    const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId, channel, payMethod: payMethod ?? null, status: 'PAY_PENDING', amountMinor: c.needPayAmtMinor, currency: c.currency }).returning();
+    return r!;
+  });
+  const returnUrl = `/buyer/pay-result?contractId=${c.id}&buyerId=${buyerId}&paymentOrderId=${c.paymentOrderId}&totalAmt=${money(c.needPayAmtMinor, c.currency as Currency).value}`;
+  const started = await provider.start({ merchantReference: String(record.id), amountMinor: c.needPayAmtMinor, currency: c.currency, returnUrl });
+  await db.update(paymentRecords).set({ providerPaymentId: started.providerPaymentId, updatedAt: new Date() }).where(eq(paymentRecords.id, record.id));
+  return {
+    redirectInfo: null, needConfirm: false, channelToken: started.providerPaymentId, redirectUrl: started.redirectUrl, channel, paymentRecordId: String(record.id),
+  };
+}
+
+/** The buyer confirmed "pay again": the old attempt is closed and can no longer capture. */
+export async function closePaymentRecord(db: Db, provider: MockpayProvider, buyerId: bigint, payUniqueKey: string, recordId: bigint) {
+  const [r] = await db.select({ r: paymentRecords, c: tradeContracts }).from(paymentRecords).innerJoin(tradeContracts, eq(tradeContracts.id, paymentRecords.contractId))
+    .where(and(eq(paymentRecords.id, recordId), eq(paymentRecords.buyerId, buyerId), eq(tradeContracts.payUniqueKey, payUniqueKey)));
+  if (!r) throw new AppError(404, ERROR_CODES.notFound, 'This payment does not exist');
+  const closed = await db.update(paymentRecords).set({ status: 'CLOSED', updatedAt: new Date() })
+    .where(and(eq(paymentRecords.id, recordId), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_FAILED']))).returning({ id: paymentRecords.id });
+  if (!closed.length) throw new AppError(409, ERROR_CODES.paymentRecordNotClosable, 'This payment can no longer be closed');
+  if (r.r.providerPaymentId) await provider.cancel(r.r.providerPaymentId);
+}
+
+/**
+ * Applies one verified provider event, exactly once per event id. An approval captures only a
+ * pending record; if the contract is already paid (another attempt won), this one is closed.
+ */
+export async function applyProviderEvent(db: Db, provider: MockpayProvider, event: MockpayEvent): Promise<'duplicate' | 'applied' | 'ignored'> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(webhookEvents).values({ provider: provider.channel, eventId: event.id, payload: event }).onConflictDoNothing().returning({ id: webhookEvents.id });
+    if (!inserted.length) return 'duplicate';
+    const [record] = await tx.select().from(paymentRecords).where(eq(paymentRecords.providerPaymentId, event.data.paymentId));
+    if (!record) return 'ignored';
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${record.contractId}`}))`);
+    if (event.type === 'payment.declined') {
+      await tx.update(paymentRecords).set({ status: 'PAY_FAILED', failedReason: event.data.reason ?? 'declined', updatedAt: new Date() })
+        .where(and(eq(paymentRecords.id, record.id), eq(paymentRecords.status, 'PAY_PENDING')));
+      return 'applied';
+    }
+    if (event.type !== 'payment.approved') return 'ignored';
+    if (BigInt(event.data.amount) !== record.amountMinor || event.data.currency !== record.currency) {
+      await tx.update(paymentRecords).set({ status: 'PAY_FAILED', failedReason: 'amount mismatch', updatedAt: new Date() }).where(eq(paymentRecords.id, record.id));
+      return 'applied';
+    }
+    const [contract] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, record.contractId));
+    if (record.status !== 'PAY_PENDING' || contract!.status !== 'PENDING_PAY') {
+      // A closed attempt or an already paid order: the money is not kept (the provider refunds it).
+      await tx.update(paymentRecords).set({ status: 'CLOSED', failedReason: 'not captured: order already paid or attempt closed', updatedAt: new Date() }).where(eq(paymentRecords.id, record.id));
+      return 'ignored';
+    }
+    const now = new Date();
+    await tx.update(paymentRecords).set({ status: 'PAY_SUCCESS', updatedAt: now }).where(eq(paymentRecords.id, record.id));
+    await tx.update(tradeContracts).set({ status: 'PAID' }).where(and(eq(tradeContracts.id, contract!.id), eq(tradeContracts.status, 'PENDING_PAY')));
+    await tx.update(tradeOrders).set({ status: 'UN_DELIVERY', paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` })
+      .where(and(eq(tradeOrders.contractId, contract!.id), eq(tradeOrders.status, 'PENDING_PAY')));
+    if (contract!.earnPoints > 0) await tx.insert(pointLedger).values({ buyerId: contract!.buyerId, delta: contract!.earnPoints, reason: 'EARN', tradeContractId: contract!.id });
+    return 'applied';
+  });
+}

@@ -1,0 +1,66 @@
+/** Payment contracts (SPEC §3 Payment channel, §4 Payment start/polling, §7 Payment). */
+import { z } from 'zod';
+import { Id, Money, SiteCodeSchema } from './schemas.js';
+
+export const PAY_CHANNELS = ['MOCKPAY'] as const;
+export const PaymentRecordStatus = z.enum(['NONE', 'PAY_PENDING', 'PAY_SUCCESS', 'PAY_FAILED', 'CLOSED']);
+export type PaymentRecordStatus = z.infer<typeof PaymentRecordStatus>;
+
+export const PayChannelBody = z.strictObject({
+  environment: z.enum(['PC', 'H5']).optional(),
+  countryCode: z.string().max(3).optional(),
+  excludeCountry: z.string().max(3).optional(),
+  site: SiteCodeSchema.optional(),
+  /** Paying with points removes the pay-later provider (SPEC §4). */
+  isPoint: z.boolean().optional(),
+});
+export const PayChannel = z.object({
+  channelName: z.string(),
+  paymentMethods: z.array(z.object({ type: z.string(), name: z.string() })),
+  configMap: z.record(z.string(), z.string()),
+  anonymous: z.boolean(),
+});
+export const PayChannelResult = z.object({ payChannelGroups: z.array(z.object({ groupName: z.string(), channels: z.array(PayChannel) })) });
+export type PayChannelResult = z.infer<typeof PayChannelResult>;
+
+export const FirstPayBody = z.strictObject({
+  contractId: Id,
+  payChannel: z.enum(PAY_CHANNELS),
+  payMethod: z.enum(['card', 'wallet']).optional(),
+});
+export const FirstPayResult = z.object({
+  redirectInfo: z.null(), needConfirm: z.boolean(), channelToken: z.string(), redirectUrl: z.string(), channel: z.string(), paymentRecordId: Id,
+});
+export type FirstPayResult = z.infer<typeof FirstPayResult>;
+
+export const ContractRef = z.strictObject({ contractId: Id });
+export const PaymentStatus = z.object({ payUniqueKey: z.string(), paymentRecordStatus: PaymentRecordStatus, paymentRecordId: Id.nullable() });
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+export const ClosePaymentBody = z.strictObject({ payUniqueKey: z.string().max(100), paymentRecordId: Id });
+
+export const PayResult = z.object({
+  contractId: Id,
+  /** PAY_SUCCESS / PRE_AUTH_SUCCESS: success; PAY_PENDING: keep polling; anything else: failed. */
+  status: z.enum(['PAY_SUCCESS', 'PRE_AUTH_SUCCESS', 'PAY_PENDING', 'PAY_FAILED', 'CLOSED', 'NONE']),
+  failedReason: z.string().nullable(),
+  paymentRecordId: Id.nullable(),
+  needPayAmt: Money,
+});
+export type PayResult = z.infer<typeof PayResult>;
+
+export const ContractDetail = z.object({
+  id: Id, status: z.enum(['PENDING_PAY', 'PAID', 'CLOSED']), needPayAmt: Money, payUniqueKey: z.string(), paymentOrderId: z.string(),
+  payDeadlineMillis: z.number().nullable(), buyerId: Id, isPoint: z.boolean(),
+  tradeOrderList: z.array(z.object({ id: Id, tradeOrderCode: z.string(), shopName: z.string(), needPayAmt: Money, status: z.string() })),
+});
+export type ContractDetail = z.infer<typeof ContractDetail>;
+export const IdBody = z.strictObject({ id: Id });
+
+/** What MOCKPAY signs and posts to the shop. */
+export const MockpayEvent = z.object({
+  id: z.string(),
+  type: z.enum(['payment.approved', 'payment.declined', 'payment.pending', 'payment.cancelled']),
+  created: z.number(),
+  data: z.object({ paymentId: z.string(), merchantReference: z.string(), amount: z.number().int(), currency: z.string(), reason: z.string().nullable() }),
+});
+export type MockpayEvent = z.infer<typeof MockpayEvent>;

@@ -6,7 +6,7 @@ import { HomePage } from '../features/catalog/HomePage';
 import { ItemPage } from '../features/catalog/ItemPage';
 import { CartPage } from '../features/cart/CartPage';
 import { CheckoutPage } from '../features/checkout/CheckoutPage';
-import { OrderProcessPage, PayResultPage } from '../features/checkout/ResultPages';
+import { OrderProcessPage, PayResultPage, PrePayPage } from '../features/checkout/ResultPages';
 import { LoginPage, SignupPage } from '../features/identity/AuthPages';
 import { BuyerLayout } from '../features/buyer/BuyerLayout';
 import { BuyerIndexPage, BuyerSectionPage } from '../features/buyer/BuyerPages';
@@ -36,6 +36,7 @@ const routes: RouteObject[] = [
       { path: '/buyer/create-address', element: <RequireLogin><CreateAddressPage /></RequireLogin> },
       { path: '/order-process', element: <OrderProcessPage /> },
       { path: '/buyer/pay-result', element: <PayResultPage /> },
+      { path: '/buyer/pre-pay', element: <PrePayPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       {

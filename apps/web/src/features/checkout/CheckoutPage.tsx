@@ -22,6 +22,7 @@ import {
   ShippingMethodSection, type Extras,
 } from './sections';
 import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCodeBox } from './summary';
+import { PaymentSection } from '../payment/PaymentSection';
 
 /** Seconds the buyer waits after a 429 on the first load before going back to the cart. */
 export const RATE_LIMIT_WAIT_S = 5;
@@ -200,6 +201,21 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     });
   };
 
+  /** The order is created once (same Idempotency-Key on every try), then paid. */
+  const ensureContract = async () => {
+    if (result) return result;
+    try {
+      const r = await submit.mutateAsync({ body: submitBody(), key: idempotencyKey });
+      setResult(r);
+      return r;
+    } catch (e) {
+      if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) throw e;
+      if (e instanceof ApiError && e.status === 429) throw e;
+      setTip(errorMessage(t, e));
+      return null;
+    }
+  };
+
   const onContinue = () => {
     if (!preview.buyCanBuyTO.canBuy) { setNotice({ content: preview.buyCanBuyTO.content ?? t('checkout.cannotBuy'), back: preview.buyCanBuyTO.operation === 0 }); return; }
     const problem = validate();
@@ -223,9 +239,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     ? <Button fullWidth size="md" onClick={onExceed} loading={exceed.isPending} data-testid="send-request">{t('checkout.exceed.send')}</Button>
     : step === 0
       ? <Button fullWidth size="md" onClick={onContinue} disabled={blocked} loading={submit.isPending} data-testid="continue">{t(noPayment ? 'checkout.submitOrder' : 'checkout.continue')}</Button>
-      : step === 1
-        ? <Button fullWidth size="md" onClick={doSubmit} disabled={blocked || previewQuery.isFetching} loading={submit.isPending} data-testid="submit-order">{t('checkout.submitOrder')}</Button>
-        : null;
+      : null;
 
   return (
     <Container size="lg" py="md" pb={{ base: 120, sm: 'md' }}>
@@ -267,8 +281,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
             ) : (
               <Paper withBorder p="md" data-testid="payment-step">
                 <Title order={2} size="h4" mb="sm">{t('checkout.step.pay')}</Title>
-                <Text size="sm">{t('checkout.payLater')}</Text>
-                <Button variant="subtle" mt="sm" onClick={() => setStep(0)}>{t('checkout.back')}</Button>
+                <PaymentSection isPoint={preview.actualNeedPayPoints > 0} ensureContract={ensureContract} onBack={result ? undefined : () => setStep(0)} />
               </Paper>
             )}
           </Grid.Col>
@@ -283,7 +296,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
           </Grid.Col>
         </Grid>
       )}
-      {step < 2 && (
+      {step === 0 && (
         <Paper hiddenFrom="sm" withBorder shadow="md" p="sm" pos="fixed" bottom={0} left={0} right={0} radius={0} style={{ zIndex: 10 }} data-testid="mobile-footer">
           <Group justify="space-between" wrap="nowrap" mb="xs">
             <Text size="sm">{t('checkout.summary.total')}</Text><Text fw={700}>{fmt(preview.needPayAmt)}</Text>

@@ -1,0 +1,114 @@
+/**
+ * Step 1 of checkout and /buyer/pre-pay: one accordion panel per channel with its submit button,
+ * and the repeat-payment guard of SPEC §4 "Payment start" in front of every start.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Accordion, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { RATE_LIMIT_SUBMIT_DELAY_MS } from '@mall/contracts';
+import { ApiError } from '../../shared/api';
+import { errorMessage } from '../../shared/errors';
+import { closeRecord, firstPay, paymentStatusOf, usePayChannels } from './api';
+
+export function PaymentSection(props: {
+  /** Returns the contract to pay, creating the order first when needed (checkout). */
+  ensureContract: () => Promise<{ id: string; payUniqueKey: string } | null>;
+  isPoint: boolean;
+  onBack?: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data, isLoading } = usePayChannels(props.isPoint);
+  const [methods, setMethods] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState(false);
+  const [guard, setGuard] = useState<{ contractId: string; payUniqueKey: string; recordId: string; channel: string; method: string } | null>(null);
+  const channels = (data?.payChannelGroups ?? []).flatMap((g) => g.channels);
+
+  const fail = (e: unknown, contractId: string | null) => {
+    if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
+      notifications.show({ color: 'orange', message: t('errors.Trade.itemSoldOut') });
+      navigate('/cart');
+    } else if (e instanceof ApiError && e.status === 429) {
+      setBlocked(true);
+      setTimeout(() => setBlocked(false), RATE_LIMIT_SUBMIT_DELAY_MS);
+    } else if (contractId) {
+      navigate(`/buyer/pay-result?status=failed&contractId=${contractId}&error=${encodeURIComponent(errorMessage(t, e))}`);
+    } else notifications.show({ color: 'red', message: errorMessage(t, e) });
+  };
+
+  const go = async (contractId: string, channel: string, method: string) => {
+    const r = await firstPay(contractId, channel, method);
+    window.location.assign(r.redirectUrl);
+  };
+
+  const pay = async (channel: string) => {
+    if (busy || blocked) return;
+    const method = methods[channel] ?? channels.find((c) => c.channelName === channel)?.paymentMethods[0]?.type ?? 'card';
+    setBusy(channel);
+    let contractId: string | null = null;
+    try {
+      const contract = await props.ensureContract();
+      if (!contract) return;
+      contractId = contract.id;
+      const status = await paymentStatusOf(contract.id);
+      if (status.paymentRecordStatus === 'PAY_SUCCESS') { navigate(`/buyer/pay-result?status=success&contractId=${contract.id}`); return; }
+      if ((status.paymentRecordStatus === 'PAY_PENDING' || status.paymentRecordStatus === 'PAY_FAILED') && status.paymentRecordId) {
+        setGuard({ contractId: contract.id, payUniqueKey: status.payUniqueKey, recordId: status.paymentRecordId, channel, method });
+        return;
+      }
+      await go(contract.id, channel, method);
+    } catch (e) {
+      fail(e, contractId);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const payAgain = async () => {
+    if (!guard) return;
+    const g = guard;
+    setGuard(null);
+    setBusy(g.channel);
+    try {
+      await closeRecord(g.payUniqueKey, g.recordId);
+    } catch {
+      // SPEC §8: a failed close silently aborts the repeat payment.
+      setBusy(null);
+      return;
+    }
+    try { await go(g.contractId, g.channel, g.method); } catch (e) { fail(e, g.contractId); } finally { setBusy(null); }
+  };
+
+  return (
+    <Stack data-testid="payment-section">
+      {!isLoading && channels.length === 0 && <Text c="dimmed">{t('payment.noChannels')}</Text>}
+      <Accordion variant="separated" defaultValue={channels[0]?.channelName}>
+        {channels.map((c) => (
+          <Accordion.Item key={c.channelName} value={c.channelName}>
+            <Accordion.Control>{t(`payment.channel.${c.channelName}`, { defaultValue: c.channelName })}</Accordion.Control>
+            <Accordion.Panel>
+              <Radio.Group value={methods[c.channelName] ?? c.paymentMethods[0]?.type} onChange={(v) => setMethods((m) => ({ ...m, [c.channelName]: v }))}>
+                <Group>{c.paymentMethods.map((m) => <Radio key={m.type} value={m.type} label={t(`payment.method.${m.type}`, { defaultValue: m.name })} />)}</Group>
+              </Radio.Group>
+              <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>
+              <Button mt="sm" onClick={() => void pay(c.channelName)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
+                {t('payment.payNow')}
+              </Button>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      {props.onBack && <Button variant="subtle" w="fit-content" onClick={props.onBack}>{t('checkout.back')}</Button>}
+      <Modal opened={!!guard} onClose={() => setGuard(null)} title={t('checkout.notice')} centered>
+        <Text>{t('payment.repeatNotice')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => { const g = guard; setGuard(null); if (g) navigate(`/buyer/pay-result?contractId=${g.contractId}`); }}>{t('payment.waitResult')}</Button>
+          <Button onClick={() => void payAgain()}>{t('payment.payAgain')}</Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

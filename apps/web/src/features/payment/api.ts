@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ContractDetail, FirstPayResult, PayChannelResult, PaymentStatus, PayResult } from '@mall/contracts';
+import { api } from '../../shared/api';
+import { useSite } from '../../shared/session';
+
+export function usePayChannels(isPoint: boolean) {
+  const site = useSite();
+  return useQuery({
+    queryKey: ['pay-channels', site.code, isPoint],
+    queryFn: () => api<PayChannelResult>('/sapi/mall-pay/payment/payChannel', { body: { environment: 'PC', countryCode: site.countryCode, site: site.code, isPoint } }),
+    staleTime: 60_000,
+  });
+}
+
+export function useContract(id: string | null) {
+  return useQuery({
+    queryKey: ['contract', id], enabled: !!id,
+    queryFn: () => api<ContractDetail>('/sapi/mall-order/web/order/queryAndValidateTradeContractDetailById', { body: { id } }),
+  });
+}
+
+export const paymentStatusOf = (contractId: string) => api<PaymentStatus>('/api/payments/status-by-contract', { body: { contractId } });
+export const closeRecord = (payUniqueKey: string, paymentRecordId: string) =>
+  api<{ closed: boolean }>('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { body: { payUniqueKey, paymentRecordId } });
+export const firstPay = (contractId: string, payChannel: string, payMethod?: string) =>
+  api<FirstPayResult>('/sapi/mall-pay/payment/firstPay', { body: { contractId, payChannel, ...(payMethod && { payMethod }) } });
+export const fetchPayResult = (contractId: string) => api<PayResult>('/sapi/mall-pay/payment/payResult', { body: { contractId } });

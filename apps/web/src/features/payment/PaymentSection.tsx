@@ -26,6 +26,8 @@ export function PaymentSection(props: {
   const [blocked, setBlocked] = useState(false);
   const [guard, setGuard] = useState<{ contractId: string; payUniqueKey: string; recordId: string; channel: string; method: string } | null>(null);
   const channels = (data?.payChannelGroups ?? []).flatMap((g) => g.channels);
+  // The first channel is open once the list has loaded.
+  const [open, setOpen] = useState<string | null | undefined>(undefined);
 
   const fail = (e: unknown, contractId: string | null) => {
     if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
@@ -85,7 +87,7 @@ export function PaymentSection(props: {
   return (
     <Stack data-testid="payment-section">
       {!isLoading && channels.length === 0 && <Text c="dimmed">{t('payment.noChannels')}</Text>}
-      <Accordion variant="separated" defaultValue={channels[0]?.channelName}>
+      <Accordion variant="separated" value={open === undefined ? channels[0]?.channelName ?? null : open} onChange={setOpen}>
         {channels.map((c) => (
           <Accordion.Item key={c.channelName} value={c.channelName}>
             <Accordion.Control>{t(`payment.channel.${c.channelName}`, { defaultValue: c.channelName })}</Accordion.Control>

@@ -11,7 +11,8 @@ import autocannon from 'autocannon';
 import { startEmbeddedPostgres, ensureDatabase } from '../apps/server/src/db/embedded.js';
 import { createDb, runMigrations } from '../apps/server/src/db/client.js';
 import { seed } from '../apps/server/src/seed/index.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { buildApp, DEV_MOCKPAY_SECRET } from '../apps/server/src/app.js';
+import { signatureHeader } from '../apps/server/src/modules/mockpay/provider.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -75,7 +76,7 @@ try {
   ];
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario, ${os.cpus().length} cores\n`);
   const rows: string[] = [];
-  for (const s of scenarios) {
+  const run = async (s: (typeof scenarios)[number]) => {
     const r = await autocannon({
       url: base, connections: CONNECTIONS, duration: DURATION_S,
       requests: [{ method: s.method ?? 'GET', path: s.path, headers: s.headers, body: s.body, ...(s.setupRequest && { setupRequest: s.setupRequest }) }],
@@ -83,7 +84,37 @@ try {
     const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
     rows.push(line);
     console.log(line);
-  }
+  };
+  for (const s of scenarios) await run(s);
+
+  // Payment start: every request pays a different unpaid contract (copies of one submitted above).
+  const { rows: contracts } = await db.$client.query<{ id: string }>(`
+    INSERT INTO trade_contracts (buyer_id, idempotency_key, site, currency, trade_type, status, sku_amt_minor, discount_amt_minor, shipping_amt_minor,
+      tax_amt_minor, points_discount_minor, need_pay_amt_minor, used_points, redeem_points, earn_points, is_free_trade, pay_unique_key, payment_order_id,
+      pay_deadline, selected_address, billing_address, payload, preview)
+    SELECT buyer_id, 'bench-pay-' || g, site, currency, trade_type, 'PENDING_PAY', sku_amt_minor, discount_amt_minor, shipping_amt_minor, tax_amt_minor,
+      points_discount_minor, need_pay_amt_minor, 0, 0, earn_points, false, pay_unique_key || '-' || g, payment_order_id || '-' || g, now() + interval '1 day',
+      selected_address, billing_address, payload, preview
+    FROM trade_contracts, generate_series(1, 20000) g WHERE id = (SELECT min(id) FROM trade_contracts) RETURNING id`);
+  let nextContract = 0;
+  await run({
+    name: 'POST /sapi/mall-pay/payment/firstPay', path: '/sapi/mall-pay/payment/firstPay', method: 'POST', headers: j, body: '{}',
+    setupRequest: (r) => ({ ...r, body: JSON.stringify({ contractId: contracts[nextContract++ % contracts.length]!.id, payChannel: 'MOCKPAY' }) }),
+  });
+  // Webhook handling: one signed 'approved' event per started payment, each a new event id.
+  const { rows: started } = await db.$client.query<{ provider_payment_id: string; id: string; amount_minor: string; currency: string }>(
+    `SELECT provider_payment_id, id, amount_minor, currency FROM payment_records WHERE status = 'PAY_PENDING' AND provider_payment_id IS NOT NULL`);
+  let nextEvent = 0;
+  await run({
+    name: 'POST /api/payments/webhooks/mockpay', path: '/api/payments/webhooks/mockpay', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
+    setupRequest: (r) => {
+      const p = started[nextEvent % started.length]!;
+      const body = JSON.stringify({ id: `evt_bench_${++nextEvent}`, type: 'payment.approved', created: Math.floor(Date.now() / 1000),
+        data: { paymentId: p.provider_payment_id, merchantReference: p.id, amount: Number(p.amount_minor), currency: p.currency, reason: null } });
+      return { ...r, body, headers: { ...r.headers, 'mockpay-signature': signatureHeader(DEV_MOCKPAY_SECRET, body) } };
+    },
+  });
+  console.log(`(firstPay started ${started.length} payments; webhooks beyond that count replay-safe re-approvals)`);
   await app.close();
   await db.$client.end();
 } finally {

@@ -47,6 +47,7 @@ export const ERROR_CODES = {
   contractNotPayable: 'Payment.contractNotPayable',
   badSignature: 'Payment.badSignature',
   paymentRecordNotClosable: 'Payment.recordNotClosable',
+  creditLimitExceeded: 'Payment.creditLimitExceeded',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

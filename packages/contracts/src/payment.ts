@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Id, Money, SiteCodeSchema } from './schemas.js';
 
-export const PAY_CHANNELS = ['MOCKPAY'] as const;
+export const PAY_CHANNELS = ['MOCKPAY', 'INVOICE_ME'] as const;
 export const PaymentRecordStatus = z.enum(['NONE', 'PAY_PENDING', 'PAY_SUCCESS', 'PAY_FAILED', 'CLOSED']);
 export type PaymentRecordStatus = z.infer<typeof PaymentRecordStatus>;
 
@@ -34,6 +34,9 @@ export const FirstPayResult = z.object({
 export type FirstPayResult = z.infer<typeof FirstPayResult>;
 
 export const ContractRef = z.strictObject({ contractId: Id });
+/** Enterprise credit for payment terms (INVOICE_ME). */
+export const CreditBalance = z.object({ availableCreditAmt: Money, needPi: z.boolean(), isMain: z.boolean() });
+export type CreditBalance = z.infer<typeof CreditBalance>;
 export const PaymentStatus = z.object({ payUniqueKey: z.string(), paymentRecordStatus: PaymentRecordStatus, paymentRecordId: Id.nullable() });
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 export const ClosePaymentBody = z.strictObject({ payUniqueKey: z.string().max(100), paymentRecordId: Id });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ClosePaymentBody, ContractDetail, ContractRef, ERROR_CODES, ErrorBody, FirstPayBody, FirstPayResult, IdBody, PayChannelBody, PayChannelResult,
+  ClosePaymentBody, ContractDetail, ContractRef, CreditBalance, ERROR_CODES, ErrorBody, FirstPayBody, FirstPayResult, IdBody, PayChannelBody, PayChannelResult,
   PaymentStatus, PayResult,
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import type { FastifyRequest } from 'fastify';
 import type { MockpayProvider } from '../mockpay/provider.js';
 import { verifyWebhook } from '../mockpay/provider.js';
-import { applyProviderEvent, closePaymentRecord, contractDetail, payChannels, paymentStatus, payResult, startPayment } from './service.js';
+import { applyProviderEvent, closePaymentRecord, contractDetail, creditBalance, payChannels, payOnTerms, paymentStatus, payResult, startPayment } from './service.js';
 
 const tags = ['payment'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -26,7 +26,17 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
 
   r.post('/sapi/mall-pay/payment/payChannel', {
     schema: { tags, summary: 'Payment channels for the site, in its configured order (guests: anonymous channels only)', body: PayChannelBody, response: { 200: PayChannelResult, 400: ErrorBody } },
-  }, async (req) => payChannels(req.caller.site, { tourist: req.caller.user?.userType !== 'REGISTERED', isPoint: req.body.isPoint === true }));
+  }, async (req) => payChannels(req.caller.site, {
+    tourist: req.caller.user?.userType !== 'REGISTERED', isPoint: req.body.isPoint === true, credit: await creditBalance(db, req.caller.user),
+  }));
+
+  r.post('/sapi/mall-pay/creditCustomer/accountBalance', {
+    schema: { tags, summary: 'Available credit for payment terms (INVOICE_ME) of the enterprise account', body: z.strictObject({ site: z.string().max(3).optional() }), response: { 200: CreditBalance, ...errors } },
+  }, async (req) => {
+    const credit = await creditBalance(db, req.caller.user);
+    if (!credit) throw new AppError(403, ERROR_CODES.notEnterpriseUser, 'Payment terms are for enterprise accounts');
+    return credit;
+  });
 
   r.post('/sapi/mall-order/web/order/queryAndValidateTradeContractDetailById', {
     schema: { tags, summary: 'A contract of the caller with its trade orders and amount due', body: IdBody, response: { 200: ContractDetail, ...errors } },
@@ -35,7 +45,9 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
   r.post('/sapi/mall-pay/payment/firstPay', {
     schema: { tags, summary: 'Start paying a contract; returns the provider page to redirect to. 409 Payment.pending when an attempt is open.', body: FirstPayBody, response: { 200: FirstPayResult, ...errors } },
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  }, async (req) => startPayment(db, provider, buyerOf(req), BigInt(req.body.contractId), req.body.payChannel, req.body.payMethod));
+  }, async (req) => req.body.payChannel === 'INVOICE_ME'
+    ? payOnTerms(db, req.caller.user!.userType === 'REGISTERED' ? req.caller.user! : (() => { throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available'); })(), BigInt(req.body.contractId))
+    : startPayment(db, provider, buyerOf(req), BigInt(req.body.contractId), req.body.payChannel, req.body.payMethod));
 
   r.post('/api/payments/status-by-contract', {
     schema: { tags, summary: 'Payment status by contract (payUniqueKey, paymentRecordStatus, paymentRecordId) for the repeat-payment guard', body: ContractRef, response: { 200: PaymentStatus, ...errors } },

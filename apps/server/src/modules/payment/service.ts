@@ -3,27 +3,74 @@
  * payment record per attempt; the provider's signed webhook decides the outcome.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ERROR_CODES, type ContractDetail, type Currency, type MockpayEvent, type PayChannelResult, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
-import { money } from '@mall/domain';
+import { ERROR_CODES, type ContractDetail, type CreditBalance, type Currency, type MockpayEvent, type PayChannelResult, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
+import { money, toMinor } from '@mall/domain';
 import type { Db } from '../../db/client.js';
-import { paymentRecords, pointLedger, shops, tradeContracts, tradeOrders, webhookEvents } from '../../db/schema/index.js';
+import { enterprises, paymentRecords, pointLedger, shops, tradeContracts, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { MockpayProvider } from '../mockpay/provider.js';
 
 type ContractRow = typeof tradeContracts.$inferSelect;
+const toMinorOf = (m: { value: string; currency: Currency }) => toMinor(m.value, m.currency);
+
+/**
+ * Credit for payment terms: the main account spends the enterprise's remaining credit, a
+ * sub-account its own credit amount (SPEC §5 "Payment-terms credit").
+ */
+export async function creditBalance(db: Db, user: typeof users.$inferSelect | null): Promise<CreditBalance | null> {
+  if (!user?.enterpriseId || user.userType !== 'REGISTERED' || user.enterpriseStatus !== 'ENABLED') return null;
+  const [e] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId));
+  if (!e) return null;
+  const available = user.isEnterpriseMain ? user.remainingAmtMinor : user.creditAmtMinor;
+  return { availableCreditAmt: money(available, e.currency as Currency), needPi: false, isMain: user.isEnterpriseMain };
+}
+
+export const CREDIT_LIMIT_MESSAGE = 'Your order amount exceeds the current available credit limit for payment terms. Please choose another payment method';
+
+/** INVOICE_ME: no provider round trip; the credit is taken and the order counts as paid on terms. */
+export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contractId: bigint) {
+  const c = await contractOf(db, user.id, contractId);
+  if (c.status === 'PAID') throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
+  if (c.status !== 'PENDING_PAY') throw new AppError(409, ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
+  const credit = await creditBalance(db, user);
+  if (!credit || credit.availableCreditAmt.currency !== c.currency) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${c.id}`}))`);
+    const open = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_SUCCESS'])));
+    if (open.some((r) => r.status === 'PAY_SUCCESS')) throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
+    if (open.length) throw new AppError(409, ERROR_CODES.paymentPending, 'You have already started a payment, please wait for the result', { paymentRecordId: String(open[0]!.id) });
+    // The credit is taken with a conditional update: two orders can never overdraw it.
+    const column = user.isEnterpriseMain ? users.remainingAmtMinor : users.creditAmtMinor;
+    const taken = await tx.update(users).set(user.isEnterpriseMain ? { remainingAmtMinor: sql`${column} - ${c.needPayAmtMinor}` } : { creditAmtMinor: sql`${column} - ${c.needPayAmtMinor}` })
+      .where(and(eq(users.id, user.id), sql`${column} >= ${c.needPayAmtMinor}`)).returning({ id: users.id });
+    if (!taken.length) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
+    const now = new Date();
+    const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId: user.id, channel: 'INVOICE_ME', payMethod: 'invoice', status: 'PAY_SUCCESS', amountMinor: c.needPayAmtMinor, currency: c.currency }).returning();
+    await tx.update(tradeContracts).set({ status: 'PAID' }).where(eq(tradeContracts.id, c.id));
+    await tx.update(tradeOrders).set({ status: 'UN_DELIVERY', paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` }).where(and(eq(tradeOrders.contractId, c.id), eq(tradeOrders.status, 'PENDING_PAY')));
+    if (c.earnPoints > 0) await tx.insert(pointLedger).values({ buyerId: c.buyerId, delta: c.earnPoints, reason: 'EARN', tradeContractId: c.id });
+    return { redirectInfo: null, needConfirm: false, channelToken: '', redirectUrl: `/buyer/pay-result?status=success&contractId=${c.id}&buyerId=${user.id}`, channel: 'INVOICE_ME', paymentRecordId: String(r!.id) };
+  });
+}
 
 /** Channels with a working adapter, by site order (SPEC §4: order from the site table). */
 const IMPLEMENTED: Record<string, PayChannelResult['payChannelGroups'][number]['channels'][number]> = {
+  INVOICE_ME: {
+    channelName: 'INVOICE_ME', anonymous: false, configMap: { terms: 'NET30' },
+    paymentMethods: [{ type: 'invoice', name: 'Invoice (payment terms)' }],
+  },
   MOCKPAY: {
     channelName: 'MOCKPAY', anonymous: true, configMap: { environment: 'test', publicKey: 'mock_pk_test' },
     paymentMethods: [{ type: 'card', name: 'Card' }, { type: 'wallet', name: 'MockPay wallet' }],
   },
 };
 
-export function payChannels(site: Site, opts: { tourist: boolean; isPoint: boolean }): PayChannelResult {
+export function payChannels(site: Site, opts: { tourist: boolean; isPoint: boolean; credit: CreditBalance | null }): PayChannelResult {
   const channels = site.paymentChannelOrder.map((c) => IMPLEMENTED[c]).filter((c): c is NonNullable<typeof c> => !!c)
     // Guests only get channels flagged anonymous; pay-later providers never with points.
-    .filter((c) => (!opts.tourist || c.anonymous) && !(opts.isPoint && c.channelName === 'KLARNA'));
+    .filter((c) => (!opts.tourist || c.anonymous) && !(opts.isPoint && c.channelName === 'KLARNA'))
+    // Payment terms: enterprise accounts only, shown when credit is left or the account is a sub-account (SPEC §6).
+    .filter((c) => c.channelName !== 'INVOICE_ME' || (!!opts.credit && (!opts.credit.isMain || toMinorOf(opts.credit.availableCreditAmt) > 0n)));
   return { payChannelGroups: channels.map((c) => ({ groupName: c.channelName, channels: [c] })) };
 }
 

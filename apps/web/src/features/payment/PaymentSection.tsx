@@ -7,7 +7,10 @@ import { useNavigate } from 'react-router';
 import { Accordion, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { RATE_LIMIT_SUBMIT_DELAY_MS } from '@mall/contracts';
+import { RATE_LIMIT_SUBMIT_DELAY_MS, type CreditBalance } from '@mall/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api';
+import { useMoney } from '../../shared/format';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
 import { closeRecord, firstPay, paymentStatusOf, usePayChannels } from './api';
@@ -33,6 +36,8 @@ export function PaymentSection(props: {
     if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
       notifications.show({ color: 'orange', message: t('errors.Trade.itemSoldOut') });
       navigate('/cart');
+    } else if (e instanceof ApiError && e.code === 'Payment.creditLimitExceeded') {
+      notifications.show({ color: 'red', message: t('errors.Payment.creditLimitExceeded') });
     } else if (e instanceof ApiError && e.status === 429) {
       setBlocked(true);
       setTimeout(() => setBlocked(false), RATE_LIMIT_SUBMIT_DELAY_MS);
@@ -95,7 +100,7 @@ export function PaymentSection(props: {
               <Radio.Group value={methods[c.channelName] ?? c.paymentMethods[0]?.type} onChange={(v) => setMethods((m) => ({ ...m, [c.channelName]: v }))}>
                 <Group>{c.paymentMethods.map((m) => <Radio key={m.type} value={m.type} label={t(`payment.method.${m.type}`, { defaultValue: m.name })} />)}</Group>
               </Radio.Group>
-              <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>
+              {c.channelName === 'INVOICE_ME' ? <CreditNote /> : <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>}
               <Button mt="sm" onClick={() => void pay(c.channelName)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
                 {t('payment.payNow')}
               </Button>
@@ -113,4 +118,11 @@ export function PaymentSection(props: {
       </Modal>
     </Stack>
   );
+}
+
+function CreditNote() {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const { data } = useQuery({ queryKey: ['credit'], queryFn: () => api<CreditBalance>('/sapi/mall-pay/creditCustomer/accountBalance', { body: {} }) });
+  return <Text size="xs" c="dimmed" mt="xs">{data ? t('payment.creditAvailable', { amount: fmt(data.availableCreditAmt) }) : t('common.loading')}</Text>;
 }

@@ -1,0 +1,92 @@
+/** INVOICE_ME (payment terms) for enterprise accounts: SPEC §4, §5 "Payment-terms credit", §6. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { users, tradeContracts, tradeOrders, paymentRecords } from '../../db/schema/index.js';
+import { createTestApp, login, type TestApp, type Browser } from '../../../test/helpers.js';
+import { freshIp, newKey, submit, submitBodyFor } from '../../../test/checkout-fixtures.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+/** An order of one cable tray for the account's saved default address. */
+async function order(b: Browser, addressId: string, email: string): Promise<string> {
+  const body = await submitBodyFor(b, {
+    previewTradeContractLineReqTOList: [{ skuId: '8', qty: '1' }], selectedAddress: { id: addressId }, couponIds: [],
+  }, { notifyInfo: { notifyType: 'email', contactInfo: email } });
+  const p = await b.post('/api/checkout/preview', { previewTradeContractLineReqTOList: [{ skuId: '8', qty: '1' }], selectedAddress: { id: addressId }, couponIds: [] }, { remoteAddress: freshIp() });
+  const shopId = p.json().renderTradeOrderTOList[0].shopId;
+  const methodId = p.json().renderTradeOrderTOList[0].selectedShippingMethodId;
+  const res = await submit(b, { ...body, preCalShippingList: [{ shopId, shippingMethodId: methodId }] }, newKey());
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+
+async function userRow(email: string) {
+  return (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
+}
+
+describe('INVOICE_ME', () => {
+  it('is offered to the enterprise main account with credit, never to a plain buyer or a guest', async () => {
+    const main = await login(t.app, 'main@demo.shop');
+    const channels = (await main.post('/sapi/mall-pay/payment/payChannel', {})).json().payChannelGroups.map((g: { groupName: string }) => g.groupName);
+    expect(channels).toEqual(['MOCKPAY', 'INVOICE_ME']);
+    const buyer = await login(t.app, 'buyer@demo.shop');
+    expect((await buyer.post('/sapi/mall-pay/payment/payChannel', {})).json().payChannelGroups.map((g: { groupName: string }) => g.groupName)).toEqual(['MOCKPAY']);
+    const credit = await buyer.post('/sapi/mall-pay/creditCustomer/accountBalance', {});
+    expect(credit.statusCode).toBe(403);
+    expect(credit.json().code).toBe('Enterprise.notEnterpriseUser');
+  });
+
+  it('pays on terms at once: credit taken, contract paid, orders to be shipped', async () => {
+    const main = await login(t.app, 'main@demo.shop');
+    const before = await userRow('main@demo.shop');
+    const balance = (await main.post('/sapi/mall-pay/creditCustomer/accountBalance', {})).json();
+    expect(balance).toEqual({ availableCreditAmt: { value: '25000.00', currency: 'USD' }, needPi: false, isMain: true });
+    const [address] = (await main.post('/sapi/mall-customer/shipping-address/queryShippingAddressListFlow', {})).json();
+    const contractId = await order(main, address.id, 'main@demo.shop');
+    const res = await main.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().redirectUrl).toBe(`/buyer/pay-result?status=success&contractId=${contractId}&buyerId=${before.id}`);
+    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(contractId)));
+    expect(c!.status).toBe('PAID');
+    const after = await userRow('main@demo.shop');
+    expect(after.remainingAmtMinor).toBe(before.remainingAmtMinor - c!.needPayAmtMinor);
+    const orders = await t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, c!.id));
+    expect(orders.map((o) => o.status)).toEqual(['UN_DELIVERY']);
+    expect(orders[0]!.paidAmtMinor).toBe(orders[0]!.needPayAmtMinor);
+    const result = (await main.post('/sapi/mall-pay/payment/payResult', { contractId })).json();
+    expect(result.status).toBe('PAY_SUCCESS');
+    // Paying twice is refused and takes no more credit.
+    const again = await main.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('Payment.alreadyPaid');
+    expect((await userRow('main@demo.shop')).remainingAmtMinor).toBe(after.remainingAmtMinor);
+  });
+
+  it('refuses an order above the available credit with the spec message and changes nothing', async () => {
+    const main = await login(t.app, 'main@demo.shop');
+    await t.db.update(users).set({ remainingAmtMinor: 1000n }).where(eq(users.email, 'main@demo.shop'));
+    const [address] = (await main.post('/sapi/mall-customer/shipping-address/queryShippingAddressListFlow', {})).json();
+    const contractId = await order(main, address.id, 'main@demo.shop');
+    const res = await main.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'Payment.creditLimitExceeded',
+      message: 'Your order amount exceeds the current available credit limit for payment terms. Please choose another payment method',
+    });
+    expect((await userRow('main@demo.shop')).remainingAmtMinor).toBe(1000n);
+    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(contractId)));
+    expect(c!.status).toBe('PENDING_PAY');
+    const records = await t.db.select({ n: sql<number>`count(*)::int` }).from(paymentRecords).where(eq(paymentRecords.contractId, c!.id));
+    expect(records[0]!.n).toBe(0);
+  });
+
+  it('a plain buyer cannot pay on terms', async () => {
+    const buyer = await login(t.app, 'buyer@demo.shop');
+    const contractId = await order(buyer, '1', 'buyer@demo.shop');
+    const res = await buyer.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('Payment.channelUnavailable');
+  });
+});

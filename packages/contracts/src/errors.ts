@@ -48,6 +48,7 @@ export const ERROR_CODES = {
   badSignature: 'Payment.badSignature',
   paymentRecordNotClosable: 'Payment.recordNotClosable',
   creditLimitExceeded: 'Payment.creditLimitExceeded',
+  orderLimitExceeded: 'Payment.orderLimitExceeded',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

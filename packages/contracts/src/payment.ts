@@ -55,7 +55,10 @@ export const ContractDetail = z.object({
   id: Id, status: z.enum(['PENDING_PAY', 'PAID', 'CLOSED']), needPayAmt: Money, payUniqueKey: z.string(), paymentOrderId: z.string(),
   payDeadlineMillis: z.number().nullable(), buyerId: Id, isPoint: z.boolean(),
   tradeOrderList: z.array(z.object({ id: Id, tradeOrderCode: z.string(), shopName: z.string(), needPayAmt: Money, status: z.string() })),
+  /** Sub-account order handed to the main account: PENDING until the main account pays. */
+  masterStatus: z.enum(['PENDING', 'PAID']).nullable(),
 });
+export const MasterPendingList = z.array(z.object({ contractId: Id, buyerName: z.string(), needPayAmt: Money, submittedAt: z.string() }));
 export type ContractDetail = z.infer<typeof ContractDetail>;
 export const IdBody = z.strictObject({ id: Id });
 

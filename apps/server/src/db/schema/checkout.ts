@@ -108,6 +108,9 @@ export const tradeContracts = pgTable('trade_contracts', {
   selectedAddress: jsonb('selected_address').notNull(),
   billingAddress: jsonb('billing_address'),
   /** The whole submit payload as received (remark, notifyInfo, hearFrom, inviteCode, ...). */
+  /** Enterprise sub-account orders handed to the main account for payment (SPEC §4, §6). */
+  masterStatus: text('master_status', { enum: ['PENDING', 'PAID'] }),
+  masterSubmittedAt: timestamp('master_submitted_at', { withTimezone: true }),
   payload: jsonb('payload').notNull(),
   /** Per-order pricing at submit time. */
   preview: jsonb('preview').notNull(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ClosePaymentBody, ContractDetail, ContractRef, CreditBalance, ERROR_CODES, ErrorBody, FirstPayBody, FirstPayResult, IdBody, PayChannelBody, PayChannelResult,
+  ClosePaymentBody, ContractDetail, ContractRef, CreditBalance, ERROR_CODES, MasterPendingList, ErrorBody, FirstPayBody, FirstPayResult, IdBody, PayChannelBody, PayChannelResult,
   PaymentStatus, PayResult,
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
@@ -10,15 +10,15 @@ import { AppError } from '../../lib/errors.js';
 import type { FastifyRequest } from 'fastify';
 import type { MockpayProvider } from '../mockpay/provider.js';
 import { verifyWebhook } from '../mockpay/provider.js';
-import { applyProviderEvent, closePaymentRecord, contractDetail, creditBalance, payChannels, payOnTerms, paymentStatus, payResult, startPayment } from './service.js';
+import { applyProviderEvent, closePaymentRecord, contractDetail, creditBalance, masterPending, payChannels, payOnTerms, paymentStatus, payResult, startPayment, submitToMaster } from './service.js';
 
 const tags = ['payment'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** Payments belong to the session's buyer (registered or tourist); nobody else's id is accepted. */
-function buyerOf(req: FastifyRequest): bigint {
+function buyerOf(req: FastifyRequest) {
   if (!req.caller.user) throw new AppError(404, ERROR_CODES.tradeContractNotExist, 'This order does not exist');
-  return req.caller.user.id;
+  return req.caller.user;
 }
 
 export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayProvider): void {
@@ -56,13 +56,21 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
   r.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
     schema: { tags, summary: 'Close a pending or failed payment attempt after the buyer confirmed paying again', body: ClosePaymentBody, response: { 200: z.object({ closed: z.boolean() }), ...errors } },
   }, async (req) => {
-    await closePaymentRecord(db, provider, buyerOf(req), req.body.payUniqueKey, BigInt(req.body.paymentRecordId));
+    await closePaymentRecord(db, provider, buyerOf(req).id, req.body.payUniqueKey, BigInt(req.body.paymentRecordId));
     return { closed: true };
   });
 
   r.post('/sapi/mall-pay/payment/payResult', {
     schema: { tags, summary: 'Result of the latest payment of a contract (polled every 3 s by the pay-result page)', body: ContractRef, response: { 200: PayResult, ...errors } },
   }, async (req) => payResult(db, buyerOf(req), BigInt(req.body.contractId)));
+
+  r.post('/api/payments/submit-to-master', {
+    schema: { tags, summary: "Enterprise sub-account: 'Submit Master Account' hands the order to the main account for payment", body: ContractRef, response: { 200: z.object({ contractId: z.string(), masterStatus: z.literal('PENDING') }), ...errors, 403: ErrorBody } },
+  }, async (req) => submitToMaster(db, buyerOf(req), BigInt(req.body.contractId)));
+
+  r.get('/api/payments/master-pending', {
+    schema: { tags, summary: 'Main account: sub-account orders waiting for its payment', response: { 200: MasterPendingList } },
+  }, async (req) => (req.caller.user ? masterPending(db, req.caller.user) : []));
 
   // Webhooks are signed over the raw body, so this scope keeps the body as received.
   app.register(async (scope) => {

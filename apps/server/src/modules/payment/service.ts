@@ -2,7 +2,7 @@
  * Payments of trade contracts (SPEC §4 "Payment start", "Payment polling"). The shop keeps one
  * payment record per attempt; the provider's signed webhook decides the outcome.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ERROR_CODES, type ContractDetail, type CreditBalance, type Currency, type MockpayEvent, type PayChannelResult, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
 import { money, toMinor } from '@mall/domain';
 import type { Db } from '../../db/client.js';
@@ -29,9 +29,10 @@ export const CREDIT_LIMIT_MESSAGE = 'Your order amount exceeds the current avail
 
 /** INVOICE_ME: no provider round trip; the credit is taken and the order counts as paid on terms. */
 export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contractId: bigint) {
-  const c = await contractOf(db, user.id, contractId);
+  const c = await contractOf(db, user, contractId);
   if (c.status === 'PAID') throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
   if (c.status !== 'PENDING_PAY') throw new AppError(409, ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
+  await checkOwnLimit(db, user, c);
   const credit = await creditBalance(db, user);
   if (!credit || credit.availableCreditAmt.currency !== c.currency) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
   return db.transaction(async (tx) => {
@@ -46,10 +47,10 @@ export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contra
     if (!taken.length) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
     const now = new Date();
     const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId: user.id, channel: 'INVOICE_ME', payMethod: 'invoice', status: 'PAY_SUCCESS', amountMinor: c.needPayAmtMinor, currency: c.currency }).returning();
-    await tx.update(tradeContracts).set({ status: 'PAID' }).where(eq(tradeContracts.id, c.id));
+    await tx.update(tradeContracts).set({ status: 'PAID', masterStatus: c.masterStatus ? 'PAID' : null }).where(eq(tradeContracts.id, c.id));
     await tx.update(tradeOrders).set({ status: 'UN_DELIVERY', paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` }).where(and(eq(tradeOrders.contractId, c.id), eq(tradeOrders.status, 'PENDING_PAY')));
     if (c.earnPoints > 0) await tx.insert(pointLedger).values({ buyerId: c.buyerId, delta: c.earnPoints, reason: 'EARN', tradeContractId: c.id });
-    return { redirectInfo: null, needConfirm: false, channelToken: '', redirectUrl: `/buyer/pay-result?status=success&contractId=${c.id}&buyerId=${user.id}`, channel: 'INVOICE_ME', paymentRecordId: String(r!.id) };
+    return { redirectInfo: null, needConfirm: false, channelToken: '', redirectUrl: `/buyer/pay-result?status=success&contractId=${c.id}&buyerId=${c.buyerId}`, channel: 'INVOICE_ME', paymentRecordId: String(r!.id) };
   });
 }
 
@@ -74,14 +75,56 @@ export function payChannels(site: Site, opts: { tourist: boolean; isPoint: boole
   return { payChannelGroups: channels.map((c) => ({ groupName: c.channelName, channels: [c] })) };
 }
 
-export async function contractOf(db: Db, buyerId: bigint, id: bigint): Promise<ContractRow> {
-  const [c] = await db.select().from(tradeContracts).where(and(eq(tradeContracts.id, id), eq(tradeContracts.buyerId, buyerId)));
-  if (!c) throw new AppError(404, ERROR_CODES.tradeContractNotExist, 'This order does not exist');
-  return c;
+export type Payer = Pick<typeof users.$inferSelect, 'id' | 'enterpriseId' | 'isEnterpriseMain' | 'userType'>;
+
+/**
+ * The contract if the caller may pay it: its own buyer, or the enterprise main account once a
+ * sub-account submitted it for payment. Anyone else gets "does not exist".
+ */
+export async function contractOf(db: Db, payer: Payer, id: bigint): Promise<ContractRow> {
+  const [c] = await db.select().from(tradeContracts).where(eq(tradeContracts.id, id));
+  if (c && c.buyerId === payer.id) return c;
+  if (c && c.masterStatus && payer.isEnterpriseMain && payer.enterpriseId) {
+    const [owner] = await db.select({ enterpriseId: users.enterpriseId }).from(users).where(eq(users.id, c.buyerId));
+    if (owner?.enterpriseId === payer.enterpriseId) return c;
+  }
+  throw new AppError(404, ERROR_CODES.tradeContractNotExist, 'This order does not exist');
 }
 
-export async function contractDetail(db: Db, buyerId: bigint, id: bigint): Promise<ContractDetail> {
-  const c = await contractOf(db, buyerId, id);
+/** SPEC §5: a sub-account may pay itself only up to its order amount limit. */
+async function checkOwnLimit(db: Db, payer: Payer, c: ContractRow): Promise<void> {
+  if (!payer.enterpriseId || payer.isEnterpriseMain) return;
+  const [u] = await db.select().from(users).where(eq(users.id, payer.id));
+  if (u && u.orderAmtMinor < c.needPayAmtMinor) {
+    throw new AppError(403, ERROR_CODES.orderLimitExceeded, 'This order is above your order limit; submit it to the main account');
+  }
+}
+
+/** Sub-account: hand the order to the main account, which then pays it. */
+export async function submitToMaster(db: Db, payer: Payer, contractId: bigint) {
+  if (!payer.enterpriseId || payer.isEnterpriseMain) throw new AppError(403, ERROR_CODES.notEnterpriseUser, 'Only enterprise sub-accounts submit orders to the main account');
+  const c = await contractOf(db, payer, contractId);
+  if (c.status !== 'PENDING_PAY') throw new AppError(409, c.status === 'PAID' ? ERROR_CODES.alreadyPaid : ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
+  const open = await db.select({ id: paymentRecords.id }).from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), eq(paymentRecords.status, 'PAY_PENDING')));
+  if (open.length) throw new AppError(409, ERROR_CODES.paymentPending, 'You have already started a payment, please wait for the result');
+  await db.update(tradeContracts).set({ masterStatus: 'PENDING', masterSubmittedAt: new Date() }).where(and(eq(tradeContracts.id, c.id), sql`${tradeContracts.masterStatus} IS NULL`));
+  return { contractId: String(c.id), masterStatus: 'PENDING' as const };
+}
+
+/** Main account: sub-account orders waiting for it to pay. */
+export async function masterPending(db: Db, payer: Payer) {
+  if (!payer.enterpriseId || !payer.isEnterpriseMain) return [];
+  const rows = await db.select({ c: tradeContracts, subName: users.nickname }).from(tradeContracts).innerJoin(users, eq(users.id, tradeContracts.buyerId))
+    .where(and(eq(users.enterpriseId, payer.enterpriseId), eq(tradeContracts.masterStatus, 'PENDING'), eq(tradeContracts.status, 'PENDING_PAY')))
+    .orderBy(desc(tradeContracts.id));
+  return rows.map(({ c, subName }) => ({
+    contractId: String(c.id), buyerName: subName, needPayAmt: money(c.needPayAmtMinor, c.currency as Currency),
+    submittedAt: (c.masterSubmittedAt ?? c.createdAt).toISOString(),
+  }));
+}
+
+export async function contractDetail(db: Db, payer: Payer, id: bigint): Promise<ContractDetail & { masterStatus: 'PENDING' | 'PAID' | null }> {
+  const c = await contractOf(db, payer, id);
   const orders = await db.select({ o: tradeOrders, shopName: shops.name }).from(tradeOrders).innerJoin(shops, eq(shops.id, tradeOrders.shopId))
     .where(eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id);
   const cur = c.currency as Currency;
@@ -89,6 +132,7 @@ export async function contractDetail(db: Db, buyerId: bigint, id: bigint): Promi
     id: String(c.id), status: c.status, needPayAmt: money(c.needPayAmtMinor, cur), payUniqueKey: c.payUniqueKey, paymentOrderId: c.paymentOrderId,
     payDeadlineMillis: c.payDeadline ? c.payDeadline.getTime() : null, buyerId: String(c.buyerId), isPoint: c.redeemPoints > 0,
     tradeOrderList: orders.map(({ o, shopName }) => ({ id: String(o.id), tradeOrderCode: o.tradeOrderCode, shopName, needPayAmt: money(o.needPayAmtMinor, cur), status: o.status })),
+    masterStatus: c.masterStatus,
   };
 }
 
@@ -97,14 +141,14 @@ async function latestRecord(db: Db, contractId: bigint) {
   return r ?? null;
 }
 
-export async function paymentStatus(db: Db, buyerId: bigint, contractId: bigint): Promise<PaymentStatus> {
-  const c = await contractOf(db, buyerId, contractId);
+export async function paymentStatus(db: Db, payer: Payer, contractId: bigint): Promise<PaymentStatus> {
+  const c = await contractOf(db, payer, contractId);
   const r = await latestRecord(db, c.id);
   return { payUniqueKey: c.payUniqueKey, paymentRecordStatus: c.status === 'PAID' ? 'PAY_SUCCESS' : r?.status ?? 'NONE', paymentRecordId: r ? String(r.id) : null };
 }
 
-export async function payResult(db: Db, buyerId: bigint, contractId: bigint): Promise<PayResult> {
-  const c = await contractOf(db, buyerId, contractId);
+export async function payResult(db: Db, payer: Payer, contractId: bigint): Promise<PayResult> {
+  const c = await contractOf(db, payer, contractId);
   const r = await latestRecord(db, c.id);
   const status = c.status === 'PAID' ? 'PAY_SUCCESS' : r?.status ?? 'NONE';
   return { contractId: String(c.id), status, failedReason: status === 'PAY_FAILED' ? r?.failedReason ?? 'payment failed' : null, paymentRecordId: r ? String(r.id) : null, needPayAmt: money(c.needPayAmtMinor, c.currency as Currency) };
@@ -114,13 +158,15 @@ export async function payResult(db: Db, buyerId: bigint, contractId: bigint): Pr
  * Starts a payment (firstPay). One open attempt per contract at a time: a pending one must be
  * closed by the buyer first (the repeat-payment guard), and a paid contract is never paid again.
  */
-export async function startPayment(db: Db, provider: MockpayProvider, buyerId: bigint, contractId: bigint, channel: string, payMethod: string | undefined) {
-  const c = await contractOf(db, buyerId, contractId);
+export async function startPayment(db: Db, provider: MockpayProvider, payer: Payer, contractId: bigint, channel: string, payMethod: string | undefined) {
+  const buyerId = payer.id;
+  const c = await contractOf(db, payer, contractId);
   if (c.status === 'PAID') throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
   if (c.status !== 'PENDING_PAY' || (c.payDeadline && c.payDeadline.getTime() < Date.now())) {
     throw new AppError(409, ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
   }
   if (channel !== provider.channel) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
+  await checkOwnLimit(db, payer, c);
   const record = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${c.id}`}))`);
     const open = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_SUCCESS'])));
@@ -129,7 +175,7 @@ export async function startPayment(db: Db, provider: MockpayProvider, buyerId: b
     const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId, channel, payMethod: payMethod ?? null, status: 'PAY_PENDING', amountMinor: c.needPayAmtMinor, currency: c.currency }).returning();
     return r!;
   });
-  const returnUrl = `/buyer/pay-result?contractId=${c.id}&buyerId=${buyerId}&paymentOrderId=${c.paymentOrderId}&totalAmt=${money(c.needPayAmtMinor, c.currency as Currency).value}`;
+  const returnUrl = `/buyer/pay-result?contractId=${c.id}&buyerId=${c.buyerId}&paymentOrderId=${c.paymentOrderId}&totalAmt=${money(c.needPayAmtMinor, c.currency as Currency).value}`;
   const started = await provider.start({ merchantReference: String(record.id), amountMinor: c.needPayAmtMinor, currency: c.currency, returnUrl });
   await db.update(paymentRecords).set({ providerPaymentId: started.providerPaymentId, updatedAt: new Date() }).where(eq(paymentRecords.id, record.id));
   return {
@@ -166,18 +212,26 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
     }
     if (event.type !== 'payment.approved') return 'ignored';
     if (BigInt(event.data.amount) !== record.amountMinor || event.data.currency !== record.currency) {
-      await tx.update(paymentRecords).set({ status: 'PAY_FAILED', failedReason: 'amount mismatch', updatedAt: new Date() }).where(eq(paymentRecords.id, record.id));
+      await tx.update(paymentRecords).set({ status: 'PAY_FAILED', failedReason: 'amount mismatch', updatedAt: new Date() })
+        .where(and(eq(paymentRecords.id, record.id), eq(paymentRecords.status, 'PAY_PENDING')));
       return 'applied';
     }
     const [contract] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, record.contractId));
-    if (record.status !== 'PAY_PENDING' || contract!.status !== 'PENDING_PAY') {
+    const now = new Date();
+    // Only a still-pending attempt captures. `record` was read before the lock and closing an attempt
+    // does not take it, so the status is checked by the update itself.
+    const captured = contract!.status === 'PENDING_PAY'
+      ? await tx.update(paymentRecords).set({ status: 'PAY_SUCCESS', updatedAt: now })
+        .where(and(eq(paymentRecords.id, record.id), eq(paymentRecords.status, 'PAY_PENDING'))).returning({ id: paymentRecords.id })
+      : [];
+    if (!captured.length) {
       // A closed attempt or an already paid order: the money is not kept (the provider refunds it).
-      await tx.update(paymentRecords).set({ status: 'CLOSED', failedReason: 'not captured: order already paid or attempt closed', updatedAt: new Date() }).where(eq(paymentRecords.id, record.id));
+      // An attempt that already succeeded stays as it is.
+      await tx.update(paymentRecords).set({ status: 'CLOSED', failedReason: 'not captured: order already paid or attempt closed', updatedAt: now })
+        .where(and(eq(paymentRecords.id, record.id), ne(paymentRecords.status, 'PAY_SUCCESS')));
       return 'ignored';
     }
-    const now = new Date();
-    await tx.update(paymentRecords).set({ status: 'PAY_SUCCESS', updatedAt: now }).where(eq(paymentRecords.id, record.id));
-    await tx.update(tradeContracts).set({ status: 'PAID' }).where(and(eq(tradeContracts.id, contract!.id), eq(tradeContracts.status, 'PENDING_PAY')));
+    await tx.update(tradeContracts).set({ status: 'PAID', masterStatus: contract!.masterStatus ? 'PAID' : null }).where(and(eq(tradeContracts.id, contract!.id), eq(tradeContracts.status, 'PENDING_PAY')));
     await tx.update(tradeOrders).set({ status: 'UN_DELIVERY', paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` })
       .where(and(eq(tradeOrders.contractId, contract!.id), eq(tradeOrders.status, 'PENDING_PAY')));
     if (contract!.earnPoints > 0) await tx.insert(pointLedger).values({ buyerId: contract!.buyerId, delta: contract!.earnPoints, reason: 'EARN', tradeContractId: contract!.id });

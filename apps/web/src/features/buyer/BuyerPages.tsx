@@ -1,5 +1,9 @@
 import { Link } from 'react-router';
-import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { MoneyValue } from '@mall/domain';
+import { api } from '../../shared/api';
+import { useMoney } from '../../shared/format';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { isLoggedIn, useSession } from '../../shared/session';
@@ -25,6 +29,7 @@ export function BuyerIndexPage() {
       ) : (
         <Alert>{t('buyer.touristHint')} <Anchor component={Link} to="/login?target=/buyer/index">{t('topbar.login')}</Anchor></Alert>
       )}
+      {session?.enterprise?.isMain && <MasterPending />}
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
         {menu.map((m) => (
           <Card key={m.to} withBorder component={Link} to={m.to} padding="md">
@@ -44,5 +49,26 @@ export function BuyerSectionPage({ section }: { section: string }) {
       <Title order={1} size="h2">{t(`buyer.menu.${section}`)}</Title>
       <EmptyBlock title={t(`buyer.empty.${section}`)} />
     </Stack>
+  );
+}
+
+/** Main account: sub-account orders submitted for its payment (SPEC §6). */
+function MasterPending() {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const { data } = useQuery({ queryKey: ['master-pending'], queryFn: () => api<{ contractId: string; buyerName: string; needPayAmt: MoneyValue; submittedAt: string }[]>('/api/payments/master-pending') });
+  if (!data?.length) return null;
+  return (
+    <Card withBorder data-testid="master-pending">
+      <Text fw={600} mb="xs">{t('buyer.masterPending')}</Text>
+      <Stack gap="xs">
+        {data.map((c) => (
+          <Group key={c.contractId} justify="space-between">
+            <Text size="sm">{t('checkout.submitted.number', { id: c.contractId })} · {c.buyerName} · {fmt(c.needPayAmt)}</Text>
+            <Button size="compact-sm" component={Link} to={`/buyer/pre-pay?contractId=${c.contractId}`}>{t('payment.payNow')}</Button>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
   );
 }

@@ -281,7 +281,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
             ) : (
               <Paper withBorder p="md" data-testid="payment-step">
                 <Title order={2} size="h4" mb="sm">{t('checkout.step.pay')}</Title>
-                <PaymentSection isPoint={preview.actualNeedPayPoints > 0} ensureContract={ensureContract} onBack={result ? undefined : () => setStep(0)} />
+                <PaymentSection isPoint={preview.actualNeedPayPoints > 0} amount={preview.needPayAmt} ensureContract={ensureContract} onBack={result ? undefined : () => setStep(0)} />
               </Paper>
             )}
           </Grid.Col>

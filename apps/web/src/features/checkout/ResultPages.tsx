@@ -99,7 +99,7 @@ export function PrePayPage() {
           <Title order={1} size="h2">{t('checkout.step.pay')}</Title>
           <Text>{t('checkout.submitted.number', { id: data.id })} · {t('payment.amountDue', { amount: fmt(data.needPayAmt) })}</Text>
           {data.status === 'PENDING_PAY'
-            ? <PaymentSection isPoint={data.isPoint} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />
+            ? <PaymentSection isPoint={data.isPoint} amount={data.needPayAmt} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />
             : <Text c="dimmed">{t(data.status === 'PAID' ? 'payResult.success' : 'payment.notPayable')}</Text>}
         </Stack>
       </Paper>

@@ -11,6 +11,7 @@ import { RATE_LIMIT_SUBMIT_DELAY_MS, type CreditBalance } from '@mall/contracts'
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import { useMoney } from '../../shared/format';
+import { useSession } from '../../shared/session';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
 import { closeRecord, firstPay, paymentStatusOf, usePayChannels } from './api';
@@ -19,6 +20,8 @@ export function PaymentSection(props: {
   /** Returns the contract to pay, creating the order first when needed (checkout). */
   ensureContract: () => Promise<{ id: string; payUniqueKey: string } | null>;
   isPoint: boolean;
+  /** Amount to pay, for the enterprise order limits of SPEC §5. */
+  amount: { value: string; currency: string };
   onBack?: () => void;
 }) {
   const { t } = useTranslation();
@@ -29,6 +32,30 @@ export function PaymentSection(props: {
   const [blocked, setBlocked] = useState(false);
   const [guard, setGuard] = useState<{ contractId: string; payUniqueKey: string; recordId: string; channel: string; method: string } | null>(null);
   const channels = (data?.payChannelGroups ?? []).flatMap((g) => g.channels);
+  const { data: session } = useSession();
+  const enterprise = session?.enterprise ?? null;
+  const limits = useQuery({
+    queryKey: ['enterprise-info'], enabled: !!enterprise,
+    queryFn: () => api<{ isMain: boolean; accountLimitInfo: { orderAmt: { value: string } } }>('/sapi/mall-enterprise/enterprise/queryEnterpriseUserInfo', { body: {} }),
+  });
+  const isSub = !!enterprise && !enterprise.isMain;
+  // SPEC §5: pay buttons wait for the account info, and a sub-account over its order limit cannot pay itself.
+  const canPay = !enterprise || (limits.data !== undefined && (limits.data.isMain || Number(limits.data.accountLimitInfo.orderAmt.value) >= Number(props.amount.value)));
+  const [master, setMaster] = useState(false);
+  const toMaster = async () => {
+    if (master) return;
+    setMaster(true);
+    try {
+      const contract = await props.ensureContract();
+      if (!contract) return;
+      await api('/api/payments/submit-to-master', { body: { contractId: contract.id } });
+      navigate(`/buyer/pay-result?status=master-pending&contractId=${contract.id}`);
+    } catch (e) {
+      notifications.show({ color: 'red', message: errorMessage(t, e) });
+    } finally {
+      setMaster(false);
+    }
+  };
   // The first channel is open once the list has loaded.
   const [open, setOpen] = useState<string | null | undefined>(undefined);
 
@@ -101,13 +128,21 @@ export function PaymentSection(props: {
                 <Group>{c.paymentMethods.map((m) => <Radio key={m.type} value={m.type} label={t(`payment.method.${m.type}`, { defaultValue: m.name })} />)}</Group>
               </Radio.Group>
               {c.channelName === 'INVOICE_ME' ? <CreditNote /> : <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>}
-              <Button mt="sm" onClick={() => void pay(c.channelName)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
-                {t('payment.payNow')}
-              </Button>
+              {canPay && (
+                <Button mt="sm" onClick={() => void pay(c.channelName)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
+                  {t('payment.payNow')}
+                </Button>
+              )}
             </Accordion.Panel>
           </Accordion.Item>
         ))}
       </Accordion>
+      {isSub && (
+        <Stack gap={4}>
+          {!canPay && limits.data && <Text size="sm" c="orange">{t('payment.overLimit')}</Text>}
+          <Button variant="light" onClick={() => void toMaster()} loading={master} data-testid="submit-master">{t('payment.submitMaster')}</Button>
+        </Stack>
+      )}
       {props.onBack && <Button variant="subtle" w="fit-content" onClick={props.onBack}>{t('checkout.back')}</Button>}
       <Modal opened={!!guard} onClose={() => setGuard(null)} title={t('checkout.notice')} centered>
         <Text>{t('payment.repeatNotice')}</Text>

@@ -43,7 +43,8 @@ export function verifyWebhook(secret: string, rawBody: string, header: string | 
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]));
   const t = Number(parts.t);
   const v1 = parts.v1;
-  if (!Number.isFinite(t) || !v1 || Math.abs(now - t) > SIGNATURE_TOLERANCE_S) return null;
+  // Exactly the hex digest: Buffer.from(.., 'hex') silently drops a trailing odd digit or junk after it.
+  if (!Number.isFinite(t) || !v1 || !/^[0-9a-f]{64}$/i.test(v1) || Math.abs(now - t) > SIGNATURE_TOLERANCE_S) return null;
   const expected = Buffer.from(sign(secret, t, rawBody), 'hex');
   const given = Buffer.from(v1, 'hex');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
@@ -80,7 +81,7 @@ export class MockpayProvider {
     const final: Outcome = outcome === 'approve' && byCard ? byCard : outcome;
     const status = final === 'approve' ? 'APPROVED' as const : final === 'decline' ? 'DECLINED' as const : 'PENDING' as const;
     const reason = final === 'decline' ? (card === '4000000000009995' ? 'insufficient_funds' : 'card_declined') : null;
-    return this.db.transaction(async (tx) => {
+    const decided = await this.db.transaction(async (tx) => {
       const [p] = await tx.update(mockpayPayments)
         .set({ status, declineReason: reason, cardTail: card ? card.slice(-4) : null })
         .where(and(eq(mockpayPayments.id, id), inArray(mockpayPayments.status, status === 'PENDING' ? ['CREATED'] : ['CREATED', 'PENDING'])))
@@ -93,9 +94,12 @@ export class MockpayProvider {
         data: { paymentId: p.id, merchantReference: p.merchantReference, amount: Number(p.amountMinor), currency: p.currency, reason },
       };
       await tx.insert(mockpayEvents).values({ id: event.id, paymentId: p.id, type: event.type, payload: event });
-      setImmediate(() => this.deliver(event.id));
-      return { returnUrl: p.returnUrl };
+      return { returnUrl: p.returnUrl, eventId: event.id };
     });
+    if (!decided) return null;
+    // Only after the commit: a delivery started inside the transaction could not see the event yet.
+    setImmediate(() => this.deliver(decided.eventId));
+    return { returnUrl: decided.returnUrl };
   }
 
   /** The shop gave up on this payment: it can no longer be approved. */

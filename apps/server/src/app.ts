@@ -20,6 +20,7 @@ import { merchantRoutes } from './modules/merchant/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
+import { cardRoutes } from './modules/card/routes.js';
 import { mockpayRoutes } from './modules/mockpay/routes.js';
 import { MOCKPAY_WEBHOOK_QUEUE, MockpayProvider } from './modules/mockpay/provider.js';
 import type { Jobs } from './lib/jobs.js';
@@ -91,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     else if (attempt < 5) setTimeout(() => void deliverInProcess(eventId, attempt + 1), 200 * attempt);
   };
   paymentRoutes(app, opts.db, provider);
+  cardRoutes(app, opts.db, provider);
   mockpayRoutes(app, provider);
   app.decorate('mockpay', provider);
   mediaRoutes(app);

@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   paymentRecordNotClosable: 'Payment.recordNotClosable',
   creditLimitExceeded: 'Payment.creditLimitExceeded',
   orderLimitExceeded: 'Payment.orderLimitExceeded',
+  selectCard: 'Payment.selectCard',
+  cardNotFound: 'Card.notFound',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -5,3 +5,4 @@ export * from './schemas.js';
 export * from './address.js';
 export * from './checkout.js';
 export * from './payment.js';
+export * from './card.js';

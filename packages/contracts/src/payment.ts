@@ -26,7 +26,9 @@ export type PayChannelResult = z.infer<typeof PayChannelResult>;
 export const FirstPayBody = z.strictObject({
   contractId: Id,
   payChannel: z.enum(PAY_CHANNELS),
-  payMethod: z.enum(['card', 'wallet']).optional(),
+  payMethod: z.enum(['card', 'wallet', 'savedCard', 'invoice']).optional(),
+  /** With payMethod savedCard: which of the buyer's cards. */
+  cardId: Id.optional(),
 });
 export const FirstPayResult = z.object({
   redirectInfo: z.null(), needConfirm: z.boolean(), channelToken: z.string(), redirectUrl: z.string(), channel: z.string(), paymentRecordId: Id,
@@ -65,8 +67,12 @@ export const IdBody = z.strictObject({ id: Id });
 /** What MOCKPAY signs and posts to the shop. */
 export const MockpayEvent = z.object({
   id: z.string(),
-  type: z.enum(['payment.approved', 'payment.declined', 'payment.pending', 'payment.cancelled']),
+  type: z.enum(['payment.approved', 'payment.declined', 'payment.pending', 'payment.cancelled', 'setup.succeeded']),
   created: z.number(),
-  data: z.object({ paymentId: z.string(), merchantReference: z.string(), amount: z.number().int(), currency: z.string(), reason: z.string().nullable() }),
+  data: z.object({
+    paymentId: z.string(), merchantReference: z.string(), amount: z.number().int(), currency: z.string(), reason: z.string().nullable(),
+    /** setup.succeeded: the saved card's token, last four digits and network. */
+    token: z.string().optional(), cardTail: z.string().optional(), brand: z.string().optional(),
+  }),
 });
 export type MockpayEvent = z.infer<typeof MockpayEvent>;

@@ -6,9 +6,9 @@
  */
 import crypto from 'node:crypto';
 import { eq, and, inArray } from 'drizzle-orm';
-import { MockpayEvent } from '@mall/contracts';
+import { MockpayEvent, expiryValid, luhnValid } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
-import { mockpayEvents, mockpayPayments } from '../../db/schema/index.js';
+import { mockpayEvents, mockpayPayments, mockpaySetups } from '../../db/schema/index.js';
 
 export const MOCKPAY_WEBHOOK_QUEUE = 'mockpay-webhook';
 /** Signatures older than this are refused, so a captured request cannot be replayed later. */
@@ -75,12 +75,12 @@ export class MockpayProvider {
   }
 
   /** The payer's (or, for pending ones, the provider's settlement) decision; each changes the payment once. */
-  async decide(id: string, outcome: Outcome, cardNumber: string | null): Promise<{ returnUrl: string } | null> {
+  async decide(id: string, outcome: Outcome, cardNumber: string | null, declineReason: string | null = null): Promise<{ returnUrl: string } | null> {
     const card = cardNumber?.replace(/\D/g, '') ?? '';
     const byCard = TEST_CARDS.find((c) => c.number === card)?.outcome;
     const final: Outcome = outcome === 'approve' && byCard ? byCard : outcome;
     const status = final === 'approve' ? 'APPROVED' as const : final === 'decline' ? 'DECLINED' as const : 'PENDING' as const;
-    const reason = final === 'decline' ? (card === '4000000000009995' ? 'insufficient_funds' : 'card_declined') : null;
+    const reason = final === 'decline' ? declineReason ?? (card === '4000000000009995' ? 'insufficient_funds' : 'card_declined') : null;
     const decided = await this.db.transaction(async (tx) => {
       const [p] = await tx.update(mockpayPayments)
         .set({ status, declineReason: reason, cardTail: card ? card.slice(-4) : null })
@@ -102,6 +102,51 @@ export class MockpayProvider {
     return { returnUrl: decided.returnUrl };
   }
 
+  /** Card setup: the shop asks for a setup; the payer's browser then confirms it with the card data. */
+  async createSetup(merchantReference: string) {
+    const id = `seti_${crypto.randomBytes(12).toString('hex')}`;
+    const clientSecret = `${id}_secret_${crypto.randomBytes(12).toString('hex')}`;
+    await this.db.insert(mockpaySetups).values({ id, clientSecret, merchantReference, status: 'CREATED' });
+    return { setupId: id, clientSecret };
+  }
+
+  /**
+   * The payer's card data arrives here only (never at the shop). A valid card becomes a token;
+   * the shop learns it through a signed setup.succeeded webhook.
+   */
+  async confirmSetup(input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string }): Promise<{ status: 'succeeded' } | { status: 'failed'; error: string }> {
+    const number = input.cardNumber.replace(/\D/g, '');
+    if (!luhnValid(number)) return { status: 'failed', error: 'Invalid card number' };
+    if (!expiryValid(input.expiry)) return { status: 'failed', error: 'Invalid Expiry date' };
+    if (!/^\d{3,4}$/.test(input.cvc)) return { status: 'failed', error: 'Invalid security code' };
+    const outcome = TEST_CARDS.find((c) => c.number === number)?.outcome ?? 'approve';
+    const brand = number.startsWith('4') ? 'VISA' : /^5[1-5]/.test(number) ? 'MASTERCARD' : /^3[47]/.test(number) ? 'AMEX' : 'CARD';
+    const done = await this.db.transaction(async (tx) => {
+      const [setup] = await tx.update(mockpaySetups)
+        .set({ status: 'SUCCEEDED', token: `pm_${crypto.randomBytes(12).toString('hex')}`, cardTail: number.slice(-4), brand, outcome })
+        .where(and(eq(mockpaySetups.clientSecret, input.clientSecret), eq(mockpaySetups.status, 'CREATED'))).returning();
+      if (!setup) return null;
+      const event: MockpayEvent = {
+        id: `evt_${crypto.randomBytes(10).toString('hex')}`, type: 'setup.succeeded', created: Math.floor(Date.now() / 1000),
+        data: { paymentId: setup.id, merchantReference: setup.merchantReference, amount: 0, currency: 'USD', reason: null, token: setup.token!, cardTail: setup.cardTail!, brand },
+      };
+      await tx.insert(mockpayEvents).values({ id: event.id, paymentId: setup.id, type: event.type, payload: event });
+      return event.id;
+    });
+    if (!done) return { status: 'failed', error: 'This setup is no longer valid' };
+    setImmediate(() => this.deliver(done));
+    return { status: 'succeeded' };
+  }
+
+  /** Charges a saved card's token at once; the outcome follows the card behind it. */
+  async chargeToken(input: { token: string; merchantReference: string; amountMinor: bigint; currency: string; returnUrl: string }) {
+    const [setup] = await this.db.select().from(mockpaySetups).where(and(eq(mockpaySetups.token, input.token), eq(mockpaySetups.status, 'SUCCEEDED')));
+    const started = await this.start(input);
+    const outcome: Outcome = (setup?.outcome as Outcome | null) ?? 'decline';
+    await this.decide(started.providerPaymentId, outcome, null, setup ? null : 'invalid_token');
+    return started;
+  }
+
   /** The shop gave up on this payment: it can no longer be approved. */
   async cancel(id: string): Promise<void> {
     await this.db.update(mockpayPayments).set({ status: 'CANCELLED' }).where(and(eq(mockpayPayments.id, id), inArray(mockpayPayments.status, ['CREATED', 'PENDING'])));
@@ -113,7 +158,8 @@ export class MockpayProvider {
     if (!e) return null;
     const [p] = await this.db.select().from(mockpayPayments).where(eq(mockpayPayments.id, e.paymentId));
     const body = JSON.stringify(e.payload);
-    return { url: p!.webhookUrl, body, signature: signatureHeader(this.config.secret, body), delivered: e.deliveredAt !== null };
+    // Setup events have no payment; they go to the shop's webhook all the same.
+    return { url: p?.webhookUrl ?? `${this.config.publicUrl}/api/payments/webhooks/mockpay`, body, signature: signatureHeader(this.config.secret, body), delivered: e.deliveredAt !== null };
   }
 
   async markDelivered(eventId: string, attempts: number) {

@@ -23,6 +23,15 @@ export function mockpayRoutes(app: FastifyInstance, provider: MockpayProvider): 
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
+    // The provider's client API: the card form posts the card data here, never to the shop.
+    scope.post<{ Body: { clientSecret?: string; cardNumber?: string; expiry?: string; cvc?: string } }>('/mockpay/api/setup/confirm', { schema: { hide: true } }, async (req, reply) => {
+      const b = req.body ?? {};
+      if (typeof b.clientSecret !== 'string' || typeof b.cardNumber !== 'string' || typeof b.expiry !== 'string' || typeof b.cvc !== 'string') {
+        return reply.code(400).send({ status: 'failed', error: 'Error loading, refresh and retry' });
+      }
+      return provider.confirmSetup({ clientSecret: b.clientSecret, cardNumber: b.cardNumber, expiry: b.expiry, cvc: b.cvc });
+    });
+
     scope.get<{ Params: { id: string } }>('/mockpay/pay/:id', { schema: { hide: true } }, async (req, reply) => {
       const p = await provider.get(req.params.id);
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');

@@ -47,7 +47,7 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
   }, async (req) => req.body.payChannel === 'INVOICE_ME'
     ? payOnTerms(db, req.caller.user!.userType === 'REGISTERED' ? req.caller.user! : (() => { throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available'); })(), BigInt(req.body.contractId))
-    : startPayment(db, provider, buyerOf(req), BigInt(req.body.contractId), req.body.payChannel, req.body.payMethod));
+    : startPayment(db, provider, buyerOf(req), BigInt(req.body.contractId), req.body.payChannel, req.body.payMethod, req.body.cardId));
 
   r.post('/api/payments/status-by-contract', {
     schema: { tags, summary: 'Payment status by contract (payUniqueKey, paymentRecordStatus, paymentRecordId) for the repeat-payment guard', body: ContractRef, response: { 200: PaymentStatus, ...errors } },

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ERROR_CODES, type ContractDetail, type CreditBalance, type Currency, type MockpayEvent, type PayChannelResult, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
 import { money, toMinor } from '@mall/domain';
 import type { Db } from '../../db/client.js';
-import { enterprises, paymentRecords, pointLedger, shops, tradeContracts, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
+import { cards, enterprises, paymentRecords, pointLedger, shops, tradeContracts, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { MockpayProvider } from '../mockpay/provider.js';
 
@@ -158,7 +158,7 @@ export async function payResult(db: Db, payer: Payer, contractId: bigint): Promi
  * Starts a payment (firstPay). One open attempt per contract at a time: a pending one must be
  * closed by the buyer first (the repeat-payment guard), and a paid contract is never paid again.
  */
-export async function startPayment(db: Db, provider: MockpayProvider, payer: Payer, contractId: bigint, channel: string, payMethod: string | undefined) {
+export async function startPayment(db: Db, provider: MockpayProvider, payer: Payer, contractId: bigint, channel: string, payMethod: string | undefined, cardId?: string) {
   const buyerId = payer.id;
   const c = await contractOf(db, payer, contractId);
   if (c.status === 'PAID') throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
@@ -167,6 +167,13 @@ export async function startPayment(db: Db, provider: MockpayProvider, payer: Pay
   }
   if (channel !== provider.channel) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
   await checkOwnLimit(db, payer, c);
+  let token: string | null = null;
+  if (payMethod === 'savedCard') {
+    if (!cardId) throw new AppError(400, ERROR_CODES.selectCard, 'Please select payment card');
+    const [card] = await db.select().from(cards).where(and(eq(cards.id, BigInt(cardId)), eq(cards.buyerId, payer.id), eq(cards.status, 'ACTIVE')));
+    if (!card?.payCenterToken) throw new AppError(404, ERROR_CODES.cardNotFound, 'This card does not exist');
+    token = card.payCenterToken;
+  }
   const record = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${c.id}`}))`);
     const open = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_SUCCESS'])));
@@ -176,7 +183,9 @@ export async function startPayment(db: Db, provider: MockpayProvider, payer: Pay
     return r!;
   });
   const returnUrl = `/buyer/pay-result?contractId=${c.id}&buyerId=${c.buyerId}&paymentOrderId=${c.paymentOrderId}&totalAmt=${money(c.needPayAmtMinor, c.currency as Currency).value}`;
-  const started = await provider.start({ merchantReference: String(record.id), amountMinor: c.needPayAmtMinor, currency: c.currency, returnUrl });
+  const startInput = { merchantReference: String(record.id), amountMinor: c.needPayAmtMinor, currency: c.currency, returnUrl };
+  // A saved card is charged at once (no hosted page): the buyer goes straight to the result page.
+  const started = token ? { ...(await provider.chargeToken({ ...startInput, token })), redirectUrl: returnUrl } : await provider.start(startInput);
   await db.update(paymentRecords).set({ providerPaymentId: started.providerPaymentId, updatedAt: new Date() }).where(eq(paymentRecords.id, record.id));
   return {
     redirectInfo: null, needConfirm: false, channelToken: started.providerPaymentId, redirectUrl: started.redirectUrl, channel, paymentRecordId: String(record.id),
@@ -202,6 +211,15 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(webhookEvents).values({ provider: provider.channel, eventId: event.id, payload: event }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (!inserted.length) return 'duplicate';
+    if (event.type === 'setup.succeeded') {
+      // A saved card becomes usable: token and tail from the provider; the first card is the default.
+      const [card] = await tx.select().from(cards).where(and(eq(cards.setupId, event.data.paymentId), eq(cards.id, BigInt(event.data.merchantReference))));
+      if (!card || card.status !== 'SETUP_PENDING' || !event.data.token) return 'ignored';
+      const [other] = await tx.select({ id: cards.id }).from(cards).where(and(eq(cards.buyerId, card.buyerId), eq(cards.status, 'ACTIVE'), eq(cards.isDefault, true)));
+      await tx.update(cards).set({ status: 'ACTIVE', payCenterToken: event.data.token, tailNumber: event.data.cardTail ?? null, bankNetName: event.data.brand ?? null, isDefault: !other && card.isSave })
+        .where(eq(cards.id, card.id));
+      return 'applied';
+    }
     const [record] = await tx.select().from(paymentRecords).where(eq(paymentRecords.providerPaymentId, event.data.paymentId));
     if (!record) return 'ignored';
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${record.contractId}`}))`);

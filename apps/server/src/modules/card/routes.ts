@@ -1,0 +1,63 @@
+/**
+ * Saved cards (SPEC §4 "Card save", §7 customer_CreateCardFlow / QueryOneCardFunc /
+ * QueryCardByCustomerFlow). Creating a card starts a MOCKPAY setup; the card becomes usable when
+ * the provider's signed webhook brings its token.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { CreateCardFlowBody, CreateCardResult, ERROR_CODES, ErrorBody, OneCard, QueryCardsBody, QueryOneCardBody, SavedCard } from '@mall/contracts';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { cards } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { requireRegistered } from '../../lib/session.js';
+import type { MockpayProvider } from '../mockpay/provider.js';
+
+const tags = ['card'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const LOGOS: Record<string, string> = { VISA: '/media/demo/ticket-230-visa.svg', MASTERCARD: '/media/demo/ticket-20-mastercard.svg', AMEX: '/media/demo/ticket-200-amex.svg' };
+
+export function cardRoutes(app: FastifyInstance, db: Db, provider: MockpayProvider): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/trantor/flow/customer_CreateCardFlow', {
+    schema: { tags, summary: 'Create a card (holder details only) and start its setup with MOCKPAY; extra carries the clientSecret', body: CreateCardFlowBody, response: { 200: CreateCardResult, ...errors } },
+  }, async (req) => {
+    const user = requireRegistered(req);
+    const { isSave, ...holder } = req.body[0]!;
+    const [card] = await db.insert(cards).values({ buyerId: user.id, status: 'SETUP_PENDING', holder: holder as Record<string, string>, isSave: isSave === 1, setupId: 'pending', clientSecret: 'pending' }).returning();
+    const setup = await provider.createSetup(String(card!.id));
+    await db.update(cards).set({ setupId: setup.setupId, clientSecret: setup.clientSecret }).where(eq(cards.id, card!.id));
+    return { id: String(card!.id), extra: JSON.stringify({ clientSecret: setup.clientSecret }), payCenterToken: null };
+  });
+
+  r.post('/api/trantor/func/customer_QueryOneCardFunc', {
+    schema: { tags, summary: 'One card of the caller; payCenterToken appears once the setup succeeded (polled once a second)', body: QueryOneCardBody, response: { 200: OneCard, ...errors } },
+  }, async (req) => {
+    const user = requireRegistered(req);
+    const [card] = await db.select().from(cards).where(and(eq(cards.id, BigInt(req.body[0]!.id.value)), eq(cards.buyerId, user.id)));
+    if (!card) throw new AppError(404, ERROR_CODES.cardNotFound, 'This card does not exist');
+    return { id: String(card.id), payCenterToken: card.payCenterToken, status: card.status };
+  });
+
+  r.post('/api/trantor/flow/customer_QueryCardByCustomerFlow', {
+    schema: { tags, summary: 'The caller\'s usable saved cards, default first', body: QueryCardsBody, response: { 200: z.array(SavedCard), ...errors } },
+  }, async (req) => {
+    const user = requireRegistered(req);
+    const rows = await db.select().from(cards).where(and(eq(cards.buyerId, user.id), eq(cards.status, 'ACTIVE'), eq(cards.isSave, true))).orderBy(desc(cards.isDefault), asc(cards.id));
+    return rows.map((c) => ({
+      id: String(c.id), isDefault: c.isDefault, tailNumber: c.tailNumber ?? '', payCenterToken: c.payCenterToken ?? '',
+      bankNetBO: { bankNetName: c.bankNetName ?? 'CARD', bankNetLogo: LOGOS[c.bankNetName ?? ''] ?? '/media/demo/ticket-0-card.svg' },
+    }));
+  });
+
+  r.delete('/api/cards/:id', {
+    schema: { tags, summary: 'Remove a saved card', params: z.object({ id: z.string().regex(/^\d{1,18}$/) }), response: { 200: z.object({ removed: z.boolean() }), ...errors } },
+  }, async (req) => {
+    const user = requireRegistered(req);
+    const gone = await db.delete(cards).where(and(eq(cards.id, BigInt(req.params.id)), eq(cards.buyerId, user.id))).returning({ id: cards.id });
+    if (!gone.length) throw new AppError(404, ERROR_CODES.cardNotFound, 'This card does not exist');
+    return { removed: true };
+  });
+}

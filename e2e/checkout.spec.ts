@@ -1,15 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, amountOf, logIn, uniqueEmail } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  addToCart, amountOf, answerQuizAndAgree, approveOnMockpay, choose, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail,
+} from './helpers';
 
 // The demo buyer (buyer@demo.shop) has two saved US addresses (default: San Francisco), coupons
 // and points. Their cart and coupons are shared state, so every spec using that account lives in
 // the serial block below; the others use guests or freshly signed-up accounts.
-
-async function addToCart(page: Page, urlKey: string) {
-  await page.goto(`/item/${urlKey}`);
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByText('Added 1 to cart')).toBeVisible();
-}
 
 /** Removes every line of the current cart through the cart page. */
 async function emptyCart(page: Page) {
@@ -24,35 +20,7 @@ async function emptyCart(page: Page) {
   await expect(page.getByText('Your cart is empty')).toBeVisible();
 }
 
-async function goToCheckout(page: Page, lineCount: number) {
-  await page.goto('/cart');
-  await expect(page.getByTestId('cart-line')).toHaveCount(lineCount);
-  await page.getByTestId('checkout-button').click();
-  await expect(page).toHaveURL('/checkout');
-  await expect(page.getByTestId('checkout-line')).toHaveCount(lineCount);
-}
-
-async function choose(page: Page, scope: Page | Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(scope.getByRole('combobox', { name: label })).toHaveValue(option);
-}
-
 const total = async (page: Page) => amountOf(await page.getByTestId('sum-total').innerText());
-
-/** Quick quiz and privacy box: the last two things step 0 asks for. */
-async function answerQuizAndAgree(page: Page) {
-  await choose(page, page.getByRole('region', { name: 'Quick question' }), 'How did you hear about us?', 'Online search');
-  await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
-}
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('checkout'));
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL('/');
-}
 
 test.describe('demo buyer with saved addresses', () => {
   test.describe.configure({ mode: 'serial' });
@@ -94,9 +62,9 @@ test.describe('demo buyer with saved addresses', () => {
     await answerQuizAndAgree(page);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page.getByTestId('payment-step')).toBeVisible();
-    await page.getByRole('button', { name: 'Submit order' }).click();
-    await expect(page.getByRole('heading', { name: 'Order submitted' })).toBeVisible();
-    await expect(page.getByTestId('order-submitted')).toContainText(`Amount to pay: ${amount}.`);
+    // Pay now creates the order and hands over to MockPay for the amount shown in the summary.
+    await payNowToMockpay(page, amount);
+    await approveOnMockpay(page);
 
     // The bought lines left the cart.
     await page.goto('/cart');
@@ -176,7 +144,9 @@ test.describe('demo buyer with saved addresses', () => {
       await answerQuizAndAgree(page);
       await footer.getByRole('button', { name: 'Continue to payment' }).click();
       await expect(page.getByTestId('payment-step')).toBeVisible();
-      await expect(footer.getByRole('button', { name: 'Submit order' })).toBeVisible();
+      // Step 1 pays inside the payment section; the footer belongs to step 0.
+      await expect(footer).toBeHidden();
+      await expect(page.getByTestId('pay-MOCKPAY')).toBeVisible();
     });
   });
 });
@@ -217,9 +187,12 @@ test('guest checks out with a typed address; continuing with an empty form shows
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByTestId('payment-step')).toBeVisible();
   const amount = await page.getByTestId('sum-total').innerText();
-  await page.getByRole('button', { name: 'Submit order' }).click();
-  await expect(page.getByRole('heading', { name: 'Order submitted' })).toBeVisible();
-  await expect(page.getByTestId('order-submitted')).toContainText(`Amount to pay: ${amount}.`);
+  await payNowToMockpay(page, amount);
+  await approveOnMockpay(page);
+
+  // The bought line left the guest's cart.
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
 });
 
 test('promotion code: length check, apply and remove, unknown code', async ({ page }) => {

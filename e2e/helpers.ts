@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -21,3 +21,93 @@ export function amountOf(text: string): number {
 export async function expectLoggedOut(page: Page) {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
 }
+
+export async function addToCart(page: Page, urlKey: string) {
+  await page.goto(`/item/${urlKey}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Added 1 to cart')).toBeVisible();
+}
+
+export async function goToCheckout(page: Page, lineCount: number) {
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(lineCount);
+  await page.getByTestId('checkout-button').click();
+  await expect(page).toHaveURL('/checkout');
+  await expect(page.getByTestId('checkout-line')).toHaveCount(lineCount);
+}
+
+/**
+ * Picks `option` in the combobox labelled `label` inside `scope`. An option that is already
+ * chosen (e.g. regions remembered from the last address form) is left alone: clicking it again
+ * would deselect it.
+ */
+export async function choose(page: Page, scope: Page | Locator, label: string, option: string) {
+  const box = scope.getByRole('combobox', { name: label });
+  if ((await box.inputValue()) !== option) {
+    await box.click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+  await expect(box).toHaveValue(option);
+}
+
+/** Quick quiz and privacy box: the last two things step 0 asks for. */
+export async function answerQuizAndAgree(page: Page) {
+  await choose(page, page.getByRole('region', { name: 'Quick question' }), 'How did you hear about us?', 'Online search');
+  await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
+}
+
+export async function signUp(page: Page, prefix = 'checkout') {
+  await page.goto('/signup');
+  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail(prefix));
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL('/');
+}
+
+/** Fills step 0's shipping address form (guests and accounts without a saved address). */
+export async function fillShippingAddress(page: Page, email: string) {
+  const form = page.getByRole('region', { name: 'Shipping address' });
+  await form.getByRole('textbox', { name: 'First name' }).fill('Pat');
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Payer');
+  await choose(page, form, 'Gender', 'Female');
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByRole('textbox', { name: 'Phone' }).fill('4155550123');
+  await expect(form.getByRole('combobox', { name: 'Country/region' })).toHaveValue('United States');
+  await choose(page, form, 'State/province', 'California');
+  await choose(page, form, 'City', 'San Francisco');
+  await form.getByRole('textbox', { name: 'Postal code' }).fill('94103');
+  await form.getByRole('textbox', { name: 'Street and house number' }).fill('1 Market St');
+  await form.getByRole('textbox', { name: 'Apartment, suite, floor' }).fill('Apt 5');
+  // A guest's typed email becomes the notification contact once the form's debounce has passed
+  // (an account's own email is there from the start).
+  await expect(page.getByRole('region', { name: 'Order notifications' }).getByRole('textbox', { name: 'Email' })).toHaveValue(/@/);
+}
+
+export const MOCKPAY_PAGE = /\/mockpay\/pay\/mp_[0-9a-f]+$/;
+
+/**
+ * Clicks 'Pay now' in the MOCKPAY panel of the payment section and waits for MockPay's hosted
+ * page; checks the prefilled test card and, when given, the amount. Returns the page's URL.
+ */
+export async function payNowToMockpay(page: Page, amount?: string): Promise<string> {
+  const section = page.getByTestId('payment-section');
+  await expect(section.getByRole('button', { name: 'Card or wallet (MockPay)' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(section.getByRole('radio', { name: 'Card', exact: true })).toBeChecked();
+  await section.getByTestId('pay-MOCKPAY').click();
+  await expect(page).toHaveURL(MOCKPAY_PAGE);
+  await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue('4242 4242 4242 4242');
+  await expect(page.getByRole('button', { name: amount ? `Pay ${amount}` : /^Pay / })).toBeVisible();
+  return page.url();
+}
+
+/** On MockPay's page: pays with the prefilled card and waits for the shop's success screen. Returns the contract id. */
+export async function approveOnMockpay(page: Page): Promise<string> {
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/buyer\/pay-result\?contractId=\d+/);
+  const success = page.getByTestId('pay-success');
+  // The webhook arrives within a couple of seconds, the page polls every 3 s.
+  await expect(success.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+  return contractIdOf(page);
+}
+
+export const contractIdOf = (page: Page) => new URL(page.url()).searchParams.get('contractId')!;

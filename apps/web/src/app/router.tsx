@@ -12,6 +12,7 @@ import { BuyerLayout } from '../features/buyer/BuyerLayout';
 import { BuyerIndexPage, BuyerSectionPage } from '../features/buyer/BuyerPages';
 import { AddressBookPage } from '../features/address/AddressBookPage';
 import { CreateAddressPage } from '../features/address/CreateAddressPage';
+import { CardsPage } from '../features/card/CardsPage';
 import { PolicyPage } from '../features/content/PolicyPage';
 import { NotFoundPage } from '../features/content/NotFoundPage';
 import { MerchantApplyPage, MerchantAuditPage, MerchantConsolePage } from '../features/merchant/MerchantPages';
@@ -48,7 +49,7 @@ const routes: RouteObject[] = [
           { path: '/buyer/as-list', element: member('afterSales') },
           { path: '/buyer/comments', element: member('reviews') },
           { path: '/buyer/address', element: <RequireLogin><AddressBookPage /></RequireLogin> },
-          { path: '/buyer/cards', element: member('cards') },
+          { path: '/buyer/cards', element: <RequireLogin><CardsPage /></RequireLogin> },
           { path: '/buyer/certificates', element: member('certificates') },
           { path: '/buyer/my-coupons', element: member('coupons') },
           { path: '/buyer/account-security', element: member('security') },

@@ -30,8 +30,9 @@ export const RATE_LIMIT_WAIT_S = 5;
 export function CheckoutPage() {
   const location = useLocation();
   const [params] = useSearchParams();
-  const state = location.state as { from?: string; entries?: CheckoutEntry[]; isExceed?: boolean; selectedAddressId?: string } | null;
+  const state = location.state as { from?: string; entries?: CheckoutEntry[]; isExceed?: boolean; selectedAddressId?: string; createdContractId?: string } | null;
   const entries = state?.entries ?? [];
+  if (state?.createdContractId) return <Navigate to={`/buyer/pre-pay?contractId=${state.createdContractId}`} replace />;
   // Balance payment by tradeContractId arrives with the payment feature; without lines there is nothing to check out.
   if (!entries.length) return <Navigate to="/cart" replace />;
   return <Checkout entries={entries} initialAddressId={state?.selectedAddressId ?? null} key={params.get('tradeContractId') ?? 'cart'} />;
@@ -207,6 +208,10 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     try {
       const r = await submit.mutateAsync({ body: submitBody(), key: idempotencyKey });
       setResult(r);
+      // Coming back here (browser Back from the provider's page) must not create a second order:
+      // the entry remembers its contract, and the page then sends the buyer to pay that one.
+      const h = window.history.state as { usr?: Record<string, unknown> } | null;
+      window.history.replaceState({ ...h, usr: { ...(h?.usr ?? {}), createdContractId: r.id } }, '');
       return r;
     } catch (e) {
       if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) throw e;

@@ -15,6 +15,9 @@ import { useSession } from '../../shared/session';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
 import { closeRecord, firstPay, paymentStatusOf, usePayChannels } from './api';
+import { useSavedCards } from '../card/api';
+import { CardForm } from '../card/CardForm';
+import { CardLabel } from '../card/CardsPage';
 
 export function PaymentSection(props: {
   /** Returns the contract to pay, creating the order first when needed (checkout). */
@@ -31,7 +34,13 @@ export function PaymentSection(props: {
   const [busy, setBusy] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
   const [guard, setGuard] = useState<{ contractId: string; payUniqueKey: string; recordId: string; channel: string; method: string } | null>(null);
-  const channels = (data?.payChannelGroups ?? []).flatMap((g) => g.channels);
+  const registered = useSession().data?.userType === 'REGISTERED';
+  const channels = (data?.payChannelGroups ?? []).flatMap((g) => g.channels)
+    // Registered buyers may also pay MOCKPAY with a saved card.
+    .map((c) => (c.channelName === 'MOCKPAY' && registered ? { ...c, paymentMethods: [...c.paymentMethods, { type: 'savedCard', name: 'Saved card' }] } : c));
+  const savedCards = useSavedCards(registered);
+  const [cardId, setCardId] = useState<string | null>(null);
+  const [addingCard, setAddingCard] = useState(false);
   const { data: session } = useSession();
   const enterprise = session?.enterprise ?? null;
   const limits = useQuery({
@@ -58,6 +67,7 @@ export function PaymentSection(props: {
   };
   // The first channel is open once the list has loaded.
   const [open, setOpen] = useState<string | null | undefined>(undefined);
+  const chosenCard = cardId ?? savedCards.data?.find((c) => c.isDefault)?.id ?? null;
 
   const fail = (e: unknown, contractId: string | null) => {
     if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
@@ -74,13 +84,14 @@ export function PaymentSection(props: {
   };
 
   const go = async (contractId: string, channel: string, method: string) => {
-    const r = await firstPay(contractId, channel, method);
+    const r = await firstPay(contractId, channel, method, method === 'savedCard' ? chosenCard ?? undefined : undefined);
     window.location.assign(r.redirectUrl);
   };
 
   const pay = async (channel: string) => {
     if (busy || blocked) return;
     const method = methods[channel] ?? channels.find((c) => c.channelName === channel)?.paymentMethods[0]?.type ?? 'card';
+    if (method === 'savedCard' && !chosenCard) { notifications.show({ color: 'orange', message: t(savedCards.data?.length ? 'card.select' : 'buyer.empty.cards') }); return; }
     setBusy(channel);
     let contractId: string | null = null;
     try {
@@ -127,6 +138,16 @@ export function PaymentSection(props: {
               <Radio.Group value={methods[c.channelName] ?? c.paymentMethods[0]?.type} onChange={(v) => setMethods((m) => ({ ...m, [c.channelName]: v }))}>
                 <Group>{c.paymentMethods.map((m) => <Radio key={m.type} value={m.type} label={t(`payment.method.${m.type}`, { defaultValue: m.name })} />)}</Group>
               </Radio.Group>
+              {(methods[c.channelName] ?? c.paymentMethods[0]?.type) === 'savedCard' && (
+                <Stack gap="xs" mt="sm" data-testid="saved-cards">
+                  {savedCards.data?.length
+                    ? <Radio.Group value={chosenCard} onChange={setCardId}>
+                        <Stack gap={6}>{savedCards.data.map((card) => <Radio key={card.id} value={card.id} label={<CardLabel card={card} />} />)}</Stack>
+                      </Radio.Group>
+                    : <Text size="sm" c="dimmed">{t('buyer.empty.cards')}</Text>}
+                  <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setAddingCard(true)}>{t('card.add')}</Button>
+                </Stack>
+              )}
               {c.channelName === 'INVOICE_ME' ? <CreditNote /> : <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>}
               {canPay && (
                 <Button mt="sm" onClick={() => void pay(c.channelName)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
@@ -144,6 +165,9 @@ export function PaymentSection(props: {
         </Stack>
       )}
       {props.onBack && <Button variant="subtle" w="fit-content" onClick={props.onBack}>{t('checkout.back')}</Button>}
+      <Modal opened={addingCard} onClose={() => setAddingCard(false)} title={t('card.add')} size="lg">
+        {addingCard && <CardForm onDone={() => setAddingCard(false)} onCancel={() => setAddingCard(false)} />}
+      </Modal>
       <Modal opened={!!guard} onClose={() => setGuard(null)} title={t('checkout.notice')} centered>
         <Text>{t('payment.repeatNotice')}</Text>
         <Group justify="flex-end" mt="md">

@@ -22,6 +22,6 @@ export function useContract(id: string | null) {
 export const paymentStatusOf = (contractId: string) => api<PaymentStatus>('/api/payments/status-by-contract', { body: { contractId } });
 export const closeRecord = (payUniqueKey: string, paymentRecordId: string) =>
   api<{ closed: boolean }>('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { body: { payUniqueKey, paymentRecordId } });
-export const firstPay = (contractId: string, payChannel: string, payMethod?: string) =>
-  api<FirstPayResult>('/sapi/mall-pay/payment/firstPay', { body: { contractId, payChannel, ...(payMethod && { payMethod }) } });
+export const firstPay = (contractId: string, payChannel: string, payMethod?: string, cardId?: string) =>
+  api<FirstPayResult>('/sapi/mall-pay/payment/firstPay', { body: { contractId, payChannel, ...(payMethod && { payMethod }), ...(cardId && { cardId }) } });
 export const fetchPayResult = (contractId: string) => api<PayResult>('/sapi/mall-pay/payment/payResult', { body: { contractId } });

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, logIn, payNowToMockpay } from './helpers';
+
+test('an enterprise sub-account over its limit submits to the main account, which pays the order', async ({ browser }) => {
+  const subContext = await browser.newContext();
+  const sub = await subContext.newPage();
+  await logIn(sub, 'sub1@demo.shop');
+  await expect(sub.getByTestId('greeting')).toContainText('Acme Purchasing');
+  await addToCart(sub, 'standing-desk-e7');
+  await sub.goto('/cart');
+  // Three desks: about $1,600, above sub1's $1,000 order limit.
+  const qty = sub.getByRole('textbox', { name: 'Quantity of Standing Desk E7' });
+  await qty.fill('3');
+  await qty.press('Enter');
+  await expect(qty).toHaveValue('3');
+  await sub.getByTestId('checkout-button').click();
+  await fillShippingAddress(sub, 'sub1@demo.shop');
+  await answerQuizAndAgree(sub);
+  await sub.getByRole('button', { name: 'Continue to payment' }).click();
+
+  const section = sub.getByTestId('payment-section');
+  await expect(section.getByText('This order is above your order limit; submit it to the main account for payment.')).toBeVisible();
+  await expect(section.getByTestId('pay-MOCKPAY')).toHaveCount(0);
+  await section.getByRole('button', { name: 'Submit Master Account' }).click();
+  await expect(sub).toHaveURL(/\/buyer\/pay-result\?status=master-pending&contractId=\d+/);
+  await expect(sub.getByRole('heading', { name: 'Submitted to the main account for payment' })).toBeVisible();
+  const contractId = new URL(sub.url()).searchParams.get('contractId')!;
+  await subContext.close();
+
+  const mainContext = await browser.newContext();
+  const main = await mainContext.newPage();
+  await logIn(main, 'main@demo.shop');
+  await main.goto('/buyer/index');
+  const pending = main.getByTestId('master-pending');
+  await expect(pending).toContainText(`Order number ${contractId}`);
+  await expect(pending).toContainText('Acme Purchasing');
+  await pending.getByRole('link', { name: 'Pay now' }).first().click();
+  await expect(main).toHaveURL(`/buyer/pre-pay?contractId=${contractId}`);
+  await payNowToMockpay(main);
+  expect(await approveOnMockpay(main)).toBe(contractId);
+
+  // Paid: no longer waiting for the main account.
+  await main.goto('/buyer/index');
+  await expect(main.getByTestId('master-pending')).toHaveCount(0);
+  await mainContext.close();
+});

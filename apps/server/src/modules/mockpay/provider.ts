@@ -138,13 +138,16 @@ export class MockpayProvider {
     return { status: 'succeeded' };
   }
 
-  /** Charges a saved card's token at once; the outcome follows the card behind it. */
-  async chargeToken(input: { token: string; merchantReference: string; amountMinor: bigint; currency: string; returnUrl: string }) {
-    const [setup] = await this.db.select().from(mockpaySetups).where(and(eq(mockpaySetups.token, input.token), eq(mockpaySetups.status, 'SUCCEEDED')));
-    const started = await this.start(input);
+  /**
+   * Charges a saved card's token on a started payment at once; the outcome follows the card
+   * behind the token. The shop records the payment id before calling this, so the webhook
+   * always finds its payment record.
+   */
+  async chargeWithToken(paymentId: string, token: string): Promise<void> {
+    const [setup] = await this.db.select().from(mockpaySetups).where(and(eq(mockpaySetups.token, token), eq(mockpaySetups.status, 'SUCCEEDED')));
     const outcome: Outcome = (setup?.outcome as Outcome | null) ?? 'decline';
-    await this.decide(started.providerPaymentId, outcome, null, setup ? null : 'invalid_token');
-    return started;
+    const reason = !setup ? 'invalid_token' : setup.cardTail === '9995' ? 'insufficient_funds' : null;
+    await this.decide(paymentId, outcome, null, reason);
   }
 
   /** The shop gave up on this payment: it can no longer be approved. */

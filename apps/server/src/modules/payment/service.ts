@@ -184,9 +184,13 @@ export async function startPayment(db: Db, provider: MockpayProvider, payer: Pay
   });
   const returnUrl = `/buyer/pay-result?contractId=${c.id}&buyerId=${c.buyerId}&paymentOrderId=${c.paymentOrderId}&totalAmt=${money(c.needPayAmtMinor, c.currency as Currency).value}`;
   const startInput = { merchantReference: String(record.id), amountMinor: c.needPayAmtMinor, currency: c.currency, returnUrl };
-  // A saved card is charged at once (no hosted page): the buyer goes straight to the result page.
-  const started = token ? { ...(await provider.chargeToken({ ...startInput, token })), redirectUrl: returnUrl } : await provider.start(startInput);
+  const started = await provider.start(startInput);
   await db.update(paymentRecords).set({ providerPaymentId: started.providerPaymentId, updatedAt: new Date() }).where(eq(paymentRecords.id, record.id));
+  // A saved card is charged at once (no hosted page): the buyer goes straight to the result page.
+  if (token) {
+    await provider.chargeWithToken(started.providerPaymentId, token);
+    started.redirectUrl = returnUrl;
+  }
   return {
     redirectInfo: null, needConfirm: false, channelToken: started.providerPaymentId, redirectUrl: started.redirectUrl, channel, paymentRecordId: String(record.id),
   };
@@ -215,6 +219,8 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
       // A saved card becomes usable: token and tail from the provider; the first card is the default.
       const [card] = await tx.select().from(cards).where(and(eq(cards.setupId, event.data.paymentId), eq(cards.id, BigInt(event.data.merchantReference))));
       if (!card || card.status !== 'SETUP_PENDING' || !event.data.token) return 'ignored';
+      // Two setups of one buyer finishing together must not both see "no default yet".
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`card-default:${card.buyerId}`}))`);
       const [other] = await tx.select({ id: cards.id }).from(cards).where(and(eq(cards.buyerId, card.buyerId), eq(cards.status, 'ACTIVE'), eq(cards.isDefault, true)));
       await tx.update(cards).set({ status: 'ACTIVE', payCenterToken: event.data.token, tailNumber: event.data.cardTail ?? null, bankNetName: event.data.brand ?? null, isDefault: !other && card.isSave })
         .where(eq(cards.id, card.id));

@@ -12,6 +12,15 @@ import type { MockpayProvider } from '../mockpay/provider.js';
 
 type ContractRow = typeof tradeContracts.$inferSelect;
 const toMinorOf = (m: { value: string; currency: Currency }) => toMinor(m.value, m.currency);
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A contract fully paid, by any channel: its orders wait for shipping and the buyer earns the points. */
+async function markContractPaid(tx: Tx, c: ContractRow, now: Date): Promise<void> {
+  await tx.update(tradeContracts).set({ status: 'PAID', masterStatus: c.masterStatus ? 'PAID' : null }).where(and(eq(tradeContracts.id, c.id), eq(tradeContracts.status, 'PENDING_PAY')));
+  await tx.update(tradeOrders).set({ status: 'UN_DELIVERY', paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` })
+    .where(and(eq(tradeOrders.contractId, c.id), eq(tradeOrders.status, 'PENDING_PAY')));
+  if (c.earnPoints > 0) await tx.insert(pointLedger).values({ buyerId: c.buyerId, delta: c.earnPoints, reason: 'EARN', tradeContractId: c.id });
+}
 
 /**
  * Credit for payment terms: the main account spends the enterprise's remaining credit, a
@@ -47,9 +56,7 @@ export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contra
     if (!taken.length) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
     const now = new Date();
     const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId: user.id, channel: 'INVOICE_ME', payMethod: 'invoice', status: 'PAY_SUCCESS', amountMinor: c.needPayAmtMinor, currency: c.currency }).returning();
-    await tx.update(tradeContracts).set({ status: 'PAID', masterStatus: c.masterStatus ? 'PAID' : null }).where(eq(tradeContracts.id, c.id));
-    await tx.update(tradeOrders).set({ status: 'UN_DELIVERY', paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` }).where(and(eq(tradeOrders.contractId, c.id), eq(tradeOrders.status, 'PENDING_PAY')));
-    if (c.earnPoints > 0) await tx.insert(pointLedger).values({ buyerId: c.buyerId, delta: c.earnPoints, reason: 'EARN', tradeContractId: c.id });
+    await markContractPaid(tx, c, now);
     return { redirectInfo: null, needConfirm: false, channelToken: '', redirectUrl: `/buyer/pay-result?status=success&contractId=${c.id}&buyerId=${c.buyerId}`, channel: 'INVOICE_ME', paymentRecordId: String(r!.id) };
   });
 }
@@ -255,10 +262,7 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
         .where(and(eq(paymentRecords.id, record.id), ne(paymentRecords.status, 'PAY_SUCCESS')));
       return 'ignored';
     }
-    await tx.update(tradeContracts).set({ status: 'PAID', masterStatus: contract!.masterStatus ? 'PAID' : null }).where(and(eq(tradeContracts.id, contract!.id), eq(tradeContracts.status, 'PENDING_PAY')));
-    await tx.update(tradeOrders).set({ status: 'UN_DELIVERY', paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` })
-      .where(and(eq(tradeOrders.contractId, contract!.id), eq(tradeOrders.status, 'PENDING_PAY')));
-    if (contract!.earnPoints > 0) await tx.insert(pointLedger).values({ buyerId: contract!.buyerId, delta: contract!.earnPoints, reason: 'EARN', tradeContractId: contract!.id });
+    await markContractPaid(tx, contract!, now);
     return 'applied';
   });
 }

@@ -148,7 +148,7 @@ export function PaymentSection(props: {
                   <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setAddingCard(true)}>{t('card.add')}</Button>
                 </Stack>
               )}
-              {c.channelName === 'INVOICE_ME' ? <CreditNote /> : <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>}
+              {c.channelName === 'INVOICE_ME' ? <CreditNote /> : (methods[c.channelName] ?? c.paymentMethods[0]?.type) !== 'savedCard' && <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>}
               {canPay && (
                 <Button mt="sm" onClick={() => void pay(c.channelName)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
                   {t('payment.payNow')}

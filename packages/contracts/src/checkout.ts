@@ -104,6 +104,8 @@ export const PreviewResult = z.object({
   tradeType: z.enum(['NORMAL_SALE_B2C', 'NORMAL_POINT_REDEEM', 'NORMAL_SALE_CBE', 'NET_B2B']),
   isExceed: z.boolean(),
   userType: z.enum(['REGISTERED', 'TOURIST']),
+  /** Presale orders pay this deposit first; the rest is the balance. */
+  presaleDepositAmt: Money.nullable(),
 });
 export type PreviewResult = z.infer<typeof PreviewResult>;
 

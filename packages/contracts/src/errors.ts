@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   orderLimitExceeded: 'Payment.orderLimitExceeded',
   selectCard: 'Payment.selectCard',
   cardNotFound: 'Card.notFound',
+  balanceNotStarted: 'Payment.balanceNotStarted',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

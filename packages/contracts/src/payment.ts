@@ -59,6 +59,12 @@ export const ContractDetail = z.object({
   tradeOrderList: z.array(z.object({ id: Id, tradeOrderCode: z.string(), shopName: z.string(), needPayAmt: Money, status: z.string() })),
   /** Sub-account order handed to the main account: PENDING until the main account pays. */
   masterStatus: z.enum(['PENDING', 'PAID']).nullable(),
+  /** What the next payment pays: everything, or the presale's deposit or balance. */
+  stageAmt: Money,
+  presale: z.object({
+    stage: z.enum(['DEPOSIT', 'BALANCE', 'PAID']), deposit: Money, balance: Money,
+    balancePaymentStartTime: z.string(), balancePaymentEndTime: z.string(),
+  }).nullable(),
 });
 export const MasterPendingList = z.array(z.object({ contractId: Id, buyerName: z.string(), needPayAmt: Money, submittedAt: z.string() }));
 export type ContractDetail = z.infer<typeof ContractDetail>;

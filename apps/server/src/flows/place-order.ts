@@ -12,7 +12,7 @@ import type { Db } from '../db/client.js';
 import { cartLines, couponCampaigns, ownerCoupons, pointLedger, preTradeRequests, skus, tradeContracts, tradeOrderLines, tradeOrders } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
-import { buildPreview, pointBalance, type PreviewContext } from '../modules/checkout/preview.js';
+import { buildPreview, pointBalance, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ContractRow = typeof tradeContracts.$inferSelect;
@@ -122,6 +122,11 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       throw fail(409, ERROR_CODES.priceChanged, 'item activity is end,price is change', { needPayAmt: r.needPayAmt });
     }
 
+    // Presale items are bought on their own: deposit now, balance inside its window.
+    const presale = presaleSplit(ctx.lines);
+    if (presale && ctx.lines.some((l) => l.sku.item.businessType !== 'PRESALE')) {
+      throw fail(400, ERROR_CODES.invalidRequest, 'Presale items are checked out on their own');
+    }
     const giftTaken = await takeStock(tx, ctx);
 
     // Coupons: each owner coupon is used once; a promotion code counts its uses.
@@ -145,7 +150,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
 
     const isFreeTrade = needPay === 0n;
     const now = new Date();
-    const payDeadline = isFreeTrade ? null : new Date(now.getTime() + caller.site.payDeadlineMinutes * 60_000);
+    const payDeadline = isFreeTrade ? null : presale ? presale.depositEndAt : new Date(now.getTime() + caller.site.payDeadlineMinutes * 60_000);
     const sumOf = (f: (o: (typeof r.renderTradeOrderTOList)[number]) => { value: string }) =>
       r.renderTradeOrderTOList.reduce((a, o) => a + toMinor(f(o).value, currency), 0n);
     const [contract] = await tx.insert(tradeContracts).values({
@@ -154,7 +159,8 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       shippingAmtMinor: toMinor(r.shippingAmt.value, currency), taxAmtMinor: toMinor(r.totalTaxAmt.value, currency),
       pointsDiscountMinor: toMinor(r.pointDeductionResult.discountAmount.value, currency), needPayAmtMinor: needPay,
       usedPoints: r.pointDeductionResult.chosenIntegral, redeemPoints: r.actualNeedPayPoints, earnPoints: r.earnPoints,
-      isFreeTrade, payUniqueKey: crypto.randomUUID(), paymentOrderId: `PO${Date.now()}${crypto.randomInt(1000, 9999)}`, payDeadline,
+      isFreeTrade, payUniqueKey: crypto.randomUUID(),
+      ...(presale && !isFreeTrade && { presaleStage: 'DEPOSIT' as const, depositMinor: presale.depositMinor, balanceStartAt: presale.balanceStartAt, balanceEndAt: presale.balanceEndAt }), paymentOrderId: `PO${Date.now()}${crypto.randomInt(1000, 9999)}`, payDeadline,
       selectedAddress: ctx.shippingAddress!.dto, billingAddress: ctx.billingAddress?.dto ?? null,
       payload: body, preview: r,
     }).returning();
@@ -178,7 +184,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       const [order] = await tx.insert(tradeOrders).values({
         tradeOrderCode: `${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(contract!.id).padStart(8, '0')}${i + 1}`,
         contractId: contract!.id, buyerId, shopId: BigInt(o.shopId), sellerId: BigInt(o.sellerId),
-        status: isFreeTrade ? 'UN_DELIVERY' : 'PENDING_PAY', tradeType: r.tradeType, currency,
+        status: isFreeTrade ? 'UN_DELIVERY' : presale ? 'PENDING_DEPOSIT' : 'PENDING_PAY', tradeType: r.tradeType, currency,
         skuAmtMinor: toMinor(o.skuAmt.value, currency), discountAmtMinor: toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency),
         shippingAmtMinor: toMinor(o.shippingAmt.value, currency), taxAmtMinor: toMinor(o.taxAmt.value, currency),
         needPayAmtMinor: shopNeedPay - share, paidAmtMinor: isFreeTrade ? shopNeedPay - share : 0n,

@@ -94,8 +94,9 @@ const CATALOG: ItemSeed[] = [
   },
   {
     key: 'pro-desk-2027', name: 'Pro Desk 2027 (presale)', shop: 0, type: 'PRESALE', shape: 'desk', hue: 340, category: 'desks',
-    description: 'Reserve with a 20% deposit now; pay the balance when the balance window opens.',
-    presale: { rate: '0.2', depositDays: 7, balanceStartDays: 10, balanceEndDays: 20 },
+    description: 'Reserve with a 20% deposit now; pay the balance inside the balance window.',
+    // The balance window is already open, so the demo can show deposit and balance end to end.
+    presale: { rate: '0.2', depositDays: 7, balanceStartDays: 0, balanceEndDays: 20 },
     skus: [{ code: 'PRO27-WAL', name: 'Walnut', usd: 899, stock: '50', attrs: [['Finish', 'Walnut']] }],
   },
   {

@@ -108,6 +108,11 @@ export const tradeContracts = pgTable('trade_contracts', {
   selectedAddress: jsonb('selected_address').notNull(),
   billingAddress: jsonb('billing_address'),
   /** The whole submit payload as received (remark, notifyInfo, hearFrom, inviteCode, ...). */
+  /** Presale (SPEC §4): a deposit first, then the balance inside its window. Null for normal orders. */
+  presaleStage: text('presale_stage', { enum: ['DEPOSIT', 'BALANCE'] }),
+  depositMinor: bigint('deposit_minor', { mode: 'bigint' }),
+  balanceStartAt: timestamp('balance_start_at', { withTimezone: true }),
+  balanceEndAt: timestamp('balance_end_at', { withTimezone: true }),
   /** Enterprise sub-account orders handed to the main account for payment (SPEC §4, §6). */
   masterStatus: text('master_status', { enum: ['PENDING', 'PAID'] }),
   masterSubmittedAt: timestamp('master_submitted_at', { withTimezone: true }),

@@ -5,7 +5,7 @@ import { tradeContracts } from './checkout.js';
 
 /**
  * The shop's record of one payment attempt of a contract. A partial unique index allows at
- * most one PAY_SUCCESS per contract, so two tabs or a replayed webhook can never capture twice.
+ * most one PAY_SUCCESS per contract and stage, so two tabs or a replayed webhook can never capture twice.
  */
 export const paymentRecords = pgTable('payment_records', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
@@ -14,6 +14,8 @@ export const paymentRecords = pgTable('payment_records', {
   channel: text('channel').notNull(),
   payMethod: text('pay_method'),
   status: text('status', { enum: ['PAY_PENDING', 'PAY_SUCCESS', 'PAY_FAILED', 'CLOSED'] }).notNull(),
+  /** What this attempt pays: the whole order, or a presale's deposit or balance. */
+  stage: text('stage', { enum: ['FULL', 'DEPOSIT', 'BALANCE'] }).notNull().default('FULL'),
   amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
   currency: text('currency').notNull(),
   providerPaymentId: text('provider_payment_id'),
@@ -22,7 +24,7 @@ export const paymentRecords = pgTable('payment_records', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('payment_records_contract_idx').on(t.contractId),
-  uniqueIndex('payment_records_one_success').on(t.contractId).where(sql`status = 'PAY_SUCCESS'`),
+  uniqueIndex('payment_records_one_success_per_stage').on(t.contractId, t.stage).where(sql`status = 'PAY_SUCCESS'`),
   uniqueIndex('payment_records_provider_key').on(t.providerPaymentId),
 ]);
 

@@ -9,7 +9,7 @@ import {
   type ShippingMethod, type Site,
 } from '@mall/contracts';
 import {
-  compareQuantity, couponDiscount, discountPercent, distanceMiles, isValidQuantity, lineAmount, money, priceContract, sortShippingMethods,
+  applyRate, compareQuantity, couponDiscount, discountPercent, distanceMiles, isValidQuantity, lineAmount, money, priceContract, sortShippingMethods,
   sumMinor, toMinor, type PricingCoupon,
 } from '@mall/domain';
 import type { Db } from '../../db/client.js';
@@ -71,6 +71,23 @@ async function resolveAddress(db: Tx, caller: Caller, choice: unknown, purpose: 
 }
 
 const minorOf = (m: Record<string, string>, c: Currency): bigint | null => (m[c] === undefined ? null : BigInt(m[c]!));
+
+/**
+ * Presale split (SPEC §4): the deposit is the deposit share of each presale line, the balance
+ * the rest of the amount due; the balance window is the items' own.
+ */
+export function presaleSplit(lines: PreviewContext['lines']): { depositMinor: bigint; depositEndAt: Date; balanceStartAt: Date; balanceEndAt: Date } | null {
+  const presale = lines.filter((l) => l.sku.item.businessType === 'PRESALE' && l.sku.item.presaleDepositRate && l.sku.item.balanceStartAt);
+  if (!presale.length) return null;
+  const depositMinor = presale.reduce((a, l) => a + lineAmount(applyRate(l.unitMinor, l.sku.item.presaleDepositRate!), l.qty), 0n);
+  const times = (f: (i: (typeof presale)[number]['sku']['item']) => Date | null) => presale.map((l) => f(l.sku.item)!.getTime());
+  return {
+    depositMinor,
+    depositEndAt: new Date(Math.min(...times((i) => i.depositEndAt))),
+    balanceStartAt: new Date(Math.max(...times((i) => i.balanceStartAt))),
+    balanceEndAt: new Date(Math.min(...times((i) => i.balanceEndAt))),
+  };
+}
 
 export async function pointBalance(db: Tx, buyerId: bigint): Promise<number> {
   const [r] = await db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger).where(eq(pointLedger.buyerId, buyerId));
@@ -334,6 +351,7 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     },
     tradeType, isExceed,
     userType: registeredId ? 'REGISTERED' : 'TOURIST',
+    presaleDepositAmt: (() => { const p = presaleSplit(lines); return p ? m(p.depositMinor) : null; })(),
   };
   return {
     result, lines, shopOrder, shipping, pickupStore,

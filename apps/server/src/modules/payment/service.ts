@@ -14,11 +14,35 @@ type ContractRow = typeof tradeContracts.$inferSelect;
 const toMinorOf = (m: { value: string; currency: Currency }) => toMinor(m.value, m.currency);
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+type Stage = 'FULL' | 'DEPOSIT' | 'BALANCE';
+/** What the next payment of a contract pays: all of it, or a presale's deposit or balance. */
+export function stageOf(c: ContractRow): { stage: Stage; amountMinor: bigint } {
+  if (c.presaleStage === 'DEPOSIT') return { stage: 'DEPOSIT', amountMinor: c.depositMinor ?? 0n };
+  if (c.presaleStage === 'BALANCE') return { stage: 'BALANCE', amountMinor: c.needPayAmtMinor - (c.depositMinor ?? 0n) };
+  return { stage: 'FULL', amountMinor: c.needPayAmtMinor };
+}
+
+/** SPEC §4: the balance is payable only inside its window; before it, a hint says when payment begins. */
+function checkBalanceWindow(c: ContractRow, now = new Date()): void {
+  if (c.presaleStage !== 'BALANCE') return;
+  if (c.balanceStartAt && now < c.balanceStartAt) {
+    throw new AppError(409, ERROR_CODES.balanceNotStarted, `Balance payment begins at ${c.balanceStartAt.toISOString()}`, { balancePaymentStartTime: c.balanceStartAt.toISOString() });
+  }
+  if (c.balanceEndAt && now > c.balanceEndAt) throw new AppError(409, ERROR_CODES.contractNotPayable, 'The balance payment window has closed');
+}
+
+/** A stage paid: a deposit opens the balance stage; anything else completes the contract. */
+async function markStagePaid(tx: Tx, c: ContractRow, stage: Stage, now: Date): Promise<void> {
+  if (stage !== 'DEPOSIT') return markContractPaid(tx, c, now);
+  await tx.update(tradeContracts).set({ presaleStage: 'BALANCE', payDeadline: c.balanceEndAt }).where(and(eq(tradeContracts.id, c.id), eq(tradeContracts.presaleStage, 'DEPOSIT')));
+  await tx.update(tradeOrders).set({ status: 'PENDING_BALANCE', paidAt: now }).where(and(eq(tradeOrders.contractId, c.id), eq(tradeOrders.status, 'PENDING_DEPOSIT')));
+}
+
 /** A contract fully paid, by any channel: its orders wait for shipping and the buyer earns the points. */
 async function markContractPaid(tx: Tx, c: ContractRow, now: Date): Promise<void> {
   await tx.update(tradeContracts).set({ status: 'PAID', masterStatus: c.masterStatus ? 'PAID' : null }).where(and(eq(tradeContracts.id, c.id), eq(tradeContracts.status, 'PENDING_PAY')));
   await tx.update(tradeOrders).set({ status: 'UN_DELIVERY', paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` })
-    .where(and(eq(tradeOrders.contractId, c.id), eq(tradeOrders.status, 'PENDING_PAY')));
+    .where(and(eq(tradeOrders.contractId, c.id), inArray(tradeOrders.status, ['PENDING_PAY', 'PENDING_BALANCE'])));
   if (c.earnPoints > 0) await tx.insert(pointLedger).values({ buyerId: c.buyerId, delta: c.earnPoints, reason: 'EARN', tradeContractId: c.id });
 }
 
@@ -42,21 +66,23 @@ export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contra
   if (c.status === 'PAID') throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
   if (c.status !== 'PENDING_PAY') throw new AppError(409, ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
   await checkOwnLimit(db, user, c);
+  checkBalanceWindow(c);
   const credit = await creditBalance(db, user);
   if (!credit || credit.availableCreditAmt.currency !== c.currency) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${c.id}`}))`);
     const open = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_SUCCESS'])));
-    if (open.some((r) => r.status === 'PAY_SUCCESS')) throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
-    if (open.length) throw new AppError(409, ERROR_CODES.paymentPending, 'You have already started a payment, please wait for the result', { paymentRecordId: String(open[0]!.id) });
+    const { stage, amountMinor } = stageOf(c);
+    if (open.some((r) => r.status === 'PAY_SUCCESS' && r.stage === stage)) throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
+    if (open.some((r) => r.status === 'PAY_PENDING')) throw new AppError(409, ERROR_CODES.paymentPending, 'You have already started a payment, please wait for the result', { paymentRecordId: String(open.find((r) => r.status === 'PAY_PENDING')!.id) });
     // The credit is taken with a conditional update: two orders can never overdraw it.
     const column = user.isEnterpriseMain ? users.remainingAmtMinor : users.creditAmtMinor;
-    const taken = await tx.update(users).set(user.isEnterpriseMain ? { remainingAmtMinor: sql`${column} - ${c.needPayAmtMinor}` } : { creditAmtMinor: sql`${column} - ${c.needPayAmtMinor}` })
-      .where(and(eq(users.id, user.id), sql`${column} >= ${c.needPayAmtMinor}`)).returning({ id: users.id });
+    const taken = await tx.update(users).set(user.isEnterpriseMain ? { remainingAmtMinor: sql`${column} - ${amountMinor}` } : { creditAmtMinor: sql`${column} - ${amountMinor}` })
+      .where(and(eq(users.id, user.id), sql`${column} >= ${amountMinor}`)).returning({ id: users.id });
     if (!taken.length) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
     const now = new Date();
-    const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId: user.id, channel: 'INVOICE_ME', payMethod: 'invoice', status: 'PAY_SUCCESS', amountMinor: c.needPayAmtMinor, currency: c.currency }).returning();
-    await markContractPaid(tx, c, now);
+    const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId: user.id, channel: 'INVOICE_ME', payMethod: 'invoice', status: 'PAY_SUCCESS', stage, amountMinor, currency: c.currency }).returning();
+    await markStagePaid(tx, c, stage, now);
     return { redirectInfo: null, needConfirm: false, channelToken: '', redirectUrl: `/buyer/pay-result?status=success&contractId=${c.id}&buyerId=${c.buyerId}`, channel: 'INVOICE_ME', paymentRecordId: String(r!.id) };
   });
 }
@@ -130,7 +156,7 @@ export async function masterPending(db: Db, payer: Payer) {
   }));
 }
 
-export async function contractDetail(db: Db, payer: Payer, id: bigint): Promise<ContractDetail & { masterStatus: 'PENDING' | 'PAID' | null }> {
+export async function contractDetail(db: Db, payer: Payer, id: bigint): Promise<ContractDetail> {
   const c = await contractOf(db, payer, id);
   const orders = await db.select({ o: tradeOrders, shopName: shops.name }).from(tradeOrders).innerJoin(shops, eq(shops.id, tradeOrders.shopId))
     .where(eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id);
@@ -140,6 +166,12 @@ export async function contractDetail(db: Db, payer: Payer, id: bigint): Promise<
     payDeadlineMillis: c.payDeadline ? c.payDeadline.getTime() : null, buyerId: String(c.buyerId), isPoint: c.redeemPoints > 0,
     tradeOrderList: orders.map(({ o, shopName }) => ({ id: String(o.id), tradeOrderCode: o.tradeOrderCode, shopName, needPayAmt: money(o.needPayAmtMinor, cur), status: o.status })),
     masterStatus: c.masterStatus,
+    stageAmt: money(stageOf(c).amountMinor, cur),
+    presale: c.depositMinor === null || !c.balanceStartAt || !c.balanceEndAt ? null : {
+      stage: c.status === 'PAID' ? 'PAID' as const : c.presaleStage ?? 'DEPOSIT',
+      deposit: money(c.depositMinor, cur), balance: money(c.needPayAmtMinor - c.depositMinor, cur),
+      balancePaymentStartTime: c.balanceStartAt.toISOString(), balancePaymentEndTime: c.balanceEndAt.toISOString(),
+    },
   };
 }
 
@@ -174,6 +206,8 @@ export async function startPayment(db: Db, provider: MockpayProvider, payer: Pay
   }
   if (channel !== provider.channel) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
   await checkOwnLimit(db, payer, c);
+  checkBalanceWindow(c);
+  const { stage, amountMinor } = stageOf(c);
   let token: string | null = null;
   if (payMethod === 'savedCard') {
     if (!cardId) throw new AppError(400, ERROR_CODES.selectCard, 'Please select payment card');
@@ -184,13 +218,14 @@ export async function startPayment(db: Db, provider: MockpayProvider, payer: Pay
   const record = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${c.id}`}))`);
     const open = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_SUCCESS'])));
-    if (open.some((r) => r.status === 'PAY_SUCCESS')) throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
-    if (open.length) throw new AppError(409, ERROR_CODES.paymentPending, 'You have already started a payment, please wait for the result', { paymentRecordId: String(open[0]!.id) });
-    const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId, channel, payMethod: payMethod ?? null, status: 'PAY_PENDING', amountMinor: c.needPayAmtMinor, currency: c.currency }).returning();
+    if (open.some((r) => r.status === 'PAY_SUCCESS' && r.stage === stage)) throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
+    const pending = open.find((r) => r.status === 'PAY_PENDING');
+    if (pending) throw new AppError(409, ERROR_CODES.paymentPending, 'You have already started a payment, please wait for the result', { paymentRecordId: String(pending.id) });
+    const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId, channel, payMethod: payMethod ?? null, status: 'PAY_PENDING', stage, amountMinor, currency: c.currency }).returning();
     return r!;
   });
-  const returnUrl = `/buyer/pay-result?contractId=${c.id}&buyerId=${c.buyerId}&paymentOrderId=${c.paymentOrderId}&totalAmt=${money(c.needPayAmtMinor, c.currency as Currency).value}`;
-  const startInput = { merchantReference: String(record.id), amountMinor: c.needPayAmtMinor, currency: c.currency, returnUrl };
+  const returnUrl = `/buyer/pay-result?contractId=${c.id}&buyerId=${c.buyerId}&paymentOrderId=${c.paymentOrderId}&totalAmt=${money(amountMinor, c.currency as Currency).value}`;
+  const startInput = { merchantReference: String(record.id), amountMinor, currency: c.currency, returnUrl };
   const started = await provider.start(startInput);
   await db.update(paymentRecords).set({ providerPaymentId: started.providerPaymentId, updatedAt: new Date() }).where(eq(paymentRecords.id, record.id));
   // A saved card is charged at once (no hosted page): the buyer goes straight to the result page.
@@ -251,7 +286,8 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
     const now = new Date();
     // Only a still-pending attempt captures. `record` was read before the lock and closing an attempt
     // does not take it, so the status is checked by the update itself.
-    const captured = contract!.status === 'PENDING_PAY'
+    // A presale attempt captures only the stage it was started for.
+    const captured = contract!.status === 'PENDING_PAY' && record.stage === stageOf(contract!).stage
       ? await tx.update(paymentRecords).set({ status: 'PAY_SUCCESS', updatedAt: now })
         .where(and(eq(paymentRecords.id, record.id), eq(paymentRecords.status, 'PAY_PENDING'))).returning({ id: paymentRecords.id })
       : [];
@@ -262,7 +298,7 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
         .where(and(eq(paymentRecords.id, record.id), ne(paymentRecords.status, 'PAY_SUCCESS')));
       return 'ignored';
     }
-    await markContractPaid(tx, contract!, now);
+    await markStagePaid(tx, contract!, record.stage, now);
     return 'applied';
   });
 }

@@ -286,7 +286,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
             ) : (
               <Paper withBorder p="md" data-testid="payment-step">
                 <Title order={2} size="h4" mb="sm">{t('checkout.step.pay')}</Title>
-                <PaymentSection isPoint={preview.actualNeedPayPoints > 0} amount={preview.needPayAmt} ensureContract={ensureContract} onBack={result ? undefined : () => setStep(0)} />
+                {preview.presaleDepositAmt && <Text size="sm" c="grape" mb="sm" data-testid="deposit-due">{t('payment.depositNow', { amount: fmt(preview.presaleDepositAmt) })}</Text>}
+                <PaymentSection isPoint={preview.actualNeedPayPoints > 0} amount={preview.presaleDepositAmt ?? preview.needPayAmt} ensureContract={ensureContract} onBack={result ? undefined : () => setStep(0)} />
               </Paper>
             )}
           </Grid.Col>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Center, Container, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_POLL_MS, PAY_SUCCESS_COUNTDOWN_S, type CheckoutEntry } from '@mall/contracts';
 import { errorMessage } from '../../shared/errors';
@@ -97,9 +98,17 @@ export function PrePayPage() {
       <Paper withBorder p="lg" data-testid="pre-pay">
         <Stack>
           <Title order={1} size="h2">{t('checkout.step.pay')}</Title>
-          <Text>{t('checkout.submitted.number', { id: data.id })} · {t('payment.amountDue', { amount: fmt(data.needPayAmt) })}</Text>
-          {data.status === 'PENDING_PAY'
-            ? <PaymentSection isPoint={data.isPoint} amount={data.needPayAmt} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />
+          <Text>{t('checkout.submitted.number', { id: data.id })} · {t('payment.amountDue', { amount: fmt(data.stageAmt) })}</Text>
+          {data.presale && (
+            <Text size="sm" c="grape" data-testid="presale-info">
+              {t('payment.presale', { deposit: fmt(data.presale.deposit), balance: fmt(data.presale.balance), start: dayjs(data.presale.balancePaymentStartTime).format('YYYY-MM-DD HH:mm'), end: dayjs(data.presale.balancePaymentEndTime).format('YYYY-MM-DD HH:mm') })}
+              {' · '}{t(`payment.presaleStage.${data.presale.stage}`)}
+            </Text>
+          )}
+          {data.presale?.stage === 'BALANCE' && Date.now() < Date.parse(data.presale.balancePaymentStartTime)
+            ? <Text c="orange" data-testid="balance-hint">{t('payment.balanceBegins', { date: dayjs(data.presale.balancePaymentStartTime).format('YYYY-MM-DD HH:mm') })}</Text>
+            : data.status === 'PENDING_PAY'
+            ? <PaymentSection isPoint={data.isPoint} amount={data.stageAmt} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />
             : <Text c="dimmed">{t(data.status === 'PAID' ? 'payResult.success' : 'payment.notPayable')}</Text>}
         </Stack>
       </Paper>

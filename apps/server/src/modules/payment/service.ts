@@ -182,7 +182,9 @@ async function latestRecord(db: Db, contractId: bigint) {
 
 export async function paymentStatus(db: Db, payer: Payer, contractId: bigint): Promise<PaymentStatus> {
   const c = await contractOf(db, payer, contractId);
-  const r = await latestRecord(db, c.id);
+  // The guard looks at the stage now due: a paid presale deposit does not make the balance paid.
+  const [r] = await db.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), eq(paymentRecords.stage, stageOf(c).stage)))
+    .orderBy(desc(paymentRecords.id)).limit(1);
   return { payUniqueKey: c.payUniqueKey, paymentRecordStatus: c.status === 'PAID' ? 'PAY_SUCCESS' : r?.status ?? 'NONE', paymentRecordId: r ? String(r.id) : null };
 }
 

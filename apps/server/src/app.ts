@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -24,6 +25,7 @@ import { cardRoutes } from './modules/card/routes.js';
 import { mockpayRoutes } from './modules/mockpay/routes.js';
 import { MOCKPAY_WEBHOOK_QUEUE, MockpayProvider } from './modules/mockpay/provider.js';
 import type { Jobs } from './lib/jobs.js';
+import { uploadRoutes } from './lib/uploads.js';
 
 export interface AppOptions {
   db: Db;
@@ -39,6 +41,8 @@ export interface AppOptions {
   mockpay?: { secret: string; publicUrl: string };
   /** Background jobs; without them (API tests) webhooks are delivered in-process. */
   jobs?: Jobs;
+  /** Where uploaded files go (default: a temp folder, for tests). */
+  uploadsDir?: string;
 }
 
 declare module 'fastify' {
@@ -93,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   paymentRoutes(app, opts.db, provider);
   cardRoutes(app, opts.db, provider);
+  await uploadRoutes(app, opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));
   mockpayRoutes(app, provider);
   app.decorate('mockpay', provider);
   mediaRoutes(app);

@@ -52,6 +52,9 @@ export const ERROR_CODES = {
   selectCard: 'Payment.selectCard',
   cardNotFound: 'Card.notFound',
   balanceNotStarted: 'Payment.balanceNotStarted',
+  proofRequired: 'Payment.proofRequired',
+  fileTooLarge: 'Upload.fileTooLarge',
+  fileType: 'Upload.fileType',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -29,6 +29,8 @@ export const FirstPayBody = z.strictObject({
   payMethod: z.enum(['card', 'wallet', 'savedCard', 'invoice']).optional(),
   /** With payMethod savedCard: which of the buyer's cards. */
   cardId: Id.optional(),
+  /** INVOICE_ME when the account needs a proof of invoice: the uploaded file's URL. */
+  proofOfInvoiceUrl: z.string().regex(/^\/uploads\/[0-9a-f-]{36}\.(png|jpg|bmp|webp)$/).optional(),
 });
 export const FirstPayResult = z.object({
   redirectInfo: z.null(), needConfirm: z.boolean(), channelToken: z.string(), redirectUrl: z.string(), channel: z.string(), paymentRecordId: Id,

@@ -127,7 +127,7 @@ export async function seed(db: Db): Promise<void> {
       tx.insert(users).values({ email, nickname, passwordHash, userType: 'REGISTERED', ...extra }).returning().then((r) => r[0]!);
     const buyer = await account('buyer@demo.shop', 'Demo Buyer');
     const main = await account('main@demo.shop', 'Acme Main', { enterpriseId: acme!.id, isEnterpriseMain: true, orderAmtMinor: 5_000_000n, remainingAmtMinor: 2_500_000n, creditAmtMinor: 5_000_000n });
-    const sub1 = await account('sub1@demo.shop', 'Acme Purchasing', { enterpriseId: acme!.id, orderAmtMinor: 100_000n, creditAmtMinor: 200_000n, remainingAmtMinor: 200_000n });
+    const sub1 = await account('sub1@demo.shop', 'Acme Purchasing', { enterpriseId: acme!.id, needPi: true, orderAmtMinor: 100_000n, creditAmtMinor: 200_000n, remainingAmtMinor: 200_000n });
     await account('sub2@demo.shop', 'Acme New Hire', { enterpriseId: acme!.id, enterpriseStatus: 'PENDING_APPROVAL', orderAmtMinor: 50_000n, creditAmtMinor: 50_000n });
     const seller1 = await account('seller@demo.shop', 'FlexiDesk', { role: 'SELLER', merchantAuditStatus: 'pass' });
     const seller2 = await account('seller2@demo.shop', 'Nordic Home', { role: 'SELLER', merchantAuditStatus: 'pass' });

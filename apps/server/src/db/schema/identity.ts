@@ -30,6 +30,8 @@ export const users = pgTable('users', {
   remainingAmtMinor: bigint('remaining_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
   /** Credit line granted to the account (main: total; sub: its own share). */
   creditAmtMinor: bigint('credit_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** Payment terms need a proof of invoice uploaded with each order (SPEC §3 Credit account needPi). */
+  needPi: boolean('need_pi').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('users_email_key').on(t.email),

@@ -20,6 +20,8 @@ export const paymentRecords = pgTable('payment_records', {
   currency: text('currency').notNull(),
   providerPaymentId: text('provider_payment_id'),
   failedReason: text('failed_reason'),
+  /** INVOICE_ME: the uploaded proof of invoice, when the account needs one. */
+  proofUrl: text('proof_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

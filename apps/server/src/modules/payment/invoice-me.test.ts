@@ -90,3 +90,59 @@ describe('INVOICE_ME', () => {
     expect(res.json().code).toBe('Payment.channelUnavailable');
   });
 });
+
+/** A multipart body with one file, as a browser's FormData would send it. */
+function multipart(name: string, type: string, content: Buffer) {
+  const boundary = '----malltest' + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content, Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+describe('proof of invoice (needPi)', () => {
+  it('a sub-account that needs a proof uploads an image and then pays on terms', async () => {
+    const sub = await login(t.app, 'sub1@demo.shop');
+    const credit = (await sub.post('/sapi/mall-pay/creditCustomer/accountBalance', {})).json();
+    expect(credit).toMatchObject({ needPi: true, isMain: false, availableCreditAmt: { value: '2000.00', currency: 'USD' } });
+    const f = (await import('../../../test/checkout-fixtures.js'));
+    const fx = await f.loadFixtures(t.db);
+    const lines = [{ skuId: '8', qty: '1' }];
+    const address = f.usAddress(fx, { email: 'sub1@demo.shop' });
+    const p = (await sub.post('/api/checkout/preview', { previewTradeContractLineReqTOList: lines, selectedAddress: address, couponIds: [] }, { remoteAddress: freshIp() })).json();
+    const o = p.renderTradeOrderTOList[0];
+    const body = await submitBodyFor(sub, { previewTradeContractLineReqTOList: lines, selectedAddress: address, couponIds: [], preCalShippingList: [{ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId }] },
+      { notifyInfo: { notifyType: 'email', contactInfo: 'sub1@demo.shop' } });
+    const contractId = (await submit(sub, body, newKey())).json().id;
+
+    const noProof = await sub.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME' });
+    expect(noProof.statusCode).toBe(400);
+    expect(noProof.json().code).toBe('Payment.proofRequired');
+
+    const text = multipart('proof.png', 'image/png', Buffer.from('not really an image, just text pretending'));
+    const refused = await sub.request('POST', '/api/uploads', undefined, { payload: text.payload, headers: text.headers } as never);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('Upload.fileType');
+
+    const big = multipart('big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1)]));
+    const tooBig = await sub.request('POST', '/api/uploads', undefined, { payload: big.payload, headers: big.headers } as never);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().code).toBe('Upload.fileTooLarge');
+
+    const png = multipart('proof.png', 'image/png', PNG);
+    const uploaded = await sub.request('POST', '/api/uploads', undefined, { payload: png.payload, headers: png.headers } as never);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const url = uploaded.json().url as string;
+    expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+
+    const paid = await sub.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME', proofOfInvoiceUrl: url });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [record] = await t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, BigInt(contractId)));
+    expect(record).toMatchObject({ status: 'PAY_SUCCESS', channel: 'INVOICE_ME', proofUrl: url });
+  });
+});

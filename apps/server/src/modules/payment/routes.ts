@@ -46,7 +46,7 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
     schema: { tags, summary: 'Start paying a contract; returns the provider page to redirect to. 409 Payment.pending when an attempt is open.', body: FirstPayBody, response: { 200: FirstPayResult, ...errors } },
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
   }, async (req) => req.body.payChannel === 'INVOICE_ME'
-    ? payOnTerms(db, req.caller.user!.userType === 'REGISTERED' ? req.caller.user! : (() => { throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available'); })(), BigInt(req.body.contractId))
+    ? payOnTerms(db, req.caller.user!.userType === 'REGISTERED' ? req.caller.user! : (() => { throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available'); })(), BigInt(req.body.contractId), req.body.proofOfInvoiceUrl)
     : startPayment(db, provider, buyerOf(req), BigInt(req.body.contractId), req.body.payChannel, req.body.payMethod, req.body.cardId));
 
   r.post('/api/payments/status-by-contract', {

@@ -55,13 +55,13 @@ export async function creditBalance(db: Db, user: typeof users.$inferSelect | nu
   const [e] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId));
   if (!e) return null;
   const available = user.isEnterpriseMain ? user.remainingAmtMinor : user.creditAmtMinor;
-  return { availableCreditAmt: money(available, e.currency as Currency), needPi: false, isMain: user.isEnterpriseMain };
+  return { availableCreditAmt: money(available, e.currency as Currency), needPi: user.needPi, isMain: user.isEnterpriseMain };
 }
 
 export const CREDIT_LIMIT_MESSAGE = 'Your order amount exceeds the current available credit limit for payment terms. Please choose another payment method';
 
 /** INVOICE_ME: no provider round trip; the credit is taken and the order counts as paid on terms. */
-export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contractId: bigint) {
+export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contractId: bigint, proofUrl?: string) {
   const c = await contractOf(db, user, contractId);
   if (c.status === 'PAID') throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
   if (c.status !== 'PENDING_PAY') throw new AppError(409, ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
@@ -69,6 +69,7 @@ export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contra
   checkBalanceWindow(c);
   const credit = await creditBalance(db, user);
   if (!credit || credit.availableCreditAmt.currency !== c.currency) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
+  if (credit.needPi && !proofUrl) throw new AppError(400, ERROR_CODES.proofRequired, 'Please upload the proof of invoice');
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${c.id}`}))`);
     const open = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_SUCCESS'])));
@@ -81,7 +82,7 @@ export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contra
       .where(and(eq(users.id, user.id), sql`${column} >= ${amountMinor}`)).returning({ id: users.id });
     if (!taken.length) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
     const now = new Date();
-    const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId: user.id, channel: 'INVOICE_ME', payMethod: 'invoice', status: 'PAY_SUCCESS', stage, amountMinor, currency: c.currency }).returning();
+    const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId: user.id, channel: 'INVOICE_ME', payMethod: 'invoice', status: 'PAY_SUCCESS', stage, amountMinor, currency: c.currency, proofUrl: proofUrl ?? null }).returning();
     await markStagePaid(tx, c, stage, now);
     return { redirectInfo: null, needConfirm: false, channelToken: '', redirectUrl: `/buyer/pay-result?status=success&contractId=${c.id}&buyerId=${c.buyerId}`, channel: 'INVOICE_ME', paymentRecordId: String(r!.id) };
   });

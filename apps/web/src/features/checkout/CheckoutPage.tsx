@@ -23,6 +23,7 @@ import {
 } from './sections';
 import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCodeBox } from './summary';
 import { PaymentSection } from '../payment/PaymentSection';
+import { useContract } from '../payment/api';
 
 /** Seconds the buyer waits after a 429 on the first load before going back to the cart. */
 export const RATE_LIMIT_WAIT_S = 5;
@@ -33,7 +34,9 @@ export function CheckoutPage() {
   const state = location.state as { from?: string; entries?: CheckoutEntry[]; isExceed?: boolean; selectedAddressId?: string; createdContractId?: string } | null;
   const entries = state?.entries ?? [];
   if (state?.createdContractId) return <Navigate to={`/buyer/pre-pay?contractId=${state.createdContractId}`} replace />;
-  // Balance payment by tradeContractId arrives with the payment feature; without lines there is nothing to check out.
+  // Balance payment confirmation: the contract's own preview and payment (SPEC §2 /checkout?tradeContractId).
+  const tradeContractId = params.get('tradeContractId');
+  if (!entries.length && tradeContractId) return <ContractCheckout contractId={tradeContractId} />;
   if (!entries.length) return <Navigate to="/cart" replace />;
   return <Checkout entries={entries} initialAddressId={state?.selectedAddressId ?? null} key={params.get('tradeContractId') ?? 'cart'} />;
 }
@@ -343,5 +346,37 @@ function Submitted({ result }: { result: OrderResult }) {
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** /checkout?tradeContractId=: confirm and pay what is due on an existing contract (e.g. a presale balance). */
+function ContractCheckout({ contractId }: { contractId: string }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const { data, isLoading, error } = useContract(contractId);
+  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (error || !data) return <Navigate to="/cart" replace />;
+  const balanceClosed = data.presale?.stage === 'BALANCE' && Date.now() < Date.parse(data.presale.balancePaymentStartTime);
+  return (
+    <Container size="md" py="md">
+      <Title order={1} size="h2" mb="md">{t('checkout.title')}</Title>
+      <Stepper active={data.status === 'PAID' ? 2 : 1} size="sm" mb="lg" allowNextStepsSelect={false}>
+        <Stepper.Step label={t('checkout.step.fill')} />
+        <Stepper.Step label={t('checkout.step.pay')} />
+        <Stepper.Step label={t('checkout.step.done')} />
+      </Stepper>
+      <Paper withBorder p="md" data-testid="contract-checkout">
+        <Stack>
+          {data.tradeOrderList.map((o) => (
+            <Group key={o.id} justify="space-between"><Text size="sm">{o.shopName} · {o.tradeOrderCode}</Text><Text size="sm">{fmt(o.needPayAmt)}</Text></Group>
+          ))}
+          <Text fw={600}>{t('payment.amountDue', { amount: fmt(data.stageAmt) })}</Text>
+          {data.presale && <Text size="sm" c="grape">{t(`payment.presaleStage.${data.presale.stage}`)}</Text>}
+          {balanceClosed
+            ? <Text c="orange">{t('payment.balanceBegins', { date: new Date(data.presale!.balancePaymentStartTime).toLocaleString() })}</Text>
+            : data.status === 'PENDING_PAY' && <PaymentSection isPoint={data.isPoint} amount={data.stageAmt} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />}
+        </Stack>
+      </Paper>
+    </Container>
   );
 }

@@ -4,17 +4,17 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Accordion, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Accordion, Button, FileInput, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { RATE_LIMIT_SUBMIT_DELAY_MS, type CreditBalance } from '@mall/contracts';
+import { RATE_LIMIT_SUBMIT_DELAY_MS, UPLOAD_MAX_BYTES, type CreditBalance } from '@mall/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import { useMoney } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
-import { closeRecord, firstPay, paymentStatusOf, usePayChannels } from './api';
+import { closeRecord, firstPay, paymentStatusOf, uploadProof, usePayChannels } from './api';
 import { useSavedCards } from '../card/api';
 import { CardForm } from '../card/CardForm';
 import { CardLabel } from '../card/CardsPage';
@@ -41,6 +41,8 @@ export function PaymentSection(props: {
   const savedCards = useSavedCards(registered);
   const [cardId, setCardId] = useState<string | null>(null);
   const [addingCard, setAddingCard] = useState(false);
+  const [proofUrl, setProofUrl] = useState<string | null>(null);
+  const credit = useQuery({ queryKey: ['credit'], enabled: channels.some((c) => c.channelName === 'INVOICE_ME'), queryFn: () => api<CreditBalance>('/sapi/mall-pay/creditCustomer/accountBalance', { body: {} }) });
   const { data: session } = useSession();
   const enterprise = session?.enterprise ?? null;
   const limits = useQuery({
@@ -84,13 +86,14 @@ export function PaymentSection(props: {
   };
 
   const go = async (contractId: string, channel: string, method: string) => {
-    const r = await firstPay(contractId, channel, method, method === 'savedCard' ? chosenCard ?? undefined : undefined);
+    const r = await firstPay(contractId, channel, method, method === 'savedCard' ? chosenCard ?? undefined : undefined, channel === 'INVOICE_ME' ? proofUrl ?? undefined : undefined);
     window.location.assign(r.redirectUrl);
   };
 
   const pay = async (channel: string) => {
     if (busy || blocked) return;
     const method = methods[channel] ?? channels.find((c) => c.channelName === channel)?.paymentMethods[0]?.type ?? 'card';
+    if (channel === 'INVOICE_ME' && credit.data?.needPi && !proofUrl) { notifications.show({ color: 'orange', message: t('payment.proofRequired') }); return; }
     if (method === 'savedCard' && !chosenCard) { notifications.show({ color: 'orange', message: t(savedCards.data?.length ? 'card.select' : 'buyer.empty.cards') }); return; }
     setBusy(channel);
     let contractId: string | null = null;
@@ -148,6 +151,7 @@ export function PaymentSection(props: {
                   <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setAddingCard(true)}>{t('card.add')}</Button>
                 </Stack>
               )}
+              {c.channelName === 'INVOICE_ME' && credit.data?.needPi && <ProofUpload value={proofUrl} onChange={setProofUrl} />}
               {c.channelName === 'INVOICE_ME' ? <CreditNote /> : (methods[c.channelName] ?? c.paymentMethods[0]?.type) !== 'savedCard' && <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>}
               {canPay && (
                 <Button mt="sm" onClick={() => void pay(c.channelName)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
@@ -184,4 +188,26 @@ function CreditNote() {
   const fmt = useMoney();
   const { data } = useQuery({ queryKey: ['credit'], queryFn: () => api<CreditBalance>('/sapi/mall-pay/creditCustomer/accountBalance', { body: {} }) });
   return <Text size="xs" c="dimmed" mt="xs">{data ? t('payment.creditAvailable', { amount: fmt(data.availableCreditAmt) }) : t('common.loading')}</Text>;
+}
+
+const PROOF_TYPES = ['image/png', 'image/jpeg', 'image/bmp', 'image/webp'];
+
+/** Proof of invoice (SPEC §5): one png/jpeg/bmp/webp file, at most 10 MB. */
+function ProofUpload({ value, onChange }: { value: string | null; onChange: (url: string | null) => void }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <FileInput mt="sm" label={t('payment.proofLabel')} accept={PROOF_TYPES.join(',')} clearable disabled={busy} error={error}
+      description={value ? t('payment.proofUploaded') : t('payment.proofHint')} data-testid="proof-upload"
+      onChange={async (file) => {
+        setError(null);
+        onChange(null);
+        if (!file) return;
+        if (file.size > UPLOAD_MAX_BYTES) { setError(t('payment.fileTooLarge')); return; }
+        if (!PROOF_TYPES.includes(file.type)) { setError(t('errors.Upload.fileType')); return; }
+        setBusy(true);
+        try { onChange(await uploadProof(file)); } catch (e) { setError(errorMessage(t, e)); } finally { setBusy(false); }
+      }} />
+  );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ContractDetail, FirstPayResult, PayChannelResult, PaymentStatus, PayResult } from '@mall/contracts';
-import { api } from '../../shared/api';
+import { CSRF_HEADER } from '@mall/contracts';
+import { api, ApiError } from '../../shared/api';
 import { useSite } from '../../shared/session';
 
 export function usePayChannels(isPoint: boolean) {
@@ -22,6 +23,16 @@ export function useContract(id: string | null) {
 export const paymentStatusOf = (contractId: string) => api<PaymentStatus>('/api/payments/status-by-contract', { body: { contractId } });
 export const closeRecord = (payUniqueKey: string, paymentRecordId: string) =>
   api<{ closed: boolean }>('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { body: { payUniqueKey, paymentRecordId } });
-export const firstPay = (contractId: string, payChannel: string, payMethod?: string, cardId?: string) =>
-  api<FirstPayResult>('/sapi/mall-pay/payment/firstPay', { body: { contractId, payChannel, ...(payMethod && { payMethod }), ...(cardId && { cardId }) } });
+export const firstPay = (contractId: string, payChannel: string, payMethod?: string, cardId?: string, proofOfInvoiceUrl?: string) =>
+  api<FirstPayResult>('/sapi/mall-pay/payment/firstPay', { body: { contractId, payChannel, ...(payMethod && { payMethod }), ...(cardId && { cardId }), ...(proofOfInvoiceUrl && { proofOfInvoiceUrl }) } });
+
+/** One image for the proof of invoice (the server checks type and size again). */
+export async function uploadProof(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const res = await fetch('/api/uploads', { method: 'POST', body: form, headers: { [CSRF_HEADER]: '1' }, credentials: 'same-origin' });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiError(res.status, body.code ?? 'Common.internal', body.message ?? res.statusText);
+  return body.url as string;
+}
 export const fetchPayResult = (contractId: string) => api<PayResult>('/sapi/mall-pay/payment/payResult', { body: { contractId } });

@@ -1,7 +1,7 @@
 /** Enterprise sub-account hands an order to the main account, which pays it (SPEC §4, §5, §6). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { tradeContracts } from '../../db/schema/index.js';
+import { tradeContracts, tradeOrders } from '../../db/schema/index.js';
 import { createTestApp, login, type Browser, type TestApp } from '../../../test/helpers.js';
 import { newKey, submit, submitBodyFor, usAddress, loadFixtures, freshIp } from '../../../test/checkout-fixtures.js';
 
@@ -75,5 +75,20 @@ describe('Submit Master Account', () => {
     const res = await buyer.post('/api/payments/submit-to-master', { contractId });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('Enterprise.notEnterpriseUser');
+  });
+});
+
+describe('secondaryPay', () => {
+  it('answers the payment status of the order\'s contract, for its buyer only', async () => {
+    const buyer = await login(t.app, 'buyer@demo.shop');
+    const contractId = await bigOrder(buyer, 'buyer@demo.shop');
+    const [order] = await t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(contractId)));
+    const res = await buyer.post('/sapi/mall-order/web/order/secondaryPay', { id: String(order!.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ contractId, paymentRecordStatus: 'NONE', paymentRecordId: null });
+    const other = await login(t.app, 'main@demo.shop');
+    const denied = await other.post('/sapi/mall-order/web/order/secondaryPay', { id: String(order!.id) });
+    expect(denied.statusCode).toBe(404);
+    expect(denied.json().code).toBe('Trade.tradeContractNotExist');
   });
 });

@@ -6,6 +6,8 @@ import {
   PaymentStatus, PayResult,
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
+import { eq } from 'drizzle-orm';
+import { tradeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { FastifyRequest } from 'fastify';
 import type { MockpayProvider } from '../mockpay/provider.js';
@@ -52,6 +54,16 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
   r.post('/api/payments/status-by-contract', {
     schema: { tags, summary: 'Payment status by contract (payUniqueKey, paymentRecordStatus, paymentRecordId) for the repeat-payment guard', body: ContractRef, response: { 200: PaymentStatus, ...errors } },
   }, async (req) => paymentStatus(db, buyerOf(req), BigInt(req.body.contractId)));
+
+  r.post('/sapi/mall-order/web/order/secondaryPay', {
+    schema: { tags, summary: 'Pay an order again (secondary pay): the payment status of the order\'s contract for the repeat-payment guard', body: IdBody, response: { 200: PaymentStatus.extend({ contractId: z.string() }), ...errors } },
+  }, async (req) => {
+    const payer = buyerOf(req);
+    // The trade order only leads to its contract; ownership is checked on the contract.
+    const [order] = await db.select({ contractId: tradeOrders.contractId }).from(tradeOrders).where(eq(tradeOrders.id, BigInt(req.body.id)));
+    if (!order) throw new AppError(404, ERROR_CODES.tradeContractNotExist, 'This order does not exist');
+    return { ...(await paymentStatus(db, payer, order.contractId)), contractId: String(order.contractId) };
+  });
 
   r.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
     schema: { tags, summary: 'Close a pending or failed payment attempt after the buyer confirmed paying again', body: ClosePaymentBody, response: { 200: z.object({ closed: z.boolean() }), ...errors } },

@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   quickQuizRequired: 'Checkout.quickQuizRequired',
   cannotBuy: 'Checkout.cannotBuy',
   exceedOnly: 'Checkout.exceedOnly',
+  presaleAlone: 'Checkout.presaleAlone',
   priceChanged: 'Trade.priceChanged',
   couponNotUsable: 'Coupon.notUsable',
   couponCombination: 'Coupon.notValidInCombination',

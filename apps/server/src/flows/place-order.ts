@@ -125,7 +125,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
     // Presale items are bought on their own: deposit now, balance inside its window.
     const presale = presaleSplit(ctx.lines);
     if (presale && ctx.lines.some((l) => l.sku.item.businessType !== 'PRESALE')) {
-      throw fail(400, ERROR_CODES.invalidRequest, 'Presale items are checked out on their own');
+      throw fail(400, ERROR_CODES.presaleAlone, 'Presale items are checked out on their own');
     }
     const giftTaken = await takeStock(tx, ctx);
 

@@ -277,7 +277,9 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   const short = lines.find((l) => compareQuantity(trimQty(l.sku.row.stock), l.qty) < 0
     || l.parts.diy.some((d) => compareQuantity(d.sku.stock, String(Number(d.qty) * Number(l.qty))) < 0));
   const hasPoints = lines.some((l) => l.sku.row.pointsPrice !== null);
+  const mixedPresale = lines.some((l) => l.sku.item.businessType === 'PRESALE') && lines.some((l) => l.sku.item.businessType !== 'PRESALE');
   const canBuy = short ? { canBuy: false, content: 'item solt out', operation: 0 }
+    : mixedPresale ? { canBuy: false, content: 'Presale items are checked out on their own', operation: 1 }
     : hasPoints && !registeredId ? { canBuy: false, content: 'Please log in to redeem points', operation: 1 }
     : !priced.enoughPoints ? { canBuy: false, content: 'You do not have enough points', operation: 1 }
     : { canBuy: true, content: null, operation: 0 };

@@ -76,7 +76,7 @@ describe('presale deposit and balance', () => {
     const presale = await skuIdOf(t.app, 'pro-desk-2027', 'PRO27-WAL');
     const tray = await skuIdOf(t.app, 'cable-tray', 'TRAY-STEEL');
     const res = await order(buyer, [{ skuId: presale, qty: '1' }, { skuId: tray, qty: '1' }]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Presale items are checked out on their own');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'Checkout.cannotBuy', message: 'Presale items are checked out on their own' });
   });
 });

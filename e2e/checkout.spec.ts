@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  addToCart, amountOf, answerQuizAndAgree, approveOnMockpay, choose, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail,
+  addToCart, amountOf, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail,
 } from './helpers';
 
 // The demo buyer (buyer@demo.shop) has two saved US addresses (default: San Francisco), coupons
@@ -162,18 +162,7 @@ test('guest checks out with a typed address; continuing with an empty form shows
   await expect(tip).toBeHidden();
 
   const email = uniqueEmail('guest');
-  const form = page.getByRole('region', { name: 'Shipping address' });
-  await form.getByRole('textbox', { name: 'First name' }).fill('Grace');
-  await form.getByRole('textbox', { name: 'Last name' }).fill('Guest');
-  await choose(page, form, 'Gender', 'Female');
-  await form.getByRole('textbox', { name: 'Email' }).fill(email);
-  await form.getByRole('textbox', { name: 'Phone' }).fill('4155550123');
-  await expect(form.getByRole('combobox', { name: 'Country/region' })).toHaveValue('United States');
-  await choose(page, form, 'State/province', 'California');
-  await choose(page, form, 'City', 'San Francisco');
-  await form.getByRole('textbox', { name: 'Postal code' }).fill('94103');
-  await form.getByRole('textbox', { name: 'Street and house number' }).fill('1 Market St');
-  await form.getByRole('textbox', { name: 'Apartment, suite, floor' }).fill('Apt 5');
+  await fillShippingAddress(page, email);
   // The address email becomes the notification contact.
   await expect(page.getByRole('region', { name: 'Order notifications' }).getByRole('textbox', { name: 'Email' })).toHaveValue(email);
 

@@ -293,6 +293,15 @@ describe('ownership and roles', () => {
     expectError(await queryOne(b, c.id), 404, 'Card.notFound');
     expectError(await b.delete(`/api/cards/${c.id}`), 404, 'Card.notFound');
   });
+
+  it('deleting the default card makes the next card the default', async () => {
+    const b = await signUp('redefault');
+    const first = await saveCard(b, VISA);
+    const second = await saveCard(b, '5555555555554444');
+    expect((await listOk(b)).map((x) => [x.id, x.isDefault])).toEqual([[first.id, true], [second.id, false]]);
+    expect((await b.delete(`/api/cards/${first.id}`)).statusCode).toBe(200);
+    expect((await listOk(b)).map((x) => [x.id, x.isDefault])).toEqual([[second.id, true]]);
+  });
 });
 
 describe('holder validation (SPEC §5 card form)', () => {

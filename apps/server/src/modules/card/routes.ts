@@ -56,8 +56,16 @@ export function cardRoutes(app: FastifyInstance, db: Db, provider: MockpayProvid
     schema: { tags, summary: 'Remove a saved card', params: z.object({ id: z.string().regex(/^\d{1,18}$/) }), response: { 200: z.object({ removed: z.boolean() }), ...errors } },
   }, async (req) => {
     const user = requireRegistered(req);
-    const gone = await db.delete(cards).where(and(eq(cards.id, BigInt(req.params.id)), eq(cards.buyerId, user.id))).returning({ id: cards.id });
-    if (!gone.length) throw new AppError(404, ERROR_CODES.cardNotFound, 'This card does not exist');
+    await db.transaction(async (tx) => {
+      const [gone] = await tx.delete(cards).where(and(eq(cards.id, BigInt(req.params.id)), eq(cards.buyerId, user.id))).returning();
+      if (!gone) throw new AppError(404, ERROR_CODES.cardNotFound, 'This card does not exist');
+      if (gone.isDefault) {
+        // The oldest remaining usable card becomes the default, so paying still has one preselected.
+        const [next] = await tx.select({ id: cards.id }).from(cards)
+          .where(and(eq(cards.buyerId, user.id), eq(cards.status, 'ACTIVE'), eq(cards.isSave, true))).orderBy(asc(cards.id)).limit(1);
+        if (next) await tx.update(cards).set({ isDefault: true }).where(eq(cards.id, next.id));
+      }
+    });
     return { removed: true };
   });
 }

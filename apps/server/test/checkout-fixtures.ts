@@ -11,7 +11,7 @@ import {
   couponCampaigns, ownerCoupons, pointLedger, preTradeRequests, regions, shippingMethods, shops, skus, tradeContracts, tradeOrderLines, tradeOrders, users,
 } from '../src/db/schema/index.js';
 import type { Db } from '../src/db/client.js';
-import type { Browser } from './helpers.js';
+import { createTestApp, login, type Browser, type TestApp } from './helpers.js';
 
 export const SKU_CODES = [
   'E7-BLK-140', 'E7-WHT-140', 'E7-BLK-160', 'C7-GRY', 'C7-BLK', 'COF-ARABICA', 'TOP-OAK-140', 'TRAY-STEEL', 'DIY-FRAME-E5',
@@ -162,4 +162,10 @@ export async function pointsOf(db: Db, buyerId: bigint): Promise<number> {
 
 export async function contractsOf(db: Db, buyerId: bigint, key?: string) {
   return db.select().from(tradeContracts).where(key ? and(eq(tradeContracts.buyerId, buyerId), eq(tradeContracts.idempotencyKey, key)) : eq(tradeContracts.buyerId, buyerId));
+}
+
+/** What every checkout/payment test file starts with: a fresh app, the demo ids, the demo buyer logged in. */
+export async function startCheckoutSuite(): Promise<{ t: TestApp; f: Fixtures; buyer: Browser }> {
+  const t = await createTestApp();
+  return { t, f: await loadFixtures(t.db), buyer: await login(t.app, 'buyer@demo.shop') };
 }

@@ -6,20 +6,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { cartLines, couponCampaigns, ownerCoupons, pickupStores, pointLedger, tradeContracts, tradeOrderLines, tradeOrders, users } from '../db/schema/index.js';
-import { Browser, browser, createTestApp, login, type TestApp } from '../../test/helpers.js';
+import { Browser, browser, login, type TestApp } from '../../test/helpers.js';
 import {
-  amsterdamAddress, contractsOf, counts, freshIp, loadFixtures, newKey, pointsOf, previewOk, setStock, stockOf, stocks, submit,
-  submitBodyFor, usAddress, type Body, type Counts, type Fixtures,
-} from '../../test/checkout-fixtures.js';
+  amsterdamAddress, contractsOf, counts, freshIp, newKey, pointsOf, previewOk, setStock, stockOf, stocks, submit,
+  submitBodyFor, usAddress, type Body, type Counts, type Fixtures, startCheckoutSuite } from '../../test/checkout-fixtures.js';
 
 let t: TestApp;
 let f: Fixtures;
 let buyer: Browser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await loadFixtures(t.db);
-  buyer = await login(t.app, 'buyer@demo.shop');
+  ({ t, f, buyer } = await startCheckoutSuite());
 });
 afterAll(async () => { await t?.close(); });
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { cards, mockpayEvents, mockpayPayments, mockpaySetups, paymentRecords, tradeContracts, tradeOrders } from '../../db/schema/index.js';
-import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
-import { freshIp, loadFixtures, submit, submitBodyFor, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
+import { Browser, browser, type TestApp } from '../../../test/helpers.js';
+import { freshIp, submit, submitBodyFor, type Body, type Fixtures, startCheckoutSuite } from '../../../test/checkout-fixtures.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -19,9 +19,7 @@ let buyer: Browser;
 let other: Browser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await loadFixtures(t.db);
-  buyer = await login(t.app, 'buyer@demo.shop');
+  ({ t, f, buyer } = await startCheckoutSuite());
   other = await signUp('other');
 });
 afterAll(async () => { await t?.close(); });

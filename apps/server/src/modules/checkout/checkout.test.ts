@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addresses, preTradeRequests, shippingMethods, users } from '../../db/schema/index.js';
-import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { Browser, browser, login, type TestApp } from '../../../test/helpers.js';
 import {
-  counts, freshIp, loadFixtures, newKey, preview, previewOk, texasAddress, usAddress, type Body, type Fixtures,
-} from '../../../test/checkout-fixtures.js';
+  counts, freshIp, newKey, preview, previewOk, texasAddress, usAddress, type Body, type Fixtures, startCheckoutSuite } from '../../../test/checkout-fixtures.js';
 import { JP_DELIVERY_DELAY_DAYS, JP_DELIVERY_TIMES } from './preview.js';
 
 let t: TestApp;
@@ -17,9 +16,7 @@ let f: Fixtures;
 let buyer: Browser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await loadFixtures(t.db);
-  buyer = await login(t.app, 'buyer@demo.shop');
+  ({ t, f, buyer } = await startCheckoutSuite());
 });
 afterAll(async () => { await t?.close(); });
 

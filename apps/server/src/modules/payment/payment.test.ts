@@ -14,8 +14,8 @@ import {
   mockpayEvents, mockpayPayments, paymentRecords, pointLedger, regions, tradeContracts, tradeOrders, webhookEvents,
 } from '../../db/schema/index.js';
 import { DEV_MOCKPAY_SECRET } from '../../app.js';
-import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
-import { freshIp, loadFixtures, submit, submitBodyFor, usAddress, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
+import { Browser, browser, login, type TestApp } from '../../../test/helpers.js';
+import { freshIp, submit, submitBodyFor, usAddress, type Body, type Fixtures, startCheckoutSuite } from '../../../test/checkout-fixtures.js';
 import { signatureHeader } from '../mockpay/provider.js';
 
 let t: TestApp;
@@ -23,9 +23,7 @@ let f: Fixtures;
 let buyer: Browser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await loadFixtures(t.db);
-  buyer = await login(t.app, 'buyer@demo.shop');
+  ({ t, f, buyer } = await startCheckoutSuite());
 });
 afterAll(async () => { await t?.close(); });
 

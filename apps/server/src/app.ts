@@ -21,6 +21,8 @@ import { merchantRoutes } from './modules/merchant/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
+import { tradeRoutes } from './modules/trade/routes.js';
+import { fulfillmentRoutes } from './modules/fulfillment/routes.js';
 import { cardRoutes } from './modules/card/routes.js';
 import { mockpayRoutes } from './modules/mockpay/routes.js';
 import { MOCKPAY_WEBHOOK_QUEUE, MockpayProvider } from './modules/mockpay/provider.js';
@@ -96,6 +98,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     else if (attempt < 5) setTimeout(() => void deliverInProcess(eventId, attempt + 1), 200 * attempt);
   };
   paymentRoutes(app, opts.db, provider);
+  tradeRoutes(app, opts.db, opts.jobs);
+  fulfillmentRoutes(app, opts.db, opts.jobs);
   cardRoutes(app, opts.db, provider);
   await uploadRoutes(app, opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));
   mockpayRoutes(app, provider);

@@ -9,6 +9,8 @@ import { ensureDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './seed/index.js';
 import { startJobs } from './lib/jobs.js';
+import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
+import { sweepTimedTransitions } from './modules/trade/service.js';
 import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
 
 async function main() {
@@ -24,7 +26,7 @@ async function main() {
   const db = createDb(url);
   await runMigrations(db);
   const seeded = await seedIfEmpty(db);
-  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE]);
+  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE]);
   const app = await buildApp({
     db, webDistDir: config.webDistDir, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
     mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl }, jobs, uploadsDir: path.join(config.dataDir, 'uploads'),
@@ -37,6 +39,12 @@ async function main() {
     const res = await fetch(signed.url, { method: 'POST', headers: { 'content-type': 'application/json', 'mockpay-signature': signed.signature }, body: signed.body });
     if (!res.ok) throw new Error(`webhook answered ${res.status}`);
     await app.mockpay.markDelivered(eventId, attempt);
+  });
+  // Timed order transitions: at each deadline (jobs sent with startAfter) and every minute as a safety net.
+  await jobs.schedule(ORDERS_SWEEP_QUEUE, '* * * * *');
+  await jobs.work(ORDERS_SWEEP_QUEUE, async () => {
+    const done = await sweepTimedTransitions(db);
+    if (done.closed || done.confirmed) app.log.info(done, 'orders sweep');
   });
   await app.listen({ port: config.port, host: config.host });
 

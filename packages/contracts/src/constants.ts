@@ -24,3 +24,16 @@ export const PASSWORD_MIN = 8;
 export const SESSION_TTL_DAYS = 30;
 export const ADDRESS_CACHE_DAYS = 7;
 export const ENTERPRISE_CHILD_PAGE_SIZE = 100000;
+/** Receipt: shipped orders auto-confirm this many days after the last parcel left. */
+export const RECEIPT_DEADLINE_DAYS = 10;
+/** Postpone (SPEC §4): each postpone adds these days (the server decides), at most this many times. */
+export const POSTPONE_DAYS = 5;
+export const POSTPONE_LIMIT = 2;
+/** Cancel-after-pay button debounce (SPEC §5, §9). */
+export const CANCEL_DEBOUNCE_MS = 60;
+/** Order list: at most this many lines per order, then a count. */
+export const ORDER_LIST_MAX_LINES = 3;
+/** Mobile infinite scroll loads the next page within this many pixels of the bottom. */
+export const INFINITE_SCROLL_THRESHOLD_PX = 150;
+/** A sub-account order handed to the main account stays payable this many days. */
+export const MASTER_PAY_DAYS = 7;

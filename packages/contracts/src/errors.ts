@@ -56,6 +56,13 @@ export const ERROR_CODES = {
   proofRequired: 'Payment.proofRequired',
   fileTooLarge: 'Upload.fileTooLarge',
   fileType: 'Upload.fileType',
+  tradeOrderNotExist: 'Trade.tradeOrderNotExist',
+  packageNotExist: 'Trade.packageNotExist',
+  operationNotAllowed: 'Trade.operationNotAllowed',
+  postponeLimitReached: 'Trade.postponeLimitReached',
+  invalidShipment: 'Trade.invalidShipment',
+  carrierNotFound: 'Trade.carrierNotFound',
+  notSeller: 'Merchant.notSeller',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -7,11 +7,12 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, type OrderResult, type SubmitBody } from '@mall/contracts';
-import { lineAmount, money, toMinor } from '@mall/domain';
+import { initialOrderStatus, lineAmount, money, toMinor } from '@mall/domain';
 import type { Db } from '../db/client.js';
 import { cartLines, couponCampaigns, ownerCoupons, pointLedger, preTradeRequests, skus, tradeContracts, tradeOrderLines, tradeOrders } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
+import { onOrdersPaid } from '../modules/trade/transitions.js';
 import { buildPreview, pointBalance, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -184,7 +185,8 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       const [order] = await tx.insert(tradeOrders).values({
         tradeOrderCode: `${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(contract!.id).padStart(8, '0')}${i + 1}`,
         contractId: contract!.id, buyerId, shopId: BigInt(o.shopId), sellerId: BigInt(o.sellerId),
-        status: isFreeTrade ? 'UN_DELIVERY' : presale ? 'PENDING_DEPOSIT' : 'PENDING_PAY', tradeType: r.tradeType, currency,
+        status: initialOrderStatus({ freeTrade: isFreeTrade, presale: !!presale }), tradeType: r.tradeType, currency,
+        tradeOrderType: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL', 
         skuAmtMinor: toMinor(o.skuAmt.value, currency), discountAmtMinor: toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency),
         shippingAmtMinor: toMinor(o.shippingAmt.value, currency), taxAmtMinor: toMinor(o.taxAmt.value, currency),
         needPayAmtMinor: shopNeedPay - share, paidAmtMinor: isFreeTrade ? shopNeedPay - share : 0n,
@@ -195,7 +197,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       }).returning({ id: tradeOrders.id });
       orderIds.push(order!.id);
       for (const l of o.lines) {
-        const snapshot = { itemName: l.item.itemName, skuName: l.sku.name, image: l.sku.image, attributes: l.sku.attributes, urlKey: l.item.urlKey, unit: l.sku.marketingUnit.unitName };
+        const snapshot = { itemName: l.item.itemName, skuName: l.sku.name, image: l.sku.image, attributes: l.sku.attributes, urlKey: l.item.urlKey, unit: l.sku.marketingUnit.unitName, businessType: l.item.businessTypeDict };
         const [main] = await tx.insert(tradeOrderLines).values({
           orderId: order!.id, skuId: BigInt(l.skuId), itemId: BigInt(l.item.id), lineGroupType: l.lineGroupTypeDict, qty: l.qty,
           unitAmtMinor: toMinor(l.unitPrice.value, currency), skuAmtMinor: toMinor(l.skuAmt.value, currency),
@@ -220,6 +222,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
     // The bought lines leave the cart.
     const cartIds = ctx.lines.map((l) => l.cartLineId).filter((x): x is string => !!x).map(BigInt);
     if (cartIds.length) await tx.delete(cartLines).where(and(eq(cartLines.buyerId, buyerId), inArray(cartLines.id, cartIds)));
+    if (isFreeTrade) await onOrdersPaid(tx, contract!.id, 'POINTS', now);
     if (isFreeTrade && r.earnPoints > 0 && caller.user?.userType === 'REGISTERED') {
       await tx.insert(pointLedger).values({ buyerId, delta: r.earnPoints, reason: 'EARN', tradeContractId: contract!.id });
     }

@@ -7,6 +7,8 @@ import PgBoss from 'pg-boss';
 export interface Jobs {
   send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Runs the queue on a cron schedule (every node may call this; pg-boss keeps one schedule). */
+  schedule(queue: string, cron: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function startJobs(connectionString: string, queues: string[]): Pro
         for (const job of jobs) await handler(job.data as never);
       });
     },
+    schedule: async (queue, cron) => { await boss.schedule(queue, cron, {}); },
     stop: () => boss.stop({ graceful: true, timeout: 5000 }),
   };
 }

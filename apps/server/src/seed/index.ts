@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { addresses, appMeta, enterprises, itemParts, items, regions, shops, skuPrices, skus, users } from '../db/schema/index.js';
 import { hashPassword } from '../modules/identity/service.js';
 import { seedRegionsIfEmpty } from './regions.js';
+import { seedOrders } from './orders.js';
 import { seedCheckout } from './checkout.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -183,6 +184,7 @@ export async function seed(db: Db): Promise<void> {
         districtList: [{ level: 2, name: ny!.regionName, id: String(ny!.id), code: ny!.code }, { level: 3, name: nyc!.regionName, id: String(nyc!.id), code: nyc!.code }] },
     ]);
     await seedCheckout(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id });
+    await seedOrders(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id });
     await tx.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
   });
 }

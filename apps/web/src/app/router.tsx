@@ -15,7 +15,15 @@ import { CreateAddressPage } from '../features/address/CreateAddressPage';
 import { CardsPage } from '../features/card/CardsPage';
 import { PolicyPage } from '../features/content/PolicyPage';
 import { NotFoundPage } from '../features/content/NotFoundPage';
-import { MerchantApplyPage, MerchantAuditPage, MerchantConsolePage } from '../features/merchant/MerchantPages';
+import { MerchantApplyPage, MerchantAuditPage } from '../features/merchant/MerchantPages';
+import { SellerOrdersPage } from '../features/merchant/SellerOrdersPage';
+import { OrdersPage } from '../features/orders/OrdersPage';
+import { OrderDetailPage } from '../features/orders/OrderDetailPage';
+import { ExpressTrickPage } from '../features/orders/ExpressTrickPage';
+import { ConfirmPage } from '../features/orders/ConfirmPage';
+import { ConfirmSuccessPage } from '../features/orders/ConfirmSuccessPage';
+import { BulkToPayPage } from '../features/orders/BulkToPayPage';
+import { GuestLookupPage } from '../features/orders/GuestLookupPage';
 
 /** Every policy route of SPEC §2 and what it shows. */
 const POLICY_PAGES: Record<PolicyRoute, PolicyKind> = {
@@ -39,13 +47,19 @@ const routes: RouteObject[] = [
       { path: '/buyer/pay-result', element: <PayResultPage /> },
       { path: '/buyer/pre-pay', element: <PrePayPage /> },
       { path: '/login', element: <LoginPage /> },
+      { path: '/confirm-success', element: <ConfirmSuccessPage /> },
+      { path: '/bulk-to-pay/:orderId', element: <BulkToPayPage /> },
+      { path: '/order-lookup', element: <GuestLookupPage /> },
       { path: '/signup', element: <SignupPage /> },
       {
         element: <BuyerLayout />,
         children: [
           { path: '/buyer', element: <Navigate to="/buyer/index" replace /> },
           { path: '/buyer/index', element: <BuyerIndexPage /> },
-          { path: '/buyer/orders', element: <BuyerSectionPage section="orders" /> },
+          { path: '/buyer/orders', element: <OrdersPage /> },
+          { path: '/buyer/order/detail/:orderId', element: <OrderDetailPage /> },
+          { path: '/buyer/express-trick/:orderId', element: <ExpressTrickPage /> },
+          { path: '/buyer/confirm/:orderId', element: <ConfirmPage /> },
           { path: '/buyer/as-list', element: member('afterSales') },
           { path: '/buyer/comments', element: member('reviews') },
           { path: '/buyer/address', element: <RequireLogin><AddressBookPage /></RequireLogin> },
@@ -59,7 +73,7 @@ const routes: RouteObject[] = [
       ...Object.entries(POLICY_PAGES).map(([path, kind]) => ({ path, element: <PolicyPage kind={kind} /> })),
       { path: '/merchant/apply', element: <RequireLogin><MerchantApplyPage /></RequireLogin> },
       { path: '/merchant/audit', element: <RequireLogin><MerchantAuditPage /></RequireLogin> },
-      { path: '/merchant-console/orders', element: <RequireLogin><MerchantConsolePage /></RequireLogin> },
+      { path: '/merchant-console/orders', element: <RequireLogin><SellerOrdersPage /></RequireLogin> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

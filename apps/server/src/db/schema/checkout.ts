@@ -145,8 +145,31 @@ export const tradeOrders = pgTable('trade_orders', {
   remark: text('remark'),
   payDeadline: timestamp('pay_deadline', { withTimezone: true }),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** BULK orders are paid through /bulk-to-pay; REVERSE_REISSUE orders are replacements sent by after-sales. */
+  tradeOrderType: text('trade_order_type', { enum: ['NORMAL', 'BULK'] }).notNull().default('NORMAL'),
+  businessType: text('business_type', { enum: ['NORMAL', 'REVERSE_REISSUE'] }).notNull().default('NORMAL'),
+  /** The channel that paid (MOCKPAY, INVOICE_ME, POINTS); null until paid. */
+  payChannel: text('pay_channel'),
+  depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
+  /** Set when every line has shipped; packages auto-confirm after it (postpone moves it). */
+  receiptDeadline: timestamp('receipt_deadline', { withTimezone: true }),
+  postponeCount: integer('postpone_count').notNull().default(0),
+  invoiceUrl: text('invoice_url'),
+  commentStatus: text('comment_status', { enum: ['EVALUATED', 'NOT_EVALUATED'] }).notNull().default('NOT_EVALUATED'),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('trade_orders_code_key').on(t.tradeOrderCode), index('trade_orders_buyer_idx').on(t.buyerId), index('trade_orders_contract_idx').on(t.contractId)]);
+}, (t) => [
+  uniqueIndex('trade_orders_code_key').on(t.tradeOrderCode),
+  // The buyer's order list: newest first, by buyer, optionally by status (SPEC §7 pageTradeOrderForBuyer).
+  index('trade_orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+  index('trade_orders_buyer_status_idx').on(t.buyerId, t.status, t.createdAt.desc()),
+  index('trade_orders_contract_idx').on(t.contractId),
+  index('trade_orders_shop_status_idx').on(t.shopId, t.status),
+  // Sweeps of the timed transitions only look at orders that can still move.
+  index('trade_orders_pay_deadline_idx').on(t.payDeadline).where(sql`status IN ('PENDING_PAY','PENDING_DEPOSIT','PENDING_BALANCE')`),
+  index('trade_orders_receipt_deadline_idx').on(t.receiptDeadline).where(sql`status = 'UN_RECEIVED'`),
+]);
 
 export const tradeOrderLines = pgTable('trade_order_lines', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
@@ -161,8 +184,14 @@ export const tradeOrderLines = pgTable('trade_order_lines', {
   discountAmtMinor: bigint('discount_amt_minor', { mode: 'bigint' }).notNull(),
   needPayAmtMinor: bigint('need_pay_amt_minor', { mode: 'bigint' }).notNull(),
   points: integer('points').notNull().default(0),
-  /** Item name, SKU name, image, attributes at the time of the order. */
+  /** Item name, SKU name, image, attributes, unit and item business type at the time of the order. */
   snapshot: jsonb('snapshot').notNull(),
+  /** Quantity in shipped (not cancelled) packages. */
+  deliveredQty: numeric('delivered_qty', { precision: 12, scale: 3 }).notNull().default('0'),
+  reverseStatus: text('reverse_status', { enum: ['NOT_REQUESTED', 'PROCESSING', 'DONE'] }).notNull().default('NOT_REQUESTED'),
+  /** Service items: uses left and when they expire (set when paid). */
+  serviceRemainingTimes: integer('service_remaining_times'),
+  serviceExpiresAt: timestamp('service_expires_at', { withTimezone: true }),
 }, (t) => [index('trade_order_lines_order_idx').on(t.orderId)]);
 
 /** Exceed (oversized or bulk) flow: an order request the seller negotiates before any payment. */

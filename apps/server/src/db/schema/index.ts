@@ -6,3 +6,4 @@ export * from './address.js';
 export * from './checkout.js';
 export * from './payment.js';
 export * from './cards.js';
+export * from './fulfillment.js';

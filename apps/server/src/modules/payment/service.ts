@@ -3,12 +3,13 @@
  * payment record per attempt; the provider's signed webhook decides the outcome.
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ERROR_CODES, type ContractDetail, type CreditBalance, type Currency, type MockpayEvent, type PayChannelResult, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
+import { ERROR_CODES, MASTER_PAY_DAYS, type ContractDetail, type CreditBalance, type Currency, type MockpayEvent, type PayChannelResult, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
 import { money, toMinor } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import { cards, enterprises, paymentRecords, pointLedger, shops, tradeContracts, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { MockpayProvider } from '../mockpay/provider.js';
+import { moveOrders, onOrdersPaid } from '../trade/transitions.js';
 
 type ContractRow = typeof tradeContracts.$inferSelect;
 const toMinorOf = (m: { value: string; currency: Currency }) => toMinor(m.value, m.currency);
@@ -32,17 +33,17 @@ function checkBalanceWindow(c: ContractRow, now = new Date()): void {
 }
 
 /** A stage paid: a deposit opens the balance stage; anything else completes the contract. */
-async function markStagePaid(tx: Tx, c: ContractRow, stage: Stage, now: Date): Promise<void> {
-  if (stage !== 'DEPOSIT') return markContractPaid(tx, c, now);
+async function markStagePaid(tx: Tx, c: ContractRow, stage: Stage, channel: string, now: Date): Promise<void> {
+  if (stage !== 'DEPOSIT') return markContractPaid(tx, c, channel, now);
   await tx.update(tradeContracts).set({ presaleStage: 'BALANCE', payDeadline: c.balanceEndAt }).where(and(eq(tradeContracts.id, c.id), eq(tradeContracts.presaleStage, 'DEPOSIT')));
-  await tx.update(tradeOrders).set({ status: 'PENDING_BALANCE', paidAt: now }).where(and(eq(tradeOrders.contractId, c.id), eq(tradeOrders.status, 'PENDING_DEPOSIT')));
+  await moveOrders(tx, { contractId: c.id }, 'PAY_DEPOSIT', { depositPaidAt: now, payDeadline: c.balanceEndAt });
 }
 
 /** A contract fully paid, by any channel: its orders wait for shipping and the buyer earns the points. */
-async function markContractPaid(tx: Tx, c: ContractRow, now: Date): Promise<void> {
+async function markContractPaid(tx: Tx, c: ContractRow, channel: string, now: Date): Promise<void> {
   await tx.update(tradeContracts).set({ status: 'PAID', masterStatus: c.masterStatus ? 'PAID' : null }).where(and(eq(tradeContracts.id, c.id), eq(tradeContracts.status, 'PENDING_PAY')));
-  await tx.update(tradeOrders).set({ status: 'UN_DELIVERY', paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` })
-    .where(and(eq(tradeOrders.contractId, c.id), inArray(tradeOrders.status, ['PENDING_PAY', 'PENDING_BALANCE'])));
+  await moveOrders(tx, { contractId: c.id }, 'PAY', { paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` as never, payDeadline: null });
+  await onOrdersPaid(tx, c.id, channel, now);
   if (c.earnPoints > 0) await tx.insert(pointLedger).values({ buyerId: c.buyerId, delta: c.earnPoints, reason: 'EARN', tradeContractId: c.id });
 }
 
@@ -83,7 +84,7 @@ export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contra
     if (!taken.length) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
     const now = new Date();
     const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId: user.id, channel: 'INVOICE_ME', payMethod: 'invoice', status: 'PAY_SUCCESS', stage, amountMinor, currency: c.currency, proofUrl: proofUrl ?? null }).returning();
-    await markStagePaid(tx, c, stage, now);
+    await markStagePaid(tx, c, stage, 'INVOICE_ME', now);
     return { redirectInfo: null, needConfirm: false, channelToken: '', redirectUrl: `/buyer/pay-result?status=success&contractId=${c.id}&buyerId=${c.buyerId}`, channel: 'INVOICE_ME', paymentRecordId: String(r!.id) };
   });
 }
@@ -141,7 +142,13 @@ export async function submitToMaster(db: Db, payer: Payer, contractId: bigint) {
   if (c.status !== 'PENDING_PAY') throw new AppError(409, c.status === 'PAID' ? ERROR_CODES.alreadyPaid : ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
   const open = await db.select({ id: paymentRecords.id }).from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), eq(paymentRecords.status, 'PAY_PENDING')));
   if (open.length) throw new AppError(409, ERROR_CODES.paymentPending, 'You have already started a payment, please wait for the result');
-  await db.update(tradeContracts).set({ masterStatus: 'PENDING', masterSubmittedAt: new Date() }).where(and(eq(tradeContracts.id, c.id), sql`${tradeContracts.masterStatus} IS NULL`));
+  // The main account gets MASTER_PAY_DAYS to pay, instead of the buyer's 30 minutes.
+  const deadline = new Date(Date.now() + MASTER_PAY_DAYS * 86400_000);
+  await db.transaction(async (tx) => {
+    const moved = await tx.update(tradeContracts).set({ masterStatus: 'PENDING', masterSubmittedAt: new Date(), payDeadline: deadline })
+      .where(and(eq(tradeContracts.id, c.id), sql`${tradeContracts.masterStatus} IS NULL`)).returning({ id: tradeContracts.id });
+    if (moved.length) await tx.update(tradeOrders).set({ payDeadline: deadline }).where(and(eq(tradeOrders.contractId, c.id), eq(tradeOrders.status, 'PENDING_PAY')));
+  });
   return { contractId: String(c.id), masterStatus: 'PENDING' as const };
 }
 
@@ -301,7 +308,7 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
         .where(and(eq(paymentRecords.id, record.id), ne(paymentRecords.status, 'PAY_SUCCESS')));
       return 'ignored';
     }
-    await markStagePaid(tx, contract!, record.stage, now);
+    await markStagePaid(tx, contract!, record.stage, record.channel, now);
     return 'applied';
   });
 }

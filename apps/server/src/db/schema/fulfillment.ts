@@ -1,0 +1,82 @@
+import { bigint, bigserial, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { tradeOrderLines, tradeOrders } from './checkout.js';
+import { users } from './identity.js';
+
+/** Carriers the seller chooses from (flexispot_md_QueryCarrierFlow). */
+export const carriers = pgTable('carriers', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  code: text('code').notNull(),
+  entityName: text('entity_name').notNull(),
+}, (t) => [uniqueIndex('carriers_code_key').on(t.code)]);
+
+/** A shipment package (SPEC §3): some quantity of some lines, sent with one tracking number. */
+export const shipmentPackages = pgTable('shipment_packages', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'bigint' }).notNull().references(() => tradeOrders.id),
+  status: text('status', { enum: ['SEND_DELIVERY', 'SIGN_IN', 'CANCEL'] }).notNull(),
+  carrierId: bigint('carrier_id', { mode: 'bigint' }).notNull().references(() => carriers.id),
+  serviceCode: text('service_code').notNull(),
+  /** BUYER when the buyer confirmed receipt, AUTO when the receipt deadline did. */
+  signedBy: text('signed_by', { enum: ['BUYER', 'AUTO'] }),
+  signedAt: timestamp('signed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('shipment_packages_order_idx').on(t.orderId), index('shipment_packages_waybill_idx').on(t.carrierId, t.serviceCode)]);
+
+export const shipmentPackageLines = pgTable('shipment_package_lines', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  packageId: bigint('package_id', { mode: 'bigint' }).notNull().references(() => shipmentPackages.id),
+  orderLineId: bigint('order_line_id', { mode: 'bigint' }).notNull().references(() => tradeOrderLines.id),
+  qty: numeric('qty', { precision: 12, scale: 3 }).notNull(),
+}, (t) => [index('shipment_package_lines_package_idx').on(t.packageId)]);
+
+/** Tracking timeline of a package (what the waybill query returns). */
+export const trackingEvents = pgTable('tracking_events', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  packageId: bigint('package_id', { mode: 'bigint' }).notNull().references(() => shipmentPackages.id),
+  context: text('context').notNull(),
+  areaName: text('area_name'),
+  operaterType: text('operater_type', { enum: ['USER', 'SELLER'] }).notNull().default('SELLER'),
+  happenedAt: timestamp('happened_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('tracking_events_package_idx').on(t.packageId, t.happenedAt)]);
+
+/** Codes of service items (SPEC §3 tradeOrderLineCouponsBOList), issued when the order is paid. */
+export const tradeOrderLineCoupons = pgTable('trade_order_line_coupons', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  orderLineId: bigint('order_line_id', { mode: 'bigint' }).notNull().references(() => tradeOrderLines.id),
+  couponCode: text('coupon_code').notNull(),
+  couponsPassword: text('coupons_password').notNull(),
+  usedStatus: text('used_status', { enum: ['NOT_USED', 'USED'] }).notNull().default('NOT_USED'),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('trade_order_line_coupons_line_idx').on(t.orderLineId), uniqueIndex('trade_order_line_coupons_code_key').on(t.couponCode)]);
+
+/**
+ * After-sales (reverse) order. This issue creates cancel-after-pay ones; the seller approves
+ * (refund, stock back) or rejects. At most one open cancel per order, so a retry makes none.
+ */
+export const reverseTradeOrders = pgTable('reverse_trade_orders', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  reverseTradeOrderCode: text('reverse_trade_order_code').notNull(),
+  orderId: bigint('order_id', { mode: 'bigint' }).notNull().references(() => tradeOrders.id),
+  buyerId: bigint('buyer_id', { mode: 'bigint' }).notNull().references(() => users.id),
+  shopId: bigint('shop_id', { mode: 'bigint' }).notNull(),
+  type: text('type', { enum: ['SALE_CANCEL_AFTER_PAID', 'SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE', 'SALE_CANCEL_BEFORE_DELIVERY'] }).notNull(),
+  status: text('status').notNull(),
+  applyRefundAmtMinor: bigint('apply_refund_amt_minor', { mode: 'bigint' }).notNull(),
+  actualRefundAmtMinor: bigint('actual_refund_amt_minor', { mode: 'bigint' }),
+  currency: text('currency').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('reverse_trade_orders_code_key').on(t.reverseTradeOrderCode),
+  index('reverse_trade_orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+  uniqueIndex('reverse_trade_orders_open_cancel_key').on(t.orderId).where(sql`type = 'SALE_CANCEL_AFTER_PAID' AND status NOT IN ('REVERSE_CANCELED','REVERSE_CLOSE')`),
+]);
+
+export const reverseTradeOrderLines = pgTable('reverse_trade_order_lines', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  reverseId: bigint('reverse_id', { mode: 'bigint' }).notNull().references(() => reverseTradeOrders.id),
+  orderLineId: bigint('order_line_id', { mode: 'bigint' }).notNull().references(() => tradeOrderLines.id),
+  reverseQty: numeric('reverse_qty', { precision: 12, scale: 3 }).notNull(),
+  applyRefundAmtMinor: bigint('apply_refund_amt_minor', { mode: 'bigint' }).notNull(),
+}, (t) => [index('reverse_trade_order_lines_reverse_idx').on(t.reverseId)]);

@@ -1,0 +1,224 @@
+/**
+ * Order read model (SPEC §3 Order, Order line; §7 pageTradeOrderForBuyer, query counts,
+ * detail): turns rows into what the buyer sees, with the operation list computed from state.
+ */
+import { and, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  POSTPONE_LIMIT, SITES, type Currency, type OrderDetail, type OrderLine, type OrderListBody, type OrderSummary, type OrderTab, type OrderTimespan, type SiteCode,
+} from '@mall/contracts';
+import { displayStatus, money, OPERATION_UPPERCASE, operationList, tabOf, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
+import type { Db } from '../../db/client.js';
+import {
+  items, paymentRecords, reverseTradeOrders, shipmentPackages, shippingMethods, shops, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
+} from '../../db/schema/index.js';
+import type { OrderScope } from './scope.js';
+
+type OrderRow = typeof tradeOrders.$inferSelect;
+type ContractRow = typeof tradeContracts.$inferSelect;
+type LineRow = typeof tradeOrderLines.$inferSelect & { itemBusinessType: string };
+const FINAL_REVERSE = ['REVERSE_DONE', 'REVERSE_CANCELED', 'REVERSE_CLOSE', 'REFUND_DONE'];
+
+/** "1.500" -> "1.5", "2.000" -> "2". */
+export const qtyOut = (q: string) => String(Number(q));
+
+/** The display status in SQL, the same rule as `displayStatus` (net terms / invoice-me PENDING_PAY shows as UN_DELIVERY). */
+const displaySql = sql`CASE WHEN ${tradeOrders.status} = 'PENDING_PAY' AND (${tradeOrders.tradeType} = 'NET_B2B' OR ${tradeOrders.payChannel} = 'INVOICE_ME') THEN 'UN_DELIVERY' ELSE ${tradeOrders.status} END`;
+
+/** The filter of one list tab: stored statuses first (index-backed), then the display mapping. */
+export function tabFilter(tab: OrderTab): SQL | undefined {
+  if (tab === 'ALL_ORDER') return undefined;
+  const shown = ORDER_STATUSES.filter((s) => tabOf(s) === tab);
+  const stored = tab === 'UN_DELIVERY' ? [...shown, 'PENDING_PAY'] : shown;
+  return and(inArray(tradeOrders.status, stored), inArray(displaySql, shown));
+}
+
+/** Time filters (UTC): last 3 months, this year, last year, long ago (before last year). */
+export function timespanFilter(span: OrderTimespan | undefined, now = new Date()): SQL | undefined {
+  if (!span) return undefined;
+  const year = now.getUTCFullYear();
+  const jan1 = (y: number) => new Date(Date.UTC(y, 0, 1));
+  switch (span) {
+    case 'LAST_3_MONTHS': { const d = new Date(now); d.setUTCMonth(d.getUTCMonth() - 3); return gte(tradeOrders.createdAt, d); }
+    case 'THIS_YEAR': return gte(tradeOrders.createdAt, jan1(year));
+    case 'LAST_YEAR': return and(gte(tradeOrders.createdAt, jan1(year - 1)), lt(tradeOrders.createdAt, jan1(year)));
+    case 'LONG_AGO': return lt(tradeOrders.createdAt, jan1(year - 1));
+  }
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export function keywordFilter(keyword: string | undefined): SQL | undefined {
+  if (!keyword) return undefined;
+  const k = likeEscape(keyword);
+  return sql`(${tradeOrders.tradeOrderCode} LIKE ${`${k}%`} OR EXISTS (SELECT 1 FROM ${tradeOrderLines} WHERE ${tradeOrderLines.orderId} = ${tradeOrders.id} AND ${tradeOrderLines.snapshot}->>'itemName' ILIKE ${`%${k}%`}))`;
+}
+
+/** Everything but the tab: buyers, time, keyword, trade type, pending main-account payment. */
+export function listConditions(buyerIds: bigint[], body: Pick<OrderListBody, 'timeline' | 'queryParams' | 'tradeType' | 'isMainPay'>): SQL[] {
+  const conds: (SQL | undefined)[] = [
+    inArray(tradeOrders.buyerId, buyerIds.length ? buyerIds : [-1n]),
+    timespanFilter(body.timeline),
+    keywordFilter(body.queryParams?.keyword),
+    body.tradeType ? eq(tradeOrders.tradeType, body.tradeType) : undefined,
+    body.isMainPay ? sql`${tradeOrders.contractId} IN (SELECT ${tradeContracts.id} FROM ${tradeContracts} WHERE ${tradeContracts.masterStatus} = 'PENDING')` : undefined,
+  ];
+  return conds.filter((c): c is SQL => !!c);
+}
+
+function lineOut(o: Pick<OrderRow, 'shopId' | 'sellerId'>, l: LineRow, currency: Currency, status: OrderStatus, children: LineRow[], coupons: (typeof tradeOrderLineCoupons.$inferSelect)[], presale: OrderLine['presale']): OrderLine {
+  const snap = l.snapshot as { itemName: string; skuName: string; image: string; attributes?: { attrKey: string; attrVal: string }[]; urlKey?: string; unit?: string | null };
+  const qty = Number(l.qty);
+  const delivered = Number(l.deliveredQty);
+  const topLevel = l.lineGroupType === 'NORMAL' || l.lineGroupType === 'DIY_MAIN';
+  const canCancel = topLevel && status === 'UN_DELIVERY' && l.reverseStatus === 'NOT_REQUESTED' ? qty - delivered : 0;
+  const canReverse = topLevel && ['UN_RECEIVED', 'COMPLETE'].includes(status) && l.reverseStatus === 'NOT_REQUESTED' ? delivered : 0;
+  const paid = ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'PROCESSING'].includes(status);
+  const businessType = l.lineGroupType === 'DIY_CHILD' ? 'DIY_SLAVE' : l.lineGroupType === 'GIFT_CHILD' ? 'GIFT' : l.itemBusinessType;
+  const child = (kind: string) => children.filter((c) => c.parentLineId === l.id && c.lineGroupType === kind)
+    .map((c) => lineOut(o, c, currency, status, [], [], null));
+  return {
+    id: String(l.id), tradeOrderLineCode: `L${String(l.id).padStart(10, '0')}`,
+    tradeQty: qtyOut(l.qty), deliveredQty: qtyOut(l.deliveredQty), canCancelQty: String(canCancel), canReverseQty: String(canReverse),
+    lineGroupTypeDict: l.lineGroupType, itemBusinessType: businessType, reverseStatus: l.reverseStatus,
+    sku: {
+      id: String(l.skuId), name: snap.skuName, image: snap.image, attributes: snap.attributes ?? [], unitName: snap.unit ?? null,
+      item: { id: String(l.itemId), urlKey: snap.urlKey ?? null, itemName: snap.itemName },
+    },
+    shopId: String(o.shopId), sellerId: String(o.sellerId),
+    tradeOrderLinePrice: {
+      displayUnitAmt: money(l.unitAmtMinor, currency), skuAmt: money(l.skuAmtMinor, currency), needPaySkuAmt: money(l.needPayAmtMinor, currency),
+      paidAmt: money(paid ? l.needPayAmtMinor : 0n, currency), actualNeedPayPoints: l.points,
+    },
+    diySkuLineList: child('DIY_CHILD'), giftLineList: child('GIFT_CHILD'),
+    tradeOrderLineCouponsBOList: coupons.filter((c) => c.orderLineId === l.id).map((c) => ({
+      couponCode: c.couponCode, couponsPassword: c.couponsPassword, usedStatus: c.usedStatus, usedTime: c.usedAt?.toISOString() ?? null,
+    })),
+    serviceRemainingTimes: l.serviceRemainingTimes, expirationTime: l.serviceExpiresAt?.toISOString() ?? null,
+    presale,
+  };
+}
+
+interface Related {
+  lines: LineRow[];
+  packages: Map<bigint, { total: number; open: number }>;
+  paidBefore: Set<bigint>;
+  reverseOpen: Set<bigint>;
+  shopNames: Map<bigint, string>;
+  coupons: (typeof tradeOrderLineCoupons.$inferSelect)[];
+}
+
+async function related(db: Db, orders: OrderRow[], withCoupons: boolean): Promise<Related> {
+  const ids = orders.map((o) => o.id);
+  const contractIds = [...new Set(orders.map((o) => o.contractId))];
+  if (!ids.length) return { lines: [], packages: new Map(), paidBefore: new Set(), reverseOpen: new Set(), shopNames: new Map(), coupons: [] };
+  const [lines, pk, paid, rev, shopRows] = await Promise.all([
+    db.select({ line: tradeOrderLines, itemBusinessType: items.businessType }).from(tradeOrderLines)
+      .innerJoin(items, eq(items.id, tradeOrderLines.itemId)).where(inArray(tradeOrderLines.orderId, ids)).orderBy(tradeOrderLines.id),
+    db.select({ orderId: shipmentPackages.orderId, total: sql<number>`count(*)::int`, open: sql<number>`count(*) FILTER (WHERE ${shipmentPackages.status} = 'SEND_DELIVERY')::int` })
+      .from(shipmentPackages).where(and(inArray(shipmentPackages.orderId, ids), sql`${shipmentPackages.status} <> 'CANCEL'`)).groupBy(shipmentPackages.orderId),
+    db.selectDistinct({ id: paymentRecords.contractId }).from(paymentRecords).where(inArray(paymentRecords.contractId, contractIds)),
+    db.selectDistinct({ id: reverseTradeOrders.orderId }).from(reverseTradeOrders).where(and(inArray(reverseTradeOrders.orderId, ids), notInArray(reverseTradeOrders.status, FINAL_REVERSE))),
+    db.select({ id: shops.id, name: shops.name }).from(shops).where(inArray(shops.id, [...new Set(orders.map((o) => o.shopId))])),
+  ]);
+  const lineRows = lines.map((r) => ({ ...r.line, itemBusinessType: r.itemBusinessType }));
+  const coupons = withCoupons && lineRows.length
+    ? await db.select().from(tradeOrderLineCoupons).where(inArray(tradeOrderLineCoupons.orderLineId, lineRows.map((l) => l.id))).orderBy(tradeOrderLineCoupons.id) : [];
+  return {
+    lines: lineRows,
+    packages: new Map(pk.map((p) => [p.orderId, { total: p.total, open: p.open }])),
+    paidBefore: new Set(paid.map((p) => p.id)),
+    reverseOpen: new Set(rev.map((r) => r.id)),
+    shopNames: new Map(shopRows.map((s) => [s.id, s.name])),
+    coupons,
+  };
+}
+
+function summaryOf(o: OrderRow, c: ContractRow, rel: Related, scope: OrderScope, maxLines: number | null): OrderSummary {
+  const currency = o.currency as Currency;
+  const status = o.status as OrderStatus;
+  const own = rel.lines.filter((l) => l.orderId === o.id);
+  const top = own.filter((l) => l.lineGroupType === 'NORMAL' || l.lineGroupType === 'DIY_MAIN');
+  const children = own.filter((l) => l.parentLineId !== null);
+  const presale = c.balanceStartAt && c.balanceEndAt ? {
+    balancePaymentStartTime: c.balanceStartAt.toISOString(), balancePaymentEndTime: c.balanceEndAt.toISOString(), depositAmt: money(c.depositMinor ?? 0n, currency),
+  } : null;
+  const linePresale = (l: LineRow): OrderLine['presale'] => (presale && c.depositMinor !== null ? {
+    balancePaymentStartTime: presale.balancePaymentStartTime, balancePaymentEndTime: presale.balancePaymentEndTime,
+    preSaleUnitAmount: money(c.depositMinor / BigInt(Math.max(1, Math.round(Number(l.qty)))), currency),
+    balanceSaleUnitAmount: money(l.unitAmtMinor - c.depositMinor / BigInt(Math.max(1, Math.round(Number(l.qty)))), currency),
+  } : null);
+  const lines = top.map((l) => lineOut(o, l, currency, status, children, rel.coupons, linePresale(l)));
+  const pk = rel.packages.get(o.id) ?? { total: 0, open: 0 };
+  const viewerIsBuyer = o.buyerId === scope.viewerId;
+  const ops = operationList({
+    status, tradeType: o.tradeType, payChannel: o.payChannel, notFirstTime: rel.paidBefore.has(c.id), viewerIsBuyer,
+    masterPending: c.masterStatus === 'PENDING', packageCount: pk.total, openPackageCount: pk.open,
+    postponeCount: o.postponeCount, postponeLimit: POSTPONE_LIMIT, hasInvoiceUrl: !!o.invoiceUrl, evaluated: o.commentStatus === 'EVALUATED',
+    hasServiceItems: top.some((l) => l.itemBusinessType === 'SERVICE'), reversible: lines.some((l) => Number(l.canReverseQty) > 0),
+    reverseInProgress: rel.reverseOpen.has(o.id), isReissue: o.businessType === 'REVERSE_REISSUE', isPoints: o.tradeType === 'NORMAL_POINT_REDEEM',
+  });
+  const pending = ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE'].includes(status);
+  return {
+    id: String(o.id), tradeOrderCode: o.tradeOrderCode,
+    displayStatus: displayStatus({ status, tradeType: o.tradeType, payChannel: o.payChannel }),
+    operationList: ops, operationCodes: [...new Set(ops.map((op) => OPERATION_UPPERCASE[op] ?? op.toUpperCase()))],
+    tradeType: o.tradeType, tradeOrderType: o.tradeOrderType, tradeOrderBusinessType: o.businessType, payChannel: o.payChannel,
+    fulfillmentType: o.shippingMethodCode === 'PICKUP' ? 'PICKUP' : 'DELIVERY',
+    timeline: { orderedTime: o.createdAt.toISOString(), paidTime: o.paidAt?.toISOString() ?? null, depositPaidTime: o.depositPaidAt?.toISOString() ?? null },
+    shop: { id: String(o.shopId), siteName: rel.shopNames.get(o.shopId) ?? '' },
+    buyer: { id: String(o.buyerId) },
+    enterpriseUser: scope.isMain && !viewerIsBuyer ? { id: String(o.buyerId), username: scope.buyers.get(o.buyerId) ?? '' } : null,
+    isMainPay: c.masterStatus === 'PAID', masterPending: c.masterStatus === 'PENDING',
+    needPayAmt: money(o.needPayAmtMinor, currency), paidAmt: money(o.paidAmtMinor, currency),
+    actualNeedPayPoints: top.reduce((a, l) => a + l.points, 0),
+    skuTotalCount: top.reduce((a, l) => a + (l.itemBusinessType === 'WEIGHT' ? 1 : Math.round(Number(l.qty))), 0),
+    payDeadlineMillis: pending && o.payDeadline ? o.payDeadline.getTime() : null,
+    receiptDeadlineMillis: status === 'UN_RECEIVED' && o.receiptDeadline ? o.receiptDeadline.getTime() : null,
+    tradeContract: { id: String(c.id), notFirstTime: rel.paidBefore.has(c.id) },
+    presale,
+    tradeOrderLineList: maxLines === null ? lines : lines.slice(0, maxLines),
+    lineCount: lines.length,
+  };
+}
+
+export async function summaries(db: Db, rows: { o: OrderRow; c: ContractRow }[], scope: OrderScope, maxLines: number | null): Promise<OrderSummary[]> {
+  const rel = await related(db, rows.map((r) => r.o), false);
+  return rows.map(({ o, c }) => summaryOf(o, c, rel, scope, maxLines));
+}
+
+/** One order with every section of SPEC §2 detail; null when the viewer may not see it. */
+export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: OrderScope): Promise<OrderDetail> {
+  const rel = await related(db, [o], true);
+  const s = summaryOf(o, c, rel, scope, null);
+  const currency = o.currency as Currency;
+  const site = SITES[c.site as SiteCode];
+  const payload = c.payload as { notifyInfo?: { notifyType: string; contactInfo: string }; shippingTimeInfo?: { deliveryDay?: string; deliveryTime?: string } };
+  const [method] = o.shippingMethodId ? await db.select({ name: shippingMethods.name }).from(shippingMethods).where(eq(shippingMethods.id, o.shippingMethodId)) : [];
+  const records = await db.select().from(paymentRecords).where(eq(paymentRecords.contractId, c.id)).orderBy(paymentRecords.id);
+  const reissue = o.businessType === 'REVERSE_REISSUE';
+  const pointsDiscount = c.needPayAmtMinor + c.pointsDiscountMinor === 0n ? 0n
+    : (c.pointsDiscountMinor * (o.needPayAmtMinor)) / (c.needPayAmtMinor || 1n);
+  const share = c.needPayAmtMinor === 0n ? 1 : Number(o.needPayAmtMinor) / Number(c.needPayAmtMinor);
+  return {
+    ...s,
+    selectedAddress: c.selectedAddress as never, billingAddress: (c.billingAddress ?? null) as never,
+    pickUpStoreInfo: (o.pickUpStoreSnapshot ?? null) as never,
+    shippingTimeInfo: { shippingMethod: method?.name ?? null, shippingMethodCode: o.shippingMethodCode, deliveryDay: payload.shippingTimeInfo?.deliveryDay ?? null, deliveryTime: payload.shippingTimeInfo?.deliveryTime ?? null },
+    remark: o.remark,
+    notifyInfo: payload.notifyInfo ? { notifyType: payload.notifyInfo.notifyType, contactInfo: payload.notifyInfo.contactInfo } : null,
+    invoice: reissue ? null : { status: o.invoiceUrl ? 'ISSUED' : 'NOT_ISSUED', invoiceUrl: o.invoiceUrl },
+    paymentInfo: reissue ? null : {
+      payChannel: o.payChannel, paymentOrderId: c.paymentOrderId,
+      records: records.map((r) => ({ recordStatus: r.status, payChannel: r.channel, stage: r.stage, amount: money(r.amountMinor, r.currency as Currency), createdAt: r.createdAt.toISOString() })),
+    },
+    bill: {
+      skuAmt: money(o.skuAmtMinor, currency), shippingAmt: money(o.shippingAmtMinor, currency), orderDiscountAmt: money(o.discountAmtMinor, currency),
+      pointDiscountAmount: money(pointsDiscount < 0n ? 0n : pointsDiscount, currency), taxAmt: money(o.taxAmtMinor, currency),
+      taxRate: Number(site.taxRate), taxDisplay: site.taxDisplay, needPayAmt: money(o.needPayAmtMinor, currency), paidAmt: money(o.paidAmtMinor, currency),
+      actualPaidPoints: ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'PROCESSING'].includes(o.status) ? s.actualNeedPayPoints : 0,
+    },
+    earnPoints: Math.ceil(c.earnPoints * share),
+    postponeCount: o.postponeCount, postponeLimit: POSTPONE_LIMIT,
+    packageCount: rel.packages.get(o.id)?.total ?? 0,
+    tradeOrderCommentStatus: o.commentStatus,
+  };
+}

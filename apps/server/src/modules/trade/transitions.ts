@@ -1,0 +1,87 @@
+/**
+ * The only writers of order and package statuses: each move is checked against the transition
+ * tables in packages/domain, and the UPDATE itself carries the allowed "from" statuses, so two
+ * racing requests cannot both move an order.
+ */
+import crypto from 'node:crypto';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { ORDER_EVENTS, PACKAGE_EVENTS, type OrderEvent, type PackageEvent } from '@mall/domain';
+import type { Db } from '../../db/client.js';
+import {
+  items, ownerCoupons, pointLedger, shipmentPackages, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
+} from '../../db/schema/index.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type OrderSet = Partial<typeof tradeOrders.$inferInsert>;
+
+/** Moves the given orders by `event`; returns the ids that moved (the others were not in a "from" status). */
+export async function moveOrders(tx: Tx | Db, where: { ids?: bigint[]; contractId?: bigint }, event: OrderEvent, set: OrderSet = {}): Promise<bigint[]> {
+  const t = ORDER_EVENTS[event];
+  const scope = where.ids ? inArray(tradeOrders.id, where.ids) : eq(tradeOrders.contractId, where.contractId!);
+  const rows = await tx.update(tradeOrders).set({ ...set, status: t.to })
+    .where(and(scope, inArray(tradeOrders.status, [...t.from]))).returning({ id: tradeOrders.id });
+  return rows.map((r) => r.id);
+}
+
+export async function movePackages(tx: Tx | Db, ids: bigint[], event: PackageEvent, set: Partial<typeof shipmentPackages.$inferInsert> = {}): Promise<bigint[]> {
+  const t = PACKAGE_EVENTS[event];
+  const rows = await tx.update(shipmentPackages).set({ ...set, status: t.to })
+    .where(and(inArray(shipmentPackages.id, ids), inArray(shipmentPackages.status, [...t.from]))).returning({ id: shipmentPackages.id });
+  return rows.map((r) => r.id);
+}
+
+/** Every line's quantity goes back on its SKU (main lines, DIY children and gifts alike: they were all taken). */
+export async function returnStock(tx: Tx, orderIds: bigint[]): Promise<void> {
+  if (!orderIds.length) return;
+  const lines = await tx.select({ skuId: tradeOrderLines.skuId, qty: tradeOrderLines.qty }).from(tradeOrderLines)
+    .where(inArray(tradeOrderLines.orderId, orderIds)).orderBy(tradeOrderLines.skuId);
+  for (const l of lines) await tx.update(skus).set({ stock: sql`${skus.stock} + ${l.qty}::numeric` }).where(eq(skus.id, l.skuId));
+}
+
+/**
+ * An unpaid contract ends (buyer cancel or pay deadline): all its orders close together (they
+ * are paid together), stock, points and coupons go back. Returns the orders that moved.
+ */
+export async function closeUnpaidContract(tx: Tx, contractId: bigint, event: 'BUYER_CANCEL_BEFORE_PAY' | 'PAY_DEADLINE_PASSED', now = new Date()): Promise<bigint[]> {
+  const moved = await moveOrders(tx, { contractId }, event, { closedAt: now });
+  if (!moved.length) return moved;
+  await tx.update(tradeContracts).set({ status: 'CLOSED' }).where(and(eq(tradeContracts.id, contractId), eq(tradeContracts.status, 'PENDING_PAY')));
+  await returnStock(tx, moved);
+  const [spent] = await tx.select({ total: sql<number>`coalesce(-sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
+    .where(and(eq(pointLedger.tradeContractId, contractId), eq(pointLedger.reason, 'ORDER')));
+  if (spent && spent.total > 0) {
+    const [c] = await tx.select({ buyerId: tradeContracts.buyerId }).from(tradeContracts).where(eq(tradeContracts.id, contractId));
+    await tx.insert(pointLedger).values({ buyerId: c!.buyerId, delta: spent.total, reason: 'ORDER_CLOSED', tradeContractId: contractId });
+  }
+  await tx.update(ownerCoupons).set({ status: 'NOT_USED', usedAt: null, tradeContractId: null })
+    .where(and(eq(ownerCoupons.tradeContractId, contractId), eq(ownerCoupons.status, 'USED')));
+  return moved;
+}
+
+/** Paid orders record the channel and issue the codes of their service items. */
+export async function onOrdersPaid(tx: Tx, contractId: bigint, payChannel: string, now: Date): Promise<void> {
+  const orders = await tx.update(tradeOrders).set({ payChannel }).where(and(eq(tradeOrders.contractId, contractId), isNull(tradeOrders.payChannel)))
+    .returning({ id: tradeOrders.id });
+  if (!orders.length) return;
+  const service = await tx.select({ id: tradeOrderLines.id, qty: tradeOrderLines.qty, uses: items.serviceUses, days: items.serviceValidDays })
+    .from(tradeOrderLines).innerJoin(items, eq(items.id, tradeOrderLines.itemId))
+    .where(and(inArray(tradeOrderLines.orderId, orders.map((o) => o.id)), eq(items.businessType, 'SERVICE')));
+  for (const l of service) {
+    const count = Math.max(1, Math.floor(Number(l.qty)));
+    await tx.update(tradeOrderLines).set({
+      serviceRemainingTimes: (l.uses ?? 1) * count,
+      serviceExpiresAt: l.days ? new Date(now.getTime() + l.days * 86400_000) : null,
+    }).where(eq(tradeOrderLines.id, l.id));
+    await tx.insert(tradeOrderLineCoupons).values(Array.from({ length: count }, () => ({
+      orderLineId: l.id, couponCode: crypto.randomBytes(6).toString('hex').toUpperCase(), couponsPassword: String(crypto.randomInt(100000, 999999)),
+    })));
+  }
+}
+
+/** Unpaid contracts whose deadline has passed (net-terms orders are not paid by the buyer, so they never expire). */
+export async function expiredContracts(db: Db | Tx, now: Date): Promise<bigint[]> {
+  const rows = await db.selectDistinct({ id: tradeOrders.contractId }).from(tradeOrders)
+    .where(and(inArray(tradeOrders.status, ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE']), lt(tradeOrders.payDeadline, now), sql`${tradeOrders.tradeType} <> 'NET_B2B'`))
+    .limit(500);
+  return rows.map((r) => r.id);
+}

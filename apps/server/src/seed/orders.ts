@@ -1,0 +1,200 @@
+/**
+ * Demo orders: the demo accounts have an order in every display status (presale, points, DIY,
+ * gift, service, bulk, multi-package, pickup, sub-account ones), so every order screen shows
+ * real content on first start. Amounts are computed like checkout does (US site, USD).
+ */
+import crypto from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { SITES } from '@mall/contracts';
+import { applyRate, lineAmount, type OrderStatus } from '@mall/domain';
+import type { Db } from '../db/client.js';
+import {
+  addresses, carriers, itemParts, items, paymentRecords, pickupStores, pointLedger, regions, reverseTradeOrderLines, reverseTradeOrders, shipmentPackageLines,
+  shipmentPackages, shippingMethods, shops, skuPrices, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders, trackingEvents,
+} from '../db/schema/index.js';
+import { toAddressDto } from '../modules/address/service.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const DAY = 86400_000;
+
+export const CARRIERS = [
+  { code: 'UPS', entityName: 'UPS' }, { code: 'FEDEX', entityName: 'FedEx' }, { code: 'USPS', entityName: 'USPS' },
+  { code: 'DHL', entityName: 'DHL Express' }, { code: 'POSTNL', entityName: 'PostNL' }, { code: 'YAMATO', entityName: 'Yamato Transport' },
+];
+
+interface PackageSpec { lines: [string, string][]; carrier: string; code: string; events: [number, string, string?][]; signed?: 'BUYER' | 'AUTO' }
+interface OrderSpec {
+  buyer: bigint; shop: bigint; lines: [string, string][]; status: OrderStatus; ageDays: number;
+  tradeType?: string; pickup?: boolean; payChannel?: string; presale?: boolean; masterStatus?: 'PENDING' | 'PAID';
+  packages?: PackageSpec[]; reverse?: 'PROCESSING' | 'REFUND_DONE'; remark?: string; invoice?: boolean; postponed?: number;
+}
+
+export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub1: bigint; shops: bigint[] }): Promise<void> {
+  const carrierRows = await tx.insert(carriers).values(CARRIERS).returning();
+  const carrierId = (code: string) => carrierRows.find((c) => c.code === code)!.id;
+  const skuRows = await tx.select({ sku: skus, item: items }).from(skus).innerJoin(items, eq(items.id, skus.itemId));
+  const bySku = new Map(skuRows.map((r) => [r.sku.skuCode, r]));
+  const priceRows = await tx.select().from(skuPrices).where(eq(skuPrices.currency, 'USD'));
+  const price = (skuId: bigint) => priceRows.find((p) => p.skuId === skuId)?.amountMinor ?? 0n;
+  const parts = await tx.select({ part: itemParts, sku: skus }).from(itemParts).innerJoin(skus, eq(skus.id, itemParts.partSkuId));
+  const methods = await tx.select().from(shippingMethods).where(inArray(shippingMethods.shopId, ids.shops));
+  const [store] = await tx.select().from(pickupStores).where(eq(pickupStores.storeName, 'FlexiDesk SoMa Showroom'));
+  const [us] = await tx.select().from(regions).where(eq(regions.code, 'US'));
+  const addressOf = async (buyerId: bigint) => {
+    const [a] = await tx.select().from(addresses).where(and(eq(addresses.buyerId, buyerId), eq(addresses.isDefault, true)));
+    return a ? toAddressDto(a, us!) : null;
+  };
+  const mainAddress = await addressOf(ids.main);
+  const site = SITES.US;
+  const shopRows = await tx.select({ id: shops.id, sellerId: shops.sellerId }).from(shops);
+  let n = 0;
+
+  const order = async (s: OrderSpec) => {
+    n += 1;
+    // Later specs are newer within the same day, so the list shows them first.
+    const createdAt = new Date(Date.now() - s.ageDays * DAY - (60 - n) * 60_000);
+    const paid = ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'PROCESSING', 'CANCEL_ALL', 'PENDING_BALANCE'].includes(s.status);
+    const points = s.tradeType === 'NORMAL_POINT_REDEEM';
+    const lines = s.lines.map(([code, qty]) => {
+      const r = bySku.get(code)!;
+      const unit = price(r.sku.id);
+      return { r, qty, unit, amount: lineAmount(unit, qty) };
+    });
+    const skuAmt = lines.reduce((a, l) => a + l.amount, 0n);
+    const method = methods.find((m) => m.shopId === s.shop && m.code === (s.pickup ? 'PICKUP' : 'STANDARD'))!;
+    const freeOver = method.freeOver.USD ? BigInt(method.freeOver.USD) : null;
+    const shipping = points || s.pickup || (freeOver !== null && skuAmt >= freeOver) ? 0n : BigInt(method.amounts.USD ?? '0');
+    const tax = applyRate(skuAmt, site.taxRate);
+    const needPay = points ? 0n : skuAmt + shipping + tax;
+    const deposit = s.presale ? applyRate(needPay, '0.2') : null;
+    const presaleItem = s.presale ? lines[0]!.r.item : null;
+    const buyerAddress = s.buyer === ids.main || s.buyer === ids.sub1 ? mainAddress : await addressOf(s.buyer);
+    const payDeadline = s.status === 'PENDING_PAY' ? new Date(Date.now() + (s.masterStatus === 'PENDING' ? 7 * DAY : 30 * 60_000))
+      : s.status === 'PENDING_DEPOSIT' ? presaleItem!.depositEndAt : s.status === 'PENDING_BALANCE' ? presaleItem!.balanceEndAt : null;
+    const earn = points ? 0 : Math.ceil(Number(skuAmt) / 100);
+    const [c] = await tx.insert(tradeContracts).values({
+      buyerId: s.buyer, idempotencyKey: `seed-${n}`, site: 'US', currency: 'USD', tradeType: s.tradeType ?? 'NORMAL_SALE_B2C',
+      status: paid && s.status !== 'PENDING_BALANCE' ? 'PAID' : ['CLOSED', 'CANCELED'].includes(s.status) ? 'CLOSED' : 'PENDING_PAY',
+      skuAmtMinor: skuAmt, discountAmtMinor: 0n, shippingAmtMinor: shipping, taxAmtMinor: tax, pointsDiscountMinor: 0n, needPayAmtMinor: needPay,
+      redeemPoints: points ? lines.reduce((a, l) => a + (l.r.sku.pointsPrice ?? 0) * Number(l.qty), 0) : 0, earnPoints: earn,
+      isFreeTrade: points, payUniqueKey: crypto.randomUUID(), paymentOrderId: `PO${createdAt.getTime()}${n}`, payDeadline,
+      presaleStage: s.presale ? (s.status === 'PENDING_DEPOSIT' ? 'DEPOSIT' : 'BALANCE') : null, depositMinor: deposit,
+      balanceStartAt: presaleItem?.balanceStartAt ?? null, balanceEndAt: presaleItem?.balanceEndAt ?? null,
+      masterStatus: s.masterStatus ?? null, masterSubmittedAt: s.masterStatus ? createdAt : null,
+      selectedAddress: buyerAddress, billingAddress: null,
+      payload: { seeded: true, notifyInfo: { notifyType: 'email', contactInfo: buyerAddress?.email ?? 'buyer@demo.shop' }, remark: s.remark ?? null },
+      preview: { seeded: true }, createdAt,
+    }).returning();
+    const paidAt = paid ? new Date(createdAt.getTime() + 5 * 60_000) : null;
+    const [o] = await tx.insert(tradeOrders).values({
+      tradeOrderCode: `${createdAt.toISOString().slice(0, 10).replace(/-/g, '')}${String(c!.id).padStart(8, '0')}1`,
+      contractId: c!.id, buyerId: s.buyer, shopId: s.shop, sellerId: shopRows.find((x) => x.id === s.shop)!.sellerId, status: s.status,
+      tradeType: s.tradeType ?? 'NORMAL_SALE_B2C', currency: 'USD', skuAmtMinor: skuAmt, discountAmtMinor: 0n, shippingAmtMinor: shipping, taxAmtMinor: tax,
+      needPayAmtMinor: needPay, paidAmtMinor: paid && s.status !== 'PENDING_BALANCE' ? needPay : s.status === 'PENDING_BALANCE' ? deposit! : 0n,
+      shippingMethodId: method.id, shippingMethodCode: method.code,
+      pickUpStoreId: s.pickup ? store!.id : null,
+      pickUpStoreSnapshot: s.pickup ? { id: String(store!.id), storeName: store!.storeName, storeAddress: store!.storeAddress, storeCity: store!.storeCity, storeState: store!.storeState, storeZipCode: store!.storeZipCode, businessHours: store!.businessHours } : null,
+      remark: s.remark ?? null, payDeadline, paidAt: s.status === 'PENDING_BALANCE' ? null : paidAt, depositPaidAt: s.presale && s.status !== 'PENDING_DEPOSIT' ? paidAt : null,
+      tradeOrderType: lines.some((l) => l.r.item.isExceed) ? 'BULK' : 'NORMAL',
+      payChannel: paid && s.status !== 'PENDING_BALANCE' ? s.payChannel ?? (points ? 'POINTS' : 'MOCKPAY') : null,
+      invoiceUrl: s.invoice ? `/api/media/invoice-${n}.svg` : null,
+      receiptDeadline: s.status === 'UN_RECEIVED' ? new Date(Date.now() + (10 - s.ageDays + 5 * (s.postponed ?? 0)) * DAY) : null,
+      postponeCount: s.postponed ?? 0,
+      closedAt: ['CLOSED', 'CANCELED', 'CANCEL_ALL'].includes(s.status) ? new Date(createdAt.getTime() + 30 * 60_000) : null,
+      completedAt: s.status === 'COMPLETE' ? new Date(createdAt.getTime() + 6 * DAY) : null,
+      createdAt,
+    }).returning();
+    if (paid && !points) {
+      await tx.insert(paymentRecords).values({
+        contractId: c!.id, buyerId: s.masterStatus === 'PAID' ? ids.main : s.buyer, channel: s.payChannel ?? 'MOCKPAY', payMethod: s.payChannel === 'INVOICE_ME' ? 'invoice' : 'card',
+        status: 'PAY_SUCCESS', stage: s.presale ? 'DEPOSIT' : 'FULL', amountMinor: deposit ?? needPay, currency: 'USD', createdAt: paidAt!, updatedAt: paidAt!,
+      });
+    }
+    if (points) await tx.insert(pointLedger).values({ buyerId: s.buyer, delta: -c!.redeemPoints, reason: 'ORDER', tradeContractId: c!.id, createdAt });
+    const lineIds = new Map<string, bigint>();
+    const delivered = new Map<string, number>();
+    for (const p of s.packages ?? []) for (const [code, q] of p.lines) delivered.set(code, (delivered.get(code) ?? 0) + Number(q));
+    for (const l of lines) {
+      const snapshot = (r: typeof l.r) => ({ itemName: r.item.itemName, skuName: r.sku.name, image: r.sku.image, attributes: r.sku.attributes, urlKey: r.item.urlKey, unit: r.sku.marketingUnit, businessType: r.item.businessType });
+      const service = l.r.item.businessType === 'SERVICE' && paid;
+      const [main] = await tx.insert(tradeOrderLines).values({
+        orderId: o!.id, skuId: l.r.sku.id, itemId: l.r.item.id, lineGroupType: l.r.item.businessType === 'DIY' ? 'DIY_MAIN' : 'NORMAL', qty: l.qty,
+        unitAmtMinor: l.unit, skuAmtMinor: l.amount, discountAmtMinor: 0n, needPayAmtMinor: l.amount, points: (l.r.sku.pointsPrice ?? 0) * Number(l.qty),
+        snapshot: snapshot(l.r), deliveredQty: String(delivered.get(l.r.sku.skuCode) ?? 0),
+        reverseStatus: s.reverse === 'PROCESSING' ? 'PROCESSING' : s.reverse === 'REFUND_DONE' ? 'DONE' : 'NOT_REQUESTED',
+        serviceRemainingTimes: service ? Number(l.qty) * (l.r.item.serviceUses ?? 1) - (s.status === 'COMPLETE' ? 1 : 0) : null,
+        serviceExpiresAt: service && l.r.item.serviceValidDays ? new Date(createdAt.getTime() + l.r.item.serviceValidDays * DAY) : null,
+      }).returning();
+      lineIds.set(l.r.sku.skuCode, main!.id);
+      if (service) {
+        await tx.insert(tradeOrderLineCoupons).values(Array.from({ length: Number(l.qty) }, (_, i) => ({
+          orderLineId: main!.id, couponCode: crypto.randomBytes(6).toString('hex').toUpperCase(), couponsPassword: String(crypto.randomInt(100000, 999999)),
+          usedStatus: i === 0 && s.status === 'COMPLETE' ? 'USED' as const : 'NOT_USED' as const, usedAt: i === 0 && s.status === 'COMPLETE' ? new Date(createdAt.getTime() + 7 * DAY) : null,
+        })));
+      }
+      for (const p of parts.filter((x) => x.part.itemId === l.r.item.id)) {
+        const child = bySku.get(p.sku.skuCode)!;
+        const qty = (Number(p.part.qty) * Number(l.qty)).toFixed(3);
+        const gift = p.part.kind === 'GIFT';
+        await tx.insert(tradeOrderLines).values({
+          orderId: o!.id, skuId: child.sku.id, itemId: child.item.id, parentLineId: main!.id, lineGroupType: gift ? 'GIFT_CHILD' : 'DIY_CHILD', qty,
+          unitAmtMinor: gift ? 0n : price(child.sku.id), skuAmtMinor: gift ? 0n : lineAmount(price(child.sku.id), qty), discountAmtMinor: 0n, needPayAmtMinor: 0n,
+          snapshot: snapshot(child),
+        });
+      }
+    }
+    for (const p of s.packages ?? []) {
+      const shippedAt = new Date(createdAt.getTime() + DAY);
+      const [pkg] = await tx.insert(shipmentPackages).values({
+        orderId: o!.id, status: p.signed ? 'SIGN_IN' : 'SEND_DELIVERY', carrierId: carrierId(p.carrier), serviceCode: p.code,
+        signedBy: p.signed ?? null, signedAt: p.signed ? new Date(createdAt.getTime() + 5 * DAY) : null, createdAt: shippedAt,
+      }).returning();
+      await tx.insert(shipmentPackageLines).values(p.lines.map(([code, q]) => ({ packageId: pkg!.id, orderLineId: lineIds.get(code)!, qty: q })));
+      await tx.insert(trackingEvents).values(p.events.map(([hours, context, areaName]) => ({
+        packageId: pkg!.id, context, areaName: areaName ?? null, operaterType: 'SELLER' as const, happenedAt: new Date(shippedAt.getTime() + hours * 3600_000),
+      })));
+    }
+    if (s.reverse) {
+      const [rev] = await tx.insert(reverseTradeOrders).values({
+        reverseTradeOrderCode: `R${createdAt.getTime()}${n}`, orderId: o!.id, buyerId: s.buyer, shopId: s.shop, type: 'SALE_CANCEL_AFTER_PAID',
+        status: s.reverse === 'PROCESSING' ? 'WAITING_FOR_AUDIT_BY_SELLER' : 'REFUND_DONE', applyRefundAmtMinor: needPay,
+        actualRefundAmtMinor: s.reverse === 'REFUND_DONE' ? needPay : null, currency: 'USD', createdAt: new Date(createdAt.getTime() + 3600_000),
+      }).returning();
+      await tx.insert(reverseTradeOrderLines).values([...lineIds.values()].map((id, i) => ({ reverseId: rev!.id, orderLineId: id, reverseQty: lines[i]!.qty, applyRefundAmtMinor: lines[i]!.amount })));
+    }
+    return o!;
+  };
+
+  const [flexi, nordic] = ids.shops as [bigint, bigint];
+  const b = ids.buyer;
+  const shipped = (code: string, carrier: string, lines: [string, string][], signed?: 'BUYER' | 'AUTO'): PackageSpec => ({
+    lines, carrier, code, signed,
+    events: [[0, 'The seller handed the parcel to the carrier', 'San Francisco, CA'], [10, 'Departed facility', 'Oakland, CA'], [30, 'Arrived at sorting center', 'Reno, NV'],
+      ...(signed ? [[70, 'Delivered, signed by the buyer', 'Destination'] as [number, string, string]] : [])],
+  });
+  // Oldest first, so the newest (pending) orders come first in the list.
+  await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1']], status: 'COMPLETE', ageDays: 400, packages: [shipped('1Z999AA10000000001', 'UPS', [['TRAY-STEEL', '1']], 'BUYER')], invoice: true });
+  await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '3']], status: 'CANCEL_ALL', ageDays: 40, reverse: 'REFUND_DONE' });
+  await order({ buyer: b, shop: flexi, lines: [['SRV-ASSEMBLY', '2'], ['E7-BLK-140', '1']], status: 'COMPLETE', ageDays: 30, invoice: true,
+    packages: [shipped('1Z999AA10000000002', 'UPS', [['SRV-ASSEMBLY', '2'], ['E7-BLK-140', '1']], 'AUTO')] });
+  await order({ buyer: b, shop: nordic, lines: [['LAMP-BAR', '1']], status: 'CANCELED', ageDays: 20 });
+  await order({ buyer: b, shop: flexi, lines: [['C7-GRY', '1']], status: 'CLOSED', ageDays: 15 });
+  await order({ buyer: b, shop: flexi, lines: [['DIY-FRAME-E5', '1']], status: 'UN_RECEIVED', ageDays: 6, packages: [shipped('9400100000000000000001', 'USPS', [['DIY-FRAME-E5', '1']])] });
+  await order({ buyer: b, shop: flexi, lines: [['E7-WHT-140', '1'], ['TOP-OAK-140', '1'], ['C7-GRY', '1']], status: 'UN_RECEIVED', ageDays: 4, remark: 'Please call before delivery',
+    packages: [shipped('1Z999AA10000000003', 'UPS', [['E7-WHT-140', '1']]), shipped('771234567890', 'FEDEX', [['TOP-OAK-140', '1'], ['C7-GRY', '1']])] });
+  await order({ buyer: b, shop: flexi, lines: [['TOP-OAK-140', '1']], status: 'PROCESSING', ageDays: 3, reverse: 'PROCESSING' });
+  await order({ buyer: b, shop: nordic, lines: [['PTS-TOTE', '1']], status: 'UN_DELIVERY', ageDays: 3, tradeType: 'NORMAL_POINT_REDEEM' });
+  await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1']], status: 'UN_DELIVERY', ageDays: 2, pickup: true });
+  await order({ buyer: b, shop: nordic, lines: [['COF-ARABICA', '1.5'], ['LAMP-BAR', '1']], status: 'UN_DELIVERY', ageDays: 2 });
+  await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '2'], ['C7-GRY', '1']], status: 'UN_DELIVERY', ageDays: 1, remark: 'Leave at reception' });
+  await order({ buyer: b, shop: flexi, lines: [['PRO27-WAL', '1']], status: 'PENDING_BALANCE', ageDays: 1, presale: true });
+  await order({ buyer: b, shop: flexi, lines: [['PRO27-WAL', '1']], status: 'PENDING_DEPOSIT', ageDays: 0, presale: true });
+  await order({ buyer: b, shop: flexi, lines: [['BULK-E7-20', '1']], status: 'PENDING_PAY', ageDays: 0 });
+  await order({ buyer: b, shop: flexi, lines: [['E7-BLK-140', '1']], status: 'PENDING_PAY', ageDays: 0 });
+
+  // Enterprise: the main account's own order, a net-terms one, and the sub-account's.
+  await order({ buyer: ids.main, shop: flexi, lines: [['E7-BLK-140', '2']], status: 'COMPLETE', ageDays: 12, payChannel: 'INVOICE_ME', packages: [shipped('1Z999AA10000000004', 'UPS', [['E7-BLK-140', '2']], 'BUYER')] });
+  await order({ buyer: ids.main, shop: flexi, lines: [['BULK-E7-20', '1']], status: 'PENDING_PAY', ageDays: 5, tradeType: 'NET_B2B' });
+  await order({ buyer: ids.sub1, shop: flexi, lines: [['C7-GRY', '1']], status: 'UN_DELIVERY', ageDays: 2, masterStatus: 'PAID' });
+  await order({ buyer: ids.sub1, shop: flexi, lines: [['E7-BLK-140', '1']], status: 'PENDING_PAY', ageDays: 0, masterStatus: 'PENDING' });
+}

@@ -1,0 +1,173 @@
+/**
+ * /merchant-console/orders: the seller backend (SPEC §4 "Merchant link"). The seller's shops,
+ * then its orders by tab (to ship, shipped, cancel requests, all) with search by order number
+ * and paging; ships lines in packages, adds tracking events and decides cancel requests.
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Badge, Button, Center, Container, Group, Loader, Modal, Pagination, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { SellerOrder, ShipmentPackage } from '@mall/contracts';
+import { EmptyBlock } from '../../shared/EmptyBlock';
+import { useMoney } from '../../shared/format';
+import { SELLER_PAGE_SIZE, SELLER_TABS, type SellerTab, useCancelDecision, useMerchantStatus, useSellerOrders } from './seller/api';
+import { isNotSeller, useSellerError } from './seller/errors';
+import { SellerOrderCard } from './seller/SellerOrderCard';
+import { ShipModal } from './seller/ShipModal';
+import { TrackingEventModal } from './seller/TrackingEventModal';
+
+const isTab = (v: string | null): v is SellerTab => !!v && (SELLER_TABS as readonly string[]).includes(v);
+
+export function SellerOrdersPage() {
+  const { t } = useTranslation();
+  const apiError = useSellerError();
+  const mobile = !!useMediaQuery('(max-width: 48em)');
+  const [params, setParams] = useSearchParams();
+  const status: SellerTab = isTab(params.get('status')) ? (params.get('status') as SellerTab) : 'TO_SHIP';
+  const keyword = params.get('keyword') ?? '';
+  const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
+  const [search, setSearch] = useState(keyword);
+
+  const merchant = useMerchantStatus();
+  const orders = useSellerOrders({ status, keyword, pageNo });
+  const [shipping, setShipping] = useState<SellerOrder | null>(null);
+  const [eventFor, setEventFor] = useState<ShipmentPackage | null>(null);
+  const [deciding, setDeciding] = useState<{ order: SellerOrder; approve: boolean } | null>(null);
+  const decide = useCancelDecision();
+  const money = useMoney();
+
+  const go = (next: { status?: SellerTab; keyword?: string; pageNo?: number }) => {
+    const p = new URLSearchParams();
+    const s = next.status ?? status;
+    const k = next.keyword ?? keyword;
+    const n = next.pageNo ?? 1;
+    if (s !== 'TO_SHIP') p.set('status', s);
+    if (k) p.set('keyword', k);
+    if (n > 1) p.set('pageNo', String(n));
+    setParams(p);
+  };
+
+  if (isNotSeller(orders.error)) {
+    const audit = merchant.data?.auditStatus === 'audit';
+    return (
+      <Container size="sm" py="xl">
+        <EmptyBlock title={t('seller.notSeller.title')} icon={<IconBuildingStore size={30} />}>
+          <Text c="dimmed" ta="center" maw={440}>{audit ? t('seller.notSeller.audit') : t('seller.notSeller.text')}</Text>
+          <Button component={Link} to={audit ? '/merchant/audit' : '/merchant/apply'}>{audit ? t('seller.notSeller.viewApplication') : t('seller.notSeller.apply')}</Button>
+        </EmptyBlock>
+      </Container>
+    );
+  }
+
+  const total = orders.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / SELLER_PAGE_SIZE));
+  const shops = merchant.data?.shops ?? [];
+
+  const confirmDecision = () => {
+    if (!deciding || decide.isPending) return;
+    const { order, approve } = deciding;
+    decide.mutate({ reverseId: order.cancelRequest!.id, approve }, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: approve ? t('seller.cancel.approved', { code: order.tradeOrderCode }) : t('seller.cancel.rejected', { code: order.tradeOrderCode }) });
+        setDeciding(null);
+      },
+    });
+  };
+
+  return (
+    <Container size="lg" py="md" px={mobile ? 'xs' : 'md'}>
+      <Stack gap="md">
+        <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="header" aria-labelledby="seller-console-title">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={4}>
+              <Title order={1} size="h2" id="seller-console-title">{t('merchant.consoleTitle')}</Title>
+              <Text size="sm" c="dimmed">{t('seller.subtitle')}</Text>
+            </Stack>
+            <Stack gap={4} aria-label={t('seller.shops')} data-testid="seller-shops">
+              <Text size="xs" c="dimmed">{t('seller.shops')}</Text>
+              {merchant.isLoading ? <Skeleton h={22} w={180} /> : shops.length ? (
+                <Group gap="xs" role="list">
+                  {shops.map((s) => (
+                    <Badge key={s.id} role="listitem" size="lg" variant="light" leftSection={<IconBuildingStore size={14} />} style={{ textTransform: 'none' }}>
+                      {s.name} · {t('seller.itemCount', { count: s.itemCount })}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : <Text size="sm">{t('merchant.noShops')}</Text>}
+            </Stack>
+          </Group>
+        </Paper>
+
+        <Tabs value={status} onChange={(v) => isTab(v) && go({ status: v, pageNo: 1 })} keepMounted={false}>
+          <Tabs.List grow={mobile} aria-label={t('seller.tabsLabel')}>
+            {SELLER_TABS.map((s) => <Tabs.Tab key={s} value={s} fz={mobile ? 'xs' : 'sm'} px={mobile ? 6 : undefined}>{t(`seller.tab.${s}`)}</Tabs.Tab>)}
+          </Tabs.List>
+        </Tabs>
+
+        <form role="search" onSubmit={(e) => { e.preventDefault(); go({ keyword: search.trim(), pageNo: 1 }); }}>
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              style={{ flex: 1 }} maw={mobile ? undefined : 420} label={t('seller.search.label')} placeholder={t('seller.search.placeholder')}
+              leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={100} type="search"
+            />
+            <Button type="submit" variant="light">{t('seller.search.button')}</Button>
+            {keyword && <Button variant="subtle" onClick={() => { setSearch(''); go({ keyword: '', pageNo: 1 }); }}>{t('seller.search.clear')}</Button>}
+          </Group>
+        </form>
+
+        {orders.isError && !isNotSeller(orders.error) && (
+          <Alert color="red" role="alert" title={t('seller.loadFailed')}>
+            <Group justify="space-between">
+              <Text size="sm">{apiError(orders.error)}</Text>
+              <Button size="xs" variant="white" color="red" onClick={() => void orders.refetch()}>{t('seller.retry')}</Button>
+            </Group>
+          </Alert>
+        )}
+
+        {orders.isLoading ? (
+          <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>
+        ) : orders.data && !orders.data.data.length ? (
+          <EmptyBlock title={keyword ? t('seller.empty.search', { keyword }) : t(`seller.empty.${status}`)} />
+        ) : orders.data ? (
+          <Stack gap="md" aria-busy={orders.isFetching} data-testid="seller-orders" style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}>
+            <Text size="sm" c="dimmed" aria-live="polite">{t('seller.total', { count: total })}</Text>
+            {orders.data.data.map((o) => (
+              <SellerOrderCard key={o.id} order={o} mobile={mobile} onShip={setShipping} onAddEvent={setEventFor} onDecide={(order, approve) => { decide.reset(); setDeciding({ order, approve }); }} />
+            ))}
+            {total > SELLER_PAGE_SIZE && (
+              <Center>
+                <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(n) => { go({ pageNo: n }); window.scrollTo({ top: 0 }); }} size={mobile ? 'sm' : 'md'}
+                  getControlProps={(c) => ({ 'aria-label': t(`seller.page.${c}`) })} getItemProps={(n) => ({ 'aria-label': t('seller.page.number', { n }) })} />
+              </Center>
+            )}
+          </Stack>
+        ) : null}
+      </Stack>
+
+      <ShipModal order={shipping} onClose={() => setShipping(null)} />
+      <TrackingEventModal pkg={eventFor} onClose={() => setEventFor(null)} />
+      <Modal opened={!!deciding} onClose={() => !decide.isPending && setDeciding(null)} centered
+        title={deciding?.approve ? t('seller.cancel.approveTitle') : t('seller.cancel.rejectTitle')}>
+        {deciding && (
+          <Stack>
+            {decide.error && <Alert color="red" role="alert">{apiError(decide.error)}</Alert>}
+            <Text size="sm">
+              {deciding.approve
+                ? t('seller.cancel.approveText', { code: deciding.order.tradeOrderCode, amount: money(deciding.order.needPayAmt) })
+                : t('seller.cancel.rejectText', { code: deciding.order.tradeOrderCode })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeciding(null)} disabled={decide.isPending}>{t('common.cancel')}</Button>
+              <Button color={deciding.approve ? 'red' : 'blue'} loading={decide.isPending} onClick={confirmDecision}>
+                {deciding.approve ? t('seller.cancel.approveConfirm') : t('seller.cancel.rejectConfirm')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Container>
+  );
+}

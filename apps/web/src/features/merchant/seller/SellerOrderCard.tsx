@@ -1,0 +1,198 @@
+/** One order in the seller console: who bought what, where it goes, its packages and what the seller can do next. */
+import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Badge, Box, Button, Card, CopyButton, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconPlus, IconTruckDelivery } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { SellerOrder, ShipmentPackage } from '@mall/contracts';
+import { useMoney } from '../../../shared/format';
+import { canShip, isWeightLine, pendingCancel } from './api';
+
+type Line = SellerOrder['lines'][number];
+
+const STATUS_COLOR: Record<string, string> = {
+  UN_DELIVERY: 'orange', UN_RECEIVED: 'blue', COMPLETE: 'green', PROCESSING: 'yellow', PENDING_PAY: 'gray', PENDING_DEPOSIT: 'gray', PENDING_BALANCE: 'gray',
+};
+const PACKAGE_COLOR: Record<ShipmentPackage['fulfillmentProgressStatus'], string> = { SEND_DELIVERY: 'blue', SIGN_IN: 'green', CANCEL: 'gray' };
+export const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
+
+interface Props {
+  order: SellerOrder;
+  mobile: boolean;
+  onShip: (o: SellerOrder) => void;
+  onAddEvent: (p: ShipmentPackage) => void;
+  onDecide: (o: SellerOrder, approve: boolean) => void;
+}
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text component="dt" size="xs" c="dimmed">{label}</Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+    </Box>
+  );
+}
+
+function CopyCode({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? t('seller.copied') : label} withArrow>
+          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={label}>
+            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+export function useQtyText() {
+  return (q: string, l: { unitName: string | null; tradeQty?: string; shippedQty?: string }) => (l.unitName && l.unitName !== 'pc' ? `${q} ${l.unitName}` : q);
+}
+
+export function SellerOrderCard({ order: o, mobile, onShip, onAddEvent, onDecide }: Props) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const qty = useQtyText();
+  const titleId = `seller-order-${o.id}`;
+  const cancel = o.cancelRequest;
+  const pending = pendingCancel(o);
+  const statusLabel = t(`seller.status.${o.status}`, { defaultValue: o.status });
+
+  const product = (l: Line) => (
+    <Group gap="sm" wrap="nowrap">
+      <Image src={l.image} alt="" w={mobile ? 56 : 64} h={mobile ? 56 : 64} radius="sm" fit="contain" bg="gray.0" />
+      <Box miw={0}>
+        <Text size="sm" fw={500} lineClamp={2}>{l.name}</Text>
+        <Text size="xs" c="dimmed">{t('seller.sku')}: {l.skuName}</Text>
+        {isWeightLine(l) && <Badge size="xs" variant="light" mt={2}>{t('seller.weightItem')}</Badge>}
+      </Box>
+    </Group>
+  );
+
+  return (
+    <Paper component="article" withBorder p={mobile ? 'sm' : 'md'} radius="md" data-testid="seller-order" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Group gap={6} wrap="wrap">
+            <Title order={2} size="h5" id={titleId}>{t('seller.orderNo', { code: o.tradeOrderCode })}</Title>
+            <CopyCode value={o.tradeOrderCode} label={t('seller.copyOrderNo')} />
+            <Badge color={STATUS_COLOR[o.status] ?? 'gray'} variant="light" data-testid="order-status">{statusLabel}</Badge>
+          </Group>
+          {canShip(o) && (
+            <Button leftSection={<IconTruckDelivery size={16} />} onClick={() => onShip(o)} fullWidth={mobile} aria-label={t('seller.ship.buttonFor', { code: o.tradeOrderCode })}>
+              {t('seller.ship.button')}
+            </Button>
+          )}
+        </Group>
+
+        <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
+          <Info label={t('seller.shop')}>{o.shopName}</Info>
+          <Info label={t('seller.buyer')}>{o.buyerName}</Info>
+          <Info label={t('seller.amount')}>{money(o.needPayAmt)}</Info>
+          <Info label={t('seller.paidAt')}>{when(o.paidAt)}</Info>
+          <Info label={t('seller.shippingMethod')}>{o.shippingMethod ?? '—'}</Info>
+          <Info label={t('seller.shipTo')}>{o.shipTo || '—'}</Info>
+        </SimpleGrid>
+
+        {cancel && (
+          <Alert color={pending ? 'yellow' : 'gray'} title={t('seller.cancel.title', { code: cancel.code })} data-testid="cancel-request">
+            <Stack gap="xs">
+              <Text size="sm">
+                {t('seller.cancel.info', { date: when(cancel.createdAt), status: t(`seller.reverseStatus.${cancel.status}`, { defaultValue: cancel.status }) })}
+              </Text>
+              {pending && (
+                <Group gap="xs">
+                  <Button color="red" size="xs" onClick={() => onDecide(o, true)}>{t('seller.cancel.approve')}</Button>
+                  <Button variant="default" size="xs" onClick={() => onDecide(o, false)}>{t('seller.cancel.reject')}</Button>
+                </Group>
+              )}
+            </Stack>
+          </Alert>
+        )}
+
+        {mobile ? (
+          <Stack gap="xs" aria-label={t('seller.lines')} role="list">
+            {o.lines.map((l) => (
+              <Card key={l.id} withBorder padding="xs" role="listitem" data-testid="seller-line">
+                {product(l)}
+                <Group gap="md" mt={6}>
+                  <Text size="xs">{t('seller.bought')}: <b>{qty(l.tradeQty, l)}</b></Text>
+                  <Text size="xs">{t('seller.shipped')}: <b>{qty(l.shippedQty, l)}</b></Text>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <Table withTableBorder verticalSpacing="xs" aria-label={t('seller.lines')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('seller.product')}</Table.Th><Table.Th w={140}>{t('seller.bought')}</Table.Th><Table.Th w={140}>{t('seller.shipped')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {o.lines.map((l) => (
+                <Table.Tr key={l.id} data-testid="seller-line">
+                  <Table.Td>{product(l)}</Table.Td>
+                  <Table.Td>{qty(l.tradeQty, l)}</Table.Td>
+                  <Table.Td>{qty(l.shippedQty, l)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+
+        {o.packages.length > 0 && (
+          <Stack gap="xs">
+            <Title order={3} size="h6">{t('seller.package.heading', { count: o.packages.length })}</Title>
+            <SimpleGrid cols={{ base: 1, md: o.packages.length > 1 ? 2 : 1 }} spacing="sm">
+              {o.packages.map((p, i) => <PackageCard key={p.id} pkg={p} index={i + 1} onAddEvent={onAddEvent} />)}
+            </SimpleGrid>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PackageCard({ pkg: p, index, onAddEvent }: { pkg: ShipmentPackage; index: number; onAddEvent: (p: ShipmentPackage) => void }) {
+  const { t } = useTranslation();
+  const qty = useQtyText();
+  return (
+    <Card withBorder padding="sm" data-testid="seller-package" component="section" aria-label={t('seller.package.label', { n: index, code: p.serviceCode })}>
+      <Group justify="space-between" gap="xs" align="flex-start">
+        <Box>
+          <Text size="sm" fw={600}>{t('seller.package.n', { n: index })} · {p.fulfillmentServiceProvider.entityName}</Text>
+          <Group gap={4}>
+            <Text size="sm">{t('seller.package.tracking')}: <span data-testid="tracking-number">{p.serviceCode}</span></Text>
+            <CopyCode value={p.serviceCode} label={t('seller.copyTracking')} />
+          </Group>
+          <Text size="xs" c="dimmed">{t('seller.package.shippedAt', { date: when(p.createdAt) })}{p.signedAt ? ` · ${t('seller.package.signedAt', { date: when(p.signedAt) })}` : ''}</Text>
+        </Box>
+        <Badge color={PACKAGE_COLOR[p.fulfillmentProgressStatus]} variant="light">{t(`seller.package.status.${p.fulfillmentProgressStatus}`)}</Badge>
+      </Group>
+      <Text size="xs" mt={6} c="dimmed">
+        {p.fulfillmentProgressLineList.map((l) => `${l.tradeOrderLine.name} (${l.tradeOrderLine.skuName}) × ${qty(l.actualExecuteQty, l.tradeOrderLine)}`).join(' · ')}
+      </Text>
+      {p.logisticsList.length ? (
+        <Timeline active={0} bulletSize={12} lineWidth={2} mt="sm" aria-label={t('seller.package.timeline')}>
+          {p.logisticsList.map((e, i) => (
+            <Timeline.Item key={`${e.originTime}-${i}`} title={<Text size="sm" fw={i === 0 ? 600 : 400}>{e.context}</Text>}>
+              <Text size="xs" c="dimmed">
+                {when(e.originTime)}{e.areaName ? ` · ${e.areaName}` : ''} · {t(`seller.package.by.${e.operaterType}`)}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      ) : <Text size="sm" c="dimmed" mt="xs">{t('seller.package.noEvents')}</Text>}
+      {p.fulfillmentProgressStatus !== 'CANCEL' && (
+        <Button mt="sm" size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => onAddEvent(p)}
+          aria-label={t('seller.event.buttonFor', { code: p.serviceCode })}>
+          {t('seller.event.button')}
+        </Button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+export function BulkToPayPage() {
+  return null;
+}

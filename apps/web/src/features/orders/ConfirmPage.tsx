@@ -1,0 +1,3 @@
+export function ConfirmPage() {
+  return null;
+}

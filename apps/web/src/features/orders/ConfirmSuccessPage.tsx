@@ -1,0 +1,3 @@
+export function ConfirmSuccessPage() {
+  return null;
+}

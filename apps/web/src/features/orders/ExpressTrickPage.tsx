@@ -1,0 +1,3 @@
+export function ExpressTrickPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function GuestLookupPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function OrderDetailPage() {
+  return null;
+}

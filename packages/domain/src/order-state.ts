@@ -1,0 +1,168 @@
+/**
+ * Order and shipment-package state machines (SPEC §4 "Order display statuses", "Order
+ * operations"). Every status the server writes goes through `nextOrderStatus` /
+ * `nextPackageStatus`; the operation list a buyer sees is computed here from state alone.
+ */
+
+export const ORDER_STATUSES = [
+  'PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE',
+  'CLOSED', 'CANCELED', 'CANCEL_ALL', 'PROCESSING',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * What can happen to an order. CLOSED: the pay deadline passed; CANCELED: the buyer cancelled
+ * before paying; PROCESSING: a cancel after payment waits for the seller; CANCEL_ALL: it was
+ * refunded in full.
+ */
+export const ORDER_EVENTS = {
+  PAY_DEPOSIT: { from: ['PENDING_DEPOSIT'], to: 'PENDING_BALANCE' },
+  PAY: { from: ['PENDING_PAY', 'PENDING_BALANCE'], to: 'UN_DELIVERY' },
+  BUYER_CANCEL_BEFORE_PAY: { from: ['PENDING_PAY', 'PENDING_DEPOSIT'], to: 'CANCELED' },
+  PAY_DEADLINE_PASSED: { from: ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE'], to: 'CLOSED' },
+  BUYER_CANCEL_AFTER_PAY: { from: ['UN_DELIVERY'], to: 'PROCESSING' },
+  CANCEL_REFUNDED: { from: ['PROCESSING'], to: 'CANCEL_ALL' },
+  CANCEL_REJECTED: { from: ['PROCESSING'], to: 'UN_DELIVERY' },
+  /** Every line has left the warehouse. */
+  ALL_SHIPPED: { from: ['UN_DELIVERY'], to: 'UN_RECEIVED' },
+  /** Every package is signed for, by the buyer or by the receipt deadline. */
+  ALL_RECEIVED: { from: ['UN_RECEIVED'], to: 'COMPLETE' },
+} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>;
+export type OrderEvent = keyof typeof ORDER_EVENTS;
+
+/** The status after `event`, or null when the event is not allowed from `from`. */
+export function nextOrderStatus(from: OrderStatus, event: OrderEvent): OrderStatus | null {
+  const t = ORDER_EVENTS[event];
+  return (t.from as readonly OrderStatus[]).includes(from) ? t.to : null;
+}
+
+/** The first status of a new order. */
+export function initialOrderStatus(o: { freeTrade: boolean; presale: boolean }): OrderStatus {
+  return o.freeTrade ? 'UN_DELIVERY' : o.presale ? 'PENDING_DEPOSIT' : 'PENDING_PAY';
+}
+
+export const PACKAGE_STATUSES = ['SEND_DELIVERY', 'SIGN_IN', 'CANCEL'] as const;
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+export const PACKAGE_EVENTS = {
+  SIGN: { from: ['SEND_DELIVERY'], to: 'SIGN_IN' },
+  CANCEL: { from: ['SEND_DELIVERY'], to: 'CANCEL' },
+} as const satisfies Record<string, { from: readonly PackageStatus[]; to: PackageStatus }>;
+export type PackageEvent = keyof typeof PACKAGE_EVENTS;
+export function nextPackageStatus(from: PackageStatus, event: PackageEvent): PackageStatus | null {
+  const t = PACKAGE_EVENTS[event];
+  return (t.from as readonly PackageStatus[]).includes(from) ? t.to : null;
+}
+
+/** List tabs (SPEC §4): each maps to the stored statuses it shows. */
+export const ORDER_TABS = ['ALL_ORDER', 'PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CANCEL_ALL'] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+/** Net terms (netb2b) and invoice-me orders are not paid by the buyer at checkout. */
+export function isPaidOnTerms(o: { tradeType: string; payChannel: string | null }): boolean {
+  return o.tradeType === 'NET_B2B' || o.payChannel === 'INVOICE_ME';
+}
+
+/** The status the buyer sees: net-terms and invoice-me orders show PENDING_PAY as UN_DELIVERY. */
+export function displayStatus(o: { status: OrderStatus; tradeType: string; payChannel: string | null }): OrderStatus {
+  return o.status === 'PENDING_PAY' && isPaidOnTerms(o) ? 'UN_DELIVERY' : o.status;
+}
+
+/** The tab an order counts under, from its display status. */
+export function tabOf(display: OrderStatus): Exclude<OrderTab, 'ALL_ORDER'> | null {
+  switch (display) {
+    case 'PENDING_PAY': case 'PENDING_DEPOSIT': case 'PENDING_BALANCE': return 'PENDING_PAY';
+    case 'UN_DELIVERY': case 'PROCESSING': return 'UN_DELIVERY';
+    case 'UN_RECEIVED': return 'UN_RECEIVED';
+    case 'COMPLETE': return 'COMPLETE';
+    case 'CLOSED': case 'CANCELED': case 'CANCEL_ALL': return 'CANCEL_ALL';
+  }
+}
+
+/** Lines count as paid in these statuses (SPEC §4). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE'];
+
+export const OPERATIONS = [
+  'pay', 'secondary_pay', 'payDeposit', 'payBalance', 'comment', 'confirm', 'checkExpressTrack', 'buyerCancelBeforePay',
+  'buyerCancelAfterPay', 'buyerPostponeConfirmDeadline', 'buyerApplyReverse', 'toUse', 'viewInvoice', 'buyerCheckVATInvoice',
+  'buyAgain', 'inviteToJoinGroup', 'checkVerifyCode', 'sendInvoiceEmail',
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+/** The uppercase forms the spec also lists, for clients that speak them. */
+export const OPERATION_UPPERCASE: Partial<Record<Operation, string>> = {
+  pay: 'PAY', secondary_pay: 'SECONDARY_PAY', comment: 'COMMENT', buyerCancelBeforePay: 'CANCEL', buyerCancelAfterPay: 'CANCEL',
+  confirm: 'CONFIRM', buyerPostponeConfirmDeadline: 'POSTPONE', checkExpressTrack: 'LOGISTICS', payBalance: 'PAY_BALANCE',
+  payDeposit: 'PAY_DEPOSIT', viewInvoice: 'VIEW_INVOICE', buyerApplyReverse: 'APPLY_REVERSE', buyerCheckVATInvoice: 'GET_INVOICE',
+  sendInvoiceEmail: 'MAKE_INVOICE', inviteToJoinGroup: 'INVITE_TO_JOIN_GROUP', toUse: 'TO_USE', buyAgain: 'BUY_AGAIN',
+};
+/** Operations that never show a button in the order list (SPEC §4). */
+export const LIST_HIDDEN_OPERATIONS: readonly Operation[] = ['checkVerifyCode', 'sendInvoiceEmail', 'buyerApplyReverse'];
+
+export interface OperationInput {
+  status: OrderStatus;
+  tradeType: string;
+  payChannel: string | null;
+  /** A payment was already attempted on the contract (pay again rather than pay). */
+  notFirstTime: boolean;
+  /** The viewer is not the buyer (an enterprise main account looking at a sub-account order). */
+  viewerIsBuyer: boolean;
+  /** Sub-account order handed to the main account and not paid yet. */
+  masterPending: boolean;
+  packageCount: number;
+  /** Packages still on their way (not signed, not cancelled). */
+  openPackageCount: number;
+  postponeCount: number;
+  postponeLimit: number;
+  hasInvoiceUrl: boolean;
+  evaluated: boolean;
+  hasServiceItems: boolean;
+  /** Some line can still be refunded, returned or exchanged. */
+  reversible: boolean;
+  /** An after-sales request on the order is in progress. */
+  reverseInProgress: boolean;
+  isReissue: boolean;
+  isPoints: boolean;
+}
+
+/** The operations of an order for its viewer, in display order (SPEC §4). */
+export function operationList(o: OperationInput): Operation[] {
+  const ops: Operation[] = [];
+  const display = displayStatus(o);
+  if (!o.viewerIsBuyer) {
+    // The main account pays a sub-account's order handed to it, and can follow its parcels.
+    if (o.masterPending && o.status === 'PENDING_PAY') ops.push('pay');
+    if (o.packageCount > 0) ops.push('checkExpressTrack');
+    return ops;
+  }
+  switch (display) {
+    case 'PENDING_PAY':
+      if (!o.masterPending) ops.push(o.notFirstTime ? 'secondary_pay' : 'pay');
+      ops.push('buyerCancelBeforePay');
+      break;
+    case 'PENDING_DEPOSIT':
+      ops.push('payDeposit', 'buyerCancelBeforePay');
+      break;
+    case 'PENDING_BALANCE':
+      ops.push('payBalance');
+      break;
+    case 'UN_DELIVERY':
+      // Once a parcel has left, the order is no longer cancelled but returned.
+      if (o.status === 'UN_DELIVERY' && o.packageCount === 0 && !o.reverseInProgress) ops.push('buyerCancelAfterPay');
+      break;
+    case 'UN_RECEIVED':
+      if (o.openPackageCount > 0) ops.push('confirm');
+      if (o.postponeCount < o.postponeLimit) ops.push('buyerPostponeConfirmDeadline');
+      break;
+    case 'COMPLETE':
+      if (!o.evaluated && !o.isPoints) ops.push('comment');
+      break;
+    default:
+      break;
+  }
+  if (o.hasServiceItems && (PAID_STATUSES as readonly string[]).includes(display)) ops.push('toUse');
+  if (o.packageCount > 0) ops.push('checkExpressTrack');
+  if (o.hasInvoiceUrl && !o.isReissue && (PAID_STATUSES as readonly string[]).includes(display)) ops.push('viewInvoice');
+  if (o.reversible && !o.reverseInProgress && ['UN_RECEIVED', 'COMPLETE'].includes(display)) ops.push('buyerApplyReverse');
+  if (['COMPLETE', 'CLOSED', 'CANCELED', 'CANCEL_ALL'].includes(display) && !o.isReissue) ops.push('buyAgain');
+  return ops;
+}

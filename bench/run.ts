@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the shop on a fresh embedded database (demo data), then autocannon against
  * the item list and the session endpoint (guest and logged in). Prints requests/s and p99.
- * Loopback only; every scenario is bounded in time.
+ * Then the buyer order reads (list, tab, deep page, counts, detail) on a data set of 100,000
+ * orders (bench/orders.ts, bench/orders-data.ts), with EXPLAIN of the list queries.
+ * Loopback only; every scenario is bounded in time. BENCH_ONLY=orders runs only the order part.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,9 +15,11 @@ import { createDb, runMigrations } from '../apps/server/src/db/client.js';
 import { seed } from '../apps/server/src/seed/index.js';
 import { buildApp, DEV_MOCKPAY_SECRET } from '../apps/server/src/app.js';
 import { signatureHeader } from '../apps/server/src/modules/mockpay/provider.js';
+import { prepareOrdersBench, type Scenario } from './orders.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ONLY = process.env.BENCH_ONLY;
 
 const freePort = () => new Promise<number>((resolve) => {
   const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -62,7 +66,7 @@ try {
   });
   let seq = 0;
 
-  const scenarios: { name: string; path: string; headers: Record<string, string>; method?: 'POST'; body?: string; setupRequest?: (r: any) => any }[] = [
+  const scenarios: Scenario[] = [
     { name: 'GET /api/catalog/items (guest)', path: '/api/catalog/items', headers: {} },
     { name: 'GET /api/catalog/items (DE site, EUR)', path: '/api/catalog/items', headers: { cookie: 'site=DE' } },
     { name: 'GET /api/auth/session (guest)', path: '/api/auth/session', headers: {} },
@@ -76,7 +80,7 @@ try {
   ];
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario, ${os.cpus().length} cores\n`);
   const rows: string[] = [];
-  const run = async (s: (typeof scenarios)[number]) => {
+  const run = async (s: Scenario) => {
     const r = await autocannon({
       url: base, connections: CONNECTIONS, duration: DURATION_S,
       requests: [{ method: s.method ?? 'GET', path: s.path, headers: s.headers, body: s.body, ...(s.setupRequest && { setupRequest: s.setupRequest }) }],
@@ -85,36 +89,49 @@ try {
     rows.push(line);
     console.log(line);
   };
-  for (const s of scenarios) await run(s);
+  if (ONLY !== 'orders') {
+    for (const s of scenarios) await run(s);
 
-  // Payment start: every request pays a different unpaid contract (copies of one submitted above).
-  const { rows: contracts } = await db.$client.query<{ id: string }>(`
-    INSERT INTO trade_contracts (buyer_id, idempotency_key, site, currency, trade_type, status, sku_amt_minor, discount_amt_minor, shipping_amt_minor,
-      tax_amt_minor, points_discount_minor, need_pay_amt_minor, used_points, redeem_points, earn_points, is_free_trade, pay_unique_key, payment_order_id,
-      pay_deadline, selected_address, billing_address, payload, preview)
-    SELECT buyer_id, 'bench-pay-' || g, site, currency, trade_type, 'PENDING_PAY', sku_amt_minor, discount_amt_minor, shipping_amt_minor, tax_amt_minor,
-      points_discount_minor, need_pay_amt_minor, 0, 0, earn_points, false, pay_unique_key || '-' || g, payment_order_id || '-' || g, now() + interval '1 day',
-      selected_address, billing_address, payload, preview
-    FROM trade_contracts, generate_series(1, 20000) g WHERE id = (SELECT min(id) FROM trade_contracts) RETURNING id`);
-  let nextContract = 0;
-  await run({
-    name: 'POST /sapi/mall-pay/payment/firstPay', path: '/sapi/mall-pay/payment/firstPay', method: 'POST', headers: j, body: '{}',
-    setupRequest: (r) => ({ ...r, body: JSON.stringify({ contractId: contracts[nextContract++ % contracts.length]!.id, payChannel: 'MOCKPAY' }) }),
-  });
-  // Webhook handling: one signed 'approved' event per started payment, each a new event id.
-  const { rows: started } = await db.$client.query<{ provider_payment_id: string; id: string; amount_minor: string; currency: string }>(
-    `SELECT provider_payment_id, id, amount_minor, currency FROM payment_records WHERE status = 'PAY_PENDING' AND provider_payment_id IS NOT NULL`);
-  let nextEvent = 0;
-  await run({
-    name: 'POST /api/payments/webhooks/mockpay', path: '/api/payments/webhooks/mockpay', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
-    setupRequest: (r) => {
-      const p = started[nextEvent % started.length]!;
-      const body = JSON.stringify({ id: `evt_bench_${++nextEvent}`, type: 'payment.approved', created: Math.floor(Date.now() / 1000),
-        data: { paymentId: p.provider_payment_id, merchantReference: p.id, amount: Number(p.amount_minor), currency: p.currency, reason: null } });
-      return { ...r, body, headers: { ...r.headers, 'mockpay-signature': signatureHeader(DEV_MOCKPAY_SECRET, body) } };
-    },
-  });
-  console.log(`(firstPay started ${started.length} payments; webhooks beyond that count replay-safe re-approvals)`);
+    // Payment start: every request pays a different unpaid contract (copies of one submitted above).
+    const { rows: contracts } = await db.$client.query<{ id: string }>(`
+      INSERT INTO trade_contracts (buyer_id, idempotency_key, site, currency, trade_type, status, sku_amt_minor, discount_amt_minor, shipping_amt_minor,
+        tax_amt_minor, points_discount_minor, need_pay_amt_minor, used_points, redeem_points, earn_points, is_free_trade, pay_unique_key, payment_order_id,
+        pay_deadline, selected_address, billing_address, payload, preview)
+      SELECT buyer_id, 'bench-pay-' || g, site, currency, trade_type, 'PENDING_PAY', sku_amt_minor, discount_amt_minor, shipping_amt_minor, tax_amt_minor,
+        points_discount_minor, need_pay_amt_minor, 0, 0, earn_points, false, pay_unique_key || '-' || g, payment_order_id || '-' || g, now() + interval '1 day',
+        selected_address, billing_address, payload, preview
+      FROM trade_contracts, generate_series(1, 20000) g WHERE id = (SELECT min(id) FROM trade_contracts) RETURNING id`);
+    let nextContract = 0;
+    await run({
+      name: 'POST /sapi/mall-pay/payment/firstPay', path: '/sapi/mall-pay/payment/firstPay', method: 'POST', headers: j, body: '{}',
+      setupRequest: (r) => ({ ...r, body: JSON.stringify({ contractId: contracts[nextContract++ % contracts.length]!.id, payChannel: 'MOCKPAY' }) }),
+    });
+    // Webhook handling: one signed 'approved' event per started payment, each a new event id.
+    const { rows: started } = await db.$client.query<{ provider_payment_id: string; id: string; amount_minor: string; currency: string }>(
+      `SELECT provider_payment_id, id, amount_minor, currency FROM payment_records WHERE status = 'PAY_PENDING' AND provider_payment_id IS NOT NULL`);
+    let nextEvent = 0;
+    await run({
+      name: 'POST /api/payments/webhooks/mockpay', path: '/api/payments/webhooks/mockpay', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
+      setupRequest: (r) => {
+        const p = started[nextEvent % started.length]!;
+        const body = JSON.stringify({ id: `evt_bench_${++nextEvent}`, type: 'payment.approved', created: Math.floor(Date.now() / 1000),
+          data: { paymentId: p.provider_payment_id, merchantReference: p.id, amount: Number(p.amount_minor), currency: p.currency, reason: null } });
+        return { ...r, body, headers: { ...r.headers, 'mockpay-signature': signatureHeader(DEV_MOCKPAY_SECRET, body) } };
+      },
+    });
+    console.log(`(firstPay started ${started.length} payments; webhooks beyond that count replay-safe re-approvals)`);
+  }
+
+  // Buyer order reads on 100,000 orders. The generated contracts copy the JSON of one real submitted contract.
+  const templateRes = await fetch(`${base}/api/checkout/submit`, { method: 'POST', headers: { ...j, 'idempotency-key': `bench-orders-template-${process.pid}` }, body: submitBody });
+  if (!templateRes.ok) throw new Error(`template submit failed: ${await templateRes.text()}`);
+  const orders = await prepareOrdersBench(db, base, { templateContractId: BigInt(((await templateRes.json()) as { id: string }).id) });
+  for (const s of orders.scenarios) await run(s);
+  await orders.explain();
+  const { data } = orders;
+  console.log(`\nOrder data set: ${data.skipped ? 'already there' : `generated in ${data.insertSeconds.toFixed(1)} s + VACUUM ANALYZE ${data.vacuumSeconds.toFixed(1)} s`}, `
+    + Object.entries(data.counts).map(([t, n]) => `${t} ${n}`).join(', '));
+  console.log(`\nSummary (${CONNECTIONS} connections, ${DURATION_S}s each):\n${rows.join('\n')}`);
   await app.close();
   await db.$client.end();
 } finally {

@@ -110,7 +110,13 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
         status: 'PAY_SUCCESS', stage: s.presale ? 'DEPOSIT' : 'FULL', amountMinor: deposit ?? needPay, currency: 'USD', createdAt: paidAt!, updatedAt: paidAt!,
       });
     }
-    if (points) await tx.insert(pointLedger).values({ buyerId: s.buyer, delta: -c!.redeemPoints, reason: 'ORDER', tradeContractId: c!.id, createdAt });
+    if (points) {
+      // The points the tote was redeemed with were earned before, so the demo balance stays as documented.
+      await tx.insert(pointLedger).values([
+        { buyerId: s.buyer, delta: c!.redeemPoints, reason: 'EARN', createdAt: new Date(createdAt.getTime() - 30 * DAY) },
+        { buyerId: s.buyer, delta: -c!.redeemPoints, reason: 'ORDER', tradeContractId: c!.id, createdAt },
+      ]);
+    }
     const lineIds = new Map<string, bigint>();
     const delivered = new Map<string, number>();
     for (const p of s.packages ?? []) for (const [code, q] of p.lines) delivered.set(code, (delivered.get(code) ?? 0) + Number(q));

@@ -1,7 +1,7 @@
 import { Navigate, useNavigate } from 'react-router';
-import { Alert, Button, Center, Container, Loader, Paper, Stack, Stepper, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Loader, Paper, Stack, Stepper, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MerchantApplyBody } from '@mall/contracts';
 import type { z } from 'zod';
@@ -10,10 +10,9 @@ import { api } from '../../shared/api';
 import { sessionKey } from '../../shared/session';
 import { zodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
+import { merchantStatusKey as statusKey, useMerchantStatus } from './seller/api';
 
 type Status = z.infer<typeof MerchantStatus>;
-const statusKey = ['merchant-status'] as const;
-const useMerchantStatus = () => useQuery({ queryKey: statusKey, queryFn: () => api<Status>('/api/merchant/status') });
 
 function EnterSteps({ active }: { active: number }) {
   const { t } = useTranslation();
@@ -66,25 +65,6 @@ export function MerchantAuditPage() {
       <Title order={1} size="h2">{t('merchant.auditTitle')}</Title>
       <EnterSteps active={data.auditStatus === 'audit' ? 1 : 2} />
       <Alert color="blue">{t('merchant.waiting', { shop: data.application.shopName })}</Alert>
-    </Container>
-  );
-}
-
-export function MerchantConsolePage() {
-  const { t } = useTranslation();
-  const { data, isLoading } = useMerchantStatus();
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
-  if (data?.auditStatus !== 'pass') return <Navigate to="/merchant/apply" replace />;
-  return (
-    <Container size="md" py="md">
-      <Title order={1} size="h2" mb="md">{t('merchant.consoleTitle')}</Title>
-      <Table withTableBorder>
-        <Table.Thead><Table.Tr><Table.Th>{t('merchant.shopName')}</Table.Th><Table.Th>{t('merchant.items')}</Table.Th></Table.Tr></Table.Thead>
-        <Table.Tbody>
-          {data.shops.map((s) => <Table.Tr key={s.id}><Table.Td>{s.name}</Table.Td><Table.Td>{s.itemCount}</Table.Td></Table.Tr>)}
-        </Table.Tbody>
-      </Table>
-      {data.shops.length === 0 && <Text c="dimmed" mt="sm">{t('merchant.noShops')}</Text>}
     </Container>
   );
 }

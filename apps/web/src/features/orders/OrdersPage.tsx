@@ -1,3 +1,243 @@
+/**
+ * /buyer/orders (SPEC §2 Orders, §6): the URL is the state (keyword, status, timespan, pageNo,
+ * pageSize, from, and for enterprise main accounts account and mainPay). Desktop: status tabs
+ * with counts, canceled filter, time filter, search and pages. Mobile: a status dropdown and
+ * cards that load the next page near the bottom (infinite scroll).
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  Alert, Anchor, Button, Center, Checkbox, Chip, Divider, Group, Loader, Pagination, Select, Stack, Tabs, Text, TextInput, Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  INFINITE_SCROLL_THRESHOLD_PX, ORDER_LIST_PAGE_SIZE, OrderTab as OrderTabSchema, OrderTimespan as OrderTimespanSchema,
+  type OrderCountBody, type OrderListBody, type OrderTab, type OrderTimespan,
+} from '@mall/contracts';
+import { EmptyBlock } from '../../shared/EmptyBlock';
+import { useSession, useSite } from '../../shared/session';
+import { useEnterpriseChildren, useOrderCounts, useOrderPage, useOrderPages } from './api';
+import { CANCELED_FILTER, LIST_TABS, tabKey, TIMESPANS } from './labels';
+import { MOBILE_QUERY } from './OrderOperations';
+import { OrderCard } from './OrderCard';
+
+const MAX_PAGE_SIZE = 50;
+const intParam = (v: string | null, fallback: number, max = 100000) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
+};
+
+/** Which orders an enterprise main account looks at (SPEC §6). */
+type AccountFilter = 'all' | 'mine' | 'subs' | `sub:${string}`;
+
 export function OrdersPage() {
-  return null;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const { data: session } = useSession();
+  const site = useSite();
+  const isMain = !!session?.enterprise?.isMain && session.enterprise.status === 'ENABLED';
+  const tourist = session?.userType !== 'REGISTERED';
+
+  // ---- state from the URL ----
+  const germanType = site.features.germanType;
+  const tabs = germanType ? LIST_TABS.filter((x) => x === 'ALL_ORDER') : LIST_TABS;
+  const parsedStatus = OrderTabSchema.safeParse(params.get('status'));
+  const status: OrderTab = parsedStatus.success && (tabs.includes(parsedStatus.data) || parsedStatus.data === CANCELED_FILTER) ? parsedStatus.data : 'ALL_ORDER';
+  const parsedSpan = OrderTimespanSchema.safeParse(params.get('timespan'));
+  const timespan: OrderTimespan | undefined = parsedSpan.success ? parsedSpan.data : undefined;
+  const keyword = params.get('keyword')?.trim() || undefined;
+  const pageNo = intParam(params.get('pageNo'), 1);
+  const pageSize = intParam(params.get('pageSize'), ORDER_LIST_PAGE_SIZE, MAX_PAGE_SIZE);
+  const points = params.get('from') === 'point';
+  const account = (isMain ? params.get('account') ?? 'all' : 'all') as AccountFilter;
+  const mainPay = isMain && params.get('mainPay') === '1';
+
+  const children = useEnterpriseChildren(isMain);
+  const visibleSubs = (children.data ?? []).filter((c) => c.status !== 'PENDING_APPROVAL');
+  const enterpriseUserIds = ((): string[] | undefined => {
+    if (!isMain || account === 'all') return undefined;
+    if (account === 'mine') return session?.user ? [session.user.id] : undefined;
+    if (account === 'subs') return visibleSubs.filter((c) => c.status === 'ENABLED').map((c) => c.userId);
+    return account.startsWith('sub:') ? [account.slice(4)] : undefined;
+  })();
+  // 'All sub-account orders' needs the sub-account list before it can ask.
+  const filtersReady = !(isMain && account === 'subs' && !children.data);
+
+  const base: Omit<OrderListBody, 'pageNo'> = {
+    pageSize, searchStatus: status, deviceSource: mobile ? 'H5' : 'PC',
+    ...(keyword ? { queryParams: { keyword } } : {}),
+    ...(timespan ? { timeline: timespan } : {}),
+    ...(points ? { tradeType: 'NORMAL_POINT_REDEEM' as const } : {}),
+    ...(mainPay ? { isMainPay: true } : {}),
+    ...(enterpriseUserIds ? { enterpriseUserIds } : {}),
+  };
+  const countBody: OrderCountBody = {
+    deviceSource: base.deviceSource, ...(points ? { tradeType: 'NORMAL_POINT_REDEEM' as const } : {}),
+    ...(mainPay ? { isMainPay: true } : {}), ...(enterpriseUserIds ? { enterpriseUserIds } : {}),
+  };
+  const counts = useOrderCounts(countBody, filtersReady);
+  const countOf = (tab: OrderTab) => counts.data?.find((c) => c.displayOrderStatus === tab)?.quantity;
+
+  /** Changes some parameters; any filter change goes back to the first page. */
+  const update = (patch: Record<string, string | null>, keepPage = false) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(patch)) { if (v === null || v === '') next.delete(k); else next.set(k, v); }
+      if (!keepPage) next.delete('pageNo');
+      return next;
+    });
+  };
+
+  const [draft, setDraft] = useState(keyword ?? '');
+  useEffect(() => setDraft(keyword ?? ''), [keyword]);
+  const search = (e: FormEvent) => { e.preventDefault(); update({ keyword: draft.trim() || null }); };
+
+  const tabLabel = (tab: OrderTab) => {
+    const n = countOf(tab);
+    return n === undefined ? t(tabKey(tab)) : t('orders.tabWithCount', { label: t(tabKey(tab)), count: n });
+  };
+  const accountOptions = [
+    { value: 'all', label: t('orders.account.all') },
+    { value: 'mine', label: t('orders.account.mine') },
+    { value: 'subs', label: t('orders.account.subs') },
+    ...visibleSubs.map((c) => ({ value: `sub:${c.userId}`, label: c.username })),
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">{t(points ? 'orders.pointsTitle' : 'buyer.menu.orders')}</Title>
+        {tourist && <Anchor component={Link} to="/order-lookup" size="sm" data-testid="guest-lookup-link">{t('orders.lookup.link')}</Anchor>}
+      </Group>
+      {tourist && (
+        <Alert variant="light">
+          {t('orders.touristHint')}{' '}
+          <Anchor component={Link} to={`/login?target=${encodeURIComponent('/buyer/orders')}`}>{t('topbar.login')}</Anchor>
+        </Alert>
+      )}
+
+      {mobile ? (
+        <Select label={t('orders.filter.status')} data-testid="status-select" allowDeselect={false}
+          data={[...tabs, CANCELED_FILTER].map((tab) => ({ value: tab, label: tabLabel(tab) }))}
+          value={status} onChange={(v) => update({ status: v === 'ALL_ORDER' ? null : v })} />
+      ) : (
+        <Tabs value={status === CANCELED_FILTER ? null : status} onChange={(v) => update({ status: !v || v === 'ALL_ORDER' ? null : v })} keepMounted={false}>
+          <Tabs.List aria-label={t('orders.filter.status')}>
+            {tabs.map((tab) => <Tabs.Tab key={tab} value={tab} data-testid={`tab-${tab}`}>{tabLabel(tab)}</Tabs.Tab>)}
+          </Tabs.List>
+        </Tabs>
+      )}
+
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <form onSubmit={search} role="search" style={{ flex: mobile ? '1 1 100%' : '1 1 260px' }}>
+          <TextInput label={t('orders.filter.search')} placeholder={t('orders.filter.searchPlaceholder')} value={draft} maxLength={100}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            rightSection={<Button type="submit" variant="subtle" size="compact-sm" px={6} aria-label={t('orders.filter.searchButton')}><IconSearch size={16} /></Button>}
+            rightSectionWidth={40} />
+        </form>
+        <Select label={t('orders.filter.time')} placeholder={t('orders.timespan.any')} clearable w={mobile ? '100%' : 180}
+          data={TIMESPANS.map((s) => ({ value: s, label: t(`orders.timespan.${s}`) }))}
+          value={timespan ?? null} onChange={(v) => update({ timespan: v })} />
+        {!mobile && (
+          <Chip checked={status === CANCELED_FILTER} onChange={(on) => update({ status: on ? CANCELED_FILTER : null })} data-testid="canceled-filter">
+            {tabLabel(CANCELED_FILTER)}
+          </Chip>
+        )}
+      </Group>
+
+      {isMain && (
+        <Group gap="md" align="flex-end" wrap="wrap" data-testid="enterprise-filters">
+          <Select label={t('orders.account.label')} allowDeselect={false} w={mobile ? '100%' : 240} data={accountOptions}
+            value={accountOptions.some((o) => o.value === account) ? account : 'all'}
+            onChange={(v) => update({ account: !v || v === 'all' ? null : v })} />
+          <Checkbox label={t('buyer.masterPending')} checked={mainPay} onChange={(e) => update({ mainPay: e.currentTarget.checked ? '1' : null })} mb={6} />
+        </Group>
+      )}
+
+      {mobile
+        ? <MobileList body={base} enabled={filtersReady} />
+        : <DesktopList body={{ ...base, pageNo }} enabled={filtersReady} onPage={(p) => update({ pageNo: p === 1 ? null : String(p) }, true)} />}
+    </Stack>
+  );
+}
+
+function Empty() {
+  const { t } = useTranslation();
+  const { data: session } = useSession();
+  return (
+    <EmptyBlock title={t('buyer.empty.orders')}>
+      <Group gap="md">
+        <Anchor component={Link} to="/">{t('cart.goShopping')}</Anchor>
+        {session?.userType !== 'REGISTERED' && <Anchor component={Link} to="/order-lookup">{t('orders.lookup.link')}</Anchor>}
+      </Group>
+    </EmptyBlock>
+  );
+}
+
+function DesktopList({ body, enabled, onPage }: { body: OrderListBody; enabled: boolean; onPage: (p: number) => void }) {
+  const { t } = useTranslation();
+  const { data, isLoading, isFetching, isError, refetch } = useOrderPage(body, enabled);
+  const pages = data ? Math.max(1, Math.ceil(data.total / (body.pageSize ?? ORDER_LIST_PAGE_SIZE))) : 1;
+  const top = useRef<HTMLDivElement>(null);
+  if (isLoading || !enabled) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isError && !data) return <ErrorRetry onRetry={() => void refetch()} />;
+  if (!data?.data.length) return <Empty />;
+  return (
+    <Stack gap="md" ref={top} aria-busy={isFetching} data-testid="order-list">
+      {data.data.map((o) => <OrderCard key={o.id} order={o} mobile={false} />)}
+      {pages > 1 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">{t('orders.totalCount', { count: data.total })}</Text>
+          <Pagination total={pages} value={Math.min(body.pageNo ?? 1, pages)} data-testid="order-pagination"
+            getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('orders.page.previous') : c === 'next' ? t('orders.page.next') : c })}
+            getItemProps={(p) => ({ 'aria-label': t('orders.page.number', { page: p }) })}
+            onChange={(p) => { onPage(p); window.scrollTo({ top: 0, behavior: 'smooth' }); }} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function MobileList({ body, enabled }: { body: Omit<OrderListBody, 'pageNo'>; enabled: boolean }) {
+  const { t } = useTranslation();
+  const { data, isLoading, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useOrderPages(body, enabled);
+  const orders = data?.pages.flatMap((p) => p.data) ?? [];
+  // Load the next page once the bottom is within the threshold (also when the page is too short to scroll).
+  useEffect(() => {
+    const check = () => {
+      if (!hasNextPage || isFetchingNextPage) return;
+      const gap = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
+      if (gap <= INFINITE_SCROLL_THRESHOLD_PX) void fetchNextPage();
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => { window.removeEventListener('scroll', check); window.removeEventListener('resize', check); };
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, orders.length]);
+
+  if (isLoading || !enabled) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isError && !orders.length) return <ErrorRetry onRetry={() => void refetch()} />;
+  if (!orders.length) return <Empty />;
+  return (
+    <Stack gap="sm" data-testid="order-list">
+      {orders.map((o) => <OrderCard key={o.id} order={o} mobile />)}
+      {isFetchingNextPage && <Center py="sm"><Loader size="sm" aria-label={t('common.loading')} /></Center>}
+      {hasNextPage && !isFetchingNextPage && (
+        <Center><Button variant="subtle" size="compact-sm" onClick={() => void fetchNextPage()}>{t('orders.loadMore')}</Button></Center>
+      )}
+      {!hasNextPage && <Divider label={t('orders.noMore')} labelPosition="center" my="sm" data-testid="end-of-list" />}
+    </Stack>
+  );
+}
+
+function ErrorRetry({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyBlock title={t('errors.Common.internal')}>
+      <Button variant="light" onClick={onRetry}>{t('orders.retry')}</Button>
+    </EmptyBlock>
+  );
 }

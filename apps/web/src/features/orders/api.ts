@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  BatchCartLinesResult, OrderCountBody, OrderCounts, OrderDetail, OrderListBody, OrderPage, PackageList, PaymentStatus, ShipmentPackage, TrackEntry,
+  Cart, OrderCountBody, OrderCounts, OrderDetail, OrderListBody, OrderPage, PackageList, PaymentStatus, ShipmentPackage, TrackEntry,
 } from '@mall/contracts';
 import { ENTERPRISE_CHILD_PAGE_SIZE } from '@mall/contracts';
 import { api, ApiError } from '../../shared/api';
@@ -41,7 +41,7 @@ export const postponeReceipt = (orderId: string) =>
   api<{ value: number; receiptDeadlineMillis: number }>('/api/trantor/flow/bbc_trade_BBCPostponeDeliveryFlow', { body: [{ id: orderId }] });
 /** Buy again: the order's top-level lines (DIY children and gifts come with their main line). */
 export const buyAgain = (order: Pick<OrderDetail, 'tradeOrderLineList'>) =>
-  api<BatchCartLinesResult>('/sapi/mall-order/cartline/batchcreatenewcartlines', {
+  api<{ num: number; cart: Cart }>('/sapi/mall-order/cartline/batchcreatenewcartlines', {
     body: order.tradeOrderLineList.map((l) => ({
       sku: { id: l.sku.id },
       item: { id: l.sku.item.id },

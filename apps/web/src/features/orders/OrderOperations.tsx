@@ -1,0 +1,308 @@
+/**
+ * The buttons of an order (SPEC §4 "Order operations"): one per entry of the server's
+ * operationList, in its order, with the confirmations, payment hand-over ("Payment start") and
+ * notifications of SPEC §8. After any operation the order queries are refreshed.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { CANCEL_DEBOUNCE_MS, type OrderDetail, type OrderSummary, type ShipmentPackage } from '@mall/contracts';
+import { LIST_HIDDEN_OPERATIONS, type Operation } from '@mall/domain';
+import { closeRecord, paymentStatusOf } from '../payment/api';
+import { cartKey } from '../cart/api';
+import {
+  buyAgain, cancelAfterPay, cancelBeforePay, detailKey, fetchOrderDetail, fetchPackages, packagesKey, postponeReceipt, secondaryPayStatus, signForDelivery,
+  useInvalidateOrders, usePackages,
+} from './api';
+import { DATE_TIME } from './labels';
+import { notifyOrderError, PackageSummary, useNow } from './parts';
+
+type AnyOrder = OrderSummary | OrderDetail;
+const isDetail = (o: AnyOrder): o is OrderDetail => 'bill' in o;
+
+/** Operations with a button; anything else the server may send has no action here. */
+const HANDLED: readonly string[] = [
+  'pay', 'secondary_pay', 'payDeposit', 'payBalance', 'buyerCancelBeforePay', 'buyerCancelAfterPay', 'confirm', 'buyerPostponeConfirmDeadline',
+  'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'comment', 'toUse', 'checkVerifyCode', 'buyerApplyReverse',
+];
+const PRIMARY: readonly string[] = ['pay', 'secondary_pay', 'payDeposit', 'payBalance', 'confirm'];
+
+export const MOBILE_QUERY = '(max-width: 48em)';
+
+/** The full order (all lines, invoice): the detail as it is, the list's summary fetched first. */
+function useFullOrder() {
+  const qc = useQueryClient();
+  return (o: AnyOrder): Promise<OrderDetail> => (isDetail(o) ? Promise.resolve(o)
+    : qc.fetchQuery({ queryKey: detailKey(o.id), queryFn: () => fetchOrderDetail(o.id), staleTime: 5_000 }));
+}
+
+type Guard = { contractId: string; payUniqueKey: string; recordId: string; prePay: string };
+
+/**
+ * Payment start (SPEC §4) from an order: bulk orders go to their pay page; a presale balance
+ * waits for its window, or confirms on checkout the first time; otherwise the contract's
+ * payment record decides: paid -> result, pending/failed -> ask before paying again -> pre-pay.
+ */
+export function usePayOrder(opts: { bulkPage?: boolean } = {}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [guard, setGuard] = useState<Guard | null>(null);
+  const [closing, setClosing] = useState(false);
+
+  const start = async (order: AnyOrder, op: string) => {
+    if (order.tradeOrderType === 'BULK' && !opts.bulkPage) { navigate(`/bulk-to-pay/${order.id}`); return; }
+    if (op === 'payBalance') {
+      if (order.presale && Date.now() < Date.parse(order.presale.balancePaymentStartTime)) {
+        notifications.show({ color: 'orange', message: t('orders.balanceBegins', { time: dayjs(order.presale.balancePaymentStartTime).format(DATE_TIME) }) });
+        return;
+      }
+      if (!order.tradeContract.notFirstTime) { navigate(`/checkout?tradeContractId=${order.tradeContract.id}`); return; }
+    }
+    const status = op === 'secondary_pay' ? await secondaryPayStatus(order.id) : { ...(await paymentStatusOf(order.tradeContract.id)), contractId: order.tradeContract.id };
+    const contractId = status.contractId;
+    const prePay = `/buyer/pre-pay?${new URLSearchParams({ tradeId: order.id, buyerId: order.buyer.id, contractId })}`;
+    if (status.paymentRecordStatus === 'PAY_SUCCESS') { navigate(`/buyer/pay-result?status=success&contractId=${contractId}`); return; }
+    if ((status.paymentRecordStatus === 'PAY_PENDING' || status.paymentRecordStatus === 'PAY_FAILED') && status.paymentRecordId) {
+      setGuard({ contractId, payUniqueKey: status.payUniqueKey, recordId: status.paymentRecordId, prePay });
+      return;
+    }
+    navigate(prePay);
+  };
+
+  const payAgain = async () => {
+    if (!guard || closing) return;
+    setClosing(true);
+    try {
+      await closeRecord(guard.payUniqueKey, guard.recordId);
+      navigate(guard.prePay);
+    } catch {
+      // SPEC §8: failing to close the old record silently aborts the repeat payment.
+    } finally {
+      setClosing(false);
+      setGuard(null);
+    }
+  };
+
+  const dialog = (
+    <Modal opened={!!guard} onClose={() => setGuard(null)} title={t('orders.notice')} centered>
+      <Text>{t('payment.repeatNotice')}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={() => { const g = guard; setGuard(null); if (g) navigate(`/buyer/pay-result?contractId=${g.contractId}`); }}>
+          {t('payment.waitResult')}
+        </Button>
+        <Button loading={closing} onClick={() => void payAgain()}>{t('payment.payAgain')}</Button>
+      </Group>
+    </Modal>
+  );
+  return { start, dialog };
+}
+
+/**
+ * Confirm receipt of one package; the last one completes the order and leads to
+ * /confirm-success. Shared by the operation, the confirm page and the logistics page.
+ */
+export function useSignPackage(orderId: string) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (packageId: string) => signForDelivery(packageId),
+    onSuccess: (r) => {
+      invalidate();
+      if (r.orderStatus === 'COMPLETE') navigate(`/confirm-success?orderId=${r.orderId || orderId}`);
+      else notifications.show({ color: 'green', message: t('orders.confirm.done') });
+    },
+    onError: (e) => { invalidate(); notifyOrderError(t, e); },
+  });
+}
+
+/** Packages still on their way, each with its own Confirm button (dialog and confirm page). */
+export function OpenPackages({ orderId, packages }: { orderId: string; packages: ShipmentPackage[] }) {
+  const { t } = useTranslation();
+  const sign = useSignPackage(orderId);
+  const open = packages.filter((p) => p.fulfillmentProgressStatus === 'SEND_DELIVERY');
+  return (
+    <Stack gap="md">
+      {open.map((p) => (
+        <Stack key={p.id} gap="xs" p="sm" data-testid="package-card" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}>
+          <PackageSummary pkg={p} index={packages.indexOf(p)} />
+          <Button w="fit-content" loading={sign.isPending && sign.variables === p.id} disabled={sign.isPending && sign.variables !== p.id}
+            onClick={() => sign.mutate(p.id)} aria-label={t('orders.confirm.packageButton', { code: p.serviceCode })}>
+            {t('orders.op.confirm')}
+          </Button>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function ConfirmManyDialog({ orderId, opened, onClose }: { orderId: string; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data } = usePackages(orderId, opened);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('orders.confirm.manyTitle')} size="lg" centered>
+      <Text size="sm" c="dimmed" mb="sm">{t('orders.confirm.manyText')}</Text>
+      {data && <OpenPackages orderId={orderId} packages={data} />}
+    </Modal>
+  );
+}
+
+type Dialog =
+  | { kind: 'cancelBefore' } | { kind: 'cancelAfter' } | { kind: 'postpone' }
+  | { kind: 'confirmOne'; pkg: ShipmentPackage } | { kind: 'confirmMany' };
+
+export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
+  order: AnyOrder;
+  /** The list hides some operations (SPEC §4); the bulk page pays in place. */
+  context: 'list' | 'detail' | 'bulk';
+  /** Detail page: show the service codes. */
+  onToUse?: () => void;
+  size?: ButtonProps['size'];
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const invalidate = useInvalidateOrders();
+  const fullOrder = useFullOrder();
+  const pay = usePayOrder({ bulkPage: context === 'bulk' });
+  const sign = useSignPackage(order.id);
+  const now = useNow(30_000);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const ops = order.operationList.filter((op) => HANDLED.includes(op) && !(context === 'list' && LIST_HIDDEN_OPERATIONS.includes(op as Operation)));
+
+  const run = async (op: string, action: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(op);
+    try { await action(); } catch (e) { notifyOrderError(t, e); invalidate(); } finally { setBusy(null); }
+  };
+
+  const cancelBefore = useMutation({
+    mutationFn: () => cancelBeforePay(order.id),
+    onSuccess: () => { setDialog(null); notifications.show({ color: 'green', message: t('orders.cancel.success') }); invalidate(true); },
+    onError: () => { notifications.show({ color: 'red', message: t('orders.operationFailed') }); invalidate(); },
+  });
+  const cancelAfter = useMutation({
+    mutationFn: async () => cancelAfterPay(await fullOrder(order)),
+    onSuccess: () => { setDialog(null); notifications.show({ color: 'blue', message: t('orders.cancel.processing') }); invalidate(); },
+    onError: () => { notifications.show({ color: 'red', message: t('orders.operationFailed') }); invalidate(); },
+  });
+  // SPEC §5: the cancel-after-pay action is debounced and disabled while it runs.
+  const cancelAfterDebounced = useDebouncedCallback(() => { if (!cancelAfter.isPending) cancelAfter.mutate(); }, CANCEL_DEBOUNCE_MS);
+  const postpone = useMutation({
+    mutationFn: () => postponeReceipt(order.id),
+    onSuccess: (r) => { setDialog(null); notifications.show({ color: 'green', message: t('orders.postpone.success', { day: r.value }) }); invalidate(); },
+    onError: (e) => { setDialog(null); notifyOrderError(t, e); invalidate(); },
+  });
+
+  const confirmReceipt = () => run('confirm', async () => {
+    const packages = await qc.fetchQuery({ queryKey: packagesKey(order.id), queryFn: () => fetchPackages(order.id), staleTime: 0 });
+    const open = packages.filter((p) => p.fulfillmentProgressStatus === 'SEND_DELIVERY');
+    if (open.length === 0) { notifications.show({ color: 'orange', message: t('orders.confirm.nothing') }); invalidate(); return; }
+    if (open.length === 1) setDialog({ kind: 'confirmOne', pkg: open[0]! });
+    else if (mobile) navigate(`/buyer/confirm/${order.id}`);
+    else setDialog({ kind: 'confirmMany' });
+  });
+
+  const click = (op: string) => {
+    switch (op) {
+      case 'pay': case 'secondary_pay': case 'payDeposit': case 'payBalance':
+        return run(op, () => pay.start(order, op));
+      case 'buyerCancelBeforePay': return setDialog({ kind: 'cancelBefore' });
+      case 'buyerCancelAfterPay': return setDialog({ kind: 'cancelAfter' });
+      case 'buyerPostponeConfirmDeadline': return setDialog({ kind: 'postpone' });
+      case 'confirm': return confirmReceipt();
+      case 'checkExpressTrack': return navigate(`/buyer/express-trick/${order.id}`);
+      case 'buyAgain':
+        return run(op, async () => {
+          const r = await buyAgain(await fullOrder(order));
+          qc.setQueryData(cartKey, r.cart);
+          invalidate(true);
+          notifications.show({ color: 'green', message: t('orders.buyAgain.success', { num: r.num }) });
+          navigate('/cart');
+        });
+      case 'viewInvoice': case 'buyerCheckVATInvoice': {
+        // Open the window inside the click so popup blockers let it through, then point it at the invoice.
+        const win = isDetail(order) ? null : window.open('', '_blank');
+        return run(op, async () => {
+          const url = (await fullOrder(order)).invoice?.invoiceUrl;
+          if (!url) { win?.close(); notifications.show({ color: 'orange', message: t('orders.invoice.NOT_ISSUED') }); return; }
+          if (win) win.location.href = url; else window.open(url, '_blank', 'noopener');
+        });
+      }
+      case 'comment': return navigate(`/buyer/comments?status=unComment&orderId=${order.id}`);
+      case 'toUse': case 'checkVerifyCode':
+        return onToUse ? onToUse() : navigate(`/buyer/order/detail/${order.id}#use-info`);
+      case 'buyerApplyReverse': return navigate(`/buyer/as-apply?tradeOrderId=${order.id}`);
+    }
+  };
+
+  if (!ops.length) return null;
+  const balanceNotYet = (op: string) => op === 'payBalance' && !!order.presale && now < Date.parse(order.presale.balancePaymentStartTime);
+
+  return (
+    <>
+      <Group gap="xs" justify="flex-end" wrap="wrap" data-testid="order-operations">
+        {ops.map((op) => balanceNotYet(op) ? (
+          <Text key={op} size="sm" c="orange" data-testid="balance-hint">
+            {t('orders.balanceBegins', { time: dayjs(order.presale!.balancePaymentStartTime).format(DATE_TIME) })}
+          </Text>
+        ) : (
+          <Button key={op} size={size} variant={PRIMARY.includes(op) ? 'filled' : 'default'} loading={busy === op} disabled={!!busy && busy !== op}
+            onClick={() => void click(op)} data-op={op}>
+            {t(`orders.op.${op}`)}
+          </Button>
+        ))}
+      </Group>
+
+      {pay.dialog}
+
+      <Modal opened={dialog?.kind === 'cancelBefore'} onClose={() => setDialog(null)} title={t('orders.cancel.title')} centered>
+        <Text size="sm">{t('orders.cancel.beforePayText')}</Text>
+        <Text size="sm" c="dimmed" mt="xs">{t('orders.cancel.together')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDialog(null)}>{t('orders.keepOrder')}</Button>
+          <Button color="red" loading={cancelBefore.isPending} onClick={() => cancelBefore.mutate()}>{t('orders.cancel.confirm')}</Button>
+        </Group>
+      </Modal>
+
+      <Modal opened={dialog?.kind === 'cancelAfter'} onClose={() => setDialog(null)} title={t('orders.cancel.title')} centered>
+        <Text size="sm">{t('orders.cancel.afterPayText')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDialog(null)}>{t('orders.keepOrder')}</Button>
+          <Button color="red" loading={cancelAfter.isPending} disabled={cancelAfter.isPending} onClick={cancelAfterDebounced}>{t('orders.cancel.confirm')}</Button>
+        </Group>
+      </Modal>
+
+      <Modal opened={dialog?.kind === 'postpone'} onClose={() => setDialog(null)} title={t('orders.postpone.title')} centered>
+        <Text size="sm">{t('orders.postpone.text')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDialog(null)}>{t('common.cancel')}</Button>
+          <Button loading={postpone.isPending} onClick={() => postpone.mutate()}>{t('orders.postpone.confirm')}</Button>
+        </Group>
+      </Modal>
+
+      <Modal opened={dialog?.kind === 'confirmOne'} onClose={() => setDialog(null)} title={t('orders.confirm.title')} centered>
+        <Stack>
+          <Text size="sm">{t('orders.confirm.text')}</Text>
+          {dialog?.kind === 'confirmOne' && <PackageSummary pkg={dialog.pkg} />}
+        </Stack>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDialog(null)}>{t('common.cancel')}</Button>
+          <Button loading={sign.isPending} onClick={() => dialog?.kind === 'confirmOne' && sign.mutate(dialog.pkg.id, { onSettled: () => setDialog(null) })}>
+            {t('orders.confirm.button')}
+          </Button>
+        </Group>
+      </Modal>
+
+      <ConfirmManyDialog orderId={order.id} opened={dialog?.kind === 'confirmMany'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Buyer order reads on the big data set (bench/orders-data.ts), for `npm run bench`: list page 1,
+ * list of one tab, a deep page, the per-tab counts and one detail, all as the heavy buyer
+ * (5,000 orders). Also prints EXPLAIN (ANALYZE, BUFFERS) of the list and count queries exactly as
+ * the server builds them (same drizzle conditions as listOrders / countOrders), and whether
+ * they are index-backed.
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { OrderListBody } from '@mall/contracts';
+import type { Db } from '../apps/server/src/db/client.js';
+import { tradeContracts, tradeOrders } from '../apps/server/src/db/schema/index.js';
+import { listConditions, tabFilter } from '../apps/server/src/modules/trade/read.js';
+import { BENCH_PASSWORD, HEAVY_EMAIL, HEAVY_ORDERS, generateOrders, type OrdersData } from './orders-data.js';
+
+export interface Scenario {
+  name: string; path: string; headers: Record<string, string>; method?: 'POST'; body?: string; setupRequest?: (r: any) => any;
+}
+
+const LIST = '/sapi/mall-order/web/order/pageTradeOrderForBuyer';
+const COUNTS = '/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer';
+const DETAIL = '/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer';
+/** Deep page of the list: page 100 of 5 (OFFSET 495). */
+const DEEP_PAGE = 100;
+
+export async function prepareOrdersBench(db: Db, base: string, opts: { templateContractId?: bigint } = {}) {
+  const log = (m: string) => console.log(`[orders] ${m}`);
+  const data: OrdersData = await generateOrders(db, { templateContractId: opts.templateContractId, log });
+
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-mall-request': '1', origin: base },
+    body: JSON.stringify({ email: HEAVY_EMAIL, password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`heavy buyer login failed: ${login.status} ${await login.text()}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const headers = { 'content-type': 'application/json', 'x-mall-request': '1', origin: base, cookie };
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const r = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!r.ok) throw new Error(`${path} ${JSON.stringify(body)}: ${r.status} ${await r.text()}`);
+    return r.json() as Promise<T>;
+  };
+
+  // The detail scenario reads the heavy buyer's newest delivered order (package, payment record).
+  const { rows: [detailRow] } = await db.$client.query<{ id: string }>(
+    `SELECT id FROM trade_orders WHERE buyer_id = $1 AND status = 'COMPLETE' ORDER BY created_at DESC, id DESC LIMIT 1`, [data.heavyBuyerId]);
+  const detailId = detailRow!.id;
+
+  // Sanity: the endpoints answer on this data what the data set says.
+  const page1 = await post<{ total: number; data: { id: string; tradeOrderLineList: unknown[] }[] }>(LIST, { pageNo: 1, pageSize: 5 });
+  const complete = await post<{ total: number }>(LIST, { pageNo: 1, pageSize: 5, searchStatus: 'COMPLETE' });
+  const deep = await post<{ total: number; data: unknown[] }>(LIST, { pageNo: DEEP_PAGE, pageSize: 5 });
+  const counts = await post<{ displayOrderStatus: string; quantity: number }[]>(COUNTS, {});
+  const detail = await post<{ id: string; tradeOrderLineList: unknown[]; packageCount: number }>(DETAIL, { id: detailId });
+  if (page1.total !== HEAVY_ORDERS || page1.data.length !== 5 || deep.data.length !== 5 || detail.id !== detailId) {
+    throw new Error(`unexpected answers: total ${page1.total}, page 1 ${page1.data.length} rows, page ${DEEP_PAGE} ${deep.data.length} rows, detail ${detail.id}`);
+  }
+  log(`heavy buyer ${data.heavyBuyerId}: list total ${page1.total} (COMPLETE ${complete.total}), lines on page 1 ${page1.data.map((o) => o.tradeOrderLineList.length).join('/')}, `
+    + `counts ${counts.map((c) => `${c.displayOrderStatus}=${c.quantity}`).join(' ')}, detail ${detailId}: ${detail.tradeOrderLineList.length} lines, ${detail.packageCount} package(s)`);
+
+  const scenarios: Scenario[] = [
+    { name: 'POST pageTradeOrderForBuyer (heavy, p1)', path: LIST, method: 'POST', headers, body: JSON.stringify({ pageNo: 1, pageSize: 5 }) },
+    { name: 'POST pageTradeOrderForBuyer (COMPLETE)', path: LIST, method: 'POST', headers, body: JSON.stringify({ pageNo: 1, pageSize: 5, searchStatus: 'COMPLETE' }) },
+    { name: `POST pageTradeOrderForBuyer (p${DEEP_PAGE})`, path: LIST, method: 'POST', headers, body: JSON.stringify({ pageNo: DEEP_PAGE, pageSize: 5 }) },
+    { name: 'POST queryOrderQuantityForStatusBuyer', path: COUNTS, method: 'POST', headers, body: '{}' },
+    { name: 'POST libquerytradeorderdetailbyidforbuyer', path: DETAIL, method: 'POST', headers, body: JSON.stringify({ id: detailId }) },
+  ];
+  return { data, scenarios, explain: () => explainOrders(db, data.heavyBuyerId) };
+}
+
+/** The list and count queries of listOrders / countOrders for one buyer, as drizzle renders them. */
+function queries(db: Db, buyerId: bigint) {
+  const newest = [sql`${tradeOrders.createdAt} DESC NULLS LAST`, sql`${tradeOrders.id} DESC NULLS LAST`];
+  const list = (body: OrderListBody) => {
+    const pageNo = body.pageNo ?? 1;
+    const pageSize = body.pageSize ?? 5;
+    const where = and(...listConditions([buyerId], body), tabFilter(body.searchStatus ?? 'ALL_ORDER'));
+    return {
+      rows: db.select({ o: tradeOrders, c: tradeContracts }).from(tradeOrders).innerJoin(tradeContracts, eq(tradeContracts.id, tradeOrders.contractId))
+        .where(where).orderBy(...newest).limit(pageSize).offset((pageNo - 1) * pageSize).toSQL(),
+      total: db.select({ n: count() }).from(tradeOrders).where(where).toSQL(),
+    };
+  };
+  const p1 = list({ pageNo: 1, pageSize: 5 });
+  const done = list({ pageNo: 1, pageSize: 5, searchStatus: 'COMPLETE' });
+  const deep = list({ pageNo: DEEP_PAGE, pageSize: 5 });
+  const tabs = db.select({ status: tradeOrders.status, tradeType: tradeOrders.tradeType, payChannel: tradeOrders.payChannel, n: count() })
+    .from(tradeOrders).where(and(...listConditions([buyerId], {})))
+    .groupBy(tradeOrders.status, tradeOrders.tradeType, tradeOrders.payChannel).toSQL();
+  return [
+    { name: 'list page 1 (ALL_ORDER)', q: p1.rows, index: 'trade_orders_buyer_created_idx' },
+    { name: 'list total (ALL_ORDER)', q: p1.total, index: 'trade_orders_buyer_' },
+    { name: 'list page 1 (COMPLETE)', q: done.rows, index: 'trade_orders_buyer_' },
+    { name: 'list total (COMPLETE)', q: done.total, index: 'trade_orders_buyer_' },
+    { name: `list page ${DEEP_PAGE} (OFFSET ${(DEEP_PAGE - 1) * 5})`, q: deep.rows, index: 'trade_orders_buyer_created_idx' },
+    { name: 'counts per tab (queryOrderQuantityForStatusBuyer)', q: tabs, index: 'trade_orders_buyer_' },
+  ];
+}
+
+export async function explainOrders(db: Db, buyerId: bigint): Promise<void> {
+  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the order reads for the heavy buyer (id ${buyerId}), SQL as the server sends it:`);
+  const verdicts: string[] = [];
+  for (const { name, q, index } of queries(db, buyerId)) {
+    const { rows } = await db.$client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params as unknown[]);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    console.log(`\n-- ${name}\n-- ${q.sql}\n-- params ${JSON.stringify(q.params, (_, v) => (typeof v === 'bigint' ? String(v) : v))}\n${plan}`);
+    const seq = /Seq Scan on trade_orders/.test(plan);
+    const used = plan.match(/(?:Index|Index Only|Bitmap Index) Scan(?: Backward)? (?:using|on) (trade_orders_\w+)/g) ?? [];
+    const ok = !seq && used.some((u) => u.includes(index));
+    const time = plan.match(/Execution Time: ([\d.]+) ms/)?.[1];
+    verdicts.push(`${ok ? 'index-backed    ' : 'NOT index-backed'}  ${name.padEnd(50)} ${String(time).padStart(8)} ms  ${[...new Set(used)].join(', ') || (seq ? 'Seq Scan on trade_orders' : '')}`);
+  }
+  console.log(`\nPlans:\n${verdicts.join('\n')}`);
+}

@@ -51,6 +51,8 @@ export const mockpayPayments = pgTable('mockpay_payments', {
   status: text('status', { enum: ['CREATED', 'APPROVED', 'DECLINED', 'PENDING', 'CANCELLED'] }).notNull(),
   declineReason: text('decline_reason'),
   cardTail: text('card_tail'),
+  /** Refunded so far (never more than the approved amount). */
+  refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(sql`0`),
   returnUrl: text('return_url').notNull(),
   webhookUrl: text('webhook_url').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

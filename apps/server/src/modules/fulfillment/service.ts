@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
+import { refundOrderPayment } from '../payment/service.js';
 import { qtyOut } from '../trade/read.js';
 import { orderScope } from '../trade/scope.js';
 import { visibleOrder } from '../trade/service.js';
@@ -194,7 +195,8 @@ export async function decideCancel(db: Db, seller: UserRow, reverseId: bigint, a
     if (rev.status !== 'WAITING_FOR_AUDIT_BY_SELLER') throw new AppError(409, ERROR_CODES.operationNotAllowed, 'This request was already decided');
     const lineIds = (await tx.select({ id: tradeOrderLines.id }).from(tradeOrderLines).where(eq(tradeOrderLines.orderId, o.id))).map((l) => l.id);
     if (approve) {
-      await tx.update(reverseTradeOrders).set({ status: 'REFUND_DONE', actualRefundAmtMinor: rev.applyRefundAmtMinor, updatedAt: now }).where(eq(reverseTradeOrders.id, rev.id));
+      const refunded = await refundOrderPayment(tx, o);
+      await tx.update(reverseTradeOrders).set({ status: 'REFUND_DONE', actualRefundAmtMinor: refunded, updatedAt: now }).where(eq(reverseTradeOrders.id, rev.id));
       await tx.update(tradeOrderLines).set({ reverseStatus: 'DONE' }).where(inArray(tradeOrderLines.id, lineIds));
       await moveOrders(tx, { ids: [o.id] }, 'CANCEL_REFUNDED', { closedAt: now });
       await returnStock(tx, [o.id]);

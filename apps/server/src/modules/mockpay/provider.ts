@@ -5,7 +5,7 @@
  * retried until the shop acknowledges it. The shop talks to it only through this provider.
  */
 import crypto from 'node:crypto';
-import { eq, and, inArray } from 'drizzle-orm';
+import { eq, and, inArray, sql } from 'drizzle-orm';
 import { MockpayEvent, expiryValid, luhnValid } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import { mockpayEvents, mockpayPayments, mockpaySetups } from '../../db/schema/index.js';
@@ -52,6 +52,14 @@ export function verifyWebhook(secret: string, rawBody: string, header: string | 
     const parsed = MockpayEvent.safeParse(JSON.parse(rawBody));
     return parsed.success ? parsed.data : null;
   } catch { return null; }
+}
+
+/** Refunds part or all of an approved payment; false when it would refund more than was paid. */
+export async function refundMockpayPayment(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], id: string, amountMinor: bigint): Promise<boolean> {
+  const rows = await tx.update(mockpayPayments).set({ refundedMinor: sql`${mockpayPayments.refundedMinor} + ${amountMinor}` })
+    .where(and(eq(mockpayPayments.id, id), eq(mockpayPayments.status, 'APPROVED'), sql`${mockpayPayments.refundedMinor} + ${amountMinor} <= ${mockpayPayments.amountMinor}`))
+    .returning({ id: mockpayPayments.id });
+  return rows.length === 1;
 }
 
 export type Outcome = 'approve' | 'decline' | 'pending';

@@ -8,7 +8,7 @@ import { money, toMinor } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import { cards, enterprises, paymentRecords, pointLedger, shops, tradeContracts, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import type { MockpayProvider } from '../mockpay/provider.js';
+import { refundMockpayPayment, type MockpayProvider } from '../mockpay/provider.js';
 import { moveOrders, onOrdersPaid } from '../trade/transitions.js';
 
 type ContractRow = typeof tradeContracts.$inferSelect;
@@ -311,4 +311,28 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
     await markStagePaid(tx, contract!, record.stage, record.channel, now);
     return 'applied';
   });
+}
+
+/**
+ * Gives back what a paid order cost (a cancel after pay, approved by the seller): the card
+ * payment is refunded at the provider, payment-terms credit returns to the account that used it.
+ * Returns the amount refunded.
+ */
+export async function refundOrderPayment(tx: Tx, order: typeof tradeOrders.$inferSelect): Promise<bigint> {
+  let left = order.paidAmtMinor;
+  const records = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, order.contractId), eq(paymentRecords.status, 'PAY_SUCCESS'))).orderBy(paymentRecords.id);
+  for (const r of records) {
+    if (left <= 0n) break;
+    const amount = r.amountMinor < left ? r.amountMinor : left;
+    if (r.channel === 'MOCKPAY' && r.providerPaymentId) {
+      if (!(await refundMockpayPayment(tx, r.providerPaymentId, amount))) continue;
+    } else if (r.channel === 'INVOICE_ME') {
+      const [payer] = await tx.select().from(users).where(eq(users.id, r.buyerId));
+      if (!payer) continue;
+      await tx.update(users).set(payer.isEnterpriseMain ? { remainingAmtMinor: sql`${users.remainingAmtMinor} + ${amount}` } : { creditAmtMinor: sql`${users.creditAmtMinor} + ${amount}` })
+        .where(eq(users.id, payer.id));
+    } else continue;
+    left -= amount;
+  }
+  return order.paidAmtMinor - left;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "mockpay_payments" ADD COLUMN "refunded_minor" bigint DEFAULT 0 NOT NULL;

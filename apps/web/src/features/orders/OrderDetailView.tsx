@@ -1,0 +1,380 @@
+/**
+ * The order detail (SPEC §2 Orders detail, §3 Order, §4): progress and status with deadlines,
+ * lines (DIY groups, gifts), delivery or pickup, shipping method, billing, invoice, payment,
+ * use info of service items, bill summary, earned points and remark. Used by the detail page
+ * and, read-only, by the guest lookup.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  Anchor, Badge, Box, Button, Collapse, Divider, Group, Image, Paper, SimpleGrid, Stack, Stepper, Table, Text, Title,
+} from '@mantine/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { OrderDetail, OrderLine } from '@mall/contracts';
+import { useMoney } from '../../shared/format';
+import { useInvalidateOrders } from './api';
+import { DATE_TIME, lineQty, skuText, STATUS_COLOR, statusKey, taxPercent } from './labels';
+import { OrderOperations } from './OrderOperations';
+import { EnterpriseTags } from './OrderCard';
+import { CopyButton, Countdown, LineRow } from './parts';
+
+const DIY_SHOWN = 2;
+const CANCELLED = ['CLOSED', 'CANCELED', 'CANCEL_ALL'];
+
+function Section({ title, children, id, testId, action }: { title: string; children: ReactNode; id?: string; testId?: string; action?: ReactNode }) {
+  return (
+    <Paper withBorder p="md" id={id} data-testid={testId} component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} size="h4">{title}</Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" miw={130} style={{ flexShrink: 0 }}>{label}</Text>
+      <Box style={{ minWidth: 0 }}>{children}</Box>
+    </Group>
+  );
+}
+
+type LooseAddress = Record<string, unknown> & {
+  personName?: string; firstName?: string; lastName?: string; company?: string | null; poiName?: string; detailAddress?: string;
+  city?: string; province?: string | null; postalCode?: string; country?: string; personPhone?: string; areaCode?: string | null; email?: string;
+};
+function addressLines(a: LooseAddress): string[] {
+  const name = a.personName || [a.firstName, a.lastName].filter(Boolean).join(' ');
+  return [
+    name, a.company ?? '',
+    [a.poiName, a.detailAddress].filter(Boolean).join(', '),
+    [a.city, a.province, a.postalCode].filter(Boolean).join(', '),
+    a.country ?? '',
+    [a.areaCode, a.personPhone].filter(Boolean).join(' '),
+    a.email ?? '',
+  ].filter((l) => !!l && l.trim() !== '');
+}
+
+function AddressBlock({ address, testId }: { address: LooseAddress; testId: string }) {
+  return <Stack gap={2} data-testid={testId}>{addressLines(address).map((l, i) => <Text key={i} size="sm">{l}</Text>)}</Stack>;
+}
+
+/** A top-level line with its DIY parts (two, then 'view more') and gifts (60 px, labelled). */
+function LineGroup({ line }: { line: OrderLine }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const [all, setAll] = useState(false);
+  const parts = line.diySkuLineList;
+  const shown = all ? parts : parts.slice(0, DIY_SHOWN);
+  return (
+    <Stack gap="xs" data-testid="line-group">
+      <LineRow line={line} imageSize={80} badge={line.lineGroupTypeDict === 'DIY_MAIN' ? <Badge size="xs" variant="light">{t('orders.diy')}</Badge> : undefined} />
+      {line.presale && (
+        <Text size="xs" c="grape" pl={92}>{t('orders.presaleLine', { deposit: fmt(line.presale.preSaleUnitAmount), balance: fmt(line.presale.balanceSaleUnitAmount) })}</Text>
+      )}
+      {parts.length > 0 && (
+        <Stack gap={6} pl={{ base: 24, sm: 92 }} data-testid="diy-children">
+          {shown.map((c) => <LineRow key={c.id} line={c} imageSize={60} showPrice={false} dimmed />)}
+          {parts.length > DIY_SHOWN && (
+            <Anchor component="button" type="button" size="sm" onClick={() => setAll((v) => !v)} aria-expanded={all} w="fit-content">
+              {all ? t('checkout.viewLess') : t('checkout.viewMore')}
+            </Anchor>
+          )}
+        </Stack>
+      )}
+      {line.giftLineList.length > 0 && (
+        <Stack gap={6} pl={{ base: 24, sm: 92 }} data-testid="gift-lines">
+          {line.giftLineList.map((g) => (
+            <Group key={g.id} gap="sm" wrap="nowrap" data-testid="gift-line">
+              <Image src={g.sku.image} alt={g.sku.item.itemName} w={60} h={60} radius="sm" />
+              <Box style={{ minWidth: 0 }}>
+                <Group gap={6}><Badge size="xs" color="pink" variant="light">{t('cart.gift')}</Badge><Text size="sm" lineClamp={1}>{g.sku.item.itemName}</Text></Group>
+                <Text size="xs" c="dimmed">{skuText(g)} · {lineQty(g)}</Text>
+              </Box>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Progress({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const s = order.displayStatus;
+  if (CANCELLED.includes(s)) return null;
+  const at = (iso: string | null) => (iso ? dayjs(iso).format(DATE_TIME) : undefined);
+  const presale = !!order.presale;
+  const steps = presale
+    ? [
+      { label: t('orders.progress.deposit'), description: at(order.timeline.depositPaidTime) },
+      { label: t('orders.progress.balance'), description: at(order.timeline.paidTime) },
+      { label: t('orders.progress.shipped') }, { label: t('orders.progress.received') },
+    ]
+    : [
+      { label: t('orders.progress.ordered'), description: at(order.timeline.orderedTime) },
+      { label: t('orders.progress.paid'), description: at(order.timeline.paidTime) },
+      { label: t('orders.progress.shipped') }, { label: t('orders.progress.received') },
+    ];
+  const activeOf: Record<string, number> = presale
+    ? { PENDING_DEPOSIT: 0, PENDING_BALANCE: 1, UN_DELIVERY: 2, PROCESSING: 2, UN_RECEIVED: 3, COMPLETE: 4 }
+    : { PENDING_PAY: 1, PENDING_DEPOSIT: 1, PENDING_BALANCE: 1, UN_DELIVERY: 2, PROCESSING: 2, UN_RECEIVED: 3, COMPLETE: 4 };
+  return (
+    <Stepper active={activeOf[s] ?? 0} size="sm" allowNextStepsSelect={false} data-testid="order-progress" aria-label={t('orders.progress.label')}>
+      {steps.map((st) => <Stepper.Step key={st.label} label={st.label} description={st.description} />)}
+    </Stepper>
+  );
+}
+
+function StatusBox({ order, readOnly, onToUse }: { order: OrderDetail; readOnly: boolean; onToUse: () => void }) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidateOrders();
+  const s = order.displayStatus;
+  return (
+    <Stack gap="xs">
+      <Group gap="sm" align="center">
+        <Title order={2} size="h3" c={STATUS_COLOR[s]} data-testid="detail-status">{t(statusKey(s))}</Title>
+      </Group>
+      <Text size="sm" c="dimmed">{t(`orders.statusText.${s}`)}</Text>
+      {s === 'PENDING_PAY' && order.payDeadlineMillis !== null && (
+        <Countdown deadline={order.payDeadlineMillis} labelKey="orders.deadline.pay" testId="pay-countdown" onExpire={() => invalidate()} />
+      )}
+      {s === 'PENDING_DEPOSIT' && order.payDeadlineMillis !== null && (
+        <Countdown deadline={order.payDeadlineMillis} labelKey="orders.deadline.autoClose" testId="auto-close-countdown" onExpire={() => invalidate()} />
+      )}
+      {s === 'PENDING_BALANCE' && order.presale && (
+        <Text size="sm" c="orange" data-testid="balance-window">
+          {t('orders.deadline.balanceWindow', { start: dayjs(order.presale.balancePaymentStartTime).format(DATE_TIME), end: dayjs(order.presale.balancePaymentEndTime).format(DATE_TIME) })}
+        </Text>
+      )}
+      {s === 'UN_RECEIVED' && order.receiptDeadlineMillis !== null && (
+        <Text size="sm" c="cyan.8" data-testid="receipt-deadline">{t('orders.deadline.receipt', { date: dayjs(order.receiptDeadlineMillis).format(DATE_TIME) })}</Text>
+      )}
+      {!readOnly && <Box mt="xs"><OrderOperations order={order} context="detail" onToUse={onToUse} /></Box>}
+    </Stack>
+  );
+}
+
+function BillSummary({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const b = order.bill;
+  const positive = (m: { value: string }) => Number(m.value) > 0;
+  const row = (label: string, value: string, testId: string, strong = false) => (
+    <Group justify="space-between" data-testid={testId}>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : undefined}>{label}</Text>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : undefined}>{value}</Text>
+    </Group>
+  );
+  const rate = taxPercent(b.taxRate);
+  return (
+    <Stack gap={6}>
+      {row(t('orders.bill.goods'), fmt(b.skuAmt), 'bill-goods')}
+      {row(t('orders.bill.shipping'), fmt(b.shippingAmt), 'bill-shipping')}
+      {positive(b.orderDiscountAmt) && row(t('orders.bill.discount'), `− ${fmt(b.orderDiscountAmt)}`, 'bill-discount')}
+      {positive(b.pointDiscountAmount) && row(t('orders.bill.pointsDeduction'), `− ${fmt(b.pointDiscountAmount)}`, 'bill-points-deduction')}
+      {b.taxDisplay === 'EXCLUSIVE'
+        ? row(t('orders.bill.tax', { rate }), fmt(b.taxAmt), 'bill-tax')
+        : <Text size="xs" c="dimmed" data-testid="bill-tax">{t('orders.bill.vatIncluded', { rate, amount: fmt(b.taxAmt) })}</Text>}
+      {order.actualNeedPayPoints > 0 && row(t('orders.bill.pointsPaid'), t('orders.points', { count: order.actualNeedPayPoints }), 'bill-points')}
+      <Divider my={4} />
+      {row(t('orders.total'), fmt(b.needPayAmt), 'bill-total', true)}
+      {positive(b.paidAmt) && row(t('orders.bill.paid'), fmt(b.paidAmt), 'bill-paid')}
+      {order.earnPoints > 0 && <Text size="sm" c="grape" ta="right" data-testid="earn-points">{t('orders.bill.earn', { count: order.earnPoints })}</Text>}
+    </Stack>
+  );
+}
+
+function UseInfo({ lines, open, onToggle }: { lines: OrderLine[]; open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      {lines.map((l) => (
+        <Stack key={l.id} gap={4}>
+          <Text size="sm" fw={500}>{l.sku.item.itemName}</Text>
+          <Group gap="lg">
+            {l.serviceRemainingTimes !== null && <Text size="sm" data-testid="remaining-times">{t('orders.use.remaining', { count: l.serviceRemainingTimes })}</Text>}
+            {l.expirationTime && <Text size="sm" c="dimmed">{t('orders.use.expires', { date: dayjs(l.expirationTime).format(DATE_TIME) })}</Text>}
+          </Group>
+        </Stack>
+      ))}
+      <Button variant="light" size="compact-sm" w="fit-content" onClick={onToggle} aria-expanded={open} aria-controls="service-codes">
+        {open ? t('orders.use.hideCodes') : t('orders.use.showCodes')}
+      </Button>
+      <Collapse expanded={open} id="service-codes">
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped withTableBorder data-testid="service-codes">
+            <Table.Thead>
+              <Table.Tr><Table.Th>{t('orders.use.code')}</Table.Th><Table.Th>{t('orders.use.password')}</Table.Th><Table.Th>{t('orders.use.status')}</Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.flatMap((l) => l.tradeOrderLineCouponsBOList.map((c) => (
+                <Table.Tr key={`${l.id}-${c.couponCode}`}>
+                  <Table.Td ff="monospace">{c.couponCode}</Table.Td>
+                  <Table.Td ff="monospace">{c.couponsPassword}</Table.Td>
+                  <Table.Td>
+                    <Badge size="sm" variant="light" color={c.usedStatus === 'USED' ? 'gray' : 'green'}>{t(`orders.use.${c.usedStatus}`)}</Badge>
+                    {c.usedTime && <Text span size="xs" c="dimmed" ml={6}>{dayjs(c.usedTime).format(DATE_TIME)}</Text>}
+                  </Table.Td>
+                </Table.Tr>
+              )))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Collapse>
+    </Stack>
+  );
+}
+
+export function OrderDetailView({ order, readOnly = false, openUseInfo = false, extra }: {
+  order: OrderDetail;
+  /** Guest lookup: no operations. */
+  readOnly?: boolean;
+  /** Open and show the service codes (toUse, or #use-info in the URL). */
+  openUseInfo?: boolean;
+  /** Shown after the lines (e.g. the guest's shipments). */
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const [codesOpen, setCodesOpen] = useState(openUseInfo);
+  const serviceLines = order.tradeOrderLineList.filter((l) => l.itemBusinessType === 'SERVICE' || l.tradeOrderLineCouponsBOList.length > 0 || l.serviceRemainingTimes !== null);
+  const showUse = () => {
+    setCodesOpen(true);
+    document.getElementById('use-info')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  useEffect(() => { if (openUseInfo && serviceLines.length) showUse(); }, [openUseInfo]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pickup = order.fulfillmentType === 'PICKUP';
+  const store = order.pickUpStoreInfo as (Record<string, unknown> & { storeName?: string; storeAddress?: string; address?: string; storeCity?: string; storeState?: string; storeZipCode?: string; businessHours?: string; storeCountry?: { regionName?: string } }) | null;
+  const channel = order.paymentInfo?.payChannel ?? order.payChannel;
+
+  return (
+    <Stack gap="md" data-testid="order-detail">
+      <Paper withBorder p="md">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap={4} wrap="nowrap">
+              <Title order={1} size="h3" data-testid="detail-code">{t('orders.orderNumber', { code: order.tradeOrderCode })}</Title>
+              <CopyButton value={order.tradeOrderCode} label={t('orders.copyNumber')} />
+            </Group>
+            <Group gap="sm">
+              <Text size="sm" c="dimmed">{dayjs(order.timeline.orderedTime).format(DATE_TIME)}</Text>
+              <Text size="sm">{order.shop.siteName}</Text>
+            </Group>
+          </Group>
+          <EnterpriseTags order={order} />
+          <Progress order={order} />
+          <StatusBox order={order} readOnly={readOnly} onToUse={showUse} />
+        </Stack>
+      </Paper>
+
+      <Section title={t('orders.section.items', { count: order.lineCount })} testId="detail-lines">
+        <Stack gap="md">
+          {order.tradeOrderLineList.map((l, i) => (
+            <Box key={l.id}>
+              {i > 0 && <Divider mb="md" />}
+              <LineGroup line={l} />
+            </Box>
+          ))}
+        </Stack>
+      </Section>
+
+      {extra}
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Section title={t(pickup ? 'orders.section.pickup' : 'orders.section.delivery')} testId={pickup ? 'pickup-info' : 'delivery-info'}>
+          <Stack gap="xs">
+            {pickup && store ? (
+              <Stack gap={2}>
+                <Text size="sm" fw={500}>{store.storeName}</Text>
+                <Text size="sm">{store.storeAddress || store.address}</Text>
+                <Text size="sm">{[store.storeCity, store.storeState, store.storeZipCode].filter(Boolean).join(', ')}</Text>
+                {store.storeCountry?.regionName && <Text size="sm">{store.storeCountry.regionName}</Text>}
+                {store.businessHours && <Text size="xs" c="dimmed">{t('orders.pickupHours', { hours: store.businessHours })}</Text>}
+              </Stack>
+            ) : order.selectedAddress ? <AddressBlock address={order.selectedAddress as LooseAddress} testId="shipping-address" /> : <Text size="sm" c="dimmed">—</Text>}
+            <Divider />
+            <Field label={t('orders.shippingMethod')}>
+              <Text size="sm" data-testid="shipping-method">{order.shippingTimeInfo.shippingMethod ?? (pickup ? t('orders.pickupMethod') : '—')}</Text>
+              {(order.shippingTimeInfo.deliveryDay || order.shippingTimeInfo.deliveryTime) && (
+                <Text size="xs" c="dimmed">{[order.shippingTimeInfo.deliveryDay, order.shippingTimeInfo.deliveryTime].filter(Boolean).join(' · ')}</Text>
+              )}
+            </Field>
+            {order.notifyInfo && <Field label={t('orders.notify')}><Text size="sm">{order.notifyInfo.contactInfo}</Text></Field>}
+          </Stack>
+        </Section>
+        <Section title={t('orders.section.billing')} testId="billing-info">
+          <Stack gap="xs">
+            {order.billingAddress
+              ? <AddressBlock address={order.billingAddress as LooseAddress} testId="billing-address" />
+              : <Text size="sm" c="dimmed">{t('orders.billingSame')}</Text>}
+            {order.invoice && (
+              <>
+                <Divider />
+                <Field label={t('orders.invoice.label')}>
+                  <Group gap="xs">
+                    <Text size="sm" data-testid="invoice-status">{t(`orders.invoice.${order.invoice.status}`)}</Text>
+                    {order.invoice.invoiceUrl && <Anchor href={order.invoice.invoiceUrl} target="_blank" rel="noopener" size="sm">{t('orders.op.viewInvoice')}</Anchor>}
+                  </Group>
+                </Field>
+              </>
+            )}
+          </Stack>
+        </Section>
+      </SimpleGrid>
+
+      {order.paymentInfo && (
+        <Section title={t('orders.section.payment')} testId="payment-info">
+          <Stack gap="xs">
+            <Field label={t('orders.payment.channel')}><Text size="sm">{channel ? t(`payment.channel.${channel}`, { defaultValue: channel }) : '—'}</Text></Field>
+            <Field label={t('orders.payment.number')}><Text size="sm" ff="monospace">{order.paymentInfo.paymentOrderId}</Text></Field>
+            {order.timeline.paidTime && <Field label={t('orders.payment.paidAt')}><Text size="sm">{dayjs(order.timeline.paidTime).format(DATE_TIME)}</Text></Field>}
+            {order.paymentInfo.records.length > 0 && (
+              <Table.ScrollContainer minWidth={480}>
+                <Table withTableBorder fz="sm" data-testid="payment-records">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('orders.payment.time')}</Table.Th><Table.Th>{t('orders.payment.stage')}</Table.Th>
+                      <Table.Th>{t('orders.payment.channel')}</Table.Th><Table.Th>{t('orders.payment.amount')}</Table.Th><Table.Th>{t('orders.payment.status')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {order.paymentInfo.records.map((r, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td>{dayjs(r.createdAt).format(DATE_TIME)}</Table.Td>
+                        <Table.Td>{t(`orders.payment.stages.${r.stage}`, { defaultValue: r.stage })}</Table.Td>
+                        <Table.Td>{t(`payment.channel.${r.payChannel}`, { defaultValue: r.payChannel })}</Table.Td>
+                        <Table.Td>{fmt(r.amount)}</Table.Td>
+                        <Table.Td>{t(`orders.payment.records.${r.recordStatus}`, { defaultValue: r.recordStatus })}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+        </Section>
+      )}
+
+      {serviceLines.length > 0 && (
+        <Section title={t('orders.section.use')} id="use-info" testId="use-info">
+          <UseInfo lines={serviceLines} open={codesOpen} onToggle={() => setCodesOpen((v) => !v)} />
+        </Section>
+      )}
+
+      <Section title={t('orders.section.bill')} testId="bill-summary">
+        <BillSummary order={order} />
+      </Section>
+
+      {order.remark && (
+        <Section title={t('orders.section.remark')} testId="remark">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{order.remark}</Text>
+        </Section>
+      )}
+    </Stack>
+  );
+}
+

@@ -62,6 +62,7 @@ export async function generateOrders(db: Db, opts: { templateContractId?: bigint
     }
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     const t0 = performance.now();
+    let templateId = '';
     const steps: string[] = [];
     const q = async (text: string, values?: unknown[]) => {
       const t = performance.now();
@@ -84,7 +85,7 @@ export async function generateOrders(db: Db, opts: { templateContractId?: bigint
       const tpl = await q(`SELECT id FROM trade_contracts ${opts.templateContractId ? 'WHERE id = $1' : ''} ORDER BY (preview ? 'seeded'), id DESC LIMIT 1`,
         opts.templateContractId ? [opts.templateContractId] : []);
       if (!tpl.rowCount) throw new Error('bench/orders-data: no trade contract to copy address/payload/preview from; submit one order first');
-      const templateId = tpl.rows[0].id as string;
+      templateId = tpl.rows[0].id as string;
 
       await q(`INSERT INTO users (email, password_hash, nickname, user_type, created_at)
         SELECT CASE WHEN g = 0 THEN $1 ELSE 'bench-' || lpad(g::text, 4, '0') || '@bench.local' END, $2,
@@ -226,7 +227,12 @@ export async function generateOrders(db: Db, opts: { templateContractId?: bigint
     for (const t of TABLES) await client.query(`VACUUM (ANALYZE) ${t}`);
     const t2 = performance.now();
     const counts = await countAll();
+    const { rows: [size] } = await client.query<{ sizes: string; row: string }>(`
+      SELECT string_agg(t || ' ' || pg_size_pretty(pg_total_relation_size(t::regclass)), ', ') AS sizes,
+             (SELECT round(avg(pg_column_size(c.*))) FROM trade_contracts c WHERE idempotency_key LIKE 'bench-%' AND id % 100 = 0)::text AS row
+      FROM unnest(ARRAY['trade_contracts', 'trade_orders', 'trade_order_lines']) t`);
     for (const st of steps) log(`  ${st}`);
+    log(`on disk: ${size!.sizes}; generated contract rows ~${size!.row} bytes each (address/payload/preview copied from contract ${templateId})`);
     log(`generated in ${((t1 - t0) / 1000).toFixed(1)} s (+ VACUUM ANALYZE ${((t2 - t1) / 1000).toFixed(1)} s): ${JSON.stringify(counts)}`);
     return { skipped: false, insertSeconds: (t1 - t0) / 1000, vacuumSeconds: (t2 - t1) / 1000, heavyBuyerId: await heavyId(), counts };
   } finally {

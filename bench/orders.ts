@@ -44,12 +44,14 @@ export async function prepareOrdersBench(db: Db, base: string, opts: { templateC
     `SELECT id FROM trade_orders WHERE buyer_id = $1 AND status = 'COMPLETE' ORDER BY created_at DESC, id DESC LIMIT 1`, [data.heavyBuyerId]);
   const detailId = detailRow!.id;
 
-  // Sanity: the endpoints answer on this data what the data set says.
-  const page1 = await post<{ total: number; data: { id: string; tradeOrderLineList: unknown[] }[] }>(LIST, { pageNo: 1, pageSize: 5 });
-  const complete = await post<{ total: number }>(LIST, { pageNo: 1, pageSize: 5, searchStatus: 'COMPLETE' });
-  const deep = await post<{ total: number; data: unknown[] }>(LIST, { pageNo: DEEP_PAGE, pageSize: 5 });
-  const counts = await post<{ displayOrderStatus: string; quantity: number }[]>(COUNTS, {});
-  const detail = await post<{ id: string; tradeOrderLineList: unknown[]; packageCount: number }>(DETAIL, { id: detailId });
+  // Sanity: the endpoints answer on this data what the data set says. Every SQL statement each
+  // request sends is recorded, to explain them all afterwards.
+  const sent = new Map<string, Sent[]>();
+  const page1 = await recording(db, sent, 'list p1', () => post<{ total: number; data: { id: string; tradeOrderLineList: unknown[] }[] }>(LIST, { pageNo: 1, pageSize: 5 }));
+  const complete = await recording(db, sent, 'list COMPLETE', () => post<{ total: number }>(LIST, { pageNo: 1, pageSize: 5, searchStatus: 'COMPLETE' }));
+  const deep = await recording(db, sent, `list p${DEEP_PAGE}`, () => post<{ total: number; data: unknown[] }>(LIST, { pageNo: DEEP_PAGE, pageSize: 5 }));
+  const counts = await recording(db, sent, 'counts', () => post<{ displayOrderStatus: string; quantity: number }[]>(COUNTS, {}));
+  const detail = await recording(db, sent, 'detail', () => post<{ id: string; tradeOrderLineList: unknown[]; packageCount: number }>(DETAIL, { id: detailId }));
   if (page1.total !== HEAVY_ORDERS || page1.data.length !== 5 || deep.data.length !== 5 || detail.id !== detailId) {
     throw new Error(`unexpected answers: total ${page1.total}, page 1 ${page1.data.length} rows, page ${DEEP_PAGE} ${deep.data.length} rows, detail ${detail.id}`);
   }
@@ -63,7 +65,44 @@ export async function prepareOrdersBench(db: Db, base: string, opts: { templateC
     { name: 'POST queryOrderQuantityForStatusBuyer', path: COUNTS, method: 'POST', headers, body: '{}' },
     { name: 'POST libquerytradeorderdetailbyidforbuyer', path: DETAIL, method: 'POST', headers, body: JSON.stringify({ id: detailId }) },
   ];
-  return { data, scenarios, explain: () => explainOrders(db, data.heavyBuyerId) };
+  return { data, scenarios, explain: async () => { await explainOrders(db, data.heavyBuyerId); await explainSent(db, sent); } };
+}
+
+interface Sent { text: string; values: unknown[] }
+
+/** Runs fn while recording every statement sent through the app's pool (the bench's db is the app's). */
+async function recording<T>(db: Db, into: Map<string, Sent[]>, name: string, fn: () => Promise<T>): Promise<T> {
+  const pool = db.$client as unknown as { query: (...args: unknown[]) => unknown };
+  const original = pool.query;
+  const list: Sent[] = [];
+  pool.query = function (this: unknown, ...args: unknown[]) {
+    const [a, b] = args as [string | { text: string; values?: unknown[] }, unknown];
+    if (typeof a === 'string') list.push({ text: a, values: Array.isArray(b) ? b : [] });
+    else if (a && typeof a === 'object' && 'text' in a) list.push({ text: a.text, values: a.values ?? (Array.isArray(b) ? b : []) });
+    return original.apply(this, args);
+  };
+  try {
+    return await fn();
+  } finally {
+    pool.query = original;
+    into.set(name, list);
+  }
+}
+
+/** Every statement of each recorded request: execution time and the scans it uses (a Seq Scan on a big table would show here). */
+async function explainSent(db: Db, sent: Map<string, Sent[]>): Promise<void> {
+  console.log('\nEvery statement of one request of each scenario (EXPLAIN ANALYZE: execution ms, scans):');
+  for (const [name, list] of sent) {
+    console.log(`  ${name}: ${list.length} statements`);
+    for (const { text, values } of list) {
+      const what = text.replace(/\s+/g, ' ').replace(/select .*? from/i, 'select … from').slice(0, 110);
+      if (!/^\s*select/i.test(text)) { console.log(`    ${''.padStart(8)}  ${what} (not a read, not explained)`); continue; }
+      const { rows } = await db.$client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) ${text}`, values);
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      const scans = [...new Set(plan.match(/(?:Seq Scan|Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using \w+ )?on \w+/g) ?? [])];
+      console.log(`    ${plan.match(/Execution Time: ([\d.]+) ms/)?.[1]?.padStart(8)} ms  ${what}\n${''.padStart(16)}${scans.join('; ')}`);
+    }
+  }
 }
 
 /** The list and count queries of listOrders / countOrders for one buyer, as drizzle renders them. */

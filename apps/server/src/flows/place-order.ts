@@ -163,7 +163,8 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       isFreeTrade, payUniqueKey: crypto.randomUUID(),
       ...(presale && !isFreeTrade && { presaleStage: 'DEPOSIT' as const, depositMinor: presale.depositMinor, balanceStartAt: presale.balanceStartAt, balanceEndAt: presale.balanceEndAt }), paymentOrderId: `PO${Date.now()}${crypto.randomInt(1000, 9999)}`, payDeadline,
       selectedAddress: ctx.shippingAddress!.dto, billingAddress: ctx.billingAddress?.dto ?? null,
-      payload: body, preview: r,
+      // The campaigns of the promotion codes used, so closing an unpaid contract can give the uses back.
+      payload: body, preview: { ...r, promotionCampaignIds: ctx.promotionCampaignIds.map(String) },
     }).returning();
     if (spendPoints > 0) await tx.insert(pointLedger).values({ buyerId, delta: -spendPoints, reason: 'ORDER', tradeContractId: contract!.id });
     if (ctx.chosenCoupons.length) {
@@ -174,12 +175,16 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
     const orderIds: bigint[] = [];
     const pointsDiscount = toMinor(r.pointDeductionResult.discountAmount.value, currency);
     let pointsLeft = pointsDiscount;
+    let usedPointsLeft = r.pointDeductionResult.chosenIntegral;
     const payableTotal = sumOf((o) => o.needPayAmt);
     for (const [i, o] of r.renderTradeOrderTOList.entries()) {
       const shopNeedPay = toMinor(o.needPayAmt.value, currency);
       // Points deduction spread over shops by their share; the last shop takes the rest.
       const share = i === r.renderTradeOrderTOList.length - 1 ? pointsLeft : payableTotal === 0n ? 0n : (pointsDiscount * shopNeedPay) / payableTotal;
       pointsLeft -= share;
+      const last = i === r.renderTradeOrderTOList.length - 1;
+      const usedPoints = last ? usedPointsLeft : pointsDiscount === 0n ? 0 : Number((BigInt(r.pointDeductionResult.chosenIntegral) * share) / pointsDiscount);
+      usedPointsLeft -= usedPoints;
       const method = ctx.shipping.get(o.shopId)!.methods.find((m) => m.shippingMethodId === body.preCalShippingList!.find((c) => c.shopId === o.shopId)!.shippingMethodId)!;
       const remark = body.tradeOrderReqList?.find((t) => t.shopId === o.shopId)?.remark;
       const [order] = await tx.insert(tradeOrders).values({
@@ -189,7 +194,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
         tradeOrderType: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL', 
         skuAmtMinor: toMinor(o.skuAmt.value, currency), discountAmtMinor: toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency),
         shippingAmtMinor: toMinor(o.shippingAmt.value, currency), taxAmtMinor: toMinor(o.taxAmt.value, currency),
-        needPayAmtMinor: shopNeedPay - share, paidAmtMinor: isFreeTrade ? shopNeedPay - share : 0n,
+        needPayAmtMinor: shopNeedPay - share, paidAmtMinor: isFreeTrade ? shopNeedPay - share : 0n, pointsDiscountMinor: share, usedPoints,
         shippingMethodId: BigInt(method.shippingMethodId), shippingMethodCode: method.shippingMethodCode,
         pickUpStoreId: method.shippingMethodCode === 'PICKUP' && ctx.pickupStore ? BigInt(ctx.pickupStore.id) : null,
         pickUpStoreSnapshot: method.shippingMethodCode === 'PICKUP' ? ctx.pickupStore : null,

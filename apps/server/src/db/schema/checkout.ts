@@ -138,6 +138,9 @@ export const tradeOrders = pgTable('trade_orders', {
   taxAmtMinor: bigint('tax_amt_minor', { mode: 'bigint' }).notNull(),
   needPayAmtMinor: bigint('need_pay_amt_minor', { mode: 'bigint' }).notNull(),
   paidAmtMinor: bigint('paid_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** This order's share of the contract's points deduction (money and points), fixed at submit. */
+  pointsDiscountMinor: bigint('points_discount_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  usedPoints: integer('used_points').notNull().default(0),
   shippingMethodId: bigint('shipping_method_id', { mode: 'bigint' }),
   shippingMethodCode: text('shipping_method_code'),
   pickUpStoreId: bigint('pick_up_store_id', { mode: 'bigint' }),

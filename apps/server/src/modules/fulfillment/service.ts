@@ -7,15 +7,15 @@ import { ERROR_CODES, RECEIPT_DEADLINE_DAYS, type Currency, type ShipmentPackage
 import { money } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
-  carriers, reverseTradeOrders, shipmentPackageLines, shipmentPackages, shippingMethods, shops, tradeContracts, tradeOrderLines, tradeOrders, trackingEvents, users,
+  carriers, reverseTradeOrders, shipmentPackageLines, shipmentPackages, shippingMethods, shops, skus, tradeContracts, tradeOrderLines, tradeOrders, trackingEvents, users,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
 import { refundOrderPayment } from '../payment/service.js';
-import { qtyOut } from '../trade/read.js';
+import { likeEscape, qtyOut } from '../trade/read.js';
 import { orderScope } from '../trade/scope.js';
 import { visibleOrder } from '../trade/service.js';
-import { moveOrders, returnStock, type Tx } from '../trade/transitions.js';
+import { moveOrders, returnOrderPoints, returnStock, type Tx } from '../trade/transitions.js';
 
 const fmt = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
 const trackOut = (e: typeof trackingEvents.$inferSelect): TrackEntry => ({
@@ -104,7 +104,7 @@ export async function sellerOrders(db: Db, seller: UserRow, body: { pageNo?: num
   const pageSize = body.pageSize ?? 10;
   const where = and(
     eq(tradeOrders.sellerId, seller.id), inArray(tradeOrders.status, [...SELLER_TABS[body.status ?? 'TO_SHIP']]),
-    body.keyword ? sql`${tradeOrders.tradeOrderCode} LIKE ${`${body.keyword.replace(/[\\%_]/g, '')}%`}` : undefined,
+    body.keyword ? sql`${tradeOrders.tradeOrderCode} LIKE ${`${likeEscape(body.keyword)}%`}` : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db.select({ o: tradeOrders, c: tradeContracts, shopName: shops.name, buyer: users.nickname, email: users.email, method: shippingMethods.name }).from(tradeOrders)
@@ -155,12 +155,17 @@ export async function createPackage(db: Db, seller: UserRow, orderId: bigint, bo
     if (o.status !== 'UN_DELIVERY') throw new AppError(409, ERROR_CODES.operationNotAllowed, 'Only paid orders waiting for delivery can be shipped');
     const [carrier] = await tx.select().from(carriers).where(eq(carriers.id, BigInt(body.carrierId)));
     if (!carrier) throw new AppError(400, ERROR_CODES.carrierNotFound, 'Please enter logistics company');
-    const lines = await tx.select().from(tradeOrderLines).where(and(eq(tradeOrderLines.orderId, o.id), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])));
+    const lines = (await tx.select({ line: tradeOrderLines, decimals: skus.qtyDecimals }).from(tradeOrderLines).innerJoin(skus, eq(skus.id, tradeOrderLines.skuId))
+      .where(and(eq(tradeOrderLines.orderId, o.id), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])))).map((r) => ({ ...r.line, decimals: r.decimals }));
     const wanted = new Map<bigint, number>();
     for (const l of body.lines) wanted.set(BigInt(l.tradeOrderLineId), (wanted.get(BigInt(l.tradeOrderLineId)) ?? 0) + Number(l.qty));
     for (const [id, qty] of wanted) {
       const line = lines.find((l) => l.id === id);
       if (!line) throw new AppError(400, ERROR_CODES.invalidShipment, 'This line is not part of the order', { tradeOrderLineId: String(id) });
+      // Only weight items (decimals allowed by their SKU) ship in fractions.
+      if (Math.abs(qty * 10 ** line.decimals - Math.round(qty * 10 ** line.decimals)) > 1e-6) {
+        throw new AppError(400, ERROR_CODES.invalidShipment, 'This item ships in whole units', { tradeOrderLineId: String(id) });
+      }
       const left = Number(line.qty) - Number(line.deliveredQty);
       if (!(qty > 0) || qty > left + 1e-9) throw new AppError(400, ERROR_CODES.invalidShipment, `At most ${left} can still be shipped for this line`, { tradeOrderLineId: String(id), left: String(left) });
     }
@@ -200,6 +205,7 @@ export async function decideCancel(db: Db, seller: UserRow, reverseId: bigint, a
       await tx.update(tradeOrderLines).set({ reverseStatus: 'DONE' }).where(inArray(tradeOrderLines.id, lineIds));
       await moveOrders(tx, { ids: [o.id] }, 'CANCEL_REFUNDED', { closedAt: now });
       await returnStock(tx, [o.id]);
+      await returnOrderPoints(tx, o);
     } else {
       await tx.update(reverseTradeOrders).set({ status: 'REVERSE_CLOSE', updatedAt: now }).where(eq(reverseTradeOrders.id, rev.id));
       await tx.update(tradeOrderLines).set({ reverseStatus: 'NOT_REQUESTED' }).where(inArray(tradeOrderLines.id, lineIds));

@@ -45,7 +45,7 @@ export function timespanFilter(span: OrderTimespan | undefined, now = new Date()
   }
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function keywordFilter(keyword: string | undefined): SQL | undefined {
   if (!keyword) return undefined;
   const k = likeEscape(keyword);
@@ -195,8 +195,6 @@ export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: Order
   const [method] = o.shippingMethodId ? await db.select({ name: shippingMethods.name }).from(shippingMethods).where(eq(shippingMethods.id, o.shippingMethodId)) : [];
   const records = await db.select().from(paymentRecords).where(eq(paymentRecords.contractId, c.id)).orderBy(paymentRecords.id);
   const reissue = o.businessType === 'REVERSE_REISSUE';
-  const pointsDiscount = c.needPayAmtMinor + c.pointsDiscountMinor === 0n ? 0n
-    : (c.pointsDiscountMinor * (o.needPayAmtMinor)) / (c.needPayAmtMinor || 1n);
   const share = c.needPayAmtMinor === 0n ? 1 : Number(o.needPayAmtMinor) / Number(c.needPayAmtMinor);
   return {
     ...s,
@@ -212,7 +210,7 @@ export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: Order
     },
     bill: {
       skuAmt: money(o.skuAmtMinor, currency), shippingAmt: money(o.shippingAmtMinor, currency), orderDiscountAmt: money(o.discountAmtMinor, currency),
-      pointDiscountAmount: money(pointsDiscount < 0n ? 0n : pointsDiscount, currency), taxAmt: money(o.taxAmtMinor, currency),
+      pointDiscountAmount: money(o.pointsDiscountMinor, currency), taxAmt: money(o.taxAmtMinor, currency),
       taxRate: Number(site.taxRate), taxDisplay: site.taxDisplay, needPayAmt: money(o.needPayAmtMinor, currency), paidAmt: money(o.paidAmtMinor, currency),
       actualPaidPoints: ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'PROCESSING'].includes(o.status) ? s.actualNeedPayPoints : 0,
     },

@@ -10,7 +10,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { POSTPONE_DAYS, POSTPONE_LIMIT } from '@mall/contracts';
 import {
-  carriers, couponCampaigns, mockpayEvents, ownerCoupons, pointLedger, reverseTradeOrders, shipmentPackages, tradeContracts, tradeOrderLines, tradeOrders, users,
+  carriers, couponCampaigns, mockpayEvents, mockpayPayments, ownerCoupons, paymentRecords, pointLedger, reverseTradeOrders, shipmentPackages, tradeContracts, tradeOrderLines, tradeOrders, users,
 } from '../../db/schema/index.js';
 import { Browser, browser, login, type TestApp, createTestApp } from '../../../test/helpers.js';
 import { amsterdamAddress, freshIp, loadFixtures, pointsOf, previewOk, stockOf, submit, submitBodyFor, usAddress, type Body, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
@@ -481,6 +481,23 @@ describe('order detail', () => {
     expect(Date.parse(d.timeline.paidTime)).toBeGreaterThan(0);
   });
 
+  it('points deduction over two shops: each bill adds up, and the shares add up to the points used', async () => {
+    const y = await signup('splitter');
+    await t.db.insert(pointLedger).values({ buyerId: y.id, delta: 2000, reason: 'WELCOME' });
+    const split = await place(y, [['TRAY-STEEL', '1'], ['COF-ARABICA', '1.5'], ['LAMP-BAR', '1']], { enablePointDeduction: true });
+    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(split.contractId)));
+    expect(c!.pointsDiscountMinor).toBeGreaterThan(0n);
+    let shares = 0n;
+    for (const id of split.orderIds) {
+      const { bill } = await detailOk(y.b, id);
+      const minor = (m: { value: string }) => BigInt(Math.round(Number(m.value) * 100));
+      // What the buyer reads on the bill must give what it pays (US: tax on top).
+      expect(minor(bill.skuAmt) + minor(bill.shippingAmt) + minor(bill.taxAmt) - minor(bill.orderDiscountAmt) - minor(bill.pointDiscountAmount), id).toBe(minor(bill.needPayAmt));
+      shares += minor(bill.pointDiscountAmount);
+    }
+    expect(shares).toBe(c!.pointsDiscountMinor);
+  });
+
   it('outTradeOrderCode must match the order', async () => {
     const row = await orderRow(placed.orderIds[0]!);
     expect((await detail(x.b, placed.orderIds[0]!, { outTradeOrderCode: row.tradeOrderCode })).statusCode).toBe(200);
@@ -723,7 +740,12 @@ describe('cancel after pay and the seller decision', () => {
     expect(await statusOf(id)).toBe('CANCEL_ALL');
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(String(Number(before) + 1));
     const [r] = await reversesOf(id);
-    expect(r).toMatchObject({ status: 'REFUND_DONE', actualRefundAmtMinor: r!.applyRefundAmtMinor });
+    const paidMinor = (await orderRow(id)).paidAmtMinor;
+    expect(r).toMatchObject({ status: 'REFUND_DONE', applyRefundAmtMinor: paidMinor, actualRefundAmtMinor: paidMinor });
+    // The card payment is refunded at the provider.
+    const [record] = await t.db.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, (await orderRow(id)).contractId), eq(paymentRecords.status, 'PAY_SUCCESS')));
+    const [provider] = await t.db.select().from(mockpayPayments).where(eq(mockpayPayments.id, record!.providerPaymentId!));
+    expect(provider!.refundedMinor).toBe(paidMinor);
     const d = await detailOk(x.b, id);
     expect(d).toMatchObject({ displayStatus: 'CANCEL_ALL', operationList: ['buyAgain'] });
     expect(d.tradeOrderLineList[0].reverseStatus).toBe('DONE');
@@ -737,6 +759,44 @@ describe('cancel after pay and the seller decision', () => {
     expect(repeat.json()).toMatchObject({ reverseTradeOrderId: rev, reverseTradeOrderStatus: 'REFUND_DONE' });
     expect(await reversesOf(id)).toHaveLength(1);
     expect(await statusOf(id)).toBe('CANCEL_ALL');
+  });
+
+  it('a points-only order refunded in full gives the 500 points back', async () => {
+    const y = await signup('redeemer');
+    await t.db.insert(pointLedger).values({ buyerId: y.id, delta: 2000, reason: 'WELCOME' });
+    const stock = await stockOf(t.db, f.sku['PTS-TOTE']);
+    const placed = await placePoints(y);
+    const id = placed.orderIds[0]!;
+    expect(await pointsOf(t.db, y.id)).toBe(1500);
+    const rev = await cancelAfterPay(y.b, id);
+    expect(rev.statusCode, rev.body).toBe(200);
+    const res = await decide(seller2, rev.json().reverseTradeOrderId, true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await statusOf(id)).toBe('CANCEL_ALL');
+    expect(await stockOf(t.db, f.sku['PTS-TOTE'])).toBe(stock);
+    // The order was paid with points only: refunding it in full means the points come back.
+    expect(await pointsOf(t.db, y.id)).toBe(2000);
+  });
+
+  it('points used as a discount on a refunded order come back', async () => {
+    const y = await signup('deducter');
+    await t.db.insert(pointLedger).values({ buyerId: y.id, delta: 2000, reason: 'WELCOME' });
+    const placed = await place(y, [['E7-BLK-140', '1']], { enablePointDeduction: true });
+    await pay(y.b, placed.contractId);
+    const id = placed.orderIds[0]!;
+    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(placed.contractId)));
+    expect(c!.usedPoints).toBeGreaterThan(0);
+    const rev = await cancelAfterPay(y.b, id);
+    expect((await decide(seller, rev.json().reverseTradeOrderId, true)).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('CANCEL_ALL');
+    // What the buyer spent on this contract (everything but what it earned) is back.
+    const spent = await t.db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
+      .where(and(eq(pointLedger.tradeContractId, BigInt(placed.contractId)), sql`${pointLedger.reason} NOT IN ('EARN', 'EARN_REVERSED')`));
+    expect(spent[0]!.n).toBe(0);
+    // And the points the payment earned are taken back.
+    const earned = await t.db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
+      .where(and(eq(pointLedger.tradeContractId, BigInt(placed.contractId)), sql`${pointLedger.reason} IN ('EARN', 'EARN_REVERSED')`));
+    expect(earned[0]!.n).toBe(0);
   });
 
   it('seller rejects: back to UN_DELIVERY, stock stays taken, the buyer may ask again', async () => {

@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { ORDER_EVENTS, PACKAGE_EVENTS, type OrderEvent, type PackageEvent } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
-  items, ownerCoupons, pointLedger, shipmentPackages, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
+  couponCampaigns, items, ownerCoupons, pointLedger, shipmentPackages, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -55,6 +55,11 @@ export async function closeUnpaidContract(tx: Tx, contractId: bigint, event: 'BU
   }
   await tx.update(ownerCoupons).set({ status: 'NOT_USED', usedAt: null, tradeContractId: null })
     .where(and(eq(ownerCoupons.tradeContractId, contractId), eq(ownerCoupons.status, 'USED')));
+  const [c] = await tx.select({ preview: tradeContracts.preview }).from(tradeContracts).where(eq(tradeContracts.id, contractId));
+  const campaignIds = ((c?.preview as { promotionCampaignIds?: string[] } | undefined)?.promotionCampaignIds ?? []).map(BigInt);
+  if (campaignIds.length) {
+    await tx.update(couponCampaigns).set({ usedCount: sql`GREATEST(${couponCampaigns.usedCount} - 1, 0)` }).where(inArray(couponCampaigns.id, campaignIds));
+  }
   return moved;
 }
 
@@ -84,4 +89,20 @@ export async function expiredContracts(db: Db | Tx, now: Date): Promise<bigint[]
     .where(and(inArray(tradeOrders.status, ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE']), lt(tradeOrders.payDeadline, now), sql`${tradeOrders.tradeType} <> 'NET_B2B'`))
     .limit(500);
   return rows.map((r) => r.id);
+}
+
+/**
+ * A paid order refunded in full: the points it spent (redeemed lines and its share of the
+ * deduction) come back, and the points it earned are taken back.
+ */
+export async function returnOrderPoints(tx: Tx, order: typeof tradeOrders.$inferSelect): Promise<void> {
+  const [redeemed] = await tx.select({ n: sql<number>`coalesce(sum(${tradeOrderLines.points}), 0)::int` }).from(tradeOrderLines).where(eq(tradeOrderLines.orderId, order.id));
+  const spent = redeemed!.n + order.usedPoints;
+  const [c] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, order.contractId));
+  const [earned] = await tx.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
+    .where(and(eq(pointLedger.tradeContractId, order.contractId), eq(pointLedger.reason, 'EARN')));
+  const share = c!.needPayAmtMinor === 0n ? 1 : Number(order.needPayAmtMinor) / Number(c!.needPayAmtMinor);
+  const earnBack = Math.min(earned!.n, Math.ceil(earned!.n * share));
+  if (spent > 0) await tx.insert(pointLedger).values({ buyerId: order.buyerId, delta: spent, reason: 'ORDER_REFUNDED', tradeContractId: order.contractId });
+  if (earnBack > 0) await tx.insert(pointLedger).values({ buyerId: order.buyerId, delta: -earnBack, reason: 'EARN_REVERSED', tradeContractId: order.contractId });
 }

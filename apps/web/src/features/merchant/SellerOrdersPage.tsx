@@ -3,9 +3,9 @@
  * then its orders by tab (to ship, shipped, cancel requests, all) with search by order number
  * and paging; ships lines in packages, adds tracking events and decides cancel requests.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Badge, Button, Center, Container, Group, Loader, Modal, Pagination, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Container, Group, Loader, Modal, Pagination, Paper, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
@@ -39,6 +39,18 @@ export function SellerOrdersPage() {
   const decide = useCancelDecision();
   const money = useMoney();
 
+  // Back/forward changes the URL: the search box follows it.
+  useEffect(() => setSearch(keyword), [keyword]);
+  // Shipping empties pages: a page past the end moves to the last one that has orders.
+  const lastPage = Math.max(1, Math.ceil((orders.data?.total ?? 0) / SELLER_PAGE_SIZE));
+  const pastEnd = !orders.isPlaceholderData && !!orders.data && orders.data.data.length === 0 && pageNo > lastPage;
+  useEffect(() => {
+    if (!pastEnd) return;
+    const p = new URLSearchParams(params);
+    if (lastPage > 1) p.set('pageNo', String(lastPage)); else p.delete('pageNo');
+    setParams(p, { replace: true });
+  }, [pastEnd, lastPage, params, setParams]);
+
   const go = (next: { status?: SellerTab; keyword?: string; pageNo?: number }) => {
     const p = new URLSearchParams();
     const s = next.status ?? status;
@@ -54,10 +66,12 @@ export function SellerOrdersPage() {
     const audit = merchant.data?.auditStatus === 'audit';
     return (
       <Container size="sm" py="xl">
-        <EmptyBlock title={t('seller.notSeller.title')} icon={<IconBuildingStore size={30} />}>
+        <Stack align="center" gap="sm" py="xl" data-testid="not-seller">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gray"><IconBuildingStore size={30} /></ThemeIcon>
+          <Title order={1} size="h3" ta="center">{t('seller.notSeller.title')}</Title>
           <Text c="dimmed" ta="center" maw={440}>{audit ? t('seller.notSeller.audit') : t('seller.notSeller.text')}</Text>
           <Button component={Link} to={audit ? '/merchant/audit' : '/merchant/apply'}>{audit ? t('seller.notSeller.viewApplication') : t('seller.notSeller.apply')}</Button>
-        </EmptyBlock>
+        </Stack>
       </Container>
     );
   }
@@ -105,46 +119,49 @@ export function SellerOrdersPage() {
           <Tabs.List grow={mobile} aria-label={t('seller.tabsLabel')}>
             {SELLER_TABS.map((s) => <Tabs.Tab key={s} value={s} fz={mobile ? 'xs' : 'sm'} px={mobile ? 6 : undefined}>{t(`seller.tab.${s}`)}</Tabs.Tab>)}
           </Tabs.List>
+          <Tabs.Panel value={status} pt="md">
+            <Stack gap="md">
+              <form role="search" onSubmit={(e) => { e.preventDefault(); go({ keyword: search.trim(), pageNo: 1 }); }}>
+                <Group gap="xs" wrap="nowrap" align="flex-end">
+                  <TextInput
+                    style={{ flex: 1 }} maw={mobile ? undefined : 420} label={t('seller.search.label')} placeholder={t('seller.search.placeholder')}
+                    leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={100} type="search"
+                  />
+                  <Button type="submit" variant="light">{t('seller.search.button')}</Button>
+                  {keyword && <Button variant="subtle" onClick={() => { setSearch(''); go({ keyword: '', pageNo: 1 }); }}>{t('seller.search.clear')}</Button>}
+                </Group>
+              </form>
+
+              {orders.isError && !isNotSeller(orders.error) && (
+                <Alert color="red" role="alert" title={t('seller.loadFailed')}>
+                  <Group justify="space-between">
+                    <Text size="sm">{apiError(orders.error)}</Text>
+                    <Button size="xs" variant="white" color="red" onClick={() => void orders.refetch()}>{t('seller.retry')}</Button>
+                  </Group>
+                </Alert>
+              )}
+
+              {orders.isLoading ? (
+                <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>
+              ) : orders.data && !orders.data.data.length ? (
+                <EmptyBlock title={keyword ? t('seller.empty.search', { keyword }) : t(`seller.empty.${status}`)} />
+              ) : orders.data ? (
+                <Stack gap="md" aria-busy={orders.isFetching} data-testid="seller-orders" style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}>
+                  <Text size="sm" c="dimmed" aria-live="polite">{t('seller.total', { count: total })}</Text>
+                  {orders.data.data.map((o) => (
+                    <SellerOrderCard key={o.id} order={o} mobile={mobile} onShip={setShipping} onAddEvent={setEventFor} onDecide={(order, approve) => { decide.reset(); setDeciding({ order, approve }); }} />
+                  ))}
+                  {total > SELLER_PAGE_SIZE && (
+                    <Center>
+                      <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(n) => { go({ pageNo: n }); window.scrollTo({ top: 0 }); }} size={mobile ? 'sm' : 'md'}
+                        getControlProps={(c) => ({ 'aria-label': t(`seller.page.${c}`) })} getItemProps={(n) => ({ 'aria-label': t('seller.page.number', { n }) })} />
+                    </Center>
+                  )}
+                </Stack>
+              ) : null}
+            </Stack>
+          </Tabs.Panel>
         </Tabs>
-
-        <form role="search" onSubmit={(e) => { e.preventDefault(); go({ keyword: search.trim(), pageNo: 1 }); }}>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
-              style={{ flex: 1 }} maw={mobile ? undefined : 420} label={t('seller.search.label')} placeholder={t('seller.search.placeholder')}
-              leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={100} type="search"
-            />
-            <Button type="submit" variant="light">{t('seller.search.button')}</Button>
-            {keyword && <Button variant="subtle" onClick={() => { setSearch(''); go({ keyword: '', pageNo: 1 }); }}>{t('seller.search.clear')}</Button>}
-          </Group>
-        </form>
-
-        {orders.isError && !isNotSeller(orders.error) && (
-          <Alert color="red" role="alert" title={t('seller.loadFailed')}>
-            <Group justify="space-between">
-              <Text size="sm">{apiError(orders.error)}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void orders.refetch()}>{t('seller.retry')}</Button>
-            </Group>
-          </Alert>
-        )}
-
-        {orders.isLoading ? (
-          <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>
-        ) : orders.data && !orders.data.data.length ? (
-          <EmptyBlock title={keyword ? t('seller.empty.search', { keyword }) : t(`seller.empty.${status}`)} />
-        ) : orders.data ? (
-          <Stack gap="md" aria-busy={orders.isFetching} data-testid="seller-orders" style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}>
-            <Text size="sm" c="dimmed" aria-live="polite">{t('seller.total', { count: total })}</Text>
-            {orders.data.data.map((o) => (
-              <SellerOrderCard key={o.id} order={o} mobile={mobile} onShip={setShipping} onAddEvent={setEventFor} onDecide={(order, approve) => { decide.reset(); setDeciding({ order, approve }); }} />
-            ))}
-            {total > SELLER_PAGE_SIZE && (
-              <Center>
-                <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(n) => { go({ pageNo: n }); window.scrollTo({ top: 0 }); }} size={mobile ? 'sm' : 'md'}
-                  getControlProps={(c) => ({ 'aria-label': t(`seller.page.${c}`) })} getItemProps={(n) => ({ 'aria-label': t('seller.page.number', { n }) })} />
-              </Center>
-            )}
-          </Stack>
-        ) : null}
       </Stack>
 
       <ShipModal order={shipping} onClose={() => setShipping(null)} />

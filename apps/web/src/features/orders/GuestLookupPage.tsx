@@ -1,3 +1,63 @@
+/**
+ * /order-lookup: a guest finds an order by its number plus the email given at checkout (never
+ * the number alone) and sees it read-only with its shipments.
+ */
+import { Link } from 'react-router';
+import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { GuestLookupBody } from '@mall/contracts';
+import { zodValidate } from '../../shared/zodForm';
+import { isOrderNotFound, useGuestLookup } from './api';
+import { OrderDetailView } from './OrderDetailView';
+import { TrackTimeline } from './ExpressTrickPage';
+import { orderError, PackageSummary } from './parts';
+
 export function GuestLookupPage() {
-  return null;
+  const { t } = useTranslation();
+  const lookup = useGuestLookup();
+  const form = useForm({ initialValues: { tradeOrderCode: '', email: '' }, validate: zodValidate(GuestLookupBody, t) });
+  const result = lookup.data;
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Paper withBorder p="lg" maw={520} w="100%" mx="auto" component="form" noValidate aria-labelledby="lookup-title"
+          onSubmit={form.onSubmit((v) => { if (!lookup.isPending) lookup.mutate({ tradeOrderCode: v.tradeOrderCode.trim(), email: v.email.trim().toLowerCase() }); })}>
+          <Stack>
+            <Title order={1} size="h2" id="lookup-title">{t('orders.lookup.title')}</Title>
+            <Text size="sm" c="dimmed">{t('orders.lookup.text')}</Text>
+            {lookup.error && (
+              <Alert color="red" role="alert" data-testid="lookup-error">
+                {isOrderNotFound(lookup.error) ? t('orders.lookup.notFound') : orderError(t, lookup.error)}
+              </Alert>
+            )}
+            <TextInput label={t('orders.lookup.number')} required autoComplete="off" maxLength={40} {...form.getInputProps('tradeOrderCode')} />
+            <TextInput label={t('orders.lookup.email')} type="email" required autoComplete="email" maxLength={255} {...form.getInputProps('email')} />
+            <Button type="submit" loading={lookup.isPending}>{t('orders.lookup.submit')}</Button>
+            <Group justify="space-between">
+              <Anchor component={Link} to={`/login?target=${encodeURIComponent('/buyer/orders')}`} size="sm">{t('orders.lookup.login')}</Anchor>
+            </Group>
+          </Stack>
+        </Paper>
+
+        {result && (
+          <div aria-live="polite">
+            <OrderDetailView key={result.order.id} order={result.order} readOnly extra={result.shipments.length > 0 && (
+              <Paper withBorder p="md" component="section" aria-label={t('orders.track.pageTitle')}>
+                <Title order={2} size="h4" mb="sm">{t('orders.track.pageTitle')}</Title>
+                <Stack gap="md">
+                  {result.shipments.map((p, i) => (
+                    <Stack key={p.id} gap="sm" data-testid="package-card" p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}>
+                      <PackageSummary pkg={p} index={i} />
+                      <TrackTimeline entries={p.logisticsList} />
+                    </Stack>
+                  ))}
+                </Stack>
+              </Paper>
+            )} />
+          </div>
+        )}
+      </Stack>
+    </Container>
+  );
 }

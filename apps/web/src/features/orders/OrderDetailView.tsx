@@ -8,13 +8,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import {
   Anchor, Badge, Box, Button, Collapse, Divider, Group, Image, Paper, SimpleGrid, Stack, Stepper, Table, Text, Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderLine } from '@mall/contracts';
 import { useMoney } from '../../shared/format';
 import { useInvalidateOrders } from './api';
 import { DATE_TIME, lineQty, skuText, STATUS_COLOR, statusKey, taxPercent } from './labels';
-import { OrderOperations } from './OrderOperations';
+import { MOBILE_QUERY, OrderOperations } from './OrderOperations';
 import { EnterpriseTags } from './OrderCard';
 import { CopyButton, Countdown, LineRow } from './parts';
 
@@ -104,6 +105,7 @@ function LineGroup({ line }: { line: OrderLine }) {
 
 function Progress({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const s = order.displayStatus;
   if (CANCELLED.includes(s)) return null;
   const at = (iso: string | null) => (iso ? dayjs(iso).format(DATE_TIME) : undefined);
@@ -123,7 +125,7 @@ function Progress({ order }: { order: OrderDetail }) {
     ? { PENDING_DEPOSIT: 0, PENDING_BALANCE: 1, UN_DELIVERY: 2, PROCESSING: 2, UN_RECEIVED: 3, COMPLETE: 4 }
     : { PENDING_PAY: 1, PENDING_DEPOSIT: 1, PENDING_BALANCE: 1, UN_DELIVERY: 2, PROCESSING: 2, UN_RECEIVED: 3, COMPLETE: 4 };
   return (
-    <Stepper active={activeOf[s] ?? 0} size="sm" allowNextStepsSelect={false} data-testid="order-progress" aria-label={t('orders.progress.label')}>
+    <Stepper active={activeOf[s] ?? 0} size="sm" allowNextStepsSelect={false} orientation={mobile ? 'vertical' : 'horizontal'} data-testid="order-progress" aria-label={t('orders.progress.label')}>
       {steps.map((st) => <Stepper.Step key={st.label} label={st.label} description={st.description} />)}
     </Stepper>
   );
@@ -257,7 +259,7 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Group gap={4} wrap="nowrap">
-              <Title order={1} size="h3" data-testid="detail-code">{t('orders.orderNumber', { code: order.tradeOrderCode })}</Title>
+              <Title order={1} size="h3" fz={{ base: 'lg', sm: 'var(--mantine-h3-font-size)' }} data-testid="detail-code">{t('orders.orderNumber', { code: order.tradeOrderCode })}</Title>
               <CopyButton value={order.tradeOrderCode} label={t('orders.copyNumber')} />
             </Group>
             <Group gap="sm">

@@ -177,9 +177,9 @@ function PackageCard({ pkg: p, index, onAddEvent }: { pkg: ShipmentPackage; inde
         {p.fulfillmentProgressLineList.map((l) => `${l.tradeOrderLine.name} (${l.tradeOrderLine.skuName}) × ${qty(l.actualExecuteQty, l.tradeOrderLine)}`).join(' · ')}
       </Text>
       {p.logisticsList.length ? (
-        <Timeline active={0} bulletSize={12} lineWidth={2} mt="sm" aria-label={t('seller.package.timeline')}>
+        <Timeline active={0} bulletSize={10} lineWidth={2} mt="sm" role="list" aria-label={t('seller.package.timeline')} styles={{ item: { marginTop: 8 } }}>
           {p.logisticsList.map((e, i) => (
-            <Timeline.Item key={`${e.originTime}-${i}`} title={<Text size="sm" fw={i === 0 ? 600 : 400}>{e.context}</Text>}>
+            <Timeline.Item key={`${e.originTime}-${i}`} role="listitem" title={<Text size="sm" fw={i === 0 ? 600 : 400}>{e.context}</Text>}>
               <Text size="xs" c="dimmed">
                 {when(e.originTime)}{e.areaName ? ` · ${e.areaName}` : ''} · {t(`seller.package.by.${e.operaterType}`)}
               </Text>
@@ -188,7 +188,7 @@ function PackageCard({ pkg: p, index, onAddEvent }: { pkg: ShipmentPackage; inde
         </Timeline>
       ) : <Text size="sm" c="dimmed" mt="xs">{t('seller.package.noEvents')}</Text>}
       {p.fulfillmentProgressStatus !== 'CANCEL' && (
-        <Button mt="sm" size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => onAddEvent(p)}
+        <Button mt="sm" size="xs" variant="light" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => onAddEvent(p)}
           aria-label={t('seller.event.buttonFor', { code: p.serviceCode })}>
           {t('seller.event.button')}
         </Button>

@@ -3,7 +3,7 @@
  * and a tracking number (same rules as return shipping, SPEC §5).
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -84,6 +84,7 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
   const qtyInput = (l: Line, i: number) => (
     <NumberInput
       {...form.getInputProps(`lines.${i}.qty`)}
+      label={mobile ? t('seller.ship.qty') : undefined}
       aria-label={t('seller.ship.qtyFor', { name: `${l.name} (${l.skuName})` })}
       min={0} max={qtyLeft(l)} step={isWeightLine(l) ? 0.1 : 1}
       allowNegative={false} allowDecimal={isWeightLine(l)} decimalScale={isWeightLine(l) ? 3 : 0}
@@ -116,7 +117,7 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
                   <Text size="xs">{t('seller.shipped')}: {withUnit(l.shippedQty, l)}</Text>
                   <Text size="xs">{t('seller.left')}: {withUnit(String(qtyLeft(l)), l)}</Text>
                 </Group>
-                <Stack gap={4} mt="xs"><Text size="sm" fw={500}>{t('seller.ship.qty')}</Text>{qtyInput(l, i)}</Stack>
+                <Box mt="xs">{qtyInput(l, i)}</Box>
               </Card>
             ))}
           </Stack>

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { Browser, browser, login, type TestApp, createTestApp } from '../../../test/helpers.js';
 import { amsterdamAddress, freshIp, loadFixtures, pointsOf, previewOk, stockOf, submit, submitBodyFor, usAddress, type Body, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
+import { expectError, orderKit, waitFor, type Buyer, type Placed } from '../../../test/order-fixtures.js';
 import { sweepTimedTransitions } from './service.js';
 
 let t: TestApp;
@@ -25,7 +26,7 @@ let seller2: Browser;
 const DAY = 86400_000;
 const TABS = ['ALL_ORDER', 'PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CANCEL_ALL'] as const;
 type Tab = (typeof TABS)[number];
-const NORDIC_SKUS: SkuCode[] = ['LAMP-BAR', 'COF-ARABICA', 'PTS-TOTE', 'GIFT-MAT'];
+const { signup, place, pay, orderRow, statusOf, topLines } = orderKit(() => ({ t, f }));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,53 +41,7 @@ afterAll(async () => { await t?.close(); });
 
 // ---------------------------------------------------------------- helpers
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(body.code, res.body).toBe(code);
-  expect(typeof body.message).toBe('string');
-  return body;
-}
-
 const usd = (minor: bigint) => ({ value: (Number(minor) / 100).toFixed(2), currency: 'USD' });
-
-interface Buyer { b: Browser; id: bigint; email: string }
-async function signup(name: string): Promise<Buyer> {
-  const b = browser(t.app);
-  const email = `${name}-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const res = await b.post('/api/auth/signup', { email, password: 'password123', nickname: name });
-  expect(res.statusCode, res.body).toBe(200);
-  return { b, id: BigInt(res.json().user.id), email };
-}
-
-interface Placed { contractId: string; orderIds: string[] }
-/** Preview + submit through the real checkout; one order per shop (FlexiDesk first). */
-async function place(buyer: { b: Browser; email: string }, items: [SkuCode, string][], extra: Body = {}, submitExtra: Body = {}): Promise<Placed> {
-  const shops = new Set(items.map(([code]) => (NORDIC_SKUS.includes(code) ? 'nordic' : 'flexi')));
-  const preCalShippingList = [
-    ...(shops.has('flexi') ? [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }] : []),
-    ...(shops.has('nordic') ? [{ shopId: f.shop.nordic, shippingMethodId: f.method.nordic.STANDARD }] : []),
-  ];
-  const choices: Body = {
-    previewTradeContractLineReqTOList: items.map(([code, qty]) => ({ skuId: f.sku[code], qty })),
-    selectedAddress: usAddress(f, { email: buyer.email }), preCalShippingList, couponIds: [], ...extra,
-  };
-  const body = await submitBodyFor(buyer.b, choices, { notifyInfo: { notifyType: 'email', contactInfo: buyer.email }, ...submitExtra });
-  const res = await submit(buyer.b, body);
-  expect(res.statusCode, res.body).toBe(200);
-  const r = res.json();
-  return { contractId: r.id, orderIds: r.tradeOrderIdList };
-}
 
 /** A points-only order (Canvas Tote for 500 points, picked up in Amsterdam on the NL site): nothing to pay. */
 async function placePoints(buyer: { b: Browser; email: string }): Promise<Placed> {
@@ -104,28 +59,6 @@ async function placePoints(buyer: { b: Browser; email: string }): Promise<Placed
     expect((await buyer.b.post('/api/preferences', { site: 'US' })).statusCode).toBe(200);
   }
 }
-
-/** Pays a contract with MOCKPAY on the hosted page and waits for the webhook to mark its orders paid. */
-async function pay(b: Browser, contractId: string): Promise<void> {
-  const start = await b.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'MOCKPAY' }, { remoteAddress: freshIp() });
-  expect(start.statusCode, start.body).toBe(200);
-  const token = start.json().channelToken as string;
-  const page = await t.app.inject({
-    method: 'POST', url: `/mockpay/pay/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=approve&card=4242424242424242',
-  });
-  expect(page.statusCode, page.body).toBe(303);
-  await waitFor(() => t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(contractId))),
-    (os) => os.length > 0 && os.every((o) => o.status === 'UN_DELIVERY'), `contract ${contractId} paid`);
-  await waitFor(() => t.db.select().from(mockpayEvents).where(eq(mockpayEvents.paymentId, token)),
-    (es) => es.length > 0 && es.every((e) => e.deliveredAt !== null), `webhooks of ${token}`);
-}
-
-async function orderRow(id: string) {
-  return (await t.db.select().from(tradeOrders).where(eq(tradeOrders.id, BigInt(id))))[0]!;
-}
-const statusOf = async (id: string) => (await orderRow(id)).status;
-const topLines = (orderId: string) => t.db.select().from(tradeOrderLines)
-  .where(and(eq(tradeOrderLines.orderId, BigInt(orderId)), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN']))).orderBy(asc(tradeOrderLines.id));
 
 /** The seller of the order's shop ships every line in one package; returns the package id. */
 async function shipAll(orderId: string): Promise<string> {

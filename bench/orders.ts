@@ -19,8 +19,9 @@ export interface Scenario {
 const LIST = '/sapi/mall-order/web/order/pageTradeOrderForBuyer';
 const COUNTS = '/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer';
 const DETAIL = '/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer';
-/** Deep page of the list: page 100 of 5 (OFFSET 495). */
+/** Deep page of the list: page 100 of 5 (OFFSET 495); and the heavy buyer's last page (OFFSET 4995). */
 const DEEP_PAGE = 100;
+const LAST_PAGE = HEAVY_ORDERS / 5;
 
 export async function prepareOrdersBench(db: Db, base: string, opts: { templateContractId?: bigint } = {}) {
   const log = (m: string) => console.log(`[orders] ${m}`);
@@ -50,9 +51,10 @@ export async function prepareOrdersBench(db: Db, base: string, opts: { templateC
   const page1 = await recording(db, sent, 'list p1', () => post<{ total: number; data: { id: string; tradeOrderLineList: unknown[] }[] }>(LIST, { pageNo: 1, pageSize: 5 }));
   const complete = await recording(db, sent, 'list COMPLETE', () => post<{ total: number }>(LIST, { pageNo: 1, pageSize: 5, searchStatus: 'COMPLETE' }));
   const deep = await recording(db, sent, `list p${DEEP_PAGE}`, () => post<{ total: number; data: unknown[] }>(LIST, { pageNo: DEEP_PAGE, pageSize: 5 }));
+  const last = await recording(db, sent, `list p${LAST_PAGE}`, () => post<{ total: number; data: unknown[] }>(LIST, { pageNo: LAST_PAGE, pageSize: 5 }));
   const counts = await recording(db, sent, 'counts', () => post<{ displayOrderStatus: string; quantity: number }[]>(COUNTS, {}));
   const detail = await recording(db, sent, 'detail', () => post<{ id: string; tradeOrderLineList: unknown[]; packageCount: number }>(DETAIL, { id: detailId }));
-  if (page1.total !== HEAVY_ORDERS || page1.data.length !== 5 || deep.data.length !== 5 || detail.id !== detailId) {
+  if (page1.total !== HEAVY_ORDERS || page1.data.length !== 5 || deep.data.length !== 5 || last.data.length !== 5 || detail.id !== detailId) {
     throw new Error(`unexpected answers: total ${page1.total}, page 1 ${page1.data.length} rows, page ${DEEP_PAGE} ${deep.data.length} rows, detail ${detail.id}`);
   }
   log(`heavy buyer ${data.heavyBuyerId}: list total ${page1.total} (COMPLETE ${complete.total}), lines on page 1 ${page1.data.map((o) => o.tradeOrderLineList.length).join('/')}, `
@@ -62,6 +64,7 @@ export async function prepareOrdersBench(db: Db, base: string, opts: { templateC
     { name: 'POST pageTradeOrderForBuyer (heavy, p1)', path: LIST, method: 'POST', headers, body: JSON.stringify({ pageNo: 1, pageSize: 5 }) },
     { name: 'POST pageTradeOrderForBuyer (COMPLETE)', path: LIST, method: 'POST', headers, body: JSON.stringify({ pageNo: 1, pageSize: 5, searchStatus: 'COMPLETE' }) },
     { name: `POST pageTradeOrderForBuyer (p${DEEP_PAGE})`, path: LIST, method: 'POST', headers, body: JSON.stringify({ pageNo: DEEP_PAGE, pageSize: 5 }) },
+    { name: `POST pageTradeOrderForBuyer (p${LAST_PAGE}, last)`, path: LIST, method: 'POST', headers, body: JSON.stringify({ pageNo: LAST_PAGE, pageSize: 5 }) },
     { name: 'POST queryOrderQuantityForStatusBuyer', path: COUNTS, method: 'POST', headers, body: '{}' },
     { name: 'POST libquerytradeorderdetailbyidforbuyer', path: DETAIL, method: 'POST', headers, body: JSON.stringify({ id: detailId }) },
   ];
@@ -121,6 +124,7 @@ function queries(db: Db, buyerId: bigint) {
   const p1 = list({ pageNo: 1, pageSize: 5 });
   const done = list({ pageNo: 1, pageSize: 5, searchStatus: 'COMPLETE' });
   const deep = list({ pageNo: DEEP_PAGE, pageSize: 5 });
+  const last = list({ pageNo: LAST_PAGE, pageSize: 5 });
   const tabs = db.select({ status: tradeOrders.status, tradeType: tradeOrders.tradeType, payChannel: tradeOrders.payChannel, n: count() })
     .from(tradeOrders).where(and(...listConditions([buyerId], {})))
     .groupBy(tradeOrders.status, tradeOrders.tradeType, tradeOrders.payChannel).toSQL();
@@ -130,6 +134,7 @@ function queries(db: Db, buyerId: bigint) {
     { name: 'list page 1 (COMPLETE)', q: done.rows, index: 'trade_orders_buyer_' },
     { name: 'list total (COMPLETE)', q: done.total, index: 'trade_orders_buyer_' },
     { name: `list page ${DEEP_PAGE} (OFFSET ${(DEEP_PAGE - 1) * 5})`, q: deep.rows, index: 'trade_orders_buyer_created_idx' },
+    { name: `list page ${LAST_PAGE}, the last (OFFSET ${(LAST_PAGE - 1) * 5})`, q: last.rows, index: 'trade_orders_buyer_created_idx' },
     { name: 'counts per tab (queryOrderQuantityForStatusBuyer)', q: tabs, index: 'trade_orders_buyer_' },
   ];
 }
@@ -145,7 +150,9 @@ export async function explainOrders(db: Db, buyerId: bigint): Promise<void> {
     const used = plan.match(/(?:Index|Index Only|Bitmap Index) Scan(?: Backward)? (?:using|on) (trade_orders_\w+)/g) ?? [];
     const ok = !seq && used.some((u) => u.includes(index));
     const time = plan.match(/Execution Time: ([\d.]+) ms/)?.[1];
-    verdicts.push(`${ok ? 'index-backed    ' : 'NOT index-backed'}  ${name.padEnd(50)} ${String(time).padStart(8)} ms  ${[...new Set(used)].join(', ') || (seq ? 'Seq Scan on trade_orders' : '')}`);
+    const buffers = plan.match(/Buffers: shared hit=(\d+)(?: read=(\d+))?/);
+    verdicts.push(`${ok ? 'buyer index    ' : 'NOT buyer index'}  ${name.padEnd(50)} ${String(time).padStart(8)} ms  ${String(Number(buffers?.[1] ?? 0) + Number(buffers?.[2] ?? 0)).padStart(6)} buffers  `
+      + `${[...new Set(used)].join(', ') || (seq ? 'Seq Scan on trade_orders' : '')}${/Sort Method: external/.test(plan) ? ' + sort spilled to disk' : ''}`);
   }
-  console.log(`\nPlans:\n${verdicts.join('\n')}`);
+  console.log(`\nPlans (does trade_orders go through trade_orders_buyer_created_idx / trade_orders_buyer_status_idx?):\n${verdicts.join('\n')}`);
 }

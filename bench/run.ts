@@ -129,7 +129,7 @@ try {
   for (const s of orders.scenarios) await run(s);
   await orders.explain();
   const { data } = orders;
-  console.log(`\nOrder data set: ${data.skipped ? 'already there' : `generated in ${data.insertSeconds.toFixed(1)} s + VACUUM ANALYZE ${data.vacuumSeconds.toFixed(1)} s`}, `
+  console.log(`\nOrder data set: ${data.skipped ? 'already there' : `generated in ${data.insertSeconds.toFixed(1)} s + VACUUM ANALYZE, CHECKPOINT ${data.vacuumSeconds.toFixed(1)} s`}, `
     + Object.entries(data.counts).map(([t, n]) => `${t} ${n}`).join(', '));
   console.log(`\nSummary (${CONNECTIONS} connections, ${DURATION_S}s each):\n${rows.join('\n')}`);
   await app.close();

@@ -21,8 +21,11 @@ async function logOut(page: Page) {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
 }
 
+/** Logs in and opens the console through the top bar's merchant entry (SPEC §4: a seller opens the backend). */
 async function openConsole(page: Page, email: string) {
-  await logIn(page, email, undefined, '/merchant-console/orders');
+  await logIn(page, email);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Merchant entry' }).click();
   await expect(page).toHaveURL('/merchant-console/orders');
   await expect(page.getByRole('heading', { name: 'Seller backend', level: 1 })).toBeVisible();
 }

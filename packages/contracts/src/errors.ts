@@ -63,6 +63,7 @@ export const ERROR_CODES = {
   invalidShipment: 'Trade.invalidShipment',
   carrierNotFound: 'Trade.carrierNotFound',
   notSeller: 'Merchant.notSeller',
+  refundFailed: 'Payment.refundFailed',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

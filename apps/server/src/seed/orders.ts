@@ -9,7 +9,7 @@ import { SITES } from '@mall/contracts';
 import { applyRate, lineAmount, type OrderStatus } from '@mall/domain';
 import type { Db } from '../db/client.js';
 import {
-  addresses, carriers, itemParts, items, paymentRecords, pickupStores, pointLedger, regions, reverseTradeOrderLines, reverseTradeOrders, shipmentPackageLines,
+  addresses, carriers, itemParts, items, mockpayPayments, paymentRecords, pickupStores, pointLedger, regions, reverseTradeOrderLines, reverseTradeOrders, shipmentPackageLines,
   shipmentPackages, shippingMethods, shops, skuPrices, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders, trackingEvents,
 } from '../db/schema/index.js';
 import { toAddressDto } from '../modules/address/service.js';
@@ -105,7 +105,16 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
       createdAt,
     }).returning();
     if (paid && !points) {
-      await tx.insert(paymentRecords).values({
+      // Card payments exist at MOCKPAY too, so a seller can refund them.
+      const providerPaymentId = (s.payChannel ?? 'MOCKPAY') === 'MOCKPAY' ? `mp_seed_${crypto.randomBytes(8).toString('hex')}` : null;
+      if (providerPaymentId) {
+        await tx.insert(mockpayPayments).values({
+          id: providerPaymentId, merchantReference: c!.paymentOrderId, amountMinor: deposit ?? needPay, currency: 'USD', status: 'APPROVED', cardTail: '4242',
+          returnUrl: '/buyer/pay-result', webhookUrl: '/api/payments/webhooks/mockpay', createdAt: paidAt!,
+          refundedMinor: s.reverse === 'REFUND_DONE' ? needPay : 0n,
+        });
+      }
+      await tx.insert(paymentRecords).values({ providerPaymentId,
         contractId: c!.id, buyerId: s.masterStatus === 'PAID' ? ids.main : s.buyer, channel: s.payChannel ?? 'MOCKPAY', payMethod: s.payChannel === 'INVOICE_ME' ? 'invoice' : 'card',
         status: 'PAY_SUCCESS', stage: s.presale ? 'DEPOSIT' : 'FULL', amountMinor: deposit ?? needPay, currency: 'USD', createdAt: paidAt!, updatedAt: paidAt!,
       });

@@ -88,6 +88,12 @@ export async function listCarriers(db: Db) {
 
 // ---------------- seller side ----------------
 
+/** Pickup orders are collected at the store: the seller sees which one. */
+function pickupLabel(store: unknown): string {
+  const s = store as { storeName?: string; storeAddress?: string; storeCity?: string } | null;
+  return ['Pickup', s?.storeName, s?.storeAddress, s?.storeCity].filter(Boolean).join(', ');
+}
+
 export function requireSeller(user: UserRow | null): UserRow {
   if (!user || user.userType !== 'REGISTERED' || user.role !== 'SELLER') throw new AppError(403, ERROR_CODES.notSeller, 'Only sellers can do this');
   return user;
@@ -110,7 +116,8 @@ export async function sellerOrders(db: Db, seller: UserRow, body: { pageNo?: num
     db.select({ o: tradeOrders, c: tradeContracts, shopName: shops.name, buyer: users.nickname, email: users.email, method: shippingMethods.name }).from(tradeOrders)
       .innerJoin(tradeContracts, eq(tradeContracts.id, tradeOrders.contractId)).innerJoin(shops, eq(shops.id, tradeOrders.shopId))
       .innerJoin(users, eq(users.id, tradeOrders.buyerId)).leftJoin(shippingMethods, eq(shippingMethods.id, tradeOrders.shippingMethodId))
-      .where(where).orderBy(sql`${tradeOrders.paidAt} ASC NULLS LAST`, tradeOrders.id).limit(pageSize).offset((pageNo - 1) * pageSize),
+      // Orders to ship: the longest-waiting first; every other tab: newest first.
+      .where(where).orderBy(...((body.status ?? 'TO_SHIP') === 'TO_SHIP' ? [sql`${tradeOrders.paidAt} ASC NULLS LAST`, tradeOrders.id] : [sql`${tradeOrders.createdAt} DESC`, sql`${tradeOrders.id} DESC`])).limit(pageSize).offset((pageNo - 1) * pageSize),
     db.select({ n: count() }).from(tradeOrders).where(where),
   ]);
   const ids = rows.map((r) => r.o.id);
@@ -121,12 +128,13 @@ export async function sellerOrders(db: Db, seller: UserRow, body: { pageNo?: num
   const status = new Map(rows.map((r) => [r.o.id, r.o.status]));
   const packages = await packagesOf(db, ids, () => false, (id) => status.get(id) ?? '');
   const data: SellerOrder[] = rows.map(({ o, c, shopName, buyer, email, method }) => {
-    const a = c.selectedAddress as { personName?: string; firstName?: string; lastName?: string; detailAddress?: string; city?: { name?: string } | string; postalCode?: string };
+    const a = c.selectedAddress as { personName?: string; firstName?: string; lastName?: string; poiName?: string; detailAddress?: string; city?: { name?: string } | string; postalCode?: string };
     const city = typeof a.city === 'string' ? a.city : a.city?.name;
     const rev = reverses.find((r) => r.orderId === o.id);
     return {
       id: String(o.id), tradeOrderCode: o.tradeOrderCode, status: o.status as SellerOrder['status'], createdAt: o.createdAt.toISOString(), paidAt: o.paidAt?.toISOString() ?? null,
-      shopName, buyerName: buyer || email || 'Guest', shipTo: o.shippingMethodCode === 'PICKUP' ? 'Pickup in store' : [a.personName ?? `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim(), a.detailAddress, city, a.postalCode].filter(Boolean).join(', '),
+      shopName, buyerName: buyer || email || 'Guest', shipTo: o.shippingMethodCode === 'PICKUP' ? pickupLabel(o.pickUpStoreSnapshot)
+        : [a.personName ?? `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim(), a.poiName, a.detailAddress, city, a.postalCode].filter(Boolean).join(', '),
       shippingMethod: method ?? null, needPayAmt: money(o.needPayAmtMinor, o.currency as Currency),
       lines: lines.filter((l) => l.orderId === o.id && (l.lineGroupType === 'NORMAL' || l.lineGroupType === 'DIY_MAIN')).map((l) => {
         const snap = l.snapshot as { itemName: string; skuName: string; image: string; unit?: string | null };
@@ -173,6 +181,10 @@ export async function createPackage(db: Db, seller: UserRow, orderId: bigint, bo
     for (const [id, qty] of wanted) {
       await tx.insert(shipmentPackageLines).values({ packageId: pkg!.id, orderLineId: id, qty: qty.toFixed(3) });
       await tx.update(tradeOrderLines).set({ deliveredQty: sql`${tradeOrderLines.deliveredQty} + ${qty.toFixed(3)}::numeric` }).where(eq(tradeOrderLines.id, id));
+      // DIY parts and gifts travel with their main line, in the same proportion.
+      const main = lines.find((l) => l.id === id)!;
+      await tx.update(tradeOrderLines).set({ deliveredQty: sql`round(${tradeOrderLines.qty} * ${((Number(main.deliveredQty) + qty) / Number(main.qty)).toFixed(6)}::numeric, 3)` })
+        .where(eq(tradeOrderLines.parentLineId, id));
     }
     await tx.insert(trackingEvents).values({ packageId: pkg!.id, context: `The seller handed the parcel to ${carrier.entityName}`, operaterType: 'SELLER', happenedAt: now });
     const allShipped = lines.every((l) => Number(l.qty) - Number(l.deliveredQty) - (wanted.get(l.id) ?? 0) <= 1e-9);
@@ -201,6 +213,8 @@ export async function decideCancel(db: Db, seller: UserRow, reverseId: bigint, a
     const lineIds = (await tx.select({ id: tradeOrderLines.id }).from(tradeOrderLines).where(eq(tradeOrderLines.orderId, o.id))).map((l) => l.id);
     if (approve) {
       const refunded = await refundOrderPayment(tx, o);
+      // Nothing is marked refunded unless the money went back (the transaction rolls back).
+      if (refunded < o.paidAmtMinor) throw new AppError(409, ERROR_CODES.refundFailed, 'The refund could not be made, please retry');
       await tx.update(reverseTradeOrders).set({ status: 'REFUND_DONE', actualRefundAmtMinor: refunded, updatedAt: now }).where(eq(reverseTradeOrders.id, rev.id));
       await tx.update(tradeOrderLines).set({ reverseStatus: 'DONE' }).where(inArray(tradeOrderLines.id, lineIds));
       await moveOrders(tx, { ids: [o.id] }, 'CANCEL_REFUNDED', { closedAt: now });

@@ -8,14 +8,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import {
   Anchor, Badge, Box, Button, Collapse, Divider, Group, Image, Paper, SimpleGrid, Stack, Stepper, Table, Text, Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderLine } from '@mall/contracts';
 import { useMoney } from '../../shared/format';
 import { useInvalidateOrders } from './api';
 import { DATE_TIME, lineQty, skuText, STATUS_COLOR, statusKey, taxPercent } from './labels';
-import { MOBILE_QUERY, OrderOperations } from './OrderOperations';
+import { OrderOperations, useMobile } from './OrderOperations';
 import { EnterpriseTags } from './OrderCard';
 import { CopyButton, Countdown, LineRow } from './parts';
 
@@ -105,7 +104,7 @@ function LineGroup({ line }: { line: OrderLine }) {
 
 function Progress({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const mobile = useMobile();
   const s = order.displayStatus;
   if (CANCELLED.includes(s)) return null;
   const at = (iso: string | null) => (iso ? dayjs(iso).format(DATE_TIME) : undefined);

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, useMantineTheme, type ButtonProps } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -32,7 +32,11 @@ const HANDLED: readonly string[] = [
 ];
 const PRIMARY: readonly string[] = ['pay', 'secondary_pay', 'payDeposit', 'payBalance', 'confirm'];
 
-export const MOBILE_QUERY = '(max-width: 48em)';
+/** Below the theme's 'sm' breakpoint, read at the first render (no desktop flash, no double fetch). */
+export function useMobile(): boolean {
+  const theme = useMantineTheme();
+  return useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
+}
 
 /** The full order (all lines, invoice): the detail as it is, the list's summary fetched first. */
 function useFullOrder() {
@@ -167,7 +171,7 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const mobile = useMediaQuery(MOBILE_QUERY);
+  const mobile = useMobile();
   const invalidate = useInvalidateOrders();
   const fullOrder = useFullOrder();
   const pay = usePayOrder({ bulkPage: context === 'bulk' });
@@ -186,7 +190,7 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
 
   const cancelBefore = useMutation({
     mutationFn: () => cancelBeforePay(order.id),
-    onSuccess: () => { setDialog(null); notifications.show({ color: 'green', message: t('orders.cancel.success') }); invalidate(true); },
+    onSuccess: () => { setDialog(null); notifications.show({ color: 'green', message: t('orders.cancel.success') }); invalidate(); },
     onError: () => { notifications.show({ color: 'red', message: t('orders.operationFailed') }); invalidate(); },
   });
   const cancelAfter = useMutation({

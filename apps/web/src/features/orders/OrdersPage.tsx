@@ -4,12 +4,11 @@
  * with counts, canceled filter, time filter, search and pages. Mobile: a status dropdown and
  * cards that load the next page near the bottom (infinite scroll).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
-  Alert, Anchor, Button, Center, Checkbox, Chip, Divider, Group, Loader, Pagination, Select, Stack, Tabs, Text, TextInput, Title,
+  Alert, Anchor, Button, Center, Checkbox, Divider, Group, Loader, Pagination, Select, Stack, Tabs, Text, TextInput, Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,7 +19,7 @@ import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useSession, useSite } from '../../shared/session';
 import { useEnterpriseChildren, useOrderCounts, useOrderPage, useOrderPages } from './api';
 import { CANCELED_FILTER, LIST_TABS, tabKey, TIMESPANS } from './labels';
-import { MOBILE_QUERY } from './OrderOperations';
+import { useMobile } from './OrderOperations';
 import { OrderCard } from './OrderCard';
 
 const MAX_PAGE_SIZE = 50;
@@ -35,7 +34,7 @@ type AccountFilter = 'all' | 'mine' | 'subs' | `sub:${string}`;
 export function OrdersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const mobile = useMobile();
   const { data: session } = useSession();
   const site = useSite();
   const isMain = !!session?.enterprise?.isMain && session.enterprise.status === 'ENABLED';
@@ -142,9 +141,10 @@ export function OrdersPage() {
           data={TIMESPANS.map((s) => ({ value: s, label: t(`orders.timespan.${s}`) }))}
           value={timespan ?? null} onChange={(v) => update({ timespan: v })} />
         {!mobile && (
-          <Chip checked={status === CANCELED_FILTER} onChange={(on) => update({ status: on ? CANCELED_FILTER : null })} data-testid="canceled-filter">
+          <Button variant={status === CANCELED_FILTER ? 'light' : 'default'} aria-pressed={status === CANCELED_FILTER} data-testid="canceled-filter"
+            onClick={() => update({ status: status === CANCELED_FILTER ? null : CANCELED_FILTER })}>
             {tabLabel(CANCELED_FILTER)}
-          </Chip>
+          </Button>
         )}
       </Group>
 
@@ -179,14 +179,16 @@ function Empty() {
 
 function DesktopList({ body, enabled, onPage }: { body: OrderListBody; enabled: boolean; onPage: (p: number) => void }) {
   const { t } = useTranslation();
-  const { data, isLoading, isFetching, isError, refetch } = useOrderPage(body, enabled);
+  const { data, isLoading, isFetching, isPlaceholderData, isError, refetch } = useOrderPage(body, enabled);
   const pages = data ? Math.max(1, Math.ceil(data.total / (body.pageSize ?? ORDER_LIST_PAGE_SIZE))) : 1;
-  const top = useRef<HTMLDivElement>(null);
-  if (isLoading || !enabled) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  // A page past the end (orders moved away since the link was made): show the last one.
+  const pastEnd = !!data && data.total > 0 && data.data.length === 0 && (body.pageNo ?? 1) > 1;
+  useEffect(() => { if (pastEnd) onPage(pages); }, [pastEnd, pages]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (isLoading || !enabled || pastEnd) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
   if (isError && !data) return <ErrorRetry onRetry={() => void refetch()} />;
   if (!data?.data.length) return <Empty />;
   return (
-    <Stack gap="md" ref={top} aria-busy={isFetching} data-testid="order-list">
+    <Stack gap="md" aria-busy={isFetching} data-testid="order-list" style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
       {data.data.map((o) => <OrderCard key={o.id} order={o} mobile={false} />)}
       {pages > 1 && (
         <Group justify="space-between">
@@ -203,7 +205,7 @@ function DesktopList({ body, enabled, onPage }: { body: OrderListBody; enabled: 
 
 function MobileList({ body, enabled }: { body: Omit<OrderListBody, 'pageNo'>; enabled: boolean }) {
   const { t } = useTranslation();
-  const { data, isLoading, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useOrderPages(body, enabled);
+  const { data, isLoading, isFetching, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useOrderPages(body, enabled);
   const orders = data?.pages.flatMap((p) => p.data) ?? [];
   // Load the next page once the bottom is within the threshold (also when the page is too short to scroll).
   useEffect(() => {
@@ -222,7 +224,7 @@ function MobileList({ body, enabled }: { body: Omit<OrderListBody, 'pageNo'>; en
   if (isError && !orders.length) return <ErrorRetry onRetry={() => void refetch()} />;
   if (!orders.length) return <Empty />;
   return (
-    <Stack gap="sm" data-testid="order-list">
+    <Stack gap="sm" data-testid="order-list" aria-busy={isFetching}>
       {orders.map((o) => <OrderCard key={o.id} order={o} mobile />)}
       {isFetchingNextPage && <Center py="sm"><Loader size="sm" aria-label={t('common.loading')} /></Center>}
       {hasNextPage && !isFetchingNextPage && (

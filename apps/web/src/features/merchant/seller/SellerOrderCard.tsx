@@ -48,14 +48,12 @@ function CopyCode({ value, label }: { value: string; label: string }) {
   );
 }
 
-export function useQtyText() {
-  return (q: string, l: { unitName: string | null; tradeQty?: string; shippedQty?: string }) => (l.unitName && l.unitName !== 'pc' ? `${q} ${l.unitName}` : q);
-}
+/** Quantity with its unit ("1.5 kg", "1 pack"); plain pieces stay a bare number. */
+export const qtyText = (q: string, l: { unitName: string | null }) => (l.unitName && !['pc', 'pcs'].includes(l.unitName) ? `${q} ${l.unitName}` : q);
 
 export function SellerOrderCard({ order: o, mobile, onShip, onAddEvent, onDecide }: Props) {
   const { t } = useTranslation();
   const money = useMoney();
-  const qty = useQtyText();
   const titleId = `seller-order-${o.id}`;
   const cancel = o.cancelRequest;
   const pending = pendingCancel(o);
@@ -119,8 +117,8 @@ export function SellerOrderCard({ order: o, mobile, onShip, onAddEvent, onDecide
               <Card key={l.id} withBorder padding="xs" role="listitem" data-testid="seller-line">
                 {product(l)}
                 <Group gap="md" mt={6}>
-                  <Text size="xs">{t('seller.bought')}: <b>{qty(l.tradeQty, l)}</b></Text>
-                  <Text size="xs">{t('seller.shipped')}: <b>{qty(l.shippedQty, l)}</b></Text>
+                  <Text size="xs">{t('seller.bought')}: <b>{qtyText(l.tradeQty, l)}</b></Text>
+                  <Text size="xs">{t('seller.shipped')}: <b>{qtyText(l.shippedQty, l)}</b></Text>
                 </Group>
               </Card>
             ))}
@@ -136,8 +134,8 @@ export function SellerOrderCard({ order: o, mobile, onShip, onAddEvent, onDecide
               {o.lines.map((l) => (
                 <Table.Tr key={l.id} data-testid="seller-line">
                   <Table.Td>{product(l)}</Table.Td>
-                  <Table.Td>{qty(l.tradeQty, l)}</Table.Td>
-                  <Table.Td>{qty(l.shippedQty, l)}</Table.Td>
+                  <Table.Td>{qtyText(l.tradeQty, l)}</Table.Td>
+                  <Table.Td>{qtyText(l.shippedQty, l)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -159,7 +157,6 @@ export function SellerOrderCard({ order: o, mobile, onShip, onAddEvent, onDecide
 
 function PackageCard({ pkg: p, index, onAddEvent }: { pkg: ShipmentPackage; index: number; onAddEvent: (p: ShipmentPackage) => void }) {
   const { t } = useTranslation();
-  const qty = useQtyText();
   return (
     <Card withBorder padding="sm" data-testid="seller-package" component="section" aria-label={t('seller.package.label', { n: index, code: p.serviceCode })}>
       <Group justify="space-between" gap="xs" align="flex-start">
@@ -174,7 +171,7 @@ function PackageCard({ pkg: p, index, onAddEvent }: { pkg: ShipmentPackage; inde
         <Badge color={PACKAGE_COLOR[p.fulfillmentProgressStatus]} variant="light">{t(`seller.package.status.${p.fulfillmentProgressStatus}`)}</Badge>
       </Group>
       <Text size="xs" mt={6} c="dimmed">
-        {p.fulfillmentProgressLineList.map((l) => `${l.tradeOrderLine.name} (${l.tradeOrderLine.skuName}) × ${qty(l.actualExecuteQty, l.tradeOrderLine)}`).join(' · ')}
+        {p.fulfillmentProgressLineList.map((l) => `${l.tradeOrderLine.name} (${l.tradeOrderLine.skuName}) × ${qtyText(l.actualExecuteQty, l.tradeOrderLine)}`).join(' · ')}
       </Text>
       {p.logisticsList.length ? (
         <Timeline active={0} bulletSize={10} lineWidth={2} mt="sm" role="list" aria-label={t('seller.package.timeline')} styles={{ item: { marginTop: 8 } }}>

@@ -12,6 +12,7 @@ import { CreatePackageBody, type SellerOrder } from '@mall/contracts';
 import { ApiError } from '../../../shared/api';
 import { isWeightLine, qtyLeft, round3, useCarriers, useCreatePackage } from './api';
 import { useSellerError } from './errors';
+import { qtyText } from './SellerOrderCard';
 
 type Line = SellerOrder['lines'][number];
 interface FormValues { carrierId: string | null; serviceCode: string; lines: { id: string; qty: number | string }[] }
@@ -99,7 +100,6 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
       <div><Text size="sm" fw={500} lineClamp={2}>{l.name}</Text><Text size="xs" c="dimmed">{t('seller.sku')}: {l.skuName}</Text></div>
     </Group>
   );
-  const withUnit = (q: string, l: Line) => (l.unitName && isWeightLine(l) ? `${q} ${l.unitName}` : q);
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('seller.ship.formLabel')}>
@@ -113,9 +113,9 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
               <Card key={l.id} withBorder padding="sm" data-testid="ship-line">
                 {product(l)}
                 <Group gap="md" mt="xs">
-                  <Text size="xs">{t('seller.bought')}: {withUnit(l.tradeQty, l)}</Text>
-                  <Text size="xs">{t('seller.shipped')}: {withUnit(l.shippedQty, l)}</Text>
-                  <Text size="xs">{t('seller.left')}: {withUnit(String(qtyLeft(l)), l)}</Text>
+                  <Text size="xs">{t('seller.bought')}: {qtyText(l.tradeQty, l)}</Text>
+                  <Text size="xs">{t('seller.shipped')}: {qtyText(l.shippedQty, l)}</Text>
+                  <Text size="xs">{t('seller.left')}: {qtyText(String(qtyLeft(l)), l)}</Text>
                 </Group>
                 <Box mt="xs">{qtyInput(l, i)}</Box>
               </Card>
@@ -133,9 +133,9 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
               {lines.map((l, i) => (
                 <Table.Tr key={l.id} data-testid="ship-line">
                   <Table.Td>{product(l)}</Table.Td>
-                  <Table.Td>{withUnit(l.tradeQty, l)}</Table.Td>
-                  <Table.Td>{withUnit(l.shippedQty, l)}</Table.Td>
-                  <Table.Td>{withUnit(String(qtyLeft(l)), l)}</Table.Td>
+                  <Table.Td>{qtyText(l.tradeQty, l)}</Table.Td>
+                  <Table.Td>{qtyText(l.shippedQty, l)}</Table.Td>
+                  <Table.Td>{qtyText(String(qtyLeft(l)), l)}</Table.Td>
                   <Table.Td>{qtyInput(l, i)}</Table.Td>
                 </Table.Tr>
               ))}

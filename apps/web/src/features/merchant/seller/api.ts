@@ -34,6 +34,7 @@ export const useCarriers = (enabled: boolean) =>
 
 function useRefreshOrders() {
   const qc = useQueryClient();
+  // After a success or a refusal (someone else shipped or decided first) the list shows what is true now.
   return () => qc.invalidateQueries({ queryKey: sellerOrdersKey });
 }
 
@@ -41,7 +42,7 @@ export function useCreatePackage(orderId: string) {
   const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: (body: z.input<typeof CreatePackageBody>) => api<{ packageId: string; orderStatus: string }>(`/api/merchant/orders/${orderId}/packages`, { body }),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
 
@@ -49,7 +50,7 @@ export function useAddTrackingEvent(packageId: string) {
   const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: (body: z.input<typeof TrackingEventBody>) => api<TrackEntry>(`/api/merchant/packages/${packageId}/events`, { body }),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
 
@@ -57,7 +58,7 @@ export function useCancelDecision() {
   const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: (v: { reverseId: string; approve: boolean }) => api<{ orderStatus: string }>(`/api/merchant/reverse/${v.reverseId}/decision`, { body: { approve: v.approve } }),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
 

@@ -1,9 +1,11 @@
 /**
  * Buyer order reads on the big data set (bench/orders-data.ts), for `npm run bench`: list page 1,
- * list of one tab, a deep page, the per-tab counts and one detail, all as the heavy buyer
- * (5,000 orders). Also prints EXPLAIN (ANALYZE, BUFFERS) of the list and count queries exactly as
- * the server builds them (same drizzle conditions as listOrders / countOrders), and whether
- * they are index-backed.
+ * list of one tab (COMPLETE), page 100 and the last page, the per-tab counts and one detail, all
+ * as the heavy buyer (5,000 orders), next to the session lookup as a baseline under the same
+ * machine load. Also prints EXPLAIN (ANALYZE, BUFFERS) of the list and count queries exactly as
+ * the server builds them (same drizzle conditions as listOrders / countOrders) with whether
+ * trade_orders is read through the buyer indexes, and a short plan of every statement one
+ * request of each scenario sends (recorded from the app's pool).
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { OrderListBody } from '@mall/contracts';
@@ -55,12 +57,14 @@ export async function prepareOrdersBench(db: Db, base: string, opts: { templateC
   const counts = await recording(db, sent, 'counts', () => post<{ displayOrderStatus: string; quantity: number }[]>(COUNTS, {}));
   const detail = await recording(db, sent, 'detail', () => post<{ id: string; tradeOrderLineList: unknown[]; packageCount: number }>(DETAIL, { id: detailId }));
   if (page1.total !== HEAVY_ORDERS || page1.data.length !== 5 || deep.data.length !== 5 || last.data.length !== 5 || detail.id !== detailId) {
-    throw new Error(`unexpected answers: total ${page1.total}, page 1 ${page1.data.length} rows, page ${DEEP_PAGE} ${deep.data.length} rows, detail ${detail.id}`);
+    throw new Error(`unexpected answers: total ${page1.total}, page 1 ${page1.data.length} rows, page ${DEEP_PAGE} ${deep.data.length} rows, last page ${last.data.length} rows, detail ${detail.id}`);
   }
   log(`heavy buyer ${data.heavyBuyerId}: list total ${page1.total} (COMPLETE ${complete.total}), lines on page 1 ${page1.data.map((o) => o.tradeOrderLineList.length).join('/')}, `
     + `counts ${counts.map((c) => `${c.displayOrderStatus}=${c.quantity}`).join(' ')}, detail ${detailId}: ${detail.tradeOrderLineList.length} lines, ${detail.packageCount} package(s)`);
 
   const scenarios: Scenario[] = [
+    // Baseline under the same machine load: one indexed query per request (the session lookup).
+    { name: 'GET /api/auth/session (heavy buyer)', path: '/api/auth/session', headers: { cookie } },
     { name: 'POST pageTradeOrderForBuyer (heavy, p1)', path: LIST, method: 'POST', headers, body: JSON.stringify({ pageNo: 1, pageSize: 5 }) },
     { name: 'POST pageTradeOrderForBuyer (COMPLETE)', path: LIST, method: 'POST', headers, body: JSON.stringify({ pageNo: 1, pageSize: 5, searchStatus: 'COMPLETE' }) },
     { name: `POST pageTradeOrderForBuyer (p${DEEP_PAGE})`, path: LIST, method: 'POST', headers, body: JSON.stringify({ pageNo: DEEP_PAGE, pageSize: 5 }) },

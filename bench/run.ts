@@ -78,14 +78,14 @@ try {
       setupRequest: (r) => ({ ...r, headers: { ...r.headers, 'idempotency-key': `bench-${process.pid}-${++seq}` } }),
     },
   ];
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario, ${os.cpus().length} cores\n`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`);
   const rows: string[] = [];
   const run = async (s: Scenario) => {
     const r = await autocannon({
       url: base, connections: CONNECTIONS, duration: DURATION_S,
       requests: [{ method: s.method ?? 'GET', path: s.path, headers: s.headers, body: s.body, ...(s.setupRequest && { setupRequest: s.setupRequest }) }],
     });
-    const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+    const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load ${os.loadavg()[0]!.toFixed(1)}`;
     rows.push(line);
     console.log(line);
   };

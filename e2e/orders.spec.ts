@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logIn } from './helpers';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './helpers';
 
 // The demo buyer (buyer@demo.shop) has an order in every status (see apps/server/src/seed/orders.ts).
 // Each test works on its own order, and other spec files may add orders for the same buyer while
@@ -8,9 +8,26 @@ import { logIn } from './helpers';
 const PAGE_SIZE = 5;
 const countIn = (label: string) => Number(/\((\d+)\)/.exec(label)?.[1] ?? NaN);
 
+/**
+ * Logs the page's context in as `email`. Login is rate limited per address (10 a minute), so each
+ * worker logs in once per account and later tests reuse that session's cookie.
+ */
+const sessions = new Map<string, Promise<Awaited<ReturnType<BrowserContext['cookies']>>>>();
+async function signIn(page: Page, email: string) {
+  const cached = sessions.get(email);
+  if (cached) { await page.context().addCookies(await cached); return; }
+  const login = (async () => {
+    const res = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD }, headers: { 'x-mall-request': '1' } });
+    expect(res.status(), await res.text()).toBe(200);
+    return page.context().cookies();
+  })();
+  sessions.set(email, login);
+  await login.catch((e) => { sessions.delete(email); throw e; });
+}
+
 async function openOrders(page: Page, email: string, query = '') {
-  await logIn(page, email, undefined, `/buyer/orders${query}`);
-  await expect(page).toHaveURL(new RegExp(`/buyer/orders${query.replace(/[?=&]/g, '\\$&')}$`));
+  await signIn(page, email);
+  await page.goto(`/buyer/orders${query}`);
   await expect(page.getByTestId('order-card').first()).toBeVisible();
   await settled(page);
 }
@@ -60,19 +77,15 @@ test('desktop list: status tabs with counts, filters and pages of five', async (
   await expect(page).toHaveURL(/status=PENDING_PAY/);
   await expect(page).not.toHaveURL(/pageNo=/);
   await settled(page);
+  await expect(cards.getByTestId('order-status').filter({ hasNotText: /^(To be paid|Deposit to be paid|Balance to be paid)$/ })).toHaveCount(0);
   await expect(cards).toHaveCount(Math.min(PAGE_SIZE, toPayCount));
-  for (const status of await cards.getByTestId('order-status').allInnerTexts()) {
-    expect(['TO BE PAID', 'DEPOSIT TO BE PAID', 'BALANCE TO BE PAID']).toContain(status.toUpperCase());
-  }
 
   // The extra 'canceled' filter: closed, canceled and refunded orders.
   await page.getByTestId('canceled-filter').click();
   await expect(page).toHaveURL(/status=CANCEL_ALL/);
   await settled(page);
+  await expect(cards.getByTestId('order-status').filter({ hasNotText: /^(Closed|Canceled|Canceled and refunded)$/ })).toHaveCount(0);
   await expect(cards.first()).toBeVisible();
-  for (const status of await cards.getByTestId('order-status').allInnerTexts()) {
-    expect(['CLOSED', 'CANCELED', 'CANCELED AND REFUNDED']).toContain(status.toUpperCase());
-  }
 
   // Search by item name; weight items show their unit.
   await page.getByRole('tab', { name: /^All/ }).click();
@@ -117,7 +130,8 @@ test.describe('mobile', () => {
     await page.getByRole('option', { name: /^Finished \(\d+\)$/ }).click();
     await expect(page).toHaveURL(/status=COMPLETE/);
     await settled(page);
-    for (const s of await cards.getByTestId('order-status').allInnerTexts()) expect(s.toUpperCase()).toBe('FINISHED');
+    await expect(cards.getByTestId('order-status').filter({ hasNotText: /^Finished$/ })).toHaveCount(0);
+    await expect(cards.first()).toBeVisible();
   });
 });
 
@@ -228,8 +242,8 @@ test('enterprise main account: sub-account filter, pending main account payment,
   await page.getByRole('option', { name: 'Acme Purchasing', exact: true }).click();
   await expect(page).toHaveURL(/account=sub%3A\d+|account=sub:\d+/);
   await settled(page);
+  await expect(cards.filter({ hasNot: page.getByTestId('sub-account') })).toHaveCount(0);
   await expect(cards.first()).toBeVisible();
-  expect(await cards.count()).toBe(await cards.filter({ has: page.getByTestId('sub-account') }).count());
   await expect(cards.getByTestId('sub-account').first()).toHaveText('Sub-account: Acme Purchasing');
   await expect(card(page, 'Ergonomic Chair C7').getByTestId('paid-by-main')).toHaveText('Paid by main account');
 
@@ -248,10 +262,9 @@ test('enterprise main account: sub-account filter, pending main account payment,
   await expect(mainPay).toBeChecked();
   await expect(page).toHaveURL(/mainPay=1/);
   await settled(page);
+  await expect(cards.filter({ hasNot: page.getByTestId('master-pending') })).toHaveCount(0);
   await expect(cards.first()).toBeVisible();
-  const n = await cards.count();
-  await expect(cards.getByTestId('master-pending')).toHaveCount(n);
-  await expect(cards.getByTestId('sub-account')).toHaveCount(n);
+  await expect(cards.filter({ hasNot: page.getByTestId('sub-account') })).toHaveCount(0);
   await expect(card(page, 'Standing Desk E7', '$550.17').getByRole('button', { name: 'Pay now' })).toBeVisible();
 });
 

@@ -22,6 +22,7 @@ import { addressRoutes } from './modules/address/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { tradeRoutes } from './modules/trade/routes.js';
+import { invoiceRoutes } from './modules/trade/invoice.js';
 import { fulfillmentRoutes } from './modules/fulfillment/routes.js';
 import { cardRoutes } from './modules/card/routes.js';
 import { mockpayRoutes } from './modules/mockpay/routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   paymentRoutes(app, opts.db, provider);
   tradeRoutes(app, opts.db, opts.jobs);
+  invoiceRoutes(app, opts.db);
   fulfillmentRoutes(app, opts.db, opts.jobs);
   cardRoutes(app, opts.db, provider);
   await uploadRoutes(app, opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));

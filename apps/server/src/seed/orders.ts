@@ -26,7 +26,7 @@ interface PackageSpec { lines: [string, string][]; carrier: string; code: string
 interface OrderSpec {
   buyer: bigint; shop: bigint; lines: [string, string][]; status: OrderStatus; ageDays: number;
   tradeType?: string; pickup?: boolean; payChannel?: string; presale?: boolean; masterStatus?: 'PENDING' | 'PAID';
-  packages?: PackageSpec[]; reverse?: 'PROCESSING' | 'REFUND_DONE'; remark?: string; invoice?: boolean; postponed?: number;
+  packages?: PackageSpec[]; reverse?: 'PROCESSING' | 'REFUND_DONE'; remark?: string; postponed?: number;
 }
 
 export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub1: bigint; shops: bigint[] }): Promise<void> {
@@ -97,13 +97,13 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
       remark: s.remark ?? null, payDeadline, paidAt: s.status === 'PENDING_BALANCE' ? null : paidAt, depositPaidAt: s.presale && s.status !== 'PENDING_DEPOSIT' ? paidAt : null,
       tradeOrderType: lines.some((l) => l.r.item.isExceed) ? 'BULK' : 'NORMAL',
       payChannel: paid && s.status !== 'PENDING_BALANCE' ? s.payChannel ?? (points ? 'POINTS' : 'MOCKPAY') : null,
-      invoiceUrl: s.invoice ? `/api/media/invoice-${n}.svg` : null,
       receiptDeadline: s.status === 'UN_RECEIVED' ? new Date(Date.now() + (10 - s.ageDays + 5 * (s.postponed ?? 0)) * DAY) : null,
       postponeCount: s.postponed ?? 0,
       closedAt: ['CLOSED', 'CANCELED', 'CANCEL_ALL'].includes(s.status) ? new Date(createdAt.getTime() + 30 * 60_000) : null,
       completedAt: s.status === 'COMPLETE' ? new Date(createdAt.getTime() + 6 * DAY) : null,
       createdAt,
     }).returning();
+    if (paid && s.status !== 'PENDING_BALANCE') await tx.update(tradeOrders).set({ invoiceUrl: `/api/orders/${o!.id}/invoice` }).where(eq(tradeOrders.id, o!.id));
     if (paid && !points) {
       // Card payments exist at MOCKPAY too, so a seller can refund them.
       const providerPaymentId = (s.payChannel ?? 'MOCKPAY') === 'MOCKPAY' ? `mp_seed_${crypto.randomBytes(8).toString('hex')}` : null;
@@ -188,9 +188,9 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
       ...(signed ? [[70, 'Delivered, signed by the buyer', 'Destination'] as [number, string, string]] : [])],
   });
   // Oldest first, so the newest (pending) orders come first in the list.
-  await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1']], status: 'COMPLETE', ageDays: 400, packages: [shipped('1Z999AA10000000001', 'UPS', [['TRAY-STEEL', '1']], 'BUYER')], invoice: true });
+  await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1']], status: 'COMPLETE', ageDays: 400, packages: [shipped('1Z999AA10000000001', 'UPS', [['TRAY-STEEL', '1']], 'BUYER')] });
   await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '3']], status: 'CANCEL_ALL', ageDays: 40, reverse: 'REFUND_DONE' });
-  await order({ buyer: b, shop: flexi, lines: [['SRV-ASSEMBLY', '2'], ['E7-BLK-140', '1']], status: 'COMPLETE', ageDays: 30, invoice: true,
+  await order({ buyer: b, shop: flexi, lines: [['SRV-ASSEMBLY', '2'], ['E7-BLK-140', '1']], status: 'COMPLETE', ageDays: 30,
     packages: [shipped('1Z999AA10000000002', 'UPS', [['SRV-ASSEMBLY', '2'], ['E7-BLK-140', '1']], 'AUTO')] });
   await order({ buyer: b, shop: nordic, lines: [['LAMP-BAR', '1']], status: 'CANCELED', ageDays: 20 });
   await order({ buyer: b, shop: flexi, lines: [['C7-GRY', '1']], status: 'CLOSED', ageDays: 15 });

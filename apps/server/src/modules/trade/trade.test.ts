@@ -1050,3 +1050,25 @@ describe('postpone the receipt deadline', () => {
   });
 });
 
+
+describe('invoice', () => {
+  it('a paid order gets an invoice its buyer can open; nobody else can', async () => {
+    const owner = await signup('invoiced');
+    const { contractId, orderIds: [id] } = await place(owner, [['TRAY-STEEL', '2']]);
+    const before = (await owner.b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id })).json();
+    expect(before.operationList).not.toContain('viewInvoice');
+    expect(before.invoice).toEqual({ status: 'NOT_ISSUED', invoiceUrl: null });
+    await pay(owner.b, contractId);
+    const after = (await owner.b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id })).json();
+    expect(after.invoice).toEqual({ status: 'ISSUED', invoiceUrl: `/api/orders/${id}/invoice` });
+    expect(after.operationList).toContain('viewInvoice');
+    const doc = await owner.b.get(after.invoice.invoiceUrl);
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['content-type']).toContain('text/html');
+    expect(doc.body).toContain(`Invoice ${after.tradeOrderCode}`);
+    expect(doc.body).toContain('Under-desk Cable Tray');
+    expect(doc.body).toContain(after.bill.needPayAmt.value);
+    const stranger = await signup('nosy');
+    expectError(await stranger.b.get(after.invoice.invoiceUrl), 404, 'Trade.tradeOrderNotExist');
+  });
+});

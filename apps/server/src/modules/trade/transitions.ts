@@ -63,9 +63,9 @@ export async function closeUnpaidContract(tx: Tx, contractId: bigint, event: 'BU
   return moved;
 }
 
-/** Paid orders record the channel and issue the codes of their service items. */
+/** Paid orders record the channel, get their invoice, and issue the codes of their service items. */
 export async function onOrdersPaid(tx: Tx, contractId: bigint, payChannel: string, now: Date): Promise<void> {
-  const orders = await tx.update(tradeOrders).set({ payChannel }).where(and(eq(tradeOrders.contractId, contractId), isNull(tradeOrders.payChannel)))
+  const orders = await tx.update(tradeOrders).set({ payChannel, invoiceUrl: sql`'/api/orders/' || ${tradeOrders.id} || '/invoice'` }).where(and(eq(tradeOrders.contractId, contractId), isNull(tradeOrders.payChannel)))
     .returning({ id: tradeOrders.id });
   if (!orders.length) return;
   const service = await tx.select({ id: tradeOrderLines.id, qty: tradeOrderLines.qty, uses: items.serviceUses, days: items.serviceValidDays })

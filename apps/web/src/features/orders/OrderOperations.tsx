@@ -233,12 +233,25 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
           navigate('/cart');
         });
       case 'viewInvoice': case 'buyerCheckVATInvoice': {
-        // Open the window inside the click so popup blockers let it through, then point it at the invoice.
-        const win = isDetail(order) ? null : window.open('', '_blank');
+        if (isDetail(order)) {
+          const url = order.invoice?.invoiceUrl;
+          if (url) window.open(url, '_blank', 'noopener');
+          else notifications.show({ color: 'orange', message: t('orders.invoice.NOT_ISSUED') });
+          return;
+        }
+        // The list has no invoice URL: open the window inside the click (popup blockers allow
+        // that), then point it at the invoice once the detail has loaded.
+        const win = window.open('', '_blank');
+        if (win) win.opener = null;
         return run(op, async () => {
-          const url = (await fullOrder(order)).invoice?.invoiceUrl;
-          if (!url) { win?.close(); notifications.show({ color: 'orange', message: t('orders.invoice.NOT_ISSUED') }); return; }
-          if (win) win.location.href = url; else window.open(url, '_blank', 'noopener');
+          try {
+            const url = (await fullOrder(order)).invoice?.invoiceUrl;
+            if (!url) { win?.close(); notifications.show({ color: 'orange', message: t('orders.invoice.NOT_ISSUED') }); return; }
+            if (win) win.location.href = url; else window.open(url, '_blank', 'noopener');
+          } catch (e) {
+            win?.close();
+            throw e;
+          }
         });
       }
       case 'comment': return navigate(`/buyer/comments?status=unComment&orderId=${order.id}`);

@@ -27,6 +27,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/auth/session`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: `var/e2e-${PORT}`, EMBEDDED_PG_PORT: String(PORT + 10000), LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DATA_DIR: `var/e2e-${PORT}`, EMBEDDED_PG_PORT: String(PORT + 10000), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '300' },
   },
 });

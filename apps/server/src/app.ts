@@ -40,6 +40,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** Benchmarks measure throughput, so they switch the per-IP limits off; everything else keeps them. */
   rateLimits?: boolean;
+  /** Logins per minute per IP (default 10). */
+  loginPerMinute?: number;
   /** MOCKPAY signing secret and the URL its webhooks and redirects use to reach this app. */
   mockpay?: { secret: string; publicUrl: string };
   /** Background jobs; without them (API tests) webhooks are delivered in-process. */
@@ -77,7 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   registerSessions(app, opts.db, { secureCookies: opts.secureCookies ?? false });
-  identityRoutes(app, opts.db);
+  identityRoutes(app, opts.db, { loginPerMinute: opts.loginPerMinute });
   catalogRoutes(app, opts.db);
   cartRoutes(app, opts.db);
   enterpriseRoutes(app, opts.db);

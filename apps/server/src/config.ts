@@ -18,6 +18,8 @@ export interface Config {
   logLevel: string;
   /** TRUST_PROXY: hop count or address list of the reverse proxy in front; unset = direct clients. */
   trustProxy: boolean | number | string;
+  /** Logins per minute per IP (browser tests all come from 127.0.0.1 and raise it). */
+  loginPerMinute: number;
   /** MOCKPAY_SECRET signs the simulated provider's webhooks; PUBLIC_URL is how it reaches the shop. */
   mockpaySecret: string;
   publicUrl: string;
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     mockpaySecret: env.MOCKPAY_SECRET ?? 'mockpay-dev-secret-change-me',
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`,
+    loginPerMinute: Number(env.LOGIN_RATE_LIMIT ?? 10),
     trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
   };
 }

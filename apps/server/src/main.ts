@@ -28,7 +28,7 @@ async function main() {
   const seeded = await seedIfEmpty(db);
   const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE]);
   const app = await buildApp({
-    db, webDistDir: config.webDistDir, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
+    db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
     mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl }, jobs, uploadsDir: path.join(config.dataDir, 'uploads'),
   });
   // MOCKPAY's webhook sender: a real HTTP POST to the shop, retried by pg-boss until acknowledged.

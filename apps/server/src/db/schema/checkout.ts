@@ -166,7 +166,8 @@ export const tradeOrders = pgTable('trade_orders', {
   uniqueIndex('trade_orders_code_key').on(t.tradeOrderCode),
   // The buyer's order list: newest first, by buyer, optionally by status (SPEC §7 pageTradeOrderForBuyer).
   index('trade_orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
-  index('trade_orders_buyer_status_idx').on(t.buyerId, t.status, t.createdAt.desc()),
+  // trade_type and pay_channel ride along so the per-tab counts are index-only (display status needs them).
+  index('trade_orders_buyer_status_idx').on(t.buyerId, t.status, t.createdAt.desc(), t.tradeType, t.payChannel),
   index('trade_orders_contract_idx').on(t.contractId),
   index('trade_orders_shop_status_idx').on(t.shopId, t.status),
   // Sweeps of the timed transitions only look at orders that can still move.

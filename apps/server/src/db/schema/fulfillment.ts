@@ -70,6 +70,7 @@ export const reverseTradeOrders = pgTable('reverse_trade_orders', {
 }, (t) => [
   uniqueIndex('reverse_trade_orders_code_key').on(t.reverseTradeOrderCode),
   index('reverse_trade_orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+  index('reverse_trade_orders_order_idx').on(t.orderId),
   uniqueIndex('reverse_trade_orders_open_cancel_key').on(t.orderId).where(sql`type = 'SALE_CANCEL_AFTER_PAID' AND status NOT IN ('REVERSE_CANCELED','REVERSE_CLOSE')`),
 ]);
 

@@ -15,6 +15,12 @@ import type { OrderScope } from './scope.js';
 
 type OrderRow = typeof tradeOrders.$inferSelect;
 type ContractRow = typeof tradeContracts.$inferSelect;
+/** What a list row needs of its contract (the whole row carries the large payload and preview). */
+export const listContractColumns = {
+  id: tradeContracts.id, masterStatus: tradeContracts.masterStatus, balanceStartAt: tradeContracts.balanceStartAt,
+  balanceEndAt: tradeContracts.balanceEndAt, depositMinor: tradeContracts.depositMinor,
+};
+type ListContract = Pick<ContractRow, keyof typeof listContractColumns>;
 type LineRow = typeof tradeOrderLines.$inferSelect & { itemBusinessType: string };
 const FINAL_REVERSE = ['REVERSE_DONE', 'REVERSE_CANCELED', 'REVERSE_CLOSE', 'REFUND_DONE'];
 
@@ -28,6 +34,8 @@ const displaySql = sql`CASE WHEN ${tradeOrders.status} = 'PENDING_PAY' AND (${tr
 export function tabFilter(tab: OrderTab): SQL | undefined {
   if (tab === 'ALL_ORDER') return undefined;
   const shown = ORDER_STATUSES.filter((s) => tabOf(s) === tab);
+  // Only the tabs that meet PENDING_PAY need the display mapping (it also misleads the planner's estimates).
+  if (tab !== 'PENDING_PAY' && tab !== 'UN_DELIVERY') return inArray(tradeOrders.status, shown);
   const stored = tab === 'UN_DELIVERY' ? [...shown, 'PENDING_PAY'] : shown;
   return and(inArray(tradeOrders.status, stored), inArray(displaySql, shown));
 }
@@ -132,7 +140,7 @@ async function related(db: Db, orders: OrderRow[], withCoupons: boolean): Promis
   };
 }
 
-function summaryOf(o: OrderRow, c: ContractRow, rel: Related, scope: OrderScope, maxLines: number | null): OrderSummary {
+function summaryOf(o: OrderRow, c: ListContract, rel: Related, scope: OrderScope, maxLines: number | null): OrderSummary {
   const currency = o.currency as Currency;
   const status = o.status as OrderStatus;
   const own = rel.lines.filter((l) => l.orderId === o.id);
@@ -180,7 +188,7 @@ function summaryOf(o: OrderRow, c: ContractRow, rel: Related, scope: OrderScope,
   };
 }
 
-export async function summaries(db: Db, rows: { o: OrderRow; c: ContractRow }[], scope: OrderScope, maxLines: number | null): Promise<OrderSummary[]> {
+export async function summaries(db: Db, rows: { o: OrderRow; c: ListContract }[], scope: OrderScope, maxLines: number | null): Promise<OrderSummary[]> {
   const rel = await related(db, rows.map((r) => r.o), false);
   return rows.map(({ o, c }) => summaryOf(o, c, rel, scope, maxLines));
 }

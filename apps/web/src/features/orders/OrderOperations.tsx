@@ -25,10 +25,14 @@ import { notifyOrderError, PackageSummary, useNow } from './parts';
 type AnyOrder = OrderSummary | OrderDetail;
 const isDetail = (o: AnyOrder): o is OrderDetail => 'bill' in o;
 
-/** Operations with a button; anything else the server may send has no action here. */
+/**
+ * Operations with a button; anything else the server may send has no action here. Reviews
+ * ('comment') and after-sales ('buyerApplyReverse') get their buttons with those features'
+ * screens: a button must not lead to a page that cannot do it yet.
+ */
 const HANDLED: readonly string[] = [
   'pay', 'secondary_pay', 'payDeposit', 'payBalance', 'buyerCancelBeforePay', 'buyerCancelAfterPay', 'confirm', 'buyerPostponeConfirmDeadline',
-  'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'comment', 'toUse', 'checkVerifyCode', 'buyerApplyReverse',
+  'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'toUse', 'checkVerifyCode',
 ];
 const PRIMARY: readonly string[] = ['pay', 'secondary_pay', 'payDeposit', 'payBalance', 'confirm'];
 

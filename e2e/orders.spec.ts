@@ -218,14 +218,20 @@ test('cancel an unpaid order after confirming; it moves to the canceled filter',
 });
 
 test('buy again puts the order lines in the cart', async ({ page }) => {
-  // The enterprise main account's finished order (the demo buyer's cart belongs to the checkout tests).
-  await openOrders(page, 'main@demo.shop', '?status=COMPLETE');
-  const order = card(page, 'Standing Desk E7');
-  await expect(order.getByTestId('line-qty').first()).toHaveText('× 2');
+  // Nordic Home's seller also buys; the other demo accounts' carts belong to other tests.
+  await openOrders(page, 'seller2@demo.shop', '?status=COMPLETE');
+  const order = card(page, 'Under-desk Cable Tray');
+  await expect(order.getByTestId('line-qty').first()).toHaveText('× 4');
   await order.getByRole('button', { name: 'Buy again' }).click();
   await expect(page.getByText('added 1 items to cart')).toBeVisible();
   await expect(page).toHaveURL('/cart');
-  await expect(page.getByTestId('cart-line').filter({ hasText: 'Standing Desk E7' })).toHaveCount(1);
+  const line = page.getByTestId('cart-line').filter({ hasText: 'Under-desk Cable Tray' });
+  await expect(line).toHaveCount(1);
+  await expect(line.getByRole('textbox', { name: 'Quantity of Under-desk Cable Tray' })).toHaveValue('4');
+  // Leave the cart as it was.
+  await line.getByRole('button', { name: /Remove/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /Remove/ }).click();
+  await expect(line).toHaveCount(0);
 });
 
 test('enterprise main account: sub-account filter, pending main account payment, paid by main', async ({ page }) => {

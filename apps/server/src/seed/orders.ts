@@ -68,7 +68,10 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
     const needPay = points ? 0n : skuAmt + shipping + tax;
     const deposit = s.presale ? applyRate(needPay, '0.2') : null;
     const presaleItem = s.presale ? lines[0]!.r.item : null;
-    const buyerAddress = s.buyer === ids.main || s.buyer === ids.sub1 ? mainAddress : await addressOf(s.buyer);
+    const buyerAddress = (s.buyer === ids.main || s.buyer === ids.sub1 ? mainAddress : await addressOf(s.buyer))
+      // A buyer without a saved address (the seller) typed one at checkout.
+      ?? { firstName: 'Nils', lastName: 'Nordic', personName: 'Nils Nordic', company: 'Nordic Home', poiName: 'Keizersgracht 100', detailAddress: 'Back office',
+        city: 'Amsterdam', postalCode: '1015 CV', personPhone: '020 555 0100', areaCode: '+31', email: 'seller2@demo.shop', addressType: 'COMPANY' };
     const payDeadline = s.status === 'PENDING_PAY' ? new Date(Date.now() + (s.masterStatus === 'PENDING' ? 7 * DAY : 30 * 60_000))
       : s.status === 'PENDING_DEPOSIT' ? presaleItem!.depositEndAt : s.status === 'PENDING_BALANCE' ? presaleItem!.balanceEndAt : null;
     const earn = points ? 0 : Math.ceil(Number(skuAmt) / 100);
@@ -206,6 +209,10 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
   await order({ buyer: b, shop: flexi, lines: [['PRO27-WAL', '1']], status: 'PENDING_DEPOSIT', ageDays: 0, presale: true });
   await order({ buyer: b, shop: flexi, lines: [['BULK-E7-20', '1']], status: 'PENDING_PAY', ageDays: 0 });
   await order({ buyer: b, shop: flexi, lines: [['E7-BLK-140', '1']], status: 'PENDING_PAY', ageDays: 0 });
+
+  // Sellers buy too: Nordic Home's seller bought cable trays from FlexiDesk.
+  const nordicSeller = shopRows.find((x) => x.id === nordic)!.sellerId;
+  await order({ buyer: nordicSeller, shop: flexi, lines: [['TRAY-STEEL', '4']], status: 'COMPLETE', ageDays: 20, packages: [shipped('1Z999AA10000000005', 'UPS', [['TRAY-STEEL', '4']], 'AUTO')] });
 
   // Enterprise: the main account's own order, a net-terms one, and the sub-account's.
   await order({ buyer: ids.main, shop: flexi, lines: [['E7-BLK-140', '2']], status: 'COMPLETE', ageDays: 12, payChannel: 'INVOICE_ME', packages: [shipped('1Z999AA10000000004', 'UPS', [['E7-BLK-140', '2']], 'BUYER')] });

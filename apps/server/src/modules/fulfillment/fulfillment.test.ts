@@ -188,7 +188,7 @@ describe('shipping in packages', () => {
 
     const d = await detail(x.b, orderId);
     expect(d.displayStatus).toBe('UN_DELIVERY');
-    expect(d.operationList).toEqual(['checkExpressTrack']);
+    expect(d.operationList).toEqual(['checkExpressTrack', 'viewInvoice']);
     expect(d.packageCount).toBe(1);
     const trayLine = d.tradeOrderLineList.find((l: any) => l.sku.id === f.sku['TRAY-STEEL']);
     expect(trayLine).toMatchObject({ tradeQty: '3', deliveredQty: '1', canCancelQty: '2' });
@@ -295,7 +295,7 @@ describe('shipping in packages', () => {
 
     const d = await detail(x.b, orderId);
     expect(d).toMatchObject({ displayStatus: 'UN_RECEIVED', receiptDeadlineMillis: deadline, packageCount: 2 });
-    expect(d.operationList).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack', 'buyerApplyReverse']);
+    expect(d.operationList).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse']);
     expect(d.tradeOrderLineList.map((l: any) => [l.tradeQty, l.deliveredQty, l.canCancelQty, l.canReverseQty])).toEqual([['3', '3', '0', '3'], ['1', '1', '0', '1']]);
     const shipments = (await listPackage(x.b, orderId)).json().shipments;
     expect(shipments.map((s: any) => [s.fulfillmentProgressStatus, s.operationList])).toEqual([['SEND_DELIVERY', ['confirm']], ['SEND_DELIVERY', ['confirm']]]);
@@ -451,7 +451,7 @@ describe('confirm receipt (signForDelivery) of a two-package order', () => {
     expect((await packagesOf(orderId)).map((p) => [p.status, p.signedBy])).toEqual([['SIGN_IN', 'BUYER'], ['SIGN_IN', 'BUYER']]);
     const d = await detail(x.b, orderId);
     expect(d).toMatchObject({ displayStatus: 'COMPLETE', receiptDeadlineMillis: null });
-    expect(d.operationList).toEqual(['comment', 'checkExpressTrack', 'buyerApplyReverse', 'buyAgain']);
+    expect(d.operationList).toEqual(['comment', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse', 'buyAgain']);
     expect((await listPackage(x.b, orderId)).json().shipments.every((s: any) => s.operationList.length === 0)).toBe(true);
   });
 

@@ -190,10 +190,10 @@ describe('order list and counts of a buyer with an order in every state', () => 
     expect(await statusOf(o.netTerms!)).toBe('PENDING_PAY');
     expect(byId.get(o.netTerms!).operationList).not.toContain('pay');
     expect(byId.get(o.pending!).operationList).toEqual(['pay', 'buyerCancelBeforePay']);
-    expect(byId.get(o.toShip!).operationList).toEqual(['buyerCancelAfterPay']);
+    expect(byId.get(o.toShip!).operationList).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
     expect(byId.get(o.processing!).operationList).toEqual([]);
-    expect(byId.get(o.shipped!).operationList).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack', 'buyerApplyReverse']);
-    expect(byId.get(o.complete!).operationList).toEqual(['comment', 'checkExpressTrack', 'buyerApplyReverse', 'buyAgain']);
+    expect(byId.get(o.shipped!).operationList).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse']);
+    expect(byId.get(o.complete!).operationList).toEqual(['comment', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse', 'buyAgain']);
     for (const k of ['canceled', 'closed', 'refunded']) expect(byId.get(o[k]!).operationList, k).toEqual(['buyAgain']);
     // Uppercase forms travel along.
     expect(byId.get(o.pending!).operationCodes).toEqual(['PAY', 'CANCEL']);
@@ -288,7 +288,7 @@ describe('order list and counts of a buyer with an order in every state', () => 
     expect(res.data.map((d) => d.id)).toEqual(points.orderIds);
     expect(res.data[0]).toMatchObject({ tradeType: 'NORMAL_POINT_REDEEM', actualNeedPayPoints: 500, displayStatus: 'UN_DELIVERY', payChannel: 'POINTS', fulfillmentType: 'PICKUP' });
     // A points order that is paid (with points) can be cancelled after pay like any other.
-    expect(res.data[0].operationList).toEqual(['buyerCancelAfterPay']);
+    expect(res.data[0].operationList).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
     const counts = await expectCountsMatchList(x.b, { tradeType: 'NORMAL_POINT_REDEEM' });
     expect(counts.ALL_ORDER).toBe(1);
     // Normal sales exclude it.
@@ -407,7 +407,7 @@ describe('order detail', () => {
     await pay(x.b, placed.contractId);
     const d = await detailOk(x.b, placed.orderIds[0]!);
     const row = await orderRow(placed.orderIds[0]!);
-    expect(d).toMatchObject({ displayStatus: 'UN_DELIVERY', operationList: ['buyerCancelAfterPay'], payChannel: 'MOCKPAY', paidAmt: usd(row.needPayAmtMinor), payDeadlineMillis: null });
+    expect(d).toMatchObject({ displayStatus: 'UN_DELIVERY', operationList: ['buyerCancelAfterPay', 'viewInvoice'], payChannel: 'MOCKPAY', paidAmt: usd(row.needPayAmtMinor), payDeadlineMillis: null });
     expect(d.bill.paidAmt).toEqual(usd(row.needPayAmtMinor));
     expect(d.paymentInfo.records).toEqual([expect.objectContaining({ recordStatus: 'PAY_SUCCESS', payChannel: 'MOCKPAY' })]);
     expect(d.tradeOrderLineList[0]).toMatchObject({ canCancelQty: '1', canReverseQty: '0' });
@@ -743,7 +743,7 @@ describe('cancel after pay and the seller decision', () => {
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(before);
     expect((await reversesOf(id))[0]!.status).toBe('REVERSE_CLOSE');
     const d = await detailOk(x.b, id);
-    expect(d).toMatchObject({ displayStatus: 'UN_DELIVERY', operationList: ['buyerCancelAfterPay'] });
+    expect(d).toMatchObject({ displayStatus: 'UN_DELIVERY', operationList: ['buyerCancelAfterPay', 'viewInvoice'] });
     expect(d.tradeOrderLineList[0]).toMatchObject({ reverseStatus: 'NOT_REQUESTED', canCancelQty: '1' });
     // Asking again opens a new request.
     const again = await cancelAfterPay(x.b, id);

@@ -7,11 +7,9 @@
  * trade_orders is read through the buyer indexes, and a short plan of every statement one
  * request of each scenario sends (recorded from the app's pool).
  */
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { OrderListBody } from '@mall/contracts';
 import type { Db } from '../apps/server/src/db/client.js';
-import { tradeContracts, tradeOrders } from '../apps/server/src/db/schema/index.js';
-import { listConditions, tabFilter } from '../apps/server/src/modules/trade/read.js';
+import { countQuery, listQueries } from '../apps/server/src/modules/trade/service.js';
 import { BENCH_PASSWORD, HEAVY_EMAIL, HEAVY_ORDERS, generateOrders, type OrdersData } from './orders-data.js';
 
 export interface Scenario {
@@ -114,24 +112,15 @@ async function explainSent(db: Db, sent: Map<string, Sent[]>): Promise<void> {
 
 /** The list and count queries of listOrders / countOrders for one buyer, as drizzle renders them. */
 function queries(db: Db, buyerId: bigint) {
-  const newest = [sql`${tradeOrders.createdAt} DESC NULLS LAST`, sql`${tradeOrders.id} DESC NULLS LAST`];
   const list = (body: OrderListBody) => {
-    const pageNo = body.pageNo ?? 1;
-    const pageSize = body.pageSize ?? 5;
-    const where = and(...listConditions([buyerId], body), tabFilter(body.searchStatus ?? 'ALL_ORDER'));
-    return {
-      rows: db.select({ o: tradeOrders, c: tradeContracts }).from(tradeOrders).innerJoin(tradeContracts, eq(tradeContracts.id, tradeOrders.contractId))
-        .where(where).orderBy(...newest).limit(pageSize).offset((pageNo - 1) * pageSize).toSQL(),
-      total: db.select({ n: count() }).from(tradeOrders).where(where).toSQL(),
-    };
+    const q = listQueries(db, [buyerId], body);
+    return { rows: q.rows.toSQL(), total: q.total.toSQL() };
   };
   const p1 = list({ pageNo: 1, pageSize: 5 });
   const done = list({ pageNo: 1, pageSize: 5, searchStatus: 'COMPLETE' });
   const deep = list({ pageNo: DEEP_PAGE, pageSize: 5 });
   const last = list({ pageNo: LAST_PAGE, pageSize: 5 });
-  const tabs = db.select({ status: tradeOrders.status, tradeType: tradeOrders.tradeType, payChannel: tradeOrders.payChannel, n: count() })
-    .from(tradeOrders).where(and(...listConditions([buyerId], {})))
-    .groupBy(tradeOrders.status, tradeOrders.tradeType, tradeOrders.payChannel).toSQL();
+  const tabs = countQuery(db, [buyerId], {}).toSQL();
   return [
     { name: 'list page 1 (ALL_ORDER)', q: p1.rows, index: 'trade_orders_buyer_created_idx' },
     { name: 'list total (ALL_ORDER)', q: p1.total, index: 'trade_orders_buyer_' },

@@ -6,13 +6,12 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { RECEIPT_DEADLINE_DAYS } from '@mall/contracts';
-import { carriers, mockpayEvents, shipmentPackages, tradeOrderLines, tradeOrders, trackingEvents, users } from '../../db/schema/index.js';
+import { carriers, shipmentPackages, tradeOrderLines, tradeOrders, trackingEvents, users } from '../../db/schema/index.js';
 import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
-import { expectError, orderKit, waitFor, type Buyer, type Placed } from '../../../test/order-fixtures.js';
-import { freshIp, loadFixtures, submit, submitBodyFor, usAddress, type Body, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
+import { expectError, orderKit, type Buyer, type Placed } from '../../../test/order-fixtures.js';
+import { loadFixtures, type Body, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
 
 let t: TestApp;
 let f: Fixtures;

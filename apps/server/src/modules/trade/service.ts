@@ -20,27 +20,40 @@ export const orderNotFound = () => new AppError(404, ERROR_CODES.tradeOrderNotEx
 const notAllowed = (message = 'operation failed, please retry') => new AppError(409, ERROR_CODES.operationNotAllowed, message);
 const newest = [sql`${tradeOrders.createdAt} DESC NULLS LAST`, sql`${tradeOrders.id} DESC NULLS LAST`];
 
-export async function listOrders(db: Db, user: UserRow, body: OrderListBody): Promise<OrderPage> {
-  const scope = await orderScope(db, user);
+/**
+ * The two queries of a list page. The page's ids come from the index alone (cheap even at a
+ * deep offset), then only those rows are joined. Exported so the benchmark EXPLAINs exactly these.
+ */
+export function listQueries(db: Db, buyerIds: bigint[], body: OrderListBody) {
   const pageNo = body.pageNo ?? 1;
   const pageSize = body.pageSize ?? 5;
-  const where = and(...listConditions(requestedBuyers(scope, body.enterpriseUserIds), body), tabFilter(body.searchStatus ?? 'ALL_ORDER'));
-  // The page's ids come from the index alone (cheap even at a deep offset), then the rows are joined.
+  const where = and(...listConditions(buyerIds, body), tabFilter(body.searchStatus ?? 'ALL_ORDER'));
   const page = db.select({ id: tradeOrders.id }).from(tradeOrders).where(where).orderBy(...newest).limit(pageSize).offset((pageNo - 1) * pageSize).as('page');
-  const [rows, [total]] = await Promise.all([
-    db.select({ o: tradeOrders, c: listContractColumns }).from(page).innerJoin(tradeOrders, eq(tradeOrders.id, page.id))
+  return {
+    rows: db.select({ o: tradeOrders, c: listContractColumns }).from(page).innerJoin(tradeOrders, eq(tradeOrders.id, page.id))
       .innerJoin(tradeContracts, eq(tradeContracts.id, tradeOrders.contractId)).orderBy(...newest),
-    db.select({ n: count() }).from(tradeOrders).where(where),
-  ]);
-  return { data: await summaries(db, rows, scope, ORDER_LIST_MAX_LINES), total: total!.n, pageNo, pageSize };
+    total: db.select({ n: count() }).from(tradeOrders).where(where),
+  };
+}
+
+/** The tab counts: one grouped, index-only query; the display mapping is applied per group. */
+export function countQuery(db: Db, buyerIds: bigint[], body: OrderCountBody) {
+  return db.select({ status: tradeOrders.status, tradeType: tradeOrders.tradeType, payChannel: tradeOrders.payChannel, n: count() })
+    .from(tradeOrders).where(and(...listConditions(buyerIds, body)))
+    .groupBy(tradeOrders.status, tradeOrders.tradeType, tradeOrders.payChannel);
+}
+
+export async function listOrders(db: Db, user: UserRow, body: OrderListBody): Promise<OrderPage> {
+  const scope = await orderScope(db, user);
+  const q = listQueries(db, requestedBuyers(scope, body.enterpriseUserIds), body);
+  const [rows, [total]] = await Promise.all([q.rows, q.total]);
+  return { data: await summaries(db, rows, scope, ORDER_LIST_MAX_LINES), total: total!.n, pageNo: body.pageNo ?? 1, pageSize: body.pageSize ?? 5 };
 }
 
 /** queryOrderQuantityForStatusBuyer: one count per tab, with the same filters as the list. */
 export async function countOrders(db: Db, user: UserRow, body: OrderCountBody): Promise<OrderCounts> {
   const scope = await orderScope(db, user);
-  const rows = await db.select({ status: tradeOrders.status, tradeType: tradeOrders.tradeType, payChannel: tradeOrders.payChannel, n: count() })
-    .from(tradeOrders).where(and(...listConditions(requestedBuyers(scope, body.enterpriseUserIds), body)))
-    .groupBy(tradeOrders.status, tradeOrders.tradeType, tradeOrders.payChannel);
+  const rows = await countQuery(db, requestedBuyers(scope, body.enterpriseUserIds), body);
   const counts = new Map<string, number>(ORDER_TABS.map((t) => [t, 0]));
   for (const r of rows) {
     counts.set('ALL_ORDER', counts.get('ALL_ORDER')! + r.n);

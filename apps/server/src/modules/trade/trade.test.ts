@@ -7,14 +7,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { POSTPONE_DAYS, POSTPONE_LIMIT } from '@mall/contracts';
 import {
-  carriers, couponCampaigns, mockpayEvents, mockpayPayments, ownerCoupons, paymentRecords, pointLedger, reverseTradeOrders, shipmentPackages, tradeContracts, tradeOrderLines, tradeOrders, users,
+  carriers, couponCampaigns, mockpayPayments, ownerCoupons, paymentRecords, pointLedger, reverseTradeOrders, shipmentPackages, tradeContracts, tradeOrders, users,
 } from '../../db/schema/index.js';
 import { Browser, browser, login, type TestApp, createTestApp } from '../../../test/helpers.js';
-import { amsterdamAddress, freshIp, loadFixtures, pointsOf, previewOk, stockOf, submit, submitBodyFor, usAddress, type Body, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
-import { expectError, orderKit, waitFor, type Buyer, type Placed } from '../../../test/order-fixtures.js';
+import { amsterdamAddress, freshIp, loadFixtures, pointsOf, previewOk, stockOf, submit, submitBodyFor, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
+import { expectError, orderKit, type Buyer, type Placed } from '../../../test/order-fixtures.js';
 import { sweepTimedTransitions } from './service.js';
 
 let t: TestApp;

@@ -2,14 +2,14 @@
  * Order read model (SPEC §3 Order, Order line; §7 pageTradeOrderForBuyer, query counts,
  * detail): turns rows into what the buyer sees, with the operation list computed from state.
  */
-import { and, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   POSTPONE_LIMIT, SITES, type Currency, type OrderDetail, type OrderLine, type OrderListBody, type OrderSummary, type OrderTab, type OrderTimespan, type SiteCode,
 } from '@mall/contracts';
 import { displayStatus, money, OPERATION_UPPERCASE, operationList, tabOf, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
-  items, paymentRecords, reverseTradeOrders, shipmentPackages, shippingMethods, shops, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
+  items, paymentRecords, shippingMethods, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
 import type { OrderScope } from './scope.js';
 
@@ -116,26 +116,31 @@ interface Related {
 
 async function related(db: Db, orders: OrderRow[], withCoupons: boolean): Promise<Related> {
   const ids = orders.map((o) => o.id);
-  const contractIds = [...new Set(orders.map((o) => o.contractId))];
   if (!ids.length) return { lines: [], packages: new Map(), paidBefore: new Set(), reverseOpen: new Set(), shopNames: new Map(), coupons: [] };
-  const [lines, pk, paid, rev, shopRows] = await Promise.all([
+  // Two statements for any number of orders: their lines, and one row of facts per order
+  // (each statement is a round trip, which is most of a list request's cost).
+  const [lines, facts] = await Promise.all([
     db.select({ line: tradeOrderLines, itemBusinessType: items.businessType }).from(tradeOrderLines)
       .innerJoin(items, eq(items.id, tradeOrderLines.itemId)).where(inArray(tradeOrderLines.orderId, ids)).orderBy(tradeOrderLines.id),
-    db.select({ orderId: shipmentPackages.orderId, total: sql<number>`count(*)::int`, open: sql<number>`count(*) FILTER (WHERE ${shipmentPackages.status} = 'SEND_DELIVERY')::int` })
-      .from(shipmentPackages).where(and(inArray(shipmentPackages.orderId, ids), sql`${shipmentPackages.status} <> 'CANCEL'`)).groupBy(shipmentPackages.orderId),
-    db.selectDistinct({ id: paymentRecords.contractId }).from(paymentRecords).where(inArray(paymentRecords.contractId, contractIds)),
-    db.selectDistinct({ id: reverseTradeOrders.orderId }).from(reverseTradeOrders).where(and(inArray(reverseTradeOrders.orderId, ids), notInArray(reverseTradeOrders.status, FINAL_REVERSE))),
-    db.select({ id: shops.id, name: shops.name }).from(shops).where(inArray(shops.id, [...new Set(orders.map((o) => o.shopId))])),
+    // Written out in SQL: drizzle leaves column names unqualified inside a selection, which a subquery would misread.
+    db.select({
+      id: tradeOrders.id, contractId: tradeOrders.contractId, shopId: tradeOrders.shopId,
+      total: sql<number>`(SELECT count(*) FROM shipment_packages p WHERE p.order_id = trade_orders.id AND p.status <> 'CANCEL')::int`,
+      open: sql<number>`(SELECT count(*) FROM shipment_packages p WHERE p.order_id = trade_orders.id AND p.status = 'SEND_DELIVERY')::int`,
+      paidBefore: sql<boolean>`EXISTS (SELECT 1 FROM payment_records r WHERE r.contract_id = trade_orders.contract_id)`,
+      reverseOpen: sql<boolean>`EXISTS (SELECT 1 FROM reverse_trade_orders v WHERE v.order_id = trade_orders.id AND v.status NOT IN (${sql.join(FINAL_REVERSE.map((x) => sql`${x}`), sql`, `)}))`,
+      shopName: sql<string>`(SELECT s.name FROM shops s WHERE s.id = trade_orders.shop_id)`,
+    }).from(tradeOrders).where(inArray(tradeOrders.id, ids)),
   ]);
   const lineRows = lines.map((r) => ({ ...r.line, itemBusinessType: r.itemBusinessType }));
   const coupons = withCoupons && lineRows.length
     ? await db.select().from(tradeOrderLineCoupons).where(inArray(tradeOrderLineCoupons.orderLineId, lineRows.map((l) => l.id))).orderBy(tradeOrderLineCoupons.id) : [];
   return {
     lines: lineRows,
-    packages: new Map(pk.map((p) => [p.orderId, { total: p.total, open: p.open }])),
-    paidBefore: new Set(paid.map((p) => p.id)),
-    reverseOpen: new Set(rev.map((r) => r.id)),
-    shopNames: new Map(shopRows.map((s) => [s.id, s.name])),
+    packages: new Map(facts.map((f) => [f.id, { total: f.total, open: f.open }])),
+    paidBefore: new Set(facts.filter((f) => f.paidBefore).map((f) => f.contractId)),
+    reverseOpen: new Set(facts.filter((f) => f.reverseOpen).map((f) => f.id)),
+    shopNames: new Map(facts.map((f) => [f.shopId, f.shopName])),
     coupons,
   };
 }

@@ -206,3 +206,27 @@ test('a buyer who does not sell is pointed to the seller application', async ({ 
   await expect(page.getByRole('heading', { name: 'This page is for sellers', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Become a seller' })).toHaveAttribute('href', '/merchant/apply');
 });
+
+test('a pickup order is marked ready in the store: no carrier, the buyer gets a pickup code', async ({ page }) => {
+  await openConsole(page, 'seller@demo.shop');
+  // The demo buyer's store-pickup order (a cable tray at the SoMa showroom).
+  const target = (await sellerOrders(page, 'TO_SHIP')).find((o) => (o as unknown as { fulfillmentType: string }).fulfillmentType === 'PICKUP');
+  expect(target).toBeTruthy();
+  const order = await searchOrder(page, target!.tradeOrderCode);
+  await order.getByRole('button', { name: `Ship order ${target!.tradeOrderCode}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Ship order ${target!.tradeOrderCode}` });
+  await expect(dialog.getByTestId('pickup-handover')).toContainText('FlexiDesk SoMa Showroom');
+  await expect(dialog.getByRole('combobox', { name: 'Logistics company' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Ready for pickup' }).click();
+  await expect(dialog).toBeHidden();
+  const [shipped] = await sellerOrders(page, 'SHIPPED', target!.tradeOrderCode);
+  expect(shipped!.status).toBe('UN_RECEIVED');
+
+  await logOut(page);
+  await logIn(page, 'buyer@demo.shop');
+  await page.goto(`/buyer/express-trick/${target!.id}`);
+  const pkg = page.getByTestId('package-card');
+  await expect(pkg.getByTestId('carrier')).toHaveText('In-store pickup');
+  await expect(pkg.getByTestId('tracking-code')).toHaveText(/^PU\d{8}$/);
+  await expect(pkg.getByTestId('track-entry').first()).toContainText('Ready for pickup at FlexiDesk SoMa Showroom');
+});

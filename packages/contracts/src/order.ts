@@ -175,16 +175,17 @@ export const SellerOrderListBody = z.strictObject({
 });
 export const SellerOrder = z.object({
   id: Id, tradeOrderCode: z.string(), status: OrderDisplayStatus, createdAt: z.string(), paidAt: z.string().nullable(), shopName: z.string(),
-  buyerName: z.string(), shipTo: z.string(), shippingMethod: z.string().nullable(), needPayAmt: Money,
+  buyerName: z.string(), shipTo: z.string(), shippingMethod: z.string().nullable(), fulfillmentType: z.enum(['DELIVERY', 'PICKUP']), needPayAmt: Money,
   lines: z.array(z.object({ id: Id, name: z.string(), skuName: z.string(), image: z.string(), tradeQty: Quantity, shippedQty: Quantity, unitName: z.string().nullable(), lineGroupTypeDict: z.string() })),
   packages: z.array(ShipmentPackage),
   cancelRequest: z.object({ id: Id, code: z.string(), status: z.string(), createdAt: z.string() }).nullable(),
 });
 export type SellerOrder = z.infer<typeof SellerOrder>;
 export const SellerOrderPage = z.object({ data: z.array(SellerOrder), total: z.number().int() });
+/** Pickup orders need neither: they are handed over in the store with a pickup code the server makes. */
 export const CreatePackageBody = z.strictObject({
-  carrierId: Id,
-  serviceCode: z.string().trim().regex(/^[A-Za-z0-9]{4,40}$/, 'Please enter a correct tracking number'),
+  carrierId: Id.optional(),
+  serviceCode: z.string().trim().regex(/^[A-Za-z0-9]{4,40}$/, 'Please enter a correct tracking number').optional(),
   lines: z.array(z.strictObject({ tradeOrderLineId: Id, qty: Quantity })).min(1).max(200),
 });
 export const TrackingEventBody = z.strictObject({ context: z.string().trim().min(1).max(300), areaName: z.string().trim().max(100).optional() });

@@ -13,6 +13,7 @@ import {
   shipmentPackages, shippingMethods, shops, skuPrices, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders, trackingEvents,
 } from '../db/schema/index.js';
 import { toAddressDto } from '../modules/address/service.js';
+import { STORE_PICKUP } from '../modules/fulfillment/service.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const DAY = 86400_000;
@@ -20,6 +21,8 @@ const DAY = 86400_000;
 export const CARRIERS = [
   { code: 'UPS', entityName: 'UPS' }, { code: 'FEDEX', entityName: 'FedEx' }, { code: 'USPS', entityName: 'USPS' },
   { code: 'DHL', entityName: 'DHL Express' }, { code: 'POSTNL', entityName: 'PostNL' }, { code: 'YAMATO', entityName: 'Yamato Transport' },
+  // Not offered to sellers: pickup orders are handed over in the store under this "carrier".
+  { code: STORE_PICKUP, entityName: 'In-store pickup' },
 ];
 
 interface PackageSpec { lines: [string, string][]; carrier: string; code: string; events: [number, string, string?][]; signed?: 'BUYER' | 'AUTO' }

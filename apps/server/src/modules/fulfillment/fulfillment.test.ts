@@ -11,7 +11,7 @@ import { RECEIPT_DEADLINE_DAYS } from '@mall/contracts';
 import { carriers, shipmentPackages, tradeOrderLines, tradeOrders, trackingEvents, users } from '../../db/schema/index.js';
 import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
 import { expectError, orderKit, type Buyer, type Placed } from '../../../test/order-fixtures.js';
-import { loadFixtures, type Body, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
+import { loadFixtures, previewOk, usAddress, type Body, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -482,13 +482,13 @@ describe('confirm receipt (signForDelivery) of a two-package order', () => {
 // ---------------------------------------------------------------- carriers
 
 describe('carriers (flexispot_md_QueryCarrierFlow)', () => {
-  it('returns every carrier by name with id and code', async () => {
+  it('returns every carrier a seller can choose (not the in-store handover) by name with id and code', async () => {
     const buyer = await signup('picker');
     const res = await buyer.b.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', [{}]);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as { id: string; entityName: string; code: string }[];
     const rows = await t.db.select().from(carriers);
-    expect(list).toHaveLength(rows.length);
+    expect(list).toHaveLength(rows.filter((c) => c.code !== 'STORE_PICKUP').length);
     expect(list).toContainEqual(carrier);
     expect(list.map((c) => c.entityName)).toEqual([...list.map((c) => c.entityName)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     for (const c of list) expect(Object.keys(c).sort()).toEqual(['code', 'entityName', 'id']);
@@ -509,5 +509,41 @@ describe('parts and gifts travel with their main line', () => {
     const gifts = await t.db.select().from(tradeOrderLines).where(and(eq(tradeOrderLines.orderId, BigInt(id!)), eq(tradeOrderLines.lineGroupType, 'GIFT_CHILD')));
     expect(gifts).toHaveLength(1);
     expect(Number(gifts[0]!.deliveredQty)).toBe(Number(gifts[0]!.qty));
+  });
+});
+
+describe('pickup orders are handed over in the store', () => {
+  it('the seller marks it ready without a carrier; the buyer gets a pickup code and the store in the timeline', async () => {
+    const buyer = await signup('collector');
+    const base = { previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }], selectedAddress: usAddress(f, { email: buyer.email }) };
+    const store = (await previewOk(buyer.b, base)).renderTradeOrderTOList[0].pickupStores[0];
+    const placed = await place(buyer, [['TRAY-STEEL', '1']], { preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.PICKUP }], pickUpStoreId: store.id });
+    await pay(buyer.b, placed.contractId);
+    const id = placed.orderIds[0]!;
+    const listed = (await sellerList(seller, { keyword: (await orderRow(id)).tradeOrderCode })).json().data[0];
+    expect(listed).toMatchObject({ fulfillmentType: 'PICKUP', shipTo: expect.stringContaining(store.storeName) });
+    const [line] = await linesOf(id);
+    const res = await seller.post(`/api/merchant/orders/${id}/packages`, { lines: [{ tradeOrderLineId: String(line!.id), qty: '1' }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().orderStatus).toBe('UN_RECEIVED');
+    const [pkg] = (await listPackage(buyer.b, id)).json().shipments;
+    expect(pkg.fulfillmentServiceProvider).toMatchObject({ code: 'STORE_PICKUP', entityName: 'In-store pickup' });
+    expect(pkg.serviceCode).toMatch(/^PU\d{8}$/);
+    expect(pkg.logisticsList[0].context).toBe(`Ready for pickup at ${store.storeName}; show pickup code ${pkg.serviceCode}`);
+    expect(pkg.operationList).toEqual(['confirm']);
+  });
+
+  it('a delivery order still needs a carrier and a tracking number, and sellers cannot pick the in-store "carrier"', async () => {
+    const buyer = await signup('deliveree');
+    const { orderIds: [id] } = await paidOrder(buyer, [['TRAY-STEEL', '1']]);
+    const [line] = await linesOf(id!);
+    const lines = [{ tradeOrderLineId: String(line!.id), qty: '1' }];
+    expectError(await seller.post(`/api/merchant/orders/${id}/packages`, { lines }), 400, 'Trade.carrierNotFound');
+    expectError(await seller.post(`/api/merchant/orders/${id}/packages`, { carrierId: carrier.id, lines }), 400, 'Common.invalidRequest');
+    const [inStore] = await t.db.select().from(carriers).where(eq(carriers.code, 'STORE_PICKUP'));
+    expectError(await seller.post(`/api/merchant/orders/${id}/packages`, { carrierId: String(inStore!.id), serviceCode: 'ABCD1234', lines }), 400, 'Trade.carrierNotFound');
+    expect(await statusOf(id!)).toBe('UN_DELIVERY');
+    const offered = (await seller.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', [{}])).json() as { code: string }[];
+    expect(offered.map((c) => c.code)).not.toContain('STORE_PICKUP');
   });
 });

@@ -2,7 +2,8 @@
  * Shipment packages and tracking (SPEC §3 Shipment package; §7 listPackage, carriers, waybill
  * query) and the seller's side of it: ship lines in packages, add tracking events, decide cancel requests.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ERROR_CODES, RECEIPT_DEADLINE_DAYS, type Currency, type ShipmentPackage, type SellerOrder, type TrackEntry } from '@mall/contracts';
 import { money } from '@mall/domain';
 import type { Db } from '../../db/client.js';
@@ -16,6 +17,9 @@ import { likeEscape, qtyOut } from '../trade/read.js';
 import { orderScope } from '../trade/scope.js';
 import { visibleOrder } from '../trade/service.js';
 import { moveOrders, returnOrderPoints, returnStock, type Tx } from '../trade/transitions.js';
+
+/** The carrier code of pickup orders' packages (the pickup code is their tracking number). */
+export const STORE_PICKUP = 'STORE_PICKUP';
 
 const fmt = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
 const trackOut = (e: typeof trackingEvents.$inferSelect): TrackEntry => ({
@@ -82,7 +86,7 @@ export async function trackWaybill(db: Db, user: UserRow | null, carrierCode: st
 }
 
 export async function listCarriers(db: Db) {
-  const rows = await db.select().from(carriers).orderBy(carriers.entityName);
+  const rows = await db.select().from(carriers).where(ne(carriers.code, STORE_PICKUP)).orderBy(carriers.entityName);
   return rows.map((c) => ({ id: String(c.id), entityName: c.entityName, code: c.code }));
 }
 
@@ -91,7 +95,7 @@ export async function listCarriers(db: Db) {
 /** Pickup orders are collected at the store: the seller sees which one. */
 function pickupLabel(store: unknown): string {
   const s = store as { storeName?: string; storeAddress?: string; storeCity?: string } | null;
-  return ['Pickup', s?.storeName, s?.storeAddress, s?.storeCity].filter(Boolean).join(', ');
+  return [s?.storeName, s?.storeAddress, s?.storeCity].filter(Boolean).join(', ');
 }
 
 export function requireSeller(user: UserRow | null): UserRow {
@@ -135,7 +139,7 @@ export async function sellerOrders(db: Db, seller: UserRow, body: { pageNo?: num
       id: String(o.id), tradeOrderCode: o.tradeOrderCode, status: o.status as SellerOrder['status'], createdAt: o.createdAt.toISOString(), paidAt: o.paidAt?.toISOString() ?? null,
       shopName, buyerName: buyer || email || 'Guest', shipTo: o.shippingMethodCode === 'PICKUP' ? pickupLabel(o.pickUpStoreSnapshot)
         : [a.personName ?? `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim(), a.poiName, a.detailAddress, city, a.postalCode].filter(Boolean).join(', '),
-      shippingMethod: method ?? null, needPayAmt: money(o.needPayAmtMinor, o.currency as Currency),
+      shippingMethod: method ?? null, fulfillmentType: o.shippingMethodCode === 'PICKUP' ? 'PICKUP' : 'DELIVERY', needPayAmt: money(o.needPayAmtMinor, o.currency as Currency),
       lines: lines.filter((l) => l.orderId === o.id && (l.lineGroupType === 'NORMAL' || l.lineGroupType === 'DIY_MAIN')).map((l) => {
         const snap = l.snapshot as { itemName: string; skuName: string; image: string; unit?: string | null };
         return { id: String(l.id), name: snap.itemName, skuName: snap.skuName, image: snap.image, tradeQty: qtyOut(l.qty), shippedQty: qtyOut(l.deliveredQty), unitName: snap.unit ?? null, lineGroupTypeDict: l.lineGroupType };
@@ -157,12 +161,18 @@ async function sellerOrder(tx: Tx, seller: UserRow, orderId: bigint) {
  * Ship some quantity of some lines in one package. The order row is locked, so two clicks
  * cannot ship more than was bought; when everything has left, the order waits for receipt.
  */
-export async function createPackage(db: Db, seller: UserRow, orderId: bigint, body: { carrierId: string; serviceCode: string; lines: { tradeOrderLineId: string; qty: string }[] }, now = new Date()) {
+export async function createPackage(db: Db, seller: UserRow, orderId: bigint, body: { carrierId?: string; serviceCode?: string; lines: { tradeOrderLineId: string; qty: string }[] }, now = new Date()) {
   return db.transaction(async (tx) => {
     const o = await sellerOrder(tx, seller, orderId);
     if (o.status !== 'UN_DELIVERY') throw new AppError(409, ERROR_CODES.operationNotAllowed, 'Only paid orders waiting for delivery can be shipped');
-    const [carrier] = await tx.select().from(carriers).where(eq(carriers.id, BigInt(body.carrierId)));
+    // Pickup orders are handed over in the store: the package gets a pickup code instead of a waybill.
+    const pickup = o.shippingMethodCode === 'PICKUP';
+    if (!pickup && !body.carrierId) throw new AppError(400, ERROR_CODES.carrierNotFound, 'Please enter logistics company');
+    if (!pickup && !body.serviceCode) throw new AppError(400, ERROR_CODES.invalidRequest, 'Please enter tracking number');
+    const [carrier] = await tx.select().from(carriers)
+      .where(pickup ? eq(carriers.code, STORE_PICKUP) : and(eq(carriers.id, BigInt(body.carrierId!)), ne(carriers.code, STORE_PICKUP)));
     if (!carrier) throw new AppError(400, ERROR_CODES.carrierNotFound, 'Please enter logistics company');
+    const serviceCode = pickup ? body.serviceCode ?? `PU${crypto.randomInt(10_000_000, 99_999_999)}` : body.serviceCode!;
     const lines = (await tx.select({ line: tradeOrderLines, decimals: skus.qtyDecimals }).from(tradeOrderLines).innerJoin(skus, eq(skus.id, tradeOrderLines.skuId))
       .where(and(eq(tradeOrderLines.orderId, o.id), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])))).map((r) => ({ ...r.line, decimals: r.decimals }));
     const wanted = new Map<bigint, number>();
@@ -177,7 +187,7 @@ export async function createPackage(db: Db, seller: UserRow, orderId: bigint, bo
       const left = Number(line.qty) - Number(line.deliveredQty);
       if (!(qty > 0) || qty > left + 1e-9) throw new AppError(400, ERROR_CODES.invalidShipment, `At most ${left} can still be shipped for this line`, { tradeOrderLineId: String(id), left: String(left) });
     }
-    const [pkg] = await tx.insert(shipmentPackages).values({ orderId: o.id, status: 'SEND_DELIVERY', carrierId: carrier.id, serviceCode: body.serviceCode, createdAt: now }).returning();
+    const [pkg] = await tx.insert(shipmentPackages).values({ orderId: o.id, status: 'SEND_DELIVERY', carrierId: carrier.id, serviceCode, createdAt: now }).returning();
     for (const [id, qty] of wanted) {
       await tx.insert(shipmentPackageLines).values({ packageId: pkg!.id, orderLineId: id, qty: qty.toFixed(3) });
       await tx.update(tradeOrderLines).set({ deliveredQty: sql`${tradeOrderLines.deliveredQty} + ${qty.toFixed(3)}::numeric` }).where(eq(tradeOrderLines.id, id));
@@ -186,7 +196,12 @@ export async function createPackage(db: Db, seller: UserRow, orderId: bigint, bo
       await tx.update(tradeOrderLines).set({ deliveredQty: sql`round(${tradeOrderLines.qty} * ${((Number(main.deliveredQty) + qty) / Number(main.qty)).toFixed(6)}::numeric, 3)` })
         .where(eq(tradeOrderLines.parentLineId, id));
     }
-    await tx.insert(trackingEvents).values({ packageId: pkg!.id, context: `The seller handed the parcel to ${carrier.entityName}`, operaterType: 'SELLER', happenedAt: now });
+    const store = o.pickUpStoreSnapshot as { storeName?: string; storeCity?: string } | null;
+    await tx.insert(trackingEvents).values({
+      packageId: pkg!.id, operaterType: 'SELLER', happenedAt: now,
+      context: pickup ? `Ready for pickup at ${store?.storeName ?? 'the store'}; show pickup code ${serviceCode}` : `The seller handed the parcel to ${carrier.entityName}`,
+      areaName: pickup ? store?.storeCity ?? null : null,
+    });
     const allShipped = lines.every((l) => Number(l.qty) - Number(l.deliveredQty) - (wanted.get(l.id) ?? 0) <= 1e-9);
     const receiptDeadline = new Date(now.getTime() + RECEIPT_DEADLINE_DAYS * 86400_000);
     if (allShipped) await moveOrders(tx, { ids: [o.id] }, 'ALL_SHIPPED', { receiptDeadline });

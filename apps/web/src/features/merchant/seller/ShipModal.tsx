@@ -33,15 +33,17 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
   const { t } = useTranslation();
   const apiError = useSellerError();
   const lines = order.lines.filter((l) => qtyLeft(l) > 0);
-  const carriers = useCarriers(true);
+  // Pickup orders are handed over in the store: no carrier, the server makes a pickup code.
+  const pickup = order.fulfillmentType === 'PICKUP';
+  const carriers = useCarriers(!pickup);
   const create = useCreatePackage(order.id);
   const [nothing, setNothing] = useState(false);
 
   const form = useForm<FormValues>({
     initialValues: { carrierId: null, serviceCode: '', lines: lines.map((l) => ({ id: l.id, qty: qtyLeft(l) })) },
     validate: {
-      carrierId: (v) => (v ? null : t('seller.ship.carrierRequired')),
-      serviceCode: (v) => (!v.trim() ? t('seller.ship.trackingRequired') : tracking.safeParse(v).success ? null : t('seller.ship.trackingInvalid')),
+      carrierId: (v) => (pickup || v ? null : t('seller.ship.carrierRequired')),
+      serviceCode: (v) => (pickup ? null : !v.trim() ? t('seller.ship.trackingRequired') : tracking.safeParse(v).success ? null : t('seller.ship.trackingInvalid')),
       lines: {
         qty: (v, _values, path) => {
           const line = lines[Number(path.split('.')[1])]!;
@@ -62,7 +64,10 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
     setNothing(!chosen.length);
     if (!chosen.length) return;
     create.mutate(
-      { carrierId: v.carrierId!, serviceCode: v.serviceCode.trim(), lines: chosen.map((l) => ({ tradeOrderLineId: l.tradeOrderLineId, qty: String(l.qty) })) },
+      {
+        ...(pickup ? {} : { carrierId: v.carrierId!, serviceCode: v.serviceCode.trim() }),
+        lines: chosen.map((l) => ({ tradeOrderLineId: l.tradeOrderLineId, qty: String(l.qty) })),
+      },
       {
         onSuccess: (r) => {
           notifications.show({
@@ -142,24 +147,28 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
             </Table.Tbody>
           </Table>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('seller.ship.carrier')} placeholder={carriers.isLoading ? t('common.loading') : t('seller.ship.carrierPlaceholder')}
-            withAsterisk searchable nothingFoundMessage={t('seller.ship.noCarrier')}
-            data={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.entityName }))}
-            disabled={carriers.isLoading}
-            {...form.getInputProps('carrierId')}
-            error={form.errors.carrierId ?? (carriers.error ? apiError(carriers.error) : undefined)}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextInput
-            label={t('seller.ship.tracking')} placeholder={t('seller.ship.trackingPlaceholder')} withAsterisk
-            autoComplete="off" maxLength={40} {...form.getInputProps('serviceCode')}
-          />
-        </SimpleGrid>
+        {pickup ? (
+          <Alert color="blue" data-testid="pickup-handover">{t('seller.ship.pickupHint', { store: order.shipTo })}</Alert>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('seller.ship.carrier')} placeholder={carriers.isLoading ? t('common.loading') : t('seller.ship.carrierPlaceholder')}
+              withAsterisk searchable nothingFoundMessage={t('seller.ship.noCarrier')}
+              data={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.entityName }))}
+              disabled={carriers.isLoading}
+              {...form.getInputProps('carrierId')}
+              error={form.errors.carrierId ?? (carriers.error ? apiError(carriers.error) : undefined)}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <TextInput
+              label={t('seller.ship.tracking')} placeholder={t('seller.ship.trackingPlaceholder')} withAsterisk
+              autoComplete="off" maxLength={40} {...form.getInputProps('serviceCode')}
+            />
+          </SimpleGrid>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={create.isPending}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={create.isPending} disabled={create.isPending}>{t('seller.ship.submit')}</Button>
+          <Button type="submit" loading={create.isPending} disabled={create.isPending}>{t(pickup ? 'seller.ship.readyForPickup' : 'seller.ship.submit')}</Button>
         </Group>
       </Stack>
     </form>

@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   operationNotAllowed: 'Trade.operationNotAllowed',
   postponeLimitReached: 'Trade.postponeLimitReached',
   invalidShipment: 'Trade.invalidShipment',
+  trackingNumberUsed: 'Trade.trackingNumberUsed',
   carrierNotFound: 'Trade.carrierNotFound',
   notSeller: 'Merchant.notSeller',
   refundFailed: 'Payment.refundFailed',

@@ -21,7 +21,11 @@ export const shipmentPackages = pgTable('shipment_packages', {
   signedBy: text('signed_by', { enum: ['BUYER', 'AUTO'] }),
   signedAt: timestamp('signed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('shipment_packages_order_idx').on(t.orderId), index('shipment_packages_waybill_idx').on(t.carrierId, t.serviceCode)]);
+}, (t) => [
+  index('shipment_packages_order_idx').on(t.orderId),
+  // A waybill number belongs to one parcel of its carrier, so its tracking never mixes two packages.
+  uniqueIndex('shipment_packages_waybill_key').on(t.carrierId, t.serviceCode),
+]);
 
 export const shipmentPackageLines = pgTable('shipment_package_lines', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),

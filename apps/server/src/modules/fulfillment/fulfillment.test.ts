@@ -547,3 +547,17 @@ describe('pickup orders are handed over in the store', () => {
     expect(offered.map((c) => c.code)).not.toContain('STORE_PICKUP');
   });
 });
+
+describe('tracking numbers', () => {
+  it('a waybill number is used once per carrier, so two parcels never share a timeline', async () => {
+    const buyer = await signup('twin');
+    const a = (await paidOrder(buyer, [['TRAY-STEEL', '1']])).orderIds[0]!;
+    const b = (await paidOrder(buyer, [['TRAY-STEEL', '1']])).orderIds[0]!;
+    const code = waybill();
+    const lineOfOrder = async (id: string) => [{ tradeOrderLineId: String((await linesOf(id))[0]!.id), qty: '1' }];
+    expect((await ship(seller, a, await lineOfOrder(a), { serviceCode: code })).statusCode).toBe(200);
+    expectError(await ship(seller, b, await lineOfOrder(b), { serviceCode: code }), 409, 'Trade.trackingNumberUsed');
+    expect(await statusOf(b)).toBe('UN_DELIVERY');
+    expect(await packagesOf(b)).toHaveLength(0);
+  });
+});

@@ -187,7 +187,9 @@ export async function createPackage(db: Db, seller: UserRow, orderId: bigint, bo
       const left = Number(line.qty) - Number(line.deliveredQty);
       if (!(qty > 0) || qty > left + 1e-9) throw new AppError(400, ERROR_CODES.invalidShipment, `At most ${left} can still be shipped for this line`, { tradeOrderLineId: String(id), left: String(left) });
     }
-    const [pkg] = await tx.insert(shipmentPackages).values({ orderId: o.id, status: 'SEND_DELIVERY', carrierId: carrier.id, serviceCode, createdAt: now }).returning();
+    const [pkg] = await tx.insert(shipmentPackages).values({ orderId: o.id, status: 'SEND_DELIVERY', carrierId: carrier.id, serviceCode, createdAt: now })
+      .onConflictDoNothing().returning();
+    if (!pkg) throw new AppError(409, ERROR_CODES.trackingNumberUsed, 'This tracking number is already used for another package', { serviceCode });
     for (const [id, qty] of wanted) {
       await tx.insert(shipmentPackageLines).values({ packageId: pkg!.id, orderLineId: id, qty: qty.toFixed(3) });
       await tx.update(tradeOrderLines).set({ deliveredQty: sql`${tradeOrderLines.deliveredQty} + ${qty.toFixed(3)}::numeric` }).where(eq(tradeOrderLines.id, id));

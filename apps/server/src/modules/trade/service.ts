@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
-  ERROR_CODES, ORDER_LIST_MAX_LINES, POSTPONE_DAYS, POSTPONE_LIMIT, type Currency, type OrderCountBody, type OrderCounts, type OrderDetail, type OrderListBody, type OrderPage,
+  ERROR_CODES, ORDER_LIST_MAX_LINES, POSTPONE_DAYS, POSTPONE_LIMIT, type OrderCountBody, type OrderCounts, type OrderDetail, type OrderListBody, type OrderPage,
 } from '@mall/contracts';
 import { ORDER_TABS, tabOf, displayStatus, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
@@ -194,4 +194,3 @@ export async function sweepTimedTransitions(db: Db, now = new Date()): Promise<{
   return { closed, confirmed };
 }
 
-export type { Currency };

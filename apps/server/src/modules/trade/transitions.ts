@@ -33,9 +33,13 @@ export async function movePackages(tx: Tx | Db, ids: bigint[], event: PackageEve
 /** Every line's quantity goes back on its SKU (main lines, DIY children and gifts alike: they were all taken). */
 export async function returnStock(tx: Tx, orderIds: bigint[]): Promise<void> {
   if (!orderIds.length) return;
-  const lines = await tx.select({ skuId: tradeOrderLines.skuId, qty: tradeOrderLines.qty }).from(tradeOrderLines)
-    .where(inArray(tradeOrderLines.orderId, orderIds)).orderBy(tradeOrderLines.skuId);
-  for (const l of lines) await tx.update(skus).set({ stock: sql`${skus.stock} + ${l.qty}::numeric` }).where(eq(skus.id, l.skuId));
+  // Summed per SKU and updated in one statement; the rows are locked in SKU order first, the
+  // order place-order takes them in, so a close and a checkout cannot deadlock.
+  const lines = tx.select({ skuId: tradeOrderLines.skuId }).from(tradeOrderLines).where(inArray(tradeOrderLines.orderId, orderIds));
+  await tx.select({ id: skus.id }).from(skus).where(inArray(skus.id, lines)).orderBy(skus.id).for('update');
+  await tx.execute(sql`UPDATE ${skus} SET stock = ${skus.stock} + back.qty
+    FROM (SELECT sku_id, sum(qty) AS qty FROM ${tradeOrderLines} WHERE ${inArray(tradeOrderLines.orderId, orderIds)} GROUP BY sku_id) back
+    WHERE ${skus.id} = back.sku_id`);
 }
 
 /**

@@ -5,9 +5,10 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Anchor, Button, Center, Group, Loader, Modal, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft, IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 import type { ShipmentPackage, TrackEntry } from '@mall/contracts';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { isOrderNotFound, useOrderDetail, usePackages, useWaybill } from './api';
@@ -49,13 +50,10 @@ function PackageCard({ orderId, pkg, index }: { orderId: string; pkg: ShipmentPa
           <Button w="fit-content" onClick={() => setAsking(true)} aria-label={t('orders.confirm.packageButton', { code: pkg.serviceCode })}>{t('orders.op.confirm')}</Button>
         )}
       </Stack>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={t('orders.confirm.title')} centered>
+      <ConfirmDialog opened={asking} onClose={() => setAsking(false)} title={t('orders.confirm.title')} confirmLabel={t('orders.confirm.button')}
+        busy={sign.isPending} onConfirm={() => sign.mutate(pkg.id, { onSettled: () => setAsking(false) })}>
         <Text size="sm">{t('orders.confirm.text')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setAsking(false)}>{t('common.cancel')}</Button>
-          <Button loading={sign.isPending} onClick={() => sign.mutate(pkg.id, { onSettled: () => setAsking(false) })}>{t('orders.confirm.button')}</Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </Paper>
   );
 }

@@ -21,6 +21,7 @@ import {
 } from './api';
 import { DATE_TIME } from './labels';
 import { notifyOrderError, PackageSummary, useNow } from './parts';
+import { ConfirmDialog } from '../../shared/ConfirmDialog';
 
 type AnyOrder = OrderSummary | OrderDetail;
 const isDetail = (o: AnyOrder): o is OrderDetail => 'bill' in o;
@@ -285,43 +286,28 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
 
       {pay.dialog}
 
-      <Modal opened={dialog?.kind === 'cancelBefore'} onClose={() => setDialog(null)} title={t('orders.cancel.title')} centered>
+      <ConfirmDialog opened={dialog?.kind === 'cancelBefore'} onClose={() => setDialog(null)} title={t('orders.cancel.title')} danger
+        cancelLabel={t('orders.keepOrder')} confirmLabel={t('orders.cancel.confirm')} busy={cancelBefore.isPending} onConfirm={() => cancelBefore.mutate()}>
         <Text size="sm">{t('orders.cancel.beforePayText')}</Text>
-        <Text size="sm" c="dimmed" mt="xs">{t('orders.cancel.together')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>{t('orders.keepOrder')}</Button>
-          <Button color="red" loading={cancelBefore.isPending} onClick={() => cancelBefore.mutate()}>{t('orders.cancel.confirm')}</Button>
-        </Group>
-      </Modal>
+        <Text size="sm" c="dimmed">{t('orders.cancel.together')}</Text>
+      </ConfirmDialog>
 
-      <Modal opened={dialog?.kind === 'cancelAfter'} onClose={() => setDialog(null)} title={t('orders.cancel.title')} centered>
+      <ConfirmDialog opened={dialog?.kind === 'cancelAfter'} onClose={() => setDialog(null)} title={t('orders.cancel.title')} danger
+        cancelLabel={t('orders.keepOrder')} confirmLabel={t('orders.cancel.confirm')} busy={cancelAfter.isPending} onConfirm={cancelAfterDebounced}>
         <Text size="sm">{t('orders.cancel.afterPayText')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>{t('orders.keepOrder')}</Button>
-          <Button color="red" loading={cancelAfter.isPending} disabled={cancelAfter.isPending} onClick={cancelAfterDebounced}>{t('orders.cancel.confirm')}</Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
 
-      <Modal opened={dialog?.kind === 'postpone'} onClose={() => setDialog(null)} title={t('orders.postpone.title')} centered>
+      <ConfirmDialog opened={dialog?.kind === 'postpone'} onClose={() => setDialog(null)} title={t('orders.postpone.title')}
+        confirmLabel={t('orders.postpone.confirm')} busy={postpone.isPending} onConfirm={() => postpone.mutate()}>
         <Text size="sm">{t('orders.postpone.text')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>{t('common.cancel')}</Button>
-          <Button loading={postpone.isPending} onClick={() => postpone.mutate()}>{t('orders.postpone.confirm')}</Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
 
-      <Modal opened={dialog?.kind === 'confirmOne'} onClose={() => setDialog(null)} title={t('orders.confirm.title')} centered>
-        <Stack>
-          <Text size="sm">{t('orders.confirm.text')}</Text>
-          {dialog?.kind === 'confirmOne' && <PackageSummary pkg={dialog.pkg} />}
-        </Stack>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>{t('common.cancel')}</Button>
-          <Button loading={sign.isPending} onClick={() => dialog?.kind === 'confirmOne' && sign.mutate(dialog.pkg.id, { onSettled: () => setDialog(null) })}>
-            {t('orders.confirm.button')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog opened={dialog?.kind === 'confirmOne'} onClose={() => setDialog(null)} title={t('orders.confirm.title')}
+        confirmLabel={t('orders.confirm.button')} busy={sign.isPending}
+        onConfirm={() => dialog?.kind === 'confirmOne' && sign.mutate(dialog.pkg.id, { onSettled: () => setDialog(null) })}>
+        <Text size="sm">{t('orders.confirm.text')}</Text>
+        {dialog?.kind === 'confirmOne' && <PackageSummary pkg={dialog.pkg} />}
+      </ConfirmDialog>
 
       <ConfirmManyDialog orderId={order.id} opened={dialog?.kind === 'confirmMany'} onClose={() => setDialog(null)} />
     </>

@@ -27,6 +27,9 @@ import { fulfillmentRoutes } from './modules/fulfillment/routes.js';
 import { cardRoutes } from './modules/card/routes.js';
 import { mockpayRoutes } from './modules/mockpay/routes.js';
 import { MOCKPAY_WEBHOOK_QUEUE, MockpayProvider } from './modules/mockpay/provider.js';
+import { InvoiceMeProvider } from './modules/payment/provider.js';
+import { Refunder } from './flows/refund.js';
+import { reverseRoutes } from './modules/reverse/routes.js';
 import type { Jobs } from './lib/jobs.js';
 import { uploadRoutes } from './lib/uploads.js';
 
@@ -53,6 +56,7 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     mockpay: MockpayProvider;
+    refunder: Refunder;
   }
 }
 
@@ -100,12 +104,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (res.statusCode === 200) await provider.markDelivered(eventId, attempt);
     else if (attempt < 5) setTimeout(() => void deliverInProcess(eventId, attempt + 1), 200 * attempt);
   };
-  paymentRoutes(app, opts.db, provider);
+  // Every payment channel behind one interface; refunds are carried out by the refund job through it.
+  const refunder = new Refunder(opts.db, { MOCKPAY: provider, INVOICE_ME: new InvoiceMeProvider(opts.db) }, opts.jobs);
+  app.decorate('refunder', refunder);
+  paymentRoutes(app, opts.db, provider, refunder);
   tradeRoutes(app, opts.db, opts.jobs);
   invoiceRoutes(app, opts.db);
   fulfillmentRoutes(app, opts.db, opts.jobs);
   cardRoutes(app, opts.db, provider);
-  await uploadRoutes(app, opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));
+  const uploadsDir = opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads');
+  await uploadRoutes(app, uploadsDir);
+  reverseRoutes(app, opts.db, { refunder, uploadsDir, jobs: opts.jobs });
   mockpayRoutes(app, provider);
   app.decorate('mockpay', provider);
   mediaRoutes(app);

@@ -12,6 +12,9 @@ import { startJobs } from './lib/jobs.js';
 import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
 import { sweepTimedTransitions } from './modules/trade/service.js';
 import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
+import { REFUND_QUEUE } from './flows/refund.js';
+import { REVERSE_SWEEP_QUEUE } from './modules/reverse/routes.js';
+import { sweepReverseDeadlines } from './modules/reverse/service.js';
 
 async function main() {
   const config = loadConfig();
@@ -26,7 +29,7 @@ async function main() {
   const db = createDb(url);
   await runMigrations(db);
   const seeded = await seedIfEmpty(db);
-  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE]);
+  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE]);
   const app = await buildApp({
     db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
     mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl }, jobs, uploadsDir: path.join(config.dataDir, 'uploads'),
@@ -45,6 +48,16 @@ async function main() {
   await jobs.work(ORDERS_SWEEP_QUEUE, async () => {
     const done = await sweepTimedTransitions(db);
     if (done.closed || done.confirmed) app.log.info(done, 'orders sweep');
+  });
+  // Refunds: one attempt per job, retried with backoff by pg-boss until the provider answers.
+  await jobs.work<{ refundId: string }>(REFUND_QUEUE, async ({ refundId }) => { await app.refunder.execute(BigInt(refundId)); });
+  // After-sales deadlines (auto approve, auto close, auto confirm) and refunds whose job was lost.
+  await jobs.schedule(REVERSE_SWEEP_QUEUE, '* * * * *');
+  await jobs.work(REVERSE_SWEEP_QUEUE, async () => {
+    const done = await sweepReverseDeadlines(db);
+    app.refunder.dispatch(done.refundIds);
+    await app.refunder.sweep();
+    if (done.approved || done.closed || done.confirmed) app.log.info({ approved: done.approved, closed: done.closed, confirmed: done.confirmed }, 'after-sales sweep');
   });
   await app.listen({ port: config.port, host: config.host });
 

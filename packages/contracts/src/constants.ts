@@ -37,3 +37,14 @@ export const ORDER_LIST_MAX_LINES = 3;
 export const INFINITE_SCROLL_THRESHOLD_PX = 150;
 /** A sub-account order handed to the main account stays payable this many days. */
 export const MASTER_PAY_DAYS = 7;
+/** After-sales (SPEC §5, §9): evidence images, list paging, and the timed rules (days; the server's defaults, configurable). */
+export const AFTER_SALES = {
+  evidenceMax: 6,
+  evidenceMaxBytes: 1024 * 1024,
+  listPageSize: 10,
+  /** Pagination is shown when the total exceeds this. */
+  paginationAbove: 10,
+  auditDays: 3,
+  returnDays: 7,
+  confirmDays: 10,
+} as const;

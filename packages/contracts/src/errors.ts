@@ -65,6 +65,21 @@ export const ERROR_CODES = {
   carrierNotFound: 'Trade.carrierNotFound',
   notSeller: 'Merchant.notSeller',
   refundFailed: 'Payment.refundFailed',
+  reverseNotExist: 'AfterSales.reverseNotExist',
+  reverseLineInProgress: 'AfterSales.lineInProgress',
+  reverseNoLine: 'AfterSales.noLine',
+  reverseLineNotAllowed: 'AfterSales.lineNotAllowed',
+  reverseQtyOutOfRange: 'AfterSales.quantityOutOfRange',
+  refundAmountRequired: 'AfterSales.refundAmountRequired',
+  refundAmountOutOfRange: 'AfterSales.refundAmountOutOfRange',
+  reverseReasonRequired: 'AfterSales.reasonRequired',
+  reverseTypeNotAllowed: 'AfterSales.typeNotAllowed',
+  exchangeSkuRequired: 'AfterSales.exchangeSkuRequired',
+  exchangeSkuInvalid: 'AfterSales.exchangeSkuInvalid',
+  evidenceTooLarge: 'AfterSales.evidenceTooLarge',
+  evidenceNotFound: 'AfterSales.evidenceNotFound',
+  reverseStatusChanged: 'AfterSales.statusChanged',
+  returnAddressMissing: 'AfterSales.returnAddressMissing',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -7,3 +7,4 @@ export * from './checkout.js';
 export * from './payment.js';
 export * from './card.js';
 export * from './order.js';
+export * from './reverse.js';

@@ -75,12 +75,14 @@ export const IdBody = z.strictObject({ id: Id });
 /** What MOCKPAY signs and posts to the shop. */
 export const MockpayEvent = z.object({
   id: z.string(),
-  type: z.enum(['payment.approved', 'payment.declined', 'payment.pending', 'payment.cancelled', 'setup.succeeded']),
+  type: z.enum(['payment.approved', 'payment.declined', 'payment.pending', 'payment.cancelled', 'setup.succeeded', 'refund.succeeded', 'refund.failed']),
   created: z.number(),
   data: z.object({
     paymentId: z.string(), merchantReference: z.string(), amount: z.number().int(), currency: z.string(), reason: z.string().nullable(),
     /** setup.succeeded: the saved card's token, last four digits and network. */
     token: z.string().optional(), cardTail: z.string().optional(), brand: z.string().optional(),
+    /** refund.*: MOCKPAY's refund id (merchantReference is the shop's idempotency key). */
+    refundId: z.string().optional(),
   }),
 });
 export type MockpayEvent = z.infer<typeof MockpayEvent>;

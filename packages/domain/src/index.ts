@@ -4,3 +4,6 @@ export * from './greeting.js';
 export * from './shipping.js';
 export * from './pricing.js';
 export * from './order-state.js';
+export * from './state-table.js';
+export * from './reverse-state.js';
+export * from './refund.js';

@@ -1,3 +1,5 @@
+import { nextStatus, type TransitionTable } from './state-table.js';
+
 /**
  * Order and shipment-package state machines (SPEC §4 "Order display statuses", "Order
  * operations"). Every status the server writes goes through `nextOrderStatus` /
@@ -27,13 +29,14 @@ export const ORDER_EVENTS = {
   ALL_SHIPPED: { from: ['UN_DELIVERY'], to: 'UN_RECEIVED' },
   /** Every package is signed for, by the buyer or by the receipt deadline. */
   ALL_RECEIVED: { from: ['UN_RECEIVED'], to: 'COMPLETE' },
-} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>;
+  /** After-sales refunded everything that was paid (SPEC §4: a fully refunded order is CANCEL_ALL). */
+  ALL_REFUNDED: { from: ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'PROCESSING'], to: 'CANCEL_ALL' },
+} as const satisfies TransitionTable<OrderStatus, string>;
 export type OrderEvent = keyof typeof ORDER_EVENTS;
 
 /** The status after `event`, or null when the event is not allowed from `from`. */
 export function nextOrderStatus(from: OrderStatus, event: OrderEvent): OrderStatus | null {
-  const t = ORDER_EVENTS[event];
-  return (t.from as readonly OrderStatus[]).includes(from) ? t.to : null;
+  return nextStatus(ORDER_EVENTS, from, event);
 }
 
 /** The first status of a new order. */
@@ -46,11 +49,10 @@ export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 export const PACKAGE_EVENTS = {
   SIGN: { from: ['SEND_DELIVERY'], to: 'SIGN_IN' },
   CANCEL: { from: ['SEND_DELIVERY'], to: 'CANCEL' },
-} as const satisfies Record<string, { from: readonly PackageStatus[]; to: PackageStatus }>;
+} as const satisfies TransitionTable<PackageStatus, string>;
 export type PackageEvent = keyof typeof PACKAGE_EVENTS;
 export function nextPackageStatus(from: PackageStatus, event: PackageEvent): PackageStatus | null {
-  const t = PACKAGE_EVENTS[event];
-  return (t.from as readonly PackageStatus[]).includes(from) ? t.to : null;
+  return nextStatus(PACKAGE_EVENTS, from, event);
 }
 
 /** List tabs (SPEC §4): each maps to the stored statuses it shows. */

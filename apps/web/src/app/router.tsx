@@ -32,6 +32,8 @@ const POLICY_PAGES: Record<PolicyRoute, PolicyKind> = {
   '/algemene-voorwaarden-webwinkel': 'terms', '/warranty': 'warranty', '/shipping-policy': 'shipping', '/sms': 'sms',
 };
 
+const afterSales = () => import('../features/aftersales/pages');
+
 const member = (section: string) => <RequireLogin><BuyerSectionPage section={section} /></RequireLogin>;
 
 const routes: RouteObject[] = [
@@ -60,7 +62,12 @@ const routes: RouteObject[] = [
           { path: '/buyer/order/detail/:orderId', element: <OrderDetailPage /> },
           { path: '/buyer/express-trick/:orderId', element: <ExpressTrickPage /> },
           { path: '/buyer/confirm/:orderId', element: <ConfirmPage /> },
-          { path: '/buyer/as-list', element: member('afterSales') },
+          // After-sales: one lazily loaded chunk (features/aftersales/pages).
+          { path: '/buyer/as-apply', lazy: () => afterSales().then((m) => ({ Component: m.ApplyPage })) },
+          { path: '/buyer/as-list', lazy: () => afterSales().then((m) => ({ Component: m.ListPage })) },
+          { path: '/buyer/as/detail/:id', lazy: () => afterSales().then((m) => ({ Component: m.DetailPage })) },
+          { path: '/buyer/send-back-items', lazy: () => afterSales().then((m) => ({ Component: m.SendBackPage })) },
+          { path: '/buyer/m-logistics', lazy: () => afterSales().then((m) => ({ Component: m.LogisticsPage })) },
           { path: '/buyer/comments', element: member('reviews') },
           { path: '/buyer/address', element: <RequireLogin><AddressBookPage /></RequireLogin> },
           { path: '/buyer/cards', element: <RequireLogin><CardsPage /></RequireLogin> },
@@ -74,6 +81,13 @@ const routes: RouteObject[] = [
       { path: '/merchant/apply', element: <RequireLogin><MerchantApplyPage /></RequireLogin> },
       { path: '/merchant/audit', element: <RequireLogin><MerchantAuditPage /></RequireLogin> },
       { path: '/merchant-console/orders', element: <RequireLogin><SellerOrdersPage /></RequireLogin> },
+      {
+        path: '/merchant-console/after-sales',
+        lazy: async () => {
+          const { SellerAfterSalesPage } = await import('../features/aftersales/pages/seller/SellerAfterSalesPage');
+          return { element: <RequireLogin><SellerAfterSalesPage /></RequireLogin> };
+        },
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

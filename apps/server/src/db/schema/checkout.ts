@@ -193,6 +193,9 @@ export const tradeOrderLines = pgTable('trade_order_lines', {
   /** Quantity in shipped (not cancelled) packages. */
   deliveredQty: numeric('delivered_qty', { precision: 12, scale: 3 }).notNull().default('0'),
   reverseStatus: text('reverse_status', { enum: ['NOT_REQUESTED', 'PROCESSING', 'DONE'] }).notNull().default('NOT_REQUESTED'),
+  /** After-sales: quantity cancelled before it shipped (never shipped), and quantity refunded, returned or exchanged after delivery. */
+  cancelledQty: numeric('cancelled_qty', { precision: 12, scale: 3 }).notNull().default('0'),
+  reversedQty: numeric('reversed_qty', { precision: 12, scale: 3 }).notNull().default('0'),
   /** Service items: uses left and when they expire (set when paid). */
   serviceRemainingTimes: integer('service_remaining_times'),
   serviceExpiresAt: timestamp('service_expires_at', { withTimezone: true }),

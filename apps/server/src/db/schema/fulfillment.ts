@@ -53,35 +53,3 @@ export const tradeOrderLineCoupons = pgTable('trade_order_line_coupons', {
   usedStatus: text('used_status', { enum: ['NOT_USED', 'USED'] }).notNull().default('NOT_USED'),
   usedAt: timestamp('used_at', { withTimezone: true }),
 }, (t) => [index('trade_order_line_coupons_line_idx').on(t.orderLineId), uniqueIndex('trade_order_line_coupons_code_key').on(t.couponCode)]);
-
-/**
- * After-sales (reverse) order. This issue creates cancel-after-pay ones; the seller approves
- * (refund, stock back) or rejects. At most one open cancel per order, so a retry makes none.
- */
-export const reverseTradeOrders = pgTable('reverse_trade_orders', {
-  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  reverseTradeOrderCode: text('reverse_trade_order_code').notNull(),
-  orderId: bigint('order_id', { mode: 'bigint' }).notNull().references(() => tradeOrders.id),
-  buyerId: bigint('buyer_id', { mode: 'bigint' }).notNull().references(() => users.id),
-  shopId: bigint('shop_id', { mode: 'bigint' }).notNull(),
-  type: text('type', { enum: ['SALE_CANCEL_AFTER_PAID', 'SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE', 'SALE_CANCEL_BEFORE_DELIVERY'] }).notNull(),
-  status: text('status').notNull(),
-  applyRefundAmtMinor: bigint('apply_refund_amt_minor', { mode: 'bigint' }).notNull(),
-  actualRefundAmtMinor: bigint('actual_refund_amt_minor', { mode: 'bigint' }),
-  currency: text('currency').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('reverse_trade_orders_code_key').on(t.reverseTradeOrderCode),
-  index('reverse_trade_orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
-  index('reverse_trade_orders_order_idx').on(t.orderId),
-  uniqueIndex('reverse_trade_orders_open_cancel_key').on(t.orderId).where(sql`type = 'SALE_CANCEL_AFTER_PAID' AND status NOT IN ('REVERSE_CANCELED','REVERSE_CLOSE')`),
-]);
-
-export const reverseTradeOrderLines = pgTable('reverse_trade_order_lines', {
-  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  reverseId: bigint('reverse_id', { mode: 'bigint' }).notNull().references(() => reverseTradeOrders.id),
-  orderLineId: bigint('order_line_id', { mode: 'bigint' }).notNull().references(() => tradeOrderLines.id),
-  reverseQty: numeric('reverse_qty', { precision: 12, scale: 3 }).notNull(),
-  applyRefundAmtMinor: bigint('apply_refund_amt_minor', { mode: 'bigint' }).notNull(),
-}, (t) => [index('reverse_trade_order_lines_reverse_idx').on(t.reverseId)]);

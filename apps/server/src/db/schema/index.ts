@@ -7,3 +7,4 @@ export * from './checkout.js';
 export * from './payment.js';
 export * from './cards.js';
 export * from './fulfillment.js';
+export * from './reverse.js';

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CancelDecisionBody, Carrier, CreatePackageBody, ErrorBody, Id, SellerOrderListBody, SellerOrderPage, TrackEntry, TrackingEventBody, WaybillQuery, WaybillResult,
+  Carrier, CreatePackageBody, ErrorBody, Id, SellerOrderListBody, SellerOrderPage, TrackEntry, TrackingEventBody, WaybillQuery, WaybillResult,
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../lib/jobs.js';
 import { ORDERS_SWEEP_QUEUE } from '../trade/routes.js';
-import { addTrackingEvent, createPackage, decideCancel, listCarriers, requireSeller, sellerOrders, trackWaybill } from './service.js';
+import { addTrackingEvent, createPackage, listCarriers, requireSeller, sellerOrders, trackWaybill } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParams = z.strictObject({ id: Id });
@@ -40,8 +40,4 @@ export function fulfillmentRoutes(app: FastifyInstance, db: Db, jobs?: Jobs): vo
   r.post('/api/merchant/packages/:id/events', {
     schema: { tags: seller, summary: 'Add a tracking event to a package', params: IdParams, body: TrackingEventBody, response: { 200: TrackEntry, ...errors } },
   }, async (req) => addTrackingEvent(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body));
-
-  r.post('/api/merchant/reverse/:id/decision', {
-    schema: { tags: seller, summary: 'Approve (refund, stock back) or reject a cancel-after-pay request', params: IdParams, body: CancelDecisionBody, response: { 200: z.object({ orderStatus: z.string() }), ...errors } },
-  }, async (req) => decideCancel(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body.approve));
 }

@@ -8,15 +8,14 @@ import { ERROR_CODES, RECEIPT_DEADLINE_DAYS, type Currency, type ShipmentPackage
 import { money } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
-  carriers, reverseTradeOrders, shipmentPackageLines, shipmentPackages, shippingMethods, shops, skus, tradeContracts, tradeOrderLines, tradeOrders, trackingEvents, users,
+  carriers, reverseTradeOrderLines, reverseTradeOrders, shipmentPackageLines, shipmentPackages, shippingMethods, shops, skus, tradeContracts, tradeOrderLines, tradeOrders, trackingEvents, users,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
-import { refundOrderPayment } from '../payment/service.js';
 import { likeEscape, qtyOut } from '../trade/read.js';
 import { orderScope } from '../trade/scope.js';
 import { visibleOrder } from '../trade/service.js';
-import { moveOrders, returnOrderPoints, returnStock, type Tx } from '../trade/transitions.js';
+import { moveOrders, type Tx } from '../trade/transitions.js';
 
 /** The carrier code of pickup orders' packages (the pickup code is their tracking number). */
 export const STORE_PICKUP = 'STORE_PICKUP';
@@ -184,9 +183,13 @@ export async function createPackage(db: Db, seller: UserRow, orderId: bigint, bo
       if (Math.abs(qty * 10 ** line.decimals - Math.round(qty * 10 ** line.decimals)) > 1e-6) {
         throw new AppError(400, ERROR_CODES.invalidShipment, 'This item ships in whole units', { tradeOrderLineId: String(id) });
       }
-      const left = Number(line.qty) - Number(line.deliveredQty);
+      const left = Number(line.qty) - Number(line.deliveredQty) - Number(line.cancelledQty);
       if (!(qty > 0) || qty > left + 1e-9) throw new AppError(400, ERROR_CODES.invalidShipment, `At most ${left} can still be shipped for this line`, { tradeOrderLineId: String(id), left: String(left) });
     }
+    const cancelling = await tx.select({ id: reverseTradeOrderLines.orderLineId }).from(reverseTradeOrderLines)
+      .innerJoin(reverseTradeOrders, eq(reverseTradeOrders.id, reverseTradeOrderLines.reverseId))
+      .where(and(inArray(reverseTradeOrderLines.orderLineId, [...wanted.keys()]), eq(reverseTradeOrderLines.isOpen, true), eq(reverseTradeOrders.type, 'SALE_CANCEL_BEFORE_DELIVERY')));
+    if (cancelling.length) throw new AppError(409, ERROR_CODES.operationNotAllowed, 'The buyer asked to cancel this line; decide the request in after-sales first', { tradeOrderLineId: String(cancelling[0]!.id) });
     const [pkg] = await tx.insert(shipmentPackages).values({ orderId: o.id, status: 'SEND_DELIVERY', carrierId: carrier.id, serviceCode, createdAt: now })
       .onConflictDoNothing().returning();
     if (!pkg) throw new AppError(409, ERROR_CODES.trackingNumberUsed, 'This tracking number is already used for another package', { serviceCode });
@@ -204,7 +207,7 @@ export async function createPackage(db: Db, seller: UserRow, orderId: bigint, bo
       context: pickup ? `Ready for pickup at ${store?.storeName ?? 'the store'}; show pickup code ${serviceCode}` : `The seller handed the parcel to ${carrier.entityName}`,
       areaName: pickup ? store?.storeCity ?? null : null,
     });
-    const allShipped = lines.every((l) => Number(l.qty) - Number(l.deliveredQty) - (wanted.get(l.id) ?? 0) <= 1e-9);
+    const allShipped = lines.every((l) => Number(l.qty) - Number(l.deliveredQty) - Number(l.cancelledQty) - (wanted.get(l.id) ?? 0) <= 1e-9);
     const receiptDeadline = new Date(now.getTime() + RECEIPT_DEADLINE_DAYS * 86400_000);
     if (allShipped) await moveOrders(tx, { ids: [o.id] }, 'ALL_SHIPPED', { receiptDeadline });
     return { packageId: String(pkg!.id), orderStatus: allShipped ? 'UN_RECEIVED' : 'UN_DELIVERY', receiptDeadline: allShipped ? receiptDeadline : null };
@@ -218,30 +221,4 @@ export async function addTrackingEvent(db: Db, seller: UserRow, packageId: bigin
   if (p.status === 'CANCEL') throw new AppError(409, ERROR_CODES.operationNotAllowed, 'This package was cancelled');
   const [e] = await db.insert(trackingEvents).values({ packageId, context: body.context, areaName: body.areaName ?? null, operaterType: 'SELLER' }).returning();
   return trackOut(e!);
-}
-
-/** The seller decides a cancel-after-pay request: approve refunds the order and returns stock; reject sends it back to delivery. */
-export async function decideCancel(db: Db, seller: UserRow, reverseId: bigint, approve: boolean, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const [rev] = await tx.select().from(reverseTradeOrders).where(eq(reverseTradeOrders.id, reverseId)).for('update');
-    if (!rev) throw new AppError(404, ERROR_CODES.notFound, 'This request does not exist');
-    const o = await sellerOrder(tx, seller, rev.orderId);
-    if (rev.status !== 'WAITING_FOR_AUDIT_BY_SELLER') throw new AppError(409, ERROR_CODES.operationNotAllowed, 'This request was already decided');
-    const lineIds = (await tx.select({ id: tradeOrderLines.id }).from(tradeOrderLines).where(eq(tradeOrderLines.orderId, o.id))).map((l) => l.id);
-    if (approve) {
-      const refunded = await refundOrderPayment(tx, o);
-      // Nothing is marked refunded unless the money went back (the transaction rolls back).
-      if (refunded < o.paidAmtMinor) throw new AppError(409, ERROR_CODES.refundFailed, 'The refund could not be made, please retry');
-      await tx.update(reverseTradeOrders).set({ status: 'REFUND_DONE', actualRefundAmtMinor: refunded, updatedAt: now }).where(eq(reverseTradeOrders.id, rev.id));
-      await tx.update(tradeOrderLines).set({ reverseStatus: 'DONE' }).where(inArray(tradeOrderLines.id, lineIds));
-      await moveOrders(tx, { ids: [o.id] }, 'CANCEL_REFUNDED', { closedAt: now });
-      await returnStock(tx, [o.id]);
-      await returnOrderPoints(tx, o);
-    } else {
-      await tx.update(reverseTradeOrders).set({ status: 'REVERSE_CLOSE', updatedAt: now }).where(eq(reverseTradeOrders.id, rev.id));
-      await tx.update(tradeOrderLines).set({ reverseStatus: 'NOT_REQUESTED' }).where(inArray(tradeOrderLines.id, lineIds));
-      await moveOrders(tx, { ids: [o.id] }, 'CANCEL_REJECTED');
-    }
-    return { orderStatus: approve ? 'CANCEL_ALL' : 'UN_DELIVERY' };
-  });
 }

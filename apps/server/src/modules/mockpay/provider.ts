@@ -8,7 +8,8 @@ import crypto from 'node:crypto';
 import { eq, and, inArray, sql } from 'drizzle-orm';
 import { MockpayEvent, expiryValid, luhnValid } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
-import { mockpayEvents, mockpayPayments, mockpaySetups } from '../../db/schema/index.js';
+import { mockpayEvents, mockpayPayments, mockpayRefunds, mockpaySetups } from '../../db/schema/index.js';
+import type { PaymentProvider, ProviderPaymentStatus, RefundAnswer, RefundInput } from '../payment/provider.js';
 
 export const MOCKPAY_WEBHOOK_QUEUE = 'mockpay-webhook';
 /** Signatures older than this are refused, so a captured request cannot be replayed later. */
@@ -54,21 +55,53 @@ export function verifyWebhook(secret: string, rawBody: string, header: string | 
   } catch { return null; }
 }
 
-/** Refunds part or all of an approved payment; false when it would refund more than was paid. */
-export async function refundMockpayPayment(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], id: string, amountMinor: bigint): Promise<boolean> {
-  const rows = await tx.update(mockpayPayments).set({ refundedMinor: sql`${mockpayPayments.refundedMinor} + ${amountMinor}` })
-    .where(and(eq(mockpayPayments.id, id), eq(mockpayPayments.status, 'APPROVED'), sql`${mockpayPayments.refundedMinor} + ${amountMinor} <= ${mockpayPayments.amountMinor}`))
-    .returning({ id: mockpayPayments.id });
-  return rows.length === 1;
-}
-
 export type Outcome = 'approve' | 'decline' | 'pending';
 
-export class MockpayProvider {
+export class MockpayProvider implements PaymentProvider {
   readonly channel = 'MOCKPAY';
   constructor(private db: Db, readonly config: MockpayConfig, private deliver: (eventId: string) => void) {}
 
-  async start(input: { merchantReference: string; amountMinor: bigint; currency: string; returnUrl: string }) {
+  async status(id: string): Promise<ProviderPaymentStatus> {
+    const p = await this.get(id);
+    if (!p) return 'UNKNOWN';
+    return p.status === 'CREATED' ? 'PENDING' : p.status;
+  }
+
+  verifyWebhook(rawBody: string, signature: string | undefined): MockpayEvent | null {
+    return verifyWebhook(this.config.secret, rawBody, signature);
+  }
+
+  /**
+   * MOCKPAY's refund endpoint: at most one refund per idempotency key (a retry gets the first
+   * answer back), never more than was approved in all. The outcome is also sent to the shop as a
+   * signed refund webhook.
+   */
+  async refund(input: RefundInput): Promise<RefundAnswer> {
+    const answer = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`mockpay-refund:${input.idempotencyKey}`}))`);
+      const [seen] = await tx.select().from(mockpayRefunds).where(eq(mockpayRefunds.idempotencyKey, input.idempotencyKey));
+      if (seen) return { seen: true as const, row: seen, eventId: null };
+      const payment = input.providerPaymentId ? (await tx.select().from(mockpayPayments).where(eq(mockpayPayments.id, input.providerPaymentId)))[0] : undefined;
+      const taken = payment ? await tx.update(mockpayPayments).set({ refundedMinor: sql`${mockpayPayments.refundedMinor} + ${input.amountMinor}` })
+        .where(and(eq(mockpayPayments.id, payment.id), eq(mockpayPayments.status, 'APPROVED'), sql`${mockpayPayments.refundedMinor} + ${input.amountMinor} <= ${mockpayPayments.amountMinor}`))
+        .returning({ id: mockpayPayments.id }) : [];
+      const failure = !payment ? 'payment_not_found' : !taken.length ? (payment.status !== 'APPROVED' ? 'payment_not_approved' : 'amount_exceeds_payment') : null;
+      const [row] = await tx.insert(mockpayRefunds).values({
+        id: `re_${crypto.randomBytes(12).toString('hex')}`, paymentId: input.providerPaymentId ?? '', amountMinor: input.amountMinor, idempotencyKey: input.idempotencyKey,
+        status: failure ? 'FAILED' : 'SUCCEEDED', failureReason: failure,
+      }).returning();
+      const event: MockpayEvent = {
+        id: `evt_${crypto.randomBytes(10).toString('hex')}`, type: failure ? 'refund.failed' : 'refund.succeeded', created: Math.floor(Date.now() / 1000),
+        data: { paymentId: input.providerPaymentId ?? '', merchantReference: input.idempotencyKey, amount: Number(input.amountMinor), currency: input.currency, reason: failure, refundId: row!.id },
+      };
+      await tx.insert(mockpayEvents).values({ id: event.id, paymentId: input.providerPaymentId ?? row!.id, type: event.type, payload: event });
+      return { seen: false as const, row: row!, eventId: event.id };
+    });
+    if (answer.eventId) { const id = answer.eventId; setImmediate(() => this.deliver(id)); }
+    return answer.row.status === 'SUCCEEDED' ? { status: 'succeeded', providerRefundId: answer.row.id } : { status: 'failed', reason: answer.row.failureReason ?? 'refund_failed' };
+  }
+
+  async start(input: { merchantReference: string; amountMinor: bigint; currency: string; returnUrl: string }): Promise<{ providerPaymentId: string; redirectUrl: string }> {
     const id = `mp_${crypto.randomBytes(12).toString('hex')}`;
     await this.db.insert(mockpayPayments).values({
       id, merchantReference: input.merchantReference, amountMinor: input.amountMinor, currency: input.currency, status: 'CREATED',

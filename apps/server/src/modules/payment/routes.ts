@@ -6,12 +6,12 @@ import {
   PaymentStatus, PayResult,
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
+import { applyRefundEvent, type Refunder } from '../../flows/refund.js';
 import { eq } from 'drizzle-orm';
 import { tradeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { FastifyRequest } from 'fastify';
 import type { MockpayProvider } from '../mockpay/provider.js';
-import { verifyWebhook } from '../mockpay/provider.js';
 import { applyProviderEvent, closePaymentRecord, contractDetail, creditBalance, masterPending, payChannels, payOnTerms, paymentStatus, payResult, startPayment, submitToMaster } from './service.js';
 
 const tags = ['payment'];
@@ -23,7 +23,7 @@ function buyerOf(req: FastifyRequest) {
   return req.caller.user;
 }
 
-export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayProvider): void {
+export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayProvider, refunder: Refunder): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/sapi/mall-pay/payment/payChannel', {
@@ -92,9 +92,12 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
       config: { csrfExempt: true },
     }, async (req, reply) => {
       const raw = typeof req.body === 'string' ? req.body : '';
-      const event = verifyWebhook(provider.config.secret, raw, req.headers['mockpay-signature'] as string | undefined);
+      const event = provider.verifyWebhook(raw, req.headers['mockpay-signature'] as string | undefined);
       if (!event) return reply.code(400).send({ code: ERROR_CODES.badSignature, message: 'Invalid webhook signature' });
+      if (event.type.startsWith('refund.')) return { received: true, outcome: await applyRefundEvent(db, provider.channel, event) };
       const outcome = await applyProviderEvent(db, provider, event);
+      // An approval the contract did not keep left a refund to carry out.
+      if (outcome === 'ignored') await refunder.kick();
       return { received: true, outcome };
     });
   });

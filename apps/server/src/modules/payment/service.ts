@@ -8,7 +8,9 @@ import { money, toMinor } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import { cards, enterprises, paymentRecords, pointLedger, shops, tradeContracts, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { refundMockpayPayment, type MockpayProvider } from '../mockpay/provider.js';
+import type { MockpayProvider } from '../mockpay/provider.js';
+import { movePaymentRecords } from './records.js';
+import { refundNotCaptured } from '../../flows/refund.js';
 import { moveOrders, onOrdersPaid } from '../trade/transitions.js';
 
 type ContractRow = typeof tradeContracts.$inferSelect;
@@ -253,8 +255,7 @@ export async function closePaymentRecord(db: Db, provider: MockpayProvider, buye
   const [r] = await db.select({ r: paymentRecords, c: tradeContracts }).from(paymentRecords).innerJoin(tradeContracts, eq(tradeContracts.id, paymentRecords.contractId))
     .where(and(eq(paymentRecords.id, recordId), eq(paymentRecords.buyerId, buyerId), eq(tradeContracts.payUniqueKey, payUniqueKey)));
   if (!r) throw new AppError(404, ERROR_CODES.notFound, 'This payment does not exist');
-  const closed = await db.update(paymentRecords).set({ status: 'CLOSED', updatedAt: new Date() })
-    .where(and(eq(paymentRecords.id, recordId), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_FAILED']))).returning({ id: paymentRecords.id });
+  const closed = await movePaymentRecords(db, eq(paymentRecords.id, recordId), 'CLOSE');
   if (!closed.length) throw new AppError(409, ERROR_CODES.paymentRecordNotClosable, 'This payment can no longer be closed');
   if (r.r.providerPaymentId) await provider.cancel(r.r.providerPaymentId);
 }
@@ -282,14 +283,12 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
     if (!record) return 'ignored';
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${record.contractId}`}))`);
     if (event.type === 'payment.declined') {
-      await tx.update(paymentRecords).set({ status: 'PAY_FAILED', failedReason: event.data.reason ?? 'declined', updatedAt: new Date() })
-        .where(and(eq(paymentRecords.id, record.id), eq(paymentRecords.status, 'PAY_PENDING')));
+      await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: event.data.reason ?? 'declined' });
       return 'applied';
     }
     if (event.type !== 'payment.approved') return 'ignored';
     if (BigInt(event.data.amount) !== record.amountMinor || event.data.currency !== record.currency) {
-      await tx.update(paymentRecords).set({ status: 'PAY_FAILED', failedReason: 'amount mismatch', updatedAt: new Date() })
-        .where(and(eq(paymentRecords.id, record.id), eq(paymentRecords.status, 'PAY_PENDING')));
+      await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: 'amount mismatch' });
       return 'applied';
     }
     const [contract] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, record.contractId));
@@ -298,41 +297,16 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
     // does not take it, so the status is checked by the update itself.
     // A presale attempt captures only the stage it was started for.
     const captured = contract!.status === 'PENDING_PAY' && record.stage === stageOf(contract!).stage
-      ? await tx.update(paymentRecords).set({ status: 'PAY_SUCCESS', updatedAt: now })
-        .where(and(eq(paymentRecords.id, record.id), eq(paymentRecords.status, 'PAY_PENDING'))).returning({ id: paymentRecords.id })
+      ? await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'CAPTURE')
       : [];
     if (!captured.length) {
-      // A closed attempt or an already paid order: the money is not kept (the provider refunds it).
-      // An attempt that already succeeded stays as it is.
-      await tx.update(paymentRecords).set({ status: 'CLOSED', failedReason: 'not captured: order already paid or attempt closed', updatedAt: now })
-        .where(and(eq(paymentRecords.id, record.id), ne(paymentRecords.status, 'PAY_SUCCESS')));
+      // A closed attempt or an already paid order: the money is not kept. An attempt that already
+      // succeeded stays as it is; any other approved charge is refunded by the refund job.
+      const notKept = await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'NOT_CAPTURED', { failedReason: 'not captured: order already paid or attempt closed' });
+      if (notKept.length) await refundNotCaptured(tx, record, event.data.amount);
       return 'ignored';
     }
     await markStagePaid(tx, contract!, record.stage, record.channel, now);
     return 'applied';
   });
-}
-
-/**
- * Gives back what a paid order cost (a cancel after pay, approved by the seller): the card
- * payment is refunded at the provider, payment-terms credit returns to the account that used it.
- * Returns the amount refunded.
- */
-export async function refundOrderPayment(tx: Tx, order: typeof tradeOrders.$inferSelect): Promise<bigint> {
-  let left = order.paidAmtMinor;
-  const records = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, order.contractId), eq(paymentRecords.status, 'PAY_SUCCESS'))).orderBy(paymentRecords.id);
-  for (const r of records) {
-    if (left <= 0n) break;
-    const amount = r.amountMinor < left ? r.amountMinor : left;
-    if (r.channel === 'MOCKPAY' && r.providerPaymentId) {
-      if (!(await refundMockpayPayment(tx, r.providerPaymentId, amount))) continue;
-    } else if (r.channel === 'INVOICE_ME') {
-      const [payer] = await tx.select().from(users).where(eq(users.id, r.buyerId));
-      if (!payer) continue;
-      await tx.update(users).set(payer.isEnterpriseMain ? { remainingAmtMinor: sql`${users.remainingAmtMinor} + ${amount}` } : { creditAmtMinor: sql`${users.creditAmtMinor} + ${amount}` })
-        .where(eq(users.id, payer.id));
-    } else continue;
-    left -= amount;
-  }
-  return order.paidAmtMinor - left;
 }

@@ -6,7 +6,7 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   POSTPONE_LIMIT, SITES, type Currency, type OrderDetail, type OrderLine, type OrderListBody, type OrderSummary, type OrderTab, type OrderTimespan, type SiteCode,
 } from '@mall/contracts';
-import { displayStatus, money, OPERATION_UPPERCASE, operationList, tabOf, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
+import { REVERSE_FINAL_STATUSES, displayStatus, fromMilli, lineAfterSalesQty, money, OPERATION_UPPERCASE, operationList, tabOf, toMilli, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
   items, paymentRecords, shippingMethods, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
@@ -22,7 +22,7 @@ export const listContractColumns = {
 };
 type ListContract = Pick<ContractRow, keyof typeof listContractColumns>;
 type LineRow = typeof tradeOrderLines.$inferSelect & { itemBusinessType: string };
-const FINAL_REVERSE = ['REVERSE_DONE', 'REVERSE_CANCELED', 'REVERSE_CLOSE', 'REFUND_DONE'];
+const FINAL_REVERSE = REVERSE_FINAL_STATUSES;
 
 /** "1.500" -> "1.5", "2.000" -> "2". */
 export const qtyOut = (q: string) => String(Number(q));
@@ -74,11 +74,13 @@ export function listConditions(buyerIds: bigint[], body: Pick<OrderListBody, 'ti
 
 function lineOut(o: Pick<OrderRow, 'shopId' | 'sellerId'>, l: LineRow, currency: Currency, status: OrderStatus, children: LineRow[], coupons: (typeof tradeOrderLineCoupons.$inferSelect)[], presale: OrderLine['presale']): OrderLine {
   const snap = l.snapshot as { itemName: string; skuName: string; image: string; attributes?: { attrKey: string; attrVal: string }[]; urlKey?: string; unit?: string | null };
-  const qty = Number(l.qty);
-  const delivered = Number(l.deliveredQty);
   const topLevel = l.lineGroupType === 'NORMAL' || l.lineGroupType === 'DIY_MAIN';
-  const canCancel = topLevel && status === 'UN_DELIVERY' && l.reverseStatus === 'NOT_REQUESTED' ? qty - delivered : 0;
-  const canReverse = topLevel && ['UN_RECEIVED', 'COMPLETE'].includes(status) && l.reverseStatus === 'NOT_REQUESTED' ? delivered : 0;
+  const can = lineAfterSalesQty({
+    orderStatus: status, topLevel, inOpenAfterSales: l.reverseStatus === 'PROCESSING',
+    qtyMilli: toMilli(l.qty), deliveredMilli: toMilli(l.deliveredQty), cancelledMilli: toMilli(l.cancelledQty), reversedMilli: toMilli(l.reversedQty),
+  });
+  const canCancel = fromMilli(can.canCancelMilli);
+  const canReverse = fromMilli(can.canReverseMilli);
   const paid = ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'PROCESSING'].includes(status);
   const businessType = l.lineGroupType === 'DIY_CHILD' ? 'DIY_SLAVE' : l.lineGroupType === 'GIFT_CHILD' ? 'GIFT' : l.itemBusinessType;
   const child = (kind: string) => children.filter((c) => c.parentLineId === l.id && c.lineGroupType === kind)

@@ -9,7 +9,8 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../lib/jobs.js';
 import { listPackages, packagesForGuest } from '../fulfillment/service.js';
-import { cancelAfterPay, cancelBeforePay, countOrders, guestLookup, listOrders, orderDetail, orderNotFound, postpone, signForDelivery } from './service.js';
+import { cancelAfterPay } from '../../flows/apply-reverse.js';
+import { cancelBeforePay, countOrders, guestLookup, listOrders, orderDetail, orderNotFound, postpone, signForDelivery } from './service.js';
 
 const tags = ['orders'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };

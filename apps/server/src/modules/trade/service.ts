@@ -96,30 +96,6 @@ export async function cancelBeforePay(db: Db, user: UserRow, id: bigint): Promis
   });
 }
 
-/**
- * trade_InitiateReverseTradeOrderForCancelFlow: cancel after pay, before anything shipped. It
- * opens one reverse order for the seller to refund; sending it twice returns the same one.
- */
-export async function cancelAfterPay(db: Db, user: UserRow, orderId: bigint) {
-  return db.transaction(async (tx) => {
-    const o = await ownOrder(tx, user, orderId);
-    const [open] = await tx.select().from(reverseTradeOrders)
-      .where(and(eq(reverseTradeOrders.orderId, o.id), eq(reverseTradeOrders.type, 'SALE_CANCEL_AFTER_PAID'), sql`${reverseTradeOrders.status} NOT IN ('REVERSE_CANCELED','REVERSE_CLOSE')`));
-    if (open) return { reverseTradeOrderId: String(open.id), reverseTradeOrderCode: open.reverseTradeOrderCode, reverseTradeOrderStatus: open.status };
-    const [shipped] = await tx.select({ n: count() }).from(shipmentPackages).where(and(eq(shipmentPackages.orderId, o.id), sql`${shipmentPackages.status} <> 'CANCEL'`));
-    if (o.status !== 'UN_DELIVERY' || shipped!.n > 0) throw notAllowed('This order can no longer be canceled');
-    const lines = await tx.select().from(tradeOrderLines).where(and(eq(tradeOrderLines.orderId, o.id), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])));
-    const [rev] = await tx.insert(reverseTradeOrders).values({
-      reverseTradeOrderCode: `R${Date.now()}${crypto.randomInt(100, 999)}`, orderId: o.id, buyerId: user.id, shopId: o.shopId,
-      type: 'SALE_CANCEL_AFTER_PAID', status: 'WAITING_FOR_AUDIT_BY_SELLER', applyRefundAmtMinor: o.paidAmtMinor, currency: o.currency,
-    }).returning();
-    await tx.insert(reverseTradeOrderLines).values(lines.map((l) => ({ reverseId: rev!.id, orderLineId: l.id, reverseQty: l.qty, applyRefundAmtMinor: l.needPayAmtMinor })));
-    await tx.update(tradeOrderLines).set({ reverseStatus: 'PROCESSING' }).where(inArray(tradeOrderLines.id, lines.map((l) => l.id)));
-    await moveOrders(tx, { ids: [o.id] }, 'BUYER_CANCEL_AFTER_PAY');
-    return { reverseTradeOrderId: String(rev!.id), reverseTradeOrderCode: rev!.reverseTradeOrderCode, reverseTradeOrderStatus: rev!.status };
-  });
-}
-
 /** signForDelivery: the buyer confirms one package; the last one completes the order. */
 export async function signForDelivery(db: Db, user: UserRow, packageId: bigint, now = new Date()) {
   return db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { Browser, browser, login, type TestApp, createTestApp } from '../../../test/helpers.js';
 import { amsterdamAddress, freshIp, loadFixtures, pointsOf, previewOk, stockOf, submit, submitBodyFor, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
-import { expectError, orderKit, type Buyer, type Placed } from '../../../test/order-fixtures.js';
+import { expectError, orderKit, waitFor, type Buyer, type Placed } from '../../../test/order-fixtures.js';
 import { sweepTimedTransitions } from './service.js';
 
 let t: TestApp;
@@ -662,14 +662,15 @@ describe('cancel after pay and the seller decision', () => {
     const rev = (await cancelAfterPay(x.b, id)).json().reverseTradeOrderId as string;
     const before = await stockOf(t.db, f.sku['TRAY-STEEL']);
     // Not the other shop's seller, not a buyer.
-    expectError(await decide(seller2, rev, true), 404, 'Trade.tradeOrderNotExist');
+    expectError(await decide(seller2, rev, true), 404, 'AfterSales.reverseNotExist');
     expectError(await decide(x.b, rev, true), 403, 'Merchant.notSeller');
     expect(await statusOf(id)).toBe('PROCESSING');
 
     const res = await decide(seller, rev, true);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ orderStatus: 'CANCEL_ALL' });
-    expect(await statusOf(id)).toBe('CANCEL_ALL');
+    // The refund is carried out by the refund job after the decision commits.
+    expect(res.json()).toEqual({ orderStatus: 'REFUNDING', reverseTradeOrderStatus: 'REFUND_PENDING' });
+    await waitFor(() => statusOf(id), (s) => s === 'CANCEL_ALL', 'order refunded');
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(String(Number(before) + 1));
     const [r] = await reversesOf(id);
     const paidMinor = (await orderRow(id)).paidAmtMinor;
@@ -682,7 +683,7 @@ describe('cancel after pay and the seller decision', () => {
     expect(d).toMatchObject({ displayStatus: 'CANCEL_ALL', operationList: ['buyAgain'] });
     expect(d.tradeOrderLineList[0].reverseStatus).toBe('DONE');
 
-    expectError(await decide(seller, rev, false), 409, 'Trade.operationNotAllowed');
+    expectError(await decide(seller, rev, false), 409, 'AfterSales.statusChanged');
     expect(await statusOf(id)).toBe('CANCEL_ALL');
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(String(Number(before) + 1));
     // A late repeat of the cancel names the same (refunded) request and opens no new one.
@@ -720,7 +721,7 @@ describe('cancel after pay and the seller decision', () => {
     expect(c!.usedPoints).toBeGreaterThan(0);
     const rev = await cancelAfterPay(y.b, id);
     expect((await decide(seller, rev.json().reverseTradeOrderId, true)).statusCode).toBe(200);
-    expect(await statusOf(id)).toBe('CANCEL_ALL');
+    await waitFor(() => statusOf(id), (s) => s === 'CANCEL_ALL', 'order refunded');
     // What the buyer spent on this contract (everything but what it earned) is back.
     const spent = await t.db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
       .where(and(eq(pointLedger.tradeContractId, BigInt(placed.contractId)), sql`${pointLedger.reason} NOT IN ('EARN', 'EARN_REVERSED')`));
@@ -737,7 +738,7 @@ describe('cancel after pay and the seller decision', () => {
     const before = await stockOf(t.db, f.sku['TRAY-STEEL']);
     const res = await decide(seller, rev, false);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ orderStatus: 'UN_DELIVERY' });
+    expect(res.json()).toEqual({ orderStatus: 'UN_DELIVERY', reverseTradeOrderStatus: 'REVERSE_CLOSE' });
     expect(await statusOf(id)).toBe('UN_DELIVERY');
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(before);
     expect((await reversesOf(id))[0]!.status).toBe('REVERSE_CLOSE');

@@ -4,7 +4,7 @@
  * racing requests cannot both move an order.
  */
 import crypto from 'node:crypto';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ORDER_EVENTS, PACKAGE_EVENTS, type OrderEvent, type PackageEvent } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
@@ -57,6 +57,12 @@ export async function closeUnpaidContract(tx: Tx, contractId: bigint, event: 'BU
     const [c] = await tx.select({ buyerId: tradeContracts.buyerId }).from(tradeContracts).where(eq(tradeContracts.id, contractId));
     await tx.insert(pointLedger).values({ buyerId: c!.buyerId, delta: spent.total, reason: 'ORDER_CLOSED', tradeContractId: contractId });
   }
+  await returnCouponsAndCodes(tx, contractId);
+  return moved;
+}
+
+/** The contract's coupons are unused again and its promotion codes count one use less. */
+export async function returnCouponsAndCodes(tx: Tx, contractId: bigint): Promise<void> {
   await tx.update(ownerCoupons).set({ status: 'NOT_USED', usedAt: null, tradeContractId: null })
     .where(and(eq(ownerCoupons.tradeContractId, contractId), eq(ownerCoupons.status, 'USED')));
   const [c] = await tx.select({ preview: tradeContracts.preview }).from(tradeContracts).where(eq(tradeContracts.id, contractId));
@@ -64,7 +70,52 @@ export async function closeUnpaidContract(tx: Tx, contractId: bigint, event: 'BU
   if (campaignIds.length) {
     await tx.update(couponCampaigns).set({ usedCount: sql`GREATEST(${couponCampaigns.usedCount} - 1, 0)` }).where(inArray(couponCampaigns.id, campaignIds));
   }
-  return moved;
+}
+
+/**
+ * Part of some lines goes back on the shelf (after-sales: a cancel before delivery, a return
+ * that passed QC, an exchanged item). DIY parts and gifts go back with their main line, in the
+ * same proportion. Rows are locked in SKU order, as everywhere stock is written.
+ */
+export async function returnLineStock(tx: Tx, parts: { lineId: bigint; qtyMilli: bigint }[]): Promise<void> {
+  if (!parts.length) return;
+  const ids = parts.map((p) => p.lineId);
+  const lines = await tx.select().from(tradeOrderLines).where(or(inArray(tradeOrderLines.id, ids), inArray(tradeOrderLines.parentLineId, ids)));
+  const back = new Map<bigint, number>();
+  for (const p of parts) {
+    const main = lines.find((l) => l.id === p.lineId);
+    if (!main) continue;
+    const fraction = Number(p.qtyMilli) / 1000 / Number(main.qty);
+    for (const l of lines.filter((x) => x.id === main.id || x.parentLineId === main.id)) {
+      const q = l.id === main.id ? Number(p.qtyMilli) / 1000 : Number(l.qty) * fraction;
+      back.set(l.skuId, (back.get(l.skuId) ?? 0) + q);
+    }
+  }
+  const skuIds = [...back.keys()].sort((a, b) => (a < b ? -1 : 1));
+  await tx.select({ id: skus.id }).from(skus).where(inArray(skus.id, skuIds)).orderBy(skus.id).for('update');
+  for (const id of skuIds) await tx.update(skus).set({ stock: sql`${skus.stock} + ${back.get(id)!.toFixed(3)}::numeric` }).where(eq(skus.id, id));
+}
+
+/** Takes stock for an exchange's replacement; false when there is not enough. */
+export async function takeStock(tx: Tx, skuId: bigint, qty: string): Promise<boolean> {
+  const rows = await tx.update(skus).set({ stock: sql`${skus.stock} - ${qty}::numeric` }).where(and(eq(skus.id, skuId), sql`${skus.stock} >= ${qty}::numeric`)).returning({ id: skus.id });
+  return rows.length === 1;
+}
+
+/**
+ * Points of an order refunded in part by after-sales: the points its refunded lines redeemed and
+ * its share of the points deduction come back; the earned points are taken back in the same share.
+ */
+export async function returnPointsInShare(tx: Tx, order: typeof tradeOrders.$inferSelect, refundedMinor: bigint, redeemedBack: number): Promise<void> {
+  const share = order.paidAmtMinor > 0n ? Number(refundedMinor) / Number(order.paidAmtMinor) : 1;
+  const spentBack = redeemedBack + Math.floor(order.usedPoints * Math.min(1, share));
+  const [c] = await tx.select({ needPay: tradeContracts.needPayAmtMinor }).from(tradeContracts).where(eq(tradeContracts.id, order.contractId));
+  const [earned] = await tx.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
+    .where(and(eq(pointLedger.tradeContractId, order.contractId), eq(pointLedger.reason, 'EARN')));
+  const orderShare = !c || c.needPay === 0n ? 1 : Number(order.needPayAmtMinor) / Number(c.needPay);
+  const earnBack = Math.min(earned!.n, Math.ceil(earned!.n * orderShare * Math.min(1, share)));
+  if (spentBack > 0) await tx.insert(pointLedger).values({ buyerId: order.buyerId, delta: spentBack, reason: 'AFTER_SALES_REFUND', tradeContractId: order.contractId });
+  if (earnBack > 0) await tx.insert(pointLedger).values({ buyerId: order.buyerId, delta: -earnBack, reason: 'EARN_REVERSED', tradeContractId: order.contractId });
 }
 
 /** Paid orders record the channel, get their invoice, and issue the codes of their service items. */
@@ -93,20 +144,4 @@ export async function expiredContracts(db: Db | Tx, now: Date): Promise<bigint[]
     .where(and(inArray(tradeOrders.status, ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE']), lt(tradeOrders.payDeadline, now), sql`${tradeOrders.tradeType} <> 'NET_B2B'`))
     .limit(500);
   return rows.map((r) => r.id);
-}
-
-/**
- * A paid order refunded in full: the points it spent (redeemed lines and its share of the
- * deduction) come back, and the points it earned are taken back.
- */
-export async function returnOrderPoints(tx: Tx, order: typeof tradeOrders.$inferSelect): Promise<void> {
-  const [redeemed] = await tx.select({ n: sql<number>`coalesce(sum(${tradeOrderLines.points}), 0)::int` }).from(tradeOrderLines).where(eq(tradeOrderLines.orderId, order.id));
-  const spent = redeemed!.n + order.usedPoints;
-  const [c] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, order.contractId));
-  const [earned] = await tx.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
-    .where(and(eq(pointLedger.tradeContractId, order.contractId), eq(pointLedger.reason, 'EARN')));
-  const share = c!.needPayAmtMinor === 0n ? 1 : Number(order.needPayAmtMinor) / Number(c!.needPayAmtMinor);
-  const earnBack = Math.min(earned!.n, Math.ceil(earned!.n * share));
-  if (spent > 0) await tx.insert(pointLedger).values({ buyerId: order.buyerId, delta: spent, reason: 'ORDER_REFUNDED', tradeContractId: order.contractId });
-  if (earnBack > 0) await tx.insert(pointLedger).values({ buyerId: order.buyerId, delta: -earnBack, reason: 'EARN_REVERSED', tradeContractId: order.contractId });
 }

@@ -15,6 +15,7 @@ import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useMoney } from '../../shared/format';
 import { SELLER_PAGE_SIZE, SELLER_TABS, type SellerTab, useCancelDecision, useMerchantStatus, useSellerOrders } from './seller/api';
 import { isNotSeller, useSellerError } from './seller/errors';
+import { SellerConsoleNav } from './seller/SellerConsoleNav';
 import { SellerOrderCard } from './seller/SellerOrderCard';
 import { ShipModal } from './seller/ShipModal';
 import { TrackingEventModal } from './seller/TrackingEventModal';
@@ -96,9 +97,12 @@ export function SellerOrdersPage() {
       <Stack gap="md">
         <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="header" aria-labelledby="seller-console-title">
           <Group justify="space-between" align="flex-start" gap="sm">
-            <Stack gap={4}>
-              <Title order={1} size="h2" id="seller-console-title">{t('merchant.consoleTitle')}</Title>
-              <Text size="sm" c="dimmed">{t('seller.subtitle')}</Text>
+            <Stack gap="sm">
+              <Stack gap={4}>
+                <Title order={1} size="h2" id="seller-console-title">{t('merchant.consoleTitle')}</Title>
+                <Text size="sm" c="dimmed">{t('seller.subtitle')}</Text>
+              </Stack>
+              <SellerConsoleNav active="orders" mobile={mobile} />
             </Stack>
             <Stack gap={4} aria-label={t('seller.shops')} data-testid="seller-shops">
               <Text size="xs" c="dimmed">{t('seller.shops')}</Text>

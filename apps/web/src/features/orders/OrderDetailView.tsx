@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import {
   Anchor, Badge, Box, Button, Collapse, Divider, Group, Image, Paper, SimpleGrid, Stack, Stepper, Table, Text, Title,
 } from '@mantine/core';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderLine } from '@mall/contracts';
@@ -62,8 +63,11 @@ function AddressBlock({ address, testId }: { address: LooseAddress; testId: stri
   return <Stack gap={2} data-testid={testId}>{addressLines(address).map((l, i) => <Text key={i} size="sm">{l}</Text>)}</Stack>;
 }
 
-/** A top-level line with its DIY parts (two, then 'view more') and gifts (60 px, labelled). */
-function LineGroup({ line }: { line: OrderLine }) {
+/**
+ * A top-level line with its DIY parts (two, then 'view more') and gifts (60 px, labelled); a line
+ * with after-sales links to them (the after-sales list's order-and-product lookup).
+ */
+function LineGroup({ line, orderId, readOnly }: { line: OrderLine; orderId: string; readOnly: boolean }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   const [all, setAll] = useState(false);
@@ -72,6 +76,12 @@ function LineGroup({ line }: { line: OrderLine }) {
   return (
     <Stack gap="xs" data-testid="line-group">
       <LineRow line={line} imageSize={80} badge={line.lineGroupTypeDict === 'DIY_MAIN' ? <Badge size="xs" variant="light">{t('orders.diy')}</Badge> : undefined} />
+      {!readOnly && line.reverseStatus !== 'NOT_REQUESTED' && (
+        <Anchor component={Link} to={`/buyer/as-list?${new URLSearchParams({ tradeOrderId: orderId, skuId: line.sku.id })}`} size="sm" pl={92} w="fit-content"
+          data-testid="line-after-sales-link">
+          {t('aftersales.viewForLine')}
+        </Anchor>
+      )}
       {line.presale && (
         <Text size="xs" c="grape" pl={92}>{t('orders.presaleLine', { deposit: fmt(line.presale.preSaleUnitAmount), balance: fmt(line.presale.balanceSaleUnitAmount) })}</Text>
       )}
@@ -277,7 +287,7 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
           {order.tradeOrderLineList.map((l, i) => (
             <Box key={l.id}>
               {i > 0 && <Divider mb="md" />}
-              <LineGroup line={l} />
+              <LineGroup line={l} orderId={order.id} readOnly={readOnly} />
             </Box>
           ))}
         </Stack>

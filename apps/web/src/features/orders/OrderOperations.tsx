@@ -3,7 +3,7 @@
  * operationList, in its order, with the confirmations, payment hand-over ("Payment start") and
  * notifications of SPEC §8. After any operation the order queries are refreshed.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Group, Modal, Stack, Text, useMantineTheme, type ButtonProps } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
@@ -28,13 +28,20 @@ const isDetail = (o: AnyOrder): o is OrderDetail => 'bill' in o;
 
 /**
  * Operations with a button; anything else the server may send has no action here. Reviews
- * ('comment') and after-sales ('buyerApplyReverse') get their buttons with those features'
- * screens: a button must not lead to a page that cannot do it yet.
+ * ('comment') get their button with that feature's screens: a button must not lead to a page
+ * that cannot do it yet. After-sales ('buyerApplyReverse', detail only) opens the apply dialog.
  */
 const HANDLED: readonly string[] = [
   'pay', 'secondary_pay', 'payDeposit', 'payBalance', 'buyerCancelBeforePay', 'buyerCancelAfterPay', 'confirm', 'buyerPostponeConfirmDeadline',
-  'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'toUse', 'checkVerifyCode',
+  'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'toUse', 'checkVerifyCode', 'buyerApplyReverse',
 ];
+/** The after-sales apply dialog, loaded with the after-sales chunk when first opened. */
+const ApplyDialog = lazy(() => import('../aftersales/pages').then((m) => ({ default: m.ApplyDialog })));
+/**
+ * Not an operation of the server: a paid order waiting for delivery with lines that can still be
+ * cancelled offers after-sales too, as a cancel before delivery (SPEC §4 apply dialog).
+ */
+const APPLY_CANCEL = 'applyCancelBeforeDelivery';
 const PRIMARY: readonly string[] = ['pay', 'secondary_pay', 'payDeposit', 'payBalance', 'confirm'];
 
 /** Below the theme's 'sm' breakpoint, read at the first render (no desktop flash, no double fetch). */
@@ -162,7 +169,7 @@ function ConfirmManyDialog({ orderId, opened, onClose }: { orderId: string; open
 }
 
 type Dialog =
-  | { kind: 'cancelBefore' } | { kind: 'cancelAfter' } | { kind: 'postpone' }
+  | { kind: 'cancelBefore' } | { kind: 'cancelAfter' } | { kind: 'postpone' } | { kind: 'apply'; cancelBeforeDelivery: boolean }
   | { kind: 'confirmOne'; pkg: ShipmentPackage } | { kind: 'confirmMany' };
 
 export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
@@ -186,6 +193,8 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const ops = order.operationList.filter((op) => HANDLED.includes(op) && !(context === 'list' && LIST_HIDDEN_OPERATIONS.includes(op as Operation)));
+  if (context === 'detail' && isDetail(order) && order.displayStatus === 'UN_DELIVERY' && !ops.includes('buyerApplyReverse')
+    && order.tradeOrderLineList.some((l) => Number(l.canCancelQty) > 0)) ops.push(APPLY_CANCEL);
 
   const run = async (op: string, action: () => Promise<void>) => {
     if (busy) return;
@@ -262,7 +271,8 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
       case 'comment': return navigate(`/buyer/comments?status=unComment&orderId=${order.id}`);
       case 'toUse': case 'checkVerifyCode':
         return onToUse ? onToUse() : navigate(`/buyer/order/detail/${order.id}#use-info`);
-      case 'buyerApplyReverse': return navigate(`/buyer/as-apply?tradeOrderId=${order.id}`);
+      case 'buyerApplyReverse': return setDialog({ kind: 'apply', cancelBeforeDelivery: false });
+      case APPLY_CANCEL: return setDialog({ kind: 'apply', cancelBeforeDelivery: true });
     }
   };
 
@@ -279,7 +289,7 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
         ) : (
           <Button key={op} size={size} variant={PRIMARY.includes(op) ? 'filled' : 'default'} loading={busy === op} disabled={!!busy && busy !== op}
             onClick={() => void click(op)} data-op={op}>
-            {t(`orders.op.${op}`)}
+            {t(`orders.op.${op === APPLY_CANCEL ? 'buyerApplyReverse' : op}`)}
           </Button>
         ))}
       </Group>
@@ -310,6 +320,13 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
       </ConfirmDialog>
 
       <ConfirmManyDialog orderId={order.id} opened={dialog?.kind === 'confirmMany'} onClose={() => setDialog(null)} />
+
+      {dialog?.kind === 'apply' && (
+        <Suspense fallback={null}>
+          <ApplyDialog orderId={order.id} opened onClose={() => setDialog(null)}
+            preferredType={dialog.cancelBeforeDelivery ? 'SALE_CANCEL_BEFORE_DELIVERY' : undefined} />
+        </Suspense>
+      )}
     </>
   );
 }

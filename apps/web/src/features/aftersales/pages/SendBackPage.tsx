@@ -1,0 +1,50 @@
+/** /buyer/send-back-items?id= (mobile; desktop uses the same form in a modal): return carrier and tracking number. */
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyBlock } from '../../../shared/EmptyBlock';
+import { useMobile } from '../../orders/OrderOperations';
+import { isId } from '../api/keys';
+import { isReverseNotFound, useReverseDetail } from '../api/queryById';
+import { SendBackForm } from '../components/SendBackForm';
+import { LoadError, PageSkeleton } from '../components/States';
+
+export function SendBackPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mobile = useMobile();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const detail = useReverseDetail(id);
+  const backLink = (
+    <Anchor component={Link} to={`/buyer/as/detail/${id}`} size="sm" w="fit-content">
+      <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('aftersales.backToDetail')}</Group>
+    </Anchor>
+  );
+  if (!isId(id) || isReverseNotFound(detail.error)) return <EmptyBlock title={t('aftersales.detail.notFound')} />;
+  if (detail.isLoading) return <PageSkeleton />;
+  if (detail.error || !detail.data) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  const r = detail.data;
+  return (
+    <Stack gap="md" data-testid="send-back-page">
+      {backLink}
+      <Title order={1} size="h2">{t('aftersales.sendBack.title')}</Title>
+      <Text size="sm" c="gray.7">{t('aftersales.number', { code: r.reverseTradeOrderCode })}</Text>
+      {r.operationList.includes('sendBack') ? (
+        <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+          <SendBackForm reverseId={r.id} returnAddress={r.returnAddress} mobile={mobile}
+            onDone={() => {
+              notifications.show({ color: 'green', message: t('aftersales.sendBack.done') });
+              navigate(`/buyer/as/detail/${r.id}`, { replace: true });
+            }} />
+        </Paper>
+      ) : (
+        <EmptyBlock title={t('aftersales.sendBack.notNow')}>
+          <Anchor component={Link} to={`/buyer/as/detail/${r.id}`}>{t('aftersales.backToDetail')}</Anchor>
+        </EmptyBlock>
+      )}
+    </Stack>
+  );
+}

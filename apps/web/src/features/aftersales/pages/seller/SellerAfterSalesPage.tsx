@@ -1,0 +1,222 @@
+/**
+ * /merchant-console/after-sales: the seller's after-sales requests by tab (to audit, to receive,
+ * to refund, to ship, all) with search by after-sale number and paging; the seller approves or
+ * rejects applications, checks returned goods, refunds (and retries failed refunds), ships the
+ * replacement of an exchange and adds its tracking events. Each shop's return address is kept here.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Button, Center, Container, Group, Loader, Pagination, Paper, Stack, Tabs, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ReverseShipment, SellerReverse } from '@mall/contracts';
+import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
+import { EmptyBlock } from '../../../../shared/EmptyBlock';
+import { useMoney } from '../../../../shared/format';
+import { useMerchantStatus } from '../../../merchant/seller/api';
+import { isNotSeller } from '../../../merchant/seller/errors';
+import { SellerConsoleNav } from '../../../merchant/seller/SellerConsoleNav';
+import {
+  SELLER_AS_PAGE_SIZE, SELLER_AS_TABS, type SellerAsTab, useRetryRefund, useReturnAddresses, useSellerAsError, useSellerReverses,
+} from '../../api/seller';
+import { DecisionModal, type Decision } from '../../components/seller/DecisionModal';
+import { RefundModal } from '../../components/seller/RefundModal';
+import { ReturnAddressModal, ReturnAddressSection } from '../../components/seller/ReturnAddressSection';
+import { ReverseEventModal } from '../../components/seller/ReverseEventModal';
+import { SellerReverseCard, type ReverseAction } from '../../components/seller/SellerReverseCard';
+import { ShipExchangeModal } from '../../components/seller/ShipExchangeModal';
+
+const DEFAULT_TAB: SellerAsTab = 'TO_AUDIT';
+const isTab = (v: string | null): v is SellerAsTab => !!v && (SELLER_AS_TABS as readonly string[]).includes(v);
+
+export function SellerAfterSalesPage() {
+  const { t } = useTranslation();
+  const apiError = useSellerAsError();
+  const money = useMoney();
+  const mobile = !!useMediaQuery('(max-width: 48em)');
+  const [params, setParams] = useSearchParams();
+  const status: SellerAsTab = isTab(params.get('status')) ? (params.get('status') as SellerAsTab) : DEFAULT_TAB;
+  const keyword = params.get('keyword') ?? '';
+  const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
+  const [search, setSearch] = useState(keyword);
+
+  const merchant = useMerchantStatus();
+  const list = useSellerReverses({ status, keyword, pageNo });
+  const addresses = useReturnAddresses();
+
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [refunding, setRefunding] = useState<SellerReverse | null>(null);
+  const [retrying, setRetrying] = useState<SellerReverse | null>(null);
+  const [shipping, setShipping] = useState<SellerReverse | null>(null);
+  const [eventFor, setEventFor] = useState<ReverseShipment | null>(null);
+  const [editingShop, setEditingShop] = useState<string | null>(null);
+  /** A decision left to set the shop's return address comes back once the address dialog closes. */
+  const [resume, setResume] = useState<Decision | null>(null);
+  const retry = useRetryRefund();
+
+  // Back/forward changes the URL: the search box follows it.
+  useEffect(() => setSearch(keyword), [keyword]);
+  // Decisions empty pages: a page past the end moves to the last one that has requests.
+  const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / SELLER_AS_PAGE_SIZE));
+  const pastEnd = !list.isPlaceholderData && !!list.data && list.data.data.length === 0 && pageNo > lastPage;
+  useEffect(() => {
+    if (!pastEnd) return;
+    const p = new URLSearchParams(params);
+    if (lastPage > 1) p.set('pageNo', String(lastPage)); else p.delete('pageNo');
+    setParams(p, { replace: true });
+  }, [pastEnd, lastPage, params, setParams]);
+
+  const go = (next: { status?: SellerAsTab; keyword?: string; pageNo?: number }) => {
+    const p = new URLSearchParams();
+    const s = next.status ?? status;
+    const k = next.keyword ?? keyword;
+    const n = next.pageNo ?? 1;
+    if (s !== DEFAULT_TAB) p.set('status', s);
+    if (k) p.set('keyword', k);
+    if (n > 1) p.set('pageNo', String(n));
+    setParams(p);
+  };
+
+  if (isNotSeller(list.error)) {
+    const audit = merchant.data?.auditStatus === 'audit';
+    return (
+      <Container size="sm" py="xl">
+        <Stack align="center" gap="sm" py="xl" data-testid="not-seller">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gray"><IconBuildingStore size={30} /></ThemeIcon>
+          <Title order={1} size="h3" ta="center">{t('seller.notSeller.title')}</Title>
+          <Text c="dimmed" ta="center" maw={440}>{audit ? t('sellerAfterSales.notSeller.audit') : t('sellerAfterSales.notSeller.text')}</Text>
+          <Button component={Link} to={audit ? '/merchant/audit' : '/merchant/apply'}>{audit ? t('seller.notSeller.viewApplication') : t('seller.notSeller.apply')}</Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / SELLER_AS_PAGE_SIZE));
+  const addressOf = (shopId: string) => (addresses.data ? addresses.data.find((s) => s.shopId === shopId)?.address ?? null : undefined);
+
+  const onAction = (r: SellerReverse, a: ReverseAction) => {
+    switch (a.kind) {
+      case 'audit': case 'qc': setDecision({ reverse: r, kind: a.kind, approve: a.approve }); break;
+      case 'refund': setRefunding(r); break;
+      case 'retryRefund': retry.reset(); setRetrying(r); break;
+      case 'shipExchange': setShipping(r); break;
+    }
+  };
+  const editFromDecision = (shopId: string) => {
+    setResume(decision);
+    setDecision(null);
+    setEditingShop(shopId);
+  };
+  const closeAddress = () => {
+    setEditingShop(null);
+    if (resume) { setDecision(resume); setResume(null); }
+  };
+  const confirmRetry = () => {
+    if (!retrying || retry.isPending) return;
+    const r = retrying;
+    retry.mutate({ id: r.id, body: {} }, {
+      onSuccess: (res) => {
+        notifications.show({
+          color: 'green', title: t('sellerAfterSales.retry.success', { code: r.reverseTradeOrderCode }),
+          message: t(`sellerAfterSales.status.${res.reverseTradeOrderStatus}`, { defaultValue: res.reverseTradeOrderStatus }),
+        });
+        setRetrying(null);
+      },
+    });
+  };
+
+  return (
+    <Container size="lg" py="md" px={mobile ? 'xs' : 'md'}>
+      <Stack gap="md">
+        <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="header" aria-labelledby="seller-as-title">
+          <Stack gap="sm">
+            <Stack gap={4}>
+              <Title order={1} size="h2" id="seller-as-title">{t('merchant.consoleTitle')}</Title>
+              <Text size="sm" c="dimmed">{t('sellerAfterSales.subtitle')}</Text>
+            </Stack>
+            <SellerConsoleNav active="afterSales" mobile={mobile} />
+          </Stack>
+        </Paper>
+
+        <ReturnAddressSection mobile={mobile} onEdit={setEditingShop} />
+
+        <Tabs value={status} onChange={(v) => isTab(v) && go({ status: v, pageNo: 1 })} keepMounted={false}>
+          <Tabs.List grow={mobile} aria-label={t('sellerAfterSales.tabsLabel')} style={mobile ? { flexWrap: 'nowrap', overflowX: 'auto' } : undefined}>
+            {SELLER_AS_TABS.map((s) => (
+              <Tabs.Tab key={s} value={s} fz={mobile ? 'xs' : 'sm'} px={mobile ? 6 : undefined} style={mobile ? { flexShrink: 0 } : undefined}>{t(`sellerAfterSales.tab.${s}`)}</Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={status} pt="md">
+            <Stack gap="md">
+              <form role="search" onSubmit={(e) => { e.preventDefault(); go({ keyword: search.trim(), pageNo: 1 }); }}>
+                <Group gap="xs" wrap="nowrap" align="flex-end">
+                  <TextInput
+                    style={{ flex: 1 }} maw={mobile ? undefined : 420} label={t('sellerAfterSales.search.label')} placeholder={t('sellerAfterSales.search.placeholder')}
+                    leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={40} type="search"
+                  />
+                  <Button type="submit" variant="light">{t('seller.search.button')}</Button>
+                  {keyword && <Button variant="subtle" onClick={() => { setSearch(''); go({ keyword: '', pageNo: 1 }); }}>{t('seller.search.clear')}</Button>}
+                </Group>
+              </form>
+
+              {list.isError && (
+                <Alert color="red" role="alert" title={t('sellerAfterSales.loadFailed')}>
+                  <Group justify="space-between">
+                    <Text size="sm">{apiError(list.error)}</Text>
+                    <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()}>{t('seller.retry')}</Button>
+                  </Group>
+                </Alert>
+              )}
+
+              {list.isLoading ? (
+                <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>
+              ) : list.data && !list.data.data.length ? (
+                <EmptyBlock title={keyword ? t('sellerAfterSales.empty.search', { keyword }) : t(`sellerAfterSales.empty.${status}`)} />
+              ) : list.data ? (
+                <Stack gap="md" aria-busy={list.isFetching} data-testid="seller-reverses" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+                  <Text size="sm" c="dimmed" aria-live="polite">{t('sellerAfterSales.total', { count: total })}</Text>
+                  {list.data.data.map((r) => (
+                    <SellerReverseCard
+                      key={r.id} reverse={r} mobile={mobile} onAction={onAction} onEditAddress={setEditingShop}
+                      addressMissing={addresses.data ? !addresses.data.find((s) => s.shopId === r.shopId)?.address : null}
+                      onAddEvent={(_r, s) => setEventFor(s)}
+                    />
+                  ))}
+                  {total > SELLER_AS_PAGE_SIZE && (
+                    <Center>
+                      <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(n) => { go({ pageNo: n }); window.scrollTo({ top: 0 }); }} size={mobile ? 'sm' : 'md'}
+                        getControlProps={(c) => ({ 'aria-label': t(`seller.page.${c}`) })} getItemProps={(n) => ({ 'aria-label': t('seller.page.number', { n }) })} />
+                    </Center>
+                  )}
+                </Stack>
+              ) : null}
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+
+      <DecisionModal decision={decision} onClose={() => setDecision(null)} addressOf={addressOf} onEditAddress={editFromDecision} />
+      <RefundModal reverse={refunding} onClose={() => setRefunding(null)} />
+      <ShipExchangeModal reverse={shipping} onClose={() => setShipping(null)} />
+      <ReverseEventModal shipment={eventFor} onClose={() => setEventFor(null)} />
+      <ReturnAddressModal shopId={editingShop} onClose={closeAddress} />
+      <ConfirmDialog
+        opened={!!retrying} onClose={() => !retry.isPending && setRetrying(null)} busy={retry.isPending} onConfirm={confirmRetry}
+        title={retrying ? t('sellerAfterSales.retry.title', { code: retrying.reverseTradeOrderCode }) : ''} confirmLabel={t('sellerAfterSales.retry.confirm')}
+      >
+        {retry.error && <Alert color="red" role="alert">{apiError(retry.error)}</Alert>}
+        {retrying && (
+          <>
+            <Text size="sm">{t('sellerAfterSales.retry.text', { amount: money(retrying.refund?.amount ?? retrying.actualRefundAmt ?? retrying.applyRefundAmt) })}</Text>
+            {retrying.refund?.failedReason && <Text size="sm" c="red.8">{t('sellerAfterSales.retry.lastError', { reason: retrying.refund.failedReason })}</Text>}
+          </>
+        )}
+      </ConfirmDialog>
+    </Container>
+  );
+}
+
+export default SellerAfterSalesPage;

@@ -113,7 +113,11 @@ export const OrderDetail = OrderSummary.extend({
   notifyInfo: z.object({ notifyType: z.string(), contactInfo: z.string() }).nullable(),
   /** Hidden for reissue orders (REVERSE_REISSUE). */
   invoice: z.object({ status: z.enum(['NOT_ISSUED', 'ISSUED']), invoiceUrl: z.string().nullable() }).nullable(),
-  paymentInfo: z.object({ payChannel: z.string().nullable(), paymentOrderId: z.string(), records: z.array(PaymentInfo) }).nullable(),
+  paymentInfo: z.object({
+    payChannel: z.string().nullable(), paymentOrderId: z.string(), records: z.array(PaymentInfo),
+    /** Refunds: AFTER_SALES ones of this order, NOT_CAPTURED ones of a second charge the checkout did not keep. */
+    refunds: z.array(z.object({ status: z.enum(['REFUND_PENDING', 'REFUND_DONE', 'REFUND_FAIL']), reason: z.enum(['AFTER_SALES', 'NOT_CAPTURED']), payChannel: z.string(), amount: Money, createdAt: z.string() })),
+  }).nullable(),
   bill: z.object({
     skuAmt: Money, shippingAmt: Money, orderDiscountAmt: Money, pointDiscountAmount: Money, taxAmt: Money,
     /** e.g. 0.0725; shown as taxRate x 100 %. */

@@ -89,9 +89,11 @@ export type RenderApplyResult = z.infer<typeof RenderApplyResult>;
 export const ApplyRequest = z.strictObject({
   tradeOrder: z.strictObject({ id: Id }),
   reverseTradeOrderLineList: z.array(ApplyLine).max(200),
-  /** Not sent for an exchange; fixed (the server's figure) for cancel-before-delivery. */
-  applyRefundAmt: RefundAmount.optional(),
-  reverseReason: ReverseReason,
+  /** Not sent for an exchange; fixed (the server's figure) for cancel-before-delivery. The server checks it
+   *  (AfterSales.refundAmountRequired / refundAmountOutOfRange); the web validates with RefundAmount. */
+  applyRefundAmt: z.string().trim().max(20).optional(),
+  /** Required; checked by the server with its own code (AfterSales.reasonRequired). */
+  reverseReason: ReverseReason.optional(),
   reverseText: z.string().trim().max(MAX_LEN.afterSalesNotes, 'Notes can be at most 500 characters').optional(),
   attachmentList: z.array(EvidenceUrl).max(AFTER_SALES.evidenceMax, 'At most 6 images').optional(),
 });

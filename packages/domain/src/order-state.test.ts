@@ -68,16 +68,19 @@ describe('order transitions (ORDER_EVENTS / nextOrderStatus)', () => {
       ['PENDING_PAY', 'ALL_SHIPPED'], // cannot ship an unpaid order
       ['PROCESSING', 'ALL_SHIPPED'], // cannot ship while a cancel is waiting
       ['UN_DELIVERY', 'ALL_RECEIVED'], // nothing shipped yet
+      ['PENDING_PAY', 'ALL_REFUNDED'], // nothing was paid to refund
+      ['CLOSED', 'ALL_REFUNDED'],
     ];
     for (const [from, event] of forbidden) expect(nextOrderStatus(from, event), `${from} ${event}`).toBeNull();
     // Every event has at least one forbidden move listed above.
     expect(new Set(forbidden.map(([, e]) => e))).toEqual(new Set(orderEvents));
   });
 
-  it('COMPLETE, CLOSED, CANCELED and CANCEL_ALL are final: no event leaves them', () => {
-    for (const s of ['COMPLETE', 'CLOSED', 'CANCELED', 'CANCEL_ALL'] as const) {
+  it('CLOSED, CANCELED and CANCEL_ALL are final; COMPLETE only leaves when after-sales refunds it in full', () => {
+    for (const s of ['CLOSED', 'CANCELED', 'CANCEL_ALL'] as const) {
       for (const e of orderEvents) expect(nextOrderStatus(s, e), `${s} ${e}`).toBeNull();
     }
+    for (const e of orderEvents) expect(nextOrderStatus('COMPLETE', e), `COMPLETE ${e}`).toBe(e === 'ALL_REFUNDED' ? 'CANCEL_ALL' : null);
   });
 
   it('every status is reachable from a first status', () => {
@@ -272,9 +275,15 @@ describe('operationList', () => {
     it('every package already signed for: no confirm', () => {
       expect(ops({ status: 'UN_RECEIVED', ...shipped, openPackageCount: 0 })).not.toContain('confirm');
     });
-    it('reversible lines: apply for after-sales (unless one is in progress)', () => {
+    it('reversible lines: apply for after-sales (per line: another line in progress does not hide it)', () => {
       expect(ops({ status: 'UN_RECEIVED', ...shipped, reversible: true })).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse']);
-      expect(ops({ status: 'UN_RECEIVED', ...shipped, reversible: true, reverseInProgress: true })).not.toContain('buyerApplyReverse');
+      expect(ops({ status: 'UN_RECEIVED', ...shipped, reversible: true, reverseInProgress: true })).toContain('buyerApplyReverse');
+      expect(ops({ status: 'UN_RECEIVED', ...shipped, reversible: false, reverseInProgress: true })).not.toContain('buyerApplyReverse');
+    });
+    it('part shipped, part waiting: the rest can be cancelled through after-sales; nothing shipped: the whole-order cancel', () => {
+      expect(ops({ status: 'UN_DELIVERY', packageCount: 1, openPackageCount: 1, cancelable: true })).toContain('buyerApplyReverse');
+      expect(ops({ status: 'UN_DELIVERY', packageCount: 0, cancelable: true })).toEqual(expect.arrayContaining(['buyerCancelAfterPay']));
+      expect(ops({ status: 'UN_DELIVERY', packageCount: 0, cancelable: true })).not.toContain('buyerApplyReverse');
     });
     it('no cancel of any kind once shipped', () => {
       const list = ops({ status: 'UN_RECEIVED', ...shipped });

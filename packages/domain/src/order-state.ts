@@ -120,6 +120,8 @@ export interface OperationInput {
   hasServiceItems: boolean;
   /** Some line can still be refunded, returned or exchanged. */
   reversible: boolean;
+  /** Some unshipped line can still be cancelled (after-sales cancel before delivery). */
+  cancelable?: boolean;
   /** An after-sales request on the order is in progress. */
   reverseInProgress: boolean;
   isReissue: boolean;
@@ -164,7 +166,10 @@ export function operationList(o: OperationInput): Operation[] {
   if (o.hasServiceItems && (PAID_STATUSES as readonly string[]).includes(display)) ops.push('toUse');
   if (o.packageCount > 0) ops.push('checkExpressTrack');
   if (o.hasInvoiceUrl && !o.isReissue && (PAID_STATUSES as readonly string[]).includes(display)) ops.push('viewInvoice');
-  if (o.reversible && !o.reverseInProgress && ['UN_RECEIVED', 'COMPLETE'].includes(display)) ops.push('buyerApplyReverse');
+  // After-sales is per line: lines already in one are simply not offered again on the apply page.
+  if (o.reversible && ['UN_RECEIVED', 'COMPLETE'].includes(display)) ops.push('buyerApplyReverse');
+  // Part shipped, part waiting: the rest can be cancelled line by line (the whole order is cancelled only before anything left).
+  else if (o.cancelable && o.status === 'UN_DELIVERY' && display === 'UN_DELIVERY' && o.packageCount > 0) ops.push('buyerApplyReverse');
   if (['COMPLETE', 'CLOSED', 'CANCELED', 'CANCEL_ALL'].includes(display) && !o.isReissue) ops.push('buyAgain');
   return ops;
 }

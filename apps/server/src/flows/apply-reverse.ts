@@ -164,6 +164,8 @@ export async function applyReverse(db: Db, user: UserRow, type: ApplyType, req: 
         if (seen) return seen;
       }
       const state = await orderAfterSalesState(tx, o);
+      const held = req.reverseTradeOrderLineList.find((a) => state.top.some((x) => String(x.l.id) === a.tradeOrderLine.id && x.open > 0n));
+      if (held) throw err(409, ERROR_CODES.reverseLineInProgress, 'This product is already in an after-sales request', { tradeOrderLineId: held.tradeOrderLine.id });
       if (!typesFor(state).includes(type)) throw err(409, ERROR_CODES.reverseTypeNotAllowed, 'This order cannot take this kind of after-sales now', { availableReverseTypes: typesFor(state) });
       const currency = o.currency as Currency;
 

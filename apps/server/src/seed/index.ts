@@ -8,6 +8,7 @@ import { addresses, appMeta, enterprises, itemParts, items, regions, shops, skuP
 import { hashPassword } from '../modules/identity/service.js';
 import { seedRegionsIfEmpty } from './regions.js';
 import { seedOrders } from './orders.js';
+import { seedAfterSales } from './after-sales.js';
 import { seedCheckout } from './checkout.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -184,7 +185,12 @@ export async function seed(db: Db): Promise<void> {
         districtList: [{ level: 2, name: ny!.regionName, id: String(ny!.id), code: ny!.code }, { level: 3, name: nyc!.regionName, id: String(nyc!.id), code: nyc!.code }] },
     ]);
     await seedCheckout(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id });
-    await seedOrders(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id });
+    const afterSales = await seedOrders(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id });
+    // The services open their own transactions; inside this one they become savepoints.
+    // The demo stock levels stay as documented: the demo returns and exchanges do not move them.
+    const stockBefore = await tx.select({ id: skus.id, stock: skus.stock }).from(skus);
+    await seedAfterSales(tx as unknown as Db, buyer.id, afterSales);
+    for (const k of stockBefore) await tx.update(skus).set({ stock: k.stock }).where(eq(skus.id, k.id));
     await tx.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
   });
 }

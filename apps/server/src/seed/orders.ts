@@ -4,7 +4,7 @@
  * real content on first start. Amounts are computed like checkout does (US site, USD).
  */
 import crypto from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SITES } from '@mall/contracts';
 import { applyRate, lineAmount, type OrderStatus } from '@mall/domain';
 import type { Db } from '../db/client.js';
@@ -32,7 +32,7 @@ interface OrderSpec {
   packages?: PackageSpec[]; reverse?: 'PROCESSING' | 'REFUND_DONE'; remark?: string; postponed?: number;
 }
 
-export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub1: bigint; shops: bigint[] }): Promise<void> {
+export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub1: bigint; shops: bigint[] }): Promise<AfterSalesOrders> {
   const carrierRows = await tx.insert(carriers).values(CARRIERS).returning();
   const carrierId = (code: string) => carrierRows.find((c) => c.code === code)!.id;
   const skuRows = await tx.select({ sku: skus, item: items }).from(skus).innerJoin(items, eq(items.id, skus.itemId));
@@ -180,8 +180,12 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
         reverseTradeOrderCode: `R${createdAt.getTime()}${n}`, orderId: o!.id, buyerId: s.buyer, shopId: s.shop, type: 'SALE_CANCEL_AFTER_PAID',
         status: s.reverse === 'PROCESSING' ? 'WAITING_FOR_AUDIT_BY_SELLER' : 'REFUND_DONE', applyRefundAmtMinor: needPay,
         actualRefundAmtMinor: s.reverse === 'REFUND_DONE' ? needPay : null, currency: 'USD', createdAt: new Date(createdAt.getTime() + 3600_000),
+        sellerId: shopRows.find((x) => x.id === s.shop)!.sellerId, reason: 'NO_LONGER_NEEDED',
       }).returning();
-      await tx.insert(reverseTradeOrderLines).values([...lineIds.values()].map((id, i) => ({ reverseId: rev!.id, orderLineId: id, reverseQty: lines[i]!.qty, applyRefundAmtMinor: lines[i]!.amount })));
+      await tx.insert(reverseTradeOrderLines).values([...lineIds.values()].map((id, i) => ({
+        reverseId: rev!.id, orderLineId: id, reverseQty: lines[i]!.qty, applyRefundAmtMinor: lines[i]!.amount, isOpen: s.reverse === 'PROCESSING',
+      })));
+      if (s.reverse === 'REFUND_DONE') await tx.update(tradeOrderLines).set({ cancelledQty: sql`${tradeOrderLines.qty}` }).where(inArray(tradeOrderLines.id, [...lineIds.values()]));
     }
     return o!;
   };
@@ -222,4 +226,30 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
   await order({ buyer: ids.main, shop: flexi, lines: [['BULK-E7-20', '1']], status: 'PENDING_PAY', ageDays: 5, tradeType: 'NET_B2B' });
   await order({ buyer: ids.sub1, shop: flexi, lines: [['C7-GRY', '1']], status: 'UN_DELIVERY', ageDays: 2, masterStatus: 'PAID' });
   await order({ buyer: ids.sub1, shop: flexi, lines: [['E7-BLK-140', '1']], status: 'PENDING_PAY', ageDays: 0, masterStatus: 'PENDING' });
+
+  // Orders the demo buyer's after-sales are made on (seed/after-sales.ts drives them through the real flows).
+  let code = 100;
+  const received = async (lines: [string, string][], ageDays: number, status: 'COMPLETE' | 'UN_RECEIVED' = 'COMPLETE') => (await order({
+    buyer: b, shop: flexi, lines, status, ageDays, packages: [shipped(`1Z999AS1000000${(code += 1)}`, 'UPS', lines, status === 'COMPLETE' ? 'BUYER' : undefined)],
+  })).id;
+  return {
+    toAudit: await received([['E7-BLK-140', '1']], 9),
+    toReturn: await received([['C7-GRY', '1']], 9),
+    toQc: await received([['TRAY-STEEL', '2']], 10),
+    toRefund: await received([['C7-BLK', '1']], 11),
+    exchangeToShip: await received([['E7-BLK-140', '1']], 12),
+    exchangeToConfirm: await received([['E7-BLK-140', '1']], 13),
+    refundPending: await received([['TRAY-STEEL', '1']], 14),
+    returned: await received([['TOP-OAK-140', '1'], ['TRAY-STEEL', '1']], 16),
+    exchanged: await received([['E7-WHT-140', '1']], 18),
+    withdrawn: await received([['TRAY-STEEL', '1']], 19),
+    rejected: await received([['C7-GRY', '1']], 21),
+    qcRejected: await received([['TRAY-STEEL', '1']], 22),
+    refundFails: await received([['E7-BLK-140', '1']], 23),
+    cancelToAudit: (await order({ buyer: b, shop: flexi, lines: [['C7-BLK', '1'], ['TRAY-STEEL', '1']], status: 'UN_DELIVERY', ageDays: 1 })).id,
+    cancelled: (await order({ buyer: b, shop: flexi, lines: [['C7-GRY', '2']], status: 'UN_DELIVERY', ageDays: 8 })).id,
+  };
 }
+
+export type AfterSalesOrders = Record<'toAudit' | 'toReturn' | 'toQc' | 'toRefund' | 'exchangeToShip' | 'exchangeToConfirm' | 'refundPending' | 'returned' | 'exchanged'
+  | 'withdrawn' | 'rejected' | 'qcRejected' | 'refundFails' | 'cancelToAudit' | 'cancelled', bigint>;

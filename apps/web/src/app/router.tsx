@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Center, Loader } from '@mantine/core';
 import type { PolicyKind, PolicyRoute } from '@mall/contracts';
 import { Layout } from './Layout';
 import { RequireLogin } from './RequireLogin';
@@ -32,7 +33,9 @@ const POLICY_PAGES: Record<PolicyRoute, PolicyKind> = {
   '/algemene-voorwaarden-webwinkel': 'terms', '/warranty': 'warranty', '/shipping-policy': 'shipping', '/sms': 'sms',
 };
 
-const afterSales = () => import('../features/aftersales/pages');
+const afterSales = () => import('../features/aftersales/pages/aftersales');
+/** Shown in the page area while a lazily loaded page arrives on the first load. */
+const chunkLoading = <Center py="xl"><Loader aria-label="Loading" /></Center>;
 
 const member = (section: string) => <RequireLogin><BuyerSectionPage section={section} /></RequireLogin>;
 
@@ -63,11 +66,11 @@ const routes: RouteObject[] = [
           { path: '/buyer/express-trick/:orderId', element: <ExpressTrickPage /> },
           { path: '/buyer/confirm/:orderId', element: <ConfirmPage /> },
           // After-sales: one lazily loaded chunk (features/aftersales/pages).
-          { path: '/buyer/as-apply', lazy: () => afterSales().then((m) => ({ Component: m.ApplyPage })) },
-          { path: '/buyer/as-list', lazy: () => afterSales().then((m) => ({ Component: m.ListPage })) },
-          { path: '/buyer/as/detail/:id', lazy: () => afterSales().then((m) => ({ Component: m.DetailPage })) },
-          { path: '/buyer/send-back-items', lazy: () => afterSales().then((m) => ({ Component: m.SendBackPage })) },
-          { path: '/buyer/m-logistics', lazy: () => afterSales().then((m) => ({ Component: m.LogisticsPage })) },
+          { path: '/buyer/as-apply', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.ApplyPage })) },
+          { path: '/buyer/as-list', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.ListPage })) },
+          { path: '/buyer/as/detail/:id', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.DetailPage })) },
+          { path: '/buyer/send-back-items', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.SendBackPage })) },
+          { path: '/buyer/m-logistics', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.LogisticsPage })) },
           { path: '/buyer/comments', element: member('reviews') },
           { path: '/buyer/address', element: <RequireLogin><AddressBookPage /></RequireLogin> },
           { path: '/buyer/cards', element: <RequireLogin><CardsPage /></RequireLogin> },
@@ -83,6 +86,7 @@ const routes: RouteObject[] = [
       { path: '/merchant-console/orders', element: <RequireLogin><SellerOrdersPage /></RequireLogin> },
       {
         path: '/merchant-console/after-sales',
+        hydrateFallbackElement: chunkLoading,
         lazy: async () => {
           const { SellerAfterSalesPage } = await import('../features/aftersales/pages/seller/SellerAfterSalesPage');
           return { element: <RequireLogin><SellerAfterSalesPage /></RequireLogin> };

@@ -9,7 +9,7 @@ import {
 import { REVERSE_FINAL_STATUSES, displayStatus, fromMilli, lineAfterSalesQty, money, OPERATION_UPPERCASE, operationList, tabOf, toMilli, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
-  items, paymentRecords, shippingMethods, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
+  items, paymentRecords, refunds, reverseTradeOrders, shippingMethods, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
 import type { OrderScope } from './scope.js';
 
@@ -168,7 +168,7 @@ function summaryOf(o: OrderRow, c: ListContract, rel: Related, scope: OrderScope
     status, tradeType: o.tradeType, payChannel: o.payChannel, notFirstTime: rel.paidBefore.has(c.id), viewerIsBuyer,
     masterPending: c.masterStatus === 'PENDING', packageCount: pk.total, openPackageCount: pk.open,
     postponeCount: o.postponeCount, postponeLimit: POSTPONE_LIMIT, hasInvoiceUrl: !!o.invoiceUrl, evaluated: o.commentStatus === 'EVALUATED',
-    hasServiceItems: top.some((l) => l.itemBusinessType === 'SERVICE'), reversible: lines.some((l) => Number(l.canReverseQty) > 0),
+    hasServiceItems: top.some((l) => l.itemBusinessType === 'SERVICE'), reversible: lines.some((l) => Number(l.canReverseQty) > 0), cancelable: lines.some((l) => Number(l.canCancelQty) > 0),
     reverseInProgress: rel.reverseOpen.has(o.id), isReissue: o.businessType === 'REVERSE_REISSUE', isPoints: o.tradeType === 'NORMAL_POINT_REDEEM',
   });
   const pending = ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE'].includes(status);
@@ -209,6 +209,9 @@ export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: Order
   const payload = c.payload as { notifyInfo?: { notifyType: string; contactInfo: string }; shippingTimeInfo?: { deliveryDay?: string; deliveryTime?: string } };
   const [method] = o.shippingMethodId ? await db.select({ name: shippingMethods.name }).from(shippingMethods).where(eq(shippingMethods.id, o.shippingMethodId)) : [];
   const records = await db.select().from(paymentRecords).where(eq(paymentRecords.contractId, c.id)).orderBy(paymentRecords.id);
+  // Money given back: this order's after-sales refunds, and charges of the checkout that were not kept.
+  const refundRows = await db.select({ f: refunds }).from(refunds).leftJoin(reverseTradeOrders, eq(reverseTradeOrders.id, refunds.reverseId))
+    .where(and(eq(refunds.contractId, c.id), sql`(${refunds.reason} = 'NOT_CAPTURED' OR ${reverseTradeOrders.orderId} = ${o.id})`)).orderBy(refunds.id);
   const reissue = o.businessType === 'REVERSE_REISSUE';
   const share = c.needPayAmtMinor === 0n ? 1 : Number(o.needPayAmtMinor) / Number(c.needPayAmtMinor);
   return {
@@ -222,6 +225,7 @@ export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: Order
     paymentInfo: reissue ? null : {
       payChannel: o.payChannel, paymentOrderId: c.paymentOrderId,
       records: records.map((r) => ({ recordStatus: r.status, payChannel: r.channel, stage: r.stage, amount: money(r.amountMinor, r.currency as Currency), createdAt: r.createdAt.toISOString() })),
+      refunds: refundRows.map(({ f }) => ({ status: f.status, reason: f.reason, payChannel: f.channel, amount: money(f.amountMinor, f.currency as Currency), createdAt: f.createdAt.toISOString() })),
     },
     bill: {
       skuAmt: money(o.skuAmtMinor, currency), shippingAmt: money(o.shippingAmtMinor, currency), orderDiscountAmt: money(o.discountAmtMinor, currency),

@@ -36,7 +36,7 @@ const HANDLED: readonly string[] = [
   'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'toUse', 'checkVerifyCode', 'buyerApplyReverse',
 ];
 /** The after-sales apply dialog, loaded with the after-sales chunk when first opened. */
-const ApplyDialog = lazy(() => import('../aftersales/pages').then((m) => ({ default: m.ApplyDialog })));
+const ApplyDialog = lazy(() => import('../aftersales/pages/aftersales').then((m) => ({ default: m.ApplyDialog })));
 /**
  * Not an operation of the server: a paid order waiting for delivery with lines that can still be
  * cancelled offers after-sales too, as a cancel before delivery (SPEC §4 apply dialog).

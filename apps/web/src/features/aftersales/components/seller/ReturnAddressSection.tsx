@@ -3,10 +3,10 @@
  * return or exchange cannot be approved without it), and the dialog that edits one (ReturnAddressBody).
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Collapse, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingStore, IconMapPin, IconPencil } from '@tabler/icons-react';
+import { IconBuildingStore, IconChevronDown, IconMapPin, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ReturnAddressBody, type ReturnAddress } from '@mall/contracts';
 import { type ShopReturnAddress, useReturnAddresses, useSaveReturnAddress, useSellerAsError } from '../../api/seller';
@@ -16,13 +16,25 @@ export function ReturnAddressSection({ mobile, onEdit }: { mobile: boolean; onEd
   const { t } = useTranslation();
   const apiError = useSellerAsError();
   const shops = useReturnAddresses();
+  const allSet = !!shops.data?.length && shops.data.every((s) => s.address);
+  // On a phone the list matters most: addresses that are all set fold away behind one line.
+  const [opened, setOpened] = useState(false);
+  const folded = mobile && allSet && !opened;
   return (
     <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="section" aria-labelledby="return-addresses-title" data-testid="return-addresses">
       <Stack gap="xs">
-        <div>
-          <Title order={2} size="h5" id="return-addresses-title">{t('sellerAfterSales.address.heading')}</Title>
-          <Text size="sm" c="dimmed">{t('sellerAfterSales.address.intro')}</Text>
-        </div>
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          <div>
+            <Title order={2} size="h5" id="return-addresses-title">{t('sellerAfterSales.address.heading')}</Title>
+            <Text size="sm" c="dimmed">{folded ? t('sellerAfterSales.address.allSet', { count: shops.data!.length }) : t('sellerAfterSales.address.intro')}</Text>
+          </div>
+          {mobile && allSet && (
+            <Button size="xs" variant="subtle" onClick={() => setOpened((o) => !o)} aria-expanded={!folded} aria-controls="return-addresses-list"
+              rightSection={<IconChevronDown size={14} style={{ transform: folded ? undefined : 'rotate(180deg)' }} />} style={{ flexShrink: 0 }}>
+              {folded ? t('sellerAfterSales.address.show') : t('sellerAfterSales.address.hide')}
+            </Button>
+          )}
+        </Group>
         {shops.isLoading ? <Skeleton h={56} /> : shops.isError ? (
           <Alert color="red" role="alert" p="xs">
             <Group justify="space-between" gap="xs">
@@ -31,9 +43,11 @@ export function ReturnAddressSection({ mobile, onEdit }: { mobile: boolean; onEd
             </Group>
           </Alert>
         ) : !shops.data?.length ? <Text size="sm">{t('merchant.noShops')}</Text> : (
-          <SimpleGrid cols={{ base: 1, md: shops.data.length > 1 ? 2 : 1 }} spacing="sm">
-            {shops.data.map((s) => <ShopAddressCard key={s.shopId} shop={s} onEdit={() => onEdit(s.shopId)} />)}
-          </SimpleGrid>
+          <Collapse expanded={!folded} id="return-addresses-list">
+            <SimpleGrid cols={{ base: 1, md: shops.data.length > 1 ? 2 : 1 }} spacing="sm">
+              {shops.data.map((s) => <ShopAddressCard key={s.shopId} shop={s} onEdit={() => onEdit(s.shopId)} />)}
+            </SimpleGrid>
+          </Collapse>
         )}
       </Stack>
     </Paper>

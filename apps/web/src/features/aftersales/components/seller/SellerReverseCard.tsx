@@ -25,8 +25,12 @@ const TYPE_COLOR: Record<string, string> = {
 /** Returns and exchanges send goods back: approving them needs the shop's return address. */
 export const needsReturnAddress = (r: SellerReverse) => r.reverseTradeOrderType === 'SALE_RETURN' || r.reverseTradeOrderType === 'SALE_EXCHANGE';
 
+/** districtList runs from the country down ("United States", "California", "San Francisco"): printed street first, country last. */
 export function formatAddress(a: ReturnAddress) {
-  return [a.detailAddress, ...a.districtList, a.postalCode].filter((s) => s && s.trim()).join(', ');
+  const [country, ...below] = a.districtList;
+  const local = [...below].reverse().filter((s) => s.trim());
+  if (a.postalCode.trim()) local.push(local.length ? `${local.pop()} ${a.postalCode.trim()}` : a.postalCode.trim());
+  return [a.detailAddress, ...local, country].filter((s): s is string => !!s && !!s.trim()).join(', ');
 }
 
 export type ReverseAction =
@@ -76,7 +80,8 @@ export function SellerReverseCard({ reverse: r, mobile, addressMissing, onAction
   const titleId = `seller-reverse-${r.id}`;
   const code = r.reverseTradeOrderCode;
   const exchange = r.reverseTradeOrderType === 'SALE_EXCHANGE';
-  const notes = [r.reverseNotes.reverseText, ...r.remarkList.map((m) => m.remark)].filter((s): s is string => !!s && !!s.trim());
+  // The application's text is usually also the first remark: each note once.
+  const notes = [...new Set([r.reverseNotes.reverseText, ...r.remarkList.map((m) => m.remark)].map((s) => s?.trim()).filter((s): s is string => !!s))];
   const images = r.remarkList.flatMap((m) => m.attachmentList.files.map((f) => f.url));
   const auditWaiting = hasOp(r, 'audit');
   const warnAddress = auditWaiting && needsReturnAddress(r) && addressMissing === true;
@@ -110,8 +115,9 @@ export function SellerReverseCard({ reverse: r, mobile, addressMissing, onAction
       </Box>
     </Group>
   );
-  const lineBadges = (l: ReverseLine) => l.tradeOrderLine.tradeOrderLineBusinessType !== 'NORMAL' && (
-    <Badge size="xs" variant="light" color="gray">{t(`sellerAfterSales.lineType.${l.tradeOrderLine.tradeOrderLineBusinessType}`)}</Badge>
+  // EXCHANGE marks every line of an exchange (the type badge says so already); a gift line is worth a badge.
+  const lineBadges = (l: ReverseLine) => l.tradeOrderLine.tradeOrderLineBusinessType === 'GIFT' && (
+    <Badge size="xs" variant="light" color="gray">{t('sellerAfterSales.lineType.GIFT')}</Badge>
   );
   const exchangeItem = (l: ReverseLine) => l.derivativeSku && (
     <Paper bg="violet.0" p={6} radius="sm" mt={6} data-testid="exchange-item">
@@ -330,7 +336,6 @@ function ShipmentCard({ shipment: s, canAddEvent, onAddEvent }: { shipment: Reve
           </Group>
           <Text size="xs" c="dimmed">{t('seller.package.shippedAt', { date: when(s.createdAt) })}</Text>
         </Box>
-        <Badge color="blue" variant="light">{t('seller.package.status.SEND_DELIVERY')}</Badge>
       </Group>
       {s.logisticsList.length ? (
         <Timeline active={0} bulletSize={10} lineWidth={2} mt="sm" role="list" aria-label={t('seller.package.timeline')} styles={{ item: { marginTop: 8 } }}>

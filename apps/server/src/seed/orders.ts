@@ -232,6 +232,8 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
   const received = async (lines: [string, string][], ageDays: number, status: 'COMPLETE' | 'UN_RECEIVED' = 'COMPLETE') => (await order({
     buyer: b, shop: flexi, lines, status, ageDays, packages: [shipped(`1Z999AS1000000${(code += 1)}`, 'UPS', lines, status === 'COMPLETE' ? 'BUYER' : undefined)],
   })).id;
+  // Part shipped, part still to ship: the rest can be cancelled through after-sales.
+  await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1'], ['TOP-OAK-140', '1']], status: 'UN_DELIVERY', ageDays: 3, packages: [shipped('1Z999AS1000000099', 'UPS', [['TRAY-STEEL', '1']])] });
   return {
     toAudit: await received([['E7-BLK-140', '1']], 9),
     toReturn: await received([['C7-GRY', '1']], 9),
@@ -246,7 +248,7 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
     rejected: await received([['C7-GRY', '1']], 21),
     qcRejected: await received([['TRAY-STEEL', '1']], 22),
     refundFails: await received([['E7-BLK-140', '1']], 23),
-    cancelToAudit: (await order({ buyer: b, shop: flexi, lines: [['C7-BLK', '1'], ['TRAY-STEEL', '1']], status: 'UN_DELIVERY', ageDays: 1 })).id,
+    cancelToAudit: (await order({ buyer: b, shop: flexi, lines: [['C7-BLK', '1'], ['TRAY-STEEL', '1']], status: 'UN_DELIVERY', ageDays: 2 })).id,
     cancelled: (await order({ buyer: b, shop: flexi, lines: [['C7-GRY', '2']], status: 'UN_DELIVERY', ageDays: 8 })).id,
   };
 }

@@ -187,7 +187,8 @@ describe('shipping in packages', () => {
 
     const d = await detail(x.b, orderId);
     expect(d.displayStatus).toBe('UN_DELIVERY');
-    expect(d.operationList).toEqual(['checkExpressTrack', 'viewInvoice']);
+    // The whole-order cancel is gone; what has not shipped can still be cancelled through after-sales.
+    expect(d.operationList).toEqual(['checkExpressTrack', 'viewInvoice', 'buyerApplyReverse']);
     expect(d.packageCount).toBe(1);
     const trayLine = d.tradeOrderLineList.find((l: any) => l.sku.id === f.sku['TRAY-STEEL']);
     expect(trayLine).toMatchObject({ tradeQty: '3', deliveredQty: '1', canCancelQty: '2' });

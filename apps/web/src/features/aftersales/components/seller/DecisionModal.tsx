@@ -52,6 +52,8 @@ function DecisionForm({ decision: { reverse: r, kind, approve }, onDone, address
   const code = r.reverseTradeOrderCode;
   const type = r.reverseTradeOrderType;
   const returnGoods = needsReturnAddress(r);
+  // Approving a return or exchange of a shop without a return address cannot succeed: set it first.
+  const blocked = kind === 'audit' && approve && returnGoods && address === null;
 
   const text = kind === 'audit'
     ? approve
@@ -72,7 +74,7 @@ function DecisionForm({ decision: { reverse: r, kind, approve }, onDone, address
   };
 
   const confirm = () => {
-    if (m.isPending) return;
+    if (m.isPending || blocked) return;
     if (!approve) {
       const err = validate();
       setReasonError(err);
@@ -90,7 +92,7 @@ function DecisionForm({ decision: { reverse: r, kind, approve }, onDone, address
   return (
     <form noValidate onSubmit={(e) => { e.preventDefault(); confirm(); }} aria-label={t(`sellerAfterSales.${kind}.${approve ? 'approveTitle' : 'rejectTitle'}`, { code })}>
       <Stack>
-        {m.error && (
+        {m.error && !(blocked && isReturnAddressMissing(m.error)) && (
           <Alert color="red" role="alert" data-testid="decision-error">
             <Stack gap="xs">
               <Text size="sm">{apiError(m.error)}</Text>
@@ -129,7 +131,7 @@ function DecisionForm({ decision: { reverse: r, kind, approve }, onDone, address
         {!approve && <Text size="xs" c="dimmed" mt={-8}>{t('common.remaining', { count: REASON_MAX - reason.length })}</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={m.isPending}>{t('common.cancel')}</Button>
-          <Button type="submit" color={approve ? undefined : 'red'} loading={m.isPending} disabled={m.isPending} data-testid="decision-confirm">
+          <Button type="submit" color={approve ? undefined : 'red'} loading={m.isPending} disabled={m.isPending || blocked} data-testid="decision-confirm">
             {t(`sellerAfterSales.${kind}.${approve ? 'approveConfirm' : 'rejectConfirm'}`)}
           </Button>
         </Group>

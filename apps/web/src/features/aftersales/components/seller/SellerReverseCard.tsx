@@ -295,7 +295,8 @@ function RefundInfo({ r }: { r: SellerReverse }) {
   const refund = r.refund;
   const rows: [string, ReactNode][] = [];
   if (hasOp(r, 'refund')) rows.push([t('sellerAfterSales.maxRefundAmt'), money(r.maxRefundAmt)]);
-  if (r.actualRefundAmt) rows.push([t('sellerAfterSales.actualRefundAmt'), money(r.actualRefundAmt)]);
+  // The provider's refund carries the same figure once done: show it once.
+  if (r.actualRefundAmt && !(refund && refund.amount.value === r.actualRefundAmt.value)) rows.push([t('sellerAfterSales.actualRefundAmt'), money(r.actualRefundAmt)]);
   if (r.sellerConfirmRefundShippingAmt) rows.push([t('sellerAfterSales.confirmedShippingAmt'), money(r.sellerConfirmRefundShippingAmt)]);
   if (r.actualRefundShippingAmt) rows.push([t('sellerAfterSales.actualShippingAmt'), money(r.actualRefundShippingAmt)]);
   if (!rows.length && !refund) return null;

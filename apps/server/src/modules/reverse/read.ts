@@ -70,7 +70,7 @@ function summaryOf(r: Row, rel: Rel, viewerIsBuyer: boolean): ReverseSummary & {
           id: String(ex.id), name: snap.itemName, skuName: ex.name, image: ex.image, attributes: ex.attributes,
           unitName: snap.unit ?? null, salePrc: money(l.unitAmtMinor, currency),
         } : null,
-        tradeOrderLine: { id: String(l.id), tradeOrderLineBusinessType: r.type === 'SALE_EXCHANGE' ? 'EXCHANGE' as const : 'NORMAL' as const, lineGroupTypeDict: l.lineGroupType },
+        tradeOrderLine: { id: String(l.id), tradeOrderLineBusinessType: 'NORMAL' as const, lineGroupTypeDict: l.lineGroupType },
       };
     }),
     _rel: rel,

@@ -66,7 +66,7 @@ export function ApplyDialog({ orderId, opened, onClose, preferredType }: {
           </Radio.Group>
           <Stack gap="xs">
             <Text size="sm" fw={500}>{cancel ? t('aftersales.apply.cancelLines') : t('aftersales.apply.pickLines')}</Text>
-            {lines.length === 0 && <Text size="sm" c="dimmed">{t('aftersales.apply.noLinesForType')}</Text>}
+            {lines.length === 0 && <Text size="sm" c="gray.7">{t('aftersales.apply.noLinesForType')}</Text>}
             {lines.map((l) => (
               <ApplyLineItem key={l.id} line={l} max={lineMax(l, type)} imageSize={56}
                 checked={l.inAfterSales || chosen.includes(l.id)} disabled={l.inAfterSales || cancel}

@@ -37,12 +37,12 @@ export function ApplyLineItem({ line, max, checked, disabled, onToggle, children
         <Image src={line.image} alt="" w={imageSize} h={imageSize} radius="sm" fit="cover" style={{ flexShrink: 0 }} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Text size="sm" fw={500} lineClamp={2} id={labelId}>{line.name}</Text>
-          <Text size="xs" c="dimmed" lineClamp={1}>{skuLabel(line)}</Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7" lineClamp={1}>{skuLabel(line)}</Text>
+          <Text size="xs" c="gray.7">
             {t('aftersales.line.ordered', { qty: unitQty(line.tradeQty) })}
             {!line.inAfterSales && <>{' · '}{t('aftersales.line.available', { qty: unitQty(max) })}</>}
           </Text>
-          <Text size="xs" c="dimmed">{t('aftersales.line.paid', { amount: fmt(line.unitPaidAmt) })}</Text>
+          <Text size="xs" c="gray.7">{t('aftersales.line.paid', { amount: fmt(line.unitPaidAmt) })}</Text>
           {line.inAfterSales && <Badge size="sm" variant="light" color="yellow.9" w="fit-content" tt="none" data-testid="in-after-sales">{t('aftersales.line.inAfterSales')}</Badge>}
         </Stack>
         {aside && <Box visibleFrom="sm" style={{ flexShrink: 0 }}>{aside}</Box>}

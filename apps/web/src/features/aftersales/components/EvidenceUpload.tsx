@@ -82,7 +82,7 @@ export function EvidenceUpload({ value, onChange, error, onBusyChange }: {
             </FileButton>
           )}
         </Group>
-        <Text size="xs" c="dimmed" id={`${id}-counter`} data-testid="evidence-counter">{t('aftersales.evidence.counter', { n: value.length, max })}</Text>
+        <Text size="xs" c="gray.7" id={`${id}-counter`} data-testid="evidence-counter">{t('aftersales.evidence.counter', { n: value.length, max })}</Text>
         <Text size="xs" c="red.8" role="alert" aria-live="assertive" data-testid="evidence-message">{message}</Text>
       </Stack>
     </Input.Wrapper>

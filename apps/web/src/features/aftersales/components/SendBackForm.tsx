@@ -4,7 +4,7 @@
  * SELF_DELIVERY. The button is disabled while the request runs. Used by the send-back page
  * (mobile) and the detail page's modal (desktop).
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Box, Button, Drawer, Group, Input, Radio, ScrollArea, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,8 @@ export function SendBackForm({ reverseId, returnAddress, mobile, onDone, onCance
   const [tracking, setTracking] = useState('');
   const [errors, setErrors] = useState<{ carrier?: string; tracking?: string }>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const carrierRef = useRef<HTMLButtonElement & HTMLInputElement>(null);
+  const trackingRef = useRef<HTMLInputElement>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,6 +36,9 @@ export function SendBackForm({ reverseId, returnAddress, mobile, onDone, onCance
     const parsed = TrackingNumber.safeParse(tracking);
     if (!parsed.success) next.tracking = tracking.trim() === '' ? t('aftersales.sendBack.trackingRequired') : t('aftersales.sendBack.trackingInvalid');
     setErrors(next);
+    // Keyboard and screen-reader users land on the first field to fix (its error is read with it).
+    if (next.carrier) carrierRef.current?.focus();
+    else if (next.tracking) trackingRef.current?.focus();
     if (next.carrier || next.tracking || !parsed.success) return;
     postBack.mutate({ id: reverseId, carrierId: carrierId!, trackingNumber: parsed.data }, {
       onSuccess: onDone,
@@ -52,15 +57,15 @@ export function SendBackForm({ reverseId, returnAddress, mobile, onDone, onCance
           </Box>
         )}
         {mobile ? (
-          <CarrierSheet carriers={carriers.data ?? []} loading={carriers.isLoading} value={carrierId} error={carrierError}
+          <CarrierSheet buttonRef={carrierRef} carriers={carriers.data ?? []} loading={carriers.isLoading} value={carrierId} error={carrierError}
             onChange={(id) => { setCarrierId(id); setErrors((x) => ({ ...x, carrier: undefined })); }} />
         ) : (
           <Select label={t('aftersales.sendBack.carrier')} placeholder={carriers.isLoading ? t('common.loading') : t('aftersales.sendBack.carrierPlaceholder')}
             data={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.entityName }))} value={carrierId} searchable withAsterisk
             onChange={(v) => { setCarrierId(v); setErrors((x) => ({ ...x, carrier: undefined })); }} error={carrierError}
-            nothingFoundMessage={t('aftersales.sendBack.noCarrier')} comboboxProps={{ withinPortal: true }} data-testid="carrier-select" />
+            nothingFoundMessage={t('aftersales.sendBack.noCarrier')} comboboxProps={{ withinPortal: true }} data-testid="carrier-select" ref={carrierRef} />
         )}
-        <TextInput label={t('aftersales.sendBack.tracking')} placeholder={t('aftersales.sendBack.trackingPlaceholder')} withAsterisk
+        <TextInput ref={trackingRef} label={t('aftersales.sendBack.tracking')} placeholder={t('aftersales.sendBack.trackingPlaceholder')} withAsterisk
           value={tracking} maxLength={40} autoComplete="off" autoCapitalize="characters" spellCheck={false} data-testid="tracking-input"
           onChange={(e) => { setTracking(e.currentTarget.value); setErrors((x) => ({ ...x, tracking: undefined })); }} error={errors.tracking} />
         <Text size="xs" c="gray.7">{t('aftersales.sendBack.selfDelivery')}</Text>
@@ -75,8 +80,8 @@ export function SendBackForm({ reverseId, returnAddress, mobile, onDone, onCance
 }
 
 /** Mobile: a field that opens the carrier list as a bottom sheet. */
-function CarrierSheet({ carriers, loading, value, onChange, error }: {
-  carriers: Carrier[]; loading: boolean; value: string | null; onChange: (id: string) => void; error?: string;
+function CarrierSheet({ carriers, loading, value, onChange, error, buttonRef }: {
+  carriers: Carrier[]; loading: boolean; value: string | null; onChange: (id: string) => void; error?: string; buttonRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -84,7 +89,7 @@ function CarrierSheet({ carriers, loading, value, onChange, error }: {
   return (
     <>
       <Input.Wrapper label={t('aftersales.sendBack.carrier')} withAsterisk error={error} id="carrier-sheet-field">
-        <Input component="button" type="button" pointer onClick={() => setOpen(true)} disabled={loading} error={!!error}
+        <Input ref={buttonRef} component="button" type="button" pointer onClick={() => setOpen(true)} disabled={loading} error={!!error}
           aria-haspopup="dialog" aria-expanded={open} data-testid="carrier-sheet-button" aria-describedby={error ? 'carrier-sheet-field-error' : undefined}
           rightSection={<IconChevronDown size={16} aria-hidden />} rightSectionPointerEvents="none">
           {chosen ? chosen.entityName : <Input.Placeholder>{loading ? t('common.loading') : t('aftersales.sendBack.carrierPlaceholder')}</Input.Placeholder>}

@@ -3,9 +3,19 @@ import { useTranslation } from 'react-i18next';
 import type { ReverseStatusValue, ReverseTypeValue } from '@mall/contracts';
 import { STATUS_COLOR, statusKey, typeKey } from './labels';
 
+/**
+ * Status chip: the status colour as a tint and a dot, the text in near-black so it keeps WCAG AA
+ * contrast whatever the colour (the default light badge text of green, orange or cyan does not).
+ */
 export function ReverseStatusBadge({ status, size = 'md' }: { status: ReverseStatusValue; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();
-  return <Badge variant="light" size={size} color={STATUS_COLOR[status]} tt="none" data-testid="as-status" data-status={status}>{t(statusKey(status))}</Badge>;
+  const c = STATUS_COLOR[status];
+  return (
+    <Badge size={size} tt="none" variant="dot" color={c} data-testid="as-status" data-status={status}
+      styles={{ root: { background: `var(--mantine-color-${c}-0)`, borderColor: `var(--mantine-color-${c}-3)`, color: 'var(--mantine-color-dark-7)' } }}>
+      {t(statusKey(status))}
+    </Badge>
+  );
 }
 
 export function ReverseTypeBadge({ type, size = 'md' }: { type: ReverseTypeValue; size?: 'sm' | 'md' | 'lg' }) {

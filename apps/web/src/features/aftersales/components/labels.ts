@@ -13,7 +13,7 @@ export const statusKey = (s: ReverseStatusValue) => `aftersales.status.${s}`;
 export const typeKey = (s: ReverseTypeValue) => `aftersales.type.${s}`;
 export const reasonKey = (r: ReverseReason) => `aftersales.reason.${r}`;
 
-/** Colours chosen for WCAG AA text contrast on the light badge background (shade 8/9 text). */
+/** Colour of each status (badge tint and dot, banner); texts on them stay near-black for contrast. */
 export const STATUS_COLOR: Record<ReverseStatusValue, string> = {
   AS_APPLIED: 'blue', WAITING_FOR_AUDIT_BY_SELLER: 'blue', WAITING_FOR_BUYER_RETURN: 'orange', WAITING_FOR_QC_DONE: 'indigo',
   WAITING_FOR_REFUND: 'violet', WAITING_FOR_SELLER_SHIP: 'cyan', WAITING_FOR_BUYER_CONFIRMED: 'orange', REFUND_PENDING: 'violet',
@@ -52,9 +52,6 @@ export function lineRule(max: string, isWeight: boolean): QuantityRule {
   const min = compareQuantity(max, '1') < 0 ? max : '1';
   return { min, max, step: isWeight ? '0.5' : '1', decimals };
 }
-
-/** "1.5 kg" for weight items, "× 2" otherwise. */
-export const qtyText = (qty: string, unit: string | null, isWeight: boolean) => (isWeight ? `${qty} ${unit ?? ''}`.trim() : `× ${qty}`);
 
 /** SKU name plus attributes not already in it. */
 export function skuLabel(s: { skuName?: string; name?: string; attributes: { attrKey: string; attrVal: string }[] }, nameKey: 'skuName' | 'name' = 'skuName'): string {

@@ -34,7 +34,7 @@ import { ApplyLineItem } from '../components/ApplyLineItem';
 import { EvidenceUpload } from '../components/EvidenceUpload';
 import { ExchangeSkuPicker } from '../components/ExchangeSkuPicker';
 import {
-  aftersalesError, APPLY_TYPE_ORDER, currencyDecimals, hasQty, isListedGroup, lineMax, lineRule, qtyText, reasonKey, typeKey,
+  aftersalesError, APPLY_TYPE_ORDER, currencyDecimals, hasQty, isListedGroup, lineMax, lineRule, reasonKey, typeKey,
 } from '../components/labels';
 import { LoadError, PageSkeleton } from '../components/States';
 
@@ -223,14 +223,14 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
       {back}
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={1} size="h2">{t('aftersales.apply.title')}</Title>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('orders.orderNumber', { code: order.tradeOrderCode })} · {dayjs(order.orderedTime).format(DATE_TIME)}
         </Text>
       </Group>
 
       <Section title={t('aftersales.apply.typeLabel')} testId="apply-type">
         <Radio.Group value={type ?? ''} onChange={(v) => { setType(v as ApplyType); setSubmitError(null); }} aria-label={t('aftersales.apply.typeLabel')}>
-          <SimpleGrid cols={{ base: 1, sm: Math.min(types.length, 2) }} spacing="xs">
+          <SimpleGrid cols={{ base: 1, sm: Math.min(types.length, 3) }} spacing="sm">
             {types.map((x) => (
               <Radio key={x} value={x} label={t(typeKey(x))} description={t(`aftersales.typeHint.${x}`)} data-testid={`apply-type-${x}`} />
             ))}
@@ -241,7 +241,7 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
       <Section title={cancel ? t('aftersales.apply.cancelLines') : t('aftersales.apply.pickLines')} testId="apply-lines">
         <Stack gap="xs" aria-busy={!ready}>
           {!ready && <PageSkeleton />}
-          {ready && lines.length === 0 && <Text size="sm" c="dimmed">{t('aftersales.apply.noLinesForType')}</Text>}
+          {ready && lines.length === 0 && <Text size="sm" c="gray.7">{t('aftersales.apply.noLinesForType')}</Text>}
           {ready && lines.map((l) => {
             const max = lineMax(l, type);
             const picked = !!sel[l.id];
@@ -250,7 +250,7 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
                 onToggle={(on) => setLine(l.id, on ? {} : null, l)}
                 aside={picked && !l.inAfterSales ? (
                   cancel
-                    ? <Text size="sm" data-testid="fixed-qty">{t('aftersales.apply.qtyFixed', { qty: qtyText(max, l.unitName, l.isWeight) })}</Text>
+                    ? <Text size="sm" data-testid="fixed-qty">{t('aftersales.apply.qtyFixed', { qty: l.isWeight ? `${max} ${l.unitName ?? ''}`.trim() : max })}</Text>
                     : <QuantityStepper value={sel[l.id]!.qty} rule={lineRule(max, l.isWeight)} unit={l.unitName ?? undefined} disabled={busy}
                       label={t('aftersales.apply.qtyLabel', { name: l.name })} onChange={(q) => setLine(l.id, { qty: q })} />
                 ) : undefined}>
@@ -270,7 +270,7 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
             <NumberInput label={t('aftersales.apply.amountLabel')} withAsterisk value={amount} data-testid="refund-amount"
               onChange={(v) => { setAmount(v === '' ? '' : String(v)); setAmountTouched(true); setErrors((e) => ({ ...e, amount: undefined })); }}
               min={0} max={available ? Number(available.value) : undefined} step={decimals ? 0.01 : 1} decimalScale={decimals} allowNegative={false}
-              disabled={cancel || busy} leftSection={<Text size="xs" c="dimmed">{currency}</Text>} leftSectionWidth={44} maw={320}
+              disabled={cancel || busy} leftSection={<Text size="xs" c="gray.7">{currency}</Text>} leftSectionWidth={44} maw={320}
               description={available ? t(cancel ? 'aftersales.apply.amountFixed' : 'aftersales.apply.amountMax', { max: fmt(available) })
                 : chosen.length ? t('common.loading') : t('aftersales.apply.amountPick')}
               error={errors.amount} />

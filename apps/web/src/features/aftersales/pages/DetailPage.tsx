@@ -107,8 +107,8 @@ function DetailView({ reverse: r, mobile }: { reverse: ReverseDetail; mobile: bo
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-              <Title order={1} size="h3" fz={{ base: 'md', sm: 'var(--mantine-h3-font-size)' }} data-testid="as-detail-code" style={{ wordBreak: 'break-all' }}>
-                {t('aftersales.number', { code: r.reverseTradeOrderCode })}
+              <Title order={1} size="h3" fz={{ base: 'md', sm: 'var(--mantine-h3-font-size)' }} data-testid="as-detail-code">
+                {t('aftersales.numberLabel')}{' '}<span style={{ whiteSpace: 'nowrap' }}>{r.reverseTradeOrderCode}</span>
               </Title>
               <CopyButton value={r.reverseTradeOrderCode} label={t('aftersales.copyNumber')} />
             </Group>
@@ -119,7 +119,7 @@ function DetailView({ reverse: r, mobile }: { reverse: ReverseDetail; mobile: bo
             <ReverseStatusBadge status={s} />
           </Group>
           <Alert variant="light" color={STATUS_COLOR[s]} icon={s === 'WAITING_FOR_BUYER_RETURN' ? <IconTruckReturn size={18} /> : <IconInfoCircle size={18} />}
-            title={t(`aftersales.status.${s}`)} data-testid="as-banner">
+            title={t(`aftersales.status.${s}`)} data-testid="as-banner" styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}>
             <Stack gap={4}>
               <Text size="sm" c="dark.7">{t(`aftersales.statusTip.${s}`)}</Text>
               {s === 'REFUND_FAIL' && r.refund?.failedReason && <Text size="sm" c="dark.7">{r.refund.failedReason}</Text>}

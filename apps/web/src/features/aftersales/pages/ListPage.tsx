@@ -122,7 +122,7 @@ export function ListPage() {
             onRetry={() => void page.refetch()} mobile={mobile} />
           {page.data && page.data.total > Math.min(AFTER_SALES.paginationAbove, pageSize) && (
             <Group justify="space-between" wrap="wrap" gap="xs">
-              <Text size="sm" c="gray.7">{t('orders.totalCount', { count: page.data.total })}</Text>
+              <Text size="sm" c="gray.7">{t('aftersales.list.total', { count: page.data.total })}</Text>
               <Pagination total={Math.max(1, Math.ceil(page.data.total / pageSize))} value={Math.min(pageNo, Math.ceil(page.data.total / pageSize))}
                 size={mobile ? 'sm' : 'md'} data-testid="as-pagination"
                 getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('orders.page.previous') : c === 'next' ? t('orders.page.next') : c })}

@@ -33,7 +33,7 @@ export function SellerConsoleNav({ active, mobile }: { active: Section; mobile: 
         return (
           <Button
             key={key} component={Link} to={to} size="sm" variant={current ? 'filled' : 'default'} aria-current={current ? 'page' : undefined}
-            leftSection={<Icon size={16} />}
+            leftSection={mobile ? undefined : <Icon size={16} />}
             rightSection={count > 0 ? (
               <Badge size="sm" circle={count < 10} color={current ? 'white' : 'orange'} c={current ? 'blue' : undefined} data-testid="to-audit-count">
                 {count}<VisuallyHidden> {t('sellerAfterSales.nav.toAudit')}</VisuallyHidden>

@@ -148,7 +148,8 @@ export function SellerReverseCard({ reverse: r, mobile, addressMissing, onAction
               <Badge color={TYPE_COLOR[r.reverseTradeOrderType] ?? 'gray'} variant="outline" data-testid="reverse-type">
                 {t(`sellerAfterSales.type.${r.reverseTradeOrderType}`, { defaultValue: r.reverseTradeOrderType })}
               </Badge>
-              <Badge color={REVERSE_STATUS_COLOR[r.reverseTradeOrderStatus] ?? 'gray'} variant="light" data-testid="reverse-status">
+              <Badge color={REVERSE_STATUS_COLOR[r.reverseTradeOrderStatus] ?? 'gray'} variant="light" data-testid="reverse-status" maw="100%" h="auto" py={2}
+                styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}>
                 {t(`sellerAfterSales.status.${r.reverseTradeOrderStatus}`, { defaultValue: r.reverseTradeOrderStatus })}
               </Badge>
               {r.changeToReturn && <Badge color="gray" variant="light">{t('sellerAfterSales.changedToReturn')}</Badge>}

@@ -31,9 +31,10 @@ export function ReverseActions({ reverse: r, mobile }: { reverse: ReverseDetail;
   if (!ops.length) return null;
 
   const click = (op: Op) => {
-    if (op === 'sendBack' && mobile) return navigate(`/buyer/send-back-items?id=${r.id}`);
+    // fromDetail: those pages return with history back, so the detail is not stacked twice.
+    if (op === 'sendBack' && mobile) return navigate(`/buyer/send-back-items?id=${r.id}`, { state: { fromDetail: true } });
     if (op === 'checkLogistics' && mobile) {
-      return navigate(`/buyer/m-logistics?id=${r.id}`, { state: { list: r.fulfillmentProgressList, type: r.reverseTradeOrderType } });
+      return navigate(`/buyer/m-logistics?id=${r.id}`, { state: { list: r.fulfillmentProgressList, type: r.reverseTradeOrderType, fromDetail: true } });
     }
     setDialog(op);
   };

@@ -219,7 +219,7 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
   const busy = initiate.isPending;
 
   return (
-    <Stack gap="md" data-testid="apply-page" pb={mobile ? 80 : 0}>
+    <Stack gap="md" data-testid="apply-page">
       {back}
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={1} size="h2">{t('aftersales.apply.title')}</Title>
@@ -295,8 +295,9 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
         )}
       </Box>
 
-      <Paper withBorder={mobile} p={mobile ? 'sm' : 0} shadow={mobile ? 'md' : undefined} radius={mobile ? 0 : undefined}
-        style={mobile ? { position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 100 } : undefined} data-testid="apply-footer">
+      {/* Mobile: the amount and the button stay at the bottom of the screen while the form scrolls. */}
+      <Paper withBorder={mobile} p={mobile ? 'sm' : 0} shadow={mobile ? 'md' : undefined} mx={mobile ? 'calc(var(--mantine-spacing-md) * -1)' : undefined}
+        radius={mobile ? 0 : undefined} style={mobile ? { position: 'sticky', bottom: 0, zIndex: 100 } : undefined} data-testid="apply-footer">
         <Group justify={mobile ? 'space-between' : 'flex-end'} wrap="nowrap" gap="md">
           {!exchange && (
             <Text size="sm">{t('aftersales.apply.refundTotal')} <Text span fw={700} data-testid="refund-total">{amount !== '' ? fmt({ value: Number(amount).toFixed(decimals), currency }) : '—'}</Text></Text>

@@ -68,7 +68,6 @@ export function DetailPage() {
       <Stack>
         {back}
         <EmptyBlock title={t('aftersales.detail.notFound')}>
-          <Text size="sm" c="gray.7">{t('aftersales.number', { code: id })}</Text>
           {!tourist && <Anchor component={Link} to="/buyer/as-list">{t('buyer.menu.afterSales')}</Anchor>}
         </EmptyBlock>
       </Stack>

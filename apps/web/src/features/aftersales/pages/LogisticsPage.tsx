@@ -2,7 +2,7 @@
  * /buyer/m-logistics?id= (mobile; desktop shows the same view in a modal): return and exchange
  * shipping. The list arrives through navigation state; opened directly, the detail is loaded.
  */
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,11 @@ import { isReverseNotFound, useReverseDetail } from '../api/queryById';
 import { LogisticsView } from '../components/LogisticsView';
 import { LoadError, PageSkeleton } from '../components/States';
 
-interface LogisticsState { list?: ReverseShipment[]; type?: ReverseTypeValue }
+interface LogisticsState { list?: ReverseShipment[]; type?: ReverseTypeValue; fromDetail?: boolean }
 
 export function LogisticsPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const state = (useLocation().state ?? null) as LogisticsState | null;
@@ -34,7 +35,8 @@ export function LogisticsPage() {
   return (
     <Stack gap="md" data-testid="logistics-page">
       {isId(id) && (
-        <Anchor component={Link} to={`/buyer/as/detail/${id}`} size="sm" w="fit-content">
+        <Anchor component={Link} to={`/buyer/as/detail/${id}`} size="sm" w="fit-content"
+          onClick={(e) => { if (state?.fromDetail) { e.preventDefault(); navigate(-1); } }}>
           <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('aftersales.backToDetail')}</Group>
         </Anchor>
       )}

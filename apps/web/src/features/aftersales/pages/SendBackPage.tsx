@@ -1,5 +1,5 @@
 /** /buyer/send-back-items?id= (mobile; desktop uses the same form in a modal): return carrier and tracking number. */
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -17,9 +17,12 @@ export function SendBackPage() {
   const mobile = useMobile();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
+  const fromDetail = !!(useLocation().state as { fromDetail?: boolean } | null)?.fromDetail;
+  /** Back to the detail: history back when we came from it (no second copy in history), else a replace. */
+  const toDetail = () => (fromDetail ? navigate(-1) : navigate(`/buyer/as/detail/${id}`, { replace: true }));
   const detail = useReverseDetail(id);
   const backLink = (
-    <Anchor component={Link} to={`/buyer/as/detail/${id}`} size="sm" w="fit-content">
+    <Anchor component={Link} to={`/buyer/as/detail/${id}`} size="sm" w="fit-content" onClick={(e) => { if (fromDetail) { e.preventDefault(); navigate(-1); } }}>
       <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('aftersales.backToDetail')}</Group>
     </Anchor>
   );
@@ -37,7 +40,7 @@ export function SendBackPage() {
           <SendBackForm reverseId={r.id} returnAddress={r.returnAddress} mobile={mobile}
             onDone={() => {
               notifications.show({ color: 'green', message: t('aftersales.sendBack.done') });
-              navigate(`/buyer/as/detail/${r.id}`, { replace: true });
+              toDetail();
             }} />
         </Paper>
       ) : (

@@ -366,6 +366,29 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
                 </Table>
               </Table.ScrollContainer>
             )}
+            {order.paymentInfo.refunds.length > 0 && (
+              <Table.ScrollContainer minWidth={480}>
+                <Table withTableBorder fz="sm" data-testid="payment-refunds" captionSide="top">
+                  <Table.Caption>{t('orders.payment.refundsTitle')}</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('orders.payment.time')}</Table.Th><Table.Th>{t('orders.payment.channel')}</Table.Th>
+                      <Table.Th>{t('orders.payment.amount')}</Table.Th><Table.Th>{t('orders.payment.status')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {order.paymentInfo.refunds.map((r, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td>{dayjs(r.createdAt).format(DATE_TIME)}<Text size="xs" c="dimmed">{t(`orders.payment.refundReason.${r.reason}`)}</Text></Table.Td>
+                        <Table.Td>{t(`payment.channel.${r.payChannel}`, { defaultValue: r.payChannel })}</Table.Td>
+                        <Table.Td>{fmt(r.amount)}</Table.Td>
+                        <Table.Td>{t(`orders.payment.refundStatus.${r.status}`)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
           </Stack>
         </Section>
       )}

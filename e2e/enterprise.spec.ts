@@ -30,6 +30,8 @@ test('an enterprise sub-account over its limit submits to the main account, whic
   const mainContext = await browser.newContext();
   const main = await mainContext.newPage();
   await logIn(main, 'main@demo.shop');
+  // The login must finish before the next navigation, or that navigation aborts it.
+  await expect(main).not.toHaveURL(/\/login/);
   await main.goto('/buyer/index');
   const pending = main.getByTestId('master-pending');
   await expect(pending).toContainText(`Order number ${contractId}`);

@@ -89,6 +89,8 @@ test('desktop list: status tabs with counts, filters and pages of five', async (
 
   // Search by item name; weight items show their unit.
   await page.getByRole('tab', { name: /^All/ }).click();
+  await expect(page).not.toHaveURL(/status=/);
+  await settled(page);
   await page.getByRole('textbox', { name: 'Search orders' }).fill('Coffee');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/keyword=Coffee/);

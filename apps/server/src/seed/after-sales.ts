@@ -95,7 +95,7 @@ export async function seedAfterSales(db: Db, buyerId: bigint, o: AfterSalesOrder
   // Withdrawn by the buyer; rejected at audit; rejected at the check.
   await buyerCancel(db, buyer!, await apply(o.withdrawn, 'SALE_RETURN', 'NO_LONGER_NEEDED', 'Changed my mind, keeping it.', { amount: '20.00' }));
   await audit(db, seller!, await apply(o.rejected, 'SALE_RETURN', 'NO_LONGER_NEEDED', 'Does not fit my office.', { amount: '149.00' }),
-    { approve: false, reason: 'Chairs can be returned within 14 days of delivery; this order was delivered 21 days ago.' });
+    { approve: false, reason: 'Chairs can be returned within 30 days of delivery; this order was delivered 46 days ago.' });
   const qcReject = await apply(o.qcRejected, 'SALE_RETURN', 'DAMAGED', 'Scratched on arrival.', { amount: '25.00' });
   await approve(qcReject);
   await sendBack(qcReject, '1ZRETURN0000000006');

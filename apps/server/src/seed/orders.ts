@@ -235,21 +235,21 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
   // Part shipped, part still to ship: the rest can be cancelled through after-sales.
   await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1'], ['TOP-OAK-140', '1']], status: 'UN_DELIVERY', ageDays: 3, packages: [shipped('1Z999AS1000000099', 'UPS', [['TRAY-STEEL', '1']])] });
   return {
-    toAudit: await received([['E7-BLK-140', '1']], 9),
-    toReturn: await received([['C7-GRY', '1']], 9),
-    toQc: await received([['TRAY-STEEL', '2']], 10),
-    toRefund: await received([['C7-BLK', '1']], 11),
-    exchangeToShip: await received([['E7-BLK-140', '1']], 12),
-    exchangeToConfirm: await received([['E7-BLK-140', '1']], 13),
-    refundPending: await received([['TRAY-STEEL', '1']], 14),
-    returned: await received([['TOP-OAK-140', '1'], ['TRAY-STEEL', '1']], 16),
-    exchanged: await received([['E7-WHT-140', '1']], 18),
-    withdrawn: await received([['TRAY-STEEL', '1']], 19),
-    rejected: await received([['C7-GRY', '1']], 21),
-    qcRejected: await received([['TRAY-STEEL', '1']], 22),
-    refundFails: await received([['E7-BLK-140', '1']], 23),
+    toAudit: await received([['E7-BLK-140', '1']], 34),
+    toReturn: await received([['C7-GRY', '1']], 34),
+    toQc: await received([['TRAY-STEEL', '2']], 35),
+    toRefund: await received([['C7-BLK', '1']], 36),
+    exchangeToShip: await received([['E7-BLK-140', '1']], 37),
+    exchangeToConfirm: await received([['E7-BLK-140', '1']], 38),
+    refundPending: await received([['TRAY-STEEL', '1']], 39),
+    returned: await received([['TOP-OAK-140', '1'], ['TRAY-STEEL', '1']], 41),
+    exchanged: await received([['E7-WHT-140', '1']], 43),
+    withdrawn: await received([['TRAY-STEEL', '1']], 44),
+    rejected: await received([['C7-GRY', '1']], 46),
+    qcRejected: await received([['TRAY-STEEL', '1']], 47),
+    refundFails: await received([['E7-BLK-140', '1']], 48),
     cancelToAudit: (await order({ buyer: b, shop: flexi, lines: [['C7-BLK', '1'], ['TRAY-STEEL', '1']], status: 'UN_DELIVERY', ageDays: 2 })).id,
-    cancelled: (await order({ buyer: b, shop: flexi, lines: [['C7-GRY', '2']], status: 'UN_DELIVERY', ageDays: 8 })).id,
+    cancelled: (await order({ buyer: b, shop: flexi, lines: [['C7-GRY', '2']], status: 'UN_DELIVERY', ageDays: 33 })).id,
   };
 }
 

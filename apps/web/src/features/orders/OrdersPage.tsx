@@ -5,7 +5,8 @@
  * cards that load the next page near the bottom (infinite scroll).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlParams } from '../../shared/urlParams';
 import {
   Alert, Anchor, Button, Center, Checkbox, Divider, Group, Loader, Pagination, Select, Stack, Tabs, Text, TextInput, Title,
 } from '@mantine/core';
@@ -33,7 +34,7 @@ type AccountFilter = 'all' | 'mine' | 'subs' | `sub:${string}`;
 
 export function OrdersPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const mobile = useMobile();
   const { data: session } = useSession();
   const site = useSite();
@@ -81,14 +82,6 @@ export function OrdersPage() {
   const countOf = (tab: OrderTab) => counts.data?.find((c) => c.displayOrderStatus === tab)?.quantity;
 
   /** Changes some parameters; any filter change goes back to the first page. */
-  const update = (patch: Record<string, string | null>, keepPage = false) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(patch)) { if (v === null || v === '') next.delete(k); else next.set(k, v); }
-      if (!keepPage) next.delete('pageNo');
-      return next;
-    });
-  };
 
   const [draft, setDraft] = useState(keyword ?? '');
   useEffect(() => setDraft(keyword ?? ''), [keyword]);

@@ -5,7 +5,8 @@
  * that product of that order instead. Pagination when the total exceeds 10.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlParams } from '../../../shared/urlParams';
 import { Alert, Anchor, Button, CloseButton, Group, Pagination, SegmentedControl, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ const FILTERS = ['all', 'processing', 'finished'] as const;
 export function ListPage() {
   const { t } = useTranslation();
   const mobile = useMobile();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const tradeOrderId = params.get('tradeOrderId');
   const skuId = params.get('skuId');
   const byOrderSku = isId(tradeOrderId) && isId(skuId);
@@ -41,14 +42,6 @@ export function ListPage() {
   const applied = appliedRaw === 'processing' || appliedRaw === 'finished' ? appliedRaw : status.success ? status.data : undefined;
   const reverseOrderIds = (params.get('reverseOrderId') ?? '').split(',').map((s) => s.trim()).filter(isId).slice(0, 100);
 
-  const update = (patch: Record<string, string | null>, keepPage = false) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(patch)) { if (v === null || v === '') next.delete(k); else next.set(k, v); }
-      if (!keepPage) next.delete('pageNo');
-      return next;
-    });
-  };
 
   const [draft, setDraft] = useState(keyword ?? '');
   useEffect(() => setDraft(keyword ?? ''), [keyword]);

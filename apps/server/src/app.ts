@@ -30,6 +30,7 @@ import { MOCKPAY_WEBHOOK_QUEUE, MockpayProvider } from './modules/mockpay/provid
 import { InvoiceMeProvider } from './modules/payment/provider.js';
 import { Refunder } from './flows/refund.js';
 import { reverseRoutes } from './modules/reverse/routes.js';
+import { commentRoutes } from './modules/comment/routes.js';
 import type { Jobs } from './lib/jobs.js';
 import { uploadRoutes } from './lib/uploads.js';
 
@@ -115,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const uploadsDir = opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads');
   await uploadRoutes(app, uploadsDir);
   reverseRoutes(app, opts.db, { refunder, uploadsDir, jobs: opts.jobs });
+  await commentRoutes(app, opts.db, uploadsDir);
   mockpayRoutes(app, provider);
   app.decorate('mockpay', provider);
   mediaRoutes(app);

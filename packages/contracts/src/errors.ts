@@ -80,6 +80,16 @@ export const ERROR_CODES = {
   evidenceNotFound: 'AfterSales.evidenceNotFound',
   reverseStatusChanged: 'AfterSales.statusChanged',
   returnAddressMissing: 'AfterSales.returnAddressMissing',
+  reviewRateRequired: 'Review.rateRequired',
+  reviewContentRequired: 'Review.contentRequired',
+  reviewContentTooLong: 'Review.contentTooLong',
+  reviewLineNotBought: 'Review.lineNotBought',
+  reviewOrderNotFinished: 'Review.orderNotFinished',
+  reviewAlreadyExists: 'Review.alreadyReviewed',
+  reviewNotExist: 'Review.notExist',
+  reviewFollowUpExists: 'Review.followUpExists',
+  reviewImageNotFound: 'Review.imageNotFound',
+  reviewAlreadyReplied: 'Review.alreadyReplied',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

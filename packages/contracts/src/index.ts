@@ -8,3 +8,4 @@ export * from './payment.js';
 export * from './card.js';
 export * from './order.js';
 export * from './reverse.js';
+export * from './comment.js';

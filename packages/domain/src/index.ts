@@ -7,3 +7,4 @@ export * from './order-state.js';
 export * from './state-table.js';
 export * from './reverse-state.js';
 export * from './refund.js';
+export * from './review.js';

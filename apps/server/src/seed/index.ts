@@ -9,6 +9,7 @@ import { hashPassword } from '../modules/identity/service.js';
 import { seedRegionsIfEmpty } from './regions.js';
 import { seedOrders } from './orders.js';
 import { seedAfterSales } from './after-sales.js';
+import { seedReviews } from './reviews.js';
 import { seedCheckout } from './checkout.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -131,6 +132,8 @@ export async function seed(db: Db): Promise<void> {
     const main = await account('main@demo.shop', 'Acme Main', { enterpriseId: acme!.id, isEnterpriseMain: true, orderAmtMinor: 5_000_000n, remainingAmtMinor: 2_500_000n, creditAmtMinor: 5_000_000n });
     const sub1 = await account('sub1@demo.shop', 'Acme Purchasing', { enterpriseId: acme!.id, needPi: true, orderAmtMinor: 100_000n, creditAmtMinor: 200_000n, remainingAmtMinor: 200_000n });
     await account('sub2@demo.shop', 'Acme New Hire', { enterpriseId: acme!.id, enterpriseStatus: 'PENDING_APPROVAL', orderAmtMinor: 50_000n, creditAmtMinor: 50_000n });
+    // Other shoppers whose reviews give the demo items their ratings (they can log in too, password demo1234).
+    const reviewers = [await account('maria@demo.shop', 'Maria Lopez'), await account('kenji@demo.shop', 'Kenji Sato'), await account('anna@demo.shop', 'Anna de Vries')];
     const seller1 = await account('seller@demo.shop', 'FlexiDesk', { role: 'SELLER', merchantAuditStatus: 'pass' });
     const seller2 = await account('seller2@demo.shop', 'Nordic Home', { role: 'SELLER', merchantAuditStatus: 'pass' });
     const shopRows = await tx.insert(shops).values([
@@ -185,12 +188,13 @@ export async function seed(db: Db): Promise<void> {
         districtList: [{ level: 2, name: ny!.regionName, id: String(ny!.id), code: ny!.code }, { level: 3, name: nyc!.regionName, id: String(nyc!.id), code: nyc!.code }] },
     ]);
     await seedCheckout(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id });
-    const afterSales = await seedOrders(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id });
+    const afterSales = await seedOrders(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id, reviewers: reviewers.map((r) => r.id) });
     // The services open their own transactions; inside this one they become savepoints.
     // The demo stock levels stay as documented: the demo returns and exchanges do not move them.
     const stockBefore = await tx.select({ id: skus.id, stock: skus.stock }).from(skus);
     await seedAfterSales(tx as unknown as Db, buyer.id, afterSales);
     for (const k of stockBefore) await tx.update(skus).set({ stock: k.stock }).where(eq(skus.id, k.id));
+    await seedReviews(tx as unknown as Db, { buyer: buyer.id, reviewers: reviewers.map((r) => r.id), orders: afterSales });
     await tx.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
   });
 }

@@ -32,7 +32,7 @@ interface OrderSpec {
   packages?: PackageSpec[]; reverse?: 'PROCESSING' | 'REFUND_DONE'; remark?: string; postponed?: number;
 }
 
-export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub1: bigint; shops: bigint[] }): Promise<AfterSalesOrders> {
+export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub1: bigint; shops: bigint[]; reviewers: bigint[] }): Promise<SeededOrders> {
   const carrierRows = await tx.insert(carriers).values(CARRIERS).returning();
   const carrierId = (code: string) => carrierRows.find((c) => c.code === code)!.id;
   const skuRows = await tx.select({ sku: skus, item: items }).from(skus).innerJoin(items, eq(items.id, skus.itemId));
@@ -198,7 +198,7 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
       ...(signed ? [[70, 'Delivered, signed by the buyer', 'Destination'] as [number, string, string]] : [])],
   });
   // Oldest first, so the newest (pending) orders come first in the list.
-  await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1']], status: 'COMPLETE', ageDays: 400, packages: [shipped('1Z999AA10000000001', 'UPS', [['TRAY-STEEL', '1']], 'BUYER')] });
+  const oldTray = await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1']], status: 'COMPLETE', ageDays: 400, packages: [shipped('1Z999AA10000000001', 'UPS', [['TRAY-STEEL', '1']], 'BUYER')] });
   await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '3']], status: 'CANCEL_ALL', ageDays: 40, reverse: 'REFUND_DONE' });
   await order({ buyer: b, shop: flexi, lines: [['SRV-ASSEMBLY', '2'], ['E7-BLK-140', '1']], status: 'COMPLETE', ageDays: 30,
     packages: [shipped('1Z999AA10000000002', 'UPS', [['SRV-ASSEMBLY', '2'], ['E7-BLK-140', '1']], 'AUTO')] });
@@ -232,9 +232,18 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
   const received = async (lines: [string, string][], ageDays: number, status: 'COMPLETE' | 'UN_RECEIVED' = 'COMPLETE') => (await order({
     buyer: b, shop: flexi, lines, status, ageDays, packages: [shipped(`1Z999AS1000000${(code += 1)}`, 'UPS', lines, status === 'COMPLETE' ? 'BUYER' : undefined)],
   })).id;
+  // Other shoppers' finished orders: their reviews give the demo items a rating.
+  const reviewerOrders: bigint[] = [];
+  const bought: [string, string][][] = [[['E7-BLK-140', '1'], ['C7-GRY', '1']], [['E7-WHT-140', '1'], ['TRAY-STEEL', '2']], [['E7-BLK-160', '1'], ['C7-GRY', '1'], ['TRAY-STEEL', '1']]];
+  for (const [i, reviewer] of ids.reviewers.entries()) {
+    const lines = bought[i % bought.length]!;
+    reviewerOrders.push((await order({ buyer: reviewer, shop: flexi, lines, status: 'COMPLETE', ageDays: 60 + i * 7, packages: [shipped(`1Z999RV1000000${i}`, 'UPS', lines, 'AUTO')] })).id);
+    reviewerOrders.push((await order({ buyer: reviewer, shop: nordic, lines: [['LAMP-BAR', '1']], status: 'COMPLETE', ageDays: 50 + i * 5, packages: [shipped(`1Z999RV2000000${i}`, 'UPS', [['LAMP-BAR', '1']], 'AUTO')] })).id);
+  }
   // Part shipped, part still to ship: the rest can be cancelled through after-sales.
   await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1'], ['TOP-OAK-140', '1']], status: 'UN_DELIVERY', ageDays: 3, packages: [shipped('1Z999AS1000000099', 'UPS', [['TRAY-STEEL', '1']])] });
   return {
+    reviewerOrders, oldTray: oldTray.id,
     toAudit: await received([['E7-BLK-140', '1']], 34),
     toReturn: await received([['C7-GRY', '1']], 34),
     toQc: await received([['TRAY-STEEL', '2']], 35),
@@ -253,5 +262,6 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
   };
 }
 
+export type SeededOrders = AfterSalesOrders & { reviewerOrders: bigint[]; oldTray: bigint };
 export type AfterSalesOrders = Record<'toAudit' | 'toReturn' | 'toQc' | 'toRefund' | 'exchangeToShip' | 'exchangeToConfirm' | 'refundPending' | 'returned' | 'exchanged'
   | 'withdrawn' | 'rejected' | 'qcRejected' | 'refundFails' | 'cancelToAudit' | 'cancelled', bigint>;

@@ -8,3 +8,4 @@ export * from './payment.js';
 export * from './cards.js';
 export * from './fulfillment.js';
 export * from './reverse.js';
+export * from './comment.js';

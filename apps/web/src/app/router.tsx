@@ -34,6 +34,7 @@ const POLICY_PAGES: Record<PolicyRoute, PolicyKind> = {
 };
 
 const afterSales = () => import('../features/aftersales/pages/aftersales');
+const reviews = () => import('../features/comment/pages/comment');
 /** Shown in the page area while a lazily loaded page arrives on the first load. */
 const chunkLoading = <Center py="xl"><Loader aria-label="Loading" /></Center>;
 
@@ -71,7 +72,12 @@ const routes: RouteObject[] = [
           { path: '/buyer/as/detail/:id', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.DetailPage })) },
           { path: '/buyer/send-back-items', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.SendBackPage })) },
           { path: '/buyer/m-logistics', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.LogisticsPage })) },
-          { path: '/buyer/comments', element: member('reviews') },
+          // Reviews: one lazily loaded chunk (features/comment/pages), registered buyers only.
+          { path: '/buyer/comments', hydrateFallbackElement: chunkLoading, lazy: () => reviews().then((m) => ({ element: <RequireLogin><m.CommentsPage /></RequireLogin> })) },
+          { path: '/buyer/comment-add', hydrateFallbackElement: chunkLoading, lazy: () => reviews().then((m) => ({ element: <RequireLogin><m.CommentAddPage /></RequireLogin> })) },
+          { path: '/buyer/comment', hydrateFallbackElement: chunkLoading, lazy: () => reviews().then((m) => ({ Component: m.CommentRedirect })) },
+          { path: '/buyer/comment-detail/:id', hydrateFallbackElement: chunkLoading, lazy: () => reviews().then((m) => ({ element: <RequireLogin><m.CommentDetailPage /></RequireLogin> })) },
+          { path: '/buyer/comment-plus/:id', hydrateFallbackElement: chunkLoading, lazy: () => reviews().then((m) => ({ element: <RequireLogin><m.CommentPlusPage /></RequireLogin> })) },
           { path: '/buyer/address', element: <RequireLogin><AddressBookPage /></RequireLogin> },
           { path: '/buyer/cards', element: <RequireLogin><CardsPage /></RequireLogin> },
           { path: '/buyer/certificates', element: member('certificates') },
@@ -90,6 +96,14 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { SellerAfterSalesPage } = await import('../features/aftersales/pages/seller/SellerAfterSalesPage');
           return { element: <RequireLogin><SellerAfterSalesPage /></RequireLogin> };
+        },
+      },
+      {
+        path: '/merchant-console/reviews',
+        hydrateFallbackElement: chunkLoading,
+        lazy: async () => {
+          const { SellerReviewsPage } = await import('../features/comment/pages/seller/SellerReviewsPage');
+          return { element: <RequireLogin><SellerReviewsPage /></RequireLogin> };
         },
       },
       { path: '*', element: <NotFoundPage /> },

@@ -15,3 +15,6 @@ export function errorMessage(t: TFunction, err: unknown): string {
 export function notifyError(t: TFunction, err: unknown) {
   notifications.show({ color: 'red', message: errorMessage(t, err) });
 }
+
+/** The caller is not logged in (or its session ended). */
+export const isUnauthorized = (e: unknown) => e instanceof ApiError && (e.status === 401 || e.code === 'Common.unauthorized');

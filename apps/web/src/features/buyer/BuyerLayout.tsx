@@ -11,7 +11,8 @@ import { isLoggedIn, useSession } from '../../shared/session';
 export const BUYER_MENU = [
   { to: '/buyer/orders', key: 'orders', icon: IconPackage, tourist: true },
   { to: '/buyer/as-list', key: 'afterSales', icon: IconReceiptRefund, tourist: false },
-  { to: '/buyer/comments', key: 'reviews', icon: IconMessageStar, tourist: false },
+  // Every review page (/buyer/comments, /buyer/comment-add, -detail, -plus) belongs to 'Reviews'.
+  { to: '/buyer/comments', key: 'reviews', icon: IconMessageStar, tourist: false, match: '/buyer/comment' },
   { to: '/buyer/address', key: 'addresses', icon: IconAddressBook, tourist: false },
   { to: '/buyer/cards', key: 'cards', icon: IconCreditCard, tourist: false },
   { to: '/buyer/certificates', key: 'certificates', icon: IconId, tourist: false },
@@ -38,7 +39,7 @@ export function BuyerLayout() {
             <NavLink component={Link} to="/buyer/index" label={t('buyer.home')} active={pathname === '/buyer/index'} />
             {menu.map((m) => (
               <NavLink key={m.to} component={RouterNavLink} to={m.to} label={t(`buyer.menu.${m.key}`)} leftSection={<m.icon size={18} />}
-                active={pathname.startsWith(m.to)} />
+                active={pathname.startsWith('match' in m ? m.match : m.to)} />
             ))}
           </Paper>
         </Grid.Col>
@@ -46,7 +47,7 @@ export function BuyerLayout() {
           <ScrollArea type="never">
             <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
               {menu.map((m) => (
-                <Button key={m.to} component={Link} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={pathname.startsWith(m.to) ? 'filled' : 'default'}>
+                <Button key={m.to} component={Link} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={pathname.startsWith('match' in m ? m.match : m.to) ? 'filled' : 'default'}>
                   {t(`buyer.menu.${m.key}`)}
                 </Button>
               ))}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Center, Chip, Container, Grid, Group, Image, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -12,6 +12,10 @@ import { EmptyBlock } from '../../shared/EmptyBlock';
 import { notifyError } from '../../shared/errors';
 import { useAddToCart } from '../cart/api';
 import { useItem } from './api';
+import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
+
+/** Ratings and reviews: their own chunk and request, loaded once the item is on screen. */
+const ItemReviewsSection = lazy(() => import('../comment/components/ItemReviewsSection').then((m) => ({ default: m.ItemReviewsSection })));
 
 export const skuRule = (s: Sku) => ({ min: s.minQty, max: s.maxQty, step: s.adjustStep, decimals: s.qtyDecimals });
 
@@ -61,6 +65,7 @@ function ItemView({ item }: { item: ItemDetail }) {
               <Badge variant="outline" color="gray">{item.commerceTypeDict}</Badge>
             </Group>
             <Title order={1} size="h2">{item.itemName}</Title>
+            <ItemRatingSummary urlKey={item.urlKey} />
             <Text size="sm" c="dimmed">{t('catalog.soldBy', { shop: item.shop.name })}</Text>
             <Text fz={28} fw={700} data-testid="item-price">
               {sku.pointsPrice !== null ? t('catalog.points', { count: sku.pointsPrice }) : fmt(sku.salePrc)}
@@ -119,6 +124,9 @@ function ItemView({ item }: { item: ItemDetail }) {
           </Stack>
         </Grid.Col>
       </Grid>
+      <Suspense fallback={<Center py="xl"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
+        <ItemReviewsSection key={item.urlKey} urlKey={item.urlKey} />
+      </Suspense>
     </Container>
   );
 }

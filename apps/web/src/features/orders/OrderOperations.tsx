@@ -22,18 +22,20 @@ import {
 import { DATE_TIME } from './labels';
 import { notifyOrderError, PackageSummary, useNow } from './parts';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { fetchLinesForReview } from '../comment/api/linesForReview';
+import { commentAddUrl, reviewableLineIds } from '../comment/components/labels';
 
 type AnyOrder = OrderSummary | OrderDetail;
 const isDetail = (o: AnyOrder): o is OrderDetail => 'bill' in o;
 
 /**
  * Operations with a button; anything else the server may send has no action here. Reviews
- * ('comment') get their button with that feature's screens: a button must not lead to a page
- * that cannot do it yet. After-sales ('buyerApplyReverse', detail only) opens the apply dialog.
+ * ('comment') open the review form with the order's lines not reviewed yet. After-sales
+ * ('buyerApplyReverse', detail only) opens the apply dialog.
  */
 const HANDLED: readonly string[] = [
   'pay', 'secondary_pay', 'payDeposit', 'payBalance', 'buyerCancelBeforePay', 'buyerCancelAfterPay', 'confirm', 'buyerPostponeConfirmDeadline',
-  'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'toUse', 'checkVerifyCode', 'buyerApplyReverse',
+  'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'comment', 'toUse', 'checkVerifyCode', 'buyerApplyReverse',
 ];
 /** The after-sales apply dialog, loaded with the after-sales chunk when first opened. */
 const ApplyDialog = lazy(() => import('../aftersales/pages/aftersales').then((m) => ({ default: m.ApplyDialog })));
@@ -268,7 +270,15 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
           }
         });
       }
-      case 'comment': return navigate(`/buyer/comments?status=unComment&orderId=${order.id}`);
+      case 'comment':
+        // The list shows the first lines only: the detail has them all; lines reviewed already are left out.
+        return run(op, async () => {
+          const full = order.lineCount > order.tradeOrderLineList.length ? await fullOrder(order) : order;
+          const ids = reviewableLineIds(full.tradeOrderLineList);
+          const lines = ids.length ? await fetchLinesForReview(ids) : [];
+          const open = lines.filter((l) => !l.commentId).map((l) => l.id);
+          navigate(commentAddUrl(order.id, open.length ? open : ids));
+        });
       case 'toUse': case 'checkVerifyCode':
         return onToUse ? onToUse() : navigate(`/buyer/order/detail/${order.id}#use-info`);
       case 'buyerApplyReverse': return setDialog({ kind: 'apply', cancelBeforeDelivery: false });

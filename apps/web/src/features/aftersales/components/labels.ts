@@ -6,7 +6,6 @@ import type { TFunction } from 'i18next';
 import type { ApplyLineView, ApplyType, ReverseReason, ReverseStatusValue, ReverseTypeValue } from '@mall/contracts';
 import type { QuantityRule } from '@mall/domain';
 import { compareQuantity } from '@mall/domain';
-import { ApiError } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
 
 export const statusKey = (s: ReverseStatusValue) => `aftersales.status.${s}`;
@@ -32,7 +31,7 @@ export const APPLY_TYPE_ORDER: readonly ApplyType[] = ['SALE_CANCEL_BEFORE_DELIV
 /** The translated message of an after-sales call's error (errors.AfterSales.* and the shared codes). */
 export const aftersalesError = (t: TFunction, err: unknown): string => errorMessage(t, err);
 
-export const isUnauthorized = (e: unknown) => e instanceof ApiError && (e.status === 401 || e.code === 'Common.unauthorized');
+export { isUnauthorized } from '../../../shared/errors';
 
 /** The quantity a line offers for the type: what may be cancelled before delivery, or reversed. */
 export const lineMax = (l: ApplyLineView, type: ApplyType | null) =>

@@ -1,15 +1,17 @@
-/** The seller console's two sections (orders, after-sales) as links in the header of both pages; after-sales shows how many wait for a decision. */
+/** The seller console's sections (orders, after-sales, reviews) as links in the header of each page; after-sales shows how many wait for a decision, reviews how many wait for a reply. */
 import { Link } from 'react-router';
 import { Badge, Button, Group, VisuallyHidden } from '@mantine/core';
-import { IconPackage, IconReceiptRefund } from '@tabler/icons-react';
+import { IconMessageStar, IconPackage, IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
+import { useNotRepliedCount } from '../../comment/api/seller';
 
-type Section = 'orders' | 'afterSales';
-const LINKS: { key: Section; to: string; icon: typeof IconPackage }[] = [
-  { key: 'orders', to: '/merchant-console/orders', icon: IconPackage },
-  { key: 'afterSales', to: '/merchant-console/after-sales', icon: IconReceiptRefund },
+type Section = 'orders' | 'afterSales' | 'reviews';
+const LINKS: { key: Section; to: string; icon: typeof IconPackage; label: string; countLabel: string }[] = [
+  { key: 'orders', to: '/merchant-console/orders', icon: IconPackage, label: 'sellerAfterSales.nav.orders', countLabel: '' },
+  { key: 'afterSales', to: '/merchant-console/after-sales', icon: IconReceiptRefund, label: 'sellerAfterSales.nav.afterSales', countLabel: 'sellerAfterSales.nav.toAudit' },
+  { key: 'reviews', to: '/merchant-console/reviews', icon: IconMessageStar, label: 'sellerReviews.nav.reviews', countLabel: 'sellerReviews.nav.notReplied' },
 ];
 
 /** Requests waiting for the seller's audit (the total of the TO_AUDIT tab); same key prefix as the after-sales list so every decision refreshes it. */
@@ -25,22 +27,25 @@ function useToAuditCount() {
 export function SellerConsoleNav({ active, mobile }: { active: Section; mobile: boolean }) {
   const { t } = useTranslation();
   const toAudit = useToAuditCount();
+  const notReplied = useNotRepliedCount();
   return (
-    <Group component="nav" gap="xs" grow={mobile} aria-label={t('sellerAfterSales.nav.label')} data-testid="seller-console-nav">
-      {LINKS.map(({ key, to, icon: Icon }) => {
+    <Group component="nav" gap={mobile ? 6 : 'xs'} wrap="wrap" aria-label={t('sellerAfterSales.nav.label')} data-testid="seller-console-nav">
+      {LINKS.map(({ key, to, icon: Icon, label, countLabel }) => {
         const current = key === active;
-        const count = key === 'afterSales' ? toAudit.data ?? 0 : 0;
+        const count = key === 'afterSales' ? toAudit.data ?? 0 : key === 'reviews' ? notReplied.data ?? 0 : 0;
         return (
           <Button
             key={key} component={Link} to={to} size="sm" variant={current ? 'filled' : 'default'} aria-current={current ? 'page' : undefined}
+            // Phones: the buttons share the row and wrap to a second one rather than cut their labels.
+            px={mobile ? 'sm' : undefined} style={mobile ? { flex: '1 1 auto' } : undefined}
             leftSection={mobile ? undefined : <Icon size={16} />}
             rightSection={count > 0 ? (
-              <Badge size="sm" circle={count < 10} color={current ? 'white' : 'orange'} c={current ? 'blue' : undefined} data-testid="to-audit-count">
-                {count}<VisuallyHidden> {t('sellerAfterSales.nav.toAudit')}</VisuallyHidden>
+              <Badge size="sm" circle={count < 10} color={current ? 'white' : '#c2410c'} c={current ? 'blue.8' : 'white'} data-testid={key === 'reviews' ? 'not-replied-count' : 'to-audit-count'}>
+                {count}<VisuallyHidden> {t(countLabel)}</VisuallyHidden>
               </Badge>
             ) : undefined}
           >
-            {t(`sellerAfterSales.nav.${key}`)}
+            {t(label)}
           </Button>
         );
       })}

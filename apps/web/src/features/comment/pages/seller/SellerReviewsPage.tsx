@@ -1,0 +1,166 @@
+/**
+ * /merchant-console/reviews: the reviews of the seller's shops, newest first, filtered by stars
+ * and 'not replied', paged; the shop replies once to a review and can report one to the
+ * platform. Sellers never edit or hide reviews; the page says so.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  Alert, Button, Center, Container, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Switch, Text, ThemeIcon, Title, VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconBuildingStore, IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { SellerReview } from '@mall/contracts';
+import { EmptyBlock } from '../../../../shared/EmptyBlock';
+import { useMerchantStatus } from '../../../merchant/seller/api';
+import { isNotSeller } from '../../../merchant/seller/errors';
+import { SellerConsoleNav } from '../../../merchant/seller/SellerConsoleNav';
+import { SELLER_REVIEWS_PAGE_SIZE, useSellerReviews, useSellerReviewsError } from '../../api/seller';
+import { MUTED } from '../../components/ReviewParts';
+import { ReportReviewDialog } from '../../components/seller/ReportReviewDialog';
+import { SellerReviewCard } from '../../components/seller/SellerReviewCard';
+
+const STAR_OPTIONS = ['5', '4', '3', '2', '1'] as const;
+const starOf = (v: string | null) => (v && (STAR_OPTIONS as readonly string[]).includes(v) ? Number(v) : undefined);
+
+export function SellerReviewsPage() {
+  const { t } = useTranslation();
+  const apiError = useSellerReviewsError();
+  const mobile = !!useMediaQuery('(max-width: 48em)');
+  const [params, setParams] = useSearchParams();
+  const star = starOf(params.get('star'));
+  const notReplied = params.get('notReplied') === '1';
+  const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
+
+  const merchant = useMerchantStatus();
+  const list = useSellerReviews({ pageNo, star, notReplied });
+  const [reporting, setReporting] = useState<SellerReview | null>(null);
+
+  // A page past the end (the URL, or fewer reviews now) moves to the last page that has reviews.
+  const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / SELLER_REVIEWS_PAGE_SIZE));
+  const pastEnd = !list.isPlaceholderData && !!list.data && list.data.data.length === 0 && pageNo > lastPage;
+  useEffect(() => {
+    if (!pastEnd) return;
+    const p = new URLSearchParams(params);
+    if (lastPage > 1) p.set('pageNo', String(lastPage)); else p.delete('pageNo');
+    setParams(p, { replace: true });
+  }, [pastEnd, lastPage, params, setParams]);
+
+  const go = (next: { star?: number | null; notReplied?: boolean; pageNo?: number }) => {
+    const p = new URLSearchParams();
+    const s = next.star === undefined ? star : next.star;
+    const nr = next.notReplied ?? notReplied;
+    const n = next.pageNo ?? 1;
+    if (s) p.set('star', String(s));
+    if (nr) p.set('notReplied', '1');
+    if (n > 1) p.set('pageNo', String(n));
+    setParams(p);
+  };
+
+  if (isNotSeller(list.error)) {
+    const audit = merchant.data?.auditStatus === 'audit';
+    return (
+      <Container size="sm" py="xl">
+        <Stack align="center" gap="sm" py="xl" data-testid="not-seller">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gray"><IconBuildingStore size={30} /></ThemeIcon>
+          <Title order={1} size="h3" ta="center">{t('seller.notSeller.title')}</Title>
+          <Text c={MUTED} ta="center" maw={440}>{audit ? t('sellerReviews.notSeller.audit') : t('sellerReviews.notSeller.text')}</Text>
+          <Button component={Link} to={audit ? '/merchant/audit' : '/merchant/apply'}>{audit ? t('seller.notSeller.viewApplication') : t('seller.notSeller.apply')}</Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / SELLER_REVIEWS_PAGE_SIZE));
+  const filtered = !!star || notReplied;
+  const emptyTitle = star && notReplied ? t('sellerReviews.empty.filtered')
+    : star ? t('ratings.emptyStar', { count: star })
+    : notReplied ? t('sellerReviews.empty.notReplied')
+    : t('sellerReviews.empty.all');
+
+  const starData = [
+    { value: '', label: t('sellerReviews.filter.all') },
+    ...STAR_OPTIONS.map((s) => ({
+      value: s,
+      label: (
+        <Group gap={3} wrap="nowrap" justify="center">
+          <span aria-hidden>{s}</span>
+          <IconStarFilled size={12} aria-hidden style={{ color: 'var(--mantine-color-orange-8)' }} />
+          <VisuallyHidden>{t('ratings.starCount', { count: Number(s) })}</VisuallyHidden>
+        </Group>
+      ),
+    })),
+  ];
+
+  return (
+    <Container size="lg" py="md" px={mobile ? 'xs' : 'md'}>
+      <Stack gap="md">
+        <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="header" aria-labelledby="seller-reviews-title">
+          <Stack gap="sm">
+            <Stack gap={4}>
+              <Title order={1} size="h2" id="seller-reviews-title">{t('merchant.consoleTitle')}</Title>
+              <Text size="sm" c={MUTED}>{t('sellerReviews.subtitle')}</Text>
+            </Stack>
+            <SellerConsoleNav active="reviews" mobile={mobile} />
+          </Stack>
+        </Paper>
+
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} title={t('sellerReviews.policy.title')} data-testid="reviews-policy">
+          <Text size="sm">{t('sellerReviews.policy.text')}</Text>
+        </Alert>
+
+        <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="section" aria-label={t('sellerReviews.filter.label')}>
+          <Group gap="md" align="flex-end" justify="space-between" wrap="wrap">
+            <Stack gap={4} style={mobile ? { flex: '1 1 100%' } : undefined}>
+              <Text size="sm" fw={500} id="review-star-filter">{t('sellerReviews.filter.stars')}</Text>
+              <SegmentedControl
+                data={starData} value={star ? String(star) : ''} onChange={(v) => go({ star: v ? Number(v) : null, pageNo: 1 })}
+                fullWidth={mobile} size={mobile ? 'xs' : 'sm'} aria-labelledby="review-star-filter" data-testid="star-filter"
+              />
+            </Stack>
+            <Switch
+              label={t('sellerReviews.filter.notReplied')} checked={notReplied} onChange={(e) => go({ notReplied: e.currentTarget.checked, pageNo: 1 })}
+              data-testid="not-replied-filter" mb={mobile ? 0 : 6}
+            />
+          </Group>
+        </Paper>
+
+        {list.isError && (
+          <Alert color="red" role="alert" title={t('sellerReviews.loadFailed')}>
+            <Group justify="space-between">
+              <Text size="sm">{apiError(list.error)}</Text>
+              <Button size="xs" variant="default" onClick={() => void list.refetch()}>{t('seller.retry')}</Button>
+            </Group>
+          </Alert>
+        )}
+
+        {list.isLoading ? (
+          <Stack gap="md" aria-busy aria-label={t('common.loading')}>
+            {[0, 1].map((i) => <Skeleton key={i} h={180} radius="md" />)}
+          </Stack>
+        ) : list.data && !list.data.data.length ? (
+          <EmptyBlock title={emptyTitle}>
+            {filtered && <Button variant="light" onClick={() => go({ star: null, notReplied: false, pageNo: 1 })}>{t('sellerReviews.empty.clear')}</Button>}
+          </EmptyBlock>
+        ) : list.data ? (
+          <Stack gap="md" aria-busy={list.isFetching} data-testid="seller-reviews" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            <Text size="sm" c={MUTED} aria-live="polite">{t('sellerReviews.total', { count: total })}</Text>
+            {list.data.data.map((r) => <SellerReviewCard key={r.id} review={r} mobile={mobile} onReport={setReporting} />)}
+            {total > SELLER_REVIEWS_PAGE_SIZE && (
+              <Center>
+                <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(n) => { go({ pageNo: n }); window.scrollTo({ top: 0 }); }} size={mobile ? 'sm' : 'md'}
+                  getControlProps={(c) => ({ 'aria-label': t(`seller.page.${c}`) })} getItemProps={(n) => ({ 'aria-label': t('seller.page.number', { n }) })} />
+              </Center>
+            )}
+          </Stack>
+        ) : null}
+      </Stack>
+
+      <ReportReviewDialog review={reporting} onClose={() => setReporting(null)} />
+    </Container>
+  );
+}
+
+export default SellerReviewsPage;

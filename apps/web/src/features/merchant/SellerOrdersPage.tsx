@@ -10,6 +10,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NotSellerNotice } from './seller/NotSellerNotice';
 import type { SellerOrder, ShipmentPackage } from '@mall/contracts';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useMoney } from '../../shared/format';
@@ -65,16 +66,7 @@ export function SellerOrdersPage() {
 
   if (isNotSeller(orders.error)) {
     const audit = merchant.data?.auditStatus === 'audit';
-    return (
-      <Container size="sm" py="xl">
-        <Stack align="center" gap="sm" py="xl" data-testid="not-seller">
-          <ThemeIcon size={56} radius="xl" variant="light" color="gray"><IconBuildingStore size={30} /></ThemeIcon>
-          <Title order={1} size="h3" ta="center">{t('seller.notSeller.title')}</Title>
-          <Text c="dimmed" ta="center" maw={440}>{audit ? t('seller.notSeller.audit') : t('seller.notSeller.text')}</Text>
-          <Button component={Link} to={audit ? '/merchant/audit' : '/merchant/apply'}>{audit ? t('seller.notSeller.viewApplication') : t('seller.notSeller.apply')}</Button>
-        </Stack>
-      </Container>
-    );
+    return <NotSellerNotice inAudit={audit} text={audit ? t('seller.notSeller.audit') : t('seller.notSeller.text')} />;
   }
 
   const total = orders.data?.total ?? 0;

@@ -11,6 +11,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NotSellerNotice } from '../../../merchant/seller/NotSellerNotice';
 import type { ReverseShipment, SellerReverse } from '@mall/contracts';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { EmptyBlock } from '../../../../shared/EmptyBlock';
@@ -81,16 +82,7 @@ export function SellerAfterSalesPage() {
 
   if (isNotSeller(list.error)) {
     const audit = merchant.data?.auditStatus === 'audit';
-    return (
-      <Container size="sm" py="xl">
-        <Stack align="center" gap="sm" py="xl" data-testid="not-seller">
-          <ThemeIcon size={56} radius="xl" variant="light" color="gray"><IconBuildingStore size={30} /></ThemeIcon>
-          <Title order={1} size="h3" ta="center">{t('seller.notSeller.title')}</Title>
-          <Text c="dimmed" ta="center" maw={440}>{audit ? t('sellerAfterSales.notSeller.audit') : t('sellerAfterSales.notSeller.text')}</Text>
-          <Button component={Link} to={audit ? '/merchant/audit' : '/merchant/apply'}>{audit ? t('seller.notSeller.viewApplication') : t('seller.notSeller.apply')}</Button>
-        </Stack>
-      </Container>
-    );
+    return <NotSellerNotice inAudit={audit} text={audit ? t('sellerAfterSales.notSeller.audit') : t('sellerAfterSales.notSeller.text')} />;
   }
 
   const total = list.data?.total ?? 0;

@@ -11,6 +11,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NotSellerNotice } from '../../../merchant/seller/NotSellerNotice';
 import type { SellerReview } from '@mall/contracts';
 import { EmptyBlock } from '../../../../shared/EmptyBlock';
 import { useMerchantStatus } from '../../../merchant/seller/api';
@@ -60,16 +61,7 @@ export function SellerReviewsPage() {
 
   if (isNotSeller(list.error)) {
     const audit = merchant.data?.auditStatus === 'audit';
-    return (
-      <Container size="sm" py="xl">
-        <Stack align="center" gap="sm" py="xl" data-testid="not-seller">
-          <ThemeIcon size={56} radius="xl" variant="light" color="gray"><IconBuildingStore size={30} /></ThemeIcon>
-          <Title order={1} size="h3" ta="center">{t('seller.notSeller.title')}</Title>
-          <Text c={MUTED} ta="center" maw={440}>{audit ? t('sellerReviews.notSeller.audit') : t('sellerReviews.notSeller.text')}</Text>
-          <Button component={Link} to={audit ? '/merchant/audit' : '/merchant/apply'}>{audit ? t('seller.notSeller.viewApplication') : t('seller.notSeller.apply')}</Button>
-        </Stack>
-      </Container>
-    );
+    return <NotSellerNotice inAudit={audit} text={audit ? t('sellerReviews.notSeller.audit') : t('sellerReviews.notSeller.text')} />;
   }
 
   const total = list.data?.total ?? 0;

@@ -13,8 +13,13 @@ const photo = (r: number) => sharp({ create: { width: 800, height: 600, channels
 /** Picks n stars by clicking the visible star (the radio inputs behind it are visually hidden). */
 async function rate(block: Locator, n: number) {
   const id = await block.getByLabel(`${n} stars`).getAttribute('id');
-  await block.locator(`label[for="${id}"]`).click();
-  await expect(block.getByTestId('rating-input')).toHaveAttribute('data-value', String(n));
+  const star = block.locator(`label[for="${id}"]`);
+  await star.scrollIntoViewIfNeeded();
+  // The block may still move while photos of another block finish uploading: click again until it took.
+  await expect(async () => {
+    await star.click();
+    await expect(block.getByTestId('rating-input')).toHaveAttribute('data-value', String(n), { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 async function asBuyer(page: Page) {
@@ -56,7 +61,9 @@ test('review a finished two-line order with stars, text and photos; the shop rep
   const card = page.getByTestId('review-card').filter({ hasText: 'Solid desk, <b>quiet</b> motor.' });
   await expect(card).toHaveCount(1);
   await page.getByTestId('tab-unComment').click();
-  await expect(page.getByTestId('to-review-count')).toHaveText(`(${before - 1})`);
+  // One order less to review (the phone test may review another one meanwhile).
+  await expect.poll(async () => Number((await page.getByTestId('to-review-count').innerText()).replace(/\D/g, ''))).toBeLessThanOrEqual(before - 1);
+  await expect(page.getByTestId('review-order').filter({ hasText: 'On-site Assembly Service' }).filter({ hasText: 'Standing Desk E7' })).toHaveCount(0);
 
   // The next buyer reads it on the item page, with a short name and the text as typed.
   await page.goto('/item/standing-desk-e7');

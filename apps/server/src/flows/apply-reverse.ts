@@ -22,7 +22,6 @@ import type { UserRow } from '../lib/session.js';
 import { moveOrders, type Tx } from '../modules/trade/transitions.js';
 
 type OrderRow = typeof tradeOrders.$inferSelect;
-type LineRow = typeof tradeOrderLines.$inferSelect;
 type Snapshot = { itemName: string; skuName: string; image: string; attributes?: { attrKey: string; attrVal: string }[]; unit?: string | null; businessType?: string };
 
 const err = (status: number, code: string, message: string, details?: unknown) => new AppError(status, code as never, message, details);

@@ -10,7 +10,7 @@ import {
 import { approveEvent, isOpen, money, REVERSE_FINAL_STATUSES, reverseEventsNow, toMinor, type ReverseStatus, type ReverseType } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
-  carriers, items, refunds, reverseShipments, reverseTrackingEvents, reverseTradeOrderLines, reverseTradeOrders, shopReturnAddresses, shops, skuPrices, skus,
+  carriers, items, refunds, reverseShipments, reverseTrackingEvents, reverseTradeOrders, shopReturnAddresses, shops, skuPrices, skus,
   tradeOrderLines, tradeOrders, users,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';

@@ -2,14 +2,13 @@
  * Buyer side of orders (SPEC §2 Orders, §4 Order operations, §7 Orders): list, counts, detail,
  * cancel before and after pay, postpone, guest lookup, and the timed transitions.
  */
-import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   ERROR_CODES, ORDER_LIST_MAX_LINES, POSTPONE_DAYS, POSTPONE_LIMIT, type OrderCountBody, type OrderCounts, type OrderDetail, type OrderListBody, type OrderPage,
 } from '@mall/contracts';
 import { ORDER_TABS, tabOf, displayStatus, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
-import { reverseTradeOrderLines, reverseTradeOrders, shipmentPackages, tradeContracts, tradeOrderLines, tradeOrders } from '../../db/schema/index.js';
+import { shipmentPackages, tradeContracts, tradeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
 import { detailOf, listConditions, listContractColumns, summaries, tabFilter } from './read.js';

@@ -4,8 +4,8 @@
  * and paging; ships lines in packages, adds tracking events and decides cancel requests.
  */
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Alert, Badge, Button, Center, Container, Group, Loader, Modal, Pagination, Paper, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { Alert, Badge, Button, Center, Container, Group, Loader, Modal, Pagination, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';

@@ -5,11 +5,11 @@
  * replacement of an exchange and adds its tracking events. Each shop's return address is kept here.
  */
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Center, Container, Group, Loader, Pagination, Paper, Stack, Tabs, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, Center, Container, Group, Loader, Pagination, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NotSellerNotice } from '../../../merchant/seller/NotSellerNotice';
 import type { ReverseShipment, SellerReverse } from '@mall/contracts';

@@ -4,12 +4,12 @@
  * platform. Sellers never edit or hide reviews; the page says so.
  */
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
-  Alert, Button, Center, Container, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Switch, Text, ThemeIcon, Title, VisuallyHidden,
+  Alert, Button, Center, Container, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Switch, Text, Title, VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBuildingStore, IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
+import { IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NotSellerNotice } from '../../../merchant/seller/NotSellerNotice';
 import type { SellerReview } from '@mall/contracts';

@@ -62,9 +62,7 @@ export async function reverseLines(tx: Tx | Db, reverseId: bigint) {
  * parcels already left, the order waits for their receipt.
  */
 export async function countCancelled(tx: Tx, rev: ReverseRow, now: Date): Promise<void> {
-  for (const l of await reverseLines(tx, rev.id)) {
-    await tx.update(tradeOrderLines).set({ cancelledQty: sql`${tradeOrderLines.cancelledQty} + ${l.reverseQty}::numeric` }).where(eq(tradeOrderLines.id, l.orderLineId));
-  }
+  await addReverseQty(tx, rev.id, 'cancelled_qty');
   if (rev.type !== 'SALE_CANCEL_BEFORE_DELIVERY') return;
   const top = await tx.select().from(tradeOrderLines).where(and(eq(tradeOrderLines.orderId, rev.orderId), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])));
   const toShip = top.some((l) => toMilli(l.qty) - toMilli(l.deliveredQty) - toMilli(l.cancelledQty) > 0n);
@@ -74,9 +72,13 @@ export async function countCancelled(tx: Tx, rev: ReverseRow, now: Date): Promis
 
 /** A refund, return or exchange went through: its quantities count as reversed (no second after-sales on them). */
 async function countReversed(tx: Tx, reverseId: bigint): Promise<void> {
-  for (const l of await reverseLines(tx, reverseId)) {
-    await tx.update(tradeOrderLines).set({ reversedQty: sql`${tradeOrderLines.reversedQty} + ${l.reverseQty}::numeric` }).where(eq(tradeOrderLines.id, l.orderLineId));
-  }
+  await addReverseQty(tx, reverseId, 'reversed_qty');
+}
+
+/** Adds a reverse order's quantities to its order lines' cancelled or reversed quantity, in one statement. */
+async function addReverseQty(tx: Tx, reverseId: bigint, column: 'cancelled_qty' | 'reversed_qty'): Promise<void> {
+  await tx.execute(sql`UPDATE ${tradeOrderLines} SET ${sql.raw(column)} = ${tradeOrderLines}.${sql.raw(column)} + r.reverse_qty
+    FROM ${reverseTradeOrderLines} r WHERE r.reverse_id = ${reverseId} AND r.order_line_id = ${tradeOrderLines.id}`);
 }
 
 /** Buyer (or the deadline) confirmed the replacement of an exchange. */

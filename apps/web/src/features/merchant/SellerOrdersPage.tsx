@@ -3,13 +3,13 @@
  * then its orders by tab (to ship, shipped, cancel requests, all) with search by order number
  * and paging; ships lines in packages, adds tracking events and decides cancel requests.
  */
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { Alert, Badge, Button, Center, Container, Group, Loader, Modal, Pagination, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLastPageGuard, useSellerTabParams } from './seller/listParams';
 import { NotSellerNotice } from './seller/NotSellerNotice';
 import type { SellerOrder, ShipmentPackage } from '@mall/contracts';
 import { EmptyBlock } from '../../shared/EmptyBlock';
@@ -21,17 +21,12 @@ import { SellerOrderCard } from './seller/SellerOrderCard';
 import { ShipModal } from './seller/ShipModal';
 import { TrackingEventModal } from './seller/TrackingEventModal';
 
-const isTab = (v: string | null): v is SellerTab => !!v && (SELLER_TABS as readonly string[]).includes(v);
 
 export function SellerOrdersPage() {
   const { t } = useTranslation();
   const apiError = useSellerError();
   const mobile = !!useMediaQuery('(max-width: 48em)');
-  const [params, setParams] = useSearchParams();
-  const status: SellerTab = isTab(params.get('status')) ? (params.get('status') as SellerTab) : 'TO_SHIP';
-  const keyword = params.get('keyword') ?? '';
-  const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
-  const [search, setSearch] = useState(keyword);
+  const { status, keyword, pageNo, search, setSearch, go, isTab } = useSellerTabParams(SELLER_TABS, 'TO_SHIP' as SellerTab);
 
   const merchant = useMerchantStatus();
   const orders = useSellerOrders({ status, keyword, pageNo });
@@ -41,28 +36,8 @@ export function SellerOrdersPage() {
   const decide = useCancelDecision();
   const money = useMoney();
 
-  // Back/forward changes the URL: the search box follows it.
-  useEffect(() => setSearch(keyword), [keyword]);
   // Shipping empties pages: a page past the end moves to the last one that has orders.
-  const lastPage = Math.max(1, Math.ceil((orders.data?.total ?? 0) / SELLER_PAGE_SIZE));
-  const pastEnd = !orders.isPlaceholderData && !!orders.data && orders.data.data.length === 0 && pageNo > lastPage;
-  useEffect(() => {
-    if (!pastEnd) return;
-    const p = new URLSearchParams(params);
-    if (lastPage > 1) p.set('pageNo', String(lastPage)); else p.delete('pageNo');
-    setParams(p, { replace: true });
-  }, [pastEnd, lastPage, params, setParams]);
-
-  const go = (next: { status?: SellerTab; keyword?: string; pageNo?: number }) => {
-    const p = new URLSearchParams();
-    const s = next.status ?? status;
-    const k = next.keyword ?? keyword;
-    const n = next.pageNo ?? 1;
-    if (s !== 'TO_SHIP') p.set('status', s);
-    if (k) p.set('keyword', k);
-    if (n > 1) p.set('pageNo', String(n));
-    setParams(p);
-  };
+  useLastPageGuard(orders, pageNo, SELLER_PAGE_SIZE);
 
   if (isNotSeller(orders.error)) {
     const audit = merchant.data?.auditStatus === 'audit';

@@ -4,13 +4,13 @@
  * rejects applications, checks returned goods, refunds (and retries failed refunds), ships the
  * replacement of an exchange and adds its tracking events. Each shop's return address is kept here.
  */
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { Alert, Button, Center, Container, Group, Loader, Pagination, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLastPageGuard, useSellerTabParams } from '../../../merchant/seller/listParams';
 import { NotSellerNotice } from '../../../merchant/seller/NotSellerNotice';
 import type { ReverseShipment, SellerReverse } from '@mall/contracts';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
@@ -30,18 +30,13 @@ import { SellerReverseCard, type ReverseAction } from '../../components/seller/S
 import { ShipExchangeModal } from '../../components/seller/ShipExchangeModal';
 
 const DEFAULT_TAB: SellerAsTab = 'TO_AUDIT';
-const isTab = (v: string | null): v is SellerAsTab => !!v && (SELLER_AS_TABS as readonly string[]).includes(v);
 
 export function SellerAfterSalesPage() {
   const { t } = useTranslation();
   const apiError = useSellerAsError();
   const money = useMoney();
   const mobile = !!useMediaQuery('(max-width: 48em)');
-  const [params, setParams] = useSearchParams();
-  const status: SellerAsTab = isTab(params.get('status')) ? (params.get('status') as SellerAsTab) : DEFAULT_TAB;
-  const keyword = params.get('keyword') ?? '';
-  const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
-  const [search, setSearch] = useState(keyword);
+  const { status, keyword, pageNo, search, setSearch, go, isTab } = useSellerTabParams(SELLER_AS_TABS, DEFAULT_TAB);
 
   const merchant = useMerchantStatus();
   const list = useSellerReverses({ status, keyword, pageNo });
@@ -57,28 +52,8 @@ export function SellerAfterSalesPage() {
   const [resume, setResume] = useState<Decision | null>(null);
   const retry = useRetryRefund();
 
-  // Back/forward changes the URL: the search box follows it.
-  useEffect(() => setSearch(keyword), [keyword]);
   // Decisions empty pages: a page past the end moves to the last one that has requests.
-  const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / SELLER_AS_PAGE_SIZE));
-  const pastEnd = !list.isPlaceholderData && !!list.data && list.data.data.length === 0 && pageNo > lastPage;
-  useEffect(() => {
-    if (!pastEnd) return;
-    const p = new URLSearchParams(params);
-    if (lastPage > 1) p.set('pageNo', String(lastPage)); else p.delete('pageNo');
-    setParams(p, { replace: true });
-  }, [pastEnd, lastPage, params, setParams]);
-
-  const go = (next: { status?: SellerAsTab; keyword?: string; pageNo?: number }) => {
-    const p = new URLSearchParams();
-    const s = next.status ?? status;
-    const k = next.keyword ?? keyword;
-    const n = next.pageNo ?? 1;
-    if (s !== DEFAULT_TAB) p.set('status', s);
-    if (k) p.set('keyword', k);
-    if (n > 1) p.set('pageNo', String(n));
-    setParams(p);
-  };
+  useLastPageGuard(list, pageNo, SELLER_AS_PAGE_SIZE);
 
   if (isNotSeller(list.error)) {
     const audit = merchant.data?.auditStatus === 'audit';

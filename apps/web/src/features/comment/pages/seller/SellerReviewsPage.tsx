@@ -3,7 +3,7 @@
  * and 'not replied', paged; the shop replies once to a review and can report one to the
  * platform. Sellers never edit or hide reviews; the page says so.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   Alert, Button, Center, Container, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Switch, Text, Title, VisuallyHidden,
@@ -11,6 +11,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLastPageGuard } from '../../../merchant/seller/listParams';
 import { NotSellerNotice } from '../../../merchant/seller/NotSellerNotice';
 import type { SellerReview } from '@mall/contracts';
 import { EmptyBlock } from '../../../../shared/EmptyBlock';
@@ -39,14 +40,7 @@ export function SellerReviewsPage() {
   const [reporting, setReporting] = useState<SellerReview | null>(null);
 
   // A page past the end (the URL, or fewer reviews now) moves to the last page that has reviews.
-  const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / SELLER_REVIEWS_PAGE_SIZE));
-  const pastEnd = !list.isPlaceholderData && !!list.data && list.data.data.length === 0 && pageNo > lastPage;
-  useEffect(() => {
-    if (!pastEnd) return;
-    const p = new URLSearchParams(params);
-    if (lastPage > 1) p.set('pageNo', String(lastPage)); else p.delete('pageNo');
-    setParams(p, { replace: true });
-  }, [pastEnd, lastPage, params, setParams]);
+  useLastPageGuard(list, pageNo, SELLER_REVIEWS_PAGE_SIZE);
 
   const go = (next: { star?: number | null; notReplied?: boolean; pageNo?: number }) => {
     const p = new URLSearchParams();

@@ -13,7 +13,7 @@ export interface Config {
   dataDir: string;
   embeddedPgPort: number;
   production: boolean;
-  /** Built web app served at /. */
+  /** Built web app served at / (WEB_DIST_DIR, default apps/web/dist). */
   webDistDir: string;
   logLevel: string;
   /** TRUST_PROXY: hop count or address list of the reverse proxy in front; unset = direct clients. */
@@ -33,7 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(ROOT_DIR, env.DATA_DIR ?? 'var'),
     embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
     production: env.NODE_ENV === 'production',
-    webDistDir: path.resolve(ROOT_DIR, 'apps/web/dist'),
+    webDistDir: path.resolve(ROOT_DIR, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     mockpaySecret: env.MOCKPAY_SECRET ?? 'mockpay-dev-secret-change-me',
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`,

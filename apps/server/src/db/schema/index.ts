@@ -9,3 +9,4 @@ export * from './cards.js';
 export * from './fulfillment.js';
 export * from './reverse.js';
 export * from './comment.js';
+export * from './platform.js';

@@ -10,8 +10,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@mall/contracts';
 import type { Db } from './db/client.js';
+import { DEFAULT_MOCKPAY_SECRET } from './config.js';
 import { isApiPath, registerErrorHandling } from './lib/errors.js';
 import { registerSessions } from './lib/session.js';
+import { registerRequestHygiene } from './lib/hygiene.js';
+import { registerSecurityHeaders } from './lib/security.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -46,12 +49,16 @@ export interface AppOptions {
   rateLimits?: boolean;
   /** Logins per minute per IP (default 10). */
   loginPerMinute?: number;
-  /** MOCKPAY signing secret and the URL its webhooks and redirects use to reach this app. */
-  mockpay?: { secret: string; publicUrl: string };
+  /** MOCKPAY signing secret, the URL its webhooks and redirects use to reach this app, and the on/off switch. */
+  mockpay?: { secret: string; publicUrl: string; enabled?: boolean };
   /** Background jobs; without them (API tests) webhooks are delivered in-process. */
   jobs?: Jobs;
   /** Where uploaded files go (default: a temp folder, for tests). */
   uploadsDir?: string;
+  /** NODE_ENV=production: HSTS, and the API docs only when apiDocs is set. */
+  production?: boolean;
+  /** API_DOCS=1 serves /docs in production too (always on otherwise). */
+  apiDocs?: boolean;
 }
 
 declare module 'fastify' {
@@ -61,7 +68,8 @@ declare module 'fastify' {
   }
 }
 
-export const DEV_MOCKPAY_SECRET = 'mockpay-dev-secret-change-me';
+/** The published development secret (refused in production, see config.ts). */
+export const DEV_MOCKPAY_SECRET = DEFAULT_MOCKPAY_SECRET;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Fastify accepts a hop count or address list too; the cast only picks its overload.
@@ -69,6 +77,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const production = opts.production ?? false;
+  const mockpayConfig = opts.mockpay ?? { secret: DEV_MOCKPAY_SECRET, publicUrl: 'http://127.0.0.1' };
+  await registerSecurityHeaders(app, { production, formTargets: [new URL(mockpayConfig.publicUrl).origin] });
+  registerRequestHygiene(app);
 
   await app.register(cookie);
   if (opts.rateLimits !== false) await app.register(rateLimit, {
@@ -81,7 +93,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The docs list every route and schema: handy in development, opt-in in production.
+  if (!production || opts.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   registerSessions(app, opts.db, { secureCookies: opts.secureCookies ?? false });
   identityRoutes(app, opts.db, { loginPerMinute: opts.loginPerMinute });
@@ -93,7 +106,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   checkoutRoutes(app, opts.db);
 
   // MOCKPAY delivers its signed webhooks through a retrying job, or in-process when there is none.
-  const mockpayConfig = opts.mockpay ?? { secret: DEV_MOCKPAY_SECRET, publicUrl: 'http://127.0.0.1' };
   const provider: MockpayProvider = new MockpayProvider(opts.db, mockpayConfig, (eventId) => {
     if (opts.jobs) void opts.jobs.send(MOCKPAY_WEBHOOK_QUEUE, { eventId }, { retryLimit: 20, retryDelay: 1, retryBackoff: true });
     else void deliverInProcess(eventId);
@@ -117,7 +129,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await uploadRoutes(app, uploadsDir);
   reverseRoutes(app, opts.db, { refunder, uploadsDir, jobs: opts.jobs });
   await commentRoutes(app, opts.db, uploadsDir);
-  mockpayRoutes(app, provider);
+  // MOCKPAY=off: the hosted pay page and card form are gone with the channel.
+  if (provider.enabled) mockpayRoutes(app, provider);
   app.decorate('mockpay', provider);
   mediaRoutes(app);
 

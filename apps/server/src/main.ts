@@ -32,7 +32,7 @@ async function main() {
   const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE]);
   const app = await buildApp({
     db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
-    mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl }, jobs, uploadsDir: path.join(config.dataDir, 'uploads'),
+    mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, jobs, production: config.production, apiDocs: config.apiDocs, uploadsDir: path.join(config.dataDir, 'uploads'),
   });
   // MOCKPAY's webhook sender: a real HTTP POST to the shop, retried by pg-boss until acknowledged.
   await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { CSRF_HEADER } from '@mall/contracts';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { createDb, type Db } from '../src/db/client.js';
 import { ensureDatabase } from '../src/db/embedded.js';
 import { DEMO_PASSWORD } from '../src/seed/index.js';
@@ -26,12 +26,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+/** A fresh database cloned from the seeded template, and the app on it (options override the defaults). */
+export async function createTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const serverUrl = inject('pgServerUrl');
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const url = await ensureDatabase(serverUrl, name, 'mall_template');
   const db = createDb(url, 4);
-  const app = await buildApp({ db });
+  const app = await buildApp({ db, ...overrides });
   await app.ready();
   return {
     app,

@@ -5,6 +5,8 @@
 export const ERROR_CODES = {
   invalidRequest: 'Common.invalidRequest',
   malformedJson: 'Common.malformedJson',
+  /** A text field holds a NUL character or a broken (lone surrogate) character. */
+  invalidText: 'Common.invalidText',
   unauthorized: 'Common.unauthorized',
   forbidden: 'Common.forbidden',
   notFound: 'Common.notFound',
@@ -21,6 +23,8 @@ export const ERROR_CODES = {
   itemSoldOut: 'Trade.itemSoldOut',
   cartLineNotFound: 'Cart.lineNotFound',
   quantityOutOfRange: 'Cart.quantityOutOfRange',
+  /** Off the item's quantity steps or finer than its precision (weight items in 0.5 kg steps). */
+  quantityStep: 'Cart.quantityStep',
   notEnterpriseUser: 'Enterprise.notEnterpriseUser',
   notMainAccount: 'Enterprise.notMainAccount',
   addressNotFound: 'Address.notFound',
@@ -62,6 +66,8 @@ export const ERROR_CODES = {
   postponeLimitReached: 'Trade.postponeLimitReached',
   invalidShipment: 'Trade.invalidShipment',
   trackingNumberUsed: 'Trade.trackingNumberUsed',
+  /** The tracking number does not have the chosen carrier's format (see tracking.ts). */
+  trackingNumberFormat: 'Trade.trackingNumberFormat',
   carrierNotFound: 'Trade.carrierNotFound',
   notSeller: 'Merchant.notSeller',
   refundFailed: 'Payment.refundFailed',

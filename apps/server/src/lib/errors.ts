@@ -18,6 +18,19 @@ export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url.startsWith('/sapi/') || url.startsWith('/auth/');
 }
 
+/**
+ * What of an error may go to the log. A failed statement carries its parameters (addresses,
+ * emails, card data a buyer typed) in the message; log the statement text and PostgreSQL's
+ * code only.
+ */
+export function loggable(err: unknown): unknown {
+  if (err instanceof Error && 'query' in err && 'params' in err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    return { type: err.name, query: (err as { query: unknown }).query, pgCode: cause?.code, pgMessage: cause?.message, stack: err.stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')).slice(0, 6).join('\n') };
+  }
+  return err;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.code(status).send(body);
@@ -40,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (err.statusCode === 415) return send(415, { code: ERROR_CODES.invalidRequest, message: 'Unsupported content type' });
     if (isResponseSerializationError(err)) req.log.error({ issues: err.cause.issues }, 'response does not match its schema');
-    else req.log.error(err);
+    else req.log.error(loggable(err));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return send(err.statusCode, { code: ERROR_CODES.invalidRequest, message: err.message });
     }

@@ -10,6 +10,7 @@ import { CSRF_HEADER, DEFAULT_SITE, ERROR_CODES, SESSION_TTL_DAYS, isLanguage, s
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { AppError, isApiPath } from './errors.js';
+import { routedPath } from './hygiene.js';
 
 export const SESSION_COOKIE = 'mall_sid';
 export const SITE_COOKIE = 'site';
@@ -48,9 +49,11 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
   app.decorateRequest('caller', null as unknown as Caller);
 
   app.addHook('onRequest', async (req, reply) => {
+    // The routed path, not the raw URL: `/%61pi/cart/lines` runs the /api route too.
+    const api = isApiPath(routedPath(req));
     // CSRF: state-changing API calls must carry our custom header (a cross-site form cannot
     // set it) and, when the browser sends an Origin, it must be our own host.
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && isApiPath(req.url) && !req.routeOptions.config?.csrfExempt) {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && api && !req.routeOptions.config?.csrfExempt) {
       const origin = req.headers.origin;
       const sameOrigin = !origin || safeHost(origin) === req.headers.host;
       if (!req.headers[CSRF_HEADER] || !sameOrigin) {
@@ -63,7 +66,7 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
     const language = isLanguage(langCookie) ? langCookie : site.defaultLanguage;
     req.caller = { sessionId: null, user: null, site, language };
     const token = req.cookies[SESSION_COOKIE];
-    if (!token || !isApiPath(req.url)) return;
+    if (!token || !api) return;
     const id = hashToken(token);
     const rows = await sessionLookup.execute({ id, now: new Date() });
     if (rows[0]) req.caller = { ...req.caller, sessionId: id, user: rows[0].user };

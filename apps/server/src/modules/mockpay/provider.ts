@@ -6,7 +6,8 @@
  */
 import crypto from 'node:crypto';
 import { eq, and, inArray, sql } from 'drizzle-orm';
-import { MockpayEvent, expiryValid, luhnValid } from '@mall/contracts';
+import { ERROR_CODES, MockpayEvent, expiryValid, luhnValid } from '@mall/contracts';
+import { AppError } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import { mockpayEvents, mockpayPayments, mockpayRefunds, mockpaySetups } from '../../db/schema/index.js';
 import type { PaymentProvider, ProviderPaymentStatus, RefundAnswer, RefundInput } from '../payment/provider.js';
@@ -28,6 +29,8 @@ export interface MockpayConfig {
   secret: string;
   /** Where the payer's browser and the webhooks reach this app. */
   publicUrl: string;
+  /** MOCKPAY=off removes the channel: no new payments, cards or webhooks (old books stay readable). */
+  enabled?: boolean;
 }
 
 export function sign(secret: string, timestamp: number, rawBody: string): string {
@@ -61,6 +64,14 @@ export class MockpayProvider implements PaymentProvider {
   readonly channel = 'MOCKPAY';
   constructor(private db: Db, readonly config: MockpayConfig, private deliver: (eventId: string) => void) {}
 
+  get enabled(): boolean {
+    return this.config.enabled !== false;
+  }
+
+  private assertEnabled(): void {
+    if (!this.enabled) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
+  }
+
   async status(id: string): Promise<ProviderPaymentStatus> {
     const p = await this.get(id);
     if (!p) return 'UNKNOWN';
@@ -68,6 +79,7 @@ export class MockpayProvider implements PaymentProvider {
   }
 
   verifyWebhook(rawBody: string, signature: string | undefined): MockpayEvent | null {
+    if (!this.enabled) return null;
     return verifyWebhook(this.config.secret, rawBody, signature);
   }
 
@@ -102,6 +114,7 @@ export class MockpayProvider implements PaymentProvider {
   }
 
   async start(input: { merchantReference: string; amountMinor: bigint; currency: string; returnUrl: string }): Promise<{ providerPaymentId: string; redirectUrl: string }> {
+    this.assertEnabled();
     const id = `mp_${crypto.randomBytes(12).toString('hex')}`;
     await this.db.insert(mockpayPayments).values({
       id, merchantReference: input.merchantReference, amountMinor: input.amountMinor, currency: input.currency, status: 'CREATED',
@@ -145,6 +158,7 @@ export class MockpayProvider implements PaymentProvider {
 
   /** Card setup: the shop asks for a setup; the payer's browser then confirms it with the card data. */
   async createSetup(merchantReference: string) {
+    this.assertEnabled();
     const id = `seti_${crypto.randomBytes(12).toString('hex')}`;
     const clientSecret = `${id}_secret_${crypto.randomBytes(12).toString('hex')}`;
     await this.db.insert(mockpaySetups).values({ id, clientSecret, merchantReference, status: 'CREATED' });

@@ -53,10 +53,12 @@ export function mockpayRoutes(app: FastifyInstance, provider: MockpayProvider): 
       return reply.send(page('Pay', `<h1>Pay the shop</h1><p class="amount">${esc(amount)}</p><p>Reference ${esc(p.merchantReference)}</p>${form}`));
     });
 
-    scope.post<{ Params: { id: string }; Body: Record<string, string> }>('/mockpay/pay/:id', { schema: { hide: true } }, async (req, reply) => {
+    scope.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/mockpay/pay/:id', { schema: { hide: true } }, async (req, reply) => {
       const outcome = req.body?.outcome as Outcome;
       if (!['approve', 'decline', 'pending'].includes(outcome)) return reply.code(400).send('bad outcome');
-      const decided = await provider.decide(req.params.id, outcome, req.body.card ?? null);
+      // A form posts strings; anything else (a JSON body with a number or object) is not a card number.
+      const card = typeof req.body.card === 'string' ? req.body.card : null;
+      const decided = await provider.decide(req.params.id, outcome, card);
       const p = await provider.get(req.params.id);
       if (!p) return reply.code(404).send('not found');
       // Back to the shop, which polls for the webhook's result.

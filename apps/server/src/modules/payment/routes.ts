@@ -10,6 +10,7 @@ import { applyRefundEvent, type Refunder } from '../../flows/refund.js';
 import { eq } from 'drizzle-orm';
 import { tradeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { isRegistered } from '../../lib/session.js';
 import type { FastifyRequest } from 'fastify';
 import type { MockpayProvider } from '../mockpay/provider.js';
 import { applyProviderEvent, closePaymentRecord, contractDetail, creditBalance, masterPending, payChannels, payOnTerms, paymentStatus, payResult, startPayment, submitToMaster } from './service.js';
@@ -28,9 +29,13 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
 
   r.post('/sapi/mall-pay/payment/payChannel', {
     schema: { tags, summary: 'Payment channels for the site, in its configured order (guests: anonymous channels only)', body: PayChannelBody, response: { 200: PayChannelResult, 400: ErrorBody } },
-  }, async (req) => payChannels(req.caller.site, {
-    tourist: req.caller.user?.userType !== 'REGISTERED', isPoint: req.body.isPoint === true, credit: await creditBalance(db, req.caller.user),
-  }));
+  }, async (req) => {
+    const offered = payChannels(req.caller.site, {
+      tourist: req.caller.user?.userType !== 'REGISTERED', isPoint: req.body.isPoint === true, credit: await creditBalance(db, req.caller.user),
+    });
+    // A channel switched off by configuration (MOCKPAY=off) is not offered at all.
+    return provider.enabled ? offered : { payChannelGroups: offered.payChannelGroups.filter((g) => g.groupName !== provider.channel) };
+  });
 
   r.post('/sapi/mall-pay/creditCustomer/accountBalance', {
     schema: { tags, summary: 'Available credit for payment terms (INVOICE_ME) of the enterprise account', body: z.strictObject({ site: z.string().max(3).optional() }), response: { 200: CreditBalance, ...errors } },
@@ -47,9 +52,12 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
   r.post('/sapi/mall-pay/payment/firstPay', {
     schema: { tags, summary: 'Start paying a contract; returns the provider page to redirect to. 409 Payment.pending when an attempt is open.', body: FirstPayBody, response: { 200: FirstPayResult, ...errors } },
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  }, async (req) => req.body.payChannel === 'INVOICE_ME'
-    ? payOnTerms(db, req.caller.user!.userType === 'REGISTERED' ? req.caller.user! : (() => { throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available'); })(), BigInt(req.body.contractId), req.body.proofOfInvoiceUrl)
-    : startPayment(db, provider, buyerOf(req), BigInt(req.body.contractId), req.body.payChannel, req.body.payMethod, req.body.cardId));
+  }, async (req) => {
+    if (req.body.payChannel !== 'INVOICE_ME') return startPayment(db, provider, buyerOf(req), BigInt(req.body.contractId), req.body.payChannel, req.body.payMethod, req.body.cardId);
+    // Payment terms belong to registered (enterprise) accounts; a guest or a caller without a session has none.
+    if (!isRegistered(req.caller)) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
+    return payOnTerms(db, req.caller.user, BigInt(req.body.contractId), req.body.proofOfInvoiceUrl);
+  });
 
   r.post('/api/payments/status-by-contract', {
     schema: { tags, summary: 'Payment status by contract (payUniqueKey, paymentRecordStatus, paymentRecordId) for the repeat-payment guard', body: ContractRef, response: { 200: PaymentStatus, ...errors } },

@@ -23,6 +23,16 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        test: {
+          // The shop as real processes: start, SIGTERM, SIGKILL and restart, several servers on one database.
+          name: 'process',
+          include: ['apps/server/test/process/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

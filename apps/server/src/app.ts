@@ -1,20 +1,21 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@mall/contracts';
 import type { Db } from './db/client.js';
 import { DEFAULT_MOCKPAY_SECRET } from './config.js';
-import { isApiPath, registerErrorHandling } from './lib/errors.js';
+import { registerErrorHandling } from './lib/errors.js';
 import { registerSessions } from './lib/session.js';
+import { serveWebApp } from './lib/static.js';
 import { registerRequestHygiene } from './lib/hygiene.js';
 import { registerSecurityHeaders } from './lib/security.js';
+import { postgresRateLimitStore } from './lib/rate-limit-store.js';
+import { opsRoutes } from './modules/ops/routes.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -59,6 +60,10 @@ export interface AppOptions {
   production?: boolean;
   /** API_DOCS=1 serves /docs in production too (always on otherwise). */
   apiDocs?: boolean;
+  /** METRICS_TOKEN: bearer token /metrics asks for (open when unset). */
+  metricsToken?: string;
+  /** True once the server is shutting down: /readyz answers 503 so the load balancer drains it. */
+  draining?: () => boolean;
 }
 
 declare module 'fastify' {
@@ -81,10 +86,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const mockpayConfig = opts.mockpay ?? { secret: DEV_MOCKPAY_SECRET, publicUrl: 'http://127.0.0.1' };
   await registerSecurityHeaders(app, { production, formTargets: [new URL(mockpayConfig.publicUrl).origin] });
   registerRequestHygiene(app);
+  opsRoutes(app, opts.db, { jobs: opts.jobs, metricsToken: opts.metricsToken, draining: opts.draining ?? (() => false) });
 
   await app.register(cookie);
   if (opts.rateLimits !== false) await app.register(rateLimit, {
     global: false,
+    // Counted in PostgreSQL: a limit holds across every app server on this database.
+    store: postgresRateLimitStore(opts.db),
     errorResponseBuilder: () => ({ statusCode: 429, code: ERROR_CODES.tooManyRequests, message: 'Too many requests, please try again later' }),
   });
   await app.register(swagger, {
@@ -134,20 +142,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('mockpay', provider);
   mediaRoutes(app);
 
-  const dist = opts.webDistDir;
-  const hasWeb = !!dist && fs.existsSync(path.join(dist, 'index.html'));
-  // wildcard: files are looked up per request, so a rebuild while running serves the new assets.
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: dist, wildcard: true, index: false });
-    // The static wildcard answers '/' (a directory without index) with 403; the home page is the app shell too.
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || !hasWeb || req.method !== 'GET') {
-      return reply.code(404).send({ code: ERROR_CODES.notFound, message: 'Not found' });
-    }
-    // Client-side routes: every other GET gets the app shell.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await serveWebApp(app, opts.webDistDir);
   return app;
 }

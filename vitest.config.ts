@@ -19,6 +19,7 @@ export default defineConfig({
           environment: 'node',
           // One embedded PostgreSQL for the whole run, with a migrated and seeded template.
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/one-query-per-client.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

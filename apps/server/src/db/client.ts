@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 
 // NUMERIC and BIGINT come back as strings; money and quantities are handled as such.
@@ -20,4 +21,19 @@ export function createDb(url: string, max = 10): Db {
 
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+}
+
+/**
+ * Independent reads: at once on the pool (each takes its own connection), one after another on
+ * a transaction, whose single connection must not get a second query while one runs (pg warns
+ * today and refuses from pg 9). Pass functions so nothing starts before its turn.
+ */
+export async function readTogether<const R extends readonly (() => PromiseLike<unknown>)[]>(
+  db: unknown, reads: R,
+): Promise<{ -readonly [K in keyof R]: Awaited<ReturnType<R[K]>> }> {
+  type Out = { -readonly [K in keyof R]: Awaited<ReturnType<R[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((r) => r()))) as Out;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as Out;
 }

@@ -3,7 +3,7 @@
  * and a catalog with every item kind the orders need.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { readTogether, type Db } from '../db/client.js';
 import { addresses, appMeta, enterprises, itemParts, items, regions, shops, skuPrices, skus, users } from '../db/schema/index.js';
 import { hashPassword } from '../modules/identity/service.js';
 import { seedRegionsIfEmpty } from './regions.js';
@@ -11,6 +11,7 @@ import { seedOrders } from './orders.js';
 import { seedAfterSales } from './after-sales.js';
 import { seedReviews } from './reviews.js';
 import { seedCheckout } from './checkout.js';
+import { itemTexts } from './catalog-texts.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
@@ -145,7 +146,7 @@ export async function seed(db: Db): Promise<void> {
     const day = 86400_000;
     for (const [i, s] of CATALOG.entries()) {
       const [item] = await tx.insert(items).values({
-        shopId: shopRows[s.shop]!.id, urlKey: s.key, itemName: s.name, description: s.description, category: s.category,
+        shopId: shopRows[s.shop]!.id, urlKey: s.key, itemName: s.name, description: s.description, texts: itemTexts(s.key), category: s.category,
         mainImage: img(s.shape, s.hue, s.name), businessType: s.type, commerceType: s.commerce ?? 'B2C', listed: s.listed ?? true,
         isExceed: s.isExceed ?? false, sort: i,
         presaleDepositRate: s.presale?.rate,
@@ -171,7 +172,7 @@ export async function seed(db: Db): Promise<void> {
       }
     }
     const region = async (code: string) => (await tx.select().from(regions).where(eq(regions.code, code)))[0]!;
-    const [us, ca, sf, ny, nyc] = await Promise.all(['US', 'US-CA', 'US-CA-SAN_FRANCISCO', 'US-NY', 'US-NY-NEW_YORK'].map(region));
+    const [us, ca, sf, ny, nyc] = await readTogether(tx, [() => region('US'), () => region('US-CA'), () => region('US-CA-SAN_FRANCISCO'), () => region('US-NY'), () => region('US-NY-NEW_YORK')]);
     const place = (p: typeof sf) => ({ city: p!.regionName, cityId: String(p!.id), latitude: p!.latitude, longitude: p!.longitude });
     await tx.insert(addresses).values([
       { buyerId: buyer.id, firstName: 'Dana', lastName: 'Buyer', gender: 'FEMALE', personPhone: '415 555 0100', areaCode: '+1', email: 'buyer@demo.shop',

@@ -9,15 +9,15 @@ import {
   type ShippingMethod, type Site,
 } from '@mall/contracts';
 import {
-  applyRate, compareQuantity, couponDiscount, discountPercent, distanceMiles, isValidQuantity, lineAmount, money, priceContract, sortShippingMethods,
-  sumMinor, toMinor, type PricingCoupon,
+  applyRate, bundleUnitMinor, compareQuantity, couponDiscount, discountPercent, distanceMiles, lineAmount, money, priceContract, sortShippingMethods,
+  sumMinor, taxRateFor, toMinor, type PricingCoupon,
 } from '@mall/domain';
-import type { Db } from '../../db/client.js';
+import { readTogether, type Db } from '../../db/client.js';
 import { addresses, couponCampaigns, ownerCoupons, pickupStores, pointLedger, regions, shippingMethods } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller } from '../../lib/session.js';
-import { loadParts, loadSkus, presaleOf, trimQty, type LoadedSku, type Parts } from '../catalog/service.js';
-import { quantityRule } from '../cart/service.js';
+import { diyParts, loadParts, loadSkus, presaleOf, trimQty, type LoadedSku, type Parts } from '../catalog/service.js';
+import { assertQuantity, quantityRule } from '../cart/service.js';
 import { checkAddress, toAddressDto } from '../address/service.js';
 
 /** Stores farther than this from the shipping address are not offered for pickup. */
@@ -28,7 +28,21 @@ export const JP_DELIVERY_TIMES = ['08:00-12:00', '14:00-16:00', '16:00-18:00', '
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export interface ResolvedAddress { dto: Address; countryCode: string; lat: number | null; lon: number | null; raw: Record<string, unknown> }
+/** `state`: the province/state short code from the region table ("NY"), for the sales tax. */
+export interface ResolvedAddress { dto: Address; countryCode: string; state: string | null; lat: number | null; lon: number | null; raw: Record<string, unknown> }
+
+/** The short code of an address's province/state: by its region id, else by its name or code under the country. */
+async function stateOf(db: Tx, countryId: bigint, provinceId: string | null | undefined, province: string | null | undefined): Promise<string | null> {
+  if (provinceId && /^\d{1,18}$/.test(provinceId)) {
+    const [r] = await db.select({ code: regions.regionShortName }).from(regions).where(and(eq(regions.id, BigInt(provinceId)), eq(regions.parentId, countryId)));
+    if (r) return r.code;
+  }
+  const name = province?.trim();
+  if (!name) return null;
+  const [r] = await db.select({ code: regions.regionShortName }).from(regions)
+    .where(and(eq(regions.parentId, countryId), sql`(lower(${regions.regionName}) = lower(${name}) OR lower(${regions.regionShortName}) = lower(${name}))`));
+  return r?.code ?? null;
+}
 
 export interface PreviewContext {
   result: PreviewResult;
@@ -54,20 +68,23 @@ async function resolveAddress(db: Tx, caller: Caller, choice: unknown, purpose: 
       .where(and(eq(addresses.id, BigInt(choice.id)), eq(addresses.buyerId, buyerId)));
     if (!row) throw new AppError(404, ERROR_CODES.addressNotFound, 'This address does not exist');
     const dto = toAddressDto(row.a, row.c);
-    return { dto, countryCode: row.c.regionShortName, lat: row.a.latitude, lon: row.a.longitude, raw: { id: choice.id } };
+    const state = await stateOf(db, row.c.id, row.a.provinceId, row.a.province);
+    return { dto, countryCode: row.c.regionShortName, state, lat: row.a.latitude, lon: row.a.longitude, raw: { id: choice.id } };
   }
-  const { input, country, lat, lon } = await checkAddress(db as Db, caller.site, choice, purpose);
+  // Typed at checkout for this order only: the typed-address rules (no gender or second line needed).
+  const { input, country, lat, lon } = await checkAddress(db as Db, caller.site, choice, purpose, 'typed');
   const dto: Address = {
-    id: '0', firstName: input.firstName, lastName: input.lastName, personName: `${input.firstName} ${input.lastName}`, gender: input.gender,
+    id: '0', firstName: input.firstName, lastName: input.lastName, personName: `${input.firstName} ${input.lastName}`, gender: input.gender ?? 'UN_KNOW',
     personPhone: input.personPhone, areaCode: input.areaCode ?? null, email: input.email, countryId: String(country.id), country: country.regionName,
     region: { id: String(country.id), regionName: country.regionName, regionShortName: country.regionShortName },
     province: input.province ?? null, provinceId: input.provinceId ?? null, city: input.city, cityId: input.cityId ?? null,
-    districtList: input.districtList ?? [], postalCode: input.postalCode, poiName: input.poiName, detailAddress: input.detailAddress,
+    districtList: input.districtList ?? [], postalCode: input.postalCode, poiName: input.poiName, detailAddress: input.detailAddress ?? '',
     company: input.addressType === 'PERSON' ? null : input.company ?? null, taxCode: input.taxCode ?? null, addressType: input.addressType ?? 'PERSON',
     isDefault: false, subscribe: input.subscribe ?? false, addressStatus: 'ENABLED', site: caller.site.code,
     hearFrom: input.hearFrom ?? null, hearFromInput: input.hearFromInput ?? null, addressLatitude: lat, addressLongitude: lon,
   };
-  return { dto, countryCode: country.regionShortName, lat, lon, raw: choice as Record<string, unknown> };
+  const state = await stateOf(db, country.id, input.provinceId, input.province);
+  return { dto, countryCode: country.regionShortName, state, lat, lon, raw: choice as Record<string, unknown> };
 }
 
 const minorOf = (m: Record<string, string>, c: Currency): bigint | null => (m[c] === undefined ? null : BigInt(m[c]!));
@@ -120,18 +137,18 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
 
   // Lines: only SKU ids and quantities are taken from the request; prices come from the catalog.
   const skuIds = body.previewTradeContractLineReqTOList.map((l) => BigInt(l.skuId));
-  const loaded = await loadSkus(db as Db, skuIds, currency);
-  const parts = await loadParts(db as Db, [...new Set([...loaded.values()].map((s) => s.item.id))], currency);
+  // Names in the buyer's language: the order lines keep them as bought.
+  const loaded = await loadSkus(db as Db, skuIds, currency, caller.language);
+  const parts = await loadParts(db as Db, [...new Set([...loaded.values()].map((s) => s.item.id))], currency, caller.language);
   const seen = new Set<string>();
   const lines = body.previewTradeContractLineReqTOList.map((l) => {
     const sku = loaded.get(BigInt(l.skuId));
     if (!sku || !sku.item.listed) throw new AppError(404, ERROR_CODES.skuNotFound, 'This product is not available', { skuId: l.skuId });
     if (seen.has(l.skuId)) throw new AppError(400, ERROR_CODES.invalidRequest, 'A product appears twice', { skuId: l.skuId });
     seen.add(l.skuId);
-    const rule = quantityRule(sku.row);
-    if (!isValidQuantity(l.qty, rule)) throw new AppError(400, ERROR_CODES.quantityOutOfRange, `Quantity must be between ${rule.min} and ${rule.max}`, { skuId: l.skuId });
+    assertQuantity(quantityRule(sku.row), l.qty, { skuId: l.skuId });
     const p = parts.get(sku.item.id) ?? { diy: [], gifts: [] };
-    const unitMinor = sku.priceMinor + sumMinor(p.diy.map((d) => lineAmount(toMinor(d.sku.salePrc.value, currency), d.qty)));
+    const unitMinor = bundleUnitMinor(sku.priceMinor, diyParts(p, currency));
     return { sku, qty: l.qty, cartLineId: l.cartLineId ?? null, parts: p, unitMinor };
   });
   const shopOrder = [...new Set(lines.map((l) => String(l.sku.shop.id)))];
@@ -139,15 +156,15 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   const shopIds = shopOrder.map((s) => BigInt(s));
   const now = new Date();
   const codes = [...new Set(body.promotionCodeList ?? [])];
-  // Independent reads in one go (inside a transaction they queue on its connection).
-  const [methodRows, storeRows, owned, codeRows, balance] = await Promise.all([
-    db.select().from(shippingMethods).where(inArray(shippingMethods.shopId, shopIds)),
-    db.select().from(pickupStores).where(and(inArray(pickupStores.shopId, shopIds), eq(pickupStores.supportPickUp, true))),
-    registeredId ? db.select({ oc: ownerCoupons, c: couponCampaigns }).from(ownerCoupons)
+  // Independent reads in one go (one after another inside the submit's transaction).
+  const [methodRows, storeRows, owned, codeRows, balance] = await readTogether(db, [
+    () => db.select().from(shippingMethods).where(inArray(shippingMethods.shopId, shopIds)),
+    () => db.select().from(pickupStores).where(and(inArray(pickupStores.shopId, shopIds), eq(pickupStores.supportPickUp, true))),
+    () => registeredId ? db.select({ oc: ownerCoupons, c: couponCampaigns }).from(ownerCoupons)
       .innerJoin(couponCampaigns, eq(couponCampaigns.id, ownerCoupons.campaignId))
       .where(and(eq(ownerCoupons.buyerId, registeredId), eq(ownerCoupons.status, 'NOT_USED'), lte(couponCampaigns.startTime, now), gt(couponCampaigns.endTime, now))) : Promise.resolve([]),
-    codes.length ? db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : Promise.resolve([]),
-    registeredId ? pointBalance(db, registeredId) : Promise.resolve(0),
+    () => codes.length ? db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : Promise.resolve([]),
+    () => registeredId ? pointBalance(db, registeredId) : Promise.resolve(0),
   ]);
 
   // Addresses: in the preview a half-typed address is simply not there yet; submit is strict.
@@ -254,13 +271,21 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     promotionCampaignIds.push(c.id);
   }
 
+  // Tax (tax.ts): US sales tax follows the ship-to state; a pickup order pays the store's state's rate.
+  const addressRate = taxRateFor(site, shippingAddress ? { countryCode: shippingAddress.countryCode, state: shippingAddress.state } : null);
+  const pickupCountry = pickupStore ? storeRows.find((r) => String(r.id) === pickupStore.id)?.country ?? null : null;
+  const shopTaxRate = (shopId: string) => (shipping.get(shopId)!.method?.shippingMethodCode === 'PICKUP' && pickupStore
+    ? taxRateFor(site, { countryCode: pickupCountry, state: pickupStore.storeState }) : addressRate);
+  const shopRates = shopOrder.map(shopTaxRate);
+  const contractRate = shopRates.every((r) => r === shopRates[0]) ? shopRates[0] ?? addressRate : addressRate;
+
   const priced = priceContract({
-    currency, taxRate: site.taxRate, taxDisplay: site.taxDisplay,
-    shops: shopOrder.map((shopId) => {
+    currency, taxRate: contractRate, taxDisplay: site.taxDisplay,
+    shops: shopOrder.map((shopId, i) => {
       const oc = shopCoupon(shopId);
       const method = shipping.get(shopId)!.method;
       return {
-        shopId,
+        shopId, taxRate: shopRates[i]!,
         lines: lines.filter((l) => String(l.sku.shop.id) === shopId).map((l) => ({ key: String(l.sku.row.id), unitMinor: l.unitMinor, qty: l.qty, pointsUnit: l.sku.row.pointsPrice })),
         shippingMinor: method?.shippingAmt ? toMinor(method.shippingAmt.value, currency) : null,
         coupon: oc ? toPricingCoupon(oc.c, String(oc.oc.id), currency) : undefined,
@@ -320,7 +345,7 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
           };
         }),
         skuAmt: m(ps.skuAmt), shopDiscountAmt: m(ps.shopDiscountAmt), platformDiscountAmt: m(ps.platformDiscountAmt), shippingAmt: m(ps.shippingAmt),
-        taxAmt: m(ps.taxAmt), needPayAmt: m(ps.needPayAmt),
+        taxAmt: m(ps.taxAmt), needPayAmt: m(ps.needPayAmt), taxRate: ps.taxRate,
         availableShopCouponList: couponsOf((o) => o.c.scope === 'SHOP' && String(o.c.shopId) === shopId),
         shippingMethods: sh.methods, selectedShippingMethodId: sh.method?.shippingMethodId ?? null,
         pickupStores: nearStores.get(shopId) ?? [],
@@ -335,7 +360,7 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     skuAmt: m(priced.skuAmt), shopDiscountAmt: m(priced.shopDiscountAmt), platformDiscountAmt: m(priced.platformDiscountAmt),
     platformCouponDiscountAmt: m(priced.platformCouponDiscountAmt), promotionDiscountAmt: m(priced.promotionDiscountAmt),
     shippingAmt: m(priced.shippingAmt), shippingAmtExcludeShopDiscount: m(priced.shippingAmt), shippingNoTaxAmt: m(priced.shippingNoTaxAmt),
-    totalTaxAmt: m(priced.totalTaxAmt), taxRate: site.taxRate, taxDisplay: site.taxDisplay, levelAmt: m(0n), needPayAmt: m(priced.needPayAmt),
+    totalTaxAmt: m(priced.totalTaxAmt), taxRate: contractRate, taxDisplay: site.taxDisplay, levelAmt: m(0n), needPayAmt: m(priced.needPayAmt),
     actualNeedPayPoints: priced.actualNeedPayPoints, earnPoints: registeredId ? priced.earnPoints : 0,
     pointDeductionResult: {
       available: priced.points.discountablePoint > 0, pointBalance: balance, discountablePoint: priced.points.discountablePoint,

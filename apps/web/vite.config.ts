@@ -1,9 +1,46 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Writes `<file>.br` (Brotli, highest quality) and `<file>.gz` (gzip -9) beside every text file
+ * of the build; the server sends the one the browser accepts (apps/server/src/lib/static.ts).
+ * Done once here because Brotli's best level is far too slow to run per request.
+ */
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+function precompress(): Plugin {
+  const TEXT = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+  const MIN_BYTES = 1024; // below one packet compression saves nothing
+  return {
+    name: 'mall-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir!;
+      const files = Object.keys(bundle).filter((f) => TEXT.test(f));
+      if (fs.existsSync(path.join(outDir, 'index.html')) && !files.includes('index.html')) files.push('index.html');
+      await Promise.all(files.map(async (name) => {
+        const file = path.join(outDir, name);
+        const raw = await fs.promises.readFile(file);
+        if (raw.length < MIN_BYTES) return;
+        // The async forms run on libuv's thread pool, several files at once.
+        const [br, gz] = await Promise.all([
+          brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          gzip(raw, { level: 9 }),
+        ]);
+        await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+      }));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  plugins: [react(), precompress()],
+  build: { outDir: 'dist', emptyOutDir: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/sapi': 'http://localhost:3000', '/media': 'http://localhost:3000', '/docs': 'http://localhost:3000' },

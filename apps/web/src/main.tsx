@@ -1,15 +1,19 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/i18n';
 import './app/global.css';
 import { router } from './app/router';
+import { cssVariablesResolver, theme } from './app/theme';
 import { ApiError } from './shared/api';
+
+// The toast container (and its transitions) arrives after the first paint; notifications.show()
+// before that is kept in the store and shown once it mounts.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -21,12 +25,19 @@ const queryClient = new QueryClient({
   },
 });
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
+// After a deploy the old build's chunks are gone: a page still running it reloads once to get the new one.
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'mall-reloaded-for';
+  if (sessionStorage.getItem(key) === location.href) return;
+  sessionStorage.setItem(key, location.href);
+  event.preventDefault();
+  location.reload();
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
-      <Notifications position="top-center" />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <Suspense><Notifications position="top-center" /></Suspense>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -55,7 +55,8 @@ export function TopBar() {
   const siteMenu = (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('topbar.chooseSite')} data-testid="site-switcher">
+        {/* Names start with the visible text (WCAG 2.5.3: speech users say what they see). */}
+        <UnstyledButton aria-label={`${site.code}, ${t('topbar.chooseSite')}`} data-testid="site-switcher">
           <Group gap={4}><IconWorld size={16} /><Text size="sm">{site.code}</Text><IconChevronDown size={14} /></Group>
         </UnstyledButton>
       </Menu.Target>
@@ -72,7 +73,7 @@ export function TopBar() {
   const languageMenu = (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('topbar.chooseLanguage')} data-testid="language-switcher">
+        <UnstyledButton aria-label={`${LANGUAGE_NAMES[session?.language ?? 'en']}, ${t('topbar.chooseLanguage')}`} data-testid="language-switcher">
           <Group gap={4}><IconLanguage size={16} /><Text size="sm">{LANGUAGE_NAMES[session?.language ?? 'en']}</Text><IconChevronDown size={14} /></Group>
         </UnstyledButton>
       </Menu.Target>

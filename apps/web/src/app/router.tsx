@@ -1,30 +1,9 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import type { PolicyKind, PolicyRoute } from '@mall/contracts';
 import { Layout } from './Layout';
 import { RequireLogin } from './RequireLogin';
-import { HomePage } from '../features/catalog/HomePage';
-import { ItemPage } from '../features/catalog/ItemPage';
-import { CartPage } from '../features/cart/CartPage';
-import { CheckoutPage } from '../features/checkout/CheckoutPage';
-import { OrderProcessPage, PayResultPage, PrePayPage } from '../features/checkout/ResultPages';
-import { LoginPage, SignupPage } from '../features/identity/AuthPages';
-import { BuyerLayout } from '../features/buyer/BuyerLayout';
-import { BuyerIndexPage, BuyerSectionPage } from '../features/buyer/BuyerPages';
-import { AddressBookPage } from '../features/address/AddressBookPage';
-import { CreateAddressPage } from '../features/address/CreateAddressPage';
-import { CardsPage } from '../features/card/CardsPage';
-import { PolicyPage } from '../features/content/PolicyPage';
-import { NotFoundPage } from '../features/content/NotFoundPage';
-import { MerchantApplyPage, MerchantAuditPage } from '../features/merchant/MerchantPages';
-import { SellerOrdersPage } from '../features/merchant/SellerOrdersPage';
-import { OrdersPage } from '../features/orders/OrdersPage';
-import { OrderDetailPage } from '../features/orders/OrderDetailPage';
-import { ExpressTrickPage } from '../features/orders/ExpressTrickPage';
-import { ConfirmPage } from '../features/orders/ConfirmPage';
-import { ConfirmSuccessPage } from '../features/orders/ConfirmSuccessPage';
-import { BulkToPayPage } from '../features/orders/BulkToPayPage';
-import { GuestLookupPage } from '../features/orders/GuestLookupPage';
 
 /** Every policy route of SPEC §2 and what it shows. */
 const POLICY_PAGES: Record<PolicyRoute, PolicyKind> = {
@@ -33,80 +12,93 @@ const POLICY_PAGES: Record<PolicyRoute, PolicyKind> = {
   '/algemene-voorwaarden-webwinkel': 'terms', '/warranty': 'warranty', '/shipping-policy': 'shipping', '/sms': 'sms',
 };
 
-const afterSales = () => import('../features/aftersales/pages/aftersales');
-const reviews = () => import('../features/comment/pages/comment');
 /** Shown in the page area while a lazily loaded page arrives on the first load. */
 const chunkLoading = <Center py="xl"><Loader aria-label="Loading" /></Center>;
 
-const member = (section: string) => <RequireLogin><BuyerSectionPage section={section} /></RequireLogin>;
+/**
+ * Every page is loaded with its feature when first visited (one chunk per feature folder), so
+ * the first load of any route carries the shell (top bar, layout, Mantine, router, query) and
+ * that route's feature only. `login` wraps the page in RequireLogin.
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { login?: boolean } = {}): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
+  return {
+    hydrateFallbackElement: chunkLoading,
+    lazy: async () => {
+      const Page = pick(await load());
+      return opts.login ? { element: <RequireLogin><Page /></RequireLogin> } : { Component: Page };
+    },
+  };
+}
+
+const catalog = {
+  home: () => import('../features/catalog/HomePage'),
+  item: () => import('../features/catalog/ItemPage'),
+};
+const checkout = () => import('../features/checkout/CheckoutPage');
+const results = () => import('../features/checkout/ResultPages');
+const auth = () => import('../features/identity/AuthPages');
+const buyer = () => import('../features/buyer/BuyerPages');
+const merchant = () => import('../features/merchant/MerchantPages');
+const afterSales = () => import('../features/aftersales/pages/aftersales');
+const reviews = () => import('../features/comment/pages/comment');
+
+const member = (section: string) => page(buyer, (m) => function MemberSection() { return <m.BuyerSectionPage section={section} />; }, { login: true });
 
 const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/item/:urlKey', element: <ItemPage /> },
-      { path: '/cart', element: <CartPage /> },
-      { path: '/checkout', element: <CheckoutPage /> },
-      { path: '/buyer/create-address', element: <RequireLogin><CreateAddressPage /></RequireLogin> },
-      { path: '/order-process', element: <OrderProcessPage /> },
-      { path: '/buyer/pay-result', element: <PayResultPage /> },
-      { path: '/buyer/pre-pay', element: <PrePayPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/confirm-success', element: <ConfirmSuccessPage /> },
-      { path: '/bulk-to-pay/:orderId', element: <BulkToPayPage /> },
-      { path: '/order-lookup', element: <GuestLookupPage /> },
-      { path: '/signup', element: <SignupPage /> },
+      { path: '/', ...page(catalog.home, (m) => m.HomePage) },
+      { path: '/item/:urlKey', ...page(catalog.item, (m) => m.ItemPage) },
+      { path: '/cart', ...page(() => import('../features/cart/CartPage'), (m) => m.CartPage) },
+      { path: '/checkout', ...page(checkout, (m) => m.CheckoutPage) },
+      { path: '/buyer/create-address', ...page(() => import('../features/address/CreateAddressPage'), (m) => m.CreateAddressPage, { login: true }) },
+      { path: '/order-process', ...page(results, (m) => m.OrderProcessPage) },
+      { path: '/buyer/pay-result', ...page(results, (m) => m.PayResultPage) },
+      { path: '/buyer/pre-pay', ...page(results, (m) => m.PrePayPage) },
+      { path: '/login', ...page(auth, (m) => m.LoginPage) },
+      { path: '/confirm-success', ...page(() => import('../features/orders/ConfirmSuccessPage'), (m) => m.ConfirmSuccessPage) },
+      { path: '/bulk-to-pay/:orderId', ...page(() => import('../features/orders/BulkToPayPage'), (m) => m.BulkToPayPage) },
+      { path: '/order-lookup', ...page(() => import('../features/orders/GuestLookupPage'), (m) => m.GuestLookupPage) },
+      { path: '/signup', ...page(auth, (m) => m.SignupPage) },
       {
-        element: <BuyerLayout />,
+        ...page(() => import('../features/buyer/BuyerLayout'), (m) => m.BuyerLayout),
         children: [
           { path: '/buyer', element: <Navigate to="/buyer/index" replace /> },
-          { path: '/buyer/index', element: <BuyerIndexPage /> },
-          { path: '/buyer/orders', element: <OrdersPage /> },
-          { path: '/buyer/order/detail/:orderId', element: <OrderDetailPage /> },
-          { path: '/buyer/express-trick/:orderId', element: <ExpressTrickPage /> },
-          { path: '/buyer/confirm/:orderId', element: <ConfirmPage /> },
+          { path: '/buyer/index', ...page(buyer, (m) => m.BuyerIndexPage) },
+          { path: '/buyer/orders', ...page(() => import('../features/orders/OrdersPage'), (m) => m.OrdersPage) },
+          { path: '/buyer/order/detail/:orderId', ...page(() => import('../features/orders/OrderDetailPage'), (m) => m.OrderDetailPage) },
+          { path: '/buyer/express-trick/:orderId', ...page(() => import('../features/orders/ExpressTrickPage'), (m) => m.ExpressTrickPage) },
+          { path: '/buyer/confirm/:orderId', ...page(() => import('../features/orders/ConfirmPage'), (m) => m.ConfirmPage) },
           // After-sales: one lazily loaded chunk (features/aftersales/pages).
-          { path: '/buyer/as-apply', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.ApplyPage })) },
-          { path: '/buyer/as-list', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.ListPage })) },
-          { path: '/buyer/as/detail/:id', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.DetailPage })) },
-          { path: '/buyer/send-back-items', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.SendBackPage })) },
-          { path: '/buyer/m-logistics', hydrateFallbackElement: chunkLoading, lazy: () => afterSales().then((m) => ({ Component: m.LogisticsPage })) },
+          { path: '/buyer/as-apply', ...page(afterSales, (m) => m.ApplyPage) },
+          { path: '/buyer/as-list', ...page(afterSales, (m) => m.ListPage) },
+          { path: '/buyer/as/detail/:id', ...page(afterSales, (m) => m.DetailPage) },
+          { path: '/buyer/send-back-items', ...page(afterSales, (m) => m.SendBackPage) },
+          { path: '/buyer/m-logistics', ...page(afterSales, (m) => m.LogisticsPage) },
           // Reviews: one lazily loaded chunk (features/comment/pages), registered buyers only.
-          { path: '/buyer/comments', hydrateFallbackElement: chunkLoading, lazy: () => reviews().then((m) => ({ element: <RequireLogin><m.CommentsPage /></RequireLogin> })) },
-          { path: '/buyer/comment-add', hydrateFallbackElement: chunkLoading, lazy: () => reviews().then((m) => ({ element: <RequireLogin><m.CommentAddPage /></RequireLogin> })) },
-          { path: '/buyer/comment', hydrateFallbackElement: chunkLoading, lazy: () => reviews().then((m) => ({ Component: m.CommentRedirect })) },
-          { path: '/buyer/comment-detail/:id', hydrateFallbackElement: chunkLoading, lazy: () => reviews().then((m) => ({ element: <RequireLogin><m.CommentDetailPage /></RequireLogin> })) },
-          { path: '/buyer/comment-plus/:id', hydrateFallbackElement: chunkLoading, lazy: () => reviews().then((m) => ({ element: <RequireLogin><m.CommentPlusPage /></RequireLogin> })) },
-          { path: '/buyer/address', element: <RequireLogin><AddressBookPage /></RequireLogin> },
-          { path: '/buyer/cards', element: <RequireLogin><CardsPage /></RequireLogin> },
-          { path: '/buyer/certificates', element: member('certificates') },
-          { path: '/buyer/my-coupons', element: member('coupons') },
-          { path: '/buyer/account-security', element: member('security') },
-          { path: '/user/member', element: member('membership') },
+          { path: '/buyer/comments', ...page(reviews, (m) => m.CommentsPage, { login: true }) },
+          { path: '/buyer/comment-add', ...page(reviews, (m) => m.CommentAddPage, { login: true }) },
+          { path: '/buyer/comment', ...page(reviews, (m) => m.CommentRedirect) },
+          { path: '/buyer/comment-detail/:id', ...page(reviews, (m) => m.CommentDetailPage, { login: true }) },
+          { path: '/buyer/comment-plus/:id', ...page(reviews, (m) => m.CommentPlusPage, { login: true }) },
+          { path: '/buyer/address', ...page(() => import('../features/address/AddressBookPage'), (m) => m.AddressBookPage, { login: true }) },
+          { path: '/buyer/cards', ...page(() => import('../features/card/CardsPage'), (m) => m.CardsPage, { login: true }) },
+          { path: '/buyer/certificates', ...member('certificates') },
+          { path: '/buyer/my-coupons', ...member('coupons') },
+          { path: '/buyer/account-security', ...member('security') },
+          { path: '/user/member', ...member('membership') },
         ],
       },
-      ...Object.entries(POLICY_PAGES).map(([path, kind]) => ({ path, element: <PolicyPage kind={kind} /> })),
-      { path: '/merchant/apply', element: <RequireLogin><MerchantApplyPage /></RequireLogin> },
-      { path: '/merchant/audit', element: <RequireLogin><MerchantAuditPage /></RequireLogin> },
-      { path: '/merchant-console/orders', element: <RequireLogin><SellerOrdersPage /></RequireLogin> },
-      {
-        path: '/merchant-console/after-sales',
-        hydrateFallbackElement: chunkLoading,
-        lazy: async () => {
-          const { SellerAfterSalesPage } = await import('../features/aftersales/pages/seller/SellerAfterSalesPage');
-          return { element: <RequireLogin><SellerAfterSalesPage /></RequireLogin> };
-        },
-      },
-      {
-        path: '/merchant-console/reviews',
-        hydrateFallbackElement: chunkLoading,
-        lazy: async () => {
-          const { SellerReviewsPage } = await import('../features/comment/pages/seller/SellerReviewsPage');
-          return { element: <RequireLogin><SellerReviewsPage /></RequireLogin> };
-        },
-      },
-      { path: '*', element: <NotFoundPage /> },
+      ...Object.entries(POLICY_PAGES).map(([path, kind]) => ({
+        path, ...page(() => import('../features/content/PolicyPage'), (m) => function Policy() { return <m.PolicyPage kind={kind} />; }),
+      })),
+      { path: '/merchant/apply', ...page(merchant, (m) => m.MerchantApplyPage, { login: true }) },
+      { path: '/merchant/audit', ...page(merchant, (m) => m.MerchantAuditPage, { login: true }) },
+      { path: '/merchant-console/orders', ...page(() => import('../features/merchant/SellerOrdersPage'), (m) => m.SellerOrdersPage, { login: true }) },
+      { path: '/merchant-console/after-sales', ...page(() => import('../features/aftersales/pages/seller/SellerAfterSalesPage'), (m) => m.SellerAfterSalesPage, { login: true }) },
+      { path: '/merchant-console/reviews', ...page(() => import('../features/comment/pages/seller/SellerReviewsPage'), (m) => m.SellerReviewsPage, { login: true }) },
+      { path: '*', ...page(() => import('../features/content/NotFoundPage'), (m) => m.NotFoundPage) },
     ],
   },
 ];

@@ -4,18 +4,21 @@ import { Badge, Card, Chip, Container, Group, Image, SimpleGrid, Skeleton, Stack
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ItemBusinessType, type ItemCard } from '@mall/contracts';
+import type { ItemBusinessType, ItemCard } from '@mall/contracts';
 import { useMoney } from '../../shared/format';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useItems } from './api';
 
-const KINDS = ItemBusinessType.options.filter((k) => k !== 'GIFT');
+// Spelled out rather than read from the zod enum, which would pull zod into the home page's
+// first load; `satisfies` keeps the list in step with the contract's kinds (gifts are not sold).
+const KIND_FILTER = { NORMAL: true, WEIGHT: true, DIY: true, GIFT: false, SERVICE: true, PRESALE: true, POINT: true, BULK: true } satisfies Record<ItemBusinessType, boolean>;
+const KINDS = (Object.keys(KIND_FILTER) as ItemBusinessType[]).filter((k) => KIND_FILTER[k]);
 
 export function ItemTile({ item }: { item: ItemCard }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   return (
-    <Card withBorder padding="sm" component={Link} to={`/item/${item.urlKey}`} data-testid="item-card" aria-label={item.itemName}>
+    <Card withBorder padding="sm" component={Link} to={`/item/${item.urlKey}`} data-testid="item-card">
       <Card.Section><Image src={item.mainImage} alt="" h={180} fit="cover" /></Card.Section>
       <Stack gap={4} mt="sm">
         <Text fw={500} lineClamp={2}>{item.itemName}</Text>

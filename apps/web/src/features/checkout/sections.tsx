@@ -25,10 +25,11 @@ export function Section({ title, children, testId }: { title: string; children: 
 function AddressCard({ a, selected, onSelect }: { a: Address; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" onClick={onSelect} style={{ cursor: 'pointer', borderColor: selected ? 'var(--mantine-color-blue-6)' : undefined }}
+    <Card withBorder padding="sm" onClick={onSelect} style={{ cursor: 'pointer', borderColor: selected ? 'var(--mantine-color-blue-8)' : undefined }}
       data-testid="checkout-address" aria-pressed={selected} role="button" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') onSelect(); }}>
       <Group justify="space-between" wrap="nowrap">
-        <Radio checked={selected} onChange={onSelect} label={a.personName} aria-label={a.personName} />
+        {/* A picture of a radio, not a second control inside the card's button (axe: nested-interactive). */}
+        <Group gap="xs" wrap="nowrap"><Radio.Indicator checked={selected} size="sm" aria-hidden /><Text size="sm">{a.personName}</Text></Group>
         {a.isDefault && <Badge size="xs">{t('address.default')}</Badge>}
       </Group>
       {a.company && <Text size="xs">{a.company}</Text>}

@@ -1,6 +1,6 @@
 /** Order summary, items, promotion code box, coupons, points and the countdown (SPEC §2 step 0). */
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Divider, Group, Image, Indicator, Modal, Pagination, Paper, Radio, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, Image, Indicator, Modal, Pagination, Paper, Radio, Stack, Switch, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { FAKE_COUNTDOWN_MS, PROMOTION_CODE_LENGTH, type CheckoutCoupon, type PreviewResult } from '@mall/contracts';
@@ -165,7 +165,10 @@ export function OrderSummary(props: {
   return (
     <Paper withBorder p="md" data-testid="order-summary">
       <Title order={2} size="h4" mb="sm">{t('checkout.summary.title')}</Title>
-      <Group gap="xs" mb="sm" onClick={() => setListOpen(true)} style={{ cursor: 'pointer' }} role="button" aria-label={t('checkout.summary.productList')}>
+      {/* A real button named by its visible content (the thumbnails' names and counts) after the hidden title. */}
+      <UnstyledButton onClick={() => setListOpen(true)} mb="sm" display="block">
+        <VisuallyHidden>{t('checkout.summary.productList')}</VisuallyHidden>
+        <Group gap="xs">
         {thumbs.map((l) => (
           <Indicator key={l.skuId} label={Number(l.qty) > 100 ? '99+' : l.qty} size={16} offset={4}>
             <Image src={l.sku.image} alt={l.item.itemName} w={{ base: 56, sm: 52, md: 50, lg: 62 }} h={{ base: 56, sm: 52, md: 50, lg: 62 }} radius="sm" />
@@ -173,6 +176,7 @@ export function OrderSummary(props: {
         ))}
         {lines.length > thumbs.length && <Text size="xs">+{lines.length - thumbs.length}</Text>}
       </Group>
+      </UnstyledButton>
       <Stack gap={6}>
         {row(t('checkout.summary.subtotal'), fmt(p.skuAmt), 'sum-subtotal')}
         {p.actualNeedPayPoints > 0 && row(t('checkout.summary.pointsItems'), t('catalog.points', { count: p.actualNeedPayPoints }))}

@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import {
-  Alert, Avatar, Box, Button, Center, Divider, Grid, Group, Pagination, Progress, Skeleton, Stack, Text, Title, UnstyledButton,
+  Alert, Avatar, Box, Button, Center, Divider, Grid, Group, Pagination, Progress, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden,
 } from '@mantine/core';
 import { IconMessageCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -124,9 +124,10 @@ function Overview({ summary, star, onStar }: { summary: Summary; star: number | 
             <UnstyledButton
               key={s} className={classes.bar} data-pressed={pressed || undefined} aria-pressed={pressed} disabled={n === 0 && !pressed}
               onClick={() => onStar(pressed ? undefined : s)} data-testid={`star-bar-${s}`}
-              aria-label={t('ratings.barLabel', { stars: t('ratings.starCount', { count: s }), reviews: t('ratings.count', { count: n }), percent: pct })}
             >
-              <Group gap={8} wrap="nowrap">
+              {/* Named by its content, the full sentence, rather than an aria-label that would not contain the visible "5 … 3" (WCAG 2.5.3). */}
+              <VisuallyHidden>{t('ratings.barLabel', { stars: t('ratings.starCount', { count: s }), reviews: t('ratings.count', { count: n }), percent: pct })}</VisuallyHidden>
+              <Group gap={8} wrap="nowrap" aria-hidden>
                 <Group gap={2} wrap="nowrap" w={30} justify="flex-end">
                   <Text size="sm" fw={500}>{s}</Text>
                   <IconStarFilled size={12} color={`var(--mantine-color-${STAR_COLOR.replace('.', '-')})`} aria-hidden />

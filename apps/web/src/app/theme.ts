@@ -1,0 +1,40 @@
+import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * Colours that meet WCAG AA (4.5:1 for body text) wherever Mantine uses them in the light
+ * scheme. Mantine's defaults do not: its filled and text colour is shade 6 (blue #228be6 is
+ * 3.55:1 on white) and dimmed text is gray.6 (#868e96, 3.32:1).
+ *
+ * - Filled buttons, links, badges and `c="<colour>"` text use shade 8 (`primaryShade`).
+ * - Light variants write shade 9 on shade 1.
+ * Blue, pink, grape, violet and indigo pass at 8 and 9 as they are; the others get darker
+ * shades 7-9 (the lighter shades, used for backgrounds and borders, stay Mantine's): shades 8
+ * and 9 are at least 4.5:1 on white and on gray.0 (and white text on shade 8), shade 9 at
+ * least 4.5:1 on its own shade 1; shade 7 only draws icons and borders (3:1).
+ */
+const darker = (name: string, s7: string, s8: string, s9: string): MantineColorsTuple => {
+  const base = DEFAULT_THEME.colors[name]!;
+  return [base[0], base[1], base[2], base[3], base[4], base[5], base[6], s7, s8, s9];
+};
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 8 },
+  defaultRadius: 'md',
+  colors: {
+    red: darker('red', '#e03131', '#c92a2a', '#a51d1d'),
+    orange: darker('orange', '#d9480f', '#c2410c', '#9a3412'),
+    yellow: darker('yellow', '#b45309', '#a16207', '#854d0e'),
+    green: darker('green', '#2b8a3e', '#15803d', '#166534'),
+    teal: darker('teal', '#099268', '#087f5b', '#066649'),
+    cyan: darker('cyan', '#0c8599', '#0b7285', '#095c6b'),
+    lime: darker('lime', '#5c940d', '#4d7c0f', '#3f6212'),
+  },
+});
+
+/** Dimmed text at 5.6:1 on white (5.0:1 on gray.1) instead of gray.6's 3.32:1; errors in red.8. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#626970', '--mantine-color-error': 'var(--mantine-color-red-8)' },
+  dark: {},
+});

@@ -1,0 +1,152 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile preset, simulated throttling) on the pages a buyer
+ * lands on: home, an item page, checkout and the order list, each run LH_RUNS times (default 2).
+ * It serves the built web app (WEB_DIST_DIR, default apps/web/dist: run `npm run build` first)
+ * from the shop on a fresh embedded database with the demo data, drives Debian's Chromium
+ * (CHROMIUM_PATH) and prints performance and accessibility scores, LCP, TBT and the scripts each
+ * page loaded with their gzip size. Loopback only. LH_OUT=<dir> also writes each JSON report;
+ * LH_PAGES=home,item,checkout,orders picks pages.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import { navigation } from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { startEmbeddedPostgres, ensureDatabase } from '../apps/server/src/db/embedded.js';
+import { createDb, runMigrations } from '../apps/server/src/db/client.js';
+import { seed } from '../apps/server/src/seed/index.js';
+import { buildApp } from '../apps/server/src/app.js';
+
+const RUNS = Number(process.env.LH_RUNS ?? 2);
+const OUT = process.env.LH_OUT;
+/** LH_PAGES=home,checkout measures only those. */
+const ONLY = process.env.LH_PAGES?.split(',');
+const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'apps/web/dist');
+if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`No built web app in ${dist}: run npm run build (or set WEB_DIST_DIR)`);
+
+const freePort = () => new Promise<number>((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = srv.address() as net.AddressInfo;
+    srv.close(() => resolve(port));
+  });
+});
+
+interface PageCase {
+  name: string;
+  /** Logged in as the demo buyer. */
+  buyer?: boolean;
+  url: string;
+  /**
+   * Prepares the page, which is then measured by reloading it: checkout reads its lines from the
+   * history state the cart page leaves, which a reload keeps and a fresh navigation would not.
+   */
+  prepare?: (page: Page, base: string) => Promise<void>;
+}
+
+const cases: PageCase[] = [
+  { name: 'home', url: '/' },
+  { name: 'item', url: '/item/standing-desk-e7' },
+  {
+    name: 'checkout', url: '/checkout', buyer: true,
+    prepare: async (page, base) => {
+      await page.goto(`${base}/cart`, { waitUntil: 'networkidle0' });
+      await page.locator('[data-testid="checkout-button"]').click();
+      await page.waitForFunction(() => location.pathname === '/checkout');
+      // A cold load like the others: the reload must not reuse what the cart page cached.
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+    },
+  },
+  { name: 'orders', url: '/buyer/orders', buyer: true },
+];
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-lighthouse-'));
+fs.chmodSync(dir, 0o755);
+const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort());
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  const db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), 10);
+  await runMigrations(db);
+  await seed(db);
+  const app = await buildApp({ db, rateLimits: false, webDistDir: dist });
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}`;
+
+  const api = (p: string, init: RequestInit & { cookie?: string } = {}) => fetch(`${base}${p}`, {
+    ...init, headers: { 'content-type': 'application/json', 'x-mall-request': '1', ...(init.cookie ? { cookie: init.cookie } : {}) },
+  });
+  const login = await api('/api/auth/login', { method: 'POST', body: JSON.stringify({ email: 'buyer@demo.shop', password: 'demo1234' }) });
+  const sessionCookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  // Checkout needs at least one selected cart line.
+  const added = await api('/api/cart/lines', { method: 'POST', cookie: sessionCookie, body: JSON.stringify({ skuId: '1', qty: '1' }) });
+  if (!added.ok) throw new Error(`cart add failed: ${await added.text()}`);
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+
+  // gzip -9 size of every script a page loaded (the same figure whether the server compresses or not).
+  const gzipSizes = new Map<string, number>();
+  const gzipSize = async (url: string) => {
+    if (!gzipSizes.has(url)) gzipSizes.set(url, zlib.gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length);
+    return gzipSizes.get(url)!;
+  };
+  const kb = (n: number) => (n / 1024).toFixed(1);
+
+  const rows: string[] = [];
+  for (const c of cases.filter((p) => !ONLY || ONLY.includes(p.name))) {
+    for (let run = 1; run <= RUNS; run++) {
+      const page = await browser.newPage();
+      const [name, value] = sessionCookie.split('=') as [string, string];
+      if (c.buyer) await page.setCookie({ name, value, url: base });
+      else await page.deleteCookie({ name, url: base });
+      await c.prepare?.(page, base);
+      const result = await navigation(page, c.prepare ? async () => { await page.reload(); } : `${base}${c.url}`, {
+        flags: { onlyCategories: ['performance', 'accessibility'], logLevel: 'error' },
+      });
+      await page.close();
+      const lhr = result!.lhr;
+      if (OUT) {
+        fs.mkdirSync(OUT, { recursive: true });
+        fs.writeFileSync(path.join(OUT, `${c.name}-${run}.json`), JSON.stringify(lhr));
+      }
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (landed !== c.url) throw new Error(`${c.name}: landed on ${landed}, not ${c.url}`);
+      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      const audit = (k: string) => lhr.audits[k]?.displayValue ?? '-';
+      const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+      const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base));
+      let gz = 0;
+      let transfer = 0;
+      const names: string[] = [];
+      for (const s of scripts) {
+        const size = await gzipSize(s.url);
+        gz += size;
+        transfer += s.transferSize ?? 0;
+        names.push(`${path.basename(new URL(s.url).pathname)} ${kb(size)}`);
+      }
+      const failed = lhr.categories.accessibility!.auditRefs
+        .filter((r) => r.weight > 0 && lhr.audits[r.id]?.score === 0).map((r) => r.id);
+      rows.push(`${c.name.padEnd(9)} run ${run}  perf ${String(score('performance')).padStart(3)}  a11y ${String(score('accessibility')).padStart(3)}  `
+        + `FCP ${audit('first-contentful-paint')}  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  `
+        + `JS ${scripts.length} files, ${kb(gz)} KB gzip, ${kb(transfer)} KB transferred`
+        + (failed.length ? `\n          a11y audits failed: ${failed.join(', ')}` : '')
+        + (run === 1 ? `\n          scripts (KB gzip): ${names.join(', ')}` : ''));
+      console.log(rows.at(-1));
+    }
+  }
+  await browser.disconnect();
+  await app.close();
+  await db.$client.end();
+} finally {
+  chrome?.kill();
+  await pg.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}

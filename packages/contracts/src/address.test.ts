@@ -210,3 +210,32 @@ describe('addressInput: per-site rules', () => {
     ok(SITES.US, valid({ addressType: 'PERSON', company: 'Acme' }));
   });
 });
+
+describe('typed (one-order) addresses at checkout ask only what delivery needs', () => {
+  const typed = (site: Site, body: unknown, purpose: 'SHIPPING' | 'BILLING' = 'SHIPPING') => {
+    const r = addressInput({ site, purpose, kind: 'typed' }).safeParse(body);
+    return r.success ? [] : r.error.issues.map((i) => ({ path: `/${i.path.join('/')}`, message: i.message }));
+  };
+
+  it('gender and the second address line may be left out or empty; the saved address still needs both', () => {
+    for (const site of [SITES.US, SITES.DE, SITES.JP]) {
+      const body = without('gender', { detailAddress: '' });
+      expect(typed(site, body)).toEqual([]);
+      expect(typed(site, without('detailAddress', { gender: undefined }))).toEqual([]);
+      expect(typed(site, body, 'BILLING')).toEqual([]);
+      expect(issues(site, body)).toEqual(expect.arrayContaining([{ path: '/gender', message: 'validation.required' }, { path: '/detailAddress', message: 'validation.required' }]));
+    }
+  });
+
+  it('a typed second line still may not hold a double quote or be too long', () => {
+    expect(typed(SITES.US, valid({ detailAddress: 'Apt "5"' }))).toEqual([{ path: '/detailAddress', message: 'validation.specialChars' }]);
+    expect(typed(SITES.US, valid({ detailAddress: 'x'.repeat(MAX_LEN.detailAddress + 1) }))).toEqual([{ path: '/detailAddress', message: 'validation.tooLong' }]);
+  });
+
+  it('everything else stays required, reported all at once', () => {
+    const paths = typed(SITES.US, {}).map((i) => i.path);
+    for (const p of ['/firstName', '/lastName', '/personPhone', '/email', '/countryId', '/countryCode', '/province', '/city', '/postalCode', '/poiName', '/addressType']) expect(paths).toContain(p);
+    expect(paths).not.toContain('/gender');
+    expect(paths).not.toContain('/detailAddress');
+  });
+});

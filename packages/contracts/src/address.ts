@@ -34,15 +34,23 @@ export interface AddressRules {
   site: Site;
   /** Billing forms show no address type and no quick quiz. */
   purpose: 'SHIPPING' | 'BILLING';
+  /**
+   * 'saved' (default): an address-book entry, with every field SPEC §5 requires. 'typed': an
+   * address typed at checkout for this order only (guests; accounts without a saved address),
+   * which asks only what delivery needs: gender and the second address line are optional.
+   */
+  kind?: 'saved' | 'typed';
 }
 
 /** The address as entered. countryCode is the region's short code (US, GB, DE...). */
 export function addressInput(rules: AddressRules) {
   const { site, purpose } = rules;
+  const typed = rules.kind === 'typed';
+  const detail = z.string().trim().max(MAX_LEN.detailAddress, 'validation.tooLong').refine((v) => !v.includes('"'), 'validation.specialChars');
   const base = z.strictObject({
     firstName: req(MAX_LEN.name),
     lastName: req(MAX_LEN.name),
-    gender: z.enum(GENDERS, { error: 'validation.required' }),
+    gender: typed ? z.enum(GENDERS).optional() : z.enum(GENDERS, { error: 'validation.required' }),
     personPhone: req(MAX_LEN.phone),
     areaCode: z.string().trim().max(6).regex(/^\+?\d{1,4}$/, 'validation.areaCode').optional(),
     email: req(MAX_LEN.email).regex(EMAIL_PATTERN, 'validation.email'),
@@ -55,7 +63,7 @@ export function addressInput(rules: AddressRules) {
     districtList: z.array(DistrictLevel).max(4).optional(),
     postalCode: req(20),
     poiName: req(MAX_LEN.street),
-    detailAddress: req(MAX_LEN.detailAddress).refine((v) => !v.includes('"'), 'validation.specialChars'),
+    detailAddress: typed ? detail.optional() : req(MAX_LEN.detailAddress).refine((v) => !v.includes('"'), 'validation.specialChars'),
     addressType: purpose === 'SHIPPING' ? z.enum(ADDRESS_TYPES, { error: 'validation.required' }) : z.enum(ADDRESS_TYPES).optional(),
     company: z.string().trim().max(MAX_LEN.company, 'validation.tooLong').optional(),
     taxCode: z.string().trim().max(50, 'validation.tooLong').optional(),

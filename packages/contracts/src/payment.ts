@@ -19,6 +19,12 @@ export const PayChannel = z.object({
   paymentMethods: z.array(z.object({ type: z.string(), name: z.string() })),
   configMap: z.record(z.string(), z.string()),
   anonymous: z.boolean(),
+  /**
+   * Hosts of the channel's own pages (hosted payment page, return pages) that the shop may send
+   * the buyer to besides its own origin; every other redirect target goes home. MOCKPAY and
+   * INVOICE_ME are served by the shop itself, so theirs is empty.
+   */
+  redirectHosts: z.array(z.string()),
 });
 export const PayChannelResult = z.object({ payChannelGroups: z.array(z.object({ groupName: z.string(), channels: z.array(PayChannel) })) });
 export type PayChannelResult = z.infer<typeof PayChannelResult>;
@@ -45,6 +51,24 @@ export const PaymentStatus = z.object({ payUniqueKey: z.string(), paymentRecordS
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 export const ClosePaymentBody = z.strictObject({ payUniqueKey: z.string().max(100), paymentRecordId: Id });
 
+/**
+ * Why a provider declined a payment (the payment record's failedReason): every reason MOCKPAY
+ * sends (test card 4000…0002 card_declined, 4000…9995 insufficient_funds, a saved card whose
+ * token it does not know invalid_token), plus the shop's own (an approval for another amount,
+ * a declined event without a reason). The web app has a sentence for each.
+ */
+export const PAYMENT_DECLINE_REASONS = ['card_declined', 'insufficient_funds', 'invalid_token', 'amount_mismatch', 'declined'] as const;
+export type PaymentDeclineReason = (typeof PAYMENT_DECLINE_REASONS)[number];
+
+/** One trade order of a contract as the pay pages show it: its real number, shop, amount and a short line summary. */
+export const ContractOrder = z.object({
+  id: Id, tradeOrderCode: z.string(), shopName: z.string(), needPayAmt: Money, status: z.string(),
+  /** The first lines (DIY parts and gifts left out) and how many such lines the order has in all. */
+  lines: z.array(z.object({ itemName: z.string(), skuName: z.string(), qty: z.string(), unit: z.string().nullable(), image: z.string() })),
+  lineCount: z.number().int(),
+});
+export type ContractOrder = z.infer<typeof ContractOrder>;
+
 export const PayResult = z.object({
   contractId: Id,
   /** PAY_SUCCESS / PRE_AUTH_SUCCESS: success; PAY_PENDING: keep polling; anything else: failed. */
@@ -52,13 +76,18 @@ export const PayResult = z.object({
   failedReason: z.string().nullable(),
   paymentRecordId: Id.nullable(),
   needPayAmt: Money,
+  /** The contract's orders: their numbers are what the buyer sees in the order list and types into the guest lookup. */
+  tradeOrderList: z.array(ContractOrder),
+  /** The email given at checkout (a guest looks the orders up with it). */
+  email: z.string().nullable(),
 });
 export type PayResult = z.infer<typeof PayResult>;
 
 export const ContractDetail = z.object({
   id: Id, status: z.enum(['PENDING_PAY', 'PAID', 'CLOSED']), needPayAmt: Money, payUniqueKey: z.string(), paymentOrderId: z.string(),
   payDeadlineMillis: z.number().nullable(), buyerId: Id, isPoint: z.boolean(),
-  tradeOrderList: z.array(z.object({ id: Id, tradeOrderCode: z.string(), shopName: z.string(), needPayAmt: Money, status: z.string() })),
+  tradeOrderList: z.array(ContractOrder),
+  email: z.string().nullable(),
   /** Sub-account order handed to the main account: PENDING until the main account pays. */
   masterStatus: z.enum(['PENDING', 'PAID']).nullable(),
   /** What the next payment pays: everything, or the presale's deposit or balance. */
@@ -68,7 +97,8 @@ export const ContractDetail = z.object({
     balancePaymentStartTime: z.string(), balancePaymentEndTime: z.string(),
   }).nullable(),
 });
-export const MasterPendingList = z.array(z.object({ contractId: Id, buyerName: z.string(), needPayAmt: Money, submittedAt: z.string() }));
+export const MasterPendingList = z.array(z.object({ contractId: Id, buyerName: z.string(), needPayAmt: Money, submittedAt: z.string(), tradeOrderCodes: z.array(z.string()) }));
+export type MasterPendingList = z.infer<typeof MasterPendingList>;
 export type ContractDetail = z.infer<typeof ContractDetail>;
 export const IdBody = z.strictObject({ id: Id });
 

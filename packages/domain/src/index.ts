@@ -8,3 +8,4 @@ export * from './state-table.js';
 export * from './reverse-state.js';
 export * from './refund.js';
 export * from './review.js';
+export * from './redirect.js';

@@ -57,8 +57,9 @@ function validateSubmit(caller: Caller, body: SubmitBody, ctx: PreviewContext): 
   if (site.features.privacyPolicy && body.privacyAgreed !== true) throw fail(400, ERROR_CODES.privacyNotAgreed, 'Please read and agree');
   if (!body.notifyInfo) throw fail(400, ERROR_CODES.notifyWayRequired, 'Please choose a way to be notified');
   if (site.features.quickQuiz) {
-    if (!body.hearFrom) throw fail(400, ERROR_CODES.quickQuizRequired, 'Please write', { field: 'hearFrom' });
-    if (body.hearFrom === 'other' && !body.hearFromInput) throw fail(400, ERROR_CODES.quickQuizRequired, 'Please write', { field: 'hearFromInput' });
+    // The message names the question: a bare 'Please write' does not say what is missing.
+    if (!body.hearFrom) throw fail(400, ERROR_CODES.quickQuizRequired, 'Please answer "How did you hear about us?"', { field: 'hearFrom' });
+    if (body.hearFrom === 'other' && !body.hearFromInput) throw fail(400, ERROR_CODES.quickQuizRequired, 'Please write where you heard about us', { field: 'hearFromInput' });
   }
   if (ctx.result.isExceed) throw fail(400, ERROR_CODES.exceedOnly, 'Oversized or bulk items are ordered with an order request');
   if (!ctx.result.buyCanBuyTO.canBuy) {

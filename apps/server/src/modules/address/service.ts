@@ -32,8 +32,8 @@ export async function listAddresses(db: Db, buyerId: bigint): Promise<Address[]>
  * Validates an address against the site's rules and the region table: the country must be a
  * known country and the code sent must be its code; coordinates default to the chosen city's.
  */
-export async function checkAddress(db: Db, site: Site, raw: unknown, purpose: 'SHIPPING' | 'BILLING'): Promise<{ input: AddressInput; country: RegionRow; lat: number | null; lon: number | null }> {
-  const parsed = addressInput({ site, purpose }).safeParse(raw);
+export async function checkAddress(db: Db, site: Site, raw: unknown, purpose: 'SHIPPING' | 'BILLING', kind: 'saved' | 'typed' = 'saved'): Promise<{ input: AddressInput; country: RegionRow; lat: number | null; lon: number | null }> {
+  const parsed = addressInput({ site, purpose, kind }).safeParse(raw);
   if (!parsed.success) {
     throw new AppError(400, ERROR_CODES.invalidRequest, 'The address is not valid', parsed.error.issues.map((i) => ({ path: `/${i.path.join('/')}`, message: i.message })));
   }
@@ -53,10 +53,10 @@ export async function checkAddress(db: Db, site: Site, raw: unknown, purpose: 'S
 
 function rowValues(input: AddressInput, lat: number | null, lon: number | null) {
   return {
-    firstName: input.firstName, lastName: input.lastName, gender: input.gender, personPhone: input.personPhone,
+    firstName: input.firstName, lastName: input.lastName, gender: input.gender ?? 'UN_KNOW', personPhone: input.personPhone,
     areaCode: input.areaCode ?? null, email: input.email, countryId: BigInt(input.countryId), province: input.province ?? null,
     provinceId: input.provinceId ?? null, city: input.city, cityId: input.cityId ?? null, districtList: input.districtList ?? [],
-    postalCode: input.postalCode, poiName: input.poiName, detailAddress: input.detailAddress,
+    postalCode: input.postalCode, poiName: input.poiName, detailAddress: input.detailAddress ?? '',
     company: input.addressType === 'PERSON' ? null : input.company ?? null, taxCode: input.taxCode ?? null,
     addressType: input.addressType ?? 'PERSON', subscribe: input.subscribe ?? false,
     hearFrom: input.hearFrom ?? null, hearFromInput: input.hearFrom === 'other' ? input.hearFromInput ?? null : null,

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { addresses, preTradeRequests, shippingMethods, users } from '../../db/schema/index.js';
+import { addresses, preTradeRequests, shippingMethods, tradeContracts, users } from '../../db/schema/index.js';
 import { Browser, browser, login, type TestApp } from '../../../test/helpers.js';
 import {
-  counts, freshIp, newKey, preview, previewOk, texasAddress, usAddress, type Body, type Fixtures, startCheckoutSuite } from '../../../test/checkout-fixtures.js';
+  counts, freshIp, newKey, preview, previewOk, submit, submitBodyFor, texasAddress, usAddress, type Body, type Fixtures, startCheckoutSuite } from '../../../test/checkout-fixtures.js';
 import { JP_DELIVERY_DELAY_DAYS, JP_DELIVERY_TIMES } from './preview.js';
 
 let t: TestApp;
@@ -385,6 +385,25 @@ describe('tourists', () => {
     expect(g.cookies.size).toBe(0);
   });
 
+  it('a typed address needs no gender and no second address line (the same schema as the form); the rest stays required', async () => {
+    const g = browser(t.app);
+    const typed = usAddress(f, { detailAddress: '' });
+    delete typed.gender;
+    const ship = [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }];
+    const choices = { previewTradeContractLineReqTOList: lines([f.sku['TRAY-STEEL'], '1']), selectedAddress: typed, preCalShippingList: ship };
+    const p = await previewOk(g, choices);
+    expect(p.selectedAddress).toMatchObject({ gender: 'UN_KNOW', detailAddress: '', postalCode: '94107' });
+    const res = await submit(g, await submitBodyFor(g, choices, { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } }));
+    expect(res.statusCode, res.body).toBe(200);
+    const [c] = await t.db.select({ a: tradeContracts.selectedAddress }).from(tradeContracts).where(eq(tradeContracts.id, BigInt(res.json().id)));
+    expect(c!.a).toMatchObject({ firstName: 'Gina', gender: 'UN_KNOW', detailAddress: '' });
+    // Without a street the submit is refused with the field named, like the form shows it.
+    const noStreet = usAddress(f, { poiName: '' });
+    const refused = await submit(g, { ...(await submitBodyFor(g, { previewTradeContractLineReqTOList: lines([f.sku['TRAY-STEEL'], '1']), preCalShippingList: ship })), selectedAddress: noStreet });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().details).toEqual([{ path: '/poiName', message: 'validation.required' }]);
+  });
+
   it('cannot use a saved address id -> 401', async () => {
     const res = await preview(browser(t.app), { previewTradeContractLineReqTOList: basket(), selectedAddress: { id: '1' } });
     expect(res.statusCode).toBe(401);
@@ -493,6 +512,12 @@ describe('can the buyer buy this?', () => {
     const many = await preview(buyer, { previewTradeContractLineReqTOList: lines([f.sku['E7-BLK-140'], '11']) });
     expect(many.statusCode).toBe(400);
     expect(many.json().code).toBe('Cart.quantityOutOfRange');
+    // Weight items: only their 0.5 kg steps (SPEC §5 stepper), as in the cart.
+    for (const qty of ['1.3', '0.7']) {
+      const off = await preview(buyer, { previewTradeContractLineReqTOList: lines([f.sku['COF-ARABICA'], qty]) });
+      expect(off.statusCode, qty).toBe(400);
+      expect(off.json(), qty).toMatchObject({ code: 'Cart.quantityStep', details: { skuId: f.sku['COF-ARABICA'], step: '0.5' } });
+    }
     for (const skuId of ['999999', f.sku['GIFT-MAT']]) {
       const res = await preview(buyer, { previewTradeContractLineReqTOList: lines([skuId, '1']) });
       expect(res.statusCode, skuId).toBe(404);

@@ -55,6 +55,10 @@ describe('Submit Master Account', () => {
     const pendingBefore = list.length;
     const detail = (await main.post('/sapi/mall-order/web/order/queryAndValidateTradeContractDetailById', { id: contractId })).json();
     expect(detail).toMatchObject({ id: contractId, status: 'PENDING_PAY', masterStatus: 'PENDING' });
+    // The main account sees the orders' numbers, not the contract id; the sub-account's email is not handed over.
+    expect(list.find((c) => c.contractId === contractId)).toMatchObject({ tradeOrderCodes: detail.tradeOrderList.map((o: { tradeOrderCode: string }) => o.tradeOrderCode) });
+    expect(detail.tradeOrderList[0].tradeOrderCode).toMatch(/^\d{17}$/);
+    expect(detail.email).toBeNull();
 
     const start = await main.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'MOCKPAY' });
     expect(start.statusCode, start.body).toBe(200);

@@ -144,7 +144,7 @@ describe('payChannel', () => {
       payChannelGroups: [{
         groupName: 'MOCKPAY',
         channels: [{
-          channelName: 'MOCKPAY', anonymous: true, configMap: { environment: 'test', publicKey: 'mock_pk_test' },
+          channelName: 'MOCKPAY', anonymous: true, configMap: { environment: 'test', publicKey: 'mock_pk_test' }, redirectHosts: [],
           paymentMethods: [{ type: 'card', name: 'Card' }, { type: 'wallet', name: 'MockPay wallet' }],
         }],
       }],
@@ -217,7 +217,23 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
 
   it('before any attempt: status NONE, payResult NONE', async () => {
     expect((await statusByContract(buyer, order.id)).json()).toEqual({ payUniqueKey: order.payUniqueKey, paymentRecordStatus: 'NONE', paymentRecordId: null });
-    expect((await payResult(buyer, order.id)).json()).toEqual({ contractId: order.id, status: 'NONE', failedReason: null, paymentRecordId: null, needPayAmt: order.needPayAmt });
+    expect((await payResult(buyer, order.id)).json()).toMatchObject({ contractId: order.id, status: 'NONE', failedReason: null, paymentRecordId: null, needPayAmt: order.needPayAmt });
+  });
+
+  it('payResult and the detail name the trade orders by their real numbers, with a short summary (not the contract id)', async () => {
+    const codes = (await t.db.select({ id: tradeOrders.id, code: tradeOrders.tradeOrderCode }).from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(order.id))).orderBy(asc(tradeOrders.id)))
+      .map((o) => ({ id: String(o.id), code: o.code }));
+    expect(codes).toHaveLength(2);
+    for (const res of [await payResult(buyer, order.id), await contractDetail(buyer, order.id)]) {
+      const body = res.json();
+      expect(body.tradeOrderList.map((o: any) => ({ id: o.id, code: o.tradeOrderCode }))).toEqual(codes);
+      expect(body.tradeOrderList.map((o: any) => o.tradeOrderCode)).not.toContain(order.id);
+      expect(body.tradeOrderList.map((o: any) => [o.shopName, o.lineCount, o.lines.length, o.lines[0].qty])).toEqual([['FlexiDesk Official', 1, 1, '1'], ['Nordic Home', 1, 1, '1']]);
+      expect(body.tradeOrderList[0].lines[0].itemName).toMatch(/\w/);
+      expect(body.tradeOrderList[0].lines[0].image).toMatch(/^\/media\//);
+      // The amounts of the orders make up the contract.
+      expect(body.tradeOrderList.reduce((a: number, o: any) => a + Number(o.needPayAmt.value), 0)).toBeCloseTo(Number(order.needPayAmt.value), 2);
+    }
   });
 
   it('firstPay returns the hosted page and writes a PAY_PENDING record and a MOCKPAY payment in cents', async () => {
@@ -268,7 +284,7 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/buyer/pay-result?contractId=${order.id}&buyerId=${f.buyerId}&paymentOrderId=${order.paymentOrderId}&totalAmt=${order.needPayAmt.value}`);
     const result = await pollResult(buyer, order.id);
-    expect(result).toEqual({ contractId: order.id, status: 'PAY_SUCCESS', failedReason: null, paymentRecordId: started.paymentRecordId, needPayAmt: order.needPayAmt });
+    expect(result).toMatchObject({ contractId: order.id, status: 'PAY_SUCCESS', failedReason: null, paymentRecordId: started.paymentRecordId, needPayAmt: order.needPayAmt });
     const [ev] = await delivered(started.channelToken);
     expect(ev).toMatchObject({ type: 'payment.approved', attempts: 1 });
   });
@@ -514,9 +530,9 @@ describe('webhook signatures', () => {
     const record = await recordOf(s.paymentRecordId);
     const res = await signed(JSON.stringify(eventFor(s.channelToken, record, 'payment.approved', { amount: Number(record.amountMinor) - 1 })));
     expect(res.json()).toEqual({ received: true, outcome: 'applied' });
-    expect(await recordOf(s.paymentRecordId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'amount mismatch' });
+    expect(await recordOf(s.paymentRecordId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'amount_mismatch' });
     expect(await contractRow(o.id)).toMatchObject({ status: 'PENDING_PAY' });
-    expect((await payResult(buyer, o.id)).json()).toMatchObject({ status: 'PAY_FAILED', failedReason: 'amount mismatch' });
+    expect((await payResult(buyer, o.id)).json()).toMatchObject({ status: 'PAY_FAILED', failedReason: 'amount_mismatch' });
   });
 });
 
@@ -533,7 +549,7 @@ describe('decline, then the repeat-payment guard and a retry', () => {
     const res = await hostedPost(first.channelToken, 'approve', '4000 0000 0000 0002');
     expect(res.statusCode).toBe(303);
     const result = await pollResult(buyer, order.id);
-    expect(result).toEqual({ contractId: order.id, status: 'PAY_FAILED', failedReason: 'card_declined', paymentRecordId: first.paymentRecordId, needPayAmt: order.needPayAmt });
+    expect(result).toMatchObject({ contractId: order.id, status: 'PAY_FAILED', failedReason: 'card_declined', paymentRecordId: first.paymentRecordId, needPayAmt: order.needPayAmt });
     await delivered(first.channelToken);
     expect(await mockpayOf(first.channelToken)).toMatchObject({ status: 'DECLINED', declineReason: 'card_declined', cardTail: '0002' });
     expect(await recordOf(first.paymentRecordId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'card_declined' });
@@ -604,7 +620,7 @@ describe('pending, then close and pay again', () => {
     const [ev] = await delivered(first.channelToken);
     expect(ev).toMatchObject({ type: 'payment.pending' });
     expect(await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, ev!.id))).toHaveLength(1);
-    expect((await payResult(buyer, order.id)).json()).toEqual({ contractId: order.id, status: 'PAY_PENDING', failedReason: null, paymentRecordId: first.paymentRecordId, needPayAmt: order.needPayAmt });
+    expect((await payResult(buyer, order.id)).json()).toMatchObject({ contractId: order.id, status: 'PAY_PENDING', failedReason: null, paymentRecordId: first.paymentRecordId, needPayAmt: order.needPayAmt });
     expect(await mockpayOf(first.channelToken)).toMatchObject({ status: 'PENDING' });
     const page = await hostedGet(first.channelToken);
     expect(page.body).toContain('This payment is pending');
@@ -830,6 +846,11 @@ describe('ownership and other refusals', () => {
     const s = await payAndApprove(g, order.id);
     expect(await recordOf(s.paymentRecordId)).toMatchObject({ buyerId: BigInt(order.buyerId), status: 'PAY_SUCCESS' });
     expectError(await firstPay(g, order.id), 409, 'Payment.alreadyPaid');
+    // The result names the guest's order and the checkout email: the pay-result page links to the guest lookup with both.
+    const result = (await payResult(g, order.id)).json();
+    expect(result).toMatchObject({ status: 'PAY_SUCCESS', email: 'gina@example.com' });
+    expect(result.tradeOrderList.map((o: any) => o.id)).toEqual(order.tradeOrderIdList);
+    expect(result.tradeOrderList[0].tradeOrderCode).toMatch(/^\d{17}$/);
     // The registered buyer cannot see it.
     expectError(await payResult(buyer, order.id), 404, 'Trade.tradeContractNotExist');
   });

@@ -3,10 +3,10 @@
  * payment record per attempt; the provider's signed webhook decides the outcome.
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ERROR_CODES, MASTER_PAY_DAYS, type ContractDetail, type CreditBalance, type Currency, type MockpayEvent, type PayChannelResult, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
+import { ERROR_CODES, MASTER_PAY_DAYS, type ContractDetail, type ContractOrder, type CreditBalance, type Currency, type MockpayEvent, type PayChannelResult, type PaymentDeclineReason, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
 import { money, toMinor } from '@mall/domain';
 import type { Db } from '../../db/client.js';
-import { cards, enterprises, paymentRecords, pointLedger, shops, tradeContracts, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
+import { cards, enterprises, paymentRecords, pointLedger, shops, tradeContracts, tradeOrderLines, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { MockpayProvider } from '../mockpay/provider.js';
 import { movePaymentRecords } from './records.js';
@@ -94,11 +94,12 @@ export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contra
 /** Channels with a working adapter, by site order (SPEC §4: order from the site table). */
 const IMPLEMENTED: Record<string, PayChannelResult['payChannelGroups'][number]['channels'][number]> = {
   INVOICE_ME: {
-    channelName: 'INVOICE_ME', anonymous: false, configMap: { terms: 'NET30' },
+    channelName: 'INVOICE_ME', anonymous: false, configMap: { terms: 'NET30' }, redirectHosts: [],
     paymentMethods: [{ type: 'invoice', name: 'Invoice (payment terms)' }],
   },
   MOCKPAY: {
-    channelName: 'MOCKPAY', anonymous: true, configMap: { environment: 'test', publicKey: 'mock_pk_test' },
+    // MOCKPAY's hosted page is served by the shop itself (/mockpay/pay/...): no other host.
+    channelName: 'MOCKPAY', anonymous: true, configMap: { environment: 'test', publicKey: 'mock_pk_test' }, redirectHosts: [],
     paymentMethods: [{ type: 'card', name: 'Card' }, { type: 'wallet', name: 'MockPay wallet' }],
   },
 };
@@ -160,21 +161,55 @@ export async function masterPending(db: Db, payer: Payer) {
   const rows = await db.select({ c: tradeContracts, subName: users.nickname }).from(tradeContracts).innerJoin(users, eq(users.id, tradeContracts.buyerId))
     .where(and(eq(users.enterpriseId, payer.enterpriseId), eq(tradeContracts.masterStatus, 'PENDING'), eq(tradeContracts.status, 'PENDING_PAY')))
     .orderBy(desc(tradeContracts.id));
+  // The main account knows the orders by their numbers, not by the internal contract id.
+  const codes = rows.length ? await db.select({ contractId: tradeOrders.contractId, code: tradeOrders.tradeOrderCode }).from(tradeOrders)
+    .where(inArray(tradeOrders.contractId, rows.map(({ c }) => c.id))).orderBy(tradeOrders.id) : [];
   return rows.map(({ c, subName }) => ({
     contractId: String(c.id), buyerName: subName, needPayAmt: money(c.needPayAmtMinor, c.currency as Currency),
     submittedAt: (c.masterSubmittedAt ?? c.createdAt).toISOString(),
+    tradeOrderCodes: codes.filter((o) => o.contractId === c.id).map((o) => o.code),
   }));
 }
 
-export async function contractDetail(db: Db, payer: Payer, id: bigint): Promise<ContractDetail> {
-  const c = await contractOf(db, payer, id);
+/** Lines named in an order's short summary on the pay pages. */
+const SUMMARY_LINES = 3;
+
+/**
+ * The contract's orders with their real numbers and a short summary (first lines, line count):
+ * what the pay pages show instead of the internal contract id.
+ */
+async function contractOrders(db: Db, c: ContractRow): Promise<ContractOrder[]> {
   const orders = await db.select({ o: tradeOrders, shopName: shops.name }).from(tradeOrders).innerJoin(shops, eq(shops.id, tradeOrders.shopId))
     .where(eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id);
+  if (!orders.length) return [];
+  // DIY parts and gifts belong to their main line; the summary names what the buyer chose.
+  const lines = await db.select({ orderId: tradeOrderLines.orderId, qty: tradeOrderLines.qty, snapshot: tradeOrderLines.snapshot }).from(tradeOrderLines)
+    .where(and(inArray(tradeOrderLines.orderId, orders.map(({ o }) => o.id)), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])))
+    .orderBy(tradeOrderLines.id);
+  const cur = c.currency as Currency;
+  return orders.map(({ o, shopName }) => {
+    const own = lines.filter((l) => l.orderId === o.id);
+    return {
+      id: String(o.id), tradeOrderCode: o.tradeOrderCode, shopName, needPayAmt: money(o.needPayAmtMinor, cur), status: o.status,
+      lines: own.slice(0, SUMMARY_LINES).map((l) => {
+        const snap = l.snapshot as { itemName?: string; skuName?: string; image?: string; unit?: string };
+        return { itemName: snap.itemName ?? '', skuName: snap.skuName ?? '', qty: String(Number(l.qty)), unit: snap.unit ?? null, image: snap.image ?? '' };
+      }),
+      lineCount: own.length,
+    };
+  });
+}
+
+/** The email given at checkout (guests always type one), for the buyer only, not for a main account paying for it. */
+const checkoutEmail = (c: ContractRow, payer: Payer) => (c.buyerId === payer.id ? (c.selectedAddress as { email?: string } | null)?.email ?? null : null);
+
+export async function contractDetail(db: Db, payer: Payer, id: bigint): Promise<ContractDetail> {
+  const c = await contractOf(db, payer, id);
   const cur = c.currency as Currency;
   return {
     id: String(c.id), status: c.status, needPayAmt: money(c.needPayAmtMinor, cur), payUniqueKey: c.payUniqueKey, paymentOrderId: c.paymentOrderId,
     payDeadlineMillis: c.payDeadline ? c.payDeadline.getTime() : null, buyerId: String(c.buyerId), isPoint: c.redeemPoints > 0,
-    tradeOrderList: orders.map(({ o, shopName }) => ({ id: String(o.id), tradeOrderCode: o.tradeOrderCode, shopName, needPayAmt: money(o.needPayAmtMinor, cur), status: o.status })),
+    tradeOrderList: await contractOrders(db, c), email: checkoutEmail(c, payer),
     masterStatus: c.masterStatus,
     stageAmt: money(stageOf(c).amountMinor, cur),
     presale: c.depositMinor === null || !c.balanceStartAt || !c.balanceEndAt ? null : {
@@ -202,7 +237,10 @@ export async function payResult(db: Db, payer: Payer, contractId: bigint): Promi
   const c = await contractOf(db, payer, contractId);
   const r = await latestRecord(db, c.id);
   const status = c.status === 'PAID' ? 'PAY_SUCCESS' : r?.status ?? 'NONE';
-  return { contractId: String(c.id), status, failedReason: status === 'PAY_FAILED' ? r?.failedReason ?? 'payment failed' : null, paymentRecordId: r ? String(r.id) : null, needPayAmt: money(c.needPayAmtMinor, c.currency as Currency) };
+  return {
+    contractId: String(c.id), status, failedReason: status === 'PAY_FAILED' ? r?.failedReason ?? 'declined' : null, paymentRecordId: r ? String(r.id) : null,
+    needPayAmt: money(c.needPayAmtMinor, c.currency as Currency), tradeOrderList: await contractOrders(db, c), email: checkoutEmail(c, payer),
+  };
 }
 
 /**
@@ -283,12 +321,12 @@ export async function applyProviderEvent(db: Db, provider: MockpayProvider, even
     if (!record) return 'ignored';
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${record.contractId}`}))`);
     if (event.type === 'payment.declined') {
-      await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: event.data.reason ?? 'declined' });
+      await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: event.data.reason ?? ('declined' satisfies PaymentDeclineReason) });
       return 'applied';
     }
     if (event.type !== 'payment.approved') return 'ignored';
     if (BigInt(event.data.amount) !== record.amountMinor || event.data.currency !== record.currency) {
-      await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: 'amount mismatch' });
+      await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: 'amount_mismatch' satisfies PaymentDeclineReason });
       return 'applied';
     }
     const [contract] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, record.contractId));

@@ -106,7 +106,8 @@ test('add a card on /buyer/cards (validation, provider errors, success), then pa
   const success = page.getByTestId('pay-success');
   await expect(success.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
   const contractId = new URL(page.url()).searchParams.get('contractId')!;
-  await expect(success).toContainText(`Order number ${contractId}`);
+  await expect(success.getByTestId('order-code')).toHaveText(/^\d{17}$/);
+  await expect(success).not.toContainText(`Order number ${contractId}`);
   expect(documents.length).toBeGreaterThan(0);
   expect(documents.filter((u) => MOCKPAY_PAGE.test(new URL(u).pathname) || new URL(u).pathname.startsWith('/mockpay/'))).toEqual([]);
 });
@@ -141,7 +142,7 @@ test('the Saved card method without cards: the empty text, then "Add a card" fro
   expect(documents.filter((u) => new URL(u).pathname.startsWith('/mockpay/'))).toEqual([]);
 });
 
-test('a saved card that declines: the failed screen shows card_declined', async ({ page }) => {
+test('a saved card that declines: the failed screen explains card_declined', async ({ page }) => {
   await signUp(page, 'declined');
   await page.goto('/buyer/cards');
   await page.getByRole('button', { name: 'Add a card' }).click();
@@ -159,5 +160,6 @@ test('a saved card that declines: the failed screen shows card_declined', async 
   await expect(page).toHaveURL(/\/buyer\/pay-result\?contractId=\d+/);
   const failed = page.getByTestId('pay-failed');
   await expect(failed.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
-  await expect(failed.getByTestId('failed-reason')).toHaveText('card_declined');
+  await expect(failed.getByTestId('failed-reason')).toContainText('Your card was declined.');
+  await expect(failed.getByTestId('failed-code')).toHaveText('Code: card_declined');
 });

@@ -30,31 +30,36 @@ async function leavePending(page: Page) {
 /** Opens /buyer/pre-pay for the contract and clicks Pay now; an open attempt brings up the Notice. */
 async function payNowOnPrePay(page: Page, contractId: string) {
   await page.goto(`/buyer/pre-pay?contractId=${contractId}`);
-  await expect(page.getByTestId('pre-pay')).toContainText(`Order number ${contractId}`);
+  await expect(page.getByTestId('pre-pay').getByTestId('order-code').first()).toHaveText(/^\d{17}$/);
   await page.getByTestId('pay-MOCKPAY').click();
   const notice = page.getByRole('dialog', { name: 'Notice' });
   await expect(notice).toContainText('You have already started a payment, please wait for the result; continuing risks a duplicate payment, continue?');
   return notice;
 }
 
-test('approve: the success screen counts down and "Go back now" goes home', async ({ page }) => {
+test('approve: with a target the success screen counts down and "Go back now" goes there', async ({ page }) => {
   await signUp(page, 'payer');
   const amount = await toPaymentStep(page);
   await payNowToMockpay(page, amount);
   const contractId = await approveOnMockpay(page);
 
+  // The provider returned without a target: the success screen stays, with the order numbers.
   const success = page.getByTestId('pay-success');
-  await expect(success).toContainText(`Order number ${contractId}`);
-  await expect(success.getByText('Returning in 10 seconds')).toBeVisible();
+  await expect(success.getByTestId('order-code')).toHaveText(/^\d{17}$/);
+  await expect(success.getByText(/Returning in/)).toHaveCount(0);
+
+  // With a target (SPEC §2) the 10-second countdown runs.
+  await page.goto(`/buyer/pay-result?contractId=${contractId}&target=%2Fcart`);
+  await expect(success.getByText('Returning in 10 seconds')).toBeVisible({ timeout: 15_000 });
   const later = success.getByText(/^Returning in [1-9] seconds$/);
   await expect(later).toBeVisible();
   const left = Number((await later.innerText()).match(/\d+/)![0]);
   expect(left).toBeLessThan(10);
   expect(left).toBeGreaterThan(2);
 
-  // Long before the countdown ends, the link goes home.
+  // Long before the countdown ends, the link goes to the target.
   await success.getByRole('button', { name: 'Go back now' }).click();
-  await expect(page).toHaveURL('/', { timeout: 2_000 });
+  await expect(page).toHaveURL('/cart', { timeout: 2_000 });
   await expect(success).toBeHidden();
 
   // The order is paid: its pre-pay page no longer offers a payment.
@@ -72,7 +77,8 @@ test('decline: the failed screen shows the reason and offers to pay again', asyn
 
   const failed = page.getByTestId('pay-failed');
   await expect(failed.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
-  await expect(failed.getByTestId('failed-reason')).toHaveText('card_declined');
+  await expect(failed.getByTestId('failed-reason')).toContainText('Your card was declined. Please use another card or payment method.');
+  await expect(failed.getByTestId('failed-code')).toHaveText('Code: card_declined');
   const again = failed.getByRole('link', { name: 'pay again' });
   await expect(again).toHaveAttribute('href', `/buyer/pre-pay?contractId=${contractId}`);
 

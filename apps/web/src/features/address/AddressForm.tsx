@@ -88,11 +88,12 @@ function LevelField(props: {
  * `quickQuizElsewhere`: the form hides the quick quiz because the page asks it in its own section
  * (checkout), so the form must not require it either.
  */
-export function useAddressForm(initial: Address | null | undefined, purpose: 'SHIPPING' | 'BILLING', opts?: { quickQuizElsewhere?: boolean }) {
+export function useAddressForm(initial: Address | null | undefined, purpose: 'SHIPPING' | 'BILLING', opts?: { quickQuizElsewhere?: boolean; typed?: boolean }) {
   const { t } = useTranslation();
   const site = useSite();
   const rulesSite = opts?.quickQuizElsewhere ? { ...site, features: { ...site.features, quickQuiz: false } } : site;
-  const schema = addressInput({ site: rulesSite, purpose });
+  // A typed (one-order) address at checkout follows the typed rules, exactly as the server checks it.
+  const schema = addressInput({ site: rulesSite, purpose, kind: opts?.typed ? 'typed' : 'saved' });
   return useForm<AddressFormValues>({
     initialValues: valuesFrom(initial),
     validate: (v) => zodValidate(schema, t)(toBody(v, purpose)),
@@ -100,8 +101,21 @@ export function useAddressForm(initial: Address | null | undefined, purpose: 'SH
 }
 export type AddressFormState = ReturnType<typeof useAddressForm>;
 
-export function AddressFields({ form, purpose, serverError, hideQuickQuiz }: { form: AddressFormState; purpose: 'SHIPPING' | 'BILLING'; serverError?: unknown; hideQuickQuiz?: boolean }) {
+/** Field path -> label key, for naming the fields of an address in the checkout tip. */
+export const ADDRESS_FIELD_LABELS: Record<string, string> = {
+  firstName: 'address.firstName', lastName: 'address.lastName', gender: 'address.gender', email: 'address.email', areaCode: 'address.areaCode',
+  personPhone: 'address.phone', countryId: 'address.country', countryCode: 'address.country', province: 'address.province', city: 'address.city',
+  postalCode: 'address.postalCode', poiName: 'address.street', detailAddress: 'address.detail', addressType: 'address.type', company: 'address.company',
+  taxCode: 'address.taxCode', hearFrom: 'address.hearFrom', hearFromInput: 'address.hearFromInput',
+};
+
+/**
+ * The address fields. `typed`: an address typed at checkout for one order (SPEC §5 keeps the
+ * address-book rules; typed ones make gender and the second address line optional).
+ */
+export function AddressFields({ form, purpose, serverError, hideQuickQuiz, typed }: { form: AddressFormState; purpose: 'SHIPPING' | 'BILLING'; serverError?: unknown; hideQuickQuiz?: boolean; typed?: boolean }) {
   const { t } = useTranslation();
+  const optional = (label: string) => (typed ? t('address.optionalLabel', { label }) : label);
   const site = useSite();
   const { data: countries } = useRegions(undefined);
   const v = form.values;
@@ -127,7 +141,7 @@ export function AddressFields({ form, purpose, serverError, hideQuickQuiz }: { f
           <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.firstName')} required autoComplete="given-name" {...form.getInputProps('firstName')} error={err('firstName')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.lastName')} required autoComplete="family-name" {...form.getInputProps('lastName')} error={err('lastName')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label={t('address.gender')} required data={GENDERS.map((g) => ({ value: g, label: t(`address.genders.${g}`) }))}
+            <Select label={optional(t('address.gender'))} required={!typed} data={GENDERS.map((g) => ({ value: g, label: t(`address.genders.${g}`) }))}
               {...form.getInputProps('gender')} error={err('gender')} comboboxProps={{ withinPortal: true }} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.email')} required type="email" autoComplete="email" {...form.getInputProps('email')} error={err('email')} /></Grid.Col>
@@ -158,7 +172,7 @@ export function AddressFields({ form, purpose, serverError, hideQuickQuiz }: { f
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}><TextInput label={t('address.postalCode')} required autoComplete="postal-code" {...form.getInputProps('postalCode')} error={err('postalCode')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 8 }}><TextInput label={t('address.street')} required autoComplete="address-line1" {...form.getInputProps('poiName')} error={err('poiName')} /></Grid.Col>
-          <Grid.Col span={12}><Textarea label={t('address.detail')} required autosize minRows={1} maxLength={200} {...form.getInputProps('detailAddress')} error={err('detailAddress')} /></Grid.Col>
+          <Grid.Col span={12}><Textarea label={optional(t('address.detail'))} required={!typed} autosize minRows={1} maxLength={200} {...form.getInputProps('detailAddress')} error={err('detailAddress')} /></Grid.Col>
           {purpose === 'SHIPPING' && (
             <Grid.Col span={12}>
               <Text size="sm" fw={500} mb={4}>{t('address.type')}</Text>

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Container, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { safeTarget } from '../identity/AuthPages';
+import { safeTarget } from '../../shared/safeTarget';
 import { AddressForm } from './AddressForm';
 import { useSaveAddress } from './api';
 
@@ -10,7 +10,7 @@ export function CreateAddressPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const target = safeTarget(params.get('target'));
+  const target = safeTarget(params.get('target')).url;
   const save = useSaveAddress();
   // Whatever the checkout handed over (its lines) goes back with the new address selected.
   const carried = (useLocation().state ?? {}) as Record<string, unknown>;

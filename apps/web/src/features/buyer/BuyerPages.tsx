@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { MoneyValue } from '@mall/domain';
+import { IconClockHour4 } from '@tabler/icons-react';
+import type { MasterPendingList } from '@mall/contracts';
 import { api } from '../../shared/api';
 import { useMoney } from '../../shared/format';
 import { useTranslation } from 'react-i18next';
@@ -41,13 +42,18 @@ export function BuyerIndexPage() {
   );
 }
 
-/** A buyer-centre section whose content arrives with a later feature: title and empty state. */
+/**
+ * A buyer-centre section whose content arrives with a later feature (its menu entry is hidden):
+ * it says the section is not available yet, never that the buyer has no data.
+ */
 export function BuyerSectionPage({ section }: { section: string }) {
   const { t } = useTranslation();
   return (
     <Stack>
       <Title order={1} size="h2">{t(`buyer.menu.${section}`)}</Title>
-      <EmptyBlock title={t(`buyer.empty.${section}`)} />
+      <EmptyBlock title={t('buyer.soon')} icon={<IconClockHour4 size={30} />}>
+        <Button variant="light" component={Link} to="/buyer/index">{t('buyer.home')}</Button>
+      </EmptyBlock>
     </Stack>
   );
 }
@@ -56,7 +62,7 @@ export function BuyerSectionPage({ section }: { section: string }) {
 function MasterPending() {
   const { t } = useTranslation();
   const fmt = useMoney();
-  const { data } = useQuery({ queryKey: ['master-pending'], queryFn: () => api<{ contractId: string; buyerName: string; needPayAmt: MoneyValue; submittedAt: string }[]>('/api/payments/master-pending') });
+  const { data } = useQuery({ queryKey: ['master-pending'], queryFn: () => api<MasterPendingList>('/api/payments/master-pending') });
   if (!data?.length) return null;
   return (
     <Card withBorder data-testid="master-pending">
@@ -64,7 +70,7 @@ function MasterPending() {
       <Stack gap="xs">
         {data.map((c) => (
           <Group key={c.contractId} justify="space-between">
-            <Text size="sm">{t('checkout.submitted.number', { id: c.contractId })} · {c.buyerName} · {fmt(c.needPayAmt)}</Text>
+            <Text size="sm">{t('payResult.orderNumber')} {c.tradeOrderCodes.join(', ')} · {c.buyerName} · {fmt(c.needPayAmt)}</Text>
             <Button size="compact-sm" component={Link} to={`/buyer/pre-pay?contractId=${c.contractId}`}>{t('payment.payNow')}</Button>
           </Group>
         ))}

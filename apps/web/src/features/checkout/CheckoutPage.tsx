@@ -14,7 +14,7 @@ import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
 import { useMoney } from '../../shared/format';
 import { isLoggedIn, useSession, useSite } from '../../shared/session';
-import { toBody, useAddressForm } from '../address/AddressForm';
+import { ADDRESS_FIELD_LABELS, toBody, useAddressForm } from '../address/AddressForm';
 import { useAddresses } from '../address/api';
 import { useExceedRequest, usePreview, useSubmitOrder } from './api';
 import {
@@ -24,6 +24,7 @@ import {
 import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCodeBox } from './summary';
 import { PaymentSection } from '../payment/PaymentSection';
 import { useContract } from '../payment/api';
+import { ContractOrders } from '../payment/ContractOrders';
 
 /** Seconds the buyer waits after a 429 on the first load before going back to the cart. */
 export const RATE_LIMIT_WAIT_S = 5;
@@ -52,8 +53,9 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const useForm = !registered || (saved !== undefined && saved.length === 0);
 
   // The quick quiz has its own section (validated below), not a field of this form.
-  const shippingForm = useAddressForm(null, 'SHIPPING', { quickQuizElsewhere: true });
-  const billingForm = useAddressForm(null, 'BILLING');
+  // Addresses typed here are for this order only: the typed-address rules (no gender, optional second line).
+  const shippingForm = useAddressForm(null, 'SHIPPING', { quickQuizElsewhere: true, typed: true });
+  const billingForm = useAddressForm(null, 'BILLING', { typed: true });
   const [selectedId, setSelectedId] = useState<string | null>(initialAddressId);
   useEffect(() => { if (!selectedId && saved?.length) setSelectedId(saved.find((a) => a.isDefault)?.id ?? saved[0]!.id); }, [saved, selectedId]);
   const [billingSame, setBillingSame] = useState(true);
@@ -73,7 +75,10 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const setExtras = (p: Partial<Extras>) => setExtrasState((e) => ({ ...e, ...p }));
   const [step, setStep] = useState(0);
   const [result, setResult] = useState<OrderResult | null>(null);
-  const [tip, setTip] = useState<string | null>(null);
+  const [tip, setTip] = useState<string[] | null>(null);
+  /** Set by a Continue that found problems: from then on each section shows its own error at its field. */
+  const [attempted, setAttempted] = useState(false);
+  const stepRef = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<{ content: string; back: boolean } | null>(null);
   const [blockedUntil, setBlockedUntil] = useState(0);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -81,8 +86,9 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   // The typed address reaches the preview after a pause (SPEC §9: 1000 ms form debounce).
   const [shipValues] = useDebouncedValue(shippingForm.values, 1000);
   const [billValues] = useDebouncedValue(billingForm.values, 1000);
-  // Keep the guest's email as the default notification contact.
-  useEffect(() => { if (useForm && extras.notifyType === 'email' && !extras.notifyContact && shipValues.email) setExtras({ notifyContact: shipValues.email }); }, [shipValues.email]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A typed address already has an email: order emails go there, the buyer is not asked twice.
+  const emailFromAddress = useForm && extras.notifyType === 'email';
+  const notifyContact = (emailFromAddress ? shippingForm.values.email : extras.notifyContact).trim();
 
   const addressBody = (v: typeof shipValues) => ({ ...toBody(v, 'SHIPPING'), hearFrom: extras.hearFrom || undefined, hearFromInput: extras.hearFrom === 'other' ? extras.hearFromInput || undefined : undefined });
   const previewBody: PreviewBody | null = useMemo(() => {
@@ -140,25 +146,62 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const noPayment = Number(preview.needPayAmt.value) === 0;
   const platformLimited = preview.availablePlatformCouponList.some((c) => c.selected && c.useLimit);
 
-  /** SPEC §5 checks, in screen order; the first failure is shown in the tip modal. */
-  const validate = (): string | null => {
-    if (useForm) {
-      if (!registered && !shippingForm.values.email.trim()) return t('checkout.tip.guestEmail');
-      if (shippingForm.validate().hasErrors) return t('checkout.tip.shippingAddress');
-    } else if (!selectedId) return t('checkout.tip.shippingAddress');
-    if (!billingSame && billingForm.validate().hasErrors) return t('checkout.tip.billingAddress');
-    if (site.features.quickQuiz && (!extras.hearFrom || (extras.hearFrom === 'other' && !extras.hearFromInput.trim()))) return t('checkout.tip.quickQuiz');
+  /**
+   * SPEC §5 checks of the sections outside the address forms, in screen order. Each is shown at
+   * its field once the buyer pressed Continue, and all of them are listed in the tip.
+   */
+  const sectionErrors = (() => {
+    const e: { quiz?: string; quizInput?: string; notify?: string; privacy?: string; shipping: Record<string, string> } = { shipping: {} };
+    if (site.features.quickQuiz && !preview.isExceed) {
+      if (!extras.hearFrom) e.quiz = t('checkout.tip.quickQuiz');
+      else if (extras.hearFrom === 'other' && !extras.hearFromInput.trim()) e.quizInput = t('checkout.tip.quickQuizOther');
+    }
     for (const o of preview.renderTradeOrderTOList) {
       const m = methodOf(o);
-      if (!m || !m.canSelect) return t('checkout.tip.shippingMethod');
-      if (m.shippingMethodCode === 'PICKUP' && !o.pickupStores.some((s) => s.id === pickupStoreId)) return t('checkout.pickup.required');
+      if (!m || !m.canSelect) e.shipping[o.shopId] = t('checkout.tip.shippingMethod');
+      else if (m.shippingMethodCode === 'PICKUP' && !o.pickupStores.some((st) => st.id === pickupStoreId)) e.shipping[o.shopId] = t('checkout.pickup.required');
     }
-    const contact = extras.notifyContact.trim();
-    if (!contact) return t('checkout.tip.notify');
-    if (extras.notifyType === 'email' && (!EMAIL_PATTERN.test(contact) || contact.length >= 255)) return t('validation.email');
-    if (extras.notifyType === 'phone' && (!/^\+?\d{1,4}$/.test(extras.notifyAreaCode.trim()) || !/^\d{5,15}$/.test(contact.replace(/[\s-]/g, '')))) return t('validation.phone');
-    if (site.features.privacyPolicy && !extras.privacyAgreed) return t('checkout.tip.privacy');
-    return null;
+    // The typed address's own email field reports its problems; only a separate contact is checked here.
+    if (!emailFromAddress) {
+      if (!notifyContact) e.notify = t('checkout.tip.notify');
+      else if (extras.notifyType === 'email' && (!EMAIL_PATTERN.test(notifyContact) || notifyContact.length >= 255)) e.notify = t('validation.email');
+      else if (extras.notifyType === 'phone' && (!/^\+?\d{1,4}$/.test(extras.notifyAreaCode.trim()) || !/^\d{5,15}$/.test(notifyContact.replace(/[\s-]/g, '')))) e.notify = t('validation.phone');
+    }
+    if (site.features.privacyPolicy && !extras.privacyAgreed) e.privacy = t('checkout.tip.privacy');
+    return e;
+  })();
+  const shownErrors = attempted ? sectionErrors : { shipping: {} as Record<string, string> };
+
+  /** "Shipping address: First name, Street and house number" for the tip. */
+  const addressProblem = (section: string, errors: Record<string, unknown>) => {
+    const fields = [...new Set(Object.keys(errors).map((k) => ADDRESS_FIELD_LABELS[k] ?? 'address.detail'))].map((k) => t(k));
+    return t('checkout.tip.fieldsOf', { section, fields: fields.join(', ') });
+  };
+
+  /** Every problem of step 0 in screen order; each one is also shown at its field. */
+  const validate = (): string[] => {
+    const problems: string[] = [];
+    if (useForm) {
+      const r = shippingForm.validate();
+      if (r.hasErrors) problems.push(addressProblem(t('checkout.shippingAddress'), r.errors));
+    } else if (!selectedId) problems.push(t('checkout.tip.shippingAddress'));
+    const e = sectionErrors;
+    if (e.notify) problems.push(e.notify);
+    if (e.quiz ?? e.quizInput) problems.push((e.quiz ?? e.quizInput)!);
+    if (!billingSame) {
+      const r = billingForm.validate();
+      if (r.hasErrors) problems.push(addressProblem(t('checkout.billingAddress'), r.errors));
+    }
+    for (const msg of new Set(Object.values(e.shipping))) problems.push(msg);
+    if (e.privacy) problems.push(e.privacy);
+    return problems;
+  };
+
+  /** After the tip: the first field with an error gets the focus (and scrolls into view). */
+  const focusFirstInvalid = () => {
+    const el = stepRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"] input:not([disabled])');
+    el?.focus();
+    el?.scrollIntoView({ block: 'center' });
   };
 
   const submitBody = (): SubmitBody => ({
@@ -173,7 +216,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
         lines: o.lines.map((l) => ({ shopSkuId: l.skuId, tradeQty: l.qty, itemName: l.item.itemName, skuName: l.sku.name, price: l.unitPrice.value, itemImage: l.sku.image, itemUrlKey: l.item.urlKey, category: l.item.category })),
       }),
     })),
-    notifyInfo: { notifyType: extras.notifyType, contactInfo: extras.notifyContact.trim(), ...(extras.notifyType === 'phone' && { areaCode: extras.notifyAreaCode.trim() }) },
+    notifyInfo: { notifyType: extras.notifyType, contactInfo: notifyContact, ...(extras.notifyType === 'phone' && { areaCode: extras.notifyAreaCode.trim() }) },
     ...(site.features.quickQuiz && extras.hearFrom && { hearFrom: extras.hearFrom as SubmitBody['hearFrom'], ...(extras.hearFrom === 'other' && { hearFromInput: extras.hearFromInput.trim() }) }),
     ...(extras.inviteCode.trim() && { inviteCode: extras.inviteCode.trim() }),
     ...(pickupStoreId && { pickUpStoreSnapShot: preview.renderTradeOrderTOList.flatMap((o) => o.pickupStores).find((s) => s.id === pickupStoreId) as unknown as Record<string, unknown> }),
@@ -200,7 +243,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
         } else if (e instanceof ApiError && e.status === 429) {
           setBlockedUntil(Date.now() + RATE_LIMIT_SUBMIT_DELAY_MS);
           setTimeout(() => setBlockedUntil(0), RATE_LIMIT_SUBMIT_DELAY_MS);
-        } else setTip(errorMessage(t, e));
+        } else setTip([errorMessage(t, e)]);
       },
     });
   };
@@ -219,25 +262,28 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     } catch (e) {
       if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) throw e;
       if (e instanceof ApiError && e.status === 429) throw e;
-      setTip(errorMessage(t, e));
+      setTip([errorMessage(t, e)]);
       return null;
     }
   };
 
   const onContinue = () => {
     if (!preview.buyCanBuyTO.canBuy) { setNotice({ content: preview.buyCanBuyTO.content ?? t('checkout.cannotBuy'), back: preview.buyCanBuyTO.operation === 0 }); return; }
-    const problem = validate();
-    if (problem) { setTip(problem); return; }
+    const problems = validate();
+    if (problems.length) { setAttempted(true); setTip(problems); return; }
     // Points-only orders with nothing to pay skip the payment step.
     if (noPayment) doSubmit(); else setStep(1);
   };
 
   const onExceed = () => {
     if (exceed.isPending) return;
-    if (useForm ? shippingForm.validate().hasErrors : !selectedId) { setTip(t('checkout.tip.shippingAddress')); return; }
+    if (useForm) {
+      const r = shippingForm.validate();
+      if (r.hasErrors) { setTip([addressProblem(t('checkout.shippingAddress'), r.errors)]); return; }
+    } else if (!selectedId) { setTip([t('checkout.tip.shippingAddress')]); return; }
     exceed.mutate({ body: { ...previewBody!, selectedAddress: useForm ? addressBody(shippingForm.values) : { id: selectedId! }, ...(requirements.trim() && { requirements: requirements.trim() }) }, key: idempotencyKey }, {
       onSuccess: (r) => navigate('/order-process', { state: { requestId: r.id, entries } }),
-      onError: (e) => setTip(errorMessage(t, e)),
+      onError: (e) => setTip([errorMessage(t, e)]),
     });
   };
 
@@ -261,7 +307,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             {step === 0 ? (
-              <Stack>
+              <Stack ref={stepRef}>
                 {!preview.isExceed && <CountdownBanner country={site.countryCode} onPrize={() => setCodes(['PRIZE20'])} />}
                 <CannotBuyAlert preview={preview} />
                 <ShippingAddressSection saved={saved} selectedId={selectedId} onSelect={setSelectedId} form={shippingForm} useForm={useForm}
@@ -274,14 +320,14 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                   </>
                 ) : (
                   <>
-                    <NotifySection extras={extras} set={setExtras} />
-                    {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} />}
+                    <NotifySection extras={extras} set={setExtras} addressEmail={useForm ? shippingForm.values.email.trim() : null} error={shownErrors.notify} />
+                    {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} error={shownErrors.quiz} inputError={shownErrors.quizInput} />}
                     <InviteCodeSection extras={extras} set={setExtras} />
                     <BillingSection same={billingSame} onSame={setBillingSame} form={billingForm} shippingValues={() => (useForm ? { ...shippingForm.values } : null)} />
-                    <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId}
+                    <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId} errors={shownErrors.shipping}
                       onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />
                     <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} />
-                    <PrivacySection extras={extras} set={setExtras} onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined} />
+                    <PrivacySection extras={extras} set={setExtras} error={shownErrors.privacy} onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined} />
                     <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
                   </>
                 )}
@@ -315,9 +361,10 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
       )}
       <CouponModal opened={couponsOpen} onClose={() => setCouponsOpen(false)} coupons={preview.availableCouponList}
         onChoose={(ids, none) => { setCouponIds(ids); setNoPlatform(none); }} />
-      <Modal opened={!!tip} onClose={() => setTip(null)} title={t('checkout.tip.title')} centered>
-        <Text data-testid="tip-message">{tip}</Text>
-        <Group justify="flex-end" mt="md"><Button onClick={() => setTip(null)}>{t('common.ok')}</Button></Group>
+      {/* Focus goes to the first field with an error when the tip closes, not back to the button. */}
+      <Modal opened={!!tip} onClose={() => { setTip(null); setTimeout(focusFirstInvalid, 0); }} returnFocus={false} title={t('checkout.tip.title')} centered>
+        <Stack gap={4} data-testid="tip-message">{tip?.map((m) => <Text key={m}>{m}</Text>)}</Stack>
+        <Group justify="flex-end" mt="md"><Button onClick={() => { setTip(null); setTimeout(focusFirstInvalid, 0); }}>{t('common.ok')}</Button></Group>
       </Modal>
       <Modal opened={!!notice} onClose={() => setNotice(null)} title={t('checkout.notice')} centered>
         <Text>{notice?.content}</Text>
@@ -332,6 +379,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
 
 function Submitted({ result }: { result: OrderResult }) {
   const { t } = useTranslation();
+  const contract = useContract(result.id);
   const fmt = useMoney();
   const navigate = useNavigate();
   return (
@@ -339,7 +387,7 @@ function Submitted({ result }: { result: OrderResult }) {
       <Stack>
         <Title order={2} size="h3">{t('checkout.submitted.title')}</Title>
         <Text>{t('checkout.submitted.text', { amount: fmt(result.needPayAmt) })}</Text>
-        <Text size="sm" c="dimmed">{t('checkout.submitted.number', { id: result.id })} · {t('checkout.submitted.orders', { count: result.tradeOrderIdList.length })}</Text>
+        {contract.data && <ContractOrders orders={contract.data.tradeOrderList} email={contract.data.email} />}
         <Group>
           <Button onClick={() => navigate('/buyer/orders')}>{t('buyer.menu.orders')}</Button>
           <Button variant="default" onClick={() => navigate('/')}>{t('cart.goShopping')}</Button>

@@ -1,44 +1,53 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Anchor, Button, Center, Container, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_POLL_MS, PAY_SUCCESS_COUNTDOWN_S, type CheckoutEntry } from '@mall/contracts';
+import { PAYMENT_DECLINE_REASONS, PAYMENT_POLL_MS, PAY_SUCCESS_COUNTDOWN_S, type CheckoutEntry } from '@mall/contracts';
 import { errorMessage } from '../../shared/errors';
 import { useMoney } from '../../shared/format';
-import { fetchPayResult, useContract } from '../payment/api';
+import { isLoggedIn, useSession } from '../../shared/session';
+import { safeTarget } from '../../shared/safeTarget';
+import { fetchPayResult, useContract, usePaymentHosts } from '../payment/api';
+import { ContractOrders } from '../payment/ContractOrders';
 import { PaymentSection } from '../payment/PaymentSection';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 
-/** Only same-origin targets are navigated inside the app; other http(s) targets leave it. */
-export function resolveTarget(raw: string | null): { internal: boolean; url: string } {
-  if (!raw) return { internal: true, url: '/' };
-  try {
-    const u = new URL(raw, window.location.origin);
-    if (u.origin === window.location.origin) return { internal: true, url: u.pathname + u.search + u.hash };
-    if (u.protocol === 'https:' || u.protocol === 'http:') return { internal: false, url: u.toString() };
-  } catch { /* fall through */ }
-  return { internal: true, url: '/' };
+/** A provider's decline reason as a sentence; unknown reasons get a general one (the code is shown beside it). */
+export function DeclineReason({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const known = (PAYMENT_DECLINE_REASONS as readonly string[]).includes(code);
+  return (
+    <Stack gap={2} align="center" data-testid="failed-reason">
+      <Text c="red.8" ta="center">{t(known ? `payResult.declined.${code}` : 'payResult.declined.other')}</Text>
+      <Text size="xs" c="dimmed" data-testid="failed-code">{t('payResult.reasonCode', { code })}</Text>
+    </Stack>
+  );
 }
 
 /**
  * /buyer/pay-result (SPEC §2, §4 "Payment polling"): polls every 3 s while the payment is
- * pending; success shows a 10-second countdown to `target` (or home), failure the reason.
+ * pending; success names the orders by their real numbers with a short summary and stays until
+ * the buyer leaves. Only when a `target` was given does the 10-second countdown of SPEC §2 go
+ * there, and only to a safe target (this shop or a payment provider's host; anything else: home).
  */
 export function PayResultPage() {
   const { t } = useTranslation();
+  const fmt = useMoney();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const registered = isLoggedIn(useSession().data);
   const contractId = params.get('contractId');
   const given = params.get('status');
-  const target = resolveTarget(params.get('target'));
+  const rawTarget = params.get('target');
+  const target = safeTarget(rawTarget, { allowedHosts: usePaymentHosts() });
   const [left, setLeft] = useState(PAY_SUCCESS_COUNTDOWN_S);
   const polled = useQuery({
     queryKey: ['pay-result', contractId],
-    enabled: !!contractId && given !== 'failed' && given !== 'master-pending',
+    enabled: !!contractId && given !== 'master-pending',
     queryFn: () => fetchPayResult(contractId!),
-    refetchInterval: (q) => (q.state.data?.status === 'PAY_PENDING' || q.state.data?.status === 'NONE' ? PAYMENT_POLL_MS : false),
+    refetchInterval: (q) => (given !== 'failed' && (q.state.data?.status === 'PAY_PENDING' || q.state.data?.status === 'NONE') ? PAYMENT_POLL_MS : false),
     retry: false,
   });
   const s = polled.data?.status;
@@ -48,34 +57,52 @@ export function PayResultPage() {
     : s === 'PAY_SUCCESS' || s === 'PRE_AUTH_SUCCESS' ? 'success'
     : s === 'PAY_PENDING' || s === 'NONE' || (!s && !polled.error) ? (given === 'success' && !contractId ? 'success' : 'pending')
     : 'failed';
-  const reason = params.get('error') ?? polled.data?.failedReason ?? (polled.error ? errorMessage(t, polled.error) : null);
+  // The error of a start that failed in the shop (already translated), else the provider's reason code.
+  const startError = params.get('error');
+  const declineCode = !startError && s === 'PAY_FAILED' ? polled.data?.failedReason ?? null : null;
+  const otherError = !startError && !declineCode && polled.error ? errorMessage(t, polled.error) : null;
   const go = () => (target.internal ? navigate(target.url, { replace: true }) : window.location.assign(target.url));
+  const counting = outcome === 'success' && !!rawTarget;
   useEffect(() => {
-    if (outcome !== 'success') return;
+    if (!counting) return;
     if (left <= 0) { go(); return; }
     const id = setTimeout(() => setLeft((l) => l - 1), 1000);
     return () => clearTimeout(id);
-  }, [left, outcome]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [left, counting]); // eslint-disable-line react-hooks/exhaustive-deps
+  const orders = polled.data ? <ContractOrders orders={polled.data.tradeOrderList} email={polled.data.email} /> : null;
   return (
     <Container size="sm" py="xl">
       <Paper withBorder p="lg" data-testid={`pay-${outcome}`}>
         <Stack align="center">
-          {outcome === 'pending' && <><Loader aria-label={t('common.loading')} /><Title order={1} size="h2">{t('payResult.pending')}</Title><Text c="dimmed">{t('payResult.pendingText')}</Text></>}
+          {outcome === 'pending' && <><Loader aria-label={t('common.loading')} /><Title order={1} size="h2">{t('payResult.pending')}</Title><Text c="dimmed">{t('payResult.pendingText')}</Text>{orders}</>}
           {outcome === 'success' && (
             <>
               <Title order={1} size="h2">{t('payResult.success')}</Title>
-              {contractId && <Text size="sm" c="dimmed">{t('checkout.submitted.number', { id: contractId })}</Text>}
-              <Text>{t('payResult.countdown', { seconds: left })}</Text>
-              <Anchor component="button" type="button" onClick={go}>{t('payResult.goBack')}</Anchor>
+              {polled.data && <Text c="dimmed">{t('payResult.paidAmount', { amount: fmt(polled.data.needPayAmt) })}</Text>}
+              {orders}
+              {counting ? (
+                <>
+                  <Text>{t('payResult.countdown', { seconds: left })}</Text>
+                  <Anchor component="button" type="button" onClick={go}>{t('payResult.goBack')}</Anchor>
+                </>
+              ) : (
+                <Group justify="center">
+                  {registered && <Button component={Link} to="/buyer/orders">{t('buyer.menu.orders')}</Button>}
+                  <Button variant="default" component={Link} to="/">{t('cart.goShopping')}</Button>
+                </Group>
+              )}
             </>
           )}
           {outcome === 'master-pending' && <><Title order={1} size="h2">{t('payResult.masterPending')}</Title><Anchor component={Link} to="/buyer/orders">{t('buyer.menu.orders')}</Anchor></>}
           {outcome === 'failed' && (
             <>
               <Title order={1} size="h2">{t('payResult.failed')}</Title>
-              {reason && <Text c="red" data-testid="failed-reason">{reason}</Text>}
+              {startError && <Text c="red.8" data-testid="failed-reason">{startError}</Text>}
+              {declineCode && <DeclineReason code={declineCode} />}
+              {otherError && <Text c="red.8" data-testid="failed-reason">{otherError}</Text>}
+              {orders}
               {contractId && <Button component={Link} to={`/buyer/pre-pay?contractId=${contractId}`}>{t('payment.payAgain')}</Button>}
-              <Anchor component={Link} to="/buyer/orders">{t('buyer.menu.orders')}</Anchor>
+              {registered && <Anchor component={Link} to="/buyer/orders">{t('buyer.menu.orders')}</Anchor>}
             </>
           )}
         </Stack>
@@ -98,7 +125,8 @@ export function PrePayPage() {
       <Paper withBorder p="lg" data-testid="pre-pay">
         <Stack>
           <Title order={1} size="h2">{t('checkout.step.pay')}</Title>
-          <Text>{t('checkout.submitted.number', { id: data.id })} · {t('payment.amountDue', { amount: fmt(data.stageAmt) })}</Text>
+          <Text fw={600}>{t('payment.amountDue', { amount: fmt(data.stageAmt) })}</Text>
+          <ContractOrders orders={data.tradeOrderList} email={data.email} />
           {data.presale && (
             <Text size="sm" c="grape" data-testid="presale-info">
               {t('payment.presale', { deposit: fmt(data.presale.deposit), balance: fmt(data.presale.balance), start: dayjs(data.presale.balancePaymentStartTime).format('YYYY-MM-DD HH:mm'), end: dayjs(data.presale.balancePaymentEndTime).format('YYYY-MM-DD HH:mm') })}

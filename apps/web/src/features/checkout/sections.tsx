@@ -59,7 +59,7 @@ export function ShippingAddressSection(props: {
   if (props.useForm) {
     return (
       <Section title={t('checkout.shippingAddress')} testId="shipping-address">
-        <AddressFields form={props.form} purpose="SHIPPING" serverError={props.serverError} hideQuickQuiz />
+        <AddressFields form={props.form} purpose="SHIPPING" serverError={props.serverError} hideQuickQuiz typed />
       </Section>
     );
   }
@@ -96,7 +96,7 @@ export function BillingSection(props: { same: boolean; onSame: (v: boolean) => v
           <Button variant="light" size="xs" w="fit-content" onClick={() => { const v = props.shippingValues(); if (v) props.form.setValues(v); }}>
             {t('checkout.referenceShipping')}
           </Button>
-          <AddressFields form={props.form} purpose="BILLING" serverError={props.serverError} />
+          <AddressFields form={props.form} purpose="BILLING" serverError={props.serverError} typed />
         </Stack>
       )}
     </Section>
@@ -110,6 +110,8 @@ const CANNOT_USE: Record<string, string> = {
 
 export function ShippingMethodSection(props: {
   preview: PreviewResult;
+  /** Per shop: the missing choice (shipping method or pickup point), shown under its table. */
+  errors?: Record<string, string>;
   choices: Record<string, string>;
   onChoose: (shopId: string, methodId: string) => void;
   pickupStoreId: string | null;
@@ -130,7 +132,8 @@ export function ShippingMethodSection(props: {
           return (
             <div key={o.shopId}>
               {props.preview.renderTradeOrderTOList.length > 1 && <Text fw={500} size="sm" mb={4}>{o.shop.name}</Text>}
-              <Radio.Group value={selected ?? ''} onChange={(v) => props.onChoose(o.shopId, v)} aria-label={`${t('checkout.shippingMethod')} ${o.shop.name}`}>
+              <Radio.Group value={selected ?? ''} onChange={(v) => props.onChoose(o.shopId, v)} aria-label={`${t('checkout.shippingMethod')} ${o.shop.name}`}
+                error={props.errors?.[o.shopId]} data-invalid={props.errors?.[o.shopId] ? 'true' : undefined}>
                 <Table withRowBorders verticalSpacing="xs">
                   <Table.Tbody>
                     {o.shippingMethods.map((m) => (
@@ -192,34 +195,45 @@ export interface Extras {
   remarks: Record<string, string>;
 }
 
-export function QuickQuizSection({ extras, set }: { extras: Extras; set: (p: Partial<Extras>) => void }) {
+export function QuickQuizSection({ extras, set, error, inputError }: { extras: Extras; set: (p: Partial<Extras>) => void; error?: string; inputError?: string }) {
   const { t } = useTranslation();
   return (
     <Section title={t('checkout.quickQuiz')} testId="quick-quiz">
       <Group grow align="flex-start">
-        <Select label={t('address.hearFrom')} required value={extras.hearFrom || null} onChange={(v) => set({ hearFrom: v ?? '' })}
+        <Select label={t('address.hearFrom')} required value={extras.hearFrom || null} onChange={(v) => set({ hearFrom: v ?? '' })} error={error}
           data={HEAR_FROM_OPTIONS.map((o) => ({ value: o, label: t(`address.hearFromOptions.${o}`) }))} comboboxProps={{ withinPortal: true }} />
         {extras.hearFrom === 'other' && (
-          <TextInput label={t('address.hearFromInput')} required maxLength={MAX_LEN.quickQuiz} value={extras.hearFromInput} onChange={(e) => set({ hearFromInput: e.currentTarget.value })} />
+          <TextInput label={t('address.hearFromInput')} required maxLength={MAX_LEN.quickQuiz} value={extras.hearFromInput} onChange={(e) => set({ hearFromInput: e.currentTarget.value })} error={inputError} />
         )}
       </Group>
     </Section>
   );
 }
 
-export function NotifySection({ extras, set }: { extras: Extras; set: (p: Partial<Extras>) => void }) {
+/**
+ * How order updates reach the buyer. With a typed address, email updates go to the address's own
+ * email (`addressEmail`): the buyer is not asked for it a second time.
+ */
+export function NotifySection({ extras, set, addressEmail, error }: { extras: Extras; set: (p: Partial<Extras>) => void; addressEmail: string | null; error?: string }) {
   const { t } = useTranslation();
   const site = useSite();
+  const fromAddress = addressEmail !== null && extras.notifyType === 'email';
   return (
     <Section title={t('checkout.notify.title')} testId="notify">
       <Radio.Group value={extras.notifyType} onChange={(v) => set({ notifyType: v as 'email' | 'phone' })}>
         <Group><Radio value="email" label={t('checkout.notify.email')} /><Radio value="phone" label={t('checkout.notify.phone')} /></Group>
       </Radio.Group>
-      <Group mt="xs" align="flex-start" grow>
-        {extras.notifyType === 'phone' && <TextInput label={t('address.areaCode')} maw={100} value={extras.notifyAreaCode} onChange={(e) => set({ notifyAreaCode: e.currentTarget.value })} />}
-        <TextInput label={t(extras.notifyType === 'email' ? 'address.email' : 'address.phone')} value={extras.notifyContact} maxLength={254}
-          onChange={(e) => set({ notifyContact: e.currentTarget.value })} />
-      </Group>
+      {fromAddress ? (
+        <Text size="sm" c="dimmed" mt="xs" data-testid="notify-address-email">
+          {addressEmail ? t('checkout.notify.toAddressEmail', { email: addressEmail }) : t('checkout.notify.addressEmailPending')}
+        </Text>
+      ) : (
+        <Group mt="xs" align="flex-start" grow>
+          {extras.notifyType === 'phone' && <TextInput label={t('address.areaCode')} maw={100} value={extras.notifyAreaCode} onChange={(e) => set({ notifyAreaCode: e.currentTarget.value })} />}
+          <TextInput label={t(extras.notifyType === 'email' ? 'address.email' : 'address.phone')} value={extras.notifyContact} maxLength={254}
+            onChange={(e) => set({ notifyContact: e.currentTarget.value })} error={error} />
+        </Group>
+      )}
       {site.features.smsSubscribe && (
         <Checkbox mt="sm" checked={extras.smsSubscribe} onChange={(e) => set({ smsSubscribe: e.currentTarget.checked })}
           label={<>{t('checkout.smsSubscribe')} <Anchor component={Link} to={site.policyRoutes.sms ?? '/sms'} size="sm">{t('policy.sms')}</Anchor></>} />
@@ -253,13 +267,13 @@ export function DeliveryTimeSection({ preview, extras, set }: { preview: Preview
   );
 }
 
-export function PrivacySection({ extras, set, onTerms }: { extras: Extras; set: (p: Partial<Extras>) => void; onTerms?: () => void }) {
+export function PrivacySection({ extras, set, onTerms, error }: { extras: Extras; set: (p: Partial<Extras>) => void; onTerms?: () => void; error?: string }) {
   const { t } = useTranslation();
   const site = useSite();
   if (!site.features.privacyPolicy) return null;
   return (
     <Paper withBorder p="md" data-testid="privacy">
-      <Checkbox checked={extras.privacyAgreed} onChange={(e) => set({ privacyAgreed: e.currentTarget.checked })}
+      <Checkbox checked={extras.privacyAgreed} onChange={(e) => set({ privacyAgreed: e.currentTarget.checked })} error={error}
         label={<>{t('checkout.privacy.agree')} <Anchor component={Link} to={site.policyRoutes.privacy ?? '/privacy-policy'} target="_blank" size="sm">{t('policy.privacy')}</Anchor>
           {' · '}<Anchor component={Link} to={site.policyRoutes.terms ?? '/terms-conditions'} target="_blank" size="sm">{t('policy.terms')}</Anchor>
           {onTerms && <>{' · '}<Anchor component="button" type="button" size="sm" onClick={onTerms}>{t('checkout.termsOfUse')}</Anchor></>}</>} />

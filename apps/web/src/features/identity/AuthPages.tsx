@@ -1,24 +1,26 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { LoginBody, SignupBody } from '@mall/contracts';
-import { useSessionMutation } from '../../shared/session';
+import { isLoggedIn, useSession, useSessionMutation } from '../../shared/session';
+import { safeTarget } from '../../shared/safeTarget';
 import { zodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
-
-/** Only same-site paths are followed after login, never another origin. */
-export function safeTarget(raw: string | null): string {
-  return raw && raw.startsWith('/') && !raw.startsWith('//') ? raw : '/';
-}
 
 export function LoginPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const target = safeTarget(params.get('target'));
+  // Only paths of this shop are followed after login (safeTarget); anything else goes home.
+  const target = safeTarget(params.get('target')).url;
+  const { data: session } = useSession();
   const login = useSessionMutation<LoginBody>('/api/auth/login');
   const form = useForm({ initialValues: { email: '', password: '' }, validate: zodValidate(LoginBody, t) });
+  // Already logged in (and not logging in right now): the form has nothing to do; go where the link wanted, or to the buyer centre.
+  if (isLoggedIn(session) && !login.isPending && !login.isSuccess) {
+    return <Navigate to={params.get('target') ? target : '/buyer/index'} replace />;
+  }
   return (
     <Container size={420} py="xl">
       <Title order={1} size="h2" ta="center">{t('auth.loginTitle')}</Title>
@@ -42,7 +44,7 @@ export function SignupPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const target = safeTarget(params.get('target'));
+  const target = safeTarget(params.get('target')).url;
   const signup = useSessionMutation<SignupBody>('/api/auth/signup');
   const form = useForm({
     initialValues: { email: '', password: '', nickname: '' },

@@ -2,7 +2,8 @@
  * /order-lookup: a guest finds an order by its number plus the email given at checkout (never
  * the number alone) and sees it read-only with its shipments.
  */
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -16,13 +17,27 @@ import { orderError, PackageSummary } from './parts';
 export function GuestLookupPage() {
   const { t } = useTranslation();
   const lookup = useGuestLookup();
-  const form = useForm({ initialValues: { tradeOrderCode: '', email: '' }, validate: zodValidate(GuestLookupBody, t) });
+  // The pay-result page links here with the order number (and the checkout email in the navigation state).
+  const [params] = useSearchParams();
+  const carried = (useLocation().state ?? {}) as { email?: unknown };
+  const form = useForm({
+    initialValues: { tradeOrderCode: params.get('tradeOrderCode')?.slice(0, 40) ?? '', email: typeof carried.email === 'string' ? carried.email : '' },
+    validate: zodValidate(GuestLookupBody, t),
+  });
   const result = lookup.data;
+  const run = (v: typeof form.values) => { if (!lookup.isPending) lookup.mutate({ tradeOrderCode: v.tradeOrderCode.trim(), email: v.email.trim().toLowerCase() }); };
+  // Both filled in by the link: look the order up at once.
+  const autoRan = useRef(false);
+  useEffect(() => {
+    if (autoRan.current || !form.values.tradeOrderCode || !form.values.email) return;
+    autoRan.current = true;
+    if (!form.validate().hasErrors) run(form.values);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Paper withBorder p="lg" maw={520} w="100%" mx="auto" component="form" noValidate aria-labelledby="lookup-title"
-          onSubmit={form.onSubmit((v) => { if (!lookup.isPending) lookup.mutate({ tradeOrderCode: v.tradeOrderCode.trim(), email: v.email.trim().toLowerCase() }); })}>
+          onSubmit={form.onSubmit(run)}>
           <Stack>
             <Title order={1} size="h2" id="lookup-title">{t('orders.lookup.title')}</Title>
             <Text size="sm" c="dimmed">{t('orders.lookup.text')}</Text>

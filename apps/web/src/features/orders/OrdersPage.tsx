@@ -157,9 +157,20 @@ export function OrdersPage() {
   );
 }
 
+/** Search and filters that narrow the list; with any of them set, an empty list means "nothing matches", not "no orders". */
+const FILTER_PARAMS = ['keyword', 'status', 'timespan', 'account', 'mainPay'] as const;
+
 function Empty() {
   const { t } = useTranslation();
   const { data: session } = useSession();
+  const [params, update] = useUrlParams();
+  if (FILTER_PARAMS.some((k) => params.get(k))) {
+    return (
+      <EmptyBlock title={t('orders.noMatch')}>
+        <Button variant="light" onClick={() => update(Object.fromEntries(FILTER_PARAMS.map((k) => [k, null])))} data-testid="clear-filters">{t('orders.clearFilters')}</Button>
+      </EmptyBlock>
+    );
+  }
   return (
     <EmptyBlock title={t('buyer.empty.orders')}>
       <Group gap="md">

@@ -119,7 +119,7 @@ export function LineRow({ line, imageSize, showPrice = true, badge, dimmed }: { 
 }
 
 /** Packages carry no item type: a unit other than pieces (kg, pack) is shown, pieces as "× n". */
-const packageQty = (qty: string, unit: string | null) => (unit && unit !== 'pc' ? `${qty} ${unit}` : `× ${qty}`);
+export const packageQty = (qty: string, unit: string | null) => (unit && unit !== 'pc' ? `${qty} ${unit}` : `× ${qty}`);
 
 const PACKAGE_COLOR: Record<ShipmentPackage['fulfillmentProgressStatus'], string> = { SEND_DELIVERY: 'cyan', SIGN_IN: 'green', CANCEL: 'gray' };
 

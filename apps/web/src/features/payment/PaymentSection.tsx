@@ -14,6 +14,7 @@ import { useMoney } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
+import { safeTarget } from '../../shared/safeTarget';
 import { closeRecord, firstPay, paymentStatusOf, uploadProof, usePayChannels } from './api';
 import { useSavedCards } from '../card/api';
 import { CardForm } from '../card/CardForm';
@@ -87,7 +88,9 @@ export function PaymentSection(props: {
 
   const go = async (contractId: string, channel: string, method: string) => {
     const r = await firstPay(contractId, channel, method, method === 'savedCard' ? chosenCard ?? undefined : undefined, channel === 'INVOICE_ME' ? proofUrl ?? undefined : undefined);
-    window.location.assign(r.redirectUrl);
+    // The provider's page only if it is this shop's or the channel's configured host (safeTarget).
+    const hosts = channels.find((c) => c.channelName === channel)?.redirectHosts ?? [];
+    window.location.assign(safeTarget(r.redirectUrl, { allowedHosts: hosts }).url);
   };
 
   const pay = async (channel: string) => {

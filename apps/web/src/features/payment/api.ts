@@ -13,6 +13,12 @@ export function usePayChannels(isPoint: boolean) {
   });
 }
 
+/** The hosts the site's payment channels are configured with: their pages may be redirect targets (see safeTarget). */
+export function usePaymentHosts(): string[] {
+  const { data } = usePayChannels(false);
+  return (data?.payChannelGroups ?? []).flatMap((g) => g.channels.flatMap((c) => c.redirectHosts));
+}
+
 export function useContract(id: string | null) {
   return useQuery({
     queryKey: ['contract', id], enabled: !!id,

@@ -15,6 +15,7 @@ import { serveWebApp } from './lib/static.js';
 import { registerRequestHygiene } from './lib/hygiene.js';
 import { registerSecurityHeaders } from './lib/security.js';
 import { postgresRateLimitStore } from './lib/rate-limit-store.js';
+import { LocalStorage, type FileStorage } from './lib/storage.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -54,7 +55,8 @@ export interface AppOptions {
   mockpay?: { secret: string; publicUrl: string; enabled?: boolean };
   /** Background jobs; without them (API tests) webhooks are delivered in-process. */
   jobs?: Jobs;
-  /** Where uploaded files go (default: a temp folder, for tests). */
+  /** Where uploaded files go: a storage (local folder or S3), or a local folder (default: a temp folder, for tests). */
+  storage?: FileStorage;
   uploadsDir?: string;
   /** NODE_ENV=production: HSTS, and the API docs only when apiDocs is set. */
   production?: boolean;
@@ -133,10 +135,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   invoiceRoutes(app, opts.db);
   fulfillmentRoutes(app, opts.db, opts.jobs);
   cardRoutes(app, opts.db, provider);
-  const uploadsDir = opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads');
-  await uploadRoutes(app, uploadsDir);
-  reverseRoutes(app, opts.db, { refunder, uploadsDir, jobs: opts.jobs });
-  await commentRoutes(app, opts.db, uploadsDir);
+  const storage = opts.storage ?? new LocalStorage(opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));
+  await uploadRoutes(app, storage);
+  reverseRoutes(app, opts.db, { refunder, storage, jobs: opts.jobs });
+  await commentRoutes(app, opts.db, storage);
   // MOCKPAY=off: the hosted pay page and card form are gone with the channel.
   if (provider.enabled) mockpayRoutes(app, provider);
   app.decorate('mockpay', provider);

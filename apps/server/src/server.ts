@@ -11,6 +11,7 @@ import { ensureDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './seed/index.js';
 import { startJobs } from './lib/jobs.js';
+import { storageFromEnv } from './lib/storage.js';
 import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
 import { sweepTimedTransitions } from './modules/trade/service.js';
 import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
@@ -49,7 +50,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   const app = await buildApp({
     db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
     mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, jobs, production: config.production, apiDocs: config.apiDocs,
-    uploadsDir: path.join(config.dataDir, 'uploads'), metricsToken: config.metricsToken, draining: () => draining,
+    storage: storageFromEnv(process.env, path.join(config.dataDir, 'uploads')), metricsToken: config.metricsToken, draining: () => draining,
   });
   // MOCKPAY's webhook sender: a real HTTP POST to the shop, retried by pg-boss until acknowledged.
   await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {

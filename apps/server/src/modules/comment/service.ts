@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
 import type { Tx } from '../trade/transitions.js';
 import { reviewImageExists, thumbOf } from './images.js';
+import type { FileStorage } from '../../lib/storage.js';
 
 type CommentRow = typeof comments.$inferSelect;
 type LineRow = typeof tradeOrderLines.$inferSelect;
@@ -38,15 +39,15 @@ const skuOf = (l: LineRow) => {
  * bbc_content_BatchCreateCommonCommentFlow: all the reviews of one submit, or none. The buyer's
  * orders are locked while writing, so two tabs or ten concurrent calls write each review once.
  */
-export async function createReviews(db: Db, buyer: UserRow, list: CreateReview[], uploadsDir: string) {
-  list.forEach((r, i) => {
+export async function createReviews(db: Db, buyer: UserRow, list: CreateReview[], storage: FileStorage) {
+  for (const [i, r] of list.entries()) {
     const followUp = !!r.topId;
     const problem = reviewProblem({ rate: r.rateDict, content: r.content, imageCount: r.images?.files.length ?? 0, followUp });
     if (problem) { const [code, message] = PROBLEM[problem]; throw err(400, code, message, { index: i, postId: r.postId }); }
     for (const f of r.images?.files ?? []) {
-      if (!reviewImageExists(uploadsDir, f.url)) throw err(400, ERROR_CODES.reviewImageNotFound, 'This image was not uploaded, please add it again', { index: i, url: f.url });
+      if (!(await reviewImageExists(storage, f.url))) throw err(400, ERROR_CODES.reviewImageNotFound, 'This image was not uploaded, please add it again', { index: i, url: f.url });
     }
-  });
+  }
   try {
     return await db.transaction(async (tx) => {
       const lineIds = [...new Set(list.map((r) => BigInt(r.postId)))];

@@ -1,0 +1,75 @@
+/**
+ * Malformed requests against every route of the OpenAPI document (issue 15 §1), as a tourist
+ * and as a logged-in buyer: broken JSON, wrong types, NUL bytes and lone surrogates in every
+ * string field, absurd ids in the path. None may answer 5xx.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browser, createTestApp, login, type Browser, type TestApp } from '../../test/helpers.js';
+
+interface Schema { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[] }
+interface Operation { requestBody?: { content?: Record<string, { schema?: Schema }> }; parameters?: { in: string; name: string }[] }
+
+let t: TestApp;
+let routes: { method: string; path: string; op: Operation }[];
+beforeAll(async () => {
+  t = await createTestApp();
+  const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }).swagger();
+  routes = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path: p, op })));
+});
+afterAll(async () => { await t?.close(); });
+
+const BAD_TEXT = ['\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', 'x'.repeat(20_000)];
+const BAD_VALUES: unknown[] = [null, 0, -1, 1e308, true, [], {}, '', '99999999999999999999999', ...BAD_TEXT];
+const BAD_IDS = ['0', '-1', '99999999999999999999', 'abc', '%00', '%F0%9F', '..%2f..%2fetc', "1'--", '1e5'];
+
+/** Every property of the schema (nested too) set to one bad value at a time. */
+function* mutations(schema: Schema | undefined, base: Record<string, unknown> = {}): Generator<unknown> {
+  const props = schema?.properties ?? schema?.anyOf?.[0]?.properties ?? schema?.oneOf?.[0]?.properties ?? {};
+  for (const [name, prop] of Object.entries(props)) {
+    for (const v of BAD_VALUES) yield { ...base, [name]: v };
+    if (prop.properties) for (const inner of mutations(prop)) yield { ...base, [name]: inner };
+    if (prop.items?.properties) for (const inner of mutations(prop.items)) yield { ...base, [name]: [inner] };
+  }
+}
+
+const RAW_BODIES = ['{bad json', '[]', '"text"', '123', 'null', '{}', '{"__proto__":{"x":1}}', '{"a":"\\u0000"}', '{"a":"\\ud800"}'];
+
+async function fuzz(b: Browser): Promise<{ sent: number; fives: string[] }> {
+  let sent = 0;
+  const fives: string[] = [];
+  const check = async (method: string, url: string, payload?: string) => {
+    const res = await b.request(method as 'POST', url, undefined, payload === undefined ? {} : { payload });
+    sent++;
+    if (res.statusCode >= 500) fives.push(`${method} ${url} ${payload?.slice(0, 80) ?? ''} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+  };
+  for (const { method, path, op } of routes) {
+    if (path.startsWith('/docs')) continue;
+    const params = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+    const urls = params.length ? BAD_IDS.map((id) => params.reduce((u, name) => u.replace(`{${name}}`, id), path)) : [path];
+    const query = `?${(op.parameters ?? []).filter((p) => p.in === 'query').map((p) => `${p.name}=%00`).join('&')}`;
+    for (const url of urls) await check(method, url + (query.length > 1 ? query : ''));
+    if (method === 'GET' || method === 'DELETE') continue;
+    for (const raw of RAW_BODIES) await check(method, urls[0]!, raw);
+    const schema = op.requestBody?.content?.['application/json']?.schema;
+    for (const body of mutations(schema)) await check(method, urls[0]!, JSON.stringify(body));
+  }
+  return { sent, fives };
+}
+
+describe('fuzz over the OpenAPI routes', () => {
+  it('the document lists the API', () => {
+    expect(routes.length).toBeGreaterThan(80);
+  });
+
+  it('as a tourist: no malformed request answers 5xx', async () => {
+    const { sent, fives } = await fuzz(browser(t.app));
+    expect(sent).toBeGreaterThan(2000);
+    expect(fives).toEqual([]);
+  }, 180_000);
+
+  it('as a logged-in buyer: no malformed request answers 5xx', async () => {
+    const { sent, fives } = await fuzz(await login(t.app, 'buyer@demo.shop'));
+    expect(sent).toBeGreaterThan(2000);
+    expect(fives).toEqual([]);
+  }, 180_000);
+});

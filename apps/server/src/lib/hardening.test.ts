@@ -7,6 +7,8 @@ import { CSRF_HEADER } from '@mall/contracts';
 import { browser, createTestApp, skuIdOf, type TestApp } from '../../test/helpers.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { findUnstorableText } from './hygiene.js';
+import { loggable } from './errors.js';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 
 let t: TestApp;
 let prod: TestApp;
@@ -88,6 +90,15 @@ describe('text PostgreSQL cannot store', () => {
     const query = await b.get('/api/catalog/items?keyword=%00desk');
     expect(query.statusCode).toBe(400);
     expect(query.json().code).toBe('Common.invalidText');
+  });
+
+  it('a failed statement is logged with its SQL and PostgreSQL code, never its parameters', () => {
+    const pgError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: '23505' });
+    const failed = new DrizzleQueryError('insert into "users" ("email") values ($1)', ['jane.private@example.com'], pgError);
+    const logged = JSON.stringify(loggable(failed));
+    expect(logged).toContain('insert into');
+    expect(logged).toContain('23505');
+    expect(logged).not.toContain('jane.private@example.com');
   });
 
   it('firstPay with INVOICE_ME and no session is a 400, not a crash', async () => {

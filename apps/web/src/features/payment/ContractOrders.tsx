@@ -31,7 +31,7 @@ export function ContractOrders({ orders, email }: { orders: ContractOrder[]; ema
         const link = orderLink(o, registered, email);
         return (
           <Paper key={o.id} withBorder p="sm" data-testid="contract-order">
-            <Group justify="space-between" wrap="wrap" gap={4}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm">
                 {t('payResult.orderNumber')}{' '}
                 <Anchor component={Link} to={link.to} state={link.state} fw={600} data-testid="order-code">{o.tradeOrderCode}</Anchor>

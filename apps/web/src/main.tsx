@@ -10,6 +10,7 @@ import './app/global.css';
 import { router } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { ApiError } from './shared/api';
+import { sessionQuery } from './shared/session';
 
 // The toast container (and its transitions) arrives after the first paint; notifications.show()
 // before that is kept in the store and shown once it mounts.
@@ -24,6 +25,9 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// The session gates every page (Layout waits for it): ask for it while React starts.
+void queryClient.prefetchQuery(sessionQuery);
 
 // After a deploy the old build's chunks are gone: a page still running it reloads once to get the new one.
 window.addEventListener('vite:preloadError', (event) => {

@@ -2,15 +2,39 @@
  * Top bar (SPEC §1): greeting by time of day, login state (tourists count as not logged in),
  * user centre, orders, merchant entry, language, site and service menus; a drawer below 'sm'.
  */
-import { useState } from 'react';
+import { cloneElement, lazy, Suspense, useState, type ComponentProps, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Box, Burger, Button, Divider, Drawer, Group, Indicator, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Burger, Button, Divider, Group, Indicator, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHeadset, IconLanguage, IconShoppingCart, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, SITES, SITE_CODES, type Language, type SiteCode, type SessionInfo } from '@mall/contracts';
 import { greetingFor } from '@mall/domain';
 import { isLoggedIn, usePreferences, useSession, useSessionMutation, useSite } from '../shared/session';
 import { notifyError } from '../shared/errors';
+import type { TopBarMenuEntry } from './TopBarLazy';
+
+const loadLazyParts = () => import('./TopBarLazy');
+const TopBarMenu = lazy(() => loadLazyParts().then((m) => ({ default: m.TopBarMenu })));
+const TopBarDrawer = lazy(() => loadLazyParts().then((m) => ({ default: m.TopBarDrawer })));
+
+/**
+ * A menu button that loads the menu on first click (pointing at it starts the download), so
+ * the menu code is not part of any page's first load. Clicked before the code is there, the
+ * menu opens as soon as it arrives.
+ */
+function DeferredMenu(props: { target: ReactElement<{ onClick?: () => void; onPointerEnter?: () => void }>; label?: string; entries: TopBarMenuEntry[] }) {
+  const [opened, setOpened] = useState(false);
+  const plain = cloneElement(props.target, { onClick: () => setOpened(true), onPointerEnter: () => void loadLazyParts() });
+  if (!opened) return plain;
+  return <Suspense fallback={plain}><TopBarMenu {...props} opened /></Suspense>;
+}
+
+/** The phone drawer: its code arrives on the first open and then stays mounted (for the closing animation). */
+function DeferredDrawer(props: ComponentProps<typeof TopBarDrawer>) {
+  const [used, setUsed] = useState(false);
+  if (props.opened && !used) setUsed(true);
+  return used ? <Suspense><TopBarDrawer {...props} /></Suspense> : null;
+}
 
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch', ja: '日本語', es: 'Español', it: 'Italiano', fr: 'Français', nl: 'Nederlands' };
 
@@ -53,48 +77,32 @@ export function TopBar() {
   const doLogout = () => logout.mutate(undefined, { onSuccess: () => navigate('/'), onError: (e) => notifyError(t, e) });
 
   const siteMenu = (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        {/* Names start with the visible text (WCAG 2.5.3: speech users say what they see). */}
-        <UnstyledButton aria-label={`${site.code}, ${t('topbar.chooseSite')}`} data-testid="site-switcher">
-          <Group gap={4}><IconWorld size={16} /><Text size="sm">{site.code}</Text><IconChevronDown size={14} /></Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('topbar.chooseSite')}</Menu.Label>
-        {SITE_CODES.map((code) => (
-          <Menu.Item key={code} onClick={() => choose({ site: code })} aria-current={code === site.code}>
-            {code} · {SITES[code].name} ({SITES[code].currency})
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <DeferredMenu
+      // Names start with the visible text (WCAG 2.5.3: speech users say what they see).
+      target={<UnstyledButton aria-label={`${site.code}, ${t('topbar.chooseSite')}`} data-testid="site-switcher">
+        <Group gap={4}><IconWorld size={16} /><Text size="sm">{site.code}</Text><IconChevronDown size={14} /></Group>
+      </UnstyledButton>}
+      label={t('topbar.chooseSite')}
+      entries={SITE_CODES.map((code) => ({
+        key: code, label: `${code} · ${SITES[code].name} (${SITES[code].currency})`, onClick: () => choose({ site: code }), current: code === site.code,
+      }))}
+    />
   );
   const languageMenu = (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={`${LANGUAGE_NAMES[session?.language ?? 'en']}, ${t('topbar.chooseLanguage')}`} data-testid="language-switcher">
-          <Group gap={4}><IconLanguage size={16} /><Text size="sm">{LANGUAGE_NAMES[session?.language ?? 'en']}</Text><IconChevronDown size={14} /></Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGES.map((lng) => (
-          <Menu.Item key={lng} onClick={() => choose({ language: lng })} aria-current={lng === session?.language}>{LANGUAGE_NAMES[lng]}</Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <DeferredMenu
+      target={<UnstyledButton aria-label={`${LANGUAGE_NAMES[session?.language ?? 'en']}, ${t('topbar.chooseLanguage')}`} data-testid="language-switcher">
+        <Group gap={4}><IconLanguage size={16} /><Text size="sm">{LANGUAGE_NAMES[session?.language ?? 'en']}</Text><IconChevronDown size={14} /></Group>
+      </UnstyledButton>}
+      entries={LANGUAGES.map((lng) => ({ key: lng, label: LANGUAGE_NAMES[lng], onClick: () => choose({ language: lng }), current: lng === session?.language }))}
+    />
   );
   const serviceMenu = (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('topbar.service')}>
-          <Group gap={4}><IconHeadset size={16} /><Text size="sm">{t('topbar.service')}</Text><IconChevronDown size={14} /></Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {serviceLinks.map((l) => <Menu.Item key={l.to} component={Link} to={l.to}>{l.label}</Menu.Item>)}
-      </Menu.Dropdown>
-    </Menu>
+    <DeferredMenu
+      target={<UnstyledButton aria-label={t('topbar.service')}>
+        <Group gap={4}><IconHeadset size={16} /><Text size="sm">{t('topbar.service')}</Text><IconChevronDown size={14} /></Group>
+      </UnstyledButton>}
+      entries={serviceLinks.map((l) => ({ key: l.to, label: l.label, to: l.to }))}
+    />
   );
   const cartButton = (
     <Indicator label={session?.cartCount ?? 0} size={16} disabled={!session?.cartCount} offset={4}>
@@ -134,7 +142,7 @@ export function TopBar() {
           <Burger opened={drawer} onClick={() => setDrawer((o) => !o)} aria-label={t('topbar.menu')} size="sm" />
         </Group>
       </Group>
-      <Drawer opened={drawer} onClose={() => setDrawer(false)} position="right" size="80%" title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`} hiddenFrom="sm">
+      <DeferredDrawer opened={drawer} onClose={() => setDrawer(false)} position="right" size="80%" title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`} hiddenFrom="sm">
         <Stack gap={0} onClick={(e) => { if ((e.target as HTMLElement).closest('a')) setDrawer(false); }}>
           {!loggedIn && <NavLink component={Link} to={loginHref} label={t('topbar.login')} />}
           {!loggedIn && <NavLink component={Link} to="/signup" label={t('topbar.signup')} />}
@@ -148,7 +156,7 @@ export function TopBar() {
           <Group px="sm" gap="lg">{languageMenu}{siteMenu}</Group>
           {loggedIn && <><Divider my="sm" /><NavLink label={t('topbar.logout')} onClick={() => { setDrawer(false); doLogout(); }} /></>}
         </Stack>
-      </Drawer>
+      </DeferredDrawer>
     </Box>
   );
 }

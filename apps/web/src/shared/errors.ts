@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api';
 
@@ -13,7 +12,9 @@ export function errorMessage(t: TFunction, err: unknown): string {
 }
 
 export function notifyError(t: TFunction, err: unknown) {
-  notifications.show({ color: 'red', message: errorMessage(t, err) });
+  const message = errorMessage(t, err);
+  // Loaded when first needed: the top bar uses this, and toasts are no part of a first paint.
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ color: 'red', message }));
 }
 
 /** The caller is not logged in (or its session ended). */

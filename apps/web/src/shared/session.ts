@@ -4,8 +4,11 @@ import { api } from './api';
 
 export const sessionKey = ['session'] as const;
 
+/** Also prefetched in main.tsx before the first render: every page waits for it. */
+export const sessionQuery = { queryKey: sessionKey, queryFn: () => api<SessionInfo>('/api/auth/session'), staleTime: 60_000 };
+
 export function useSession() {
-  return useQuery({ queryKey: sessionKey, queryFn: () => api<SessionInfo>('/api/auth/session'), staleTime: 60_000 });
+  return useQuery(sessionQuery);
 }
 
 /** The current site row; before the session loads, the default site. */

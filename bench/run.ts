@@ -10,6 +10,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pgDriver from 'pg';
 import { startEmbeddedPostgres, ensureDatabase } from '../apps/server/src/db/embedded.js';
 import { createDb, runMigrations } from '../apps/server/src/db/client.js';
 import { seed } from '../apps/server/src/seed/index.js';
@@ -41,6 +43,14 @@ try {
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
+
+  // The baseline of every ratio: a bare Fastify answering one indexed query (a named prepared
+  // statement) on the same database, measured in this run, so the ratios hold on a busy machine.
+  const basePool = new pgDriver.Pool({ connectionString: db.$client.options.connectionString, max: 20 });
+  const bare = Fastify();
+  bare.get('/baseline', async () => (await basePool.query({ name: 'baseline', text: 'SELECT id, email, nickname FROM users WHERE id = $1', values: [1] })).rows[0]);
+  const barePort = await freePort();
+  await bare.listen({ port: barePort, host: '127.0.0.1' });
 
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json', 'x-mall-request': '1' },
@@ -80,17 +90,51 @@ try {
   ];
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`);
   const rows: string[] = [];
-  const run = async (s: Scenario) => {
+  let baseline = { rps: 0, p99: 0 };
+  const run = async (s: Scenario, url = base) => {
     const r = await autocannon({
-      url: base, connections: CONNECTIONS, duration: DURATION_S,
+      url, connections: CONNECTIONS, duration: DURATION_S,
       requests: [{ method: s.method ?? 'GET', path: s.path, headers: s.headers, body: s.body, ...(s.setupRequest && { setupRequest: s.setupRequest }) }],
     });
-    const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load ${os.loadavg()[0]!.toFixed(1)}`;
+    const ratio = baseline.rps ? `  = ${(100 * r.requests.average / baseline.rps).toFixed(1).padStart(5)} % of baseline req/s, p99 x${(r.latency.p99 / Math.max(baseline.p99, 1)).toFixed(1)}` : '';
+    const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load ${os.loadavg()[0]!.toFixed(1)}${ratio}`;
     rows.push(line);
     console.log(line);
+    return r;
+  };
+  const measureBaseline = async (label: string) => {
+    baseline = { rps: 0, p99: 0 };
+    const r = await run({ name: `BASELINE bare Fastify + 1 query (${label})`, path: '/baseline', headers: {} }, `http://127.0.0.1:${barePort}`);
+    baseline = { rps: r.requests.average, p99: r.latency.p99 };
+  };
+  await measureBaseline('start');
+  /** CPU seconds (user + system) of this process and of every PostgreSQL process, from /proc. */
+  const cpuSeconds = () => {
+    const tick = 100; // USER_HZ on Linux
+    const of = (pid: number) => {
+      try {
+        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return (Number(f[11]) + Number(f[12])) / tick;
+      } catch { return 0; }
+    };
+    const pgPids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
+      try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres'); } catch { return false; }
+    });
+    return { node: of(process.pid), pg: pgPids.reduce((sum, pid) => sum + of(pid), 0) };
   };
   if (ONLY !== 'orders') {
-    for (const s of scenarios) await run(s);
+    for (const s of scenarios) {
+      const before = cpuSeconds();
+      const r = await run(s);
+      if (s.path === '/api/checkout/submit') {
+        // PostgreSQL processes of other programs on this machine count too: read it as an upper bound.
+        const after = cpuSeconds();
+        const n = Math.max(r['2xx'], 1);
+        const line = `   CPU per order: Node ${(1000 * (after.node - before.node) / n).toFixed(2)} ms + PostgreSQL ${(1000 * (after.pg - before.pg) / n).toFixed(2)} ms over ${n} orders`;
+        rows.push(line);
+        console.log(line);
+      }
+    }
 
     // Payment start: every request pays a different unpaid contract (copies of one submitted above).
     const { rows: contracts } = await db.$client.query<{ id: string }>(`
@@ -131,7 +175,10 @@ try {
   const { data } = orders;
   console.log(`\nOrder data set: ${data.skipped ? 'already there' : `generated in ${data.insertSeconds.toFixed(1)} s + VACUUM ANALYZE, CHECKPOINT ${data.vacuumSeconds.toFixed(1)} s`}, `
     + Object.entries(data.counts).map(([t, n]) => `${t} ${n}`).join(', '));
+  await measureBaseline('end');
   console.log(`\nSummary (${CONNECTIONS} connections, ${DURATION_S}s each):\n${rows.join('\n')}`);
+  await bare.close();
+  await basePool.end();
   await app.close();
   await db.$client.end();
 } finally {

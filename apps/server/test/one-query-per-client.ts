@@ -7,10 +7,10 @@ import pg from 'pg';
 import { afterAll, expect } from 'vitest';
 
 const overlaps: string[] = [];
-type Internals = { activeQuery?: unknown; _queryQueue?: unknown[]; _connected?: boolean };
+type Internals = { _activeQuery?: unknown; _queryQueue?: unknown[]; _connected?: boolean };
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client & Internals, ...args: unknown[]) {
-  if (this._connected && (this.activeQuery || (this._queryQueue?.length ?? 0) > 0)) {
+  if (this._connected && (this._activeQuery || (this._queryQueue?.length ?? 0) > 0)) {
     overlaps.push(new Error('a second query on a busy client').stack ?? '');
   }
   return (query as (...a: unknown[]) => unknown).apply(this, args);

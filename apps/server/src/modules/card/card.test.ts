@@ -411,7 +411,7 @@ describe('paying with a saved card (firstPay payMethod savedCard)', () => {
     });
     expect(started.redirectUrl).not.toContain('/mockpay/');
     const result = await pollResult(buyer, order.id);
-    expect(result).toEqual({ contractId: order.id, status: 'PAY_SUCCESS', failedReason: null, paymentRecordId: started.paymentRecordId, needPayAmt: order.needPayAmt });
+    expect(result).toMatchObject({ contractId: order.id, status: 'PAY_SUCCESS', failedReason: null, paymentRecordId: started.paymentRecordId, needPayAmt: order.needPayAmt });
 
     const [r] = await recordsOf(order.id);
     expect(r).toMatchObject({ id: BigInt(started.paymentRecordId), payMethod: 'savedCard', status: 'PAY_SUCCESS', providerPaymentId: started.channelToken });

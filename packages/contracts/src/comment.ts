@@ -5,10 +5,9 @@
  * its forms with these same schemas.
  */
 import { z } from 'zod';
-import { MAX_LEN, REVIEW_LIST_PAGE_SIZE } from './constants.js';
+import { REVIEW } from './constants.js';
 import { Attribute, Id, Money } from './schemas.js';
 
-export const REVIEW = { imagesMax: 6, stars: 5, textMax: MAX_LEN.reviewText, pageSize: REVIEW_LIST_PAGE_SIZE, itemPageSize: 5 } as const;
 
 /** A review image as the review-image upload returns it: the display size and its thumbnail. */
 export const ReviewImageFile = z.object({

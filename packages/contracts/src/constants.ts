@@ -48,3 +48,6 @@ export const AFTER_SALES = {
   returnDays: 7,
   confirmDays: 10,
 } as const;
+
+/** Review limits (SPEC §5). Here, not in comment.ts, so a page that reads them does not load the review schemas (and zod). */
+export const REVIEW = { imagesMax: 6, stars: 5, textMax: MAX_LEN.reviewText, pageSize: REVIEW_LIST_PAGE_SIZE, itemPageSize: 5 } as const;

@@ -147,6 +147,9 @@ for (const vp of VIEWPORTS) {
       await expect(page).toHaveURL('/cart');
       await page.goto(`/login?target=${encodeURIComponent('//evil.example')}`);
       await expect(page).toHaveURL('/');
+      // Sign-up has nothing to do for a logged-in buyer either.
+      await page.goto('/signup');
+      await expect(page).toHaveURL('/buyer/index');
 
       // The user centre lists only what is built: no coupons page claiming there are none.
       await page.goto('/buyer/index');

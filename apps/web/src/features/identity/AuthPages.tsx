@@ -8,6 +8,15 @@ import { safeTarget } from '../../shared/safeTarget';
 import { zodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
 
+/**
+ * Login and sign-up have nothing to do for a logged-in buyer (unless this very form just
+ * succeeded): go where the link wanted, or to the buyer centre.
+ */
+function alreadyIn(session: ReturnType<typeof useSession>['data'], submitting: { isPending: boolean; isSuccess: boolean }, params: URLSearchParams, target: string) {
+  if (!isLoggedIn(session) || submitting.isPending || submitting.isSuccess) return null;
+  return <Navigate to={params.get('target') ? target : '/buyer/index'} replace />;
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -17,10 +26,8 @@ export function LoginPage() {
   const { data: session } = useSession();
   const login = useSessionMutation<LoginBody>('/api/auth/login');
   const form = useForm({ initialValues: { email: '', password: '' }, validate: zodValidate(LoginBody, t) });
-  // Already logged in (and not logging in right now): the form has nothing to do; go where the link wanted, or to the buyer centre.
-  if (isLoggedIn(session) && !login.isPending && !login.isSuccess) {
-    return <Navigate to={params.get('target') ? target : '/buyer/index'} replace />;
-  }
+  const away = alreadyIn(session, login, params, target);
+  if (away) return away;
   return (
     <Container size={420} py="xl">
       <Title order={1} size="h2" ta="center">{t('auth.loginTitle')}</Title>
@@ -45,11 +52,14 @@ export function SignupPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const target = safeTarget(params.get('target')).url;
+  const { data: session } = useSession();
   const signup = useSessionMutation<SignupBody>('/api/auth/signup');
   const form = useForm({
     initialValues: { email: '', password: '', nickname: '' },
     validate: (v) => zodValidate(SignupBody, t)({ ...v, nickname: v.nickname || undefined }),
   });
+  const away = alreadyIn(session, signup, params, target);
+  if (away) return away;
   return (
     <Container size={420} py="xl">
       <Title order={1} size="h2" ta="center">{t('auth.signupTitle')}</Title>

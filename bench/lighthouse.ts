@@ -103,16 +103,24 @@ try {
   const rows: string[] = [];
   for (const c of cases.filter((p) => !ONLY || ONLY.includes(p.name))) {
     for (let run = 1; run <= RUNS; run++) {
-      const page = await browser.newPage();
-      const [name, value] = sessionCookie.split('=') as [string, string];
-      if (c.buyer) await page.setCookie({ name, value, url: base });
-      else await page.deleteCookie({ name, url: base });
-      await c.prepare?.(page, base);
-      const result = await navigation(page, c.prepare ? async () => { await page.reload(); } : `${base}${c.url}`, {
-        flags: { onlyCategories: ['performance', 'accessibility'], logLevel: 'error' },
-      });
-      await page.close();
-      const lhr = result!.lhr;
+      const measure = async () => {
+        const page = await browser.newPage();
+        const [name, value] = sessionCookie.split('=') as [string, string];
+        if (c.buyer) await page.setCookie({ name, value, url: base });
+        else await page.deleteCookie({ name, url: base });
+        await c.prepare?.(page, base);
+        const result = await navigation(page, c.prepare ? async () => { await page.reload(); } : `${base}${c.url}`, {
+          flags: { onlyCategories: ['performance', 'accessibility'], logLevel: 'error' },
+        });
+        await page.close();
+        return result!.lhr;
+      };
+      let lhr = await measure();
+      // A broken trace (NO_NAVSTART, NO_FCP on a starved machine) says nothing about the page: one more try.
+      if (lhr.runtimeError) {
+        console.log(`${c.name.padEnd(9)} run ${run}  Lighthouse error ${lhr.runtimeError.code}, measuring again`);
+        lhr = await measure();
+      }
       if (OUT) {
         fs.mkdirSync(OUT, { recursive: true });
         fs.writeFileSync(path.join(OUT, `${c.name}-${run}.json`), JSON.stringify(lhr));

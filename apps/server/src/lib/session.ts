@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, and, gt, sql } from 'drizzle-orm';
 import { CSRF_HEADER, DEFAULT_SITE, ERROR_CODES, SESSION_TTL_DAYS, isLanguage, siteFor, type Language, type Site } from '@mall/contracts';
 import type { Db } from '../db/client.js';
-import { sessions, users } from '../db/schema/index.js';
+import { cartLines, enterprises, sessions, users } from '../db/schema/index.js';
 import { AppError, isApiPath } from './errors.js';
 import { routedPath } from './hygiene.js';
 
@@ -23,6 +23,8 @@ export interface Caller {
   user: UserRow | null;
   site: Site;
   language: Language;
+  /** On routes with `config.sessionSummary`: what the top bar shows, read with the session in one statement. */
+  summary?: { cartCount: number; enterpriseName: string | null };
 }
 
 declare module 'fastify' {
@@ -46,6 +48,20 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare('session_lookup');
+  // GET /api/auth/session runs on every page load: the session, its user, the cart count and the
+  // enterprise name in one round trip instead of three.
+  const sessionSummaryLookup = db
+    .select({
+      user: users,
+      cartCount: sql<number>`(SELECT count(*)::int FROM ${cartLines} WHERE ${cartLines.buyerId} = ${users.id})`,
+      enterpriseName: enterprises.name,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_summary_lookup');
   app.decorateRequest('caller', null as unknown as Caller);
 
   app.addHook('onRequest', async (req, reply) => {
@@ -68,6 +84,11 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
     const token = req.cookies[SESSION_COOKIE];
     if (!token || !api) return;
     const id = hashToken(token);
+    if (req.routeOptions.config?.sessionSummary) {
+      const [row] = await sessionSummaryLookup.execute({ id, now: new Date() });
+      if (row) req.caller = { ...req.caller, sessionId: id, user: row.user, summary: { cartCount: row.cartCount, enterpriseName: row.enterpriseName } };
+      return;
+    }
     const rows = await sessionLookup.execute({ id, now: new Date() });
     if (rows[0]) req.caller = { ...req.caller, sessionId: id, user: rows[0].user };
   });
@@ -101,6 +122,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     csrfExempt?: boolean;
+    /** Read the top bar's summary (cart count, enterprise name) with the session. */
+    sessionSummary?: boolean;
   }
 }
 

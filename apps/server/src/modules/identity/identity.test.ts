@@ -307,3 +307,21 @@ describe('bad input changes nothing', () => {
   });
 });
 
+
+describe('GET /api/auth/session reads the top bar with the session', () => {
+  it('an enterprise main account: enterprise name, and the cart count that changes with the cart', async () => {
+    const b = browser(t.app);
+    await b.login('main@demo.shop');
+    const before = (await b.get('/api/auth/session')).json();
+    expect(before.enterprise).toMatchObject({ enterpriseName: 'Acme Office Supplies', isMain: true, nickname: 'Acme Main' });
+    await b.post('/api/cart/lines', { skuId: await skuIdOf(t.app, 'monitor-lamp', 'LAMP-BAR'), qty: '1' });
+    const after = (await b.get('/api/auth/session')).json();
+    expect(after.cartCount).toBe(before.cartCount + 1);
+  });
+
+  it('an expired or unknown session reads as a tourist', async () => {
+    const b = browser(t.app);
+    b.cookies.set('mall_sid', 'not-a-real-token');
+    expect((await b.get('/api/auth/session')).json()).toMatchObject({ userType: 'TOURIST', user: null, cartCount: 0 });
+  });
+});

@@ -22,6 +22,7 @@ export function identityRoutes(app: FastifyInstance, db: Db, opts: { loginPerMin
 
   r.get('/api/auth/session', {
     schema: { tags, summary: 'Who is calling: registered user or tourist, site, language, enterprise info', response: { 200: SessionInfo } },
+    config: { sessionSummary: true },
   }, async (req) => sessionInfo(db, req.caller));
 
   r.post('/api/auth/signup', {

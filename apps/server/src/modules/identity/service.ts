@@ -55,18 +55,20 @@ export async function adoptTouristCart(db: Db, touristId: bigint, buyerId: bigin
   });
 }
 
+async function summaryOf(db: Db, user: NonNullable<Caller['user']>) {
+  const [c] = await db.select({ n: count() }).from(cartLines).where(eq(cartLines.buyerId, user.id));
+  const [e] = user.enterpriseId ? await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, user.enterpriseId)) : [];
+  return { cartCount: c?.n ?? 0, enterpriseName: e?.name ?? null };
+}
+
 export async function sessionInfo(db: Db, caller: Caller): Promise<SessionInfo> {
   const user = caller.user;
-  let enterprise: SessionInfo['enterprise'] = null;
-  if (user?.enterpriseId) {
-    const [e] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId));
-    if (e) enterprise = { enterpriseId: String(e.id), enterpriseName: e.name, isMain: user.isEnterpriseMain, nickname: user.nickname, status: user.enterpriseStatus };
-  }
-  let cartCount = 0;
-  if (user) {
-    const [c] = await db.select({ n: count() }).from(cartLines).where(eq(cartLines.buyerId, user.id));
-    cartCount = c?.n ?? 0;
-  }
+  // GET /api/auth/session has these from the session lookup; after login or sign-up they are read here.
+  const summary = caller.summary ?? (user ? await summaryOf(db, user) : { cartCount: 0, enterpriseName: null });
+  const enterprise: SessionInfo['enterprise'] = user?.enterpriseId && summary.enterpriseName !== null
+    ? { enterpriseId: String(user.enterpriseId), enterpriseName: summary.enterpriseName, isMain: user.isEnterpriseMain, nickname: user.nickname, status: user.enterpriseStatus }
+    : null;
+  const cartCount = summary.cartCount;
   const registered = user?.userType === 'REGISTERED';
   return {
     userType: registered ? 'REGISTERED' : 'TOURIST',

@@ -97,7 +97,11 @@ test('return with a photo: seller approves, buyer sends back, seller checks and 
   await sendBack.getByRole('textbox', { name: 'Tracking number' }).fill('1Z-BAD');
   await sendBack.getByTestId('send-back-submit').click();
   await expect(sendBack.getByText('Please enter a correct tracking number')).toBeVisible();
-  const tracking = `1ZE2E${String(Date.now()).slice(-8)}`;
+  // A DHL waybill number is not a UPS one (the carrier's format, the server's schema).
+  await sendBack.getByRole('textbox', { name: 'Tracking number' }).fill('1234567890');
+  await sendBack.getByTestId('send-back-submit').click();
+  await expect(sendBack.getByText('This is not a UPS tracking number (for example 1Z999AA10123456784)')).toBeVisible();
+  const tracking = `1ZE2E${String(Date.now()).slice(-8)}00000`;
   await sendBack.getByRole('textbox', { name: 'Tracking number' }).fill(tracking);
   await sendBack.getByTestId('send-back-submit').click();
   await expect(banner(page)).toContainText('Waiting for inspection');

@@ -9,7 +9,7 @@ test('browse to an item, add it, change quantity and see the cart total', async 
   await expect(page.getByRole('radio', { name: 'White / 140x70' })).toBeChecked();
   const unit = amountOf(await page.getByTestId('item-price').innerText());
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByText('Added 1 to cart')).toBeVisible();
+  await expect(page.getByText('Added 1 item to cart')).toBeVisible();
   await expect(page.getByRole('link', { name: /Cart, 1 lines/ }).first()).toBeVisible();
 
   await page.getByRole('link', { name: 'View cart' }).click();
@@ -41,7 +41,7 @@ test('weight items take decimal quantities with their unit, lines group by shop,
   await page.goto('/item/cable-tray');
   const tray = amountOf(await page.getByTestId('item-price').innerText());
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByText('Added 1 to cart')).toBeVisible();
+  await expect(page.getByText('Added 1 item to cart')).toBeVisible();
 
   await page.goto('/cart');
   await expect(page.getByRole('region', { name: 'Nordic Home' })).toContainText('Office Coffee Beans');

@@ -25,7 +25,7 @@ export async function expectLoggedOut(page: Page) {
 export async function addToCart(page: Page, urlKey: string) {
   await page.goto(`/item/${urlKey}`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByText('Added 1 to cart')).toBeVisible();
+  await expect(page.getByText('Added 1 item to cart')).toBeVisible();
 }
 
 export async function goToCheckout(page: Page, lineCount: number) {

@@ -56,8 +56,9 @@ test('seller ships an order and the buyer sees it', async ({ page }) => {
 
   // Package 1: only the first line (the second is left out with 0).
   const suffix = String(Date.now()).slice(-9);
-  const first = `1ZE2E${suffix}`;
-  const second = `FX${suffix}`;
+  // Tracking numbers in their carriers' formats: UPS 1Z + 16, FedEx 12 digits.
+  const first = `1ZE2E${suffix}0000`;
+  const second = `7${suffix}00`;
   await order.getByRole('button', { name: `Ship order ${code}` }).click();
   let dialog = page.getByRole('dialog', { name: `Ship order ${code}` });
   const qty = dialog.getByTestId('ship-qty');
@@ -181,11 +182,17 @@ test('the ship form validates carrier, tracking number and quantities', async ({
   await tracking.fill('AB-12 34');
   await ship.click();
   await expect(dialog.getByText('Please enter a correct tracking number')).toBeVisible();
-  await tracking.fill('AB1234');
+  // A UPS number is not a DHL one: the carrier's format, checked with the server's schema.
+  await tracking.fill('1Z999AA10123456784');
   await dialog.getByRole('combobox', { name: 'Logistics company' }).click();
   await page.getByRole('option', { name: 'DHL Express', exact: true }).click();
   await expect(dialog.getByText('Please enter logistics company')).toBeHidden();
+  await expect(tracking).toHaveAttribute('placeholder', 'e.g. 1234567890');
+  await ship.click();
+  await expect(dialog.getByText('This is not a DHL Express tracking number (for example 1234567890)')).toBeVisible();
+  await tracking.fill('1234567890');
   await expect(dialog.getByText('Please enter a correct tracking number')).toBeHidden();
+  await expect(dialog.getByText(/This is not a DHL Express tracking number/)).toBeHidden();
 
   // A package needs at least one product in it.
   await dialog.getByTestId('ship-qty').fill('0');

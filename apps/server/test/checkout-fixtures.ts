@@ -24,7 +24,7 @@ export interface Fixtures {
   shop: { flexi: string; nordic: string };
   /** Shipping method ids by shop and code. */
   method: { flexi: Record<'STANDARD' | 'EXPRESS' | 'FREIGHT' | 'PICKUP', string>; nordic: Record<'STANDARD' | 'EXPRESS' | 'PICKUP', string> };
-  region: Record<'US' | 'CA' | 'SF' | 'TX' | 'AUSTIN' | 'NL' | 'NH' | 'AMSTERDAM', string>;
+  region: Record<'US' | 'CA' | 'SF' | 'TX' | 'AUSTIN' | 'NY' | 'NYC' | 'NL' | 'NH' | 'AMSTERDAM', string>;
   buyerId: bigint;
   /** Owner coupon ids of buyer@demo.shop by campaign name. */
   coupon: Record<'flexi20' | 'nordic10' | 'member15' | 'mall5', string>;
@@ -52,7 +52,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     shop: { flexi: String(flexi), nordic: String(nordic) },
     method: { flexi: methodsOf(flexi) as Fixtures['method']['flexi'], nordic: methodsOf(nordic) as Fixtures['method']['nordic'] },
     region: {
-      US: rid('US'), CA: rid('US-CA'), SF: rid('US-CA-SAN_FRANCISCO'), TX: rid('US-TX'), AUSTIN: rid('US-TX-AUSTIN'),
+      US: rid('US'), CA: rid('US-CA'), SF: rid('US-CA-SAN_FRANCISCO'), TX: rid('US-TX'), AUSTIN: rid('US-TX-AUSTIN'), NY: rid('US-NY'), NYC: rid('US-NY-NEW_YORK'),
       NL: rid('NL'), NH: rid('NL-NH'), AMSTERDAM: rid('NL-NH-AMSTERDAM'),
     },
     buyerId: buyer!.id,
@@ -77,6 +77,15 @@ export function texasAddress(f: Fixtures, over: Record<string, unknown> = {}): R
   return usAddress(f, {
     province: 'Texas', provinceId: f.region.TX, city: 'Austin', cityId: f.region.AUSTIN, postalCode: '78701', poiName: '100 Congress Ave',
     districtList: [{ level: 2, name: 'Texas', id: f.region.TX }, { level: 3, name: 'Austin', id: f.region.AUSTIN }], personPhone: '512 555 0111',
+    ...over,
+  });
+}
+
+/** New York City: next to the FlexiDesk Manhattan store; New York's sales tax. */
+export function newYorkAddress(f: Fixtures, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return usAddress(f, {
+    province: 'New York', provinceId: f.region.NY, city: 'New York', cityId: f.region.NYC, postalCode: '10001', poiName: '350 5th Ave',
+    districtList: [{ level: 2, name: 'New York', id: f.region.NY }, { level: 3, name: 'New York', id: f.region.NYC }], personPhone: '212 555 0123',
     ...over,
   });
 }

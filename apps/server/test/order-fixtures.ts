@@ -15,6 +15,8 @@ export interface Buyer { b: Browser; id: bigint; email: string }
 export interface Placed { contractId: string; orderIds: string[] }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A fresh tracking number in UPS's format (1Z + 16), the first demo carrier's (tracking numbers are checked per carrier). */
+export const upsTrackingNumber = () => `1Z${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
 export async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
   for (let i = 0; i < 100; i++) {
     const v = await fn();

@@ -73,6 +73,8 @@ export const PreviewLineOut = z.object({
 export const RenderTradeOrder = z.object({
   shop: ShopRef, shopId: Id, sellerId: Id, lines: z.array(PreviewLineOut),
   skuAmt: Money, shopDiscountAmt: Money, platformDiscountAmt: Money, shippingAmt: Money, taxAmt: Money, needPayAmt: Money,
+  /** This order's tax rate (US: the ship-to state's, or the pickup store's state's). */
+  taxRate: z.string(),
   availableShopCouponList: z.array(CheckoutCoupon),
   shippingMethods: z.array(ShippingMethod), selectedShippingMethodId: Id.nullable(),
   pickupStores: z.array(PickupStore),
@@ -86,7 +88,9 @@ export const PreviewResult = z.object({
   availableCouponList: z.array(CheckoutCoupon),
   availablePlatformCouponList: z.array(CheckoutCoupon),
   skuAmt: Money, shopDiscountAmt: Money, platformDiscountAmt: Money, platformCouponDiscountAmt: Money, promotionDiscountAmt: Money,
-  shippingAmt: Money, shippingAmtExcludeShopDiscount: Money, shippingNoTaxAmt: Money, totalTaxAmt: Money, taxRate: z.string(),
+  shippingAmt: Money, shippingAmtExcludeShopDiscount: Money, shippingNoTaxAmt: Money, totalTaxAmt: Money,
+  /** The rate of every order of the checkout, or the ship-to address's when a pickup order differs. */
+  taxRate: z.string(),
   taxDisplay: z.enum(['INCLUSIVE', 'EXCLUSIVE']), levelAmt: Money, needPayAmt: Money,
   actualNeedPayPoints: z.number().int(), earnPoints: z.number().int(),
   pointDeductionResult: z.object({

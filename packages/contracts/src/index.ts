@@ -9,3 +9,4 @@ export * from './card.js';
 export * from './order.js';
 export * from './reverse.js';
 export * from './comment.js';
+export * from './tracking.js';

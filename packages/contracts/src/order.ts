@@ -103,7 +103,11 @@ export type OrderSummary = Omit<z.infer<typeof OrderSummary>, 'tradeOrderLineLis
 export const OrderPage = z.object({ data: z.array(OrderSummary), total: z.number().int(), pageNo: z.number().int(), pageSize: z.number().int() });
 export type OrderPage = { data: OrderSummary[]; total: number; pageNo: number; pageSize: number };
 
-export const PaymentInfo = z.object({ recordStatus: z.string(), payChannel: z.string(), stage: z.string(), amount: Money, createdAt: z.string() });
+/**
+ * A payment attempt as this order sees it: `amount` is this order's own share; one payment covers
+ * every order of the checkout (contract), so `contractAmount` is what was charged in all.
+ */
+export const PaymentInfo = z.object({ recordStatus: z.string(), payChannel: z.string(), stage: z.string(), amount: Money, contractAmount: Money, createdAt: z.string() });
 export const OrderDetail = OrderSummary.extend({
   selectedAddress: Address.partial().passthrough().nullable(),
   billingAddress: Address.partial().passthrough().nullable(),
@@ -115,6 +119,10 @@ export const OrderDetail = OrderSummary.extend({
   invoice: z.object({ status: z.enum(['NOT_ISSUED', 'ISSUED']), invoiceUrl: z.string().nullable() }).nullable(),
   paymentInfo: z.object({
     payChannel: z.string().nullable(), paymentOrderId: z.string(), records: z.array(PaymentInfo),
+    /** The other orders of the same checkout, paid in the same payment (empty when the checkout made one order). */
+    togetherWith: z.array(z.object({ id: Id, tradeOrderCode: z.string() })),
+    /** What the one payment of the checkout comes to (this order plus togetherWith). */
+    contractAmount: Money,
     /** Refunds: AFTER_SALES ones of this order, NOT_CAPTURED ones of a second charge the checkout did not keep. */
     refunds: z.array(z.object({ status: z.enum(['REFUND_PENDING', 'REFUND_DONE', 'REFUND_FAIL']), reason: z.enum(['AFTER_SALES', 'NOT_CAPTURED']), payChannel: z.string(), amount: Money, createdAt: z.string() })),
   }).nullable(),

@@ -8,4 +8,7 @@ export * from './state-table.js';
 export * from './reverse-state.js';
 export * from './refund.js';
 export * from './review.js';
+export * from './bundle.js';
+export * from './tax.js';
 export * from './redirect.js';
+export * from './sku-label.js';

@@ -7,7 +7,7 @@
  *   3. platform coupon, then promotion codes, on the goods left; allocated to shops pro rata
  *   4. shipping per shop
  *   5. tax: EXCLUSIVE sites add rate x goods after discounts; INCLUSIVE sites report the VAT
- *      contained in goods and shipping
+ *      contained in goods and shipping; a shop may carry its own rate (see tax.ts)
  *   6. points deduction (only when discountable points > 0), in whole steps, above a minimum
  *   7. earned points = ceil(amount paid in major units x earn rate)
  */
@@ -42,6 +42,8 @@ export interface PricingShop {
   /** Minor units of the chosen shipping method; null when unknown or none chosen. */
   shippingMinor: bigint | null;
   coupon?: PricingCoupon;
+  /** This shop's rate when it differs from the contract's (a pickup order pays the store's state's sales tax). */
+  taxRate?: string;
 }
 
 export interface PointsRule {
@@ -70,7 +72,7 @@ export type UselessReason = 'MIN_SPEND' | 'COMBINATION';
 export interface PricedLine { key: string; skuAmt: bigint; discountAmt: bigint; needPayAmt: bigint; points: number }
 export interface PricedShop {
   shopId: string; lines: PricedLine[]; skuAmt: bigint; shopDiscountAmt: bigint; platformDiscountAmt: bigint;
-  shippingAmt: bigint; shippingKnown: boolean; taxAmt: bigint; needPayAmt: bigint; couponApplied: boolean;
+  shippingAmt: bigint; shippingKnown: boolean; taxRate: string; taxAmt: bigint; needPayAmt: bigint; couponApplied: boolean;
 }
 export interface PricingResult {
   shops: PricedShop[];
@@ -175,18 +177,20 @@ export function priceContract(input: PricingInput): PricingResult {
   const priced: PricedShop[] = shops.map((s, i) => {
     const goods = s.skuAmt - s.shopDiscountAmt - platformShares[i]!;
     const shippingAmt = s.s.shippingMinor ?? 0n;
-    const taxAmt = taxDisplay === 'EXCLUSIVE' ? applyRate(goods, taxRate) : includedTax(goods + shippingAmt, taxRate);
+    const rate = s.s.taxRate ?? taxRate;
+    const taxAmt = taxDisplay === 'EXCLUSIVE' ? applyRate(goods, rate) : includedTax(goods + shippingAmt, rate);
     const needPayAmt = goods + shippingAmt + (taxDisplay === 'EXCLUSIVE' ? taxAmt : 0n);
     // Line discounts: the shop's discounts spread over its lines.
     const lineDiscounts = allocate(s.shopDiscountAmt + platformShares[i]!, s.lines.map((l) => l.skuAmt));
     return {
       shopId: s.s.shopId, skuAmt: s.skuAmt, shopDiscountAmt: s.shopDiscountAmt, platformDiscountAmt: platformShares[i]!,
-      shippingAmt, shippingKnown: s.s.shippingMinor !== null, taxAmt, needPayAmt, couponApplied: s.shopDiscountAmt > 0n,
+      shippingAmt, shippingKnown: s.s.shippingMinor !== null, taxRate: rate, taxAmt, needPayAmt, couponApplied: s.shopDiscountAmt > 0n,
       lines: s.lines.map((l, j) => ({ key: l.key, skuAmt: l.skuAmt, discountAmt: lineDiscounts[j]!, needPayAmt: l.skuAmt - lineDiscounts[j]!, points: l.points })),
     };
   });
   const shippingAmt = priced.reduce((a, s) => a + s.shippingAmt, 0n);
   const totalTaxAmt = priced.reduce((a, s) => a + s.taxAmt, 0n);
+  // VAT sites have one rate; shop rates only differ for US sales tax, which is never included.
   const shippingNoTaxAmt = taxDisplay === 'EXCLUSIVE' ? shippingAmt : shippingAmt - includedTax(shippingAmt, taxRate);
   const payable = priced.reduce((a, s) => a + s.needPayAmt, 0n);
 

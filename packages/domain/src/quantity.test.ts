@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_QUANTITY_RULE, addQuantity, clampQuantity, compareQuantity, isValidQuantity, stepQuantity, type QuantityRule } from './quantity.js';
+import { DEFAULT_QUANTITY_RULE, addQuantity, clampQuantity, compareQuantity, isValidQuantity, quantityIssue, stepQuantity, type QuantityRule } from './quantity.js';
 
 const WEIGHT: QuantityRule = { min: '0.5', max: '10', step: '0.5', decimals: 1 };
 
@@ -51,11 +51,14 @@ describe('default rule (min 1, max 10, step 1)', () => {
 });
 
 describe('weight rule (min 0.5, max 10, step 0.5, 1 decimal)', () => {
-  it('rounds to one decimal half up', () => {
-    expect(clampQuantity('1.25', WEIGHT)).toBe('1.3');
-    expect(clampQuantity('1.24', WEIGHT)).toBe('1.2');
+  it('snaps to the 0.5 kg steps, half up', () => {
+    expect(clampQuantity('1.3', WEIGHT)).toBe('1.5');
+    expect(clampQuantity('0.7', WEIGHT)).toBe('0.5');
+    expect(clampQuantity('1.25', WEIGHT)).toBe('1.5');
+    expect(clampQuantity('1.24', WEIGHT)).toBe('1');
     expect(clampQuantity('1.5', WEIGHT)).toBe('1.5');
     expect(clampQuantity('2', WEIGHT)).toBe('2');
+    expect(clampQuantity('9.8', WEIGHT)).toBe('10');
   });
 
   it('clamps into [0.5, 10]', () => {
@@ -81,6 +84,29 @@ describe('weight rule (min 0.5, max 10, step 0.5, 1 decimal)', () => {
     expect(isValidQuantity('1.25', WEIGHT)).toBe(false);
     expect(isValidQuantity('0.4', WEIGHT)).toBe(false);
     expect(isValidQuantity('10.5', WEIGHT)).toBe(false);
+  });
+
+  it('accepts only the step grid from the minimum (1.3 kg and 0.7 kg are not sold)', () => {
+    expect(isValidQuantity('1.3', WEIGHT)).toBe(false);
+    expect(isValidQuantity('0.7', WEIGHT)).toBe(false);
+    expect(isValidQuantity('2.5', WEIGHT)).toBe(true);
+    expect(quantityIssue('1.3', WEIGHT)).toBe('STEP');
+    expect(quantityIssue('1.25', WEIGHT)).toBe('PRECISION');
+    expect(quantityIssue('0.4', WEIGHT)).toBe('RANGE');
+    expect(quantityIssue('x', WEIGHT)).toBe('FORMAT');
+    expect(quantityIssue('1.5', WEIGHT)).toBeNull();
+  });
+});
+
+describe('a grid anchored at the minimum (min 2, step 3, max 10)', () => {
+  const ODD: QuantityRule = { min: '2', max: '10', step: '3', decimals: 0 };
+  it('allows 2, 5, 8 only; max 10 is off the grid so 8 is the top', () => {
+    expect(['2', '5', '8'].every((q) => isValidQuantity(q, ODD))).toBe(true);
+    expect(['3', '4', '6', '9', '10'].some((q) => isValidQuantity(q, ODD))).toBe(false);
+    expect(clampQuantity('4', ODD)).toBe('5');
+    expect(clampQuantity('10', ODD)).toBe('8');
+    expect(stepQuantity('8', 1, ODD)).toBe('8');
+    expect(stepQuantity('3', 1, ODD)).toBe('5');
   });
 });
 

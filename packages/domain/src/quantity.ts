@@ -1,7 +1,9 @@
 /**
  * Quantity stepper rules (SPEC §5/§9): default min 1, max 10, step 1, clamped;
- * weight items allow decimals with their configured precision. Quantities are decimal
- * strings; arithmetic is done in integers scaled by 10^decimals.
+ * weight items allow decimals with their configured precision. The allowed values are the
+ * grid min, min + step, min + 2 x step ... up to max: the server accepts only those (cart,
+ * checkout) and the web stepper snaps to them. Quantities are decimal strings; arithmetic
+ * is done in integers scaled by a power of ten.
  */
 import { QUANTITY } from '@mall/contracts';
 import { decimalToFraction } from './money.js';
@@ -33,29 +35,57 @@ function unscaled(value: bigint, decimals: number): string {
   return frac ? `${int}.${frac}` : int;
 }
 
-/** Rounds to the precision, then clamps into [min, max]. Invalid input yields min. */
+const SCALE = 6;
+
+/** The rule's grid in integers scaled by 10^6: min, step and the largest allowed value. */
+function grid(rule: QuantityRule): { min: bigint; step: bigint; top: bigint } {
+  const min = scaled(rule.min, SCALE);
+  const max = scaled(rule.max, SCALE);
+  let step = scaled(rule.step, SCALE);
+  // A missing or broken step means every value at the rule's precision.
+  if (step <= 0n) step = 10n ** BigInt(SCALE - Math.min(rule.decimals, SCALE));
+  const top = max < min ? min : min + ((max - min) / step) * step;
+  return { min, step, top };
+}
+
+/**
+ * Snaps to the rule's grid (min, min + step, min + 2 x step ... up to max, SPEC §5 stepper)
+ * to the nearest allowed value, half up, clamped into [min, max]. Invalid input yields min.
+ */
 export function clampQuantity(value: string | number, rule: QuantityRule = DEFAULT_QUANTITY_RULE): string {
   const str = String(value).trim();
-  if (!/^-?\d+(\.\d+)?$/.test(str)) return unscaled(scaled(rule.min, rule.decimals), rule.decimals);
-  let q = scaled(str, rule.decimals);
-  const min = scaled(rule.min, rule.decimals);
-  const max = scaled(rule.max, rule.decimals);
-  if (q < min) q = min;
-  if (q > max) q = max;
-  return unscaled(q, rule.decimals);
+  const g = grid(rule);
+  if (!/^-?\d+(\.\d+)?$/.test(str)) return unscaled(g.min, SCALE);
+  const q = scaled(str, SCALE);
+  if (q <= g.min) return unscaled(g.min, SCALE);
+  if (q >= g.top) return unscaled(g.top, SCALE);
+  const k = (2n * (q - g.min) + g.step) / (2n * g.step);
+  return unscaled(g.min + k * g.step, SCALE);
 }
 
-/** One press of + (direction 1) or - (direction -1), clamped. */
+/** One press of + (direction 1) or - (direction -1), from the snapped value, clamped. */
 export function stepQuantity(value: string, direction: 1 | -1, rule: QuantityRule = DEFAULT_QUANTITY_RULE): string {
-  const q = scaled(clampQuantity(value, rule), rule.decimals);
-  const step = scaled(rule.step, rule.decimals);
-  return clampQuantity(unscaled(q + step * BigInt(direction), rule.decimals), rule);
+  const g = grid(rule);
+  const q = scaled(clampQuantity(value, rule), SCALE);
+  return clampQuantity(unscaled(q + g.step * BigInt(direction), SCALE), rule);
 }
 
-/** True when the value has at most the allowed decimals and lies in [min, max]. */
+/** Why a quantity is not allowed, or null: not a number, too many decimals, outside [min, max], off the step grid. */
+export type QuantityIssue = 'FORMAT' | 'PRECISION' | 'RANGE' | 'STEP';
+
+export function quantityIssue(value: string, rule: QuantityRule): QuantityIssue | null {
+  if (!/^\d+(\.\d+)?$/.test(value)) return 'FORMAT';
+  if (decimalsOf(value) > rule.decimals) return 'PRECISION';
+  if (compareQuantity(value, rule.min) < 0 || compareQuantity(value, rule.max) > 0) return 'RANGE';
+  const g = grid(rule);
+  const q = scaled(value, SCALE);
+  if ((q - g.min) % g.step !== 0n || q > g.top) return 'STEP';
+  return null;
+}
+
+/** True when the value has at most the allowed decimals, lies in [min, max] and on the step grid from min. */
 export function isValidQuantity(value: string, rule: QuantityRule): boolean {
-  if (!/^\d+(\.\d+)?$/.test(value) || decimalsOf(value) > rule.decimals) return false;
-  return compareQuantity(value, rule.min) >= 0 && compareQuantity(value, rule.max) <= 0;
+  return quantityIssue(value, rule) === null;
 }
 
 function decimalsOf(value: string): number {

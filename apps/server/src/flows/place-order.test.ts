@@ -60,6 +60,11 @@ describe('submit validation: one failing input each, nothing created', () => {
     await expectError(await submit(buyer, valid, 'has spaces in it'), 400, 'Common.idempotencyKeyRequired');
   });
 
+  it('a weight quantity off its 0.5 kg steps (0.7 kg) -> 400 Cart.quantityStep', async () => {
+    await expectError(await submit(buyer, { ...valid, previewTradeContractLineReqTOList: lines([f.sku['E7-BLK-140'], '1'], [f.sku['COF-ARABICA'], '0.7']) }),
+      400, 'Cart.quantityStep', { skuId: f.sku['COF-ARABICA'], min: '0.5', step: '0.5', decimals: 1 });
+  });
+
   it('no selectedAddress -> 400 Checkout.shippingAddressRequired', async () => {
     await expectError(await submit(buyer, omit(valid, 'selectedAddress')), 400, 'Checkout.shippingAddressRequired');
   });

@@ -194,7 +194,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
         status: initialOrderStatus({ freeTrade: isFreeTrade, presale: !!presale }), tradeType: r.tradeType, currency,
         tradeOrderType: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL', 
         skuAmtMinor: toMinor(o.skuAmt.value, currency), discountAmtMinor: toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency),
-        shippingAmtMinor: toMinor(o.shippingAmt.value, currency), taxAmtMinor: toMinor(o.taxAmt.value, currency),
+        shippingAmtMinor: toMinor(o.shippingAmt.value, currency), taxAmtMinor: toMinor(o.taxAmt.value, currency), taxRate: o.taxRate,
         needPayAmtMinor: shopNeedPay - share, paidAmtMinor: isFreeTrade ? shopNeedPay - share : 0n, pointsDiscountMinor: share, usedPoints,
         shippingMethodId: BigInt(method.shippingMethodId), shippingMethodCode: method.shippingMethodCode,
         pickUpStoreId: method.shippingMethodCode === 'PICKUP' && ctx.pickupStore ? BigInt(ctx.pickupStore.id) : null,

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SITES } from '@mall/contracts';
-import { applyRate, lineAmount, type OrderStatus } from '@mall/domain';
+import { applyRate, bundleUnitMinor, lineAmount, taxRateFor, type OrderStatus } from '@mall/domain';
 import type { Db } from '../db/client.js';
 import {
   addresses, carriers, itemParts, items, mockpayPayments, paymentRecords, pickupStores, pointLedger, regions, reverseTradeOrderLines, reverseTradeOrders, shipmentPackageLines,
@@ -43,6 +43,7 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
   const methods = await tx.select().from(shippingMethods).where(inArray(shippingMethods.shopId, ids.shops));
   const [store] = await tx.select().from(pickupStores).where(eq(pickupStores.storeName, 'FlexiDesk SoMa Showroom'));
   const [us] = await tx.select().from(regions).where(eq(regions.code, 'US'));
+  const stateCode = new Map((await tx.select().from(regions).where(eq(regions.parentId, us!.id))).map((r) => [String(r.id), r.regionShortName]));
   const addressOf = async (buyerId: bigint) => {
     const [a] = await tx.select().from(addresses).where(and(eq(addresses.buyerId, buyerId), eq(addresses.isDefault, true)));
     return a ? toAddressDto(a, us!) : null;
@@ -60,21 +61,27 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
     const points = s.tradeType === 'NORMAL_POINT_REDEEM';
     const lines = s.lines.map(([code, qty]) => {
       const r = bySku.get(code)!;
-      const unit = price(r.sku.id);
+      // A DIY bundle costs its frame plus its parts, as checkout charges it (the one bundle rule).
+      const diy = parts.filter((x) => x.part.itemId === r.item.id && x.part.kind === 'DIY_CHILD');
+      const unit = bundleUnitMinor(price(r.sku.id), diy.map((x) => ({ unitMinor: price(x.sku.id), qty: x.part.qty })));
       return { r, qty, unit, amount: lineAmount(unit, qty) };
     });
     const skuAmt = lines.reduce((a, l) => a + l.amount, 0n);
     const method = methods.find((m) => m.shopId === s.shop && m.code === (s.pickup ? 'PICKUP' : 'STANDARD'))!;
     const freeOver = method.freeOver.USD ? BigInt(method.freeOver.USD) : null;
     const shipping = points || s.pickup || (freeOver !== null && skuAmt >= freeOver) ? 0n : BigInt(method.amounts.USD ?? '0');
-    const tax = applyRate(skuAmt, site.taxRate);
-    const needPay = points ? 0n : skuAmt + shipping + tax;
-    const deposit = s.presale ? applyRate(needPay, '0.2') : null;
-    const presaleItem = s.presale ? lines[0]!.r.item : null;
     const buyerAddress = (s.buyer === ids.main || s.buyer === ids.sub1 ? mainAddress : await addressOf(s.buyer))
       // A buyer without a saved address (the seller) typed one at checkout.
       ?? { firstName: 'Nils', lastName: 'Nordic', personName: 'Nils Nordic', company: 'Nordic Home', poiName: 'Keizersgracht 100', detailAddress: 'Back office',
         city: 'Amsterdam', postalCode: '1015 CV', personPhone: '020 555 0100', areaCode: '+31', email: 'seller2@demo.shop', addressType: 'COMPANY' };
+    // Sales tax of the ship-to state, or of the store's state for pickup (as checkout computes it).
+    const taxRate = taxRateFor(site, s.pickup
+      ? { countryCode: store!.country, state: store!.storeState }
+      : 'region' in buyerAddress ? { countryCode: buyerAddress.region.regionShortName, state: stateCode.get(buyerAddress.provinceId ?? '') ?? null } : { countryCode: 'NL', state: null });
+    const tax = applyRate(skuAmt, taxRate);
+    const needPay = points ? 0n : skuAmt + shipping + tax;
+    const deposit = s.presale ? applyRate(needPay, '0.2') : null;
+    const presaleItem = s.presale ? lines[0]!.r.item : null;
     const payDeadline = s.status === 'PENDING_PAY' ? new Date(Date.now() + (s.masterStatus === 'PENDING' ? 7 * DAY : 30 * 60_000))
       : s.status === 'PENDING_DEPOSIT' ? presaleItem!.depositEndAt : s.status === 'PENDING_BALANCE' ? presaleItem!.balanceEndAt : null;
     const earn = points ? 0 : Math.ceil(Number(skuAmt) / 100);
@@ -95,7 +102,7 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
     const [o] = await tx.insert(tradeOrders).values({
       tradeOrderCode: `${createdAt.toISOString().slice(0, 10).replace(/-/g, '')}${String(c!.id).padStart(8, '0')}1`,
       contractId: c!.id, buyerId: s.buyer, shopId: s.shop, sellerId: shopRows.find((x) => x.id === s.shop)!.sellerId, status: s.status,
-      tradeType: s.tradeType ?? 'NORMAL_SALE_B2C', currency: 'USD', skuAmtMinor: skuAmt, discountAmtMinor: 0n, shippingAmtMinor: shipping, taxAmtMinor: tax,
+      tradeType: s.tradeType ?? 'NORMAL_SALE_B2C', currency: 'USD', skuAmtMinor: skuAmt, discountAmtMinor: 0n, shippingAmtMinor: shipping, taxAmtMinor: tax, taxRate,
       needPayAmtMinor: needPay, paidAmtMinor: paid && s.status !== 'PENDING_BALANCE' ? needPay : s.status === 'PENDING_BALANCE' ? deposit! : 0n,
       shippingMethodId: method.id, shippingMethodCode: method.code,
       pickUpStoreId: s.pickup ? store!.id : null,
@@ -230,18 +237,18 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
   // Orders the demo buyer's after-sales are made on (seed/after-sales.ts drives them through the real flows).
   let code = 100;
   const received = async (lines: [string, string][], ageDays: number, status: 'COMPLETE' | 'UN_RECEIVED' = 'COMPLETE') => (await order({
-    buyer: b, shop: flexi, lines, status, ageDays, packages: [shipped(`1Z999AS1000000${(code += 1)}`, 'UPS', lines, status === 'COMPLETE' ? 'BUYER' : undefined)],
+    buyer: b, shop: flexi, lines, status, ageDays, packages: [shipped(`1Z999AS10000000${(code += 1)}`, 'UPS', lines, status === 'COMPLETE' ? 'BUYER' : undefined)],
   })).id;
   // Other shoppers' finished orders: their reviews give the demo items a rating.
   const reviewerOrders: bigint[] = [];
   const bought: [string, string][][] = [[['E7-BLK-140', '1'], ['C7-GRY', '1']], [['E7-WHT-140', '1'], ['TRAY-STEEL', '2']], [['E7-BLK-160', '1'], ['C7-GRY', '1'], ['TRAY-STEEL', '1']]];
   for (const [i, reviewer] of ids.reviewers.entries()) {
     const lines = bought[i % bought.length]!;
-    reviewerOrders.push((await order({ buyer: reviewer, shop: flexi, lines, status: 'COMPLETE', ageDays: 60 + i * 7, packages: [shipped(`1Z999RV1000000${i}`, 'UPS', lines, 'AUTO')] })).id);
-    reviewerOrders.push((await order({ buyer: reviewer, shop: nordic, lines: [['LAMP-BAR', '1']], status: 'COMPLETE', ageDays: 50 + i * 5, packages: [shipped(`1Z999RV2000000${i}`, 'UPS', [['LAMP-BAR', '1']], 'AUTO')] })).id);
+    reviewerOrders.push((await order({ buyer: reviewer, shop: flexi, lines, status: 'COMPLETE', ageDays: 60 + i * 7, packages: [shipped(`1Z999RV1000000000${i}`, 'UPS', lines, 'AUTO')] })).id);
+    reviewerOrders.push((await order({ buyer: reviewer, shop: nordic, lines: [['LAMP-BAR', '1']], status: 'COMPLETE', ageDays: 50 + i * 5, packages: [shipped(`1Z999RV2000000000${i}`, 'UPS', [['LAMP-BAR', '1']], 'AUTO')] })).id);
   }
   // Part shipped, part still to ship: the rest can be cancelled through after-sales.
-  await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1'], ['TOP-OAK-140', '1']], status: 'UN_DELIVERY', ageDays: 3, packages: [shipped('1Z999AS1000000099', 'UPS', [['TRAY-STEEL', '1']])] });
+  await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1'], ['TOP-OAK-140', '1']], status: 'UN_DELIVERY', ageDays: 3, packages: [shipped('1Z999AS10000000099', 'UPS', [['TRAY-STEEL', '1']])] });
   return {
     reviewerOrders, oldTray: oldTray.id,
     toAudit: await received([['E7-BLK-140', '1']], 34),

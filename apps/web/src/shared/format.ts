@@ -11,3 +11,8 @@ export function useMoney() {
 export function formatQty(qty: string, unit: string, decimals: number): string {
   return decimals > 0 ? `${qty} ${unit}` : qty;
 }
+
+/** A tax rate as the spec shows it: rate × 100 %, e.g. 0.0725 -> "7.25", 0.06875 -> "6.875", 0.04 -> "4". */
+export function taxPercent(rate: number): string {
+  return (Math.round(rate * 100000) / 1000).toFixed(3).replace(/\.?0+$/, '');
+}

@@ -17,6 +17,8 @@ export const items = pgTable('items', {
   urlKey: text('url_key').notNull(),
   itemName: text('item_name').notNull(),
   description: text('description').notNull().default(''),
+  /** Name and description in other languages: { de: { itemName, description }, ... }; English is itemName/description. */
+  texts: jsonb('texts').$type<Partial<Record<string, { itemName?: string; description?: string }>>>().notNull().default({}),
   mainImage: text('main_image').notNull(),
   category: text('category').notNull().default(''),
   businessType: text('business_type', { enum: ['NORMAL', 'WEIGHT', 'DIY', 'GIFT', 'SERVICE', 'PRESALE', 'POINT', 'BULK'] }).notNull(),

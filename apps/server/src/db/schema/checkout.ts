@@ -136,6 +136,8 @@ export const tradeOrders = pgTable('trade_orders', {
   discountAmtMinor: bigint('discount_amt_minor', { mode: 'bigint' }).notNull(),
   shippingAmtMinor: bigint('shipping_amt_minor', { mode: 'bigint' }).notNull(),
   taxAmtMinor: bigint('tax_amt_minor', { mode: 'bigint' }).notNull(),
+  /** The rate the tax was computed with (US: the ship-to or pickup store's state); null on orders from before it was kept. */
+  taxRate: numeric('tax_rate', { precision: 7, scale: 5 }),
   needPayAmtMinor: bigint('need_pay_amt_minor', { mode: 'bigint' }).notNull(),
   paidAmtMinor: bigint('paid_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
   /** This order's share of the contract's points deduction (money and points), fixed at submit. */

@@ -92,11 +92,11 @@ describe('adding lines', () => {
     expect(lineOf(await cartOf(b), 'E7-BLK-140').qty).toBe('1');
   });
 
-  it('a decimal quantity on a whole-unit SKU -> 400', async () => {
+  it('a decimal quantity on a whole-unit SKU -> 400 Cart.quantityStep', async () => {
     const b = browser(t.app);
     const res = await add(b, 'E7-BLK-140', '1.5');
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('Cart.quantityOutOfRange');
+    expect(res.json()).toMatchObject({ code: 'Cart.quantityStep', details: { min: '1', max: '10', step: '1', decimals: 0 } });
     expect((await cartOf(b)).totalCount).toBe(0);
   });
 
@@ -125,14 +125,35 @@ describe('adding lines', () => {
     expect(lineOf(await addOk(b, 'COF-ARABICA', '0.5'), 'COF-ARABICA')).toMatchObject({ qty: '2', lineTotal: { value: '47.98' } });
   });
 
-  it('a weight item rejects too many decimals and less than the minimum', async () => {
+  it('a weight item rejects too many decimals, less than the minimum and more than the maximum', async () => {
     const b = browser(t.app);
-    for (const qty of ['1.25', '0.4', '10.5']) {
+    for (const [qty, code] of [['1.25', 'Cart.quantityStep'], ['0.4', 'Cart.quantityOutOfRange'], ['10.5', 'Cart.quantityOutOfRange']] as const) {
       const res = await add(b, 'COF-ARABICA', qty);
       expect(res.statusCode, qty).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'Cart.quantityOutOfRange', details: { min: '0.5', max: '10', decimals: 1 } });
+      expect(res.json(), qty).toMatchObject({ code, details: { min: '0.5', max: '10', step: '0.5', decimals: 1 } });
     }
     expect((await cartOf(b)).totalCount).toBe(0);
+  });
+
+  it('a weight item sold in 0.5 kg steps takes only those steps: 1.3 kg and 0.7 kg -> 400 Cart.quantityStep (add and update)', async () => {
+    const b = browser(t.app);
+    for (const qty of ['1.3', '0.7', '2.2', '9.9']) {
+      const res = await add(b, 'COF-ARABICA', qty);
+      expect(res.statusCode, qty).toBe(400);
+      expect(res.json(), qty).toMatchObject({ code: 'Cart.quantityStep', details: { min: '0.5', step: '0.5', decimals: 1 } });
+    }
+    expect((await cartOf(b)).totalCount).toBe(0);
+    const line = lineOf(await addOk(b, 'COF-ARABICA', '0.5'), 'COF-ARABICA');
+    for (const qty of ['1.3', '0.7']) {
+      const res = await b.patch(`/api/cart/lines/${line.id}`, { qty });
+      expect(res.statusCode, qty).toBe(400);
+      expect(res.json().code, qty).toBe('Cart.quantityStep');
+    }
+    expect(lineOf(await cartOf(b), 'COF-ARABICA').qty).toBe('0.5');
+    for (const qty of ['1', '1.5', '10']) {
+      expect((await b.patch(`/api/cart/lines/${line.id}`, { qty })).statusCode, qty).toBe(200);
+    }
+    expect(lineOf(await cartOf(b), 'COF-ARABICA').qty).toBe('10');
   });
 
   it('an out-of-stock SKU -> 409 Trade.itemSoldOut', async () => {
@@ -206,10 +227,10 @@ describe('changing lines', () => {
   it('patching to an invalid quantity -> 400 and the line is unchanged', async () => {
     const b = browser(t.app);
     const line = lineOf(await addOk(b, 'E7-BLK-140', '2'), 'E7-BLK-140');
-    for (const qty of ['11', '0', '1.5']) {
+    for (const [qty, code] of [['11', 'Cart.quantityOutOfRange'], ['0', 'Cart.quantityOutOfRange'], ['1.5', 'Cart.quantityStep']]) {
       const res = await b.patch(`/api/cart/lines/${line.id}`, { qty });
       expect(res.statusCode, qty).toBe(400);
-      expect(res.json().code).toBe('Cart.quantityOutOfRange');
+      expect(res.json().code).toBe(code);
     }
     const unknown = await b.patch(`/api/cart/lines/${line.id}`, { qty: '2', price: '0.01' });
     expect(unknown.statusCode).toBe(400);

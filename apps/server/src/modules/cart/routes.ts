@@ -15,14 +15,14 @@ export function cartRoutes(app: FastifyInstance, db: Db): void {
 
   r.get('/api/cart', {
     schema: { tags, summary: 'The caller\'s cart (guests too), grouped by shop, priced in the site currency', response: { 200: Cart } },
-  }, async (req) => getCart(db, req.caller.user?.id ?? null, req.caller.site.currency));
+  }, async (req) => getCart(db, req.caller.user?.id ?? null, req.caller.site.currency, req.caller.language));
 
   r.post('/api/cart/lines', {
     schema: { tags, summary: 'Add a SKU (quantity adds up with an existing line)', body: AddCartLineBody, response: { 200: Cart, ...errors } },
   }, async (req, reply) => {
     const buyerId = await ensureBuyer(db, req, reply);
     await addLine(db, buyerId, BigInt(req.body.skuId), req.body.qty, req.caller.site.currency);
-    return getCart(db, buyerId, req.caller.site.currency);
+    return getCart(db, buyerId, req.caller.site.currency, req.caller.language);
   });
 
   r.patch('/api/cart/lines/:id', {
@@ -30,7 +30,7 @@ export function cartRoutes(app: FastifyInstance, db: Db): void {
   }, async (req, reply) => {
     const buyerId = await ensureBuyer(db, req, reply);
     await updateLine(db, buyerId, BigInt(req.params.id), req.body, req.caller.site.currency);
-    return getCart(db, buyerId, req.caller.site.currency);
+    return getCart(db, buyerId, req.caller.site.currency, req.caller.language);
   });
 
   r.delete('/api/cart/lines/:id', {
@@ -38,7 +38,7 @@ export function cartRoutes(app: FastifyInstance, db: Db): void {
   }, async (req, reply) => {
     const buyerId = await ensureBuyer(db, req, reply);
     await removeLine(db, buyerId, BigInt(req.params.id));
-    return getCart(db, buyerId, req.caller.site.currency);
+    return getCart(db, buyerId, req.caller.site.currency, req.caller.language);
   });
 
   r.post('/api/cart/select-all', {
@@ -46,7 +46,7 @@ export function cartRoutes(app: FastifyInstance, db: Db): void {
   }, async (req, reply) => {
     const buyerId = await ensureBuyer(db, req, reply);
     await selectAll(db, buyerId, req.body.selected);
-    return getCart(db, buyerId, req.caller.site.currency);
+    return getCart(db, buyerId, req.caller.site.currency, req.caller.language);
   });
 
   r.post('/sapi/mall-order/cartline/batchcreatenewcartlines', {
@@ -57,6 +57,6 @@ export function cartRoutes(app: FastifyInstance, db: Db): void {
       skuId: BigInt(l.sku.id), qty: String(l.skuQty),
       itemId: l.item ? BigInt(l.item.id) : undefined, shopId: l.shop ? BigInt(l.shop.id) : undefined, sellerId: l.seller ? BigInt(l.seller.id) : undefined,
     })), req.caller.site.currency);
-    return { num, cart: await getCart(db, buyerId, req.caller.site.currency) };
+    return { num, cart: await getCart(db, buyerId, req.caller.site.currency, req.caller.language) };
   });
 }

@@ -3,21 +3,21 @@
  * in the current site's currency, so a site switch or a price change shows at once.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { ERROR_CODES, type Cart, type CartLine, type Currency } from '@mall/contracts';
-import { addQuantity, compareQuantity, isValidQuantity, clampQuantity, lineAmount, money, sumMinor, toMinor, type QuantityRule } from '@mall/domain';
+import { ERROR_CODES, type Cart, type CartLine, type Currency, type Language } from '@mall/contracts';
+import { addQuantity, bundleUnitMinor, compareQuantity, clampQuantity, lineAmount, money, quantityIssue, sumMinor, toMinor, type QuantityRule } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import { cartLines } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { loadParts, loadSkus, trimQty, type LoadedSku } from '../catalog/service.js';
+import { diyParts, loadParts, loadSkus, trimQty, type LoadedSku } from '../catalog/service.js';
 
 export const quantityRule = (s: LoadedSku['row']): QuantityRule => ({
   min: trimQty(s.minQty), max: trimQty(s.maxQty), step: trimQty(s.adjustStep), decimals: s.qtyDecimals,
 });
 
-export async function getCart(db: Db, buyerId: bigint | null, currency: Currency): Promise<Cart> {
+export async function getCart(db: Db, buyerId: bigint | null, currency: Currency, lang: Language = 'en'): Promise<Cart> {
   const rows = buyerId ? await db.select().from(cartLines).where(eq(cartLines.buyerId, buyerId)).orderBy(asc(cartLines.id)) : [];
-  const loaded = await loadSkus(db, rows.map((r) => r.skuId), currency);
-  const parts = await loadParts(db, [...new Set([...loaded.values()].map((s) => s.item.id))], currency);
+  const loaded = await loadSkus(db, rows.map((r) => r.skuId), currency, lang);
+  const parts = await loadParts(db, [...new Set([...loaded.values()].map((s) => s.item.id))], currency, lang);
   const shops = new Map<string, Cart['shops'][number]>();
   const totals: bigint[] = [];
   let selectedCount = 0;
@@ -27,8 +27,8 @@ export async function getCart(db: Db, buyerId: bigint | null, currency: Currency
     if (!sku) continue; // not sold in this currency: hidden here, kept for the other sites
     const qty = trimQty(row.qty);
     const itemParts = parts.get(sku.item.id) ?? { diy: [], gifts: [] };
-    // A DIY bundle is priced as the main SKU plus every child part.
-    const unitMinor = sku.priceMinor + sumMinor(itemParts.diy.map((p) => lineAmount(toMinor(p.sku.salePrc.value, currency), p.qty)));
+    // A DIY bundle is priced as the main SKU plus every child part (the one bundle rule).
+    const unitMinor = bundleUnitMinor(sku.priceMinor, diyParts(itemParts, currency));
     const totalMinor = lineAmount(unitMinor, qty);
     const linePoints = sku.row.pointsPrice === null ? null : Math.ceil(sku.row.pointsPrice * Number(qty));
     const line: CartLine = {
@@ -59,11 +59,21 @@ async function purchasableSku(db: Db, skuId: bigint, currency: Currency): Promis
   return sku;
 }
 
+/**
+ * The SKU's quantity rule (SPEC §5 stepper: min, max, step, precision), enforced wherever a
+ * quantity comes in (cart add and update, checkout preview and submit): outside [min, max] is
+ * Cart.quantityOutOfRange, off the step grid or finer than the precision Cart.quantityStep.
+ */
+export function assertQuantity(rule: QuantityRule, qty: string, extra: Record<string, unknown> = {}): void {
+  const issue = quantityIssue(qty, rule);
+  if (!issue) return;
+  const details = { min: rule.min, max: rule.max, step: rule.step, decimals: rule.decimals, ...extra };
+  if (issue === 'RANGE') throw new AppError(400, ERROR_CODES.quantityOutOfRange, `Quantity must be between ${rule.min} and ${rule.max}`, details);
+  throw new AppError(400, ERROR_CODES.quantityStep, `Quantity must be ${rule.min} or more in steps of ${rule.step}`, details);
+}
+
 function checkQuantity(sku: LoadedSku, qty: string): void {
-  const rule = quantityRule(sku.row);
-  if (!isValidQuantity(qty, rule)) {
-    throw new AppError(400, ERROR_CODES.quantityOutOfRange, `Quantity must be between ${rule.min} and ${rule.max}`, { min: rule.min, max: rule.max, decimals: rule.decimals });
-  }
+  assertQuantity(quantityRule(sku.row), qty);
   if (compareQuantity(trimQty(sku.row.stock), qty) < 0) throw new AppError(409, ERROR_CODES.itemSoldOut, 'item solt out', { stock: trimQty(sku.row.stock) });
 }
 

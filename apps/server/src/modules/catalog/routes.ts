@@ -10,10 +10,10 @@ const tags = ['catalog'];
 export function catalogRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/catalog/items', {
-    schema: { tags, summary: 'Items listed on the current site, with their lowest price in its currency', querystring: ItemListQuery, response: { 200: ItemList, 400: ErrorBody } },
-  }, async (req) => listItems(db, req.caller.site.currency, req.query));
+    schema: { tags, summary: 'Items listed on the current site, with their lowest price in its currency (DIY bundles with their parts) and texts in the caller\'s language', querystring: ItemListQuery, response: { 200: ItemList, 400: ErrorBody } },
+  }, async (req) => listItems(db, req.caller.site.currency, req.query, req.caller.language));
 
   r.get('/api/catalog/items/:urlKey', {
-    schema: { tags, summary: 'One item with SKUs, presale windows, DIY parts and gifts', params: z.object({ urlKey: z.string().max(200) }), response: { 200: ItemDetail, 404: ErrorBody } },
-  }, async (req) => getItem(db, req.params.urlKey, req.caller.site.currency));
+    schema: { tags, summary: 'One item with SKUs, presale windows, DIY parts and gifts, in the caller\'s language (English where not translated)', params: z.object({ urlKey: z.string().max(200) }), response: { 200: ItemDetail, 404: ErrorBody } },
+  }, async (req) => getItem(db, req.params.urlKey, req.caller.site.currency, req.caller.language));
 }

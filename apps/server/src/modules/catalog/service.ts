@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { ERROR_CODES, type Currency, type ItemCard, type ItemDetail, type Sku } from '@mall/contracts';
-import { applyRate, money } from '@mall/domain';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { ERROR_CODES, type Currency, type ItemCard, type ItemDetail, type Language, type Sku } from '@mall/contracts';
+import { applyRate, bundleUnitMinor, money, toMinor, type BundlePart } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import { itemParts, items, shops, skuPrices, skus } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -11,6 +11,18 @@ type ShopRow = typeof shops.$inferSelect;
 
 /** NUMERIC comes back as "2.500"; the API carries "2.5". */
 export const trimQty = (q: string) => (q.includes('.') ? q.replace(/0+$/, '').replace(/\.$/, '') : q);
+
+/**
+ * Catalog texts per language (SPEC §1: seven languages): `items.texts` holds the translated name
+ * and description by language; a missing translation falls back to the English columns. The
+ * language is the caller's (the `lang` cookie, else the site's default language).
+ */
+export type ItemTexts = Partial<Record<Language, { itemName?: string; description?: string }>>;
+export function localizeItem<T extends Pick<ItemRow, 'itemName' | 'description' | 'texts'>>(item: T, lang: Language): T {
+  const t = (item.texts as ItemTexts | null)?.[lang];
+  if (!t) return item;
+  return { ...item, itemName: t.itemName || item.itemName, description: t.description || item.description };
+}
 
 export function toSkuDto(row: SkuRow, priceMinor: bigint, currency: Currency): Sku {
   return {
@@ -32,7 +44,7 @@ export interface LoadedSku {
 }
 
 /** SKUs with their price in the site's currency, item and shop, in one query. */
-export async function loadSkus(db: Db, ids: bigint[], currency: Currency): Promise<Map<bigint, LoadedSku>> {
+export async function loadSkus(db: Db, ids: bigint[], currency: Currency, lang: Language = 'en'): Promise<Map<bigint, LoadedSku>> {
   const out = new Map<bigint, LoadedSku>();
   if (!ids.length) return out;
   const rows = await db
@@ -42,7 +54,7 @@ export async function loadSkus(db: Db, ids: bigint[], currency: Currency): Promi
     .innerJoin(shops, eq(shops.id, items.shopId))
     .innerJoin(skuPrices, and(eq(skuPrices.skuId, skus.id), eq(skuPrices.currency, currency)))
     .where(inArray(skus.id, ids));
-  for (const r of rows) out.set(r.sku.id, { row: r.sku, dto: toSkuDto(r.sku, r.price, currency), priceMinor: r.price, item: r.item, shop: r.shop });
+  for (const r of rows) out.set(r.sku.id, { row: r.sku, dto: toSkuDto(r.sku, r.price, currency), priceMinor: r.price, item: localizeItem(r.item, lang), shop: r.shop });
   return out;
 }
 
@@ -53,65 +65,75 @@ const shopRef = (s: ShopRow) => ({ id: String(s.id), name: s.name, sellerId: Str
  * total as a window count, so each request costs one round trip and no re-planning.
  */
 const LIST_ITEMS_SQL = `
-  SELECT i.id, i.url_key, i.item_name, i.main_image, i.business_type, sh.id AS shop_id, sh.name AS shop_name,
-         sh.seller_id, p.min_price, p.min_points, p.in_stock, count(*) OVER () AS total
+  SELECT i.id, i.url_key, coalesce(nullif(i.texts -> $6::text ->> 'itemName', ''), i.item_name) AS item_name, i.main_image, i.business_type,
+         sh.id AS shop_id, sh.name AS shop_name, sh.seller_id, p.min_price, p.min_points, p.in_stock, d.parts AS diy_parts, count(*) OVER () AS total
   FROM items i
   JOIN shops sh ON sh.id = i.shop_id
   JOIN (SELECT s.item_id, min(sp.amount_minor) AS min_price, min(s.points_price) AS min_points, bool_or(s.stock > 0) AS in_stock
         FROM skus s JOIN sku_prices sp ON sp.sku_id = s.id AND sp.currency = $1
         GROUP BY s.item_id) p ON p.item_id = i.id
-  WHERE i.listed AND ($2::text IS NULL OR i.item_name ILIKE $2) AND ($3::text IS NULL OR i.business_type = $3)
+  LEFT JOIN LATERAL (SELECT json_agg(json_build_array(pp.amount_minor::text, ip.qty::text) ORDER BY ip.id) AS parts
+        FROM item_parts ip JOIN sku_prices pp ON pp.sku_id = ip.part_sku_id AND pp.currency = $1
+        WHERE ip.item_id = i.id AND ip.kind = 'DIY_CHILD') d ON true
+  WHERE i.listed AND ($2::text IS NULL OR i.item_name ILIKE $2 OR i.texts -> $6::text ->> 'itemName' ILIKE $2) AND ($3::text IS NULL OR i.business_type = $3)
   ORDER BY i.sort, i.id
   LIMIT $4 OFFSET $5`;
 
 interface ListRow {
   id: string; url_key: string; item_name: string; main_image: string; business_type: ItemRow['businessType'];
-  shop_id: string; shop_name: string; seller_id: string; min_price: string; min_points: number | null; in_stock: boolean; total: string;
+  shop_id: string; shop_name: string; seller_id: string; min_price: string; min_points: number | null; in_stock: boolean;
+  /** DIY children as [price minor, qty] pairs, null for other items. */
+  diy_parts: [string, string][] | null; total: string;
 }
 
-export async function listItems(db: Db, currency: Currency, q: { keyword?: string; type?: ItemRow['businessType']; pageNo: number; pageSize: number }): Promise<{ data: ItemCard[]; total: number }> {
+export async function listItems(db: Db, currency: Currency, q: { keyword?: string; type?: ItemRow['businessType']; pageNo: number; pageSize: number }, lang: Language = 'en'): Promise<{ data: ItemCard[]; total: number }> {
   const pattern = q.keyword ? `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%` : null;
   const { rows } = await db.$client.query<ListRow>({
     name: 'catalog_list_items', text: LIST_ITEMS_SQL,
-    values: [currency, pattern, q.type ?? null, q.pageSize, (q.pageNo - 1) * q.pageSize],
+    values: [currency, pattern, q.type ?? null, q.pageSize, (q.pageNo - 1) * q.pageSize, lang],
   });
   let total = rows[0] ? Number(rows[0].total) : 0;
   if (!rows.length && q.pageNo > 1) {
     // Past the last page the window count is gone; count separately.
     const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(items)
-      .where(and(eq(items.listed, true), pattern ? ilike(items.itemName, pattern) : undefined, q.type ? eq(items.businessType, q.type) : undefined));
+      .where(and(eq(items.listed, true), pattern ? or(ilike(items.itemName, pattern), sql`${items.texts} -> ${lang}::text ->> 'itemName' ILIKE ${pattern}`) : undefined, q.type ? eq(items.businessType, q.type) : undefined));
     total = c?.n ?? 0;
   }
   return {
     total,
     data: rows.map((r) => ({
       id: r.id, urlKey: r.url_key, itemName: r.item_name, mainImage: r.main_image, businessTypeDict: r.business_type,
-      shop: { id: r.shop_id, name: r.shop_name, sellerId: r.seller_id }, price: money(BigInt(r.min_price), currency),
+      // A DIY bundle's card shows what the cart charges: the cheapest main SKU with its parts.
+      shop: { id: r.shop_id, name: r.shop_name, sellerId: r.seller_id },
+      price: money(bundleUnitMinor(BigInt(r.min_price), (r.diy_parts ?? []).map(([unit, qty]) => ({ unitMinor: BigInt(unit), qty }))), currency),
       pointsPrice: r.min_points === null ? null : Number(r.min_points), inStock: r.in_stock,
     })),
   };
 }
 
-export async function getItem(db: Db, urlKey: string, currency: Currency): Promise<ItemDetail> {
+export async function getItem(db: Db, urlKey: string, currency: Currency, lang: Language = 'en'): Promise<ItemDetail> {
   const [row] = await db.select({ item: items, shop: shops }).from(items).innerJoin(shops, eq(shops.id, items.shopId))
     .where(and(eq(items.urlKey, urlKey), eq(items.listed, true)));
   if (!row) throw new AppError(404, ERROR_CODES.itemNotFound, 'This item does not exist or is no longer sold');
-  const { item, shop } = row;
+  const item = localizeItem(row.item, lang);
+  const { shop } = row;
   const skuRows = await db.select({ sku: skus, price: skuPrices.amountMinor }).from(skus)
     .innerJoin(skuPrices, and(eq(skuPrices.skuId, skus.id), eq(skuPrices.currency, currency)))
     .where(eq(skus.itemId, item.id)).orderBy(asc(skus.id));
   if (!skuRows.length) throw new AppError(404, ERROR_CODES.itemNotFound, 'This item is not sold on this site');
-  const parts = await loadParts(db, [item.id], currency);
+  const parts = await loadParts(db, [item.id], currency, lang);
   const dtos = skuRows.map((r) => toSkuDto(r.sku, r.price, currency));
   const cheapest = skuRows.reduce((a, b) => (b.price < a.price ? b : a));
+  const own = parts.get(item.id) ?? { diy: [], gifts: [] };
   return {
     id: String(item.id), urlKey: item.urlKey, itemName: item.itemName, mainImage: item.mainImage,
-    businessTypeDict: item.businessType, shop: shopRef(shop), price: money(cheapest.price, currency),
+    // From-price of the item as the cart charges it: a DIY bundle includes its parts.
+    businessTypeDict: item.businessType, shop: shopRef(shop), price: money(bundleUnitMinor(cheapest.price, diyParts(own, currency)), currency),
     pointsPrice: skuRows.some((r) => r.sku.pointsPrice !== null) ? Math.min(...skuRows.map((r) => r.sku.pointsPrice ?? Infinity)) : null,
     inStock: skuRows.some((r) => Number(r.sku.stock) > 0),
     description: item.description, commerceTypeDict: item.commerceType, skus: dtos,
     presale: presaleOf(item, cheapest.price, currency),
-    diyChildren: parts.get(item.id)?.diy ?? [], gifts: parts.get(item.id)?.gifts ?? [],
+    diyChildren: own.diy, gifts: own.gifts,
     service: item.serviceUses ? { uses: item.serviceUses, validDays: item.serviceValidDays ?? 0 } : null,
     isExceed: item.isExceed,
   };
@@ -131,7 +153,11 @@ export function presaleOf(item: ItemRow, priceMinor: bigint, currency: Currency)
 export type Parts = { diy: ItemDetail['diyChildren']; gifts: ItemDetail['gifts'] };
 
 /** DIY children and gifts of several items at once. */
-export async function loadParts(db: Db, itemIds: bigint[], currency: Currency): Promise<Map<bigint, Parts>> {
+/** The DIY children of an item as parts of the bundle price rule. */
+export const diyParts = (parts: Parts, currency: Currency): BundlePart[] =>
+  parts.diy.map((p) => ({ unitMinor: toMinor(p.sku.salePrc.value, currency), qty: p.qty }));
+
+export async function loadParts(db: Db, itemIds: bigint[], currency: Currency, lang: Language = 'en'): Promise<Map<bigint, Parts>> {
   const out = new Map<bigint, Parts>();
   if (!itemIds.length) return out;
   const rows = await db.select({ part: itemParts, sku: skus, partItem: items, price: skuPrices.amountMinor })
@@ -143,7 +169,7 @@ export async function loadParts(db: Db, itemIds: bigint[], currency: Currency): 
     .orderBy(asc(itemParts.id));
   for (const r of rows) {
     const entry = out.get(r.part.itemId) ?? { diy: [], gifts: [] };
-    const part = { sku: toSkuDto(r.sku, r.price, currency), itemId: String(r.partItem.id), itemName: r.partItem.itemName, qty: trimQty(r.part.qty) };
+    const part = { sku: toSkuDto(r.sku, r.price, currency), itemId: String(r.partItem.id), itemName: localizeItem(r.partItem, lang).itemName, qty: trimQty(r.part.qty) };
     (r.part.kind === 'DIY_CHILD' ? entry.diy : entry.gifts).push(part);
     out.set(r.part.itemId, entry);
   }

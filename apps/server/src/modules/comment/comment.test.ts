@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { carriers, comments, tradeOrders } from '../../db/schema/index.js';
 import { Browser, login, type TestApp, createTestApp } from '../../../test/helpers.js';
 import { loadFixtures, type Fixtures } from '../../../test/checkout-fixtures.js';
-import { expectError, orderKit, type Buyer } from '../../../test/order-fixtures.js';
+import { expectError, orderKit, type Buyer, upsTrackingNumber } from '../../../test/order-fixtures.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -43,7 +43,7 @@ async function finishedOrder(buyer: Buyer, items: [Parameters<typeof place>[1][n
   const id = placed.orderIds[0]!;
   const lines = await topLines(id);
   const ship = await seller.post(`/api/merchant/orders/${id}/packages`, {
-    carrierId, serviceCode: `TRK${crypto.randomBytes(5).toString('hex').toUpperCase()}`, lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
+    carrierId, serviceCode: upsTrackingNumber(), lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
   });
   expect(ship.statusCode, ship.body).toBe(200);
   const pkgs = (await buyer.b.post('/sapi/mall-order/web/order/listPackage', { id })).json().shipments;

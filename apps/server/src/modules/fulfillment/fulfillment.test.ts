@@ -7,10 +7,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { RECEIPT_DEADLINE_DAYS } from '@mall/contracts';
-import { carriers, shipmentPackages, tradeOrderLines, tradeOrders, trackingEvents, users } from '../../db/schema/index.js';
+import { RECEIPT_DEADLINE_DAYS, trackingNumberIssue } from '@mall/contracts';
+import { carriers, reverseShipments, shipmentPackages, tradeOrderLines, tradeOrders, trackingEvents, users } from '../../db/schema/index.js';
 import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
-import { expectError, orderKit, type Buyer, type Placed } from '../../../test/order-fixtures.js';
+import { expectError, orderKit, type Buyer, type Placed, upsTrackingNumber } from '../../../test/order-fixtures.js';
 import { loadFixtures, previewOk, usAddress, type Body, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
 
 let t: TestApp;
@@ -48,7 +48,7 @@ const linesOf = (orderId: string) => topLines(orderId);
 const lineOf = async (orderId: string, sku: SkuCode) => (await linesOf(orderId)).find((l) => String(l.skuId) === f.sku[sku])!;
 const packagesOf = (orderId: string) => t.db.select().from(shipmentPackages).where(eq(shipmentPackages.orderId, BigInt(orderId))).orderBy(asc(shipmentPackages.id));
 const packageCount = async () => (await t.db.select({ n: count() }).from(shipmentPackages))[0]!.n;
-const waybill = () => `TRK${crypto.randomBytes(5).toString('hex').toUpperCase()}`;
+const waybill = () => upsTrackingNumber();
 
 const ship = (s: Browser, orderId: string, lines: { tradeOrderLineId: string; qty: string }[], over: Body = {}) =>
   s.post(`/api/merchant/orders/${orderId}/packages`, { carrierId: carrier.id, serviceCode: waybill(), lines, ...over });
@@ -175,7 +175,7 @@ describe('shipping in packages', () => {
 
   it('a partial package keeps the order UN_DELIVERY and ends the cancel-after-pay option', async () => {
     const tray = await lineOf(orderId, 'TRAY-STEEL');
-    const res = await ship(seller, orderId, [{ tradeOrderLineId: String(tray.id), qty: '1' }], { serviceCode: 'PKG1TRACK001' });
+    const res = await ship(seller, orderId, [{ tradeOrderLineId: String(tray.id), qty: '1' }], { serviceCode: '1ZPKG1TRACK0000001' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ packageId: expect.stringMatching(/^\d+$/), orderStatus: 'UN_DELIVERY' });
     firstPackage = res.json().packageId;
@@ -196,7 +196,7 @@ describe('shipping in packages', () => {
     const shipments = (await listPackage(x.b, orderId)).json().shipments;
     expect(shipments).toHaveLength(1);
     expect(shipments[0]).toMatchObject({
-      id: firstPackage, fulfillmentProgressStatus: 'SEND_DELIVERY', serviceCode: 'PKG1TRACK001', operationList: [], signedAt: null,
+      id: firstPackage, fulfillmentProgressStatus: 'SEND_DELIVERY', serviceCode: '1ZPKG1TRACK0000001', operationList: [], signedAt: null,
       fulfillmentServiceProvider: { id: carrier.id, entityName: carrier.entityName, code: carrier.code },
       fulfillmentProgressLineList: [{ actualExecuteQty: '1', tradeOrderLine: { id: String(tray.id), name: 'Under-desk Cable Tray', skuName: 'Steel tray' } }],
     });
@@ -546,6 +546,52 @@ describe('pickup orders are handed over in the store', () => {
     expect(await statusOf(id!)).toBe('UN_DELIVERY');
     const offered = (await seller.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', [{}])).json() as { code: string }[];
     expect(offered.map((c) => c.code)).not.toContain('STORE_PICKUP');
+  });
+});
+
+describe('tracking numbers per carrier (tracking.ts)', () => {
+  const carrierOf = async (code: string) => String((await t.db.select().from(carriers).where(eq(carriers.code, code)))[0]!.id);
+
+  it('a UPS number is refused for DHL with 400 Trade.trackingNumberFormat; nothing is shipped', async () => {
+    const buyer = await signup('dhl');
+    const id = (await paidOrder(buyer, [['TRAY-STEEL', '1']])).orderIds[0]!;
+    const lines = [{ tradeOrderLineId: String((await linesOf(id))[0]!.id), qty: '1' }];
+    const dhl = await carrierOf('DHL');
+    const before = await packageCount();
+    for (const serviceCode of ['1Z999AA10123456784', '12345678901', 'JD01460000000000000']) {
+      const err = expectError(await ship(seller, id, lines, { carrierId: dhl, serviceCode }), 400, 'Trade.trackingNumberFormat');
+      expect(err.details, serviceCode).toMatchObject({ carrier: 'DHL Express', carrierCode: 'DHL', example: '1234567890' });
+    }
+    // And a DHL number is not a UPS one.
+    expectError(await ship(seller, id, lines, { carrierId: await carrierOf('UPS'), serviceCode: '1234567890' }), 400, 'Trade.trackingNumberFormat');
+    expect(await packageCount()).toBe(before);
+    expect(await statusOf(id)).toBe('UN_DELIVERY');
+
+    // The carrier's own format ships (upper-cased as stored).
+    const ok = await ship(seller, id, lines, { carrierId: dhl, serviceCode: 'jd014600000000000777' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await packagesOf(id)).map((p) => p.serviceCode)).toEqual(['JD014600000000000777']);
+  });
+
+  it('the demo packages and return shipments carry numbers in their carriers\' formats', async () => {
+    const packages = await t.db.select({ code: carriers.code, number: shipmentPackages.serviceCode }).from(shipmentPackages).innerJoin(carriers, eq(carriers.id, shipmentPackages.carrierId));
+    const returns = await t.db.select({ code: carriers.code, number: reverseShipments.serviceCode }).from(reverseShipments).innerJoin(carriers, eq(carriers.id, reverseShipments.carrierId));
+    expect(packages.length).toBeGreaterThan(20);
+    expect(returns.length).toBeGreaterThan(5);
+    for (const r of [...packages, ...returns].filter((x) => x.code !== 'STORE_PICKUP')) expect(trackingNumberIssue(r.code, r.number), `${r.code} ${r.number}`).toBeNull();
+  });
+
+  it('each known carrier takes its format; a carrier without one takes letters and digits', async () => {
+    const buyer = await signup('formats');
+    const numbers: [string, string][] = [['FEDEX', '771234567899'], ['USPS', '9400100000000000000099'], ['POSTNL', '3SABCD7654321'], ['YAMATO', '123456789099']];
+    const [other] = await t.db.insert(carriers).values({ code: 'LOCALCOURIER', entityName: 'Local Courier' }).returning();
+    for (const [code, serviceCode] of [...numbers, ['LOCALCOURIER', 'ABC123'] as [string, string]]) {
+      const id = (await paidOrder(buyer, [['TRAY-STEEL', '1']])).orderIds[0]!;
+      const lines = [{ tradeOrderLineId: String((await linesOf(id))[0]!.id), qty: '1' }];
+      const carrierId = code === 'LOCALCOURIER' ? String(other!.id) : await carrierOf(code);
+      const res = await ship(seller, id, lines, { carrierId, serviceCode });
+      expect(res.statusCode, `${code} ${res.body}`).toBe(200);
+    }
   });
 });
 

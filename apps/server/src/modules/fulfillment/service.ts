@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ERROR_CODES, RECEIPT_DEADLINE_DAYS, type Currency, type ShipmentPackage, type SellerOrder, type TrackEntry } from '@mall/contracts';
+import { ERROR_CODES, RECEIPT_DEADLINE_DAYS, trackingNumberSchema, type Currency, type ShipmentPackage, type SellerOrder, type TrackEntry } from '@mall/contracts';
 import { money } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
@@ -97,6 +97,21 @@ function pickupLabel(store: unknown): string {
   return [s?.storeName, s?.storeAddress, s?.storeCity].filter(Boolean).join(', ');
 }
 
+/**
+ * A carrier's tracking number in its format where the carrier has a known one (UPS 1Z…, DHL 10
+ * digits…), letters and digits otherwise; the same schema as the browser forms. Returns it
+ * trimmed and upper-cased.
+ */
+export function checkTrackingNumber(carrier: { code: string; entityName: string }, serviceCode: string): string {
+  const parsed = trackingNumberSchema(carrier.code).safeParse(serviceCode);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const params = (issue as { params?: { issue?: string; example?: string | null } }).params;
+  throw new AppError(400, params?.issue === 'CARRIER_FORMAT' ? ERROR_CODES.trackingNumberFormat : ERROR_CODES.invalidRequest, issue.message, {
+    carrier: carrier.entityName, carrierCode: carrier.code, example: params?.example ?? null, path: '/serviceCode',
+  });
+}
+
 export function requireSeller(user: UserRow | null): UserRow {
   if (!user || user.userType !== 'REGISTERED' || user.role !== 'SELLER') throw new AppError(403, ERROR_CODES.notSeller, 'Only sellers can do this');
   return user;
@@ -171,7 +186,7 @@ export async function createPackage(db: Db, seller: UserRow, orderId: bigint, bo
     const [carrier] = await tx.select().from(carriers)
       .where(pickup ? eq(carriers.code, STORE_PICKUP) : and(eq(carriers.id, BigInt(body.carrierId!)), ne(carriers.code, STORE_PICKUP)));
     if (!carrier) throw new AppError(400, ERROR_CODES.carrierNotFound, 'Please enter logistics company');
-    const serviceCode = pickup ? body.serviceCode ?? `PU${crypto.randomInt(10_000_000, 99_999_999)}` : body.serviceCode!;
+    const serviceCode = pickup ? body.serviceCode ?? `PU${crypto.randomInt(10_000_000, 99_999_999)}` : checkTrackingNumber(carrier, body.serviceCode!);
     const lines = (await tx.select({ line: tradeOrderLines, decimals: skus.qtyDecimals }).from(tradeOrderLines).innerJoin(skus, eq(skus.id, tradeOrderLines.skuId))
       .where(and(eq(tradeOrderLines.orderId, o.id), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])))).map((r) => ({ ...r.line, decimals: r.decimals }));
     const wanted = new Map<bigint, number>();

@@ -13,7 +13,7 @@ import {
 import { signatureHeader } from '../mockpay/provider.js';
 import { Browser, login, type TestApp, createTestApp } from '../../../test/helpers.js';
 import { freshIp, loadFixtures, type Fixtures } from '../../../test/checkout-fixtures.js';
-import { expectError, orderKit, waitFor, type Buyer } from '../../../test/order-fixtures.js';
+import { expectError, orderKit, waitFor, type Buyer, upsTrackingNumber } from '../../../test/order-fixtures.js';
 import { DEV_MOCKPAY_SECRET } from '../../app.js';
 
 let t: TestApp;
@@ -53,7 +53,7 @@ async function receivedOrder(buyer: Buyer, items: [Parameters<typeof place>[1][n
   const id = placed.orderIds[0]!;
   const lines = await topLines(id);
   const res = await seller.post(`/api/merchant/orders/${id}/packages`, {
-    carrierId, serviceCode: `TRK${crypto.randomBytes(5).toString('hex').toUpperCase()}`,
+    carrierId, serviceCode: upsTrackingNumber(),
     lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -234,8 +234,10 @@ describe('the four flows with the seller', () => {
     expect(d.deadline.kind).toBe('AUTO_CLOSE');
     const post = (serviceCode: string) => x.b.post('/api/trantor/flow/trade_PostBackReverseTradeOrderFlow', [{ id: rid, fulfillmentProgressList: [{ serviceCode, fulfillmentServiceProvider: { id: carrierId } }], returnMode: 'SELF_DELIVERY' }]);
     expectError(await post('AB-12'), 400, 'Common.invalidRequest');
-    expect((await post('1ZRET123')).json().reverseTradeOrderStatus).toBe('WAITING_FOR_QC_DONE');
-    expectError(await post('1ZRET124'), 409, 'AfterSales.statusChanged');
+    // The carrier is UPS: a DHL waybill number is not one of its numbers (tracking.ts).
+    expect(expectError(await post('1234567890'), 400, 'Trade.trackingNumberFormat').details).toMatchObject({ carrierCode: 'UPS', example: '1Z999AA10123456784' });
+    expect((await post('1zret1230000000001')).json().reverseTradeOrderStatus).toBe('WAITING_FOR_QC_DONE');
+    expectError(await post('1ZRET1240000000001'), 409, 'AfterSales.statusChanged');
     const stock = async () => (await t.db.select().from(skus).where(eq(skus.id, BigInt(f.sku['TRAY-STEEL']))))[0]!.stock;
     const before = Number(await stock());
     expect((await seller.post(`/api/merchant/reverse/${rid}/qc`, { pass: true })).json().reverseTradeOrderStatus).toBe('WAITING_FOR_REFUND');
@@ -246,7 +248,7 @@ describe('the four flows with the seller', () => {
     d = (await detail(x.b, rid)).json();
     expect(d.actualRefundAmt.value).toBe(minorToValue(paid));
     expect(d.refund.status).toBe('REFUND_DONE');
-    expect(d.fulfillmentProgressList[0]).toMatchObject({ direction: 'RETURN', serviceCode: '1ZRET123' });
+    expect(d.fulfillmentProgressList[0]).toMatchObject({ direction: 'RETURN', serviceCode: '1ZRET1230000000001' });
     expect(await statusOf(id)).toBe('CANCEL_ALL');
     const order = (await x.b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id })).json();
     expect(order.tradeOrderLineList[0].reverseStatus).toBe('DONE');
@@ -261,11 +263,11 @@ describe('the four flows with the seller', () => {
     expect(skusOf.map((s: any) => s.id)).toContain(f.sku['E7-WHT-140']);
     const rid = (await apply(x.b, 'SALE_EXCHANGE', { tradeOrder: { id }, reverseReason: 'WRONG_SIZE_OR_COLOUR', reverseTradeOrderLineList: [lineBody(line, '1', { derivativeSku: { id: f.sku['E7-WHT-140'] } })] })).json().id;
     await seller.post(`/api/merchant/reverse/${rid}/audit`, { approve: true });
-    await x.b.post('/api/trantor/flow/trade_PostBackReverseTradeOrderFlow', [{ id: rid, fulfillmentProgressList: [{ serviceCode: 'EXRET1', fulfillmentServiceProvider: { id: carrierId } }], returnMode: 'SELF_DELIVERY' }]);
+    await x.b.post('/api/trantor/flow/trade_PostBackReverseTradeOrderFlow', [{ id: rid, fulfillmentProgressList: [{ serviceCode: '1ZEXRET10000000001', fulfillmentServiceProvider: { id: carrierId } }], returnMode: 'SELF_DELIVERY' }]);
     expect((await seller.post(`/api/merchant/reverse/${rid}/qc`, { pass: true })).json().reverseTradeOrderStatus).toBe('WAITING_FOR_SELLER_SHIP');
     const white = async () => Number((await t.db.select().from(skus).where(eq(skus.id, BigInt(f.sku['E7-WHT-140']))))[0]!.stock);
     const before = await white();
-    expect((await seller.post(`/api/merchant/reverse/${rid}/ship`, { carrierId, serviceCode: 'EXSHIP1' })).json().reverseTradeOrderStatus).toBe('WAITING_FOR_BUYER_CONFIRMED');
+    expect((await seller.post(`/api/merchant/reverse/${rid}/ship`, { carrierId, serviceCode: '1ZEXSHIP0000000001' })).json().reverseTradeOrderStatus).toBe('WAITING_FOR_BUYER_CONFIRMED');
     expect(await white()).toBe(before - 1);
     const d = (await detail(x.b, rid)).json();
     expect(d.operationList).toEqual(['confirmReceipt', 'checkLogistics']);
@@ -281,7 +283,7 @@ describe('the four flows with the seller', () => {
     const id = await paidOrder(x, [['TRAY-STEEL', '1'], ['E7-BLK-140', '1']]);
     const lines = await topLines(id);
     // One line leaves first; the rest is cancelled.
-    const ship = await seller.post(`/api/merchant/orders/${id}/packages`, { carrierId, serviceCode: `TRK${crypto.randomBytes(5).toString('hex')}`, lines: [{ tradeOrderLineId: String(lines[0]!.id), qty: '1' }] });
+    const ship = await seller.post(`/api/merchant/orders/${id}/packages`, { carrierId, serviceCode: upsTrackingNumber(), lines: [{ tradeOrderLineId: String(lines[0]!.id), qty: '1' }] });
     expect(ship.statusCode, ship.body).toBe(200);
     const order = (await x.b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id })).json();
     expect(order.operationList).toContain('buyerApplyReverse');
@@ -292,7 +294,7 @@ describe('the four flows with the seller', () => {
     const [rev] = await reversesOf(id);
     expect(minorToValue(rev!.applyRefundAmtMinor)).toBe(r.availableRefundAmt.value);
     // The seller cannot ship a line the buyer asked to cancel.
-    expectError(await seller.post(`/api/merchant/orders/${id}/packages`, { carrierId, serviceCode: `TRK${crypto.randomBytes(5).toString('hex')}`, lines: [{ tradeOrderLineId: String(lines[1]!.id), qty: '1' }] }), 409, 'Trade.operationNotAllowed');
+    expectError(await seller.post(`/api/merchant/orders/${id}/packages`, { carrierId, serviceCode: upsTrackingNumber(), lines: [{ tradeOrderLineId: String(lines[1]!.id), qty: '1' }] }), 409, 'Trade.operationNotAllowed');
     const desk = async () => Number((await t.db.select().from(skus).where(eq(skus.id, BigInt(f.sku['E7-BLK-140']))))[0]!.stock);
     const before = await desk();
     expect((await seller.post(`/api/merchant/reverse/${rev!.id}/audit`, { approve: true })).json().reverseTradeOrderStatus).toBe('REFUND_PENDING');

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
 import { writeRefunds } from '../../flows/refund.js';
 import { moveRefunds } from '../payment/records.js';
-import { STORE_PICKUP } from '../fulfillment/service.js';
+import { STORE_PICKUP, checkTrackingNumber } from '../fulfillment/service.js';
 import { likeEscape } from '../trade/read.js';
 import { returnLineStock, takeStock, type Tx } from '../trade/transitions.js';
 import { detailsOf, reverseNotFound } from './read.js';
@@ -63,8 +63,9 @@ export async function postBack(db: Db, buyer: UserRow, id: bigint, body: { servi
     const r = await buyerReverse(tx, buyer, id);
     const [carrier] = await tx.select().from(carriers).where(and(eq(carriers.id, BigInt(body.carrierId)), sql`${carriers.code} <> ${STORE_PICKUP}`));
     if (!carrier) throw err(400, ERROR_CODES.carrierNotFound, 'Please enter logistics company');
+    const serviceCode = checkTrackingNumber(carrier, body.serviceCode);
     await mustMoveReverse(tx, r, 'POST_BACK', { deadlineAt: null }, now);
-    const [s] = await tx.insert(reverseShipments).values({ reverseId: r.id, direction: 'RETURN', carrierId: carrier.id, serviceCode: body.serviceCode, createdAt: now }).returning();
+    const [s] = await tx.insert(reverseShipments).values({ reverseId: r.id, direction: 'RETURN', carrierId: carrier.id, serviceCode, createdAt: now }).returning();
     await tx.insert(reverseTrackingEvents).values({ shipmentId: s!.id, context: `The buyer sent the parcel with ${carrier.entityName}`, operaterType: 'USER', happenedAt: now });
     return outcome(tx, r.id);
   });
@@ -194,12 +195,13 @@ export async function shipExchange(db: Db, seller: UserRow, id: bigint, body: { 
     const r = await sellerReverse(tx, seller, id);
     const [carrier] = await tx.select().from(carriers).where(and(eq(carriers.id, BigInt(body.carrierId)), sql`${carriers.code} <> ${STORE_PICKUP}`));
     if (!carrier) throw err(400, ERROR_CODES.carrierNotFound, 'Please enter logistics company');
+    const serviceCode = checkTrackingNumber(carrier, body.serviceCode);
     await mustMoveReverse(tx, r, 'SHIP_EXCHANGE', { deadlineAt: new Date(now.getTime() + reverseDeadlines().confirmMs) }, now);
     for (const l of await reverseLines(tx, r.id)) {
       const [line] = await tx.select({ skuId: tradeOrderLines.skuId }).from(tradeOrderLines).where(eq(tradeOrderLines.id, l.orderLineId));
       if (!(await takeStock(tx, l.exchangeSkuId ?? line!.skuId, l.reverseQty))) throw err(409, ERROR_CODES.itemSoldOut, 'The replacement is out of stock');
     }
-    const [s] = await tx.insert(reverseShipments).values({ reverseId: r.id, direction: 'EXCHANGE', carrierId: carrier.id, serviceCode: body.serviceCode, createdAt: now }).returning();
+    const [s] = await tx.insert(reverseShipments).values({ reverseId: r.id, direction: 'EXCHANGE', carrierId: carrier.id, serviceCode, createdAt: now }).returning();
     await tx.insert(reverseTrackingEvents).values({ shipmentId: s!.id, context: `The seller handed the replacement to ${carrier.entityName}`, operaterType: 'SELLER', happenedAt: now });
     return outcome(tx, r.id);
   });

@@ -29,7 +29,7 @@ export function invoiceRoutes(app: FastifyInstance, db: Db): void {
 <p><strong>Bill to</strong><br>${esc(a?.personName ?? `${a?.firstName ?? ''} ${a?.lastName ?? ''}`)}<br>${esc(a?.company ?? '')}<br>${esc(a?.poiName ?? '')} ${esc(a?.detailAddress ?? '')}<br>${esc(a?.postalCode ?? '')}</p>
 <table><thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead><tbody>${rows}</tbody></table>
 <table><tbody><tr><td>Goods</td><td class="n">${m(o.bill.skuAmt)}</td></tr><tr><td>Shipping</td><td class="n">${m(o.bill.shippingAmt)}</td></tr>
-<tr><td>Discount</td><td class="n">-${m(o.bill.orderDiscountAmt)}</td></tr><tr><td>Tax (${esc((o.bill.taxRate * 100).toFixed(2).replace(/\.?0+$/, ''))} %${o.bill.taxDisplay === 'INCLUSIVE' ? ', included' : ''})</td><td class="n">${m(o.bill.taxAmt)}</td></tr>
+<tr><td>Discount</td><td class="n">-${m(o.bill.orderDiscountAmt)}</td></tr><tr><td>Tax (${esc((o.bill.taxRate * 100).toFixed(3).replace(/\.?0+$/, ''))} %${o.bill.taxDisplay === 'INCLUSIVE' ? ', included' : ''})</td><td class="n">${m(o.bill.taxAmt)}</td></tr>
 <tr><th>Total</th><th class="n">${m(o.bill.needPayAmt)}</th></tr><tr><td>Paid</td><td class="n">${m(o.bill.paidAmt)}</td></tr></tbody></table></body></html>`;
     return reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(html);
   });

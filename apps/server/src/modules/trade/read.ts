@@ -6,7 +6,7 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   POSTPONE_LIMIT, SITES, type Currency, type OrderDetail, type OrderLine, type OrderListBody, type OrderSummary, type OrderTab, type OrderTimespan, type SiteCode,
 } from '@mall/contracts';
-import { REVERSE_FINAL_STATUSES, displayStatus, fromMilli, lineAfterSalesQty, money, OPERATION_UPPERCASE, operationList, tabOf, toMilli, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
+import { REVERSE_FINAL_STATUSES, allocate, displayStatus, fromMilli, lineAfterSalesQty, money, OPERATION_UPPERCASE, operationList, tabOf, toMilli, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
   items, paymentRecords, refunds, reverseTradeOrders, shippingMethods, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
@@ -208,7 +208,14 @@ export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: Order
   const site = SITES[c.site as SiteCode];
   const payload = c.payload as { notifyInfo?: { notifyType: string; contactInfo: string }; shippingTimeInfo?: { deliveryDay?: string; deliveryTime?: string } };
   const [method] = o.shippingMethodId ? await db.select({ name: shippingMethods.name }).from(shippingMethods).where(eq(shippingMethods.id, o.shippingMethodId)) : [];
-  const records = await db.select().from(paymentRecords).where(eq(paymentRecords.contractId, c.id)).orderBy(paymentRecords.id);
+  const [records, siblings] = await Promise.all([
+    db.select().from(paymentRecords).where(eq(paymentRecords.contractId, c.id)).orderBy(paymentRecords.id),
+    db.select({ id: tradeOrders.id, code: tradeOrders.tradeOrderCode, needPay: tradeOrders.needPayAmtMinor }).from(tradeOrders)
+      .where(eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id),
+  ]);
+  // One payment covers the whole checkout: each attempt is shown as this order's share of it.
+  const own = siblings.findIndex((x) => x.id === o.id);
+  const shareOf = (amount: bigint) => (siblings.length < 2 || own < 0 ? amount : allocate(amount, siblings.map((x) => x.needPay))[own]!);
   // Money given back: this order's after-sales refunds, and charges of the checkout that were not kept.
   const refundRows = await db.select({ f: refunds }).from(refunds).leftJoin(reverseTradeOrders, eq(reverseTradeOrders.id, refunds.reverseId))
     .where(and(eq(refunds.contractId, c.id), sql`(${refunds.reason} = 'NOT_CAPTURED' OR ${reverseTradeOrders.orderId} = ${o.id})`)).orderBy(refunds.id);
@@ -224,13 +231,18 @@ export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: Order
     invoice: reissue ? null : { status: o.invoiceUrl ? 'ISSUED' : 'NOT_ISSUED', invoiceUrl: o.invoiceUrl },
     paymentInfo: reissue ? null : {
       payChannel: o.payChannel, paymentOrderId: c.paymentOrderId,
-      records: records.map((r) => ({ recordStatus: r.status, payChannel: r.channel, stage: r.stage, amount: money(r.amountMinor, r.currency as Currency), createdAt: r.createdAt.toISOString() })),
+      records: records.map((r) => ({
+        recordStatus: r.status, payChannel: r.channel, stage: r.stage, amount: money(shareOf(r.amountMinor), r.currency as Currency),
+        contractAmount: money(r.amountMinor, r.currency as Currency), createdAt: r.createdAt.toISOString(),
+      })),
+      togetherWith: siblings.filter((x) => x.id !== o.id).map((x) => ({ id: String(x.id), tradeOrderCode: x.code })),
+      contractAmount: money(c.needPayAmtMinor, currency),
       refunds: refundRows.map(({ f }) => ({ status: f.status, reason: f.reason, payChannel: f.channel, amount: money(f.amountMinor, f.currency as Currency), createdAt: f.createdAt.toISOString() })),
     },
     bill: {
       skuAmt: money(o.skuAmtMinor, currency), shippingAmt: money(o.shippingAmtMinor, currency), orderDiscountAmt: money(o.discountAmtMinor, currency),
       pointDiscountAmount: money(o.pointsDiscountMinor, currency), taxAmt: money(o.taxAmtMinor, currency),
-      taxRate: Number(site.taxRate), taxDisplay: site.taxDisplay, needPayAmt: money(o.needPayAmtMinor, currency), paidAmt: money(o.paidAmtMinor, currency),
+      taxRate: Number(o.taxRate ?? site.taxRate), taxDisplay: site.taxDisplay, needPayAmt: money(o.needPayAmtMinor, currency), paidAmt: money(o.paidAmtMinor, currency),
       actualPaidPoints: ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'PROCESSING'].includes(o.status) ? s.actualNeedPayPoints : 0,
     },
     earnPoints: Math.ceil(c.earnPoints * share),

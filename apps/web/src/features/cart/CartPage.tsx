@@ -4,6 +4,7 @@ import { ActionIcon, Anchor, Badge, Box, Button, Center, Checkbox, Container, Fl
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine, CheckoutEntry } from '@mall/contracts';
+import { skuLabel } from '@mall/domain';
 import { useMoney, formatQty } from '../../shared/format';
 import { QuantityStepper } from '../../shared/QuantityStepper';
 import { EmptyBlock } from '../../shared/EmptyBlock';
@@ -97,7 +98,7 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
       <Image src={line.sku.image} alt="" w={80} h={80} radius="sm" />
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
         <Anchor component={Link} to={`/item/${line.item.urlKey}`} fw={500} lineClamp={2}>{line.item.itemName}</Anchor>
-        <Text size="xs" c="dimmed">{line.sku.name}{line.sku.attributes.length > 0 && ` · ${line.sku.attributes.map((a) => a.attrVal).join(' / ')}`}</Text>
+        <Text size="xs" c="dimmed" data-testid="line-sku">{skuLabel(line.sku.name, line.sku.attributes)}</Text>
         {line.lineGroupTypeDict === 'DIY_MAIN' && (
           <Text size="xs" c="dimmed">{t('catalog.diyIncludes')}: {line.diyChildren.map((c) => `${c.itemName} × ${c.qty}`).join(', ')}</Text>
         )}

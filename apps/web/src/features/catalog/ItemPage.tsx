@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { ItemDetail, Sku } from '@mall/contracts';
-import { clampQuantity } from '@mall/domain';
+import { bundleUnitPrice, clampQuantity } from '@mall/domain';
 import { useMoney, formatQty } from '../../shared/format';
 import { QuantityStepper } from '../../shared/QuantityStepper';
 import { EmptyBlock } from '../../shared/EmptyBlock';
@@ -46,8 +46,13 @@ function ItemView({ item }: { item: ItemDetail }) {
   const add = useAddToCart();
   const soldOut = Number(sku.stock) <= 0;
 
+  // The headline is what the cart charges for one unit: a DIY bundle includes its parts.
+  const unitPrice = bundleUnitPrice(sku.salePrc, item.diyChildren);
+  const addedMessage = () => (sku.qtyDecimals > 0
+    ? t('catalog.addedWeight', { qty: formatQty(qty, sku.marketingUnit.unitName, sku.qtyDecimals) })
+    : t('catalog.added', { count: Number(qty) }));
   const onAdd = () => add.mutate({ skuId: sku.id, qty }, {
-    onSuccess: () => notifications.show({ color: 'green', message: t('catalog.added', { qty: formatQty(qty, sku.marketingUnit.unitName, sku.qtyDecimals) }) }),
+    onSuccess: () => notifications.show({ color: 'green', message: addedMessage() }),
     onError: (e) => notifyError(t, e),
   });
   const shownAttributes = [...sku.attributes, ...sku.nonfixedAttributes.filter((a) => a.isShow)];
@@ -68,9 +73,14 @@ function ItemView({ item }: { item: ItemDetail }) {
             <ItemRatingSummary urlKey={item.urlKey} />
             <Text size="sm" c="dimmed">{t('catalog.soldBy', { shop: item.shop.name })}</Text>
             <Text fz={28} fw={700} data-testid="item-price">
-              {sku.pointsPrice !== null ? t('catalog.points', { count: sku.pointsPrice }) : fmt(sku.salePrc)}
+              {sku.pointsPrice !== null ? t('catalog.points', { count: sku.pointsPrice }) : fmt(unitPrice)}
               {sku.qtyDecimals > 0 && <Text span size="sm" c="dimmed"> / {sku.marketingUnit.unitName}</Text>}
             </Text>
+            {item.diyChildren.length > 0 && (
+              <Text size="sm" c="dimmed" data-testid="bundle-note">
+                {t('catalog.bundleNote', { sku: sku.name, main: fmt(sku.salePrc) })}
+              </Text>
+            )}
             <Text>{item.description}</Text>
 
             {item.presale && (

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Divider, Group, Image, Indicator, Modal, 
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { FAKE_COUNTDOWN_MS, PROMOTION_CODE_LENGTH, type CheckoutCoupon, type PreviewResult } from '@mall/contracts';
-import { useMoney, formatQty } from '../../shared/format';
+import { useMoney, formatQty, taxPercent } from '../../shared/format';
 import { Section } from './sections';
 
 type Line = PreviewResult['renderTradeOrderTOList'][number]['lines'][number];
@@ -185,7 +185,8 @@ export function OrderSummary(props: {
         {!zero(p.promotionDiscountAmt) && row(t('checkout.summary.promotionCode'), `-${fmt(p.promotionDiscountAmt)}`, 'sum-promo-discount', 'red')}
         {row(t('checkout.summary.shipping'), zero(p.shippingAmt) ? t('checkout.shipping.free') : fmt(p.shippingAmt), 'sum-shipping')}
         {p.taxDisplay === 'EXCLUSIVE'
-          ? row(t('checkout.summary.tax', { rate: (Number(p.taxRate) * 100).toFixed(2).replace(/\.?0+$/, '') }), fmt(p.totalTaxAmt), 'sum-tax')
+          // US sales tax: each order's rate (a pickup order pays the store's state's), e.g. "4 / 6.625".
+          ? row(t('checkout.summary.tax', { rate: [...new Set(p.renderTradeOrderTOList.map((o) => o.taxRate))].map((r) => taxPercent(Number(r))).join(' / ') }), fmt(p.totalTaxAmt), 'sum-tax')
           : <Text size="xs" c="dimmed" data-testid="sum-tax">{t('checkout.summary.vatIncluded', { rate: (Number(p.taxRate) * 100).toFixed(0), amount: fmt(p.totalTaxAmt) })}</Text>}
         {p.activityUsedList.length > 0 && <Text size="xs" c="dimmed">{t('checkout.summary.promotions')}: {p.activityUsedList.join(', ')}</Text>}
         {p.userType === 'REGISTERED' && (

@@ -342,6 +342,18 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
           <Stack gap="xs">
             <Field label={t('orders.payment.channel')}><Text size="sm">{channel ? t(`payment.channel.${channel}`, { defaultValue: channel }) : '—'}</Text></Field>
             <Field label={t('orders.payment.number')}><Text size="sm" ff="monospace">{order.paymentInfo.paymentOrderId}</Text></Field>
+            {order.paymentInfo.togetherWith.length > 0 && (
+              <Field label={t('orders.payment.togetherWith', { count: order.paymentInfo.togetherWith.length })}>
+                <Box data-testid="paid-together">
+                  <Group gap="xs">
+                    {order.paymentInfo.togetherWith.map((x) => (readOnly
+                      ? <Text key={x.id} size="sm" ff="monospace">{x.tradeOrderCode}</Text>
+                      : <Anchor key={x.id} component={Link} to={`/buyer/order/detail/${x.id}`} size="sm" ff="monospace">{x.tradeOrderCode}</Anchor>))}
+                  </Group>
+                  <Text size="xs" c="dimmed">{t('orders.payment.onePayment', { count: order.paymentInfo.togetherWith.length + 1, total: fmt(order.paymentInfo.contractAmount) })}</Text>
+                </Box>
+              </Field>
+            )}
             {order.timeline.paidTime && <Field label={t('orders.payment.paidAt')}><Text size="sm">{dayjs(order.timeline.paidTime).format(DATE_TIME)}</Text></Field>}
             {order.paymentInfo.records.length > 0 && (
               <Table.ScrollContainer minWidth={480}>
@@ -358,7 +370,10 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
                         <Table.Td>{dayjs(r.createdAt).format(DATE_TIME)}</Table.Td>
                         <Table.Td>{t(`orders.payment.stages.${r.stage}`, { defaultValue: r.stage })}</Table.Td>
                         <Table.Td>{t(`payment.channel.${r.payChannel}`, { defaultValue: r.payChannel })}</Table.Td>
-                        <Table.Td>{fmt(r.amount)}</Table.Td>
+                        <Table.Td>
+                          {fmt(r.amount)}
+                          {r.contractAmount.value !== r.amount.value && <Text size="xs" c="dimmed">{t('orders.payment.ofTotal', { total: fmt(r.contractAmount) })}</Text>}
+                        </Table.Td>
                         <Table.Td>{t(`orders.payment.records.${r.recordStatus}`, { defaultValue: r.recordStatus })}</Table.Td>
                       </Table.Tr>
                     ))}

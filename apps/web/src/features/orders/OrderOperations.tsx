@@ -245,7 +245,7 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
           const r = await buyAgain(await fullOrder(order));
           qc.setQueryData(cartKey, r.cart);
           invalidate(true);
-          notifications.show({ color: 'green', message: t('orders.buyAgain.success', { num: r.num }) });
+          notifications.show({ color: 'green', message: t('orders.buyAgain.success', { count: r.num }) });
           navigate('/cart');
         });
       case 'viewInvoice': case 'buyerCheckVATInvoice': {

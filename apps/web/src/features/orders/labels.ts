@@ -4,6 +4,7 @@
  */
 import type { OrderLine, OrderSummary, OrderTab, OrderTimespan } from '@mall/contracts';
 import { ORDER_STATUS_VALUES, OrderTimespan as OrderTimespanSchema } from '@mall/contracts';
+import { skuLabel } from '@mall/domain';
 
 export type DisplayStatus = (typeof ORDER_STATUS_VALUES)[number];
 
@@ -30,16 +31,13 @@ export function isWeight(line: Pick<OrderLine, 'itemBusinessType'>): boolean {
 export function lineQty(line: Pick<OrderLine, 'itemBusinessType' | 'tradeQty' | 'sku'>): string {
   return isWeight(line) ? `${line.tradeQty} ${line.sku.unitName ?? ''}`.trim() : `× ${line.tradeQty}`;
 }
-/** "Black / 140x70" plus attributes not already in the name. */
+/** "Black / 140x70" plus attributes not already in the name (the shared rule of @mall/domain). */
 export function skuText(line: Pick<OrderLine, 'sku'>): string {
-  const extra = line.sku.attributes.filter((a) => !line.sku.name.includes(a.attrVal)).map((a) => `${a.attrKey}: ${a.attrVal}`);
-  return [line.sku.name, ...extra].filter(Boolean).join(' · ');
+  return skuLabel(line.sku.name, line.sku.attributes);
 }
 
-/** Tax rate as the spec shows it: taxRate × 100 %, e.g. 0.0725 -> "7.25". */
-export function taxPercent(rate: number): string {
-  return (Math.round(rate * 10000) / 100).toFixed(2).replace(/\.?0+$/, '');
-}
+/** Tax rate as the spec shows it: taxRate × 100 %, e.g. 0.0725 -> "7.25" (one formatter with checkout). */
+export { taxPercent } from '../../shared/format';
 
 /** Statuses whose pay deadline counts down on the card and the detail. */
 export const COUNTDOWN_STATUSES: readonly DisplayStatus[] = ['PENDING_PAY', 'PENDING_DEPOSIT'];

@@ -1,6 +1,6 @@
 /**
  * Return shipping (SPEC §2 send-back, §4, §5): the logistics company (a bottom sheet on mobile,
- * a select on desktop), the tracking number (letters and digits only), return mode
+ * a select on desktop), the tracking number (letters and digits, in the carrier's format where known), return mode
  * SELF_DELIVERY. The button is disabled while the request runs. Used by the send-back page
  * (mobile) and the detail page's modal (desktop).
  */
@@ -8,7 +8,8 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Box, Button, Drawer, Group, Input, Radio, ScrollArea, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TrackingNumber, type Carrier, type ReturnAddress } from '@mall/contracts';
+import type { Carrier, ReturnAddress } from '@mall/contracts';
+import { checkTracking, trackingPlaceholder } from '../../../shared/tracking';
 import { useCarriers } from '../api/carriers';
 import { usePostBack } from '../api/postBack';
 import { aftersalesError } from './labels';
@@ -33,14 +34,16 @@ export function SendBackForm({ reverseId, returnAddress, mobile, onDone, onCance
     setSubmitError(null);
     const next: typeof errors = {};
     if (!carrierId) next.carrier = t('aftersales.sendBack.carrierRequired');
-    const parsed = TrackingNumber.safeParse(tracking);
-    if (!parsed.success) next.tracking = tracking.trim() === '' ? t('aftersales.sendBack.trackingRequired') : t('aftersales.sendBack.trackingInvalid');
+    // Letters and digits, and the chosen carrier's own format where it has one (the server's schema).
+    const parsed = checkTracking(t, carriers.data?.find((c) => c.id === carrierId), tracking,
+      { required: 'aftersales.sendBack.trackingRequired', invalid: 'aftersales.sendBack.trackingInvalid' });
+    if (!parsed.ok) next.tracking = parsed.error;
     setErrors(next);
     // Keyboard and screen-reader users land on the first field to fix (its error is read with it).
     if (next.carrier) carrierRef.current?.focus();
     else if (next.tracking) trackingRef.current?.focus();
-    if (next.carrier || next.tracking || !parsed.success) return;
-    postBack.mutate({ id: reverseId, carrierId: carrierId!, trackingNumber: parsed.data }, {
+    if (next.carrier || next.tracking || !parsed.ok) return;
+    postBack.mutate({ id: reverseId, carrierId: carrierId!, trackingNumber: parsed.value }, {
       onSuccess: onDone,
       onError: (err) => setSubmitError(aftersalesError(t, err)),
     });
@@ -65,7 +68,7 @@ export function SendBackForm({ reverseId, returnAddress, mobile, onDone, onCance
             onChange={(v) => { setCarrierId(v); setErrors((x) => ({ ...x, carrier: undefined })); }} error={carrierError}
             nothingFoundMessage={t('aftersales.sendBack.noCarrier')} comboboxProps={{ withinPortal: true }} data-testid="carrier-select" ref={carrierRef} />
         )}
-        <TextInput ref={trackingRef} label={t('aftersales.sendBack.tracking')} placeholder={t('aftersales.sendBack.trackingPlaceholder')} withAsterisk
+        <TextInput ref={trackingRef} label={t('aftersales.sendBack.tracking')} placeholder={trackingPlaceholder(t, carriers.data?.find((c) => c.id === carrierId), 'aftersales.sendBack.trackingPlaceholder')} withAsterisk
           value={tracking} maxLength={40} autoComplete="off" autoCapitalize="characters" spellCheck={false} data-testid="tracking-input"
           onChange={(e) => { setTracking(e.currentTarget.value); setErrors((x) => ({ ...x, tracking: undefined })); }} error={errors.tracking} />
         <Text size="xs" c="gray.7">{t('aftersales.sendBack.selfDelivery')}</Text>

@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import type { ApplyLineView, ApplyType, ReverseReason, ReverseStatusValue, ReverseTypeValue } from '@mall/contracts';
 import type { QuantityRule } from '@mall/domain';
-import { compareQuantity } from '@mall/domain';
+import { compareQuantity, skuLabel as sharedSkuLabel } from '@mall/domain';
 import { errorMessage } from '../../../shared/errors';
 
 export const statusKey = (s: ReverseStatusValue) => `aftersales.status.${s}`;
@@ -54,9 +54,7 @@ export function lineRule(max: string, isWeight: boolean): QuantityRule {
 
 /** SKU name plus attributes not already in it. */
 export function skuLabel(s: { skuName?: string; name?: string; attributes: { attrKey: string; attrVal: string }[] }, nameKey: 'skuName' | 'name' = 'skuName'): string {
-  const base = (nameKey === 'skuName' ? s.skuName : s.name) ?? '';
-  const extra = s.attributes.filter((a) => !base.includes(a.attrVal)).map((a) => `${a.attrKey}: ${a.attrVal}`);
-  return [base, ...extra].filter(Boolean).join(' · ');
+  return sharedSkuLabel(nameKey === 'skuName' ? s.skuName : s.name, s.attributes);
 }
 
 /** Decimals of a currency's amounts (JPY none). */

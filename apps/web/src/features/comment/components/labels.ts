@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import { REVIEW } from '@mall/contracts';
-import { isReviewableLine, reviewProblem, type ReviewProblem } from '@mall/domain';
+import { isReviewableLine, reviewProblem, skuLabel, type ReviewProblem } from '@mall/domain';
 
 /** The text of a problem of the review form. */
 export function problemText(t: TFunction, p: ReviewProblem): string {
@@ -40,9 +40,7 @@ export const capText = (s: string, max: number = REVIEW.textMax) => (textLength(
 
 /** SKU name plus the attributes not already in it ("Black · Size: L"). */
 export function skuText(s: { skuName?: string; name?: string; attributes: { attrKey: string; attrVal: string }[] }): string {
-  const base = s.skuName ?? s.name ?? '';
-  const extra = s.attributes.filter((a) => !base.includes(a.attrVal)).map((a) => `${a.attrKey}: ${a.attrVal}`);
-  return [base, ...extra].filter(Boolean).join(' · ');
+  return skuLabel(s.skuName ?? s.name, s.attributes);
 }
 
 /** An order's lines a buyer reviews: top-level lines and their gifts (DIY parts are not reviewed). */

@@ -1,6 +1,6 @@
 /**
  * Ship some lines of an order in one package: a quantity per line (0 leaves it out), a carrier
- * and a tracking number (same rules as return shipping, SPEC §5).
+ * and a tracking number (same rules as return shipping, SPEC §5, in the carrier's format where known).
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Card, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -8,7 +8,8 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { CreatePackageBody, type SellerOrder } from '@mall/contracts';
+import type { SellerOrder } from '@mall/contracts';
+import { checkTracking, trackingPlaceholder } from '../../../shared/tracking';
 import { ApiError } from '../../../shared/api';
 import { isWeightLine, qtyLeft, round3, useCarriers, useCreatePackage } from './api';
 import { useSellerError } from './errors';
@@ -27,8 +28,6 @@ export function ShipModal({ order, onClose }: { order: SellerOrder | null; onClo
   );
 }
 
-const tracking = CreatePackageBody.shape.serviceCode;
-
 function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const apiError = useSellerError();
@@ -43,7 +42,12 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
     initialValues: { carrierId: null, serviceCode: '', lines: lines.map((l) => ({ id: l.id, qty: qtyLeft(l) })) },
     validate: {
       carrierId: (v) => (pickup || v ? null : t('seller.ship.carrierRequired')),
-      serviceCode: (v) => (pickup ? null : !v.trim() ? t('seller.ship.trackingRequired') : tracking.safeParse(v).success ? null : t('seller.ship.trackingInvalid')),
+      // Letters and digits, and the chosen carrier's own format where it has one (the server's schema).
+      serviceCode: (v, values) => {
+        if (pickup) return null;
+        const checked = checkTracking(t, carriers.data?.find((c) => c.id === values.carrierId), v, { required: 'seller.ship.trackingRequired', invalid: 'seller.ship.trackingInvalid' });
+        return checked.ok ? null : checked.error;
+      },
       lines: {
         qty: (v, _values, path) => {
           const line = lines[Number(path.split('.')[1])]!;
@@ -65,7 +69,7 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
     if (!chosen.length) return;
     create.mutate(
       {
-        ...(pickup ? {} : { carrierId: v.carrierId!, serviceCode: v.serviceCode.trim() }),
+        ...(pickup ? {} : { carrierId: v.carrierId!, serviceCode: v.serviceCode.trim().toUpperCase() }),
         lines: chosen.map((l) => ({ tradeOrderLineId: l.tradeOrderLineId, qty: String(l.qty) })),
       },
       {
@@ -161,7 +165,7 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
               comboboxProps={{ withinPortal: true }}
             />
             <TextInput
-              label={t('seller.ship.tracking')} placeholder={t('seller.ship.trackingPlaceholder')} withAsterisk
+              label={t('seller.ship.tracking')} placeholder={trackingPlaceholder(t, carriers.data?.find((c) => c.id === form.values.carrierId), 'seller.ship.trackingPlaceholder')} withAsterisk
               autoComplete="off" maxLength={40} {...form.getInputProps('serviceCode')}
             />
           </SimpleGrid>

@@ -1,6 +1,6 @@
 /**
  * Ship the replacement of an exchange: which items go out (the exchange SKU of each returned line),
- * a logistics company and a tracking number (letters and digits only, ShipExchangeBody).
+ * a logistics company and a tracking number (letters and digits, in the carrier's format where known).
  */
 import { Alert, Button, Card, Group, Image, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,6 +11,7 @@ import { ShipExchangeBody, type SellerReverse } from '@mall/contracts';
 import { useCarriers } from '../../../merchant/seller/api';
 import { qtyText } from '../../../merchant/seller/SellerOrderCard';
 import { useSellerAsError, useShipExchange } from '../../api/seller';
+import { checkTracking, trackingPlaceholder } from '../../../../shared/tracking';
 
 export function ShipExchangeModal({ reverse, onClose }: { reverse: SellerReverse | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -22,8 +23,6 @@ export function ShipExchangeModal({ reverse, onClose }: { reverse: SellerReverse
   );
 }
 
-const tracking = ShipExchangeBody.shape.serviceCode;
-
 function ShipForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: () => void }) {
   const { t } = useTranslation();
   const apiError = useSellerAsError();
@@ -33,12 +32,16 @@ function ShipForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: () =
     initialValues: { carrierId: null, serviceCode: '' },
     validate: {
       carrierId: (v) => (v ? null : t('seller.ship.carrierRequired')),
-      serviceCode: (v) => (!v.trim() ? t('seller.ship.trackingRequired') : tracking.safeParse(v).success ? null : t('seller.ship.trackingInvalid')),
+      // Letters and digits, and the chosen carrier's own format where it has one (the server's schema).
+      serviceCode: (v, values) => {
+        const checked = checkTracking(t, carriers.data?.find((c) => c.id === values.carrierId), v, { required: 'seller.ship.trackingRequired', invalid: 'seller.ship.trackingInvalid' });
+        return checked.ok ? null : checked.error;
+      },
     },
   });
   const submit = form.onSubmit((v) => {
     if (ship.isPending) return;
-    ship.mutate({ id: r.id, body: ShipExchangeBody.parse({ carrierId: v.carrierId, serviceCode: v.serviceCode.trim() }) }, {
+    ship.mutate({ id: r.id, body: ShipExchangeBody.parse({ carrierId: v.carrierId, serviceCode: v.serviceCode.trim().toUpperCase() }) }, {
       onSuccess: () => { notifications.show({ color: 'green', message: t('sellerAfterSales.ship.success', { code: r.reverseTradeOrderCode }) }); onDone(); },
     });
   });
@@ -77,7 +80,7 @@ function ShipForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: () =
             data-testid="ship-exchange-carrier"
           />
           <TextInput
-            label={t('seller.ship.tracking')} placeholder={t('seller.ship.trackingPlaceholder')} withAsterisk
+            label={t('seller.ship.tracking')} placeholder={trackingPlaceholder(t, carriers.data?.find((c) => c.id === form.values.carrierId), 'seller.ship.trackingPlaceholder')} withAsterisk
             autoComplete="off" maxLength={40} {...form.getInputProps('serviceCode')} data-testid="ship-exchange-tracking"
           />
         </SimpleGrid>

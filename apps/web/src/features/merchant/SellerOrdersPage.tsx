@@ -4,7 +4,7 @@
  * and paging; ships lines in packages, adds tracking events and decides cancel requests.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Center, Container, Group, Loader, Modal, Pagination, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Container, Group, Loader, Modal, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
@@ -19,6 +19,7 @@ import { isNotSeller, useSellerError } from './seller/errors';
 import { SellerConsoleNav } from './seller/SellerConsoleNav';
 import { SellerOrderCard } from './seller/SellerOrderCard';
 import { ShipModal } from './seller/ShipModal';
+import { SellerPagination } from './seller/SellerPagination';
 import { TrackingEventModal } from './seller/TrackingEventModal';
 
 
@@ -45,7 +46,6 @@ export function SellerOrdersPage() {
   }
 
   const total = orders.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / SELLER_PAGE_SIZE));
   const shops = merchant.data?.shops ?? [];
 
   const confirmDecision = () => {
@@ -122,12 +122,7 @@ export function SellerOrdersPage() {
                   {orders.data.data.map((o) => (
                     <SellerOrderCard key={o.id} order={o} mobile={mobile} onShip={setShipping} onAddEvent={setEventFor} onDecide={(order, approve) => { decide.reset(); setDeciding({ order, approve }); }} />
                   ))}
-                  {total > SELLER_PAGE_SIZE && (
-                    <Center>
-                      <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(n) => { go({ pageNo: n }); window.scrollTo({ top: 0 }); }} size={mobile ? 'sm' : 'md'}
-                        getControlProps={(c) => ({ 'aria-label': t(`seller.page.${c}`) })} getItemProps={(n) => ({ 'aria-label': t('seller.page.number', { n }) })} />
-                    </Center>
-                  )}
+                  <SellerPagination total={total} pageSize={SELLER_PAGE_SIZE} pageNo={pageNo} mobile={mobile} onPage={(n) => go({ pageNo: n })} />
                 </Stack>
               ) : null}
             </Stack>

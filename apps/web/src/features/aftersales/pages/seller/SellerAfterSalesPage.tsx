@@ -5,7 +5,7 @@
  * replacement of an exchange and adds its tracking events. Each shop's return address is kept here.
  */
 import { useState } from 'react';
-import { Alert, Button, Center, Container, Group, Loader, Pagination, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
@@ -27,6 +27,7 @@ import { RefundModal } from '../../components/seller/RefundModal';
 import { ReturnAddressModal, ReturnAddressSection } from '../../components/seller/ReturnAddressSection';
 import { ReverseEventModal } from '../../components/seller/ReverseEventModal';
 import { SellerReverseCard, type ReverseAction } from '../../components/seller/SellerReverseCard';
+import { SellerPagination } from '../../../merchant/seller/SellerPagination';
 import { ShipExchangeModal } from '../../components/seller/ShipExchangeModal';
 
 const DEFAULT_TAB: SellerAsTab = 'TO_AUDIT';
@@ -61,7 +62,6 @@ export function SellerAfterSalesPage() {
   }
 
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / SELLER_AS_PAGE_SIZE));
   const addressOf = (shopId: string) => (addresses.data ? addresses.data.find((s) => s.shopId === shopId)?.address ?? null : undefined);
 
   const onAction = (r: SellerReverse, a: ReverseAction) => {
@@ -152,12 +152,7 @@ export function SellerAfterSalesPage() {
                       onAddEvent={(_r, s) => setEventFor(s)}
                     />
                   ))}
-                  {total > SELLER_AS_PAGE_SIZE && (
-                    <Center>
-                      <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(n) => { go({ pageNo: n }); window.scrollTo({ top: 0 }); }} size={mobile ? 'sm' : 'md'}
-                        getControlProps={(c) => ({ 'aria-label': t(`seller.page.${c}`) })} getItemProps={(n) => ({ 'aria-label': t('seller.page.number', { n }) })} />
-                    </Center>
-                  )}
+                  <SellerPagination total={total} pageSize={SELLER_AS_PAGE_SIZE} pageNo={pageNo} mobile={mobile} onPage={(n) => go({ pageNo: n })} />
                 </Stack>
               ) : null}
             </Stack>

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  Alert, Button, Center, Container, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Switch, Text, Title, VisuallyHidden,
+  Alert, Button, Container, Group, Paper, SegmentedControl, Skeleton, Stack, Switch, Text, Title, VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
@@ -21,6 +21,7 @@ import { SellerConsoleNav } from '../../../merchant/seller/SellerConsoleNav';
 import { SELLER_REVIEWS_PAGE_SIZE, useSellerReviews, useSellerReviewsError } from '../../api/seller';
 import { MUTED } from '../../components/ReviewParts';
 import { ReportReviewDialog } from '../../components/seller/ReportReviewDialog';
+import { SellerPagination } from '../../../merchant/seller/SellerPagination';
 import { SellerReviewCard } from '../../components/seller/SellerReviewCard';
 
 const STAR_OPTIONS = ['5', '4', '3', '2', '1'] as const;
@@ -59,7 +60,6 @@ export function SellerReviewsPage() {
   }
 
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / SELLER_REVIEWS_PAGE_SIZE));
   const filtered = !!star || notReplied;
   const emptyTitle = star && notReplied ? t('sellerReviews.empty.filtered')
     : star ? t('ratings.emptyStar', { count: star })
@@ -134,12 +134,7 @@ export function SellerReviewsPage() {
           <Stack gap="md" aria-busy={list.isFetching} data-testid="seller-reviews" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
             <Text size="sm" c={MUTED} aria-live="polite">{t('sellerReviews.total', { count: total })}</Text>
             {list.data.data.map((r) => <SellerReviewCard key={r.id} review={r} mobile={mobile} onReport={setReporting} />)}
-            {total > SELLER_REVIEWS_PAGE_SIZE && (
-              <Center>
-                <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(n) => { go({ pageNo: n }); window.scrollTo({ top: 0 }); }} size={mobile ? 'sm' : 'md'}
-                  getControlProps={(c) => ({ 'aria-label': t(`seller.page.${c}`) })} getItemProps={(n) => ({ 'aria-label': t('seller.page.number', { n }) })} />
-              </Center>
-            )}
+            <SellerPagination total={total} pageSize={SELLER_REVIEWS_PAGE_SIZE} pageNo={pageNo} mobile={mobile} onPage={(n) => go({ pageNo: n })} />
           </Stack>
         ) : null}
       </Stack>

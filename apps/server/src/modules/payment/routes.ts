@@ -29,13 +29,10 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
 
   r.post('/sapi/mall-pay/payment/payChannel', {
     schema: { tags, summary: 'Payment channels for the site, in its configured order (guests: anonymous channels only)', body: PayChannelBody, response: { 200: PayChannelResult, 400: ErrorBody } },
-  }, async (req) => {
-    const offered = payChannels(req.caller.site, {
-      tourist: req.caller.user?.userType !== 'REGISTERED', isPoint: req.body.isPoint === true, credit: await creditBalance(db, req.caller.user),
-    });
-    // A channel switched off by configuration (MOCKPAY=off) is not offered at all.
-    return provider.enabled ? offered : { payChannelGroups: offered.payChannelGroups.filter((g) => g.groupName !== provider.channel) };
-  });
+  }, async (req) => payChannels(req.caller.site, {
+    tourist: req.caller.user?.userType !== 'REGISTERED', isPoint: req.body.isPoint === true, credit: await creditBalance(db, req.caller.user),
+    switchedOff: provider.enabled ? [] : [provider.channel],
+  }));
 
   r.post('/sapi/mall-pay/creditCustomer/accountBalance', {
     schema: { tags, summary: 'Available credit for payment terms (INVOICE_ME) of the enterprise account', body: z.strictObject({ site: z.string().max(3).optional() }), response: { 200: CreditBalance, ...errors } },

@@ -104,8 +104,10 @@ const IMPLEMENTED: Record<string, PayChannelResult['payChannelGroups'][number]['
   },
 };
 
-export function payChannels(site: Site, opts: { tourist: boolean; isPoint: boolean; credit: CreditBalance | null }): PayChannelResult {
+export function payChannels(site: Site, opts: { tourist: boolean; isPoint: boolean; credit: CreditBalance | null; switchedOff?: readonly string[] }): PayChannelResult {
   const channels = site.paymentChannelOrder.map((c) => IMPLEMENTED[c]).filter((c): c is NonNullable<typeof c> => !!c)
+    // A channel switched off by configuration (MOCKPAY=off) is not offered at all.
+    .filter((c) => !opts.switchedOff?.includes(c.channelName))
     // Guests only get channels flagged anonymous; pay-later providers never with points.
     .filter((c) => (!opts.tourist || c.anonymous) && !(opts.isPoint && c.channelName === 'KLARNA'))
     // Payment terms: enterprise accounts only, shown when credit is left or the account is a sub-account (SPEC §6).

@@ -96,6 +96,25 @@ export const ERROR_CODES = {
   reviewFollowUpExists: 'Review.followUpExists',
   reviewImageNotFound: 'Review.imageNotFound',
   reviewAlreadyReplied: 'Review.alreadyReplied',
+  /** Third-party sign-in (OIDC): unknown or unconfigured provider name. */
+  oidcProviderUnknown: 'Account.oidcProviderUnknown',
+  /** The provider could not be reached (discovery or token exchange failed). */
+  oidcProviderUnavailable: 'Account.oidcProviderUnavailable',
+  /** The callback's state is unknown, expired, already used or not this browser's. */
+  oidcStateInvalid: 'Account.oidcStateInvalid',
+  /** The provider answered with an error, or its ID token did not validate. */
+  oidcSignInFailed: 'Account.oidcSignInFailed',
+  /** The provider's verified email belongs to an existing account: log in with the password and bind from account security. */
+  oidcEmailRegistered: 'Account.oidcEmailRegistered',
+  /** A new account needs a verified email from the provider. */
+  oidcEmailUnverified: 'Account.oidcEmailUnverified',
+  /** This provider identity is bound to another account. */
+  thirdAccountBoundElsewhere: 'Account.thirdAccountBoundElsewhere',
+  /** This account already has an identity of that provider bound. */
+  thirdAccountAlreadyBound: 'Account.thirdAccountAlreadyBound',
+  thirdAccountNotBound: 'Account.thirdAccountNotBound',
+  /** Unbinding would leave the account without any way to sign in (no password, last identity). */
+  lastSignInMethod: 'Account.lastSignInMethod',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -10,3 +10,5 @@ export * from './order.js';
 export * from './reverse.js';
 export * from './comment.js';
 export * from './tracking.js';
+export * from './oidc.js';
+export * from './account.js';

@@ -10,3 +10,4 @@ export * from './fulfillment.js';
 export * from './reverse.js';
 export * from './comment.js';
 export * from './platform.js';
+export * from './order-counts.js';

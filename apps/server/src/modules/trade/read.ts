@@ -20,8 +20,8 @@ export const listContractColumns = {
   id: tradeContracts.id, masterStatus: tradeContracts.masterStatus, balanceStartAt: tradeContracts.balanceStartAt,
   balanceEndAt: tradeContracts.balanceEndAt, depositMinor: tradeContracts.depositMinor,
 };
-type ListContract = Pick<ContractRow, keyof typeof listContractColumns>;
-type LineRow = typeof tradeOrderLines.$inferSelect & { itemBusinessType: string };
+export type ListContract = Pick<ContractRow, keyof typeof listContractColumns>;
+export type LineRow = typeof tradeOrderLines.$inferSelect & { itemBusinessType: string };
 const FINAL_REVERSE = REVERSE_FINAL_STATUSES;
 
 /** "1.500" -> "1.5", "2.000" -> "2". */
@@ -72,13 +72,15 @@ export function listConditions(buyerIds: bigint[], body: Pick<OrderListBody, 'ti
   return conds.filter((c): c is SQL => !!c);
 }
 
+/** What of a line can still be cancelled or reversed (after-sales) in this order status. */
+const lineCan = (l: LineRow, status: OrderStatus) => lineAfterSalesQty({
+  orderStatus: status, topLevel: l.lineGroupType === 'NORMAL' || l.lineGroupType === 'DIY_MAIN', inOpenAfterSales: l.reverseStatus === 'PROCESSING',
+  qtyMilli: toMilli(l.qty), deliveredMilli: toMilli(l.deliveredQty), cancelledMilli: toMilli(l.cancelledQty), reversedMilli: toMilli(l.reversedQty),
+});
+
 function lineOut(o: Pick<OrderRow, 'shopId' | 'sellerId'>, l: LineRow, currency: Currency, status: OrderStatus, children: LineRow[], coupons: (typeof tradeOrderLineCoupons.$inferSelect)[], presale: OrderLine['presale']): OrderLine {
   const snap = l.snapshot as { itemName: string; skuName: string; image: string; attributes?: { attrKey: string; attrVal: string }[]; urlKey?: string; unit?: string | null };
-  const topLevel = l.lineGroupType === 'NORMAL' || l.lineGroupType === 'DIY_MAIN';
-  const can = lineAfterSalesQty({
-    orderStatus: status, topLevel, inOpenAfterSales: l.reverseStatus === 'PROCESSING',
-    qtyMilli: toMilli(l.qty), deliveredMilli: toMilli(l.deliveredQty), cancelledMilli: toMilli(l.cancelledQty), reversedMilli: toMilli(l.reversedQty),
-  });
+  const can = lineCan(l, status);
   const canCancel = fromMilli(can.canCancelMilli);
   const canReverse = fromMilli(can.canReverseMilli);
   const paid = ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'PROCESSING'].includes(status);
@@ -107,7 +109,7 @@ function lineOut(o: Pick<OrderRow, 'shopId' | 'sellerId'>, l: LineRow, currency:
   };
 }
 
-interface Related {
+export interface Related {
   lines: LineRow[];
   packages: Map<bigint, { total: number; open: number }>;
   paidBefore: Set<bigint>;
@@ -147,7 +149,12 @@ async function related(db: Db, orders: OrderRow[], withCoupons: boolean): Promis
   };
 }
 
-function summaryOf(o: OrderRow, c: ListContract, rel: Related, scope: OrderScope, maxLines: number | null): OrderSummary {
+/** The order columns a list entry shows (the detail reads the whole row). */
+export type ListOrder = Pick<OrderRow, 'id' | 'tradeOrderCode' | 'contractId' | 'buyerId' | 'shopId' | 'sellerId' | 'status' | 'tradeType' | 'currency'
+  | 'needPayAmtMinor' | 'paidAmtMinor' | 'shippingMethodCode' | 'payDeadline' | 'paidAt' | 'tradeOrderType' | 'businessType' | 'payChannel'
+  | 'depositPaidAt' | 'receiptDeadline' | 'postponeCount' | 'invoiceUrl' | 'commentStatus' | 'createdAt'>;
+
+export function summaryOf(o: ListOrder, c: ListContract, rel: Related, scope: OrderScope, maxLines: number | null): OrderSummary {
   const currency = o.currency as Currency;
   const status = o.status as OrderStatus;
   const own = rel.lines.filter((l) => l.orderId === o.id);
@@ -161,14 +168,16 @@ function summaryOf(o: OrderRow, c: ListContract, rel: Related, scope: OrderScope
     preSaleUnitAmount: money(c.depositMinor / BigInt(Math.max(1, Math.round(Number(l.qty)))), currency),
     balanceSaleUnitAmount: money(l.unitAmtMinor - c.depositMinor / BigInt(Math.max(1, Math.round(Number(l.qty)))), currency),
   } : null);
-  const lines = top.map((l) => lineOut(o, l, currency, status, children, rel.coupons, linePresale(l)));
+  // Only the shown lines are built (a list shows the first maxLines); the operations look at all.
+  const lines = (maxLines === null ? top : top.slice(0, maxLines)).map((l) => lineOut(o, l, currency, status, children, rel.coupons, linePresale(l)));
+  const can = top.map((l) => lineCan(l, status));
   const pk = rel.packages.get(o.id) ?? { total: 0, open: 0 };
   const viewerIsBuyer = o.buyerId === scope.viewerId;
   const ops = operationList({
     status, tradeType: o.tradeType, payChannel: o.payChannel, notFirstTime: rel.paidBefore.has(c.id), viewerIsBuyer,
     masterPending: c.masterStatus === 'PENDING', packageCount: pk.total, openPackageCount: pk.open,
     postponeCount: o.postponeCount, postponeLimit: POSTPONE_LIMIT, hasInvoiceUrl: !!o.invoiceUrl, evaluated: o.commentStatus === 'EVALUATED',
-    hasServiceItems: top.some((l) => l.itemBusinessType === 'SERVICE'), reversible: lines.some((l) => Number(l.canReverseQty) > 0), cancelable: lines.some((l) => Number(l.canCancelQty) > 0),
+    hasServiceItems: top.some((l) => l.itemBusinessType === 'SERVICE'), reversible: can.some((x) => x.canReverseMilli > 0n), cancelable: can.some((x) => x.canCancelMilli > 0n),
     reverseInProgress: rel.reverseOpen.has(o.id), isReissue: o.businessType === 'REVERSE_REISSUE', isPoints: o.tradeType === 'NORMAL_POINT_REDEEM',
   });
   const pending = ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE'].includes(status);
@@ -190,8 +199,8 @@ function summaryOf(o: OrderRow, c: ListContract, rel: Related, scope: OrderScope
     receiptDeadlineMillis: status === 'UN_RECEIVED' && o.receiptDeadline ? o.receiptDeadline.getTime() : null,
     tradeContract: { id: String(c.id), notFirstTime: rel.paidBefore.has(c.id) },
     presale,
-    tradeOrderLineList: maxLines === null ? lines : lines.slice(0, maxLines),
-    lineCount: lines.length,
+    tradeOrderLineList: lines,
+    lineCount: top.length,
   };
 }
 

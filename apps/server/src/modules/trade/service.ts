@@ -12,6 +12,7 @@ import { shipmentPackages, tradeContracts, tradeOrders } from '../../db/schema/i
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
 import { detailOf, listConditions, listContractColumns, summaries, tabFilter } from './read.js';
+import { buyerListPage } from './list-page.js';
 import { orderScope, requestedBuyers, type OrderScope } from './scope.js';
 import { closeUnpaidContract, expiredContracts, moveOrders, movePackages, type Tx } from './transitions.js';
 
@@ -44,7 +45,13 @@ export function countQuery(db: Db, buyerIds: bigint[], body: OrderCountBody) {
 
 export async function listOrders(db: Db, user: UserRow, body: OrderListBody): Promise<OrderPage> {
   const scope = await orderScope(db, user);
-  const q = listQueries(db, requestedBuyers(scope, body.enterpriseUserIds), body);
+  const buyerIds = requestedBuyers(scope, body.enterpriseUserIds);
+  if (buyerIds.length === 1 && !body.queryParams?.keyword && !body.timeline && !body.tradeType && !body.isMainPay) {
+    // One buyer, by tab only (nearly every request): one prepared statement per page.
+    const page = await buyerListPage(db, scope, buyerIds[0]!, body.searchStatus ?? 'ALL_ORDER', body.pageNo ?? 1, body.pageSize ?? 5);
+    return { ...page, pageNo: body.pageNo ?? 1, pageSize: body.pageSize ?? 5 };
+  }
+  const q = listQueries(db, buyerIds, body);
   const [rows, [total]] = await Promise.all([q.rows, q.total]);
   return { data: await summaries(db, rows, scope, ORDER_LIST_MAX_LINES), total: total!.n, pageNo: body.pageNo ?? 1, pageSize: body.pageSize ?? 5 };
 }
@@ -52,14 +59,36 @@ export async function listOrders(db: Db, user: UserRow, body: OrderListBody): Pr
 /** queryOrderQuantityForStatusBuyer: one count per tab, with the same filters as the list. */
 export async function countOrders(db: Db, user: UserRow, body: OrderCountBody): Promise<OrderCounts> {
   const scope = await orderScope(db, user);
-  const rows = await countQuery(db, requestedBuyers(scope, body.enterpriseUserIds), body);
+  const buyerIds = requestedBuyers(scope, body.enterpriseUserIds);
   const counts = new Map<string, number>(ORDER_TABS.map((t) => [t, 0]));
-  for (const r of rows) {
-    counts.set('ALL_ORDER', counts.get('ALL_ORDER')! + r.n);
-    const tab = tabOf(displayStatus({ status: r.status as OrderStatus, tradeType: r.tradeType, payChannel: r.payChannel }));
-    if (tab) counts.set(tab, counts.get(tab)! + r.n);
+  const add = (display: OrderStatus, n: number) => {
+    counts.set('ALL_ORDER', counts.get('ALL_ORDER')! + n);
+    const tab = tabOf(display);
+    if (tab) counts.set(tab, counts.get(tab)! + n);
+  };
+  if (!body.tradeType && !body.isMainPay) {
+    // No filter but whose orders: the kept per-buyer counts, one primary-key read.
+    for (const r of await statusCounts(db, buyerIds)) add(r.display_status as OrderStatus, r.quantity);
+  } else {
+    for (const r of await countQuery(db, buyerIds, body)) add(displayStatus({ status: r.status as OrderStatus, tradeType: r.tradeType, payChannel: r.payChannel }), r.n);
   }
   return ORDER_TABS.map((t) => ({ displayOrderStatus: t, quantity: counts.get(t)! }));
+}
+
+/**
+ * The kept counts (table order_status_counts) of these buyers per display status. A named
+ * prepared statement: `buyer_id = $1` for one buyer (every buyer but an enterprise main account).
+ */
+export async function statusCounts(db: Db, buyerIds: bigint[]): Promise<{ display_status: string; quantity: number }[]> {
+  if (!buyerIds.length) return [];
+  const { rows } = buyerIds.length === 1
+    ? await db.$client.query({ name: 'order_status_counts_1', text: 'SELECT display_status, quantity FROM order_status_counts WHERE buyer_id = $1', values: [String(buyerIds[0])] })
+    : await db.$client.query({
+      name: 'order_status_counts_n',
+      text: 'SELECT display_status, sum(quantity)::int AS quantity FROM order_status_counts WHERE buyer_id = ANY($1::bigint[]) GROUP BY display_status',
+      values: [buyerIds.map(String)],
+    });
+  return rows;
 }
 
 /** An order the caller may see (its own, or as main account a sub-account's), else 404. */

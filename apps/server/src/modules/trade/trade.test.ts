@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { POSTPONE_DAYS, POSTPONE_LIMIT } from '@mall/contracts';
+import { displayStatus, type OrderStatus } from '@mall/domain';
 import {
   carriers, couponCampaigns, mockpayPayments, ownerCoupons, paymentRecords, pointLedger, reverseTradeOrders, shipmentPackages, tradeContracts, tradeOrders, users,
 } from '../../db/schema/index.js';
@@ -105,6 +106,24 @@ async function expectCountsMatchList(b: Browser, filters: Body = {}): Promise<Re
   }
   expect(counts.ALL_ORDER).toBe(counts.PENDING_PAY + counts.UN_DELIVERY + counts.UN_RECEIVED + counts.COMPLETE + counts.CANCEL_ALL);
   return counts;
+}
+
+/**
+ * The kept per-buyer counts (order_status_counts, written by triggers in the same transaction
+ * as every order move) equal a fresh count(*) of every buyer's orders per display status.
+ */
+async function expectKeptCountsFresh() {
+  const fresh = await t.db.execute<{ buyer_id: string; display_status: string; n: number }>(sql`
+    SELECT buyer_id::text, order_display_status(status, trade_type, pay_channel) AS display_status, count(*)::int AS n
+    FROM trade_orders GROUP BY 1, 2 ORDER BY 1, 2`);
+  const kept = await t.db.execute<{ buyer_id: string; display_status: string; n: number }>(sql`
+    SELECT buyer_id::text, display_status, quantity AS n FROM order_status_counts WHERE quantity <> 0 ORDER BY 1, 2`);
+  expect(fresh.rows.length).toBeGreaterThan(0);
+  expect(kept.rows).toEqual(fresh.rows);
+  // The SQL display rule is the domain's.
+  const rows = await t.db.select({ status: tradeOrders.status, tradeType: tradeOrders.tradeType, payChannel: tradeOrders.payChannel,
+    display: sql<string>`order_display_status(${tradeOrders.status}, ${tradeOrders.tradeType}, ${tradeOrders.payChannel})` }).from(tradeOrders);
+  for (const r of rows) expect(r.display).toBe(displayStatus({ status: r.status as OrderStatus, tradeType: r.tradeType, payChannel: r.payChannel }));
 }
 
 const detail = (b: Browser, id: string, extra: Body = {}) => b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id, ...extra });
@@ -209,6 +228,10 @@ describe('order list and counts of a buyer with an order in every state', () => 
       COMPLETE: 1,
       CANCEL_ALL: 3, // canceled, closed, refunded
     });
+  });
+
+  it('the kept per-buyer counts equal a fresh count of the orders after pay, ship, sign, cancels, close, refund and net terms', async () => {
+    await expectKeptCountsFresh();
   });
 
   it('each tab lists exactly its orders', async () => {
@@ -1071,5 +1094,28 @@ describe('invoice', () => {
     expect(doc.body).toContain(after.bill.needPayAmt.value);
     const stranger = await signup('nosy');
     expectError(await stranger.b.get(after.invoice.invoiceUrl), 404, 'Trade.tradeOrderNotExist');
+  });
+});
+
+describe('kept order counts', () => {
+  // Last in this file: every move above (payments, cancels before and after pay, refunds,
+  // seller decisions both ways, deadline closes, auto-confirm, enterprise orders) has happened.
+  it('after every move of this file, the kept counts still equal a fresh count(*) per buyer and display status', async () => {
+    await expectKeptCountsFresh();
+  });
+
+  it('an invoice-me order shows as to be shipped: moving its pay channel moves its count; deleting an order removes it', async () => {
+    const y = await signup('invoice-me');
+    const { orderIds: [id] } = await place(y, [['TRAY-STEEL', '1']]);
+    const counts = async () => Object.fromEntries((await t.db.execute<{ display_status: string; quantity: number }>(
+      sql`SELECT display_status, quantity FROM order_status_counts WHERE buyer_id = ${y.id} AND quantity <> 0`)).rows.map((r) => [r.display_status, r.quantity]));
+    expect(await counts()).toEqual({ PENDING_PAY: 1 });
+    await t.db.update(tradeOrders).set({ payChannel: 'INVOICE_ME' }).where(eq(tradeOrders.id, BigInt(id!)));
+    expect(await counts()).toEqual({ UN_DELIVERY: 1 });
+    expect((await countsOk(y.b)).UN_DELIVERY).toBe(1);
+    await t.db.execute(sql`DELETE FROM trade_order_lines WHERE order_id = ${BigInt(id!)}`);
+    await t.db.delete(tradeOrders).where(eq(tradeOrders.id, BigInt(id!)));
+    expect(await counts()).toEqual({});
+    await expectKeptCountsFresh();
   });
 });

@@ -12,3 +12,4 @@ export * from './bundle.js';
 export * from './tax.js';
 export * from './redirect.js';
 export * from './sku-label.js';
+export * from './membership.js';

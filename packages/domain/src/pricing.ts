@@ -3,16 +3,18 @@
  * Pure: the server feeds it lines, coupons, shipping and points; everything is bigint minor
  * units. The order of operations, which every figure depends on:
  *   1. line amount = unit x quantity (half up)
- *   2. shop coupon on the shop's goods (one per shop, minimum spend)
+ *   1b. member discount (levelAmt): the buyer's benefit rate x the shop's goods (half up)
+ *   2. shop coupon on the shop's goods after the member discount (one per shop, minimum spend)
  *   3. platform coupon, then promotion codes, on the goods left; allocated to shops pro rata
  *   4. shipping per shop
  *   5. tax: EXCLUSIVE sites add rate x goods after discounts; INCLUSIVE sites report the VAT
  *      contained in goods and shipping; a shop may carry its own rate (see tax.ts)
  *   6. points deduction (only when discountable points > 0), in whole steps, above a minimum
- *   7. earned points = ceil(amount paid in major units x earn rate)
+ *   7. earned points = ceil(amount paid in major units x earn rate x member multiplier)
  */
 import { CURRENCY_DIGITS, type Currency } from '@mall/contracts';
 import { applyRate, decimalToFraction, divRoundHalfUp, lineAmount } from './money.js';
+import { earnedPoints, memberDiscount } from './membership.js';
 
 export interface PricingCoupon {
   id: string;
@@ -65,18 +67,22 @@ export interface PricingInput {
   platformCoupon?: PricingCoupon;
   promotionCodes?: PricingCoupon[];
   points: { enabled: boolean; balance: number; requested?: number; rule: PointsRule };
+  /** The buyer's member benefits (membership levels, paid service); none for guests. */
+  member?: { discountRate: string; pointsMultiplier: string };
 }
 
 export type UselessReason = 'MIN_SPEND' | 'COMBINATION';
 
 export interface PricedLine { key: string; skuAmt: bigint; discountAmt: bigint; needPayAmt: bigint; points: number }
 export interface PricedShop {
-  shopId: string; lines: PricedLine[]; skuAmt: bigint; shopDiscountAmt: bigint; platformDiscountAmt: bigint;
+  shopId: string; lines: PricedLine[]; skuAmt: bigint; levelAmt: bigint; shopDiscountAmt: bigint; platformDiscountAmt: bigint;
   shippingAmt: bigint; shippingKnown: boolean; taxRate: string; taxAmt: bigint; needPayAmt: bigint; couponApplied: boolean;
 }
 export interface PricingResult {
   shops: PricedShop[];
   skuAmt: bigint;
+  /** Member discount over all shops (SPEC levelAmt). */
+  levelAmt: bigint;
   shopDiscountAmt: bigint;
   platformCouponDiscountAmt: bigint;
   promotionDiscountAmt: bigint;
@@ -146,12 +152,13 @@ export function priceContract(input: PricingInput): PricingResult {
       points: l.pointsUnit === null ? 0 : Math.ceil(l.pointsUnit * Number(l.qty) - 1e-9),
     }));
     const skuAmt = lines.reduce((a, l) => a + l.skuAmt, 0n);
-    const shopDiscountAmt = s.coupon ? couponDiscount(s.coupon, skuAmt) : 0n;
-    return { s, lines, skuAmt, shopDiscountAmt };
+    const levelAmt = memberDiscount(skuAmt, input.member?.discountRate ?? '0');
+    const shopDiscountAmt = s.coupon ? couponDiscount(s.coupon, skuAmt - levelAmt) : 0n;
+    return { s, lines, skuAmt, levelAmt, shopDiscountAmt };
   });
 
   // 3. Platform coupon, then promotion codes, each on what is left.
-  let base = shops.reduce((a, s) => a + s.skuAmt - s.shopDiscountAmt, 0n);
+  let base = shops.reduce((a, s) => a + s.skuAmt - s.levelAmt - s.shopDiscountAmt, 0n);
   const platformCouponDiscountAmt = input.platformCoupon ? couponDiscount(input.platformCoupon, base) : 0n;
   base -= platformCouponDiscountAmt;
   const couponCodeUsedList: string[] = [];
@@ -171,19 +178,19 @@ export function priceContract(input: PricingInput): PricingResult {
     limited = limited || code.useLimit;
   }
   const platformDiscountAmt = platformCouponDiscountAmt + promotionDiscountAmt;
-  const platformShares = allocate(platformDiscountAmt, shops.map((s) => s.skuAmt - s.shopDiscountAmt));
+  const platformShares = allocate(platformDiscountAmt, shops.map((s) => s.skuAmt - s.levelAmt - s.shopDiscountAmt));
 
   // 4-5. Shipping and tax per shop.
   const priced: PricedShop[] = shops.map((s, i) => {
-    const goods = s.skuAmt - s.shopDiscountAmt - platformShares[i]!;
+    const goods = s.skuAmt - s.levelAmt - s.shopDiscountAmt - platformShares[i]!;
     const shippingAmt = s.s.shippingMinor ?? 0n;
     const rate = s.s.taxRate ?? taxRate;
     const taxAmt = taxDisplay === 'EXCLUSIVE' ? applyRate(goods, rate) : includedTax(goods + shippingAmt, rate);
     const needPayAmt = goods + shippingAmt + (taxDisplay === 'EXCLUSIVE' ? taxAmt : 0n);
     // Line discounts: the shop's discounts spread over its lines.
-    const lineDiscounts = allocate(s.shopDiscountAmt + platformShares[i]!, s.lines.map((l) => l.skuAmt));
+    const lineDiscounts = allocate(s.levelAmt + s.shopDiscountAmt + platformShares[i]!, s.lines.map((l) => l.skuAmt));
     return {
-      shopId: s.s.shopId, skuAmt: s.skuAmt, shopDiscountAmt: s.shopDiscountAmt, platformDiscountAmt: platformShares[i]!,
+      shopId: s.s.shopId, skuAmt: s.skuAmt, levelAmt: s.levelAmt, shopDiscountAmt: s.shopDiscountAmt, platformDiscountAmt: platformShares[i]!,
       shippingAmt, shippingKnown: s.s.shippingMinor !== null, taxRate: rate, taxAmt, needPayAmt, couponApplied: s.shopDiscountAmt > 0n,
       lines: s.lines.map((l, j) => ({ key: l.key, skuAmt: l.skuAmt, discountAmt: lineDiscounts[j]!, needPayAmt: l.skuAmt - lineDiscounts[j]!, points: l.points })),
     };
@@ -215,14 +222,13 @@ export function priceContract(input: PricingInput): PricingResult {
   const discountAmount = pointsToMinor(chosenIntegral);
   const needPayAmt = payable - discountAmount;
 
-  // 7. Earned points, rounded up.
-  const [en, ed] = decimalToFraction(rule.earnPerUnit);
-  const earnDen = ed * unit;
-  const earnPoints = Number((needPayAmt * en + earnDen - 1n) / earnDen);
+  // 7. Earned points, multiplied by the member benefit, rounded up.
+  const earnPoints = earnedPoints(needPayAmt, unit, rule.earnPerUnit, input.member?.pointsMultiplier ?? '1');
 
   return {
     shops: priced,
     skuAmt: priced.reduce((a, s) => a + s.skuAmt, 0n),
+    levelAmt: priced.reduce((a, s) => a + s.levelAmt, 0n),
     shopDiscountAmt: priced.reduce((a, s) => a + s.shopDiscountAmt, 0n),
     platformCouponDiscountAmt, promotionDiscountAmt, platformDiscountAmt,
     shippingAmt, shippingNoTaxAmt, totalTaxAmt, taxRate,

@@ -9,11 +9,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, type OrderResult, type SubmitBody } from '@mall/contracts';
 import { initialOrderStatus, lineAmount, money, toMinor } from '@mall/domain';
 import type { Db } from '../db/client.js';
-import { cartLines, couponCampaigns, ownerCoupons, pointLedger, preTradeRequests, skus, tradeContracts, tradeOrderLines, tradeOrders } from '../db/schema/index.js';
+import { cartLines, couponCampaigns, ownerCoupons, preTradeRequests, skus, tradeContracts, tradeOrderLines, tradeOrders } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
 import { onOrdersPaid } from '../modules/trade/transitions.js';
-import { buildPreview, pointBalance, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
+import { buildPreview, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
+import { earnPoints, spendPoints } from '../modules/points/ledger.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ContractRow = typeof tradeContracts.$inferSelect;
@@ -143,12 +144,9 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       if (!used.length) throw fail(409, ERROR_CODES.couponNotUsable, 'This coupon code cannot be used');
     }
 
-    // Points: redemption lines plus the deduction, checked against a balance read under a lock.
-    const spendPoints = r.actualNeedPayPoints + r.pointDeductionResult.chosenIntegral;
-    if (spendPoints > 0) {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`points:${buyerId}`}))`);
-      if ((await pointBalance(tx, buyerId)) < spendPoints) throw fail(409, ERROR_CODES.notEnoughPoints, 'You do not have enough points');
-    }
+    // Points: redemption lines plus the deduction, taken by the ledger after the contract exists
+    // (a conditional update on the balance row: Points.notEnough when another spend got there first).
+    const spentPoints = r.actualNeedPayPoints + r.pointDeductionResult.chosenIntegral;
 
     const isFreeTrade = needPay === 0n;
     const now = new Date();
@@ -157,7 +155,9 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       r.renderTradeOrderTOList.reduce((a, o) => a + toMinor(f(o).value, currency), 0n);
     const [contract] = await tx.insert(tradeContracts).values({
       buyerId, idempotencyKey: key, site: caller.site.code, currency, tradeType: r.tradeType, status: isFreeTrade ? 'PAID' : 'PENDING_PAY',
-      skuAmtMinor: toMinor(r.skuAmt.value, currency), discountAmtMinor: toMinor(r.shopDiscountAmt.value, currency) + toMinor(r.platformDiscountAmt.value, currency),
+      skuAmtMinor: toMinor(r.skuAmt.value, currency),
+      discountAmtMinor: toMinor(r.levelAmt.value, currency) + toMinor(r.shopDiscountAmt.value, currency) + toMinor(r.platformDiscountAmt.value, currency),
+      levelAmtMinor: toMinor(r.levelAmt.value, currency),
       shippingAmtMinor: toMinor(r.shippingAmt.value, currency), taxAmtMinor: toMinor(r.totalTaxAmt.value, currency),
       pointsDiscountMinor: toMinor(r.pointDeductionResult.discountAmount.value, currency), needPayAmtMinor: needPay,
       usedPoints: r.pointDeductionResult.chosenIntegral, redeemPoints: r.actualNeedPayPoints, earnPoints: r.earnPoints,
@@ -167,7 +167,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       // The campaigns of the promotion codes used, so closing an unpaid contract can give the uses back.
       payload: body, preview: { ...r, promotionCampaignIds: ctx.promotionCampaignIds.map(String) },
     }).returning();
-    if (spendPoints > 0) await tx.insert(pointLedger).values({ buyerId, delta: -spendPoints, reason: 'ORDER', tradeContractId: contract!.id });
+    await spendPoints(tx, { buyerId, points: spentPoints, tradeContractId: contract!.id });
     if (ctx.chosenCoupons.length) {
       await tx.update(ownerCoupons).set({ tradeContractId: contract!.id }).where(inArray(ownerCoupons.id, ctx.chosenCoupons.map((c) => c.ownerCouponId)));
     }
@@ -193,7 +193,8 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
         contractId: contract!.id, buyerId, shopId: BigInt(o.shopId), sellerId: BigInt(o.sellerId),
         status: initialOrderStatus({ freeTrade: isFreeTrade, presale: !!presale }), tradeType: r.tradeType, currency,
         tradeOrderType: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL', 
-        skuAmtMinor: toMinor(o.skuAmt.value, currency), discountAmtMinor: toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency),
+        skuAmtMinor: toMinor(o.skuAmt.value, currency), levelAmtMinor: ctx.levelAmtByShop.get(o.shopId) ?? 0n,
+        discountAmtMinor: (ctx.levelAmtByShop.get(o.shopId) ?? 0n) + toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency),
         shippingAmtMinor: toMinor(o.shippingAmt.value, currency), taxAmtMinor: toMinor(o.taxAmt.value, currency), taxRate: o.taxRate,
         needPayAmtMinor: shopNeedPay - share, paidAmtMinor: isFreeTrade ? shopNeedPay - share : 0n, pointsDiscountMinor: share, usedPoints,
         shippingMethodId: BigInt(method.shippingMethodId), shippingMethodCode: method.shippingMethodCode,
@@ -229,9 +230,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
     const cartIds = ctx.lines.map((l) => l.cartLineId).filter((x): x is string => !!x).map(BigInt);
     if (cartIds.length) await tx.delete(cartLines).where(and(eq(cartLines.buyerId, buyerId), inArray(cartLines.id, cartIds)));
     if (isFreeTrade) await onOrdersPaid(tx, contract!.id, 'POINTS', now);
-    if (isFreeTrade && r.earnPoints > 0 && caller.user?.userType === 'REGISTERED') {
-      await tx.insert(pointLedger).values({ buyerId, delta: r.earnPoints, reason: 'EARN', tradeContractId: contract!.id });
-    }
+    if (isFreeTrade && caller.user?.userType === 'REGISTERED') await earnPoints(tx, { buyerId, points: r.earnPoints, tradeContractId: contract!.id });
     return resultOf(contract!, orderIds);
   });
 }

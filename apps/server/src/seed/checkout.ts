@@ -3,7 +3,8 @@
  * demo buyers, promotion codes, and starting points.
  */
 import type { Db } from '../db/client.js';
-import { couponCampaigns, ownerCoupons, pickupStores, pointLedger, shippingMethods } from '../db/schema/index.js';
+import { couponCampaigns, ownerCoupons, pickupStores, shippingMethods } from '../db/schema/index.js';
+import { grantPoints } from '../modules/points/ledger.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -50,9 +51,7 @@ export async function seedCheckout(tx: Tx, ids: { shops: bigint[]; buyer: bigint
     { campaignId: c20!.id, buyerId: ids.buyer }, { campaignId: n10!.id, buyerId: ids.buyer }, { campaignId: m15!.id, buyerId: ids.buyer }, { campaignId: m5!.id, buyerId: ids.buyer },
     { campaignId: c20!.id, buyerId: ids.main }, { campaignId: m5!.id, buyerId: ids.main },
   ]);
-  await tx.insert(pointLedger).values([
-    { buyerId: ids.buyer, delta: 2000, reason: 'WELCOME' },
-    { buyerId: ids.main, delta: 10000, reason: 'WELCOME' },
-    { buyerId: ids.sub1, delta: 600, reason: 'WELCOME' },
-  ]);
+  await grantPoints(tx, { buyerId: ids.buyer, delta: 2000, reason: 'WELCOME' });
+  await grantPoints(tx, { buyerId: ids.main, delta: 10000, reason: 'WELCOME' });
+  await grantPoints(tx, { buyerId: ids.sub1, delta: 600, reason: 'WELCOME' });
 }

@@ -9,11 +9,12 @@ import { SITES } from '@mall/contracts';
 import { applyRate, bundleUnitMinor, lineAmount, taxRateFor, type OrderStatus } from '@mall/domain';
 import type { Db } from '../db/client.js';
 import {
-  addresses, carriers, itemParts, items, mockpayPayments, paymentRecords, pickupStores, pointLedger, regions, reverseTradeOrderLines, reverseTradeOrders, shipmentPackageLines,
+  addresses, carriers, itemParts, items, mockpayPayments, paymentRecords, pickupStores, regions, reverseTradeOrderLines, reverseTradeOrders, shipmentPackageLines,
   shipmentPackages, shippingMethods, shops, skuPrices, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders, trackingEvents,
 } from '../db/schema/index.js';
 import { toAddressDto } from '../modules/address/service.js';
 import { STORE_PICKUP } from '../modules/fulfillment/service.js';
+import { earnPoints, spendPoints } from '../modules/points/ledger.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const DAY = 86400_000;
@@ -134,10 +135,8 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
     }
     if (points) {
       // The points the tote was redeemed with were earned before, so the demo balance stays as documented.
-      await tx.insert(pointLedger).values([
-        { buyerId: s.buyer, delta: c!.redeemPoints, reason: 'EARN', createdAt: new Date(createdAt.getTime() - 30 * DAY) },
-        { buyerId: s.buyer, delta: -c!.redeemPoints, reason: 'ORDER', tradeContractId: c!.id, createdAt },
-      ]);
+      await earnPoints(tx, { buyerId: s.buyer, points: c!.redeemPoints, at: new Date(createdAt.getTime() - 30 * DAY) });
+      await spendPoints(tx, { buyerId: s.buyer, points: c!.redeemPoints, tradeContractId: c!.id, at: createdAt });
     }
     const lineIds = new Map<string, bigint>();
     const delivered = new Map<string, number>();

@@ -70,15 +70,27 @@ export const ownerCoupons = pgTable('owner_coupons', {
   tradeContractId: bigint('trade_contract_id', { mode: 'bigint' }),
 }, (t) => [index('owner_coupons_buyer_idx').on(t.buyerId)]);
 
-/** Points ledger: the balance is the sum; every change names its reason and contract. */
+/**
+ * Points ledger: the balance is the sum; every change names its kind (`reason`), its contract and
+ * order where it has one, and for credits the year it was earned in (points expire at the end
+ * of the following year). Written only by modules/points/ledger.ts.
+ */
 export const pointLedger = pgTable('point_ledger', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   buyerId: bigint('buyer_id', { mode: 'bigint' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
   delta: integer('delta').notNull(),
   reason: text('reason').notNull(),
   tradeContractId: bigint('trade_contract_id', { mode: 'bigint' }),
+  tradeOrderId: bigint('trade_order_id', { mode: 'bigint' }),
+  /** Credits: the year earned; EXPIRY lines: the year whose points expired. */
+  earnYear: integer('earn_year'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('point_ledger_buyer_idx').on(t.buyerId)]);
+}, (t) => [
+  index('point_ledger_buyer_idx').on(t.buyerId, t.id),
+  // Retries never write a contract's earn, spend or give-back twice, nor a year's expiry.
+  uniqueIndex('point_ledger_once_per_contract').on(t.tradeContractId, t.reason).where(sql`${t.reason} IN ('EARN', 'ORDER', 'ORDER_CLOSED')`),
+  uniqueIndex('point_ledger_expiry_once').on(t.buyerId, t.earnYear).where(sql`${t.reason} = 'EXPIRY'`),
+]);
 
 /**
  * A trade contract is one checkout: it holds the submit payload and groups one trade order
@@ -97,6 +109,8 @@ export const tradeContracts = pgTable('trade_contracts', {
   shippingAmtMinor: bigint('shipping_amt_minor', { mode: 'bigint' }).notNull(),
   taxAmtMinor: bigint('tax_amt_minor', { mode: 'bigint' }).notNull(),
   pointsDiscountMinor: bigint('points_discount_minor', { mode: 'bigint' }).notNull(),
+  /** Member discount (SPEC levelAmt), already inside discountAmtMinor. */
+  levelAmtMinor: bigint('level_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
   needPayAmtMinor: bigint('need_pay_amt_minor', { mode: 'bigint' }).notNull(),
   usedPoints: integer('used_points').notNull().default(0),
   redeemPoints: integer('redeem_points').notNull().default(0),
@@ -142,6 +156,8 @@ export const tradeOrders = pgTable('trade_orders', {
   paidAmtMinor: bigint('paid_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
   /** This order's share of the contract's points deduction (money and points), fixed at submit. */
   pointsDiscountMinor: bigint('points_discount_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** Member discount (SPEC levelAmt), already inside discountAmtMinor. */
+  levelAmtMinor: bigint('level_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
   usedPoints: integer('used_points').notNull().default(0),
   shippingMethodId: bigint('shipping_method_id', { mode: 'bigint' }),
   shippingMethodCode: text('shipping_method_code'),

@@ -11,3 +11,4 @@ export * from './reverse.js';
 export * from './comment.js';
 export * from './platform.js';
 export * from './order-counts.js';
+export * from './membership.js';

@@ -13,12 +13,14 @@ import {
   sumMinor, taxRateFor, toMinor, type PricingCoupon,
 } from '@mall/domain';
 import { readTogether, type Db } from '../../db/client.js';
-import { addresses, couponCampaigns, ownerCoupons, pickupStores, pointLedger, regions, shippingMethods } from '../../db/schema/index.js';
+import { addresses, couponCampaigns, ownerCoupons, pickupStores, regions, shippingMethods } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller } from '../../lib/session.js';
 import { diyParts, loadParts, loadSkus, presaleOf, trimQty, type LoadedSku, type Parts } from '../catalog/service.js';
 import { assertQuantity, quantityRule } from '../cart/service.js';
 import { checkAddress, toAddressDto } from '../address/service.js';
+import { pointBalance } from '../points/ledger.js';
+import { activeBenefits } from '../membership/benefits.js';
 
 /** Stores farther than this from the shipping address are not offered for pickup. */
 export const PICKUP_RADIUS_MILES = 60;
@@ -54,6 +56,8 @@ export interface PreviewContext {
   promotionCampaignIds: bigint[];
   shippingAddress: ResolvedAddress | null;
   billingAddress: ResolvedAddress | null;
+  /** Member discount per shop id (minor units), for the trade orders. */
+  levelAmtByShop: Map<string, bigint>;
   addressError: unknown;
   billingError: unknown;
 }
@@ -106,10 +110,7 @@ export function presaleSplit(lines: PreviewContext['lines']): { depositMinor: bi
   };
 }
 
-export async function pointBalance(db: Tx, buyerId: bigint): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger).where(eq(pointLedger.buyerId, buyerId));
-  return r?.n ?? 0;
-}
+export { pointBalance } from '../points/ledger.js';
 
 function couponDto(c: typeof couponCampaigns.$inferSelect, ownerCouponId: bigint, currency: Currency, selected: boolean, usable: boolean): CheckoutCoupon {
   const amount = minorOf(c.amounts, currency);
@@ -166,6 +167,8 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     () => codes.length ? db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : Promise.resolve([]),
     () => registeredId ? pointBalance(db, registeredId) : Promise.resolve(0),
   ]);
+  // Member level and paid-service benefits: discount (levelAmt), points multiplier, free shipping.
+  const benefits = await activeBenefits(db, registeredId, site);
 
   // Addresses: in the preview a half-typed address is simply not there yet; submit is strict.
   let shippingAddress: ResolvedAddress | null = null;
@@ -209,7 +212,8 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     const candidates = methodRows.filter((m) => String(m.shopId) === shopId && (m.code !== 'PICKUP' || hasStores)).map((m) => {
       const base = minorOf(m.amounts, currency);
       const freeOver = minorOf(m.freeOver, currency);
-      const amt = base === null ? null : freeOver !== null && goods >= freeOver ? 0n : base;
+      const memberFree = benefits.freeShippingMinor !== null && goods >= benefits.freeShippingMinor;
+      const amt = base === null ? null : (freeOver !== null && goods >= freeOver) || memberFree ? 0n : base;
       const max = minorOf(m.maxOrder, currency);
       const canotUsedType = destCountry && m.countries.length && !m.countries.includes(destCountry) ? 'REGION_NOT_SUPPORTED' as const
         : max !== null && goods > max ? 'ORDER_AMOUNT_NOT_SUPPORTED' as const : null;
@@ -294,6 +298,7 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     platformCoupon: platformOwned ? toPricingCoupon(platformOwned.c, String(platformOwned.oc.id), currency) : undefined,
     promotionCodes: codeCoupons,
     points: { enabled: body.enablePointDeduction === true && registeredId !== null, balance, requested: body.usedPointNum, rule: site.points },
+    member: { discountRate: benefits.discountRate, pointsMultiplier: benefits.pointsMultiplier },
   });
   for (const u of priced.uselessPromotionCode) useless.push({ code: u.code.replace(/^code:/, ''), reason: u.reason });
   const usedCodes = priced.couponCodeUsedList.map((c) => c.replace(/^code:/, ''));
@@ -360,7 +365,7 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     skuAmt: m(priced.skuAmt), shopDiscountAmt: m(priced.shopDiscountAmt), platformDiscountAmt: m(priced.platformDiscountAmt),
     platformCouponDiscountAmt: m(priced.platformCouponDiscountAmt), promotionDiscountAmt: m(priced.promotionDiscountAmt),
     shippingAmt: m(priced.shippingAmt), shippingAmtExcludeShopDiscount: m(priced.shippingAmt), shippingNoTaxAmt: m(priced.shippingNoTaxAmt),
-    totalTaxAmt: m(priced.totalTaxAmt), taxRate: contractRate, taxDisplay: site.taxDisplay, levelAmt: m(0n), needPayAmt: m(priced.needPayAmt),
+    totalTaxAmt: m(priced.totalTaxAmt), taxRate: contractRate, taxDisplay: site.taxDisplay, levelAmt: m(priced.levelAmt), needPayAmt: m(priced.needPayAmt),
     actualNeedPayPoints: priced.actualNeedPayPoints, earnPoints: registeredId ? priced.earnPoints : 0,
     pointDeductionResult: {
       available: priced.points.discountablePoint > 0, pointBalance: balance, discountablePoint: priced.points.discountablePoint,
@@ -385,5 +390,6 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     chosenCoupons: chosen.map((o) => ({ ownerCouponId: o.oc.id, campaignId: o.c.id })),
     promotionCampaignIds: promotionCampaignIds.filter((id) => usedCodes.includes(codeRows.find((r) => r.id === id)?.code ?? '')),
     shippingAddress, billingAddress, addressError, billingError,
+    levelAmtByShop: new Map(priced.shops.map((s) => [s.shopId, s.levelAmt])),
   };
 }

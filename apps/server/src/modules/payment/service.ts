@@ -6,12 +6,14 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ERROR_CODES, MASTER_PAY_DAYS, type ContractDetail, type ContractOrder, type CreditBalance, type Currency, type MockpayEvent, type PayChannelResult, type PaymentDeclineReason, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
 import { money, toMinor } from '@mall/domain';
 import type { Db } from '../../db/client.js';
-import { cards, enterprises, paymentRecords, pointLedger, shops, tradeContracts, tradeOrderLines, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
+import { cards, enterprises, paymentRecords, shops, tradeContracts, tradeOrderLines, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { MockpayProvider } from '../mockpay/provider.js';
 import { movePaymentRecords } from './records.js';
 import { refundNotCaptured } from '../../flows/refund.js';
 import { moveOrders, onOrdersPaid } from '../trade/transitions.js';
+import { earnPoints } from '../points/ledger.js';
+import { addGrowth } from '../membership/growth.js';
 
 type ContractRow = typeof tradeContracts.$inferSelect;
 const toMinorOf = (m: { value: string; currency: Currency }) => toMinor(m.value, m.currency);
@@ -46,7 +48,9 @@ async function markContractPaid(tx: Tx, c: ContractRow, channel: string, now: Da
   await tx.update(tradeContracts).set({ status: 'PAID', masterStatus: c.masterStatus ? 'PAID' : null }).where(and(eq(tradeContracts.id, c.id), eq(tradeContracts.status, 'PENDING_PAY')));
   await moveOrders(tx, { contractId: c.id }, 'PAY', { paidAt: now, paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` as never, payDeadline: null });
   await onOrdersPaid(tx, c.id, channel, now);
-  if (c.earnPoints > 0) await tx.insert(pointLedger).values({ buyerId: c.buyerId, delta: c.earnPoints, reason: 'EARN', tradeContractId: c.id });
+  await earnPoints(tx, { buyerId: c.buyerId, points: c.earnPoints, tradeContractId: c.id, at: now });
+  // Growth: the money paid counts toward the buyer's level on the contract's site.
+  await addGrowth(tx, { buyerId: c.buyerId, site: c.site, amountMinor: c.needPayAmtMinor });
 }
 
 /**

@@ -16,6 +16,7 @@ import { Browser, browser, login, type TestApp, createTestApp } from '../../../t
 import { amsterdamAddress, freshIp, loadFixtures, pointsOf, previewOk, stockOf, submit, submitBodyFor, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, waitFor, type Buyer, type Placed, upsTrackingNumber } from '../../../test/order-fixtures.js';
 import { sweepTimedTransitions } from './service.js';
+import { grantPoints } from '../points/ledger.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -150,7 +151,7 @@ describe('order list and counts of a buyer with an order in every state', () => 
 
   beforeAll(async () => {
     x = await signup('lister');
-    await t.db.insert(pointLedger).values({ buyerId: x.id, delta: 2000, reason: 'WELCOME' });
+    await grantPoints(t.db, { buyerId: x.id, delta: 2000, reason: 'WELCOME' });
     o.pending = (await place(x, [['TRAY-STEEL', '1']])).orderIds[0]!;
 
     const paid = await place(x, [['TRAY-STEEL', '1']]);
@@ -439,7 +440,7 @@ describe('order detail', () => {
 
   it('points deduction over two shops: each bill adds up, and the shares add up to the points used', async () => {
     const y = await signup('splitter');
-    await t.db.insert(pointLedger).values({ buyerId: y.id, delta: 2000, reason: 'WELCOME' });
+    await grantPoints(t.db, { buyerId: y.id, delta: 2000, reason: 'WELCOME' });
     const split = await place(y, [['TRAY-STEEL', '1'], ['COF-ARABICA', '1.5'], ['LAMP-BAR', '1']], { enablePointDeduction: true });
     const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(split.contractId)));
     expect(c!.pointsDiscountMinor).toBeGreaterThan(0n);
@@ -536,7 +537,7 @@ describe('cancel before pay', () => {
 
   beforeAll(async () => {
     x = await signup('canceler');
-    await t.db.insert(pointLedger).values({ buyerId: x.id, delta: 2000, reason: 'WELCOME' });
+    await grantPoints(t.db, { buyerId: x.id, delta: 2000, reason: 'WELCOME' });
     const [campaign] = await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.name, 'FlexiDesk $20 off'));
     couponId = String((await t.db.insert(ownerCoupons).values({ campaignId: campaign!.id, buyerId: x.id }).returning())[0]!.id);
   });
@@ -720,7 +721,7 @@ describe('cancel after pay and the seller decision', () => {
 
   it('a points-only order refunded in full gives the 500 points back', async () => {
     const y = await signup('redeemer');
-    await t.db.insert(pointLedger).values({ buyerId: y.id, delta: 2000, reason: 'WELCOME' });
+    await grantPoints(t.db, { buyerId: y.id, delta: 2000, reason: 'WELCOME' });
     const stock = await stockOf(t.db, f.sku['PTS-TOTE']);
     const placed = await placePoints(y);
     const id = placed.orderIds[0]!;
@@ -737,7 +738,7 @@ describe('cancel after pay and the seller decision', () => {
 
   it('points used as a discount on a refunded order come back', async () => {
     const y = await signup('deducter');
-    await t.db.insert(pointLedger).values({ buyerId: y.id, delta: 2000, reason: 'WELCOME' });
+    await grantPoints(t.db, { buyerId: y.id, delta: 2000, reason: 'WELCOME' });
     const placed = await place(y, [['E7-BLK-140', '1']], { enablePointDeduction: true });
     await pay(y.b, placed.contractId);
     const id = placed.orderIds[0]!;

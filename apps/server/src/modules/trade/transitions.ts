@@ -8,8 +8,10 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ORDER_EVENTS, PACKAGE_EVENTS, type OrderEvent, type PackageEvent } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
-  couponCampaigns, items, ownerCoupons, pointLedger, shipmentPackages, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
+  couponCampaigns, items, ownerCoupons, shipmentPackages, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
+import { contractPoints, refundPoints, reverseEarned } from '../points/ledger.js';
+import { takeGrowth } from '../membership/growth.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderSet = Partial<typeof tradeOrders.$inferInsert>;
@@ -51,11 +53,10 @@ export async function closeUnpaidContract(tx: Tx, contractId: bigint, event: 'BU
   if (!moved.length) return moved;
   await tx.update(tradeContracts).set({ status: 'CLOSED' }).where(and(eq(tradeContracts.id, contractId), eq(tradeContracts.status, 'PENDING_PAY')));
   await returnStock(tx, moved);
-  const [spent] = await tx.select({ total: sql<number>`coalesce(-sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
-    .where(and(eq(pointLedger.tradeContractId, contractId), eq(pointLedger.reason, 'ORDER')));
-  if (spent && spent.total > 0) {
+  const spent = -(await contractPoints(tx, contractId, ['ORDER']));
+  if (spent > 0) {
     const [c] = await tx.select({ buyerId: tradeContracts.buyerId }).from(tradeContracts).where(eq(tradeContracts.id, contractId));
-    await tx.insert(pointLedger).values({ buyerId: c!.buyerId, delta: spent.total, reason: 'ORDER_CLOSED', tradeContractId: contractId });
+    await refundPoints(tx, { buyerId: c!.buyerId, points: spent, reason: 'ORDER_CLOSED', tradeContractId: contractId });
   }
   await returnCouponsAndCodes(tx, contractId);
   return moved;
@@ -104,18 +105,21 @@ export async function takeStock(tx: Tx, skuId: bigint, qty: string): Promise<boo
 
 /**
  * Points of an order refunded in part by after-sales: the points its refunded lines redeemed and
- * its share of the points deduction come back; the earned points are taken back in the same share.
+ * its share of the points deduction come back; the earned points are taken back in the same share,
+ * and the refunded money leaves the buyer's growth (membership level).
  */
 export async function returnPointsInShare(tx: Tx, order: typeof tradeOrders.$inferSelect, refundedMinor: bigint, redeemedBack: number): Promise<void> {
   const share = order.paidAmtMinor > 0n ? Number(refundedMinor) / Number(order.paidAmtMinor) : 1;
   const spentBack = redeemedBack + Math.floor(order.usedPoints * Math.min(1, share));
-  const [c] = await tx.select({ needPay: tradeContracts.needPayAmtMinor }).from(tradeContracts).where(eq(tradeContracts.id, order.contractId));
-  const [earned] = await tx.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
-    .where(and(eq(pointLedger.tradeContractId, order.contractId), eq(pointLedger.reason, 'EARN')));
+  const [c] = await tx.select({ needPay: tradeContracts.needPayAmtMinor, site: tradeContracts.site }).from(tradeContracts).where(eq(tradeContracts.id, order.contractId));
+  const earned = await contractPoints(tx, order.contractId, ['EARN']);
   const orderShare = !c || c.needPay === 0n ? 1 : Number(order.needPayAmtMinor) / Number(c.needPay);
-  const earnBack = Math.min(earned!.n, Math.ceil(earned!.n * orderShare * Math.min(1, share)));
-  if (spentBack > 0) await tx.insert(pointLedger).values({ buyerId: order.buyerId, delta: spentBack, reason: 'AFTER_SALES_REFUND', tradeContractId: order.contractId });
-  if (earnBack > 0) await tx.insert(pointLedger).values({ buyerId: order.buyerId, delta: -earnBack, reason: 'EARN_REVERSED', tradeContractId: order.contractId });
+  const earnBack = Math.min(earned, Math.ceil(earned * orderShare * Math.min(1, share)));
+  const ref = { buyerId: order.buyerId, tradeContractId: order.contractId, tradeOrderId: order.id };
+  await refundPoints(tx, { ...ref, points: spentBack, reason: 'REFUND' });
+  await reverseEarned(tx, { ...ref, points: earnBack });
+  // Growth follows the money: what after-sales refunded no longer counts toward the level.
+  await takeGrowth(tx, { buyerId: order.buyerId, site: c?.site ?? null, amountMinor: refundedMinor });
 }
 
 /** Paid orders record the channel, get their invoice, and issue the codes of their service items. */

@@ -42,7 +42,9 @@ export const levelBenefits = (l: LevelRow): MemberBenefits => ({
 
 /** The buyer's level and growth on a site. */
 export async function levelOf(db: Tx, buyerId: bigint, site: string): Promise<{ level: LevelRow | null; levels: LevelRow[]; growthMinor: bigint }> {
-  const [levels, growthMinor] = await Promise.all([levelsOf(db, site), growthOf(db, buyerId, site)]);
+  // One after another: inside a transaction the client runs one query at a time.
+  const levels = await levelsOf(db, site);
+  const growthMinor = await growthOf(db, buyerId, site);
   return { level: levelForGrowth(levels, growthMinor), levels, growthMinor };
 }
 
@@ -60,7 +62,6 @@ export const BENEFIT_SOURCES: BenefitSource[] = [levelSource];
 /** The merged benefits of a registered buyer on a site; guests have none (buyerId null). */
 export async function activeBenefits(db: Tx, buyerId: bigint | null, site: Site): Promise<ActiveBenefits> {
   if (buyerId === null) return { ...NO_BENEFITS, level: null, growthMinor: 0n, sources: [] };
-  // One after another: inside the submit's transaction the client runs one query at a time.
   const { level, growthMinor } = await levelOf(db, buyerId, site.code);
   const sources: ActiveBenefits['sources'] = level ? [{ kind: 'LEVEL', benefits: levelBenefits(level) }] : [];
   for (const s of BENEFIT_SOURCES) {

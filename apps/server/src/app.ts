@@ -38,6 +38,8 @@ import { reverseRoutes } from './modules/reverse/routes.js';
 import { commentRoutes } from './modules/comment/routes.js';
 import type { Jobs } from './lib/jobs.js';
 import { uploadRoutes } from './lib/uploads.js';
+import { oidcRoutes } from './modules/oidc/routes.js';
+import type { OidcOptions } from './modules/oidc/clients.js';
 
 export interface AppOptions {
   db: Db;
@@ -66,6 +68,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** True once the server is shutting down: /readyz answers 503 so the load balancer drains it. */
   draining?: () => boolean;
+  /** Third-party sign-in providers (OIDC_PROVIDERS) and the public URL their redirect URIs use; none when omitted. */
+  oidc?: OidcOptions;
 }
 
 declare module 'fastify' {
@@ -143,6 +147,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (provider.enabled) mockpayRoutes(app, provider);
   app.decorate('mockpay', provider);
   mediaRoutes(app);
+  // Discovery starts now in the background; an unreachable issuer is logged and retried on use.
+  oidcRoutes(app, opts.db, { oidc: opts.oidc ?? { providers: [], publicUrl: mockpayConfig.publicUrl }, secureCookies: opts.secureCookies ?? false }).warmUp();
 
   await serveWebApp(app, opts.webDistDir);
   return app;

@@ -31,6 +31,33 @@ export interface Config {
   metricsToken: string | undefined;
   /** DB_POOL_SIZE: connections per app server (N servers x pool size must fit max_connections). */
   poolSize: number;
+  /** Third-party sign-in: OIDC_PROVIDERS and OIDC_<NAME>_* (see oidcProvidersFrom). */
+  oidcProviders: OidcProviderConfig[];
+}
+
+/** One OpenID Connect provider of third-party sign-in; its redirect URI is `${PUBLIC_URL}/auth/oidc/<name>/callback`. */
+export interface OidcProviderConfig {
+  /** Lowercase name from OIDC_PROVIDERS: in URLs and shown as accountType. */
+  name: string;
+  /** Button text (OIDC_<NAME>_LABEL, default the name). */
+  label: string;
+  issuer: string;
+  clientId: string;
+  /** Unset: a public client (PKCE only, no client authentication). */
+  clientSecret: string | undefined;
+}
+
+/** `OIDC_PROVIDERS=google,corp` with `OIDC_GOOGLE_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_LABEL` per name. */
+export function oidcProvidersFrom(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
+  const names = (env.OIDC_PROVIDERS ?? '').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+  return names.map((name) => {
+    if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(name)) throw new ConfigError(`OIDC_PROVIDERS: "${name}" is not a valid provider name (lowercase letters, digits, dash).`);
+    const key = `OIDC_${name.toUpperCase().replaceAll('-', '_')}_`;
+    const issuer = env[`${key}ISSUER`];
+    const clientId = env[`${key}CLIENT_ID`];
+    if (!issuer || !clientId) throw new ConfigError(`OIDC_PROVIDERS lists "${name}": set ${key}ISSUER and ${key}CLIENT_ID (and ${key}CLIENT_SECRET for a confidential client).`);
+    return { name, label: env[`${key}LABEL`] || name, issuer, clientId, clientSecret: env[`${key}CLIENT_SECRET`] || undefined };
+  });
 }
 
 export const DEFAULT_MOCKPAY_SECRET = 'mockpay-dev-secret-change-me';
@@ -60,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: env.API_DOCS === '1' || env.API_DOCS === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
     poolSize: Number(env.DB_POOL_SIZE ?? 10),
+    oidcProviders: oidcProvidersFrom(env),
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`,
     loginPerMinute: Number(env.LOGIN_RATE_LIMIT ?? 10),
     trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,

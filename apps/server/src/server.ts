@@ -51,6 +51,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
     db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
     mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, jobs, production: config.production, apiDocs: config.apiDocs,
     storage: storageFromEnv(process.env, path.join(config.dataDir, 'uploads')), metricsToken: config.metricsToken, draining: () => draining,
+    oidc: { providers: config.oidcProviders, publicUrl: config.publicUrl },
   });
   // MOCKPAY's webhook sender: a real HTTP POST to the shop, retried by pg-boss until acknowledged.
   await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {

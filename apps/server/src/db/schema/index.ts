@@ -12,3 +12,4 @@ export * from './comment.js';
 export * from './platform.js';
 export * from './order-counts.js';
 export * from './membership.js';
+export * from './oidc.js';

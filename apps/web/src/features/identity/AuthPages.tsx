@@ -7,6 +7,7 @@ import { isLoggedIn, useSession, useSessionMutation } from '../../shared/session
 import { safeTarget } from '../../shared/safeTarget';
 import { zodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
+import { OidcError, OidcSignInButtons } from '../account/components/OidcSignInButtons';
 
 /**
  * Login and sign-up have nothing to do for a logged-in buyer (unless this very form just
@@ -35,9 +36,11 @@ export function LoginPage() {
         onSubmit={form.onSubmit((v) => { if (!login.isPending) login.mutate(v, { onSuccess: () => navigate(target, { replace: true }) }); })}>
         <Stack>
           {login.error && <Alert color="red" role="alert">{errorMessage(t, login.error)}</Alert>}
+          <OidcError params={params} />
           <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <PasswordInput label={t('auth.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
           <Button type="submit" loading={login.isPending} fullWidth>{t('auth.login')}</Button>
+          <OidcSignInButtons target={target} />
           <Text size="sm" ta="center">
             {t('auth.noAccount')} <Anchor component={Link} to={`/signup?target=${encodeURIComponent(target)}`}>{t('auth.signup')}</Anchor>
           </Text>
@@ -70,10 +73,12 @@ export function SignupPage() {
         })}>
         <Stack>
           {signup.error && <Alert color="red" role="alert">{errorMessage(t, signup.error)}</Alert>}
+          <OidcError params={params} />
           <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <TextInput label={t('auth.nickname')} autoComplete="nickname" {...form.getInputProps('nickname')} />
           <PasswordInput label={t('auth.password')} description={t('auth.passwordHint')} autoComplete="new-password" required {...form.getInputProps('password')} />
           <Button type="submit" loading={signup.isPending} fullWidth>{t('auth.signup')}</Button>
+          <OidcSignInButtons target={target} />
           <Text size="sm" ta="center">
             {t('auth.haveAccount')} <Anchor component={Link} to={`/login?target=${encodeURIComponent(target)}`}>{t('auth.login')}</Anchor>
           </Text>

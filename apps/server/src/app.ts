@@ -38,6 +38,12 @@ import { reverseRoutes } from './modules/reverse/routes.js';
 import { commentRoutes } from './modules/comment/routes.js';
 import type { Jobs } from './lib/jobs.js';
 import { uploadRoutes } from './lib/uploads.js';
+import { Captcha } from './lib/captcha.js';
+import { DevMailboxTransport, Outbox, type EmailTransport } from './lib/outbox.js';
+import { DevSmsProvider, type SmsProvider } from './lib/sms.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { configureCodes } from './modules/account/codes.js';
+import { DEFAULT_CAPTCHA_HMAC_KEY, DEFAULT_CODE_HMAC_KEY, type AccountConfig } from './config.js';
 import { oidcRoutes } from './modules/oidc/routes.js';
 import type { OidcOptions } from './modules/oidc/clients.js';
 
@@ -68,6 +74,12 @@ export interface AppOptions {
   metricsToken?: string;
   /** True once the server is shutting down: /readyz answers 503 so the load balancer drains it. */
   draining?: () => boolean;
+  /** Captcha / code keys and the dev mailbox switch (defaults: development keys, easy captcha, mailbox on). */
+  account?: Omit<AccountConfig, 'smtpUrl'>;
+  /** Where email goes (SMTP via nodemailer); default: straight into dev_mailbox. */
+  email?: EmailTransport;
+  /** SMS provider; default: the dev provider (dev_mailbox). */
+  sms?: SmsProvider;
   /** Third-party sign-in providers (OIDC_PROVIDERS) and the public URL their redirect URIs use; none when omitted. */
   oidc?: OidcOptions;
 }
@@ -76,6 +88,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     mockpay: MockpayProvider;
     refunder: Refunder;
+    /** ALTCHA captcha: challenge() and verify/require(captcha, token) (lib/captcha.ts). */
+    captcha: Captcha;
+    /** Email / SMS outbox deliverer (lib/outbox.ts); enqueue with enqueueEmail / enqueueSms. */
+    outbox: Outbox;
   }
 }
 
@@ -111,6 +127,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (!production || opts.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   registerSessions(app, opts.db, { secureCookies: opts.secureCookies ?? false });
+  const account = opts.account ?? { captchaHmacKey: DEFAULT_CAPTCHA_HMAC_KEY, codeHmacKey: DEFAULT_CODE_HMAC_KEY, captchaMaxNumber: 1000, devMailbox: !production };
+  configureCodes({ hmacKey: account.codeHmacKey });
+  app.decorate('captcha', new Captcha(opts.db, { hmacKey: account.captchaHmacKey, maxNumber: account.captchaMaxNumber }));
+  const outbox = new Outbox(opts.db, { email: opts.email ?? new DevMailboxTransport(opts.db), sms: opts.sms ?? new DevSmsProvider(opts.db), jobs: opts.jobs });
+  await outbox.start();
+  app.addHook('onClose', () => outbox.stop());
+  app.decorate('outbox', outbox);
+  accountRoutes(app, opts.db, { devMailbox: account.devMailbox });
   identityRoutes(app, opts.db, { loginPerMinute: opts.loginPerMinute });
   catalogRoutes(app, opts.db);
   cartRoutes(app, opts.db);

@@ -31,6 +31,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** DB_POOL_SIZE: connections per app server (N servers x pool size must fit max_connections). */
   poolSize: number;
+  /** Account security (issue 12): captcha and verification-code keys, mail and SMS delivery, the dev mailbox. */
+  account: AccountConfig;
   /** Third-party sign-in: OIDC_PROVIDERS and OIDC_<NAME>_* (see oidcProvidersFrom). */
   oidcProviders: OidcProviderConfig[];
 }
@@ -61,6 +63,35 @@ export function oidcProvidersFrom(env: NodeJS.ProcessEnv): OidcProviderConfig[] 
 }
 
 export const DEFAULT_MOCKPAY_SECRET = 'mockpay-dev-secret-change-me';
+export const DEFAULT_CAPTCHA_HMAC_KEY = 'captcha-dev-key-change-me';
+export const DEFAULT_CODE_HMAC_KEY = 'code-dev-key-change-me';
+
+export interface AccountConfig {
+  /** CAPTCHA_HMAC_KEY signs captcha challenges; CAPTCHA_MAX_NUMBER sets the proof-of-work difficulty. */
+  captchaHmacKey: string;
+  captchaMaxNumber: number;
+  /** CODE_HMAC_KEY: verification codes are stored as an HMAC with this key. */
+  codeHmacKey: string;
+  /** SMTP_URL: real mail server; unset starts the embedded catcher (dev mailbox). */
+  smtpUrl: string | undefined;
+  /** /api/dev/mailbox and /dev/mailbox: on outside production, or with DEV_MAILBOX=1. */
+  devMailbox: boolean;
+}
+
+/** Account settings; the published default keys are refused in production (anyone could forge with them). */
+export function accountConfigFrom(env: NodeJS.ProcessEnv, production: boolean): AccountConfig {
+  const captchaHmacKey = env.CAPTCHA_HMAC_KEY || DEFAULT_CAPTCHA_HMAC_KEY;
+  const codeHmacKey = env.CODE_HMAC_KEY || DEFAULT_CODE_HMAC_KEY;
+  if (production && captchaHmacKey === DEFAULT_CAPTCHA_HMAC_KEY) throw new ConfigError('NODE_ENV=production with the published default CAPTCHA_HMAC_KEY: set CAPTCHA_HMAC_KEY to a long random value.');
+  if (production && codeHmacKey === DEFAULT_CODE_HMAC_KEY) throw new ConfigError('NODE_ENV=production with the published default CODE_HMAC_KEY: set CODE_HMAC_KEY to a long random value.');
+  return {
+    captchaHmacKey,
+    codeHmacKey,
+    captchaMaxNumber: Math.max(10, Number(env.CAPTCHA_MAX_NUMBER ?? 100_000)),
+    smtpUrl: env.SMTP_URL || undefined,
+    devMailbox: !production || env.DEV_MAILBOX === '1' || env.DEV_MAILBOX === 'true',
+  };
+}
 
 /** A setting that makes the shop unsafe to run; start stops with this message. */
 export class ConfigError extends Error {}
@@ -87,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: env.API_DOCS === '1' || env.API_DOCS === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
     poolSize: Number(env.DB_POOL_SIZE ?? 10),
+    account: accountConfigFrom(env, production),
     oidcProviders: oidcProvidersFrom(env),
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`,
     loginPerMinute: Number(env.LOGIN_RATE_LIMIT ?? 10),

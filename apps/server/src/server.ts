@@ -11,6 +11,9 @@ import { ensureDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './seed/index.js';
 import { startJobs } from './lib/jobs.js';
+import { OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE } from './lib/outbox.js';
+import { smtpTransport, startDevSmtp, type DevSmtp } from './lib/dev-smtp.js';
+import { smsProviderFromEnv } from './lib/sms.js';
 import { storageFromEnv } from './lib/storage.js';
 import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
 import { sweepTimedTransitions } from './modules/trade/service.js';
@@ -45,13 +48,21 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   const db = createDb(url, config.poolSize);
   await runMigrations(db);
   const seeded = await seedIfEmpty(db);
-  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE]);
+  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE]);
+  // Mail: SMTP_URL, or the embedded catcher on a free loopback port (caught mail shows on /dev/mailbox).
+  let devSmtp: DevSmtp | undefined;
+  if (!config.account.smtpUrl) {
+    devSmtp = await startDevSmtp(db);
+    log(`No SMTP_URL: mail is caught by the embedded SMTP server at ${devSmtp.url} (see /dev/mailbox)`);
+  }
+  const email = smtpTransport(config.account.smtpUrl ?? devSmtp!.url);
   let draining = false;
   const app = await buildApp({
     db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
     mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, jobs, production: config.production, apiDocs: config.apiDocs,
     storage: storageFromEnv(process.env, path.join(config.dataDir, 'uploads')), metricsToken: config.metricsToken, draining: () => draining,
     oidc: { providers: config.oidcProviders, publicUrl: config.publicUrl },
+    account: config.account, email, sms: smsProviderFromEnv(process.env, db),
   });
   // MOCKPAY's webhook sender: a real HTTP POST to the shop, retried by pg-boss until acknowledged.
   await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {
@@ -78,6 +89,10 @@ export async function startShop(config: Config, log: (m: string) => void = conso
     await app.refunder.sweep();
     if (done.approved || done.closed || done.confirmed) app.log.info({ approved: done.approved, closed: done.closed, confirmed: done.confirmed }, 'after-sales sweep');
   });
+  // Email and SMS: one job per committed message (retried with backoff), and a sweep for lost ones.
+  await jobs.work<{ id: string }>(OUTBOX_QUEUE, async ({ id }) => { await app.outbox.deliver(BigInt(id)); });
+  await jobs.schedule(OUTBOX_SWEEP_QUEUE, '* * * * *');
+  await jobs.work(OUTBOX_SWEEP_QUEUE, async () => { await app.outbox.sweep(); });
   await app.listen({ port: config.port, host: config.host });
 
   let stopped: Promise<void> | undefined;
@@ -86,6 +101,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
     // Stop accepting, let in-flight requests finish; idle keep-alive sockets are closed at once.
     await within(STOP_BUDGET_MS.http, app.close());
     await within(STOP_BUDGET_MS.jobs, jobs.stop());
+    if (devSmtp) await within(STOP_BUDGET_MS.pool, devSmtp.stop());
     await within(STOP_BUDGET_MS.pool, db.$client.end());
     await stopDb?.().catch(() => {});
   })());

@@ -115,6 +115,19 @@ export const ERROR_CODES = {
   thirdAccountNotBound: 'Account.thirdAccountNotBound',
   /** Unbinding would leave the account without any way to sign in (no password, last identity). */
   lastSignInMethod: 'Account.lastSignInMethod',
+  // Account security core (issue 12): codes, captcha, password reset / change, login hardening.
+  codeInvalid: 'Account.codeInvalid',
+  codeExpired: 'Account.codeExpired',
+  codeTooManyTries: 'Account.codeTooManyTries',
+  /** A code was sent less than 60 s ago (429; details.retryAfterSeconds). */
+  codeResendTooSoon: 'Account.codeResendTooSoon',
+  codeFormat: 'Account.codeFormat',
+  mobileFormat: 'Account.mobileFormat',
+  captchaInvalid: 'Account.captchaInvalid',
+  resetTokenInvalid: 'Account.resetTokenInvalid',
+  passwordIncorrect: 'Account.passwordIncorrect',
+  /** Too many failed logins for this account: solve the captcha and send it with the login. */
+  captchaRequired: 'Auth.captchaRequired',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

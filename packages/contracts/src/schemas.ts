@@ -30,6 +30,9 @@ export type SignupBody = z.infer<typeof SignupBody>;
 export const LoginBody = z.strictObject({
   email: Email,
   password: z.string().min(1).max(MAX_LEN.password),
+  /** After too many failures for the account (Auth.captchaRequired): the solved ALTCHA payload and challenge id, as in account.ts CaptchaFields. */
+  captcha: z.string().min(1).max(4000).optional(),
+  token: z.string().min(1).max(200).optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

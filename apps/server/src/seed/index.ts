@@ -129,7 +129,8 @@ export async function seed(db: Db): Promise<void> {
     const [acme] = await tx.insert(enterprises).values({ name: 'Acme Office Supplies', currency: 'USD' }).returning();
     const account = (email: string, nickname: string, extra: Partial<typeof users.$inferInsert> = {}) =>
       tx.insert(users).values({ email, nickname, passwordHash, userType: 'REGISTERED', ...extra }).returning().then((r) => r[0]!);
-    const buyer = await account('buyer@demo.shop', 'Demo Buyer');
+    // The phone lets the password reset by SMS be tried (+1 4155550100, code in /dev/mailbox).
+    const buyer = await account('buyer@demo.shop', 'Demo Buyer', { phone: '4155550100', phonePrefix: '1' });
     const main = await account('main@demo.shop', 'Acme Main', { enterpriseId: acme!.id, isEnterpriseMain: true, orderAmtMinor: 5_000_000n, remainingAmtMinor: 2_500_000n, creditAmtMinor: 5_000_000n });
     const sub1 = await account('sub1@demo.shop', 'Acme Purchasing', { enterpriseId: acme!.id, needPi: true, orderAmtMinor: 100_000n, creditAmtMinor: 200_000n, remainingAmtMinor: 200_000n });
     await account('sub2@demo.shop', 'Acme New Hire', { enterpriseId: acme!.id, enterpriseStatus: 'PENDING_APPROVAL', orderAmtMinor: 50_000n, creditAmtMinor: 50_000n });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const enterprises = pgTable('enterprises', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
@@ -32,9 +32,13 @@ export const users = pgTable('users', {
   creditAmtMinor: bigint('credit_amt_minor', { mode: 'bigint' }).notNull().default(sql`0`),
   /** Payment terms need a proof of invoice uploaded with each order (SPEC §3 Credit account needPi). */
   needPi: boolean('need_pi').notNull().default(false),
+  /** Mobile number (digits) and its country prefix ("1"); unique together when set (password reset by SMS, bind phone). */
+  phone: text('phone'),
+  phonePrefix: text('phone_prefix'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('users_email_key').on(t.email),
+  uniqueIndex('users_phone_key').on(t.phonePrefix, t.phone),
   index('users_enterprise_idx').on(t.enterpriseId),
 ]);
 
@@ -46,12 +50,18 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
 
-/** Failed logins per account, for the per-account limit that holds across server nodes. */
+/**
+ * Login attempts per account in the current window: one counter row per email, counted with
+ * one upsert before the password is checked, so concurrent guesses cannot slip past the limit
+ * (identity service). Past the limit the login asks for a captcha; owner_notified_at marks
+ * that the owner was emailed for this episode.
+ */
 export const loginFailures = pgTable('login_failures', {
-  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  email: text('email').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('login_failures_email_at_idx').on(t.email, t.at)]);
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
+});
 
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),

@@ -13,3 +13,4 @@ export * from './platform.js';
 export * from './order-counts.js';
 export * from './membership.js';
 export * from './oidc.js';
+export * from './account-messaging.js';

@@ -184,7 +184,7 @@ describe('login and logout', () => {
 });
 
 describe('login rate limits', () => {
-  it('locks an account after 8 failed logins, even for the right password', async () => {
+  it('after 8 failed logins the account asks for the captcha, even for the right password', async () => {
     const email = 'locked@example.com';
     expect((await browser(t.app).post('/api/auth/signup', { email, password: 'password1' })).statusCode).toBe(200);
     // Every attempt from its own IP, so the per-IP route limit (10/minute) never applies.
@@ -195,8 +195,8 @@ describe('login rate limits', () => {
     }
     const b = browser(t.app);
     const res = await b.post('/api/auth/login', { email, password: 'password1' });
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: 'Common.tooManyRequests' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'Auth.captchaRequired' });
     expect(b.cookies.has('mall_sid')).toBe(false);
 
     // Other accounts are not affected.

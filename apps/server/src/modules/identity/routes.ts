@@ -34,10 +34,10 @@ export function identityRoutes(app: FastifyInstance, db: Db, opts: { loginPerMin
   });
 
   r.post('/api/auth/login', {
-    schema: { tags, summary: 'Log in with email and password (rate-limited per IP and per account)', body: LoginBody, response: { 200: SessionInfo, ...errors } },
+    schema: { tags, summary: 'Log in with email and password (rate-limited per IP; past the per-account failure limit it answers 403 Auth.captchaRequired and needs captcha + token, see /api/captcha/challenge)', body: LoginBody, response: { 200: SessionInfo, ...errors } },
     config: { rateLimit: { max: opts.loginPerMinute ?? 10, timeWindow: '1 minute' } },
   }, async (req, reply) => {
-    const user = await login(db, req.body.email, req.body.password);
+    const user = await login(db, req.body, { captcha: app.captcha, lang: req.caller.language, site: req.caller.site.code });
     return enterAs(req, reply, user.id);
   });
 

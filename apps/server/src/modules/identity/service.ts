@@ -1,16 +1,26 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { ERROR_CODES, type SessionInfo } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import { cartLines, enterprises, loginFailures, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import type { Captcha } from '../../lib/captcha.js';
+import { enqueueEmail } from '../../lib/outbox.js';
 import type { Caller, UserRow } from '../../lib/session.js';
 
-/** Per-account limit: this many failed logins within the window locks the account briefly. */
+/**
+ * Per-account limit: this many login attempts within the window without a captcha; after that
+ * the login asks for a solved captcha (Auth.captchaRequired) instead of locking the account, so
+ * the owner with the right password still gets in.
+ */
 export const ACCOUNT_LOGIN_LIMIT = { failures: 8, windowMs: 15 * 60_000 };
 
 // argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
 export const hashPassword = (password: string) => hash(password);
+
+/** Checks a password against a stored hash; a missing hash is checked against a dummy so timing does not reveal it. */
+export const verifyPassword = (passwordHash: string | null | undefined, password: string) =>
+  verify(passwordHash ?? DUMMY_HASH, password).catch(() => false);
 
 export async function signup(db: Db, input: { email: string; password: string; nickname?: string }): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
@@ -23,22 +33,55 @@ export async function signup(db: Db, input: { email: string; password: string; n
   return user;
 }
 
-export async function login(db: Db, email: string, password: string): Promise<UserRow> {
-  const since = new Date(Date.now() - ACCOUNT_LOGIN_LIMIT.windowMs);
-  const [failures] = await db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.email, email), gt(loginFailures.at, since)));
-  if ((failures?.n ?? 0) >= ACCOUNT_LOGIN_LIMIT.failures) {
-    throw new AppError(429, ERROR_CODES.tooManyRequests, 'Too many failed attempts, please try again later');
+export interface LoginInput { email: string; password: string; captcha?: string; token?: string }
+export interface LoginContext { captcha: Captcha; lang: string; site: string }
+
+/**
+ * Counts one attempt for the account and returns the count in the current window: one upsert
+ * on the account's counter row, so 30 guesses at once still count 1..30 (no read-then-write).
+ */
+async function countLoginAttempt(db: Db, email: string): Promise<number> {
+  const windowSecs = ACCOUNT_LOGIN_LIMIT.windowMs / 1000;
+  const r = await db.execute<{ failures: number }>(sql`
+    INSERT INTO login_failures AS f (email, failures, window_start) VALUES (${email}, 1, now())
+    ON CONFLICT (email) DO UPDATE SET
+      failures = CASE WHEN f.window_start <= now() - make_interval(secs => ${windowSecs}) THEN 1 ELSE f.failures + 1 END,
+      owner_notified_at = CASE WHEN f.window_start <= now() - make_interval(secs => ${windowSecs}) THEN NULL ELSE f.owner_notified_at END,
+      window_start = CASE WHEN f.window_start <= now() - make_interval(secs => ${windowSecs}) THEN now() ELSE f.window_start END
+    RETURNING failures`);
+  return Number(r.rows[0]!.failures);
+}
+
+export async function login(db: Db, input: LoginInput, ctx: LoginContext): Promise<UserRow> {
+  const { email, password } = input;
+  // A captcha that comes along must be good (and is used up), whether or not it was needed.
+  const solved = input.captcha !== undefined;
+  if (solved) await ctx.captcha.require(input.captcha, input.token);
+  const attempt = await countLoginAttempt(db, email);
+  if (attempt > ACCOUNT_LOGIN_LIMIT.failures && !solved) {
+    throw new AppError(403, ERROR_CODES.captchaRequired, 'Too many failed attempts for this account: please confirm you are human');
   }
   const [user] = await db.select().from(users).where(eq(users.email, email));
   // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
-  const ok = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
+  const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
-    await db.insert(loginFailures).values({ email });
+    if (user && attempt >= ACCOUNT_LOGIN_LIMIT.failures) await noticeLoginLimit(db, user, ctx);
     throw new AppError(401, ERROR_CODES.invalidCredentials, 'Incorrect email or password');
   }
   if (user.enterpriseStatus === 'DISABLED') throw new AppError(403, ERROR_CODES.accountDisabled, 'This account is disabled');
   await db.delete(loginFailures).where(eq(loginFailures.email, email));
   return user;
+}
+
+/** Emails the owner once per episode (until a successful login or the window ends) that the captcha is now asked. */
+async function noticeLoginLimit(db: Db, user: UserRow, ctx: LoginContext): Promise<void> {
+  if (!user.email) return;
+  const email = user.email;
+  await db.transaction(async (tx) => {
+    const [first] = await tx.update(loginFailures).set({ ownerNotifiedAt: sql`now()` })
+      .where(and(eq(loginFailures.email, email), isNull(loginFailures.ownerNotifiedAt))).returning({ email: loginFailures.email });
+    if (first) await enqueueEmail(tx, { to: email, template: 'loginLimit', lang: ctx.lang, site: ctx.site });
+  });
 }
 
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0k6Q1xk0bUqD3h2bcd3m3M2lq1f1r9Xx7r0kH8yC2jM';

@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
+/** The local OpenID Provider for third-party sign-in (e2e/oidc-provider.ts), next to the shop. */
+const OIDC_PORT = PORT + 20000;
+const OIDC_SECRET = 'e2e-oidc-client-secret-0123456789';
 
 export default defineConfig({
   testDir: './e2e',
@@ -21,12 +24,23 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
   ],
-  webServer: {
+  webServer: [{
     // A fresh embedded database for every run, on its own port, with the demo data.
     command: 'node --import tsx e2e/server.ts',
     url: `http://localhost:${PORT}/api/auth/session`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: `var/e2e-${PORT}`, EMBEDDED_PG_PORT: String(PORT + 10000), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '300' },
-  },
+    env: {
+      PORT: String(PORT), DATA_DIR: `var/e2e-${PORT}`, EMBEDDED_PG_PORT: String(PORT + 10000), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '300',
+      // Third-party sign-in through the local provider below (its redirect URI is PUBLIC_URL's default, 127.0.0.1).
+      OIDC_PROVIDERS: 'local', OIDC_LOCAL_ISSUER: `http://127.0.0.1:${OIDC_PORT}`, OIDC_LOCAL_CLIENT_ID: 'mall-shop',
+      OIDC_LOCAL_CLIENT_SECRET: OIDC_SECRET, OIDC_LOCAL_LABEL: 'Local ID',
+    },
+  }, {
+    command: 'node --import tsx e2e/oidc-provider.ts',
+    url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: { OIDC_E2E_PORT: String(OIDC_PORT), E2E_SHOP_URL: `http://127.0.0.1:${PORT}`, OIDC_E2E_CLIENT_SECRET: OIDC_SECRET },
+  }],
 });

@@ -26,10 +26,16 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(opts: { redirectUris: string[]; port?: number; host?: string; account?: TestAccount }): Promise<TestOidcProvider> {
+/**
+ * `control`: also answer `GET /_test/login-as?sub=&email=&name=` (browser tests pick the next
+ * account from outside the process). `clientSecret` defaults to a fixed test value.
+ */
+export async function startOidcProvider(opts: {
+  redirectUris: string[]; port?: number; host?: string; account?: TestAccount; control?: boolean; clientSecret?: string;
+}): Promise<TestOidcProvider> {
   const host = opts.host ?? '127.0.0.1';
   const clientId = 'mall-shop';
-  const clientSecret = 'test-client-secret-0123456789abcdef';
+  const clientSecret = opts.clientSecret ?? 'test-client-secret-0123456789abcdef';
   const accounts = new Map<string, TestAccount>();
   let current: TestAccount = opts.account ?? { sub: 'test-user-1', email: 'oidc-user@example.test', name: 'OIDC Test User' };
   accounts.set(current.sub, current);
@@ -68,6 +74,16 @@ export async function startOidcProvider(opts: { redirectUris: string[]; port?: n
   });
   const callback = provider.callback();
   handler = (req, res) => {
+    if (opts.control && req.url?.startsWith('/_test/login-as?')) {
+      const q = new URL(req.url, issuer).searchParams;
+      const sub = q.get('sub');
+      const email = q.get('email');
+      if (!sub || !email) { res.statusCode = 400; res.end('sub and email required'); return; }
+      current = { sub, email, name: q.get('name') ?? sub };
+      accounts.set(sub, current);
+      res.end('ok');
+      return;
+    }
     if (req.url?.startsWith('/interaction/')) {
       // The "login page": the chosen account signs in at once.
       provider.interactionFinished(req, res, { login: { accountId: current.sub } }, { mergeWithLastSubmission: false })

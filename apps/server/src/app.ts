@@ -38,6 +38,9 @@ import { reverseRoutes } from './modules/reverse/routes.js';
 import { commentRoutes } from './modules/comment/routes.js';
 import type { Jobs } from './lib/jobs.js';
 import { uploadRoutes } from './lib/uploads.js';
+import { paidServiceRoutes } from './modules/membership/paid-service-routes.js';
+import { couponRoutes } from './modules/coupons/routes.js';
+import { buyerHomeRoutes } from './modules/buyer-home/routes.js';
 import { Captcha } from './lib/captcha.js';
 import { DevMailboxTransport, Outbox, type EmailTransport } from './lib/outbox.js';
 import { DevSmsProvider, type SmsProvider } from './lib/sms.js';
@@ -167,6 +170,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await uploadRoutes(app, storage);
   reverseRoutes(app, opts.db, { refunder, storage, jobs: opts.jobs });
   await commentRoutes(app, opts.db, storage);
+  paidServiceRoutes(app, opts.db);
+  couponRoutes(app, opts.db);
+  buyerHomeRoutes(app, opts.db);
   // MOCKPAY=off: the hosted pay page and card form are gone with the channel.
   if (provider.enabled) mockpayRoutes(app, provider);
   app.decorate('mockpay', provider);

@@ -12,3 +12,6 @@ export * from './comment.js';
 export * from './tracking.js';
 export * from './oidc.js';
 export * from './account.js';
+export * from './paid-service.js';
+export * from './my-coupons.js';
+export * from './buyer-home.js';

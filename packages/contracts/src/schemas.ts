@@ -183,8 +183,8 @@ export const BatchCartLine = z.strictObject({
 export const BatchCartLinesBody = z.array(BatchCartLine).min(1).max(100);
 export const BatchCartLinesResult = z.object({ num: z.number().int(), cart: Cart });
 
-/** What /cart hands to /checkout as navigation state (SPEC §2 Checkout). */
-export const CheckoutEntry = z.object({ cartLineId: Id, skuId: Id, qty: Quantity });
+/** What /cart (or a "buy now" such as the super member page, without a cart line) hands to /checkout as navigation state (SPEC §2 Checkout). */
+export const CheckoutEntry = z.object({ cartLineId: Id.optional(), skuId: Id, qty: Quantity });
 export type CheckoutEntry = z.infer<typeof CheckoutEntry>;
 
 // ---------- enterprise ----------

@@ -13,3 +13,4 @@ export * from './tax.js';
 export * from './redirect.js';
 export * from './sku-label.js';
 export * from './membership.js';
+export * from './paid-service.js';

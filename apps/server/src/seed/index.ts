@@ -12,6 +12,7 @@ import { seedAfterSales } from './after-sales.js';
 import { seedReviews } from './reviews.js';
 import { seedCheckout } from './checkout.js';
 import { itemTexts } from './catalog-texts.js';
+import { seedCouponHistory, seedPaidServices } from './paid-services.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
@@ -197,6 +198,8 @@ export async function seed(db: Db): Promise<void> {
     await seedAfterSales(tx as unknown as Db, buyer.id, afterSales);
     for (const k of stockBefore) await tx.update(skus).set({ stock: k.stock }).where(eq(skus.id, k.id));
     await seedReviews(tx as unknown as Db, { buyer: buyer.id, reviewers: reviewers.map((r) => r.id), orders: afterSales });
+    await seedCouponHistory(tx, buyer.id, shopRows.map((s) => s.id));
+    await seedPaidServices(tx, { passwordHash, member: reviewers[0]!.id });
     await tx.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
   });
 }

@@ -14,3 +14,4 @@ export * from './order-counts.js';
 export * from './membership.js';
 export * from './oidc.js';
 export * from './account-messaging.js';
+export * from './paid-service.js';

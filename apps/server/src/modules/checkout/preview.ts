@@ -19,6 +19,7 @@ import type { Caller } from '../../lib/session.js';
 import { diyParts, loadParts, loadSkus, presaleOf, trimQty, type LoadedSku, type Parts } from '../catalog/service.js';
 import { assertQuantity, quantityRule } from '../cart/service.js';
 import { checkAddress, toAddressDto } from '../address/service.js';
+import { sellablePaidServiceSkus } from '../membership/paid-service.js';
 import { pointBalance } from '../points/ledger.js';
 import { activeBenefits } from '../membership/benefits.js';
 
@@ -112,7 +113,7 @@ export function presaleSplit(lines: PreviewContext['lines']): { depositMinor: bi
 
 export { pointBalance } from '../points/ledger.js';
 
-function couponDto(c: typeof couponCampaigns.$inferSelect, ownerCouponId: bigint, currency: Currency, selected: boolean, usable: boolean): CheckoutCoupon {
+export function couponDto(c: typeof couponCampaigns.$inferSelect, ownerCouponId: bigint, currency: Currency, selected: boolean, usable: boolean): CheckoutCoupon {
   const amount = minorOf(c.amounts, currency);
   return {
     ownerCouponId: String(ownerCouponId), memberCouponType: c.type, couponCampaignName: c.name, couponCampaignDescription: c.description,
@@ -141,10 +142,12 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   // Names in the buyer's language: the order lines keep them as bought.
   const loaded = await loadSkus(db as Db, skuIds, currency, caller.language);
   const parts = await loadParts(db as Db, [...new Set([...loaded.values()].map((s) => s.item.id))], currency, caller.language);
+  // Paid services (super member) are not listed in the catalog, yet sold here on their own site.
+  const sellable = await sellablePaidServiceSkus(db, [...loaded.values()].filter((s) => !s.item.listed).map((s) => s.row.id), site);
   const seen = new Set<string>();
   const lines = body.previewTradeContractLineReqTOList.map((l) => {
     const sku = loaded.get(BigInt(l.skuId));
-    if (!sku || !sku.item.listed) throw new AppError(404, ERROR_CODES.skuNotFound, 'This product is not available', { skuId: l.skuId });
+    if (!sku || (!sku.item.listed && !sellable.has(sku.row.id))) throw new AppError(404, ERROR_CODES.skuNotFound, 'This product is not available', { skuId: l.skuId });
     if (seen.has(l.skuId)) throw new AppError(400, ERROR_CODES.invalidRequest, 'A product appears twice', { skuId: l.skuId });
     seen.add(l.skuId);
     assertQuantity(quantityRule(sku.row), l.qty, { skuId: l.skuId });

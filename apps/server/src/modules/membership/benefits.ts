@@ -12,6 +12,7 @@ import { levelForGrowth, mergeBenefits, NO_BENEFITS, type MemberBenefits } from 
 import type { Db } from '../../db/client.js';
 import { memberLevels } from '../../db/schema/index.js';
 import { growthOf } from './growth.js';
+import { paidServiceSource } from './paid-service-benefit.js';
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type LevelRow = typeof memberLevels.$inferSelect;
@@ -57,7 +58,7 @@ const levelSource: BenefitSource = {
 };
 
 /** Every source of benefits; the paid-service (super member) source is added here. */
-export const BENEFIT_SOURCES: BenefitSource[] = [levelSource];
+export const BENEFIT_SOURCES: BenefitSource[] = [levelSource, paidServiceSource];
 
 /** The merged benefits of a registered buyer on a site; guests have none (buyerId null). */
 export async function activeBenefits(db: Tx, buyerId: bigint | null, site: Site): Promise<ActiveBenefits> {

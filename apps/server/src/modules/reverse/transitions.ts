@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { refunds, reverseTradeOrderLines, reverseTradeOrders, tradeOrderLines, tradeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { moveOrders, returnCouponsAndCodes, returnPointsInShare, type Tx } from '../trade/transitions.js';
+import { endPaidServiceByRefund } from '../membership/paid-service.js';
 
 export type ReverseRow = typeof reverseTradeOrders.$inferSelect;
 type ReverseSet = Partial<typeof reverseTradeOrders.$inferInsert>;
@@ -109,6 +110,8 @@ export async function settleReverseRefund(tx: Tx, reverseId: bigint, now = new D
   if (!(await moveReverse(tx, rev, 'REFUND_SUCCEEDED', { actualRefundAmtMinor: total - shipping, actualRefundShippingAmtMinor: rev.sellerConfirmRefundShippingAmtMinor, deadlineAt: null }, now))) return;
   if (!isCancelType(rev.type)) await countReversed(tx, rev.id);
   await releaseLines(tx, rev.id);
+  // A refunded super member purchase ends the buyer's service, in this same transaction.
+  await endPaidServiceByRefund(tx, rev.id, now);
 
   const [o] = await tx.select().from(tradeOrders).where(eq(tradeOrders.id, rev.orderId)).for('update');
   if (!o) return;

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import {
   couponCampaigns, items, ownerCoupons, shipmentPackages, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
+import { activatePaidServices } from '../membership/paid-service.js';
 import { contractPoints, refundPoints, reverseEarned } from '../points/ledger.js';
 import { takeGrowth } from '../membership/growth.js';
 
@@ -127,6 +128,8 @@ export async function onOrdersPaid(tx: Tx, contractId: bigint, payChannel: strin
   const orders = await tx.update(tradeOrders).set({ payChannel, invoiceUrl: sql`'/api/orders/' || ${tradeOrders.id} || '/invoice'` }).where(and(eq(tradeOrders.contractId, contractId), isNull(tradeOrders.payChannel)))
     .returning({ id: tradeOrders.id });
   if (!orders.length) return;
+  // Super member: a paid service line activates (or renews) the buyer's service from this payment.
+  await activatePaidServices(tx, orders.map((o) => o.id), now);
   const service = await tx.select({ id: tradeOrderLines.id, qty: tradeOrderLines.qty, uses: items.serviceUses, days: items.serviceValidDays })
     .from(tradeOrderLines).innerJoin(items, eq(items.id, tradeOrderLines.itemId))
     .where(and(inArray(tradeOrderLines.orderId, orders.map((o) => o.id)), eq(items.businessType, 'SERVICE')));

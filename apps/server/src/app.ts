@@ -23,6 +23,8 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { enterpriseRoutes } from './modules/enterprise/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { merchantRoutes } from './modules/merchant/routes.js';
+import { operatorRoutes } from './modules/operator/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
@@ -143,6 +145,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   cartRoutes(app, opts.db);
   enterpriseRoutes(app, opts.db);
   merchantRoutes(app, opts.db);
+  operatorRoutes(app, opts.db);
+  contentRoutes(app, opts.db);
   addressRoutes(app, opts.db);
   checkoutRoutes(app, opts.db);
 

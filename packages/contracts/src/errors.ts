@@ -70,6 +70,16 @@ export const ERROR_CODES = {
   trackingNumberFormat: 'Trade.trackingNumberFormat',
   carrierNotFound: 'Trade.carrierNotFound',
   notSeller: 'Merchant.notSeller',
+  /** A frozen seller keeps query, delivery and after-sales rights only (SPEC §6). */
+  merchantFrozen: 'Merchant.frozen',
+  /** A cleared seller (stopped or removed) may only query (SPEC §6). */
+  merchantCleared: 'Merchant.cleared',
+  merchantStateChanged: 'Merchant.stateChanged',
+  applicationNotExist: 'Merchant.applicationNotExist',
+  applicationStatusChanged: 'Merchant.applicationStatusChanged',
+  applicationAlreadyPassed: 'Merchant.applicationAlreadyPassed',
+  notOperator: 'Operator.notOperator',
+  articleNotExist: 'Content.articleNotExist',
   refundFailed: 'Payment.refundFailed',
   reverseNotExist: 'AfterSales.reverseNotExist',
   reverseLineInProgress: 'AfterSales.lineInProgress',

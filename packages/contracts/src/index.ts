@@ -13,5 +13,7 @@ export * from './tracking.js';
 export * from './oidc.js';
 export * from './account.js';
 export * from './paid-service.js';
+export * from './content.js';
+export * from './operator.js';
 export * from './my-coupons.js';
 export * from './buyer-home.js';

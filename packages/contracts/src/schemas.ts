@@ -48,9 +48,11 @@ export const SessionUser = z.object({
   id: Id,
   email: z.string(),
   nickname: z.string(),
-  role: z.enum(['BUYER', 'SELLER']),
+  role: z.enum(['BUYER', 'SELLER', 'OPERATOR']),
   /** Merchant entry state (SPEC §4 "Merchant link"): none, audit, pass. */
   merchantAuditStatus: z.enum(['none', 'audit', 'pass']),
+  /** A seller's state (SPEC §6): frozen and clear show an info dialog before the backend opens. */
+  merchantState: z.enum(['seller', 'frozen', 'clear']).optional(),
 });
 export const SessionInfo = z.object({
   userType: UserType,
@@ -130,6 +132,8 @@ export const ItemDetail = ItemCard.extend({
   service: z.object({ uses: z.number().int(), validDays: z.number().int() }).nullable(),
   /** Oversized or bulk goods go through the order-request ('exceed') checkout. */
   isExceed: z.boolean(),
+  /** False while the seller is frozen or cleared (SPEC §6): the item cannot be bought. */
+  sellerSelling: z.boolean().optional(),
 });
 export type ItemDetail = z.infer<typeof ItemDetail>;
 export const ItemListQuery = z.strictObject({
@@ -213,6 +217,8 @@ export const MerchantApplyBody = z.strictObject({
 export type MerchantApplyBody = z.infer<typeof MerchantApplyBody>;
 export const MerchantStatus = z.object({
   auditStatus: z.enum(['none', 'audit', 'pass', 'reject']),
-  application: z.object({ shopName: z.string(), contactName: z.string(), createdAt: z.string() }).nullable(),
+  application: z.object({ shopName: z.string(), contactName: z.string(), createdAt: z.string(), rejectReason: z.string().nullable().optional(), reviewedAt: z.string().nullable().optional() }).nullable(),
+  /** SPEC §6 merchant state of a seller (null for a buyer). */
+  merchantState: z.enum(['seller', 'frozen', 'clear']).nullable().optional(),
   shops: z.array(z.object({ id: Id, name: z.string(), itemCount: z.number().int() })),
 });

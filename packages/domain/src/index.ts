@@ -12,5 +12,6 @@ export * from './bundle.js';
 export * from './tax.js';
 export * from './redirect.js';
 export * from './sku-label.js';
-export * from './membership.js';
+export * from './merchant-state.js';
 export * from './paid-service.js';
+export * from './membership.js';

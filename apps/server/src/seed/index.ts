@@ -4,12 +4,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { readTogether, type Db } from '../db/client.js';
-import { addresses, appMeta, enterprises, itemParts, items, regions, shops, skuPrices, skus, users } from '../db/schema/index.js';
+import { addresses, appMeta, enterprises, itemParts, items, regions, shops, skuPrices, skus, users, merchantApplications } from '../db/schema/index.js';
 import { hashPassword } from '../modules/identity/service.js';
 import { seedRegionsIfEmpty } from './regions.js';
 import { seedOrders } from './orders.js';
 import { seedAfterSales } from './after-sales.js';
 import { seedReviews } from './reviews.js';
+import { seedContent } from './content/index.js';
 import { seedCheckout } from './checkout.js';
 import { itemTexts } from './catalog-texts.js';
 import { seedCouponHistory, seedPaidServices } from './paid-services.js';
@@ -22,6 +23,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'sub2@demo.shop', description: 'enterprise sub-account, pending approval' },
   { email: 'seller@demo.shop', description: 'seller of the FlexiDesk Official shop' },
   { email: 'seller2@demo.shop', description: 'seller of the Nordic Home shop' },
+  { email: 'operator@demo.shop', description: 'platform operator: reviews merchant applications, freezes / clears / restores sellers' },
 ] as const;
 
 /** Whole-unit USD price -> price list for every currency (x.99 endings, JPY whole yen). */
@@ -200,6 +202,11 @@ export async function seed(db: Db): Promise<void> {
     await seedReviews(tx as unknown as Db, { buyer: buyer.id, reviewers: reviewers.map((r) => r.id), orders: afterSales });
     await seedCouponHistory(tx, buyer.id, shopRows.map((s) => s.id));
     await seedPaidServices(tx, { passwordHash, member: reviewers[0]!.id });
+    await seedContent(tx);
+    // The platform operator, and one merchant application waiting for its review (anna@demo.shop).
+    await account('operator@demo.shop', 'Platform Operator', { role: 'OPERATOR' });
+    await tx.insert(merchantApplications).values({ userId: reviewers[2]!.id, shopName: 'Anna Living Studio', contactName: 'Anna de Vries', phone: '+31 20 555 0123' });
+    await tx.update(users).set({ merchantAuditStatus: 'audit' }).where(eq(users.id, reviewers[2]!.id));
     await tx.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
   });
 }

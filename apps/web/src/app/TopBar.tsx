@@ -16,6 +16,7 @@ import type { TopBarMenuEntry } from './TopBarLazy';
 const loadLazyParts = () => import('./TopBarLazy');
 const TopBarMenu = lazy(() => loadLazyParts().then((m) => ({ default: m.TopBarMenu })));
 const TopBarDrawer = lazy(() => loadLazyParts().then((m) => ({ default: m.TopBarDrawer })));
+const MerchantStateDialog = lazy(() => import('../features/merchant/MerchantStateDialog').then((m) => ({ default: m.MerchantStateDialog })));
 
 /**
  * A menu button that loads the menu on first click (pointing at it starts the download), so
@@ -40,9 +41,35 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'De
 
 /** Where the merchant entry leads (SPEC §4 "Merchant link"). */
 export function merchantTarget(s: SessionInfo | undefined): string {
+  // The platform operator's entry is its review console.
+  if (s?.user?.role === 'OPERATOR') return '/operator/merchant-applications';
   if (s?.user?.role === 'SELLER' || s?.user?.merchantAuditStatus === 'pass') return '/merchant-console/orders';
   if (s?.user?.merchantAuditStatus === 'audit') return '/merchant/audit';
   return '/merchant/apply';
+}
+
+/**
+ * The merchant entry: a frozen or cleared seller gets the info dialog of SPEC §4 first and
+ * opens the backend from there; everyone else follows the link.
+ */
+function MerchantLink({ session, nav }: { session: SessionInfo | undefined; nav?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState(false);
+  const to = merchantTarget(session);
+  const state = session?.user?.role === 'SELLER' ? session.user.merchantState : undefined;
+  const restricted = state === 'frozen' || state === 'clear' ? state : null;
+  // stopPropagation: the phone drawer closes on link clicks, which would unmount the dialog.
+  const onClick = (e: { preventDefault: () => void; stopPropagation: () => void }) => { if (restricted) { e.preventDefault(); e.stopPropagation(); setDialog(true); } };
+  return (
+    <>
+      {nav ? <NavLink component={Link} to={to} label={t('topbar.merchant')} onClick={onClick} />
+        : <Anchor component={Link} to={to} size="sm" onClick={onClick}>{t('topbar.merchant')}</Anchor>}
+      {dialog && restricted && (
+        <Suspense><MerchantStateDialog state={restricted} onClose={() => setDialog(false)} onContinue={() => { setDialog(false); navigate(to); }} /></Suspense>
+      )}
+    </>
+  );
 }
 
 function useServiceLinks() {
@@ -50,6 +77,7 @@ function useServiceLinks() {
   const site = useSite();
   const r = site.policyRoutes;
   return [
+    { to: '/articles', label: t('policy.articles') },
     r.shipping && { to: r.shipping, label: t('policy.shipping') },
     r.warranty && { to: r.warranty, label: t('policy.warranty') },
     r.privacy && { to: r.privacy, label: t('policy.privacy') },
@@ -130,7 +158,7 @@ export function TopBar() {
         <Group gap="md" wrap="nowrap" visibleFrom="sm" component="nav" aria-label={t('topbar.navigation')}>
           <Anchor component={Link} to="/buyer/index" size="sm">{t('topbar.userCentre')}</Anchor>
           <Anchor component={Link} to="/buyer/orders" size="sm">{t('topbar.orders')}</Anchor>
-          {showMerchant && <Anchor component={Link} to={merchantTarget(session)} size="sm">{t('topbar.merchant')}</Anchor>}
+          {showMerchant && <MerchantLink session={session} />}
           {serviceMenu}
           {languageMenu}
           {siteMenu}
@@ -148,7 +176,7 @@ export function TopBar() {
           {!loggedIn && <NavLink component={Link} to="/signup" label={t('topbar.signup')} />}
           <NavLink component={Link} to="/buyer/index" label={t('topbar.userCentre')} />
           <NavLink component={Link} to="/buyer/orders" label={t('topbar.orders')} />
-          {showMerchant && <NavLink component={Link} to={merchantTarget(session)} label={t('topbar.merchant')} />}
+          {showMerchant && <MerchantLink session={session} nav />}
           <NavLink label={t('topbar.service')} childrenOffset={16}>
             {serviceLinks.map((l) => <NavLink key={l.to} component={Link} to={l.to} label={l.label} />)}
           </NavLink>

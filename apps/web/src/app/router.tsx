@@ -93,6 +93,11 @@ const routes: RouteObject[] = [
       ...Object.entries(POLICY_PAGES).map(([path, kind]) => ({
         path, ...page(() => import('../features/content/PolicyPage'), (m) => function Policy() { return <m.PolicyPage kind={kind} />; }),
       })),
+      // Articles and the forum (one chunk: features/content/pages).
+      { path: '/articles', ...page(() => import('../features/content/pages/ArticlesPage'), (m) => m.ArticlesPage) },
+      { path: '/articles/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ArticleDetailPage) },
+      { path: '/bbs/post-detail/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ForumPostPage) },
+      { path: '/operator/merchant-applications', ...page(() => import('../features/operator/pages/OperatorPage'), (m) => m.OperatorPage, { login: true }) },
       { path: '/merchant/apply', ...page(merchant, (m) => m.MerchantApplyPage, { login: true }) },
       { path: '/merchant/audit', ...page(merchant, (m) => m.MerchantAuditPage, { login: true }) },
       { path: '/merchant-console/orders', ...page(() => import('../features/merchant/SellerOrdersPage'), (m) => m.SellerOrdersPage, { login: true }) },

@@ -19,8 +19,10 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   nickname: text('nickname').notNull().default(''),
   userType: text('user_type', { enum: ['REGISTERED', 'TOURIST'] }).notNull(),
-  role: text('role', { enum: ['BUYER', 'SELLER'] }).notNull().default('BUYER'),
+  role: text('role', { enum: ['BUYER', 'SELLER', 'OPERATOR'] }).notNull().default('BUYER'),
   merchantAuditStatus: text('merchant_audit_status', { enum: ['none', 'audit', 'pass'] }).notNull().default('none'),
+  /** SELLER only (SPEC §6): seller, frozen or clear; moved by MERCHANT_STATE_EVENTS in packages/domain. */
+  merchantState: text('merchant_state', { enum: ['seller', 'frozen', 'clear'] }).notNull().default('seller'),
   enterpriseId: bigint('enterprise_id', { mode: 'bigint' }).references(() => enterprises.id),
   isEnterpriseMain: boolean('is_enterprise_main').notNull().default(false),
   enterpriseStatus: text('enterprise_status', { enum: ['ENABLED', 'PENDING_APPROVAL', 'DISABLED'] }).notNull().default('ENABLED'),

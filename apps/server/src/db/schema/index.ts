@@ -12,6 +12,7 @@ export * from './comment.js';
 export * from './platform.js';
 export * from './order-counts.js';
 export * from './membership.js';
+export * from './content.js';
 export * from './oidc.js';
 export * from './account-messaging.js';
 export * from './paid-service.js';

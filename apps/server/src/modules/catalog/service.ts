@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { ERROR_CODES, type Currency, type ItemCard, type ItemDetail, type Language, type Sku } from '@mall/contracts';
 import { applyRate, bundleUnitMinor, money, toMinor, type BundlePart } from '@mall/domain';
 import type { Db } from '../../db/client.js';
-import { itemParts, items, shops, skuPrices, skus } from '../../db/schema/index.js';
+import { itemParts, items, shops, skuPrices, skus, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 
 type SkuRow = typeof skus.$inferSelect;
@@ -112,8 +112,8 @@ export async function listItems(db: Db, currency: Currency, q: { keyword?: strin
 }
 
 export async function getItem(db: Db, urlKey: string, currency: Currency, lang: Language = 'en'): Promise<ItemDetail> {
-  const [row] = await db.select({ item: items, shop: shops }).from(items).innerJoin(shops, eq(shops.id, items.shopId))
-    .where(and(eq(items.urlKey, urlKey), eq(items.listed, true)));
+  const [row] = await db.select({ item: items, shop: shops, merchantState: users.merchantState }).from(items).innerJoin(shops, eq(shops.id, items.shopId))
+    .innerJoin(users, eq(users.id, shops.sellerId)).where(and(eq(items.urlKey, urlKey), eq(items.listed, true)));
   if (!row) throw new AppError(404, ERROR_CODES.itemNotFound, 'This item does not exist or is no longer sold');
   const item = localizeItem(row.item, lang);
   const { shop } = row;
@@ -136,6 +136,7 @@ export async function getItem(db: Db, urlKey: string, currency: Currency, lang: 
     diyChildren: own.diy, gifts: own.gifts,
     service: item.serviceUses ? { uses: item.serviceUses, validDays: item.serviceValidDays ?? 0 } : null,
     isExceed: item.isExceed,
+    sellerSelling: row.merchantState === 'seller',
   };
 }
 

@@ -22,6 +22,7 @@ import { checkAddress, toAddressDto } from '../address/service.js';
 import { sellablePaidServiceSkus } from '../membership/paid-service.js';
 import { pointBalance } from '../points/ledger.js';
 import { activeBenefits } from '../membership/benefits.js';
+import { sellersNotSelling } from '../merchant/service.js';
 
 /** Stores farther than this from the shipping address are not offered for pickup. */
 export const PICKUP_RADIUS_MILES = 60;
@@ -156,6 +157,8 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     return { sku, qty: l.qty, cartLineId: l.cartLineId ?? null, parts: p, unitMinor };
   });
   const shopOrder = [...new Set(lines.map((l) => String(l.sku.shop.id)))];
+  // SPEC §6: a frozen or cleared seller's items cannot be bought (its old orders still ship).
+  const notSelling = await sellersNotSelling(db, [...new Set(lines.map((l) => l.sku.shop.sellerId))]);
 
   const shopIds = shopOrder.map((s) => BigInt(s));
   const now = new Date();
@@ -311,7 +314,9 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     || l.parts.diy.some((d) => compareQuantity(d.sku.stock, String(Number(d.qty) * Number(l.qty))) < 0));
   const hasPoints = lines.some((l) => l.sku.row.pointsPrice !== null);
   const mixedPresale = lines.some((l) => l.sku.item.businessType === 'PRESALE') && lines.some((l) => l.sku.item.businessType !== 'PRESALE');
-  const canBuy = short ? { canBuy: false, content: 'item solt out', operation: 0 }
+  const stopped = lines.find((l) => notSelling.has(l.sku.shop.sellerId));
+  const canBuy = stopped ? { canBuy: false, content: `${stopped.sku.item.itemName} is currently unavailable: its seller is not selling`, operation: 0 }
+    : short ? { canBuy: false, content: 'item solt out', operation: 0 }
     : mixedPresale ? { canBuy: false, content: 'Presale items are checked out on their own', operation: 1 }
     : hasPoints && !registeredId ? { canBuy: false, content: 'Please log in to redeem points', operation: 1 }
     : !priced.enoughPoints ? { canBuy: false, content: 'You do not have enough points', operation: 1 }

@@ -70,9 +70,9 @@ export async function commentRoutes(app: FastifyInstance, db: Db, storage: FileS
 
   r.post('/api/merchant/comments/:id/reply', {
     schema: { tags: seller, summary: 'Reply to a review (once)', params: IdParams, body: ReplyBody, response: { 200: z.object({ content: z.string(), createdAt: z.string() }), ...errors } },
-  }, async (req) => reply(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body.content));
+  }, async (req) => reply(db, requireSeller(req.caller.user, 'sell'), BigInt(req.params.id), req.body.content));
 
   r.post('/api/merchant/comments/:id/report', {
     schema: { tags: seller, summary: 'Report a review to the platform (sellers never edit or hide reviews themselves)', params: IdParams, body: ReportBody, response: { 200: z.object({ reported: z.boolean() }), ...errors } },
-  }, async (req) => report(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body.reason));
+  }, async (req) => report(db, requireSeller(req.caller.user, 'sell'), BigInt(req.params.id), req.body.reason));
 }

@@ -32,12 +32,12 @@ export function fulfillmentRoutes(app: FastifyInstance, db: Db, jobs?: Jobs): vo
   r.post('/api/merchant/orders/:id/packages', {
     schema: { tags: seller, summary: 'Ship lines of an order in one package (carrier and tracking number)', params: IdParams, body: CreatePackageBody, response: { 200: z.object({ packageId: Id, orderStatus: z.string() }), ...errors } },
   }, async (req) => {
-    const result = await createPackage(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body);
+    const result = await createPackage(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body);
     if (result.receiptDeadline) await jobs?.send(ORDERS_SWEEP_QUEUE, {}, { startAfter: new Date(result.receiptDeadline.getTime() + 1000) });
     return { packageId: result.packageId, orderStatus: result.orderStatus };
   });
 
   r.post('/api/merchant/packages/:id/events', {
     schema: { tags: seller, summary: 'Add a tracking event to a package', params: IdParams, body: TrackingEventBody, response: { 200: TrackEntry, ...errors } },
-  }, async (req) => addTrackingEvent(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body));
+  }, async (req) => addTrackingEvent(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body));
 }

@@ -115,7 +115,7 @@ export async function sessionInfo(db: Db, caller: Caller): Promise<SessionInfo> 
   const registered = user?.userType === 'REGISTERED';
   return {
     userType: registered ? 'REGISTERED' : 'TOURIST',
-    user: registered ? { id: String(user.id), email: user.email ?? '', nickname: user.nickname, role: user.role, merchantAuditStatus: user.merchantAuditStatus } : null,
+    user: registered ? { id: String(user.id), email: user.email ?? '', nickname: user.nickname, role: user.role, merchantAuditStatus: user.merchantAuditStatus, merchantState: user.role === 'SELLER' ? user.merchantState : undefined } : null,
     tourist: registered ? null : { id: user ? String(user.id) : null },
     enterprise,
     site: caller.site.code,

@@ -105,7 +105,7 @@ export function reverseRoutes(app: FastifyInstance, db: Db, opts: { refunder: Re
   r.post('/api/merchant/reverse/:id/audit', {
     schema: { tags: seller, summary: 'Approve, or reject with a reason the buyer sees', params: IdParams, body: AuditBody, response: { 200: ReverseActionResult, ...errors } },
   }, async (req) => {
-    const o = await audit(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body);
+    const o = await audit(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body);
     if (o.reverseTradeOrderStatus === 'WAITING_FOR_BUYER_RETURN') await sweepAt(reverseDeadlines().returnMs);
     return after(o);
   });
@@ -114,34 +114,34 @@ export function reverseRoutes(app: FastifyInstance, db: Db, opts: { refunder: Re
   r.post('/api/merchant/reverse/:id/decision', {
     schema: { tags: seller, summary: 'Approve or reject a cancel request (same as audit)', params: IdParams, body: CancelDecisionBody, response: { 200: z.object({ orderStatus: z.string(), reverseTradeOrderStatus: z.string() }), ...errors } },
   }, async (req) => {
-    const o = await audit(db, requireSeller(req.caller.user), BigInt(req.params.id), { approve: req.body.approve, reason: req.body.approve ? undefined : 'The seller could not cancel this order' });
+    const o = await audit(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), { approve: req.body.approve, reason: req.body.approve ? undefined : 'The seller could not cancel this order' });
     await after(o);
     return { orderStatus: req.body.approve ? 'REFUNDING' : 'UN_DELIVERY', reverseTradeOrderStatus: o.reverseTradeOrderStatus };
   });
 
   r.post('/api/merchant/reverse/:id/qc', {
     schema: { tags: seller, summary: 'Receive and check the returned goods: pass, or reject with a reason', params: IdParams, body: QcBody, response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => after(await qc(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body)));
+  }, async (req) => after(await qc(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body)));
 
   r.post('/api/merchant/reverse/:id/refund', {
     schema: { tags: seller, summary: 'Refund (up to what was applied for) with optional return shipping', params: IdParams, body: SellerRefundBody, response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => after(await sellerRefund(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body)));
+  }, async (req) => after(await sellerRefund(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body)));
 
   r.post('/api/merchant/reverse/:id/retry-refund', {
     schema: { tags: seller, summary: 'Try a failed refund again', params: IdParams, body: z.strictObject({}).optional(), response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => after(await retryRefund(db, requireSeller(req.caller.user), BigInt(req.params.id))));
+  }, async (req) => after(await retryRefund(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id))));
 
   r.post('/api/merchant/reverse/:id/ship', {
     schema: { tags: seller, summary: 'Ship the replacement of an exchange', params: IdParams, body: ShipExchangeBody, response: { 200: ReverseActionResult, ...errors } },
   }, async (req) => {
-    const o = await shipExchange(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body);
+    const o = await shipExchange(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body);
     await sweepAt(reverseDeadlines().confirmMs);
     return after(o);
   });
 
   r.post('/api/merchant/reverse-shipments/:id/events', {
     schema: { tags: seller, summary: 'Add a tracking event to a replacement shipment', params: IdParams, body: ReverseEventBody, response: { 200: TrackEntry, ...errors } },
-  }, async (req) => addShipmentEvent(db, requireSeller(req.caller.user), BigInt(req.params.id), req.body));
+  }, async (req) => addShipmentEvent(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body));
 
   r.get('/api/merchant/return-addresses', {
     schema: { tags: seller, summary: "The seller's shops and their return addresses", response: { 200: z.array(z.object({ shopId: Id, shopName: z.string(), address: ReturnAddress.nullable() })), ...errors } },
@@ -149,6 +149,6 @@ export function reverseRoutes(app: FastifyInstance, db: Db, opts: { refunder: Re
 
   r.put('/api/merchant/return-addresses/:shopId', {
     schema: { tags: seller, summary: 'Set a shop\'s return address', params: z.strictObject({ shopId: Id }), body: ReturnAddressBody, response: { 200: ReturnAddress, ...errors } },
-  }, async (req) => saveReturnAddress(db, requireSeller(req.caller.user), BigInt(req.params.shopId), req.body));
+  }, async (req) => saveReturnAddress(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.shopId), req.body));
 
 }

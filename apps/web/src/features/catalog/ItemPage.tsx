@@ -45,6 +45,8 @@ function ItemView({ item }: { item: ItemDetail }) {
   useEffect(() => setQty((q) => clampQuantity(q, skuRule(sku))), [sku]);
   const add = useAddToCart();
   const soldOut = Number(sku.stock) <= 0;
+  // SPEC §6: a frozen or cleared seller's items cannot be bought.
+  const notSelling = item.sellerSelling === false;
 
   // The headline is what the cart charges for one unit: a DIY bundle includes its parts.
   const unitPrice = bundleUnitPrice(sku.salePrc, item.diyChildren);
@@ -127,8 +129,9 @@ function ItemView({ item }: { item: ItemDetail }) {
                 {soldOut ? t('catalog.soldOut') : t('catalog.stock', { stock: formatQty(sku.stock, sku.baseUnit, sku.qtyDecimals) })}
               </Text>
             </Group>
+            {notSelling && <Alert color="orange" role="status" data-testid="seller-not-selling">{t('catalog.sellerNotSelling')}</Alert>}
             <Group>
-              <Button size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut}>{t('catalog.addToCart')}</Button>
+              <Button size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut || notSelling}>{t('catalog.addToCart')}</Button>
               <Button size="md" variant="light" component={Link} to="/cart">{t('catalog.viewCart')}</Button>
             </Group>
           </Stack>

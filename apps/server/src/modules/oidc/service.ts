@@ -54,12 +54,16 @@ export interface ProviderIdentity {
   displayName: string | null;
 }
 
+/** The row of this provider identity (provider name, issuer, subject). */
+const sameIdentity = (id: ProviderIdentity) =>
+  and(eq(thirdPartyIdentities.provider, id.provider), eq(thirdPartyIdentities.issuer, id.issuer), eq(thirdPartyIdentities.subject, id.subject));
+
 const fail = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string) => new AppError(status, code, message);
 
 /** Sign in with an identity: its bound account, or a new account for an unknown identity with an unregistered verified email. */
 export async function signInWith(db: Db, id: ProviderIdentity): Promise<UserRow> {
   const [bound] = await db.select({ user: users }).from(thirdPartyIdentities).innerJoin(users, eq(users.id, thirdPartyIdentities.userId))
-    .where(and(eq(thirdPartyIdentities.provider, id.provider), eq(thirdPartyIdentities.issuer, id.issuer), eq(thirdPartyIdentities.subject, id.subject)));
+    .where(sameIdentity(id));
   if (bound) {
     if (bound.user.enterpriseStatus === 'DISABLED') throw fail(403, ERROR_CODES.accountDisabled, 'This account is disabled');
     return bound.user;
@@ -87,7 +91,7 @@ export async function signInWith(db: Db, id: ProviderIdentity): Promise<UserRow>
 /** Binds an identity to the logged-in account (idempotent when it is already bound to it). */
 export async function bindTo(db: Db, userId: bigint, id: ProviderIdentity): Promise<void> {
   const [existing] = await db.select().from(thirdPartyIdentities)
-    .where(and(eq(thirdPartyIdentities.provider, id.provider), eq(thirdPartyIdentities.issuer, id.issuer), eq(thirdPartyIdentities.subject, id.subject)));
+    .where(sameIdentity(id));
   if (existing) {
     if (existing.userId === userId) return;
     throw fail(409, ERROR_CODES.thirdAccountBoundElsewhere, 'This sign-in is already bound to another account');
@@ -99,7 +103,7 @@ export async function bindTo(db: Db, userId: bigint, id: ProviderIdentity): Prom
   if (row) return;
   // Lost a race or a unique rule: tell which one.
   const [again] = await db.select({ userId: thirdPartyIdentities.userId }).from(thirdPartyIdentities)
-    .where(and(eq(thirdPartyIdentities.provider, id.provider), eq(thirdPartyIdentities.issuer, id.issuer), eq(thirdPartyIdentities.subject, id.subject)));
+    .where(sameIdentity(id));
   if (again?.userId === userId) return;
   if (again) throw fail(409, ERROR_CODES.thirdAccountBoundElsewhere, 'This sign-in is already bound to another account');
   throw fail(409, ERROR_CODES.thirdAccountAlreadyBound, 'This account already has a sign-in of this provider bound; unbind it first');

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { thirdPartyIdentities, users } from '../../db/schema/index.js';
+import { ConfigError, loadConfig } from '../../config.js';
 import { Browser, type TestApp, createTestApp, skuIdOf } from '../../../test/helpers.js';
 import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../../../test/oidc-provider.js';
 
@@ -223,5 +224,15 @@ describe('third-party sign-in (OpenID Connect)', () => {
       expect(res.headers.location).toBe('/login?oidcError=Account.oidcProviderUnavailable');
     } finally { await down.close(); }
   });
-});
 
+  it('reads its providers from the environment and refuses an incomplete one at start', () => {
+    expect(loadConfig({}).oidcProviders).toEqual([]);
+    expect(loadConfig({ OIDC_PROVIDERS: 'Corp, my-id', OIDC_CORP_ISSUER: 'https://id.corp.example', OIDC_CORP_CLIENT_ID: 'shop', OIDC_CORP_CLIENT_SECRET: 's3cret', OIDC_CORP_LABEL: 'Corp login', OIDC_MY_ID_ISSUER: 'https://my.example', OIDC_MY_ID_CLIENT_ID: 'c' }).oidcProviders)
+      .toEqual([
+        { name: 'corp', label: 'Corp login', issuer: 'https://id.corp.example', clientId: 'shop', clientSecret: 's3cret' },
+        { name: 'my-id', label: 'my-id', issuer: 'https://my.example', clientId: 'c', clientSecret: undefined },
+      ]);
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'corp', OIDC_CORP_ISSUER: 'https://id.corp.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'bad name' })).toThrow(/not a valid provider name/);
+  });
+});

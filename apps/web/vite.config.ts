@@ -40,6 +40,9 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // The app's own translator (src/shared/i18n.ts) stands in for react-i18next: same hook, a
+  // sixth of the weight on every page's first load.
+  resolve: { alias: { 'react-i18next': path.resolve(import.meta.dirname, 'src/shared/i18n.ts') } },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     port: 5173,

@@ -1,13 +1,13 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/i18n';
 import './app/global.css';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { ApiError } from './shared/api';
 import { sessionQuery } from './shared/session';
@@ -43,7 +43,9 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Suspense><Notifications position="top-center" /></Suspense>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

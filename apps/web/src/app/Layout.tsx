@@ -1,11 +1,21 @@
 import { useEffect } from 'react';
-import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Anchor, Box, Center, Container, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSite } from '../shared/session';
 import { TopBar } from './TopBar';
 
+/** A new page starts at its top; back and forward leave the browser's own scroll restoration. */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
+
 export function Layout() {
+  useScrollToTopOnNavigate();
   const { data: session, isLoading } = useSession();
   const { t, i18n } = useTranslation();
   const site = useSite();
@@ -33,7 +43,6 @@ export function Layout() {
           </Group>
         </Container>
       </Box>
-      <ScrollRestoration />
     </Box>
   );
 }

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import type { PolicyKind, PolicyRoute } from '@mall/contracts';
+import { loadAreaTexts } from '../shared/i18n';
 import { Layout } from './Layout';
 import { RequireLogin } from './RequireLogin';
 
@@ -18,16 +19,17 @@ const chunkLoading = <Center py="xl"><Loader aria-label="Loading" /></Center>;
 /**
  * Every page is loaded with its feature when first visited (one chunk per feature folder), so
  * the first load of any route carries the shell (top bar, layout, Mantine, router, query) and
- * that route's feature only. `login` wraps the page in RequireLogin.
+ * that route's feature only. `login` wraps the page in RequireLogin. Plain React.lazy routes
+ * (not the data router's `lazy`) keep React Router's declarative build: 14 KB gzip instead of 31.
  */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { login?: boolean } = {}): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
-  return {
-    hydrateFallbackElement: chunkLoading,
-    lazy: async () => {
-      const Page = pick(await load());
-      return opts.login ? { element: <RequireLogin><Page /></RequireLogin> } : { Component: Page };
-    },
-  };
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { login?: boolean } = {}): Pick<RouteObject, 'element'> {
+  // The English area texts (the fallback of every language) come with the first page.
+  const Page = lazy(async () => {
+    const [module] = await Promise.all([load(), loadAreaTexts()]);
+    return { default: pick(module) };
+  });
+  const element = <Suspense fallback={chunkLoading}><Page /></Suspense>;
+  return { element: opts.login ? <RequireLogin>{element}</RequireLogin> : element };
 }
 
 const catalog = {
@@ -108,4 +110,7 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The shop's pages; rendered inside <BrowserRouter> (main.tsx). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

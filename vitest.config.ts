@@ -13,6 +13,14 @@ export default defineConfig({
         },
       },
       {
+        // Web code that runs without a browser (the translator); vite's import.meta.glob works here.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],

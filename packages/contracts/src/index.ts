@@ -17,4 +17,3 @@ export * from './content.js';
 export * from './operator.js';
 export * from './my-coupons.js';
 export * from './buyer-home.js';
-export * from './membership.js';

@@ -3,7 +3,7 @@
  * tabs, a paged list, and the forum's posts (SPEC §2: entries point to /bbs/post-detail/{id}).
  */
 import { Link, useSearchParams } from 'react-router';
-import { Anchor, Card, Container, Grid, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Container, Grid, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ArticleSummary } from '@mall/contracts';
 import { useArticlePage, useCategories, useUpArticles } from '../api/articles';
@@ -64,12 +64,12 @@ export function ArticlesPage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
             {categories.data && categories.data.length > 0 && (
-              <SegmentedControl
+              // Scrolls sideways on a phone rather than cutting the last categories off.
+              <Box style={{ overflowX: 'auto' }}><SegmentedControl
                 aria-label={t('content.categories')}
                 value={categoryId ?? 'all'} onChange={(v) => set({ category: v === 'all' ? undefined : v, page: undefined })}
                 data={[{ value: 'all', label: t('content.allCategories') }, ...categories.data.map((c) => ({ value: c.id, label: `${c.name} (${c.articleCount})` }))]}
-                style={{ overflowX: 'auto', maxWidth: '100%' }}
-              />
+              /></Box>
             )}
             {list.isLoading ? <Loading />
               : list.error ? <LoadError error={list.error} retry={() => void list.refetch()} />

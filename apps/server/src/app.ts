@@ -38,6 +38,7 @@ import { InvoiceMeProvider } from './modules/payment/provider.js';
 import { Refunder } from './flows/refund.js';
 import { reverseRoutes } from './modules/reverse/routes.js';
 import { commentRoutes } from './modules/comment/routes.js';
+import { membershipRoutes } from './modules/membership/routes.js';
 import type { Jobs } from './lib/jobs.js';
 import { uploadRoutes } from './lib/uploads.js';
 import { paidServiceRoutes } from './modules/membership/paid-service-routes.js';
@@ -174,6 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await uploadRoutes(app, storage);
   reverseRoutes(app, opts.db, { refunder, storage, jobs: opts.jobs });
   await commentRoutes(app, opts.db, storage);
+  membershipRoutes(app, opts.db);
   paidServiceRoutes(app, opts.db);
   couponRoutes(app, opts.db);
   buyerHomeRoutes(app, opts.db);

@@ -21,6 +21,7 @@ import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
 import { REFUND_QUEUE } from './flows/refund.js';
 import { REVERSE_SWEEP_QUEUE } from './modules/reverse/routes.js';
 import { sweepReverseDeadlines } from './modules/reverse/service.js';
+import { MEMBERSHIP_QUEUES, startMembershipJobs } from './modules/membership/jobs.js';
 
 export interface RunningShop {
   app: FastifyInstance;
@@ -48,7 +49,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   const db = createDb(url, config.poolSize);
   await runMigrations(db);
   const seeded = await seedIfEmpty(db);
-  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE]);
+  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE, ...MEMBERSHIP_QUEUES]);
   // Mail: SMTP_URL, or the embedded catcher on a free loopback port (caught mail shows on /dev/mailbox).
   let devSmtp: DevSmtp | undefined;
   if (!config.account.smtpUrl) {
@@ -93,6 +94,8 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   await jobs.work<{ id: string }>(OUTBOX_QUEUE, async ({ id }) => { await app.outbox.deliver(BigInt(id)); });
   await jobs.schedule(OUTBOX_SWEEP_QUEUE, '* * * * *');
   await jobs.work(OUTBOX_SWEEP_QUEUE, async () => { await app.outbox.sweep(); });
+  // Points expiry and monthly member coupons.
+  await startMembershipJobs(jobs, db, (o, m) => app.log.info(o, m));
   await app.listen({ port: config.port, host: config.host });
 
   let stopped: Promise<void> | undefined;

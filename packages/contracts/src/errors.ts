@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   couponCombination: 'Coupon.notValidInCombination',
   promotionCodeLength: 'Coupon.codeLength',
   notEnoughPoints: 'Points.notEnough',
+  memberLevelNotFound: 'Member.levelNotFound',
   idempotencyKeyRequired: 'Common.idempotencyKeyRequired',
   tradeContractNotExist: 'Trade.tradeContractNotExist',
   alreadyPaid: 'Payment.alreadyPaid',

@@ -17,3 +17,4 @@ export * from './content.js';
 export * from './operator.js';
 export * from './my-coupons.js';
 export * from './buyer-home.js';
+export * from './membership.js';

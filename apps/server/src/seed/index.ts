@@ -12,6 +12,7 @@ import { seedAfterSales } from './after-sales.js';
 import { seedReviews } from './reviews.js';
 import { seedContent } from './content/index.js';
 import { seedCheckout } from './checkout.js';
+import { seedGrowth, seedMemberLevels, seedPointsHistory } from './membership.js';
 import { itemTexts } from './catalog-texts.js';
 import { seedCouponHistory, seedPaidServices } from './paid-services.js';
 
@@ -193,6 +194,8 @@ export async function seed(db: Db): Promise<void> {
         districtList: [{ level: 2, name: ny!.regionName, id: String(ny!.id), code: ny!.code }, { level: 3, name: nyc!.regionName, id: String(nyc!.id), code: nyc!.code }] },
     ]);
     await seedCheckout(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id });
+    await seedMemberLevels(tx);
+    await seedPointsHistory(tx, buyer.id);
     const afterSales = await seedOrders(tx, { shops: shopRows.map((s) => s.id), buyer: buyer.id, main: main.id, sub1: sub1.id, reviewers: reviewers.map((r) => r.id) });
     // The services open their own transactions; inside this one they become savepoints.
     // The demo stock levels stay as documented: the demo returns and exchanges do not move them.
@@ -200,6 +203,7 @@ export async function seed(db: Db): Promise<void> {
     await seedAfterSales(tx as unknown as Db, buyer.id, afterSales);
     for (const k of stockBefore) await tx.update(skus).set({ stock: k.stock }).where(eq(skus.id, k.id));
     await seedReviews(tx as unknown as Db, { buyer: buyer.id, reviewers: reviewers.map((r) => r.id), orders: afterSales });
+    await seedGrowth(tx, { gold: reviewers[0]!.id, platinum: reviewers[1]!.id });
     await seedCouponHistory(tx, buyer.id, shopRows.map((s) => s.id));
     await seedPaidServices(tx, { passwordHash, member: reviewers[0]!.id });
     await seedContent(tx);

@@ -44,6 +44,12 @@ const merchant = () => import('../features/merchant/MerchantPages');
 const afterSales = () => import('../features/aftersales/pages/aftersales');
 const reviews = () => import('../features/comment/pages/comment');
 
+const membership = {
+  member: () => import('../features/membership/pages/MemberPage'),
+  equity: () => import('../features/membership/pages/EquityPage'),
+  score: () => import('../features/membership/pages/ScorePage'),
+};
+
 const member = (section: string) => page(buyer, (m) => function MemberSection() { return <m.BuyerSectionPage section={section} />; }, { login: true });
 
 const routes: RouteObject[] = [
@@ -87,9 +93,12 @@ const routes: RouteObject[] = [
           { path: '/buyer/address', ...page(() => import('../features/address/AddressBookPage'), (m) => m.AddressBookPage, { login: true }) },
           { path: '/buyer/cards', ...page(() => import('../features/card/CardsPage'), (m) => m.CardsPage, { login: true }) },
           { path: '/buyer/certificates', ...member('certificates') },
-          { path: '/buyer/my-coupons', ...member('coupons') },
+          { path: '/buyer/my-coupons', ...page(() => import('../features/coupons/MyCouponsPage'), (m) => m.MyCouponsPage, { login: true }) },
+          { path: '/user/super-member', ...page(() => import('../features/membership/pages/SuperMemberPage'), (m) => m.SuperMemberPage, { login: true }) },
           { path: '/buyer/account-security', ...member('security') },
-          { path: '/user/member', ...member('membership') },
+          { path: '/user/member', ...page(membership.member, (m) => m.MemberPage, { login: true }) },
+          { path: '/user/member/equity', ...page(membership.equity, (m) => m.EquityPage, { login: true }) },
+          { path: '/user/member/score', ...page(membership.score, (m) => m.ScorePage, { login: true }) },
         ],
       },
       ...Object.entries(POLICY_PAGES).map(([path, kind]) => ({

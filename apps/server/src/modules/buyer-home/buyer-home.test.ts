@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, login, type Browser, type TestApp, createTestApp } from '../../../test/helpers.js';
 import { loadFixtures, pointsOf, type Fixtures } from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit } from '../../../test/order-fixtures.js';
+import { levelOf } from '../membership/benefits.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -30,6 +31,9 @@ describe('GET /api/buyer/home', () => {
     const h = await home(buyer);
     expect(h.nickname).toBe('Demo Buyer');
     expect(h.points).toBe(await pointsOf(t.db, f.buyerId));
+    // The level the member benefits use (benefits.ts levelOf).
+    const { level } = await levelOf(t.db, f.buyerId, 'US');
+    expect(h.level).toEqual(level ? { code: level.code, name: level.name } : null);
     const coupons = (await buyer.post('/sapi/mall-customer/customer/pageMyCoupons', { tab: 'AVAILABLE' })).json();
     expect(h.couponsAvailable).toBe(coupons.total);
     expect(h.couponsAvailable).toBe(4);

@@ -1,5 +1,5 @@
 /**
- * User centre home (SPEC §2 /buyer/index): points, coupons, super member, the latest order,
+ * User centre home (SPEC §2 /buyer/index): level, points, coupons, super member, the latest order,
  * after-sales and reviews waiting, read by ONE named prepared statement (scalar subqueries on
  * the buyer's indexes), like the session summary and the item list on the hot path.
  */
@@ -10,10 +10,15 @@ import type { Db } from '../../db/client.js';
 /** Statuses in which an after-sales waits for the buyer: send the goods back, confirm the replacement. */
 const FOR_BUYER = ['WAITING_FOR_BUYER_RETURN', 'WAITING_FOR_BUYER_CONFIRMED'];
 
-// $1 buyer, $2 now, $3 site currency, $4 final after-sales statuses, $5 after-sales waiting for the buyer.
+// $1 buyer, $2 now, $3 site currency, $4 final after-sales statuses, $5 after-sales waiting for the buyer, $6 site.
 const HOME_SQL = `
   SELECT u.nickname,
-    (SELECT coalesce(sum(pl.delta), 0)::int FROM point_ledger pl WHERE pl.buyer_id = u.id) AS points,
+    -- The points ledger's balance row (modules/points/ledger.ts keeps it with every line).
+    coalesce((SELECT pb.balance FROM point_balances pb WHERE pb.buyer_id = u.id), 0) AS points,
+    -- The level as levelForGrowth picks it: the highest whose threshold the site's growth reaches.
+    (SELECT json_build_object('code', ml.code, 'name', ml.name) FROM member_levels ml
+      WHERE ml.site = $6 AND ml.threshold_minor <= coalesce((SELECT mg.growth_minor FROM member_growth mg WHERE mg.buyer_id = u.id AND mg.site = $6), 0)
+      ORDER BY ml.rank DESC LIMIT 1) AS level,
     -- The checkout's offer and my coupons' available tab: not used, started, not ended, priced in this currency.
     (SELECT count(*)::int FROM owner_coupons oc JOIN coupon_campaigns cc ON cc.id = oc.campaign_id
       WHERE oc.buyer_id = u.id AND oc.status = 'NOT_USED' AND cc.start_time <= $2 AND cc.end_time > $2
@@ -34,7 +39,7 @@ const HOME_SQL = `
   FROM users u WHERE u.id = $1`;
 
 interface HomeRow {
-  nickname: string; points: number; coupons: number; after_sales_open: number; after_sales_for_buyer: number; reviews_to_do: number;
+  nickname: string; points: number; coupons: number; level: { code: string; name: string } | null; after_sales_open: number; after_sales_for_buyer: number; reviews_to_do: number;
   service: { status: PaidServiceStatus; endAt: string } | null;
   latest: {
     id: string; code: string; status: OrderStatus; tradeType: string; payChannel: string | null; createdAt: string;
@@ -44,12 +49,12 @@ interface HomeRow {
 
 export async function buyerHome(db: Db, buyerId: bigint, site: Site, now = new Date()): Promise<BuyerHome> {
   const { rows: [r] } = await db.$client.query<HomeRow>({
-    name: 'buyer_home', text: HOME_SQL, values: [String(buyerId), now, site.currency, REVERSE_FINAL_STATUSES, FOR_BUYER],
+    name: 'buyer_home', text: HOME_SQL, values: [String(buyerId), now, site.currency, REVERSE_FINAL_STATUSES, FOR_BUYER, site.code],
   });
   const s = r!.service;
   const l = r!.latest;
   return {
-    nickname: r!.nickname, level: null, points: r!.points, couponsAvailable: r!.coupons,
+    nickname: r!.nickname, level: r!.level, points: r!.points, couponsAvailable: r!.coupons,
     superMember: { active: !!s && paidServiceInForce({ status: s.status, endAt: new Date(s.endAt) }, now), endTime: s ? new Date(s.endAt).toISOString() : null },
     latestOrder: l ? {
       id: l.id, tradeOrderCode: l.code, displayStatus: displayStatus({ status: l.status, tradeType: l.tradeType, payChannel: l.payChannel }),

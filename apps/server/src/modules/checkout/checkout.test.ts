@@ -101,8 +101,8 @@ describe('preview for buyer@demo.shop to the saved San Francisco address (id 1)'
       needPayAmt: money('506.06'), actualNeedPayPoints: 0, tradeType: 'NORMAL_SALE_B2C', isExceed: false,
       visibleTO: { addressInfoIsVisible: true, memberPointsIsVisible: true }, buyCanBuyTO: { canBuy: true, content: null, operation: 0 },
     });
-    // Earned points: paid amount rounded up.
-    expect(p.earnPoints).toBe(507);
+    // Earned points: paid amount x the Silver level's multiplier 1.25, rounded up (506.06 x 1.25 = 632.575).
+    expect(p.earnPoints).toBe(633);
   });
 });
 
@@ -344,7 +344,7 @@ describe('points', () => {
     const p = await previewOk(buyer, choices({ enablePointDeduction: true }));
     expect(p.pointDeductionResult).toMatchObject({ chosenIntegral: 2000, discountAmount: money('20.00'), pointBalance: 2000 });
     expect(p.needPayAmt).toEqual(money('486.06')); // 506.06 - 20.00
-    expect(p.earnPoints).toBe(487);
+    expect(p.earnPoints).toBe(608); // 486.06 x 1.25 (Silver) = 607.575, rounded up
   });
 
   it('usedPointNum is rounded down to the step (100) and ignored under the minimum (500)', async () => {

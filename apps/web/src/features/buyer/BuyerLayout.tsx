@@ -18,8 +18,8 @@ export const BUYER_MENU = [
   // Not built yet (their routes say so instead of claiming there is nothing): hidden until their feature lands.
   // My coupons would otherwise say "no coupons" while checkout offers the buyer four.
   { to: '/buyer/certificates', key: 'certificates', icon: IconId, tourist: false, built: false },
-  { to: '/buyer/my-coupons', key: 'coupons', icon: IconTicket, tourist: false, built: false },
-  { to: '/user/member', key: 'membership', icon: IconCrown, tourist: false, built: false },
+  { to: '/buyer/my-coupons', key: 'coupons', icon: IconTicket, tourist: false },
+  { to: '/user/member', key: 'membership', icon: IconCrown, tourist: false },
   { to: '/buyer/account-security', key: 'security', icon: IconShieldLock, tourist: false, built: false },
 ] as const;
 

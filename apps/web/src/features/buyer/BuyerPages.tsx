@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { isLoggedIn, useSession } from '../../shared/session';
 import { useBuyerMenu } from './BuyerLayout';
+import { BuyerHome } from './BuyerHome';
 
 export function BuyerIndexPage() {
   const { t } = useTranslation();
@@ -18,9 +19,8 @@ export function BuyerIndexPage() {
   return (
     <Stack>
       <Title order={1} size="h2">{t('buyer.home')}</Title>
-      {registered ? (
+      {registered ? session!.enterprise && (
         <Group gap="xs">
-          <Text>{t('buyer.welcome', { name: session!.user!.nickname })}</Text>
           {session!.enterprise && (
             <Badge color={session!.enterprise.isMain ? 'blue' : 'gray'}>
               {session!.enterprise.enterpriseName} · {t(session!.enterprise.isMain ? 'buyer.mainAccount' : 'buyer.subAccount')}
@@ -31,6 +31,7 @@ export function BuyerIndexPage() {
         <Alert>{t('buyer.touristHint')} <Anchor component={Link} to="/login?target=/buyer/index">{t('topbar.login')}</Anchor></Alert>
       )}
       {session?.enterprise?.isMain && <MasterPending />}
+      {registered ? <BuyerHome /> : (
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
         {menu.map((m) => (
           <Card key={m.to} withBorder component={Link} to={m.to} padding="md">
@@ -38,6 +39,7 @@ export function BuyerIndexPage() {
           </Card>
         ))}
       </SimpleGrid>
+      )}
     </Stack>
   );
 }

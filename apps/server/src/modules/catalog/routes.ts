@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { ErrorBody, ItemDetail, ItemList, ItemListQuery } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import { getItem, listItems } from './service.js';
+import { compiledSerializer } from '../../lib/compiled-response.js';
 
 const tags = ['catalog'];
 
 export function catalogRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/catalog/items', {
+    serializerCompiler: compiledSerializer,
     schema: { tags, summary: 'Items listed on the current site, with their lowest price in its currency (DIY bundles with their parts) and texts in the caller\'s language', querystring: ItemListQuery, response: { 200: ItemList, 400: ErrorBody } },
   }, async (req) => listItems(db, req.caller.site.currency, req.query, req.caller.language));
 

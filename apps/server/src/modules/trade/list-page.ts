@@ -32,6 +32,70 @@ function tabSql(tab: OrderTab): { shown: readonly string[]; where: string } {
 
 const TOP = `('NORMAL', 'DIY_MAIN')`;
 
+/**
+ * Every line of order `o` as JSON, with what a line shows; the snapshot (names, image) only of the
+ * first `shown` top-level lines and their parts when given (the list shows 3).
+ */
+export function linesJson(shown: number | null): string {
+  const snapshot = shown === null ? 'l.snapshot' : `CASE WHEN coalesce(l.parent_line_id, l.id) IN (SELECT x.id FROM trade_order_lines x
+      WHERE x.order_id = o.id AND x.line_group_type IN ${TOP} ORDER BY x.id LIMIT ${shown}) THEN l.snapshot END`;
+  return `(SELECT json_agg(json_build_object(
+      'id', l.id::text, 'skuId', l.sku_id::text, 'itemId', l.item_id::text, 'parentLineId', l.parent_line_id::text, 'lineGroupType', l.line_group_type,
+      'qty', l.qty::text, 'deliveredQty', l.delivered_qty::text, 'cancelledQty', l.cancelled_qty::text, 'reversedQty', l.reversed_qty::text,
+      'unitAmtMinor', l.unit_amt_minor::text, 'skuAmtMinor', l.sku_amt_minor::text, 'needPayAmtMinor', l.need_pay_amt_minor::text, 'points', l.points,
+      'reverseStatus', l.reverse_status, 'serviceRemainingTimes', l.service_remaining_times, 'serviceExpiresAt', ${epochMs('l.service_expires_at')},
+      'itemBusinessType', i.business_type, 'snapshot', ${snapshot}) ORDER BY l.id)
+    FROM trade_order_lines l JOIN items i ON i.id = l.item_id WHERE l.order_id = o.id)`;
+}
+
+/** A timestamp as JSON milliseconds (what a Date from the driver holds). */
+export const epochMs = (col: string) => `floor(extract(epoch FROM ${col}) * 1000)::bigint`;
+
+/** The facts of order `o` its operations need, as columns. */
+export const ORDER_FACTS = `(SELECT count(*) FROM shipment_packages p WHERE p.order_id = o.id AND p.status <> 'CANCEL')::int AS packages,
+  (SELECT count(*) FROM shipment_packages p WHERE p.order_id = o.id AND p.status = 'SEND_DELIVERY')::int AS open_packages,
+  EXISTS (SELECT 1 FROM payment_records r WHERE r.contract_id = o.contract_id) AS paid_before,
+  EXISTS (SELECT 1 FROM reverse_trade_orders v WHERE v.order_id = o.id AND v.status NOT IN (${REVERSE_FINAL.map((x) => `'${x}'`).join(', ')})) AS reverse_open,
+  (SELECT s.name FROM shops s WHERE s.id = o.shop_id) AS shop_name`;
+
+/** The order columns of a list entry (ListOrder), as listOrderOf reads them. */
+export const LIST_ORDER_COLUMNS = `o.id, o.trade_order_code, o.contract_id, o.buyer_id, o.shop_id, o.seller_id, o.status, o.trade_type, o.currency,
+  o.need_pay_amt_minor, o.paid_amt_minor, o.shipping_method_code, o.pay_deadline, o.paid_at, o.trade_order_type, o.business_type, o.pay_channel,
+  o.deposit_paid_at, o.receipt_deadline, o.postpone_count, o.invoice_url, o.comment_status, o.created_at,
+  c.master_status, c.balance_start_at, c.balance_end_at, c.deposit_minor`;
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export function listOrderOf(r: any): { o: ListOrder; c: ListContract } {
+  const o: ListOrder = {
+    id: BigInt(r.id), tradeOrderCode: r.trade_order_code, contractId: BigInt(r.contract_id), buyerId: BigInt(r.buyer_id), shopId: BigInt(r.shop_id),
+    sellerId: BigInt(r.seller_id), status: r.status, tradeType: r.trade_type, currency: r.currency, needPayAmtMinor: BigInt(r.need_pay_amt_minor),
+    paidAmtMinor: BigInt(r.paid_amt_minor), shippingMethodCode: r.shipping_method_code, payDeadline: r.pay_deadline, paidAt: r.paid_at,
+    tradeOrderType: r.trade_order_type, businessType: r.business_type, payChannel: r.pay_channel, depositPaidAt: r.deposit_paid_at,
+    receiptDeadline: r.receipt_deadline, postponeCount: r.postpone_count, invoiceUrl: r.invoice_url, commentStatus: r.comment_status, createdAt: r.created_at,
+  };
+  return { o, c: { id: o.contractId, masterStatus: r.master_status, balanceStartAt: r.balance_start_at, balanceEndAt: r.balance_end_at, depositMinor: big(r.deposit_minor) } };
+}
+
+/** Adds one row's facts and lines (ORDER_FACTS, linesJson) to `rel`. */
+export function addRelated(rel: Related, o: ListOrder, r: any): void {
+  rel.packages.set(o.id, { total: r.packages, open: r.open_packages });
+  if (r.paid_before) rel.paidBefore.add(o.contractId);
+  if (r.reverse_open) rel.reverseOpen.add(o.id);
+  rel.shopNames.set(o.shopId, r.shop_name);
+  for (const l of (r.lines ?? []) as LineJson[]) {
+    rel.lines.push({
+      id: BigInt(l.id), orderId: o.id, skuId: BigInt(l.skuId), itemId: BigInt(l.itemId), parentLineId: big(l.parentLineId),
+      lineGroupType: l.lineGroupType as LineRow['lineGroupType'], qty: l.qty, deliveredQty: l.deliveredQty, cancelledQty: l.cancelledQty, reversedQty: l.reversedQty,
+      unitAmtMinor: BigInt(l.unitAmtMinor), skuAmtMinor: BigInt(l.skuAmtMinor), discountAmtMinor: 0n, needPayAmtMinor: BigInt(l.needPayAmtMinor), points: l.points,
+      reverseStatus: l.reverseStatus as LineRow['reverseStatus'], serviceRemainingTimes: l.serviceRemainingTimes,
+      serviceExpiresAt: l.serviceExpiresAt === null ? null : new Date(l.serviceExpiresAt), snapshot: l.snapshot, itemBusinessType: l.itemBusinessType,
+    });
+  }
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export const emptyRelated = (): Related => ({ lines: [], packages: new Map(), paidBefore: new Set(), reverseOpen: new Set(), shopNames: new Map(), coupons: [] });
+
 function listSql(tab: OrderTab): string {
   const t = tabSql(tab);
   const newest = 'ORDER BY o.created_at DESC NULLS LAST, o.id DESC NULLS LAST';
@@ -46,25 +110,9 @@ function listSql(tab: OrderTab): string {
   (SELECT o.id, o.created_at FROM trade_orders o WHERE o.buyer_id = $1 AND ${t.where} AND $3::int * 2 > (SELECT n FROM total)
    ${oldest} LIMIT greatest(least($2::int, (SELECT n FROM total) - $3::int), 0) OFFSET greatest((SELECT n FROM total) - $3::int - $2::int, 0))
 )
-SELECT total.n AS total, o.id, o.trade_order_code, o.contract_id, o.buyer_id, o.shop_id, o.seller_id, o.status, o.trade_type, o.currency,
-  o.need_pay_amt_minor, o.paid_amt_minor, o.shipping_method_code, o.pay_deadline, o.paid_at, o.trade_order_type, o.business_type, o.pay_channel,
-  o.deposit_paid_at, o.receipt_deadline, o.postpone_count, o.invoice_url, o.comment_status, o.created_at,
-  c.master_status, c.balance_start_at, c.balance_end_at, c.deposit_minor,
-  (SELECT count(*) FROM shipment_packages p WHERE p.order_id = o.id AND p.status <> 'CANCEL')::int AS packages,
-  (SELECT count(*) FROM shipment_packages p WHERE p.order_id = o.id AND p.status = 'SEND_DELIVERY')::int AS open_packages,
-  EXISTS (SELECT 1 FROM payment_records r WHERE r.contract_id = o.contract_id) AS paid_before,
-  EXISTS (SELECT 1 FROM reverse_trade_orders v WHERE v.order_id = o.id AND v.status NOT IN (${quoted(REVERSE_FINAL)})) AS reverse_open,
-  (SELECT s.name FROM shops s WHERE s.id = o.shop_id) AS shop_name,
-  (SELECT json_agg(json_build_object(
-      'id', l.id::text, 'skuId', l.sku_id::text, 'itemId', l.item_id::text, 'parentLineId', l.parent_line_id::text, 'lineGroupType', l.line_group_type,
-      'qty', l.qty::text, 'deliveredQty', l.delivered_qty::text, 'cancelledQty', l.cancelled_qty::text, 'reversedQty', l.reversed_qty::text,
-      'unitAmtMinor', l.unit_amt_minor::text, 'skuAmtMinor', l.sku_amt_minor::text, 'needPayAmtMinor', l.need_pay_amt_minor::text, 'points', l.points,
-      'reverseStatus', l.reverse_status, 'serviceRemainingTimes', l.service_remaining_times,
-      'serviceExpiresAt', (extract(epoch FROM l.service_expires_at) * 1000)::bigint, 'itemBusinessType', i.business_type,
-      'snapshot', CASE WHEN coalesce(l.parent_line_id, l.id) IN (SELECT x.id FROM trade_order_lines x WHERE x.order_id = o.id AND x.line_group_type IN ${TOP}
-                                                                 ORDER BY x.id LIMIT ${ORDER_LIST_MAX_LINES}) THEN l.snapshot END
-    ) ORDER BY l.id)
-   FROM trade_order_lines l JOIN items i ON i.id = l.item_id WHERE l.order_id = o.id) AS lines
+SELECT total.n AS total, ${LIST_ORDER_COLUMNS},
+  ${ORDER_FACTS},
+  ${linesJson(ORDER_LIST_MAX_LINES)} AS lines
 FROM total LEFT JOIN (page JOIN trade_orders o ON o.id = page.id JOIN trade_contracts c ON c.id = o.contract_id) ON true
 ${newest}`;
 }
@@ -87,32 +135,13 @@ export async function buyerListPage(db: Db, scope: OrderScope, buyerId: bigint, 
   : Promise<{ data: OrderSummary[]; total: number }> {
   const { rows } = await db.$client.query({ ...statementOf(tab), values: [String(buyerId), pageSize, (pageNo - 1) * pageSize] });
   const total = rows[0]?.total ?? 0;
-  const rel: Related = { lines: [], packages: new Map(), paidBefore: new Set(), reverseOpen: new Set(), shopNames: new Map(), coupons: [] };
+  const rel = emptyRelated();
   const entries: { o: ListOrder; c: ListContract }[] = [];
   for (const r of rows) {
     if (r.id === null) continue; // the page is empty: only the total came back
-    const o: ListOrder = {
-      id: BigInt(r.id), tradeOrderCode: r.trade_order_code, contractId: BigInt(r.contract_id), buyerId: BigInt(r.buyer_id), shopId: BigInt(r.shop_id),
-      sellerId: BigInt(r.seller_id), status: r.status, tradeType: r.trade_type, currency: r.currency, needPayAmtMinor: BigInt(r.need_pay_amt_minor),
-      paidAmtMinor: BigInt(r.paid_amt_minor), shippingMethodCode: r.shipping_method_code, payDeadline: r.pay_deadline, paidAt: r.paid_at,
-      tradeOrderType: r.trade_order_type, businessType: r.business_type, payChannel: r.pay_channel, depositPaidAt: r.deposit_paid_at,
-      receiptDeadline: r.receipt_deadline, postponeCount: r.postpone_count, invoiceUrl: r.invoice_url, commentStatus: r.comment_status, createdAt: r.created_at,
-    };
-    const c: ListContract = { id: o.contractId, masterStatus: r.master_status, balanceStartAt: r.balance_start_at, balanceEndAt: r.balance_end_at, depositMinor: big(r.deposit_minor) };
-    entries.push({ o, c });
-    rel.packages.set(o.id, { total: r.packages, open: r.open_packages });
-    if (r.paid_before) rel.paidBefore.add(o.contractId);
-    if (r.reverse_open) rel.reverseOpen.add(o.id);
-    rel.shopNames.set(o.shopId, r.shop_name);
-    for (const l of (r.lines ?? []) as LineJson[]) {
-      rel.lines.push({
-        id: BigInt(l.id), orderId: o.id, skuId: BigInt(l.skuId), itemId: BigInt(l.itemId), parentLineId: big(l.parentLineId),
-        lineGroupType: l.lineGroupType as LineRow['lineGroupType'], qty: l.qty, deliveredQty: l.deliveredQty, cancelledQty: l.cancelledQty, reversedQty: l.reversedQty,
-        unitAmtMinor: BigInt(l.unitAmtMinor), skuAmtMinor: BigInt(l.skuAmtMinor), discountAmtMinor: 0n, needPayAmtMinor: BigInt(l.needPayAmtMinor), points: l.points,
-        reverseStatus: l.reverseStatus as LineRow['reverseStatus'], serviceRemainingTimes: l.serviceRemainingTimes,
-        serviceExpiresAt: l.serviceExpiresAt === null ? null : new Date(l.serviceExpiresAt), snapshot: l.snapshot, itemBusinessType: l.itemBusinessType,
-      });
-    }
+    const entry = listOrderOf(r);
+    entries.push(entry);
+    addRelated(rel, entry.o, r);
   }
   return { data: entries.map(({ o, c }) => summaryOf(o, c, rel, scope, ORDER_LIST_MAX_LINES)), total };
 }

@@ -209,32 +209,50 @@ export async function summaries(db: Db, rows: { o: OrderRow; c: ListContract }[]
   return rows.map(({ o, c }) => summaryOf(o, c, rel, scope, maxLines));
 }
 
+/** What the detail shows beyond a list entry, read by detailOf or by the one statement of orderDetailRead. */
+export interface DetailExtras {
+  methodName: string | null;
+  records: { status: string; channel: string; stage: string; amountMinor: bigint; currency: string; createdAt: Date }[];
+  siblings: { id: bigint; code: string; needPay: bigint }[];
+  refunds: Pick<typeof refunds.$inferSelect, 'status' | 'reason' | 'channel' | 'amountMinor' | 'currency' | 'createdAt'>[];
+}
+/** The contract fields the detail shows (not the 12 KB preview). */
+export type DetailContract = ListContract & Pick<ContractRow, 'site' | 'payload' | 'selectedAddress' | 'billingAddress' | 'paymentOrderId' | 'needPayAmtMinor' | 'earnPoints'>;
+
 /** One order with every section of SPEC §2 detail; null when the viewer may not see it. */
 export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: OrderScope): Promise<OrderDetail> {
   const rel = await related(db, [o], true);
-  const s = summaryOf(o, c, rel, scope, null);
-  const currency = o.currency as Currency;
-  const site = SITES[c.site as SiteCode];
-  const payload = c.payload as { notifyInfo?: { notifyType: string; contactInfo: string }; shippingTimeInfo?: { deliveryDay?: string; deliveryTime?: string } };
   const [method] = o.shippingMethodId ? await db.select({ name: shippingMethods.name }).from(shippingMethods).where(eq(shippingMethods.id, o.shippingMethodId)) : [];
   const [records, siblings] = await Promise.all([
     db.select().from(paymentRecords).where(eq(paymentRecords.contractId, c.id)).orderBy(paymentRecords.id),
     db.select({ id: tradeOrders.id, code: tradeOrders.tradeOrderCode, needPay: tradeOrders.needPayAmtMinor }).from(tradeOrders)
       .where(eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id),
   ]);
-  // One payment covers the whole checkout: each attempt is shown as this order's share of it.
-  const own = siblings.findIndex((x) => x.id === o.id);
-  const shareOf = (amount: bigint) => (siblings.length < 2 || own < 0 ? amount : allocate(amount, siblings.map((x) => x.needPay))[own]!);
   // Money given back: this order's after-sales refunds, and charges of the checkout that were not kept.
   const refundRows = await db.select({ f: refunds }).from(refunds).leftJoin(reverseTradeOrders, eq(reverseTradeOrders.id, refunds.reverseId))
     .where(and(eq(refunds.contractId, c.id), sql`(${refunds.reason} = 'NOT_CAPTURED' OR ${reverseTradeOrders.orderId} = ${o.id})`)).orderBy(refunds.id);
+  return buildDetail(o, c, scope, rel, { methodName: method?.name ?? null, records, siblings, refunds: refundRows.map((r) => r.f) });
+}
+
+/** The order columns the detail shows. */
+export type DetailOrder = ListOrder & Pick<OrderRow, 'skuAmtMinor' | 'shippingAmtMinor' | 'discountAmtMinor' | 'pointsDiscountMinor' | 'taxAmtMinor' | 'taxRate' | 'remark' | 'pickUpStoreSnapshot'>;
+
+export function buildDetail(o: DetailOrder, c: DetailContract, scope: OrderScope, rel: Related, x: DetailExtras): OrderDetail {
+  const s = summaryOf(o, c, rel, scope, null);
+  const currency = o.currency as Currency;
+  const site = SITES[c.site as SiteCode];
+  const payload = c.payload as { notifyInfo?: { notifyType: string; contactInfo: string }; shippingTimeInfo?: { deliveryDay?: string; deliveryTime?: string } };
+  const { records, siblings } = x;
+  // One payment covers the whole checkout: each attempt is shown as this order's share of it.
+  const own = siblings.findIndex((y) => y.id === o.id);
+  const shareOf = (amount: bigint) => (siblings.length < 2 || own < 0 ? amount : allocate(amount, siblings.map((y) => y.needPay))[own]!);
   const reissue = o.businessType === 'REVERSE_REISSUE';
   const share = c.needPayAmtMinor === 0n ? 1 : Number(o.needPayAmtMinor) / Number(c.needPayAmtMinor);
   return {
     ...s,
     selectedAddress: c.selectedAddress as never, billingAddress: (c.billingAddress ?? null) as never,
     pickUpStoreInfo: (o.pickUpStoreSnapshot ?? null) as never,
-    shippingTimeInfo: { shippingMethod: method?.name ?? null, shippingMethodCode: o.shippingMethodCode, deliveryDay: payload.shippingTimeInfo?.deliveryDay ?? null, deliveryTime: payload.shippingTimeInfo?.deliveryTime ?? null },
+    shippingTimeInfo: { shippingMethod: x.methodName, shippingMethodCode: o.shippingMethodCode, deliveryDay: payload.shippingTimeInfo?.deliveryDay ?? null, deliveryTime: payload.shippingTimeInfo?.deliveryTime ?? null },
     remark: o.remark,
     notifyInfo: payload.notifyInfo ? { notifyType: payload.notifyInfo.notifyType, contactInfo: payload.notifyInfo.contactInfo } : null,
     invoice: reissue ? null : { status: o.invoiceUrl ? 'ISSUED' : 'NOT_ISSUED', invoiceUrl: o.invoiceUrl },
@@ -244,9 +262,9 @@ export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: Order
         recordStatus: r.status, payChannel: r.channel, stage: r.stage, amount: money(shareOf(r.amountMinor), r.currency as Currency),
         contractAmount: money(r.amountMinor, r.currency as Currency), createdAt: r.createdAt.toISOString(),
       })),
-      togetherWith: siblings.filter((x) => x.id !== o.id).map((x) => ({ id: String(x.id), tradeOrderCode: x.code })),
+      togetherWith: siblings.filter((y) => y.id !== o.id).map((y) => ({ id: String(y.id), tradeOrderCode: y.code })),
       contractAmount: money(c.needPayAmtMinor, currency),
-      refunds: refundRows.map(({ f }) => ({ status: f.status, reason: f.reason, payChannel: f.channel, amount: money(f.amountMinor, f.currency as Currency), createdAt: f.createdAt.toISOString() })),
+      refunds: x.refunds.map((f) => ({ status: f.status, reason: f.reason, payChannel: f.channel, amount: money(f.amountMinor, f.currency as Currency), createdAt: f.createdAt.toISOString() })),
     },
     bill: {
       skuAmt: money(o.skuAmtMinor, currency), shippingAmt: money(o.shippingAmtMinor, currency), orderDiscountAmt: money(o.discountAmtMinor, currency),

@@ -8,6 +8,7 @@ import {
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../lib/jobs.js';
+import { compiledSerializer } from '../../lib/compiled-response.js';
 import { listPackages, packagesForGuest } from '../fulfillment/service.js';
 import { cancelAfterPay } from '../../flows/apply-reverse.js';
 import { cancelBeforePay, countOrders, guestLookup, listOrders, orderDetail, orderNotFound, postpone, signForDelivery } from './service.js';
@@ -26,15 +27,18 @@ export function tradeRoutes(app: FastifyInstance, db: Db, jobs?: Jobs): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', {
+    serializerCompiler: compiledSerializer,
     schema: { tags, summary: 'Page of the buyer\'s orders (main accounts: also sub-accounts\'), newest first, with every filter of the list', body: OrderListBody, response: { 200: OrderPage, ...errors } },
   }, async (req) => (req.caller.user ? listOrders(db, req.caller.user, req.body) : { data: [], total: 0, pageNo: req.body.pageNo, pageSize: req.body.pageSize }) as never);
 
   r.post('/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer', {
+    serializerCompiler: compiledSerializer,
     schema: { tags, summary: 'Order count per list tab (ALL_ORDER, PENDING_PAY, UN_DELIVERY, UN_RECEIVED, COMPLETE, CANCEL_ALL)', body: OrderCountBody, response: { 200: OrderCounts, ...errors } },
   }, async (req) => (req.caller.user ? countOrders(db, req.caller.user, req.body)
     : ['ALL_ORDER', 'PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CANCEL_ALL'].map((t) => ({ displayOrderStatus: t, quantity: 0 }))) as never);
 
   r.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', {
+    serializerCompiler: compiledSerializer,
     schema: { tags, summary: 'Order detail; 404 Trade.tradeOrderNotExist when it is not the caller\'s', body: OrderDetailBody, response: { 200: OrderDetail, ...errors } },
   }, async (req) => orderDetail(db, buyerOf(req), BigInt(req.body.id), req.body.outTradeOrderCode) as never);
 

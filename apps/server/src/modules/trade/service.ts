@@ -12,6 +12,7 @@ import { shipmentPackages, tradeContracts, tradeOrders } from '../../db/schema/i
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
 import { detailOf, listConditions, listContractColumns, summaries, tabFilter } from './read.js';
+import { orderDetailRead } from './detail-read.js';
 import { buyerListPage } from './list-page.js';
 import { orderScope, requestedBuyers, type OrderScope } from './scope.js';
 import { closeUnpaidContract, expiredContracts, moveOrders, movePackages, type Tx } from './transitions.js';
@@ -109,9 +110,9 @@ async function ownOrder(tx: Tx, user: UserRow, id: bigint) {
 
 export async function orderDetail(db: Db, user: UserRow, id: bigint, outTradeOrderCode?: string): Promise<OrderDetail> {
   const scope = await orderScope(db, user);
-  const { o, c } = await visibleOrder(db, scope, id);
-  if (outTradeOrderCode && outTradeOrderCode !== o.tradeOrderCode) throw orderNotFound();
-  return detailOf(db, o, c, scope);
+  const detail = await orderDetailRead(db, scope, id);
+  if (!detail || (outTradeOrderCode && outTradeOrderCode !== detail.tradeOrderCode)) throw orderNotFound();
+  return detail;
 }
 
 /** closeImmediatelyTradeOrder: cancel before pay. The contract's orders are paid together, so they close together. */

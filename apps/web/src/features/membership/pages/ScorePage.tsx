@@ -62,7 +62,7 @@ export function ScorePage() {
                 {h.data.map((l) => (
                   <Table.Tr key={l.id} data-kind={l.kind}>
                     <Table.Td>{date(l.createdAt)}</Table.Td>
-                    <Table.Td><Badge variant="light" color={l.delta > 0 ? 'green.9' : 'gray.8'}>{t(`membership.kind.${l.kind}`)}</Badge></Table.Td>
+                    <Table.Td><Badge variant="filled" color={l.delta > 0 ? 'green.9' : 'gray.8'}>{t(`membership.kind.${l.kind}`)}</Badge></Table.Td>
                     <Table.Td ta="right" fw={700} c={l.delta > 0 ? 'green.9' : 'red.9'}>{l.delta > 0 ? `+${l.delta}` : l.delta}</Table.Td>
                     <Table.Td visibleFrom="sm">
                       <Text size="sm" c="gray.7">

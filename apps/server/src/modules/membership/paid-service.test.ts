@@ -9,6 +9,7 @@ import { paidServicePurchases, paidServices, shippingMethods, shops } from '../.
 import { browser, login, type Browser, type TestApp, createTestApp } from '../../../test/helpers.js';
 import { loadFixtures, previewOk, submit, submitBodyFor, usAddress, type Fixtures } from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, waitFor, type Buyer } from '../../../test/order-fixtures.js';
+import { expirePaidServices } from './paid-service.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -146,6 +147,24 @@ describe('buying, renewing and refunding the super member', () => {
     const s = await query(x.b);
     expect(s).toMatchObject({ status: 'ACTIVE', active: true, periodCode: 'MONTHLY' });
     expect(new Date(s.startTime).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
+
+describe('the end of the period', () => {
+  it('past its end the service reads EXPIRED, gives no benefit, and the sweep writes EXPIRED', async () => {
+    const x = await signup('lapsed');
+    const bought = await buy(x, 'MONTHLY');
+    await pay(x.b, bought.contractId);
+    expect((await query(x.b)).active).toBe(true);
+    await t.db.update(paidServices).set({ endAt: new Date(Date.now() - 1000) }).where(eq(paidServices.buyerId, x.id));
+    expect(await query(x.b)).toMatchObject({ status: 'EXPIRED', active: false });
+    const choices = { previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }], selectedAddress: usAddress(f), preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }], couponIds: [] };
+    expect(Number((await previewOk(x.b, choices)).shippingAmt.value)).toBeGreaterThan(0);
+    expect(await expirePaidServices(t.db)).toBeGreaterThanOrEqual(1);
+    const [row] = await t.db.select().from(paidServices).where(eq(paidServices.buyerId, x.id));
+    expect(row!.status).toBe('EXPIRED');
+    // maria's service is still in force: the sweep left it alone.
+    expect(await query(await login(t.app, 'maria@demo.shop'))).toMatchObject({ status: 'ACTIVE', active: true });
   });
 });
 

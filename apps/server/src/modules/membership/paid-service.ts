@@ -5,7 +5,7 @@
  * of it ends it (settleReverseRefund), both in their own transaction. Its status is written only
  * here, through PAID_SERVICE_EVENTS.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ERROR_CODES, SUPER_MEMBER_BENEFITS, type Language, type PaidService, type PaidServiceItem, type PaidServicePeriodCode, type PaidServiceStatus, type Site,
 } from '@mall/contracts';
@@ -21,10 +21,10 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ServiceRow = typeof paidServices.$inferSelect;
 
 /** The one writer of paid_services.status: `UPDATE ... WHERE status IN (from)` from the table. */
-async function movePaidService(tx: Tx | Db, buyerId: bigint, event: PaidServiceEvent, set: Partial<typeof paidServices.$inferInsert>, now: Date): Promise<boolean> {
+async function movePaidService(tx: Tx | Db, buyerId: bigint, event: PaidServiceEvent, set: Partial<typeof paidServices.$inferInsert>, now: Date, guard?: SQL): Promise<boolean> {
   const t = PAID_SERVICE_EVENTS[event];
   const rows = await tx.update(paidServices).set({ ...set, status: t.to, updatedAt: now })
-    .where(and(eq(paidServices.buyerId, buyerId), inArray(paidServices.status, [...t.from]))).returning({ id: paidServices.buyerId });
+    .where(and(eq(paidServices.buyerId, buyerId), inArray(paidServices.status, [...t.from]), guard)).returning({ id: paidServices.buyerId });
   return rows.length === 1;
 }
 
@@ -122,11 +122,7 @@ export async function endPaidServiceByRefund(tx: Tx, reverseId: bigint, now: Dat
 export async function expirePaidServices(db: Db, now = new Date()): Promise<number> {
   const due = await db.select({ buyerId: paidServices.buyerId }).from(paidServices).where(and(eq(paidServices.status, 'ACTIVE'), lte(paidServices.endAt, now))).limit(500);
   let n = 0;
-  for (const d of due) {
-    const t = PAID_SERVICE_EVENTS.EXPIRE;
-    const rows = await db.update(paidServices).set({ status: t.to, updatedAt: now })
-      .where(and(eq(paidServices.buyerId, d.buyerId), inArray(paidServices.status, [...t.from]), lte(paidServices.endAt, now))).returning({ id: paidServices.buyerId });
-    n += rows.length;
-  }
+  // The end is checked again by the update: a renewal paid meanwhile keeps the service active.
+  for (const d of due) if (await movePaidService(db, d.buyerId, 'EXPIRE', {}, now, lte(paidServices.endAt, now))) n += 1;
   return n;
 }

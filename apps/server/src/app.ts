@@ -41,15 +41,18 @@ import { commentRoutes } from './modules/comment/routes.js';
 import { membershipRoutes } from './modules/membership/routes.js';
 import type { Jobs } from './lib/jobs.js';
 import { uploadRoutes } from './lib/uploads.js';
-import { paidServiceRoutes } from './modules/membership/paid-service-routes.js';
-import { couponRoutes } from './modules/coupons/routes.js';
-import { buyerHomeRoutes } from './modules/buyer-home/routes.js';
+import { certificateRoutes } from './modules/certificate/routes.js';
+import { configureCertificates } from './modules/certificate/service.js';
+import { accountSettingsRoutes } from './modules/account/settings-routes.js';
 import { Captcha } from './lib/captcha.js';
 import { DevMailboxTransport, Outbox, type EmailTransport } from './lib/outbox.js';
 import { DevSmsProvider, type SmsProvider } from './lib/sms.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { configureCodes } from './modules/account/codes.js';
 import { DEFAULT_CAPTCHA_HMAC_KEY, DEFAULT_CODE_HMAC_KEY, type AccountConfig } from './config.js';
+import { paidServiceRoutes } from './modules/membership/paid-service-routes.js';
+import { couponRoutes } from './modules/coupons/routes.js';
+import { buyerHomeRoutes } from './modules/buyer-home/routes.js';
 import { oidcRoutes } from './modules/oidc/routes.js';
 import type { OidcOptions } from './modules/oidc/clients.js';
 
@@ -80,6 +83,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** True once the server is shutting down: /readyz answers 503 so the load balancer drains it. */
   draining?: () => boolean;
+  /** CERTIFICATE_KEY: encrypts certificate ID numbers (default: the development key). */
+  certificateKey?: string;
   /** Captcha / code keys and the dev mailbox switch (defaults: development keys, easy captcha, mailbox on). */
   account?: Omit<AccountConfig, 'smtpUrl'>;
   /** Where email goes (SMTP via nodemailer); default: straight into dev_mailbox. */
@@ -176,6 +181,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   reverseRoutes(app, opts.db, { refunder, storage, jobs: opts.jobs });
   await commentRoutes(app, opts.db, storage);
   membershipRoutes(app, opts.db);
+  if (opts.certificateKey) configureCertificates({ key: opts.certificateKey });
+  certificateRoutes(app, opts.db);
+  accountSettingsRoutes(app, opts.db);
   paidServiceRoutes(app, opts.db);
   couponRoutes(app, opts.db);
   buyerHomeRoutes(app, opts.db);

@@ -31,6 +31,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** DB_POOL_SIZE: connections per app server (N servers x pool size must fit max_connections). */
   poolSize: number;
+  /** CERTIFICATE_KEY: encrypts buyers' ID numbers at rest (AES-256-GCM, key = SHA-256 of the value). */
+  certificateKey: string;
   /** Account security (issue 12): captcha and verification-code keys, mail and SMS delivery, the dev mailbox. */
   account: AccountConfig;
   /** Third-party sign-in: OIDC_PROVIDERS and OIDC_<NAME>_* (see oidcProvidersFrom). */
@@ -63,6 +65,7 @@ export function oidcProvidersFrom(env: NodeJS.ProcessEnv): OidcProviderConfig[] 
 }
 
 export const DEFAULT_MOCKPAY_SECRET = 'mockpay-dev-secret-change-me';
+export const DEFAULT_CERTIFICATE_KEY = 'certificate-dev-key-change-me';
 export const DEFAULT_CAPTCHA_HMAC_KEY = 'captcha-dev-key-change-me';
 export const DEFAULT_CODE_HMAC_KEY = 'code-dev-key-change-me';
 
@@ -104,8 +107,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && mockpayEnabled && mockpaySecret === DEFAULT_MOCKPAY_SECRET) {
     throw new ConfigError('NODE_ENV=production with the published default MOCKPAY_SECRET: set MOCKPAY_SECRET to a long random value, or MOCKPAY=off to remove the MOCKPAY channel.');
   }
+  const certificateKey = env.CERTIFICATE_KEY || DEFAULT_CERTIFICATE_KEY;
+  // ID numbers encrypted with a published key are as good as plaintext.
+  if (production && certificateKey === DEFAULT_CERTIFICATE_KEY) {
+    throw new ConfigError('NODE_ENV=production with the published default CERTIFICATE_KEY: set CERTIFICATE_KEY to a long random value (and keep it: certificates saved with it cannot be read without it).');
+  }
   return {
     port: Number(env.PORT ?? 3000),
+    certificateKey,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(ROOT_DIR, env.DATA_DIR ?? 'var'),

@@ -7,6 +7,7 @@ import { Address, EMAIL_PATTERN, HEAR_FROM_OPTIONS } from './address.js';
 import { MAX_LEN, PROMOTION_CODE_LENGTH } from './constants.js';
 import { ERROR_CODES } from './errors.js';
 import { BundlePart, Id, ItemBusinessType, Money, Quantity, ShopRef, Sku, SiteCodeSchema } from './schemas.js';
+import { Certificate } from './certificate.js';
 
 
 /** A line to price: the SKU and quantity (cartLineId when it came from the cart). */
@@ -101,6 +102,9 @@ export const PreviewResult = z.object({
   activityUsedList: z.array(z.string()),
   visibleTO: z.object({ addressInfoIsVisible: z.boolean(), memberPointsIsVisible: z.boolean() }),
   buyCanBuyTO: z.object({ canBuy: z.boolean(), content: z.string().nullable(), operation: z.number().int() }),
+  /** The buyer's real-name certificate (number masked) and whether there is one (1) or not (0). */
+  userCertificate: Certificate.nullable(),
+  certificateStatus: z.number().int(),
   shippingTimeInfo: z.object({
     isPreSale: z.boolean(), delayDays: z.number().int(), dayList: z.array(z.string()), dayTimeList: z.array(z.string()),
     shippingMethodId: Id.nullable(), shippingMethod: z.string().nullable(),

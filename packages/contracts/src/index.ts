@@ -13,6 +13,8 @@ export * from './tracking.js';
 export * from './oidc.js';
 export * from './account.js';
 export * from './paid-service.js';
+export * from './certificate.js';
+export * from './account-settings.js';
 export * from './content.js';
 export * from './operator.js';
 export * from './my-coupons.js';

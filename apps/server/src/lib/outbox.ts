@@ -69,6 +69,7 @@ export const MAIL_FROM = process.env.MAIL_FROM || `${SHOP_NAME} <no-reply@mall.l
 export class Outbox {
   private listener: pg.PoolClient | null = null;
   private stopped = false;
+  private inProcess: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: Db, private readonly opts: { email: EmailTransport; sms: SmsProvider; jobs?: Jobs }) {}
 
@@ -96,7 +97,9 @@ export class Outbox {
   private dispatch(id: bigint): void {
     if (this.stopped) return;
     if (this.opts.jobs) void this.opts.jobs.send(OUTBOX_QUEUE, { id: String(id) }, { retryLimit: MAX_ATTEMPTS, retryDelay: 2, retryBackoff: true });
-    else void this.deliverWithRetries(id);
+    // One at a time in-process: a delivery holds a connection for its row lock and the dev mailbox
+    // transport takes another, so parallel deliveries could take the whole (small) pool and wait forever.
+    else this.inProcess = this.inProcess.then(() => this.deliverWithRetries(id));
   }
 
   private async deliverWithRetries(id: bigint, attempt = 1): Promise<void> {

@@ -14,5 +14,6 @@ export * from './order-counts.js';
 export * from './membership.js';
 export * from './content.js';
 export * from './oidc.js';
-export * from './account-messaging.js';
 export * from './paid-service.js';
+export * from './account-messaging.js';
+export * from './account-settings.js';

@@ -23,6 +23,7 @@ import { sellablePaidServiceSkus } from '../membership/paid-service.js';
 import { pointBalance } from '../points/ledger.js';
 import { activeBenefits } from '../membership/benefits.js';
 import { sellersNotSelling } from '../merchant/service.js';
+import { certificateForPreview } from '../certificate/service.js';
 
 /** Stores farther than this from the shipping address are not offered for pickup. */
 export const PICKUP_RADIUS_MILES = 60;
@@ -175,6 +176,8 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   ]);
   // Member level and paid-service benefits: discount (levelAmt), points multiplier, free shipping.
   const benefits = await activeBenefits(db, registeredId, site);
+  // SPEC §3: the buyer's certificate (masked) and its status come with the preview.
+  const certificate = await certificateForPreview(db, registeredId);
 
   // Addresses: in the preview a half-typed address is simply not there yet; submit is strict.
   let shippingAddress: ResolvedAddress | null = null;
@@ -384,6 +387,7 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     activityUsedList: chosen.map((o) => o.c.name),
     visibleTO: { addressInfoIsVisible: true, memberPointsIsVisible: registeredId !== null },
     buyCanBuyTO: canBuy,
+    userCertificate: certificate.userCertificate, certificateStatus: certificate.certificateStatus,
     shippingTimeInfo: {
       isPreSale, delayDays: site.features.deliveryDayTime ? JP_DELIVERY_DELAY_DAYS : 0, dayList,
       dayTimeList: site.features.deliveryDayTime ? JP_DELIVERY_TIMES : [],

@@ -205,6 +205,11 @@ export class MockpayProvider implements PaymentProvider {
     await this.decide(paymentId, outcome, null, reason);
   }
 
+  /** Detach a saved card: its token stops working (idempotent; a second call changes nothing). */
+  async detachToken(token: string): Promise<void> {
+    await this.db.update(mockpaySetups).set({ token: null }).where(eq(mockpaySetups.token, token));
+  }
+
   /** The shop gave up on this payment: it can no longer be approved. */
   async cancel(id: string): Promise<void> {
     await this.db.update(mockpayPayments).set({ status: 'CANCELLED' }).where(and(eq(mockpayPayments.id, id), inArray(mockpayPayments.status, ['CREATED', 'PENDING'])));

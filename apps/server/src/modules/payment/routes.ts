@@ -83,7 +83,7 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
 
   r.post('/api/payments/submit-to-master', {
     schema: { tags, summary: "Enterprise sub-account: 'Submit Master Account' hands the order to the main account for payment", body: ContractRef, response: { 200: z.object({ contractId: z.string(), masterStatus: z.literal('PENDING') }), ...errors, 403: ErrorBody } },
-  }, async (req) => submitToMaster(db, buyerOf(req), BigInt(req.body.contractId)));
+  }, async (req) => submitToMaster(db, buyerOf(req), BigInt(req.body.contractId), { lang: req.caller.language, site: req.caller.site.code }));
 
   r.get('/api/payments/master-pending', {
     schema: { tags, summary: 'Main account: sub-account orders waiting for its payment', response: { 200: MasterPendingList } },

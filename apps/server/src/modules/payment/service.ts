@@ -10,6 +10,7 @@ import { cards, enterprises, paymentRecords, shops, tradeContracts, tradeOrderLi
 import { AppError } from '../../lib/errors.js';
 import type { MockpayProvider } from '../mockpay/provider.js';
 import { movePaymentRecords } from './records.js';
+import { notifyMainAccount } from '../enterprise/notice.js';
 import { refundNotCaptured } from '../../flows/refund.js';
 import { moveOrders, onOrdersPaid } from '../trade/transitions.js';
 import { earnPoints } from '../points/ledger.js';
@@ -145,7 +146,7 @@ async function checkOwnLimit(db: Db, payer: Payer, c: ContractRow): Promise<void
 }
 
 /** Sub-account: hand the order to the main account, which then pays it. */
-export async function submitToMaster(db: Db, payer: Payer, contractId: bigint) {
+export async function submitToMaster(db: Db, payer: Payer, contractId: bigint, notice: { lang: string; site: string } = { lang: 'en', site: 'US' }) {
   if (!payer.enterpriseId || payer.isEnterpriseMain) throw new AppError(403, ERROR_CODES.notEnterpriseUser, 'Only enterprise sub-accounts submit orders to the main account');
   const c = await contractOf(db, payer, contractId);
   if (c.status !== 'PENDING_PAY') throw new AppError(409, c.status === 'PAID' ? ERROR_CODES.alreadyPaid : ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
@@ -157,6 +158,13 @@ export async function submitToMaster(db: Db, payer: Payer, contractId: bigint) {
     const moved = await tx.update(tradeContracts).set({ masterStatus: 'PENDING', masterSubmittedAt: new Date(), payDeadline: deadline })
       .where(and(eq(tradeContracts.id, c.id), sql`${tradeContracts.masterStatus} IS NULL`)).returning({ id: tradeContracts.id });
     if (moved.length) await tx.update(tradeOrders).set({ payDeadline: deadline }).where(and(eq(tradeOrders.contractId, c.id), eq(tradeOrders.status, 'PENDING_PAY')));
+    // SPEC §7 "Email to main account notification": queued with the submit, only the first time.
+    if (moved.length) {
+      const [sub] = await tx.select({ nickname: users.nickname }).from(users).where(eq(users.id, payer.id));
+      const codes = await tx.select({ code: tradeOrders.tradeOrderCode }).from(tradeOrders).where(eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id);
+      const amount = money(c.needPayAmtMinor, c.currency as Currency);
+      await notifyMainAccount(tx, { enterpriseId: payer.enterpriseId!, subName: sub?.nickname ?? '', orderCodes: codes.map((o) => o.code), amount: `${amount.currency} ${amount.value}`, ...notice });
+    }
   });
   return { contractId: String(c.id), masterStatus: 'PENDING' as const };
 }

@@ -27,6 +27,14 @@ function inlineRefs(node: unknown, defs: Record<string, unknown>, depth = 0): un
   if (typeof o.$ref === 'string' && o.$ref.startsWith('#/definitions/')) {
     return depth >= 2 ? {} : inlineRefs(defs[o.$ref.slice('#/definitions/'.length)], defs, depth + 1);
   }
+  // `X or null` as X with nullable: an anyOf is chosen by validating each branch at run time (ajv).
+  const branches = o.anyOf;
+  if (Array.isArray(branches) && branches.length === 2 && Object.keys(o).length === 1) {
+    const other = branches.find((b) => (b as Json).type !== 'null') as Json | undefined;
+    if (other && branches.some((b) => (b as Json).type === 'null' && Object.keys(b as Json).length === 1) && typeof other.type === 'string') {
+      return { ...(inlineRefs(other, defs, depth) as Json), nullable: true };
+    }
+  }
   return Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'definitions' && k !== '$schema').map(([k, v]) => [k, inlineRefs(v, defs, depth)]));
 }
 

@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 
 /** Articles, the German forum and the policy pages on the DE site (SPEC §2, §7 "Article"). */
 test('on the DE site a forum post and the AGB show in German', async ({ page }) => {
+  // Five page loads in two languages on a shared 2-core machine.
+  test.setTimeout(120_000);
   await page.goto('/');
   await page.getByTestId('site-switcher').click();
   await page.getByRole('menuitem', { name: /^DE/ }).click();

@@ -58,6 +58,11 @@ describe('levels', () => {
     expect(d.progress).toBe(Math.floor(((growth - 5000) * 100) / 10000));
   });
 
+  it('maria@demo.shop is Gold and an active super member', async () => {
+    const maria = await customer(await login(t.app, 'maria@demo.shop'));
+    expect(maria).toMatchObject({ level: { code: 'GOLD' }, paidService: { active: true, periodCode: 'YEARLY' } });
+  });
+
   it('a level by id, its benefits, and a level of another site is not found', async () => {
     const page = await levels(demo);
     const gold = page.data[2];

@@ -95,7 +95,8 @@ const routes: RouteObject[] = [
           { path: '/buyer/certificates', ...member('certificates') },
           { path: '/buyer/my-coupons', ...page(() => import('../features/coupons/MyCouponsPage'), (m) => m.MyCouponsPage, { login: true }) },
           { path: '/user/super-member', ...page(() => import('../features/membership/pages/SuperMemberPage'), (m) => m.SuperMemberPage, { login: true }) },
-          { path: '/buyer/account-security', ...member('security') },
+          // Until the account-security page lands: its third-party section (the page will import it).
+          { path: '/buyer/account-security', ...page(() => import('../features/account/components/ThirdPartySection'), (m) => m.ThirdPartySection, { login: true }) },
           { path: '/user/member', ...page(membership.member, (m) => m.MemberPage, { login: true }) },
           { path: '/user/member/equity', ...page(membership.equity, (m) => m.EquityPage, { login: true }) },
           { path: '/user/member/score', ...page(membership.score, (m) => m.ScorePage, { login: true }) },

@@ -180,6 +180,7 @@ export function OrderSummary(props: {
       <Stack gap={6}>
         {row(t('checkout.summary.subtotal'), fmt(p.skuAmt), 'sum-subtotal')}
         {p.actualNeedPayPoints > 0 && row(t('checkout.summary.pointsItems'), t('catalog.points', { count: p.actualNeedPayPoints }))}
+        {!zero(p.levelAmt) && row(t('checkout.summary.memberDiscount'), `-${fmt(p.levelAmt)}`, 'sum-member-discount', 'red')}
         {!zero(p.shopDiscountAmt) && row(t('checkout.summary.shopDiscount'), `-${fmt(p.shopDiscountAmt)}`, 'sum-shop-discount', 'red')}
         {!zero(p.platformCouponDiscountAmt) && row(t('checkout.summary.platformCoupon'), `-${fmt(p.platformCouponDiscountAmt)}`, 'sum-platform-discount', 'red')}
         {!zero(p.promotionDiscountAmt) && row(t('checkout.summary.promotionCode'), `-${fmt(p.promotionDiscountAmt)}`, 'sum-promo-discount', 'red')}

@@ -26,6 +26,7 @@ test('buy the super member yearly with MOCKPAY, then see the member price at che
   await fillShippingAddress(page, email);
   await slow(page.getByTestId('sum-shipping')).not.toHaveText('Free');
   const plainTotal = amountOf(await page.getByTestId('sum-total').innerText());
+  await expect(page.getByTestId('sum-member-discount')).toHaveCount(0);
 
   await page.goto('/user/super-member');
   await expect(page.getByTestId('super-member-status')).toContainText('You are not a super member yet');
@@ -55,6 +56,8 @@ test('buy the super member yearly with MOCKPAY, then see the member price at che
   await fillShippingAddress(page, email);
   await slow(page.getByTestId('sum-shipping')).toHaveText('Free');
   await expect.poll(async () => amountOf(await page.getByTestId('sum-total').innerText())).toBeLessThan(plainTotal);
+  // The member price is named in the summary: the super member's 5 % off the goods.
+  await expect(page.getByTestId('sum-member-discount')).toContainText('-$');
 });
 
 test('my coupons: available, used and expired tabs', async ({ page }) => {

@@ -69,6 +69,9 @@ const routes: RouteObject[] = [
       { path: '/bulk-to-pay/:orderId', ...page(() => import('../features/orders/BulkToPayPage'), (m) => m.BulkToPayPage) },
       { path: '/order-lookup', ...page(() => import('../features/orders/GuestLookupPage'), (m) => m.GuestLookupPage) },
       { path: '/signup', ...page(auth, (m) => m.SignupPage) },
+      { path: '/forgot-password', ...page(() => import('../features/account/pages/ForgotPasswordPage'), (m) => m.ForgotPasswordPage) },
+      // Development mailbox (the API behind it is off in production).
+      { path: '/dev/mailbox', ...page(() => import('../features/account/pages/DevMailboxPage'), (m) => m.DevMailboxPage) },
       {
         ...page(() => import('../features/buyer/BuyerLayout'), (m) => m.BuyerLayout),
         children: [
@@ -92,7 +95,7 @@ const routes: RouteObject[] = [
           { path: '/buyer/comment-plus/:id', ...page(reviews, (m) => m.CommentPlusPage, { login: true }) },
           { path: '/buyer/address', ...page(() => import('../features/address/AddressBookPage'), (m) => m.AddressBookPage, { login: true }) },
           { path: '/buyer/cards', ...page(() => import('../features/card/CardsPage'), (m) => m.CardsPage, { login: true }) },
-          { path: '/buyer/certificates', ...member('certificates') },
+          { path: '/buyer/certificates', ...page(() => import('../features/certificate/CertificatesPage'), (m) => m.CertificatesPage, { login: true }) },
           { path: '/buyer/my-coupons', ...page(() => import('../features/coupons/MyCouponsPage'), (m) => m.MyCouponsPage, { login: true }) },
           { path: '/user/super-member', ...page(() => import('../features/membership/pages/SuperMemberPage'), (m) => m.SuperMemberPage, { login: true }) },
           // Until the account-security page lands: its third-party section (the page will import it).

@@ -1,12 +1,18 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Anchor, Button, Container, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { LoginBody, SignupBody } from '@mall/contracts';
+import { ERROR_CODES, LoginBody, SignupBody } from '@mall/contracts';
 import { isLoggedIn, useSession, useSessionMutation } from '../../shared/session';
 import { safeTarget } from '../../shared/safeTarget';
 import { zodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
+import { ApiError } from '../../shared/api';
+import type { CaptchaValue } from '../account/api/captcha';
+
+// The captcha widget (and its worker) loads only when a login needs it.
+const Captcha = lazy(() => import('../account/components/Captcha').then((m) => ({ default: m.Captcha })));
 import { OidcError, OidcSignInButtons } from '../account/components/OidcSignInButtons';
 
 /**
@@ -27,18 +33,41 @@ export function LoginPage() {
   const { data: session } = useSession();
   const login = useSessionMutation<LoginBody>('/api/auth/login');
   const form = useForm({ initialValues: { email: '', password: '' }, validate: zodValidate(LoginBody, t) });
+  // Past the account's failure limit the server asks for the captcha (Auth.captchaRequired); each solved one is good once.
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaValue | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  const submit = (v: { email: string; password: string }) => {
+    if (login.isPending) return;
+    if (needCaptcha && !captcha) { setCaptchaMissing(true); return; }
+    login.mutate({ ...v, ...(needCaptcha && captcha) }, {
+      onSuccess: () => navigate(target, { replace: true }),
+      onError: (e) => { if (e instanceof ApiError && e.code === ERROR_CODES.captchaRequired) setNeedCaptcha(true); },
+      onSettled: () => { if (needCaptcha) setCaptchaRound((n) => n + 1); },
+    });
+  };
   const away = alreadyIn(session, login, params, target);
   if (away) return away;
   return (
     <Container size={420} py="xl">
       <Title order={1} size="h2" ta="center">{t('auth.loginTitle')}</Title>
       <Paper withBorder p="lg" mt="lg" component="form" noValidate
-        onSubmit={form.onSubmit((v) => { if (!login.isPending) login.mutate(v, { onSuccess: () => navigate(target, { replace: true }) }); })}>
+        onSubmit={form.onSubmit(submit)}>
         <Stack>
-          {login.error && <Alert color="red" role="alert">{errorMessage(t, login.error)}</Alert>}
+          {login.error && <Alert color="red" role="alert">
+            {login.error instanceof ApiError && login.error.code === ERROR_CODES.captchaRequired ? t('security.login.captchaNeeded') : errorMessage(t, login.error)}
+          </Alert>}
           <OidcError params={params} />
           <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <PasswordInput label={t('auth.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Anchor component={Link} to="/forgot-password" size="sm" ta="right" mt={-8}>{t('security.forgot.link')}</Anchor>
+          {needCaptcha && (
+            <Suspense fallback={<Loader size="sm" />}>
+              <Captcha onChange={(c) => { setCaptcha(c); if (c) setCaptchaMissing(false); }} resetKey={captchaRound}
+                error={captchaMissing ? t('security.captcha.required') : null} />
+            </Suspense>
+          )}
           <Button type="submit" loading={login.isPending} fullWidth>{t('auth.login')}</Button>
           <OidcSignInButtons target={target} />
           <Text size="sm" ta="center">

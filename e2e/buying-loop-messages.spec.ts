@@ -137,7 +137,7 @@ for (const vp of VIEWPORTS) {
       expect(asked).toEqual([]);
     });
 
-    test('logged in: /login goes to the target or the user centre; my coupons lists the buyer's coupons; real review tabs; no-hit search', async ({ page }) => {
+    test('logged in: /login goes to the target or the user centre; my coupons lists the coupons; real review tabs; no-hit search', async ({ page }) => {
       await logIn(page, 'buyer@demo.shop', undefined, 'https://evil.example/');
       // Login's target follows the same rule: another site means home.
       await expect(page).toHaveURL('/');

@@ -85,8 +85,6 @@ export interface AccountConfig {
 export function accountConfigFrom(env: NodeJS.ProcessEnv, production: boolean): AccountConfig {
   const captchaHmacKey = env.CAPTCHA_HMAC_KEY || DEFAULT_CAPTCHA_HMAC_KEY;
   const codeHmacKey = env.CODE_HMAC_KEY || DEFAULT_CODE_HMAC_KEY;
-  if (production && captchaHmacKey === DEFAULT_CAPTCHA_HMAC_KEY) throw new ConfigError('NODE_ENV=production with the published default CAPTCHA_HMAC_KEY: set CAPTCHA_HMAC_KEY to a long random value.');
-  if (production && codeHmacKey === DEFAULT_CODE_HMAC_KEY) throw new ConfigError('NODE_ENV=production with the published default CODE_HMAC_KEY: set CODE_HMAC_KEY to a long random value.');
   return {
     captchaHmacKey,
     codeHmacKey,
@@ -99,19 +97,32 @@ export function accountConfigFrom(env: NodeJS.ProcessEnv, production: boolean): 
 /** A setting that makes the shop unsafe to run; start stops with this message. */
 export class ConfigError extends Error {}
 
+/**
+ * The secrets whose development defaults are published in this repository, and what anyone
+ * could do with them. Production refuses to start while any of them is unset, naming them all.
+ */
+function publishedDefaultsIn(env: NodeJS.ProcessEnv, mockpayEnabled: boolean): string[] {
+  const unsafe: string[] = [];
+  if (mockpayEnabled && (!env.MOCKPAY_SECRET || env.MOCKPAY_SECRET === DEFAULT_MOCKPAY_SECRET)) {
+    unsafe.push('MOCKPAY_SECRET (anyone could sign a "paid" webhook; or MOCKPAY=off to remove the channel)');
+  }
+  if (!env.CERTIFICATE_KEY || env.CERTIFICATE_KEY === DEFAULT_CERTIFICATE_KEY) {
+    unsafe.push('CERTIFICATE_KEY (ID numbers would be as good as plaintext; keep the key: certificates saved with it cannot be read without it)');
+  }
+  if (!env.CAPTCHA_HMAC_KEY || env.CAPTCHA_HMAC_KEY === DEFAULT_CAPTCHA_HMAC_KEY) unsafe.push('CAPTCHA_HMAC_KEY (anyone could mint solved captchas)');
+  if (!env.CODE_HMAC_KEY || env.CODE_HMAC_KEY === DEFAULT_CODE_HMAC_KEY) unsafe.push('CODE_HMAC_KEY (verification codes could be tried offline)');
+  return unsafe;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const mockpayEnabled = (env.MOCKPAY ?? 'on').toLowerCase() !== 'off';
   const mockpaySecret = env.MOCKPAY_SECRET || DEFAULT_MOCKPAY_SECRET;
-  // The default secret is published in this repository: anyone could sign a "paid" webhook with it.
-  if (production && mockpayEnabled && mockpaySecret === DEFAULT_MOCKPAY_SECRET) {
-    throw new ConfigError('NODE_ENV=production with the published default MOCKPAY_SECRET: set MOCKPAY_SECRET to a long random value, or MOCKPAY=off to remove the MOCKPAY channel.');
+  const unsafe = production ? publishedDefaultsIn(env, mockpayEnabled) : [];
+  if (unsafe.length) {
+    throw new ConfigError(`NODE_ENV=production with published default secrets: set each to a long random value: ${unsafe.join('; ')}.`);
   }
   const certificateKey = env.CERTIFICATE_KEY || DEFAULT_CERTIFICATE_KEY;
-  // ID numbers encrypted with a published key are as good as plaintext.
-  if (production && certificateKey === DEFAULT_CERTIFICATE_KEY) {
-    throw new ConfigError('NODE_ENV=production with the published default CERTIFICATE_KEY: set CERTIFICATE_KEY to a long random value (and keep it: certificates saved with it cannot be read without it).');
-  }
   return {
     port: Number(env.PORT ?? 3000),
     certificateKey,

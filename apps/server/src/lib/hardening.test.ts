@@ -115,11 +115,16 @@ describe('text PostgreSQL cannot store', () => {
 
 describe('payments cannot be forged', () => {
   it('production refuses to start with the published MOCKPAY secret, with a clear message', () => {
+    // The other published keys set, so MOCKPAY's secret is the one left to judge.
+    const keys = { CERTIFICATE_KEY: 'c-long-random', CAPTCHA_HMAC_KEY: 'a-long-random', CODE_HMAC_KEY: 'h-long-random' };
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MOCKPAY_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', MOCKPAY_SECRET: 'mockpay-dev-secret-change-me' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', MOCKPAY_SECRET: 'k3V9-long-random' }).mockpayEnabled).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', MOCKPAY: 'off' }).mockpayEnabled).toBe(false);
+    // One message names every published default at once.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MOCKPAY_SECRET.*CERTIFICATE_KEY.*CAPTCHA_HMAC_KEY.*CODE_HMAC_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...keys })).toThrow(/MOCKPAY_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...keys, MOCKPAY_SECRET: 'mockpay-dev-secret-change-me' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', MOCKPAY_SECRET: 'k3V9-long-random' })).toThrow(/CERTIFICATE_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', ...keys, MOCKPAY_SECRET: 'k3V9-long-random' }).mockpayEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...keys, MOCKPAY: 'off' }).mockpayEnabled).toBe(false);
   });
 
   it('MOCKPAY=off removes the channel: not offered, not startable, no pay page, webhooks refused', async () => {

@@ -47,12 +47,22 @@ export function Captcha({ onChange, resetKey, error }: CaptchaProps) {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // The payload comes with the "verified" event; any other state means no usable solution.
     const onState = (ev: Event) => {
       const detail = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
-      onChangeRef.current(detail.state === 'verified' && detail.payload ? captchaValueOf(detail.payload) : null);
+      if (detail.state !== 'verified') { onChangeRef.current(null); return; }
+      // The payload is also in the widget's hidden form field.
+      const payload = detail.payload ?? el.querySelector<HTMLInputElement>('input[name="altcha"]')?.value;
+      if (payload) onChangeRef.current(captchaValueOf(payload));
+      else setTimeout(() => { const v = el.querySelector<HTMLInputElement>('input[name="altcha"]')?.value; if (v) onChangeRef.current(captchaValueOf(v)); }, 0);
+    };
+    const onVerified = (ev: Event) => {
+      const payload = (ev as CustomEvent<{ payload?: string }>).detail?.payload;
+      if (payload) onChangeRef.current(captchaValueOf(payload));
     };
     el.addEventListener('statechange', onState);
-    return () => el.removeEventListener('statechange', onState);
+    el.addEventListener('verified', onVerified);
+    return () => { el.removeEventListener('statechange', onState); el.removeEventListener('verified', onVerified); };
   }, []);
 
   useEffect(() => {

@@ -50,8 +50,6 @@ const membership = {
   score: () => import('../features/membership/pages/ScorePage'),
 };
 
-const member = (section: string) => page(buyer, (m) => function MemberSection() { return <m.BuyerSectionPage section={section} />; }, { login: true });
-
 const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -98,8 +96,7 @@ const routes: RouteObject[] = [
           { path: '/buyer/certificates', ...page(() => import('../features/certificate/CertificatesPage'), (m) => m.CertificatesPage, { login: true }) },
           { path: '/buyer/my-coupons', ...page(() => import('../features/coupons/MyCouponsPage'), (m) => m.MyCouponsPage, { login: true }) },
           { path: '/user/super-member', ...page(() => import('../features/membership/pages/SuperMemberPage'), (m) => m.SuperMemberPage, { login: true }) },
-          // Until the account-security page lands: its third-party section (the page will import it).
-          { path: '/buyer/account-security', ...page(() => import('../features/account/components/ThirdPartySection'), (m) => m.ThirdPartySection, { login: true }) },
+          { path: '/buyer/account-security', ...page(() => import('../features/account/pages/AccountSecurityPage'), (m) => m.AccountSecurityPage, { login: true }) },
           { path: '/user/member', ...page(membership.member, (m) => m.MemberPage, { login: true }) },
           { path: '/user/member/equity', ...page(membership.equity, (m) => m.EquityPage, { login: true }) },
           { path: '/user/member/score', ...page(membership.score, (m) => m.ScorePage, { login: true }) },

@@ -15,17 +15,16 @@ export const BUYER_MENU = [
   { to: '/buyer/comments', key: 'reviews', icon: IconMessageStar, tourist: false, match: '/buyer/comment' },
   { to: '/buyer/address', key: 'addresses', icon: IconAddressBook, tourist: false },
   { to: '/buyer/cards', key: 'cards', icon: IconCreditCard, tourist: false },
-  // Not built yet (their routes say so instead of claiming there is nothing): hidden until their feature lands.
   { to: '/buyer/certificates', key: 'certificates', icon: IconId, tourist: false },
   { to: '/buyer/my-coupons', key: 'coupons', icon: IconTicket, tourist: false },
   { to: '/user/member', key: 'membership', icon: IconCrown, tourist: false },
-  { to: '/buyer/account-security', key: 'security', icon: IconShieldLock, tourist: false, built: false },
+  { to: '/buyer/account-security', key: 'security', icon: IconShieldLock, tourist: false },
 ] as const;
 
 export function useBuyerMenu() {
   const { data } = useSession();
   const registered = isLoggedIn(data);
-  return BUYER_MENU.filter((m) => (registered || m.tourist) && !('built' in m && !m.built));
+  return BUYER_MENU.filter((m) => registered || m.tourist);
 }
 
 export function BuyerLayout() {

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconClockHour4 } from '@tabler/icons-react';
 import type { MasterPendingList } from '@mall/contracts';
 import { api } from '../../shared/api';
 import { useMoney } from '../../shared/format';
@@ -40,22 +39,6 @@ export function BuyerIndexPage() {
         ))}
       </SimpleGrid>
       )}
-    </Stack>
-  );
-}
-
-/**
- * A buyer-centre section whose content arrives with a later feature (its menu entry is hidden):
- * it says the section is not available yet, never that the buyer has no data.
- */
-export function BuyerSectionPage({ section }: { section: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack>
-      <Title order={1} size="h2">{t(`buyer.menu.${section}`)}</Title>
-      <EmptyBlock title={t('buyer.soon')} icon={<IconClockHour4 size={30} />}>
-        <Button variant="light" component={Link} to="/buyer/index">{t('buyer.home')}</Button>
-      </EmptyBlock>
     </Stack>
   );
 }

@@ -63,8 +63,8 @@ export function AccountSecurityPage() {
       <Title order={1} size="h3">{t(`${A}.title`)}</Title>
       {profile.isPending ? <PageSkeleton /> : profile.isError ? <LoadError error={profile.error} onRetry={() => void profile.refetch()} /> : (
         <>
-          <EmailSection profile={profile.data} />
-          <PhoneSection profile={profile.data} />
+          <ContactSection kind="email" profile={profile.data} />
+          <ContactSection kind="phone" profile={profile.data} />
           <PasswordSection />
           <ThirdPartySection />
           <ProfileSection profile={profile.data} />
@@ -108,6 +108,16 @@ function Dialog({ opened, onClose, title, children }: { opened: boolean; onClose
   );
 }
 
+function FormButtons({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>
+      <Button type="submit" loading={busy}>{t(`${A}.save`)}</Button>
+    </Group>
+  );
+}
+
 function useProfileUpdate() {
   const qc = useQueryClient();
   return () => {
@@ -120,31 +130,18 @@ function useProfileUpdate() {
 
 type Kind = 'email' | 'phone';
 
-function EmailSection({ profile }: { profile: Profile }) {
+/** Email or phone: the masked current value, "Add" when there is none, "Change" otherwise. */
+function ContactSection({ kind, profile }: { kind: Kind; profile: Profile }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const has = !!profile.email;
+  const current = kind === 'email' ? profile.email && maskEmail(profile.email) : profile.mobile && maskMobile(profile.mobilePrefix, profile.mobile);
+  const k = `${A}.${kind}`;
   return (
-    <Section testId="email-section" title={t(`${A}.email.title`)} description={t(`${A}.email.description`)}
-      value={has ? maskEmail(profile.email!) : <Text span c="dimmed">{t(`${A}.email.none`)}</Text>}
-      action={<Button variant="default" onClick={() => setOpen(true)}>{t(has ? `${A}.email.change` : `${A}.email.bind`)}</Button>}>
-      <Dialog opened={open} onClose={() => setOpen(false)} title={t(has ? `${A}.email.changeTitle` : `${A}.email.bindTitle`)}>
-        <ContactForm kind="email" profile={profile} onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
-      </Dialog>
-    </Section>
-  );
-}
-
-function PhoneSection({ profile }: { profile: Profile }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const has = !!profile.mobile;
-  return (
-    <Section testId="phone-section" title={t(`${A}.phone.title`)} description={t(`${A}.phone.description`)}
-      value={has ? maskMobile(profile.mobilePrefix, profile.mobile!) : <Text span c="dimmed">{t(`${A}.phone.none`)}</Text>}
-      action={<Button variant="default" onClick={() => setOpen(true)}>{t(has ? `${A}.phone.change` : `${A}.phone.bind`)}</Button>}>
-      <Dialog opened={open} onClose={() => setOpen(false)} title={t(has ? `${A}.phone.changeTitle` : `${A}.phone.bindTitle`)}>
-        <ContactForm kind="phone" profile={profile} onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
+    <Section testId={`${kind}-section`} title={t(`${k}.title`)} description={t(`${k}.description`)}
+      value={current || <Text span c="dimmed">{t(`${k}.none`)}</Text>}
+      action={<Button variant="default" onClick={() => setOpen(true)}>{t(current ? `${k}.change` : `${k}.bind`)}</Button>}>
+      <Dialog opened={open} onClose={() => setOpen(false)} title={t(current ? `${k}.changeTitle` : `${k}.bindTitle`)}>
+        <ContactForm kind={kind} profile={profile} onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
       </Dialog>
     </Section>
   );
@@ -239,10 +236,7 @@ function ContactForm({ kind, profile, onDone, onCancel }: { kind: Kind; profile:
             )}
           </Stack>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={save.isPending}>{t(`${A}.save`)}</Button>
-        </Group>
+        <FormButtons onCancel={onCancel} busy={save.isPending} />
       </Stack>
     </form>
   );
@@ -314,10 +308,7 @@ function ProfileForm({ profile, onDone, onCancel }: { profile: Profile; onDone: 
         </SimpleGrid>
         <Select label={t(`${A}.profile.language`)} value={v.language} onChange={(language) => setV((o) => ({ ...o, language: language as Language | null }))}
           data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={save.isPending}>{t(`${A}.save`)}</Button>
-        </Group>
+        <FormButtons onCancel={onCancel} busy={save.isPending} />
       </Stack>
     </form>
   );
@@ -422,10 +413,7 @@ function NoticeEmailForm({ current, onDone, onCancel }: { current: NoticeEmail |
       <Stack>
         <TextInput label={t(`${A}.notice.email`)} type="email" required data-autofocus value={email} onChange={(e) => setEmail(e.currentTarget.value)}
           error={save.error ? errorMessage(t, save.error) : touched ? emailError : null} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={save.isPending}>{t(`${A}.save`)}</Button>
-        </Group>
+        <FormButtons onCancel={onCancel} busy={save.isPending} />
       </Stack>
     </form>
   );

@@ -24,10 +24,12 @@ test('desktop top bar: greeting, tourist counts as logged out, links after login
   await expect(page.getByRole('link', { name: /Cart, 1 lines/ }).first()).toBeVisible();
   await nav.getByRole('link', { name: 'User centre' }).click();
   await expect(page.getByText('Acme Office Supplies · main account')).toBeVisible();
-  // Built sections only: coupons, certificates, membership and account security stay hidden until they land.
+  // Every section of the buyer centre, with the user centre home first.
   const menu = page.getByRole('navigation', { name: 'User centre menu' });
-  await expect(menu.getByRole('link')).toHaveCount(6);
-  for (const hidden of ['My coupons', 'Certificates', 'Membership', 'Account security']) await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
+  await expect(menu.getByRole('link')).toHaveCount(10);
+  for (const section of ['My orders', 'After-sales', 'Reviews', 'Addresses', 'Bank cards', 'Certificates', 'My coupons', 'Membership', 'Account security']) {
+    await expect(menu.getByRole('link', { name: section })).toBeVisible();
+  }
 });
 
 test('tourists see only what guests may use in the buyer centre', async ({ page }) => {

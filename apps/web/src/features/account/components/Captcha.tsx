@@ -6,7 +6,7 @@
  * blob: workers, styles from our CSS). A solved challenge is good for one call: after each
  * attempt the parent bumps `resetKey` for a fresh one.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { Input } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import 'altcha/external';
@@ -44,17 +44,17 @@ export function Captcha({ onChange, resetKey, error }: CaptchaProps) {
   };
   globalThis.$altcha.i18n.set(lang, { ...globalThis.$altcha.i18n.get('en'), ...strings });
 
-  useEffect(() => {
-    const el = ref.current;
+  // Listeners go on whichever widget element is mounted (a callback ref, not a mount effect:
+  // React may replace the element, e.g. when a page arrives through client-side navigation, and a
+  // mount-only effect would leave the new one unheard). The payload comes with "verified"; any
+  // other state means no usable solution.
+  const attach = useCallback((el: WidgetElement | null) => {
+    ref.current = el;
     if (!el) return;
-    // The payload comes with the "verified" event; any other state means no usable solution.
     const onState = (ev: Event) => {
-      const detail = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
-      if (detail.state !== 'verified') { onChangeRef.current(null); return; }
-      // The payload is also in the widget's hidden form field.
-      const payload = detail.payload ?? el.querySelector<HTMLInputElement>('input[name="altcha"]')?.value;
-      if (payload) onChangeRef.current(captchaValueOf(payload));
-      else setTimeout(() => { const v = el.querySelector<HTMLInputElement>('input[name="altcha"]')?.value; if (v) onChangeRef.current(captchaValueOf(v)); }, 0);
+      const detail = (ev as CustomEvent<{ state: string; payload?: string | null }>).detail;
+      if (detail?.state === 'verified' && detail.payload) onChangeRef.current(captchaValueOf(detail.payload));
+      else if (detail?.state !== 'verified') onChangeRef.current(null);
     };
     const onVerified = (ev: Event) => {
       const payload = (ev as CustomEvent<{ payload?: string }>).detail?.payload;
@@ -65,8 +65,12 @@ export function Captcha({ onChange, resetKey, error }: CaptchaProps) {
     return () => { el.removeEventListener('statechange', onState); el.removeEventListener('verified', onVerified); };
   }, []);
 
+  // A new round after the solved challenge was sent. Not on mount: the widget starts fresh, and a
+  // reset() that reaches it while it is still starting can land after the buyer has solved it.
+  const round = useRef(resetKey);
   useEffect(() => {
-    if (resetKey === undefined) return;
+    if (resetKey === round.current) return;
+    round.current = resetKey;
     ref.current?.reset?.();
     onChangeRef.current(null);
   }, [resetKey]);
@@ -74,7 +78,7 @@ export function Captcha({ onChange, resetKey, error }: CaptchaProps) {
   return (
     <Input.Wrapper label={t('security.captcha.label')} description={t('security.captcha.hint')} error={error} id={id}>
       <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-description`} style={{ marginTop: 4 }}>
-        <altcha-widget ref={ref} challenge={CAPTCHA_CHALLENGE_URL} language={lang} type="checkbox" configuration={WIDGET_CONFIG} data-testid="captcha" />
+        <altcha-widget ref={attach} challenge={CAPTCHA_CHALLENGE_URL} language={lang} type="checkbox" configuration={WIDGET_CONFIG} data-testid="captcha" />
       </div>
     </Input.Wrapper>
   );

@@ -31,7 +31,7 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
-      PORT: String(PORT), DATA_DIR: `var/e2e-${PORT}`, EMBEDDED_PG_PORT: String(PORT + 10000), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '300',
+      PORT: String(PORT), DATA_DIR: `var/e2e-${PORT}`, EMBEDDED_PG_PORT: String(PORT + 10000), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '300', SIGNUP_RATE_LIMIT: '300',
       // Third-party sign-in through the local provider below (its redirect URI is PUBLIC_URL's default, 127.0.0.1).
       OIDC_PROVIDERS: 'local', OIDC_LOCAL_ISSUER: `http://127.0.0.1:${OIDC_PORT}`, OIDC_LOCAL_CLIENT_ID: 'mall-shop',
       OIDC_LOCAL_CLIENT_SECRET: OIDC_SECRET, OIDC_LOCAL_LABEL: 'Local ID',

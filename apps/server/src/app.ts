@@ -68,6 +68,8 @@ export interface AppOptions {
   rateLimits?: boolean;
   /** Logins per minute per IP (default 10). */
   loginPerMinute?: number;
+  /** Sign-ups per hour per IP (SIGNUP_RATE_LIMIT). */
+  signupPerHour?: number;
   /** MOCKPAY signing secret, the URL its webhooks and redirects use to reach this app, and the on/off switch. */
   mockpay?: { secret: string; publicUrl: string; enabled?: boolean };
   /** Background jobs; without them (API tests) webhooks are delivered in-process. */
@@ -146,7 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', outbox);
   accountRoutes(app, opts.db, { devMailbox: account.devMailbox });
-  identityRoutes(app, opts.db, { loginPerMinute: opts.loginPerMinute });
+  identityRoutes(app, opts.db, { loginPerMinute: opts.loginPerMinute, signupPerHour: opts.signupPerHour });
   catalogRoutes(app, opts.db);
   cartRoutes(app, opts.db);
   enterpriseRoutes(app, opts.db);

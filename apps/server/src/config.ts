@@ -20,6 +20,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Logins per minute per IP (browser tests all come from 127.0.0.1 and raise it). */
   loginPerMinute: number;
+  signupPerHour: number;
   /** MOCKPAY_SECRET signs the simulated provider's webhooks; PUBLIC_URL is how it reaches the shop. */
   mockpaySecret: string;
   publicUrl: string;
@@ -142,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcProviders: oidcProvidersFrom(env),
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`,
     loginPerMinute: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    signupPerHour: Number(env.SIGNUP_RATE_LIMIT ?? 20),
     trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
   };
 }

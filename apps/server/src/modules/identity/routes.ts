@@ -9,7 +9,7 @@ import { adoptTouristCart, login, sessionInfo, signup } from './service.js';
 const tags = ['identity'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
-export function identityRoutes(app: FastifyInstance, db: Db, opts: { loginPerMinute?: number } = {}): void {
+export function identityRoutes(app: FastifyInstance, db: Db, opts: { loginPerMinute?: number; signupPerHour?: number } = {}): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** New session for the account (rotated id); a guest's cart comes along. */
@@ -27,7 +27,7 @@ export function identityRoutes(app: FastifyInstance, db: Db, opts: { loginPerMin
 
   r.post('/api/auth/signup', {
     schema: { tags, summary: 'Create a buyer account and log in', body: SignupBody, response: { 200: SessionInfo, ...errors } },
-    config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+    config: { rateLimit: { max: opts.signupPerHour ?? 20, timeWindow: '1 hour' } },
   }, async (req, reply) => {
     const user = await signup(db, req.body);
     return enterAs(req, reply, user.id);

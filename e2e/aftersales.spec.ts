@@ -47,6 +47,8 @@ async function sellerCard(page: Page, code: string) {
 }
 
 test('return with a photo: seller approves, buyer sends back, seller checks and refunds', async ({ page }) => {
+  // Two people (buyer and seller) through five steps and an asynchronous refund: longer than one page's test.
+  test.setTimeout(150_000);
   await asBuyer(page);
   const withdrawn = await one(page, 'REVERSE_CANCELED');
   await page.goto(`/buyer/order/detail/${withdrawn.tradeOrder.id}`);
@@ -155,6 +157,7 @@ test.describe('mobile', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('cancel before delivery: the unshipped rest at full price, approved by the seller', async ({ page }) => {
+    test.setTimeout(150_000);
     await asBuyer(page);
     const orders = await page.request.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', { data: { pageSize: 50, searchStatus: 'UN_DELIVERY' }, headers: CSRF });
     const partly = (await orders.json()).data.find((o: { operationList: string[]; tradeOrderLineList: { deliveredQty: string }[] }) =>

@@ -166,10 +166,11 @@ const PASSWORD_CHANGED: Record<Language, { subject: string; body: string; help: 
   fr: { subject: 'Votre mot de passe a été modifié', body: 'Le mot de passe de votre compte vient d\'être modifié et tous les autres appareils ont été déconnectés.', help: 'Si ce n\'était pas vous, réinitialisez immédiatement votre mot de passe via « Mot de passe oublié ? » sur la page de connexion.' },
   nl: { subject: 'Uw wachtwoord is gewijzigd', body: 'Het wachtwoord van uw account is zojuist gewijzigd en alle andere apparaten zijn afgemeld.', help: 'Was u dit niet? Herstel dan meteen uw wachtwoord via "Wachtwoord vergeten?" op de inlogpagina.' },
 };
-registerTemplate('passwordChanged', ({ lang }) => {
-  const t = PASSWORD_CHANGED[lang];
-  return { subject: t.subject, paragraphs: [t.body, t.help] };
-});
+/** A notice mail: a subject, what happened and what to do, in the buyer's language. */
+function registerNotice(key: string, texts: Record<Language, { subject: string; body: string; help: string }>): void {
+  registerTemplate(key, ({ lang }) => ({ subject: texts[lang].subject, paragraphs: [texts[lang].body, texts[lang].help] }));
+}
+registerNotice('passwordChanged', PASSWORD_CHANGED);
 
 // ---------- login limit reached (to the owner) ----------
 
@@ -182,7 +183,4 @@ const LOGIN_LIMIT: Record<Language, { subject: string; body: string; help: strin
   fr: { subject: 'Plusieurs tentatives de connexion échouées', body: 'Un mot de passe erroné a été saisi plusieurs fois pour votre compte. Pour l\'instant, la connexion demande aussi une brève vérification « je suis humain » ; votre mot de passe fonctionne toujours.', help: 'Si ce n\'était pas vous, pensez à changer votre mot de passe.' },
   nl: { subject: 'Meerdere mislukte inlogpogingen', body: 'Iemand heeft meerdere keren een verkeerd wachtwoord voor uw account ingevoerd. Voorlopig vraagt inloggen ook een korte "ik ben een mens"-controle; uw wachtwoord werkt nog steeds.', help: 'Was u dit niet? Overweeg dan uw wachtwoord te wijzigen.' },
 };
-registerTemplate('loginLimit', ({ lang }) => {
-  const t = LOGIN_LIMIT[lang];
-  return { subject: t.subject, paragraphs: [t.body, t.help] };
-});
+registerNotice('loginLimit', LOGIN_LIMIT);

@@ -3,7 +3,9 @@
  * the item list and the session endpoint (guest and logged in). Prints requests/s and p99.
  * Then the buyer order reads (list, tab, deep page, counts, detail) on a data set of 100,000
  * orders (bench/orders.ts, bench/orders-data.ts), with EXPLAIN of the list queries.
- * Loopback only; every scenario is bounded in time. BENCH_ONLY=orders runs only the order part.
+ * Loopback only; every scenario is bounded in time. BENCH_ONLY picks parts, comma-separated:
+ * catalog, session, preview, submit, pay (firstPay and webhooks), orders; BENCH_ONLY=orders runs
+ * only the order part, unset runs everything.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -21,7 +23,8 @@ import { prepareOrdersBench, type Scenario } from './orders.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const ONLY = process.env.BENCH_ONLY;
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
+const wanted = (part: string) => !ONLY || ONLY.has(part);
 
 const freePort = () => new Promise<number>((resolve) => {
   const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -76,14 +79,14 @@ try {
   });
   let seq = 0;
 
-  const scenarios: Scenario[] = [
-    { name: 'GET /api/catalog/items (guest)', path: '/api/catalog/items', headers: {} },
-    { name: 'GET /api/catalog/items (DE site, EUR)', path: '/api/catalog/items', headers: { cookie: 'site=DE' } },
-    { name: 'GET /api/auth/session (guest)', path: '/api/auth/session', headers: {} },
-    { name: 'GET /api/auth/session (logged in)', path: '/api/auth/session', headers: { cookie } },
-    { name: 'POST /api/checkout/preview (2 shops)', path: '/api/checkout/preview', method: 'POST', headers: j, body: JSON.stringify(previewBody) },
+  const scenarios: (Scenario & { part: string })[] = [
+    { part: 'catalog', name: 'GET /api/catalog/items (guest)', path: '/api/catalog/items', headers: {} },
+    { part: 'catalog', name: 'GET /api/catalog/items (DE site, EUR)', path: '/api/catalog/items', headers: { cookie: 'site=DE' } },
+    { part: 'session', name: 'GET /api/auth/session (guest)', path: '/api/auth/session', headers: {} },
+    { part: 'session', name: 'GET /api/auth/session (logged in)', path: '/api/auth/session', headers: { cookie } },
+    { part: 'preview', name: 'POST /api/checkout/preview (2 shops)', path: '/api/checkout/preview', method: 'POST', headers: j, body: JSON.stringify(previewBody) },
     {
-      name: 'POST /api/checkout/submit (new order each)', path: '/api/checkout/submit', method: 'POST', headers: j, body: submitBody,
+      part: 'submit', name: 'POST /api/checkout/submit (new order each)', path: '/api/checkout/submit', method: 'POST', headers: j, body: submitBody,
       // Every request is a new order: its own Idempotency-Key.
       setupRequest: (r) => ({ ...r, headers: { ...r.headers, 'idempotency-key': `bench-${process.pid}-${++seq}` } }),
     },
@@ -122,8 +125,8 @@ try {
     });
     return { node: of(process.pid), pg: pgPids.reduce((sum, pid) => sum + of(pid), 0) };
   };
-  if (ONLY !== 'orders') {
-    for (const s of scenarios) {
+  {
+    for (const s of scenarios.filter((x) => wanted(x.part))) {
       const before = cpuSeconds();
       const r = await run(s);
       if (s.path === '/api/checkout/submit') {
@@ -136,6 +139,8 @@ try {
       }
     }
 
+  }
+  if (wanted('pay')) {
     // Payment start: every request pays a different unpaid contract (copies of one submitted above).
     const { rows: contracts } = await db.$client.query<{ id: string }>(`
       INSERT INTO trade_contracts (buyer_id, idempotency_key, site, currency, trade_type, status, sku_amt_minor, discount_amt_minor, shipping_amt_minor,
@@ -167,14 +172,16 @@ try {
   }
 
   // Buyer order reads on 100,000 orders. The generated contracts copy the JSON of one real submitted contract.
-  const templateRes = await fetch(`${base}/api/checkout/submit`, { method: 'POST', headers: { ...j, 'idempotency-key': `bench-orders-template-${process.pid}` }, body: submitBody });
-  if (!templateRes.ok) throw new Error(`template submit failed: ${await templateRes.text()}`);
-  const orders = await prepareOrdersBench(db, base, { templateContractId: BigInt(((await templateRes.json()) as { id: string }).id) });
-  for (const s of orders.scenarios) await run(s);
-  await orders.explain();
-  const { data } = orders;
-  console.log(`\nOrder data set: ${data.skipped ? 'already there' : `generated in ${data.insertSeconds.toFixed(1)} s + VACUUM ANALYZE, CHECKPOINT ${data.vacuumSeconds.toFixed(1)} s`}, `
-    + Object.entries(data.counts).map(([t, n]) => `${t} ${n}`).join(', '));
+  if (wanted('orders')) {
+    const templateRes = await fetch(`${base}/api/checkout/submit`, { method: 'POST', headers: { ...j, 'idempotency-key': `bench-orders-template-${process.pid}` }, body: submitBody });
+    if (!templateRes.ok) throw new Error(`template submit failed: ${await templateRes.text()}`);
+    const orders = await prepareOrdersBench(db, base, { templateContractId: BigInt(((await templateRes.json()) as { id: string }).id) });
+    for (const s of orders.scenarios) await run(s);
+    await orders.explain();
+    const { data } = orders;
+    console.log(`\nOrder data set: ${data.skipped ? 'already there' : `generated in ${data.insertSeconds.toFixed(1)} s + VACUUM ANALYZE, CHECKPOINT ${data.vacuumSeconds.toFixed(1)} s`}, `
+      + Object.entries(data.counts).map(([t, n]) => `${t} ${n}`).join(', '));
+  }
   await measureBaseline('end');
   console.log(`\nSummary (${CONNECTIONS} connections, ${DURATION_S}s each):\n${rows.join('\n')}`);
   await bare.close();

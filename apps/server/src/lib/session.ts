@@ -5,10 +5,10 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq, and, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CSRF_HEADER, DEFAULT_SITE, ERROR_CODES, SESSION_TTL_DAYS, isLanguage, siteFor, type Language, type Site } from '@mall/contracts';
 import type { Db } from '../db/client.js';
-import { cartLines, enterprises, sessions, users } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/index.js';
 import { AppError, isApiPath } from './errors.js';
 import { routedPath } from './hygiene.js';
 
@@ -39,29 +39,37 @@ export function isRegistered(c: Caller): c is Caller & { user: UserRow } {
   return c.user?.userType === 'REGISTERED';
 }
 
+const USER_COLUMNS = `u.id, u.email, u.password_hash, u.nickname, u.user_type, u.role, u.merchant_audit_status, u.merchant_state, u.enterprise_id,
+  u.is_enterprise_main, u.enterprise_status, u.order_amt_minor, u.remaining_amt_minor, u.credit_amt_minor, u.need_pi, u.phone, u.phone_prefix, u.created_at`;
+// Runs on every API call of a logged-in buyer: named prepared statements (planned once per
+// connection) read by the pg driver directly, without building the query each time.
+const SESSION_LOOKUP = {
+  name: 'session_lookup',
+  text: `SELECT ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.expires_at > now()`,
+};
+// GET /api/auth/session runs on every page load: the session, its user, the cart count and the
+// enterprise name in one round trip instead of three.
+const SESSION_SUMMARY_LOOKUP = {
+  name: 'session_summary_lookup',
+  text: `SELECT ${USER_COLUMNS}, (SELECT count(*)::int FROM cart_lines l WHERE l.buyer_id = u.id) AS cart_count, e.name AS enterprise_name
+FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN enterprises e ON e.id = u.enterprise_id
+WHERE s.id = $1 AND s.expires_at > now()`,
+};
+const big = (v: string | null) => (v === null ? null : BigInt(v));
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/** A users row as Drizzle would map it (bigint columns as BigInt). */
+function userOf(r: any): UserRow {
+  return {
+    id: BigInt(r.id), email: r.email, passwordHash: r.password_hash, nickname: r.nickname, userType: r.user_type, role: r.role,
+    merchantAuditStatus: r.merchant_audit_status, merchantState: r.merchant_state, enterpriseId: big(r.enterprise_id),
+    isEnterpriseMain: r.is_enterprise_main, enterpriseStatus: r.enterprise_status, orderAmtMinor: BigInt(r.order_amt_minor),
+    remainingAmtMinor: BigInt(r.remaining_amt_minor), creditAmtMinor: BigInt(r.credit_amt_minor), needPi: r.need_pi, phone: r.phone,
+    phonePrefix: r.phone_prefix, createdAt: r.created_at,
+  };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
 export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }): void {
-  // Runs on every API call of a logged-in buyer: a named prepared statement skips re-planning.
-  const sessionLookup = db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_lookup');
-  // GET /api/auth/session runs on every page load: the session, its user, the cart count and the
-  // enterprise name in one round trip instead of three.
-  const sessionSummaryLookup = db
-    .select({
-      user: users,
-      cartCount: sql<number>`(SELECT count(*)::int FROM ${cartLines} WHERE ${cartLines.buyerId} = ${users.id})`,
-      enterpriseName: enterprises.name,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_summary_lookup');
   app.decorateRequest('caller', null as unknown as Caller);
 
   app.addHook('onRequest', async (req, reply) => {
@@ -85,12 +93,12 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
     if (!token || !api) return;
     const id = hashToken(token);
     if (req.routeOptions.config?.sessionSummary) {
-      const [row] = await sessionSummaryLookup.execute({ id, now: new Date() });
-      if (row) req.caller = { ...req.caller, sessionId: id, user: row.user, summary: { cartCount: row.cartCount, enterpriseName: row.enterpriseName } };
+      const { rows: [row] } = await db.$client.query({ ...SESSION_SUMMARY_LOOKUP, values: [id] });
+      if (row) req.caller = { ...req.caller, sessionId: id, user: userOf(row), summary: { cartCount: row.cart_count, enterpriseName: row.enterprise_name } };
       return;
     }
-    const rows = await sessionLookup.execute({ id, now: new Date() });
-    if (rows[0]) req.caller = { ...req.caller, sessionId: id, user: rows[0].user };
+    const { rows: [row] } = await db.$client.query({ ...SESSION_LOOKUP, values: [id] });
+    if (row) req.caller = { ...req.caller, sessionId: id, user: userOf(row) };
   });
 
   app.decorateReply('startSession', async function (this: FastifyReply, userId: bigint) {

@@ -11,6 +11,7 @@ export * from './reverse.js';
 export * from './comment.js';
 export * from './platform.js';
 export * from './order-counts.js';
+export * from './catalog-version.js';
 export * from './membership.js';
 export * from './content.js';
 export * from './oidc.js';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorBody, LoginBody, PreferencesBody, SITES, SessionInfo, SignupBody } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import { LANG_COOKIE, SITE_COOKIE } from '../../lib/session.js';
+import { compiledSerializer } from '../../lib/compiled-response.js';
 import { adoptTouristCart, login, sessionInfo, signup } from './service.js';
 
 const tags = ['identity'];
@@ -21,6 +22,8 @@ export function identityRoutes(app: FastifyInstance, db: Db, opts: { loginPerMin
   }
 
   r.get('/api/auth/session', {
+    // Every page load asks this: a compiled serializer instead of zod encoding (lib/compiled-response.ts).
+    serializerCompiler: compiledSerializer,
     schema: { tags, summary: 'Who is calling: registered user or tourist, site, language, enterprise info', response: { 200: SessionInfo } },
     config: { sessionSummary: true },
   }, async (req) => sessionInfo(db, req.caller));

@@ -1,0 +1,16 @@
+import { bigint, check, integer, pgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/**
+ * One row: a number bumped by triggers (migration 0025) in the same transaction as any change
+ * the item list shows (items, shops, SKUs and whether they are in stock, prices, DIY parts).
+ * Every app server keeps the serialized first page of the list with the version it was read
+ * under and re-reads it when the version moved (modules/catalog/list-cache.ts), so the cache
+ * holds across several servers on one database. Written only by those triggers.
+ */
+export const catalogVersion = pgTable('catalog_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'bigint' }).notNull().default(sql`1`),
+  /** The transaction that bumped last: one bump per transaction however many rows it changes. */
+  bumpedBy: bigint('bumped_by', { mode: 'bigint' }),
+}, (t) => [check('catalog_version_one_row', sql`${t.id} = 1`)]);

@@ -1,0 +1,40 @@
+/**
+ * The item list's first pages, kept serialized per (currency, language, type, keyword, page size)
+ * with the catalog version they were read under (table catalog_version, bumped by triggers in
+ * the same transaction as any change the list shows: migration 0025). A request reads the version
+ * (one tiny named statement) and sends the kept body when it still matches, so a change made
+ * through any app server on the same database is seen by the next request on every server.
+ */
+import type { Currency, ItemListQuery, Language } from '@mall/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+
+const VERSION = { name: 'catalog_version', text: 'SELECT version FROM catalog_version' };
+/** Distinct keys kept at most (typed keywords are unbounded); past it the cache starts over. */
+const MAX_ENTRIES = 500;
+
+export async function catalogVersion(db: Db): Promise<string> {
+  const { rows: [r] } = await db.$client.query<{ version: string }>(VERSION);
+  return r?.version ?? '0';
+}
+
+/** One per app (tests run several apps, each on its own database, in one process). */
+export function listCache(db: Db, serialize: (data: unknown) => string) {
+  const kept = new Map<string, { version: string; body: string }>();
+  return {
+    /** The serialized list: the kept body while the catalog version is unchanged, else read now (pages past the first are not kept). */
+    async body(currency: Currency, language: Language, q: z.output<typeof ItemListQuery>, load: () => Promise<unknown>): Promise<string> {
+      if (q.pageNo !== 1) return serialize(await load());
+      const key = `${currency}|${language}|${q.type ?? ''}|${q.pageSize}|${q.keyword ?? ''}`;
+      // The version first: a change committed after this read leaves a newer version behind, so
+      // the body kept below is never labelled newer than what it shows.
+      const version = await catalogVersion(db);
+      const hit = kept.get(key);
+      if (hit && hit.version === version) return hit.body;
+      const body = serialize(await load());
+      if (kept.size >= MAX_ENTRIES) kept.clear();
+      kept.set(key, { version, body });
+      return body;
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { MantineProvider } from '@mantine/core';
@@ -7,14 +7,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/i18n';
 import './app/global.css';
+import { startEarlyReads } from './app/early';
 import { AppRoutes } from './app/router';
+import { Toasts } from './app/Toasts';
 import { cssVariablesResolver, theme } from './app/theme';
 import { ApiError } from './shared/api';
 import { sessionQuery } from './shared/session';
-
-// The toast container (and its transitions) arrives after the first paint; notifications.show()
-// before that is kept in the store and shown once it mounts.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,8 +24,10 @@ const queryClient = new QueryClient({
   },
 });
 
-// The session gates every page (Layout waits for it): ask for it while React starts.
+// The session gates every page (Layout waits for it): ask for it while React starts, and the
+// opened page's first reads with it.
 void queryClient.prefetchQuery(sessionQuery);
+startEarlyReads(window.location);
 
 // After a deploy the old build's chunks are gone: a page still running it reloads once to get the new one.
 window.addEventListener('vite:preloadError', (event) => {
@@ -41,7 +41,7 @@ window.addEventListener('vite:preloadError', (event) => {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Suspense><Notifications position="top-center" /></Suspense>
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <AppRoutes />

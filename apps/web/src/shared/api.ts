@@ -7,14 +7,42 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
+type Init = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+
+function send(path: string, init: Init): Promise<Response> {
   const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
   if (init.body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), credentials: 'same-origin', signal: init.signal });
+}
+
+const requestKey = (path: string, body: unknown) => `${path} ${body === undefined ? '' : JSON.stringify(body)}`;
+
+/**
+ * Reads a page will make, started while the app boots (app/early.ts) so that they run beside the
+ * session and the page's code instead of after them. The page's first identical request takes the
+ * answer; one nobody asks for within a few seconds is dropped.
+ */
+const early = new Map<string, Promise<Response>>();
+const EARLY_TTL_MS = 5000;
+
+export function startEarly(path: string, body?: unknown): void {
+  const key = requestKey(path, body);
+  if (early.has(key)) return;
+  const pending = send(path, { body });
+  pending.catch(() => {}); // a failure is seen by the page's own request, which then sends again
+  early.set(key, pending);
+  setTimeout(() => { if (early.get(key) === pending) early.delete(key); }, EARLY_TTL_MS);
+}
+
+export async function api<T>(path: string, init: Init = {}): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), credentials: 'same-origin', signal: init.signal });
+    const key = requestKey(path, init.body);
+    const started = init.method === undefined || init.method === 'GET' || init.method === 'POST' ? early.get(key) : undefined;
+    early.delete(key);
+    res = await (started?.catch(() => send(path, init)) ?? send(path, init));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'Common.network', 'Network error, please check your connection');

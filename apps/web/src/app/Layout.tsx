@@ -29,7 +29,9 @@ export function Layout() {
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">{t('common.skipToContent')}</a>
       <TopBar />
-      <Box component="main" id="main" style={{ flex: 1 }}>
+      {/* At least a screen tall, so the footer starts below the fold and the page's content
+          arriving never pushes it down in view (it was the only layout shift on every page). */}
+      <Box component="main" id="main" style={{ flex: 1, minHeight: '100vh' }}>
         {isLoading ? <Center py="xl"><Loader aria-label={t('common.loading')} /></Center> : <Outlet />}
       </Box>
       <Box component="footer" py="md" px="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>

@@ -96,6 +96,10 @@ try {
     } else {
       await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
     }
+    // On a busy machine the network can go quiet while the page's code still runs: wait for the
+    // page's heading, then for the network once more (a page's later reads may fetch more code).
+    await page.locator('main h1').first().waitFor({ timeout: 20_000 }).catch(() => {});
+    await page.waitForLoadState('networkidle');
     const landed = new URL(page.url()).pathname;
     let total = 0;
     const files: string[] = [];

@@ -24,6 +24,15 @@ export async function runMigrations(db: Db): Promise<void> {
 }
 
 /**
+ * The pg client under a Drizzle transaction (or the pool outside one), for named prepared
+ * statements ({ name, text, values }) on hot paths, which run on the transaction's connection.
+ */
+export function clientOf(db: unknown): pg.Pool | pg.PoolClient {
+  if (db instanceof PgTransaction) return (db as unknown as { session: { client: pg.PoolClient } }).session.client;
+  return (db as Db).$client;
+}
+
+/**
  * Independent reads: at once on the pool (each takes its own connection), one after another on
  * a transaction, whose single connection must not get a second query while one runs (pg warns
  * today and refuses from pg 9). Pass functions so nothing starts before its turn.

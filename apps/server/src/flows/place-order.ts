@@ -8,20 +8,24 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, type OrderResult, type SubmitBody } from '@mall/contracts';
 import { initialOrderStatus, lineAmount, money, toMinor } from '@mall/domain';
-import type { Db } from '../db/client.js';
-import { cartLines, couponCampaigns, ownerCoupons, preTradeRequests, skus, tradeContracts, tradeOrderLines, tradeOrders } from '../db/schema/index.js';
+import { clientOf, type Db } from '../db/client.js';
+import { cartLines, couponCampaigns, ownerCoupons, preTradeRequests } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
-import { onOrdersPaid } from '../modules/trade/transitions.js';
+import { onOrdersPaid, takeStockOf } from '../modules/trade/transitions.js';
 import { buildPreview, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type ContractRow = typeof tradeContracts.$inferSelect;
 
 const fail = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string, details?: unknown) => new AppError(status, code, message, details);
 
-function resultOf(c: ContractRow, orderIds: bigint[]): OrderResult {
+interface ContractFacts {
+  id: bigint; buyerId: bigint; currency: string; payUniqueKey: string; paymentOrderId: string;
+  needPayAmtMinor: bigint; pointsDiscountMinor: bigint; isFreeTrade: boolean;
+}
+
+function resultOf(c: ContractFacts, orderIds: bigint[]): OrderResult {
   const currency = c.currency as OrderResult['needPayAmt']['currency'];
   return {
     id: String(c.id), payUniqueKey: c.payUniqueKey, paymentOrderId: c.paymentOrderId, tradeOrderIdList: orderIds.map(String),
@@ -30,15 +34,71 @@ function resultOf(c: ContractRow, orderIds: bigint[]): OrderResult {
   };
 }
 
-async function existing(tx: Tx | Db, buyerId: bigint, key: string): Promise<OrderResult | null> {
-  const [c] = await tx.select().from(tradeContracts).where(and(eq(tradeContracts.buyerId, buyerId), eq(tradeContracts.idempotencyKey, key)));
-  if (!c) return null;
-  const orders = await tx.select({ id: tradeOrders.id }).from(tradeOrders).where(eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id);
-  return resultOf(c, orders.map((o) => o.id));
+// The submit path runs named prepared statements on the transaction's connection (issue 14):
+// planned once per connection, no query building per order.
+const EXISTING = {
+  name: 'place_order_existing',
+  text: `SELECT c.id, c.buyer_id, c.currency, c.pay_unique_key, c.payment_order_id, c.need_pay_amt_minor, c.points_discount_minor, c.is_free_trade,
+  ARRAY(SELECT o.id::text FROM trade_orders o WHERE o.contract_id = c.id ORDER BY o.id) AS order_ids
+FROM trade_contracts c WHERE c.buyer_id = $1 AND c.idempotency_key = $2`,
+};
+
+async function existing(tx: Tx, buyerId: bigint, key: string): Promise<OrderResult | null> {
+  const { rows: [r] } = await clientOf(tx).query({ ...EXISTING, values: [String(buyerId), key] });
+  if (!r) return null;
+  return resultOf({
+    id: BigInt(r.id), buyerId: BigInt(r.buyer_id), currency: r.currency, payUniqueKey: r.pay_unique_key, paymentOrderId: r.payment_order_id,
+    needPayAmtMinor: BigInt(r.need_pay_amt_minor), pointsDiscountMinor: BigInt(r.points_discount_minor), isFreeTrade: r.is_free_trade,
+  }, (r.order_ids as string[]).map(BigInt));
+}
+
+/** The preview without its lists (what trade_contracts.preview keeps). */
+function previewTotals(r: PreviewContext['result']) {
+  const { renderTradeOrderTOList: _orders, availableCouponList: _coupons, availablePlatformCouponList: _platform, selectedAddress: _address,
+    billingAddress: _billing, userCertificate: _certificate, shippingTimeInfo: _time, ...totals } = r;
+  return totals;
 }
 
 /** Serialises submits of one buyer and key, so two concurrent ones make one contract. */
-const lockKey = (tx: Tx, buyerId: bigint, key: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`submit:${buyerId}:${key}`}))`);
+const LOCK_KEY = { name: 'place_order_lock', text: 'SELECT pg_advisory_xact_lock(hashtext($1))' };
+const lockKey = (tx: Tx, buyerId: bigint, key: string) => clientOf(tx).query({ ...LOCK_KEY, values: [`submit:${buyerId}:${key}`] });
+
+/**
+ * The contract, its trade orders (one per shop) and their lines in one statement. $1 the contract,
+ * $2 the orders (trade_order_code holds the order's number in the contract: the code is the date
+ * $4, the contract id and that number), $3 the lines by shop, each main line followed by its DIY
+ * parts and gifts (parent_n: the main line's n).
+ */
+const CONTRACT_COLUMNS = `buyer_id, idempotency_key, site, currency, trade_type, status, sku_amt_minor, discount_amt_minor, level_amt_minor, shipping_amt_minor,
+  tax_amt_minor, points_discount_minor, need_pay_amt_minor, used_points, redeem_points, earn_points, is_free_trade, pay_unique_key, payment_order_id,
+  pay_deadline, selected_address, billing_address, presale_stage, deposit_minor, balance_start_at, balance_end_at, payload, preview`;
+const ORDER_COLUMNS = `contract_id, buyer_id, shop_id, seller_id, status, trade_type, currency, trade_order_type, sku_amt_minor, level_amt_minor,
+  discount_amt_minor, shipping_amt_minor, tax_amt_minor, tax_rate, need_pay_amt_minor, paid_amt_minor, points_discount_minor, used_points,
+  shipping_method_id, shipping_method_code, pick_up_store_id, pick_up_store_snapshot, remark, pay_deadline, paid_at`;
+const LINE_FIELDS = `sku_id bigint, item_id bigint, line_group_type text, qty numeric, unit_amt_minor bigint, sku_amt_minor bigint,
+  discount_amt_minor bigint, need_pay_amt_minor bigint, points int, snapshot jsonb`;
+const LINE_COLUMNS = 'sku_id, item_id, line_group_type, qty, unit_amt_minor, sku_amt_minor, discount_amt_minor, need_pay_amt_minor, points, snapshot';
+const WRITE = {
+  name: 'place_order_write',
+  text: `WITH c AS (
+  INSERT INTO trade_contracts (${CONTRACT_COLUMNS}) SELECT ${CONTRACT_COLUMNS} FROM json_populate_record(null::trade_contracts, $1::json)
+  RETURNING id
+), o AS (
+  INSERT INTO trade_orders (trade_order_code, ${ORDER_COLUMNS})
+  SELECT $4::text || lpad(c.id::text, greatest(8, length(c.id::text)), '0') || x.trade_order_code, c.id, ${ORDER_COLUMNS.split(',').slice(1).map((col) => `x.${col.trim()}`).join(', ')}
+  FROM c, json_populate_recordset(null::trade_orders, $2::json) x ORDER BY x.trade_order_code::int
+  RETURNING id, shop_id
+), l AS (
+  -- Ids taken in the lines' order (each main line followed by its parts), so a part can name its main line.
+  SELECT x.*, nextval('trade_order_lines_id_seq') AS id
+  FROM (SELECT * FROM json_to_recordset($3::json) AS x(n int, parent_n int, shop_id bigint, ${LINE_FIELDS}) ORDER BY n) x
+), w AS (
+  INSERT INTO trade_order_lines (id, order_id, parent_line_id, ${LINE_COLUMNS})
+  SELECT l.id, o.id, p.id, ${LINE_COLUMNS.split(', ').map((col) => `l.${col}`).join(', ')}
+  FROM l JOIN o ON o.shop_id = l.shop_id LEFT JOIN l p ON p.n = l.parent_n
+)
+SELECT c.id::text AS id, ARRAY(SELECT o.id::text || ':' || o.shop_id::text FROM o) AS orders FROM c`,
+};
 
 /** Every SPEC §5 rule that applies at submit, after the preview has been rebuilt. */
 function validateSubmit(caller: Caller, body: SubmitBody, ctx: PreviewContext): void {
@@ -75,15 +135,12 @@ function validateSubmit(caller: Caller, body: SubmitBody, ctx: PreviewContext): 
   }
 }
 
-/** Takes stock for a line and, for DIY bundles, its children; gifts only while they last. */
+/**
+ * Takes stock for every line and, for DIY bundles, its parts, in one statement (rows locked in
+ * SKU order, so concurrent orders cannot deadlock); then gifts, only while they last.
+ */
 async function takeStock(tx: Tx, ctx: PreviewContext): Promise<Map<string, boolean>> {
   const giftTaken = new Map<string, boolean>();
-  const take = async (skuId: string, qty: string) => {
-    const rows = await tx.update(skus).set({ stock: sql`${skus.stock} - ${qty}::numeric` })
-      .where(and(eq(skus.id, BigInt(skuId)), sql`${skus.stock} >= ${qty}::numeric`)).returning({ id: skus.id });
-    return rows.length === 1;
-  };
-  // Fixed order of SKU ids so concurrent orders lock rows in the same order (no deadlocks).
   const wanted = new Map<string, bigint>();
   const add = (id: string, qty: string, scale: string) => {
     const thousandths = BigInt(Math.round(Number(qty) * Number(scale) * 1000));
@@ -93,23 +150,22 @@ async function takeStock(tx: Tx, ctx: PreviewContext): Promise<Map<string, boole
     add(String(l.sku.row.id), l.qty, '1');
     for (const d of l.parts.diy) add(d.sku.id, d.qty, l.qty);
   }
-  for (const id of [...wanted.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))) {
-    const qty = (Number(wanted.get(id)!) / 1000).toFixed(3);
-    if (!(await take(id, qty))) throw fail(409, ERROR_CODES.itemSoldOut, 'item solt out', { skuId: id });
-  }
+  const list = [...wanted].map(([skuId, t]) => ({ skuId, qty: (Number(t) / 1000).toFixed(3) }));
+  const taken = await takeStockOf(tx, list);
+  const short = list.find((w) => !taken.has(w.skuId));
+  if (short) throw fail(409, ERROR_CODES.itemSoldOut, 'item solt out', { skuId: short.skuId });
   for (const l of ctx.lines) {
     for (const g of l.parts.gifts) {
       const qty = (Number(g.qty) * Number(l.qty)).toFixed(3);
-      giftTaken.set(`${l.sku.row.id}:${g.sku.id}`, await take(g.sku.id, qty));
+      giftTaken.set(`${l.sku.row.id}:${g.sku.id}`, (await takeStockOf(tx, [{ skuId: g.sku.id, qty }])).has(g.sku.id));
     }
   }
   return giftTaken;
 }
 
 export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody): Promise<OrderResult> {
-  const before = await existing(db, buyerId, key);
-  if (before) return before;
   return db.transaction(async (tx) => {
+    // A retry (or a double click) finds the contract the first submit made, after waiting for it.
     await lockKey(tx, buyerId, key);
     const again = await existing(tx, buyerId, key);
     if (again) return again;
@@ -130,7 +186,6 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
     if (presale && ctx.lines.some((l) => l.sku.item.businessType !== 'PRESALE')) {
       throw fail(400, ERROR_CODES.presaleAlone, 'Presale items are checked out on their own');
     }
-    const giftTaken = await takeStock(tx, ctx);
 
     // Coupons: each owner coupon is used once; a promotion code counts its uses.
     for (const c of ctx.chosenCoupons) {
@@ -153,28 +208,30 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
     const payDeadline = isFreeTrade ? null : presale ? presale.depositEndAt : new Date(now.getTime() + caller.site.payDeadlineMinutes * 60_000);
     const sumOf = (f: (o: (typeof r.renderTradeOrderTOList)[number]) => { value: string }) =>
       r.renderTradeOrderTOList.reduce((a, o) => a + toMinor(f(o).value, currency), 0n);
-    const [contract] = await tx.insert(tradeContracts).values({
-      buyerId, idempotencyKey: key, site: caller.site.code, currency, tradeType: r.tradeType, status: isFreeTrade ? 'PAID' : 'PENDING_PAY',
-      skuAmtMinor: toMinor(r.skuAmt.value, currency),
-      discountAmtMinor: toMinor(r.levelAmt.value, currency) + toMinor(r.shopDiscountAmt.value, currency) + toMinor(r.platformDiscountAmt.value, currency),
-      levelAmtMinor: toMinor(r.levelAmt.value, currency),
-      shippingAmtMinor: toMinor(r.shippingAmt.value, currency), taxAmtMinor: toMinor(r.totalTaxAmt.value, currency),
-      pointsDiscountMinor: toMinor(r.pointDeductionResult.discountAmount.value, currency), needPayAmtMinor: needPay,
-      usedPoints: r.pointDeductionResult.chosenIntegral, redeemPoints: r.actualNeedPayPoints, earnPoints: r.earnPoints,
-      isFreeTrade, payUniqueKey: crypto.randomUUID(),
-      ...(presale && !isFreeTrade && { presaleStage: 'DEPOSIT' as const, depositMinor: presale.depositMinor, balanceStartAt: presale.balanceStartAt, balanceEndAt: presale.balanceEndAt }), paymentOrderId: `PO${Date.now()}${crypto.randomInt(1000, 9999)}`, payDeadline,
-      selectedAddress: ctx.shippingAddress!.dto, billingAddress: ctx.billingAddress?.dto ?? null,
-      // The campaigns of the promotion codes used, so closing an unpaid contract can give the uses back.
-      payload: body, preview: { ...r, promotionCampaignIds: ctx.promotionCampaignIds.map(String) },
-    }).returning();
-    await spendPoints(tx, { buyerId, points: spentPoints, tradeContractId: contract!.id });
-    if (ctx.chosenCoupons.length) {
-      await tx.update(ownerCoupons).set({ tradeContractId: contract!.id }).where(inArray(ownerCoupons.id, ctx.chosenCoupons.map((c) => c.ownerCouponId)));
-    }
+    const minor = (v: { value: string }) => String(toMinor(v.value, currency));
+    const facts = {
+      buyerId, currency, payUniqueKey: crypto.randomUUID(), paymentOrderId: `PO${Date.now()}${crypto.randomInt(1000, 9999)}`, needPayAmtMinor: needPay,
+      pointsDiscountMinor: toMinor(r.pointDeductionResult.discountAmount.value, currency), isFreeTrade,
+    };
+    const contract = {
+      buyer_id: String(buyerId), idempotency_key: key, site: caller.site.code, currency, trade_type: r.tradeType, status: isFreeTrade ? 'PAID' : 'PENDING_PAY',
+      sku_amt_minor: minor(r.skuAmt),
+      discount_amt_minor: String(toMinor(r.levelAmt.value, currency) + toMinor(r.shopDiscountAmt.value, currency) + toMinor(r.platformDiscountAmt.value, currency)),
+      level_amt_minor: minor(r.levelAmt), shipping_amt_minor: minor(r.shippingAmt), tax_amt_minor: minor(r.totalTaxAmt),
+      points_discount_minor: String(facts.pointsDiscountMinor), need_pay_amt_minor: String(needPay),
+      used_points: r.pointDeductionResult.chosenIntegral, redeem_points: r.actualNeedPayPoints, earn_points: r.earnPoints,
+      is_free_trade: isFreeTrade, pay_unique_key: facts.payUniqueKey, payment_order_id: facts.paymentOrderId, pay_deadline: payDeadline,
+      ...(presale && !isFreeTrade && { presale_stage: 'DEPOSIT', deposit_minor: String(presale.depositMinor), balance_start_at: presale.balanceStartAt, balance_end_at: presale.balanceEndAt }),
+      selected_address: ctx.shippingAddress!.dto, billing_address: ctx.billingAddress?.dto ?? null,
+      // The priced totals, without the lists of lines, coupons and addresses (kept in the orders,
+      // lines and address columns; ~12 KB nobody read back), and the campaigns of the promotion
+      // codes used, so closing an unpaid contract can give the uses back.
+      payload: body, preview: { ...previewTotals(r), promotionCampaignIds: ctx.promotionCampaignIds.map(String) },
+    };
 
     // One trade order per shop, with DIY children and gifts as their own lines.
-    const orderIds: bigint[] = [];
-    const pointsDiscount = toMinor(r.pointDeductionResult.discountAmount.value, currency);
+    const orders: Record<string, unknown>[] = [];
+    const pointsDiscount = facts.pointsDiscountMinor;
     let pointsLeft = pointsDiscount;
     let usedPointsLeft = r.pointDeductionResult.chosenIntegral;
     const payableTotal = sumOf((o) => o.needPayAmt);
@@ -188,50 +245,65 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       usedPointsLeft -= usedPoints;
       const method = ctx.shipping.get(o.shopId)!.methods.find((m) => m.shippingMethodId === body.preCalShippingList!.find((c) => c.shopId === o.shopId)!.shippingMethodId)!;
       const remark = body.tradeOrderReqList?.find((t) => t.shopId === o.shopId)?.remark;
-      const [order] = await tx.insert(tradeOrders).values({
-        tradeOrderCode: `${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(contract!.id).padStart(8, '0')}${i + 1}`,
-        contractId: contract!.id, buyerId, shopId: BigInt(o.shopId), sellerId: BigInt(o.sellerId),
-        status: initialOrderStatus({ freeTrade: isFreeTrade, presale: !!presale }), tradeType: r.tradeType, currency,
-        tradeOrderType: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL', 
-        skuAmtMinor: toMinor(o.skuAmt.value, currency), levelAmtMinor: ctx.levelAmtByShop.get(o.shopId) ?? 0n,
-        discountAmtMinor: (ctx.levelAmtByShop.get(o.shopId) ?? 0n) + toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency),
-        shippingAmtMinor: toMinor(o.shippingAmt.value, currency), taxAmtMinor: toMinor(o.taxAmt.value, currency), taxRate: o.taxRate,
-        needPayAmtMinor: shopNeedPay - share, paidAmtMinor: isFreeTrade ? shopNeedPay - share : 0n, pointsDiscountMinor: share, usedPoints,
-        shippingMethodId: BigInt(method.shippingMethodId), shippingMethodCode: method.shippingMethodCode,
-        pickUpStoreId: method.shippingMethodCode === 'PICKUP' && ctx.pickupStore ? BigInt(ctx.pickupStore.id) : null,
-        pickUpStoreSnapshot: method.shippingMethodCode === 'PICKUP' ? ctx.pickupStore : null,
-        remark: remark ?? null, payDeadline, paidAt: isFreeTrade ? now : null,
-      }).returning({ id: tradeOrders.id });
-      orderIds.push(order!.id);
-      for (const l of o.lines) {
-        const snapshot = { itemName: l.item.itemName, skuName: l.sku.name, image: l.sku.image, attributes: l.sku.attributes, urlKey: l.item.urlKey, unit: l.sku.marketingUnit.unitName, businessType: l.item.businessTypeDict };
-        const [main] = await tx.insert(tradeOrderLines).values({
-          orderId: order!.id, skuId: BigInt(l.skuId), itemId: BigInt(l.item.id), lineGroupType: l.lineGroupTypeDict, qty: l.qty,
-          unitAmtMinor: toMinor(l.unitPrice.value, currency), skuAmtMinor: toMinor(l.skuAmt.value, currency),
-          discountAmtMinor: toMinor(l.discountAmt.value, currency), needPayAmtMinor: toMinor(l.needPayAmt.value, currency), points: l.points, snapshot,
-        }).returning({ id: tradeOrderLines.id });
-        const child = (kind: 'DIY_CHILD' | 'GIFT_CHILD', p: (typeof l.diyChildren)[number]) => ({
-          orderId: order!.id, skuId: BigInt(p.sku.id), itemId: BigInt(p.itemId), parentLineId: main!.id, lineGroupType: kind,
-          qty: (Number(p.qty) * Number(l.qty)).toFixed(3),
-          unitAmtMinor: kind === 'GIFT_CHILD' ? 0n : toMinor(p.sku.salePrc.value, currency),
-          skuAmtMinor: kind === 'GIFT_CHILD' ? 0n : lineAmount(toMinor(p.sku.salePrc.value, currency), (Number(p.qty) * Number(l.qty)).toFixed(3)),
-          discountAmtMinor: 0n, needPayAmtMinor: 0n, points: 0,
-          snapshot: { itemName: p.itemName, skuName: p.sku.name, image: p.sku.image, attributes: p.sku.attributes, unit: p.sku.marketingUnit.unitName },
-        });
-        const children = [
-          ...l.diyChildren.map((p) => child('DIY_CHILD', p)),
-          ...l.gifts.filter((g) => giftTaken.get(`${l.skuId}:${g.sku.id}`)).map((g) => child('GIFT_CHILD', g)),
-        ];
-        if (children.length) await tx.insert(tradeOrderLines).values(children);
-      }
+      const levelAmt = ctx.levelAmtByShop.get(o.shopId) ?? 0n;
+      orders.push({
+        trade_order_code: String(i + 1), buyer_id: String(buyerId), shop_id: o.shopId, seller_id: o.sellerId,
+        status: initialOrderStatus({ freeTrade: isFreeTrade, presale: !!presale }), trade_type: r.tradeType, currency,
+        trade_order_type: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL',
+        sku_amt_minor: minor(o.skuAmt), level_amt_minor: String(levelAmt),
+        discount_amt_minor: String(levelAmt + toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency)),
+        shipping_amt_minor: minor(o.shippingAmt), tax_amt_minor: minor(o.taxAmt), tax_rate: o.taxRate,
+        need_pay_amt_minor: String(shopNeedPay - share), paid_amt_minor: String(isFreeTrade ? shopNeedPay - share : 0n), points_discount_minor: String(share), used_points: usedPoints,
+        shipping_method_id: method.shippingMethodId, shipping_method_code: method.shippingMethodCode,
+        pick_up_store_id: method.shippingMethodCode === 'PICKUP' && ctx.pickupStore ? ctx.pickupStore.id : null,
+        pick_up_store_snapshot: method.shippingMethodCode === 'PICKUP' ? ctx.pickupStore : null,
+        remark: remark ?? null, pay_deadline: payDeadline, paid_at: isFreeTrade ? now : null,
+      });
     }
 
+    // Stock last, so its rows (wanted by every order of the same items) stay locked only for the
+    // write below and the commit.
+    const giftTaken = await takeStock(tx, ctx);
+    const lines: Record<string, unknown>[] = [];
+    for (const o of r.renderTradeOrderTOList) {
+      for (const l of o.lines) {
+        const main = lines.length;
+        lines.push({
+          n: main, parent_n: null, shop_id: o.shopId, sku_id: l.skuId, item_id: l.item.id, line_group_type: l.lineGroupTypeDict, qty: l.qty,
+          unit_amt_minor: minor(l.unitPrice), sku_amt_minor: minor(l.skuAmt), discount_amt_minor: minor(l.discountAmt), need_pay_amt_minor: minor(l.needPayAmt), points: l.points,
+          snapshot: { itemName: l.item.itemName, skuName: l.sku.name, image: l.sku.image, attributes: l.sku.attributes, urlKey: l.item.urlKey, unit: l.sku.marketingUnit.unitName, businessType: l.item.businessTypeDict },
+        });
+        const child = (kind: 'DIY_CHILD' | 'GIFT_CHILD', p: (typeof l.diyChildren)[number]) => {
+          const qty = (Number(p.qty) * Number(l.qty)).toFixed(3);
+          lines.push({
+            n: lines.length, parent_n: main, shop_id: o.shopId, sku_id: p.sku.id, item_id: p.itemId, line_group_type: kind, qty,
+            unit_amt_minor: kind === 'GIFT_CHILD' ? '0' : minor(p.sku.salePrc),
+            sku_amt_minor: kind === 'GIFT_CHILD' ? '0' : String(lineAmount(toMinor(p.sku.salePrc.value, currency), qty)),
+            discount_amt_minor: '0', need_pay_amt_minor: '0', points: 0,
+            snapshot: { itemName: p.itemName, skuName: p.sku.name, image: p.sku.image, attributes: p.sku.attributes, unit: p.sku.marketingUnit.unitName },
+          });
+        };
+        for (const p of l.diyChildren) child('DIY_CHILD', p);
+        for (const g of l.gifts) if (giftTaken.get(`${l.skuId}:${g.sku.id}`)) child('GIFT_CHILD', g);
+      }
+    }
+    const { rows: [w] } = await clientOf(tx).query({
+      ...WRITE, values: [JSON.stringify(contract), JSON.stringify(orders), JSON.stringify(lines), now.toISOString().slice(0, 10).replace(/-/g, '')],
+    });
+    const contractId = BigInt(w.id);
+    const orderOfShop = new Map((w.orders as string[]).map((x) => x.split(':') as [string, string]).map(([id, shop]) => [shop, BigInt(id)]));
+    const orderIds = r.renderTradeOrderTOList.map((o) => orderOfShop.get(o.shopId)!);
+
+    await spendPoints(tx, { buyerId, points: spentPoints, tradeContractId: contractId });
+    if (ctx.chosenCoupons.length) {
+      await tx.update(ownerCoupons).set({ tradeContractId: contractId }).where(inArray(ownerCoupons.id, ctx.chosenCoupons.map((c) => c.ownerCouponId)));
+    }
     // The bought lines leave the cart.
     const cartIds = ctx.lines.map((l) => l.cartLineId).filter((x): x is string => !!x).map(BigInt);
     if (cartIds.length) await tx.delete(cartLines).where(and(eq(cartLines.buyerId, buyerId), inArray(cartLines.id, cartIds)));
-    if (isFreeTrade) await onOrdersPaid(tx, contract!.id, 'POINTS', now);
-    if (isFreeTrade && caller.user?.userType === 'REGISTERED') await earnPoints(tx, { buyerId, points: r.earnPoints, tradeContractId: contract!.id });
-    return resultOf(contract!, orderIds);
+    if (isFreeTrade) await onOrdersPaid(tx, contractId, 'POINTS', now);
+    if (isFreeTrade && caller.user?.userType === 'REGISTERED') await earnPoints(tx, { buyerId, points: r.earnPoints, tradeContractId: contractId });
+    return resultOf({ id: contractId, ...facts }, orderIds);
   });
 }
 

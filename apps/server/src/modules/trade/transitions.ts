@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ORDER_EVENTS, PACKAGE_EVENTS, type OrderEvent, type PackageEvent } from '@mall/domain';
-import type { Db } from '../../db/client.js';
+import { clientOf, type Db } from '../../db/client.js';
 import {
   couponCampaigns, items, ownerCoupons, shipmentPackages, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
@@ -96,6 +96,25 @@ export async function returnLineStock(tx: Tx, parts: { lineId: bigint; qtyMilli:
   const skuIds = [...back.keys()].sort((a, b) => (a < b ? -1 : 1));
   await tx.select({ id: skus.id }).from(skus).where(inArray(skus.id, skuIds)).orderBy(skus.id).for('update');
   for (const id of skuIds) await tx.update(skus).set({ stock: sql`${skus.stock} + ${back.get(id)!.toFixed(3)}::numeric` }).where(eq(skus.id, id));
+}
+
+const TAKE_STOCK = {
+  name: 'take_stock',
+  // $1 SKU ids, $2 quantities. The rows are locked in SKU order first (as everywhere stock is
+  // written), then each one is taken only if it has enough; the ids taken come back.
+  text: `WITH w AS (SELECT * FROM unnest($1::bigint[], $2::numeric[]) AS w(id, qty)),
+l AS MATERIALIZED (SELECT s.id FROM skus s WHERE s.id = ANY($1::bigint[]) ORDER BY s.id FOR UPDATE)
+UPDATE skus s SET stock = s.stock - w.qty FROM w JOIN l ON l.id = w.id WHERE s.id = w.id AND s.stock >= w.qty RETURNING s.id::text AS id`,
+};
+
+/**
+ * Checkout: takes the quantities of several SKUs (distinct ids) in one statement; returns the
+ * ids that had enough (the others are left as they were).
+ */
+export async function takeStockOf(tx: Tx, wanted: { skuId: string; qty: string }[]): Promise<Set<string>> {
+  if (!wanted.length) return new Set();
+  const { rows } = await clientOf(tx).query<{ id: string }>({ ...TAKE_STOCK, values: [wanted.map((w) => w.skuId), wanted.map((w) => w.qty)] });
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Takes stock for an exchange's replacement; false when there is not enough. */

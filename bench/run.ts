@@ -50,6 +50,11 @@ try {
   // The baseline of every ratio: a bare Fastify answering one indexed query (a named prepared
   // statement) on the same database, measured in this run, so the ratios hold on a busy machine.
   const basePool = new pgDriver.Pool({ connectionString: db.$client.options.connectionString, max: 20 });
+  // The postmaster: parent of every backend, so its children are this bench's PostgreSQL processes.
+  const postmaster = await (async () => {
+    const { rows: [r] } = await db.$client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    return Number(fs.readFileSync(`/proc/${r!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  })();
   const bare = Fastify();
   bare.get('/baseline', async () => (await basePool.query({ name: 'baseline', text: 'SELECT id, email, nickname FROM users WHERE id = $1', values: [1] })).rows[0]);
   const barePort = await freePort();
@@ -110,7 +115,18 @@ try {
     const r = await run({ name: `BASELINE bare Fastify + 1 query (${label})`, path: '/baseline', headers: {} }, `http://127.0.0.1:${barePort}`);
     baseline = { rps: r.requests.average, p99: r.latency.p99 };
   };
+  // Warm both servers up (JIT, pools) unmeasured: a cold first baseline ran at a third of a warm one.
+  for (const url of [`http://127.0.0.1:${barePort}/baseline`, `${base}/api/auth/session`]) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
   await measureBaseline('start');
+  /**
+   * On a shared machine the baseline drifts (x3 within a minute was seen): unless BENCH_PAIRED=0,
+   * every scenario is measured right after a baseline of its own and its ratio is to that one.
+   */
+  const PAIRED = process.env.BENCH_PAIRED !== '0';
+  const runPaired = async (s: Scenario, url = base) => {
+    if (PAIRED) await measureBaseline(`before ${s.name}`);
+    return run(s, url);
+  };
   /** CPU seconds (user + system) of this process and of every PostgreSQL process, from /proc. */
   const cpuSeconds = () => {
     const tick = 100; // USER_HZ on Linux
@@ -120,17 +136,17 @@ try {
         return (Number(f[11]) + Number(f[12])) / tick;
       } catch { return 0; }
     };
-    const pgPids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
-      try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres'); } catch { return false; }
-    });
+    // This bench's cluster only: its postmaster and the processes it forked (not other PostgreSQLs on the machine).
+    const parentOf = (pid: number) => { try { return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]); } catch { return 0; } };
+    const pgPids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => pid === postmaster || parentOf(pid) === postmaster);
     return { node: of(process.pid), pg: pgPids.reduce((sum, pid) => sum + of(pid), 0) };
   };
   {
     for (const s of scenarios.filter((x) => wanted(x.part))) {
       const before = cpuSeconds();
-      const r = await run(s);
+      const r = await runPaired(s);
       if (s.path === '/api/checkout/submit') {
-        // PostgreSQL processes of other programs on this machine count too: read it as an upper bound.
+        // This cluster's processes also serve the bench's own reads (none during submit) and its background jobs.
         const after = cpuSeconds();
         const n = Math.max(r['2xx'], 1);
         const line = `   CPU per order: Node ${(1000 * (after.node - before.node) / n).toFixed(2)} ms + PostgreSQL ${(1000 * (after.pg - before.pg) / n).toFixed(2)} ms over ${n} orders`;
@@ -151,7 +167,7 @@ try {
         selected_address, billing_address, payload, preview
       FROM trade_contracts, generate_series(1, 20000) g WHERE id = (SELECT min(id) FROM trade_contracts) RETURNING id`);
     let nextContract = 0;
-    await run({
+    await runPaired({
       name: 'POST /sapi/mall-pay/payment/firstPay', path: '/sapi/mall-pay/payment/firstPay', method: 'POST', headers: j, body: '{}',
       setupRequest: (r) => ({ ...r, body: JSON.stringify({ contractId: contracts[nextContract++ % contracts.length]!.id, payChannel: 'MOCKPAY' }) }),
     });
@@ -159,7 +175,7 @@ try {
     const { rows: started } = await db.$client.query<{ provider_payment_id: string; id: string; amount_minor: string; currency: string }>(
       `SELECT provider_payment_id, id, amount_minor, currency FROM payment_records WHERE status = 'PAY_PENDING' AND provider_payment_id IS NOT NULL`);
     let nextEvent = 0;
-    await run({
+    await runPaired({
       name: 'POST /api/payments/webhooks/mockpay', path: '/api/payments/webhooks/mockpay', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
       setupRequest: (r) => {
         const p = started[nextEvent % started.length]!;
@@ -176,7 +192,7 @@ try {
     const templateRes = await fetch(`${base}/api/checkout/submit`, { method: 'POST', headers: { ...j, 'idempotency-key': `bench-orders-template-${process.pid}` }, body: submitBody });
     if (!templateRes.ok) throw new Error(`template submit failed: ${await templateRes.text()}`);
     const orders = await prepareOrdersBench(db, base, { templateContractId: BigInt(((await templateRes.json()) as { id: string }).id) });
-    for (const s of orders.scenarios) await run(s);
+    for (const s of orders.scenarios) await runPaired(s);
     await orders.explain();
     const { data } = orders;
     console.log(`\nOrder data set: ${data.skipped ? 'already there' : `generated in ${data.insertSeconds.toFixed(1)} s + VACUUM ANALYZE, CHECKPOINT ${data.vacuumSeconds.toFixed(1)} s`}, `

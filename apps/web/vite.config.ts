@@ -38,8 +38,25 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (inside every Modal, Drawer and Table) imports `useMergeRefs` from
+ * @floating-ui/react, which is one module of ~15 KB gzip: that import alone goes to our copy of
+ * the hook (src/shared/merge-refs.ts). Popovers, selects, menus and tooltips still get floating-ui.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const shim = path.resolve(import.meta.dirname, 'src/shared/merge-refs.ts');
+  const scrollArea = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  return {
+    name: 'mall-scrollarea-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' && importer && scrollArea.test(importer) ? shim : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [scrollAreaMergeRefs(), react(), precompress()],
   resolve: {
     alias: [
       // The app's own translator (src/shared/i18n.ts) stands in for react-i18next: same hook, a
@@ -54,7 +71,25 @@ export default defineConfig({
       { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'src/shared/react-compat.ts') },
     ],
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Left to itself the bundler puts shared modules in whichever chunk it meets first:
+          // floating-ui rode with ScrollArea into every page with a Modal or a Table, and the
+          // toast container with the notifications store into every page that shows a toast.
+          // Only the matched modules move: their dependencies stay where they are (else Preact
+          // went with floating-ui).
+          groups: [
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false },
+            { name: 'notifications-store', test: /@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store/, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/sapi': 'http://localhost:3000', '/media': 'http://localhost:3000', '/docs': 'http://localhost:3000' },

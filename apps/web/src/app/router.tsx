@@ -41,8 +41,21 @@ const results = () => import('../features/checkout/ResultPages');
 const auth = () => import('../features/identity/AuthPages');
 const buyer = () => import('../features/buyer/BuyerPages');
 const merchant = () => import('../features/merchant/MerchantPages');
-const afterSales = () => import('../features/aftersales/pages/aftersales');
-const reviews = () => import('../features/comment/pages/comment');
+// After-sales and reviews: a chunk per page, so a list does not bring the forms and details.
+const afterSales = {
+  apply: () => import('../features/aftersales/pages/ApplyPage'),
+  list: () => import('../features/aftersales/pages/ListPage'),
+  detail: () => import('../features/aftersales/pages/DetailPage'),
+  sendBack: () => import('../features/aftersales/pages/SendBackPage'),
+  logistics: () => import('../features/aftersales/pages/LogisticsPage'),
+};
+const reviews = {
+  list: () => import('../features/comment/pages/CommentsPage'),
+  add: () => import('../features/comment/pages/CommentAddPage'),
+  redirect: () => import('../features/comment/pages/CommentRedirect'),
+  detail: () => import('../features/comment/pages/CommentDetailPage'),
+  plus: () => import('../features/comment/pages/CommentPlusPage'),
+};
 
 const membership = {
   member: () => import('../features/membership/pages/MemberPage'),
@@ -79,18 +92,17 @@ const routes: RouteObject[] = [
           { path: '/buyer/order/detail/:orderId', ...page(() => import('../features/orders/OrderDetailPage'), (m) => m.OrderDetailPage) },
           { path: '/buyer/express-trick/:orderId', ...page(() => import('../features/orders/ExpressTrickPage'), (m) => m.ExpressTrickPage) },
           { path: '/buyer/confirm/:orderId', ...page(() => import('../features/orders/ConfirmPage'), (m) => m.ConfirmPage) },
-          // After-sales: one lazily loaded chunk (features/aftersales/pages).
-          { path: '/buyer/as-apply', ...page(afterSales, (m) => m.ApplyPage) },
-          { path: '/buyer/as-list', ...page(afterSales, (m) => m.ListPage) },
-          { path: '/buyer/as/detail/:id', ...page(afterSales, (m) => m.DetailPage) },
-          { path: '/buyer/send-back-items', ...page(afterSales, (m) => m.SendBackPage) },
-          { path: '/buyer/m-logistics', ...page(afterSales, (m) => m.LogisticsPage) },
-          // Reviews: one lazily loaded chunk (features/comment/pages), registered buyers only.
-          { path: '/buyer/comments', ...page(reviews, (m) => m.CommentsPage, { login: true }) },
-          { path: '/buyer/comment-add', ...page(reviews, (m) => m.CommentAddPage, { login: true }) },
-          { path: '/buyer/comment', ...page(reviews, (m) => m.CommentRedirect) },
-          { path: '/buyer/comment-detail/:id', ...page(reviews, (m) => m.CommentDetailPage, { login: true }) },
-          { path: '/buyer/comment-plus/:id', ...page(reviews, (m) => m.CommentPlusPage, { login: true }) },
+          { path: '/buyer/as-apply', ...page(afterSales.apply, (m) => m.ApplyPage) },
+          { path: '/buyer/as-list', ...page(afterSales.list, (m) => m.ListPage) },
+          { path: '/buyer/as/detail/:id', ...page(afterSales.detail, (m) => m.DetailPage) },
+          { path: '/buyer/send-back-items', ...page(afterSales.sendBack, (m) => m.SendBackPage) },
+          { path: '/buyer/m-logistics', ...page(afterSales.logistics, (m) => m.LogisticsPage) },
+          // Reviews: registered buyers only.
+          { path: '/buyer/comments', ...page(reviews.list, (m) => m.CommentsPage, { login: true }) },
+          { path: '/buyer/comment-add', ...page(reviews.add, (m) => m.CommentAddPage, { login: true }) },
+          { path: '/buyer/comment', ...page(reviews.redirect, (m) => m.CommentRedirect) },
+          { path: '/buyer/comment-detail/:id', ...page(reviews.detail, (m) => m.CommentDetailPage, { login: true }) },
+          { path: '/buyer/comment-plus/:id', ...page(reviews.plus, (m) => m.CommentPlusPage, { login: true }) },
           { path: '/buyer/address', ...page(() => import('../features/address/AddressBookPage'), (m) => m.AddressBookPage, { login: true }) },
           { path: '/buyer/cards', ...page(() => import('../features/card/CardsPage'), (m) => m.CardsPage, { login: true }) },
           { path: '/buyer/certificates', ...page(() => import('../features/certificate/CertificatesPage'), (m) => m.CertificatesPage, { login: true }) },

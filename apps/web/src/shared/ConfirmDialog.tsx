@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LazyModal } from './LazyModal';
 
 /** Confirmation before an action: a message, a way back, and the action's button (busy while it runs). */
 export function ConfirmDialog({ opened, onClose, title, children, confirmLabel, cancelLabel, onConfirm, busy, danger }: {
@@ -9,12 +10,12 @@ export function ConfirmDialog({ opened, onClose, title, children, confirmLabel, 
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <LazyModal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="xs">{children}</Stack>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>{cancelLabel ?? t('common.cancel')}</Button>
         <Button color={danger ? 'red' : undefined} loading={busy} disabled={busy} onClick={onConfirm}>{confirmLabel}</Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }

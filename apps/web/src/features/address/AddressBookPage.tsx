@@ -1,21 +1,17 @@
-import { useState } from 'react';
-import { Badge, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@mall/contracts';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { notifyError } from '../../shared/errors';
-import { AddressForm } from './AddressForm';
+import { LazyModal } from '../../shared/LazyModal';
 import { useAddressAction, useAddresses, useSaveAddress } from './api';
+import { formatAddressLines } from './components/addressLines';
 
-export function formatAddressLines(a: Address): string[] {
-  return [
-    [a.poiName, a.detailAddress].filter(Boolean).join(', '),
-    [a.districtList.find((d) => d.level === 4)?.name, a.city, a.province, a.postalCode].filter(Boolean).join(', '),
-    a.country,
-  ];
-}
+/** The form (with its selects) and the dialogs load on first open: the book's first paint is the list. */
+const AddressForm = lazy(() => import('./AddressForm').then((m) => ({ default: m.AddressForm })));
 
 export function AddressBookPage() {
   const { t } = useTranslation();
@@ -60,17 +56,19 @@ export function AddressBookPage() {
         ))}
       </SimpleGrid>
 
-      <Modal opened={editing !== null} onClose={close} size={970} fullScreen={mobile}
+      <LazyModal opened={editing !== null} onClose={close} size={970} fullScreen={mobile}
         title={t(editing === 'new' ? 'address.add' : 'address.edit')}>
         {editing !== null && (
-          <AddressForm initial={editing === 'new' ? null : editing} submitLabel={t('address.save')} saving={save.isPending} error={save.error}
-            showDefault onCancel={close}
-            onSubmit={(body) => save.mutate({ id: editing === 'new' ? undefined : editing.id, body }, {
-              onSuccess: () => { notifications.show({ color: 'green', message: t('address.saved') }); close(); },
-            })} />
+          <Suspense fallback={<Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
+            <AddressForm initial={editing === 'new' ? null : editing} submitLabel={t('address.save')} saving={save.isPending} error={save.error}
+              showDefault onCancel={close}
+              onSubmit={(body) => save.mutate({ id: editing === 'new' ? undefined : editing.id, body }, {
+                onSuccess: () => { notifications.show({ color: 'green', message: t('address.saved') }); close(); },
+              })} />
+          </Suspense>
         )}
-      </Modal>
-      <Modal opened={!!deleting} onClose={() => setDeleting(null)} title={t('address.deleteTitle')} centered>
+      </LazyModal>
+      <LazyModal opened={!!deleting} onClose={() => setDeleting(null)} title={t('address.deleteTitle')} centered>
         <Text size="sm">{t('address.deleteConfirm')}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
@@ -78,7 +76,7 @@ export function AddressBookPage() {
             onSuccess: () => setDeleting(null), onError: (e) => notifyError(t, e),
           })}>{t('address.delete')}</Button>
         </Group>
-      </Modal>
+      </LazyModal>
     </Stack>
   );
 }

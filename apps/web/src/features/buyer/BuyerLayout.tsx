@@ -3,7 +3,7 @@
  * see what a guest may use (orders); the rest needs an account.
  */
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
-import { Box, Container, Grid, NavLink, Paper, ScrollArea, Group, Button } from '@mantine/core';
+import { Box, Container, Grid, NavLink, Paper, Group, Button } from '@mantine/core';
 import { IconAddressBook, IconCreditCard, IconCrown, IconId, IconMessageStar, IconPackage, IconReceiptRefund, IconShieldLock, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../shared/session';
@@ -44,7 +44,8 @@ export function BuyerLayout() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={12} hiddenFrom="sm">
-          <ScrollArea type="never">
+          {/* A plain scrolling row (CSS), not Mantine's ScrollArea: that one is a chunk of its own on every buyer route. */}
+          <Box className="scroll-row">
             <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
               {menu.map((m) => (
                 <Button key={m.to} component={Link} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={pathname.startsWith('match' in m ? m.match : m.to) ? 'filled' : 'default'}>
@@ -52,7 +53,7 @@ export function BuyerLayout() {
                 </Button>
               ))}
             </Group>
-          </ScrollArea>
+          </Box>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>
           <Box><Outlet /></Box>

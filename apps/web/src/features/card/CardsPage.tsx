@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Badge, Button, Card, Center, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +7,12 @@ import type { SavedCard } from '@mall/contracts';
 import { api } from '../../shared/api';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { notifyError } from '../../shared/errors';
-import { CardForm } from './CardForm';
+import { LazyModal } from '../../shared/LazyModal';
 import { cardsKey, useSavedCards } from './api';
+import { CardLabel } from './components/CardLabel';
 
-export function CardLabel({ card }: { card: SavedCard }) {
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Image src={card.bankNetBO.bankNetLogo} alt={card.bankNetBO.bankNetName} w={40} h={28} radius="xs" />
-      <Text size="sm">{card.bankNetBO.bankNetName} •••• {card.tailNumber}</Text>
-    </Group>
-  );
-}
+/** The card form and the dialogs load on first open: the page's first paint is the list. */
+const CardForm = lazy(() => import('./CardForm').then((m) => ({ default: m.CardForm })));
 
 /** /buyer/cards: saved cards with add and remove. */
 export function CardsPage() {
@@ -43,17 +38,21 @@ export function CardsPage() {
           </Card>
         ))}
       </SimpleGrid>
-      <Modal opened={adding} onClose={() => setAdding(false)} title={t('card.add')} size="lg" fullScreen={mobile}>
-        {adding && <CardForm onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />}
-      </Modal>
-      <Modal opened={!!removing} onClose={() => setRemoving(null)} title={t('card.removeTitle')} centered>
+      <LazyModal opened={adding} onClose={() => setAdding(false)} title={t('card.add')} size="lg" fullScreen={mobile}>
+        {adding && (
+          <Suspense fallback={<Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
+            <CardForm onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
+          </Suspense>
+        )}
+      </LazyModal>
+      <LazyModal opened={!!removing} onClose={() => setRemoving(null)} title={t('card.removeTitle')} centered>
         <Text size="sm">{t('card.removeConfirm', { tail: removing?.tailNumber })}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setRemoving(null)}>{t('common.cancel')}</Button>
           <Button color="red" onClick={() => removing && api(`/api/cards/${removing.id}`, { method: 'DELETE' })
             .then(() => { setRemoving(null); return qc.invalidateQueries({ queryKey: cardsKey }); }).catch((e) => notifyError(t, e))}>{t('address.delete')}</Button>
         </Group>
-      </Modal>
+      </LazyModal>
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { useMoney, formatQty } from '../../shared/format';
 import { QuantityStepper } from '../../shared/QuantityStepper';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { notifyError } from '../../shared/errors';
-import { skuRule } from '../catalog/ItemPage';
+import { skuRule } from '../catalog/skuRule';
 import { useCart, useRemoveLine, useSelectAll, useUpdateLine } from './api';
 
 export function CartPage() {

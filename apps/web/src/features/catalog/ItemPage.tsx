@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Center, Chip, Container, Grid, Group, Ima
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { ItemDetail, Sku } from '@mall/contracts';
+import type { ItemDetail } from '@mall/contracts';
 import { bundleUnitPrice, clampQuantity } from '@mall/domain';
 import { useMoney, formatQty } from '../../shared/format';
 import { QuantityStepper } from '../../shared/QuantityStepper';
@@ -12,12 +12,11 @@ import { EmptyBlock } from '../../shared/EmptyBlock';
 import { notifyError } from '../../shared/errors';
 import { useAddToCart } from '../cart/api';
 import { useItem } from './api';
+import { skuRule } from './skuRule';
 import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
 
 /** Ratings and reviews: their own chunk and request, loaded once the item is on screen. */
 const ItemReviewsSection = lazy(() => import('../comment/components/ItemReviewsSection').then((m) => ({ default: m.ItemReviewsSection })));
-
-export const skuRule = (s: Sku) => ({ min: s.minQty, max: s.maxQty, step: s.adjustStep, decimals: s.qtyDecimals });
 
 export function ItemPage() {
   const { urlKey = '' } = useParams();

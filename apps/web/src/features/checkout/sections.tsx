@@ -10,7 +10,7 @@ import { HEAR_FROM_OPTIONS, MAX_LEN, type Address, type PickupStore, type Previe
 import { useMoney } from '../../shared/format';
 import { useSite } from '../../shared/session';
 import { AddressFields, AddressForm, type AddressFormState } from '../address/AddressForm';
-import { formatAddressLines } from '../address/AddressBookPage';
+import { formatAddressLines } from '../address/components/addressLines';
 import { useSaveAddress } from '../address/api';
 
 export function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {

@@ -15,7 +15,8 @@ import type { OrderDetail, OrderLine } from '@mall/contracts';
 import { useMoney } from '../../shared/format';
 import { useInvalidateOrders } from './api';
 import { DATE_TIME, lineQty, skuText, STATUS_COLOR, statusKey, taxPercent } from './labels';
-import { OrderOperations, useMobile } from './OrderOperations';
+import { OrderOperations } from './OrderOperations';
+import { useMobile } from '../../shared/useMobile';
 import { EnterpriseTags } from './OrderCard';
 import { CopyButton, Countdown, LineRow } from './parts';
 

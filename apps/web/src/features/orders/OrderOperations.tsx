@@ -5,8 +5,8 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Modal, Stack, Text, useMantineTheme, type ButtonProps } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Stack, Text, type ButtonProps } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -17,11 +17,13 @@ import { closeRecord, paymentStatusOf } from '../payment/api';
 import { cartKey } from '../cart/api';
 import {
   buyAgain, cancelAfterPay, cancelBeforePay, detailKey, fetchOrderDetail, fetchPackages, packagesKey, postponeReceipt, secondaryPayStatus, signForDelivery,
-  useInvalidateOrders, usePackages,
+  useInvalidateOrders,
 } from './api';
 import { DATE_TIME } from './labels';
 import { notifyOrderError, PackageSummary, useNow } from './parts';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import type { OrderDialog } from './OrderDialogs';
+import { DialogLoading } from '../../shared/DialogLoading';
+import { useMobile } from '../../shared/useMobile';
 import { fetchLinesForReview } from '../comment/api/linesForReview';
 import { commentAddUrl, reviewableLineIds } from '../comment/components/labels';
 
@@ -38,19 +40,17 @@ const HANDLED: readonly string[] = [
   'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'comment', 'toUse', 'checkVerifyCode', 'buyerApplyReverse',
 ];
 /** The after-sales apply dialog, loaded with the after-sales chunk when first opened. */
-const ApplyDialog = lazy(() => import('../aftersales/pages/aftersales').then((m) => ({ default: m.ApplyDialog })));
+const ApplyDialog = lazy(() => import('../aftersales/components/ApplyDialog').then((m) => ({ default: m.ApplyDialog })));
+/** The confirmations (features/orders/OrderDialogs.tsx), loaded on the first open; pointing at a button starts the download. */
+const loadDialogs = () => import('./OrderDialogs');
+const OrderDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.OrderDialogs })));
+const RepeatPaymentDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RepeatPaymentDialog })));
 /**
  * Not an operation of the server: a paid order waiting for delivery with lines that can still be
  * cancelled offers after-sales too, as a cancel before delivery (SPEC §4 apply dialog).
  */
 const APPLY_CANCEL = 'applyCancelBeforeDelivery';
 const PRIMARY: readonly string[] = ['pay', 'secondary_pay', 'payDeposit', 'payBalance', 'confirm'];
-
-/** Below the theme's 'sm' breakpoint, read at the first render (no desktop flash, no double fetch). */
-export function useMobile(): boolean {
-  const theme = useMantineTheme();
-  return useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
-}
 
 /** The full order (all lines, invoice): the detail as it is, the list's summary fetched first. */
 function useFullOrder() {
@@ -106,16 +106,14 @@ export function usePayOrder(opts: { bulkPage?: boolean } = {}) {
     }
   };
 
-  const dialog = (
-    <Modal opened={!!guard} onClose={() => setGuard(null)} title={t('orders.notice')} centered>
-      <Text>{t('payment.repeatNotice')}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => { const g = guard; setGuard(null); if (g) navigate(`/buyer/pay-result?contractId=${g.contractId}`); }}>
-          {t('payment.waitResult')}
-        </Button>
-        <Button loading={closing} onClick={() => void payAgain()}>{t('payment.payAgain')}</Button>
-      </Group>
-    </Modal>
+  // Mounted from the first time it is needed on (it keeps its closing animation).
+  const [used, setUsed] = useState(false);
+  if (guard && !used) setUsed(true);
+  const dialog = used && (
+    <Suspense fallback={<DialogLoading />}>
+      <RepeatPaymentDialog opened={!!guard} onClose={() => setGuard(null)} closing={closing} onPayAgain={() => void payAgain()}
+        onWait={() => { const g = guard; setGuard(null); if (g) navigate(`/buyer/pay-result?contractId=${g.contractId}`); }} />
+    </Suspense>
   );
   return { start, dialog };
 }
@@ -159,20 +157,7 @@ export function OpenPackages({ orderId, packages }: { orderId: string; packages:
   );
 }
 
-function ConfirmManyDialog({ orderId, opened, onClose }: { orderId: string; opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { data } = usePackages(orderId, opened);
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('orders.confirm.manyTitle')} size="lg" centered>
-      <Text size="sm" c="dimmed" mb="sm">{t('orders.confirm.manyText')}</Text>
-      {data && <OpenPackages orderId={orderId} packages={data} />}
-    </Modal>
-  );
-}
-
-type Dialog =
-  | { kind: 'cancelBefore' } | { kind: 'cancelAfter' } | { kind: 'postpone' } | { kind: 'apply'; cancelBeforeDelivery: boolean }
-  | { kind: 'confirmOne'; pkg: ShipmentPackage } | { kind: 'confirmMany' };
+type Dialog = OrderDialog;
 
 export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
   order: AnyOrder;
@@ -193,6 +178,9 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
   const now = useNow(30_000);
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The confirmations stay mounted from their first open on (closing animation).
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if (dialog && dialog.kind !== 'apply' && !dialogsUsed) setDialogsUsed(true);
 
   const ops = order.operationList.filter((op) => HANDLED.includes(op) && !(context === 'list' && LIST_HIDDEN_OPERATIONS.includes(op as Operation)));
   if (context === 'detail' && isDetail(order) && order.displayStatus === 'UN_DELIVERY' && !ops.includes('buyerApplyReverse')
@@ -298,7 +286,7 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
           </Text>
         ) : (
           <Button key={op} size={size} variant={PRIMARY.includes(op) ? 'filled' : 'default'} loading={busy === op} disabled={!!busy && busy !== op}
-            onClick={() => void click(op)} data-op={op}>
+            onClick={() => void click(op)} onPointerEnter={() => void loadDialogs()} data-op={op}>
             {t(`orders.op.${op === APPLY_CANCEL ? 'buyerApplyReverse' : op}`)}
           </Button>
         ))}
@@ -306,30 +294,14 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
 
       {pay.dialog}
 
-      <ConfirmDialog opened={dialog?.kind === 'cancelBefore'} onClose={() => setDialog(null)} title={t('orders.cancel.title')} danger
-        cancelLabel={t('orders.keepOrder')} confirmLabel={t('orders.cancel.confirm')} busy={cancelBefore.isPending} onConfirm={() => cancelBefore.mutate()}>
-        <Text size="sm">{t('orders.cancel.beforePayText')}</Text>
-        <Text size="sm" c="dimmed">{t('orders.cancel.together')}</Text>
-      </ConfirmDialog>
-
-      <ConfirmDialog opened={dialog?.kind === 'cancelAfter'} onClose={() => setDialog(null)} title={t('orders.cancel.title')} danger
-        cancelLabel={t('orders.keepOrder')} confirmLabel={t('orders.cancel.confirm')} busy={cancelAfter.isPending} onConfirm={cancelAfterDebounced}>
-        <Text size="sm">{t('orders.cancel.afterPayText')}</Text>
-      </ConfirmDialog>
-
-      <ConfirmDialog opened={dialog?.kind === 'postpone'} onClose={() => setDialog(null)} title={t('orders.postpone.title')}
-        confirmLabel={t('orders.postpone.confirm')} busy={postpone.isPending} onConfirm={() => postpone.mutate()}>
-        <Text size="sm">{t('orders.postpone.text')}</Text>
-      </ConfirmDialog>
-
-      <ConfirmDialog opened={dialog?.kind === 'confirmOne'} onClose={() => setDialog(null)} title={t('orders.confirm.title')}
-        confirmLabel={t('orders.confirm.button')} busy={sign.isPending}
-        onConfirm={() => dialog?.kind === 'confirmOne' && sign.mutate(dialog.pkg.id, { onSettled: () => setDialog(null) })}>
-        <Text size="sm">{t('orders.confirm.text')}</Text>
-        {dialog?.kind === 'confirmOne' && <PackageSummary pkg={dialog.pkg} />}
-      </ConfirmDialog>
-
-      <ConfirmManyDialog orderId={order.id} opened={dialog?.kind === 'confirmMany'} onClose={() => setDialog(null)} />
+      {dialogsUsed && (
+        <Suspense fallback={dialog ? <DialogLoading /> : null}>
+          <OrderDialogs orderId={order.id} dialog={dialog} onClose={() => setDialog(null)}
+            busy={{ cancelBefore: cancelBefore.isPending, cancelAfter: cancelAfter.isPending, postpone: postpone.isPending, sign: sign.isPending }}
+            onCancelBefore={() => cancelBefore.mutate()} onCancelAfter={cancelAfterDebounced} onPostpone={() => postpone.mutate()}
+            onConfirmOne={(pkg) => sign.mutate(pkg.id, { onSettled: () => setDialog(null) })} />
+        </Suspense>
+      )}
 
       {dialog?.kind === 'apply' && (
         <Suspense fallback={null}>

@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useUrlParams } from '../../shared/urlParams';
 import {
-  Alert, Anchor, Button, Center, Checkbox, Divider, Group, Loader, Pagination, Select, Stack, Tabs, Text, TextInput, Title,
+  Alert, Anchor, Button, Center, Checkbox, Divider, Group, Loader, NativeSelect, Pagination, Stack, Tabs, Text, TextInput, Title,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useSession, useSite } from '../../shared/session';
 import { useEnterpriseChildren, useOrderCounts, useOrderPage, useOrderPages } from './api';
 import { CANCELED_FILTER, LIST_TABS, tabKey, TIMESPANS } from './labels';
-import { useMobile } from './OrderOperations';
+import { useMobile } from '../../shared/useMobile';
 import { OrderCard } from './OrderCard';
 
 const MAX_PAGE_SIZE = 50;
@@ -112,9 +112,10 @@ export function OrdersPage() {
       )}
 
       {mobile ? (
-        <Select label={t('orders.filter.status')} data-testid="status-select" allowDeselect={false}
+        // Native selects for the filters: Mantine's Select brings floating-ui and its combobox (~35 KB gzip).
+        <NativeSelect label={t('orders.filter.status')} data-testid="status-select"
           data={[...tabs, CANCELED_FILTER].map((tab) => ({ value: tab, label: tabLabel(tab) }))}
-          value={status} onChange={(v) => update({ status: v === 'ALL_ORDER' ? null : v })} />
+          value={status} onChange={(e) => { const v = e.currentTarget.value; update({ status: v === 'ALL_ORDER' ? null : v }); }} />
       ) : (
         <Tabs value={status === CANCELED_FILTER ? null : status} onChange={(v) => update({ status: !v || v === 'ALL_ORDER' ? null : v })} keepMounted={false}>
           <Tabs.List aria-label={t('orders.filter.status')}>
@@ -130,9 +131,9 @@ export function OrdersPage() {
             rightSection={<Button type="submit" variant="subtle" size="compact-sm" px={6} aria-label={t('orders.filter.searchButton')}><IconSearch size={16} /></Button>}
             rightSectionWidth={40} />
         </form>
-        <Select label={t('orders.filter.time')} placeholder={t('orders.timespan.any')} clearable w={mobile ? '100%' : 180}
-          data={TIMESPANS.map((s) => ({ value: s, label: t(`orders.timespan.${s}`) }))}
-          value={timespan ?? null} onChange={(v) => update({ timespan: v })} />
+        <NativeSelect label={t('orders.filter.time')} w={mobile ? '100%' : 180}
+          data={[{ value: '', label: t('orders.timespan.any') }, ...TIMESPANS.map((s) => ({ value: s, label: t(`orders.timespan.${s}`) }))]}
+          value={timespan ?? ''} onChange={(e) => update({ timespan: e.currentTarget.value || null })} />
         {!mobile && (
           <Button variant={status === CANCELED_FILTER ? 'light' : 'default'} aria-pressed={status === CANCELED_FILTER} data-testid="canceled-filter"
             onClick={() => update({ status: status === CANCELED_FILTER ? null : CANCELED_FILTER })}>
@@ -143,9 +144,9 @@ export function OrdersPage() {
 
       {isMain && (
         <Group gap="md" align="flex-end" wrap="wrap" data-testid="enterprise-filters">
-          <Select label={t('orders.account.label')} allowDeselect={false} w={mobile ? '100%' : 240} data={accountOptions}
+          <NativeSelect label={t('orders.account.label')} w={mobile ? '100%' : 240} data={accountOptions}
             value={accountOptions.some((o) => o.value === account) ? account : 'all'}
-            onChange={(v) => update({ account: !v || v === 'all' ? null : v })} />
+            onChange={(e) => { const v = e.currentTarget.value; update({ account: !v || v === 'all' ? null : v }); }} />
           <Checkbox label={t('buyer.masterPending')} checked={mainPay} onChange={(e) => update({ mainPay: e.currentTarget.checked ? '1' : null })} mb={6} />
         </Group>
       )}

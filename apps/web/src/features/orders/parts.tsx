@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Badge, Box, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Group, Image, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderLine, ShipmentPackage } from '@mall/contracts';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
+import { LazyTooltip } from '../../shared/LazyTooltip';
 import { useMoney } from '../../shared/format';
 import { formatRemaining, lineQty, skuText } from './labels';
 
@@ -72,7 +73,7 @@ export async function copyText(text: string): Promise<void> {
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
   return (
-    <Tooltip label={label}>
+    <LazyTooltip label={label}>
       <ActionIcon variant="subtle" size="sm" aria-label={label}
         onClick={() => copyText(value).then(
           () => notifications.show({ color: 'green', message: t('orders.copied') }),
@@ -80,7 +81,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         )}>
         <IconCopy size={16} />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

@@ -18,7 +18,7 @@ import { safeTarget } from '../../shared/safeTarget';
 import { closeRecord, firstPay, paymentStatusOf, uploadProof, usePayChannels } from './api';
 import { useSavedCards } from '../card/api';
 import { CardForm } from '../card/CardForm';
-import { CardLabel } from '../card/CardsPage';
+import { CardLabel } from '../card/components/CardLabel';
 
 export function PaymentSection(props: {
   /** Returns the contract to pay, creating the order first when needed (checkout). */

@@ -4,12 +4,13 @@
  * other device; the server emails a notice.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, Password } from '@mall/contracts';
 import { ApiError } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
 import { useChangePassword } from '../api/password';
+import { LazyModal } from '../../../shared/LazyModal';
 
 export function PasswordSection() {
   const { t } = useTranslation();
@@ -25,9 +26,9 @@ export function PasswordSection() {
         <Button variant="default" onClick={() => { setChanged(false); setOpen(true); }}>{t('security.password.change')}</Button>
       </Group>
       {changed && <Alert color="green" mt="sm" role="status">{t('security.password.changed')}</Alert>}
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('security.password.dialogTitle')} centered>
+      <LazyModal opened={open} onClose={() => setOpen(false)} title={t('security.password.dialogTitle')} centered>
         {open && <ChangePasswordForm onCancel={() => setOpen(false)} onDone={() => { setOpen(false); setChanged(true); }} />}
-      </Modal>
+      </LazyModal>
     </Paper>
   );
 }

@@ -4,11 +4,11 @@
  * the account. Each block is a card with its current value and a dialog for the change; codes
  * come through CodeInput (resend countdown), refusals show the server's translated code.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  ActionIcon, Alert, Badge, Button, CopyButton, Group, List, Modal, Paper, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text,
-  TextInput, Title, Tooltip,
+  ActionIcon, Alert, Badge, Button, Center, CopyButton, Group, List, Loader, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text,
+  TextInput, Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -22,6 +22,8 @@ import {
 import { LANGUAGE_NAMES } from '../../../app/TopBar';
 import { ApiError } from '../../../shared/api';
 import { ConfirmDialog } from '../../../shared/ConfirmDialog';
+import { LazyModal } from '../../../shared/LazyModal';
+import { LazyTooltip } from '../../../shared/LazyTooltip';
 import { errorMessage } from '../../../shared/errors';
 import { LoadError, PageSkeleton } from '../../../shared/States';
 import { sessionKey, usePreferences } from '../../../shared/session';
@@ -31,10 +33,14 @@ import {
   profileKey, saveProfile, sendBindEmailCode, sendBindMobileCode, sendChangeEmailCode, sendChangeMobileCode, sendDestroyEmailCode,
   sendDestroySmsCode, updateNoticeEmail, useNoticeEmails, useProfile,
 } from '../api/settings';
-import { Captcha } from '../components/Captcha';
 import { CodeInput } from '../components/CodeInput';
 import { PasswordSection } from '../components/PasswordSection';
 import { ThirdPartySection } from '../components/ThirdPartySection';
+
+/** The captcha widget (ALTCHA, ~29 KB gzip) comes with the delete-account dialog that shows it. */
+const Captcha = lazy(() => import('../components/Captcha').then((m) => ({ default: m.Captcha })));
+/** The profile form's selects come with its dialog (inside the dialog's Suspense). */
+const Select = lazy(() => import('../../../shared/SelectImpl').then((m) => ({ default: m.Select })));
 
 /** Toasts load on first use (they are no part of a first paint). */
 function notifySuccess(message: string) {
@@ -102,9 +108,9 @@ function Dialog({ opened, onClose, title, children }: { opened: boolean; onClose
   const { t } = useTranslation();
   const mobile = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered={!mobile} fullScreen={!!mobile} closeButtonProps={{ 'aria-label': t(`${A}.close`) }}>
-      {opened && children}
-    </Modal>
+    <LazyModal opened={opened} onClose={onClose} title={title} centered={!mobile} fullScreen={!!mobile} closeButtonProps={{ 'aria-label': t(`${A}.close`) }}>
+      {opened && <Suspense fallback={<Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>{children}</Suspense>}
+    </LazyModal>
   );
 }
 
@@ -331,9 +337,9 @@ function InvitationSection({ profile }: { profile: Profile }) {
       value={<Group gap="xs" component="span"><span>{t(`${A}.invitation.yours`)}</span><Badge size="lg" variant="light" data-testid="own-invitation-code">{profile.invitationCode}</Badge>
         <CopyButton value={profile.invitationCode}>
           {({ copied, copy }) => (
-            <Tooltip label={copied ? t(`${A}.invitation.copied`) : t(`${A}.invitation.copy`)}>
+            <LazyTooltip label={copied ? t(`${A}.invitation.copied`) : t(`${A}.invitation.copy`)}>
               <ActionIcon variant="subtle" onClick={copy} aria-label={t(`${A}.invitation.copy`)}>{copied ? <IconCheck size={16} /> : <IconCopy size={16} />}</ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           )}
         </CopyButton></Group>}>
       {profile.invitedFilled ? (

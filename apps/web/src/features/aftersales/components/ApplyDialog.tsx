@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApplyType } from '@mall/contracts';
-import { useMobile } from '../../orders/OrderOperations';
+import { useMobile } from '../../../shared/useMobile';
 import { useRenderApply } from '../api/renderApply';
 import { ApplyLineItem } from './ApplyLineItem';
 import { APPLY_TYPE_ORDER, hasQty, isListedGroup, lineMax, typeKey } from './labels';

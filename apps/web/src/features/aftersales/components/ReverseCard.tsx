@@ -1,11 +1,12 @@
 /** One after-sales order in the list (SPEC §2 After-sales list): number, date, type, status, lines with images, amount, detail link. */
 import { Link } from 'react-router';
-import { Anchor, Card, Divider, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Card, Divider, Group, Image, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ReverseSummary } from '@mall/contracts';
 import { useMoney } from '../../../shared/format';
+import { LazyTooltip } from '../../../shared/LazyTooltip';
 import { DATE_TIME } from '../../orders/labels';
 import { ReverseStatusBadge, ReverseTypeBadge } from './StatusBadge';
 import { skuLabel } from './labels';
@@ -49,9 +50,9 @@ export function ReverseCard({ reverse: r, mobile }: { reverse: ReverseSummary; m
         ) : (
           <Group gap="xs" wrap="nowrap" data-testid="as-card-images">
             {lines.slice(0, SHOWN).map((l) => (
-              <Tooltip key={l.id} label={l.sku.name}>
+              <LazyTooltip key={l.id} label={l.sku.name}>
                 <Image src={l.sku.image} alt={l.sku.name} w={mobile ? 56 : 64} h={mobile ? 56 : 64} radius="sm" />
-              </Tooltip>
+              </LazyTooltip>
             ))}
             {lines.length > SHOWN && <Text size="sm" c="gray.7">+{lines.length - SHOWN}</Text>}
           </Group>

@@ -25,7 +25,7 @@ import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { useMoney } from '../../../shared/format';
 import { QuantityStepper } from '../../../shared/QuantityStepper';
 import { useSite } from '../../../shared/session';
-import { useMobile } from '../../orders/OrderOperations';
+import { useMobile } from '../../../shared/useMobile';
 import { DATE_TIME } from '../../orders/labels';
 import { useInitiateReverse } from '../api/initiate';
 import { isId } from '../api/keys';

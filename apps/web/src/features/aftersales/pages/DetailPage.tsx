@@ -15,7 +15,7 @@ import type { ReverseDetail, ReverseLine } from '@mall/contracts';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { useMoney } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
-import { useMobile } from '../../orders/OrderOperations';
+import { useMobile } from '../../../shared/useMobile';
 import { DATE_TIME, formatRemaining } from '../../orders/labels';
 import { CopyButton, useNow } from '../../orders/parts';
 import { isId, useInvalidateAfterSales } from '../api/keys';

@@ -12,7 +12,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AFTER_SALES, ReverseStatus, type ReverseListBody, type ReverseSummary } from '@mall/contracts';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
-import { useMobile } from '../../orders/OrderOperations';
+import { useMobile } from '../../../shared/useMobile';
 import { isId } from '../api/keys';
 import { useReverseByOrderSku } from '../api/queryByOrderSku';
 import { useReversePage } from '../api/queryPage';

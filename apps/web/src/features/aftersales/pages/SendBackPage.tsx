@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
-import { useMobile } from '../../orders/OrderOperations';
+import { useMobile } from '../../../shared/useMobile';
 import { isId } from '../api/keys';
 import { isReverseNotFound, useReverseDetail } from '../api/queryById';
 import { SendBackForm } from '../components/SendBackForm';

@@ -16,7 +16,7 @@ import { ApiError } from '../../../shared/api';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { errorMessage } from '../../../shared/errors';
 import { LoadError, PageSkeleton } from '../../../shared/States';
-import { useMobile } from '../../orders/OrderOperations';
+import { useMobile } from '../../../shared/useMobile';
 import { errorIndex, useCreateReviews } from '../api/createReviews';
 import { isId } from '../api/keys';
 import { useLinesForReview } from '../api/linesForReview';

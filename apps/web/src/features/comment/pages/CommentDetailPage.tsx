@@ -9,7 +9,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconPencilPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, PageSkeleton } from '../../../shared/States';
-import { useMobile } from '../../orders/OrderOperations';
+import { useMobile } from '../../../shared/useMobile';
 import { isId } from '../api/keys';
 import { useReview, type ReviewEntry } from '../api/pageMyReviews';
 import { BackLink, ReviewNotFound } from '../components/PageParts';

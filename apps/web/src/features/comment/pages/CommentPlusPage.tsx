@@ -13,7 +13,7 @@ import { CreateReviewsBody, ERROR_CODES, REVIEW, type CreateReviewInput } from '
 import { ApiError } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
 import { LoadError, PageSkeleton } from '../../../shared/States';
-import { useMobile } from '../../orders/OrderOperations';
+import { useMobile } from '../../../shared/useMobile';
 import { useCreateReviews } from '../api/createReviews';
 import { isId } from '../api/keys';
 import { useReview, type ReviewEntry } from '../api/pageMyReviews';

@@ -10,7 +10,7 @@ import { REVIEW } from '@mall/contracts';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { CardsSkeleton, LoadError } from '../../../shared/States';
 import { useUrlParams } from '../../../shared/urlParams';
-import { useMobile } from '../../orders/OrderOperations';
+import { useMobile } from '../../../shared/useMobile';
 import { useMyReviews } from '../api/pageMyReviews';
 import { useOrdersToReview, useToReviewCount } from '../api/pageOrdersToReview';
 import { OrderToReviewCard } from '../components/OrderToReviewCard';

@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { ERROR_CODES, type Currency, type ItemCard, type ItemDetail, type Language, type Sku } from '@mall/contracts';
 import { applyRate, bundleUnitMinor, money, toMinor, type BundlePart } from '@mall/domain';
-import type { Db } from '../../db/client.js';
+import { clientOf, type Db } from '../../db/client.js';
+import { DRIVER_TYPES, tableColumns } from '../../db/rows.js';
 import { itemParts, items, shops, skuPrices, skus, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -43,18 +44,32 @@ export interface LoadedSku {
   shop: ShopRow;
 }
 
-/** SKUs with their price in the site's currency, item and shop, in one query. */
+const S = tableColumns(skus, 's');
+const I = tableColumns(items, 'i');
+const H = tableColumns(shops, 'h');
+const P = tableColumns(itemParts, 'ip');
+// Checkout reads these for every preview and submit: named statements, rows mapped as Drizzle does (db/rows.ts).
+const LOAD_SKUS = {
+  name: 'catalog_load_skus',
+  text: `SELECT ${S.sql}, ${I.sql}, ${H.sql}, p.amount_minor AS price FROM skus s JOIN items i ON i.id = s.item_id JOIN shops h ON h.id = i.shop_id
+  JOIN sku_prices p ON p.sku_id = s.id AND p.currency = $2 WHERE s.id = ANY($1::bigint[])`,
+};
+const LOAD_PARTS = {
+  name: 'catalog_load_parts',
+  text: `SELECT ${P.sql}, ${S.sql}, ${I.sql}, p.amount_minor AS price FROM item_parts ip JOIN skus s ON s.id = ip.part_sku_id JOIN items i ON i.id = s.item_id
+  JOIN sku_prices p ON p.sku_id = s.id AND p.currency = $2 WHERE ip.item_id = ANY($1::bigint[]) ORDER BY ip.id`,
+};
+
+/** SKUs with their price in the site's currency, item and shop, in one query (also inside a transaction). */
 export async function loadSkus(db: Db, ids: bigint[], currency: Currency, lang: Language = 'en'): Promise<Map<bigint, LoadedSku>> {
   const out = new Map<bigint, LoadedSku>();
   if (!ids.length) return out;
-  const rows = await db
-    .select({ sku: skus, item: items, shop: shops, price: skuPrices.amountMinor })
-    .from(skus)
-    .innerJoin(items, eq(items.id, skus.itemId))
-    .innerJoin(shops, eq(shops.id, items.shopId))
-    .innerJoin(skuPrices, and(eq(skuPrices.skuId, skus.id), eq(skuPrices.currency, currency)))
-    .where(inArray(skus.id, ids));
-  for (const r of rows) out.set(r.sku.id, { row: r.sku, dto: toSkuDto(r.sku, r.price, currency), priceMinor: r.price, item: localizeItem(r.item, lang), shop: r.shop });
+  const { rows } = await clientOf(db).query({ ...LOAD_SKUS, values: [ids.map(String), currency], types: DRIVER_TYPES });
+  for (const r of rows) {
+    const sku = S.map(r);
+    const price = BigInt(r.price);
+    out.set(sku.id, { row: sku, dto: toSkuDto(sku, price, currency), priceMinor: price, item: localizeItem(I.map(r), lang), shop: H.map(r) });
+  }
   return out;
 }
 
@@ -161,13 +176,8 @@ export const diyParts = (parts: Parts, currency: Currency): BundlePart[] =>
 export async function loadParts(db: Db, itemIds: bigint[], currency: Currency, lang: Language = 'en'): Promise<Map<bigint, Parts>> {
   const out = new Map<bigint, Parts>();
   if (!itemIds.length) return out;
-  const rows = await db.select({ part: itemParts, sku: skus, partItem: items, price: skuPrices.amountMinor })
-    .from(itemParts)
-    .innerJoin(skus, eq(skus.id, itemParts.partSkuId))
-    .innerJoin(items, eq(items.id, skus.itemId))
-    .innerJoin(skuPrices, and(eq(skuPrices.skuId, skus.id), eq(skuPrices.currency, currency)))
-    .where(inArray(itemParts.itemId, itemIds))
-    .orderBy(asc(itemParts.id));
+  const { rows: raw } = await clientOf(db).query({ ...LOAD_PARTS, values: [itemIds.map(String), currency], types: DRIVER_TYPES });
+  const rows = raw.map((r) => ({ part: P.map(r), sku: S.map(r), partItem: I.map(r), price: BigInt(r.price) }));
   for (const r of rows) {
     const entry = out.get(r.part.itemId) ?? { diy: [], gifts: [] };
     const part = { sku: toSkuDto(r.sku, r.price, currency), itemId: String(r.partItem.id), itemName: localizeItem(r.partItem, lang).itemName, qty: trimQty(r.part.qty) };

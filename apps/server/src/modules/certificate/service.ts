@@ -6,7 +6,8 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { CERTIFICATE_MAX, ERROR_CODES, isValidIdNumber, normaliseIdNumber, type Certificate, type Site } from '@mall/contracts';
-import type { Db } from '../../db/client.js';
+import { clientOf, type Db } from '../../db/client.js';
+import { DRIVER_TYPES, tableColumns } from '../../db/rows.js';
 import { userCertificates } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { DEFAULT_CERTIFICATE_KEY } from '../../config.js';
@@ -91,8 +92,15 @@ export async function deleteCertificate(db: Db, buyerId: bigint, id: string): Pr
 }
 
 /** The checkout preview's userCertificate and certificateStatus: the buyer's latest certificate, masked. */
+const UC = tableColumns(userCertificates, 'u');
+const PREVIEW_CERTIFICATE = {
+  name: 'preview_certificate',
+  text: `SELECT ${UC.sql} FROM user_certificates u WHERE u.buyer_id = $1 ORDER BY u.updated_at DESC, u.id DESC LIMIT 1`,
+};
+
 export async function certificateForPreview(db: Tx, buyerId: bigint | null): Promise<{ userCertificate: Certificate | null; certificateStatus: 0 | 1 }> {
   if (buyerId === null) return { userCertificate: null, certificateStatus: 0 };
-  const [row] = await db.select().from(userCertificates).where(eq(userCertificates.buyerId, buyerId)).orderBy(desc(userCertificates.updatedAt), desc(userCertificates.id)).limit(1);
-  return row ? { userCertificate: view(row), certificateStatus: 1 } : { userCertificate: null, certificateStatus: 0 };
+  // Every checkout preview and submit reads it: a named statement.
+  const { rows: [r] } = await clientOf(db).query({ ...PREVIEW_CERTIFICATE, values: [String(buyerId)], types: DRIVER_TYPES });
+  return r ? { userCertificate: view(UC.map(r)), certificateStatus: 1 } : { userCertificate: null, certificateStatus: 0 };
 }

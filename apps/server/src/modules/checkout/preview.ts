@@ -3,7 +3,7 @@
  * loads lines, address, shipping methods, pickup stores, coupons, promotion codes and points,
  * then prices everything with the pure engine in packages/domain.
  */
-import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   ERROR_CODES, type Address, type CheckoutCoupon, type Currency, type PickupStore, type PreviewBody, type PreviewResult,
   type ShippingMethod, type Site,
@@ -12,7 +12,8 @@ import {
   applyRate, bundleUnitMinor, compareQuantity, couponDiscount, discountPercent, distanceMiles, lineAmount, money, priceContract, sortShippingMethods,
   sumMinor, taxRateFor, toMinor, type PricingCoupon,
 } from '@mall/domain';
-import { readTogether, type Db } from '../../db/client.js';
+import { clientOf, readTogether, type Db } from '../../db/client.js';
+import { DRIVER_TYPES, tableColumns } from '../../db/rows.js';
 import { addresses, couponCampaigns, ownerCoupons, pickupStores, regions, shippingMethods } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller } from '../../lib/session.js';
@@ -65,17 +66,30 @@ export interface PreviewContext {
   billingError: unknown;
 }
 
+const AD = tableColumns(addresses, 'a');
+const RG = tableColumns(regions, 'r');
+/** A saved address of the buyer with its country and its state's short code (the rule of stateOf: by region id, else by name or code). */
+const SAVED_ADDRESS = {
+  name: 'preview_saved_address',
+  text: `SELECT ${AD.sql}, ${RG.sql}, coalesce(
+    (SELECT p.region_short_name FROM regions p WHERE p.parent_id = r.id AND p.id = CASE WHEN a.province_id ~ '^\\d{1,18}$' THEN a.province_id::bigint END),
+    (SELECT p.region_short_name FROM regions p WHERE p.parent_id = r.id AND nullif(trim(a.province), '') IS NOT NULL
+       AND (lower(p.region_name) = lower(trim(a.province)) OR lower(p.region_short_name) = lower(trim(a.province))) LIMIT 1)) AS state
+  FROM addresses a JOIN regions r ON r.id = a.country_id WHERE a.id = $1::bigint AND a.buyer_id = $2::bigint`,
+};
+
 const isIdChoice = (v: unknown): v is { id: string } => !!v && typeof v === 'object' && Object.keys(v).length === 1 && 'id' in v;
 
 async function resolveAddress(db: Tx, caller: Caller, choice: unknown, purpose: 'SHIPPING' | 'BILLING'): Promise<ResolvedAddress> {
   if (isIdChoice(choice)) {
     const buyerId = caller.user?.userType === 'REGISTERED' ? caller.user.id : null;
     if (!buyerId) throw new AppError(401, ERROR_CODES.unauthorized, 'Please log in to use saved addresses');
-    const [row] = await db.select({ a: addresses, c: regions }).from(addresses).innerJoin(regions, eq(regions.id, addresses.countryId))
-      .where(and(eq(addresses.id, BigInt(choice.id)), eq(addresses.buyerId, buyerId)));
-    if (!row) throw new AppError(404, ERROR_CODES.addressNotFound, 'This address does not exist');
+    if (!/^\d{1,18}$/.test(choice.id)) throw new AppError(404, ERROR_CODES.addressNotFound, 'This address does not exist');
+    const { rows: [r] } = await clientOf(db).query({ ...SAVED_ADDRESS, values: [choice.id, String(buyerId)], types: DRIVER_TYPES });
+    if (!r) throw new AppError(404, ERROR_CODES.addressNotFound, 'This address does not exist');
+    const row = { a: AD.map(r), c: RG.map(r) };
     const dto = toAddressDto(row.a, row.c);
-    const state = await stateOf(db, row.c.id, row.a.provinceId, row.a.province);
+    const state: string | null = r.state;
     return { dto, countryCode: row.c.regionShortName, state, lat: row.a.latitude, lon: row.a.longitude, raw: { id: choice.id } };
   }
   // Typed at checkout for this order only: the typed-address rules (no gender or second line needed).
@@ -134,6 +148,20 @@ const toPricingCoupon = (c: typeof couponCampaigns.$inferSelect, id: string, cur
   minSpendMinor: minorOf(c.minSpend, currency) ?? 0n, useLimit: c.useLimit, shopId: c.shopId === null ? undefined : String(c.shopId), code: c.code ?? undefined,
 });
 
+// Read by every preview and submit: named statements, rows mapped as Drizzle does (db/rows.ts).
+const M = tableColumns(shippingMethods, 'm');
+const ST = tableColumns(pickupStores, 'st');
+const OC = tableColumns(ownerCoupons, 'oc');
+const CC = tableColumns(couponCampaigns, 'cc');
+const METHODS = { name: 'preview_shipping_methods', text: `SELECT ${M.sql} FROM shipping_methods m WHERE m.shop_id = ANY($1::bigint[])` };
+const STORES = { name: 'preview_pickup_stores', text: `SELECT ${ST.sql} FROM pickup_stores st WHERE st.shop_id = ANY($1::bigint[]) AND st.support_pick_up` };
+/** The buyer's unused coupons whose campaign runs at $2. */
+const OWNED = {
+  name: 'preview_owned_coupons',
+  text: `SELECT ${OC.sql}, ${CC.sql} FROM owner_coupons oc JOIN coupon_campaigns cc ON cc.id = oc.campaign_id
+  WHERE oc.buyer_id = $1 AND oc.status = 'NOT_USED' AND cc.start_time <= $2::timestamptz AND cc.end_time > $2::timestamptz`,
+};
+
 export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, opts: { strictAddress: boolean }): Promise<PreviewContext> {
   const site: Site = caller.site;
   const currency = site.currency;
@@ -166,11 +194,10 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   const codes = [...new Set(body.promotionCodeList ?? [])];
   // Independent reads in one go (one after another inside the submit's transaction).
   const [methodRows, storeRows, owned, codeRows, balance] = await readTogether(db, [
-    () => db.select().from(shippingMethods).where(inArray(shippingMethods.shopId, shopIds)),
-    () => db.select().from(pickupStores).where(and(inArray(pickupStores.shopId, shopIds), eq(pickupStores.supportPickUp, true))),
-    () => registeredId ? db.select({ oc: ownerCoupons, c: couponCampaigns }).from(ownerCoupons)
-      .innerJoin(couponCampaigns, eq(couponCampaigns.id, ownerCoupons.campaignId))
-      .where(and(eq(ownerCoupons.buyerId, registeredId), eq(ownerCoupons.status, 'NOT_USED'), lte(couponCampaigns.startTime, now), gt(couponCampaigns.endTime, now))) : Promise.resolve([]),
+    async () => (await clientOf(db).query({ ...METHODS, values: [shopIds.map(String)], types: DRIVER_TYPES })).rows.map(M.map),
+    async () => (await clientOf(db).query({ ...STORES, values: [shopIds.map(String)], types: DRIVER_TYPES })).rows.map(ST.map),
+    async () => registeredId ? (await clientOf(db).query({ ...OWNED, values: [String(registeredId), now.toISOString()], types: DRIVER_TYPES })).rows
+      .map((r) => ({ oc: OC.map(r), c: CC.map(r) })) : [],
     () => codes.length ? db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : Promise.resolve([]),
     () => registeredId ? pointBalance(db, registeredId) : Promise.resolve(0),
   ]);

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ERROR_CODES, type MerchantApplyBody, type MerchantStatus, type OperatorApplication, type OperatorSeller } from '@mall/contracts';
 import { APPLICATION_EVENTS, MERCHANT_STATE_EVENTS, merchantStateEvents, type ApplicationEvent, type MerchantStateEvent } from '@mall/domain';
-import type { Db } from '../../db/client.js';
+import { clientOf, type Db } from '../../db/client.js';
 import { items, merchantApplications, shops, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
@@ -47,8 +47,11 @@ export async function apply(db: Db, user: UserRow, body: MerchantApplyBody): Pro
 /** Sellers (of the given ids) whose items cannot be bought now: frozen or cleared (SPEC §6). */
 export async function sellersNotSelling(db: Db | Tx, sellerIds: bigint[]): Promise<Set<bigint>> {
   if (sellerIds.length === 0) return new Set();
-  const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, sellerIds), ne(users.merchantState, 'seller')));
-  return new Set(rows.map((r) => r.id));
+  // Every checkout preview and submit asks: a named statement.
+  const { rows } = await clientOf(db).query<{ id: string }>({
+    name: 'sellers_not_selling', text: "SELECT id FROM users WHERE id = ANY($1::bigint[]) AND merchant_state <> 'seller'", values: [sellerIds.map(String)],
+  });
+  return new Set(rows.map((r) => BigInt(r.id)));
 }
 
 // ---------- the platform operator ----------

@@ -22,7 +22,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '@mall/contracts';
 import { expiringPoints, pointsExpireAt } from '@mall/domain';
-import type { Db } from '../../db/client.js';
+import { clientOf, type Db } from '../../db/client.js';
 import { pointBalances, pointLedger } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -103,7 +103,8 @@ export function grantPoints(tx: Tx, a: { buyerId: bigint; delta: number; reason:
 
 /** The buyer's balance (one row read). */
 export async function pointBalance(db: Tx, buyerId: bigint): Promise<number> {
-  const [r] = await db.select({ b: pointBalances.balance }).from(pointBalances).where(eq(pointBalances.buyerId, buyerId));
+  // Read by every checkout preview and submit: a named statement.
+  const { rows: [r] } = await clientOf(db).query<{ b: number }>({ name: 'point_balance', text: 'SELECT balance AS b FROM point_balances WHERE buyer_id = $1', values: [String(buyerId)] });
   return r?.b ?? 0;
 }
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import type { PolicyKind, PolicyRoute } from '@mall/contracts';
-import { loadAreaTexts } from '../shared/i18n';
+import { loadAreas, type Area } from '../shared/i18n';
 import { Layout } from './Layout';
 import { RequireLogin } from './RequireLogin';
 
@@ -19,18 +19,26 @@ const chunkLoading = <Center py="xl"><Loader aria-label="Loading" /></Center>;
 /**
  * Every page is loaded with its feature when first visited (one chunk per feature folder), so
  * the first load of any route carries the shell (top bar, layout, Mantine, router, query) and
- * that route's feature only. `login` wraps the page in RequireLogin. Plain React.lazy routes
- * (not the data router's `lazy`) keep React Router's declarative build: 14 KB gzip instead of 31.
+ * that route's feature only. `login` wraps the page in RequireLogin; `areas` are the text areas
+ * (locales/<area>) the page shows, fetched with its code so it shows with its texts (a lookup
+ * into another area still loads it: shared/i18n.ts). Plain React.lazy routes (not the data
+ * router's `lazy`) keep React Router's declarative build: 14 KB gzip instead of 31.
  */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { login?: boolean } = {}): Pick<RouteObject, 'element'> {
-  // The English area texts (the fallback of every language) come with the first page.
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { login?: boolean; areas?: readonly Area[] } = {}): Pick<RouteObject, 'element'> {
   const Page = lazy(async () => {
-    const [module] = await Promise.all([load(), loadAreaTexts()]);
+    const [module] = await Promise.all([load(), loadAreas(opts.areas ?? [])]);
     return { default: pick(module) };
   });
   const element = <Suspense fallback={chunkLoading}><Page /></Suspense>;
   return { element: opts.login ? <RequireLogin>{element}</RequireLogin> : element };
 }
+
+/** Text areas shared by several routes. */
+const ORDERS: Area[] = ['orders'];
+const ORDER_DETAIL: Area[] = ['orders', 'aftersales', 'comment'];
+const AFTER_SALES: Area[] = ['aftersales', 'orders', 'comment', 'gallery'];
+const REVIEWS: Area[] = ['comment', 'orders', 'ratings', 'gallery'];
+const SIGN_IN: Area[] = ['security', 'oidc'];
 
 const catalog = {
   home: () => import('../features/catalog/HomePage'),
@@ -68,65 +76,65 @@ const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { path: '/', ...page(catalog.home, (m) => m.HomePage) },
-      { path: '/item/:urlKey', ...page(catalog.item, (m) => m.ItemPage) },
-      { path: '/cart', ...page(() => import('../features/cart/CartPage'), (m) => m.CartPage) },
-      { path: '/checkout', ...page(checkout, (m) => m.CheckoutPage) },
+      { path: '/item/:urlKey', ...page(catalog.item, (m) => m.ItemPage, { areas: ['gallery', 'ratings'] }) },
+      { path: '/cart', ...page(() => import('../features/cart/CartPage'), (m) => m.CartPage, { areas: ['gallery', 'ratings'] }) },
+      { path: '/checkout', ...page(checkout, (m) => m.CheckoutPage, { areas: ORDERS }) },
       { path: '/buyer/create-address', ...page(() => import('../features/address/CreateAddressPage'), (m) => m.CreateAddressPage, { login: true }) },
-      { path: '/order-process', ...page(results, (m) => m.OrderProcessPage) },
-      { path: '/buyer/pay-result', ...page(results, (m) => m.PayResultPage) },
-      { path: '/buyer/pre-pay', ...page(results, (m) => m.PrePayPage) },
-      { path: '/login', ...page(auth, (m) => m.LoginPage) },
-      { path: '/confirm-success', ...page(() => import('../features/orders/ConfirmSuccessPage'), (m) => m.ConfirmSuccessPage) },
-      { path: '/bulk-to-pay/:orderId', ...page(() => import('../features/orders/BulkToPayPage'), (m) => m.BulkToPayPage) },
-      { path: '/order-lookup', ...page(() => import('../features/orders/GuestLookupPage'), (m) => m.GuestLookupPage) },
-      { path: '/signup', ...page(auth, (m) => m.SignupPage) },
-      { path: '/forgot-password', ...page(() => import('../features/account/pages/ForgotPasswordPage'), (m) => m.ForgotPasswordPage) },
+      { path: '/order-process', ...page(results, (m) => m.OrderProcessPage, { areas: ORDERS }) },
+      { path: '/buyer/pay-result', ...page(results, (m) => m.PayResultPage, { areas: ORDERS }) },
+      { path: '/buyer/pre-pay', ...page(results, (m) => m.PrePayPage, { areas: ORDERS }) },
+      { path: '/login', ...page(auth, (m) => m.LoginPage, { areas: SIGN_IN }) },
+      { path: '/confirm-success', ...page(() => import('../features/orders/ConfirmSuccessPage'), (m) => m.ConfirmSuccessPage, { areas: ORDERS }) },
+      { path: '/bulk-to-pay/:orderId', ...page(() => import('../features/orders/BulkToPayPage'), (m) => m.BulkToPayPage, { areas: ORDER_DETAIL }) },
+      { path: '/order-lookup', ...page(() => import('../features/orders/GuestLookupPage'), (m) => m.GuestLookupPage, { areas: ORDER_DETAIL }) },
+      { path: '/signup', ...page(auth, (m) => m.SignupPage, { areas: SIGN_IN }) },
+      { path: '/forgot-password', ...page(() => import('../features/account/pages/ForgotPasswordPage'), (m) => m.ForgotPasswordPage, { areas: ['security'] }) },
       // Development mailbox (the API behind it is off in production).
-      { path: '/dev/mailbox', ...page(() => import('../features/account/pages/DevMailboxPage'), (m) => m.DevMailboxPage) },
+      { path: '/dev/mailbox', ...page(() => import('../features/account/pages/DevMailboxPage'), (m) => m.DevMailboxPage, { areas: ['security'] }) },
       {
         ...page(() => import('../features/buyer/BuyerLayout'), (m) => m.BuyerLayout),
         children: [
           { path: '/buyer', element: <Navigate to="/buyer/index" replace /> },
-          { path: '/buyer/index', ...page(buyer, (m) => m.BuyerIndexPage) },
-          { path: '/buyer/orders', ...page(() => import('../features/orders/OrdersPage'), (m) => m.OrdersPage) },
-          { path: '/buyer/order/detail/:orderId', ...page(() => import('../features/orders/OrderDetailPage'), (m) => m.OrderDetailPage) },
-          { path: '/buyer/express-trick/:orderId', ...page(() => import('../features/orders/ExpressTrickPage'), (m) => m.ExpressTrickPage) },
-          { path: '/buyer/confirm/:orderId', ...page(() => import('../features/orders/ConfirmPage'), (m) => m.ConfirmPage) },
-          { path: '/buyer/as-apply', ...page(afterSales.apply, (m) => m.ApplyPage) },
-          { path: '/buyer/as-list', ...page(afterSales.list, (m) => m.ListPage) },
-          { path: '/buyer/as/detail/:id', ...page(afterSales.detail, (m) => m.DetailPage) },
-          { path: '/buyer/send-back-items', ...page(afterSales.sendBack, (m) => m.SendBackPage) },
-          { path: '/buyer/m-logistics', ...page(afterSales.logistics, (m) => m.LogisticsPage) },
+          { path: '/buyer/index', ...page(buyer, (m) => m.BuyerIndexPage, { areas: ['buyerhome', 'orders'] }) },
+          { path: '/buyer/orders', ...page(() => import('../features/orders/OrdersPage'), (m) => m.OrdersPage, { areas: ['orders', 'comment'] }) },
+          { path: '/buyer/order/detail/:orderId', ...page(() => import('../features/orders/OrderDetailPage'), (m) => m.OrderDetailPage, { areas: ORDER_DETAIL }) },
+          { path: '/buyer/express-trick/:orderId', ...page(() => import('../features/orders/ExpressTrickPage'), (m) => m.ExpressTrickPage, { areas: ORDER_DETAIL }) },
+          { path: '/buyer/confirm/:orderId', ...page(() => import('../features/orders/ConfirmPage'), (m) => m.ConfirmPage, { areas: ORDER_DETAIL }) },
+          { path: '/buyer/as-apply', ...page(afterSales.apply, (m) => m.ApplyPage, { areas: AFTER_SALES }) },
+          { path: '/buyer/as-list', ...page(afterSales.list, (m) => m.ListPage, { areas: AFTER_SALES }) },
+          { path: '/buyer/as/detail/:id', ...page(afterSales.detail, (m) => m.DetailPage, { areas: AFTER_SALES }) },
+          { path: '/buyer/send-back-items', ...page(afterSales.sendBack, (m) => m.SendBackPage, { areas: AFTER_SALES }) },
+          { path: '/buyer/m-logistics', ...page(afterSales.logistics, (m) => m.LogisticsPage, { areas: AFTER_SALES }) },
           // Reviews: registered buyers only.
-          { path: '/buyer/comments', ...page(reviews.list, (m) => m.CommentsPage, { login: true }) },
-          { path: '/buyer/comment-add', ...page(reviews.add, (m) => m.CommentAddPage, { login: true }) },
-          { path: '/buyer/comment', ...page(reviews.redirect, (m) => m.CommentRedirect) },
-          { path: '/buyer/comment-detail/:id', ...page(reviews.detail, (m) => m.CommentDetailPage, { login: true }) },
-          { path: '/buyer/comment-plus/:id', ...page(reviews.plus, (m) => m.CommentPlusPage, { login: true }) },
+          { path: '/buyer/comments', ...page(reviews.list, (m) => m.CommentsPage, { login: true, areas: REVIEWS }) },
+          { path: '/buyer/comment-add', ...page(reviews.add, (m) => m.CommentAddPage, { login: true, areas: REVIEWS }) },
+          { path: '/buyer/comment', ...page(reviews.redirect, (m) => m.CommentRedirect, { areas: REVIEWS }) },
+          { path: '/buyer/comment-detail/:id', ...page(reviews.detail, (m) => m.CommentDetailPage, { login: true, areas: REVIEWS }) },
+          { path: '/buyer/comment-plus/:id', ...page(reviews.plus, (m) => m.CommentPlusPage, { login: true, areas: REVIEWS }) },
           { path: '/buyer/address', ...page(() => import('../features/address/AddressBookPage'), (m) => m.AddressBookPage, { login: true }) },
           { path: '/buyer/cards', ...page(() => import('../features/card/CardsPage'), (m) => m.CardsPage, { login: true }) },
-          { path: '/buyer/certificates', ...page(() => import('../features/certificate/CertificatesPage'), (m) => m.CertificatesPage, { login: true }) },
-          { path: '/buyer/my-coupons', ...page(() => import('../features/coupons/MyCouponsPage'), (m) => m.MyCouponsPage, { login: true }) },
-          { path: '/user/super-member', ...page(() => import('../features/membership/pages/SuperMemberPage'), (m) => m.SuperMemberPage, { login: true }) },
-          { path: '/buyer/account-security', ...page(() => import('../features/account/pages/AccountSecurityPage'), (m) => m.AccountSecurityPage, { login: true }) },
-          { path: '/user/member', ...page(membership.member, (m) => m.MemberPage, { login: true }) },
-          { path: '/user/member/equity', ...page(membership.equity, (m) => m.EquityPage, { login: true }) },
-          { path: '/user/member/score', ...page(membership.score, (m) => m.ScorePage, { login: true }) },
+          { path: '/buyer/certificates', ...page(() => import('../features/certificate/CertificatesPage'), (m) => m.CertificatesPage, { login: true, areas: ['certificates'] }) },
+          { path: '/buyer/my-coupons', ...page(() => import('../features/coupons/MyCouponsPage'), (m) => m.MyCouponsPage, { login: true, areas: ['coupons', 'orders'] }) },
+          { path: '/user/super-member', ...page(() => import('../features/membership/pages/SuperMemberPage'), (m) => m.SuperMemberPage, { login: true, areas: ['supermember'] }) },
+          { path: '/buyer/account-security', ...page(() => import('../features/account/pages/AccountSecurityPage'), (m) => m.AccountSecurityPage, { login: true, areas: ['account', 'oidc', 'security'] }) },
+          { path: '/user/member', ...page(membership.member, (m) => m.MemberPage, { login: true, areas: ['membership'] }) },
+          { path: '/user/member/equity', ...page(membership.equity, (m) => m.EquityPage, { login: true, areas: ['membership'] }) },
+          { path: '/user/member/score', ...page(membership.score, (m) => m.ScorePage, { login: true, areas: ['membership'] }) },
         ],
       },
       ...Object.entries(POLICY_PAGES).map(([path, kind]) => ({
-        path, ...page(() => import('../features/content/PolicyPage'), (m) => function Policy() { return <m.PolicyPage kind={kind} />; }),
+        path, ...page(() => import('../features/content/PolicyPage'), (m) => function Policy() { return <m.PolicyPage kind={kind} />; }, { areas: ['content'] }),
       })),
       // Articles and the forum (one chunk: features/content/pages).
-      { path: '/articles', ...page(() => import('../features/content/pages/ArticlesPage'), (m) => m.ArticlesPage) },
-      { path: '/articles/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ArticleDetailPage) },
-      { path: '/bbs/post-detail/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ForumPostPage) },
-      { path: '/operator/merchant-applications', ...page(() => import('../features/operator/pages/OperatorPage'), (m) => m.OperatorPage, { login: true }) },
+      { path: '/articles', ...page(() => import('../features/content/pages/ArticlesPage'), (m) => m.ArticlesPage, { areas: ['content'] }) },
+      { path: '/articles/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ArticleDetailPage, { areas: ['content'] }) },
+      { path: '/bbs/post-detail/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ForumPostPage, { areas: ['content'] }) },
+      { path: '/operator/merchant-applications', ...page(() => import('../features/operator/pages/OperatorPage'), (m) => m.OperatorPage, { login: true, areas: ['operator', 'content'] }) },
       { path: '/merchant/apply', ...page(merchant, (m) => m.MerchantApplyPage, { login: true }) },
       { path: '/merchant/audit', ...page(merchant, (m) => m.MerchantAuditPage, { login: true }) },
-      { path: '/merchant-console/orders', ...page(() => import('../features/merchant/SellerOrdersPage'), (m) => m.SellerOrdersPage, { login: true }) },
-      { path: '/merchant-console/after-sales', ...page(() => import('../features/aftersales/pages/seller/SellerAfterSalesPage'), (m) => m.SellerAfterSalesPage, { login: true }) },
-      { path: '/merchant-console/reviews', ...page(() => import('../features/comment/pages/seller/SellerReviewsPage'), (m) => m.SellerReviewsPage, { login: true }) },
+      { path: '/merchant-console/orders', ...page(() => import('../features/merchant/SellerOrdersPage'), (m) => m.SellerOrdersPage, { login: true, areas: ['seller'] }) },
+      { path: '/merchant-console/after-sales', ...page(() => import('../features/aftersales/pages/seller/SellerAfterSalesPage'), (m) => m.SellerAfterSalesPage, { login: true, areas: ['seller'] }) },
+      { path: '/merchant-console/reviews', ...page(() => import('../features/comment/pages/seller/SellerReviewsPage'), (m) => m.SellerReviewsPage, { login: true, areas: ['seller', 'ratings', 'gallery'] }) },
       { path: '*', ...page(() => import('../features/content/NotFoundPage'), (m) => m.NotFoundPage) },
     ],
   },

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import i18n, { loadAreaTexts } from './i18n';
+import { describe, expect, it, vi } from 'vitest';
+import i18n, { AREA_KEYS, loadAreas, subscribe, type Area } from './i18n';
 
 // The translator stands in for i18next (vite.config.ts aliases react-i18next to it): these are
 // the behaviours of i18next the pages rely on, checked against the shop's real texts.
@@ -24,17 +24,48 @@ describe('translator', () => {
     expect(i18n.t('policy.text.terms')).toBe('policy.text.terms');
   });
 
-  it('loads area texts on demand, with plural forms and the zero form', async () => {
+  it('knows which area file holds each top-level key, in every language', () => {
+    const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+    expect(Object.keys(files).length).toBeGreaterThan(0);
+    for (const [file, texts] of Object.entries(files)) {
+      const area = file.split('/')[2] as Area;
+      expect(AREA_KEYS[area], file).toBeDefined();
+      expect(Object.keys(texts).sort(), file).toEqual([...AREA_KEYS[area]].sort());
+    }
+  });
+
+  it('loads only the areas a route asks for, with plural forms and the zero form', async () => {
     expect(i18n.exists('orders.points')).toBe(false);
-    await loadAreaTexts();
+    await loadAreas(['orders']);
     expect(i18n.t('orders.points', { count: 1 })).toBe('1 point');
     expect(i18n.t('orders.points', { count: 2500 })).toBe('2500 points');
+    // Another area's text is not there yet: nothing shows (not the key) while it loads.
+    expect(i18n.t('ratings.title')).toBe('');
+    expect(i18n.t('ratings.title', { defaultValue: 'Reviews' })).toBe('Reviews');
+    await loadAreas(['seller']);
     expect(i18n.t('sellerAfterSales.refund.amountInvalid', { count: 0 })).toBe('Please enter a whole amount');
     expect(i18n.t('sellerAfterSales.refund.amountInvalid', { count: 2 })).toBe('Please enter an amount with at most 2 decimals');
   });
 
-  it('switches language after fetching its texts, German plurals and English fallback', async () => {
-    await loadAreaTexts();
+  it('loads an area a lookup needs and tells the subscribers when it arrives', async () => {
+    const notified = vi.fn();
+    const unsubscribe = subscribe(notified);
+    const before = i18n.t;
+    expect(i18n.t('superMember.title')).toBe('');
+    expect(i18n.t('superMember.title', { defaultValue: 'Super member' })).toBe('Super member');
+    expect(i18n.t('certificates.title', { returnObjects: true })).toEqual([]);
+    await vi.waitFor(() => expect(notified).toHaveBeenCalled());
+    // A new translator function: the hook's snapshot changes, so components re-render.
+    expect(i18n.t).not.toBe(before);
+    expect(i18n.t('superMember.title')).not.toBe('');
+    expect(i18n.t('superMember.title')).not.toBe('superMember.title');
+    // Loaded, and still missing: the key, as before.
+    expect(i18n.t('superMember.nowhere.toBeFound')).toBe('superMember.nowhere.toBeFound');
+    unsubscribe();
+  });
+
+  it('switches language after fetching its texts and the areas asked for, German plurals and English fallback', async () => {
+    await loadAreas(['orders']);
     const seen: string[] = [];
     const pending = i18n.changeLanguage('de');
     seen.push(i18n.language);
@@ -44,6 +75,9 @@ describe('translator', () => {
     expect(seen).toEqual(['en', 'de']);
     expect(i18n.t('topbar.cartWithCount', { count: 2 })).toBe('Warenkorb, 2 Positionen');
     expect(i18n.t('orders.points', { count: 1 })).toBe('1 Punkt');
+    // An area a later route asks for comes in the picked language (and English, its fallback).
+    await loadAreas(['membership']);
+    expect(i18n.t('membership.nav.label')).toBe('Mitgliedschaft');
     await i18n.changeLanguage('xx');
     expect(i18n.language).toBe('en');
   });

@@ -13,12 +13,14 @@
  * - `defaultValue` when the key is missing everywhere; `returnObjects` returns arrays/objects
  *   with their strings interpolated.
  *
- * Each area may keep its texts in its own folder (locales/<area>/<lng>.json); they merge into
- * one table per language. English is the source (the spec's own texts): its base file (top bar,
- * shared words, errors) ships in the main bundle, its area files arrive with the first lazily
- * loaded page (`loadAreaTexts`, awaited by the router's `page()`), so the shell does not carry
- * every feature's texts. Other languages are fetched whole when a buyer picks one and fall back
- * to English key by key.
+ * Each area keeps its texts in its own folder (locales/<area>/<lng>.json) under its own top-level
+ * key(s) (AREA_KEYS). English is the source (the spec's own texts): its base file (top bar,
+ * shared words, errors) ships in the main bundle; an area's file is fetched when a route that
+ * shows it loads (`loadAreas`, awaited by the router's `page()`), so a page carries only its own
+ * areas' texts. As a safety net, a lookup into an area not loaded yet starts loading it and
+ * answers `defaultValue` or '' (never the raw key) until it arrives and the subscribers re-render.
+ * Another language is fetched when a buyer picks one: its base file and the areas asked for so
+ * far (later areas in that language arrive with their routes); it falls back to English key by key.
  */
 import { useSyncExternalStore } from 'react';
 import en from '../locales/en.json';
@@ -28,26 +30,25 @@ type Options = Record<string, unknown> & { count?: number; defaultValue?: string
 
 export const SUPPORTED_LANGUAGES = ['en', 'de', 'ja', 'es', 'it', 'fr', 'nl'] as const;
 
-const enAreas = import.meta.glob<{ default: Texts }>('../locales/*/en.json');
-const otherFiles = import.meta.glob<{ default: Texts }>(['../locales/*.json', '../locales/*/*.json', '!../locales/en.json', '!../locales/*/en.json']);
+/** Each area file and the top-level keys it holds (i18n.test.ts checks this against the files). */
+export const AREA_KEYS = {
+  account: ['accountSecurity'], aftersales: ['aftersales'], buyerhome: ['buyerHome'], certificates: ['certificates'],
+  comment: ['comment'], content: ['content'], coupons: ['myCoupons'], gallery: ['gallery'], membership: ['membership'],
+  oidc: ['oidc'], operator: ['operator'], orders: ['orders'], ratings: ['ratings'], security: ['security'],
+  seller: ['seller', 'sellerAfterSales', 'sellerReviews'], supermember: ['superMember'],
+} as const satisfies Record<string, readonly string[]>;
+export type Area = keyof typeof AREA_KEYS;
+const AREA_OF = new Map<string, Area>(Object.entries(AREA_KEYS).flatMap(([area, keys]) => keys.map((key) => [key, area as Area] as const)));
 
-function merge(base: Texts, areas: { default: Texts }[]): Texts {
-  const merged = { ...base };
-  for (const mod of areas) Object.assign(merged, mod.default);
-  return merged;
-}
+const areaFiles = import.meta.glob<{ default: Texts }>('../locales/*/*.json');
+const baseFiles = import.meta.glob<{ default: Texts }>(['../locales/*.json', '!../locales/en.json']);
 
-async function loadLanguage(lng: string): Promise<Texts> {
-  const files = Object.entries(otherFiles);
-  const main = files.find(([file]) => file === `../locales/${lng}.json`);
-  if (!main) throw new Error(`no texts for ${lng}`);
-  const areas = files.filter(([file]) => file !== main[0] && file.endsWith(`/${lng}.json`));
-  const [base, ...rest] = await Promise.all([main[1](), ...areas.map(([, load]) => load())]);
-  return merge(base!.default, rest);
-}
-
-const tables: Record<string, Texts> = { en };
-let enAreasLoaded: Promise<void> | undefined;
+/** A language's texts: the base file, and each area's file once loaded. */
+interface Language { base?: Texts; areas: Partial<Record<Area, Texts>> }
+const texts: Record<string, Language> = { en: { base: en, areas: {} } };
+/** Areas some route or lookup asked for: a language picked later loads them too. */
+const wanted = new Set<Area>();
+const loads = new Map<string, Promise<void>>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 const listeners = new Set<() => void>();
 
@@ -79,9 +80,17 @@ function pluralForm(lng: string, count: number): string {
   return rules.select(count);
 }
 
+const areaOf = (key: string) => AREA_OF.get(key.split('.', 1)[0]!);
+
+/** The table that holds `key` in one language: its area's file, or the base file. */
+function tableFor(lng: string, key: string): Texts | undefined {
+  const area = areaOf(key);
+  return area ? texts[lng]?.areas[area] : texts[lng]?.base;
+}
+
 /** The text for `key` in one language's table, with the plural suffixes tried first. */
 function find(lng: string, key: string, count: number | undefined): unknown {
-  const table = tables[lng];
+  const table = tableFor(lng, key);
   if (typeof count === 'number') {
     if (count === 0) {
       const zero = lookup(table, `${key}_zero`);
@@ -95,9 +104,24 @@ function find(lng: string, key: string, count: number | undefined): unknown {
   return lookup(table, key);
 }
 
+/**
+ * Safety net for a key of an area no route asked for: starts loading the area (English and `lng`)
+ * and answers whether English, the fallback, is still on its way.
+ */
+function awaitingArea(lng: string, key: string): boolean {
+  const area = areaOf(key);
+  if (!area || (texts.en!.areas[area] && (lng === 'en' || texts[lng]?.areas[area]))) return false;
+  void requestAreas([area], lng === 'en' ? ['en'] : ['en', lng]).catch(() => {});
+  return !texts.en!.areas[area];
+}
+
 function translate(lng: string, key: string, options?: Options): unknown {
   let value = find(lng, key, options?.count);
   if (value === undefined && lng !== 'en') value = find('en', key, options?.count);
+  // Nothing (not the raw key) shows while the area's texts are on their way.
+  if (awaitingArea(lng, key) && value === undefined) {
+    return options?.returnObjects ? [] : options?.defaultValue !== undefined ? String(interpolate(options.defaultValue, options)) : '';
+  }
   if (value === undefined || (typeof value !== 'string' && !options?.returnObjects)) {
     return options?.defaultValue !== undefined ? String(interpolate(options.defaultValue, options)) : key;
   }
@@ -125,12 +149,18 @@ const i18n = {
   get resolvedLanguage() { return i18n.language; },
   t: bindT('en'),
   exists(key: string): boolean {
+    awaitingArea(i18n.language, key);
     return find(i18n.language, key, undefined) !== undefined || find('en', key, undefined) !== undefined;
   },
   /** Fetches the language's texts first, then switches: the page stays in the old language meanwhile. */
   async changeLanguage(lng: string): Promise<TFunction> {
     const target = (SUPPORTED_LANGUAGES as readonly string[]).includes(lng) ? lng : 'en';
-    if (!tables[target]) tables[target] = await loadLanguage(target);
+    await loadBase(target);
+    // The areas shown so far, including ones a route asked for while these were on their way.
+    for (let asked = -1; asked !== wanted.size;) {
+      asked = wanted.size;
+      await requestAreas([...wanted], [target]);
+    }
     i18n.language = target;
     i18n.t = bindT(target);
     listeners.forEach((notify) => notify());
@@ -146,17 +176,59 @@ if (i18n.language !== 'en') {
   void i18n.changeLanguage(lng);
 }
 
-/** English area texts (the fallback of every language); loaded once, before the first lazy page shows. */
-export function loadAreaTexts(): Promise<void> {
-  enAreasLoaded ??= Promise.all(Object.values(enAreas).map((load) => load())).then((areas) => {
-    tables.en = merge(tables.en!, areas);
+function once(id: string, load: () => Promise<void>): Promise<void> {
+  let pending = loads.get(id);
+  if (!pending) {
+    // A failed fetch is forgotten, so the next route or lookup tries again.
+    pending = load().catch((err: unknown) => { loads.delete(id); throw err; });
+    loads.set(id, pending);
+  }
+  return pending;
+}
+
+function loadBase(lng: string): Promise<void> {
+  if (texts[lng]?.base) return Promise.resolve();
+  const load = baseFiles[`../locales/${lng}.json`];
+  if (!load) return Promise.reject(new Error(`no texts for ${lng}`));
+  return once(lng, async () => { (texts[lng] ??= { areas: {} }).base = (await load()).default; });
+}
+
+let notifyQueued = false;
+/** New texts arrived: the translator is rebound (so hooks see a change) and subscribers re-render, once per tick. */
+function textsArrived() {
+  if (notifyQueued) return;
+  notifyQueued = true;
+  queueMicrotask(() => {
+    notifyQueued = false;
     i18n.t = bindT(i18n.language);
     listeners.forEach((notify) => notify());
   });
-  return enAreasLoaded;
 }
 
-function subscribe(notify: () => void) {
+function requestAreas(areas: readonly Area[], languages: readonly string[]): Promise<void> {
+  return Promise.all(areas.flatMap((area) => {
+    wanted.add(area);
+    return languages.map((lng) => {
+      const load = areaFiles[`../locales/${area}/${lng}.json`];
+      if (texts[lng]?.areas[area] || !load) return undefined;
+      return once(`${lng}/${area}`, async () => {
+        (texts[lng] ??= { areas: {} }).areas[area] = (await load()).default;
+        textsArrived();
+      });
+    });
+  })).then(() => undefined);
+}
+
+/**
+ * The texts of these areas in English (every language's fallback) and in the current language;
+ * the router awaits it with the page's code, so a page shows with its texts.
+ */
+export function loadAreas(areas: readonly Area[]): Promise<void> {
+  return requestAreas(areas, [...new Set(['en', i18n.language])]);
+}
+
+/** Calls `notify` whenever the texts or the language change (the hook re-renders through it). */
+export function subscribe(notify: () => void) {
   listeners.add(notify);
   return () => { listeners.delete(notify); };
 }

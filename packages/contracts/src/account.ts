@@ -6,11 +6,7 @@ import { z } from 'zod';
 import { MAX_LEN, PASSWORD_MIN } from './constants.js';
 import { Email } from './schemas.js';
 
-/**
- * The shop's own identity provider: the `{provider}` path segment of the §7 account calls
- * (`/auth/{provider}/...`), e.g. `POST /auth/mall/password/reset-by-verify-token`.
- */
-export const IDENTITY_PROVIDER = 'mall';
+export { IDENTITY_PROVIDER } from './constants.js';
 
 /** What a verification code is for; a code only works for the purpose it was sent for. */
 export const CODE_PURPOSES = ['resetPassword', 'bindEmail', 'bindPhone', 'changeEmail', 'changePhone', 'verifyOld', 'deleteAccount'] as const;

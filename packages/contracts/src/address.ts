@@ -3,14 +3,10 @@
  * server. Messages are i18n keys under `validation.*` so both ends show the same text.
  */
 import { z } from 'zod';
-import { MAX_LEN } from './constants.js';
+import { ADDRESS_TYPES, EMAIL_PATTERN, GENDERS, HEAR_FROM_OPTIONS, MAX_LEN } from './constants.js';
 import { isValidPostalCode, type Site } from './sites.js';
 
-export const HEAR_FROM_OPTIONS = [
-  'advertisement', 'onlineSearch', 'socialMedia', 'referral', 'emailMarketing', 'industryAssociation', 'qrCode', 'other',
-] as const;
-export const GENDERS = ['MALE', 'FEMALE', 'UN_KNOW'] as const;
-export const ADDRESS_TYPES = ['COMPANY', 'PERSON'] as const;
+export { ADDRESS_TYPES, EMAIL_PATTERN, GENDERS, HEAR_FROM_OPTIONS } from './constants.js';
 
 /** Mobile number patterns by destination country (digits only, after stripping spaces and dashes). */
 export const PHONE_PATTERNS: Record<string, RegExp> = {
@@ -22,8 +18,6 @@ export const phoneDigits = (phone: string) => phone.replace(/[\s\-().]/g, '');
 export function isValidPhone(countryCode: string, phone: string): boolean {
   return (PHONE_PATTERNS[countryCode] ?? DEFAULT_PHONE_PATTERN).test(phoneDigits(phone));
 }
-
-export const EMAIL_PATTERN = /^[^\s@"]+@[^\s@"]+\.[^\s@"]{2,}$/;
 
 const req = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong');
 

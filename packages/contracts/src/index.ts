@@ -1,5 +1,6 @@
 export * from './sites.js';
 export * from './constants.js';
+export * from './id-numbers.js';
 export * from './errors.js';
 export * from './schemas.js';
 export * from './address.js';

@@ -3,12 +3,10 @@
  * Growth and thresholds are amounts of the site's currency (paid and not refunded orders).
  */
 import { z } from 'zod';
+import { MEMBERSHIP, POINT_LINE_KINDS } from './constants.js';
 import { Id, Money } from './schemas.js';
 
-export const MEMBERSHIP = { historyPageSize: 10, levelPageSize: 20 } as const;
-
-/** Kinds of points ledger lines (the buyer's history filter). */
-export const POINT_LINE_KINDS = ['WELCOME', 'INVITATION', 'ADJUSTMENT', 'EARN', 'ORDER', 'ORDER_CLOSED', 'REFUND', 'EARN_REVERSED', 'EXPIRY'] as const;
+export { MEMBERSHIP, POINT_LINE_KINDS } from './constants.js';
 export const PointLineKind = z.enum(POINT_LINE_KINDS);
 export type PointLineKind = z.infer<typeof PointLineKind>;
 

@@ -5,11 +5,9 @@
  */
 import { z } from 'zod';
 import { CheckoutCoupon } from './checkout.js';
+import { COUPON_LIST_PAGE_SIZE, MY_COUPON_TABS } from './constants.js';
 
-export const MY_COUPON_TABS = ['AVAILABLE', 'USED', 'EXPIRED'] as const;
-export type MyCouponTab = (typeof MY_COUPON_TABS)[number];
-/** SPEC §9: coupon lists page by 4. */
-export const COUPON_LIST_PAGE_SIZE = 4;
+export { COUPON_LIST_PAGE_SIZE, MY_COUPON_TABS, type MyCouponTab } from './constants.js';
 
 export const PageMyCouponsBody = z.strictObject({
   tab: z.enum(MY_COUPON_TABS).default('AVAILABLE'),

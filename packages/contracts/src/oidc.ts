@@ -42,5 +42,4 @@ export const OidcStartQuery = z.object({
   mode: z.enum(['login', 'bind']).default('login'),
 });
 
-/** Query parameter the callback puts an error code in when it sends the buyer back to a page. */
-export const OIDC_ERROR_PARAM = 'oidcError';
+export { OIDC_ERROR_PARAM } from './constants.js';

@@ -2,17 +2,15 @@
 import { z } from 'zod';
 import { Address } from './address.js';
 import { PickupStore } from './checkout.js';
-import { ORDER_LIST_PAGE_SIZE } from './constants.js';
+import { ORDER_LIST_PAGE_SIZE, ORDER_STATUS_VALUES, ORDER_TABS, ORDER_TIMESPANS } from './constants.js';
 import { Attribute, Id, Money, Quantity } from './schemas.js';
 
-export const ORDER_STATUS_VALUES = [
-  'PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CLOSED', 'CANCELED', 'CANCEL_ALL', 'PROCESSING',
-] as const;
+export { ORDER_STATUS_VALUES, ORDER_TABS, ORDER_TIMESPANS } from './constants.js';
 export const OrderDisplayStatus = z.enum(ORDER_STATUS_VALUES);
-export const OrderTab = z.enum(['ALL_ORDER', 'PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CANCEL_ALL']);
+export const OrderTab = z.enum(ORDER_TABS);
 export type OrderTab = z.infer<typeof OrderTab>;
 /** Time filters of the list (SPEC §2): last 3 months, this year, last year, long ago (before last year). */
-export const OrderTimespan = z.enum(['LAST_3_MONTHS', 'THIS_YEAR', 'LAST_YEAR', 'LONG_AGO']);
+export const OrderTimespan = z.enum(ORDER_TIMESPANS);
 export type OrderTimespan = z.infer<typeof OrderTimespan>;
 export const TradeTypeFilter = z.enum(['NORMAL_SALE_B2C', 'NORMAL_POINT_REDEEM', 'NORMAL_SALE_CBE', 'NET_B2B']);
 export const Operation = z.string();

@@ -5,9 +5,10 @@
  * `customer_QueryOnePaidServiceBOBuiltInFunc`.
  */
 import { z } from 'zod';
+import { PAID_SERVICE_PERIOD_CODES } from './constants.js';
 import { Id, Money, SiteCodeSchema } from './schemas.js';
 
-export const PAID_SERVICE_PERIOD_CODES = ['MONTHLY', 'YEARLY'] as const;
+export { PAID_SERVICE_PERIOD_CODES } from './constants.js';
 export const PaidServicePeriodCode = z.enum(PAID_SERVICE_PERIOD_CODES);
 export type PaidServicePeriodCode = z.infer<typeof PaidServicePeriodCode>;
 

@@ -51,14 +51,7 @@ export const PaymentStatus = z.object({ payUniqueKey: z.string(), paymentRecordS
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 export const ClosePaymentBody = z.strictObject({ payUniqueKey: z.string().max(100), paymentRecordId: Id });
 
-/**
- * Why a provider declined a payment (the payment record's failedReason): every reason MOCKPAY
- * sends (test card 4000…0002 card_declined, 4000…9995 insufficient_funds, a saved card whose
- * token it does not know invalid_token), plus the shop's own (an approval for another amount,
- * a declined event without a reason). The web app has a sentence for each.
- */
-export const PAYMENT_DECLINE_REASONS = ['card_declined', 'insufficient_funds', 'invalid_token', 'amount_mismatch', 'declined'] as const;
-export type PaymentDeclineReason = (typeof PAYMENT_DECLINE_REASONS)[number];
+export { PAYMENT_DECLINE_REASONS, type PaymentDeclineReason } from './constants.js';
 
 /** One trade order of a contract as the pay pages show it: its real number, shop, amount and a short line summary. */
 export const ContractOrder = z.object({

@@ -4,21 +4,17 @@
  * The web app validates its forms with these same schemas.
  */
 import { z } from 'zod';
-import { AFTER_SALES, MAX_LEN } from './constants.js';
+import { AFTER_SALES, APPLY_TYPES, MAX_LEN, REVERSE_STATUS_VALUES } from './constants.js';
 import { Carrier, TrackEntry } from './order.js';
 import { Attribute, Id, Money, Quantity } from './schemas.js';
 
-export const REVERSE_STATUS_VALUES = [
-  'AS_APPLIED', 'WAITING_FOR_AUDIT_BY_SELLER', 'WAITING_FOR_BUYER_RETURN', 'WAITING_FOR_QC_DONE', 'WAITING_FOR_REFUND',
-  'WAITING_FOR_SELLER_SHIP', 'WAITING_FOR_BUYER_CONFIRMED', 'REFUND_PENDING', 'REFUND_DONE', 'REVERSE_DONE',
-  'REVERSE_CANCELED', 'REVERSE_CLOSE', 'REFUND_FAIL',
-] as const;
+export { APPLY_TYPES, REVERSE_STATUS_VALUES } from './constants.js';
 export const ReverseStatus = z.enum(REVERSE_STATUS_VALUES);
 export type ReverseStatusValue = z.infer<typeof ReverseStatus>;
 export const ReverseType = z.enum(['SALE_CANCEL_AFTER_PAID', 'SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE', 'PURCHASE_RETURN', 'SALE_CANCEL_BEFORE_DELIVERY']);
 export type ReverseTypeValue = z.infer<typeof ReverseType>;
 /** What a buyer applies for from an order. */
-export const ApplyType = z.enum(['SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE', 'SALE_CANCEL_BEFORE_DELIVERY']);
+export const ApplyType = z.enum(APPLY_TYPES);
 export type ApplyType = z.infer<typeof ApplyType>;
 
 /** Reasons a buyer picks from (the server lists those of the chosen type; the web app translates the codes). */

@@ -1,5 +1,5 @@
 /** Fetch wrapper: JSON in and out, CSRF header on writes, errors as ApiError with the server's stable code. */
-import { CSRF_HEADER } from '@mall/contracts';
+import { CSRF_HEADER } from '@mall/contracts/constants';
 
 export class ApiError extends Error {
   constructor(readonly status: number, readonly code: string, message: string, readonly details?: unknown) {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SITES, type SessionInfo, type SiteCode, type Language } from '@mall/contracts';
+import { SITES } from '@mall/contracts/constants';
+import type { SessionInfo, SiteCode, Language } from '@mall/contracts';
 import { api } from './api';
 
 export const sessionKey = ['session'] as const;

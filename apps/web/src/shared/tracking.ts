@@ -1,16 +1,17 @@
 import type { TFunction } from 'i18next';
-import { TRACKING_FORMATS, trackingNumberSchema, type Carrier } from '@mall/contracts';
+import { normaliseTrackingNumber, TRACKING_FORMATS, trackingNumberIssue } from '@mall/contracts/constants';
+import type { Carrier } from '@mall/contracts';
 
 /**
- * Checks a tracking number for the chosen carrier with the same schema the server uses
- * (@mall/contracts tracking.ts): required, letters and digits, and the carrier's own format
- * where it has one. Returns the normalised number, or the translated error of the form.
+ * Checks a tracking number for the chosen carrier with the same rules as the server's schema
+ * (`trackingNumberSchema` is built on trackingNumberIssue and normaliseTrackingNumber, without
+ * zod here): required, letters and digits, and the carrier's own format where it has one.
+ * Returns the normalised number, or the translated error of the form.
  */
 export function checkTracking(t: TFunction, carrier: Pick<Carrier, 'code' | 'entityName'> | null | undefined, value: string,
   keys: { required: string; invalid: string }): { ok: true; value: string } | { ok: false; error: string } {
-  const parsed = trackingNumberSchema(carrier?.code).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = (parsed.error.issues[0] as { params?: { issue?: string } } | undefined)?.params?.issue;
+  const issue = trackingNumberIssue(carrier?.code, value);
+  if (!issue) return { ok: true, value: normaliseTrackingNumber(value) };
   if (issue === 'CARRIER_FORMAT' && carrier) {
     return { ok: false, error: t('tracking.carrierFormat', { carrier: carrier.entityName, example: TRACKING_FORMATS[carrier.code]?.example ?? '' }) };
   }

@@ -2,7 +2,7 @@
  * Image uploads (multipart, one file per request): the accepted types, the check made before a
  * file is sent (the server sniffs the type again) and the POST itself.
  */
-import { CSRF_HEADER } from '@mall/contracts';
+import { CSRF_HEADER } from '@mall/contracts/constants';
 import { ApiError } from './api';
 
 /** Image types every upload endpoint accepts (png, jpeg, bmp, webp). */

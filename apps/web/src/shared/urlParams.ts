@@ -15,3 +15,12 @@ export function useUrlParams() {
   };
   return [params, update] as const;
 }
+
+/**
+ * A URL value checked against the allowed values of an enum (the arrays its schema is built
+ * from, in `@mall/contracts/constants`), in the shape of zod's safeParse: the guard a page needs
+ * without loading zod.
+ */
+export function parseEnum<T extends string>(allowed: readonly T[], raw: string | null | undefined): { success: true; data: T } | { success: false; data?: undefined } {
+  return raw != null && (allowed as readonly string[]).includes(raw) ? { success: true, data: raw as T } : { success: false };
+}

@@ -7,9 +7,10 @@ import { useEffect } from 'react';
 import { Alert, Button, Checkbox, Grid, Group, Select, SegmentedControl, Stack, TextInput, Textarea, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_CACHE_DAYS, ADDRESS_TYPES, GENDERS, HEAR_FROM_OPTIONS, addressInput, type Address } from '@mall/contracts';
+import { ADDRESS_CACHE_DAYS, ADDRESS_TYPES, GENDERS, HEAR_FROM_OPTIONS } from '@mall/contracts/constants';
+import type { Address } from '@mall/contracts';
 import { useSite } from '../../shared/session';
-import { zodValidate } from '../../shared/zodForm';
+import { lazySchemas, zodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
 import { ApiError } from '../../shared/api';
 import { useRegions, type RegionOption } from './api';
@@ -84,6 +85,14 @@ function LevelField(props: {
 }
 
 /**
+ * The address schema (and zod): fetched once address fields are on screen, after they paint, so
+ * a page that shows none (checkout with a saved address) does not load it. The form's own submit
+ * waits for it; checkout's synchronous check, in the moment before it arrives, leaves the check
+ * to the server, which runs the same schema.
+ */
+const addressSchemas = lazySchemas(() => import('./formSchemas'));
+
+/**
  * The form state with the shared schema; checkout drives it directly, the address book through AddressForm.
  * `quickQuizElsewhere`: the form hides the quick quiz because the page asks it in its own section
  * (checkout), so the form must not require it either.
@@ -93,10 +102,14 @@ export function useAddressForm(initial: Address | null | undefined, purpose: 'SH
   const site = useSite();
   const rulesSite = opts?.quickQuizElsewhere ? { ...site, features: { ...site.features, quickQuiz: false } } : site;
   // A typed (one-order) address at checkout follows the typed rules, exactly as the server checks it.
-  const schema = addressInput({ site: rulesSite, purpose, kind: opts?.typed ? 'typed' : 'saved' });
+  const rules = { site: rulesSite, purpose, kind: opts?.typed ? 'typed' as const : 'saved' as const };
   return useForm<AddressFormValues>({
     initialValues: valuesFrom(initial),
-    validate: (v) => zodValidate(schema, t)(toBody(v, purpose)),
+    validate: (v) => {
+      const schemas = addressSchemas.current();
+      if (!schemas) { addressSchemas.preload(); return {}; }
+      return zodValidate(schemas.addressInput(rules), t)(toBody(v, purpose));
+    },
   });
 }
 export type AddressFormState = ReturnType<typeof useAddressForm>;
@@ -132,6 +145,7 @@ export function AddressFields({ form, purpose, serverError, hideQuickQuiz, typed
   useEffect(() => {
     if (v.countryId) writeRegionCookie({ countryId: v.countryId, countryCode: v.countryCode, province: v.province, provinceId: v.provinceId, city: v.city, cityId: v.cityId });
   }, [v.countryId, v.provinceId, v.cityId]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(addressSchemas.preload, []);
   const serverFieldErrors = serverError instanceof ApiError && Array.isArray(serverError.details) ? serverError.details as { path: string; message: string }[] : [];
   const err = (field: keyof AddressFormValues) => (form.errors[field] as string | undefined)
     ?? (() => { const e = serverFieldErrors.find((d) => d.path === `/${field}`); return e ? t(e.message, { defaultValue: e.message }) : undefined; })();
@@ -213,8 +227,14 @@ export function AddressForm(props: {
   const { t } = useTranslation();
   const purpose = props.purpose ?? 'SHIPPING';
   const form = useAddressForm(props.initial, purpose);
+  const submit = form.onSubmit((values) => { if (!props.saving) props.onSubmit(toBody(values, purpose)); });
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => { if (!props.saving) props.onSubmit(toBody(values, purpose)); })}>
+    <form noValidate onSubmit={(e) => {
+      e.preventDefault();
+      // The schema may still be on its way: validate once it is there (or let the server check, offline).
+      if (addressSchemas.current()) submit(e);
+      else void addressSchemas.load().then(() => submit(e), () => submit(e));
+    }}>
       <Stack gap="sm">
         {props.error != null && <Alert color="red" role="alert">{errorMessage(t, props.error)}</Alert>}
         <AddressFields form={form} purpose={purpose} serverError={props.error} />

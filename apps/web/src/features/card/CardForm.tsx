@@ -4,8 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CardForm as CardFormSchema } from '@mall/contracts';
-import { zodValidate } from '../../shared/zodForm';
+import { lazySchemas, withSchemas, zodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
 import { useSession } from '../../shared/session';
 import { CardSetupError, cardsKey, saveCard } from './api';
@@ -13,6 +12,9 @@ import { CardSetupError, cardsKey, saveCard } from './api';
 const CARD_ERRORS: Record<string, string> = {
   'Invalid card number': 'card.invalidNumber', 'Invalid Expiry date': 'card.invalidExpiry', 'Invalid security code': 'card.invalidCvc',
 };
+
+// The server's holder schema (and zod) arrive when the buyer starts filling in the form; submit waits for it.
+const cardSchemas = lazySchemas(() => import('./formSchemas'));
 
 /** Card form of SPEC §3/§5: card fields go to the provider, holder fields to the shop. */
 export function CardForm({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
@@ -23,13 +25,15 @@ export function CardForm({ onDone, onCancel }: { onDone: () => void; onCancel?: 
   const form = useForm({
     initialValues: { cardNumber: '', expiry: '', cvc: '', cardHolderName: '', mobile: '', email, country: '', city: '', street: '', houseNumber: '', zipCode: '' },
     validate: (v) => {
-      const holder = zodValidate(CardFormSchema, t)({ cardHolderName: v.cardHolderName, mobile: v.mobile, email: v.email, country: v.country, city: v.city, street: v.street, houseNumber: v.houseNumber, zipCode: v.zipCode, isSave: 1 });
-      return {
-        ...holder,
+      const card = {
         ...(!v.cardNumber.trim() && { cardNumber: t('card.numberEmpty') }),
         ...(!v.cvc.trim() && { cvc: t('card.cvcEmpty') }),
         ...(!v.expiry.trim() && { expiry: t('card.expiryEmpty') }),
       };
+      return withSchemas(cardSchemas, (s) => ({
+        ...zodValidate(s.CardForm, t)({ cardHolderName: v.cardHolderName, mobile: v.mobile, email: v.email, country: v.country, city: v.city, street: v.street, houseNumber: v.houseNumber, zipCode: v.zipCode, isSave: 1 }),
+        ...card,
+      }), card);
     },
   });
   const submit = form.onSubmit(async (v) => {
@@ -53,7 +57,7 @@ export function CardForm({ onDone, onCancel }: { onDone: () => void; onCancel?: 
     }
   });
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={submit} onFocus={cardSchemas.preload}>
       <Stack gap="sm">
         <Grid gap="sm">
           <Grid.Col span={12}><TextInput label={t('card.number')} required inputMode="numeric" autoComplete="cc-number" {...form.getInputProps('cardNumber')} /></Grid.Col>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CARD_SETUP_POLL_MS, type CardForm, type SavedCard } from '@mall/contracts';
+import { CARD_SETUP_POLL_MS } from '@mall/contracts/constants';
+import type { CardForm, SavedCard } from '@mall/contracts';
 import { api } from '../../shared/api';
 
 export const cardsKey = ['cards'] as const;

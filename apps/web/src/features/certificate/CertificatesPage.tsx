@@ -3,7 +3,8 @@ import { Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Te
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, ID_NUMBER_RULES, isValidIdNumber, type Certificate, type SiteCode } from '@mall/contracts';
+import { ERROR_CODES, ID_NUMBER_RULES, isValidIdNumber } from '@mall/contracts/constants';
+import type { Certificate, SiteCode } from '@mall/contracts';
 import { api, ApiError } from '../../shared/api';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';

@@ -9,7 +9,8 @@ import { Alert, Box, Button, Center, Container, Grid, Group, Loader, Modal, Pape
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_PATTERN, RATE_LIMIT_SUBMIT_DELAY_MS, type CheckoutEntry, type OrderResult, type PreviewBody, type PreviewResult, type SubmitBody } from '@mall/contracts';
+import { EMAIL_PATTERN, RATE_LIMIT_SUBMIT_DELAY_MS } from '@mall/contracts/constants';
+import type { CheckoutEntry, OrderResult, PreviewBody, PreviewResult, SubmitBody } from '@mall/contracts';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
 import { useMoney } from '../../shared/format';

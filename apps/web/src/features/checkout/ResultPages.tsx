@@ -4,7 +4,8 @@ import { Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Stepper
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_DECLINE_REASONS, PAYMENT_POLL_MS, PAY_SUCCESS_COUNTDOWN_S, type CheckoutEntry } from '@mall/contracts';
+import { PAYMENT_DECLINE_REASONS, PAYMENT_POLL_MS, PAY_SUCCESS_COUNTDOWN_S } from '@mall/contracts/constants';
+import type { CheckoutEntry } from '@mall/contracts';
 import { errorMessage } from '../../shared/errors';
 import { useMoney } from '../../shared/format';
 import { isLoggedIn, useSession } from '../../shared/session';

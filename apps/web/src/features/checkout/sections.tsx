@@ -6,7 +6,8 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { HEAR_FROM_OPTIONS, MAX_LEN, type Address, type PickupStore, type PreviewResult } from '@mall/contracts';
+import { HEAR_FROM_OPTIONS, MAX_LEN } from '@mall/contracts/constants';
+import type { Address, PickupStore, PreviewResult } from '@mall/contracts';
 import { useMoney } from '../../shared/format';
 import { useSite } from '../../shared/session';
 import { AddressFields, AddressForm, type AddressFormState } from '../address/AddressForm';

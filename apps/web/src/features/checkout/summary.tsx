@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Divider, Group, Image, Indicator, Modal, Pagination, Paper, Radio, Stack, Switch, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { FAKE_COUNTDOWN_MS, PROMOTION_CODE_LENGTH, type CheckoutCoupon, type PreviewResult } from '@mall/contracts';
+import { FAKE_COUNTDOWN_MS, PROMOTION_CODE_LENGTH } from '@mall/contracts/constants';
+import type { CheckoutCoupon, PreviewResult } from '@mall/contracts';
 import { useMoney, formatQty, taxPercent } from '../../shared/format';
 import { Section } from './sections';
 

@@ -1,7 +1,7 @@
 /** My coupons (SPEC §2 /buyer/my-coupons): one page of a tab, with every tab's count. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MyCouponPage, MyCouponTab } from '@mall/contracts';
-import { COUPON_LIST_PAGE_SIZE } from '@mall/contracts';
+import { COUPON_LIST_PAGE_SIZE } from '@mall/contracts/constants';
 import { api } from '../../shared/api';
 
 export const myCouponsKey = ['my-coupons'] as const;

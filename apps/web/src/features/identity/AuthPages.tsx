@@ -3,13 +3,17 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, Container, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, LoginBody, SignupBody } from '@mall/contracts';
+import { ERROR_CODES } from '@mall/contracts/constants';
+import type { LoginBody, SignupBody } from '@mall/contracts';
 import { isLoggedIn, useSession, useSessionMutation } from '../../shared/session';
 import { safeTarget } from '../../shared/safeTarget';
-import { zodValidate } from '../../shared/zodForm';
+import { lazySchemas, lazyZodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
 import { ApiError } from '../../shared/api';
 import type { CaptchaValue } from '../account/api/captcha';
+
+// The server's schemas (and zod) arrive when the buyer starts filling in a form; submit waits for them.
+const authSchemas = lazySchemas(() => import('./formSchemas'));
 
 // The captcha widget (and its worker) loads only when a login needs it.
 const Captcha = lazy(() => import('../account/components/Captcha').then((m) => ({ default: m.Captcha })));
@@ -32,7 +36,7 @@ export function LoginPage() {
   const target = safeTarget(params.get('target')).url;
   const { data: session } = useSession();
   const login = useSessionMutation<LoginBody>('/api/auth/login');
-  const form = useForm({ initialValues: { email: '', password: '' }, validate: zodValidate(LoginBody, t) });
+  const form = useForm({ initialValues: { email: '', password: '' }, validate: lazyZodValidate(authSchemas, (s) => s.LoginBody, t) });
   // Past the account's failure limit the server asks for the captcha (Auth.captchaRequired); each solved one is good once.
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaValue | null>(null);
@@ -52,7 +56,7 @@ export function LoginPage() {
   return (
     <Container size={420} py="xl">
       <Title order={1} size="h2" ta="center">{t('auth.loginTitle')}</Title>
-      <Paper withBorder p="lg" mt="lg" component="form" noValidate
+      <Paper withBorder p="lg" mt="lg" component="form" noValidate onFocus={authSchemas.preload}
         onSubmit={form.onSubmit(submit)}>
         <Stack>
           {login.error && <Alert color="red" role="alert">
@@ -88,14 +92,14 @@ export function SignupPage() {
   const signup = useSessionMutation<SignupBody>('/api/auth/signup');
   const form = useForm({
     initialValues: { email: '', password: '', nickname: '' },
-    validate: (v) => zodValidate(SignupBody, t)({ ...v, nickname: v.nickname || undefined }),
+    validate: lazyZodValidate(authSchemas, (s) => s.SignupBody, t, (v: { email: string; password: string; nickname: string }) => ({ ...v, nickname: v.nickname || undefined })),
   });
   const away = alreadyIn(session, signup, params, target);
   if (away) return away;
   return (
     <Container size={420} py="xl">
       <Title order={1} size="h2" ta="center">{t('auth.signupTitle')}</Title>
-      <Paper withBorder p="lg" mt="lg" component="form" noValidate
+      <Paper withBorder p="lg" mt="lg" component="form" noValidate onFocus={authSchemas.preload}
         onSubmit={form.onSubmit((v) => {
           if (signup.isPending) return;
           signup.mutate({ email: v.email, password: v.password, ...(v.nickname && { nickname: v.nickname }) }, { onSuccess: () => navigate(target, { replace: true }) });

@@ -7,12 +7,14 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { GuestLookupBody } from '@mall/contracts';
-import { zodValidate } from '../../shared/zodForm';
+import { lazySchemas, lazyZodValidate } from '../../shared/zodForm';
 import { isOrderNotFound, useGuestLookup } from './api';
 import { OrderDetailView } from './OrderDetailView';
 import { TrackTimeline } from './ExpressTrickPage';
 import { orderError, PackageSummary } from './parts';
+
+// The server's schema (and zod) arrive when the guest starts filling in the form; submit waits for it.
+const lookupSchemas = lazySchemas(() => import('./formSchemas'));
 
 export function GuestLookupPage() {
   const { t } = useTranslation();
@@ -22,7 +24,7 @@ export function GuestLookupPage() {
   const carried = (useLocation().state ?? {}) as { email?: unknown };
   const form = useForm({
     initialValues: { tradeOrderCode: params.get('tradeOrderCode')?.slice(0, 40) ?? '', email: typeof carried.email === 'string' ? carried.email : '' },
-    validate: zodValidate(GuestLookupBody, t),
+    validate: lazyZodValidate(lookupSchemas, (s) => s.GuestLookupBody, t),
   });
   const result = lookup.data;
   const run = (v: typeof form.values) => { if (!lookup.isPending) lookup.mutate({ tradeOrderCode: v.tradeOrderCode.trim(), email: v.email.trim().toLowerCase() }); };
@@ -31,12 +33,12 @@ export function GuestLookupPage() {
   useEffect(() => {
     if (autoRan.current || !form.values.tradeOrderCode || !form.values.email) return;
     autoRan.current = true;
-    if (!form.validate().hasErrors) run(form.values);
+    void Promise.resolve(form.validate()).then((r) => { if (!r.hasErrors) run(form.values); });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Paper withBorder p="lg" maw={520} w="100%" mx="auto" component="form" noValidate aria-labelledby="lookup-title"
+        <Paper withBorder p="lg" maw={520} w="100%" mx="auto" component="form" noValidate aria-labelledby="lookup-title" onFocus={lookupSchemas.preload}
           onSubmit={form.onSubmit(run)}>
           <Stack>
             <Title order={1} size="h2" id="lookup-title">{t('orders.lookup.title')}</Title>

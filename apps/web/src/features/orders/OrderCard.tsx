@@ -7,7 +7,8 @@ import { Anchor, Badge, Card, Divider, Group, Stack, Text } from '@mantine/core'
 import { IconBuildingStore } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ORDER_LIST_MAX_LINES, type OrderSummary } from '@mall/contracts';
+import { ORDER_LIST_MAX_LINES } from '@mall/contracts/constants';
+import type { OrderSummary } from '@mall/contracts';
 import { useMoney } from '../../shared/format';
 import { useInvalidateOrders } from './api';
 import { DATE_TIME, isCountdown, STATUS_COLOR, statusKey } from './labels';

@@ -6,16 +6,14 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useUrlParams } from '../../shared/urlParams';
+import { parseEnum, useUrlParams } from '../../shared/urlParams';
 import {
   Alert, Anchor, Button, Center, Checkbox, Divider, Group, Loader, NativeSelect, Pagination, Stack, Tabs, Text, TextInput, Title,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  INFINITE_SCROLL_THRESHOLD_PX, ORDER_LIST_PAGE_SIZE, OrderTab as OrderTabSchema, OrderTimespan as OrderTimespanSchema,
-  type OrderCountBody, type OrderListBody, type OrderTab, type OrderTimespan,
-} from '@mall/contracts';
+import { INFINITE_SCROLL_THRESHOLD_PX, ORDER_LIST_PAGE_SIZE, ORDER_TABS, ORDER_TIMESPANS } from '@mall/contracts/constants';
+import type { OrderCountBody, OrderListBody, OrderTab, OrderTimespan } from '@mall/contracts';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useSession, useSite } from '../../shared/session';
 import { useEnterpriseChildren, useOrderCounts, useOrderPage, useOrderPages } from './api';
@@ -44,9 +42,9 @@ export function OrdersPage() {
   // ---- state from the URL ----
   const germanType = site.features.germanType;
   const tabs = germanType ? LIST_TABS.filter((x) => x === 'ALL_ORDER') : LIST_TABS;
-  const parsedStatus = OrderTabSchema.safeParse(params.get('status'));
+  const parsedStatus = parseEnum<OrderTab>(ORDER_TABS, params.get('status'));
   const status: OrderTab = parsedStatus.success && (tabs.includes(parsedStatus.data) || parsedStatus.data === CANCELED_FILTER) ? parsedStatus.data : 'ALL_ORDER';
-  const parsedSpan = OrderTimespanSchema.safeParse(params.get('timespan'));
+  const parsedSpan = parseEnum<OrderTimespan>(ORDER_TIMESPANS, params.get('timespan'));
   const timespan: OrderTimespan | undefined = parsedSpan.success ? parsedSpan.data : undefined;
   const keyword = params.get('keyword')?.trim() || undefined;
   const pageNo = intParam(params.get('pageNo'), 1);

@@ -7,7 +7,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type {
   Cart, OrderCountBody, OrderCounts, OrderDetail, OrderListBody, OrderPage, PackageList, PaymentStatus, ShipmentPackage, TrackEntry,
 } from '@mall/contracts';
-import { ENTERPRISE_CHILD_PAGE_SIZE } from '@mall/contracts';
+import { ENTERPRISE_CHILD_PAGE_SIZE } from '@mall/contracts/constants';
 import { api, ApiError } from '../../shared/api';
 import { sessionKey } from '../../shared/session';
 

@@ -3,7 +3,7 @@
  * display statuses, §9): tab and status labels, time filters, quantities with units, tax rate.
  */
 import type { OrderLine, OrderSummary, OrderTab, OrderTimespan } from '@mall/contracts';
-import { ORDER_STATUS_VALUES, OrderTimespan as OrderTimespanSchema } from '@mall/contracts';
+import { ORDER_STATUS_VALUES, ORDER_TIMESPANS } from '@mall/contracts/constants';
 import { skuLabel } from '@mall/domain';
 
 export type DisplayStatus = (typeof ORDER_STATUS_VALUES)[number];
@@ -12,7 +12,7 @@ export type DisplayStatus = (typeof ORDER_STATUS_VALUES)[number];
 export const LIST_TABS: readonly OrderTab[] = ['ALL_ORDER', 'PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE'];
 export const CANCELED_FILTER: OrderTab = 'CANCEL_ALL';
 export const ALL_FILTERS: readonly OrderTab[] = [...LIST_TABS, CANCELED_FILTER];
-export const TIMESPANS: readonly OrderTimespan[] = OrderTimespanSchema.options;
+export const TIMESPANS: readonly OrderTimespan[] = ORDER_TIMESPANS;
 
 /** i18n key of a list tab / filter. */
 export const tabKey = (tab: OrderTab) => `orders.tab.${tab}`;

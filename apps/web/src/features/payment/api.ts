@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ContractDetail, FirstPayResult, PayChannelResult, PaymentStatus, PayResult } from '@mall/contracts';
-import { CSRF_HEADER } from '@mall/contracts';
+import { CSRF_HEADER } from '@mall/contracts/constants';
 import { api, ApiError } from '../../shared/api';
 import { useSite } from '../../shared/session';
 

@@ -4,8 +4,9 @@
  * countdown); their errors carry stable codes (Account.*, Common.tooManyRequests).
  */
 import { useMutation } from '@tanstack/react-query';
+import { IDENTITY_PROVIDER } from '@mall/contracts/constants';
 import {
-  IDENTITY_PROVIDER, type ChangePasswordBody, type ResetByTokenBody, type ResetCheckSmsCodeBody, type ResetEmailCodeVerifyBody,
+  type ChangePasswordBody, type ResetByTokenBody, type ResetCheckSmsCodeBody, type ResetEmailCodeVerifyBody,
   type ResetSendEmailCodeBody, type ResetSendSmsBody, type ResetTokenResult, type SendCodeResult,
 } from '@mall/contracts';
 import { api } from '../../../shared/api';

@@ -4,8 +4,9 @@
  * emails. The server acts on the session's own account; no id here chooses whose.
  */
 import { useQuery } from '@tanstack/react-query';
+import { IDENTITY_PROVIDER } from '@mall/contracts/constants';
 import {
-  IDENTITY_PROVIDER, type NoticeEmail, type Profile, type ProfileBody, type SendCodeResult,
+  type NoticeEmail, type Profile, type ProfileBody, type SendCodeResult,
 } from '@mall/contracts';
 import { api } from '../../../shared/api';
 import type { CaptchaValue } from './captcha';

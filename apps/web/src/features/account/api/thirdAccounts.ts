@@ -4,7 +4,8 @@
  * page navigations to `/auth/oidc/<name>/start` (the provider's pages are not ours).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IDENTITY_PROVIDER, type OidcProviderList, type ThirdAccountList, type UnbindThirdAccountBody } from '@mall/contracts';
+import { IDENTITY_PROVIDER } from '@mall/contracts/constants';
+import type { OidcProviderList, ThirdAccountList, UnbindThirdAccountBody } from '@mall/contracts';
 import { api } from '../../../shared/api';
 
 const LIST_BOUND = ['third-accounts'] as const;

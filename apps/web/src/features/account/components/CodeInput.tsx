@@ -7,7 +7,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, type SendCodeResult } from '@mall/contracts';
+import { ERROR_CODES } from '@mall/contracts/constants';
+import type { SendCodeResult } from '@mall/contracts';
 import { ApiError } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
 

@@ -6,7 +6,7 @@
 import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { OIDC_ERROR_PARAM } from '@mall/contracts';
+import { OIDC_ERROR_PARAM } from '@mall/contracts/constants';
 import { oidcStartUrl, useOidcProviders } from '../api/thirdAccounts';
 
 export function OidcSignInButtons({ target }: { target: string }) {

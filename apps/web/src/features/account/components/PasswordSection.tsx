@@ -3,13 +3,15 @@
  * (current password, new password twice). The change keeps this session and signs out every
  * other device; the server emails a notice.
  */
-import { useState } from 'react';
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, Password } from '@mall/contracts';
+import { ERROR_CODES } from '@mall/contracts/constants';
 import { ApiError } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
 import { useChangePassword } from '../api/password';
+import { accountSchemas } from '../api/schemas';
+import { useSchemas } from '../../../shared/zodForm';
 import { LazyModal } from '../../../shared/LazyModal';
 
 export function PasswordSection() {
@@ -27,13 +29,18 @@ export function PasswordSection() {
       </Group>
       {changed && <Alert color="green" mt="sm" role="status">{t('security.password.changed')}</Alert>}
       <LazyModal opened={open} onClose={() => setOpen(false)} title={t('security.password.dialogTitle')} centered>
-        {open && <ChangePasswordForm onCancel={() => setOpen(false)} onDone={() => { setOpen(false); setChanged(true); }} />}
+        {open && (
+          <Suspense fallback={<Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
+            <ChangePasswordForm onCancel={() => setOpen(false)} onDone={() => { setOpen(false); setChanged(true); }} />
+          </Suspense>
+        )}
       </LazyModal>
     </Paper>
   );
 }
 
 function ChangePasswordForm({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
+  const { Password } = useSchemas(accountSchemas);
   const { t } = useTranslation();
   const change = useChangePassword();
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirm: '' });

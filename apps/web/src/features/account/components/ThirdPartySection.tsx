@@ -9,7 +9,8 @@ import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from 
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { OIDC_ERROR_PARAM, type BoundThirdAccount } from '@mall/contracts';
+import { OIDC_ERROR_PARAM } from '@mall/contracts/constants';
+import type { BoundThirdAccount } from '@mall/contracts';
 import { ConfirmDialog } from '../../../shared/ConfirmDialog';
 import { LoadError } from '../../../shared/States';
 import { errorMessage } from '../../../shared/errors';

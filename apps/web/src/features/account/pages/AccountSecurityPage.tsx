@@ -15,10 +15,8 @@ import { IconCheck, IconCopy, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import {
-  Birthday, Email, ERROR_CODES, GENDERS, InvitationCode, LANGUAGES, Mobile, MobilePrefix, VerificationCode, type Language, type NoticeEmail,
-  type Profile, type SendCodeResult,
-} from '@mall/contracts';
+import { ERROR_CODES, GENDERS, LANGUAGES } from '@mall/contracts/constants';
+import type { Language, NoticeEmail, Profile, SendCodeResult } from '@mall/contracts';
 import { LANGUAGE_NAMES } from '../../../app/TopBar';
 import { ApiError } from '../../../shared/api';
 import { ConfirmDialog } from '../../../shared/ConfirmDialog';
@@ -28,6 +26,8 @@ import { errorMessage } from '../../../shared/errors';
 import { LoadError, PageSkeleton } from '../../../shared/States';
 import { sessionKey, usePreferences } from '../../../shared/session';
 import type { CaptchaValue } from '../api/captcha';
+import { accountSchemas } from '../api/schemas';
+import { useSchemas, useSchemasOnInteraction } from '../../../shared/zodForm';
 import {
   bindEmail, bindMobile, changeEmail, changeMobile, createNoticeEmail, deleteNoticeEmail, destroyAccount, fillInvitationCode, noticeEmailsKey,
   profileKey, saveProfile, sendBindEmailCode, sendBindMobileCode, sendChangeEmailCode, sendChangeMobileCode, sendDestroyEmailCode,
@@ -62,6 +62,8 @@ const isCodeError = (e: unknown) => e instanceof ApiError && CODE_ERRORS.include
 const A = 'accountSecurity';
 
 export function AccountSecurityPage() {
+  // The forms' schemas (and zod) are fetched on the first touch, before a dialog needs them.
+  useSchemasOnInteraction(accountSchemas);
   const { t } = useTranslation();
   const profile = useProfile();
   return (
@@ -158,6 +160,7 @@ function ContactSection({ kind, profile }: { kind: Kind; profile: Profile }) {
  * its own code or the password, as the server requires).
  */
 function ContactForm({ kind, profile, onDone, onCancel }: { kind: Kind; profile: Profile; onDone: () => void; onCancel: () => void }) {
+  const { Email, Mobile, MobilePrefix, VerificationCode } = useSchemas(accountSchemas);
   const { t } = useTranslation();
   const refresh = useProfileUpdate();
   const changing = kind === 'email' ? !!profile.email : !!profile.mobile;
@@ -266,6 +269,7 @@ function ProfileSection({ profile }: { profile: Profile }) {
 }
 
 function ProfileForm({ profile, onDone, onCancel }: { profile: Profile; onDone: () => void; onCancel: () => void }) {
+  const { Birthday } = useSchemas(accountSchemas);
   const { t } = useTranslation();
   const refresh = useProfileUpdate();
   const prefs = usePreferences();
@@ -328,7 +332,7 @@ function InvitationSection({ profile }: { profile: Profile }) {
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const fill = useMutation({
-    mutationFn: () => fillInvitationCode(InvitationCode.parse(code)),
+    mutationFn: async () => fillInvitationCode((await accountSchemas.load()).InvitationCode.parse(code)),
     onSuccess: (r) => { refresh(); notifySuccess(t(`${A}.invitation.filled`, { points: r.rewardPoints })); },
   });
   const codeError = code.trim() ? null : t('validation.required');
@@ -405,6 +409,7 @@ function NoticeEmailsSection() {
 }
 
 function NoticeEmailForm({ current, onDone, onCancel }: { current: NoticeEmail | null; onDone: () => void; onCancel: () => void }) {
+  const { Email } = useSchemas(accountSchemas);
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [email, setEmail] = useState(current?.email ?? '');
@@ -457,6 +462,7 @@ function keptAndErased(t: TFunction) {
 
 /** Captcha + a code to the account's email (or phone when there is no email), then a last confirmation. */
 function DeleteForm({ profile, onCancel }: { profile: Profile; onCancel: () => void }) {
+  const { VerificationCode } = useSchemas(accountSchemas);
   const { t } = useTranslation();
   const qc = useQueryClient();
   const navigate = useNavigate();

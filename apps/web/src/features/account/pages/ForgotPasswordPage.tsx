@@ -8,12 +8,13 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Email, Mobile, MobilePrefix, Password, VerificationCode } from '@mall/contracts';
 import { errorMessage } from '../../../shared/errors';
 import type { CaptchaValue } from '../api/captcha';
 import { checkResetSmsCode, resetPasswordBySms, resetPasswordByToken, sendResetEmailCode, sendResetSms, verifyResetEmailCode } from '../api/password';
 import { Captcha } from '../components/Captcha';
 import { CodeInput } from '../components/CodeInput';
+import { useLazySchemas, useSchemasOnInteraction } from '../../../shared/zodForm';
+import { accountSchemas } from '../api/schemas';
 
 type Channel = 'email' | 'phone';
 
@@ -62,17 +63,22 @@ function CodeStep({ channel, onToken }: { channel: Channel; onToken: (token: str
   const [captcha, setCaptcha] = useState<CaptchaValue | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
+  const [touchedNow, setTouched] = useState(false);
+  // The schemas arrive on the first interaction; until then nothing counts as valid (nothing is
+  // sent) and no field shows an error.
+  useSchemasOnInteraction(accountSchemas);
+  const s = useLazySchemas(accountSchemas);
+  const touched = touchedNow && !!s;
 
-  const emailOk = Email.safeParse(email).success;
-  const phoneOk = Mobile.safeParse(mobile).success && MobilePrefix.safeParse(prefix).success;
+  const emailOk = !!s && s.Email.safeParse(email).success;
+  const phoneOk = !!s && s.Mobile.safeParse(mobile).success && s.MobilePrefix.safeParse(prefix).success;
   const addressOk = channel === 'email' ? emailOk : phoneOk;
   const sentTo = channel === 'email' ? email.trim() : `${prefix} ${mobile}`;
 
   const send = async () => {
     try {
       return channel === 'email'
-        ? await sendResetEmailCode({ email: Email.parse(email), ...captcha! })
+        ? await sendResetEmailCode({ email: s!.Email.parse(email), ...captcha! })
         : await sendResetSms({ mobile, mobilePrefix: prefix, ...captcha! });
     } finally {
       // The solved challenge was used up by this call.
@@ -81,11 +87,11 @@ function CodeStep({ channel, onToken }: { channel: Channel; onToken: (token: str
   };
   const verify = useMutation({
     mutationFn: () => channel === 'email'
-      ? verifyResetEmailCode({ email: Email.parse(email), code })
+      ? verifyResetEmailCode({ email: s!.Email.parse(email), code })
       : checkResetSmsCode({ mobile, mobilePrefix: prefix, code }),
     onSuccess: (r) => onToken(r.token),
   });
-  const codeOk = VerificationCode.safeParse(code).success;
+  const codeOk = !!s && s.VerificationCode.safeParse(code).success;
 
   return (
     <form noValidate onSubmit={(e) => { e.preventDefault(); setTouched(true); if (codeOk && addressOk && !verify.isPending) verify.mutate(); }}>
@@ -96,9 +102,9 @@ function CodeStep({ channel, onToken }: { channel: Channel; onToken: (token: str
         ) : (
           <Group align="flex-start" gap="xs" wrap="nowrap">
             <TextInput w={96} label={t('security.forgot.prefix')} autoComplete="tel-country-code" required value={prefix}
-              onChange={(e) => setPrefix(e.currentTarget.value)} error={touched && !MobilePrefix.safeParse(prefix).success ? t('errors.Account.mobileFormat') : null} />
+              onChange={(e) => setPrefix(e.currentTarget.value)} error={touched && !s!.MobilePrefix.safeParse(prefix).success ? t('errors.Account.mobileFormat') : null} />
             <TextInput style={{ flex: 1 }} label={t('security.forgot.mobile')} type="tel" autoComplete="tel-national" required value={mobile}
-              onChange={(e) => setMobile(e.currentTarget.value)} error={touched && !Mobile.safeParse(mobile).success ? t('errors.Account.mobileFormat') : null} />
+              onChange={(e) => setMobile(e.currentTarget.value)} error={touched && !s!.Mobile.safeParse(mobile).success ? t('errors.Account.mobileFormat') : null} />
           </Group>
         )}
         <Captcha onChange={setCaptcha} resetKey={captchaRound} />
@@ -120,10 +126,12 @@ function NewPasswordStep({ channel, token, onDone }: { channel: Channel; token: 
     mutationFn: () => (channel === 'email' ? resetPasswordByToken : resetPasswordBySms)({ token, password }),
     onSuccess: onDone,
   });
-  const passwordError = Password.safeParse(password).success ? null : t('auth.passwordHint');
+  useSchemasOnInteraction(accountSchemas);
+  const s = useLazySchemas(accountSchemas);
+  const passwordError = !s || s.Password.safeParse(password).success ? null : t('auth.passwordHint');
   const confirmError = confirm === password ? null : t('security.forgot.mismatch');
   return (
-    <form noValidate onSubmit={(e) => { e.preventDefault(); setTouched(true); if (!passwordError && !confirmError && !reset.isPending) reset.mutate(); }}>
+    <form noValidate onSubmit={(e) => { e.preventDefault(); setTouched(true); if (s && !passwordError && !confirmError && !reset.isPending) reset.mutate(); }}>
       <Stack>
         <Title order={2} size="h4">{t('security.forgot.stepPassword')}</Title>
         {reset.error && <Alert color="red" role="alert">{errorMessage(t, reset.error)}</Alert>}

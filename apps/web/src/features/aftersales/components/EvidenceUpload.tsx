@@ -3,7 +3,7 @@
  * with an n/6 counter (the shared ImageUpload with the after-sales limits and texts).
  */
 import { useTranslation } from 'react-i18next';
-import { AFTER_SALES } from '@mall/contracts';
+import { AFTER_SALES } from '@mall/contracts/constants';
 import { ImageUpload } from '../../../shared/ImageUpload';
 import { uploadEvidence } from '../api/upload';
 import { aftersalesError } from './labels';

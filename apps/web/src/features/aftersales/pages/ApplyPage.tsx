@@ -18,9 +18,8 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  AFTER_SALES, ApplyRequest, ApplyType as ApplyTypeSchema, MAX_LEN, type ApplyLineView, type ApplyType, type ReverseReason,
-} from '@mall/contracts';
+import { AFTER_SALES, APPLY_TYPES, MAX_LEN } from '@mall/contracts/constants';
+import type { ApplyLineView, ApplyType, ReverseReason } from '@mall/contracts';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { useMoney } from '../../../shared/format';
 import { QuantityStepper } from '../../../shared/QuantityStepper';
@@ -29,6 +28,8 @@ import { useMobile } from '../../../shared/useMobile';
 import { DATE_TIME } from '../../orders/labels';
 import { useInitiateReverse } from '../api/initiate';
 import { isId } from '../api/keys';
+import { parseEnum } from '../../../shared/urlParams';
+import { lazySchemas, useSchemasOnInteraction } from '../../../shared/zodForm';
 import { useRenderApply } from '../api/renderApply';
 import { ApplyLineItem } from '../components/ApplyLineItem';
 import { EvidenceUpload } from '../components/EvidenceUpload';
@@ -47,7 +48,7 @@ export function ApplyPage() {
   const [params] = useSearchParams();
   const orderId = params.get('tradeOrderId') ?? '';
   const lineIds = (params.get('tradeOrderLineId') ?? '').split(',').map((s) => s.trim()).filter(isId);
-  const parsedType = ApplyTypeSchema.safeParse(params.get('asType'));
+  const parsedType = parseEnum<ApplyType>(APPLY_TYPES, params.get('asType'));
   if (!isId(orderId)) {
     return (
       <EmptyBlock title={t('aftersales.apply.noOrder')}>
@@ -57,6 +58,9 @@ export function ApplyPage() {
   }
   return <ApplyForm key={orderId} orderId={orderId} initialLines={lineIds} initialType={parsedType.success ? parsedType.data : null} />;
 }
+
+// The server's schema (and zod) arrive on the buyer's first interaction; a submit before that waits for it.
+const applySchemas = lazySchemas(() => import('../formSchemas'));
 
 type Selection = Record<string, { qty: string; skuId: string | null }>;
 type FieldErrors = Partial<Record<'lines' | 'amount' | 'reason' | 'notes' | 'images', string>> & Record<`sku:${string}`, string>;
@@ -72,6 +76,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; initialLines: string[]; initialType: ApplyType | null }) {
   const { t } = useTranslation();
+  useSchemasOnInteraction(applySchemas);
   const navigate = useNavigate();
   const fmt = useMoney();
   const site = useSite();
@@ -152,6 +157,8 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
 
   const submit = () => {
     if (!type || initiate.isPending) return;
+    const schemas = applySchemas.current();
+    if (!schemas) { applySchemas.load().then(submit, () => {}); return; }
     setSubmitError(null);
     const errs: FieldErrors = {};
     if (!chosen.length) errs.lines = t('aftersales.apply.selectOne');
@@ -168,7 +175,7 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
       ...(notes.trim() ? { reverseText: notes.trim() } : {}),
       ...(images.length ? { attachmentList: images } : {}),
     };
-    const parsed = ApplyRequest.safeParse(request);
+    const parsed = schemas.ApplyRequest.safeParse(request);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];

@@ -6,11 +6,12 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useUrlParams } from '../../../shared/urlParams';
+import { parseEnum, useUrlParams } from '../../../shared/urlParams';
 import { Alert, Anchor, Button, CloseButton, Group, Pagination, SegmentedControl, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AFTER_SALES, ReverseStatus, type ReverseListBody, type ReverseSummary } from '@mall/contracts';
+import { AFTER_SALES, REVERSE_STATUS_VALUES } from '@mall/contracts/constants';
+import type { ReverseListBody, ReverseStatusValue, ReverseSummary } from '@mall/contracts';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { useMobile } from '../../../shared/useMobile';
 import { isId } from '../api/keys';
@@ -38,7 +39,7 @@ export function ListPage() {
   const pageNo = intParam(params.get('pageNo'), 1);
   const pageSize = intParam(params.get('pageSize'), AFTER_SALES.listPageSize, 50);
   const appliedRaw = params.get('applied');
-  const status = ReverseStatus.safeParse(appliedRaw);
+  const status = parseEnum<ReverseStatusValue>(REVERSE_STATUS_VALUES, appliedRaw);
   const applied = appliedRaw === 'processing' || appliedRaw === 'finished' ? appliedRaw : status.success ? status.data : undefined;
   const reverseOrderIds = (params.get('reverseOrderId') ?? '').split(',').map((s) => s.trim()).filter(isId).slice(0, 100);
 

@@ -4,7 +4,8 @@
  * summary and the reviews section ask for the same first page, so they share one request.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { REVIEW, type ItemReviews, type Review } from '@mall/contracts';
+import { REVIEW } from '@mall/contracts/constants';
+import type { ItemReviews, Review } from '@mall/contracts';
 import { api } from '../../../shared/api';
 
 export type ItemReview = Review;

@@ -3,7 +3,8 @@
  * (commentStatus unComment) or fully reviewed (comment), and how many are left to review.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { REVIEW, type OrdersToReviewPage } from '@mall/contracts';
+import { REVIEW } from '@mall/contracts/constants';
+import type { OrdersToReviewPage } from '@mall/contracts';
 import { api } from '../../../shared/api';
 import { commentKey } from './keys';
 

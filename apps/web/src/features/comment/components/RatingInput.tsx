@@ -7,7 +7,7 @@ import { useId, type KeyboardEvent } from 'react';
 import { Group, Rating, Text } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW } from '@mall/contracts';
+import { REVIEW } from '@mall/contracts/constants';
 
 /** orange.8: 3.6:1 on white (WCAG non-text contrast); the outline is gray.7. */
 const FULL = 'var(--mantine-color-orange-8)';

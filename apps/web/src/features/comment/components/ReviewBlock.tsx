@@ -5,7 +5,8 @@
  */
 import { Alert, Box, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { REVIEW, type OrderLineForReview } from '@mall/contracts';
+import { REVIEW } from '@mall/contracts/constants';
+import type { OrderLineForReview } from '@mall/contracts';
 import type { Draft } from './drafts';
 import { capText, textLength, type DraftErrors } from './labels';
 import { ProductLine } from './ProductLine';

@@ -3,7 +3,7 @@
  * 10 MB each, resized by the server into a display image and a thumbnail), with the review texts.
  */
 import { useTranslation } from 'react-i18next';
-import { REVIEW, UPLOAD_MAX_BYTES } from '@mall/contracts';
+import { REVIEW, UPLOAD_MAX_BYTES } from '@mall/contracts/constants';
 import { errorMessage } from '../../../shared/errors';
 import { ImageUpload } from '../../../shared/ImageUpload';
 import { uploadReviewImage, type ReviewImage } from '../api/uploadImage';

@@ -3,7 +3,7 @@
  * domain's reviewProblem), the lines of an order that may be reviewed, the review form's URL.
  */
 import type { TFunction } from 'i18next';
-import { REVIEW } from '@mall/contracts';
+import { REVIEW } from '@mall/contracts/constants';
 import { isReviewableLine, reviewProblem, skuLabel, type ReviewProblem } from '@mall/domain';
 
 /** The text of a problem of the review form. */

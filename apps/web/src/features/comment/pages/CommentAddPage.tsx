@@ -11,7 +11,10 @@ import { Alert, Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } f
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CreateReviewsBody, ERROR_CODES, type CreateReviewInput, type OrderLineForReview } from '@mall/contracts';
+import { ERROR_CODES } from '@mall/contracts/constants';
+import type { CreateReviewInput, OrderLineForReview } from '@mall/contracts';
+import { reviewSchemas } from '../api/reviewSchemas';
+import { useSchemasOnInteraction } from '../../../shared/zodForm';
 import { ApiError } from '../../../shared/api';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { errorMessage } from '../../../shared/errors';
@@ -64,6 +67,7 @@ function fieldOf(code: string): keyof BlockErrors {
 }
 
 function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] }) {
+  useSchemasOnInteraction(reviewSchemas);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mobile = useMobile();
@@ -129,6 +133,8 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
     ev?.preventDefault();
     // A second click (or Enter) while the first is on its way sends nothing.
     if (sending.current || busy || anyUploading || !open.length) return;
+    const schemas = reviewSchemas.current();
+    if (!schemas) { reviewSchemas.load().then(() => submit(), () => {}); return; }
     const errs: Errors = {};
     for (const l of open) {
       const d = drafts[l.id]!;
@@ -143,7 +149,7 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
       const d = drafts[l.id]!;
       return { postId: l.id, postTypeDict: 'ORDER_LINE', rateDict: d.rate, content: d.content.trim(), images: { files: d.images }, topId: -1 };
     });
-    if (!CreateReviewsBody.safeParse(body).success) { setServerError(t('errors.Common.invalidRequest')); return; }
+    if (!schemas.CreateReviewsBody.safeParse(body).success) { setServerError(t('errors.Common.invalidRequest')); return; }
     sending.current = true;
     create.mutate(body, {
       onSuccess: () => {

@@ -9,7 +9,10 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { CreateReviewsBody, ERROR_CODES, REVIEW, type CreateReviewInput } from '@mall/contracts';
+import { ERROR_CODES, REVIEW } from '@mall/contracts/constants';
+import type { CreateReviewInput } from '@mall/contracts';
+import { reviewSchemas } from '../api/reviewSchemas';
+import { useSchemasOnInteraction } from '../../../shared/zodForm';
 import { ApiError } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
 import { LoadError, PageSkeleton } from '../../../shared/States';
@@ -51,6 +54,7 @@ export function CommentPlusPage() {
 }
 
 function FollowUpForm({ entry }: { entry: ReviewEntry }) {
+  useSchemasOnInteraction(reviewSchemas);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -79,12 +83,14 @@ function FollowUpForm({ entry }: { entry: ReviewEntry }) {
   const publish = (ev?: FormEvent) => {
     ev?.preventDefault();
     if (sending.current || busy || uploading) return;
+    const schemas = reviewSchemas.current();
+    if (!schemas) { reviewSchemas.load().then(() => publish(), () => {}); return; }
     const errs = draftErrors(t, { rate: 0, content: draft.content, imageCount: draft.images.length }, true);
     setErrors(errs);
     if (errs.content) { textRef.current?.focus(); return; }
     if (errs.images) return;
     const body: CreateReviewInput[] = [{ postId: c.postId, postTypeDict: 'ORDER_LINE', content: draft.content.trim(), images: { files: draft.images }, topId: c.id, parentId: -1 }];
-    if (!CreateReviewsBody.safeParse(body).success) { notifications.show({ color: 'red', message: t('errors.Common.invalidRequest') }); return; }
+    if (!schemas.CreateReviewsBody.safeParse(body).success) { notifications.show({ color: 'red', message: t('errors.Common.invalidRequest') }); return; }
     sending.current = true;
     create.mutate(body, {
       onSuccess: () => {

@@ -6,7 +6,7 @@
 import { Group, Pagination, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW } from '@mall/contracts';
+import { REVIEW } from '@mall/contracts/constants';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { CardsSkeleton, LoadError } from '../../../shared/States';
 import { useUrlParams } from '../../../shared/urlParams';

@@ -9,7 +9,8 @@ import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, T
 import { IconCheck, IconCrown } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { PAID_SERVICE_PERIOD_CODES, type CheckoutEntry, type PaidService, type PaidServicePeriodCode } from '@mall/contracts';
+import { PAID_SERVICE_PERIOD_CODES } from '@mall/contracts/constants';
+import type { CheckoutEntry, PaidService, PaidServicePeriodCode } from '@mall/contracts';
 import { useMoney } from '../../../shared/format';
 import { useSite } from '../../../shared/session';
 import { LoadError } from '../../../shared/States';

@@ -25,6 +25,8 @@ export interface Caller {
   language: Language;
   /** On routes with `config.sessionSummary`: what the top bar shows, read with the session in one statement. */
   summary?: { cartCount: number; enterpriseName: string | null };
+  /** On routes with `config.orderVersion`: the buyer's order version (buyer_order_versions, '0' before any order), read with the session. */
+  orderVersion?: string;
 }
 
 declare module 'fastify' {
@@ -54,6 +56,13 @@ const SESSION_SUMMARY_LOOKUP = {
   text: `SELECT ${USER_COLUMNS}, (SELECT count(*)::int FROM cart_lines l WHERE l.buyer_id = u.id) AS cart_count, e.name AS enterprise_name
 FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN enterprises e ON e.id = u.enterprise_id
 WHERE s.id = $1 AND s.expires_at > now()`,
+};
+// The buyer's order reads (list, tab counts, detail) check their kept answers against the
+// buyer's order version (modules/trade/read-cache.ts): read here, so a kept answer costs one round trip.
+const SESSION_ORDER_LOOKUP = {
+  name: 'session_order_lookup',
+  text: `SELECT ${USER_COLUMNS}, coalesce((SELECT v.version FROM buyer_order_versions v WHERE v.buyer_id = u.id), 0)::text AS order_version
+FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.expires_at > now()`,
 };
 const big = (v: string | null) => (v === null ? null : BigInt(v));
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -97,6 +106,11 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
       if (row) req.caller = { ...req.caller, sessionId: id, user: userOf(row), summary: { cartCount: row.cart_count, enterpriseName: row.enterprise_name } };
       return;
     }
+    if (req.routeOptions.config?.orderVersion) {
+      const { rows: [row] } = await db.$client.query({ ...SESSION_ORDER_LOOKUP, values: [id] });
+      if (row) req.caller = { ...req.caller, sessionId: id, user: userOf(row), orderVersion: row.order_version };
+      return;
+    }
     const { rows: [row] } = await db.$client.query({ ...SESSION_LOOKUP, values: [id] });
     if (row) req.caller = { ...req.caller, sessionId: id, user: userOf(row) };
   });
@@ -132,6 +146,8 @@ declare module 'fastify' {
     csrfExempt?: boolean;
     /** Read the top bar's summary (cart count, enterprise name) with the session. */
     sessionSummary?: boolean;
+    /** Read the buyer's order version (buyer_order_versions) with the session. */
+    orderVersion?: boolean;
   }
 }
 

@@ -12,6 +12,7 @@ export * from './comment.js';
 export * from './platform.js';
 export * from './order-counts.js';
 export * from './catalog-version.js';
+export * from './buyer-order-versions.js';
 export * from './membership.js';
 export * from './content.js';
 export * from './oidc.js';

@@ -11,6 +11,8 @@ import type { Jobs } from '../../lib/jobs.js';
 import { compiledSerializer } from '../../lib/compiled-response.js';
 import { listPackages, packagesForGuest } from '../fulfillment/service.js';
 import { cancelAfterPay } from '../../flows/apply-reverse.js';
+import { orderReadCache } from './read-cache.js';
+import { isMainAccount } from './scope.js';
 import { cancelBeforePay, countOrders, guestLookup, listOrders, orderDetail, orderNotFound, postpone, signForDelivery } from './service.js';
 
 const tags = ['orders'];
@@ -26,21 +28,58 @@ function buyerOf(req: FastifyRequest) {
 export function tradeRoutes(app: FastifyInstance, db: Db, jobs?: Jobs): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', {
+  // List pages, tab counts and details come serialized from the per-buyer cache while the
+  // buyer's order version (read with the session: config orderVersion) stands (read-cache.ts).
+  const cache = orderReadCache();
+  const serializer = (schema: unknown, url: string) => compiledSerializer({ schema, method: 'POST', url, httpStatus: '200' }) as (data: unknown) => string;
+  const LIST = '/sapi/mall-order/web/order/pageTradeOrderForBuyer';
+  const COUNTS = '/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer';
+  const DETAIL = '/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer';
+  const listJson = serializer(OrderPage, LIST);
+  const countsJson = serializer(OrderCounts, COUNTS);
+  const detailJson = serializer(OrderDetail, DETAIL);
+  /** The cache key of this caller's request, or null when it is not kept (main accounts see sub-accounts' orders too). */
+  const keyOf = (req: FastifyRequest, kind: string, body: object) => {
+    const user = req.caller.user;
+    return user && !isMainAccount(user) && !(body as { enterpriseUserIds?: unknown }).enterpriseUserIds ? `${user.id}|${kind}|${JSON.stringify(body)}` : null;
+  };
+  const json = 'application/json; charset=utf-8';
+
+  r.post(LIST, {
     serializerCompiler: compiledSerializer,
+    config: { orderVersion: true },
     schema: { tags, summary: 'Page of the buyer\'s orders (main accounts: also sub-accounts\'), newest first, with every filter of the list', body: OrderListBody, response: { 200: OrderPage, ...errors } },
-  }, async (req) => (req.caller.user ? listOrders(db, req.caller.user, req.body) : { data: [], total: 0, pageNo: req.body.pageNo, pageSize: req.body.pageSize }) as never);
+  }, async (req, reply) => {
+    const user = req.caller.user;
+    if (!user) return { data: [], total: 0, pageNo: req.body.pageNo, pageSize: req.body.pageSize } as never;
+    // Typed keywords and time spans (which move with the clock) are not kept.
+    const key = req.body.queryParams?.keyword || req.body.timeline ? null : keyOf(req, 'list', req.body);
+    const body = await cache.body(req.caller.orderVersion, key, async () => listJson(await listOrders(db, user, req.body)));
+    return reply.type(json).send(body as never); // already serialized
+  });
 
-  r.post('/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer', {
+  r.post(COUNTS, {
     serializerCompiler: compiledSerializer,
+    config: { orderVersion: true },
     schema: { tags, summary: 'Order count per list tab (ALL_ORDER, PENDING_PAY, UN_DELIVERY, UN_RECEIVED, COMPLETE, CANCEL_ALL)', body: OrderCountBody, response: { 200: OrderCounts, ...errors } },
-  }, async (req) => (req.caller.user ? countOrders(db, req.caller.user, req.body)
-    : ['ALL_ORDER', 'PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CANCEL_ALL'].map((t) => ({ displayOrderStatus: t, quantity: 0 }))) as never);
+  }, async (req, reply) => {
+    const user = req.caller.user;
+    if (!user) return ['ALL_ORDER', 'PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CANCEL_ALL'].map((t) => ({ displayOrderStatus: t, quantity: 0 })) as never;
+    const body = await cache.body(req.caller.orderVersion, keyOf(req, 'counts', req.body), async () => countsJson(await countOrders(db, user, req.body)));
+    return reply.type(json).send(body as never);
+  });
 
-  r.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', {
+  r.post(DETAIL, {
     serializerCompiler: compiledSerializer,
+    config: { orderVersion: true },
     schema: { tags, summary: 'Order detail; 404 Trade.tradeOrderNotExist when it is not the caller\'s', body: OrderDetailBody, response: { 200: OrderDetail, ...errors } },
-  }, async (req) => orderDetail(db, buyerOf(req), BigInt(req.body.id), req.body.outTradeOrderCode) as never);
+  }, async (req, reply) => {
+    const user = buyerOf(req);
+    // Only found orders are kept (a 404 is thrown by the load).
+    const body = await cache.body(req.caller.orderVersion, keyOf(req, 'detail', req.body),
+      async () => detailJson(await orderDetail(db, user, BigInt(req.body.id), req.body.outTradeOrderCode)));
+    return reply.type(json).send(body as never);
+  });
 
   r.post('/sapi/mall-order/web/order/listPackage', {
     schema: { tags, summary: 'Shipment packages of an order with carrier, tracking number and timeline', body: ListPackageBody, response: { 200: PackageList, ...errors } },

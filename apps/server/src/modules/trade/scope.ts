@@ -15,9 +15,12 @@ export interface OrderScope {
   buyers: Map<bigint, string>;
 }
 
+/** An enterprise main account: sees its sub-accounts' orders too. */
+export const isMainAccount = (user: UserRow) => user.userType === 'REGISTERED' && !!user.enterpriseId && user.isEnterpriseMain && user.enterpriseStatus === 'ENABLED';
+
 export async function orderScope(db: Db, user: UserRow): Promise<OrderScope> {
   const buyers = new Map<bigint, string>([[user.id, user.nickname || user.email || '']]);
-  const isMain = user.userType === 'REGISTERED' && !!user.enterpriseId && user.isEnterpriseMain && user.enterpriseStatus === 'ENABLED';
+  const isMain = isMainAccount(user);
   if (isMain) {
     const subs = await db.select({ id: users.id, nickname: users.nickname, email: users.email }).from(users)
       .where(and(eq(users.enterpriseId, user.enterpriseId!), eq(users.isEnterpriseMain, false), ne(users.enterpriseStatus, 'PENDING_APPROVAL')));

@@ -32,8 +32,7 @@ test('the points centre shows the demo history, filtered by kind', async ({ page
   await expect(page.getByTestId('point-balance')).toHaveText(/^\d{1,3}(,\d{3})*$/);
   const table = page.getByTestId('point-history');
   await expect(table.locator('tr[data-kind]').first()).toBeVisible();
-  await page.getByRole('combobox', { name: 'Show' }).click();
-  await page.getByRole('option', { name: 'Expired' }).click();
+  await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Expired' });
   await expect(page).toHaveURL(/kind=EXPIRY/);
   await expect(table.locator('tr[data-kind]')).toHaveCount(1);
   await expect(table.locator('tr[data-kind="EXPIRY"]')).toContainText('-750');

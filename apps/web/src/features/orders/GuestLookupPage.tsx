@@ -2,16 +2,17 @@
  * /order-lookup: a guest finds an order by its number plus the email given at checkout (never
  * the number alone) and sees it read-only with its shipments.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { lazySchemas, lazyZodValidate } from '../../shared/zodForm';
 import { isOrderNotFound, useGuestLookup } from './api';
-import { OrderDetailView } from './OrderDetailView';
-import { TrackTimeline } from './ExpressTrickPage';
-import { orderError, PackageSummary } from './parts';
+import { orderError } from './parts';
+
+// The found order (the detail view and its shipments) loads once there is one to show.
+const GuestLookupResult = lazy(() => import('./GuestLookupResult').then((m) => ({ default: m.GuestLookupResult })));
 
 // The server's schema (and zod) arrive when the guest starts filling in the form; submit waits for it.
 const lookupSchemas = lazySchemas(() => import('./formSchemas'));
@@ -59,19 +60,9 @@ export function GuestLookupPage() {
 
         {result && (
           <div aria-live="polite">
-            <OrderDetailView key={result.order.id} order={result.order} readOnly extra={result.shipments.length > 0 && (
-              <Paper withBorder p="md" component="section" aria-label={t('orders.track.pageTitle')}>
-                <Title order={2} size="h4" mb="sm">{t('orders.track.pageTitle')}</Title>
-                <Stack gap="md">
-                  {result.shipments.map((p, i) => (
-                    <Stack key={p.id} gap="sm" data-testid="package-card" p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}>
-                      <PackageSummary pkg={p} index={i} />
-                      <TrackTimeline entries={p.logisticsList} />
-                    </Stack>
-                  ))}
-                </Stack>
-              </Paper>
-            )} />
+            <Suspense fallback={<Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
+              <GuestLookupResult result={result} />
+            </Suspense>
           </div>
         )}
       </Stack>

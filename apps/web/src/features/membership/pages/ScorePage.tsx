@@ -3,7 +3,7 @@
  * ledger, newest first, paged and filtered by kind; credits show when they expire.
  */
 import { useSearchParams } from 'react-router';
-import { Badge, Card, Group, Pagination, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, NativeSelect, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { MEMBERSHIP, POINT_LINE_KINDS } from '@mall/contracts/constants';
@@ -39,10 +39,11 @@ export function ScorePage() {
       </Card>
       <Group justify="space-between" align="flex-end">
         <Title order={2} size="h4">{t('membership.score.history')}</Title>
-        <Select
-          label={t('membership.score.filter')} w={220} value={isKind(kind) ? kind : 'ALL'} allowDeselect={false}
+        {/* A native select: the same choice without Mantine's combobox (floating-ui) on this page's first load. */}
+        <NativeSelect
+          label={t('membership.score.filter')} w={220} value={isKind(kind) ? kind : 'ALL'}
           data={[{ value: 'ALL', label: t('membership.score.all') }, ...POINT_LINE_KINDS.map((k) => ({ value: k, label: t(`membership.kind.${k}`) }))]}
-          onChange={(v) => set({ kind: v && v !== 'ALL' ? v : null, pageNo: null })}
+          onChange={(e) => { const v = e.currentTarget.value; set({ kind: v !== 'ALL' ? v : null, pageNo: null }); }}
         />
       </Group>
       {history.error && !h ? <LoadError error={history.error} onRetry={() => void history.refetch()} /> : !h ? <Skeleton h={200} data-testid="loading" /> : h.data.length === 0 ? (

@@ -43,10 +43,11 @@ export function SendBackForm({ reverseId, returnAddress, mobile, onDone, onCance
     if (next.carrier) carrierRef.current?.focus();
     else if (next.tracking) trackingRef.current?.focus();
     if (next.carrier || next.tracking || !parsed.ok) return;
-    postBack.mutate({ id: reverseId, carrierId: carrierId!, trackingNumber: parsed.value }, {
-      onSuccess: onDone,
-      onError: (err) => setSubmitError(aftersalesError(t, err)),
-    });
+    // Through the promise, not mutate's callbacks: the success refetches the after-sales order,
+    // which can unmount this form (no longer sendable) before mutate's onSuccess would run, and
+    // TanStack Query drops those callbacks then; the buyer would stay on this page.
+    postBack.mutateAsync({ id: reverseId, carrierId: carrierId!, trackingNumber: parsed.value })
+      .then(onDone, (err: unknown) => setSubmitError(aftersalesError(t, err)));
   };
 
   const carrierError = errors.carrier ?? (carriers.error ? aftersalesError(t, carriers.error) : undefined);

@@ -6,20 +6,12 @@
  * Chromium (CHROMIUM_PATH). Target of issue 14: at most 150 KB gzip on every buyer route.
  * JS_ROUTES=/,/cart picks routes; JS_DETAIL=1 lists each route's files.
  */
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { startEmbeddedPostgres, ensureDatabase } from '../apps/server/src/db/embedded.js';
-import { createDb, runMigrations } from '../apps/server/src/db/client.js';
-import { seed } from '../apps/server/src/seed/index.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { withDemoShop } from './demo-shop.js';
 
 const BUDGET_KB = 150;
-const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'apps/web/dist');
-if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`No built web app in ${dist}: run npm run build (or set WEB_DIST_DIR)`);
 
 /** Buyer routes: [path, logged in]. Ids of orders are looked up after seeding. */
 const ROUTES: [string, boolean][] = [
@@ -31,25 +23,8 @@ const ROUTES: [string, boolean][] = [
 ];
 const only = process.env.JS_ROUTES?.split(',');
 
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-});
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-jsweight-'));
-fs.chmodSync(dir, 0o755);
-const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort());
 let failed = 0;
-try {
-  const db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), 10);
-  await runMigrations(db);
-  await seed(db);
-  const app = await buildApp({ db, rateLimits: false, webDistDir: dist });
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${port}`;
+await withDemoShop('mall-jsweight-', async ({ base, db, buyerCookie }) => {
   const { rows: [order] } = await db.$client.query<{ id: string }>(
     `SELECT o.id FROM trade_orders o JOIN users u ON u.id = o.buyer_id WHERE u.email = 'buyer@demo.shop' ORDER BY o.id LIMIT 1`);
 
@@ -57,16 +32,7 @@ try {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-mall-request': '1' },
-    body: JSON.stringify({ email: 'buyer@demo.shop', password: 'demo1234' }),
-  });
-  const [name, value] = (login.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [string, string];
-  // A checkout needs a selected cart line.
-  await fetch(`${base}/api/cart/lines`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-mall-request': '1', cookie: `${name}=${value}` },
-    body: JSON.stringify({ skuId: '1', qty: '1' }),
-  });
+  const [name, value] = buyerCookie.split('=') as [string, string];
 
   const sizes = new Map<string, number>();
   const gz = async (url: string) => {
@@ -115,10 +81,5 @@ try {
     await context.close();
   }
   await browser.close();
-  await app.close();
-  await db.$client.end();
-} finally {
-  await pg.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
+});
 console.log(failed ? `\n${failed} route(s) over ${BUDGET_KB} KB gzip` : `\nEvery route within ${BUDGET_KB} KB gzip`);

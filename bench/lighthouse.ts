@@ -8,31 +8,17 @@
  * LH_PAGES=home,item,checkout,orders picks pages.
  */
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { navigation } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { startEmbeddedPostgres, ensureDatabase } from '../apps/server/src/db/embedded.js';
-import { createDb, runMigrations } from '../apps/server/src/db/client.js';
-import { seed } from '../apps/server/src/seed/index.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { withDemoShop } from './demo-shop.js';
 
 const RUNS = Number(process.env.LH_RUNS ?? 2);
 const OUT = process.env.LH_OUT;
 /** LH_PAGES=home,checkout measures only those. */
 const ONLY = process.env.LH_PAGES?.split(',');
-const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'apps/web/dist');
-if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`No built web app in ${dist}: run npm run build (or set WEB_DIST_DIR)`);
-
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-});
 
 interface PageCase {
   name: string;
@@ -64,28 +50,9 @@ const cases: PageCase[] = [
   { name: 'orders', url: '/buyer/orders', buyer: true },
 ];
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-lighthouse-'));
-fs.chmodSync(dir, 0o755);
-const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort());
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  const db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), 10);
-  await runMigrations(db);
-  await seed(db);
-  const app = await buildApp({ db, rateLimits: false, webDistDir: dist });
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${port}`;
-
-  const api = (p: string, init: RequestInit & { cookie?: string } = {}) => fetch(`${base}${p}`, {
-    ...init, headers: { 'content-type': 'application/json', 'x-mall-request': '1', ...(init.cookie ? { cookie: init.cookie } : {}) },
-  });
-  const login = await api('/api/auth/login', { method: 'POST', body: JSON.stringify({ email: 'buyer@demo.shop', password: 'demo1234' }) });
-  const sessionCookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  // Checkout needs at least one selected cart line.
-  const added = await api('/api/cart/lines', { method: 'POST', cookie: sessionCookie, body: JSON.stringify({ skuId: '1', qty: '1' }) });
-  if (!added.ok) throw new Error(`cart add failed: ${await added.text()}`);
-
+  await withDemoShop('mall-lighthouse-', async ({ base, buyerCookie: sessionCookie }) => {
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
@@ -151,10 +118,7 @@ try {
     }
   }
   await browser.disconnect();
-  await app.close();
-  await db.$client.end();
+  });
 } finally {
   chrome?.kill();
-  await pg.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -12,6 +12,7 @@ import { type TestApp, createTestApp } from '../../../test/helpers.js';
 import { loadFixtures, type Fixtures } from '../../../test/checkout-fixtures.js';
 import { orderKit, type Buyer } from '../../../test/order-fixtures.js';
 import { sweepTimedTransitions } from './service.js';
+import { orderReadCache } from './read-cache.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -94,5 +95,36 @@ describe('kept order reads follow every change of the buyer\'s orders', () => {
     expect((await page1(a)).data.map((o) => o.id)).not.toContain(bOrder.orderIds[0]);
     // A's order detail stays 404 for B even after A read it (kept for A).
     expect((await b.b.post(DETAIL, { id: first.orderIds[0] })).statusCode).toBe(404);
+  });
+});
+
+describe('one load per key and version at a time', () => {
+  const gate = () => { let open!: (v: string) => void; const p = new Promise<string>((r) => { open = r; }); return { p, open }; };
+
+  it('requests arriving while a load runs wait for it instead of reading again', async () => {
+    const cache = orderReadCache();
+    let loads = 0;
+    const g = gate();
+    const load = () => { loads++; return g.p; };
+    const answers = Promise.all(Array.from({ length: 20 }, () => cache.body('7', 'u1|list|{}', load)));
+    g.open('{"total":1}');
+    expect(await answers).toEqual(Array(20).fill('{"total":1}'));
+    expect(loads).toBe(1);
+    // Kept afterwards under that version; a newer version loads again.
+    expect(await cache.body('7', 'u1|list|{}', async () => 'other')).toBe('{"total":1}');
+    expect(await cache.body('8', 'u1|list|{}', async () => '{"total":2}')).toBe('{"total":2}');
+  });
+
+  it('a load for a newer version does not hand out the older one running, and a failed load is not kept', async () => {
+    const cache = orderReadCache();
+    const old = gate();
+    const first = cache.body('1', 'k', () => old.p);
+    const newer = cache.body('2', 'k', async () => 'v2');
+    expect(await newer).toBe('v2');
+    old.open('v1');
+    expect(await first).toBe('v1');
+
+    await expect(cache.body('3', 'k', async () => { throw new Error('db down'); })).rejects.toThrow('db down');
+    expect(await cache.body('3', 'k', async () => 'v3')).toBe('v3');
   });
 });

@@ -19,6 +19,12 @@ const MAX_ENTRIES = 20_000;
 /** One per app (tests run several apps, each on its own database, in one process). */
 export function orderReadCache() {
   const kept = new Map<string, { version: string; at: number; body: string }>();
+  /**
+   * Loads under way, by key: requests arriving for the same key and version while one load runs
+   * wait for it instead of each running the same statements (after a change, every open tab and
+   * retry of the buyer would otherwise read at once).
+   */
+  const loading = new Map<string, { version: string; body: Promise<string> }>();
   return {
     /**
      * The serialized answer under `key` while `version` (read with the session, before `load`
@@ -30,10 +36,18 @@ export function orderReadCache() {
       const now = Date.now();
       const hit = kept.get(key);
       if (hit && hit.version === version && now - hit.at < TTL_MS) return hit.body;
-      const body = await load();
-      if (kept.size >= MAX_ENTRIES) kept.clear();
-      kept.set(key, { version, at: now, body });
-      return body;
+      const running = loading.get(key);
+      if (running && running.version === version) return running.body;
+      const body = load();
+      loading.set(key, { version, body });
+      try {
+        const done = await body;
+        if (kept.size >= MAX_ENTRIES) kept.clear();
+        kept.set(key, { version, at: now, body: done });
+        return done;
+      } finally {
+        if (loading.get(key)?.body === body) loading.delete(key);
+      }
     },
   };
 }

@@ -235,14 +235,14 @@ test('Japan site offers delivery day and time choices', async ({ page }) => {
   await expect(delivery).toBeVisible();
   const [day, time] = [delivery.getByRole('combobox').nth(0), delivery.getByRole('combobox').nth(1)];
   await expect(delivery.getByRole('combobox')).toHaveCount(2);
-  await day.click();
-  const days = page.getByRole('listbox').getByRole('option');
-  await expect(days).toHaveCount(7);
-  const firstDay = (await days.first().innerText()).trim();
+  // Native selects: "No preference" first, then the seven days.
+  const days = day.getByRole('option');
+  await expect(days).toHaveCount(8);
+  await expect(day.locator('option:checked')).toHaveText('指定なし');
+  const firstDay = (await days.nth(1).innerText()).trim();
   expect(firstDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  await days.first().click();
+  await day.selectOption({ label: firstDay });
   await expect(day).toHaveValue(firstDay);
-  await time.click();
-  await page.getByRole('option', { name: '14:00-16:00' }).click();
+  await time.selectOption({ label: '14:00-16:00' });
   await expect(time).toHaveValue('14:00-16:00');
 });

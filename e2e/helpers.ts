@@ -37,17 +37,29 @@ export async function goToCheckout(page: Page, lineCount: number) {
 }
 
 /**
- * Picks `option` in the combobox labelled `label` inside `scope`. An option that is already
- * chosen (e.g. regions remembered from the last address form) is left alone: clicking it again
- * would deselect it.
+ * Picks `option` in the combobox labelled `label` inside `scope`: a native `<select>` (address
+ * form, checkout, after-sales application) or Mantine's Select. In Mantine's an option that is
+ * already chosen (e.g. regions remembered from the last address form) is left alone: clicking it
+ * again would deselect it.
  */
 export async function choose(page: Page, scope: Page | Locator, label: string, option: string) {
   const box = scope.getByRole('combobox', { name: label });
+  if (await box.evaluate((el) => el.tagName === 'SELECT')) {
+    await box.selectOption({ label: option });
+    await expectChosen(box, option);
+    return;
+  }
   if ((await box.inputValue()) !== option) {
     await box.click();
     await page.getByRole('option', { name: option, exact: true }).click();
   }
   await expect(box).toHaveValue(option);
+}
+
+/** The option shown in a combobox: a native select's selected option, or the text of Mantine's Select. */
+export async function expectChosen(box: Locator, option: string) {
+  if (await box.evaluate((el) => el.tagName === 'SELECT')) await expect(box.locator('option:checked')).toHaveText(option);
+  else await expect(box).toHaveValue(option);
 }
 
 /** Quick quiz and privacy box: the last two things step 0 asks for. */
@@ -75,7 +87,7 @@ export async function fillShippingAddress(page: Page, email: string, opts: { min
   if (!opts.minimal) await choose(page, form, 'Gender', 'Female');
   await form.getByRole('textbox', { name: 'Email' }).fill(email);
   await form.getByRole('textbox', { name: 'Phone' }).fill('4155550123');
-  await expect(form.getByRole('combobox', { name: 'Country/region' })).toHaveValue('United States');
+  await expectChosen(form.getByRole('combobox', { name: 'Country/region' }), 'United States');
   await choose(page, form, 'State/province', 'California');
   await choose(page, form, 'City', 'San Francisco');
   await form.getByRole('textbox', { name: 'Postal code' }).fill('94103');

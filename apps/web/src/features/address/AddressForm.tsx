@@ -1,55 +1,21 @@
 /**
  * The address form of SPEC §5, validated with the same schema as the server
  * (`addressInput` in contracts). Country, province, city and district come from the region
- * table; a level with no regions below it becomes a free text field.
+ * table; a level with no regions below it becomes a free text field. Choices are native selects:
+ * the phone's own picker, and no Mantine combobox (floating-ui, ~30 KB gzip) on the checkout's
+ * first load. The form's state and rules are in ./formState.ts: checkout keeps its forms from its
+ * first paint and loads these fields only when it shows them.
  */
 import { useEffect } from 'react';
-import { Alert, Button, Checkbox, Grid, Group, Select, SegmentedControl, Stack, TextInput, Textarea, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Checkbox, Grid, Group, NativeSelect, SegmentedControl, Stack, TextInput, Textarea, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_CACHE_DAYS, ADDRESS_TYPES, GENDERS, HEAR_FROM_OPTIONS } from '@mall/contracts/constants';
 import type { Address } from '@mall/contracts';
 import { useSite } from '../../shared/session';
-import { lazySchemas, zodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
 import { ApiError } from '../../shared/api';
 import { useRegions, type RegionOption } from './api';
-
-export interface AddressFormValues {
-  firstName: string; lastName: string; gender: string; personPhone: string; areaCode: string; email: string;
-  countryId: string; countryCode: string; province: string; provinceId: string; city: string; cityId: string;
-  district: string; districtId: string; postalCode: string; poiName: string; detailAddress: string;
-  addressType: string; company: string; taxCode: string; isDefault: boolean; hearFrom: string; hearFromInput: string;
-}
-
-export function valuesFrom(a?: Address | null): AddressFormValues {
-  const district = a?.districtList.find((d) => d.level === 4);
-  return {
-    firstName: a?.firstName ?? '', lastName: a?.lastName ?? '', gender: a?.gender ?? '', personPhone: a?.personPhone ?? '',
-    areaCode: a?.areaCode ?? '', email: a?.email ?? '', countryId: a?.countryId ?? '', countryCode: a?.region.regionShortName ?? '',
-    province: a?.province ?? '', provinceId: a?.provinceId ?? '', city: a?.city ?? '', cityId: a?.cityId ?? '',
-    district: district?.name ?? '', districtId: district?.id ?? '', postalCode: a?.postalCode ?? '', poiName: a?.poiName ?? '',
-    detailAddress: a?.detailAddress ?? '', addressType: a?.addressType ?? 'PERSON', company: a?.company ?? '', taxCode: a?.taxCode ?? '',
-    isDefault: a?.isDefault ?? false, hearFrom: a?.hearFrom ?? '', hearFromInput: a?.hearFromInput ?? '',
-  };
-}
-
-/** Form values -> request body: empty optional fields left out, levels as districtList. */
-export function toBody(v: AddressFormValues, purpose: 'SHIPPING' | 'BILLING') {
-  const opt = (s: string) => (s.trim() ? s.trim() : undefined);
-  const districtList = [
-    v.province && { level: 2, name: v.province, ...(v.provinceId && { id: v.provinceId }) },
-    v.city && { level: 3, name: v.city, ...(v.cityId && { id: v.cityId }) },
-    v.district && { level: 4, name: v.district, ...(v.districtId && { id: v.districtId }) },
-  ].filter(Boolean);
-  return {
-    firstName: v.firstName, lastName: v.lastName, gender: opt(v.gender), personPhone: v.personPhone, areaCode: opt(v.areaCode),
-    email: v.email, countryId: v.countryId, countryCode: v.countryCode, province: opt(v.province), provinceId: opt(v.provinceId),
-    city: v.city, cityId: opt(v.cityId), districtList, postalCode: v.postalCode, poiName: v.poiName, detailAddress: v.detailAddress,
-    addressType: purpose === 'SHIPPING' ? opt(v.addressType) : undefined, company: v.addressType === 'COMPANY' ? opt(v.company) : undefined,
-    taxCode: opt(v.taxCode), isDefault: v.isDefault, hearFrom: opt(v.hearFrom), hearFromInput: v.hearFrom === 'other' ? opt(v.hearFromInput) : undefined,
-  };
-}
+import { addressSchemas, noChoice, toBody, useAddressForm, type AddressFormState, type AddressFormValues } from './formState';
 
 type RegionPick = Pick<AddressFormValues, 'countryId' | 'countryCode' | 'province' | 'provinceId' | 'city' | 'cityId'>;
 const REGION_COOKIE = 'address_region';
@@ -68,14 +34,12 @@ function LevelField(props: {
   label: string; parentId: string | null; value: string; valueId: string; required?: boolean; error?: string;
   onChange: (name: string, id: string, region?: RegionOption) => void; testId: string;
 }) {
-  const { t } = useTranslation();
   const { data: options, isLoading } = useRegions(props.parentId, !!props.parentId);
   if (props.parentId && options && options.length > 0) {
     return (
-      <Select label={props.label} required={props.required} searchable data-testid={props.testId} error={props.error}
-        data={options.map((o) => ({ value: o.id, label: o.regionName }))} value={props.valueId || null}
-        onChange={(id) => { const o = options.find((x) => x.id === id); props.onChange(o?.regionName ?? '', id ?? '', o); }}
-        nothingFoundMessage={t('address.nothingFound')} comboboxProps={{ withinPortal: true }} />
+      <NativeSelect label={props.label} required={props.required} data-testid={props.testId} error={props.error}
+        data={[noChoice(props.required), ...options.map((o) => ({ value: o.id, label: o.regionName }))]} value={props.valueId}
+        onChange={(e) => { const id = e.currentTarget.value; const o = options.find((x) => x.id === id); props.onChange(o?.regionName ?? '', id, o); }} />
     );
   }
   return (
@@ -83,44 +47,6 @@ function LevelField(props: {
       onChange={(e) => props.onChange(e.currentTarget.value, '')} />
   );
 }
-
-/**
- * The address schema (and zod): fetched once address fields are on screen, after they paint, so
- * a page that shows none (checkout with a saved address) does not load it. The form's own submit
- * waits for it; checkout's synchronous check, in the moment before it arrives, leaves the check
- * to the server, which runs the same schema.
- */
-const addressSchemas = lazySchemas(() => import('./formSchemas'));
-
-/**
- * The form state with the shared schema; checkout drives it directly, the address book through AddressForm.
- * `quickQuizElsewhere`: the form hides the quick quiz because the page asks it in its own section
- * (checkout), so the form must not require it either.
- */
-export function useAddressForm(initial: Address | null | undefined, purpose: 'SHIPPING' | 'BILLING', opts?: { quickQuizElsewhere?: boolean; typed?: boolean }) {
-  const { t } = useTranslation();
-  const site = useSite();
-  const rulesSite = opts?.quickQuizElsewhere ? { ...site, features: { ...site.features, quickQuiz: false } } : site;
-  // A typed (one-order) address at checkout follows the typed rules, exactly as the server checks it.
-  const rules = { site: rulesSite, purpose, kind: opts?.typed ? 'typed' as const : 'saved' as const };
-  return useForm<AddressFormValues>({
-    initialValues: valuesFrom(initial),
-    validate: (v) => {
-      const schemas = addressSchemas.current();
-      if (!schemas) { addressSchemas.preload(); return {}; }
-      return zodValidate(schemas.addressInput(rules), t)(toBody(v, purpose));
-    },
-  });
-}
-export type AddressFormState = ReturnType<typeof useAddressForm>;
-
-/** Field path -> label key, for naming the fields of an address in the checkout tip. */
-export const ADDRESS_FIELD_LABELS: Record<string, string> = {
-  firstName: 'address.firstName', lastName: 'address.lastName', gender: 'address.gender', email: 'address.email', areaCode: 'address.areaCode',
-  personPhone: 'address.phone', countryId: 'address.country', countryCode: 'address.country', province: 'address.province', city: 'address.city',
-  postalCode: 'address.postalCode', poiName: 'address.street', detailAddress: 'address.detail', addressType: 'address.type', company: 'address.company',
-  taxCode: 'address.taxCode', hearFrom: 'address.hearFrom', hearFromInput: 'address.hearFromInput',
-};
 
 /**
  * The address fields. `typed`: an address typed at checkout for one order (SPEC §5 keeps the
@@ -155,18 +81,19 @@ export function AddressFields({ form, purpose, serverError, hideQuickQuiz, typed
           <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.firstName')} required autoComplete="given-name" {...form.getInputProps('firstName')} error={err('firstName')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.lastName')} required autoComplete="family-name" {...form.getInputProps('lastName')} error={err('lastName')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label={optional(t('address.gender'))} required={!typed} data={GENDERS.map((g) => ({ value: g, label: t(`address.genders.${g}`) }))}
-              {...form.getInputProps('gender')} error={err('gender')} comboboxProps={{ withinPortal: true }} />
+            <NativeSelect label={optional(t('address.gender'))} required={!typed} data={[noChoice(!typed), ...GENDERS.map((g) => ({ value: g, label: t(`address.genders.${g}`) }))]}
+              {...form.getInputProps('gender')} error={err('gender')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.email')} required type="email" autoComplete="email" {...form.getInputProps('email')} error={err('email')} /></Grid.Col>
           <Grid.Col span={{ base: 4, sm: 2 }}><TextInput label={t('address.areaCode')} placeholder="+1" {...form.getInputProps('areaCode')} error={err('areaCode')} /></Grid.Col>
           <Grid.Col span={{ base: 8, sm: 4 }}><TextInput label={t('address.phone')} required type="tel" autoComplete="tel-national" {...form.getInputProps('personPhone')} error={err('personPhone')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label={t('address.country')} required searchable data={(countries ?? []).map((c) => ({ value: c.id, label: c.regionName }))}
-              value={v.countryId || null} error={err('countryId')} data-testid="address-country" comboboxProps={{ withinPortal: true }}
-              onChange={(id) => {
+            <NativeSelect label={t('address.country')} required data={[noChoice(), ...(countries ?? []).map((c) => ({ value: c.id, label: c.regionName }))]}
+              value={v.countryId} error={err('countryId')} data-testid="address-country"
+              onChange={(e) => {
+                const id = e.currentTarget.value;
                 const c = countries?.find((x) => x.id === id);
-                form.setValues({ countryId: id ?? '', countryCode: c?.regionShortName ?? '', province: '', provinceId: '', city: '', cityId: '', district: '', districtId: '' });
+                form.setValues({ countryId: id, countryCode: c?.regionShortName ?? '', province: '', provinceId: '', city: '', cityId: '', district: '', districtId: '' });
               }} />
           </Grid.Col>
           {site.features.renderProvince && (
@@ -202,8 +129,8 @@ export function AddressFields({ form, purpose, serverError, hideQuickQuiz, typed
           {purpose === 'SHIPPING' && site.features.quickQuiz && !hideQuickQuiz && (
             <>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Select label={t('address.hearFrom')} required data={HEAR_FROM_OPTIONS.map((o) => ({ value: o, label: t(`address.hearFromOptions.${o}`) }))}
-                  {...form.getInputProps('hearFrom')} error={err('hearFrom')} comboboxProps={{ withinPortal: true }} />
+                <NativeSelect label={t('address.hearFrom')} required data={[noChoice(), ...HEAR_FROM_OPTIONS.map((o) => ({ value: o, label: t(`address.hearFromOptions.${o}`) }))]}
+                  {...form.getInputProps('hearFrom')} error={err('hearFrom')} />
               </Grid.Col>
               {v.hearFrom === 'other' && (
                 <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.hearFromInput')} required maxLength={200} {...form.getInputProps('hearFromInput')} error={err('hearFromInput')} /></Grid.Col>

@@ -3,9 +3,9 @@
  * quick quiz, invite code, shipping, pickup, privacy, coupons, codes and points, re-fetching the
  * server preview on every change; submit creates the order with an Idempotency-Key.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Center, Container, Grid, Group, Loader, Modal, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Container, Grid, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -14,18 +14,32 @@ import type { CheckoutEntry, OrderResult, PreviewBody, PreviewResult, SubmitBody
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
 import { useMoney } from '../../shared/format';
+import { LazyModal, loadModal } from '../../shared/LazyModal';
 import { isLoggedIn, useSession, useSite } from '../../shared/session';
-import { ADDRESS_FIELD_LABELS, toBody, useAddressForm } from '../address/AddressForm';
+import { ADDRESS_FIELD_LABELS, toBody, useAddressForm } from '../address/formState';
 import { useAddresses } from '../address/api';
 import { useExceedRequest, usePreview, useSubmitOrder } from './api';
 import {
-  BillingSection, CannotBuyAlert, DeliveryTimeSection, InviteCodeSection, NotifySection, PrivacySection, QuickQuizSection, RequirementsBox, ShippingAddressSection,
+  BillingSection, CannotBuyAlert, DeliveryTimeSection, InviteCodeSection, NotifySection, preloadAddressFields, PrivacySection, QuickQuizSection, RequirementsBox, ShippingAddressSection,
   ShippingMethodSection, type Extras,
 } from './sections';
 import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCodeBox } from './summary';
-import { PaymentSection } from '../payment/PaymentSection';
 import { useContract } from '../payment/api';
-import { ContractOrders } from '../payment/ContractOrders';
+
+/**
+ * The payment step and the submitted order's summary, loaded when the buyer gets there (pointing
+ * at Continue starts the download): step 0 is all the first load needs. The tip and notice
+ * dialogs load on first open (shared/LazyModal).
+ */
+const loadPayment = () => import('../payment/PaymentSection');
+const PaymentSection = lazy(() => loadPayment().then((m) => ({ default: m.PaymentSection })));
+const ContractOrders = lazy(() => import('../payment/ContractOrders').then((m) => ({ default: m.ContractOrders })));
+const preloadNextStep = () => { void loadModal(); void loadPayment(); };
+
+function PartLoading() {
+  const { t } = useTranslation();
+  return <Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>;
+}
 
 /** Seconds the buyer waits after a 429 on the first load before going back to the cart. */
 export const RATE_LIMIT_WAIT_S = 5;
@@ -52,6 +66,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const registered = isLoggedIn(session);
   const { data: saved, isLoading: addressesLoading } = useAddresses(registered);
   const useForm = !registered || (saved !== undefined && saved.length === 0);
+  // The address fields load with the preview when the buyer will type an address in.
+  useEffect(() => { if (useForm) preloadAddressFields(); }, [useForm]);
 
   // The quick quiz has its own section (validated below), not a field of this form.
   // Addresses typed here are for this order only: the typed-address rules (no gender, optional second line).
@@ -273,7 +289,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     const problems = validate();
     if (problems.length) { setAttempted(true); setTip(problems); return; }
     // Points-only orders with nothing to pay skip the payment step.
-    if (noPayment) doSubmit(); else setStep(1);
+    if (noPayment) doSubmit(); else { void loadPayment(); setStep(1); }
   };
 
   const onExceed = () => {
@@ -293,7 +309,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const action = preview.isExceed
     ? <Button fullWidth size="md" onClick={onExceed} loading={exceed.isPending} data-testid="send-request">{t('checkout.exceed.send')}</Button>
     : step === 0
-      ? <Button fullWidth size="md" onClick={onContinue} disabled={blocked} loading={submit.isPending} data-testid="continue">{t(noPayment ? 'checkout.submitOrder' : 'checkout.continue')}</Button>
+      ? <Button fullWidth size="md" onClick={onContinue} onPointerEnter={preloadNextStep} onFocus={preloadNextStep} disabled={blocked} loading={submit.isPending} data-testid="continue">{t(noPayment ? 'checkout.submitOrder' : 'checkout.continue')}</Button>
       : null;
 
   return (
@@ -337,7 +353,9 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
               <Paper withBorder p="md" data-testid="payment-step">
                 <Title order={2} size="h4" mb="sm">{t('checkout.step.pay')}</Title>
                 {preview.presaleDepositAmt && <Text size="sm" c="grape" mb="sm" data-testid="deposit-due">{t('payment.depositNow', { amount: fmt(preview.presaleDepositAmt) })}</Text>}
-                <PaymentSection isPoint={preview.actualNeedPayPoints > 0} amount={preview.presaleDepositAmt ?? preview.needPayAmt} ensureContract={ensureContract} onBack={result ? undefined : () => setStep(0)} />
+                <Suspense fallback={<PartLoading />}>
+                  <PaymentSection isPoint={preview.actualNeedPayPoints > 0} amount={preview.presaleDepositAmt ?? preview.needPayAmt} ensureContract={ensureContract} onBack={result ? undefined : () => setStep(0)} />
+                </Suspense>
               </Paper>
             )}
           </Grid.Col>
@@ -363,17 +381,17 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
       <CouponModal opened={couponsOpen} onClose={() => setCouponsOpen(false)} coupons={preview.availableCouponList}
         onChoose={(ids, none) => { setCouponIds(ids); setNoPlatform(none); }} />
       {/* Focus goes to the first field with an error when the tip closes, not back to the button. */}
-      <Modal opened={!!tip} onClose={() => { setTip(null); setTimeout(focusFirstInvalid, 0); }} returnFocus={false} title={t('checkout.tip.title')} centered>
+      <LazyModal opened={!!tip} onClose={() => { setTip(null); setTimeout(focusFirstInvalid, 0); }} returnFocus={false} title={t('checkout.tip.title')} centered>
         <Stack gap={4} data-testid="tip-message">{tip?.map((m) => <Text key={m}>{m}</Text>)}</Stack>
         <Group justify="flex-end" mt="md"><Button onClick={() => { setTip(null); setTimeout(focusFirstInvalid, 0); }}>{t('common.ok')}</Button></Group>
-      </Modal>
-      <Modal opened={!!notice} onClose={() => setNotice(null)} title={t('checkout.notice')} centered>
+      </LazyModal>
+      <LazyModal opened={!!notice} onClose={() => setNotice(null)} title={t('checkout.notice')} centered>
         <Text>{notice?.content}</Text>
         <Group justify="flex-end" mt="md"><Button onClick={() => { const back = notice?.back; setNotice(null); if (back) navigate(-1); }}>{t(notice?.back ? 'checkout.return' : 'common.ok')}</Button></Group>
-      </Modal>
-      <Modal opened={termsOpen} onClose={() => setTermsOpen(false)} title={t('checkout.termsOfUse')} centered>
+      </LazyModal>
+      <LazyModal opened={termsOpen} onClose={() => setTermsOpen(false)} title={t('checkout.termsOfUse')} centered>
         <Stack gap="xs">{(t('checkout.jpTerms', { returnObjects: true }) as string[]).map((p) => <Text key={p} size="sm">{p}</Text>)}</Stack>
-      </Modal>
+      </LazyModal>
     </Container>
   );
 }
@@ -388,7 +406,7 @@ function Submitted({ result }: { result: OrderResult }) {
       <Stack>
         <Title order={2} size="h3">{t('checkout.submitted.title')}</Title>
         <Text>{t('checkout.submitted.text', { amount: fmt(result.needPayAmt) })}</Text>
-        {contract.data && <ContractOrders orders={contract.data.tradeOrderList} email={contract.data.email} />}
+        {contract.data && <Suspense fallback={<PartLoading />}><ContractOrders orders={contract.data.tradeOrderList} email={contract.data.email} /></Suspense>}
         <Group>
           <Button onClick={() => navigate('/buyer/orders')}>{t('buyer.menu.orders')}</Button>
           <Button variant="default" onClick={() => navigate('/')}>{t('cart.goShopping')}</Button>
@@ -403,6 +421,8 @@ function ContractCheckout({ contractId }: { contractId: string }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   const { data, isLoading, error } = useContract(contractId);
+  // The payment section is fetched while the contract loads, not after.
+  useEffect(() => { void loadPayment(); }, []);
   if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
   if (error || !data) return <Navigate to="/cart" replace />;
   const balanceClosed = data.presale?.stage === 'BALANCE' && Date.now() < Date.parse(data.presale.balancePaymentStartTime);
@@ -423,7 +443,11 @@ function ContractCheckout({ contractId }: { contractId: string }) {
           {data.presale && <Text size="sm" c="grape">{t(`payment.presaleStage.${data.presale.stage}`)}</Text>}
           {balanceClosed
             ? <Text c="orange">{t('payment.balanceBegins', { date: new Date(data.presale!.balancePaymentStartTime).toLocaleString() })}</Text>
-            : data.status === 'PENDING_PAY' && <PaymentSection isPoint={data.isPoint} amount={data.stageAmt} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />}
+            : data.status === 'PENDING_PAY' && (
+              <Suspense fallback={<PartLoading />}>
+                <PaymentSection isPoint={data.isPoint} amount={data.stageAmt} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />
+              </Suspense>
+            )}
         </Stack>
       </Paper>
     </Container>

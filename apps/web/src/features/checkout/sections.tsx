@@ -1,18 +1,39 @@
-/** Step 0 sections of the checkout page (SPEC §2): address, billing, shipping, pickup, extras. */
-import { useState } from 'react';
+/**
+ * Step 0 sections of the checkout page (SPEC §2): address, billing, shipping, pickup, extras.
+ * Their dialogs and drawers load on first open (shared/LazyModal, shared/LazyDrawer) and their
+ * choices are native selects: none of that is on the checkout's first load.
+ */
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import {
-  Alert, Anchor, Badge, Button, Card, Checkbox, Drawer, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title,
+  Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { HEAR_FROM_OPTIONS, MAX_LEN } from '@mall/contracts/constants';
 import type { Address, PickupStore, PreviewResult } from '@mall/contracts';
 import { useMoney } from '../../shared/format';
+import { LazyDrawer } from '../../shared/LazyDrawer';
+import { LazyModal } from '../../shared/LazyModal';
 import { useSite } from '../../shared/session';
-import { AddressFields, AddressForm, type AddressFormState } from '../address/AddressForm';
+import { noChoice, type AddressFormState } from '../address/formState';
 import { formatAddressLines } from '../address/components/addressLines';
 import { useSaveAddress } from '../address/api';
+
+/**
+ * The address fields and the add-address form (with the region selects and their queries), loaded
+ * when an address is typed in: a buyer who picks a saved address never needs them. Checkout
+ * starts the download at once for a buyer without saved addresses (preloadAddressFields).
+ */
+const loadAddressForm = () => import('../address/AddressForm');
+export const preloadAddressFields = () => { void loadAddressForm(); };
+const AddressFields = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressFields })));
+const AddressForm = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressForm })));
+
+function FieldsLoading() {
+  const { t } = useTranslation();
+  return <Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>;
+}
 
 export function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -60,7 +81,9 @@ export function ShippingAddressSection(props: {
   if (props.useForm) {
     return (
       <Section title={t('checkout.shippingAddress')} testId="shipping-address">
-        <AddressFields form={props.form} purpose="SHIPPING" serverError={props.serverError} hideQuickQuiz typed />
+        <Suspense fallback={<FieldsLoading />}>
+          <AddressFields form={props.form} purpose="SHIPPING" serverError={props.serverError} hideQuickQuiz typed />
+        </Suspense>
       </Section>
     );
   }
@@ -75,14 +98,16 @@ export function ShippingAddressSection(props: {
         <Stack gap="xs">
           {current && <AddressCard a={current} selected onSelect={() => setPicker(true)} />}
           <Button variant="light" onClick={() => setPicker(true)}>{t('checkout.changeAddress')}</Button>
-          <Drawer opened={picker} onClose={() => setPicker(false)} position="bottom" size="70%" title={t('checkout.selectAddress')}>{list}</Drawer>
+          <LazyDrawer opened={picker} onClose={() => setPicker(false)} position="bottom" size="70%" title={t('checkout.selectAddress')}>{list}</LazyDrawer>
         </Stack>
       ) : <SimpleGrid cols={2}>{saved.map((a) => <AddressCard key={a.id} a={a} selected={a.id === props.selectedId} onSelect={() => props.onSelect(a.id)} />)}</SimpleGrid>}
-      <Button variant="subtle" mt="xs" onClick={() => (mobile && props.onAddOnPage ? props.onAddOnPage() : setAdding(true))}>{t('address.add')}</Button>
-      <Modal opened={adding} onClose={() => setAdding(false)} size={970} fullScreen={mobile} title={t('address.add')}>
-        <AddressForm submitLabel={t('address.save')} saving={save.isPending} error={save.error} onCancel={() => setAdding(false)}
-          onSubmit={(body) => save.mutate({ body }, { onSuccess: (a) => { props.onSelect(a.id); setAdding(false); } })} />
-      </Modal>
+      <Button variant="subtle" mt="xs" onPointerEnter={preloadAddressFields} onClick={() => (mobile && props.onAddOnPage ? props.onAddOnPage() : setAdding(true))}>{t('address.add')}</Button>
+      <LazyModal opened={adding} onClose={() => setAdding(false)} size={970} fullScreen={mobile} title={t('address.add')}>
+        <Suspense fallback={<FieldsLoading />}>
+          <AddressForm submitLabel={t('address.save')} saving={save.isPending} error={save.error} onCancel={() => setAdding(false)}
+            onSubmit={(body) => save.mutate({ body }, { onSuccess: (a) => { props.onSelect(a.id); setAdding(false); } })} />
+        </Suspense>
+      </LazyModal>
     </Section>
   );
 }
@@ -91,13 +116,15 @@ export function BillingSection(props: { same: boolean; onSame: (v: boolean) => v
   const { t } = useTranslation();
   return (
     <Section title={t('checkout.billingAddress')} testId="billing-address">
-      <Checkbox label={t('checkout.billingSame')} checked={props.same} onChange={(e) => props.onSame(e.currentTarget.checked)} />
+      <Checkbox label={t('checkout.billingSame')} checked={props.same} onChange={(e) => props.onSame(e.currentTarget.checked)} onPointerEnter={preloadAddressFields} />
       {!props.same && (
         <Stack mt="sm" gap="sm">
           <Button variant="light" size="xs" w="fit-content" onClick={() => { const v = props.shippingValues(); if (v) props.form.setValues(v); }}>
             {t('checkout.referenceShipping')}
           </Button>
-          <AddressFields form={props.form} purpose="BILLING" serverError={props.serverError} typed />
+          <Suspense fallback={<FieldsLoading />}>
+            <AddressFields form={props.form} purpose="BILLING" serverError={props.serverError} typed />
+          </Suspense>
         </Stack>
       )}
     </Section>
@@ -108,6 +135,14 @@ const CANNOT_USE: Record<string, string> = {
   ORDER_AMOUNT_NOT_SUPPORTED: 'checkout.shipping.orderAmountNotSupported',
   REGION_NOT_SUPPORTED: 'checkout.shipping.regionNotSupported',
 };
+
+/**
+ * The shipping methods' table: a plain one in Mantine Table's look (row borders, xs spacing).
+ * Mantine's Table brings its scroll container (ScrollArea, ~5 KB gzip) to the first load.
+ */
+const METHODS_TABLE: CSSProperties = { width: '100%', borderCollapse: 'collapse', fontSize: 'var(--mantine-font-size-sm)', lineHeight: 'var(--mantine-line-height)' };
+const METHOD_CELL: CSSProperties = { padding: 'var(--mantine-spacing-xs)' };
+const ROW_BORDER = 'calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-gray-3)';
 
 export function ShippingMethodSection(props: {
   preview: PreviewResult;
@@ -135,21 +170,22 @@ export function ShippingMethodSection(props: {
               {props.preview.renderTradeOrderTOList.length > 1 && <Text fw={500} size="sm" mb={4}>{o.shop.name}</Text>}
               <Radio.Group value={selected ?? ''} onChange={(v) => props.onChoose(o.shopId, v)} aria-label={`${t('checkout.shippingMethod')} ${o.shop.name}`}
                 error={props.errors?.[o.shopId]} data-invalid={props.errors?.[o.shopId] ? 'true' : undefined}>
-                <Table withRowBorders verticalSpacing="xs">
-                  <Table.Tbody>
-                    {o.shippingMethods.map((m) => (
-                      <Table.Tr key={m.shippingMethodId} data-testid="shipping-method" style={{ opacity: m.canSelect ? 1 : 0.6 }}>
-                        <Table.Td w={32}><Radio value={m.shippingMethodId} disabled={!m.canSelect} aria-label={m.shippingMethod} /></Table.Td>
-                        <Table.Td>
+                <table style={METHODS_TABLE}>
+                  <tbody>
+                    {o.shippingMethods.map((m, i) => (
+                      <tr key={m.shippingMethodId} data-testid="shipping-method"
+                        style={{ opacity: m.canSelect ? 1 : 0.6, borderBottom: i < o.shippingMethods.length - 1 ? ROW_BORDER : undefined }}>
+                        <td style={{ ...METHOD_CELL, width: 32 }}><Radio value={m.shippingMethodId} disabled={!m.canSelect} aria-label={m.shippingMethod} /></td>
+                        <td style={METHOD_CELL}>
                           <Text size="sm" fw={500}>{m.shippingMethod}</Text>
                           <Text size="xs" c="dimmed">{m.shippingMethodDesc}</Text>
                           {!m.canSelect && m.canotUsedType && <Text size="xs" c="red">{t(CANNOT_USE[m.canotUsedType]!)}</Text>}
-                        </Table.Td>
-                        <Table.Td ta="right"><Text size="sm">{m.shippingAmt === null ? t('checkout.shipping.unknown') : Number(m.shippingAmt.value) === 0 ? t('checkout.shipping.free') : fmt(m.shippingAmt)}</Text></Table.Td>
-                      </Table.Tr>
+                        </td>
+                        <td style={{ ...METHOD_CELL, textAlign: 'right' }}><Text size="sm">{m.shippingAmt === null ? t('checkout.shipping.unknown') : Number(m.shippingAmt.value) === 0 ? t('checkout.shipping.free') : fmt(m.shippingAmt)}</Text></td>
+                      </tr>
                     ))}
-                  </Table.Tbody>
-                </Table>
+                  </tbody>
+                </table>
               </Radio.Group>
               {pickupSelected && (
                 <Group mt="xs" justify="space-between" data-testid="pickup-point">
@@ -183,8 +219,8 @@ export function ShippingMethodSection(props: {
           </Stack>
         );
         return mobile
-          ? <Drawer opened={!!storesOf} onClose={() => setStoresOf(null)} position="bottom" size="76vh" title={t('checkout.pickup.title')}>{list}</Drawer>
-          : <Modal opened={!!storesOf} onClose={() => setStoresOf(null)} size="lg" title={t('checkout.pickup.title')}>{list}</Modal>;
+          ? <LazyDrawer opened={!!storesOf} onClose={() => setStoresOf(null)} position="bottom" size="76vh" title={t('checkout.pickup.title')}>{list}</LazyDrawer>
+          : <LazyModal opened={!!storesOf} onClose={() => setStoresOf(null)} size="lg" title={t('checkout.pickup.title')}>{list}</LazyModal>;
       })()}
     </Section>
   );
@@ -201,8 +237,8 @@ export function QuickQuizSection({ extras, set, error, inputError }: { extras: E
   return (
     <Section title={t('checkout.quickQuiz')} testId="quick-quiz">
       <Group grow align="flex-start">
-        <Select label={t('address.hearFrom')} required value={extras.hearFrom || null} onChange={(v) => set({ hearFrom: v ?? '' })} error={error}
-          data={HEAR_FROM_OPTIONS.map((o) => ({ value: o, label: t(`address.hearFromOptions.${o}`) }))} comboboxProps={{ withinPortal: true }} />
+        <NativeSelect label={t('address.hearFrom')} required value={extras.hearFrom} onChange={(e) => set({ hearFrom: e.currentTarget.value })} error={error}
+          data={[noChoice(), ...HEAR_FROM_OPTIONS.map((o) => ({ value: o, label: t(`address.hearFromOptions.${o}`) }))]} />
         {extras.hearFrom === 'other' && (
           <TextInput label={t('address.hearFromInput')} required maxLength={MAX_LEN.quickQuiz} value={extras.hearFromInput} onChange={(e) => set({ hearFromInput: e.currentTarget.value })} error={inputError} />
         )}
@@ -259,10 +295,11 @@ export function DeliveryTimeSection({ preview, extras, set }: { preview: Preview
   return (
     <Section title={t('checkout.delivery.title')} testId="delivery-time">
       <Group grow>
-        <Select label={t('checkout.delivery.day')} value={extras.deliveryDay || null} onChange={(v) => set({ deliveryDay: v ?? '' })} clearable
-          data={info.dayList} placeholder={t('checkout.delivery.any')} comboboxProps={{ withinPortal: true }} />
-        <Select label={t('checkout.delivery.time')} value={extras.deliveryTime || null} onChange={(v) => set({ deliveryTime: v ?? '' })} clearable
-          data={info.dayTimeList} placeholder={t('checkout.delivery.any')} comboboxProps={{ withinPortal: true }} />
+        {/* "No preference" first: choosing it again clears the choice. */}
+        <NativeSelect label={t('checkout.delivery.day')} value={extras.deliveryDay} onChange={(e) => set({ deliveryDay: e.currentTarget.value })}
+          data={[{ value: '', label: t('checkout.delivery.any') }, ...info.dayList]} />
+        <NativeSelect label={t('checkout.delivery.time')} value={extras.deliveryTime} onChange={(e) => set({ deliveryTime: e.currentTarget.value })}
+          data={[{ value: '', label: t('checkout.delivery.any') }, ...info.dayTimeList]} />
       </Group>
     </Section>
   );

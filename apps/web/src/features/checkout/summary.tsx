@@ -1,11 +1,17 @@
-/** Order summary, items, promotion code box, coupons, points and the countdown (SPEC §2 step 0). */
-import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Divider, Group, Image, Indicator, Modal, Pagination, Paper, Radio, Stack, Switch, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+/**
+ * Order summary, items, promotion code box, coupons, points and the countdown (SPEC §2 step 0).
+ * Their dialogs load on first open.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Divider, Group, Image, Indicator, Paper, Stack, Switch, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { FAKE_COUNTDOWN_MS, PROMOTION_CODE_LENGTH } from '@mall/contracts/constants';
-import type { CheckoutCoupon, PreviewResult } from '@mall/contracts';
+import type { PreviewResult } from '@mall/contracts';
+import { DialogLoading } from '../../shared/DialogLoading';
 import { useMoney, formatQty, taxPercent } from '../../shared/format';
+import { LazyModal } from '../../shared/LazyModal';
+import type { CouponModalProps, ProductListModalProps } from './dialogs';
 import { Section } from './sections';
 
 type Line = PreviewResult['renderTradeOrderTOList'][number]['lines'][number];
@@ -100,51 +106,26 @@ export function PromotionCodeBox(props: { applied: string[]; useless: PreviewRes
   );
 }
 
-const COUPON_PAGE = 4;
+/** The coupon chooser and the product list (./dialogs.tsx), loaded on the first open; pointing at their buttons starts the download. */
+const loadDialogs = () => import('./dialogs');
+const CouponModalImpl = lazy(() => loadDialogs().then((m) => ({ default: m.CouponModal })));
+const ProductListModalImpl = lazy(() => loadDialogs().then((m) => ({ default: m.ProductListModal })));
 
-export function CouponModal(props: { opened: boolean; onClose: () => void; coupons: CheckoutCoupon[]; onChoose: (ids: string[], noPlatform: boolean) => void }) {
-  const { t } = useTranslation();
-  const fmt = useMoney();
-  const [page, setPage] = useState(1);
-  const [platform, setPlatform] = useState<string>('');
-  const [shop, setShop] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (!props.opened) return;
-    setPage(1);
-    setPlatform(props.coupons.find((c) => c.scope === 'PLATFORM' && c.selected)?.ownerCouponId ?? 'none');
-    setShop(Object.fromEntries(props.coupons.filter((c) => c.scope === 'SHOP' && c.selected).map((c) => [c.shopId!, c.ownerCouponId])));
-  }, [props.opened, props.coupons]);
-  const shown = props.coupons.slice((page - 1) * COUPON_PAGE, page * COUPON_PAGE);
-  const label = (c: CheckoutCoupon) => c.display.type === 'percent' ? t('checkout.coupon.percentOff', { percent: c.display.discount }) : fmt(c.deductionAmt!);
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('checkout.coupon.title')} size="lg">
-      {props.coupons.length === 0 ? <Text c="dimmed">{t('buyer.empty.coupons')}</Text> : (
-        <Stack>
-          {shown.map((c) => {
-            const checked = c.scope === 'PLATFORM' ? platform === c.ownerCouponId : shop[c.shopId!] === c.ownerCouponId;
-            const toggle = () => c.scope === 'PLATFORM' ? setPlatform(checked ? 'none' : c.ownerCouponId) : setShop((s) => ({ ...s, [c.shopId!]: checked ? '' : c.ownerCouponId }));
-            return (
-              <Paper key={c.ownerCouponId} withBorder p="sm" style={{ opacity: c.usable ? 1 : 0.55 }} data-testid="coupon">
-                <Group justify="space-between" wrap="nowrap">
-                  <div>
-                    <Group gap="xs"><Text fw={700}>{label(c)}</Text><Badge size="xs" variant="light">{t(`checkout.coupon.scope.${c.scope}`)}</Badge>{c.useLimit && <Badge size="xs" color="orange" variant="light">{t('checkout.coupon.noCombine')}</Badge>}</Group>
-                    <Text size="sm">{c.couponCampaignName}</Text>
-                    <Text size="xs" c="dimmed">{c.couponCampaignDescription} · {t('checkout.coupon.minSpend', { amount: fmt(c.minSpend) })} · {c.endTime.slice(0, 10)}</Text>
-                  </div>
-                  <Radio checked={checked} disabled={!c.usable} onChange={toggle} onClick={() => checked && toggle()} aria-label={c.couponCampaignName} />
-                </Group>
-              </Paper>
-            );
-          })}
-          {props.coupons.length > COUPON_PAGE && <Pagination total={Math.ceil(props.coupons.length / COUPON_PAGE)} value={page} onChange={setPage} size="sm" />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>{t('common.cancel')}</Button>
-            <Button onClick={() => { props.onChoose([...(platform !== 'none' ? [platform] : []), ...Object.values(shop).filter(Boolean)], platform === 'none'); props.onClose(); }}>{t('checkout.coupon.confirm')}</Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
-  );
+/** Renders nothing until first opened, then stays mounted (so the close transition plays). */
+function useOpenedOnce(opened: boolean) {
+  const [used, setUsed] = useState(false);
+  if (opened && !used) setUsed(true);
+  return used || opened;
+}
+
+export function CouponModal(props: CouponModalProps) {
+  if (!useOpenedOnce(props.opened)) return null;
+  return <Suspense fallback={props.opened ? <DialogLoading /> : null}><CouponModalImpl {...props} /></Suspense>;
+}
+
+function ProductListModal(props: ProductListModalProps) {
+  if (!useOpenedOnce(props.opened)) return null;
+  return <Suspense fallback={props.opened ? <DialogLoading /> : null}><ProductListModalImpl {...props} /></Suspense>;
 }
 
 export function OrderSummary(props: {
@@ -167,7 +148,7 @@ export function OrderSummary(props: {
     <Paper withBorder p="md" data-testid="order-summary">
       <Title order={2} size="h4" mb="sm">{t('checkout.summary.title')}</Title>
       {/* A real button named by its visible content (the thumbnails' names and counts) after the hidden title. */}
-      <UnstyledButton onClick={() => setListOpen(true)} mb="sm" display="block">
+      <UnstyledButton onClick={() => setListOpen(true)} onPointerEnter={() => void loadDialogs()} mb="sm" display="block">
         <VisuallyHidden>{t('checkout.summary.productList')}</VisuallyHidden>
         <Group gap="xs">
         {thumbs.map((l) => (
@@ -193,7 +174,7 @@ export function OrderSummary(props: {
         {p.activityUsedList.length > 0 && <Text size="xs" c="dimmed">{t('checkout.summary.promotions')}: {p.activityUsedList.join(', ')}</Text>}
         {p.userType === 'REGISTERED' && (
           <Group justify="space-between">
-            <Anchor component="button" type="button" size="sm" onClick={props.onCoupons} data-testid="coupons-link">
+            <Anchor component="button" type="button" size="sm" onClick={props.onCoupons} onPointerEnter={() => void loadDialogs()} data-testid="coupons-link">
               {t('checkout.coupon.link', { count: selectedCoupons.length })}
             </Anchor>
             <Text size="xs" c="dimmed">{t('checkout.coupon.available', { count: p.availableCouponList.length })}</Text>
@@ -214,21 +195,7 @@ export function OrderSummary(props: {
         {p.earnPoints > 0 && <Text size="xs" c="dimmed" ta="right" data-testid="sum-earn">{t('checkout.summary.earn', { count: p.earnPoints })}</Text>}
         {props.action}
       </Stack>
-      <Modal opened={listOpen} onClose={() => setListOpen(false)} size={p.isExceed ? 962 : 960} title={t('checkout.summary.productList')}>
-        <Table>
-          <Table.Thead><Table.Tr><Table.Th>{t('checkout.table.product')}</Table.Th><Table.Th>{t('checkout.table.unitPrice')}</Table.Th><Table.Th>{t('checkout.table.quantity')}</Table.Th><Table.Th>{t('checkout.table.subtotal')}</Table.Th></Table.Tr></Table.Thead>
-          <Table.Tbody>
-            {lines.map((l) => (
-              <Table.Tr key={l.skuId}>
-                <Table.Td><Group wrap="nowrap"><Image src={l.sku.image} alt="" w={56} h={56} /><Text size="sm">{l.item.itemName} · {l.sku.name}</Text></Group></Table.Td>
-                <Table.Td>{l.points > 0 ? t('catalog.points', { count: l.sku.pointsPrice ?? 0 }) : fmt(l.unitPrice)}</Table.Td>
-                <Table.Td>{formatQty(l.qty, l.sku.marketingUnit.unitName, l.sku.qtyDecimals)}</Table.Td>
-                <Table.Td>{l.points > 0 ? t('catalog.points', { count: l.points }) : fmt(l.skuAmt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Modal>
+      <ProductListModal opened={listOpen} onClose={() => setListOpen(false)} preview={p} />
     </Paper>
   );
 }
@@ -267,13 +234,13 @@ export function CountdownBanner({ country, onPrize }: { country: string; onPrize
           <Group gap="xs">{t('checkout.countdown.over')}<Anchor component="button" type="button" size="sm" onClick={() => setPrizeOpen(true)}>{t('checkout.countdown.show')}</Anchor></Group>
         )}
       </Alert>
-      <Modal opened={prizeOpen} onClose={() => setPrizeOpen(false)} title={t('checkout.countdown.prizeTitle')} centered>
+      <LazyModal opened={prizeOpen} onClose={() => setPrizeOpen(false)} title={t('checkout.countdown.prizeTitle')} centered>
         <Text>{t('checkout.countdown.prizeText', { code: 'PRIZE20' })}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setPrizeOpen(false)}>{t('common.cancel')}</Button>
           <Button onClick={() => { onPrize(); setPrizeOpen(false); }}>{t('checkout.countdown.usePrize')}</Button>
         </Group>
-      </Modal>
+      </LazyModal>
     </>
   );
 }

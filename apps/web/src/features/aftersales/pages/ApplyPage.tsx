@@ -11,21 +11,20 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  Alert, Anchor, Box, Button, Group, List, NumberInput, Paper, Radio, SimpleGrid, Select, Stack, Text, Textarea, Title,
+  Alert, Anchor, Box, Button, Group, List, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, Textarea, Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AFTER_SALES, APPLY_TYPES, MAX_LEN } from '@mall/contracts/constants';
 import type { ApplyLineView, ApplyType, ReverseReason } from '@mall/contracts';
+import { AmountInput } from '../../../shared/AmountInput';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { useMoney } from '../../../shared/format';
 import { QuantityStepper } from '../../../shared/QuantityStepper';
 import { useSite } from '../../../shared/session';
 import { useMobile } from '../../../shared/useMobile';
-import { DATE_TIME } from '../../orders/labels';
 import { useInitiateReverse } from '../api/initiate';
 import { isId } from '../api/keys';
 import { parseEnum } from '../../../shared/urlParams';
@@ -61,6 +60,13 @@ export function ApplyPage() {
 
 // The server's schema (and zod) arrive on the buyer's first interaction; a submit before that waits for it.
 const applySchemas = lazySchemas(() => import('../formSchemas'));
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** 'YYYY-MM-DD HH:mm' in local time (orders/labels' DATE_TIME) without dayjs, which this page needs nowhere else. */
+function dateTime(iso: string) {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
 
 type Selection = Record<string, { qty: string; skuId: string | null }>;
 type FieldErrors = Partial<Record<'lines' | 'amount' | 'reason' | 'notes' | 'images', string>> & Record<`sku:${string}`, string>;
@@ -231,7 +237,7 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={1} size="h2">{t('aftersales.apply.title')}</Title>
         <Text size="sm" c="gray.7">
-          {t('orders.orderNumber', { code: order.tradeOrderCode })} · {dayjs(order.orderedTime).format(DATE_TIME)}
+          {t('orders.orderNumber', { code: order.tradeOrderCode })} · {dateTime(order.orderedTime)}
         </Text>
       </Group>
 
@@ -274,18 +280,20 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
       <Section title={t('aftersales.apply.detailsTitle')} testId="apply-details">
         <Stack gap="md">
           {!exchange && (
-            <NumberInput label={t('aftersales.apply.amountLabel')} withAsterisk value={amount} data-testid="refund-amount"
-              onChange={(v) => { setAmount(v === '' ? '' : String(v)); setAmountTouched(true); setErrors((e) => ({ ...e, amount: undefined })); }}
-              min={0} max={available ? Number(available.value) : undefined} step={decimals ? 0.01 : 1} decimalScale={decimals} allowNegative={false}
+            <AmountInput label={t('aftersales.apply.amountLabel')} withAsterisk value={amount} data-testid="refund-amount"
+              onChange={(v) => { setAmount(v); setAmountTouched(true); setErrors((e) => ({ ...e, amount: undefined })); }}
+              min={0} max={available ? Number(available.value) : undefined} step={decimals ? 0.01 : 1} decimals={decimals}
               disabled={cancel || busy} leftSection={<Text size="xs" c="gray.7">{currency}</Text>} leftSectionWidth={44} maw={320}
               description={available ? t(cancel ? 'aftersales.apply.amountFixed' : 'aftersales.apply.amountMax', { max: fmt(available) })
                 : chosen.length ? t('common.loading') : t('aftersales.apply.amountPick')}
               error={errors.amount} />
           )}
-          <Select label={t('aftersales.apply.reasonLabel')} placeholder={t('aftersales.apply.reasonPlaceholder')} withAsterisk maw={480}
-            data={(ready ? base.data!.availableReverseReasons : []).map((r) => ({ value: r, label: t(reasonKey(r)) }))}
-            value={reason} onChange={(v) => { setReason(v as ReverseReason | null); setErrors((e) => ({ ...e, reason: undefined })); }}
-            error={errors.reason} disabled={busy} data-testid="reason" comboboxProps={{ withinPortal: true }} />
+          {/* A native select (the phone's own picker): Mantine's combobox would bring floating-ui to the first load. */}
+          <NativeSelect label={t('aftersales.apply.reasonLabel')} withAsterisk maw={480}
+            data={[{ value: '', label: t('aftersales.apply.reasonPlaceholder'), disabled: true },
+              ...(ready ? base.data!.availableReverseReasons : []).map((r) => ({ value: r, label: t(reasonKey(r)) }))]}
+            value={reason ?? ''} onChange={(e) => { setReason((e.currentTarget.value || null) as ReverseReason | null); setErrors((x) => ({ ...x, reason: undefined })); }}
+            error={errors.reason} disabled={busy} data-testid="reason" />
           <Textarea label={t('aftersales.apply.notesLabel')} placeholder={t('aftersales.apply.notesPlaceholder')} autosize minRows={3} maxRows={8}
             maxLength={MAX_LEN.afterSalesNotes} value={notes} disabled={busy} data-testid="notes"
             onChange={(e) => { setNotes(e.currentTarget.value); setErrors((x) => ({ ...x, notes: undefined })); }}

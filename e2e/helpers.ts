@@ -6,7 +6,11 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD,
   await page.goto(target ? `/login?target=${encodeURIComponent(target)}` : '/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  // Wait for the server's answer: a page.goto right after the click would abort the request and
+  // leave the test logged out (seen in CI under load).
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Log in' }).click();
+  await answered;
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -14,6 +14,8 @@ import { BENCH_PASSWORD, HEAVY_EMAIL, HEAVY_ORDERS, generateOrders, type OrdersD
 
 export interface Scenario {
   name: string; path: string; headers: Record<string, string>; method?: 'POST'; body?: string; setupRequest?: (r: any) => any;
+  /** Each request its own Idempotency-Key: this prefix and a sequence number. */
+  idempotencyKeyPrefix?: string;
 }
 
 const LIST = '/sapi/mall-order/web/order/pageTradeOrderForBuyer';

@@ -3,7 +3,8 @@
  * the item list and the session endpoint (guest and logged in). Prints requests/s and p99.
  * Then the buyer order reads (list, tab, deep page, counts, detail) on a data set of 100,000
  * orders (bench/orders.ts, bench/orders-data.ts), with EXPLAIN of the list queries.
- * Loopback only; every scenario is bounded in time. BENCH_ONLY picks parts, comma-separated:
+ * The load comes from autocannon in a child process (from outside, as clients would send it), so
+ * the CPU per order read from /proc is the server's own. Loopback only; every scenario is bounded in time. BENCH_ONLY picks parts, comma-separated:
  * catalog, session, preview, submit, pay (firstPay and webhooks), orders; BENCH_ONLY=orders runs
  * only the order part, unset runs everything.
  */
@@ -11,6 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pgDriver from 'pg';
@@ -25,6 +27,25 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 const wanted = (part: string) => !ONLY || ONLY.has(part);
+
+/**
+ * autocannon in a child process: the server's process then does only the server's work (its CPU
+ * per order read from /proc is the server's own) and the load generator does not share its event
+ * loop. With `keyPrefix`, every request carries its own Idempotency-Key (prefix + sequence).
+ */
+function loadFromOutside(opts: { url: string; connections: number; duration: number; requests: object[] }, keyPrefix?: string) {
+  const script = `
+    const autocannon = require('autocannon');
+    const opts = JSON.parse(process.argv[1]); const prefix = process.argv[2]; let seq = 0;
+    if (prefix) opts.requests[0].setupRequest = (r) => ({ ...r, headers: { ...r.headers, 'idempotency-key': prefix + (++seq) } });
+    autocannon(opts, (e, r) => { if (e) { console.error(e); process.exit(1); } process.stdout.write(JSON.stringify(r)); });`;
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script, JSON.stringify(opts), keyPrefix ?? ''], { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`))));
+  });
+}
 
 const freePort = () => new Promise<number>((resolve) => {
   const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -82,8 +103,6 @@ try {
     notifyInfo: { notifyType: 'email', contactInfo: 'buyer@demo.shop' }, hearFrom: 'onlineSearch', privacyAgreed: true,
     needPayAmt: preview.needPayAmt.value,
   });
-  let seq = 0;
-
   const scenarios: (Scenario & { part: string })[] = [
     { part: 'catalog', name: 'GET /api/catalog/items (guest)', path: '/api/catalog/items', headers: {} },
     { part: 'catalog', name: 'GET /api/catalog/items (DE site, EUR)', path: '/api/catalog/items', headers: { cookie: 'site=DE' } },
@@ -93,17 +112,22 @@ try {
     {
       part: 'submit', name: 'POST /api/checkout/submit (new order each)', path: '/api/checkout/submit', method: 'POST', headers: j, body: submitBody,
       // Every request is a new order: its own Idempotency-Key.
-      setupRequest: (r) => ({ ...r, headers: { ...r.headers, 'idempotency-key': `bench-${process.pid}-${++seq}` } }),
+      idempotencyKeyPrefix: `bench-${process.pid}-`,
     },
   ];
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`);
   const rows: string[] = [];
   let baseline = { rps: 0, p99: 0 };
   const run = async (s: Scenario, url = base) => {
-    const r = await autocannon({
+    const opts = {
       url, connections: CONNECTIONS, duration: DURATION_S,
-      requests: [{ method: s.method ?? 'GET', path: s.path, headers: s.headers, body: s.body, ...(s.setupRequest && { setupRequest: s.setupRequest }) }],
-    });
+      requests: [{ method: s.method ?? 'GET', path: s.path, headers: s.headers, body: s.body }],
+    };
+    // From outside (a load generator in its own process, as a client would be), unless the
+    // scenario builds each request in this process (payments: per-request contracts, signatures).
+    const r = s.setupRequest
+      ? await autocannon({ ...opts, requests: [{ ...opts.requests[0]!, setupRequest: s.setupRequest }] })
+      : await loadFromOutside(opts, s.idempotencyKeyPrefix);
     const ratio = baseline.rps ? `  = ${(100 * r.requests.average / baseline.rps).toFixed(1).padStart(5)} % of baseline req/s, p99 x${(r.latency.p99 / Math.max(baseline.p99, 1)).toFixed(1)}` : '';
     const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load ${os.loadavg()[0]!.toFixed(1)}${ratio}`;
     rows.push(line);
@@ -143,8 +167,10 @@ try {
   };
   {
     for (const s of scenarios.filter((x) => wanted(x.part))) {
+      if (PAIRED) await measureBaseline(`before ${s.name}`);
+      // After the baseline, so only this scenario's work is counted.
       const before = cpuSeconds();
-      const r = await runPaired(s);
+      const r = await run(s);
       if (s.path === '/api/checkout/submit') {
         // This cluster's processes also serve the bench's own reads (none during submit) and its background jobs.
         const after = cpuSeconds();

@@ -118,18 +118,37 @@ try {
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`);
   const rows: string[] = [];
   let baseline = { rps: 0, p99: 0 };
+  /** CPU seconds (user + system) of this process and of every PostgreSQL process, from /proc. */
+  const cpuSeconds = () => {
+    const tick = 100; // USER_HZ on Linux
+    const of = (pid: number) => {
+      try {
+        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return (Number(f[11]) + Number(f[12])) / tick;
+      } catch { return 0; }
+    };
+    // This bench's cluster only: its postmaster and the processes it forked (not other PostgreSQLs on the machine).
+    const parentOf = (pid: number) => { try { return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]); } catch { return 0; } };
+    const pgPids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => pid === postmaster || parentOf(pid) === postmaster);
+    return { node: of(process.pid), pg: pgPids.reduce((sum, pid) => sum + of(pid), 0) };
+  };
   const run = async (s: Scenario, url = base) => {
     const opts = {
       url, connections: CONNECTIONS, duration: DURATION_S,
-      requests: [{ method: s.method ?? 'GET', path: s.path, headers: s.headers, body: s.body }],
+      requests: [{ method: (s.method ?? 'GET') as 'GET' | 'POST', path: s.path, headers: s.headers, body: s.body }],
     };
     // From outside (a load generator in its own process, as a client would be), unless the
     // scenario builds each request in this process (payments: per-request contracts, signatures).
+    const before = cpuSeconds();
     const r = s.setupRequest
       ? await autocannon({ ...opts, requests: [{ ...opts.requests[0]!, setupRequest: s.setupRequest }] })
       : await loadFromOutside(opts, s.idempotencyKeyPrefix);
+    // Server (this process; includes the load generator when it runs in-process) and PostgreSQL CPU per answered request.
+    const after = cpuSeconds();
+    const n = Math.max(r.requests.total, 1);
+    const cpu = `cpu/req node ${(1000 * (after.node - before.node) / n).toFixed(2)} + pg ${(1000 * (after.pg - before.pg) / n).toFixed(2)} ms`;
     const ratio = baseline.rps ? `  = ${(100 * r.requests.average / baseline.rps).toFixed(1).padStart(5)} % of baseline req/s, p99 x${(r.latency.p99 / Math.max(baseline.p99, 1)).toFixed(1)}` : '';
-    const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load ${os.loadavg()[0]!.toFixed(1)}${ratio}`;
+    const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load ${os.loadavg()[0]!.toFixed(1)}   ${cpu}${ratio}`;
     rows.push(line);
     console.log(line);
     return r;
@@ -150,20 +169,6 @@ try {
   const runPaired = async (s: Scenario, url = base) => {
     if (PAIRED) await measureBaseline(`before ${s.name}`);
     return run(s, url);
-  };
-  /** CPU seconds (user + system) of this process and of every PostgreSQL process, from /proc. */
-  const cpuSeconds = () => {
-    const tick = 100; // USER_HZ on Linux
-    const of = (pid: number) => {
-      try {
-        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        return (Number(f[11]) + Number(f[12])) / tick;
-      } catch { return 0; }
-    };
-    // This bench's cluster only: its postmaster and the processes it forked (not other PostgreSQLs on the machine).
-    const parentOf = (pid: number) => { try { return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]); } catch { return 0; } };
-    const pgPids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => pid === postmaster || parentOf(pid) === postmaster);
-    return { node: of(process.pid), pg: pgPids.reduce((sum, pid) => sum + of(pid), 0) };
   };
   {
     for (const s of scenarios.filter((x) => wanted(x.part))) {

@@ -8,6 +8,7 @@
  * A route may still replace one (the printable invoice sets its own policy).
  */
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './errors.js';
 
 export interface SecurityOptions {
   production: boolean;
@@ -46,9 +47,30 @@ export function securityHeaders(opts: SecurityOptions): Record<string, string> {
   };
 }
 
+/**
+ * API answers (JSON, never a page): what OWASP's REST cheat sheet asks of them. Nothing may load
+ * from or frame them, no sniffing; a page's policy (scripts, styles, fonts, forms) means nothing
+ * there, and half the headers on every API call were a measurable share of its CPU.
+ * An API route that answers HTML (the printable invoice) sets its own policy.
+ */
+export function apiSecurityHeaders(opts: SecurityOptions): Record<string, string> {
+  const page = securityHeaders(opts);
+  return {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-opener-policy': page['cross-origin-opener-policy']!,
+    'cross-origin-resource-policy': page['cross-origin-resource-policy']!,
+    'referrer-policy': page['referrer-policy']!,
+    ...(opts.production && { 'strict-transport-security': page['strict-transport-security']! }),
+    'x-content-type-options': page['x-content-type-options']!,
+    'x-frame-options': page['x-frame-options']!,
+  };
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
-  const headers = securityHeaders(opts);
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.headers(headers);
+  const page = securityHeaders(opts);
+  const api = apiSecurityHeaders(opts);
+  app.addHook('onRequest', async (req, reply) => {
+    // The raw URL: an encoded API path ('/%61pi/...') simply gets the page's headers, never fewer.
+    reply.headers(isApiPath(req.url) ? api : page);
   });
 }

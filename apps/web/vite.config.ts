@@ -55,10 +55,16 @@ function scrollAreaMergeRefs(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [scrollAreaMergeRefs(), react(), precompress()],
   resolve: {
     alias: [
+      // react-router's package exports only its development build (remix-run/react-router#12532,
+      // #14753): dev warnings and checks in every route change. A build takes the production one.
+      ...(command === 'build' ? [
+        { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') },
+        { find: /^react-router\/dom$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/dom-export.mjs') },
+      ] : []),
       // The app's own translator (src/shared/i18n.ts) stands in for react-i18next: same hook, a
       // sixth of the weight on every page's first load.
       { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/shared/i18n.ts') },
@@ -85,6 +91,13 @@ export default defineConfig({
           groups: [
             { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false },
             { name: 'notifications-store', test: /@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store/, includeDependenciesRecursively: false },
+            // Left to itself every module shared by a different set of routes became a chunk of
+            // its own: 50 to 90 files on a first load, most under 1 KB, and a phone waits on each
+            // request. What at least 25 of the ~40 route chunks use (layout, Mantine's core
+            // components, query and form hooks) is one chunk: a first load now takes 13 to 45
+            // files, most routes lighter than before (Lighthouse FCP 2.4 -> 1.8 s). At 10 or 18
+            // routes more pages pay for code they do not use and go over 150 KB.
+            { name: 'common', test: /node_modules|[\\/]src[\\/]/, minShareCount: 25, priority: -1 },
           ],
         },
       },
@@ -92,6 +105,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/sapi': 'http://localhost:3000', '/media': 'http://localhost:3000', '/docs': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/sapi': 'http://localhost:3000', '/media': 'http://localhost:3000', '/docs': 'http://localhost:3000', '/auth': 'http://localhost:3000' },
   },
-});
+}));

@@ -71,6 +71,7 @@ try {
   // The baseline of every ratio: a bare Fastify answering one indexed query (a named prepared
   // statement) on the same database, measured in this run, so the ratios hold on a busy machine.
   const basePool = new pgDriver.Pool({ connectionString: db.$client.options.connectionString, max: 20 });
+  basePool.on('error', (e) => console.error('baseline pool:', e.message)); // an idle client's error must not end the bench
   // The postmaster: parent of every backend, so its children are this bench's PostgreSQL processes.
   const postmaster = await (async () => {
     const { rows: [r] } = await db.$client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');

@@ -9,9 +9,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Site } from '@mall/contracts';
 import { levelForGrowth, mergeBenefits, NO_BENEFITS, type MemberBenefits } from '@mall/domain';
-import type { Db } from '../../db/client.js';
 import { memberLevels } from '../../db/schema/index.js';
-import { growthOf } from './growth.js';
+import { clientOf, type Db } from '../../db/client.js';
+import { DRIVER_TYPES, tableColumns } from '../../db/rows.js';
 import { paidServiceSource } from './paid-service-benefit.js';
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -41,11 +41,24 @@ export const levelBenefits = (l: LevelRow): MemberBenefits => ({
   discountRate: l.discountRate, pointsMultiplier: l.pointsMultiplier, freeShippingMinor: l.freeShippingMinor,
 });
 
+const L = tableColumns(memberLevels, 'l');
+/**
+ * Every checkout preview and submit asks (and the member pages): the site's levels and the
+ * buyer's growth in one round trip, a named statement. The one-row `g` side keeps the growth
+ * when the site has no levels; growth is read as member_growth keeps it (growth.ts owns writes).
+ */
+const LEVELS_AND_GROWTH = {
+  name: 'member_levels_and_growth',
+  text: `SELECT ${L.sql}, g.growth::text AS growth
+  FROM (SELECT coalesce((SELECT growth_minor FROM member_growth WHERE buyer_id = $1 AND site = $2), 0) AS growth) g
+  LEFT JOIN member_levels l ON l.site = $2 ORDER BY l.rank`,
+};
+
 /** The buyer's level and growth on a site. */
 export async function levelOf(db: Tx, buyerId: bigint, site: string): Promise<{ level: LevelRow | null; levels: LevelRow[]; growthMinor: bigint }> {
-  // One after another: inside a transaction the client runs one query at a time.
-  const levels = await levelsOf(db, site);
-  const growthMinor = await growthOf(db, buyerId, site);
+  const { rows } = await clientOf(db).query({ ...LEVELS_AND_GROWTH, values: [String(buyerId), site], types: DRIVER_TYPES });
+  const levels = rows.filter((r) => r['l.id'] !== null).map(L.map);
+  const growthMinor = BigInt(rows[0]?.growth ?? 0);
   return { level: levelForGrowth(levels, growthMinor), levels, growthMinor };
 }
 

@@ -182,6 +182,20 @@ test('guest checks out with a typed address; continuing with an empty form shows
   await expect(page.getByText('Your cart is empty')).toBeVisible();
 });
 
+test('Continue before the address schema has arrived still names the missing address fields', async ({ page }) => {
+  // The schema the typed address is checked with loads after the fields paint; here it is slow.
+  await page.route('**/assets/formSchemas-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 2500));
+    await route.continue();
+  });
+  await addToCart(page, 'cable-tray');
+  await goToCheckout(page, 1);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const tip = page.getByRole('dialog', { name: 'Tip' });
+  await expect(tip.getByTestId('tip-message')).toContainText('Shipping address: please check First name, Last name');
+  await expect(page.getByTestId('payment-step')).toHaveCount(0);
+});
+
 test('promotion code: length check, apply and remove, unknown code', async ({ page }) => {
   await signUp(page);
   await addToCart(page, 'standing-desk-e7');

@@ -54,8 +54,7 @@ export const noChoice = (required = true) => ({ value: '', label: '', disabled: 
 /**
  * The address schema (and zod): fetched once address fields are on screen, after they paint, so
  * a page that shows none (checkout with a saved address) does not load it. The form's own submit
- * waits for it; checkout's synchronous check, in the moment before it arrives, leaves the check
- * to the server, which runs the same schema.
+ * waits for it, and so does checkout's Continue before its synchronous check.
  */
 export const addressSchemas = lazySchemas(() => import('./formSchemas'));
 

@@ -16,7 +16,7 @@ import { errorMessage } from '../../shared/errors';
 import { useMoney } from '../../shared/format';
 import { LazyModal, loadModal } from '../../shared/LazyModal';
 import { isLoggedIn, useSession, useSite } from '../../shared/session';
-import { ADDRESS_FIELD_LABELS, toBody, useAddressForm } from '../address/formState';
+import { ADDRESS_FIELD_LABELS, addressSchemas, toBody, useAddressForm } from '../address/formState';
 import { useAddresses } from '../address/api';
 import { useExceedRequest, usePreview, useSubmitOrder } from './api';
 import {
@@ -284,16 +284,27 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     }
   };
 
-  const onContinue = () => {
+  /**
+   * A typed address is checked with the server's schema, fetched once address fields show: a
+   * Continue in the moment before it arrives waits for it, so an empty form is never let through
+   * to the payment step (offline, the server's own check on submit stands).
+   */
+  const addressSchemaReady = async () => {
+    if ((useForm || !billingSame) && !addressSchemas.current()) await addressSchemas.load().catch(() => undefined);
+  };
+
+  const onContinue = async () => {
     if (!preview.buyCanBuyTO.canBuy) { setNotice({ content: preview.buyCanBuyTO.content ?? t('checkout.cannotBuy'), back: preview.buyCanBuyTO.operation === 0 }); return; }
+    await addressSchemaReady();
     const problems = validate();
     if (problems.length) { setAttempted(true); setTip(problems); return; }
     // Points-only orders with nothing to pay skip the payment step.
     if (noPayment) doSubmit(); else { void loadPayment(); setStep(1); }
   };
 
-  const onExceed = () => {
+  const onExceed = async () => {
     if (exceed.isPending) return;
+    await addressSchemaReady();
     if (useForm) {
       const r = shippingForm.validate();
       if (r.hasErrors) { setTip([addressProblem(t('checkout.shippingAddress'), r.errors)]); return; }

@@ -69,7 +69,13 @@ export async function expectChosen(box: Locator, option: string) {
 /** Quick quiz and privacy box: the last two things step 0 asks for. */
 export async function answerQuizAndAgree(page: Page) {
   await choose(page, page.getByRole('region', { name: 'Quick question' }), 'How did you hear about us?', 'Online search');
-  await page.getByRole('checkbox', { name: /I have read and agree to the/ }).check();
+  // The preview refreshes a moment after the last typed address field and the page can move
+  // under the pointer then (seen once in CI: the click missed); check again until it holds.
+  const agree = page.getByRole('checkbox', { name: /I have read and agree to the/ });
+  await expect(async () => {
+    await agree.check({ timeout: 2000 });
+    await expect(agree).toBeChecked({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 }
 
 export async function signUp(page: Page, prefix = 'checkout') {

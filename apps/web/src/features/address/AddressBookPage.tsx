@@ -9,6 +9,7 @@ import { notifyError } from '../../shared/errors';
 import { LazyModal } from '../../shared/LazyModal';
 import { useAddressAction, useAddresses, useSaveAddress } from './api';
 import { formatAddressLines } from './components/addressLines';
+import { PartLoading } from '../../shared/PartLoading';
 
 /** The form (with its selects) and the dialogs load on first open: the book's first paint is the list. */
 const AddressForm = lazy(() => import('./AddressForm').then((m) => ({ default: m.AddressForm })));
@@ -59,7 +60,7 @@ export function AddressBookPage() {
       <LazyModal opened={editing !== null} onClose={close} size={970} fullScreen={mobile}
         title={t(editing === 'new' ? 'address.add' : 'address.edit')}>
         {editing !== null && (
-          <Suspense fallback={<Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
+          <Suspense fallback={<PartLoading />}>
             <AddressForm initial={editing === 'new' ? null : editing} submitLabel={t('address.save')} saving={save.isPending} error={save.error}
               showDefault onCancel={close}
               onSubmit={(body) => save.mutate({ id: editing === 'new' ? undefined : editing.id, body }, {

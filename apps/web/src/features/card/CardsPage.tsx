@@ -10,6 +10,7 @@ import { notifyError } from '../../shared/errors';
 import { LazyModal } from '../../shared/LazyModal';
 import { cardsKey, useSavedCards } from './api';
 import { CardLabel } from './components/CardLabel';
+import { PartLoading } from '../../shared/PartLoading';
 
 /** The card form and the dialogs load on first open: the page's first paint is the list. */
 const CardForm = lazy(() => import('./CardForm').then((m) => ({ default: m.CardForm })));
@@ -40,7 +41,7 @@ export function CardsPage() {
       </SimpleGrid>
       <LazyModal opened={adding} onClose={() => setAdding(false)} title={t('card.add')} size="lg" fullScreen={mobile}>
         {adding && (
-          <Suspense fallback={<Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
+          <Suspense fallback={<PartLoading />}>
             <CardForm onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
           </Suspense>
         )}

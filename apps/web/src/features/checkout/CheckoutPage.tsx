@@ -25,6 +25,7 @@ import {
 } from './sections';
 import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCodeBox } from './summary';
 import { useContract } from '../payment/api';
+import { PartLoading } from '../../shared/PartLoading';
 
 /**
  * The payment step and the submitted order's summary, loaded when the buyer gets there (pointing
@@ -36,10 +37,6 @@ const PaymentSection = lazy(() => loadPayment().then((m) => ({ default: m.Paymen
 const ContractOrders = lazy(() => import('../payment/ContractOrders').then((m) => ({ default: m.ContractOrders })));
 const preloadNextStep = () => { void loadModal(); void loadPayment(); };
 
-function PartLoading() {
-  const { t } = useTranslation();
-  return <Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>;
-}
 
 /** Seconds the buyer waits after a 429 on the first load before going back to the cart. */
 export const RATE_LIMIT_WAIT_S = 5;

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import {
-  Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title,
+  Alert, Anchor, Badge, Button, Card, Checkbox, Group, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { useSite } from '../../shared/session';
 import { noChoice, type AddressFormState } from '../address/formState';
 import { formatAddressLines } from '../address/components/addressLines';
 import { useSaveAddress } from '../address/api';
+import { PartLoading } from '../../shared/PartLoading';
 
 /**
  * The address fields and the add-address form (with the region selects and their queries), loaded
@@ -30,10 +31,6 @@ export const preloadAddressFields = () => { void loadAddressForm(); };
 const AddressFields = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressFields })));
 const AddressForm = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressForm })));
 
-function FieldsLoading() {
-  const { t } = useTranslation();
-  return <Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>;
-}
 
 export function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -81,7 +78,7 @@ export function ShippingAddressSection(props: {
   if (props.useForm) {
     return (
       <Section title={t('checkout.shippingAddress')} testId="shipping-address">
-        <Suspense fallback={<FieldsLoading />}>
+        <Suspense fallback={<PartLoading />}>
           <AddressFields form={props.form} purpose="SHIPPING" serverError={props.serverError} hideQuickQuiz typed />
         </Suspense>
       </Section>
@@ -103,7 +100,7 @@ export function ShippingAddressSection(props: {
       ) : <SimpleGrid cols={2}>{saved.map((a) => <AddressCard key={a.id} a={a} selected={a.id === props.selectedId} onSelect={() => props.onSelect(a.id)} />)}</SimpleGrid>}
       <Button variant="subtle" mt="xs" onPointerEnter={preloadAddressFields} onClick={() => (mobile && props.onAddOnPage ? props.onAddOnPage() : setAdding(true))}>{t('address.add')}</Button>
       <LazyModal opened={adding} onClose={() => setAdding(false)} size={970} fullScreen={mobile} title={t('address.add')}>
-        <Suspense fallback={<FieldsLoading />}>
+        <Suspense fallback={<PartLoading />}>
           <AddressForm submitLabel={t('address.save')} saving={save.isPending} error={save.error} onCancel={() => setAdding(false)}
             onSubmit={(body) => save.mutate({ body }, { onSuccess: (a) => { props.onSelect(a.id); setAdding(false); } })} />
         </Suspense>
@@ -122,7 +119,7 @@ export function BillingSection(props: { same: boolean; onSame: (v: boolean) => v
           <Button variant="light" size="xs" w="fit-content" onClick={() => { const v = props.shippingValues(); if (v) props.form.setValues(v); }}>
             {t('checkout.referenceShipping')}
           </Button>
-          <Suspense fallback={<FieldsLoading />}>
+          <Suspense fallback={<PartLoading />}>
             <AddressFields form={props.form} purpose="BILLING" serverError={props.serverError} typed />
           </Suspense>
         </Stack>

@@ -4,12 +4,13 @@
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { lazySchemas, lazyZodValidate } from '../../shared/zodForm';
 import { isOrderNotFound, useGuestLookup } from './api';
 import { orderError } from './parts';
+import { PartLoading } from '../../shared/PartLoading';
 
 // The found order (the detail view and its shipments) loads once there is one to show.
 const GuestLookupResult = lazy(() => import('./GuestLookupResult').then((m) => ({ default: m.GuestLookupResult })));
@@ -60,7 +61,7 @@ export function GuestLookupPage() {
 
         {result && (
           <div aria-live="polite">
-            <Suspense fallback={<Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
+            <Suspense fallback={<PartLoading />}>
               <GuestLookupResult result={result} />
             </Suspense>
           </div>

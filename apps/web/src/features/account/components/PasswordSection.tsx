@@ -4,7 +4,7 @@
  * other device; the server emails a notice.
  */
 import { Suspense, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '@mall/contracts/constants';
 import { ApiError } from '../../../shared/api';
@@ -13,6 +13,7 @@ import { useChangePassword } from '../api/password';
 import { accountSchemas } from '../api/schemas';
 import { useSchemas } from '../../../shared/zodForm';
 import { LazyModal } from '../../../shared/LazyModal';
+import { PartLoading } from '../../../shared/PartLoading';
 
 export function PasswordSection() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function PasswordSection() {
       {changed && <Alert color="green" mt="sm" role="status">{t('security.password.changed')}</Alert>}
       <LazyModal opened={open} onClose={() => setOpen(false)} title={t('security.password.dialogTitle')} centered>
         {open && (
-          <Suspense fallback={<Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
+          <Suspense fallback={<PartLoading />}>
             <ChangePasswordForm onCancel={() => setOpen(false)} onDone={() => { setOpen(false); setChanged(true); }} />
           </Suspense>
         )}

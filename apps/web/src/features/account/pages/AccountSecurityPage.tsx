@@ -7,8 +7,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  ActionIcon, Alert, Badge, Button, Center, CopyButton, Group, List, Loader, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text,
-  TextInput, Title,
+  ActionIcon, Alert, Badge, Button, CopyButton, Group, List, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -36,6 +35,7 @@ import {
 import { CodeInput } from '../components/CodeInput';
 import { PasswordSection } from '../components/PasswordSection';
 import { ThirdPartySection } from '../components/ThirdPartySection';
+import { PartLoading } from '../../../shared/PartLoading';
 
 /** The captcha widget (ALTCHA, ~29 KB gzip) comes with the delete-account dialog that shows it. */
 const Captcha = lazy(() => import('../components/Captcha').then((m) => ({ default: m.Captcha })));
@@ -111,7 +111,7 @@ function Dialog({ opened, onClose, title, children }: { opened: boolean; onClose
   const mobile = useMediaQuery('(max-width: 36em)');
   return (
     <LazyModal opened={opened} onClose={onClose} title={title} centered={!mobile} fullScreen={!!mobile} closeButtonProps={{ 'aria-label': t(`${A}.close`) }}>
-      {opened && <Suspense fallback={<Center py="md"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>{children}</Suspense>}
+      {opened && <Suspense fallback={<PartLoading />}>{children}</Suspense>}
     </LazyModal>
   );
 }

@@ -18,6 +18,13 @@ export interface EmbeddedDb {
 }
 
 const PASSWORD = 'mall-embedded';
+/**
+ * The app reaches the embedded server through its Unix socket, not TCP on loopback: on this
+ * kind of machine a query's socket write was the biggest single cost of a request (a third of
+ * a checkout submit's Node CPU, ~19 statements), and a Unix socket skips the TCP stack
+ * (issue 14: submit 20 % less CPU per order). TCP on the port stays open for other tools.
+ */
+const SOCKET_DIR = '/tmp';
 
 /** A start problem with a sentence saying what to do (printed without a stack trace). */
 export class StartError extends Error {}
@@ -34,6 +41,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log?: (m:
     port,
     persistent: true,
     createPostgresUser: asRoot,
+    postgresFlags: ['-c', `unix_socket_directories=${SOCKET_DIR}`],
     onLog: (m) => { recent.push(String(m).trim()); if (recent.length > 12) recent.shift(); },
     onError: (e) => log?.(String(e)),
   });
@@ -64,7 +72,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log?: (m:
     throw explain(`the embedded PostgreSQL did not start${portHint(port)}`, err);
   }
   return {
-    serverUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    serverUrl: `postgres://postgres:${PASSWORD}@localhost:${port}/postgres?host=${encodeURIComponent(SOCKET_DIR)}`,
     stop: () => pgServer.stop(),
   };
 }

@@ -135,12 +135,24 @@ function validateSubmit(caller: Caller, body: SubmitBody, ctx: PreviewContext): 
   }
 }
 
+/** Gifts come with their main line only while they last: taken one by one, before the lines are written. */
+async function takeGiftStock(tx: Tx, ctx: PreviewContext): Promise<Map<string, boolean>> {
+  const giftTaken = new Map<string, boolean>();
+  for (const l of ctx.lines) {
+    for (const g of l.parts.gifts) {
+      const qty = (Number(g.qty) * Number(l.qty)).toFixed(3);
+      giftTaken.set(`${l.sku.row.id}:${g.sku.id}`, (await takeStockOf(tx, [{ skuId: g.sku.id, qty }])).has(g.sku.id));
+    }
+  }
+  return giftTaken;
+}
+
 /**
  * Takes stock for every line and, for DIY bundles, its parts, in one statement (rows locked in
- * SKU order, so concurrent orders cannot deadlock); then gifts, only while they last.
+ * SKU order, so concurrent orders cannot deadlock). It runs last, right before the commit: every
+ * order of the same items waits for these rows, so they stay locked for as short as possible.
  */
-async function takeStock(tx: Tx, ctx: PreviewContext): Promise<Map<string, boolean>> {
-  const giftTaken = new Map<string, boolean>();
+async function takeLineStock(tx: Tx, ctx: PreviewContext): Promise<void> {
   const wanted = new Map<string, bigint>();
   const add = (id: string, qty: string, scale: string) => {
     const thousandths = BigInt(Math.round(Number(qty) * Number(scale) * 1000));
@@ -154,13 +166,6 @@ async function takeStock(tx: Tx, ctx: PreviewContext): Promise<Map<string, boole
   const taken = await takeStockOf(tx, list);
   const short = list.find((w) => !taken.has(w.skuId));
   if (short) throw fail(409, ERROR_CODES.itemSoldOut, 'item solt out', { skuId: short.skuId });
-  for (const l of ctx.lines) {
-    for (const g of l.parts.gifts) {
-      const qty = (Number(g.qty) * Number(l.qty)).toFixed(3);
-      giftTaken.set(`${l.sku.row.id}:${g.sku.id}`, (await takeStockOf(tx, [{ skuId: g.sku.id, qty }])).has(g.sku.id));
-    }
-  }
-  return giftTaken;
 }
 
 export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody): Promise<OrderResult> {
@@ -261,9 +266,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       });
     }
 
-    // Stock last, so its rows (wanted by every order of the same items) stay locked only for the
-    // write below and the commit.
-    const giftTaken = await takeStock(tx, ctx);
+    const giftTaken = await takeGiftStock(tx, ctx);
     const lines: Record<string, unknown>[] = [];
     for (const o of r.renderTradeOrderTOList) {
       for (const l of o.lines) {
@@ -303,6 +306,8 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
     if (cartIds.length) await tx.delete(cartLines).where(and(eq(cartLines.buyerId, buyerId), inArray(cartLines.id, cartIds)));
     if (isFreeTrade) await onOrdersPaid(tx, contractId, 'POINTS', now);
     if (isFreeTrade && caller.user?.userType === 'REGISTERED') await earnPoints(tx, { buyerId, points: r.earnPoints, tradeContractId: contractId });
+    // Not enough stock rolls all of the above back.
+    await takeLineStock(tx, ctx);
     return resultOf({ id: contractId, ...facts }, orderIds);
   });
 }

@@ -1119,4 +1119,28 @@ describe('kept order counts', () => {
     expect(await counts()).toEqual({});
     await expectKeptCountsFresh();
   });
+
+  it("move at commit: a transaction still writing one of a buyer's orders does not hold up the buyer's next order", async () => {
+    const y = await signup('parallel');
+    const { orderIds: [id] } = await place(y, [['TRAY-STEEL', '1']]);
+    // A copy of the order under a new code, as a checkout writes it.
+    const copy = `INSERT INTO trade_orders SELECT (jsonb_populate_record(o, jsonb_build_object('id', nextval('trade_orders_id_seq'),
+      'trade_order_code', o.trade_order_code || $2::text))).* FROM trade_orders o WHERE o.id = $1`;
+    const [first, second] = [await t.db.$client.connect(), await t.db.$client.connect()];
+    try {
+      await first.query('BEGIN');
+      await first.query(copy, [id, 'A']);
+      // The first order's transaction is still open; the second one commits without waiting for it.
+      await second.query('BEGIN');
+      await second.query("SET LOCAL lock_timeout = '2s'");
+      await second.query(copy, [id, 'B']);
+      await second.query('COMMIT');
+      await first.query('COMMIT');
+    } finally {
+      first.release();
+      second.release();
+    }
+    expect((await countsOk(y.b)).PENDING_PAY).toBe(3);
+    await expectKeptCountsFresh();
+  });
 });

@@ -6,6 +6,9 @@
  *   const S = tableColumns(skus, 's');
  *   client.query({ name, text: `SELECT ${S.sql} FROM skus s WHERE ...`, values, types: DRIVER_TYPES })
  *   rows.map(S.map)
+ *
+ * Several reads can share one statement (one round trip) as JSON: `S.json` is the row as one
+ * JSON array of the columns' text forms, `S.mapJson` maps it back to the same Drizzle row.
  */
 import pg from 'pg';
 import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
@@ -30,5 +33,54 @@ export function tableColumns<T extends Table>(table: T, alias: string) {
     }
     return out as InferSelectModel<T>;
   };
-  return { sql, map };
+  // As text in JSON, each value goes through the parser the driver would use for its column type.
+  const json = `json_build_array(${cols.map(([, c]) => `${alias}."${c.name}"::text`).join(', ')})`;
+  const parsers = cols.map(([key, c]) => [key, textParser(c.getSQLType()), c] as const);
+  const mapJson = (values: (string | null)[]): InferSelectModel<T> => {
+    const out: Record<string, unknown> = {};
+    parsers.forEach(([key, parse, c], i) => {
+      const v = values[i];
+      out[key] = v === null || v === undefined ? null : c.mapFromDriverValue(parse(v));
+    });
+    return out as InferSelectModel<T>;
+  };
+  return { sql, map, json, mapJson };
+}
+
+const TEXT_ARRAY_OID = 1009;
+const parseTextArray = pg.types.getTypeParser(TEXT_ARRAY_OID as never) as (s: string) => (string | null)[];
+
+/** What the driver (with DRIVER_TYPES) makes of a column's text form, by the column's SQL type. */
+function textParser(sqlType: string): (v: string) => unknown {
+  const t = sqlType.toLowerCase();
+  if (t.endsWith('[]')) {
+    const base = t.slice(0, -2);
+    const element = textParser(base);
+    return (v) => parseTextArray(v).map((x) => (x === null ? null : element(x)));
+  }
+  if (t === 'integer' || t === 'smallint' || t === 'serial' || t === 'smallserial') return (v) => Number.parseInt(v, 10);
+  if (t === 'real' || t === 'double precision') return (v) => Number.parseFloat(v);
+  if (t === 'boolean') return (v) => v === 'true';
+  if (t === 'json' || t === 'jsonb') return (v) => JSON.parse(v);
+  // bigint and numeric come as text from the driver too; timestamps, dates and intervals stay text (RAW_TYPES).
+  return raw;
+}
+
+/**
+ * One part of a statement that reads several things at once (one round trip instead of one
+ * each): its columns, scalar subqueries over the statement's shared parameters (`p` names their
+ * placeholders), and how to read them back from the one row. The module that owns the data
+ * writes the part; the caller that needs several of them puts them in one statement.
+ */
+export interface ReadPart<P, T> {
+  columns(p: P): string;
+  read(row: Record<string, unknown>): T;
+}
+
+/** The named statement reading `parts` in one row, and the reader of that row. */
+export function partsStatement<P, const Parts extends Record<string, ReadPart<P, unknown>>>(name: string, placeholders: P, parts: Parts) {
+  const text = `SELECT ${Object.values(parts).map((part) => part.columns(placeholders)).join(',\n  ')}`;
+  const read = (row: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.read(row)])) as { [K in keyof Parts]: ReturnType<Parts[K]['read']> };
+  return { statement: { name, text }, read };
 }

@@ -8,7 +8,7 @@ import { addQuantity, bundleUnitMinor, compareQuantity, clampQuantity, lineAmoun
 import type { Db } from '../../db/client.js';
 import { cartLines } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { diyParts, loadParts, loadSkus, trimQty, type LoadedSku } from '../catalog/service.js';
+import { diyParts, loadSkus, loadSkusWithParts, trimQty, type LoadedSku } from '../catalog/service.js';
 
 export const quantityRule = (s: LoadedSku['row']): QuantityRule => ({
   min: trimQty(s.minQty), max: trimQty(s.maxQty), step: trimQty(s.adjustStep), decimals: s.qtyDecimals,
@@ -16,8 +16,7 @@ export const quantityRule = (s: LoadedSku['row']): QuantityRule => ({
 
 export async function getCart(db: Db, buyerId: bigint | null, currency: Currency, lang: Language = 'en'): Promise<Cart> {
   const rows = buyerId ? await db.select().from(cartLines).where(eq(cartLines.buyerId, buyerId)).orderBy(asc(cartLines.id)) : [];
-  const loaded = await loadSkus(db, rows.map((r) => r.skuId), currency, lang);
-  const parts = await loadParts(db, [...new Set([...loaded.values()].map((s) => s.item.id))], currency, lang);
+  const { loaded, parts } = await loadSkusWithParts(db, rows.map((r) => r.skuId), currency, lang);
   const shops = new Map<string, Cart['shops'][number]>();
   const totals: bigint[] = [];
   let selectedCount = 0;

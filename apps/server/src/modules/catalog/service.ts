@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { ERROR_CODES, type Currency, type ItemCard, type ItemDetail, type Language, type Sku } from '@mall/contracts';
 import { applyRate, bundleUnitMinor, money, toMinor, type BundlePart } from '@mall/domain';
 import { clientOf, type Db } from '../../db/client.js';
-import { DRIVER_TYPES, tableColumns } from '../../db/rows.js';
+import { DRIVER_TYPES, partsStatement, tableColumns, type ReadPart } from '../../db/rows.js';
 import { itemParts, items, shops, skuPrices, skus, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -48,29 +48,57 @@ const S = tableColumns(skus, 's');
 const I = tableColumns(items, 'i');
 const H = tableColumns(shops, 'h');
 const P = tableColumns(itemParts, 'ip');
-// Checkout reads these for every preview and submit: named statements, rows mapped as Drizzle does (db/rows.ts).
-const LOAD_SKUS = {
-  name: 'catalog_load_skus',
-  text: `SELECT ${S.sql}, ${I.sql}, ${H.sql}, p.amount_minor AS price FROM skus s JOIN items i ON i.id = s.item_id JOIN shops h ON h.id = i.shop_id
-  JOIN sku_prices p ON p.sku_id = s.id AND p.currency = $2 WHERE s.id = ANY($1::bigint[])`,
+// Checkout and cart read these for every preview, submit and cart view: named statements, rows
+// mapped as Drizzle does (db/rows.ts), as JSON columns so they can share a statement with other reads.
+type JsonRow = (string | null)[];
+/** Rows of a table, and the price last: [sku, item, shop, [price]] or [part, sku, item, [price]]. */
+type JoinedJson = [JsonRow, JsonRow, JsonRow, [string]];
+/** SKUs `p.skus` with their price in `p.currency`, item and shop. */
+export const skusPart: ReadPart<{ skus: string; currency: string }, JoinedJson[]> = {
+  columns: (p) => `(SELECT json_agg(json_build_array(${S.json}, ${I.json}, ${H.json}, json_build_array(p.amount_minor::text)))
+  FROM skus s JOIN items i ON i.id = s.item_id JOIN shops h ON h.id = i.shop_id JOIN sku_prices p ON p.sku_id = s.id AND p.currency = ${p.currency}
+  WHERE s.id = ANY(${p.skus})) AS catalog_skus`,
+  read: (row) => (row.catalog_skus ?? []) as JoinedJson[],
 };
+/** DIY children and gifts of the items of SKUs `p.skus`, with their own SKU, item and price in `p.currency`. */
+export const skuPartsPart: ReadPart<{ skus: string; currency: string }, JoinedJson[]> = {
+  columns: (p) => `(SELECT json_agg(json_build_array(${P.json}, ${S.json}, ${I.json}, json_build_array(p.amount_minor::text)) ORDER BY ip.id)
+  FROM item_parts ip JOIN skus s ON s.id = ip.part_sku_id JOIN items i ON i.id = s.item_id JOIN sku_prices p ON p.sku_id = s.id AND p.currency = ${p.currency}
+  WHERE ip.item_id IN (SELECT item_id FROM skus WHERE id = ANY(${p.skus}))) AS catalog_sku_parts`,
+  read: (row) => (row.catalog_sku_parts ?? []) as JoinedJson[],
+};
+const LOAD_SKUS = partsStatement('catalog_load_skus', { skus: '$1::bigint[]', currency: '$2' }, { skus: skusPart });
+const LOAD_SKUS_WITH_PARTS = partsStatement('catalog_load_skus_with_parts', { skus: '$1::bigint[]', currency: '$2' }, { skus: skusPart, parts: skuPartsPart });
 const LOAD_PARTS = {
   name: 'catalog_load_parts',
   text: `SELECT ${P.sql}, ${S.sql}, ${I.sql}, p.amount_minor AS price FROM item_parts ip JOIN skus s ON s.id = ip.part_sku_id JOIN items i ON i.id = s.item_id
   JOIN sku_prices p ON p.sku_id = s.id AND p.currency = $2 WHERE ip.item_id = ANY($1::bigint[]) ORDER BY ip.id`,
 };
 
-/** SKUs with their price in the site's currency, item and shop, in one query (also inside a transaction). */
-export async function loadSkus(db: Db, ids: bigint[], currency: Currency, lang: Language = 'en'): Promise<Map<bigint, LoadedSku>> {
+/** The SKUs of skusPart, by id. */
+export function loadedSkusOf(rows: JoinedJson[], currency: Currency, lang: Language): Map<bigint, LoadedSku> {
   const out = new Map<bigint, LoadedSku>();
-  if (!ids.length) return out;
-  const { rows } = await clientOf(db).query({ ...LOAD_SKUS, values: [ids.map(String), currency], types: DRIVER_TYPES });
-  for (const r of rows) {
-    const sku = S.map(r);
-    const price = BigInt(r.price);
-    out.set(sku.id, { row: sku, dto: toSkuDto(sku, price, currency), priceMinor: price, item: localizeItem(I.map(r), lang), shop: H.map(r) });
+  for (const [s, i, h, [price]] of rows) {
+    const sku = S.mapJson(s);
+    const priceMinor = BigInt(price);
+    out.set(sku.id, { row: sku, dto: toSkuDto(sku, priceMinor, currency), priceMinor, item: localizeItem(I.mapJson(i), lang), shop: H.mapJson(h) });
   }
   return out;
+}
+
+/** SKUs with their price in the site's currency, item and shop, in one query (also inside a transaction). */
+export async function loadSkus(db: Db, ids: bigint[], currency: Currency, lang: Language = 'en'): Promise<Map<bigint, LoadedSku>> {
+  if (!ids.length) return new Map();
+  const { rows: [row] } = await clientOf(db).query({ ...LOAD_SKUS.statement, values: [ids.map(String), currency] });
+  return loadedSkusOf(LOAD_SKUS.read(row!).skus, currency, lang);
+}
+
+/** SKUs as loadSkus reads them and the parts of their items as loadParts does, in one round trip. */
+export async function loadSkusWithParts(db: Db, ids: bigint[], currency: Currency, lang: Language = 'en'): Promise<{ loaded: Map<bigint, LoadedSku>; parts: Map<bigint, Parts> }> {
+  if (!ids.length) return { loaded: new Map(), parts: new Map() };
+  const { rows: [row] } = await clientOf(db).query({ ...LOAD_SKUS_WITH_PARTS.statement, values: [ids.map(String), currency] });
+  const read = LOAD_SKUS_WITH_PARTS.read(row!);
+  return { loaded: loadedSkusOf(read.skus, currency, lang), parts: partsOf(read.parts.map(([part, sku, item, [price]]) => ({ part: P.mapJson(part), sku: S.mapJson(sku), partItem: I.mapJson(item), price: BigInt(price) })), currency, lang) };
 }
 
 const shopRef = (s: ShopRow) => ({ id: String(s.id), name: s.name, sellerId: String(s.sellerId) });
@@ -174,10 +202,15 @@ export const diyParts = (parts: Parts, currency: Currency): BundlePart[] =>
   parts.diy.map((p) => ({ unitMinor: toMinor(p.sku.salePrc.value, currency), qty: p.qty }));
 
 export async function loadParts(db: Db, itemIds: bigint[], currency: Currency, lang: Language = 'en'): Promise<Map<bigint, Parts>> {
+  if (!itemIds.length) return new Map();
+  const { rows } = await clientOf(db).query({ ...LOAD_PARTS, values: [itemIds.map(String), currency], types: DRIVER_TYPES });
+  return partsOf(rows.map((r) => ({ part: P.map(r), sku: S.map(r), partItem: I.map(r), price: BigInt(r.price) })), currency, lang);
+}
+
+type PartRow = { part: typeof itemParts.$inferSelect; sku: SkuRow; partItem: ItemRow; price: bigint };
+/** Part rows (in item_parts order) as each item's DIY children and gifts. */
+function partsOf(rows: PartRow[], currency: Currency, lang: Language): Map<bigint, Parts> {
   const out = new Map<bigint, Parts>();
-  if (!itemIds.length) return out;
-  const { rows: raw } = await clientOf(db).query({ ...LOAD_PARTS, values: [itemIds.map(String), currency], types: DRIVER_TYPES });
-  const rows = raw.map((r) => ({ part: P.map(r), sku: S.map(r), partItem: I.map(r), price: BigInt(r.price) }));
   for (const r of rows) {
     const entry = out.get(r.part.itemId) ?? { diy: [], gifts: [] };
     const part = { sku: toSkuDto(r.sku, r.price, currency), itemId: String(r.partItem.id), itemName: localizeItem(r.partItem, lang).itemName, qty: trimQty(r.part.qty) };

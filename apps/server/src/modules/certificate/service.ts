@@ -6,8 +6,8 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { CERTIFICATE_MAX, ERROR_CODES, isValidIdNumber, normaliseIdNumber, type Certificate, type Site } from '@mall/contracts';
-import { clientOf, type Db } from '../../db/client.js';
-import { DRIVER_TYPES, tableColumns } from '../../db/rows.js';
+import type { Db } from '../../db/client.js';
+import { tableColumns, type ReadPart } from '../../db/rows.js';
 import { userCertificates } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { DEFAULT_CERTIFICATE_KEY } from '../../config.js';
@@ -34,7 +34,6 @@ export function decryptIdNumber(stored: string): string {
 }
 
 type Row = typeof userCertificates.$inferSelect;
-type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 const view = (r: Row): Certificate => ({
   id: String(r.id),
   name: r.name,
@@ -93,14 +92,13 @@ export async function deleteCertificate(db: Db, buyerId: bigint, id: string): Pr
 
 /** The checkout preview's userCertificate and certificateStatus: the buyer's latest certificate, masked. */
 const UC = tableColumns(userCertificates, 'u');
-const PREVIEW_CERTIFICATE = {
-  name: 'preview_certificate',
-  text: `SELECT ${UC.sql} FROM user_certificates u WHERE u.buyer_id = $1 ORDER BY u.updated_at DESC, u.id DESC LIMIT 1`,
+type PreviewCertificate = { userCertificate: Certificate | null; certificateStatus: 0 | 1 };
+/** The buyer's latest certificate (masked) and its status, as a column of the checkout's one statement of the buyer's facts. */
+export const certificatePart: ReadPart<{ buyer: string }, PreviewCertificate> = {
+  columns: (p) => `(SELECT ${UC.json} FROM user_certificates u WHERE u.buyer_id = ${p.buyer} ORDER BY u.updated_at DESC, u.id DESC LIMIT 1) AS certificate`,
+  read: (row) => {
+    const r = row.certificate as (string | null)[] | null;
+    return r ? { userCertificate: view(UC.mapJson(r)), certificateStatus: 1 } : { userCertificate: null, certificateStatus: 0 };
+  },
 };
 
-export async function certificateForPreview(db: Tx, buyerId: bigint | null): Promise<{ userCertificate: Certificate | null; certificateStatus: 0 | 1 }> {
-  if (buyerId === null) return { userCertificate: null, certificateStatus: 0 };
-  // Every checkout preview and submit reads it: a named statement.
-  const { rows: [r] } = await clientOf(db).query({ ...PREVIEW_CERTIFICATE, values: [String(buyerId)], types: DRIVER_TYPES });
-  return r ? { userCertificate: view(UC.map(r)), certificateStatus: 1 } : { userCertificate: null, certificateStatus: 0 };
-}

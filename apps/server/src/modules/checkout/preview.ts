@@ -13,18 +13,18 @@ import {
   sumMinor, taxRateFor, toMinor, type PricingCoupon,
 } from '@mall/domain';
 import { clientOf, readTogether, type Db } from '../../db/client.js';
-import { DRIVER_TYPES, tableColumns } from '../../db/rows.js';
+import { DRIVER_TYPES, partsStatement, tableColumns, type ReadPart } from '../../db/rows.js';
 import { addresses, couponCampaigns, ownerCoupons, pickupStores, regions, shippingMethods } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller } from '../../lib/session.js';
-import { diyParts, loadParts, loadSkus, presaleOf, trimQty, type LoadedSku, type Parts } from '../catalog/service.js';
+import { diyParts, loadSkusWithParts, presaleOf, trimQty, type LoadedSku, type Parts } from '../catalog/service.js';
 import { assertQuantity, quantityRule } from '../cart/service.js';
 import { checkAddress, toAddressDto } from '../address/service.js';
 import { sellablePaidServiceSkus } from '../membership/paid-service.js';
-import { pointBalance } from '../points/ledger.js';
-import { activeBenefits } from '../membership/benefits.js';
+import { pointBalancePart } from '../points/ledger.js';
+import { benefitsFrom, memberFactsPart } from '../membership/benefits.js';
 import { sellersNotSelling } from '../merchant/service.js';
-import { certificateForPreview } from '../certificate/service.js';
+import { certificatePart } from '../certificate/service.js';
 
 /** Stores farther than this from the shipping address are not offered for pickup. */
 export const PICKUP_RADIUS_MILES = 60;
@@ -155,12 +155,20 @@ const OC = tableColumns(ownerCoupons, 'oc');
 const CC = tableColumns(couponCampaigns, 'cc');
 const METHODS = { name: 'preview_shipping_methods', text: `SELECT ${M.sql} FROM shipping_methods m WHERE m.shop_id = ANY($1::bigint[])` };
 const STORES = { name: 'preview_pickup_stores', text: `SELECT ${ST.sql} FROM pickup_stores st WHERE st.shop_id = ANY($1::bigint[]) AND st.support_pick_up` };
-/** The buyer's unused coupons whose campaign runs at $2. */
-const OWNED = {
-  name: 'preview_owned_coupons',
-  text: `SELECT ${OC.sql}, ${CC.sql} FROM owner_coupons oc JOIN coupon_campaigns cc ON cc.id = oc.campaign_id
-  WHERE oc.buyer_id = $1 AND oc.status = 'NOT_USED' AND cc.start_time <= $2::timestamptz AND cc.end_time > $2::timestamptz`,
+/** The buyer's unused coupons whose campaign runs now. */
+const ownedCouponsPart: ReadPart<{ buyer: string; now: string }, { oc: typeof ownerCoupons.$inferSelect; c: typeof couponCampaigns.$inferSelect }[]> = {
+  columns: (p) => `(SELECT json_agg(json_build_array(${OC.json}, ${CC.json})) FROM owner_coupons oc JOIN coupon_campaigns cc ON cc.id = oc.campaign_id
+  WHERE oc.buyer_id = ${p.buyer} AND oc.status = 'NOT_USED' AND cc.start_time <= ${p.now} AND cc.end_time > ${p.now}) AS owned_coupons`,
+  read: (row) => ((row.owned_coupons ?? []) as (string | null)[][][]).map(([oc, c]) => ({ oc: OC.mapJson(oc!), c: CC.mapJson(c!) })),
 };
+/**
+ * A registered buyer's own facts in one round trip (every preview and submit needs all of them):
+ * coupons, points balance, member level, growth and paid service, certificate.
+ */
+const BUYER_FACTS = partsStatement('preview_buyer_facts', { buyer: '$1', site: '$2', now: '$3::timestamptz' }, {
+  owned: ownedCouponsPart, balance: pointBalancePart, member: memberFactsPart, certificate: certificatePart,
+});
+const NO_BUYER_FACTS = { owned: [], balance: 0, member: null, certificate: { userCertificate: null, certificateStatus: 0 as const } };
 
 export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, opts: { strictAddress: boolean }): Promise<PreviewContext> {
   const site: Site = caller.site;
@@ -170,8 +178,7 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   // Lines: only SKU ids and quantities are taken from the request; prices come from the catalog.
   const skuIds = body.previewTradeContractLineReqTOList.map((l) => BigInt(l.skuId));
   // Names in the buyer's language: the order lines keep them as bought.
-  const loaded = await loadSkus(db as Db, skuIds, currency, caller.language);
-  const parts = await loadParts(db as Db, [...new Set([...loaded.values()].map((s) => s.item.id))], currency, caller.language);
+  const { loaded, parts } = await loadSkusWithParts(db as Db, skuIds, currency, caller.language);
   // Paid services (super member) are not listed in the catalog, yet sold here on their own site.
   const sellable = await sellablePaidServiceSkus(db, [...loaded.values()].filter((s) => !s.item.listed).map((s) => s.row.id), site);
   const seen = new Set<string>();
@@ -193,18 +200,19 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   const now = new Date();
   const codes = [...new Set(body.promotionCodeList ?? [])];
   // Independent reads in one go (one after another inside the submit's transaction).
-  const [methodRows, storeRows, owned, codeRows, balance] = await readTogether(db, [
+  const [methodRows, storeRows, codeRows, facts] = await readTogether(db, [
     async () => (await clientOf(db).query({ ...METHODS, values: [shopIds.map(String)], types: DRIVER_TYPES })).rows.map(M.map),
     async () => (await clientOf(db).query({ ...STORES, values: [shopIds.map(String)], types: DRIVER_TYPES })).rows.map(ST.map),
-    async () => registeredId ? (await clientOf(db).query({ ...OWNED, values: [String(registeredId), now.toISOString()], types: DRIVER_TYPES })).rows
-      .map((r) => ({ oc: OC.map(r), c: CC.map(r) })) : [],
     () => codes.length ? db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : Promise.resolve([]),
-    () => registeredId ? pointBalance(db, registeredId) : Promise.resolve(0),
+    async () => registeredId
+      ? BUYER_FACTS.read((await clientOf(db).query({ ...BUYER_FACTS.statement, values: [String(registeredId), site.code, now.toISOString()], types: DRIVER_TYPES })).rows[0]!)
+      : NO_BUYER_FACTS,
   ]);
+  const { owned, balance } = facts;
   // Member level and paid-service benefits: discount (levelAmt), points multiplier, free shipping.
-  const benefits = await activeBenefits(db, registeredId, site);
+  const benefits = benefitsFrom(facts.member, now);
   // SPEC §3: the buyer's certificate (masked) and its status come with the preview.
-  const certificate = await certificateForPreview(db, registeredId);
+  const certificate = facts.certificate;
 
   // Addresses: in the preview a half-typed address is simply not there yet; submit is strict.
   let shippingAddress: ResolvedAddress | null = null;

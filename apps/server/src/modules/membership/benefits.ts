@@ -9,19 +9,28 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Site } from '@mall/contracts';
 import { levelForGrowth, mergeBenefits, NO_BENEFITS, type MemberBenefits } from '@mall/domain';
-import { memberLevels } from '../../db/schema/index.js';
+import { memberLevels, paidServices } from '../../db/schema/index.js';
 import { clientOf, type Db } from '../../db/client.js';
-import { DRIVER_TYPES, tableColumns } from '../../db/rows.js';
+import { DRIVER_TYPES, partsStatement, tableColumns, type ReadPart } from '../../db/rows.js';
 import { paidServiceSource } from './paid-service-benefit.js';
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type LevelRow = typeof memberLevels.$inferSelect;
+type PaidServiceRow = typeof paidServices.$inferSelect;
+
+/** What the benefit sources decide from: the buyer's level facts and paid service, read together (memberFactsPart). */
+export interface MemberFacts {
+  level: LevelRow | null;
+  levels: LevelRow[];
+  growthMinor: bigint;
+  paidService: PaidServiceRow | null;
+}
 
 /** One contributor of benefits; `null` when it gives none to this buyer now. */
 export interface BenefitSource {
   /** Names the source in the result ("LEVEL", "PAID_SERVICE"). */
   kind: string;
-  load(db: Tx, buyerId: bigint, site: Site): Promise<MemberBenefits | null>;
+  from(facts: MemberFacts, now: Date): MemberBenefits | null;
 }
 
 export interface ActiveBenefits extends MemberBenefits {
@@ -42,32 +51,40 @@ export const levelBenefits = (l: LevelRow): MemberBenefits => ({
 });
 
 const L = tableColumns(memberLevels, 'l');
+const PS = tableColumns(paidServices, 'ps');
 /**
- * Every checkout preview and submit asks (and the member pages): the site's levels and the
- * buyer's growth in one round trip, a named statement. The one-row `g` side keeps the growth
- * when the site has no levels; growth is read as member_growth keeps it (growth.ts owns writes).
+ * The site's levels, the buyer's growth on it (as member_growth keeps it: growth.ts owns the
+ * writes) and the buyer's paid service, as columns of a statement with other reads (every
+ * checkout preview and submit asks, with the buyer's coupons, points and certificate).
  */
-const LEVELS_AND_GROWTH = {
-  name: 'member_levels_and_growth',
-  text: `SELECT ${L.sql}, g.growth::text AS growth
-  FROM (SELECT coalesce((SELECT growth_minor FROM member_growth WHERE buyer_id = $1 AND site = $2), 0) AS growth) g
-  LEFT JOIN member_levels l ON l.site = $2 ORDER BY l.rank`,
+export const memberFactsPart: ReadPart<{ buyer: string; site: string }, MemberFacts> = {
+  columns: (p) => `(SELECT json_agg(${L.json} ORDER BY l.rank) FROM member_levels l WHERE l.site = ${p.site}) AS member_levels,
+  (SELECT growth_minor::text FROM member_growth WHERE buyer_id = ${p.buyer} AND site = ${p.site}) AS member_growth,
+  (SELECT ${PS.json} FROM paid_services ps WHERE ps.buyer_id = ${p.buyer}) AS member_paid_service`,
+  read: (row) => {
+    const levels = ((row.member_levels ?? []) as (string | null)[][]).map(L.mapJson);
+    const growthMinor = BigInt((row.member_growth as string | null) ?? 0);
+    const paid = row.member_paid_service as (string | null)[] | null;
+    return { level: levelForGrowth(levels, growthMinor), levels, growthMinor, paidService: paid ? PS.mapJson(paid) : null };
+  },
 };
+const MEMBER_FACTS = partsStatement('member_facts', { buyer: '$1', site: '$2' }, { member: memberFactsPart });
+
+/** The buyer's level, growth and paid service on a site, in one round trip. */
+export async function memberFacts(db: Tx, buyerId: bigint, site: string): Promise<MemberFacts> {
+  const { rows: [row] } = await clientOf(db).query({ ...MEMBER_FACTS.statement, values: [String(buyerId), site], types: DRIVER_TYPES });
+  return MEMBER_FACTS.read(row!).member;
+}
 
 /** The buyer's level and growth on a site. */
 export async function levelOf(db: Tx, buyerId: bigint, site: string): Promise<{ level: LevelRow | null; levels: LevelRow[]; growthMinor: bigint }> {
-  const { rows } = await clientOf(db).query({ ...LEVELS_AND_GROWTH, values: [String(buyerId), site], types: DRIVER_TYPES });
-  const levels = rows.filter((r) => r['l.id'] !== null).map(L.map);
-  const growthMinor = BigInt(rows[0]?.growth ?? 0);
-  return { level: levelForGrowth(levels, growthMinor), levels, growthMinor };
+  const { level, levels, growthMinor } = await memberFacts(db, buyerId, site);
+  return { level, levels, growthMinor };
 }
 
 const levelSource: BenefitSource = {
   kind: 'LEVEL',
-  async load(db, buyerId, site) {
-    const { level } = await levelOf(db, buyerId, site.code);
-    return level ? levelBenefits(level) : null;
-  },
+  from: ({ level }) => (level ? levelBenefits(level) : null),
 };
 
 /** Every source of benefits; the paid-service (super member) source is added here. */
@@ -75,13 +92,16 @@ export const BENEFIT_SOURCES: BenefitSource[] = [levelSource, paidServiceSource]
 
 /** The merged benefits of a registered buyer on a site; guests have none (buyerId null). */
 export async function activeBenefits(db: Tx, buyerId: bigint | null, site: Site): Promise<ActiveBenefits> {
-  if (buyerId === null) return { ...NO_BENEFITS, level: null, growthMinor: 0n, sources: [] };
-  const { level, growthMinor } = await levelOf(db, buyerId, site.code);
-  const sources: ActiveBenefits['sources'] = level ? [{ kind: 'LEVEL', benefits: levelBenefits(level) }] : [];
+  return benefitsFrom(buyerId === null ? null : await memberFacts(db, buyerId, site.code));
+}
+
+/** The merged benefits from facts already read (null: a guest, who has none). */
+export function benefitsFrom(facts: MemberFacts | null, now = new Date()): ActiveBenefits {
+  if (!facts) return { ...NO_BENEFITS, level: null, growthMinor: 0n, sources: [] };
+  const sources: ActiveBenefits['sources'] = [];
   for (const s of BENEFIT_SOURCES) {
-    if (s === levelSource) continue;
-    const b = await s.load(db, buyerId, site);
-    if (b) sources.push({ kind: s.kind, benefits: b });
+    const benefits = s.from(facts, now);
+    if (benefits) sources.push({ kind: s.kind, benefits });
   }
-  return { ...mergeBenefits(sources.map((s) => s.benefits)), level, growthMinor, sources };
+  return { ...mergeBenefits(sources.map((s) => s.benefits)), level: facts.level, growthMinor: facts.growthMinor, sources };
 }

@@ -69,12 +69,11 @@ export async function queryPaidService(db: Db, buyerId: bigint, now = new Date()
 }
 
 /**
- * A benefit source for the membership benefits (modules/membership/benefits.ts): while the
- * service is in force, an extra member discount and free shipping; null otherwise.
+ * A benefit source for the membership benefits (modules/membership/benefits.ts, which reads the
+ * buyer's service row with the level facts): while the service is in force, an extra member discount and free shipping; null otherwise.
  */
-export async function paidServiceBenefit(db: Tx | Db, buyerId: bigint, now = new Date()) {
-  const [row] = await db.select({ status: paidServices.status, endAt: paidServices.endAt }).from(paidServices).where(eq(paidServices.buyerId, buyerId));
-  if (!paidServiceInForce(row, now)) return null;
+export function paidServiceBenefit(row: Pick<ServiceRow, 'status' | 'endAt'> | null, now: Date) {
+  if (!paidServiceInForce(row ?? undefined, now)) return null;
   return { source: 'SUPER_MEMBER' as const, discountRate: SUPER_MEMBER_BENEFITS.discountRate, freeShippingMinor: SUPER_MEMBER_BENEFITS.freeShippingMinor };
 }
 

@@ -25,6 +25,7 @@ import { expiringPoints, pointsExpireAt } from '@mall/domain';
 import { clientOf, type Db } from '../../db/client.js';
 import { pointBalances, pointLedger } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { partsStatement, type ReadPart } from '../../db/rows.js';
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -101,11 +102,17 @@ export function grantPoints(tx: Tx, a: { buyerId: bigint; delta: number; reason:
   return credit(tx, a, a.delta, a.reason);
 }
 
+/** The buyer's balance, as a column of a statement with other reads (checkout preview and submit). */
+export const pointBalancePart: ReadPart<{ buyer: string }, number> = {
+  columns: (p) => `(SELECT balance FROM point_balances WHERE buyer_id = ${p.buyer}) AS point_balance`,
+  read: (row) => (row.point_balance as number | null) ?? 0,
+};
+const POINT_BALANCE = partsStatement('point_balance', { buyer: '$1' }, { balance: pointBalancePart });
+
 /** The buyer's balance (one row read). */
 export async function pointBalance(db: Tx, buyerId: bigint): Promise<number> {
-  // Read by every checkout preview and submit: a named statement.
-  const { rows: [r] } = await clientOf(db).query<{ b: number }>({ name: 'point_balance', text: 'SELECT balance AS b FROM point_balances WHERE buyer_id = $1', values: [String(buyerId)] });
-  return r?.b ?? 0;
+  const { rows: [row] } = await clientOf(db).query({ ...POINT_BALANCE.statement, values: [String(buyerId)] });
+  return POINT_BALANCE.read(row!).balance;
 }
 
 /** Sum of a contract's lines of some kinds (for give-backs in share). */

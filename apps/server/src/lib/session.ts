@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { CSRF_HEADER, DEFAULT_SITE, ERROR_CODES, SESSION_TTL_DAYS, isLanguage, siteFor, type Language, type Site } from '@mall/contracts';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
+import { tableColumns } from '../db/rows.js';
 import { AppError, isApiPath } from './errors.js';
 import { routedPath } from './hygiene.js';
 
@@ -43,9 +44,8 @@ export function isRegistered(c: Caller): c is Caller & { user: UserRow } {
 
 // The user comes as one JSON array column: the pg driver then parses one field instead of 18
 // (each with its own type parser), a measurable share of every logged-in API call's CPU.
-const USER_JSON = `json_build_array(u.id::text, u.email, u.password_hash, u.nickname, u.user_type, u.role, u.merchant_audit_status,
-  u.merchant_state, u.enterprise_id::text, u.is_enterprise_main, u.enterprise_status, u.order_amt_minor::text, u.remaining_amt_minor::text,
-  u.credit_amt_minor::text, u.need_pi, u.phone, u.phone_prefix, u.created_at)::text AS u`;
+const U = tableColumns(users, 'u');
+const USER_JSON = `${U.json}::text AS u`;
 // Runs on every API call of a logged-in buyer: named prepared statements (planned once per
 // connection) read by the pg driver directly, without building the query each time.
 const SESSION_LOOKUP = {
@@ -67,19 +67,8 @@ const SESSION_ORDER_LOOKUP = {
   text: `SELECT ${USER_JSON}, coalesce((SELECT v.version FROM buyer_order_versions v WHERE v.buyer_id = u.id), 0)::text AS order_version
 FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.expires_at > now()`,
 };
-const big = (v: string | null) => (v === null ? null : BigInt(v));
-/* eslint-disable @typescript-eslint/no-explicit-any */
-/** A users row as Drizzle would map it (bigint columns as BigInt), from USER_JSON's array. */
-function userOf(json: string): UserRow {
-  const [id, email, passwordHash, nickname, userType, role, merchantAuditStatus, merchantState, enterpriseId, isEnterpriseMain,
-    enterpriseStatus, orderAmt, remainingAmt, creditAmt, needPi, phone, phonePrefix, createdAt] = JSON.parse(json) as any[];
-  return {
-    id: BigInt(id), email, passwordHash, nickname, userType, role, merchantAuditStatus, merchantState, enterpriseId: big(enterpriseId),
-    isEnterpriseMain, enterpriseStatus, orderAmtMinor: BigInt(orderAmt), remainingAmtMinor: BigInt(remainingAmt), creditAmtMinor: BigInt(creditAmt),
-    needPi, phone, phonePrefix, createdAt: new Date(createdAt),
-  };
-}
-/* eslint-enable @typescript-eslint/no-explicit-any */
+/** The users row of USER_JSON, mapped as Drizzle maps it. */
+const userOf = (json: string): UserRow => U.mapJson(JSON.parse(json));
 
 export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }): void {
   app.decorateRequest('caller', null as unknown as Caller);

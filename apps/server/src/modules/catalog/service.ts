@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { ERROR_CODES, type Currency, type ItemCard, type ItemDetail, type Language, type Sku } from '@mall/contracts';
 import { applyRate, bundleUnitMinor, money, toMinor, type BundlePart } from '@mall/domain';
 import { clientOf, type Db } from '../../db/client.js';
@@ -76,7 +76,7 @@ const LOAD_PARTS = {
 };
 
 /** The SKUs of skusPart, by id. */
-export function loadedSkusOf(rows: JoinedJson[], currency: Currency, lang: Language): Map<bigint, LoadedSku> {
+function loadedSkusOf(rows: JoinedJson[], currency: Currency, lang: Language): Map<bigint, LoadedSku> {
   const out = new Map<bigint, LoadedSku>();
   for (const [s, i, h, [price]] of rows) {
     const sku = S.mapJson(s);
@@ -98,7 +98,8 @@ export async function loadSkusWithParts(db: Db, ids: bigint[], currency: Currenc
   if (!ids.length) return { loaded: new Map(), parts: new Map() };
   const { rows: [row] } = await clientOf(db).query({ ...LOAD_SKUS_WITH_PARTS.statement, values: [ids.map(String), currency] });
   const read = LOAD_SKUS_WITH_PARTS.read(row!);
-  return { loaded: loadedSkusOf(read.skus, currency, lang), parts: partsOf(read.parts.map(([part, sku, item, [price]]) => ({ part: P.mapJson(part), sku: S.mapJson(sku), partItem: I.mapJson(item), price: BigInt(price) })), currency, lang) };
+  const partRows = read.parts.map(([part, sku, item, [price]]) => ({ part: P.mapJson(part), sku: S.mapJson(sku), partItem: I.mapJson(item), price: BigInt(price) }));
+  return { loaded: loadedSkusOf(read.skus, currency, lang), parts: partsOf(partRows, currency, lang) };
 }
 
 const shopRef = (s: ShopRow) => ({ id: String(s.id), name: s.name, sellerId: String(s.sellerId) });

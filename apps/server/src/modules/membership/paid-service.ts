@@ -69,8 +69,8 @@ export async function queryPaidService(db: Db, buyerId: bigint, now = new Date()
 }
 
 /**
- * A benefit source for the membership benefits (modules/membership/benefits.ts, which reads the
- * buyer's service row with the level facts): while the service is in force, an extra member discount and free shipping; null otherwise.
+ * The super member's benefit (modules/membership/benefits.ts reads the buyer's service row with
+ * the level facts): while the service is in force, an extra member discount and free shipping.
  */
 export function paidServiceBenefit(row: Pick<ServiceRow, 'status' | 'endAt'> | null, now: Date) {
   if (!paidServiceInForce(row ?? undefined, now)) return null;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 
@@ -30,6 +31,38 @@ export async function runMigrations(db: Db): Promise<void> {
 export function clientOf(db: unknown): pg.Pool | pg.PoolClient {
   if (db instanceof PgTransaction) return (db as unknown as { session: { client: pg.PoolClient } }).session.client;
   return (db as Db).$client;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * A transaction opened and closed by plain SQL sent together with BEGIN and COMMIT: `opening`
+ * runs in the round trip of BEGIN (its results are handed to `work`), the `closing` that `work`
+ * returns in the round trip of COMMIT. Both are parameterless (simple protocol, several
+ * statements; values as escaped literals). Why: rows the closing statement locks (the stock of
+ * a flash sale's SKUs) are released by PostgreSQL right after it, without waiting for this
+ * process to read the answer and send COMMIT. An error anywhere rolls everything back.
+ */
+export async function transactionBetween<T>(
+  db: Db, opening: string, work: (tx: Tx, opened: pg.QueryResult[]) => Promise<{ value: T; closing?: string }>,
+): Promise<T> {
+  const client = await db.$client.connect();
+  // Drizzle's own db.transaction, with our BEGIN and COMMIT (its session and transaction classes).
+  const s = (db as unknown as { session: { dialect: never; schema: never; options: never } }).session;
+  const tx = new NodePgTransaction(s.dialect, new NodePgSession(client, s.dialect, s.schema, s.options), s.schema) as unknown as Tx;
+  let broken: unknown;
+  try {
+    const opened = await client.query(`BEGIN; ${opening}`) as unknown as pg.QueryResult[];
+    const { value, closing } = await work(tx, opened.slice(1));
+    await client.query(closing ? `${closing}; COMMIT` : 'COMMIT');
+    return value;
+  } catch (err) {
+    await client.query('ROLLBACK').catch((e: unknown) => { broken = e; });
+    throw err;
+  } finally {
+    // A connection that could not even roll back is closed, not handed to the next request.
+    client.release(broken as Error | undefined);
+  }
 }
 
 /**

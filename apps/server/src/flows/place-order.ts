@@ -5,14 +5,15 @@
  * The Idempotency-Key makes a double click or a retry return the same contract.
  */
 import crypto from 'node:crypto';
+import pg from 'pg';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, type OrderResult, type SubmitBody } from '@mall/contracts';
 import { initialOrderStatus, lineAmount, money, toMinor } from '@mall/domain';
-import { clientOf, type Db } from '../db/client.js';
+import { clientOf, transactionBetween, type Db } from '../db/client.js';
 import { cartLines, couponCampaigns, ownerCoupons, preTradeRequests } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
-import { onOrdersPaid, takeStockOf } from '../modules/trade/transitions.js';
+import { onOrdersPaid, stockShortOf, takeStockOf, takeStockOrFailSql } from '../modules/trade/transitions.js';
 import { buildPreview, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';
 
@@ -36,19 +37,26 @@ function resultOf(c: ContractFacts, orderIds: bigint[]): OrderResult {
 
 // The submit path runs named prepared statements on the transaction's connection (issue 14):
 // planned once per connection, no query building per order.
-const EXISTING = {
-  name: 'place_order_existing',
-  text: `SELECT c.id, c.buyer_id, c.currency, c.pay_unique_key, c.payment_order_id, c.need_pay_amt_minor, c.points_discount_minor, c.is_free_trade,
-  ARRAY(SELECT o.id::text FROM trade_orders o WHERE o.contract_id = c.id ORDER BY o.id) AS order_ids
-FROM trade_contracts c WHERE c.buyer_id = $1 AND c.idempotency_key = $2`,
-};
 
-async function existing(tx: Tx, buyerId: bigint, key: string): Promise<OrderResult | null> {
-  const { rows: [r] } = await clientOf(tx).query({ ...EXISTING, values: [String(buyerId), key] });
+/**
+ * Sent with BEGIN: serialises submits of one buyer and key (so two concurrent ones make one
+ * contract), then reads the contract an earlier submit with this key made. Literals (the buyer
+ * id is a number, the key escaped): it shares BEGIN's round trip, which takes no parameters.
+ */
+function lockAndFindExisting(buyerId: bigint, key: string): string {
+  const k = pg.escapeLiteral(key);
+  return `SELECT pg_advisory_xact_lock(hashtext(${pg.escapeLiteral(`submit:${buyerId}:${key}`)}));
+SELECT c.id, c.buyer_id, c.currency, c.pay_unique_key, c.payment_order_id, c.need_pay_amt_minor, c.points_discount_minor, c.is_free_trade,
+  ARRAY(SELECT o.id::text FROM trade_orders o WHERE o.contract_id = c.id ORDER BY o.id) AS order_ids
+FROM trade_contracts c WHERE c.buyer_id = ${BigInt(buyerId)} AND c.idempotency_key = ${k}`;
+}
+
+function existingOf(r: Record<string, unknown> | undefined): OrderResult | null {
   if (!r) return null;
   return resultOf({
-    id: BigInt(r.id), buyerId: BigInt(r.buyer_id), currency: r.currency, payUniqueKey: r.pay_unique_key, paymentOrderId: r.payment_order_id,
-    needPayAmtMinor: BigInt(r.need_pay_amt_minor), pointsDiscountMinor: BigInt(r.points_discount_minor), isFreeTrade: r.is_free_trade,
+    id: BigInt(r.id as string), buyerId: BigInt(r.buyer_id as string), currency: r.currency as string, payUniqueKey: r.pay_unique_key as string,
+    paymentOrderId: r.payment_order_id as string, needPayAmtMinor: BigInt(r.need_pay_amt_minor as string),
+    pointsDiscountMinor: BigInt(r.points_discount_minor as string), isFreeTrade: r.is_free_trade as boolean,
   }, (r.order_ids as string[]).map(BigInt));
 }
 
@@ -58,10 +66,6 @@ function previewTotals(r: PreviewContext['result']) {
     billingAddress: _billing, userCertificate: _certificate, shippingTimeInfo: _time, ...totals } = r;
   return totals;
 }
-
-/** Serialises submits of one buyer and key, so two concurrent ones make one contract. */
-const LOCK_KEY = { name: 'place_order_lock', text: 'SELECT pg_advisory_xact_lock(hashtext($1))' };
-const lockKey = (tx: Tx, buyerId: bigint, key: string) => clientOf(tx).query({ ...LOCK_KEY, values: [`submit:${buyerId}:${key}`] });
 
 /**
  * The contract, its trade orders (one per shop) and their lines in one statement. $1 the contract,
@@ -148,11 +152,11 @@ async function takeGiftStock(tx: Tx, ctx: PreviewContext): Promise<Map<string, b
 }
 
 /**
- * Takes stock for every line and, for DIY bundles, its parts, in one statement (rows locked in
- * SKU order, so concurrent orders cannot deadlock). It runs last, right before the commit: every
- * order of the same items waits for these rows, so they stay locked for as short as possible.
+ * The stock of every line and, for DIY bundles, its parts, as the statement that closes the
+ * transaction (sent with its COMMIT): every order of the same items waits for these rows, so
+ * they are locked only inside PostgreSQL, between this statement and the commit.
  */
-async function takeLineStock(tx: Tx, ctx: PreviewContext): Promise<void> {
+function lineStockClosing(ctx: PreviewContext): string {
   const wanted = new Map<string, bigint>();
   const add = (id: string, qty: string, scale: string) => {
     const thousandths = BigInt(Math.round(Number(qty) * Number(scale) * 1000));
@@ -162,154 +166,155 @@ async function takeLineStock(tx: Tx, ctx: PreviewContext): Promise<void> {
     add(String(l.sku.row.id), l.qty, '1');
     for (const d of l.parts.diy) add(d.sku.id, d.qty, l.qty);
   }
-  const list = [...wanted].map(([skuId, t]) => ({ skuId, qty: (Number(t) / 1000).toFixed(3) }));
-  const taken = await takeStockOf(tx, list);
-  const short = list.find((w) => !taken.has(w.skuId));
-  if (short) throw fail(409, ERROR_CODES.itemSoldOut, 'item solt out', { skuId: short.skuId });
+  return takeStockOrFailSql([...wanted].map(([skuId, t]) => ({ skuId, qty: (Number(t) / 1000).toFixed(3) })));
 }
 
 export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody): Promise<OrderResult> {
-  return db.transaction(async (tx) => {
-    // A retry (or a double click) finds the contract the first submit made, after waiting for it.
-    await lockKey(tx, buyerId, key);
-    const again = await existing(tx, buyerId, key);
-    if (again) return again;
+  try {
+    return await transactionBetween(db, lockAndFindExisting(buyerId, key), async (tx, [, found]) => {
+      // A retry (or a double click) finds the contract the first submit made, after waiting for it.
+      const again = existingOf(found!.rows[0]);
+      if (again) return { value: again };
 
-    const ctx = await buildPreview(tx, caller, body, { strictAddress: true });
-    validateSubmit(caller, body, ctx);
-    const r = ctx.result;
-    const currency = caller.site.currency;
-    const needPay = toMinor(r.needPayAmt.value, currency);
-    let seen: bigint;
-    try { seen = toMinor(body.needPayAmt, currency); } catch { throw fail(400, ERROR_CODES.invalidRequest, 'needPayAmt is not an amount'); }
-    if (seen !== needPay) {
-      throw fail(409, ERROR_CODES.priceChanged, 'item activity is end,price is change', { needPayAmt: r.needPayAmt });
-    }
-
-    // Presale items are bought on their own: deposit now, balance inside its window.
-    const presale = presaleSplit(ctx.lines);
-    if (presale && ctx.lines.some((l) => l.sku.item.businessType !== 'PRESALE')) {
-      throw fail(400, ERROR_CODES.presaleAlone, 'Presale items are checked out on their own');
-    }
-
-    // Coupons: each owner coupon is used once; a promotion code counts its uses.
-    for (const c of ctx.chosenCoupons) {
-      const used = await tx.update(ownerCoupons).set({ status: 'USED', usedAt: new Date() })
-        .where(and(eq(ownerCoupons.id, c.ownerCouponId), eq(ownerCoupons.buyerId, buyerId), eq(ownerCoupons.status, 'NOT_USED'))).returning({ id: ownerCoupons.id });
-      if (!used.length) throw fail(409, ERROR_CODES.couponNotUsable, 'This coupon code cannot be used');
-    }
-    for (const id of ctx.promotionCampaignIds) {
-      const used = await tx.update(couponCampaigns).set({ usedCount: sql`${couponCampaigns.usedCount} + 1` })
-        .where(and(eq(couponCampaigns.id, id), sql`(${couponCampaigns.totalUses} IS NULL OR ${couponCampaigns.usedCount} < ${couponCampaigns.totalUses})`)).returning({ id: couponCampaigns.id });
-      if (!used.length) throw fail(409, ERROR_CODES.couponNotUsable, 'This coupon code cannot be used');
-    }
-
-    // Points: redemption lines plus the deduction, taken by the ledger after the contract exists
-    // (a conditional update on the balance row: Points.notEnough when another spend got there first).
-    const spentPoints = r.actualNeedPayPoints + r.pointDeductionResult.chosenIntegral;
-
-    const isFreeTrade = needPay === 0n;
-    const now = new Date();
-    const payDeadline = isFreeTrade ? null : presale ? presale.depositEndAt : new Date(now.getTime() + caller.site.payDeadlineMinutes * 60_000);
-    const sumOf = (f: (o: (typeof r.renderTradeOrderTOList)[number]) => { value: string }) =>
-      r.renderTradeOrderTOList.reduce((a, o) => a + toMinor(f(o).value, currency), 0n);
-    const minor = (v: { value: string }) => String(toMinor(v.value, currency));
-    const facts = {
-      buyerId, currency, payUniqueKey: crypto.randomUUID(), paymentOrderId: `PO${Date.now()}${crypto.randomInt(1000, 9999)}`, needPayAmtMinor: needPay,
-      pointsDiscountMinor: toMinor(r.pointDeductionResult.discountAmount.value, currency), isFreeTrade,
-    };
-    const contract = {
-      buyer_id: String(buyerId), idempotency_key: key, site: caller.site.code, currency, trade_type: r.tradeType, status: isFreeTrade ? 'PAID' : 'PENDING_PAY',
-      sku_amt_minor: minor(r.skuAmt),
-      discount_amt_minor: String(toMinor(r.levelAmt.value, currency) + toMinor(r.shopDiscountAmt.value, currency) + toMinor(r.platformDiscountAmt.value, currency)),
-      level_amt_minor: minor(r.levelAmt), shipping_amt_minor: minor(r.shippingAmt), tax_amt_minor: minor(r.totalTaxAmt),
-      points_discount_minor: String(facts.pointsDiscountMinor), need_pay_amt_minor: String(needPay),
-      used_points: r.pointDeductionResult.chosenIntegral, redeem_points: r.actualNeedPayPoints, earn_points: r.earnPoints,
-      is_free_trade: isFreeTrade, pay_unique_key: facts.payUniqueKey, payment_order_id: facts.paymentOrderId, pay_deadline: payDeadline,
-      ...(presale && !isFreeTrade && { presale_stage: 'DEPOSIT', deposit_minor: String(presale.depositMinor), balance_start_at: presale.balanceStartAt, balance_end_at: presale.balanceEndAt }),
-      selected_address: ctx.shippingAddress!.dto, billing_address: ctx.billingAddress?.dto ?? null,
-      // The priced totals, without the lists of lines, coupons and addresses (kept in the orders,
-      // lines and address columns; ~12 KB nobody read back), and the campaigns of the promotion
-      // codes used, so closing an unpaid contract can give the uses back.
-      payload: body, preview: { ...previewTotals(r), promotionCampaignIds: ctx.promotionCampaignIds.map(String) },
-    };
-
-    // One trade order per shop, with DIY children and gifts as their own lines.
-    const orders: Record<string, unknown>[] = [];
-    const pointsDiscount = facts.pointsDiscountMinor;
-    let pointsLeft = pointsDiscount;
-    let usedPointsLeft = r.pointDeductionResult.chosenIntegral;
-    const payableTotal = sumOf((o) => o.needPayAmt);
-    for (const [i, o] of r.renderTradeOrderTOList.entries()) {
-      const shopNeedPay = toMinor(o.needPayAmt.value, currency);
-      // Points deduction spread over shops by their share; the last shop takes the rest.
-      const share = i === r.renderTradeOrderTOList.length - 1 ? pointsLeft : payableTotal === 0n ? 0n : (pointsDiscount * shopNeedPay) / payableTotal;
-      pointsLeft -= share;
-      const last = i === r.renderTradeOrderTOList.length - 1;
-      const usedPoints = last ? usedPointsLeft : pointsDiscount === 0n ? 0 : Number((BigInt(r.pointDeductionResult.chosenIntegral) * share) / pointsDiscount);
-      usedPointsLeft -= usedPoints;
-      const method = ctx.shipping.get(o.shopId)!.methods.find((m) => m.shippingMethodId === body.preCalShippingList!.find((c) => c.shopId === o.shopId)!.shippingMethodId)!;
-      const remark = body.tradeOrderReqList?.find((t) => t.shopId === o.shopId)?.remark;
-      const levelAmt = ctx.levelAmtByShop.get(o.shopId) ?? 0n;
-      orders.push({
-        trade_order_code: String(i + 1), buyer_id: String(buyerId), shop_id: o.shopId, seller_id: o.sellerId,
-        status: initialOrderStatus({ freeTrade: isFreeTrade, presale: !!presale }), trade_type: r.tradeType, currency,
-        trade_order_type: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL',
-        sku_amt_minor: minor(o.skuAmt), level_amt_minor: String(levelAmt),
-        discount_amt_minor: String(levelAmt + toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency)),
-        shipping_amt_minor: minor(o.shippingAmt), tax_amt_minor: minor(o.taxAmt), tax_rate: o.taxRate,
-        need_pay_amt_minor: String(shopNeedPay - share), paid_amt_minor: String(isFreeTrade ? shopNeedPay - share : 0n), points_discount_minor: String(share), used_points: usedPoints,
-        shipping_method_id: method.shippingMethodId, shipping_method_code: method.shippingMethodCode,
-        pick_up_store_id: method.shippingMethodCode === 'PICKUP' && ctx.pickupStore ? ctx.pickupStore.id : null,
-        pick_up_store_snapshot: method.shippingMethodCode === 'PICKUP' ? ctx.pickupStore : null,
-        remark: remark ?? null, pay_deadline: payDeadline, paid_at: isFreeTrade ? now : null,
-      });
-    }
-
-    const giftTaken = await takeGiftStock(tx, ctx);
-    const lines: Record<string, unknown>[] = [];
-    for (const o of r.renderTradeOrderTOList) {
-      for (const l of o.lines) {
-        const main = lines.length;
-        lines.push({
-          n: main, parent_n: null, shop_id: o.shopId, sku_id: l.skuId, item_id: l.item.id, line_group_type: l.lineGroupTypeDict, qty: l.qty,
-          unit_amt_minor: minor(l.unitPrice), sku_amt_minor: minor(l.skuAmt), discount_amt_minor: minor(l.discountAmt), need_pay_amt_minor: minor(l.needPayAmt), points: l.points,
-          snapshot: { itemName: l.item.itemName, skuName: l.sku.name, image: l.sku.image, attributes: l.sku.attributes, urlKey: l.item.urlKey, unit: l.sku.marketingUnit.unitName, businessType: l.item.businessTypeDict },
-        });
-        const child = (kind: 'DIY_CHILD' | 'GIFT_CHILD', p: (typeof l.diyChildren)[number]) => {
-          const qty = (Number(p.qty) * Number(l.qty)).toFixed(3);
-          lines.push({
-            n: lines.length, parent_n: main, shop_id: o.shopId, sku_id: p.sku.id, item_id: p.itemId, line_group_type: kind, qty,
-            unit_amt_minor: kind === 'GIFT_CHILD' ? '0' : minor(p.sku.salePrc),
-            sku_amt_minor: kind === 'GIFT_CHILD' ? '0' : String(lineAmount(toMinor(p.sku.salePrc.value, currency), qty)),
-            discount_amt_minor: '0', need_pay_amt_minor: '0', points: 0,
-            snapshot: { itemName: p.itemName, skuName: p.sku.name, image: p.sku.image, attributes: p.sku.attributes, unit: p.sku.marketingUnit.unitName },
-          });
-        };
-        for (const p of l.diyChildren) child('DIY_CHILD', p);
-        for (const g of l.gifts) if (giftTaken.get(`${l.skuId}:${g.sku.id}`)) child('GIFT_CHILD', g);
+      const ctx = await buildPreview(tx, caller, body, { strictAddress: true });
+      validateSubmit(caller, body, ctx);
+      const r = ctx.result;
+      const currency = caller.site.currency;
+      const needPay = toMinor(r.needPayAmt.value, currency);
+      let seen: bigint;
+      try { seen = toMinor(body.needPayAmt, currency); } catch { throw fail(400, ERROR_CODES.invalidRequest, 'needPayAmt is not an amount'); }
+      if (seen !== needPay) {
+        throw fail(409, ERROR_CODES.priceChanged, 'item activity is end,price is change', { needPayAmt: r.needPayAmt });
       }
-    }
-    const { rows: [w] } = await clientOf(tx).query({
-      ...WRITE, values: [JSON.stringify(contract), JSON.stringify(orders), JSON.stringify(lines), now.toISOString().slice(0, 10).replace(/-/g, '')],
-    });
-    const contractId = BigInt(w.id);
-    const orderOfShop = new Map((w.orders as string[]).map((x) => x.split(':') as [string, string]).map(([id, shop]) => [shop, BigInt(id)]));
-    const orderIds = r.renderTradeOrderTOList.map((o) => orderOfShop.get(o.shopId)!);
 
-    await spendPoints(tx, { buyerId, points: spentPoints, tradeContractId: contractId });
-    if (ctx.chosenCoupons.length) {
-      await tx.update(ownerCoupons).set({ tradeContractId: contractId }).where(inArray(ownerCoupons.id, ctx.chosenCoupons.map((c) => c.ownerCouponId)));
-    }
-    // The bought lines leave the cart.
-    const cartIds = ctx.lines.map((l) => l.cartLineId).filter((x): x is string => !!x).map(BigInt);
-    if (cartIds.length) await tx.delete(cartLines).where(and(eq(cartLines.buyerId, buyerId), inArray(cartLines.id, cartIds)));
-    if (isFreeTrade) await onOrdersPaid(tx, contractId, 'POINTS', now);
-    if (isFreeTrade && caller.user?.userType === 'REGISTERED') await earnPoints(tx, { buyerId, points: r.earnPoints, tradeContractId: contractId });
-    // Not enough stock rolls all of the above back.
-    await takeLineStock(tx, ctx);
-    return resultOf({ id: contractId, ...facts }, orderIds);
-  });
+      // Presale items are bought on their own: deposit now, balance inside its window.
+      const presale = presaleSplit(ctx.lines);
+      if (presale && ctx.lines.some((l) => l.sku.item.businessType !== 'PRESALE')) {
+        throw fail(400, ERROR_CODES.presaleAlone, 'Presale items are checked out on their own');
+      }
+
+      // Coupons: each owner coupon is used once; a promotion code counts its uses.
+      for (const c of ctx.chosenCoupons) {
+        const used = await tx.update(ownerCoupons).set({ status: 'USED', usedAt: new Date() })
+          .where(and(eq(ownerCoupons.id, c.ownerCouponId), eq(ownerCoupons.buyerId, buyerId), eq(ownerCoupons.status, 'NOT_USED'))).returning({ id: ownerCoupons.id });
+        if (!used.length) throw fail(409, ERROR_CODES.couponNotUsable, 'This coupon code cannot be used');
+      }
+      for (const id of ctx.promotionCampaignIds) {
+        const used = await tx.update(couponCampaigns).set({ usedCount: sql`${couponCampaigns.usedCount} + 1` })
+          .where(and(eq(couponCampaigns.id, id), sql`(${couponCampaigns.totalUses} IS NULL OR ${couponCampaigns.usedCount} < ${couponCampaigns.totalUses})`)).returning({ id: couponCampaigns.id });
+        if (!used.length) throw fail(409, ERROR_CODES.couponNotUsable, 'This coupon code cannot be used');
+      }
+
+      // Points: redemption lines plus the deduction, taken by the ledger after the contract exists
+      // (a conditional update on the balance row: Points.notEnough when another spend got there first).
+      const spentPoints = r.actualNeedPayPoints + r.pointDeductionResult.chosenIntegral;
+
+      const isFreeTrade = needPay === 0n;
+      const now = new Date();
+      const payDeadline = isFreeTrade ? null : presale ? presale.depositEndAt : new Date(now.getTime() + caller.site.payDeadlineMinutes * 60_000);
+      const sumOf = (f: (o: (typeof r.renderTradeOrderTOList)[number]) => { value: string }) =>
+        r.renderTradeOrderTOList.reduce((a, o) => a + toMinor(f(o).value, currency), 0n);
+      const minor = (v: { value: string }) => String(toMinor(v.value, currency));
+      const facts = {
+        buyerId, currency, payUniqueKey: crypto.randomUUID(), paymentOrderId: `PO${Date.now()}${crypto.randomInt(1000, 9999)}`, needPayAmtMinor: needPay,
+        pointsDiscountMinor: toMinor(r.pointDeductionResult.discountAmount.value, currency), isFreeTrade,
+      };
+      const contract = {
+        buyer_id: String(buyerId), idempotency_key: key, site: caller.site.code, currency, trade_type: r.tradeType, status: isFreeTrade ? 'PAID' : 'PENDING_PAY',
+        sku_amt_minor: minor(r.skuAmt),
+        discount_amt_minor: String(toMinor(r.levelAmt.value, currency) + toMinor(r.shopDiscountAmt.value, currency) + toMinor(r.platformDiscountAmt.value, currency)),
+        level_amt_minor: minor(r.levelAmt), shipping_amt_minor: minor(r.shippingAmt), tax_amt_minor: minor(r.totalTaxAmt),
+        points_discount_minor: String(facts.pointsDiscountMinor), need_pay_amt_minor: String(needPay),
+        used_points: r.pointDeductionResult.chosenIntegral, redeem_points: r.actualNeedPayPoints, earn_points: r.earnPoints,
+        is_free_trade: isFreeTrade, pay_unique_key: facts.payUniqueKey, payment_order_id: facts.paymentOrderId, pay_deadline: payDeadline,
+        ...(presale && !isFreeTrade && { presale_stage: 'DEPOSIT', deposit_minor: String(presale.depositMinor), balance_start_at: presale.balanceStartAt, balance_end_at: presale.balanceEndAt }),
+        selected_address: ctx.shippingAddress!.dto, billing_address: ctx.billingAddress?.dto ?? null,
+        // The priced totals, without the lists of lines, coupons and addresses (kept in the orders,
+        // lines and address columns; ~12 KB nobody read back), and the campaigns of the promotion
+        // codes used, so closing an unpaid contract can give the uses back.
+        payload: body, preview: { ...previewTotals(r), promotionCampaignIds: ctx.promotionCampaignIds.map(String) },
+      };
+
+      // One trade order per shop, with DIY children and gifts as their own lines.
+      const orders: Record<string, unknown>[] = [];
+      const pointsDiscount = facts.pointsDiscountMinor;
+      let pointsLeft = pointsDiscount;
+      let usedPointsLeft = r.pointDeductionResult.chosenIntegral;
+      const payableTotal = sumOf((o) => o.needPayAmt);
+      for (const [i, o] of r.renderTradeOrderTOList.entries()) {
+        const shopNeedPay = toMinor(o.needPayAmt.value, currency);
+        // Points deduction spread over shops by their share; the last shop takes the rest.
+        const share = i === r.renderTradeOrderTOList.length - 1 ? pointsLeft : payableTotal === 0n ? 0n : (pointsDiscount * shopNeedPay) / payableTotal;
+        pointsLeft -= share;
+        const last = i === r.renderTradeOrderTOList.length - 1;
+        const usedPoints = last ? usedPointsLeft : pointsDiscount === 0n ? 0 : Number((BigInt(r.pointDeductionResult.chosenIntegral) * share) / pointsDiscount);
+        usedPointsLeft -= usedPoints;
+        const method = ctx.shipping.get(o.shopId)!.methods.find((m) => m.shippingMethodId === body.preCalShippingList!.find((c) => c.shopId === o.shopId)!.shippingMethodId)!;
+        const remark = body.tradeOrderReqList?.find((t) => t.shopId === o.shopId)?.remark;
+        const levelAmt = ctx.levelAmtByShop.get(o.shopId) ?? 0n;
+        orders.push({
+          trade_order_code: String(i + 1), buyer_id: String(buyerId), shop_id: o.shopId, seller_id: o.sellerId,
+          status: initialOrderStatus({ freeTrade: isFreeTrade, presale: !!presale }), trade_type: r.tradeType, currency,
+          trade_order_type: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL',
+          sku_amt_minor: minor(o.skuAmt), level_amt_minor: String(levelAmt),
+          discount_amt_minor: String(levelAmt + toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency)),
+          shipping_amt_minor: minor(o.shippingAmt), tax_amt_minor: minor(o.taxAmt), tax_rate: o.taxRate,
+          need_pay_amt_minor: String(shopNeedPay - share), paid_amt_minor: String(isFreeTrade ? shopNeedPay - share : 0n), points_discount_minor: String(share), used_points: usedPoints,
+          shipping_method_id: method.shippingMethodId, shipping_method_code: method.shippingMethodCode,
+          pick_up_store_id: method.shippingMethodCode === 'PICKUP' && ctx.pickupStore ? ctx.pickupStore.id : null,
+          pick_up_store_snapshot: method.shippingMethodCode === 'PICKUP' ? ctx.pickupStore : null,
+          remark: remark ?? null, pay_deadline: payDeadline, paid_at: isFreeTrade ? now : null,
+        });
+      }
+
+      const giftTaken = await takeGiftStock(tx, ctx);
+      const lines: Record<string, unknown>[] = [];
+      for (const o of r.renderTradeOrderTOList) {
+        for (const l of o.lines) {
+          const main = lines.length;
+          lines.push({
+            n: main, parent_n: null, shop_id: o.shopId, sku_id: l.skuId, item_id: l.item.id, line_group_type: l.lineGroupTypeDict, qty: l.qty,
+            unit_amt_minor: minor(l.unitPrice), sku_amt_minor: minor(l.skuAmt), discount_amt_minor: minor(l.discountAmt), need_pay_amt_minor: minor(l.needPayAmt), points: l.points,
+            snapshot: { itemName: l.item.itemName, skuName: l.sku.name, image: l.sku.image, attributes: l.sku.attributes, urlKey: l.item.urlKey, unit: l.sku.marketingUnit.unitName, businessType: l.item.businessTypeDict },
+          });
+          const child = (kind: 'DIY_CHILD' | 'GIFT_CHILD', p: (typeof l.diyChildren)[number]) => {
+            const qty = (Number(p.qty) * Number(l.qty)).toFixed(3);
+            lines.push({
+              n: lines.length, parent_n: main, shop_id: o.shopId, sku_id: p.sku.id, item_id: p.itemId, line_group_type: kind, qty,
+              unit_amt_minor: kind === 'GIFT_CHILD' ? '0' : minor(p.sku.salePrc),
+              sku_amt_minor: kind === 'GIFT_CHILD' ? '0' : String(lineAmount(toMinor(p.sku.salePrc.value, currency), qty)),
+              discount_amt_minor: '0', need_pay_amt_minor: '0', points: 0,
+              snapshot: { itemName: p.itemName, skuName: p.sku.name, image: p.sku.image, attributes: p.sku.attributes, unit: p.sku.marketingUnit.unitName },
+            });
+          };
+          for (const p of l.diyChildren) child('DIY_CHILD', p);
+          for (const g of l.gifts) if (giftTaken.get(`${l.skuId}:${g.sku.id}`)) child('GIFT_CHILD', g);
+        }
+      }
+      const { rows: [w] } = await clientOf(tx).query({
+        ...WRITE, values: [JSON.stringify(contract), JSON.stringify(orders), JSON.stringify(lines), now.toISOString().slice(0, 10).replace(/-/g, '')],
+      });
+      const contractId = BigInt(w.id);
+      const orderOfShop = new Map((w.orders as string[]).map((x) => x.split(':') as [string, string]).map(([id, shop]) => [shop, BigInt(id)]));
+      const orderIds = r.renderTradeOrderTOList.map((o) => orderOfShop.get(o.shopId)!);
+
+      await spendPoints(tx, { buyerId, points: spentPoints, tradeContractId: contractId });
+      if (ctx.chosenCoupons.length) {
+        await tx.update(ownerCoupons).set({ tradeContractId: contractId }).where(inArray(ownerCoupons.id, ctx.chosenCoupons.map((c) => c.ownerCouponId)));
+      }
+      // The bought lines leave the cart.
+      const cartIds = ctx.lines.map((l) => l.cartLineId).filter((x): x is string => !!x).map(BigInt);
+      if (cartIds.length) await tx.delete(cartLines).where(and(eq(cartLines.buyerId, buyerId), inArray(cartLines.id, cartIds)));
+      if (isFreeTrade) await onOrdersPaid(tx, contractId, 'POINTS', now);
+      if (isFreeTrade && caller.user?.userType === 'REGISTERED') await earnPoints(tx, { buyerId, points: r.earnPoints, tradeContractId: contractId });
+      // Not enough stock rolls all of the above back (the closing statement fails, so no COMMIT).
+      return { value: resultOf({ id: contractId, ...facts }, orderIds), closing: lineStockClosing(ctx) };
+    });
+  } catch (err) {
+    const short = stockShortOf(err);
+    if (short !== null) throw fail(409, ERROR_CODES.itemSoldOut, 'item solt out', { skuId: short });
+    throw err;
+  }
 }
 
 /** Exceed flow: store the order request once per key; the seller negotiates before any payment. */

@@ -117,6 +117,24 @@ export async function takeStockOf(tx: Tx, wanted: { skuId: string; qty: string }
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * Checkout's line stock, taken all or nothing by `take_stock_or_fail` (migration 0028), as plain
+ * SQL the submit sends together with its COMMIT (db/client.ts transactionBetween). Ids and
+ * quantities become literals, so they are checked to be numbers first.
+ */
+export function takeStockOrFailSql(wanted: { skuId: string; qty: string }[]): string {
+  for (const w of wanted) {
+    if (!/^\d+$/.test(w.skuId) || !/^\d+(\.\d+)?$/.test(w.qty)) throw new Error(`not a stock quantity: ${w.skuId} ${w.qty}`);
+  }
+  return `SELECT take_stock_or_fail('{${wanted.map((w) => w.skuId).join(',')}}'::bigint[], '{${wanted.map((w) => w.qty).join(',')}}'::numeric[])`;
+}
+
+/** The SKU a failed `take_stock_or_fail` was short of, or null for any other error. */
+export function stockShortOf(err: unknown): string | null {
+  const e = err as { code?: string; detail?: string };
+  return e?.code === 'MS001' ? e.detail ?? '' : null;
+}
+
 /** Takes stock for an exchange's replacement; false when there is not enough. */
 export async function takeStock(tx: Tx, skuId: bigint, qty: string): Promise<boolean> {
   const rows = await tx.update(skus).set({ stock: sql`${skus.stock} - ${qty}::numeric` }).where(and(eq(skus.id, skuId), sql`${skus.stock} >= ${qty}::numeric`)).returning({ id: skus.id });

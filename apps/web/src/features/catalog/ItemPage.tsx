@@ -62,7 +62,8 @@ function ItemView({ item }: { item: ItemDetail }) {
     <Container size="lg" py="md">
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Image src={sku.image || item.mainImage} alt={item.itemName} radius="md" />
+          {/* A square box before the picture arrives, so the text under it does not jump (layout shift). */}
+          <Image src={sku.image || item.mainImage} alt={item.itemName} radius="md" fit="contain" style={{ aspectRatio: '1 / 1' }} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Stack gap="sm">

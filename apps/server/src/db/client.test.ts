@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { skus } from './schema/index.js';
+import { transactionBetween } from './client.js';
+import { stockShortOf, takeStockOrFailSql } from '../modules/trade/transitions.js';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+const stockOf = async (id: bigint) => (await t.db.select({ stock: skus.stock }).from(skus).where(eq(skus.id, id)))[0]!.stock;
+
+// The checkout sends its last stock statement with COMMIT (transactionBetween): what the work
+// wrote must stay when the closing statement succeeds and vanish when it fails.
+describe('transactionBetween', () => {
+  it('commits the work and the closing statement together; hands over the opening results', async () => {
+    const [a, b] = await t.db.select({ id: skus.id, stock: skus.stock }).from(skus).orderBy(skus.id).limit(2);
+    await t.db.update(skus).set({ stock: '5' }).where(eq(skus.id, b!.id));
+    const seen = await transactionBetween(t.db, `SELECT 41 + 1 AS answer; SELECT stock FROM skus WHERE id = ${a!.id}`, async (tx, opened) => {
+      await tx.update(skus).set({ stock: '7.5' }).where(eq(skus.id, a!.id));
+      return { value: opened.map((r) => r.rows[0]), closing: takeStockOrFailSql([{ skuId: String(b!.id), qty: '2.000' }]) };
+    });
+    expect(seen).toEqual([{ answer: 42 }, { stock: a!.stock }]);
+    expect(await stockOf(a!.id)).toBe('7.500');
+    expect(await stockOf(b!.id)).toBe('3.000');
+  });
+
+  it('a short SKU in the closing statement rolls the work back and names the SKU', async () => {
+    const [a, b] = await t.db.select({ id: skus.id }).from(skus).orderBy(skus.id).limit(2);
+    await t.db.update(skus).set({ stock: '1' }).where(eq(skus.id, a!.id));
+    await t.db.update(skus).set({ stock: '9' }).where(eq(skus.id, b!.id));
+    const err = await transactionBetween(t.db, 'SELECT 1', async (tx) => {
+      await tx.update(skus).set({ stock: '100' }).where(eq(skus.id, b!.id));
+      return { value: null, closing: takeStockOrFailSql([{ skuId: String(a!.id), qty: '2' }, { skuId: String(b!.id), qty: '1' }]) };
+    }).catch((e: unknown) => e);
+    expect(stockShortOf(err)).toBe(String(a!.id));
+    expect(await stockOf(a!.id)).toBe('1.000');
+    expect(await stockOf(b!.id)).toBe('9.000'); // neither the work nor the other SKU's take stayed
+    // An unknown SKU is short too; the pool's connections are still usable after the rollbacks.
+    const unknown = await transactionBetween(t.db, 'SELECT 1', async () => ({ value: null, closing: takeStockOrFailSql([{ skuId: '999999999', qty: '1' }]) }))
+      .catch((e: unknown) => e);
+    expect(stockShortOf(unknown)).toBe('999999999');
+    expect(stockShortOf(new Error('other'))).toBeNull();
+    expect(() => takeStockOrFailSql([{ skuId: '1); DROP TABLE skus; --', qty: '1' }])).toThrow(/not a stock quantity/);
+    expect(await stockOf(b!.id)).toBe('9.000');
+  });
+});

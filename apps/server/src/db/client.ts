@@ -36,6 +36,22 @@ export function clientOf(db: unknown): pg.Pool | pg.PoolClient {
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
+ * Drizzle's transaction object over one pooled connection (what db.transaction builds), made
+ * once per connection: building it sets up a query builder per table, a measurable share of a
+ * checkout submit. A connection serves one transaction at a time, so it can be reused.
+ */
+const txOf = new WeakMap<pg.PoolClient, Tx>();
+function txOnClient(db: Db, client: pg.PoolClient): Tx {
+  let tx = txOf.get(client);
+  if (!tx) {
+    const s = (db as unknown as { session: { dialect: never; schema: never; options: never } }).session;
+    tx = new NodePgTransaction(s.dialect, new NodePgSession(client, s.dialect, s.schema, s.options), s.schema) as unknown as Tx;
+    txOf.set(client, tx);
+  }
+  return tx;
+}
+
+/**
  * A transaction opened and closed by plain SQL sent together with BEGIN and COMMIT: `opening`
  * runs in the round trip of BEGIN (its results are handed to `work`), the `closing` that `work`
  * returns in the round trip of COMMIT. Both are parameterless (simple protocol, several
@@ -47,9 +63,7 @@ export async function transactionBetween<T>(
   db: Db, opening: string, work: (tx: Tx, opened: pg.QueryResult[]) => Promise<{ value: T; closing?: string }>,
 ): Promise<T> {
   const client = await db.$client.connect();
-  // Drizzle's own db.transaction, with our BEGIN and COMMIT (its session and transaction classes).
-  const s = (db as unknown as { session: { dialect: never; schema: never; options: never } }).session;
-  const tx = new NodePgTransaction(s.dialect, new NodePgSession(client, s.dialect, s.schema, s.options), s.schema) as unknown as Tx;
+  const tx = txOnClient(db, client);
   let broken: unknown;
   try {
     const opened = await client.query(`BEGIN; ${opening}`) as unknown as pg.QueryResult[];

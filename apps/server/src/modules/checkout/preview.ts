@@ -23,7 +23,7 @@ import { checkAddress, toAddressDto } from '../address/service.js';
 import { sellablePaidServiceSkus } from '../membership/paid-service.js';
 import { pointBalancePart } from '../points/ledger.js';
 import { benefitsFrom, memberFactsPart } from '../membership/benefits.js';
-import { sellersNotSelling } from '../merchant/service.js';
+import { sellersNotSellingPart } from '../merchant/service.js';
 import { certificatePart } from '../certificate/service.js';
 
 /** Stores farther than this from the shipping address are not offered for pickup. */
@@ -68,29 +68,34 @@ export interface PreviewContext {
 
 const AD = tableColumns(addresses, 'a');
 const RG = tableColumns(regions, 'r');
-/** A saved address of the buyer with its country and its state's short code (the rule of stateOf: by region id, else by name or code). */
-const SAVED_ADDRESS = {
-  name: 'preview_saved_address',
-  text: `SELECT ${AD.sql}, ${RG.sql}, coalesce(
+/**
+ * The buyer's saved addresses chosen for this order (shipping, billing), each with its country
+ * and its state's short code (the rule of stateOf: by region id, else by name or code).
+ */
+const savedAddressesPart: ReadPart<{ buyer: string; addressIds: string }, Map<string, { a: typeof addresses.$inferSelect; c: typeof regions.$inferSelect; state: string | null }>> = {
+  columns: (p) => `(SELECT json_agg(json_build_array(${AD.json}, ${RG.json}, coalesce(
     (SELECT p.region_short_name FROM regions p WHERE p.parent_id = r.id AND p.id = CASE WHEN a.province_id ~ '^\\d{1,18}$' THEN a.province_id::bigint END),
     (SELECT p.region_short_name FROM regions p WHERE p.parent_id = r.id AND nullif(trim(a.province), '') IS NOT NULL
-       AND (lower(p.region_name) = lower(trim(a.province)) OR lower(p.region_short_name) = lower(trim(a.province))) LIMIT 1)) AS state
-  FROM addresses a JOIN regions r ON r.id = a.country_id WHERE a.id = $1::bigint AND a.buyer_id = $2::bigint`,
+       AND (lower(p.region_name) = lower(trim(a.province)) OR lower(p.region_short_name) = lower(trim(a.province))) LIMIT 1))))
+  FROM addresses a JOIN regions r ON r.id = a.country_id WHERE a.id = ANY(${p.addressIds}) AND a.buyer_id = ${p.buyer}) AS saved_addresses`,
+  read: (row) => new Map(((row.saved_addresses ?? []) as [(string | null)[], (string | null)[], string | null][]).map(([a, c, state]) => {
+    const address = AD.mapJson(a);
+    return [String(address.id), { a: address, c: RG.mapJson(c), state }];
+  })),
 };
 
 const isIdChoice = (v: unknown): v is { id: string } => !!v && typeof v === 'object' && Object.keys(v).length === 1 && 'id' in v;
 
-async function resolveAddress(db: Tx, caller: Caller, choice: unknown, purpose: 'SHIPPING' | 'BILLING'): Promise<ResolvedAddress> {
+/** An address id the buyer may have saved (the facts statement reads those of a registered buyer). */
+const savedId = (choice: unknown): string | null => (isIdChoice(choice) && /^\d{1,18}$/.test(choice.id) ? choice.id : null);
+
+async function resolveAddress(db: Tx, caller: Caller, choice: unknown, purpose: 'SHIPPING' | 'BILLING', saved: ReturnType<typeof savedAddressesPart.read>): Promise<ResolvedAddress> {
   if (isIdChoice(choice)) {
-    const buyerId = caller.user?.userType === 'REGISTERED' ? caller.user.id : null;
-    if (!buyerId) throw new AppError(401, ERROR_CODES.unauthorized, 'Please log in to use saved addresses');
-    if (!/^\d{1,18}$/.test(choice.id)) throw new AppError(404, ERROR_CODES.addressNotFound, 'This address does not exist');
-    const { rows: [r] } = await clientOf(db).query({ ...SAVED_ADDRESS, values: [choice.id, String(buyerId)], types: DRIVER_TYPES });
-    if (!r) throw new AppError(404, ERROR_CODES.addressNotFound, 'This address does not exist');
-    const row = { a: AD.map(r), c: RG.map(r) };
+    if (caller.user?.userType !== 'REGISTERED') throw new AppError(401, ERROR_CODES.unauthorized, 'Please log in to use saved addresses');
+    const row = saved.get(savedId(choice) ?? '');
+    if (!row) throw new AppError(404, ERROR_CODES.addressNotFound, 'This address does not exist');
     const dto = toAddressDto(row.a, row.c);
-    const state: string | null = r.state;
-    return { dto, countryCode: row.c.regionShortName, state, lat: row.a.latitude, lon: row.a.longitude, raw: { id: choice.id } };
+    return { dto, countryCode: row.c.regionShortName, state: row.state, lat: row.a.latitude, lon: row.a.longitude, raw: { id: choice.id } };
   }
   // Typed at checkout for this order only: the typed-address rules (no gender or second line needed).
   const { input, country, lat, lon } = await checkAddress(db as Db, caller.site, choice, purpose, 'typed');
@@ -153,8 +158,14 @@ const M = tableColumns(shippingMethods, 'm');
 const ST = tableColumns(pickupStores, 'st');
 const OC = tableColumns(ownerCoupons, 'oc');
 const CC = tableColumns(couponCampaigns, 'cc');
-const METHODS = { name: 'preview_shipping_methods', text: `SELECT ${M.sql} FROM shipping_methods m WHERE m.shop_id = ANY($1::bigint[])` };
-const STORES = { name: 'preview_pickup_stores', text: `SELECT ${ST.sql} FROM pickup_stores st WHERE st.shop_id = ANY($1::bigint[]) AND st.support_pick_up` };
+const methodsPart: ReadPart<{ shops: string }, (typeof shippingMethods.$inferSelect)[]> = {
+  columns: (p) => `(SELECT json_agg(${M.json}) FROM shipping_methods m WHERE m.shop_id = ANY(${p.shops})) AS shipping_methods`,
+  read: (row) => ((row.shipping_methods ?? []) as (string | null)[][]).map(M.mapJson),
+};
+const storesPart: ReadPart<{ shops: string }, (typeof pickupStores.$inferSelect)[]> = {
+  columns: (p) => `(SELECT json_agg(${ST.json}) FROM pickup_stores st WHERE st.shop_id = ANY(${p.shops}) AND st.support_pick_up) AS pickup_stores`,
+  read: (row) => ((row.pickup_stores ?? []) as (string | null)[][]).map(ST.mapJson),
+};
 /** The buyer's unused coupons whose campaign runs now. */
 const ownedCouponsPart: ReadPart<{ buyer: string; now: string }, { oc: typeof ownerCoupons.$inferSelect; c: typeof couponCampaigns.$inferSelect }[]> = {
   columns: (p) => `(SELECT json_agg(json_build_array(${OC.json}, ${CC.json})) FROM owner_coupons oc JOIN coupon_campaigns cc ON cc.id = oc.campaign_id
@@ -165,8 +176,16 @@ const ownedCouponsPart: ReadPart<{ buyer: string; now: string }, { oc: typeof ow
  * A registered buyer's own facts in one round trip (every preview and submit needs all of them):
  * coupons, points balance, member level, growth and paid service, certificate.
  */
-const BUYER_FACTS = partsStatement('preview_buyer_facts', { buyer: '$1', site: '$2', now: '$3::timestamptz' }, {
-  owned: ownedCouponsPart, balance: pointBalancePart, member: memberFactsPart, certificate: certificatePart,
+/**
+ * Everything the preview reads once it knows the lines' shops and sellers, in one statement:
+ * the buyer's own facts (coupons, points, level, paid service, certificate, chosen saved
+ * addresses) and the shops' shipping methods, pickup stores and whether their sellers sell.
+ */
+const PREVIEW_FACTS = partsStatement('preview_facts', {
+  buyer: '$1::bigint', site: '$2', now: '$3::timestamptz', shops: '$4::bigint[]', sellers: '$5::bigint[]', addressIds: '$6::bigint[]',
+}, {
+  owned: ownedCouponsPart, balance: pointBalancePart, member: memberFactsPart, certificate: certificatePart, saved: savedAddressesPart,
+  methods: methodsPart, stores: storesPart, notSelling: sellersNotSellingPart,
 });
 const NO_BUYER_FACTS = { owned: [], balance: 0, member: null, certificate: { userCertificate: null, certificateStatus: 0 as const } };
 
@@ -193,22 +212,21 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     return { sku, qty: l.qty, cartLineId: l.cartLineId ?? null, parts: p, unitMinor };
   });
   const shopOrder = [...new Set(lines.map((l) => String(l.sku.shop.id)))];
-  // SPEC §6: a frozen or cleared seller's items cannot be bought (its old orders still ship).
-  const notSelling = await sellersNotSelling(db, [...new Set(lines.map((l) => l.sku.shop.sellerId))]);
-
-  const shopIds = shopOrder.map((s) => BigInt(s));
   const now = new Date();
   const codes = [...new Set(body.promotionCodeList ?? [])];
-  // Independent reads in one go (one after another inside the submit's transaction).
-  const [methodRows, storeRows, codeRows, facts] = await readTogether(db, [
-    async () => (await clientOf(db).query({ ...METHODS, values: [shopIds.map(String)], types: DRIVER_TYPES })).rows.map(M.map),
-    async () => (await clientOf(db).query({ ...STORES, values: [shopIds.map(String)], types: DRIVER_TYPES })).rows.map(ST.map),
+  const addressIds = registeredId ? [savedId(body.selectedAddress), savedId(body.billingAddress)].filter((x): x is string => !!x) : [];
+  const [read, codeRows] = await readTogether(db, [
+    async () => PREVIEW_FACTS.read((await clientOf(db).query({
+      ...PREVIEW_FACTS.statement, types: DRIVER_TYPES,
+      values: [registeredId === null ? null : String(registeredId), site.code, now.toISOString(), shopOrder, [...new Set(lines.map((l) => String(l.sku.shop.sellerId)))], addressIds],
+    })).rows[0]!),
     () => codes.length ? db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : Promise.resolve([]),
-    async () => registeredId
-      ? BUYER_FACTS.read((await clientOf(db).query({ ...BUYER_FACTS.statement, values: [String(registeredId), site.code, now.toISOString()], types: DRIVER_TYPES })).rows[0]!)
-      : NO_BUYER_FACTS,
   ]);
-  const { owned, balance } = facts;
+  // A guest has no coupons, points, level or certificate (the levels are still read for the site).
+  const facts = registeredId ? read : { ...read, ...NO_BUYER_FACTS };
+  const { owned, balance, methods: methodRows, stores: storeRows, saved } = facts;
+  // SPEC §6: a frozen or cleared seller's items cannot be bought (its old orders still ship).
+  const notSelling = facts.notSelling;
   // Member level and paid-service benefits: discount (levelAmt), points multiplier, free shipping.
   const benefits = benefitsFrom(facts.member, now);
   // SPEC §3: the buyer's certificate (masked) and its status come with the preview.
@@ -220,10 +238,10 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   let addressError: unknown = null;
   let billingError: unknown = null;
   if (body.selectedAddress) {
-    try { shippingAddress = await resolveAddress(db, caller, body.selectedAddress, 'SHIPPING'); } catch (e) { if (opts.strictAddress || !(e instanceof AppError) || e.status !== 400) throw e; addressError = e; }
+    try { shippingAddress = await resolveAddress(db, caller, body.selectedAddress, 'SHIPPING', saved); } catch (e) { if (opts.strictAddress || !(e instanceof AppError) || e.status !== 400) throw e; addressError = e; }
   }
   if (body.billingAddress) {
-    try { billingAddress = await resolveAddress(db, caller, body.billingAddress, 'BILLING'); } catch (e) { if (opts.strictAddress || !(e instanceof AppError) || e.status !== 400) throw e; billingError = e; }
+    try { billingAddress = await resolveAddress(db, caller, body.billingAddress, 'BILLING', saved); } catch (e) { if (opts.strictAddress || !(e instanceof AppError) || e.status !== 400) throw e; billingError = e; }
   }
   const rawCountry = typeof (body.selectedAddress as Record<string, unknown> | undefined)?.countryCode === 'string'
     ? String((body.selectedAddress as Record<string, unknown>).countryCode) : null;

@@ -7,7 +7,8 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ERROR_CODES, type MerchantApplyBody, type MerchantStatus, type OperatorApplication, type OperatorSeller } from '@mall/contracts';
 import { APPLICATION_EVENTS, MERCHANT_STATE_EVENTS, merchantStateEvents, type ApplicationEvent, type MerchantStateEvent } from '@mall/domain';
-import { clientOf, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import type { ReadPart } from '../../db/rows.js';
 import { items, merchantApplications, shops, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
@@ -44,15 +45,14 @@ export async function apply(db: Db, user: UserRow, body: MerchantApplyBody): Pro
   });
 }
 
-/** Sellers (of the given ids) whose items cannot be bought now: frozen or cleared (SPEC §6). */
-export async function sellersNotSelling(db: Db | Tx, sellerIds: bigint[]): Promise<Set<bigint>> {
-  if (sellerIds.length === 0) return new Set();
-  // Every checkout preview and submit asks: a named statement.
-  const { rows } = await clientOf(db).query<{ id: string }>({
-    name: 'sellers_not_selling', text: "SELECT id FROM users WHERE id = ANY($1::bigint[]) AND merchant_state <> 'seller'", values: [sellerIds.map(String)],
-  });
-  return new Set(rows.map((r) => BigInt(r.id)));
-}
+/**
+ * Sellers (of the given ids) whose items cannot be bought now: frozen or cleared (SPEC §6).
+ * Every checkout preview and submit asks, within its one statement of facts (checkout/preview.ts).
+ */
+export const sellersNotSellingPart: ReadPart<{ sellers: string }, Set<bigint>> = {
+  columns: (p) => `ARRAY(SELECT id::text FROM users WHERE id = ANY(${p.sellers}) AND merchant_state <> 'seller') AS sellers_not_selling`,
+  read: (row) => new Set((row.sellers_not_selling as string[]).map(BigInt)),
+};
 
 // ---------- the platform operator ----------
 

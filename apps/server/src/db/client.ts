@@ -13,7 +13,9 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function createDb(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // idleTimeoutMillis 0: connections stay open while idle (the pool is small), and releasing one
+  // after each query does not start a timer, which was a visible share of a short request's CPU.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 0 });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error('postgres pool:', err.message));

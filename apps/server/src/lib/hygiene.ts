@@ -11,8 +11,8 @@ import { AppError } from './errors.js';
  * The path the router matched. The raw URL can be percent-encoded (`/%61pi/...` routes to
  * `/api/...`), so a check on `req.url` would see a different path than the handler runs for.
  */
-export function routedPath(req: FastifyRequest): string {
-  const pattern = req.routeOptions.url;
+export function routedPath(req: FastifyRequest, route: { url?: string } = req.routeOptions): string {
+  const pattern = route.url;
   if (pattern) return pattern;
   const raw = req.url.split('?')[0] ?? '';
   try {

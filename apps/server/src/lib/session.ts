@@ -74,11 +74,14 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
   app.decorateRequest('caller', null as unknown as Caller);
 
   app.addHook('onRequest', async (req, reply) => {
+    // Read once: Fastify builds a new routeOptions object on every access.
+    const route = req.routeOptions;
+    const config = route.config as { csrfExempt?: boolean; sessionSummary?: boolean; orderVersion?: boolean } | undefined;
     // The routed path, not the raw URL: `/%61pi/cart/lines` runs the /api route too.
-    const api = isApiPath(routedPath(req));
+    const api = isApiPath(routedPath(req, route));
     // CSRF: state-changing API calls must carry our custom header (a cross-site form cannot
     // set it) and, when the browser sends an Origin, it must be our own host.
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && api && !req.routeOptions.config?.csrfExempt) {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && api && !config?.csrfExempt) {
       const origin = req.headers.origin;
       const sameOrigin = !origin || safeHost(origin) === req.headers.host;
       if (!req.headers[CSRF_HEADER] || !sameOrigin) {
@@ -93,12 +96,12 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
     const token = req.cookies[SESSION_COOKIE];
     if (!token || !api) return;
     const id = hashToken(token);
-    if (req.routeOptions.config?.sessionSummary) {
+    if (config?.sessionSummary) {
       const { rows: [row] } = await db.$client.query({ ...SESSION_SUMMARY_LOOKUP, values: [id] });
       if (row) req.caller = { ...req.caller, sessionId: id, user: userOf(row.u), summary: { cartCount: row.cart_count, enterpriseName: row.enterprise_name } };
       return;
     }
-    if (req.routeOptions.config?.orderVersion) {
+    if (config?.orderVersion) {
       const { rows: [row] } = await db.$client.query({ ...SESSION_ORDER_LOOKUP, values: [id] });
       if (row) req.caller = { ...req.caller, sessionId: id, user: userOf(row.u), orderVersion: row.order_version };
       return;

@@ -4,15 +4,17 @@
  */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-interface Series { counts: number[]; sum: number; count: number }
+interface Series { labels: string; counts: number[]; sum: number; count: number }
 
 export class RequestMetrics {
   private series = new Map<string, Series>();
 
   observe(route: string, method: string, status: number, seconds: number): void {
-    const key = `route="${escapeLabel(route)}",method="${method}",status="${Math.floor(status / 100)}xx"`;
+    // Keyed by the plain values; the escaped label text is made once per series (every request comes here).
+    const cls = Math.floor(status / 100);
+    const key = `${route} ${method} ${cls}`;
     let s = this.series.get(key);
-    if (!s) this.series.set(key, (s = { counts: BUCKETS.map(() => 0), sum: 0, count: 0 }));
+    if (!s) this.series.set(key, (s = { labels: `route="${escapeLabel(route)}",method="${method}",status="${cls}xx"`, counts: BUCKETS.map(() => 0), sum: 0, count: 0 }));
     for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]!) s.counts[i]!++;
     s.sum += seconds;
     s.count++;
@@ -21,7 +23,7 @@ export class RequestMetrics {
   /** Prometheus text exposition format (version 0.0.4). */
   render(): string {
     const out = ['# HELP http_request_duration_seconds Time from request to response, by route pattern.', '# TYPE http_request_duration_seconds histogram'];
-    for (const [labels, s] of this.series) {
+    for (const { labels, ...s } of this.series.values()) {
       BUCKETS.forEach((le, i) => out.push(`http_request_duration_seconds_bucket{${labels},le="${le}"} ${s.counts[i]}`));
       out.push(`http_request_duration_seconds_bucket{${labels},le="+Inf"} ${s.count}`);
       out.push(`http_request_duration_seconds_sum{${labels}} ${s.sum}`);

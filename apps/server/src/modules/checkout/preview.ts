@@ -173,10 +173,6 @@ const ownedCouponsPart: ReadPart<{ buyer: string; now: string }, { oc: typeof ow
   read: (row) => ((row.owned_coupons ?? []) as (string | null)[][][]).map(([oc, c]) => ({ oc: OC.mapJson(oc!), c: CC.mapJson(c!) })),
 };
 /**
- * A registered buyer's own facts in one round trip (every preview and submit needs all of them):
- * coupons, points balance, member level, growth and paid service, certificate.
- */
-/**
  * Everything the preview reads once it knows the lines' shops and sellers, in one statement:
  * the buyer's own facts (coupons, points, level, paid service, certificate, chosen saved
  * addresses) and the shops' shipping methods, pickup stores and whether their sellers sell.

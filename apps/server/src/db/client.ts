@@ -35,7 +35,8 @@ export function clientOf(db: unknown): pg.Pool | pg.PoolClient {
   return (db as Db).$client;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A Drizzle transaction (what db.transaction hands its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Drizzle's transaction object over one pooled connection (what db.transaction builds), made

@@ -9,15 +9,13 @@ import pg from 'pg';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, type OrderResult, type SubmitBody } from '@mall/contracts';
 import { initialOrderStatus, lineAmount, money, toMinor } from '@mall/domain';
-import { clientOf, transactionBetween, type Db } from '../db/client.js';
+import { clientOf, transactionBetween, type Db, type Tx } from '../db/client.js';
 import { cartLines, couponCampaigns, ownerCoupons, preTradeRequests } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
 import { onOrdersPaid, stockShortOf, takeStockOf, takeStockOrFailSql } from '../modules/trade/transitions.js';
 import { buildPreview, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const fail = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string, details?: unknown) => new AppError(status, code, message, details);
 
@@ -35,8 +33,9 @@ function resultOf(c: ContractFacts, orderIds: bigint[]): OrderResult {
   };
 }
 
-// The submit path runs named prepared statements on the transaction's connection (issue 14):
-// planned once per connection, no query building per order.
+// The submit runs 6 round trips (issue 14): the session, BEGIN with the key lock and the
+// earlier contract, the SKUs, the facts (preview.ts), the write (a named prepared statement,
+// planned once per connection) and the line stock with COMMIT.
 
 /**
  * Sent with BEGIN: serialises submits of one buyer and key (so two concurrent ones make one

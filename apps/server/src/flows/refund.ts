@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ERROR_CODES, type MockpayEvent } from '@mall/contracts';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { paymentRecords, refunds, tradeOrders, webhookEvents } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Jobs } from '../lib/jobs.js';
@@ -14,7 +14,6 @@ import { moveRefunds } from '../modules/payment/records.js';
 import type { PaymentProviders, RefundAnswer } from '../modules/payment/provider.js';
 import { settleReverseRefund } from '../modules/reverse/transitions.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof tradeOrders.$inferSelect;
 export const REFUND_QUEUE = 'refund-execute';
 

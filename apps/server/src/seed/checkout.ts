@@ -2,11 +2,9 @@
  * Demo checkout data: shipping methods and pickup stores of both shops, coupons handed to the
  * demo buyers, promotion codes, and starting points.
  */
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { couponCampaigns, ownerCoupons, pickupStores, shippingMethods } from '../db/schema/index.js';
 import { grantPoints } from '../modules/points/ledger.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Whole-unit USD amount -> minor units per currency, as strings. */
 const amounts = (usd: number) => ({ USD: String(usd * 100), GBP: String(Math.round(usd * 0.8) * 100), EUR: String(Math.round(usd * 0.9) * 100), JPY: String(usd * 150) });

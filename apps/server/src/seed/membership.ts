@@ -5,11 +5,9 @@
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { SITES, type SiteCode } from '@mall/contracts';
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { memberGrowth, memberLevels, refunds, tradeContracts, tradeOrders } from '../db/schema/index.js';
 import { expirePoints, grantPoints, earnPoints, refundPoints, spendPoints } from '../modules/points/ledger.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const NAMES: Record<SiteCode, [string, string, string, string]> = {
   US: ['Member', 'Silver', 'Gold', 'Platinum'],

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SITES } from '@mall/contracts';
 import { applyRate, bundleUnitMinor, lineAmount, taxRateFor, type OrderStatus } from '@mall/domain';
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import {
   addresses, carriers, itemParts, items, mockpayPayments, paymentRecords, pickupStores, regions, reverseTradeOrderLines, reverseTradeOrders, shipmentPackageLines,
   shipmentPackages, shippingMethods, shops, skuPrices, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders, trackingEvents,
@@ -16,7 +16,6 @@ import { toAddressDto } from '../modules/address/service.js';
 import { STORE_PICKUP } from '../modules/fulfillment/service.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const DAY = 86400_000;
 
 export const CARRIERS = [

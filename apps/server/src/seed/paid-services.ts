@@ -8,12 +8,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { SITE_CODES, SITES, type Currency } from '@mall/contracts';
 import { PAID_SERVICE_INITIAL_STATUS, paidServicePeriodEnd } from '@mall/domain';
-import type { Db } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import {
   couponCampaigns, items, ownerCoupons, paidServiceItems, paidServices, shippingMethods, shops, skuPrices, skus, tradeOrders, users,
 } from '../db/schema/index.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const DAY = 86400_000;
 
 /** Monthly and yearly price per currency, minor units. */

@@ -10,14 +10,13 @@ import {
   ERROR_CODES, SUPER_MEMBER_BENEFITS, type Language, type PaidService, type PaidServiceItem, type PaidServicePeriodCode, type PaidServiceStatus, type Site,
 } from '@mall/contracts';
 import { applyPurchase, money, PAID_SERVICE_EVENTS, PAID_SERVICE_INITIAL_STATUS, PAID_SERVICE_MONTHS, paidServiceInForce, paidServicePeriodEnd, type PaidServiceEvent } from '@mall/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   items, paidServiceItems, paidServicePurchases, paidServices, reverseTradeOrderLines, skuPrices, skus, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { localizeItem } from '../catalog/service.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ServiceRow = typeof paidServices.$inferSelect;
 
 /** The one writer of paid_services.status: `UPDATE ... WHERE status IN (from)` from the table. */

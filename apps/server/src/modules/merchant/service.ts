@@ -3,7 +3,7 @@
  * applications move by APPLICATION_EVENTS, sellers by MERCHANT_STATE_EVENTS (packages/domain);
  * each move is one `UPDATE ... WHERE status IN (from)`, so racing reviews cannot both win.
  */
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ERROR_CODES, type MerchantApplyBody, type MerchantStatus, type OperatorApplication, type OperatorSeller } from '@mall/contracts';
 import { APPLICATION_EVENTS, MERCHANT_STATE_EVENTS, merchantStateEvents, type ApplicationEvent, type MerchantStateEvent } from '@mall/domain';

@@ -4,10 +4,8 @@
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { PAYMENT_RECORD_EVENTS, REFUND_EVENTS, type PaymentRecordEvent, type RefundEvent } from '@mall/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { paymentRecords, refunds } from '../../db/schema/index.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Moves payment records matching `where` by `event`; returns the ids that moved. */
 export async function movePaymentRecords(tx: Tx | Db, where: SQL | undefined, event: PaymentRecordEvent, set: Partial<typeof paymentRecords.$inferInsert> = {}): Promise<bigint[]> {

@@ -2,10 +2,10 @@
  * Payments of trade contracts (SPEC §4 "Payment start", "Payment polling"). The shop keeps one
  * payment record per attempt; the provider's signed webhook decides the outcome.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, MASTER_PAY_DAYS, type ContractDetail, type ContractOrder, type CreditBalance, type Currency, type MockpayEvent, type PayChannelResult, type PaymentDeclineReason, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
 import { money, toMinor } from '@mall/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { cards, enterprises, paymentRecords, shops, tradeContracts, tradeOrderLines, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { MockpayProvider } from '../mockpay/provider.js';
@@ -18,8 +18,6 @@ import { addGrowth } from '../membership/growth.js';
 
 type ContractRow = typeof tradeContracts.$inferSelect;
 const toMinorOf = (m: { value: string; currency: Currency }) => toMinor(m.value, m.currency);
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 type Stage = 'FULL' | 'DEPOSIT' | 'BALANCE';
 /** What the next payment of a contract pays: all of it, or a presale's deposit or balance. */
 export function stageOf(c: ContractRow): { stage: Stage; amountMinor: bigint } {

@@ -6,7 +6,9 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ORDER_EVENTS, PACKAGE_EVENTS, type OrderEvent, type PackageEvent } from '@mall/domain';
-import { clientOf, type Db } from '../../db/client.js';
+import { clientOf, type Db, type Tx } from '../../db/client.js';
+
+export type { Tx };
 import {
   couponCampaigns, items, ownerCoupons, shipmentPackages, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
@@ -14,7 +16,6 @@ import { activatePaidServices } from '../membership/paid-service.js';
 import { contractPoints, refundPoints, reverseEarned } from '../points/ledger.js';
 import { takeGrowth } from '../membership/growth.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderSet = Partial<typeof tradeOrders.$inferInsert>;
 
 /** Moves the given orders by `event`; returns the ids that moved (the others were not in a "from" status). */

@@ -42,8 +42,10 @@ export function QuantityStepper(props: {
         disabled={props.disabled}
         rightSection={props.unit && rule.decimals > 0 ? <span style={{ fontSize: 12 }}>{props.unit}</span> : undefined}
         onChange={(e) => setDraft(e.currentTarget.value)}
-        onBlur={() => commit(draft)}
-        onKeyDown={(e) => { if (e.key === 'Enter') commit(draft); }}
+        // The field's own value, not `draft`: Enter right after typing can come before the
+        // re-render that holds the typed text, and would commit the previous value.
+        onBlur={(e) => commit(e.currentTarget.value)}
+        onKeyDown={(e) => { if (e.key === 'Enter') commit(e.currentTarget.value); }}
       />
       <ActionIcon variant="default" size="lg" aria-label={t('quantity.increase')} disabled={props.disabled || atMax}
         onClick={() => onChange(stepQuantity(value, 1, rule))}>

@@ -253,6 +253,24 @@ describe('changing lines', () => {
     expect((await b.get('/api/auth/session')).json().cartCount).toBe(1);
   });
 
+  it("the top bar's count follows concurrent adds, repeats and deletes", async () => {
+    const b = browser(t.app);
+    await addOk(b, 'E7-BLK-140', '1'); // the session exists before the parallel adds
+    const cartCount = async () => (await b.get('/api/auth/session')).json().cartCount as number;
+    await Promise.all(['E7-BLK-160', 'C7-GRY', 'TRAY-STEEL', 'LAMP-BAR'].map((code) => addOk(b, code, '1')));
+    expect(await cartCount()).toBe(5);
+    // The same SKU again raises its quantity: still five lines.
+    expect(lineOf(await addOk(b, 'TRAY-STEEL', '2'), 'TRAY-STEEL').qty).toBe('3');
+    expect(await cartCount()).toBe(5);
+    const cart = await cartOf(b);
+    await Promise.all(['TRAY-STEEL', 'LAMP-BAR'].map((code) => b.delete(`/api/cart/lines/${lineOf(cart, code).id}`)));
+    expect(await cartCount()).toBe(3);
+    // The kept count agrees with the lines themselves.
+    const buyerId = BigInt((await b.get('/api/auth/session')).json().tourist.id);
+    const [{ n }] = await t.db.select({ n: count() }).from(cartLines).where(eq(cartLines.buyerId, buyerId)) as [{ n: number }];
+    expect(n).toBe(3);
+  });
+
   it('select-all unselects and selects every line', async () => {
     const b = browser(t.app);
     await addOk(b, 'E7-BLK-140', '1');

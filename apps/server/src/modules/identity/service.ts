@@ -1,8 +1,8 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { ERROR_CODES, type SessionInfo } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
-import { cartLines, enterprises, loginFailures, users } from '../../db/schema/index.js';
+import { cartLineCounts, cartLines, enterprises, loginFailures, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { Captcha } from '../../lib/captcha.js';
 import { enqueueEmail } from '../../lib/outbox.js';
@@ -99,7 +99,7 @@ export async function adoptTouristCart(db: Db, touristId: bigint, buyerId: bigin
 }
 
 async function summaryOf(db: Db, user: NonNullable<Caller['user']>) {
-  const [c] = await db.select({ n: count() }).from(cartLines).where(eq(cartLines.buyerId, user.id));
+  const [c] = await db.select({ n: cartLineCounts.lines }).from(cartLineCounts).where(eq(cartLineCounts.buyerId, user.id));
   const [e] = user.enterpriseId ? await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, user.enterpriseId)) : [];
   return { cartCount: c?.n ?? 0, enterpriseName: e?.name ?? null };
 }

@@ -82,19 +82,80 @@ export function toProviderAmount(m: MoneyValue): number {
   return Number(minor);
 }
 
-/** Localised display, e.g. "$129.99", "129,99 €", "￥12,999". */
 /**
- * One formatter per locale and currency: building an Intl.NumberFormat costs about a millisecond
- * (several on a phone), formatting with a built one a few microseconds, and a page shows dozens
- * of prices.
+ * How each site locale writes each currency, as ICU (Intl.NumberFormat, CLDR) writes it:
+ * [prefix, suffix, negative prefix, negative suffix, group separator, decimal separator,
+ * minimum grouping digits (2: "1234,56 €" but "12.345,67 €")]. Taken from Intl once and checked
+ * against it for every pair in money.test.ts. Why not Intl itself: the first Intl.NumberFormat of
+ * a page loads ICU's number data, 30-40 ms of a phone's main thread (4x that in Lighthouse) inside
+ * the render of the first price; with the table the first price costs what the others do.
  */
+type MoneyPattern = readonly [string, string, string, string, string, string, 1 | 2];
+const NB = '\u00a0';
+const NNB = '\u202f';
+const MONEY_PATTERNS: Record<string, MoneyPattern> = {
+  'en-US|USD': ['$', '', '-$', '', ',', '.', 1],
+  'en-US|GBP': ['£', '', '-£', '', ',', '.', 1],
+  'en-US|EUR': ['€', '', '-€', '', ',', '.', 1],
+  'en-US|JPY': ['¥', '', '-¥', '', ',', '', 1],
+  'en-GB|USD': ['US$', '', '-US$', '', ',', '.', 1],
+  'en-GB|GBP': ['£', '', '-£', '', ',', '.', 1],
+  'en-GB|EUR': ['€', '', '-€', '', ',', '.', 1],
+  'en-GB|JPY': ['JP¥', '', '-JP¥', '', ',', '', 1],
+  'de-DE|USD': ['', `${NB}$`, '-', `${NB}$`, '.', ',', 1],
+  'de-DE|GBP': ['', `${NB}£`, '-', `${NB}£`, '.', ',', 1],
+  'de-DE|EUR': ['', `${NB}€`, '-', `${NB}€`, '.', ',', 1],
+  'de-DE|JPY': ['', `${NB}¥`, '-', `${NB}¥`, '.', '', 1],
+  'ja-JP|USD': ['$', '', '-$', '', ',', '.', 1],
+  'ja-JP|GBP': ['£', '', '-£', '', ',', '.', 1],
+  'ja-JP|EUR': ['€', '', '-€', '', ',', '.', 1],
+  'ja-JP|JPY': ['￥', '', '-￥', '', ',', '', 1],
+  'es-ES|USD': ['', `${NB}US$`, '-', `${NB}US$`, '.', ',', 2],
+  'es-ES|GBP': ['', `${NB}GBP`, '-', `${NB}GBP`, '.', ',', 2],
+  'es-ES|EUR': ['', `${NB}€`, '-', `${NB}€`, '.', ',', 2],
+  'es-ES|JPY': ['', `${NB}JPY`, '-', `${NB}JPY`, '.', '', 2],
+  'it-IT|USD': ['', `${NB}USD`, '-', `${NB}USD`, '.', ',', 2],
+  'it-IT|GBP': ['', `${NB}£`, '-', `${NB}£`, '.', ',', 2],
+  'it-IT|EUR': ['', `${NB}€`, '-', `${NB}€`, '.', ',', 2],
+  'it-IT|JPY': ['', `${NB}JPY`, '-', `${NB}JPY`, '.', '', 2],
+  'fr-FR|USD': ['', `${NB}$US`, '-', `${NB}$US`, NNB, ',', 1],
+  'fr-FR|GBP': ['', `${NB}£GB`, '-', `${NB}£GB`, NNB, ',', 1],
+  'fr-FR|EUR': ['', `${NB}€`, '-', `${NB}€`, NNB, ',', 1],
+  'fr-FR|JPY': ['', `${NB}JPY`, '-', `${NB}JPY`, NNB, '', 1],
+  'nl-NL|USD': [`US$${NB}`, '', `US$${NB}-`, '', '.', ',', 1],
+  'nl-NL|GBP': [`£${NB}`, '', `£${NB}-`, '', '.', ',', 1],
+  'nl-NL|EUR': [`€${NB}`, '', `€${NB}-`, '', '.', ',', 1],
+  'nl-NL|JPY': [`JP¥${NB}`, '', `JP¥${NB}-`, '', '.', '', 1],
+};
+
+/** The amount in `pattern`'s writing, or null when it has more non-zero decimals than the currency. */
+function writeMoney(value: string, digits: number, [pre, suf, negPre, negSuf, group, decimal, minGrouping]: MoneyPattern): string | null {
+  const m = DECIMAL.exec(value.trim());
+  if (!m) return null;
+  const extra = (m[3] ?? '').slice(digits);
+  if (/[^0]/.test(extra)) return null; // Intl would round: let it
+  const int = m[2]!.replace(/^0+(?=\d)/, '');
+  let grouped = int;
+  if (int.length >= 3 + minGrouping) {
+    grouped = int.slice(0, ((int.length - 1) % 3) + 1);
+    for (let i = grouped.length; i < int.length; i += 3) grouped += group + int.slice(i, i + 3);
+  }
+  const number = digits > 0 ? `${grouped}${decimal}${(m[3] ?? '').slice(0, digits).padEnd(digits, '0')}` : grouped;
+  return m[1] ? `${negPre}${number}${negSuf}` : `${pre}${number}${suf}`;
+}
+
+/** Other locales and currencies: one Intl formatter per pair, built on first use. */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
+/** Localised display, e.g. "$129.99", "129,99 €", "￥12,999". */
 export function formatMoney(m: MoneyValue, locale: string): string {
   const key = `${locale}|${m.currency}`;
+  const digits = CURRENCY_DIGITS[m.currency];
+  const pattern = MONEY_PATTERNS[key];
+  const written = pattern ? writeMoney(m.value, digits, pattern) : null;
+  if (written !== null) return written;
   let format = moneyFormats.get(key);
   if (!format) {
-    const digits = CURRENCY_DIGITS[m.currency];
     format = new Intl.NumberFormat(locale, {
       style: 'currency', currency: m.currency, minimumFractionDigits: digits, maximumFractionDigits: digits,
     });
@@ -103,3 +164,6 @@ export function formatMoney(m: MoneyValue, locale: string): string {
   // Intl takes a string here, so no precision is lost for large amounts.
   return format.format(m.value as unknown as number);
 }
+
+/** The pairs formatMoney writes without Intl (money.test.ts checks each against Intl). */
+export const MONEY_PATTERN_KEYS = Object.keys(MONEY_PATTERNS);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ItemBusinessType, ItemCard } from '@mall/contracts';
 import { useMoney } from '../../shared/format';
 import { EmptyBlock } from '../../shared/EmptyBlock';
+import { useProgressiveCount } from '../../shared/useProgressiveCount';
 import { useItems } from './api';
 
 // Spelled out rather than read from the zod enum, which would pull zod into the home page's
@@ -40,6 +41,8 @@ export function HomePage() {
   const [debounced] = useDebouncedValue(keyword.trim(), 300);
   const type = (params.get('type') ?? '') as ItemBusinessType | '';
   const { data, isLoading, isError } = useItems({ keyword: debounced || undefined, type: type || undefined });
+  // Two rows of four on a desktop, four rows of two on a phone: the first screen, then the rest in slices.
+  const shown = useProgressiveCount(data?.data.length ?? 0, 8);
   return (
     <Container size="lg" py="md">
       <Title order={1} size="h2" mb="md">{t('catalog.title')}</Title>
@@ -62,7 +65,7 @@ export function HomePage() {
       {data && data.data.length === 0 && <EmptyBlock title={t('catalog.empty')} />}
       {data && data.data.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
-          {data.data.map((item) => <ItemTile key={item.id} item={item} />)}
+          {data.data.slice(0, shown).map((item) => <ItemTile key={item.id} item={item} />)}
         </SimpleGrid>
       )}
     </Container>

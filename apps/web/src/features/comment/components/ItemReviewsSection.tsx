@@ -15,6 +15,7 @@ import type { ItemReviews, Review } from '@mall/contracts';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { errorMessage } from '../../../shared/errors';
 import { ITEM_REVIEWS_PAGE_SIZE, useItemReviews } from '../api/itemReviews';
+import { useProgressiveCount } from '../../../shared/useProgressiveCount';
 import { REVIEWS_HEADING_ID, REVIEWS_SECTION_ID } from './ItemRatingSummary';
 import { FollowUps, MUTED, ReadOnlyStars, ReviewDate, ReviewPhotos, ReviewText, STAR_COLOR, ShopReply, useRatingNumber } from './ReviewParts';
 import classes from './ItemReviewsSection.module.css';
@@ -32,6 +33,8 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
   if (q.data) lastSummary.current = { average: q.data.average, count: q.data.count, perStar: q.data.perStar };
   const summary = lastSummary.current;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Below the item, out of the first screen: two reviews with the first render, the rest in slices.
+  const shown = useProgressiveCount(q.data?.data.length ?? 0, 2);
 
   const toTop = () => {
     const el = document.getElementById(REVIEWS_SECTION_ID);
@@ -74,7 +77,7 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
             ) : q.data ? (
               <Box component="ul" className={classes.list} aria-label={t('ratings.listLabel')} aria-busy={q.isFetching}
                 style={{ opacity: q.isPlaceholderData ? 0.6 : 1 }} data-testid="item-review-list">
-                {q.data.data.map((r, i) => (
+                {q.data.data.slice(0, shown).map((r, i) => (
                   <li key={r.id}>
                     {i > 0 && <Divider my="md" />}
                     <ReviewItem review={r} />

@@ -8,6 +8,7 @@ import { IconCornerDownRight, IconMessageReply } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Review } from '@mall/contracts';
 import { ImageGallery } from '../../../shared/ImageGallery';
+import { formatRating } from '../../../shared/rating';
 
 /** Star colour: 3.6:1 on white (and 3:1 against the empty stars), unlike the default yellow. */
 export const STAR_COLOR = 'orange.8';
@@ -19,14 +20,19 @@ type ReviewBase = Omit<Review, 'reviewComments'>;
 /** One decimal in the reader's language (4.3, 4,3). */
 export function useRatingNumber() {
   const { i18n } = useTranslation();
-  const nf = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return (n: number) => nf.format(n);
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (n: number) => formatRating(n, language);
 }
+
+/** One date formatter per language: building one costs far more than using it, and a page shows many. */
+const reviewDateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A review's date in the reader's language ("Mar 4, 2026", "4. März 2026"). */
 export function useReviewDate() {
   const { i18n } = useTranslation();
-  const df = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
+  const language = i18n.resolvedLanguage ?? 'en';
+  let df = reviewDateFormats.get(language);
+  if (!df) reviewDateFormats.set(language, df = new Intl.DateTimeFormat(language, { dateStyle: 'medium' }));
   return (iso: string) => df.format(new Date(iso));
 }
 

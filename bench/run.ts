@@ -57,20 +57,24 @@ const freePort = () => new Promise<number>((resolve) => {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-bench-'));
 fs.chmodSync(dir, 0o755);
 const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort());
+// Closed in `finally` before PostgreSQL stops: its jobs' connections must not outlive the server.
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+let db: ReturnType<typeof createDb> | undefined;
+let openBasePool: pgDriver.Pool | undefined;
 try {
-  const db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), 20);
+  db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), 20);
   await runMigrations(db);
   await seed(db);
   // Plenty of stock so submits measure the order path, not sold-out answers.
   await db.$client.query("UPDATE skus SET stock = 100000000");
-  const app = await buildApp({ db, rateLimits: false });
+  app = await buildApp({ db, rateLimits: false });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
 
   // The baseline of every ratio: a bare Fastify answering one indexed query (a named prepared
   // statement) on the same database, measured in this run, so the ratios hold on a busy machine.
-  const basePool = new pgDriver.Pool({ connectionString: db.$client.options.connectionString, max: 20 });
+  const basePool = openBasePool = new pgDriver.Pool({ connectionString: db.$client.options.connectionString, max: 20 });
   basePool.on('error', (e) => console.error('baseline pool:', e.message)); // an idle client's error must not end the bench
   // The postmaster: parent of every backend, so its children are this bench's PostgreSQL processes.
   const postmaster = await (async () => {
@@ -221,7 +225,10 @@ try {
 
   // Buyer order reads on 100,000 orders. The generated contracts copy the JSON of one real submitted contract.
   if (wanted('orders')) {
-    const templateRes = await fetch(`${base}/api/checkout/submit`, { method: 'POST', headers: { ...j, 'idempotency-key': `bench-orders-template-${process.pid}` }, body: submitBody });
+    // Priced again: the orders paid above moved the buyer's member level, so the first preview's total is stale.
+    const fresh = await (await fetch(`${base}/api/checkout/preview`, { method: 'POST', headers: j, body: JSON.stringify(previewBody) })).json() as { needPayAmt: { value: string } };
+    const templateBody = JSON.stringify({ ...JSON.parse(submitBody), needPayAmt: fresh.needPayAmt.value });
+    const templateRes = await fetch(`${base}/api/checkout/submit`, { method: 'POST', headers: { ...j, 'idempotency-key': `bench-orders-template-${process.pid}` }, body: templateBody });
     if (!templateRes.ok) throw new Error(`template submit failed: ${await templateRes.text()}`);
     const orders = await prepareOrdersBench(db, base, { templateContractId: BigInt(((await templateRes.json()) as { id: string }).id) });
     for (const s of orders.scenarios) await runPaired(s);
@@ -234,9 +241,19 @@ try {
   console.log(`\nSummary (${CONNECTIONS} connections, ${DURATION_S}s each):\n${rows.join('\n')}`);
   await bare.close();
   await basePool.end();
+  openBasePool = undefined;
   await app.close();
+  app = undefined;
   await db.$client.end();
+  db = undefined;
+} catch (err) {
+  // Printed before the shutdown below, whose dropped connections could otherwise end the process first.
+  console.error('bench failed:', err);
+  process.exitCode = 1;
 } finally {
+  await app?.close().catch(() => {});
+  await openBasePool?.end().catch(() => {});
+  await db?.$client.end().catch(() => {});
   await pg.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

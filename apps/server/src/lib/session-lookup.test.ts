@@ -40,6 +40,23 @@ describe('session lookup (one named statement, compiled serializer)', () => {
     expect((await seller.get('/api/auth/session')).json().user).toMatchObject({ role: 'SELLER', merchantState: 'seller' });
   });
 
+  it('a change to the user made anywhere (here: straight in the database) is seen by the next request of every kind', async () => {
+    const seller = browser(t.app);
+    await seller.login('seller2@demo.shop', DEMO_PASSWORD);
+    const me = (await seller.get('/api/auth/session')).json();
+    // Read twice: the second lookup answers from the row this server keeps for the session.
+    expect((await seller.get('/api/auth/session')).json()).toEqual(me);
+    expect((await seller.get('/api/buyer/home')).statusCode).toBe(200);
+    await t.db.$client.query(`UPDATE users SET nickname = 'Renamed Seller', merchant_state = 'frozen' WHERE id = $1`, [me.user.id]);
+    expect((await seller.get('/api/auth/session')).json().user).toMatchObject({ nickname: 'Renamed Seller', merchantState: 'frozen' });
+    // Another lookup statement (a plain API call) sees the new row too.
+    await t.db.$client.query(`UPDATE users SET user_type = 'TOURIST' WHERE id = $1`, [me.user.id]);
+    expect((await seller.get('/api/buyer/home')).statusCode).toBe(401);
+    await t.db.$client.query(`UPDATE users SET user_type = 'REGISTERED', nickname = $2, merchant_state = 'seller' WHERE id = $1`, [me.user.id, me.user.nickname]);
+    expect((await seller.get('/api/buyer/home')).statusCode).toBe(200);
+    expect((await seller.get('/api/auth/session')).json()).toEqual(me);
+  });
+
   it('an expired or unknown session is a guest again', async () => {
     const buyer = browser(t.app);
     await buyer.login('buyer@demo.shop', DEMO_PASSWORD);

@@ -57,24 +57,26 @@ const freePort = () => new Promise<number>((resolve) => {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-bench-'));
 fs.chmodSync(dir, 0o755);
 const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort());
-// Closed in `finally` before PostgreSQL stops: its jobs' connections must not outlive the server.
-let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-let db: ReturnType<typeof createDb> | undefined;
-let openBasePool: pgDriver.Pool | undefined;
+// What `finally` closes, last opened first, before PostgreSQL stops: the app's job connections
+// and the pools must not outlive the server (their dropped connections would end the process).
+const closers: (() => Promise<unknown>)[] = [];
 try {
-  db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), 20);
+  const db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), 20);
+  closers.push(() => db.$client.end());
   await runMigrations(db);
   await seed(db);
   // Plenty of stock so submits measure the order path, not sold-out answers.
   await db.$client.query("UPDATE skus SET stock = 100000000");
-  app = await buildApp({ db, rateLimits: false });
+  const app = await buildApp({ db, rateLimits: false });
+  closers.push(() => app.close());
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
 
   // The baseline of every ratio: a bare Fastify answering one indexed query (a named prepared
   // statement) on the same database, measured in this run, so the ratios hold on a busy machine.
-  const basePool = openBasePool = new pgDriver.Pool({ connectionString: db.$client.options.connectionString, max: 20 });
+  const basePool = new pgDriver.Pool({ connectionString: db.$client.options.connectionString, max: 20 });
+  closers.push(() => basePool.end());
   basePool.on('error', (e) => console.error('baseline pool:', e.message)); // an idle client's error must not end the bench
   // The postmaster: parent of every backend, so its children are this bench's PostgreSQL processes.
   const postmaster = await (async () => {
@@ -240,20 +242,12 @@ try {
   await measureBaseline('end');
   console.log(`\nSummary (${CONNECTIONS} connections, ${DURATION_S}s each):\n${rows.join('\n')}`);
   await bare.close();
-  await basePool.end();
-  openBasePool = undefined;
-  await app.close();
-  app = undefined;
-  await db.$client.end();
-  db = undefined;
 } catch (err) {
   // Printed before the shutdown below, whose dropped connections could otherwise end the process first.
   console.error('bench failed:', err);
   process.exitCode = 1;
 } finally {
-  await app?.close().catch(() => {});
-  await openBasePool?.end().catch(() => {});
-  await db?.$client.end().catch(() => {});
+  for (const close of closers.reverse()) await close().catch(() => {});
   await pg.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -39,15 +39,12 @@ function resultOf(c: ContractFacts, orderIds: bigint[]): OrderResult {
 
 /**
  * Sent with BEGIN: serialises submits of one buyer and key (so two concurrent ones make one
- * contract), then reads the contract an earlier submit with this key made. Literals (the buyer
- * id is a number, the key escaped): it shares BEGIN's round trip, which takes no parameters.
+ * contract), then reads the contract an earlier submit with this key made (migration 0030, whose
+ * query is planned once per connection). Literals (the buyer id is a number, the key escaped):
+ * it shares BEGIN's round trip, which takes no parameters.
  */
 function lockAndFindExisting(buyerId: bigint, key: string): string {
-  const k = pg.escapeLiteral(key);
-  return `SELECT pg_advisory_xact_lock(hashtext(${pg.escapeLiteral(`submit:${buyerId}:${key}`)}));
-SELECT c.id, c.buyer_id, c.currency, c.pay_unique_key, c.payment_order_id, c.need_pay_amt_minor, c.points_discount_minor, c.is_free_trade,
-  ARRAY(SELECT o.id::text FROM trade_orders o WHERE o.contract_id = c.id ORDER BY o.id) AS order_ids
-FROM trade_contracts c WHERE c.buyer_id = ${BigInt(buyerId)} AND c.idempotency_key = ${k}`;
+  return `SELECT * FROM submit_lock_and_find(${BigInt(buyerId)}, ${pg.escapeLiteral(key)})`;
 }
 
 function existingOf(r: Record<string, unknown> | undefined): OrderResult | null {
@@ -170,7 +167,7 @@ function lineStockClosing(ctx: PreviewContext): string {
 
 export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody): Promise<OrderResult> {
   try {
-    return await transactionBetween(db, lockAndFindExisting(buyerId, key), async (tx, [, found]) => {
+    return await transactionBetween(db, lockAndFindExisting(buyerId, key), async (tx, [found]) => {
       // A retry (or a double click) finds the contract the first submit made, after waiting for it.
       const again = existingOf(found!.rows[0]);
       if (again) return { value: again };

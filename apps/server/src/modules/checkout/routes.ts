@@ -4,6 +4,7 @@ import { ERROR_CODES, ErrorBody, ExceedRequestBody, ExceedRequestResult, OrderRe
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { ensureBuyer } from '../../lib/session.js';
+import { compiledSerializer } from '../../lib/compiled-response.js';
 import { placeOrder, submitExceedRequest } from '../../flows/place-order.js';
 import { buildPreview } from './preview.js';
 
@@ -21,12 +22,16 @@ function idempotencyKey(req: FastifyRequest): string {
 export function checkoutRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // The preview is ~12 KB of JSON, asked again on every change at checkout: written by a
+  // serializer compiled from its schema, not encoded by zod on each answer (lib/compiled-response.ts).
   r.post('/api/checkout/preview', {
+    serializerCompiler: compiledSerializer,
     schema: { tags, summary: 'Contract preview (renderTradeContractTO): lines, shipping methods, pickup stores, coupons, promotion codes, points, tax and totals', body: PreviewBody, response: { 200: PreviewResult, ...errors } },
     config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
   }, async (req) => (await buildPreview(db, req.caller, req.body, { strictAddress: false })).result);
 
   r.post('/api/checkout/submit', {
+    serializerCompiler: compiledSerializer,
     schema: {
       tags, summary: 'Create the order (trade contract with one trade order per shop). Requires an Idempotency-Key header: a retry with the same key returns the same contract.',
       body: SubmitBody, response: { 200: OrderResult, ...errors },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,10 @@ export function QuantityStepper(props: {
   const { t } = useTranslation();
   const { value, rule, onChange } = props;
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  // Synced in the commit of the render that brings a new value, not after paint: a deferred
+  // effect could land after the buyer's next keystrokes and put the old value back over them
+  // (seen on a loaded machine: "1.3" typed and blurred right after "12" snapped to "10" stayed "10").
+  useLayoutEffect(() => setDraft(value), [value]);
   const commit = (raw: string) => {
     const next = clampQuantity(raw.replace(',', '.'), rule);
     setDraft(next);

@@ -13,7 +13,6 @@ export const cartLines = pgTable('cart_lines', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('cart_lines_buyer_sku_key').on(t.buyerId, t.skuId), index('cart_lines_buyer_idx').on(t.buyerId)]);
 
-
 /**
  * How many lines each buyer's cart has, kept by row triggers on cart_lines (migration 0029) in
  * the same transaction as the change: the top bar's count is read with the session on every page

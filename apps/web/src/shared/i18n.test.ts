@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import i18n, { AREA_KEYS, loadAreas, subscribe, type Area } from './i18n';
+import { LANGUAGES } from '@mall/contracts';
+import i18n, { AREA_KEYS, loadAreas, pluralForm, subscribe, type Area } from './i18n';
 
 // The translator stands in for i18next (vite.config.ts aliases react-i18next to it): these are
 // the behaviours of i18next the pages rely on, checked against the shop's real texts.
@@ -64,6 +65,18 @@ describe('translator', () => {
     unsubscribe();
   });
 
+  it('re-renders nobody for an area that arrives before anything looked into it', async () => {
+    const notified = vi.fn();
+    const unsubscribe = subscribe(notified);
+    const before = i18n.t;
+    await loadAreas(['membership']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(notified).not.toHaveBeenCalled();
+    expect(i18n.t).toBe(before);
+    expect(i18n.t('membership.nav.label')).toBe('Membership');
+    unsubscribe();
+  });
+
   it('switches language after fetching its texts and the areas asked for, German plurals and English fallback', async () => {
     await loadAreas(['orders']);
     const seen: string[] = [];
@@ -80,5 +93,13 @@ describe('translator', () => {
     expect(i18n.t('membership.nav.label')).toBe('Mitgliedschaft');
     await i18n.changeLanguage('xx');
     expect(i18n.language).toBe('en');
+  });
+
+  it('picks the plural form Intl.PluralRules picks, for whole numbers and others, in every language', () => {
+    const numbers = [...Array.from({ length: 2500 }, (_, i) => i), 1e5, 1e6, 1e6 + 1, 2e6, 3e6 + 1, 1e7, 1e9, 1e12, -1, 0.5, 1.5, 2.25];
+    for (const language of LANGUAGES) {
+      const rules = new Intl.PluralRules(language);
+      for (const n of numbers) expect(pluralForm(language, n), `${language} ${n}`).toBe(rules.select(n));
+    }
   });
 });

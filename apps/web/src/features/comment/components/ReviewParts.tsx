@@ -3,11 +3,13 @@
  * with a spoken value, the text (always plain text), the photos with their lightbox, the shop's
  * reply and the buyer's follow-up. Texts are ratings.* (locales/ratings).
  */
-import { Box, Group, Paper, Rating, Stack, Text, type MantineSize } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import { Box, Group, Paper, Stack, Text, type MantineSize } from '@mantine/core';
 import { IconCornerDownRight, IconMessageReply } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Review } from '@mall/contracts';
 import { ImageGallery } from '../../../shared/ImageGallery';
+import { formatMediumDate } from '../../../shared/dates';
 import { formatRating } from '../../../shared/rating';
 
 /** Star colour: 3.6:1 on white (and 3:1 against the empty stars), unlike the default yellow. */
@@ -24,16 +26,11 @@ export function useRatingNumber() {
   return (n: number) => formatRating(n, language);
 }
 
-/** One date formatter per language: building one costs far more than using it, and a page shows many. */
-const reviewDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A review's date in the reader's language ("Mar 4, 2026", "4. März 2026"). */
+/** A review's date in the reader's language ("Mar 4, 2026", "04.03.2026"). */
 export function useReviewDate() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  let df = reviewDateFormats.get(language);
-  if (!df) reviewDateFormats.set(language, df = new Intl.DateTimeFormat(language, { dateStyle: 'medium' }));
-  return (iso: string) => df.format(new Date(iso));
+  return (iso: string) => formatMediumDate(iso, language);
 }
 
 export function ReviewDate({ iso, size = 'xs', c = MUTED }: { iso: string; size?: MantineSize; c?: string }) {
@@ -41,15 +38,33 @@ export function ReviewDate({ iso, size = 'xs', c = MUTED }: { iso: string; size?
   return <Text component="time" dateTime={iso} size={size} c={c}>{date(iso)}</Text>;
 }
 
-/** Read-only stars; screen readers hear "Rated 4.3 out of 5". */
+/** Mantine Rating's star and its sizes (--rating-size-*), so read-only stars match the input's. */
+const STAR_PATH = 'M12 17.75l-6.172 3.245l1.179 -6.873l-5 -4.867l6.9 -1l3.086 -6.253l3.086 6.253l6.9 1l-5 4.867l1.179 6.873z';
+const STAR_REM: Record<MantineSize, number> = { xs: 0.875, sm: 1.125, md: 1.25, lg: 1.75, xl: 2 };
+
+function StarRow() {
+  return <>{[0, 1, 2, 3, 4].map((i) => <svg key={i} viewBox="0 0 24 24" strokeLinecap="round" strokeLinejoin="round"><path d={STAR_PATH} /></svg>)}</>;
+}
+
+/**
+ * Read-only stars; screen readers hear "Rated 4.3 out of 5". Drawn as two rows of five stars,
+ * the filled one cut at the value: Mantine's Rating is an input (a radio, a label and two
+ * symbols per star and fraction: 150 components for a rating in tenths), which made the item
+ * page's reviews one of its longest renders on a phone.
+ */
 export function ReadOnlyStars({ value, size = 'sm', fractions = 1 }: { value: number; size?: MantineSize | number; fractions?: number }) {
   const { t } = useTranslation();
   const num = useRatingNumber();
   const label = t('ratings.rated', { value: fractions > 1 ? num(value) : String(value) });
+  // Rounded as Mantine's Rating rounds it: to the nearest 1/fractions of a star.
+  const shown = Math.min(5, Math.max(0, Math.round(value * fractions) / fractions));
+  const starSize = typeof size === 'number' ? `${size / 16}rem` : `${STAR_REM[size]}rem`;
   return (
-    <Box role="img" aria-label={label} title={label} display="inline-flex" style={{ verticalAlign: 'middle', flexShrink: 0 }}>
-      <Rating readOnly value={value} fractions={fractions} size={size} color={STAR_COLOR} aria-hidden />
-    </Box>
+    <span role="img" aria-label={label} title={label} className="read-only-stars"
+      style={{ '--star-size': `calc(${starSize} * var(--mantine-scale))`, '--star-color': `var(--mantine-color-${STAR_COLOR.replace('.', '-')})` } as CSSProperties}>
+      <StarRow />
+      <span className="read-only-stars-filled" style={{ width: `${shown * 20}%` }}><StarRow /></span>
+    </span>
   );
 }
 

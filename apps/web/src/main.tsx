@@ -8,7 +8,7 @@ import '@mantine/notifications/styles.css';
 import './shared/i18n';
 import './app/global.css';
 import { startEarlyReads } from './app/early';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { Toasts } from './app/Toasts';
 import { cssVariablesResolver, theme } from './app/theme';
 import { ApiError } from './shared/api';
@@ -25,9 +25,11 @@ const queryClient = new QueryClient({
 });
 
 // The session gates every page (Layout waits for it): ask for it while React starts, and the
-// opened page's first reads with it.
+// opened page's first reads with it. The page's code follows right after the first paint (the
+// top bar), which thus never waits on it.
 void queryClient.prefetchQuery(sessionQuery);
 startEarlyReads(window.location);
+requestAnimationFrame(() => setTimeout(() => preloadPage(window.location.pathname), 0));
 
 // After a deploy the old build's chunks are gone: a page still running it reloads once to get the new one.
 window.addEventListener('vite:preloadError', (event) => {

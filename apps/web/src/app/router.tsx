@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import type { PolicyKind, PolicyRoute } from '@mall/contracts';
 import { loadAreas, type Area } from '../shared/i18n';
@@ -24,14 +24,19 @@ const chunkLoading = <Center py="xl"><Loader aria-label="Loading" /></Center>;
  * into another area still loads it: shared/i18n.ts). Plain React.lazy routes (not the data
  * router's `lazy`) keep React Router's declarative build: 14 KB gzip instead of 31.
  */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { login?: boolean; areas?: readonly Area[] } = {}): Pick<RouteObject, 'element'> {
-  const Page = lazy(async () => {
-    const [module] = await Promise.all([load(), loadAreas(opts.areas ?? [])]);
-    return { default: pick(module) };
-  });
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { login?: boolean; areas?: readonly Area[] } = {}): Pick<RouteObject, 'element' | 'handle'> {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= Promise.all([load(), loadAreas(opts.areas ?? [])]).then(
+    ([module]) => ({ default: pick(module) }),
+    // A failed download is not kept: the next visit tries again.
+    (err: unknown) => { loading = undefined; throw err; },
+  ));
+  const Page = lazy(preload);
   const element = <Suspense fallback={chunkLoading}><Page /></Suspense>;
-  return { element: opts.login ? <RequireLogin>{element}</RequireLogin> : element };
+  return { element: opts.login ? <RequireLogin>{element}</RequireLogin> : element, handle: { preload } satisfies RouteHandle };
 }
+
+interface RouteHandle { preload: () => Promise<unknown> }
 
 /** Text areas shared by several routes. */
 const ORDERS: Area[] = ['orders'];
@@ -162,10 +167,25 @@ function routesFor(list: RouteObject[], segment: string): RouteObject[] {
  */
 const routesBySegment = new Map<string, RouteObject[]>();
 
-/** The shop's pages; rendered inside <BrowserRouter> (main.tsx). */
-export function AppRoutes() {
-  const segment = firstSegment(useLocation().pathname);
+/**
+ * Starts downloading the code and texts of the page at `pathname` (and of its layouts) while the
+ * app boots (main.tsx). The layout shows a page only once the session is known, and the buyer
+ * centre's pages sit inside a lazily loaded layout: left to the render, a phone fetched the
+ * session, then the layout's chunk, then the page's, one round trip after the other.
+ */
+export function preloadPage(pathname: string): void {
+  for (const match of matchRoutes(candidatesFor(firstSegment(pathname)), pathname) ?? []) {
+    void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => {});
+  }
+}
+
+function candidatesFor(segment: string): RouteObject[] {
   let candidates = routesBySegment.get(segment);
   if (!candidates) routesBySegment.set(segment, candidates = routesFor(routes, segment));
-  return useRoutes(candidates);
+  return candidates;
+}
+
+/** The shop's pages; rendered inside <BrowserRouter> (main.tsx). */
+export function AppRoutes() {
+  return useRoutes(candidatesFor(firstSegment(useLocation().pathname)));
 }

@@ -4,7 +4,7 @@
  * with counts, canceled filter, time filter, search and pages. Mobile: a status dropdown and
  * cards that load the next page near the bottom (infinite scroll).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { parseEnum, useUrlParams } from '../../shared/urlParams';
 import {
@@ -210,17 +210,20 @@ function MobileList({ body, enabled }: { body: Omit<OrderListBody, 'pageNo'>; en
   const { t } = useTranslation();
   const { data, isLoading, isFetching, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useOrderPages(body, enabled);
   const orders = data?.pages.flatMap((p) => p.data) ?? [];
-  // Load the next page once the bottom is within the threshold (also when the page is too short to scroll).
+  // Load the next page once the end of the list is within the threshold of the screen's bottom
+  // (also when the page is too short to scroll). An IntersectionObserver, not scroll events
+  // reading scrollHeight: that read forced a layout of the whole page inside the render's task
+  // (tens of ms on a phone) and again on every scroll event. A new observer after each page
+  // reports at once, so a list still too short asks for the next one.
+  const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const check = () => {
-      if (!hasNextPage || isFetchingNextPage) return;
-      const gap = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
-      if (gap <= INFINITE_SCROLL_THRESHOLD_PX) void fetchNextPage();
-    };
-    check();
-    window.addEventListener('scroll', check, { passive: true });
-    window.addEventListener('resize', check);
-    return () => { window.removeEventListener('scroll', check); window.removeEventListener('resize', check); };
+    const sentinel = end.current;
+    if (!sentinel || !hasNextPage || isFetchingNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+    }, { rootMargin: `0px 0px ${INFINITE_SCROLL_THRESHOLD_PX}px 0px` });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, orders.length]);
 
   if (isLoading || !enabled) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
@@ -229,6 +232,7 @@ function MobileList({ body, enabled }: { body: Omit<OrderListBody, 'pageNo'>; en
   return (
     <Stack gap="sm" data-testid="order-list" aria-busy={isFetching}>
       {orders.map((o) => <OrderCard key={o.id} order={o} mobile />)}
+      <div ref={end} aria-hidden />
       {isFetchingNextPage && <Center py="sm"><Loader size="sm" aria-label={t('common.loading')} /></Center>}
       {hasNextPage && !isFetchingNextPage && (
         <Center><Button variant="subtle" size="compact-sm" onClick={() => void fetchNextPage()}>{t('orders.loadMore')}</Button></Center>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, Card, Chip, Container, Group, Image, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -15,7 +15,8 @@ import { useItems } from './api';
 const KIND_FILTER = { NORMAL: true, WEIGHT: true, DIY: true, GIFT: false, SERVICE: true, PRESALE: true, POINT: true, BULK: true } satisfies Record<ItemBusinessType, boolean>;
 const KINDS = (Object.keys(KIND_FILTER) as ItemBusinessType[]).filter((k) => KIND_FILTER[k]);
 
-export function ItemTile({ item }: { item: ItemCard }) {
+/** Memoised: the grid grows in slices (useProgressiveCount), and a slice renders its own tiles, not again the ones shown. */
+export const ItemTile = memo(function ItemTile({ item }: { item: ItemCard }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   return (
@@ -32,7 +33,7 @@ export function ItemTile({ item }: { item: ItemCard }) {
       </Stack>
     </Card>
   );
-}
+});
 
 export function HomePage() {
   const { t } = useTranslation();

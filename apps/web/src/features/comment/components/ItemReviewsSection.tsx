@@ -5,7 +5,7 @@
  * reply and the follow-up. Loaded as its own chunk after the item; its first page is the same
  * request as the summary under the title.
  */
-import { useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import {
   Alert, Avatar, Box, Button, Center, Divider, Grid, Group, Pagination, Progress, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden,
 } from '@mantine/core';
@@ -29,9 +29,12 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
   const [pageNo, setPageNo] = useState(1);
   const q = useItemReviews(urlKey, { pageNo, star });
   // The summary stays on screen if a later page fails to load.
-  const lastSummary = useRef<Summary | null>(null);
-  if (q.data) lastSummary.current = { average: q.data.average, count: q.data.count, perStar: q.data.perStar };
-  const summary = lastSummary.current;
+  // The same object while the answer is the same, so the memoised overview skips the list's slices.
+  const lastSummary = useRef<{ from: unknown; summary: Summary } | null>(null);
+  if (q.data && lastSummary.current?.from !== q.data) {
+    lastSummary.current = { from: q.data, summary: { average: q.data.average, count: q.data.count, perStar: q.data.perStar } };
+  }
+  const summary = lastSummary.current?.summary ?? null;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Below the item, out of the first screen: two reviews with the first render, the rest in slices.
   const shown = useProgressiveCount(q.data?.data.length ?? 0, 2);
@@ -40,7 +43,7 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
     const el = document.getElementById(REVIEWS_SECTION_ID);
     if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
   };
-  const pickStar = (s: number | undefined) => { setStar(s); setPageNo(1); };
+  const pickStar = useCallback((s: number | undefined) => { setStar(s); setPageNo(1); }, []);
   const goPage = (n: number) => { setPageNo(n); toTop(); headingRef.current?.focus({ preventScroll: true }); };
 
   let body;
@@ -105,7 +108,7 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
   );
 }
 
-function Overview({ summary, star, onStar }: { summary: Summary; star: number | undefined; onStar: (s: number | undefined) => void }) {
+const Overview = memo(function Overview({ summary, star, onStar }: { summary: Summary; star: number | undefined; onStar: (s: number | undefined) => void }) {
   const { t } = useTranslation();
   const num = useRatingNumber();
   const average = summary.average ?? 0;
@@ -145,9 +148,10 @@ function Overview({ summary, star, onStar }: { summary: Summary; star: number | 
       <Text size="xs" c={MUTED}>{t('ratings.barHint')}</Text>
     </Stack>
   );
-}
+});
 
-function ReviewItem({ review: r }: { review: Review }) {
+/** Memoised: the list grows in slices (useProgressiveCount), and a slice renders its own reviews, not again the ones shown. */
+const ReviewItem = memo(function ReviewItem({ review: r }: { review: Review }) {
   const { t } = useTranslation();
   const skuText = r.sku.name || r.sku.attributes.map((a) => `${a.attrKey}: ${a.attrVal}`).join(' · ');
   return (
@@ -169,7 +173,7 @@ function ReviewItem({ review: r }: { review: Review }) {
       <FollowUps review={r} />
     </Stack>
   );
-}
+});
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();

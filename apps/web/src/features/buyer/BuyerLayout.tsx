@@ -3,10 +3,11 @@
  * see what a guest may use (orders); the rest needs an account.
  */
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
-import { Box, Container, Grid, NavLink, Paper, Group, Button } from '@mantine/core';
+import { Box, Container, NavLink, Paper, Group, Button } from '@mantine/core';
 import { IconAddressBook, IconCreditCard, IconCrown, IconId, IconMessageStar, IconPackage, IconReceiptRefund, IconShieldLock, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../shared/session';
+import { Columns } from '../../shared/Columns';
 
 export const BUYER_MENU = [
   { to: '/buyer/orders', key: 'orders', icon: IconPackage, tourist: true },
@@ -33,8 +34,8 @@ export function BuyerLayout() {
   const { pathname } = useLocation();
   return (
     <Container size="lg" py="md">
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, sm: 3 }} visibleFrom="sm">
+      <Columns widths={[3, 9]} gap="lg">
+        <Box visibleFrom="sm">
           <Paper withBorder p="xs" component="nav" aria-label={t('buyer.menuLabel')}>
             <NavLink component={Link} to="/buyer/index" label={t('buyer.home')} active={pathname === '/buyer/index'} />
             {menu.map((m) => (
@@ -42,8 +43,8 @@ export function BuyerLayout() {
                 active={pathname.startsWith('match' in m ? m.match : m.to)} />
             ))}
           </Paper>
-        </Grid.Col>
-        <Grid.Col span={12} hiddenFrom="sm">
+        </Box>
+        <Box hiddenFrom="sm">
           {/* A plain scrolling row (CSS), not Mantine's ScrollArea: that one is a chunk of its own on every buyer route. */}
           <Box className="scroll-row">
             <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
@@ -54,11 +55,9 @@ export function BuyerLayout() {
               ))}
             </Group>
           </Box>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 9 }}>
-          <Box><Outlet /></Box>
-        </Grid.Col>
-      </Grid>
+        </Box>
+        <Box><Outlet /></Box>
+      </Columns>
     </Container>
   );
 }

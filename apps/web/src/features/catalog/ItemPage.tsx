@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Center, Chip, Container, Grid, Group, Image, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Chip, Container, Group, Image, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -14,6 +14,7 @@ import { useAddToCart } from '../cart/api';
 import { useItem } from './api';
 import { skuRule } from './skuRule';
 import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
+import { Columns } from '../../shared/Columns';
 
 /** Ratings and reviews: their own chunk and request, loaded once the item is on screen. */
 const ItemReviewsSection = lazy(() => import('../comment/components/ItemReviewsSection').then((m) => ({ default: m.ItemReviewsSection })));
@@ -60,12 +61,12 @@ function ItemView({ item }: { item: ItemDetail }) {
 
   return (
     <Container size="lg" py="md">
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
+      <Columns widths={[6, 6]} gap="xl">
+        <div>
           {/* A square box before the picture arrives, so the text under it does not jump (layout shift). */}
           <Image src={sku.image || item.mainImage} alt={item.itemName} radius="md" fit="contain" style={{ aspectRatio: '1 / 1' }} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
+        </div>
+        <div>
           <Stack gap="sm">
             <Group gap="xs">
               {item.businessTypeDict !== 'NORMAL' && <Badge variant="light">{t(`catalog.kind.${item.businessTypeDict}`)}</Badge>}
@@ -135,8 +136,8 @@ function ItemView({ item }: { item: ItemDetail }) {
               <Button size="md" variant="light" component={Link} to="/cart">{t('catalog.viewCart')}</Button>
             </Group>
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </Columns>
       <Suspense fallback={<Center py="xl"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
         <ItemReviewsSection key={item.urlKey} urlKey={item.urlKey} />
       </Suspense>

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Center, Container, Grid, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Container, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import {
 import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCodeBox } from './summary';
 import { useContract } from '../payment/api';
 import { PartLoading } from '../../shared/PartLoading';
+import { Columns } from '../../shared/Columns';
 
 /**
  * The payment step and the submitted order's summary, loaded when the buyer gets there (pointing
@@ -329,8 +330,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
         <Stepper.Step label={t('checkout.step.done')} />
       </Stepper>
       {step === 2 && result ? <Submitted result={result} /> : (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
+        <Columns widths={[8, 4]} from="md" gap="lg">
+          <div>
             {step === 0 ? (
               <Stack ref={stepRef}>
                 {!preview.isExceed && <CountdownBanner country={site.countryCode} onPrize={() => setCodes(['PRIZE20'])} />}
@@ -366,8 +367,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                 </Suspense>
               </Paper>
             )}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          </div>
+          <div>
             <Box pos="sticky" top={16}>
               <OrderSummary preview={preview} usePoints={usePoints} onPoints={setUsePoints} onCoupons={() => setCouponsOpen(true)}
                 promo={!preview.isExceed && step === 0 ? <PromotionCodeBox applied={codes.filter((c) => preview.promotionCodeList.includes(c))} useless={uselessCodes}
@@ -375,8 +376,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                 action={<Box visibleFrom="sm">{action}</Box>} />
               {busy && <Text size="xs" c="dimmed" mt={4} aria-live="polite">{t('checkout.updating')}</Text>}
             </Box>
-          </Grid.Col>
-        </Grid>
+          </div>
+        </Columns>
       )}
       {step === 0 && (
         <Paper hiddenFrom="sm" withBorder shadow="md" p="sm" pos="fixed" bottom={0} left={0} right={0} radius={0} style={{ zIndex: 10 }} data-testid="mobile-footer">

@@ -7,7 +7,7 @@
  */
 import { memo, useCallback, useRef, useState } from 'react';
 import {
-  Alert, Avatar, Box, Button, Center, Divider, Grid, Group, Pagination, Progress, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden,
+  Alert, Avatar, Box, Button, Center, Divider, Group, Pagination, Progress, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden,
 } from '@mantine/core';
 import { IconMessageCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { useProgressiveCount } from '../../../shared/useProgressiveCount';
 import { REVIEWS_HEADING_ID, REVIEWS_SECTION_ID } from './ItemRatingSummary';
 import { FollowUps, MUTED, ReadOnlyStars, ReviewDate, ReviewPhotos, ReviewText, STAR_COLOR, ShopReply, useRatingNumber } from './ReviewParts';
 import classes from './ItemReviewsSection.module.css';
+import { Columns } from '../../../shared/Columns';
 
 type Summary = Pick<ItemReviews, 'average' | 'count' | 'perStar'>;
 const STARS = [5, 4, 3, 2, 1] as const;
@@ -61,11 +62,11 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
     const total = q.data?.total ?? 0;
     const pages = Math.max(1, Math.ceil(total / ITEM_REVIEWS_PAGE_SIZE));
     body = (
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, sm: 4 }}>
+      <Columns widths={[4, 8]} gap="xl">
+        <div>
           <Overview summary={summary} star={star} onStar={pickStar} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8 }}>
+        </div>
+        <div>
           <Stack gap="sm">
             <Group justify="space-between" gap="xs" mih={30} aria-live="polite">
               <Text size="sm" c={MUTED}>
@@ -95,8 +96,8 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
               </Center>
             )}
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </Columns>
     );
   }
 
@@ -190,17 +191,17 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
 function SectionSkeleton() {
   const { t } = useTranslation();
   return (
-    <Grid gap="xl" aria-busy aria-label={t('common.loading')}>
-      <Grid.Col span={{ base: 12, sm: 4 }}>
+    <Columns widths={[4, 8]} gap="xl" aria-busy aria-label={t('common.loading')}>
+      <div>
         <Stack gap="xs">
           <Skeleton h={44} w={160} />
           {STARS.map((s) => <Skeleton key={s} h={14} />)}
         </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 8 }}>
+      </div>
+      <div>
         <Stack gap="lg">{[0, 1].map((i) => <Stack key={i} gap={6}><Skeleton h={14} w="40%" /><Skeleton h={12} /><Skeleton h={12} w="80%" /></Stack>)}</Stack>
-      </Grid.Col>
-    </Grid>
+      </div>
+    </Columns>
   );
 }
 

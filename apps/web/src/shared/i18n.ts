@@ -87,15 +87,13 @@ function interpolate(value: unknown, options: Options | undefined): unknown {
  * against Intl.PluralRules). Why not Intl: a page's first Intl.PluralRules loads ICU data, about
  * 10 ms of a phone's main thread inside the render of the first counted text.
  */
-const millions = (n: number) => n !== 0 && n % 1_000_000 === 0;
+const oneOrOther = (n: number) => (n === 1 ? 'one' : 'other');
+/** Spanish, Italian and French: whole millions are 'many' ("1 millón de puntos"). */
+const withMillions = (isOne: (n: number) => boolean) => (n: number) => (isOne(n) ? 'one' : n !== 0 && n % 1_000_000 === 0 ? 'many' : 'other');
+const romance = withMillions((n) => n === 1);
 const INTEGER_PLURALS: Record<string, (n: number) => string> = {
-  en: (n) => (n === 1 ? 'one' : 'other'),
-  de: (n) => (n === 1 ? 'one' : 'other'),
-  nl: (n) => (n === 1 ? 'one' : 'other'),
-  ja: () => 'other',
-  es: (n) => (n === 1 ? 'one' : millions(n) ? 'many' : 'other'),
-  it: (n) => (n === 1 ? 'one' : millions(n) ? 'many' : 'other'),
-  fr: (n) => (n === 0 || n === 1 ? 'one' : millions(n) ? 'many' : 'other'),
+  en: oneOrOther, de: oneOrOther, nl: oneOrOther, ja: () => 'other',
+  es: romance, it: romance, fr: withMillions((n) => n === 0 || n === 1),
 };
 
 export function pluralForm(lng: string, count: number): string {
@@ -221,7 +219,10 @@ function loadBase(lng: string): Promise<void> {
 }
 
 let notifyQueued = false;
-/** New texts arrived: the translator is rebound (so hooks see a change) and subscribers re-render, once per tick. */
+/**
+ * An area's texts arrived: if a lookup asked for it early, the translator is rebound (so hooks
+ * see a change) and subscribers re-render, once per tick.
+ */
 function textsArrived(area: Area) {
   if (!lookedUpEarly.delete(area) || notifyQueued) return;
   notifyQueued = true;

@@ -1,12 +1,13 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ArticleSummary } from '@mall/contracts';
+import { formatMediumDate } from '../../../shared/dates';
 import { useSite } from '../../../shared/session';
 
 export function ArticleMeta({ a }: { a: ArticleSummary }) {
   const { t } = useTranslation();
   const site = useSite();
-  const date = new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium' }).format(new Date(a.publishedAt));
+  const date = formatMediumDate(a.publishedAt, site.locale);
   return (
     <Group gap="xs" wrap="wrap">
       {a.pinned && <Badge size="sm" variant="light">{t('content.pinned')}</Badge>}

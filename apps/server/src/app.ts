@@ -10,7 +10,7 @@ import { ERROR_CODES } from '@mall/contracts';
 import type { Db } from './db/client.js';
 import { DEFAULT_MOCKPAY_SECRET } from './config.js';
 import { registerErrorHandling } from './lib/errors.js';
-import { registerSessions } from './lib/session.js';
+import { pageCaller, registerSessions } from './lib/session.js';
 import { serveWebApp } from './lib/static.js';
 import { registerRequestHygiene } from './lib/hygiene.js';
 import { registerSecurityHeaders } from './lib/security.js';
@@ -18,6 +18,7 @@ import { postgresRateLimitStore } from './lib/rate-limit-store.js';
 import { LocalStorage, type FileStorage } from './lib/storage.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { identityRoutes } from './modules/identity/routes.js';
+import { sessionInfo } from './modules/identity/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { enterpriseRoutes } from './modules/enterprise/routes.js';
@@ -196,6 +197,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Discovery starts now in the background; an unreachable issuer is logged and retried on use.
   oidcRoutes(app, opts.db, { oidc: opts.oidc ?? { providers: [], publicUrl: mockpayConfig.publicUrl }, secureCookies: opts.secureCookies ?? false }).warmUp();
 
-  await serveWebApp(app, opts.webDistDir);
+  // The shell carries what GET /api/auth/session answers: the top bar and every page wait on it.
+  await serveWebApp(app, opts.webDistDir, {
+    bootData: async (req) => {
+      const caller = await pageCaller(opts.db, req);
+      return { language: caller.language, data: { session: await sessionInfo(opts.db, caller) } };
+    },
+  });
   return app;
 }

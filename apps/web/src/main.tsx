@@ -7,12 +7,13 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shared/i18n';
 import './app/global.css';
+import { firstPaintDone, readBootData } from './app/boot';
 import { startEarlyReads } from './app/early';
 import { AppRoutes, preloadPage } from './app/router';
 import { Toasts } from './app/Toasts';
 import { cssVariablesResolver, theme } from './app/theme';
 import { ApiError } from './shared/api';
-import { sessionQuery } from './shared/session';
+import { sessionKey, sessionQuery } from './shared/session';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,12 +25,15 @@ const queryClient = new QueryClient({
   },
 });
 
-// The session gates every page (Layout waits for it): ask for it while React starts, and the
-// opened page's first reads with it. The page's code follows right after the first paint (the
-// top bar), which thus never waits on it.
-void queryClient.prefetchQuery(sessionQuery);
+// The session gates every page (Layout waits for it). The server sends it in the app shell;
+// without it (the dev server) it is asked for while React starts. The opened page's first reads
+// start now too. The page's code follows right after the first paint (the top bar), which thus
+// never waits on it.
+const boot = readBootData();
+if (boot.session) queryClient.setQueryData(sessionKey, boot.session);
+else void queryClient.prefetchQuery(sessionQuery);
 startEarlyReads(window.location);
-requestAnimationFrame(() => setTimeout(() => preloadPage(window.location.pathname), 0));
+void firstPaintDone.then(() => preloadPage(window.location.pathname));
 
 // After a deploy the old build's chunks are gone: a page still running it reloads once to get the new one.
 window.addEventListener('vite:preloadError', (event) => {

@@ -94,6 +94,21 @@ async function lookUp<R>(db: Db, statement: { name: string; text: string }, id: 
   return row;
 }
 
+/** The caller with the session `id`'s user and the top bar's summary, read in one statement; unchanged when the session is gone. */
+async function withSummary(db: Db, caller: Caller, id: string): Promise<Caller> {
+  const row = await lookUp<{ cart_count: number; enterprise_name: string | null }>(db, SESSION_SUMMARY_LOOKUP, id);
+  return row ? { ...caller, sessionId: id, user: row.user, summary: { cartCount: row.cart_count, enterpriseName: row.enterprise_name } } : caller;
+}
+
+/**
+ * The caller of a page request (the app shell), with the session and summary GET /api/auth/session
+ * reads: the hook above reads sessions for API paths only.
+ */
+export async function pageCaller(db: Db, req: FastifyRequest): Promise<Caller> {
+  const token = req.cookies[SESSION_COOKIE];
+  return token ? withSummary(db, req.caller, hashToken(token)) : req.caller;
+}
+
 export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }): void {
   app.decorateRequest('caller', null as unknown as Caller);
 
@@ -121,8 +136,7 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
     if (!token || !api) return;
     const id = hashToken(token);
     if (config?.sessionSummary) {
-      const row = await lookUp<{ cart_count: number; enterprise_name: string | null }>(db, SESSION_SUMMARY_LOOKUP, id);
-      if (row) req.caller = { ...req.caller, sessionId: id, user: row.user, summary: { cartCount: row.cart_count, enterpriseName: row.enterprise_name } };
+      req.caller = await withSummary(db, req.caller, id);
       return;
     }
     if (config?.orderVersion) {

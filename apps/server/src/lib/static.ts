@@ -1,6 +1,7 @@
 /**
  * Serves the built web app: hashed assets compressed and cached for a year, the app shell
- * (index.html) revalidated on every load, and the shell for every client-side route.
+ * (index.html) revalidated on every load, and the shell for every client-side route, carrying
+ * the caller's session so the app's first render needs no request (ShellOptions.bootData).
  *
  * Compression: the web build writes `.br` and `.gz` beside every text asset (Brotli at its
  * highest level, which is too slow to run per request); @fastify/static picks the best one the
@@ -9,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@mall/contracts';
 import { isApiPath } from './errors.js';
@@ -22,12 +23,60 @@ export const REVALIDATE = 'no-cache';
 const isHashedAsset = (filePath: string) => filePath.split(path.sep).includes('assets');
 
 /**
+ * The app shell with the session in it is the caller's own, and stale the moment they log in or
+ * out: no cache keeps it (a back button to it loads it again instead of showing the old session).
+ */
+export const NOT_STORED = 'private, no-store';
+
+export interface ShellOptions {
+  /**
+   * What the app's first render needs and would otherwise ask for first (the session): sent in
+   * the app shell as JSON, in a `<script type="application/json" id="boot">` (data, never run, so
+   * the Content-Security-Policy is unchanged), with `<html lang>` set to `language`. Without it
+   * (or when it fails) the shell goes as built and the app asks the API.
+   */
+  bootData?: (req: FastifyRequest) => Promise<{ language: string; data: unknown }>;
+}
+
+/** The point of the built index.html the boot data goes before. */
+const ROOT = '<div id="root"></div>';
+
+/** JSON safe inside a script element: no `</script>` or `<!--` can end or change it. */
+export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The built index.html, read again when the file changes (a rebuild while running). */
+function shellTemplate(file: string) {
+  let kept: { mtimeMs: number; html: string } | undefined;
+  return async () => {
+    const { mtimeMs } = await fs.promises.stat(file);
+    if (kept?.mtimeMs !== mtimeMs) kept = { mtimeMs, html: await fs.promises.readFile(file, 'utf8') };
+    return kept.html;
+  };
+}
+
+/**
  * Registers the static files of `dist` (when it holds a build) and the not-found handler: API
  * paths and non-GETs get the JSON 404, a missing hashed asset gets a plain 404 (never the app
- * shell, which a browser would try to run as a script), every other GET gets index.html.
+ * shell, which a browser would try to run as a script), every other GET gets the app shell.
  */
-export async function serveWebApp(app: FastifyInstance, dist: string | undefined): Promise<void> {
+export async function serveWebApp(app: FastifyInstance, dist: string | undefined, opts: ShellOptions = {}): Promise<void> {
   const hasWeb = !!dist && fs.existsSync(path.join(dist, 'index.html'));
+  const template = hasWeb ? shellTemplate(path.join(dist, 'index.html')) : undefined;
+  const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
+    const html = await template!();
+    if (!opts.bootData || !html.includes(ROOT)) return reply.sendFile('index.html');
+    let boot: Awaited<ReturnType<NonNullable<ShellOptions['bootData']>>>;
+    try {
+      boot = await opts.bootData(req);
+    } catch (err) {
+      // The page still works without it: the app asks the API instead.
+      req.log.error({ err }, 'app shell boot data failed');
+      return reply.sendFile('index.html');
+    }
+    const page = html.replace('<html lang="en">', /^[a-z]{2}$/.test(boot.language) ? `<html lang="${boot.language}">` : '<html lang="en">')
+      .replace(ROOT, `<script type="application/json" id="boot">${jsonForScript(boot.data)}</script>${ROOT}`);
+    return reply.header('cache-control', NOT_STORED).type('text/html; charset=utf-8').send(page);
+  };
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuild while running serves the new assets.
     await app.register(fastifyStatic, {
@@ -39,13 +88,13 @@ export async function serveWebApp(app: FastifyInstance, dist: string | undefined
       setHeaders: (reply, filePath) => { reply.header('cache-control', isHashedAsset(path.relative(dist, filePath)) ? IMMUTABLE : REVALIDATE); },
     });
     // The static wildcard answers '/' (a directory without index) with 403; the home page is the app shell too.
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, sendShell);
   }
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url) || !hasWeb || req.method !== 'GET' || req.url.startsWith('/assets/')) {
       return reply.code(404).send({ code: ERROR_CODES.notFound, message: 'Not found' });
     }
     // Client-side routes: every other GET gets the app shell.
-    return reply.sendFile('index.html');
+    return sendShell(req, reply);
   });
 }

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Anchor, Box, Center, Container, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSite } from '../shared/session';
+import { AfterFirstPaint } from './boot';
 import { TopBar } from './TopBar';
 
 /** A new page starts at its top; back and forward leave the browser's own scroll restoration. */
@@ -25,6 +26,7 @@ export function Layout() {
     if (session) document.documentElement.lang = session.language;
   }, [session, i18n]);
   const r = site.policyRoutes;
+  const loading = <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">{t('common.skipToContent')}</a>
@@ -32,7 +34,7 @@ export function Layout() {
       {/* At least a screen tall, so the footer starts below the fold and the page's content
           arriving never pushes it down in view (it was the only layout shift on every page). */}
       <Box component="main" id="main" style={{ flex: 1, minHeight: '100vh' }}>
-        {isLoading ? <Center py="xl"><Loader aria-label={t('common.loading')} /></Center> : <Outlet />}
+        {isLoading ? loading : <AfterFirstPaint fallback={loading}><Outlet /></AfterFirstPaint>}
       </Box>
       <Box component="footer" py="md" px="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">

@@ -12,6 +12,7 @@ import type { Language, SiteCode, SessionInfo } from '@mall/contracts';
 import { greetingFor } from '@mall/domain';
 import { isLoggedIn, usePreferences, useSession, useSessionMutation, useSite } from '../shared/session';
 import { notifyError } from '../shared/errors';
+import { useMobile } from '../shared/useMobile';
 import type { TopBarMenuEntry } from './TopBarLazy';
 
 const loadLazyParts = () => import('./TopBarLazy');
@@ -96,6 +97,8 @@ export function TopBar() {
   const prefs = usePreferences();
   const logout = useSessionMutation<undefined>('/api/auth/logout');
   const [drawer, setDrawer] = useState(false);
+  // Only the layout in use is rendered (not both, one hidden by CSS): half the top bar's work on every first load.
+  const mobile = useMobile();
   const loggedIn = isLoggedIn(session);
   const greeting = t(`greeting.${greetingFor(new Date().getHours())}`);
   const serviceLinks = useServiceLinks();
@@ -146,17 +149,19 @@ export function TopBar() {
       <Group justify="space-between" px="md" h={56} wrap="nowrap" maw={1280} mx="auto">
         <Group gap="md" wrap="nowrap">
           <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">Mall</Anchor>
-          <Text size="sm" visibleFrom="sm" data-testid="greeting">
-            {greeting}{loggedIn ? `, ${session!.user!.nickname}` : ''}
-          </Text>
-          {!loggedIn && (
-            <Group gap="xs" visibleFrom="sm">
+          {!mobile && (
+            <Text size="sm" data-testid="greeting">
+              {greeting}{loggedIn ? `, ${session!.user!.nickname}` : ''}
+            </Text>
+          )}
+          {!mobile && !loggedIn && (
+            <Group gap="xs">
               <Anchor component={Link} to={loginHref} size="sm">{t('topbar.login')}</Anchor>
               <Anchor component={Link} to="/signup" size="sm">{t('topbar.signup')}</Anchor>
             </Group>
           )}
         </Group>
-        <Group gap="md" wrap="nowrap" visibleFrom="sm" component="nav" aria-label={t('topbar.navigation')}>
+        {!mobile && <Group gap="md" wrap="nowrap" component="nav" aria-label={t('topbar.navigation')}>
           <Anchor component={Link} to="/buyer/index" size="sm">{t('topbar.userCentre')}</Anchor>
           <Anchor component={Link} to="/buyer/orders" size="sm">{t('topbar.orders')}</Anchor>
           {showMerchant && <MerchantLink session={session} />}
@@ -165,13 +170,13 @@ export function TopBar() {
           {siteMenu}
           {loggedIn && <Button variant="subtle" size="compact-sm" onClick={doLogout} loading={logout.isPending}>{t('topbar.logout')}</Button>}
           {cartButton}
-        </Group>
-        <Group gap="xs" hiddenFrom="sm" wrap="nowrap">
+        </Group>}
+        {mobile && <Group gap="xs" wrap="nowrap">
           {cartButton}
           <Burger opened={drawer} onClick={() => setDrawer((o) => !o)} aria-label={t('topbar.menu')} size="sm" />
-        </Group>
+        </Group>}
       </Group>
-      <DeferredDrawer opened={drawer} onClose={() => setDrawer(false)} position="right" size="80%" title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`} hiddenFrom="sm">
+      {mobile && <DeferredDrawer opened={drawer} onClose={() => setDrawer(false)} position="right" size="80%" title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`}>
         <Stack gap={0} onClick={(e) => { if ((e.target as HTMLElement).closest('a')) setDrawer(false); }}>
           {!loggedIn && <NavLink component={Link} to={loginHref} label={t('topbar.login')} />}
           {!loggedIn && <NavLink component={Link} to="/signup" label={t('topbar.signup')} />}
@@ -185,7 +190,7 @@ export function TopBar() {
           <Group px="sm" gap="lg">{languageMenu}{siteMenu}</Group>
           {loggedIn && <><Divider my="sm" /><NavLink label={t('topbar.logout')} onClick={() => { setDrawer(false); doLogout(); }} /></>}
         </Stack>
-      </DeferredDrawer>
+      </DeferredDrawer>}
     </Box>
   );
 }

@@ -9,7 +9,7 @@ import { matchPath } from 'react-router';
 import { startEarly } from '../shared/api';
 
 /** Mantine's `sm` breakpoint (48em): below it the order list is the phone layout (useMobile). */
-const phone = () => window.matchMedia('(max-width: 48em)').matches;
+const phone = () => window.matchMedia('not all and (min-width: 48em)').matches;
 
 const EARLY_READS: [pattern: string, start: (params: Record<string, string | undefined>) => void][] = [
   ['/', () => startEarly('/api/catalog/items?pageSize=48')],

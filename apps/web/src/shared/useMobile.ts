@@ -3,9 +3,11 @@ import { useMediaQuery } from '@mantine/hooks';
 
 /**
  * Below the theme's 'sm' breakpoint, read at the first render (no desktop flash, no double fetch).
+ * The exact complement of Mantine's `visibleFrom="sm"` (min-width), so a component shown by this
+ * and a layout switched by CSS agree at the breakpoint itself.
  * Its own module: pages that only need this were loading the order operations with it.
  */
 export function useMobile(): boolean {
   const theme = useMantineTheme();
-  return useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
+  return useMediaQuery(`not all and (min-width: ${theme.breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
 }

@@ -8,6 +8,7 @@ import { IconAddressBook, IconCreditCard, IconCrown, IconId, IconMessageStar, Ic
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../shared/session';
 import { Columns } from '../../shared/Columns';
+import { useMobile } from '../../shared/useMobile';
 
 export const BUYER_MENU = [
   { to: '/buyer/orders', key: 'orders', icon: IconPackage, tourist: true },
@@ -32,10 +33,12 @@ export function BuyerLayout() {
   const { t } = useTranslation();
   const menu = useBuyerMenu();
   const { pathname } = useLocation();
+  // Only the menu in use is rendered (not both, one hidden by CSS).
+  const mobile = useMobile();
   return (
     <Container size="lg" py="md">
       <Columns widths={[3, 9]} gap="lg">
-        <Box visibleFrom="sm">
+        {!mobile && <Box>
           <Paper withBorder p="xs" component="nav" aria-label={t('buyer.menuLabel')}>
             <NavLink component={Link} to="/buyer/index" label={t('buyer.home')} active={pathname === '/buyer/index'} />
             {menu.map((m) => (
@@ -43,8 +46,8 @@ export function BuyerLayout() {
                 active={pathname.startsWith('match' in m ? m.match : m.to)} />
             ))}
           </Paper>
-        </Box>
-        <Box hiddenFrom="sm">
+        </Box>}
+        {mobile && <Box>
           {/* A plain scrolling row (CSS), not Mantine's ScrollArea: that one is a chunk of its own on every buyer route. */}
           <Box className="scroll-row">
             <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
@@ -55,7 +58,7 @@ export function BuyerLayout() {
               ))}
             </Group>
           </Box>
-        </Box>
+        </Box>}
         <Box><Outlet /></Box>
       </Columns>
     </Container>

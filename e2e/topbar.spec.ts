@@ -32,6 +32,25 @@ test('desktop top bar: greeting, tourist counts as logged out, links after login
   }
 });
 
+test('a page opens as the logged-in buyer, in their language, without asking for the session first', async ({ page }) => {
+  await logIn(page, 'main@demo.shop');
+  const sessionReads: string[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/auth/session') sessionReads.push(r.url()); });
+  await page.goto('/buyer/orders');
+  await expect(page.getByTestId('greeting')).toContainText('Acme Main');
+  await expect(page.getByRole('heading', { name: 'My orders' })).toBeVisible();
+  expect(sessionReads).toEqual([]);
+
+  // The language chosen comes with the page: German from the first render.
+  await page.getByTestId('language-switcher').click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByTestId('greeting')).toContainText('Acme Main');
+  expect(sessionReads).toEqual([]);
+});
+
 test('tourists see only what guests may use in the buyer centre', async ({ page }) => {
   await page.goto('/buyer/index');
   const menu = page.getByRole('navigation', { name: 'User centre menu' });

@@ -1,7 +1,7 @@
 /**
- * Serves the built web app: hashed assets compressed and cached for a year, the app shell
- * (index.html) revalidated on every load, and the shell for every client-side route, carrying
- * the caller's session so the app's first render needs no request (ShellOptions.bootData).
+ * Serves the built web app: hashed assets compressed and cached for a year, and the app shell
+ * (index.html) for `/` and every client-side route. The shell carries the caller's session, so
+ * the app's first render needs no request (ShellOptions.bootData), and is therefore never stored.
  *
  * Compression: the web build writes `.br` and `.gz` beside every text asset (Brotli at its
  * highest level, which is too slow to run per request); @fastify/static picks the best one the
@@ -17,7 +17,7 @@ import { isApiPath } from './errors.js';
 
 /** Files under /assets carry a content hash in their name: a new build gives new names. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Everything else (index.html, favicon): the browser asks again each time (an ETag makes it a 304). */
+/** Every other file (favicon, index.html asked for by name): the browser asks again each time (an ETag makes it a 304). */
 export const REVALIDATE = 'no-cache';
 
 const isHashedAsset = (filePath: string) => filePath.split(path.sep).includes('assets');
@@ -42,7 +42,7 @@ export interface ShellOptions {
 const ROOT = '<div id="root"></div>';
 
 /** JSON safe inside a script element: no `</script>` or `<!--` can end or change it. */
-export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The built index.html, read again when the file changes (a rebuild while running). */
 function shellTemplate(file: string) {

@@ -20,6 +20,7 @@ import { useEnterpriseChildren, useOrderCounts, useOrderPage, useOrderPages } fr
 import { CANCELED_FILTER, LIST_TABS, tabKey, TIMESPANS } from './labels';
 import { useMobile } from '../../shared/useMobile';
 import { OrderCard } from './OrderCard';
+import { useProgressiveCount } from '../../shared/useProgressiveCount';
 
 const MAX_PAGE_SIZE = 50;
 const intParam = (v: string | null, fallback: number, max = 100000) => {
@@ -183,6 +184,7 @@ function Empty() {
 function DesktopList({ body, enabled, onPage }: { body: OrderListBody; enabled: boolean; onPage: (p: number) => void }) {
   const { t } = useTranslation();
   const { data, isLoading, isFetching, isPlaceholderData, isError, refetch } = useOrderPage(body, enabled);
+  const shown = useProgressiveCount(data?.data.length ?? 0, 1);
   const pages = data ? Math.max(1, Math.ceil(data.total / (body.pageSize ?? ORDER_LIST_PAGE_SIZE))) : 1;
   // A page past the end (orders moved away since the link was made): show the last one.
   const pastEnd = !!data && data.total > 0 && data.data.length === 0 && (body.pageNo ?? 1) > 1;
@@ -192,7 +194,7 @@ function DesktopList({ body, enabled, onPage }: { body: OrderListBody; enabled: 
   if (!data?.data.length) return <Empty />;
   return (
     <Stack gap="md" aria-busy={isFetching} data-testid="order-list" style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-      {data.data.map((o) => <OrderCard key={o.id} order={o} mobile={false} />)}
+      {data.data.slice(0, shown).map((o) => <OrderCard key={o.id} order={o} mobile={false} />)}
       {pages > 1 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">{t('orders.totalCount', { count: data.total })}</Text>
@@ -210,6 +212,8 @@ function MobileList({ body, enabled }: { body: Omit<OrderListBody, 'pageNo'>; en
   const { t } = useTranslation();
   const { data, isLoading, isFetching, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useOrderPages(body, enabled);
   const orders = data?.pages.flatMap((p) => p.data) ?? [];
+  const shown = useProgressiveCount(orders.length, 1);
+  const allShown = shown >= orders.length;
   // Load the next page once the end of the list is within the threshold of the screen's bottom
   // (also when the page is too short to scroll). An IntersectionObserver, not scroll events
   // reading scrollHeight: that read forced a layout of the whole page inside the render's task
@@ -218,26 +222,27 @@ function MobileList({ body, enabled }: { body: Omit<OrderListBody, 'pageNo'>; en
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const sentinel = end.current;
-    if (!sentinel || !hasNextPage || isFetchingNextPage) return;
+    // Not while the cards of the last page are still coming in: the marker is then right below the first ones.
+    if (!sentinel || !allShown || !hasNextPage || isFetchingNextPage) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
     }, { rootMargin: `0px 0px ${INFINITE_SCROLL_THRESHOLD_PX}px 0px` });
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, orders.length]);
+  }, [allShown, hasNextPage, isFetchingNextPage, fetchNextPage, orders.length]);
 
   if (isLoading || !enabled) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
   if (isError && !orders.length) return <ErrorRetry onRetry={() => void refetch()} />;
   if (!orders.length) return <Empty />;
   return (
     <Stack gap="sm" data-testid="order-list" aria-busy={isFetching}>
-      {orders.map((o) => <OrderCard key={o.id} order={o} mobile />)}
+      {orders.slice(0, shown).map((o) => <OrderCard key={o.id} order={o} mobile />)}
       <div ref={end} aria-hidden />
       {isFetchingNextPage && <Center py="sm"><Loader size="sm" aria-label={t('common.loading')} /></Center>}
-      {hasNextPage && !isFetchingNextPage && (
+      {allShown && hasNextPage && !isFetchingNextPage && (
         <Center><Button variant="subtle" size="compact-sm" onClick={() => void fetchNextPage()}>{t('orders.loadMore')}</Button></Center>
       )}
-      {!hasNextPage && <Divider label={t('orders.noMore')} labelPosition="center" my="sm" data-testid="end-of-list" />}
+      {allShown && !hasNextPage && <Divider label={t('orders.noMore')} labelPosition="center" my="sm" data-testid="end-of-list" />}
     </Stack>
   );
 }

@@ -18,3 +18,11 @@ export function useProgressiveCount(total: number, first: number, step = first):
   }, [shown, total, step]);
   return Math.min(shown, total);
 }
+
+/**
+ * False in the first render, true from a task of its own after it: a part of a page below its
+ * first screen renders after the part in view, as two shorter tasks instead of one long one.
+ */
+export function useShownLater(): boolean {
+  return useProgressiveCount(1, 0, 1) > 0;
+}

@@ -15,6 +15,7 @@ import { useItem } from './api';
 import { skuRule } from './skuRule';
 import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
 import { Columns } from '../../shared/Columns';
+import { useShownLater } from '../../shared/useProgressiveCount';
 
 /** Ratings and reviews: their own chunk and request, loaded once the item is on screen. */
 const ItemReviewsSection = lazy(() => import('../comment/components/ItemReviewsSection').then((m) => ({ default: m.ItemReviewsSection })));
@@ -58,6 +59,9 @@ function ItemView({ item }: { item: ItemDetail }) {
     onError: (e) => notifyError(t, e),
   });
   const shownAttributes = [...sku.attributes, ...sku.nonfixedAttributes.filter((a) => a.isShow)];
+  // Picture, name, price and description first (a phone's first screen); the choices and the buy
+  // buttons in the next task.
+  const buyBox = useShownLater();
 
   return (
     <Container size="lg" py="md">
@@ -94,47 +98,49 @@ function ItemView({ item }: { item: ItemDetail }) {
             )}
             {item.service && <Alert color="teal">{t('catalog.service', { uses: item.service.uses, days: item.service.validDays })}</Alert>}
             {item.isExceed && <Alert color="orange">{t('catalog.exceed')}</Alert>}
-            {item.diyChildren.length > 0 && (
-              <div>
-                <Text fw={500} size="sm">{t('catalog.diyIncludes')}</Text>
-                <List size="sm">{item.diyChildren.map((p) => <List.Item key={p.sku.id}>{p.itemName} · {p.sku.name} × {p.qty} ({fmt(p.sku.salePrc)})</List.Item>)}</List>
-              </div>
-            )}
-            {item.gifts.length > 0 && (
-              <div>
-                <Text fw={500} size="sm">{t('catalog.gifts')}</Text>
-                <List size="sm">{item.gifts.map((p) => <List.Item key={p.sku.id}>{p.itemName} × {p.qty}</List.Item>)}</List>
-              </div>
-            )}
+            {buyBox && <>
+              {item.diyChildren.length > 0 && (
+                <div>
+                  <Text fw={500} size="sm">{t('catalog.diyIncludes')}</Text>
+                  <List size="sm">{item.diyChildren.map((p) => <List.Item key={p.sku.id}>{p.itemName} · {p.sku.name} × {p.qty} ({fmt(p.sku.salePrc)})</List.Item>)}</List>
+                </div>
+              )}
+              {item.gifts.length > 0 && (
+                <div>
+                  <Text fw={500} size="sm">{t('catalog.gifts')}</Text>
+                  <List size="sm">{item.gifts.map((p) => <List.Item key={p.sku.id}>{p.itemName} × {p.qty}</List.Item>)}</List>
+                </div>
+              )}
 
-            {item.skus.length > 1 && (
-              <div role="radiogroup" aria-label={t('catalog.chooseSku')}>
-                <Text fw={500} size="sm" mb={4}>{t('catalog.chooseSku')}</Text>
-                <Chip.Group multiple={false} value={skuId} onChange={(v) => setSkuId(v as string)}>
-                  <Group gap="xs">
-                    {item.skus.map((s) => <Chip key={s.id} value={s.id} disabled={Number(s.stock) <= 0}>{s.name}</Chip>)}
-                  </Group>
-                </Chip.Group>
-              </div>
-            )}
-            {shownAttributes.length > 0 && (
-              <Table withRowBorders={false} verticalSpacing={2} fz="sm" maw={360}>
-                <Table.Tbody>
-                  {shownAttributes.map((a) => <Table.Tr key={a.attrKey}><Table.Td c="dimmed">{a.attrKey}</Table.Td><Table.Td>{a.attrVal}</Table.Td></Table.Tr>)}
-                </Table.Tbody>
-              </Table>
-            )}
-            <Group gap="md" align="center">
-              <QuantityStepper label={t('quantity.label')} value={qty} rule={rule} unit={sku.marketingUnit.unitName} onChange={setQty} disabled={soldOut} />
-              <Text size="sm" c={soldOut ? 'red' : 'dimmed'}>
-                {soldOut ? t('catalog.soldOut') : t('catalog.stock', { stock: formatQty(sku.stock, sku.baseUnit, sku.qtyDecimals) })}
-              </Text>
-            </Group>
-            {notSelling && <Alert color="orange" role="status" data-testid="seller-not-selling">{t('catalog.sellerNotSelling')}</Alert>}
-            <Group>
-              <Button size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut || notSelling}>{t('catalog.addToCart')}</Button>
-              <Button size="md" variant="light" component={Link} to="/cart">{t('catalog.viewCart')}</Button>
-            </Group>
+              {item.skus.length > 1 && (
+                <div role="radiogroup" aria-label={t('catalog.chooseSku')}>
+                  <Text fw={500} size="sm" mb={4}>{t('catalog.chooseSku')}</Text>
+                  <Chip.Group multiple={false} value={skuId} onChange={(v) => setSkuId(v as string)}>
+                    <Group gap="xs">
+                      {item.skus.map((s) => <Chip key={s.id} value={s.id} disabled={Number(s.stock) <= 0}>{s.name}</Chip>)}
+                    </Group>
+                  </Chip.Group>
+                </div>
+              )}
+              {shownAttributes.length > 0 && (
+                <Table withRowBorders={false} verticalSpacing={2} fz="sm" maw={360}>
+                  <Table.Tbody>
+                    {shownAttributes.map((a) => <Table.Tr key={a.attrKey}><Table.Td c="dimmed">{a.attrKey}</Table.Td><Table.Td>{a.attrVal}</Table.Td></Table.Tr>)}
+                  </Table.Tbody>
+                </Table>
+              )}
+              <Group gap="md" align="center">
+                <QuantityStepper label={t('quantity.label')} value={qty} rule={rule} unit={sku.marketingUnit.unitName} onChange={setQty} disabled={soldOut} />
+                <Text size="sm" c={soldOut ? 'red' : 'dimmed'}>
+                  {soldOut ? t('catalog.soldOut') : t('catalog.stock', { stock: formatQty(sku.stock, sku.baseUnit, sku.qtyDecimals) })}
+                </Text>
+              </Group>
+              {notSelling && <Alert color="orange" role="status" data-testid="seller-not-selling">{t('catalog.sellerNotSelling')}</Alert>}
+              <Group>
+                <Button size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut || notSelling}>{t('catalog.addToCart')}</Button>
+                <Button size="md" variant="light" component={Link} to="/cart">{t('catalog.viewCart')}</Button>
+              </Group>
+            </>}
           </Stack>
         </div>
       </Columns>

@@ -195,7 +195,8 @@ function DesktopList({ body, enabled, onPage }: { body: OrderListBody; enabled: 
   return (
     <Stack gap="md" aria-busy={isFetching} data-testid="order-list" style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
       {data.data.slice(0, shown).map((o) => <OrderCard key={o.id} order={o} mobile={false} />)}
-      {pages > 1 && (
+      {/* Below the last card once all are in: shown earlier, each card coming in would push it down. */}
+      {shown >= data.data.length && pages > 1 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">{t('orders.totalCount', { count: data.total })}</Text>
           <Pagination total={pages} value={Math.min(body.pageNo ?? 1, pages)} data-testid="order-pagination"

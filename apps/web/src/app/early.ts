@@ -7,9 +7,10 @@
  */
 import { matchPath } from 'react-router';
 import { startEarly } from '../shared/api';
+import { PHONE_MEDIA_QUERY } from '../shared/useMobile';
 
-/** Mantine's `sm` breakpoint (48em): below it the order list is the phone layout (useMobile). */
-const phone = () => window.matchMedia('not all and (min-width: 48em)').matches;
+/** Below Mantine's `sm` breakpoint the order list is the phone layout (useMobile). */
+const phone = () => window.matchMedia(PHONE_MEDIA_QUERY).matches;
 
 const EARLY_READS: [pattern: string, start: (params: Record<string, string | undefined>) => void][] = [
   ['/', () => startEarly('/api/catalog/items?pageSize=48')],

@@ -171,10 +171,9 @@ const routesBySegment = new Map<string, RouteObject[]>();
 
 /**
  * Starts downloading the code and texts of the page at `pathname` (and of its layouts) as the
- * app boots, right after its first paint (main.tsx). The layout shows a page only once the
- * session is known, and the buyer centre's pages sit inside a lazily loaded layout: left to the
- * render, a phone fetched the session, then the layout's chunk, then the page's, one round trip
- * after the other.
+ * app boots, right after its first paint (main.tsx). The buyer centre's pages sit inside a lazily
+ * loaded layout: left to the render, a phone fetched the layout's chunk, then the page's, one
+ * round trip after the other.
  */
 export function preloadPage(pathname: string): void {
   for (const match of matchRoutes(candidatesFor(firstSegment(pathname)), pathname) ?? []) {

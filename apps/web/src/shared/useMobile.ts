@@ -1,4 +1,3 @@
-import { useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
 /**
@@ -8,6 +7,8 @@ import { useMediaQuery } from '@mantine/hooks';
  * Its own module: pages that only need this were loading the order operations with it.
  */
 export function useMobile(): boolean {
-  const theme = useMantineTheme();
-  return useMediaQuery(`not all and (min-width: ${theme.breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
+  return useMediaQuery(PHONE_MEDIA_QUERY, undefined, { getInitialValueInEffect: false });
 }
+
+/** Below Mantine's `sm` breakpoint (48em, the theme's default): also read before React starts (app/early.ts). */
+export const PHONE_MEDIA_QUERY = 'not all and (min-width: 48em)';

@@ -25,6 +25,12 @@ import { prepareOrdersBench, type Scenario } from './orders.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * Unmeasured load before each scenario: a server runs its routes warm, and a cold route spends
+ * its first seconds compiling (the submit's Node CPU per order was a third higher over 6 s cold
+ * than over 20 s).
+ */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 const wanted = (part: string) => !ONLY || ONLY.has(part);
 
@@ -75,7 +81,9 @@ try {
 
   // The baseline of every ratio: a bare Fastify answering one indexed query (a named prepared
   // statement) on the same database, measured in this run, so the ratios hold on a busy machine.
-  const basePool = new pgDriver.Pool({ connectionString: db.$client.options.connectionString, max: 20 });
+  // idleTimeoutMillis 0, as the app's pool: an idle connection's backend ending mid-scenario would
+  // take the CPU it had used out of the /proc sum below.
+  const basePool = new pgDriver.Pool({ connectionString: db.$client.options.connectionString, max: 20, idleTimeoutMillis: 0 });
   closers.push(() => basePool.end());
   basePool.on('error', (e) => console.error('baseline pool:', e.message)); // an idle client's error must not end the bench
   // The postmaster: parent of every backend, so its children are this bench's PostgreSQL processes.
@@ -122,10 +130,10 @@ try {
       idempotencyKeyPrefix: `bench-${process.pid}-`,
     },
   ];
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario after ${WARMUP_S}s unmeasured, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`);
   const rows: string[] = [];
   let baseline = { rps: 0, p99: 0 };
-  /** CPU seconds (user + system) of this process and of every PostgreSQL process, from /proc. */
+  /** CPU seconds (user + system) of this process and of each PostgreSQL process, from /proc. */
   const cpuSeconds = () => {
     const tick = 100; // USER_HZ on Linux
     const of = (pid: number) => {
@@ -137,23 +145,39 @@ try {
     // This bench's cluster only: its postmaster and the processes it forked (not other PostgreSQLs on the machine).
     const parentOf = (pid: number) => { try { return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]); } catch { return 0; } };
     const pgPids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => pid === postmaster || parentOf(pid) === postmaster);
-    return { node: of(process.pid), pg: pgPids.reduce((sum, pid) => sum + of(pid), 0) };
+    return { node: of(process.pid), pg: new Map(pgPids.map((pid) => [pid, of(pid)])) };
   };
-  const run = async (s: Scenario, url = base) => {
+  /**
+   * Node and PostgreSQL CPU seconds between two readings. Per process: one started in between
+   * counts from zero, and one that ended in between (a dropped connection) is left out instead
+   * of taking its whole past out of a sum.
+   */
+  const cpuBetween = (before: ReturnType<typeof cpuSeconds>, after: ReturnType<typeof cpuSeconds>) => ({
+    node: after.node - before.node,
+    pg: [...after.pg].reduce((sum, [pid, t]) => sum + t - (before.pg.get(pid) ?? 0), 0),
+  });
+  /**
+   * `seconds` of the scenario's requests from outside (a load generator in its own process, as a
+   * client would be), unless the scenario builds each request in this process (payments:
+   * per-request contracts, signatures). `keySuffix` keeps a warm-up's Idempotency-Keys apart.
+   */
+  const load = (s: Scenario, url: string, seconds: number, keySuffix = '') => {
     const opts = {
-      url, connections: CONNECTIONS, duration: DURATION_S,
+      url, connections: CONNECTIONS, duration: seconds,
       requests: [{ method: (s.method ?? 'GET') as 'GET' | 'POST', path: s.path, headers: s.headers, body: s.body }],
     };
-    // From outside (a load generator in its own process, as a client would be), unless the
-    // scenario builds each request in this process (payments: per-request contracts, signatures).
+    return s.setupRequest
+      ? autocannon({ ...opts, requests: [{ ...opts.requests[0]!, setupRequest: s.setupRequest }] })
+      : loadFromOutside(opts, s.idempotencyKeyPrefix && `${s.idempotencyKeyPrefix}${keySuffix}`);
+  };
+  const warmUp = async (s: Scenario) => { if (WARMUP_S > 0) await load(s, base, WARMUP_S, 'warm-'); };
+  const run = async (s: Scenario, url = base) => {
     const before = cpuSeconds();
-    const r = s.setupRequest
-      ? await autocannon({ ...opts, requests: [{ ...opts.requests[0]!, setupRequest: s.setupRequest }] })
-      : await loadFromOutside(opts, s.idempotencyKeyPrefix);
+    const r = await load(s, url, DURATION_S);
     // Server (this process; includes the load generator when it runs in-process) and PostgreSQL CPU per answered request.
-    const after = cpuSeconds();
+    const used = cpuBetween(before, cpuSeconds());
     const n = Math.max(r.requests.total, 1);
-    const cpu = `cpu/req node ${(1000 * (after.node - before.node) / n).toFixed(2)} + pg ${(1000 * (after.pg - before.pg) / n).toFixed(2)} ms`;
+    const cpu = `cpu/req node ${(1000 * used.node / n).toFixed(2)} + pg ${(1000 * used.pg / n).toFixed(2)} ms`;
     const ratio = baseline.rps ? `  = ${(100 * r.requests.average / baseline.rps).toFixed(1).padStart(5)} % of baseline req/s, p99 x${(r.latency.p99 / Math.max(baseline.p99, 1)).toFixed(1)}` : '';
     const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load ${os.loadavg()[0]!.toFixed(1)}   ${cpu}${ratio}`;
     rows.push(line);
@@ -174,20 +198,22 @@ try {
    */
   const PAIRED = process.env.BENCH_PAIRED !== '0';
   const runPaired = async (s: Scenario, url = base) => {
+    await warmUp(s);
     if (PAIRED) await measureBaseline(`before ${s.name}`);
     return run(s, url);
   };
   {
     for (const s of scenarios.filter((x) => wanted(x.part))) {
+      await warmUp(s);
       if (PAIRED) await measureBaseline(`before ${s.name}`);
       // After the baseline, so only this scenario's work is counted.
       const before = cpuSeconds();
       const r = await run(s);
       if (s.path === '/api/checkout/submit') {
         // This cluster's processes also serve the bench's own reads (none during submit) and its background jobs.
-        const after = cpuSeconds();
+        const used = cpuBetween(before, cpuSeconds());
         const n = Math.max(r['2xx'], 1);
-        const line = `   CPU per order: Node ${(1000 * (after.node - before.node) / n).toFixed(2)} ms + PostgreSQL ${(1000 * (after.pg - before.pg) / n).toFixed(2)} ms over ${n} orders`;
+        const line = `   CPU per order: Node ${(1000 * used.node / n).toFixed(2)} ms + PostgreSQL ${(1000 * used.pg / n).toFixed(2)} ms over ${n} orders`;
         rows.push(line);
         console.log(line);
       }

@@ -16,6 +16,8 @@ export interface Scenario {
   name: string; path: string; headers: Record<string, string>; method?: 'POST'; body?: string; setupRequest?: (r: any) => any;
   /** Each request its own Idempotency-Key: this prefix and a sequence number. */
   idempotencyKeyPrefix?: string;
+  /** Requests go round these callers (their session cookie and body) instead of `headers.cookie` and `body`. */
+  callers?: { cookie: string; body: string }[];
 }
 
 const LIST = '/sapi/mall-order/web/order/pageTradeOrderForBuyer';

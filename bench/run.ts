@@ -8,6 +8,7 @@
  * catalog, session, preview, submit, pay (firstPay and webhooks), orders; BENCH_ONLY=orders runs
  * only the order part, unset runs everything.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { startEmbeddedPostgres, ensureDatabase } from '../apps/server/src/db/emb
 import { createDb, runMigrations } from '../apps/server/src/db/client.js';
 import { seed } from '../apps/server/src/seed/index.js';
 import { buildApp, DEV_MOCKPAY_SECRET } from '../apps/server/src/app.js';
+import { SESSION_COOKIE } from '../apps/server/src/lib/session.js';
 import { signatureHeader } from '../apps/server/src/modules/mockpay/provider.js';
 import { prepareOrdersBench, type Scenario } from './orders.js';
 
@@ -37,20 +39,49 @@ const wanted = (part: string) => !ONLY || ONLY.has(part);
 /**
  * autocannon in a child process: the server's process then does only the server's work (its CPU
  * per order read from /proc is the server's own) and the load generator does not share its event
- * loop. With `keyPrefix`, every request carries its own Idempotency-Key (prefix + sequence).
+ * loop. With `keyPrefix`, every request carries its own Idempotency-Key (prefix + sequence); with
+ * `callers`, requests go round them (each its session cookie and body).
  */
-function loadFromOutside(opts: { url: string; connections: number; duration: number; requests: object[] }, keyPrefix?: string) {
+function loadFromOutside(opts: { url: string; connections: number; duration: number; requests: object[] }, keyPrefix?: string, callers?: Scenario['callers']) {
   const script = `
     const autocannon = require('autocannon');
-    const opts = JSON.parse(process.argv[1]); const prefix = process.argv[2]; let seq = 0;
-    if (prefix) opts.requests[0].setupRequest = (r) => ({ ...r, headers: { ...r.headers, 'idempotency-key': prefix + (++seq) } });
+    const opts = JSON.parse(process.argv[1]); const prefix = process.argv[2]; const callers = JSON.parse(process.argv[3]); let seq = 0;
+    if (prefix || callers.length) opts.requests[0].setupRequest = (r) => {
+      const c = callers[seq % (callers.length || 1)]; seq++;
+      return { ...r, ...(c && { body: c.body }), headers: { ...r.headers, ...(c && { cookie: c.cookie }), ...(prefix && { 'idempotency-key': prefix + seq }) } };
+    };
     autocannon(opts, (e, r) => { if (e) { console.error(e); process.exit(1); } process.stdout.write(JSON.stringify(r)); });`;
   return new Promise<autocannon.Result>((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', script, JSON.stringify(opts), keyPrefix ?? ''], { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', script, JSON.stringify(opts), keyPrefix ?? '', JSON.stringify(callers ?? [])], { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => { out += d; });
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`))));
   });
+}
+
+/**
+ * `n` more registered buyers like `email`'s, each with a copy of its address `addressId` and a
+ * session: their cookies and address ids. Written straight to the tables (copies of the rows),
+ * as signing up 50 accounts through the API would need 50 captchas.
+ */
+async function cloneBuyers(db: ReturnType<typeof createDb>, email: string, addressId: string, n: number) {
+  const columnsOf = async (table: string, without: string[]) => (await db.$client.query<{ c: string }>(
+    `SELECT quote_ident(column_name) AS c FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name <> ALL($2) ORDER BY ordinal_position`,
+    [table, without])).rows.map((r) => r.c).join(', ');
+  const userColumns = await columnsOf('users', ['id', 'email', 'phone', 'phone_prefix']);
+  const addressColumns = await columnsOf('addresses', ['id', 'buyer_id']);
+  const clones: { cookie: string; addressId: string }[] = [];
+  for (let i = 1; i <= n; i++) {
+    const { rows: [u] } = await db.$client.query<{ id: string }>(
+      `INSERT INTO users (email, ${userColumns}) SELECT $2, ${userColumns} FROM users WHERE email = $1 RETURNING id`, [email, `bench-buyer-${i}@demo.shop`]);
+    const { rows: [a] } = await db.$client.query<{ id: string }>(
+      `INSERT INTO addresses (buyer_id, ${addressColumns}) SELECT $2, ${addressColumns} FROM addresses WHERE id = $1 RETURNING id`, [addressId, u!.id]);
+    const token = crypto.randomBytes(32).toString('base64url');
+    await db.$client.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+      [crypto.createHash('sha256').update(token).digest('hex'), u!.id]);
+    clones.push({ cookie: `${SESSION_COOKIE}=${token}`, addressId: a!.id });
+  }
+  return clones;
 }
 
 const freePort = () => new Promise<number>((resolve) => {
@@ -118,6 +149,17 @@ try {
     notifyInfo: { notifyType: 'email', contactInfo: 'buyer@demo.shop' }, hearFrom: 'onlineSearch', privacyAgreed: true,
     needPayAmt: preview.needPayAmt.value,
   });
+  // A sale's orders come from many buyers: one per connection, each a copy of the demo buyer
+  // with its own session and address (the one-buyer scenario serialises on that buyer's rows).
+  const buyers = wanted('submit') ? await cloneBuyers(db, 'buyer@demo.shop', '1', CONNECTIONS) : [];
+  const submitBodyOf = async (cookie: string, addressId: string) => {
+    const body = { ...previewBody, selectedAddress: { id: addressId } };
+    const res = await fetch(`${base}/api/checkout/preview`, { method: 'POST', headers: { ...j, cookie }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`preview failed: ${await res.text()}`);
+    const p = await res.json() as typeof preview;
+    return JSON.stringify({ ...JSON.parse(submitBody), selectedAddress: { id: addressId }, needPayAmt: p.needPayAmt.value });
+  };
+  const callers = await Promise.all(buyers.map(async (b) => ({ cookie: b.cookie, body: await submitBodyOf(b.cookie, b.addressId) })));
   const scenarios: (Scenario & { part: string })[] = [
     { part: 'catalog', name: 'GET /api/catalog/items (guest)', path: '/api/catalog/items', headers: {} },
     { part: 'catalog', name: 'GET /api/catalog/items (DE site, EUR)', path: '/api/catalog/items', headers: { cookie: 'site=DE' } },
@@ -128,6 +170,10 @@ try {
       part: 'submit', name: 'POST /api/checkout/submit (new order each)', path: '/api/checkout/submit', method: 'POST', headers: j, body: submitBody,
       // Every request is a new order: its own Idempotency-Key.
       idempotencyKeyPrefix: `bench-${process.pid}-`,
+    },
+    {
+      part: 'submit', name: `POST /api/checkout/submit (${CONNECTIONS} buyers, new order each)`, path: '/api/checkout/submit', method: 'POST', headers: j,
+      idempotencyKeyPrefix: `bench-many-${process.pid}-`, callers,
     },
   ];
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario after ${WARMUP_S}s unmeasured, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`);
@@ -168,7 +214,7 @@ try {
     };
     return s.setupRequest
       ? autocannon({ ...opts, requests: [{ ...opts.requests[0]!, setupRequest: s.setupRequest }] })
-      : loadFromOutside(opts, s.idempotencyKeyPrefix && `${s.idempotencyKeyPrefix}${keySuffix}`);
+      : loadFromOutside(opts, s.idempotencyKeyPrefix && `${s.idempotencyKeyPrefix}${keySuffix}`, s.callers);
   };
   const warmUp = async (s: Scenario) => { if (WARMUP_S > 0) await load(s, base, WARMUP_S, 'warm-'); };
   const run = async (s: Scenario, url = base) => {

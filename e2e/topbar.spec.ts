@@ -75,3 +75,46 @@ test.describe('mobile', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 });
+
+test.describe('tablet', () => {
+  test.use({ viewport: { width: 900, height: 800 } });
+
+  test('a tablet gets the compact top bar: the links and Log out are in the drawer', async ({ page }) => {
+    await logIn(page, 'buyer@demo.shop');
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toContainText('Demo Buyer');
+    // A side panel, not the whole width.
+    expect((await drawer.boundingBox())!.width).toBeLessThan(450);
+    await drawer.getByText('Log out').click();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Log in' })).toBeVisible();
+  });
+});
+
+test.describe('narrow desktop', () => {
+  test.use({ viewport: { width: 1000, height: 800 } });
+
+  test('the whole row fits, in German too: every link on one line and Log out whole', async ({ page }) => {
+    await logIn(page, 'buyer@demo.shop');
+    await page.goto('/');
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    const logout = nav.getByRole('button', { name: 'Abmelden' });
+    await expect(logout).toBeVisible();
+    // Nothing wraps (one line of text is ~20 px high) and nothing runs past the window.
+    for (const item of [nav.getByRole('link', { name: 'Meine Bestellungen' }), nav.getByRole('link', { name: 'Kundenbereich' }), logout]) {
+      const box = (await item.boundingBox())!;
+      expect(box.height).toBeLessThan(30);
+      expect(box.x + box.width).toBeLessThanOrEqual(1000);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1000);
+    // The greeting stays; the buyer's name beside it waits for a wider window.
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    await expect(page.getByTestId('greeting').getByText('Demo Buyer')).toBeHidden();
+  });
+});

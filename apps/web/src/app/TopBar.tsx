@@ -12,10 +12,12 @@ import type { Language, SiteCode, SessionInfo } from '@mall/contracts';
 import { greetingFor } from '@mall/domain';
 import { isLoggedIn, usePreferences, useSession, useSessionMutation, useSite } from '../shared/session';
 import { notifyError } from '../shared/errors';
-import { useMobile } from '../shared/useMobile';
+import { useCompactTopBar } from '../shared/useMobile';
 import type { TopBarMenuEntry } from './TopBarLazy';
 
 const loadLazyParts = () => import('./TopBarLazy');
+/** The compact bar's drawer: 80 % of a phone, at most 24rem on a tablet. */
+const DRAWER_WIDTH = 'clamp(16rem, 80%, 24rem)';
 const TopBarMenu = lazy(() => loadLazyParts().then((m) => ({ default: m.TopBarMenu })));
 const TopBarDrawer = lazy(() => loadLazyParts().then((m) => ({ default: m.TopBarDrawer })));
 const MerchantStateDialog = lazy(() => import('../features/merchant/MerchantStateDialog').then((m) => ({ default: m.MerchantStateDialog })));
@@ -97,8 +99,9 @@ export function TopBar() {
   const prefs = usePreferences();
   const logout = useSessionMutation<undefined>('/api/auth/logout');
   const [drawer, setDrawer] = useState(false);
-  // Only the layout in use is rendered (not both, one hidden by CSS): half the top bar's work on every first load.
-  const mobile = useMobile();
+  // Phones and tablets get the compact bar (links in a drawer). Only the layout in use is rendered
+  // (not both, one hidden by CSS): half the top bar's work on every first load.
+  const compact = useCompactTopBar();
   const loggedIn = isLoggedIn(session);
   const greeting = t(`greeting.${greetingFor(new Date().getHours())}`);
   const serviceLinks = useServiceLinks();
@@ -112,7 +115,7 @@ export function TopBar() {
     <DeferredMenu
       // Names start with the visible text (WCAG 2.5.3: speech users say what they see).
       target={<UnstyledButton aria-label={`${site.code}, ${t('topbar.chooseSite')}`} data-testid="site-switcher">
-        <Group gap={4}><IconWorld size={16} /><Text size="sm">{site.code}</Text><IconChevronDown size={14} /></Group>
+        <Group gap={4} wrap="nowrap"><IconWorld size={16} /><Text size="sm">{site.code}</Text><IconChevronDown size={14} /></Group>
       </UnstyledButton>}
       label={t('topbar.chooseSite')}
       entries={SITE_CODES.map((code) => ({
@@ -123,7 +126,7 @@ export function TopBar() {
   const languageMenu = (
     <DeferredMenu
       target={<UnstyledButton aria-label={`${LANGUAGE_NAMES[session?.language ?? 'en']}, ${t('topbar.chooseLanguage')}`} data-testid="language-switcher">
-        <Group gap={4}><IconLanguage size={16} /><Text size="sm">{LANGUAGE_NAMES[session?.language ?? 'en']}</Text><IconChevronDown size={14} /></Group>
+        <Group gap={4} wrap="nowrap"><IconLanguage size={16} /><Text size="sm">{LANGUAGE_NAMES[session?.language ?? 'en']}</Text><IconChevronDown size={14} /></Group>
       </UnstyledButton>}
       entries={LANGUAGES.map((lng) => ({ key: lng, label: LANGUAGE_NAMES[lng], onClick: () => choose({ language: lng }), current: lng === session?.language }))}
     />
@@ -131,7 +134,7 @@ export function TopBar() {
   const serviceMenu = (
     <DeferredMenu
       target={<UnstyledButton aria-label={t('topbar.service')}>
-        <Group gap={4}><IconHeadset size={16} /><Text size="sm">{t('topbar.service')}</Text><IconChevronDown size={14} /></Group>
+        <Group gap={4} wrap="nowrap"><IconHeadset size={16} /><Text size="sm">{t('topbar.service')}</Text><IconChevronDown size={14} /></Group>
       </UnstyledButton>}
       entries={serviceLinks.map((l) => ({ key: l.to, label: l.label, to: l.to }))}
     />
@@ -149,19 +152,20 @@ export function TopBar() {
       <Group justify="space-between" px="md" h={56} wrap="nowrap" maw={1280} mx="auto">
         <Group gap="md" wrap="nowrap">
           <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">Mall</Anchor>
-          {!mobile && (
-            <Text size="sm" data-testid="greeting">
-              {greeting}{loggedIn ? `, ${session!.user!.nickname}` : ''}
+          {!compact && (
+            <Text size="sm" data-testid="greeting" style={{ whiteSpace: 'nowrap' }}>
+              {/* The name only where the row has room for it beside the links (German needs ~1,150 px). */}
+              {greeting}{loggedIn && <Box component="span" visibleFrom="lg">, {session!.user!.nickname}</Box>}
             </Text>
           )}
-          {!mobile && !loggedIn && (
-            <Group gap="xs">
+          {!compact && !loggedIn && (
+            <Group gap="xs" wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
               <Anchor component={Link} to={loginHref} size="sm">{t('topbar.login')}</Anchor>
               <Anchor component={Link} to="/signup" size="sm">{t('topbar.signup')}</Anchor>
             </Group>
           )}
         </Group>
-        {!mobile && <Group gap="md" wrap="nowrap" component="nav" aria-label={t('topbar.navigation')}>
+        {!compact && <Group gap="md" wrap="nowrap" component="nav" aria-label={t('topbar.navigation')} style={{ whiteSpace: 'nowrap' }}>
           <Anchor component={Link} to="/buyer/index" size="sm">{t('topbar.userCentre')}</Anchor>
           <Anchor component={Link} to="/buyer/orders" size="sm">{t('topbar.orders')}</Anchor>
           {showMerchant && <MerchantLink session={session} />}
@@ -171,12 +175,12 @@ export function TopBar() {
           {loggedIn && <Button variant="subtle" size="compact-sm" onClick={doLogout} loading={logout.isPending}>{t('topbar.logout')}</Button>}
           {cartButton}
         </Group>}
-        {mobile && <Group gap="xs" wrap="nowrap">
+        {compact && <Group gap="xs" wrap="nowrap">
           {cartButton}
           <Burger opened={drawer} onClick={() => setDrawer((o) => !o)} aria-label={t('topbar.menu')} size="sm" />
         </Group>}
       </Group>
-      {mobile && <DeferredDrawer opened={drawer} onClose={() => setDrawer(false)} position="right" size="80%" title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`}>
+      {compact && <DeferredDrawer opened={drawer} onClose={() => setDrawer(false)} position="right" size={DRAWER_WIDTH} title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`}>
         <Stack gap={0} onClick={(e) => { if ((e.target as HTMLElement).closest('a')) setDrawer(false); }}>
           {!loggedIn && <NavLink component={Link} to={loginHref} label={t('topbar.login')} />}
           {!loggedIn && <NavLink component={Link} to="/signup" label={t('topbar.signup')} />}

@@ -12,3 +12,14 @@ export function useMobile(): boolean {
 
 /** Below Mantine's `sm` breakpoint (48em, the theme's default): also read before React starts (app/early.ts). */
 export const PHONE_MEDIA_QUERY = 'not all and (min-width: 48em)';
+
+/**
+ * Below Mantine's `md` breakpoint (62em): the top bar folds its links into a drawer. Its desktop
+ * row (greeting, seven links and menus, cart) needs ~900 px; between 48 and 62em it wrapped its
+ * labels and cut "Log out".
+ */
+export const COMPACT_TOP_BAR_QUERY = 'not all and (min-width: 62em)';
+
+export function useCompactTopBar(): boolean {
+  return useMediaQuery(COMPACT_TOP_BAR_QUERY, undefined, { getInitialValueInEffect: false });
+}

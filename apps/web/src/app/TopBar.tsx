@@ -149,23 +149,24 @@ export function TopBar() {
 
   return (
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)' }}>
-      <Group justify="space-between" px="md" h={56} wrap="nowrap" maw={1280} mx="auto">
+      {/* One line: no label in the row wraps (between breakpoints they broke onto two lines). */}
+      <Group justify="space-between" px="md" h={56} wrap="nowrap" maw={1280} mx="auto" style={{ whiteSpace: 'nowrap' }}>
         <Group gap="md" wrap="nowrap">
           <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">Mall</Anchor>
           {!compact && (
-            <Text size="sm" data-testid="greeting" style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm" data-testid="greeting">
               {/* The name only where the row has room for it beside the links (German needs ~1,150 px). */}
               {greeting}{loggedIn && <Box component="span" visibleFrom="lg">, {session!.user!.nickname}</Box>}
             </Text>
           )}
           {!compact && !loggedIn && (
-            <Group gap="xs" wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
+            <Group gap="xs" wrap="nowrap">
               <Anchor component={Link} to={loginHref} size="sm">{t('topbar.login')}</Anchor>
               <Anchor component={Link} to="/signup" size="sm">{t('topbar.signup')}</Anchor>
             </Group>
           )}
         </Group>
-        {!compact && <Group gap="md" wrap="nowrap" component="nav" aria-label={t('topbar.navigation')} style={{ whiteSpace: 'nowrap' }}>
+        {!compact && <Group gap="md" wrap="nowrap" component="nav" aria-label={t('topbar.navigation')}>
           <Anchor component={Link} to="/buyer/index" size="sm">{t('topbar.userCentre')}</Anchor>
           <Anchor component={Link} to="/buyer/orders" size="sm">{t('topbar.orders')}</Anchor>
           {showMerchant && <MerchantLink session={session} />}

@@ -2,6 +2,7 @@
  * The shop as the page-measuring scripts need it (bench/lighthouse.ts, bench/js-weight.ts): the
  * built web app (WEB_DIST_DIR, default apps/web/dist: run `npm run build` first) served on
  * loopback from a fresh embedded database with the demo data, and the demo buyer's session.
+ * `{ tls: true }` serves it over HTTPS (HTTP/2) with the loopback test certificate in bench/tls.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -26,8 +27,14 @@ export interface DemoShop {
   buyerCookie: string;
 }
 
+/** The self-signed certificate for 127.0.0.1 the shop serves HTTPS with in tests and here (never in production). */
+export const loopbackTls = () => ({
+  cert: fs.readFileSync(path.resolve(import.meta.dirname, 'tls/loopback-cert.pem')),
+  key: fs.readFileSync(path.resolve(import.meta.dirname, 'tls/loopback-key.pem')),
+});
+
 /** Runs `use` against a fresh demo shop and tears everything down afterwards. */
-export async function withDemoShop<T>(prefix: string, use: (shop: DemoShop) => Promise<T>): Promise<T> {
+export async function withDemoShop<T>(prefix: string, use: (shop: DemoShop) => Promise<T>, opts: { tls?: boolean } = {}): Promise<T> {
   const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'apps/web/dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`No built web app in ${dist}: run npm run build (or set WEB_DIST_DIR)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -37,22 +44,23 @@ export async function withDemoShop<T>(prefix: string, use: (shop: DemoShop) => P
     const db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), 10);
     await runMigrations(db);
     await seed(db);
-    const app = await buildApp({ db, rateLimits: false, webDistDir: dist });
+    const app = await buildApp({ db, rateLimits: false, webDistDir: dist, tls: opts.tls ? loopbackTls() : undefined });
     const port = await freePort();
     await app.listen({ port, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${port}`;
+    const base = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
     try {
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-mall-request': '1' },
-        body: JSON.stringify({ email: 'buyer@demo.shop', password: 'demo1234' }),
+      // Injected: the same routes, without Node's fetch having to trust the test certificate.
+      const login = await app.inject({
+        method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json', 'x-mall-request': '1' },
+        payload: JSON.stringify({ email: 'buyer@demo.shop', password: 'demo1234' }),
       });
-      const buyerCookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const buyerCookie = String(login.headers['set-cookie'] ?? '').split(';')[0]!;
       // Checkout needs at least one selected cart line.
-      const added = await fetch(`${base}/api/cart/lines`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-mall-request': '1', cookie: buyerCookie },
-        body: JSON.stringify({ skuId: '1', qty: '1' }),
+      const added = await app.inject({
+        method: 'POST', url: '/api/cart/lines', headers: { 'content-type': 'application/json', 'x-mall-request': '1', cookie: buyerCookie },
+        payload: JSON.stringify({ skuId: '1', qty: '1' }),
       });
-      if (!added.ok) throw new Error(`cart add failed: ${await added.text()}`);
+      if (added.statusCode !== 200) throw new Error(`cart add failed: ${added.body}`);
       return await use({ base, db, buyerCookie });
     } finally {
       await app.close();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +19,8 @@ export interface Config {
   logLevel: string;
   /** TRUST_PROXY: hop count or address list of the reverse proxy in front; unset = direct clients. */
   trustProxy: boolean | number | string;
+  /** TLS_CERT_FILE and TLS_KEY_FILE (PEM): the shop serves HTTPS itself, HTTP/2 with HTTP/1.1 for older clients. */
+  tls: { cert: Buffer; key: Buffer } | undefined;
   /** Logins per minute per IP (browser tests all come from 127.0.0.1 and raise it). */
   loginPerMinute: number;
   signupPerHour: number;
@@ -124,7 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`NODE_ENV=production with published default secrets: set each to a long random value: ${unsafe.join('; ')}.`);
   }
   const certificateKey = env.CERTIFICATE_KEY || DEFAULT_CERTIFICATE_KEY;
+  const tls = tlsFrom(env);
   return {
+    tls,
     port: Number(env.PORT ?? 3000),
     certificateKey,
     host: env.HOST ?? '0.0.0.0',
@@ -141,9 +146,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: Number(env.DB_POOL_SIZE ?? 10),
     account: accountConfigFrom(env, production),
     oidcProviders: oidcProvidersFrom(env),
-    publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`,
+    publicUrl: env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://127.0.0.1:${env.PORT ?? 3000}`,
     loginPerMinute: Number(env.LOGIN_RATE_LIMIT ?? 10),
     signupPerHour: Number(env.SIGNUP_RATE_LIMIT ?? 20),
     trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
   };
+}
+
+/** The certificate and key of TLS_CERT_FILE and TLS_KEY_FILE: both or neither, and readable. */
+function tlsFrom(env: NodeJS.ProcessEnv): Config['tls'] {
+  const certFile = env.TLS_CERT_FILE; const keyFile = env.TLS_KEY_FILE;
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new ConfigError('TLS: set both TLS_CERT_FILE and TLS_KEY_FILE (PEM files), or neither.');
+  const read = (name: string, file: string) => {
+    try { return fs.readFileSync(path.resolve(ROOT_DIR, file)); } catch (e) { throw new ConfigError(`${name}: cannot read ${file} (${(e as Error).message}).`); }
+  };
+  return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
 }

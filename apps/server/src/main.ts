@@ -14,7 +14,7 @@ async function main() {
   const config = loadConfig();
   const shop = await startShop(config);
 
-  console.log(`\nShop running at http://localhost:${config.port}  (API docs: ${config.production && !config.apiDocs ? 'off in production' : '/docs'})${shop.seeded ? '  - demo data created' : ''}`);
+  console.log(`\nShop running at ${config.tls ? 'https' : 'http'}://localhost:${config.port}  (API docs: ${config.production && !config.apiDocs ? 'off in production' : '/docs'})${shop.seeded ? '  - demo data created' : ''}`);
   console.log('Demo accounts (password demo1234):');
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(18)} ${a.description}`);
 

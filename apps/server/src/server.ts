@@ -59,7 +59,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   const email = smtpTransport(config.account.smtpUrl ?? devSmtp!.url);
   let draining = false;
   const app = await buildApp({
-    db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, signupPerHour: config.signupPerHour, secureCookies: config.production, trustProxy: config.trustProxy, logger: { level: config.logLevel },
+    db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, signupPerHour: config.signupPerHour, secureCookies: config.production, trustProxy: config.trustProxy, tls: config.tls, logger: { level: config.logLevel },
     mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, jobs, production: config.production, apiDocs: config.apiDocs,
     storage: storageFromEnv(process.env, path.join(config.dataDir, 'uploads')), metricsToken: config.metricsToken, draining: () => draining, certificateKey: config.certificateKey,
     oidc: { providers: config.oidcProviders, publicUrl: config.publicUrl },

@@ -122,7 +122,8 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
     // set it) and, when the browser sends an Origin, it must be our own host.
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && api && !config?.csrfExempt) {
       const origin = req.headers.origin;
-      const sameOrigin = !origin || safeHost(origin) === req.headers.host;
+      // req.host: the Host header, or HTTP/2's :authority (an HTTP/2 request has no Host header).
+      const sameOrigin = !origin || safeHost(origin) === req.host;
       if (!req.headers[CSRF_HEADER] || !sameOrigin) {
         reply.code(403).send({ code: ERROR_CODES.csrfRejected, message: 'Cross-site request rejected' });
         return reply;

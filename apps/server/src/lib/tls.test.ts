@@ -42,7 +42,8 @@ function overHttp2(method: string, url: string, headers: Record<string, string> 
     req.on('response', (h) => { status = Number(h[':status']); });
     req.setEncoding('utf8');
     req.on('data', (d: string) => { text += d; });
-    req.on('end', () => { session.close(); resolve({ status, protocol: 'h2', body: text }); });
+    // The protocol the TLS handshake agreed on (ALPN).
+    req.on('end', () => { const protocol = session.alpnProtocol ?? ''; session.close(); resolve({ status, protocol, body: text }); });
     req.on('error', reject);
     req.end(body);
   });

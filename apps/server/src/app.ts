@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { Http2Session } from 'node:http2';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -114,6 +115,20 @@ declare module 'fastify' {
 /** The published development secret (refused in production, see config.ts). */
 export const DEV_MOCKPAY_SECRET = DEFAULT_MOCKPAY_SECRET;
 
+/**
+ * A browser keeps its HTTP/2 session open, so stopping waited for the session timeout (72 s).
+ * On close each session gets a GOAWAY: it takes no new requests and its open ones finish.
+ * (Fastify's forceCloseConnections would do this too, but also destroy HTTP/1.1 sockets mid-request.)
+ */
+function closeHttp2SessionsOnClose(app: FastifyInstance): void {
+  const sessions = new Set<Http2Session>();
+  app.server.on('session', (session: Http2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  app.addHook('preClose', async () => { for (const session of sessions) session.close(); });
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Fastify accepts a hop count or address list too; the cast only picks its overload.
   const common = { logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean };
@@ -121,10 +136,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // it six, each waiting a round trip per file. Routes and hooks see the same request API either
   // way, hence the one instance type.
   const app = (opts.tls
-    // A browser keeps its HTTP/2 session open: on close each gets a GOAWAY (its open streams
-    // finish), else stopping waited for the session timeout.
-    ? Fastify({ ...common, http2: true, https: { allowHTTP1: true, cert: opts.tls.cert, key: opts.tls.key }, forceCloseConnections: true })
+    ? Fastify({ ...common, http2: true, https: { allowHTTP1: true, cert: opts.tls.cert, key: opts.tls.key } })
     : Fastify(common)) as unknown as FastifyInstance;
+  if (opts.tls) closeHttp2SessionsOnClose(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -77,8 +77,6 @@ export function OrdersPage() {
     deviceSource: base.deviceSource, ...(points ? { tradeType: 'NORMAL_POINT_REDEEM' as const } : {}),
     ...(mainPay ? { isMainPay: true } : {}), ...(enterpriseUserIds ? { enterpriseUserIds } : {}),
   };
-  const counts = useOrderCounts(countBody, filtersReady);
-  const countOf = (tab: OrderTab) => counts.data?.find((c) => c.displayOrderStatus === tab)?.quantity;
 
   /** Changes some parameters; any filter change goes back to the first page. */
 
@@ -86,10 +84,6 @@ export function OrdersPage() {
   useEffect(() => setDraft(keyword ?? ''), [keyword]);
   const search = (e: FormEvent) => { e.preventDefault(); update({ keyword: draft.trim() || null }); };
 
-  const tabLabel = (tab: OrderTab) => {
-    const n = countOf(tab);
-    return n === undefined ? t(tabKey(tab)) : t('orders.tabWithCount', { label: t(tabKey(tab)), count: n });
-  };
   const accountOptions = [
     { value: 'all', label: t('orders.account.all') },
     { value: 'mine', label: t('orders.account.mine') },
@@ -110,18 +104,8 @@ export function OrdersPage() {
         </Alert>
       )}
 
-      {mobile ? (
-        // Native selects for the filters: Mantine's Select brings floating-ui and its combobox (~35 KB gzip).
-        <NativeSelect label={t('orders.filter.status')} data-testid="status-select"
-          data={[...tabs, CANCELED_FILTER].map((tab) => ({ value: tab, label: tabLabel(tab) }))}
-          value={status} onChange={(e) => { const v = e.currentTarget.value; update({ status: v === 'ALL_ORDER' ? null : v }); }} />
-      ) : (
-        <Tabs value={status === CANCELED_FILTER ? null : status} onChange={(v) => update({ status: !v || v === 'ALL_ORDER' ? null : v })} keepMounted={false}>
-          <Tabs.List aria-label={t('orders.filter.status')}>
-            {tabs.map((tab) => <Tabs.Tab key={tab} value={tab} data-testid={`tab-${tab}`}>{tabLabel(tab)}</Tabs.Tab>)}
-          </Tabs.List>
-        </Tabs>
-      )}
+      <StatusFilter mobile={mobile} tabs={tabs} status={status} countBody={countBody} enabled={filtersReady}
+        onStatus={(v) => update({ status: !v || v === 'ALL_ORDER' ? null : v })} />
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <form onSubmit={search} role="search" style={{ flex: mobile ? '1 1 100%' : '1 1 260px' }}>
@@ -134,10 +118,8 @@ export function OrdersPage() {
           data={[{ value: '', label: t('orders.timespan.any') }, ...TIMESPANS.map((s) => ({ value: s, label: t(`orders.timespan.${s}`) }))]}
           value={timespan ?? ''} onChange={(e) => update({ timespan: e.currentTarget.value || null })} />
         {!mobile && (
-          <Button variant={status === CANCELED_FILTER ? 'light' : 'default'} aria-pressed={status === CANCELED_FILTER} data-testid="canceled-filter"
-            onClick={() => update({ status: status === CANCELED_FILTER ? null : CANCELED_FILTER })}>
-            {tabLabel(CANCELED_FILTER)}
-          </Button>
+          <CanceledFilter active={status === CANCELED_FILTER} countBody={countBody} enabled={filtersReady}
+            onToggle={() => update({ status: status === CANCELED_FILTER ? null : CANCELED_FILTER })} />
         )}
       </Group>
 
@@ -154,6 +136,50 @@ export function OrdersPage() {
         ? <MobileList body={base} enabled={filtersReady} />
         : <DesktopList body={{ ...base, pageNo }} enabled={filtersReady} onPage={(p) => update({ pageNo: p === 1 ? null : String(p) }, true)} />}
     </Stack>
+  );
+}
+
+/**
+ * A tab's label with its count once the counts are in. Each filter showing counts reads them
+ * itself (one request, shared through the query cache), so their arrival re-renders the labels,
+ * not the whole page with its search, time filter and list (~40 ms of a phone's main thread).
+ */
+function useTabLabel(countBody: OrderCountBody, enabled: boolean): (tab: OrderTab) => string {
+  const { t } = useTranslation();
+  const counts = useOrderCounts(countBody, enabled);
+  return (tab) => {
+    const n = counts.data?.find((c) => c.displayOrderStatus === tab)?.quantity;
+    return n === undefined ? t(tabKey(tab)) : t('orders.tabWithCount', { label: t(tabKey(tab)), count: n });
+  };
+}
+
+/** Status tabs (desktop) or a status dropdown (phone), with counts. */
+function StatusFilter({ mobile, tabs, status, countBody, enabled, onStatus }: {
+  mobile: boolean; tabs: readonly OrderTab[]; status: OrderTab; countBody: OrderCountBody; enabled: boolean; onStatus: (tab: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const tabLabel = useTabLabel(countBody, enabled);
+  return mobile ? (
+    // Native selects for the filters: Mantine's Select brings floating-ui and its combobox (~35 KB gzip).
+    <NativeSelect label={t('orders.filter.status')} data-testid="status-select"
+      data={[...tabs, CANCELED_FILTER].map((tab) => ({ value: tab, label: tabLabel(tab) }))}
+      value={status} onChange={(e) => onStatus(e.currentTarget.value)} />
+  ) : (
+    <Tabs value={status === CANCELED_FILTER ? null : status} onChange={onStatus} keepMounted={false}>
+      <Tabs.List aria-label={t('orders.filter.status')}>
+        {tabs.map((tab) => <Tabs.Tab key={tab} value={tab} data-testid={`tab-${tab}`}>{tabLabel(tab)}</Tabs.Tab>)}
+      </Tabs.List>
+    </Tabs>
+  );
+}
+
+/** The canceled filter (desktop), a toggle with its count. */
+function CanceledFilter({ active, countBody, enabled, onToggle }: { active: boolean; countBody: OrderCountBody; enabled: boolean; onToggle: () => void }) {
+  const tabLabel = useTabLabel(countBody, enabled);
+  return (
+    <Button variant={active ? 'light' : 'default'} aria-pressed={active} data-testid="canceled-filter" onClick={onToggle}>
+      {tabLabel(CANCELED_FILTER)}
+    </Button>
   );
 }
 

@@ -22,15 +22,18 @@ export const freePort = () => new Promise<number>((resolve) => {
 
 export interface DemoShop {
   base: string;
+  /** The built web app it serves. */
+  dist: string;
   db: Db;
   /** The demo buyer's session cookie, `name=value`. */
   buyerCookie: string;
 }
 
-/** The self-signed certificate for 127.0.0.1 the shop serves HTTPS with in tests and here (never in production). */
+/** The self-signed certificate for 127.0.0.1 the shop serves HTTPS with in tests and here (never in production), repository-relative. */
+export const LOOPBACK_TLS_FILES = { cert: 'bench/tls/loopback-cert.pem', key: 'bench/tls/loopback-key.pem' };
 export const loopbackTls = () => ({
-  cert: fs.readFileSync(path.resolve(import.meta.dirname, 'tls/loopback-cert.pem')),
-  key: fs.readFileSync(path.resolve(import.meta.dirname, 'tls/loopback-key.pem')),
+  cert: fs.readFileSync(path.resolve(import.meta.dirname, '..', LOOPBACK_TLS_FILES.cert)),
+  key: fs.readFileSync(path.resolve(import.meta.dirname, '..', LOOPBACK_TLS_FILES.key)),
 });
 
 /** Runs `use` against a fresh demo shop and tears everything down afterwards. */
@@ -61,7 +64,7 @@ export async function withDemoShop<T>(prefix: string, use: (shop: DemoShop) => P
         payload: JSON.stringify({ skuId: '1', qty: '1' }),
       });
       if (added.statusCode !== 200) throw new Error(`cart add failed: ${added.body}`);
-      return await use({ base, db, buyerCookie });
+      return await use({ base, dist, db, buyerCookie });
     } finally {
       await app.close();
       await db.$client.end();

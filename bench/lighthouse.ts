@@ -22,7 +22,6 @@ const OUT = process.env.LH_OUT;
 /** LH_PAGES=home,checkout measures only those. */
 const ONLY = process.env.LH_PAGES?.split(',');
 const HTTP2 = process.env.LH_HTTP2 === '1';
-const DIST = path.resolve(process.env.WEB_DIST_DIR ?? 'apps/web/dist');
 
 interface PageCase {
   name: string;
@@ -56,7 +55,7 @@ const cases: PageCase[] = [
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await withDemoShop('mall-lighthouse-', async ({ base, buyerCookie: sessionCookie }) => {
+  await withDemoShop('mall-lighthouse-', async ({ base, dist, buyerCookie: sessionCookie }) => {
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage',
@@ -68,7 +67,7 @@ try {
   const gzipSizes = new Map<string, number>();
   const gzipSize = async (url: string) => {
     // Read from the build, as served (no fetch that would have to trust the test certificate).
-    if (!gzipSizes.has(url)) gzipSizes.set(url, zlib.gzipSync(await fs.promises.readFile(path.join(DIST, new URL(url).pathname)), { level: 9 }).length);
+    if (!gzipSizes.has(url)) gzipSizes.set(url, zlib.gzipSync(await fs.promises.readFile(path.join(dist, new URL(url).pathname)), { level: 9 }).length);
     return gzipSizes.get(url)!;
   };
   const kb = (n: number) => (n / 1024).toFixed(1);

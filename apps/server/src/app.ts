@@ -131,13 +131,13 @@ function closeHttp2SessionsOnClose(app: FastifyInstance): void {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Fastify accepts a hop count or address list too; the cast only picks its overload.
-  const common = { logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean };
+  const serverOptions = { logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean };
   // Over HTTP/2 a phone fetches a page's scripts side by side on one connection; HTTP/1.1 gives
   // it six, each waiting a round trip per file. Routes and hooks see the same request API either
   // way, hence the one instance type.
   const app = (opts.tls
-    ? Fastify({ ...common, http2: true, https: { allowHTTP1: true, cert: opts.tls.cert, key: opts.tls.key } })
-    : Fastify(common)) as unknown as FastifyInstance;
+    ? Fastify({ ...serverOptions, http2: true, https: { allowHTTP1: true, cert: opts.tls.cert, key: opts.tls.key } })
+    : Fastify(serverOptions)) as unknown as FastifyInstance;
   if (opts.tls) closeHttp2SessionsOnClose(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,21 +3,18 @@
  * that speak it, HTTP/1.1 for the rest, and the CSRF check working on both (an HTTP/2 request
  * carries its host as :authority, not in a Host header).
  */
-import fs from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, ERROR_CODES } from '@mall/contracts';
 import { createTestApp, skuIdOf, type TestApp } from '../../test/helpers.js';
-import { ConfigError, ROOT_DIR, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { LOOPBACK_TLS_FILES, loopbackTls } from '../../../../bench/demo-shop.js';
 
 // A self-signed certificate for 127.0.0.1 and localhost, for tests and the bench only.
-const CERT_FILE = 'bench/tls/loopback-cert.pem';
-const KEY_FILE = 'bench/tls/loopback-key.pem';
-const cert = fs.readFileSync(path.join(ROOT_DIR, CERT_FILE));
-const key = fs.readFileSync(path.join(ROOT_DIR, KEY_FILE));
+const { cert: CERT_FILE, key: KEY_FILE } = LOOPBACK_TLS_FILES;
+const { cert, key } = loopbackTls();
 
 let t: TestApp;
 let origin: string;

@@ -11,7 +11,7 @@ import { firstPaintDone, readBootData } from './app/boot';
 import { startEarlyReads } from './app/early';
 import { AppRoutes, preloadPage } from './app/router';
 import { Toasts } from './app/Toasts';
-import { cssVariablesResolver, theme } from './app/theme';
+import { cssVariablesResolver, lightOnly, theme } from './app/theme';
 import { ApiError } from './shared/api';
 import { sessionKey, sessionQuery } from './shared/session';
 
@@ -46,7 +46,7 @@ window.addEventListener('vite:preloadError', (event) => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={lightOnly} defaultColorScheme="light">
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>

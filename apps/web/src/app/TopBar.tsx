@@ -4,7 +4,7 @@
  */
 import { cloneElement, lazy, Suspense, useState, type ComponentProps, type ReactElement } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Box, Burger, Button, Divider, Group, Indicator, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Divider, Group, NavLink, Stack } from '@mantine/core';
 import { IconChevronDown, IconHeadset, IconLanguage, IconShoppingCart, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, SITES, SITE_CODES } from '@mall/contracts/constants';
@@ -13,6 +13,7 @@ import { greetingFor } from '@mall/domain';
 import { isLoggedIn, usePreferences, useSession, useSessionMutation, useSite } from '../shared/session';
 import { notifyError } from '../shared/errors';
 import { useCompactTopBar } from '../shared/useMobile';
+import { PlainAnchor, PlainBurger, PlainGroup, PlainIconLink, PlainText, PlainUnstyledButton, spacing } from '../shared/plain';
 import type { TopBarMenuEntry } from './TopBarLazy';
 
 const loadLazyParts = () => import('./TopBarLazy');
@@ -68,7 +69,7 @@ function MerchantLink({ session, nav }: { session: SessionInfo | undefined; nav?
   return (
     <>
       {nav ? <NavLink component={Link} to={to} label={t('topbar.merchant')} onClick={onClick} />
-        : <Anchor component={Link} to={to} size="sm" onClick={onClick}>{t('topbar.merchant')}</Anchor>}
+        : <PlainAnchor to={to} size="sm" onClick={onClick}>{t('topbar.merchant')}</PlainAnchor>}
       {dialog && restricted && (
         <Suspense><MerchantStateDialog state={restricted} onClose={() => setDialog(false)} onContinue={() => { setDialog(false); navigate(to); }} /></Suspense>
       )}
@@ -114,9 +115,9 @@ export function TopBar() {
   const siteMenu = (
     <DeferredMenu
       // Names start with the visible text (WCAG 2.5.3: speech users say what they see).
-      target={<UnstyledButton aria-label={`${site.code}, ${t('topbar.chooseSite')}`} data-testid="site-switcher">
-        <Group gap={4} wrap="nowrap"><IconWorld size={16} /><Text size="sm">{site.code}</Text><IconChevronDown size={14} /></Group>
-      </UnstyledButton>}
+      target={<PlainUnstyledButton aria-label={`${site.code}, ${t('topbar.chooseSite')}`} data-testid="site-switcher">
+        <PlainGroup gap={4} wrap="nowrap"><IconWorld size={16} /><PlainText size="sm">{site.code}</PlainText><IconChevronDown size={14} /></PlainGroup>
+      </PlainUnstyledButton>}
       label={t('topbar.chooseSite')}
       entries={SITE_CODES.map((code) => ({
         key: code, label: `${code} · ${SITES[code].name} (${SITES[code].currency})`, onClick: () => choose({ site: code }), current: code === site.code,
@@ -125,62 +126,61 @@ export function TopBar() {
   );
   const languageMenu = (
     <DeferredMenu
-      target={<UnstyledButton aria-label={`${LANGUAGE_NAMES[session?.language ?? 'en']}, ${t('topbar.chooseLanguage')}`} data-testid="language-switcher">
-        <Group gap={4} wrap="nowrap"><IconLanguage size={16} /><Text size="sm">{LANGUAGE_NAMES[session?.language ?? 'en']}</Text><IconChevronDown size={14} /></Group>
-      </UnstyledButton>}
+      target={<PlainUnstyledButton aria-label={`${LANGUAGE_NAMES[session?.language ?? 'en']}, ${t('topbar.chooseLanguage')}`} data-testid="language-switcher">
+        <PlainGroup gap={4} wrap="nowrap"><IconLanguage size={16} /><PlainText size="sm">{LANGUAGE_NAMES[session?.language ?? 'en']}</PlainText><IconChevronDown size={14} /></PlainGroup>
+      </PlainUnstyledButton>}
       entries={LANGUAGES.map((lng) => ({ key: lng, label: LANGUAGE_NAMES[lng], onClick: () => choose({ language: lng }), current: lng === session?.language }))}
     />
   );
   const serviceMenu = (
     <DeferredMenu
-      target={<UnstyledButton aria-label={t('topbar.service')}>
-        <Group gap={4} wrap="nowrap"><IconHeadset size={16} /><Text size="sm">{t('topbar.service')}</Text><IconChevronDown size={14} /></Group>
-      </UnstyledButton>}
+      target={<PlainUnstyledButton aria-label={t('topbar.service')}>
+        <PlainGroup gap={4} wrap="nowrap"><IconHeadset size={16} /><PlainText size="sm">{t('topbar.service')}</PlainText><IconChevronDown size={14} /></PlainGroup>
+      </PlainUnstyledButton>}
       entries={serviceLinks.map((l) => ({ key: l.to, label: l.label, to: l.to }))}
     />
   );
   const cartButton = (
-    <Indicator label={session?.cartCount ?? 0} size={16} disabled={!session?.cartCount} offset={4}>
-      <ActionIcon component={Link} to="/cart" variant="subtle" size="lg" aria-label={t('topbar.cartWithCount', { count: session?.cartCount ?? 0 })}>
-        <IconShoppingCart size={22} />
-      </ActionIcon>
-    </Indicator>
+    <PlainIconLink to="/cart" label={t('topbar.cartWithCount', { count: session?.cartCount ?? 0 })} count={session?.cartCount ?? 0}>
+      <IconShoppingCart size={22} />
+    </PlainIconLink>
   );
 
   return (
-    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)' }}>
+    <header style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)' }}>
       {/* One line: no label in the row wraps (between breakpoints they broke onto two lines). */}
-      <Group justify="space-between" px="md" h={56} wrap="nowrap" maw={1280} mx="auto" style={{ whiteSpace: 'nowrap' }}>
-        <Group gap="md" wrap="nowrap">
-          <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">Mall</Anchor>
+      <PlainGroup justify="space-between" wrap="nowrap"
+        style={{ whiteSpace: 'nowrap', marginInline: 'auto', paddingInline: spacing('md'), maxWidth: spacing(1280), height: spacing(56) }}>
+        <PlainGroup gap="md" wrap="nowrap">
+          <PlainAnchor to="/" fw={800} underline="never" style={{ fontSize: 'var(--mantine-font-size-xl)' }}>Mall</PlainAnchor>
           {!compact && (
-            <Text size="sm" data-testid="greeting">
+            <PlainText size="sm" data-testid="greeting">
               {/* The name only where the row has room for it beside the links (German needs ~1,150 px). */}
-              {greeting}{loggedIn && <Box component="span" visibleFrom="lg">, {session!.user!.nickname}</Box>}
-            </Text>
+              {greeting}{loggedIn && <span className="mantine-visible-from-lg">, {session!.user!.nickname}</span>}
+            </PlainText>
           )}
           {!compact && !loggedIn && (
-            <Group gap="xs" wrap="nowrap">
-              <Anchor component={Link} to={loginHref} size="sm">{t('topbar.login')}</Anchor>
-              <Anchor component={Link} to="/signup" size="sm">{t('topbar.signup')}</Anchor>
-            </Group>
+            <PlainGroup gap="xs" wrap="nowrap">
+              <PlainAnchor to={loginHref} size="sm">{t('topbar.login')}</PlainAnchor>
+              <PlainAnchor to="/signup" size="sm">{t('topbar.signup')}</PlainAnchor>
+            </PlainGroup>
           )}
-        </Group>
-        {!compact && <Group gap="md" wrap="nowrap" component="nav" aria-label={t('topbar.navigation')}>
-          <Anchor component={Link} to="/buyer/index" size="sm">{t('topbar.userCentre')}</Anchor>
-          <Anchor component={Link} to="/buyer/orders" size="sm">{t('topbar.orders')}</Anchor>
+        </PlainGroup>
+        {!compact && <PlainGroup gap="md" wrap="nowrap" component="nav" aria-label={t('topbar.navigation')}>
+          <PlainAnchor to="/buyer/index" size="sm">{t('topbar.userCentre')}</PlainAnchor>
+          <PlainAnchor to="/buyer/orders" size="sm">{t('topbar.orders')}</PlainAnchor>
           {showMerchant && <MerchantLink session={session} />}
           {serviceMenu}
           {languageMenu}
           {siteMenu}
           {loggedIn && <Button variant="subtle" size="compact-sm" onClick={doLogout} loading={logout.isPending}>{t('topbar.logout')}</Button>}
           {cartButton}
-        </Group>}
-        {compact && <Group gap="xs" wrap="nowrap">
+        </PlainGroup>}
+        {compact && <PlainGroup gap="xs" wrap="nowrap">
           {cartButton}
-          <Burger opened={drawer} onClick={() => setDrawer((o) => !o)} aria-label={t('topbar.menu')} size="sm" />
-        </Group>}
-      </Group>
+          <PlainBurger opened={drawer} onClick={() => setDrawer((o) => !o)} label={t('topbar.menu')} />
+        </PlainGroup>}
+      </PlainGroup>
       {compact && <DeferredDrawer opened={drawer} onClose={() => setDrawer(false)} position="right" size={DRAWER_WIDTH} title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`}>
         <Stack gap={0} onClick={(e) => { if ((e.target as HTMLElement).closest('a')) setDrawer(false); }}>
           {!loggedIn && <NavLink component={Link} to={loginHref} label={t('topbar.login')} />}
@@ -196,6 +196,6 @@ export function TopBar() {
           {loggedIn && <><Divider my="sm" /><NavLink label={t('topbar.logout')} onClick={() => { setDrawer(false); doLogout(); }} /></>}
         </Stack>
       </DeferredDrawer>}
-    </Box>
+    </header>
   );
 }

@@ -1,4 +1,4 @@
-import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorSchemeManager, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Colours that meet WCAG AA (4.5:1 for body text) wherever Mantine uses them in the light
@@ -38,3 +38,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: { '--mantine-color-dimmed': '#626970', '--mantine-color-error': 'var(--mantine-color-red-8)' },
   dark: {},
 });
+
+/**
+ * The shop has the light scheme only. Mantine's default manager reads the saved scheme from
+ * localStorage on start; a page's first touch of localStorage is a synchronous load of the
+ * origin's storage (~5 ms of a first render on a fast machine, more on a phone).
+ */
+export const lightOnly: MantineColorSchemeManager = {
+  get: () => 'light', set: () => {}, subscribe: () => {}, unsubscribe: () => {}, clear: () => {},
+};

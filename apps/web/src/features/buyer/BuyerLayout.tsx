@@ -3,11 +3,12 @@
  * see what a guest may use (orders); the rest needs an account.
  */
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
-import { Box, Container, NavLink, Paper, Group, Button } from '@mantine/core';
+import { Box, Container, NavLink, Paper } from '@mantine/core';
 import { IconAddressBook, IconCreditCard, IconCrown, IconId, IconMessageStar, IconPackage, IconReceiptRefund, IconShieldLock, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../shared/session';
 import { Columns } from '../../shared/Columns';
+import { PlainButtonLink, PlainGroup } from '../../shared/plain';
 import { useMobile } from '../../shared/useMobile';
 
 export const BUYER_MENU = [
@@ -50,13 +51,13 @@ export function BuyerLayout() {
         {mobile && <Box>
           {/* A plain scrolling row (CSS), not Mantine's ScrollArea: that one is a chunk of its own on every buyer route. */}
           <Box className="scroll-row">
-            <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
+            <PlainGroup gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
               {menu.map((m) => (
-                <Button key={m.to} component={Link} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={pathname.startsWith('match' in m ? m.match : m.to) ? 'filled' : 'default'}>
+                <PlainButtonLink key={m.to} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={pathname.startsWith('match' in m ? m.match : m.to) ? 'filled' : 'default'}>
                   {t(`buyer.menu.${m.key}`)}
-                </Button>
+                </PlainButtonLink>
               ))}
-            </Group>
+            </PlainGroup>
           </Box>
         </Box>}
         <Box><Outlet /></Box>

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Badge, Card, Chip, Container, Group, Image, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { Badge, Chip, Container, Group, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,29 +9,33 @@ import { useMoney } from '../../shared/format';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useProgressiveCount } from '../../shared/useProgressiveCount';
 import { useItems } from './api';
+import { PlainCard, PlainGroup, PlainImage, PlainStack, PlainText, spacing } from '../../shared/plain';
 
 // Spelled out rather than read from the zod enum, which would pull zod into the home page's
 // first load; `satisfies` keeps the list in step with the contract's kinds (gifts are not sold).
 const KIND_FILTER = { NORMAL: true, WEIGHT: true, DIY: true, GIFT: false, SERVICE: true, PRESALE: true, POINT: true, BULK: true } satisfies Record<ItemBusinessType, boolean>;
 const KINDS = (Object.keys(KIND_FILTER) as ItemBusinessType[]).filter((k) => KIND_FILTER[k]);
 
-/** Memoised: the grid grows in slices (useProgressiveCount), and a slice renders its own tiles, not again the ones shown. */
+/**
+ * Plain elements with Mantine's classes (shared/plain.tsx): a phone's first load renders a dozen.
+ * Memoised: the grid grows in slices (useProgressiveCount), and a slice renders its own tiles,
+ * not again the ones shown.
+ */
 export const ItemTile = memo(function ItemTile({ item }: { item: ItemCard }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   return (
-    <Card withBorder padding="sm" component={Link} to={`/item/${item.urlKey}`} data-testid="item-card">
-      <Card.Section><Image src={item.mainImage} alt="" h={180} fit="cover" /></Card.Section>
-      <Stack gap={4} mt="sm">
-        <Text fw={500} lineClamp={2}>{item.itemName}</Text>
-        <Text size="xs" c="dimmed">{item.shop.name}</Text>
-        <Group gap="xs" justify="space-between">
-          <Text fw={700}>{item.pointsPrice !== null ? t('catalog.points', { count: item.pointsPrice }) : fmt(item.price)}</Text>
+    <PlainCard padding="sm" to={`/item/${item.urlKey}`} data-testid="item-card" media={<PlainImage src={item.mainImage} alt="" height={180} />}>
+      <PlainStack gap={4} style={{ marginTop: spacing('sm') }}>
+        <PlainText fw={500} lineClamp={2}>{item.itemName}</PlainText>
+        <PlainText size="xs" c="dimmed">{item.shop.name}</PlainText>
+        <PlainGroup gap="xs" justify="space-between">
+          <PlainText fw={700}>{item.pointsPrice !== null ? t('catalog.points', { count: item.pointsPrice }) : fmt(item.price)}</PlainText>
           {item.businessTypeDict !== 'NORMAL' && <Badge size="xs" variant="light">{t(`catalog.kind.${item.businessTypeDict}`)}</Badge>}
-        </Group>
-        {!item.inStock && <Text size="xs" c="red">{t('catalog.soldOut')}</Text>}
-      </Stack>
-    </Card>
+        </PlainGroup>
+        {!item.inStock && <PlainText size="xs" c="red">{t('catalog.soldOut')}</PlainText>}
+      </PlainStack>
+    </PlainCard>
   );
 });
 

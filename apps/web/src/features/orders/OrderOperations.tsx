@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Stack, Text, type ButtonProps } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ import { DATE_TIME } from './labels';
 import { notifyOrderError, PackageSummary, useNow } from './parts';
 import type { OrderDialog } from './OrderDialogs';
 import { DialogLoading } from '../../shared/DialogLoading';
+import { PlainButton, PlainGroup, PlainText } from '../../shared/plain';
 import { useMobile } from '../../shared/useMobile';
 import { fetchLinesForReview } from '../comment/api/linesForReview';
 import { commentAddUrl, reviewableLineIds } from '../comment/components/labels';
@@ -166,7 +167,7 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
   context: 'list' | 'detail' | 'bulk';
   /** Detail page: show the service codes. */
   onToUse?: () => void;
-  size?: ButtonProps['size'];
+  size?: 'compact-sm' | 'sm';
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -280,18 +281,18 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
 
   return (
     <>
-      <Group gap="xs" justify="flex-end" wrap="wrap" data-testid="order-operations">
+      <PlainGroup gap="xs" justify="flex-end" wrap="wrap" data-testid="order-operations">
         {ops.map((op) => balanceNotYet(op) ? (
-          <Text key={op} size="sm" c="orange" data-testid="balance-hint">
+          <PlainText key={op} size="sm" c="orange" data-testid="balance-hint">
             {t('orders.balanceBegins', { time: dayjs(order.presale!.balancePaymentStartTime).format(DATE_TIME) })}
-          </Text>
+          </PlainText>
         ) : (
-          <Button key={op} size={size} variant={PRIMARY.includes(op) ? 'filled' : 'default'} loading={busy === op} disabled={!!busy && busy !== op}
+          <PlainButton key={op} size={size} variant={PRIMARY.includes(op) ? 'filled' : 'default'} loading={busy === op} disabled={!!busy && busy !== op}
             onClick={() => void click(op)} onPointerEnter={() => void loadDialogs()} data-op={op}>
             {t(`orders.op.${op === APPLY_CANCEL ? 'buyerApplyReverse' : op}`)}
-          </Button>
+          </PlainButton>
         ))}
-      </Group>
+      </PlainGroup>
 
       {pay.dialog}
 

@@ -1,0 +1,203 @@
+/**
+ * Plain versions of the Mantine components a first load renders many times (order cards, the
+ * buyer menu, the top bar and footer): the same elements, Mantine classes, data attributes and
+ * CSS variables that Group, Stack, Text, Anchor, Badge and Button render, so they look the same
+ * and follow the theme and Mantine's stylesheet, without the per-instance work behind them
+ * (theme and default-props lookups, style-prop parsing, class and variable resolvers, a colour
+ * resolver per button: ~6 hooks and dozens of calls each). On a phone's first load that work
+ * was most of the main thread: the buyer pages' nine menu Buttons took 63 ms to render, as
+ * plain links 5 ms. Only the props those places use; anything richer stays Mantine's.
+ */
+import { forwardRef, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import { ActionIcon, Anchor, Badge, Burger, Button, Card, Container, Divider, Group, Image, Indicator, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+
+type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
+type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+
+/** Mantine's spacing value: a theme key, or pixels in rem scaled like Mantine's rem(). */
+export const spacing = (v: Spacing): string =>
+  typeof v === 'number' ? (v === 0 ? '0rem' : `calc(${v / 16}rem * var(--mantine-scale))`) : `var(--mantine-spacing-${v})`;
+
+/** Mantine's `c` prop: 'dimmed', 'inherit' or a theme colour's text shade. */
+const textColor = (c?: string): string | undefined =>
+  !c ? undefined : c === 'dimmed' ? 'var(--mantine-color-dimmed)' : c === 'inherit' ? 'inherit' : `var(--mantine-color-${c}-text)`;
+
+const vars = (v: Record<string, string | number | undefined>, style?: CSSProperties) => ({ ...v, ...style }) as CSSProperties;
+
+type Box = Omit<HTMLAttributes<HTMLElement>, 'color'> & { [data: `data-${string}`]: string | undefined };
+
+export function PlainGroup({ gap = 'md', justify = 'flex-start', align = 'center', wrap = 'wrap', component: C = 'div', className, style, ...rest }: Box & {
+  gap?: Spacing; justify?: CSSProperties['justifyContent']; align?: CSSProperties['alignItems']; wrap?: 'wrap' | 'nowrap'; component?: 'div' | 'nav';
+}) {
+  return <C {...rest} className={`${Group.classes.root} mantine-Group-root${className ? ` ${className}` : ''}`}
+    style={vars({ '--group-gap': spacing(gap), '--group-align': align, '--group-justify': justify, '--group-wrap': wrap }, style)} />;
+}
+
+export function PlainStack({ gap = 'md', align = 'stretch', justify = 'flex-start', className, style, ...rest }: Box & {
+  gap?: Spacing; align?: CSSProperties['alignItems']; justify?: CSSProperties['justifyContent'];
+}) {
+  return <div {...rest} className={`${Stack.classes.root} mantine-Stack-root${className ? ` ${className}` : ''}`}
+    style={vars({ '--stack-gap': spacing(gap), '--stack-align': align, '--stack-justify': justify }, style)} />;
+}
+
+interface TextStyle { size?: Size; c?: string; fw?: number; lineClamp?: number }
+
+/** Text's attributes: size and line clamp as data attributes and variables, colour and weight inline. */
+function textAttributes({ size, c, fw, lineClamp }: TextStyle, style?: CSSProperties) {
+  return {
+    'data-size': size, 'data-line-clamp': lineClamp ? true : undefined,
+    style: vars({
+      '--text-fz': size && `var(--mantine-font-size-${size})`, '--text-lh': size && `var(--mantine-line-height-${size})`, '--text-line-clamp': lineClamp,
+      color: textColor(c), fontWeight: fw,
+    }, style),
+  };
+}
+
+export function PlainText({ size, c, fw, lineClamp, component: C = 'p', style, className, ...rest }: Box & TextStyle & { component?: 'p' | 'span' | 'div' }) {
+  return <C {...rest} {...textAttributes({ size, c, fw, lineClamp }, style)}
+    className={`mantine-focus-auto ${Text.classes.root} mantine-Text-root${className ? ` ${className}` : ''}`} />;
+}
+
+/** Anchor with a router link. */
+export function PlainAnchor({ size, c, fw, lineClamp, underline = 'hover', style, className, ...rest }: LinkProps & TextStyle & {
+  underline?: 'hover' | 'never'; [data: `data-${string}`]: string | undefined;
+}) {
+  return <Link {...rest} {...textAttributes({ size, c, fw, lineClamp }, style as CSSProperties)} data-underline={underline}
+    className={`mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root} mantine-Text-root mantine-Anchor-root${className ? ` ${className}` : ''}`} />;
+}
+
+/** A light badge (the default size). */
+export function PlainBadge({ color, children, ...rest }: Box & { color: string; children: ReactNode }) {
+  return (
+    <div {...rest} data-variant="light" className={`${Badge.classes.root} mantine-Badge-root`} style={vars({
+      '--badge-bg': `var(--mantine-color-${color}-light)`, '--badge-color': `var(--mantine-color-${color}-light-color)`,
+      '--badge-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
+    })}>
+      <span className={`${Badge.classes.label} mantine-Badge-label`}>{children}</span>
+    </div>
+  );
+}
+
+/** The primary colour's filled button, or the default (outlined) one. */
+const BUTTON_VARIANTS = {
+  filled: { '--button-bg': 'var(--mantine-color-blue-filled)', '--button-hover': 'var(--mantine-color-blue-filled-hover)', '--button-color': 'var(--mantine-color-white)', '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent' },
+  default: { '--button-bg': 'var(--mantine-color-default)', '--button-hover': 'var(--mantine-color-default-hover)', '--button-color': 'var(--mantine-color-default-color)', '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)' },
+} as const;
+
+type ButtonLook = { variant: keyof typeof BUTTON_VARIANTS; size: 'compact-sm' | 'sm' };
+
+const buttonClass = `mantine-focus-auto mantine-active ${Button.classes.root} mantine-Button-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;
+const buttonVars = ({ variant, size }: ButtonLook, style?: CSSProperties) => vars({
+  '--button-height': `var(--button-height-${size})`, '--button-padding-x': `var(--button-padding-x-${size})`,
+  '--button-fz': `var(--mantine-font-size-${size.replace('compact-', '')})`, ...BUTTON_VARIANTS[variant],
+}, style);
+const buttonLabel = (children: ReactNode, loading?: boolean) => (
+  <span className={`${Button.classes.inner} mantine-Button-inner`}><span className={`${Button.classes.label} mantine-Button-label`} data-loading={loading || undefined}>{children}</span></span>
+);
+
+/** A button-looking router link. */
+export function PlainButtonLink({ variant, size, style, children, ...rest }: LinkProps & ButtonLook) {
+  return (
+    <Link {...rest} data-variant={variant} data-size={size} className={buttonClass} style={buttonVars({ variant, size }, style as CSSProperties)}>
+      {buttonLabel(children)}
+    </Link>
+  );
+}
+
+/** A button; while `loading` it is disabled and shows Mantine's loader over its label. */
+export function PlainButton({ variant, size, loading, disabled, style, children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & ButtonLook & {
+  loading?: boolean; [data: `data-${string}`]: string | undefined;
+}) {
+  return (
+    <button type="button" {...rest} disabled={disabled || loading} data-variant={variant} data-size={size} data-disabled={disabled || undefined}
+      data-loading={loading || undefined} className={buttonClass} style={buttonVars({ variant, size }, style)}>
+      {loading && (
+        <span className={`${Button.classes.loader} mantine-Button-loader`} aria-hidden
+          style={{ transformOrigin: 'center', opacity: 1, transform: `translate(-50%, calc(-50% + ${spacing(1)}))` }}>
+          <Loader color="var(--button-color)" size="calc(var(--button-height) / 1.8)" />
+        </span>
+      )}
+      {buttonLabel(children, loading)}
+    </button>
+  );
+}
+
+/**
+ * A bordered card: an <article>, or a router link when `to` is given. Its first section, when
+ * given, is either a header strip (on gray.0, with a border below) or bare media (an image).
+ */
+export function PlainCard({ padding, to, header, media, children, ...rest }: Box & {
+  padding: Spacing; to?: string; header?: ReactNode; media?: ReactNode; children: ReactNode;
+}) {
+  const className = `${Card.classes.root} mantine-Card-root ${Paper.classes.root} mantine-Paper-root`;
+  const style = vars({ '--card-padding': spacing(padding) });
+  const sectionClass = `${Card.classes.section} mantine-Card-section`;
+  const inner = (
+    <>
+      {header && (
+        <div data-with-border data-inherit-padding data-orientation="vertical" data-first-section className={sectionClass}
+          style={{ paddingBlock: spacing('xs'), background: 'var(--mantine-color-gray-0)' }}>
+          {header}
+        </div>
+      )}
+      {media && <div data-orientation="vertical" data-first-section className={sectionClass}>{media}</div>}
+      {children}
+    </>
+  );
+  return to
+    ? <Link {...(rest as object)} to={to} data-with-border data-orientation="vertical" className={className} style={style}>{inner}</Link>
+    : <article {...rest} data-with-border data-orientation="vertical" className={className} style={style}>{inner}</article>;
+}
+
+export function PlainDivider({ my }: { my: Spacing }) {
+  return <div data-orientation="horizontal" role="separator" aria-orientation="horizontal" className={`${Divider.classes.root} mantine-Divider-root`} style={{ marginBlock: spacing(my) }} />;
+}
+
+/** An image cropped to fill: a square of `size` px with the small radius, or full width and `height` px tall. */
+export function PlainImage({ src, alt, size, height }: { src: string; alt: string } & ({ size: number; height?: never } | { height: number; size?: never })) {
+  return <img src={src} alt={alt} className={`${Image.classes.root} mantine-Image-root`} style={size !== undefined
+    ? vars({ '--image-radius': 'var(--mantine-radius-sm)', '--image-object-fit': 'cover', flexShrink: 0, width: spacing(size), height: spacing(size) })
+    : vars({ '--image-object-fit': 'cover', height: spacing(height!) })} />;
+}
+
+/** A bare button (a menu's target: Mantine's Menu gives it a ref, hence forwardRef). */
+export const PlainUnstyledButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { [data: `data-${string}`]: string | undefined }>(
+  function PlainUnstyledButton({ className, ...rest }, ref) {
+    return <button type="button" {...rest} ref={ref} className={`mantine-focus-auto ${UnstyledButton.classes.root} mantine-UnstyledButton-root${className ? ` ${className}` : ''}`} />;
+  },
+);
+
+/** The large container (max-width lg, centred). */
+export function PlainContainer({ children }: { children: ReactNode }) {
+  return <div data-size="lg" data-strategy="block" className={`${Container.classes.root} mantine-Container-root`} style={vars({ '--container-size': 'var(--container-size-lg)' })}>{children}</div>;
+}
+
+/** A subtle large icon link with a count badge at its corner (hidden at 0). */
+export function PlainIconLink({ to, label, count, children }: { to: string; label: string; count: number; children: ReactNode }) {
+  return (
+    <div className={`${Indicator.classes.root} mantine-Indicator-root`} style={vars({
+      '--indicator-size': spacing(16), '--indicator-top': spacing(4), '--indicator-right': spacing(4), '--indicator-translate-x': '50%', '--indicator-translate-y': '-50%',
+    })}>
+      {count > 0 && <div data-with-label className={`${Indicator.classes.indicator} mantine-Indicator-indicator`}>{count}</div>}
+      <Link to={to} aria-label={label} data-variant="subtle" data-size="lg"
+        className={`mantine-focus-auto mantine-active ${ActionIcon.classes.root} mantine-ActionIcon-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`}
+        style={vars({
+          '--ai-size': 'var(--ai-size-lg)', '--ai-bg': 'transparent', '--ai-hover': 'var(--mantine-color-blue-light-hover)',
+          '--ai-color': 'var(--mantine-color-blue-light-color)', '--ai-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
+        })}>
+        <span className={`${ActionIcon.classes.icon} mantine-ActionIcon-icon`}>{children}</span>
+      </Link>
+    </div>
+  );
+}
+
+/** The small menu (hamburger) button; its lines turn into a cross while `opened`. */
+export function PlainBurger({ opened, onClick, label }: { opened: boolean; onClick: () => void; label: string }) {
+  return (
+    <button type="button" data-size="sm" aria-label={label} onClick={onClick} className={`mantine-focus-auto ${Burger.classes.root} mantine-Burger-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`}
+      style={vars({ '--burger-size': 'var(--burger-size-sm)' })}>
+      <div data-reduce-motion data-opened={opened || undefined} className={`${Burger.classes.burger} mantine-Burger-burger`} />
+    </button>
+  );
+}

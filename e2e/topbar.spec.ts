@@ -70,6 +70,10 @@ test.describe('mobile', () => {
     const drawer = page.getByRole('dialog');
     await expect(drawer).toContainText(greetings);
     await expect(drawer.getByRole('link', { name: 'Log in' })).toBeVisible();
+    // The service entry opens its links and the drawer stays (it closed on every tap before).
+    await drawer.getByText('Service', { exact: true }).click();
+    await expect(drawer.getByRole('link', { name: 'Shipping policy' })).toBeVisible();
+    await expect(drawer).toBeVisible();
     await drawer.getByRole('link', { name: 'User centre' }).click();
     await expect(page).toHaveURL('/buyer/index');
     await expect(page.getByRole('dialog')).toBeHidden();

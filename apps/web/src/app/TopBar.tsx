@@ -2,9 +2,9 @@
  * Top bar (SPEC §1): greeting by time of day, login state (tourists count as not logged in),
  * user centre, orders, merchant entry, language, site and service menus; a drawer below 'sm'.
  */
-import { cloneElement, lazy, Suspense, useState, type ComponentProps, type ReactElement } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { Button, Divider, Group, NavLink, Stack } from '@mantine/core';
+import { cloneElement, lazy, Suspense, useState, type ComponentProps, type ReactElement, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from '@mantine/core';
 import { IconChevronDown, IconHeadset, IconLanguage, IconShoppingCart, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, SITES, SITE_CODES } from '@mall/contracts/constants';
@@ -17,8 +17,6 @@ import { PlainAnchor, PlainBurger, PlainGroup, PlainIconLink, PlainText, PlainUn
 import type { TopBarMenuEntry } from './TopBarLazy';
 
 const loadLazyParts = () => import('./TopBarLazy');
-/** The compact bar's drawer: 80 % of a phone, at most 24rem on a tablet. */
-const DRAWER_WIDTH = 'clamp(16rem, 80%, 24rem)';
 const TopBarMenu = lazy(() => loadLazyParts().then((m) => ({ default: m.TopBarMenu })));
 const TopBarDrawer = lazy(() => loadLazyParts().then((m) => ({ default: m.TopBarDrawer })));
 const MerchantStateDialog = lazy(() => import('../features/merchant/MerchantStateDialog').then((m) => ({ default: m.MerchantStateDialog })));
@@ -55,26 +53,22 @@ export function merchantTarget(s: SessionInfo | undefined): string {
 
 /**
  * The merchant entry: a frozen or cleared seller gets the info dialog of SPEC §4 first and
- * opens the backend from there; everyone else follows the link.
+ * opens the backend from there; everyone else follows the link. The dialog is rendered beside
+ * the top bar, so closing the phone drawer (on any link click) does not take it away.
  */
-function MerchantLink({ session, nav }: { session: SessionInfo | undefined; nav?: boolean }) {
-  const { t } = useTranslation();
+function useMerchantLink(session: SessionInfo | undefined): { to: string; onClick: (e: { preventDefault: () => void }) => void; dialog: ReactNode } {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState(false);
   const to = merchantTarget(session);
   const state = session?.user?.role === 'SELLER' ? session.user.merchantState : undefined;
   const restricted = state === 'frozen' || state === 'clear' ? state : null;
-  // stopPropagation: the phone drawer closes on link clicks, which would unmount the dialog.
-  const onClick = (e: { preventDefault: () => void; stopPropagation: () => void }) => { if (restricted) { e.preventDefault(); e.stopPropagation(); setDialog(true); } };
-  return (
-    <>
-      {nav ? <NavLink component={Link} to={to} label={t('topbar.merchant')} onClick={onClick} />
-        : <PlainAnchor to={to} size="sm" onClick={onClick}>{t('topbar.merchant')}</PlainAnchor>}
-      {dialog && restricted && (
-        <Suspense><MerchantStateDialog state={restricted} onClose={() => setDialog(false)} onContinue={() => { setDialog(false); navigate(to); }} /></Suspense>
-      )}
-    </>
-  );
+  return {
+    to,
+    onClick: (e) => { if (restricted) { e.preventDefault(); setDialog(true); } },
+    dialog: dialog && restricted && (
+      <Suspense><MerchantStateDialog state={restricted} onClose={() => setDialog(false)} onContinue={() => { setDialog(false); navigate(to); }} /></Suspense>
+    ),
+  };
 }
 
 function useServiceLinks() {
@@ -108,6 +102,7 @@ export function TopBar() {
   const serviceLinks = useServiceLinks();
   const loginHref = `/login?target=${encodeURIComponent(location.pathname + location.search)}`;
   const showMerchant = loggedIn && site.features.merchantEntry;
+  const merchant = useMerchantLink(session);
 
   const choose = (p: { site?: SiteCode; language?: Language }) => prefs.mutate(p, { onError: (e) => notifyError(t, e) });
   const doLogout = () => logout.mutate(undefined, { onSuccess: () => navigate('/'), onError: (e) => notifyError(t, e) });
@@ -169,7 +164,7 @@ export function TopBar() {
         {!compact && <PlainGroup gap="md" wrap="nowrap" component="nav" aria-label={t('topbar.navigation')}>
           <PlainAnchor to="/buyer/index" size="sm">{t('topbar.userCentre')}</PlainAnchor>
           <PlainAnchor to="/buyer/orders" size="sm">{t('topbar.orders')}</PlainAnchor>
-          {showMerchant && <MerchantLink session={session} />}
+          {showMerchant && <PlainAnchor to={merchant.to} size="sm" onClick={merchant.onClick}>{t('topbar.merchant')}</PlainAnchor>}
           {serviceMenu}
           {languageMenu}
           {siteMenu}
@@ -181,21 +176,10 @@ export function TopBar() {
           <PlainBurger opened={drawer} onClick={() => setDrawer((o) => !o)} label={t('topbar.menu')} />
         </PlainGroup>}
       </PlainGroup>
-      {compact && <DeferredDrawer opened={drawer} onClose={() => setDrawer(false)} position="right" size={DRAWER_WIDTH} title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`}>
-        <Stack gap={0} onClick={(e) => { if ((e.target as HTMLElement).closest('a')) setDrawer(false); }}>
-          {!loggedIn && <NavLink component={Link} to={loginHref} label={t('topbar.login')} />}
-          {!loggedIn && <NavLink component={Link} to="/signup" label={t('topbar.signup')} />}
-          <NavLink component={Link} to="/buyer/index" label={t('topbar.userCentre')} />
-          <NavLink component={Link} to="/buyer/orders" label={t('topbar.orders')} />
-          {showMerchant && <MerchantLink session={session} nav />}
-          <NavLink label={t('topbar.service')} childrenOffset={16}>
-            {serviceLinks.map((l) => <NavLink key={l.to} component={Link} to={l.to} label={l.label} />)}
-          </NavLink>
-          <Divider my="sm" />
-          <Group px="sm" gap="lg">{languageMenu}{siteMenu}</Group>
-          {loggedIn && <><Divider my="sm" /><NavLink label={t('topbar.logout')} onClick={() => { setDrawer(false); doLogout(); }} /></>}
-        </Stack>
-      </DeferredDrawer>}
+      {compact && <DeferredDrawer opened={drawer} onClose={() => setDrawer(false)} title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`}
+        loggedIn={loggedIn} loginHref={loginHref} merchant={showMerchant ? merchant : null} serviceLinks={serviceLinks}
+        menus={<>{languageMenu}{siteMenu}</>} onLogout={() => { setDrawer(false); doLogout(); }} />}
+      {showMerchant && merchant.dialog}
     </header>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The top bar's menus and phone drawer, loaded on first use: Mantine's Menu brings floating-ui
- * (~17 KB gzip) and the Drawer its scroll lock, which no page needs for its first paint.
+ * (~17 KB gzip), the Drawer its scroll lock and the drawer's links NavLink with its collapse,
+ * which no page needs for its first paint.
  */
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Drawer, Menu } from '@mantine/core';
+import { Divider, Drawer, Group, Menu, NavLink, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export interface TopBarMenuEntry { key: string; label: ReactNode; to?: string; onClick?: () => void; current?: boolean }
 
@@ -22,4 +24,35 @@ export function TopBarMenu({ target, label, entries, opened }: { target: ReactEl
   );
 }
 
-export { Drawer as TopBarDrawer };
+
+/** The compact bar's drawer: 80 % of a phone, at most 24rem on a tablet. */
+const DRAWER_WIDTH = 'clamp(16rem, 80%, 24rem)';
+
+/**
+ * The compact bar's links, language and site menus and logout, in a drawer from the right. A link
+ * (an <a> with an href) closes it; the service entry, an <a> without one, opens its sub-links.
+ */
+export function TopBarDrawer({ opened, onClose, title, loggedIn, loginHref, merchant, serviceLinks, menus, onLogout }: {
+  opened: boolean; onClose: () => void; title: string; loggedIn: boolean; loginHref: string;
+  merchant: { to: string; onClick: (e: { preventDefault: () => void }) => void } | null;
+  serviceLinks: { to: string; label: string }[]; menus: ReactNode; onLogout: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size={DRAWER_WIDTH} title={title}>
+      <Stack gap={0} onClick={(e) => { if ((e.target as HTMLElement).closest('a[href]')) onClose(); }}>
+        {!loggedIn && <NavLink component={Link} to={loginHref} label={t('topbar.login')} />}
+        {!loggedIn && <NavLink component={Link} to="/signup" label={t('topbar.signup')} />}
+        <NavLink component={Link} to="/buyer/index" label={t('topbar.userCentre')} />
+        <NavLink component={Link} to="/buyer/orders" label={t('topbar.orders')} />
+        {merchant && <NavLink component={Link} to={merchant.to} label={t('topbar.merchant')} onClick={merchant.onClick} />}
+        <NavLink label={t('topbar.service')} childrenOffset={16}>
+          {serviceLinks.map((l) => <NavLink key={l.to} component={Link} to={l.to} label={l.label} />)}
+        </NavLink>
+        <Divider my="sm" />
+        <Group px="sm" gap="lg">{menus}</Group>
+        {loggedIn && <><Divider my="sm" /><NavLink label={t('topbar.logout')} onClick={onLogout} /></>}
+      </Stack>
+    </Drawer>
+  );
+}

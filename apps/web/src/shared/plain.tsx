@@ -10,7 +10,31 @@
  */
 import { forwardRef, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { ActionIcon, Anchor, Badge, Burger, Button, Card, Container, Divider, Group, Image, Indicator, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Loader } from '@mantine/core';
+
+/**
+ * Mantine's class names (each component's `classes`), written out: importing the components to
+ * read them would bring their code into every first load. plain.test.ts checks them against
+ * the installed Mantine.
+ */
+export const MANTINE_CLASSES = {
+  ActionIcon: { root: 'm_8d3f4000', icon: 'm_8d3afb97' },
+  Anchor: { root: 'm_849cf0da' },
+  Badge: { root: 'm_347db0ec', label: 'm_5add502a' },
+  Burger: { root: 'm_fea6bf1a', burger: 'm_d4fb9cad' },
+  Button: { root: 'm_77c9d27d', inner: 'm_80f1301b', label: 'm_811560b9', loader: 'm_a25b86ee' },
+  Card: { root: 'm_e615b15f', section: 'm_599a2148' },
+  Container: { root: 'm_7485cace' },
+  Divider: { root: 'm_3eebeb36' },
+  Group: { root: 'm_4081bf90' },
+  Image: { root: 'm_9e117634' },
+  Indicator: { root: 'm_e5262200', indicator: 'm_760d1fb1' },
+  Paper: { root: 'm_1b7284a3' },
+  Stack: { root: 'm_6d731127' },
+  Text: { root: 'm_b6d8b162' },
+  UnstyledButton: { root: 'm_87cf2631' },
+} as const;
+const { ActionIcon, Anchor, Badge, Burger, Button, Card, Container, Divider, Group, Image, Indicator, Paper, Stack, Text, UnstyledButton } = MANTINE_CLASSES;
 
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -30,14 +54,14 @@ type Box = Omit<HTMLAttributes<HTMLElement>, 'color'> & { [data: `data-${string}
 export function PlainGroup({ gap = 'md', justify = 'flex-start', align = 'center', wrap = 'wrap', component: C = 'div', className, style, ...rest }: Box & {
   gap?: Spacing; justify?: CSSProperties['justifyContent']; align?: CSSProperties['alignItems']; wrap?: 'wrap' | 'nowrap'; component?: 'div' | 'nav';
 }) {
-  return <C {...rest} className={`${Group.classes.root} mantine-Group-root${className ? ` ${className}` : ''}`}
+  return <C {...rest} className={`${Group.root} mantine-Group-root${className ? ` ${className}` : ''}`}
     style={vars({ '--group-gap': spacing(gap), '--group-align': align, '--group-justify': justify, '--group-wrap': wrap }, style)} />;
 }
 
 export function PlainStack({ gap = 'md', align = 'stretch', justify = 'flex-start', className, style, ...rest }: Box & {
   gap?: Spacing; align?: CSSProperties['alignItems']; justify?: CSSProperties['justifyContent'];
 }) {
-  return <div {...rest} className={`${Stack.classes.root} mantine-Stack-root${className ? ` ${className}` : ''}`}
+  return <div {...rest} className={`${Stack.root} mantine-Stack-root${className ? ` ${className}` : ''}`}
     style={vars({ '--stack-gap': spacing(gap), '--stack-align': align, '--stack-justify': justify }, style)} />;
 }
 
@@ -56,7 +80,7 @@ function textAttributes({ size, c, fw, lineClamp }: TextStyle, style?: CSSProper
 
 export function PlainText({ size, c, fw, lineClamp, component: C = 'p', style, className, ...rest }: Box & TextStyle & { component?: 'p' | 'span' | 'div' }) {
   return <C {...rest} {...textAttributes({ size, c, fw, lineClamp }, style)}
-    className={`mantine-focus-auto ${Text.classes.root} mantine-Text-root${className ? ` ${className}` : ''}`} />;
+    className={`mantine-focus-auto ${Text.root} mantine-Text-root${className ? ` ${className}` : ''}`} />;
 }
 
 /** Anchor with a router link. */
@@ -64,17 +88,17 @@ export function PlainAnchor({ size, c, fw, lineClamp, underline = 'hover', style
   underline?: 'hover' | 'never'; [data: `data-${string}`]: string | undefined;
 }) {
   return <Link {...rest} {...textAttributes({ size, c, fw, lineClamp }, style as CSSProperties)} data-underline={underline}
-    className={`mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root} mantine-Text-root mantine-Anchor-root${className ? ` ${className}` : ''}`} />;
+    className={`mantine-focus-auto ${Anchor.root} ${Text.root} mantine-Text-root mantine-Anchor-root${className ? ` ${className}` : ''}`} />;
 }
 
 /** A light badge (the default size). */
 export function PlainBadge({ color, children, ...rest }: Box & { color: string; children: ReactNode }) {
   return (
-    <div {...rest} data-variant="light" className={`${Badge.classes.root} mantine-Badge-root`} style={vars({
+    <div {...rest} data-variant="light" className={`${Badge.root} mantine-Badge-root`} style={vars({
       '--badge-bg': `var(--mantine-color-${color}-light)`, '--badge-color': `var(--mantine-color-${color}-light-color)`,
       '--badge-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
     })}>
-      <span className={`${Badge.classes.label} mantine-Badge-label`}>{children}</span>
+      <span className={`${Badge.label} mantine-Badge-label`}>{children}</span>
     </div>
   );
 }
@@ -87,13 +111,13 @@ const BUTTON_VARIANTS = {
 
 type ButtonLook = { variant: keyof typeof BUTTON_VARIANTS; size: 'compact-sm' | 'sm' };
 
-const buttonClass = `mantine-focus-auto mantine-active ${Button.classes.root} mantine-Button-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;
+const buttonClass = `mantine-focus-auto mantine-active ${Button.root} mantine-Button-root ${UnstyledButton.root} mantine-UnstyledButton-root`;
 const buttonVars = ({ variant, size }: ButtonLook, style?: CSSProperties) => vars({
   '--button-height': `var(--button-height-${size})`, '--button-padding-x': `var(--button-padding-x-${size})`,
   '--button-fz': `var(--mantine-font-size-${size.replace('compact-', '')})`, ...BUTTON_VARIANTS[variant],
 }, style);
 const buttonLabel = (children: ReactNode, loading?: boolean) => (
-  <span className={`${Button.classes.inner} mantine-Button-inner`}><span className={`${Button.classes.label} mantine-Button-label`} data-loading={loading || undefined}>{children}</span></span>
+  <span className={`${Button.inner} mantine-Button-inner`}><span className={`${Button.label} mantine-Button-label`} data-loading={loading || undefined}>{children}</span></span>
 );
 
 /** A button-looking router link. */
@@ -113,7 +137,7 @@ export function PlainButton({ variant, size, loading, disabled, style, children,
     <button type="button" {...rest} disabled={disabled || loading} data-variant={variant} data-size={size} data-disabled={disabled || undefined}
       data-loading={loading || undefined} className={buttonClass} style={buttonVars({ variant, size }, style)}>
       {loading && (
-        <span className={`${Button.classes.loader} mantine-Button-loader`} aria-hidden
+        <span className={`${Button.loader} mantine-Button-loader`} aria-hidden
           style={{ transformOrigin: 'center', opacity: 1, transform: `translate(-50%, calc(-50% + ${spacing(1)}))` }}>
           <Loader color="var(--button-color)" size="calc(var(--button-height) / 1.8)" />
         </span>
@@ -130,9 +154,9 @@ export function PlainButton({ variant, size, loading, disabled, style, children,
 export function PlainCard({ padding, to, header, media, children, ...rest }: Box & {
   padding: Spacing; to?: string; header?: ReactNode; media?: ReactNode; children: ReactNode;
 }) {
-  const className = `${Card.classes.root} mantine-Card-root ${Paper.classes.root} mantine-Paper-root`;
+  const className = `${Card.root} mantine-Card-root ${Paper.root} mantine-Paper-root`;
   const style = vars({ '--card-padding': spacing(padding) });
-  const sectionClass = `${Card.classes.section} mantine-Card-section`;
+  const sectionClass = `${Card.section} mantine-Card-section`;
   const inner = (
     <>
       {header && (
@@ -151,12 +175,12 @@ export function PlainCard({ padding, to, header, media, children, ...rest }: Box
 }
 
 export function PlainDivider({ my }: { my: Spacing }) {
-  return <div data-orientation="horizontal" role="separator" aria-orientation="horizontal" className={`${Divider.classes.root} mantine-Divider-root`} style={{ marginBlock: spacing(my) }} />;
+  return <div data-orientation="horizontal" role="separator" aria-orientation="horizontal" className={`${Divider.root} mantine-Divider-root`} style={{ marginBlock: spacing(my) }} />;
 }
 
 /** An image cropped to fill: a square of `size` px with the small radius, or full width and `height` px tall. */
 export function PlainImage({ src, alt, size, height }: { src: string; alt: string } & ({ size: number; height?: never } | { height: number; size?: never })) {
-  return <img src={src} alt={alt} className={`${Image.classes.root} mantine-Image-root`} style={size !== undefined
+  return <img src={src} alt={alt} className={`${Image.root} mantine-Image-root`} style={size !== undefined
     ? vars({ '--image-radius': 'var(--mantine-radius-sm)', '--image-object-fit': 'cover', flexShrink: 0, width: spacing(size), height: spacing(size) })
     : vars({ '--image-object-fit': 'cover', height: spacing(height!) })} />;
 }
@@ -164,29 +188,29 @@ export function PlainImage({ src, alt, size, height }: { src: string; alt: strin
 /** A bare button (a menu's target: Mantine's Menu gives it a ref, hence forwardRef). */
 export const PlainUnstyledButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { [data: `data-${string}`]: string | undefined }>(
   function PlainUnstyledButton({ className, ...rest }, ref) {
-    return <button type="button" {...rest} ref={ref} className={`mantine-focus-auto ${UnstyledButton.classes.root} mantine-UnstyledButton-root${className ? ` ${className}` : ''}`} />;
+    return <button type="button" {...rest} ref={ref} className={`mantine-focus-auto ${UnstyledButton.root} mantine-UnstyledButton-root${className ? ` ${className}` : ''}`} />;
   },
 );
 
 /** The large container (max-width lg, centred). */
 export function PlainContainer({ children }: { children: ReactNode }) {
-  return <div data-size="lg" data-strategy="block" className={`${Container.classes.root} mantine-Container-root`} style={vars({ '--container-size': 'var(--container-size-lg)' })}>{children}</div>;
+  return <div data-size="lg" data-strategy="block" className={`${Container.root} mantine-Container-root`} style={vars({ '--container-size': 'var(--container-size-lg)' })}>{children}</div>;
 }
 
 /** A subtle large icon link with a count badge at its corner (hidden at 0). */
 export function PlainIconLink({ to, label, count, children }: { to: string; label: string; count: number; children: ReactNode }) {
   return (
-    <div className={`${Indicator.classes.root} mantine-Indicator-root`} style={vars({
+    <div className={`${Indicator.root} mantine-Indicator-root`} style={vars({
       '--indicator-size': spacing(16), '--indicator-top': spacing(4), '--indicator-right': spacing(4), '--indicator-translate-x': '50%', '--indicator-translate-y': '-50%',
     })}>
-      {count > 0 && <div data-with-label className={`${Indicator.classes.indicator} mantine-Indicator-indicator`}>{count}</div>}
+      {count > 0 && <div data-with-label className={`${Indicator.indicator} mantine-Indicator-indicator`}>{count}</div>}
       <Link to={to} aria-label={label} data-variant="subtle" data-size="lg"
-        className={`mantine-focus-auto mantine-active ${ActionIcon.classes.root} mantine-ActionIcon-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`}
+        className={`mantine-focus-auto mantine-active ${ActionIcon.root} mantine-ActionIcon-root ${UnstyledButton.root} mantine-UnstyledButton-root`}
         style={vars({
           '--ai-size': 'var(--ai-size-lg)', '--ai-bg': 'transparent', '--ai-hover': 'var(--mantine-color-blue-light-hover)',
           '--ai-color': 'var(--mantine-color-blue-light-color)', '--ai-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
         })}>
-        <span className={`${ActionIcon.classes.icon} mantine-ActionIcon-icon`}>{children}</span>
+        <span className={`${ActionIcon.icon} mantine-ActionIcon-icon`}>{children}</span>
       </Link>
     </div>
   );
@@ -195,9 +219,9 @@ export function PlainIconLink({ to, label, count, children }: { to: string; labe
 /** The small menu (hamburger) button; its lines turn into a cross while `opened`. */
 export function PlainBurger({ opened, onClick, label }: { opened: boolean; onClick: () => void; label: string }) {
   return (
-    <button type="button" data-size="sm" aria-label={label} onClick={onClick} className={`mantine-focus-auto ${Burger.classes.root} mantine-Burger-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`}
+    <button type="button" data-size="sm" aria-label={label} onClick={onClick} className={`mantine-focus-auto ${Burger.root} mantine-Burger-root ${UnstyledButton.root} mantine-UnstyledButton-root`}
       style={vars({ '--burger-size': 'var(--burger-size-sm)' })}>
-      <div data-reduce-motion data-opened={opened || undefined} className={`${Burger.classes.burger} mantine-Burger-burger`} />
+      <div data-reduce-motion data-opened={opened || undefined} className={`${Burger.burger} mantine-Burger-burger`} />
     </button>
   );
 }

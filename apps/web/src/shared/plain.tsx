@@ -1,8 +1,9 @@
 /**
- * Plain versions of the Mantine components a first load renders many times (order cards, the
- * buyer menu, the top bar and footer): the same elements, Mantine classes, data attributes and
- * CSS variables that Group, Stack, Text, Anchor, Badge and Button render, so they look the same
- * and follow the theme and Mantine's stylesheet, without the per-instance work behind them
+ * Plain versions of the Mantine components a first load renders many times (the top bar and
+ * footer, the buyer menu, order cards, item tiles): the same elements, Mantine classes, data
+ * attributes and CSS variables that Mantine's Group, Stack, Text, Anchor, Badge, Button, Card and
+ * the others here render, so they look the same and follow the theme and Mantine's stylesheet
+ * (the DOM was compared at 1280 and 390 px), without the per-instance work behind them
  * (theme and default-props lookups, style-prop parsing, class and variable resolvers, a colour
  * resolver per button: ~6 hooks and dozens of calls each). On a phone's first load that work
  * was most of the main thread: the buyer pages' nine menu Buttons took 63 ms to render, as
@@ -48,20 +49,21 @@ const textColor = (c?: string): string | undefined =>
   !c ? undefined : c === 'dimmed' ? 'var(--mantine-color-dimmed)' : c === 'inherit' ? 'inherit' : `var(--mantine-color-${c}-text)`;
 
 const vars = (v: Record<string, string | number | undefined>, style?: CSSProperties) => ({ ...v, ...style }) as CSSProperties;
+const withClass = (base: string, extra?: string) => (extra ? `${base} ${extra}` : base);
 
 type Box = Omit<HTMLAttributes<HTMLElement>, 'color'> & { [data: `data-${string}`]: string | undefined };
 
 export function PlainGroup({ gap = 'md', justify = 'flex-start', align = 'center', wrap = 'wrap', component: C = 'div', className, style, ...rest }: Box & {
   gap?: Spacing; justify?: CSSProperties['justifyContent']; align?: CSSProperties['alignItems']; wrap?: 'wrap' | 'nowrap'; component?: 'div' | 'nav';
 }) {
-  return <C {...rest} className={`${Group.root} mantine-Group-root${className ? ` ${className}` : ''}`}
+  return <C {...rest} className={withClass(`${Group.root} mantine-Group-root`, className)}
     style={vars({ '--group-gap': spacing(gap), '--group-align': align, '--group-justify': justify, '--group-wrap': wrap }, style)} />;
 }
 
 export function PlainStack({ gap = 'md', align = 'stretch', justify = 'flex-start', className, style, ...rest }: Box & {
   gap?: Spacing; align?: CSSProperties['alignItems']; justify?: CSSProperties['justifyContent'];
 }) {
-  return <div {...rest} className={`${Stack.root} mantine-Stack-root${className ? ` ${className}` : ''}`}
+  return <div {...rest} className={withClass(`${Stack.root} mantine-Stack-root`, className)}
     style={vars({ '--stack-gap': spacing(gap), '--stack-align': align, '--stack-justify': justify }, style)} />;
 }
 
@@ -80,7 +82,7 @@ function textAttributes({ size, c, fw, lineClamp }: TextStyle, style?: CSSProper
 
 export function PlainText({ size, c, fw, lineClamp, component: C = 'p', style, className, ...rest }: Box & TextStyle & { component?: 'p' | 'span' | 'div' }) {
   return <C {...rest} {...textAttributes({ size, c, fw, lineClamp }, style)}
-    className={`mantine-focus-auto ${Text.root} mantine-Text-root${className ? ` ${className}` : ''}`} />;
+    className={withClass(`mantine-focus-auto ${Text.root} mantine-Text-root`, className)} />;
 }
 
 /** Anchor with a router link. */
@@ -88,7 +90,7 @@ export function PlainAnchor({ size, c, fw, lineClamp, underline = 'hover', style
   underline?: 'hover' | 'never'; [data: `data-${string}`]: string | undefined;
 }) {
   return <Link {...rest} {...textAttributes({ size, c, fw, lineClamp }, style as CSSProperties)} data-underline={underline}
-    className={`mantine-focus-auto ${Anchor.root} ${Text.root} mantine-Text-root mantine-Anchor-root${className ? ` ${className}` : ''}`} />;
+    className={withClass(`mantine-focus-auto ${Anchor.root} ${Text.root} mantine-Text-root mantine-Anchor-root`, className as string | undefined)} />;
 }
 
 /** A light badge (the default size). */
@@ -188,7 +190,7 @@ export function PlainImage({ src, alt, size, height }: { src: string; alt: strin
 /** A bare button (a menu's target: Mantine's Menu gives it a ref, hence forwardRef). */
 export const PlainUnstyledButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { [data: `data-${string}`]: string | undefined }>(
   function PlainUnstyledButton({ className, ...rest }, ref) {
-    return <button type="button" {...rest} ref={ref} className={`mantine-focus-auto ${UnstyledButton.root} mantine-UnstyledButton-root${className ? ` ${className}` : ''}`} />;
+    return <button type="button" {...rest} ref={ref} className={withClass(`mantine-focus-auto ${UnstyledButton.root} mantine-UnstyledButton-root`, className)} />;
   },
 );
 

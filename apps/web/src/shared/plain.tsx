@@ -11,7 +11,7 @@
  */
 import { forwardRef, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { Loader } from '@mantine/core';
+import { getFontSize, getLineHeight, getRadius, getSpacing, Loader } from '@mantine/core';
 
 /**
  * Mantine's class names (each component's `classes`), written out: importing the components to
@@ -41,8 +41,7 @@ type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
 /** Mantine's spacing value: a theme key, or pixels in rem scaled like Mantine's rem(). */
-export const spacing = (v: Spacing): string =>
-  typeof v === 'number' ? (v === 0 ? '0rem' : `calc(${v / 16}rem * var(--mantine-scale))`) : `var(--mantine-spacing-${v})`;
+export const spacing = (v: Spacing): string => getSpacing(v)!;
 
 /** Mantine's `c` prop: 'dimmed', 'inherit' or a theme colour's text shade. */
 const textColor = (c?: string): string | undefined =>
@@ -74,7 +73,7 @@ function textAttributes({ size, c, fw, lineClamp }: TextStyle, style?: CSSProper
   return {
     'data-size': size, 'data-line-clamp': lineClamp ? true : undefined,
     style: vars({
-      '--text-fz': size && `var(--mantine-font-size-${size})`, '--text-lh': size && `var(--mantine-line-height-${size})`, '--text-line-clamp': lineClamp,
+      '--text-fz': size && getFontSize(size), '--text-lh': size && getLineHeight(size), '--text-line-clamp': lineClamp,
       color: textColor(c), fontWeight: fw,
     }, style),
   };
@@ -89,8 +88,8 @@ export function PlainText({ size, c, fw, lineClamp, component: C = 'p', style, c
 export function PlainAnchor({ size, c, fw, lineClamp, underline = 'hover', style, className, ...rest }: LinkProps & TextStyle & {
   underline?: 'hover' | 'never'; [data: `data-${string}`]: string | undefined;
 }) {
-  return <Link {...rest} {...textAttributes({ size, c, fw, lineClamp }, style as CSSProperties)} data-underline={underline}
-    className={withClass(`mantine-focus-auto ${Anchor.root} ${Text.root} mantine-Text-root mantine-Anchor-root`, className as string | undefined)} />;
+  return <Link {...rest} {...textAttributes({ size, c, fw, lineClamp }, style)} data-underline={underline}
+    className={withClass(`mantine-focus-auto ${Anchor.root} ${Text.root} mantine-Text-root mantine-Anchor-root`, className)} />;
 }
 
 /** A light badge (the default size). */
@@ -116,7 +115,7 @@ type ButtonLook = { variant: keyof typeof BUTTON_VARIANTS; size: 'compact-sm' | 
 const buttonClass = `mantine-focus-auto mantine-active ${Button.root} mantine-Button-root ${UnstyledButton.root} mantine-UnstyledButton-root`;
 const buttonVars = ({ variant, size }: ButtonLook, style?: CSSProperties) => vars({
   '--button-height': `var(--button-height-${size})`, '--button-padding-x': `var(--button-padding-x-${size})`,
-  '--button-fz': `var(--mantine-font-size-${size.replace('compact-', '')})`, ...BUTTON_VARIANTS[variant],
+  '--button-fz': getFontSize(size.replace('compact-', '')), ...BUTTON_VARIANTS[variant],
 }, style);
 const buttonLabel = (children: ReactNode, loading?: boolean) => (
   <span className={`${Button.inner} mantine-Button-inner`}><span className={`${Button.label} mantine-Button-label`} data-loading={loading || undefined}>{children}</span></span>
@@ -125,7 +124,7 @@ const buttonLabel = (children: ReactNode, loading?: boolean) => (
 /** A button-looking router link. */
 export function PlainButtonLink({ variant, size, style, children, ...rest }: LinkProps & ButtonLook) {
   return (
-    <Link {...rest} data-variant={variant} data-size={size} className={buttonClass} style={buttonVars({ variant, size }, style as CSSProperties)}>
+    <Link {...rest} data-variant={variant} data-size={size} className={buttonClass} style={buttonVars({ variant, size }, style)}>
       {buttonLabel(children)}
     </Link>
   );
@@ -183,7 +182,7 @@ export function PlainDivider({ my }: { my: Spacing }) {
 /** An image cropped to fill: a square of `size` px with the small radius, or full width and `height` px tall. */
 export function PlainImage({ src, alt, size, height }: { src: string; alt: string } & ({ size: number; height?: never } | { height: number; size?: never })) {
   return <img src={src} alt={alt} className={`${Image.root} mantine-Image-root`} style={size !== undefined
-    ? vars({ '--image-radius': 'var(--mantine-radius-sm)', '--image-object-fit': 'cover', flexShrink: 0, width: spacing(size), height: spacing(size) })
+    ? vars({ '--image-radius': getRadius('sm'), '--image-object-fit': 'cover', flexShrink: 0, width: spacing(size), height: spacing(size) })
     : vars({ '--image-object-fit': 'cover', height: spacing(height!) })} />;
 }
 

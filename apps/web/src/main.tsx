@@ -5,13 +5,14 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/theme.css';
 import './shared/i18n';
 import './app/global.css';
 import { firstPaintDone, readBootData } from './app/boot';
 import { startEarlyReads } from './app/early';
 import { AppRoutes, preloadPage } from './app/router';
 import { Toasts } from './app/Toasts';
-import { cssVariablesResolver, lightOnly, theme } from './app/theme';
+import { lightOnly, theme } from './app/theme';
 import { ApiError } from './shared/api';
 import { sessionKey, sessionQuery } from './shared/session';
 
@@ -46,7 +47,9 @@ window.addEventListener('vite:preloadError', (event) => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={lightOnly} defaultColorScheme="light">
+    {/* The theme's CSS variables and Mantine's global classes come from app/theme.css, built with
+        the app, instead of being computed on every page load (~10 ms of a first render on a fast machine). */}
+    <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false} colorSchemeManager={lightOnly} defaultColorScheme="light">
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>

@@ -1,6 +1,6 @@
 /**
  * Plain versions of the Mantine components a first load renders many times (the top bar and
- * footer, the buyer menu, order cards, item tiles): the same elements, Mantine classes, data
+ * footer, the buyer menu, order cards, item tiles, the home page's chips and placeholders): the same elements, Mantine classes, data
  * attributes and CSS variables that Mantine's Group, Stack, Text, Anchor, Badge, Button, Card and
  * the others here render, so they look the same and follow the theme and Mantine's stylesheet
  * (the DOM was compared at 1280 and 390 px), without the per-instance work behind them
@@ -11,7 +11,8 @@
  */
 import { forwardRef, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { getFontSize, getLineHeight, getRadius, getSpacing, Loader } from '@mantine/core';
+import { CheckIcon, getFontSize, getLineHeight, getRadius, getSpacing, Loader } from '@mantine/core';
+import { useId } from '@mantine/hooks';
 
 /**
  * Mantine's class names (each component's `classes`), written out: importing the components to
@@ -25,17 +26,19 @@ export const MANTINE_CLASSES = {
   Burger: { root: 'm_fea6bf1a', burger: 'm_d4fb9cad' },
   Button: { root: 'm_77c9d27d', inner: 'm_80f1301b', label: 'm_811560b9', loader: 'm_a25b86ee' },
   Card: { root: 'm_e615b15f', section: 'm_599a2148' },
+  Chip: { root: 'm_f59ffda3', input: 'm_bde07329', label: 'm_be049a53', 'label--filled': 'm_fa109255', iconWrapper: 'm_9ac86df9', checkIcon: 'm_d6d72580' },
   Container: { root: 'm_7485cace' },
   Divider: { root: 'm_3eebeb36' },
   Group: { root: 'm_4081bf90' },
   Image: { root: 'm_9e117634' },
   Indicator: { root: 'm_e5262200', indicator: 'm_760d1fb1' },
   Paper: { root: 'm_1b7284a3' },
+  Skeleton: { root: 'm_18320242' },
   Stack: { root: 'm_6d731127' },
   Text: { root: 'm_b6d8b162' },
   UnstyledButton: { root: 'm_87cf2631' },
 } as const;
-const { ActionIcon, Anchor, Badge, Burger, Button, Card, Container, Divider, Group, Image, Indicator, Paper, Stack, Text, UnstyledButton } = MANTINE_CLASSES;
+const { ActionIcon, Anchor, Badge, Burger, Button, Card, Chip, Container, Divider, Group, Image, Indicator, Paper, Skeleton, Stack, Text, UnstyledButton } = MANTINE_CLASSES;
 
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -225,4 +228,26 @@ export function PlainBurger({ opened, onClick, label }: { opened: boolean; onCli
       <div data-reduce-motion data-opened={opened || undefined} className={`${Burger.burger} mantine-Burger-burger`} />
     </button>
   );
+}
+
+/** A small filled chip of a single-choice set (Mantine's Chip of size xs in a Chip.Group): `onChoose` gets its value when picked. */
+export function PlainChip({ value, checked, onChoose, children }: { value: string; checked: boolean; onChoose: (value: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div data-size="xs" className={`${Chip.root} mantine-Chip-root`} style={vars({
+      '--chip-fz': getFontSize('xs'), '--chip-size': 'var(--chip-size-xs)', '--chip-checked-padding': 'var(--chip-checked-padding-xs)',
+      '--chip-padding': 'var(--chip-padding-xs)', '--chip-icon-size': 'var(--chip-icon-size-xs)', '--chip-spacing': 'var(--chip-spacing-xs)',
+    })}>
+      <input type="radio" className={`${Chip.input} mantine-Chip-input`} checked={checked} id={id} value={value} onChange={(e) => onChoose(e.currentTarget.value)} />
+      <label htmlFor={id} data-checked={checked || undefined} className={`${Chip['label--filled']} ${Chip.label} mantine-Chip-label`}>
+        {checked && <span className={`${Chip.iconWrapper} mantine-Chip-iconWrapper`}><CheckIcon className={`${Chip.checkIcon} mantine-Chip-checkIcon`} /></span>}
+        <span>{children}</span>
+      </label>
+    </div>
+  );
+}
+
+/** A loading placeholder block `height` px tall (Mantine's Skeleton, animated). */
+export function PlainSkeleton({ height }: { height: number }) {
+  return <div data-visible data-animate className={`${Skeleton.root} mantine-Skeleton-root`} style={{ height: spacing(height) }} />;
 }

@@ -1,6 +1,6 @@
-import { memo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Badge, Chip, Container, Group, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { memo, useState, type Dispatch, type SetStateAction } from 'react';
+import { useSearchParams, type SetURLSearchParams } from 'react-router';
+import { Badge, Container, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useMoney } from '../../shared/format';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useProgressiveCount } from '../../shared/useProgressiveCount';
 import { useItems } from './api';
-import { PlainCard, PlainGroup, PlainImage, PlainStack, PlainText, spacing } from '../../shared/plain';
+import { PlainCard, PlainChip, PlainGroup, PlainImage, PlainSkeleton, PlainStack, PlainText, spacing } from '../../shared/plain';
 
 // Spelled out rather than read from the zod enum, which would pull zod into the home page's
 // first load; `satisfies` keeps the list in step with the contract's kinds (gifts are not sold).
@@ -54,6 +54,27 @@ function ItemGrid({ items }: { items: ItemCard[] }) {
   );
 }
 
+/**
+ * The search box and the kind chips. Memoised: the items arriving re-render the page, and these
+ * do not change with them (a second render of the chips on a phone's first load).
+ */
+const HomeFilters = memo(function HomeFilters({ keyword, setKeyword, type, setParams }: {
+  keyword: string; setKeyword: Dispatch<SetStateAction<string>>; type: ItemBusinessType | ''; setParams: SetURLSearchParams;
+}) {
+  const { t } = useTranslation();
+  const chosen = type || 'ALL';
+  const setType = (v: string) => setParams(v === 'ALL' ? {} : { type: v });
+  return (
+    <Stack gap="sm" mb="md">
+      <TextInput leftSection={<IconSearch size={16} />} placeholder={t('catalog.search')} aria-label={t('catalog.search')}
+        value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} maw={420} />
+      <PlainGroup gap="xs">
+        {['ALL', ...KINDS].map((k) => <PlainChip key={k} value={k} checked={chosen === k} onChoose={setType}>{t(`catalog.kind.${k}`)}</PlainChip>)}
+      </PlainGroup>
+    </Stack>
+  );
+});
+
 export function HomePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -64,20 +85,11 @@ export function HomePage() {
   return (
     <Container size="lg" py="md">
       <Title order={1} size="h2" mb="md">{t('catalog.title')}</Title>
-      <Stack gap="sm" mb="md">
-        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('catalog.search')} aria-label={t('catalog.search')}
-          value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} maw={420} />
-        <Chip.Group multiple={false} value={type || 'ALL'} onChange={(v) => setParams(v === 'ALL' ? {} : { type: v as string })}>
-          <Group gap="xs">
-            <Chip value="ALL" size="xs">{t('catalog.kind.ALL')}</Chip>
-            {KINDS.map((k) => <Chip key={k} value={k} size="xs">{t(`catalog.kind.${k}`)}</Chip>)}
-          </Group>
-        </Chip.Group>
-      </Stack>
+      <HomeFilters keyword={keyword} setKeyword={setKeyword} type={type} setParams={setParams} />
       {isError && <EmptyBlock title={t('errors.Common.internal')} />}
       {isLoading && (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
-          {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} h={280} />)}
+          {Array.from({ length: 8 }, (_, i) => <PlainSkeleton key={i} height={280} />)}
         </SimpleGrid>
       )}
       {data && data.data.length === 0 && <EmptyBlock title={t('catalog.empty')} />}

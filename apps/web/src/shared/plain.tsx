@@ -9,7 +9,7 @@
  * was most of the main thread: the buyer pages' nine menu Buttons took 63 ms to render, as
  * plain links 5 ms. Only the props those places use; anything richer stays Mantine's.
  */
-import { forwardRef, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { CheckIcon, getFontSize, getLineHeight, getRadius, getSpacing, Loader } from '@mantine/core';
 import { useId } from '@mantine/hooks';
@@ -26,19 +26,21 @@ export const MANTINE_CLASSES = {
   Burger: { root: 'm_fea6bf1a', burger: 'm_d4fb9cad' },
   Button: { root: 'm_77c9d27d', inner: 'm_80f1301b', label: 'm_811560b9', loader: 'm_a25b86ee' },
   Card: { root: 'm_e615b15f', section: 'm_599a2148' },
+  ComboboxChevron: { chevron: 'm_2943220b' },
   Chip: { root: 'm_f59ffda3', input: 'm_bde07329', label: 'm_be049a53', 'label--filled': 'm_fa109255', iconWrapper: 'm_9ac86df9', checkIcon: 'm_d6d72580' },
   Container: { root: 'm_7485cace' },
   Divider: { root: 'm_3eebeb36' },
   Group: { root: 'm_4081bf90' },
   Image: { root: 'm_9e117634' },
   Indicator: { root: 'm_e5262200', indicator: 'm_760d1fb1' },
+  Input: { root: 'm_46b77525', label: 'm_8fdc1311', wrapper: 'm_6c018570', input: 'm_8fb7ebe7', section: 'm_82577fc2' },
   Paper: { root: 'm_1b7284a3' },
   Skeleton: { root: 'm_18320242' },
   Stack: { root: 'm_6d731127' },
   Text: { root: 'm_b6d8b162' },
   UnstyledButton: { root: 'm_87cf2631' },
 } as const;
-const { ActionIcon, Anchor, Badge, Burger, Button, Card, Chip, Container, Divider, Group, Image, Indicator, Paper, Skeleton, Stack, Text, UnstyledButton } = MANTINE_CLASSES;
+const { ActionIcon, Anchor, Badge, Burger, Button, Card, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Paper, Skeleton, Stack, Text, UnstyledButton } = MANTINE_CLASSES;
 
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -107,9 +109,10 @@ export function PlainBadge({ color, children, ...rest }: Box & { color: string; 
   );
 }
 
-/** The primary colour's filled button, or the default (outlined) one. */
+/** The primary colour's filled or subtle button, or the default (outlined) one. */
 const BUTTON_VARIANTS = {
   filled: { '--button-bg': 'var(--mantine-color-blue-filled)', '--button-hover': 'var(--mantine-color-blue-filled-hover)', '--button-color': 'var(--mantine-color-white)', '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent' },
+  subtle: { '--button-bg': 'transparent', '--button-hover': 'var(--mantine-color-blue-light-hover)', '--button-color': 'var(--mantine-color-blue-light-color)', '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent' },
   default: { '--button-bg': 'var(--mantine-color-default)', '--button-hover': 'var(--mantine-color-default-hover)', '--button-color': 'var(--mantine-color-default-color)', '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)' },
 } as const;
 
@@ -250,4 +253,62 @@ export function PlainChip({ value, checked, onChoose, children }: { value: strin
 /** A loading placeholder block `height` px tall (Mantine's Skeleton, animated). */
 export function PlainSkeleton({ height }: { height: number }) {
   return <div data-visible data-animate className={`${Skeleton.root} mantine-Skeleton-root`} style={{ height: spacing(height) }} />;
+}
+
+/**
+ * Mantine's labelled input of size sm (InputWrapper with Input): the label above the control,
+ * a section at its right. `kind` names the component whose classes it carries.
+ */
+function PlainInputFrame({ kind, id, label, width, pointer, rightSectionWidth, right, children }: {
+  kind: 'NativeSelect' | 'TextInput'; id: string; label: ReactNode; width?: number | '100%'; pointer?: boolean; rightSectionWidth?: number; right: ReactNode; children: ReactNode;
+}) {
+  return (
+    <div data-size="sm" className={`${Input.root} mantine-InputWrapper-root mantine-${kind}-root`} style={width === undefined ? undefined : { width: width === '100%' ? width : spacing(width) }}>
+      <label data-size="sm" htmlFor={id} id={`${id}-label`} className={`${Input.label} mantine-InputWrapper-label mantine-${kind}-label`}
+        style={vars({ '--input-label-size': getFontSize('sm') })}>{label}</label>
+      <div data-variant="default" data-size="sm" data-with-right-section data-pointer={pointer || undefined} className={`${Input.wrapper} mantine-Input-wrapper mantine-${kind}-wrapper`}
+        style={vars({
+          '--input-fz': getFontSize('sm'), '--input-height': 'var(--input-height-sm)',
+          '--input-right-section-width': rightSectionWidth === undefined ? undefined : spacing(rightSectionWidth),
+          '--input-right-section-pointer-events': pointer ? 'none' : undefined,
+        })}>
+        {children}
+        <div data-position="right" className={`${Input.section} mantine-Input-section mantine-${kind}-section`}>{right}</div>
+      </div>
+    </div>
+  );
+}
+
+/** A native select with its label (Mantine's NativeSelect, size sm). */
+export function PlainNativeSelect({ label, data, width, ...rest }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'className' | 'style'> & {
+  label: ReactNode; data: { value: string; label: string }[]; width?: number | '100%'; [data: `data-${string}`]: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <PlainInputFrame kind="NativeSelect" id={id} label={label} width={width} pointer right={
+      <svg viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg" data-combobox-chevron data-size="sm"
+        className={`${ComboboxChevron.chevron} mantine-ComboboxChevron-chevron`} style={vars({ '--combobox-chevron-size': 'var(--combobox-chevron-size-sm)' })}>
+        <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+      </svg>
+    }>
+      <select {...rest} data-variant="default" id={id} className={`${Input.input} mantine-Input-input mantine-NativeSelect-input`}>
+        {data.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </PlainInputFrame>
+  );
+}
+
+/** Mantine's up-and-down chevron (ComboboxChevron), drawn at the right of a native select. */
+const CHEVRON_PATH = 'M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z';
+
+/** A text input with its label and a section (a button) at its right (Mantine's TextInput, size sm). */
+export function PlainTextInput({ label, rightSection, rightSectionWidth, ...rest }: Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'style'> & {
+  label: ReactNode; rightSection: ReactNode; rightSectionWidth: number;
+}) {
+  const id = useId();
+  return (
+    <PlainInputFrame kind="TextInput" id={id} label={label} rightSectionWidth={rightSectionWidth} right={rightSection}>
+      <input {...rest} data-variant="default" id={id} className={`${Input.input} mantine-Input-input mantine-TextInput-input`} />
+    </PlainInputFrame>
+  );
 }

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { parseEnum, useUrlParams } from '../../shared/urlParams';
 import {
-  Alert, Anchor, Button, Center, Checkbox, Divider, Group, Loader, NativeSelect, Pagination, Stack, Tabs, Text, TextInput, Title,
+  Alert, Anchor, Button, Center, Checkbox, Divider, Group, Loader, NativeSelect, Pagination, Stack, Tabs, Text, Title,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { useEnterpriseChildren, useOrderCounts, useOrderPage, useOrderPages } fr
 import { CANCELED_FILTER, LIST_TABS, tabKey, TIMESPANS } from './labels';
 import { useMobile } from '../../shared/useMobile';
 import { OrderCard } from './OrderCard';
+import { PlainButton, PlainNativeSelect, PlainTextInput, spacing } from '../../shared/plain';
 import { useProgressiveCount } from '../../shared/useProgressiveCount';
 
 const MAX_PAGE_SIZE = 50;
@@ -109,12 +110,12 @@ export function OrdersPage() {
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <form onSubmit={search} role="search" style={{ flex: mobile ? '1 1 100%' : '1 1 260px' }}>
-          <TextInput label={t('orders.filter.search')} placeholder={t('orders.filter.searchPlaceholder')} value={draft} maxLength={100}
+          <PlainTextInput label={t('orders.filter.search')} placeholder={t('orders.filter.searchPlaceholder')} value={draft} maxLength={100}
             onChange={(e) => setDraft(e.currentTarget.value)}
-            rightSection={<Button type="submit" variant="subtle" size="compact-sm" px={6} aria-label={t('orders.filter.searchButton')}><IconSearch size={16} /></Button>}
+            rightSection={<PlainButton type="submit" variant="subtle" size="compact-sm" style={{ paddingInline: spacing(6) }} aria-label={t('orders.filter.searchButton')}><IconSearch size={16} /></PlainButton>}
             rightSectionWidth={40} />
         </form>
-        <NativeSelect label={t('orders.filter.time')} w={mobile ? '100%' : 180}
+        <PlainNativeSelect label={t('orders.filter.time')} width={mobile ? '100%' : 180}
           data={[{ value: '', label: t('orders.timespan.any') }, ...TIMESPANS.map((s) => ({ value: s, label: t(`orders.timespan.${s}`) }))]}
           value={timespan ?? ''} onChange={(e) => update({ timespan: e.currentTarget.value || null })} />
         {!mobile && (
@@ -161,7 +162,7 @@ function StatusFilter({ mobile, tabs, status, countBody, enabled, onStatus }: {
   const tabLabel = useTabLabel(countBody, enabled);
   return mobile ? (
     // Native selects for the filters: Mantine's Select brings floating-ui and its combobox (~35 KB gzip).
-    <NativeSelect label={t('orders.filter.status')} data-testid="status-select"
+    <PlainNativeSelect label={t('orders.filter.status')} data-testid="status-select"
       data={[...tabs, CANCELED_FILTER].map((tab) => ({ value: tab, label: tabLabel(tab) }))}
       value={status} onChange={(e) => onStatus(e.currentTarget.value)} />
   ) : (

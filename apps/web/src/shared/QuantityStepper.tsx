@@ -1,12 +1,13 @@
 import { useLayoutEffect, useState } from 'react';
-import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { clampQuantity, compareQuantity, stepQuantity, type QuantityRule } from '@mall/domain';
+import { PlainActionIcon, PlainGroup, PlainTextInput } from './plain';
 
 /**
  * Quantity stepper (SPEC §5/§9): min 1, max 10, step 1 by default, clamped; weight items
- * take decimals with their precision. Typing commits on blur or Enter.
+ * take decimals with their precision. Typing commits on blur or Enter. Plain elements with
+ * Mantine's markup (plain.tsx): a cart renders one per line, the item page one in its first load.
  */
 export function QuantityStepper(props: {
   value: string;
@@ -31,17 +32,17 @@ export function QuantityStepper(props: {
   const atMin = compareQuantity(value, rule.min) <= 0;
   const atMax = compareQuantity(value, rule.max) >= 0;
   return (
-    <Group gap={4} wrap="nowrap" role="group" aria-label={props.label}>
-      <ActionIcon variant="default" size="lg" aria-label={t('quantity.decrease')} disabled={props.disabled || atMin}
+    <PlainGroup gap={4} wrap="nowrap" role="group" aria-label={props.label}>
+      <PlainActionIcon aria-label={t('quantity.decrease')} disabled={props.disabled || atMin}
         onClick={() => onChange(stepQuantity(value, -1, rule))}>
         <IconMinus size={16} />
-      </ActionIcon>
-      <TextInput
+      </PlainActionIcon>
+      <PlainTextInput
         aria-label={props.label}
         value={draft}
         inputMode={rule.decimals > 0 ? 'decimal' : 'numeric'}
-        w={rule.decimals > 0 ? 80 : 60}
-        styles={{ input: { textAlign: 'center' } }}
+        width={rule.decimals > 0 ? 80 : 60}
+        style={{ textAlign: 'center' }}
         disabled={props.disabled}
         rightSection={props.unit && rule.decimals > 0 ? <span style={{ fontSize: 12 }}>{props.unit}</span> : undefined}
         onChange={(e) => setDraft(e.currentTarget.value)}
@@ -50,10 +51,10 @@ export function QuantityStepper(props: {
         onBlur={(e) => commit(e.currentTarget.value)}
         onKeyDown={(e) => { if (e.key === 'Enter') commit(e.currentTarget.value); }}
       />
-      <ActionIcon variant="default" size="lg" aria-label={t('quantity.increase')} disabled={props.disabled || atMax}
+      <PlainActionIcon aria-label={t('quantity.increase')} disabled={props.disabled || atMax}
         onClick={() => onChange(stepQuantity(value, 1, rule))}>
         <IconPlus size={16} />
-      </ActionIcon>
-    </Group>
+      </PlainActionIcon>
+    </PlainGroup>
   );
 }

@@ -35,12 +35,15 @@ export const MANTINE_CLASSES = {
   Indicator: { root: 'm_e5262200', indicator: 'm_760d1fb1' },
   Input: { root: 'm_46b77525', label: 'm_8fdc1311', wrapper: 'm_6c018570', input: 'm_8fb7ebe7', section: 'm_82577fc2' },
   Paper: { root: 'm_1b7284a3' },
+  Progress: { root: 'm_db6d6462', section: 'm_2242eb65' },
   Skeleton: { root: 'm_18320242' },
   Stack: { root: 'm_6d731127' },
+  Table: { table: 'm_b23fa0ef', tbody: 'm_b2404537', tr: 'm_4e7aa4fd', td: 'm_4e7aa4ef' },
   Text: { root: 'm_b6d8b162' },
   UnstyledButton: { root: 'm_87cf2631' },
+  VisuallyHidden: { root: 'm_515a97f8' },
 } as const;
-const { ActionIcon, Anchor, Badge, Burger, Button, Card, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Paper, Skeleton, Stack, Text, UnstyledButton } = MANTINE_CLASSES;
+const { ActionIcon, Anchor, Badge, Burger, Button, Card, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Paper, Progress, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } = MANTINE_CLASSES;
 
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -48,9 +51,12 @@ type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 /** Mantine's spacing value: a theme key, or pixels in rem scaled like Mantine's rem(). */
 export const spacing = (v: Spacing): string => getSpacing(v)!;
 
-/** Mantine's `c` prop: 'dimmed', 'inherit' or a theme colour's text shade. */
+/** A theme colour with its shade ('gray.2'), as Mantine's CSS variable. */
+const shadeColor = (c: string) => `var(--mantine-color-${c.replace('.', '-')})`;
+
+/** Mantine's `c` prop: 'dimmed', 'inherit', a theme colour's shade ('gray.7') or its text shade ('red'). */
 const textColor = (c?: string): string | undefined =>
-  !c ? undefined : c === 'dimmed' ? 'var(--mantine-color-dimmed)' : c === 'inherit' ? 'inherit' : `var(--mantine-color-${c}-text)`;
+  !c ? undefined : c === 'dimmed' ? 'var(--mantine-color-dimmed)' : c === 'inherit' ? 'inherit' : c.includes('.') ? shadeColor(c) : `var(--mantine-color-${c}-text)`;
 
 const vars = (v: Record<string, string | number | undefined>, style?: CSSProperties) => ({ ...v, ...style }) as CSSProperties;
 const withClass = (base: string, extra?: string) => (extra ? `${base} ${extra}` : base);
@@ -233,16 +239,21 @@ export function PlainBurger({ opened, onClick, label }: { opened: boolean; onCli
   );
 }
 
-/** A small filled chip of a single-choice set (Mantine's Chip of size xs in a Chip.Group): `onChoose` gets its value when picked. */
-export function PlainChip({ value, checked, onChoose, children }: { value: string; checked: boolean; onChoose: (value: string) => void; children: ReactNode }) {
+/**
+ * A filled chip of a single-choice set (Mantine's Chip in a Chip.Group, of the default size or
+ * xs): `onChoose` gets its value when picked.
+ */
+export function PlainChip({ value, checked, disabled, size, onChoose, children }: {
+  value: string; checked: boolean; disabled?: boolean; size?: 'xs'; onChoose: (value: string) => void; children: ReactNode;
+}) {
   const id = useId();
   return (
-    <div data-size="xs" className={`${Chip.root} mantine-Chip-root`} style={vars({
-      '--chip-fz': getFontSize('xs'), '--chip-size': 'var(--chip-size-xs)', '--chip-checked-padding': 'var(--chip-checked-padding-xs)',
-      '--chip-padding': 'var(--chip-padding-xs)', '--chip-icon-size': 'var(--chip-icon-size-xs)', '--chip-spacing': 'var(--chip-spacing-xs)',
+    <div data-size={size} className={`${Chip.root} mantine-Chip-root`} style={size && vars({
+      '--chip-fz': getFontSize(size), '--chip-size': `var(--chip-size-${size})`, '--chip-checked-padding': `var(--chip-checked-padding-${size})`,
+      '--chip-padding': `var(--chip-padding-${size})`, '--chip-icon-size': `var(--chip-icon-size-${size})`, '--chip-spacing': `var(--chip-spacing-${size})`,
     })}>
-      <input type="radio" className={`${Chip.input} mantine-Chip-input`} checked={checked} id={id} value={value} onChange={(e) => onChoose(e.currentTarget.value)} />
-      <label htmlFor={id} data-checked={checked || undefined} className={`${Chip['label--filled']} ${Chip.label} mantine-Chip-label`}>
+      <input type="radio" className={`${Chip.input} mantine-Chip-input`} checked={checked} disabled={disabled} id={id} value={value} onChange={(e) => onChoose(e.currentTarget.value)} />
+      <label htmlFor={id} data-checked={checked || undefined} data-disabled={disabled || undefined} className={`${Chip['label--filled']} ${Chip.label} mantine-Chip-label`}>
         {checked && <span className={`${Chip.iconWrapper} mantine-Chip-iconWrapper`}><CheckIcon className={`${Chip.checkIcon} mantine-Chip-checkIcon`} /></span>}
         <span>{children}</span>
       </label>
@@ -256,24 +267,29 @@ export function PlainSkeleton({ height }: { height: number }) {
 }
 
 /**
- * Mantine's labelled input of size sm (InputWrapper with Input): the label above the control,
- * a section at its right. `kind` names the component whose classes it carries.
+ * Mantine's input of size sm (InputWrapper with Input): the label above the control (or none,
+ * when the control has an aria-label), a section at its right when given. `kind` names the
+ * component whose classes it carries.
  */
-function PlainInputFrame({ kind, id, label, width, pointer, rightSectionWidth, right, children }: {
-  kind: 'NativeSelect' | 'TextInput'; id: string; label: ReactNode; width?: number | '100%'; pointer?: boolean; rightSectionWidth?: number; right: ReactNode; children: ReactNode;
+function PlainInputFrame({ kind, id, label, width, pointer, disabled, rightSectionWidth, right, children }: {
+  kind: 'NativeSelect' | 'TextInput'; id: string; label?: ReactNode; width?: number | '100%'; pointer?: boolean; disabled?: boolean;
+  rightSectionWidth?: number; right?: ReactNode; children: ReactNode;
 }) {
   return (
     <div data-size="sm" className={`${Input.root} mantine-InputWrapper-root mantine-${kind}-root`} style={width === undefined ? undefined : { width: width === '100%' ? width : spacing(width) }}>
-      <label data-size="sm" htmlFor={id} id={`${id}-label`} className={`${Input.label} mantine-InputWrapper-label mantine-${kind}-label`}
-        style={vars({ '--input-label-size': getFontSize('sm') })}>{label}</label>
-      <div data-variant="default" data-size="sm" data-with-right-section data-pointer={pointer || undefined} className={`${Input.wrapper} mantine-Input-wrapper mantine-${kind}-wrapper`}
+      {label && (
+        <label data-size="sm" htmlFor={id} id={`${id}-label`} className={`${Input.label} mantine-InputWrapper-label mantine-${kind}-label`}
+          style={vars({ '--input-label-size': getFontSize('sm') })}>{label}</label>
+      )}
+      <div data-variant="default" data-size="sm" data-with-right-section={right ? true : undefined} data-pointer={pointer || undefined} data-disabled={disabled || undefined}
+        className={`${Input.wrapper} mantine-Input-wrapper mantine-${kind}-wrapper`}
         style={vars({
           '--input-fz': getFontSize('sm'), '--input-height': 'var(--input-height-sm)',
           '--input-right-section-width': rightSectionWidth === undefined ? undefined : spacing(rightSectionWidth),
           '--input-right-section-pointer-events': pointer ? 'none' : undefined,
         })}>
         {children}
-        <div data-position="right" className={`${Input.section} mantine-Input-section mantine-${kind}-section`}>{right}</div>
+        {right && <div data-position="right" className={`${Input.section} mantine-Input-section mantine-${kind}-section`}>{right}</div>}
       </div>
     </div>
   );
@@ -301,14 +317,63 @@ export function PlainNativeSelect({ label, data, width, ...rest }: Omit<SelectHT
 /** Mantine's up-and-down chevron (ComboboxChevron), drawn at the right of a native select. */
 const CHEVRON_PATH = 'M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z';
 
-/** A text input with its label and a section (a button) at its right (Mantine's TextInput, size sm). */
-export function PlainTextInput({ label, rightSection, rightSectionWidth, ...rest }: Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'style'> & {
-  label: ReactNode; rightSection: ReactNode; rightSectionWidth: number;
+/**
+ * A text input (Mantine's TextInput, size sm) with its label, or an aria-label instead, and
+ * optionally a section (a button, a unit) at its right; `style` goes to the input itself.
+ */
+export function PlainTextInput({ label, rightSection, rightSectionWidth, width, disabled, ...rest }: Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'width'> & {
+  label?: ReactNode; rightSection?: ReactNode; rightSectionWidth?: number; width?: number;
 }) {
   const id = useId();
   return (
-    <PlainInputFrame kind="TextInput" id={id} label={label} rightSectionWidth={rightSectionWidth} right={rightSection}>
-      <input {...rest} data-variant="default" id={id} className={`${Input.input} mantine-Input-input mantine-TextInput-input`} />
+    <PlainInputFrame kind="TextInput" id={id} label={label} width={width} disabled={disabled} rightSectionWidth={rightSectionWidth} right={rightSection}>
+      <input {...rest} disabled={disabled} data-disabled={disabled || undefined} data-variant="default" id={id} className={`${Input.input} mantine-Input-input mantine-TextInput-input`} />
     </PlainInputFrame>
+  );
+}
+
+/** A large outlined icon button (Mantine's ActionIcon, variant default, size lg). */
+export function PlainActionIcon({ disabled, children, ...rest }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'style'> & { 'aria-label': string }) {
+  return (
+    <button type="button" {...rest} disabled={disabled} data-disabled={disabled || undefined} data-variant="default" data-size="lg"
+      className={`mantine-focus-auto${disabled ? '' : ' mantine-active'} ${ActionIcon.root} mantine-ActionIcon-root ${UnstyledButton.root} mantine-UnstyledButton-root`}
+      style={vars({
+        '--ai-size': 'var(--ai-size-lg)', '--ai-bg': 'var(--mantine-color-default)', '--ai-hover': 'var(--mantine-color-default-hover)',
+        '--ai-color': 'var(--mantine-color-default-color)', '--ai-bd': 'calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)',
+      })}>
+      <span className={`${ActionIcon.icon} mantine-ActionIcon-icon`}>{children}</span>
+    </button>
+  );
+}
+
+/** Rows of a name (dimmed) and its value in small text, without borders (Mantine's Table with verticalSpacing 2, fz sm), at most `maxWidth` px wide. */
+export function PlainNameValueTable({ rows, maxWidth }: { rows: { name: string; value: ReactNode }[]; maxWidth: number }) {
+  return (
+    <table className={`${Table.table} mantine-Table-table`} style={vars({ '--table-vertical-spacing': spacing(2), fontSize: getFontSize('sm'), maxWidth: spacing(maxWidth) })}>
+      <tbody className={`${Table.tbody} mantine-Table-tbody`}>
+        {rows.map((r) => (
+          <tr key={r.name} className={`${Table.tr} mantine-Table-tr`}>
+            <td className={`${Table.td} mantine-Table-td`} style={{ color: 'var(--mantine-color-dimmed)' }}>{r.name}</td>
+            <td className={`${Table.td} mantine-Table-td`}>{r.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Text for screen readers only (Mantine's VisuallyHidden). */
+export function PlainVisuallyHidden({ children }: { children: ReactNode }) {
+  return <span className={`${VisuallyHidden.root} mantine-VisuallyHidden-root`}>{children}</span>;
+}
+
+/** A round-ended bar of size md filled to `value` % in `color` over `track` (theme shades such as 'orange.8'); hidden from screen readers, which read its row's label. */
+export function PlainProgress({ value, color, track, style }: { value: number; color: string; track: string; style?: CSSProperties }) {
+  return (
+    <div aria-hidden data-size="md" className={`${Progress.root} mantine-Progress-root`}
+      style={vars({ '--progress-radius': getRadius('xl'), '--progress-size': 'var(--progress-size-md)', background: shadeColor(track) }, style)}>
+      <div role="progressbar" aria-valuemax={100} aria-valuemin={0} aria-valuenow={value} aria-valuetext={`${value}%`} className={`${Progress.section} mantine-Progress-section`}
+        style={vars({ '--progress-section-color': shadeColor(color), '--progress-section-size': `${value}%` })} />
+    </div>
   );
 }

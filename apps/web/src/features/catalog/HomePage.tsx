@@ -69,7 +69,7 @@ const HomeFilters = memo(function HomeFilters({ keyword, setKeyword, type, setPa
       <TextInput leftSection={<IconSearch size={16} />} placeholder={t('catalog.search')} aria-label={t('catalog.search')}
         value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} maw={420} />
       <PlainGroup gap="xs">
-        {['ALL', ...KINDS].map((k) => <PlainChip key={k} value={k} checked={chosen === k} onChoose={setType}>{t(`catalog.kind.${k}`)}</PlainChip>)}
+        {['ALL', ...KINDS].map((k) => <PlainChip key={k} value={k} size="xs" checked={chosen === k} onChoose={setType}>{t(`catalog.kind.${k}`)}</PlainChip>)}
       </PlainGroup>
     </Stack>
   );

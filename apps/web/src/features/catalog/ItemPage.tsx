@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Center, Chip, Container, Group, Image, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Container, Group, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -16,6 +16,7 @@ import { skuRule } from './skuRule';
 import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
 import { Columns } from '../../shared/Columns';
 import { useShownLater } from '../../shared/useProgressiveCount';
+import { PlainChip, PlainGroup, PlainNameValueTable } from '../../shared/plain';
 
 /** Ratings and reviews: their own chunk and request, loaded once the item is on screen. */
 const ItemReviewsSection = lazy(() => import('../comment/components/ItemReviewsSection').then((m) => ({ default: m.ItemReviewsSection })));
@@ -115,19 +116,13 @@ function ItemView({ item }: { item: ItemDetail }) {
               {item.skus.length > 1 && (
                 <div role="radiogroup" aria-label={t('catalog.chooseSku')}>
                   <Text fw={500} size="sm" mb={4}>{t('catalog.chooseSku')}</Text>
-                  <Chip.Group multiple={false} value={skuId} onChange={(v) => setSkuId(v as string)}>
-                    <Group gap="xs">
-                      {item.skus.map((s) => <Chip key={s.id} value={s.id} disabled={Number(s.stock) <= 0}>{s.name}</Chip>)}
-                    </Group>
-                  </Chip.Group>
+                  <PlainGroup gap="xs">
+                    {item.skus.map((s) => <PlainChip key={s.id} value={s.id} checked={s.id === skuId} disabled={Number(s.stock) <= 0} onChoose={setSkuId}>{s.name}</PlainChip>)}
+                  </PlainGroup>
                 </div>
               )}
               {shownAttributes.length > 0 && (
-                <Table withRowBorders={false} verticalSpacing={2} fz="sm" maw={360}>
-                  <Table.Tbody>
-                    {shownAttributes.map((a) => <Table.Tr key={a.attrKey}><Table.Td c="dimmed">{a.attrKey}</Table.Td><Table.Td>{a.attrVal}</Table.Td></Table.Tr>)}
-                  </Table.Tbody>
-                </Table>
+                <PlainNameValueTable maxWidth={360} rows={shownAttributes.map((a) => ({ name: a.attrKey, value: a.attrVal }))} />
               )}
               <Group gap="md" align="center">
                 <QuantityStepper label={t('quantity.label')} value={qty} rule={rule} unit={sku.marketingUnit.unitName} onChange={setQty} disabled={soldOut} />

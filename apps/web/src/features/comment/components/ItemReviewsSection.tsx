@@ -7,7 +7,7 @@
  */
 import { memo, useCallback, useRef, useState } from 'react';
 import {
-  Alert, Avatar, Box, Button, Center, Divider, Group, Pagination, Progress, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden,
+  Alert, Avatar, Box, Button, Center, Divider, Group, Pagination, Skeleton, Stack, Text, Title,
 } from '@mantine/core';
 import { IconMessageCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { REVIEWS_HEADING_ID, REVIEWS_SECTION_ID } from './ItemRatingSummary';
 import { FollowUps, MUTED, ReadOnlyStars, ReviewDate, ReviewPhotos, ReviewText, STAR_COLOR, ShopReply, useRatingNumber } from './ReviewParts';
 import classes from './ItemReviewsSection.module.css';
 import { Columns } from '../../../shared/Columns';
+import { PlainGroup, PlainProgress, PlainStack, PlainText, PlainUnstyledButton, PlainVisuallyHidden, spacing } from '../../../shared/plain';
 
 type Summary = Pick<ItemReviews, 'average' | 'count' | 'perStar'>;
 const STARS = [5, 4, 3, 2, 1] as const;
@@ -109,45 +110,46 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
   );
 }
 
+/** Plain elements with Mantine's markup (shared/plain.tsx): the five bars were ~100 Mantine components of an item page's first load on a phone. */
 const Overview = memo(function Overview({ summary, star, onStar }: { summary: Summary; star: number | undefined; onStar: (s: number | undefined) => void }) {
   const { t } = useTranslation();
   const num = useRatingNumber();
   const average = summary.average ?? 0;
   return (
-    <Stack gap="sm" data-testid="rating-overview">
-      <Group gap="sm" align="center" wrap="nowrap">
-        <Text fz={44} fw={700} lh={1} aria-hidden>{num(average)}</Text>
-        <Stack gap={4}>
+    <PlainStack gap="sm" data-testid="rating-overview">
+      <PlainGroup gap="sm" align="center" wrap="nowrap">
+        <PlainText fw={700} style={{ fontSize: spacing(44), lineHeight: 1 }} aria-hidden>{num(average)}</PlainText>
+        <PlainStack gap={4}>
           <ReadOnlyStars value={average} fractions={10} size="md" />
-          <Text size="sm" c={MUTED}>{t('ratings.count', { count: summary.count })}</Text>
-        </Stack>
-      </Group>
-      <Stack gap={2} role="group" aria-label={t('ratings.byStar')}>
+          <PlainText size="sm" c={MUTED}>{t('ratings.count', { count: summary.count })}</PlainText>
+        </PlainStack>
+      </PlainGroup>
+      <PlainStack gap={2} role="group" aria-label={t('ratings.byStar')}>
         {STARS.map((s) => {
           const n = summary.perStar[s - 1] ?? 0;
           const pct = summary.count ? Math.round((n / summary.count) * 100) : 0;
           const pressed = star === s;
           return (
-            <UnstyledButton
-              key={s} className={classes.bar} data-pressed={pressed || undefined} aria-pressed={pressed} disabled={n === 0 && !pressed}
+            <PlainUnstyledButton
+              key={s} className={classes.bar} data-pressed={pressed ? 'true' : undefined} aria-pressed={pressed} disabled={n === 0 && !pressed}
               onClick={() => onStar(pressed ? undefined : s)} data-testid={`star-bar-${s}`}
             >
               {/* Named by its content, the full sentence, rather than an aria-label that would not contain the visible "5 … 3" (WCAG 2.5.3). */}
-              <VisuallyHidden>{t('ratings.barLabel', { stars: t('ratings.starCount', { count: s }), reviews: t('ratings.count', { count: n }), percent: pct })}</VisuallyHidden>
-              <Group gap={8} wrap="nowrap" aria-hidden>
-                <Group gap={2} wrap="nowrap" w={30} justify="flex-end">
-                  <Text size="sm" fw={500}>{s}</Text>
+              <PlainVisuallyHidden>{t('ratings.barLabel', { stars: t('ratings.starCount', { count: s }), reviews: t('ratings.count', { count: n }), percent: pct })}</PlainVisuallyHidden>
+              <PlainGroup gap={8} wrap="nowrap" aria-hidden>
+                <PlainGroup gap={2} wrap="nowrap" justify="flex-end" style={{ width: spacing(30) }}>
+                  <PlainText size="sm" fw={500}>{s}</PlainText>
                   <IconStarFilled size={12} color={`var(--mantine-color-${STAR_COLOR.replace('.', '-')})`} aria-hidden />
-                </Group>
-                <Progress value={pct} color={STAR_COLOR} bg="gray.2" size="md" radius="xl" style={{ flex: 1 }} aria-hidden />
-                <Text size="sm" c={MUTED} w={32} ta="right">{n}</Text>
-              </Group>
-            </UnstyledButton>
+                </PlainGroup>
+                <PlainProgress value={pct} color={STAR_COLOR} track="gray.2" style={{ flex: 1 }} />
+                <PlainText size="sm" c={MUTED} style={{ textAlign: 'right', width: spacing(32) }}>{n}</PlainText>
+              </PlainGroup>
+            </PlainUnstyledButton>
           );
         })}
-      </Stack>
-      <Text size="xs" c={MUTED}>{t('ratings.barHint')}</Text>
-    </Stack>
+      </PlainStack>
+      <PlainText size="xs" c={MUTED}>{t('ratings.barHint')}</PlainText>
+    </PlainStack>
   );
 });
 

@@ -210,6 +210,14 @@ export function PlainContainer({ children }: { children: ReactNode }) {
   return <div data-size="lg" data-strategy="block" className={`${Container.root} mantine-Container-root`} style={vars({ '--container-size': 'var(--container-size-lg)' })}>{children}</div>;
 }
 
+/** Mantine's ActionIcon of size lg: its variables per variant, and its classes (pressed look only while usable). */
+const ACTION_ICON_VARIANTS = {
+  subtle: { '--ai-size': 'var(--ai-size-lg)', '--ai-bg': 'transparent', '--ai-hover': 'var(--mantine-color-blue-light-hover)', '--ai-color': 'var(--mantine-color-blue-light-color)', '--ai-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent' },
+  default: { '--ai-size': 'var(--ai-size-lg)', '--ai-bg': 'var(--mantine-color-default)', '--ai-hover': 'var(--mantine-color-default-hover)', '--ai-color': 'var(--mantine-color-default-color)', '--ai-bd': 'calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)' },
+} as const;
+const actionIconClass = (active: boolean) =>
+  `mantine-focus-auto${active ? ' mantine-active' : ''} ${ActionIcon.root} mantine-ActionIcon-root ${UnstyledButton.root} mantine-UnstyledButton-root`;
+
 /** A subtle large icon link with a count badge at its corner (hidden at 0). */
 export function PlainIconLink({ to, label, count, children }: { to: string; label: string; count: number; children: ReactNode }) {
   return (
@@ -217,12 +225,7 @@ export function PlainIconLink({ to, label, count, children }: { to: string; labe
       '--indicator-size': spacing(16), '--indicator-top': spacing(4), '--indicator-right': spacing(4), '--indicator-translate-x': '50%', '--indicator-translate-y': '-50%',
     })}>
       {count > 0 && <div data-with-label className={`${Indicator.indicator} mantine-Indicator-indicator`}>{count}</div>}
-      <Link to={to} aria-label={label} data-variant="subtle" data-size="lg"
-        className={`mantine-focus-auto mantine-active ${ActionIcon.root} mantine-ActionIcon-root ${UnstyledButton.root} mantine-UnstyledButton-root`}
-        style={vars({
-          '--ai-size': 'var(--ai-size-lg)', '--ai-bg': 'transparent', '--ai-hover': 'var(--mantine-color-blue-light-hover)',
-          '--ai-color': 'var(--mantine-color-blue-light-color)', '--ai-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
-        })}>
+      <Link to={to} aria-label={label} data-variant="subtle" data-size="lg" className={actionIconClass(true)} style={vars(ACTION_ICON_VARIANTS.subtle)}>
         <span className={`${ActionIcon.icon} mantine-ActionIcon-icon`}>{children}</span>
       </Link>
     </div>
@@ -336,11 +339,7 @@ export function PlainTextInput({ label, rightSection, rightSectionWidth, width, 
 export function PlainActionIcon({ disabled, children, ...rest }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'style'> & { 'aria-label': string }) {
   return (
     <button type="button" {...rest} disabled={disabled} data-disabled={disabled || undefined} data-variant="default" data-size="lg"
-      className={`mantine-focus-auto${disabled ? '' : ' mantine-active'} ${ActionIcon.root} mantine-ActionIcon-root ${UnstyledButton.root} mantine-UnstyledButton-root`}
-      style={vars({
-        '--ai-size': 'var(--ai-size-lg)', '--ai-bg': 'var(--mantine-color-default)', '--ai-hover': 'var(--mantine-color-default-hover)',
-        '--ai-color': 'var(--mantine-color-default-color)', '--ai-bd': 'calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)',
-      })}>
+      className={actionIconClass(!disabled)} style={vars(ACTION_ICON_VARIANTS.default)}>
       <span className={`${ActionIcon.icon} mantine-ActionIcon-icon`}>{children}</span>
     </button>
   );

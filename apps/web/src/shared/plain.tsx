@@ -1,13 +1,15 @@
 /**
  * Plain versions of the Mantine components a first load renders many times (the top bar and
- * footer, the buyer menu, order cards, item tiles, the home page's chips and placeholders): the same elements, Mantine classes, data
- * attributes and CSS variables that Mantine's Group, Stack, Text, Anchor, Badge, Button, Card and
- * the others here render, so they look the same and follow the theme and Mantine's stylesheet
- * (the DOM was compared at 1280 and 390 px), without the per-instance work behind them
- * (theme and default-props lookups, style-prop parsing, class and variable resolvers, a colour
- * resolver per button: ~6 hooks and dozens of calls each). On a phone's first load that work
- * was most of the main thread: the buyer pages' nine menu Buttons took 63 ms to render, as
- * plain links 5 ms. Only the props those places use; anything richer stays Mantine's.
+ * footer, the buyer menu, order cards, item tiles; home's kind chips and placeholders, the order
+ * list's filters, the item page's buy box and rating bars): the same elements, Mantine classes,
+ * data attributes and CSS variables that Mantine's Group, Stack, Text, Anchor, Badge, Button,
+ * Card, Chip, inputs and the others here render, so they look the same and follow the theme and
+ * Mantine's stylesheet (the DOM was compared at 1280 and 390 px), without the per-instance work
+ * behind them (theme and default-props lookups, style-prop parsing, class and variable
+ * resolvers, a colour resolver per button: ~6 hooks and dozens of calls each). On a phone's
+ * first load that work was most of the main thread: the buyer pages' nine menu Buttons took
+ * 63 ms to render, as plain links 5 ms. Only the props those places use; anything richer stays
+ * Mantine's.
  */
 import { forwardRef, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';

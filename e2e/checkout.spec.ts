@@ -31,11 +31,16 @@ test.describe('demo buyer with saved addresses', () => {
     await emptyCart(page);
     await addToCart(page, 'standing-desk-e7');
     await addToCart(page, 'monitor-lamp');
+    const previews: { selectedAddress?: { id?: string } }[] = [];
+    page.on('request', (r) => { if (r.url().endsWith('/api/checkout/preview') && new URL(page.url()).pathname === '/checkout') previews.push(r.postDataJSON()); });
     await goToCheckout(page, 2);
 
-    // The saved default address is preselected.
+    // The saved default address is preselected, and the checkout's one preview already priced it
+    // (not a first one without an address and a second with it).
     const address = page.getByRole('region', { name: 'Shipping address' });
     await expect(address.getByRole('button', { pressed: true })).toContainText('2 Market St, Suite 400');
+    expect(previews).toHaveLength(1);
+    expect(previews[0]!.selectedAddress?.id).toBeTruthy();
 
     // Best coupons are preselected: a shop coupon per shop and a mall coupon.
     const summary = page.getByTestId('order-summary');

@@ -33,7 +33,7 @@ const queryClient = new QueryClient({
 const boot = readBootData();
 if (boot.session) queryClient.setQueryData(sessionKey, boot.session);
 else void queryClient.prefetchQuery(sessionQuery);
-startEarlyReads(window.location);
+startEarlyReads(window.location, boot.session);
 void firstPaintDone.then(() => preloadPage(window.location.pathname));
 
 // After a deploy the old build's chunks are gone: a page still running it reloads once to get the new one.

@@ -49,7 +49,12 @@ export const firstPaintDone = new Promise<void>((resolve) => {
 export function AfterFirstPaint({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   const [done, setDone] = useState(painted);
   useEffect(() => {
-    if (!done) void firstPaintDone.then(() => setDone(true));
+    if (done) return;
+    // A task of its own: the page's chunks are asked for (main.tsx: preloadPage) in the one the
+    // paint was reported in, and a phone then held its main thread for both at once.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void firstPaintDone.then(() => { timer = setTimeout(() => setDone(true), 0); });
+    return () => clearTimeout(timer);
   }, [done]);
   return done ? children : fallback;
 }

@@ -6,19 +6,27 @@
  * unclaimed one is dropped), so a mismatch costs one extra read, never a wrong answer.
  */
 import { matchPath } from 'react-router';
+import type { SessionInfo } from '@mall/contracts';
 import { startEarly } from '../shared/api';
+import { isLoggedIn } from '../shared/session';
+import { ADDRESS_LIST_PATH } from '../features/address/api';
 import { PHONE_MEDIA_QUERY } from '../shared/useMobile';
 
 /** Below Mantine's `sm` breakpoint the order list is the phone layout (useMobile). */
 const phone = () => window.matchMedia(PHONE_MEDIA_QUERY).matches;
 
-const EARLY_READS: [pattern: string, start: (params: Record<string, string | undefined>) => void][] = [
+/** What the cart handed to the checkout it opened (React Router keeps it in the history entry). */
+const checkoutEntries = () => (window.history.state as { usr?: { entries?: unknown[] } } | null)?.usr?.entries?.length ?? 0;
+
+const EARLY_READS: [pattern: string, start: (params: Record<string, string | undefined>, session: SessionInfo | undefined) => void][] = [
   ['/', () => startEarly('/api/catalog/items?pageSize=48')],
   ['/item/:urlKey', ({ urlKey }) => startEarly(`/api/catalog/items/${encodeURIComponent(urlKey!)}`)],
   ['/buyer/index', () => {
     startEarly('/api/buyer/home');
     startEarly('/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer', {});
   }],
+  // A registered buyer's checkout previews with their default address: its read goes first.
+  ['/checkout', (_, session) => { if (isLoggedIn(session) && checkoutEntries()) startEarly(ADDRESS_LIST_PATH, {}); }],
   ['/buyer/orders', () => {
     const deviceSource = phone() ? 'H5' : 'PC';
     startEarly('/sapi/mall-order/web/order/pageTradeOrderForBuyer', { pageSize: 5, searchStatus: 'ALL_ORDER', deviceSource, pageNo: 1 });
@@ -26,10 +34,10 @@ const EARLY_READS: [pattern: string, start: (params: Record<string, string | und
   }],
 ];
 
-export function startEarlyReads(location: Location): void {
+export function startEarlyReads(location: Location, session: SessionInfo | undefined): void {
   if (location.search) return;
   for (const [pattern, start] of EARLY_READS) {
     const match = matchPath(pattern, location.pathname);
-    if (match) { start(match.params); return; }
+    if (match) { start(match.params, session); return; }
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
  * How many of a list's `total` entries to render now: `first` at once, then `step` more after
@@ -25,4 +25,13 @@ export function useProgressiveCount(total: number, first: number, step = first):
  */
 export function useShownLater(): boolean {
   return useProgressiveCount(1, 0, 1) > 0;
+}
+
+/**
+ * Its children from the `after`-th task after its first render on, nothing before: a long page's
+ * sections below its first screen, each in a task of its own (`after` 1, 2, 3...), instead of the
+ * whole page in one long task. `after` 0 renders them at once.
+ */
+export function ShownLater({ after, children }: { after: number; children: ReactNode }): ReactNode {
+  return useProgressiveCount(after, 0, 1) >= after ? children : null;
 }

@@ -5,11 +5,13 @@ import { api } from '../../shared/api';
 export interface RegionOption { id: string; regionName: string; regionShortName: string; level: number; code: string }
 
 export const addressesKey = ['addresses'] as const;
+/** The saved addresses' read (app/early.ts starts it while a checkout opened from the cart boots). */
+export const ADDRESS_LIST_PATH = '/sapi/mall-customer/shipping-address/queryShippingAddressListFlow';
 
 export function useAddresses(enabled = true) {
   return useQuery({
     queryKey: addressesKey, enabled,
-    queryFn: () => api<Address[]>('/sapi/mall-customer/shipping-address/queryShippingAddressListFlow', { body: {} }),
+    queryFn: () => api<Address[]>(ADDRESS_LIST_PATH, { body: {} }),
   });
 }
 

@@ -27,6 +27,8 @@ import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCode
 import { useContract } from '../payment/api';
 import { PartLoading } from '../../shared/PartLoading';
 import { Columns } from '../../shared/Columns';
+import { ShownLater } from '../../shared/useProgressiveCount';
+import { useMobile } from '../../shared/useMobile';
 
 /**
  * The payment step and the submitted order's summary, loaded when the buyer gets there (pointing
@@ -61,6 +63,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const navigate = useNavigate();
   const site = useSite();
   const { data: session } = useSession();
+  const phone = useMobile();
   const registered = isLoggedIn(session);
   const { data: saved, isLoading: addressesLoading } = useAddresses(registered);
   const useForm = !registered || (saved !== undefined && saved.length === 0);
@@ -71,8 +74,11 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   // Addresses typed here are for this order only: the typed-address rules (no gender, optional second line).
   const shippingForm = useAddressForm(null, 'SHIPPING', { quickQuizElsewhere: true, typed: true });
   const billingForm = useAddressForm(null, 'BILLING', { typed: true });
-  const [selectedId, setSelectedId] = useState<string | null>(initialAddressId);
-  useEffect(() => { if (!selectedId && saved?.length) setSelectedId(saved.find((a) => a.isDefault)?.id ?? saved[0]!.id); }, [saved, selectedId]);
+  const [chosenId, setSelectedId] = useState<string | null>(initialAddressId);
+  // Until the buyer picks one, the default saved address (else the first) is the order's. Worked
+  // out in the render, not set by an effect after it: the first preview asks with it, instead of
+  // asking once without an address and again with it (two reads and the whole form drawn twice).
+  const selectedId = chosenId ?? (saved?.find((a) => a.isDefault) ?? saved?.[0])?.id ?? null;
   const [billingSame, setBillingSame] = useState(true);
   const [choices, setChoices] = useState<Record<string, string>>({});
   const [pickupStoreId, setPickupStoreId] = useState<string | null>(null);
@@ -347,14 +353,25 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                 ) : (
                   <>
                     <NotifySection extras={extras} set={setExtras} addressEmail={useForm ? shippingForm.values.email.trim() : null} error={shownErrors.notify} />
-                    {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} error={shownErrors.quiz} inputError={shownErrors.quizInput} />}
-                    <InviteCodeSection extras={extras} set={setExtras} />
-                    <BillingSection same={billingSame} onSame={setBillingSame} form={billingForm} shippingValues={() => (useForm ? { ...shippingForm.values } : null)} />
-                    <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId} errors={shownErrors.shipping}
-                      onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />
-                    <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} />
-                    <PrivacySection extras={extras} set={setExtras} error={shownErrors.privacy} onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined} />
-                    <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
+                    {/* The sections below a phone's first screen come in tasks of their own (its main
+                        thread was held ~0.5 s drawing the whole form at once), top to bottom, so
+                        nothing already drawn moves. */}
+                    <ShownLater after={1}>
+                      {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} error={shownErrors.quiz} inputError={shownErrors.quizInput} />}
+                      <InviteCodeSection extras={extras} set={setExtras} />
+                      <BillingSection same={billingSame} onSame={setBillingSame} form={billingForm} shippingValues={() => (useForm ? { ...shippingForm.values } : null)} />
+                    </ShownLater>
+                    <ShownLater after={2}>
+                      <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId} errors={shownErrors.shipping}
+                        onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />
+                    </ShownLater>
+                    <ShownLater after={3}>
+                      <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} />
+                      <PrivacySection extras={extras} set={setExtras} error={shownErrors.privacy} onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined} />
+                    </ShownLater>
+                    <ShownLater after={4}>
+                      <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
+                    </ShownLater>
                   </>
                 )}
               </Stack>
@@ -368,7 +385,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
               </Paper>
             )}
           </div>
-          <div>
+          {/* Beside the form from 'md' on, in view; below it on a phone, drawn last. */}
+          <ShownLater after={phone ? 5 : 0}><div>
             <Box pos="sticky" top={16}>
               <OrderSummary preview={preview} usePoints={usePoints} onPoints={setUsePoints} onCoupons={() => setCouponsOpen(true)}
                 promo={!preview.isExceed && step === 0 ? <PromotionCodeBox applied={codes.filter((c) => preview.promotionCodeList.includes(c))} useless={uselessCodes}
@@ -376,7 +394,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                 action={<Box visibleFrom="sm">{action}</Box>} />
               {busy && <Text size="xs" c="dimmed" mt={4} aria-live="polite">{t('checkout.updating')}</Text>}
             </Box>
-          </div>
+          </div></ShownLater>
         </Columns>
       )}
       {step === 0 && (

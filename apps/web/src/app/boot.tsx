@@ -53,8 +53,9 @@ export function AfterFirstPaint({ fallback, children }: { fallback: ReactNode; c
     // A task of its own: the page's chunks are asked for (main.tsx: preloadPage) in the one the
     // paint was reported in, and a phone then held its main thread for both at once.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    void firstPaintDone.then(() => { timer = setTimeout(() => setDone(true), 0); });
-    return () => clearTimeout(timer);
+    let gone = false;
+    void firstPaintDone.then(() => { if (!gone) timer = setTimeout(() => setDone(true), 0); });
+    return () => { gone = true; clearTimeout(timer); };
   }, [done]);
   return done ? children : fallback;
 }

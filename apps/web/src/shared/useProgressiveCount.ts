@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * How many of a list's `total` entries to render now: `first` at once, then `step` more after
@@ -33,5 +33,9 @@ export function useShownLater(): boolean {
  * whole page in one long task. `after` 0 renders them at once.
  */
 export function ShownLater({ after, children }: { after: number; children: ReactNode }): ReactNode {
-  return useProgressiveCount(after, 0, 1) >= after ? children : null;
+  const ticks = useProgressiveCount(after, 0, 1);
+  // Once shown, kept: a later, larger `after` (a phone turned to a narrow layout) does not hide it again.
+  const shown = useRef(false);
+  if (ticks >= after) shown.current = true;
+  return shown.current ? children : null;
 }

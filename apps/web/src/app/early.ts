@@ -9,7 +9,7 @@ import { matchPath } from 'react-router';
 import type { SessionInfo } from '@mall/contracts';
 import { startEarly } from '../shared/api';
 import { isLoggedIn } from '../shared/session';
-import { ADDRESS_LIST_PATH } from '../features/address/api';
+import { ADDRESS_LIST_PATH } from '../features/address/paths';
 import { PHONE_MEDIA_QUERY } from '../shared/useMobile';
 
 /** Below Mantine's `sm` breakpoint the order list is the phone layout (useMobile). */

@@ -20,14 +20,6 @@ export function useProgressiveCount(total: number, first: number, step = first):
 }
 
 /**
- * False in the first render, true from a task of its own after it: a part of a page below its
- * first screen renders after the part in view, as two shorter tasks instead of one long one.
- */
-export function useShownLater(): boolean {
-  return useProgressiveCount(1, 0, 1) > 0;
-}
-
-/**
  * Its children from the `after`-th task after its first render on, nothing before: a long page's
  * sections below its first screen, each in a task of its own (`after` 1, 2, 3...), instead of the
  * whole page in one long task. `after` 0 renders them at once.

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@mall/contracts';
 import { api } from '../../shared/api';
+import { ADDRESS_LIST_PATH } from './paths';
 
 export interface RegionOption { id: string; regionName: string; regionShortName: string; level: number; code: string }
 
 export const addressesKey = ['addresses'] as const;
-/** The saved addresses' read (app/early.ts starts it while a checkout opened from the cart boots). */
-export const ADDRESS_LIST_PATH = '/sapi/mall-customer/shipping-address/queryShippingAddressListFlow';
 
 export function useAddresses(enabled = true) {
   return useQuery({

@@ -15,7 +15,7 @@ import { useItem } from './api';
 import { skuRule } from './skuRule';
 import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
 import { Columns } from '../../shared/Columns';
-import { useShownLater } from '../../shared/useProgressiveCount';
+import { ShownLater } from '../../shared/useProgressiveCount';
 import { PlainChip, PlainGroup, PlainNameValueTable } from '../../shared/plain';
 
 /** Ratings and reviews: their own chunk and request, loaded once the item is on screen. */
@@ -60,9 +60,6 @@ function ItemView({ item }: { item: ItemDetail }) {
     onError: (e) => notifyError(t, e),
   });
   const shownAttributes = [...sku.attributes, ...sku.nonfixedAttributes.filter((a) => a.isShow)];
-  // Picture, name, price and description first (a phone's first screen); the choices and the buy
-  // buttons in the next task.
-  const buyBox = useShownLater();
 
   return (
     <Container size="lg" py="md">
@@ -99,7 +96,9 @@ function ItemView({ item }: { item: ItemDetail }) {
             )}
             {item.service && <Alert color="teal">{t('catalog.service', { uses: item.service.uses, days: item.service.validDays })}</Alert>}
             {item.isExceed && <Alert color="orange">{t('catalog.exceed')}</Alert>}
-            {buyBox && <>
+            {/* Picture, name, price and description first (a phone's first screen); the choices
+                and the buy buttons in the next task. */}
+            <ShownLater after={1}>
               {item.diyChildren.length > 0 && (
                 <div>
                   <Text fw={500} size="sm">{t('catalog.diyIncludes')}</Text>
@@ -135,7 +134,7 @@ function ItemView({ item }: { item: ItemDetail }) {
                 <Button size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut || notSelling}>{t('catalog.addToCart')}</Button>
                 <Button size="md" variant="light" component={Link} to="/cart">{t('catalog.viewCart')}</Button>
               </Group>
-            </>}
+            </ShownLater>
           </Stack>
         </div>
       </Columns>

@@ -74,7 +74,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   // Addresses typed here are for this order only: the typed-address rules (no gender, optional second line).
   const shippingForm = useAddressForm(null, 'SHIPPING', { quickQuizElsewhere: true, typed: true });
   const billingForm = useAddressForm(null, 'BILLING', { typed: true });
-  const [chosenId, setSelectedId] = useState<string | null>(initialAddressId);
+  const [chosenId, setChosenId] = useState<string | null>(initialAddressId);
   // Until the buyer picks one, the default saved address (else the first) is the order's. Worked
   // out in the render, not set by an effect after it: the first preview asks with it, instead of
   // asking once without an address and again with it (two reads and the whole form drawn twice).
@@ -342,7 +342,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
               <Stack ref={stepRef}>
                 {!preview.isExceed && <CountdownBanner country={site.countryCode} onPrize={() => setCodes(['PRIZE20'])} />}
                 <CannotBuyAlert preview={preview} />
-                <ShippingAddressSection saved={saved} selectedId={selectedId} onSelect={setSelectedId} form={shippingForm} useForm={useForm}
+                <ShippingAddressSection saved={saved} selectedId={selectedId} onSelect={setChosenId} form={shippingForm} useForm={useForm}
                   serverError={previewQuery.error ?? submit.error}
                   onAddOnPage={() => navigate('/buyer/create-address?target=/checkout', { state: { from: 'cart', entries } })} />
                 {preview.isExceed ? (

@@ -118,10 +118,13 @@ test('return with a photo: seller approves, buyer sends back, seller checks and 
   await s.seller.getByTestId('refund-submit').click();
   await s.close();
 
+  // The refund is settled by a background job: reload until it shows. Each reload first waits for
+  // the page itself (a loaded CI machine took over 2 s to draw it), then gives the text 2 s.
   await expect(async () => {
     await page.reload();
+    await expect(banner(page)).toBeVisible();
     await expect(banner(page)).toContainText('Refunded', { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(page.getByTestId('as-operations').getByRole('button')).toHaveCount(1); // logistics only
 });
 
@@ -186,8 +189,9 @@ test.describe('mobile', () => {
     await s.close();
     await expect(async () => {
       await page.goto(`/buyer/as/detail/${mine.id}`);
+      await expect(banner(page)).toBeVisible();
       await expect(banner(page)).toContainText('Refunded', { timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 45_000 });
   });
 
   test('exchange: the replacement\'s logistics, then confirmed receipt', async ({ page }) => {

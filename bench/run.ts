@@ -27,6 +27,9 @@ import { prepareOrdersBench, type Scenario } from './orders.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Rounds per scenario, each a slice of the scenario and one of the baseline (see `measure`). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const SLICE_S = Math.max(2, Math.round(DURATION_S / ROUNDS));
 /**
  * Unmeasured load before each scenario: a server runs its routes warm, and a cold route spends
  * its first seconds compiling (the submit's Node CPU per order was a third higher over 6 s cold
@@ -176,9 +179,8 @@ try {
       idempotencyKeyPrefix: `bench-many-${process.pid}-`, callers,
     },
   ];
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S}s per scenario after ${WARMUP_S}s unmeasured, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_S}s (scenario and baseline in turn) per scenario after ${WARMUP_S}s unmeasured, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`);
   const rows: string[] = [];
-  let baseline = { rps: 0, p99: 0 };
   /** CPU seconds (user + system) of this process and of each PostgreSQL process, from /proc. */
   const cpuSeconds = () => {
     const tick = 100; // USER_HZ on Linux
@@ -217,54 +219,73 @@ try {
       : loadFromOutside(opts, s.idempotencyKeyPrefix && `${s.idempotencyKeyPrefix}${keySuffix}`, s.callers);
   };
   const warmUp = async (s: Scenario) => { if (WARMUP_S > 0) await load(s, base, WARMUP_S, 'warm-'); };
-  const run = async (s: Scenario, url = base) => {
-    const before = cpuSeconds();
-    const r = await load(s, url, DURATION_S);
-    // Server (this process; includes the load generator when it runs in-process) and PostgreSQL CPU per answered request.
-    const used = cpuBetween(before, cpuSeconds());
-    const n = Math.max(r.requests.total, 1);
-    const cpu = `cpu/req node ${(1000 * used.node / n).toFixed(2)} + pg ${(1000 * used.pg / n).toFixed(2)} ms`;
-    const ratio = baseline.rps ? `  = ${(100 * r.requests.average / baseline.rps).toFixed(1).padStart(5)} % of baseline req/s, p99 x${(r.latency.p99 / Math.max(baseline.p99, 1)).toFixed(1)}` : '';
-    const line = `${s.name.padEnd(42)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}   load ${os.loadavg()[0]!.toFixed(1)}   ${cpu}${ratio}`;
+  const BASELINE: Scenario = { name: 'BASELINE bare Fastify + 1 query', path: '/baseline', headers: {} };
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  /** A line of the report: requests/s, latency, answers, load and Node + PostgreSQL CPU per request. */
+  const lineOf = (name: string, m: { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number; cpu: { node: number; pg: number } }, tail = '') => {
+    const n = Math.max(m.total, 1);
+    const cpu = `cpu/req node ${(1000 * m.cpu.node / n).toFixed(2)} + pg ${(1000 * m.cpu.pg / n).toFixed(2)} ms`;
+    const line = `${name.padEnd(42)} ${m.rps.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   non-2xx ${m.non2xx}   errors ${m.errors}   load ${os.loadavg()[0]!.toFixed(1)}   ${cpu}${tail}`;
     rows.push(line);
     console.log(line);
-    return r;
   };
+  /** One slice of `seconds` of the scenario, with the server's and PostgreSQL's CPU over it. */
+  const slice = async (s: Scenario, url: string, seconds: number, keySuffix: string) => {
+    const before = cpuSeconds();
+    const r = await load(s, url, seconds, keySuffix);
+    // Server (this process; includes the load generator when it runs in-process) and PostgreSQL CPU.
+    return { r, cpu: cpuBetween(before, cpuSeconds()) };
+  };
+  const median = (xs: number[]) => { const o = [...xs].sort((a, b) => a - b); const m = o.length >> 1; return o.length % 2 ? o[m]! : (o[m - 1]! + o[m]!) / 2; };
+  /**
+   * The scenario against the baseline (a bare Fastify answering one indexed query) in BENCH_ROUNDS
+   * rounds of DURATION_S / BENCH_ROUNDS seconds each, baseline and scenario back to back, in turn
+   * first (ABBA...). On this shared machine the speed of both moves by x1.5 within seconds (the same
+   * route measured 55 %, 71 % and 48 % of its baseline in three pairs of 5 s in a row), so each
+   * round's ratio is taken over the seconds the two shared, and the median of the rounds is
+   * printed with their range. requests/s and p99 are the rounds' medians; CPU per request is over
+   * all of the scenario's slices. Returns the scenario's total and 2xx answers with its CPU.
+   */
+  const measure = async (s: Scenario, url = base) => {
+    await warmUp(s);
+    const rounds: { base: autocannon.Result; route: autocannon.Result }[] = [];
+    const cpu = { node: 0, pg: 0 };
+    let total = 0, ok = 0, non2xx = 0, errors = 0;
+    for (let k = 0; k < ROUNDS; k++) {
+      const baseline = async () => (await slice(BASELINE, bareUrl, SLICE_S, '')).r;
+      const route = async () => {
+        const { r, cpu: used } = await slice(s, url, SLICE_S, `r${k}-`);
+        cpu.node += used.node; cpu.pg += used.pg;
+        total += r.requests.total; ok += r['2xx']; non2xx += r.non2xx; errors += r.errors;
+        return r;
+      };
+      if (k % 2 === 0) { const b = await baseline(); rounds.push({ base: b, route: await route() }); }
+      else { const r = await route(); rounds.push({ route: r, base: await baseline() }); }
+    }
+    const ratios = rounds.map((x) => 100 * x.route.requests.average / Math.max(x.base.requests.average, 1));
+    const p99s = rounds.map((x) => x.route.latency.p99 / Math.max(x.base.latency.p99, 1));
+    const baseRps = median(rounds.map((x) => x.base.requests.average));
+    const tail = `  = ${median(ratios).toFixed(1).padStart(5)} % of baseline req/s (${ROUNDS} rounds: ${Math.min(...ratios).toFixed(0)}-${Math.max(...ratios).toFixed(0)} %, baseline ${baseRps.toFixed(0)}), p99 x${median(p99s).toFixed(1)}`;
+    lineOf(s.name, { rps: median(rounds.map((x) => x.route.requests.average)), p50: median(rounds.map((x) => x.route.latency.p50)), p99: median(rounds.map((x) => x.route.latency.p99)), non2xx, errors, total, cpu }, tail);
+    return { total, ok, cpu };
+  };
+  /** The baseline alone over DURATION_S (at start and end: how fast the machine was). */
   const measureBaseline = async (label: string) => {
-    baseline = { rps: 0, p99: 0 };
-    const r = await run({ name: `BASELINE bare Fastify + 1 query (${label})`, path: '/baseline', headers: {} }, `http://127.0.0.1:${barePort}`);
-    baseline = { rps: r.requests.average, p99: r.latency.p99 };
+    const { r, cpu } = await slice(BASELINE, bareUrl, DURATION_S, '');
+    lineOf(`${BASELINE.name} (${label})`, { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, total: r.requests.total, cpu });
   };
   // Warm both servers up (JIT, pools) unmeasured: a cold first baseline ran at a third of a warm one.
-  for (const url of [`http://127.0.0.1:${barePort}/baseline`, `${base}/api/auth/session`]) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  for (const url of [`${bareUrl}/baseline`, `${base}/api/auth/session`]) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
   await measureBaseline('start');
-  /**
-   * On a shared machine the baseline drifts (x3 within a minute was seen): unless BENCH_PAIRED=0,
-   * every scenario is measured right after a baseline of its own and its ratio is to that one.
-   */
-  const PAIRED = process.env.BENCH_PAIRED !== '0';
-  const runPaired = async (s: Scenario, url = base) => {
-    await warmUp(s);
-    if (PAIRED) await measureBaseline(`before ${s.name}`);
-    return run(s, url);
-  };
-  {
-    for (const s of scenarios.filter((x) => wanted(x.part))) {
-      await warmUp(s);
-      if (PAIRED) await measureBaseline(`before ${s.name}`);
-      // After the baseline, so only this scenario's work is counted.
-      const before = cpuSeconds();
-      const r = await run(s);
-      if (s.path === '/api/checkout/submit') {
-        // This cluster's processes also serve the bench's own reads (none during submit) and its background jobs.
-        const used = cpuBetween(before, cpuSeconds());
-        const n = Math.max(r['2xx'], 1);
-        const line = `   CPU per order: Node ${(1000 * used.node / n).toFixed(2)} ms + PostgreSQL ${(1000 * used.pg / n).toFixed(2)} ms over ${n} orders`;
-        rows.push(line);
-        console.log(line);
-      }
+  for (const s of scenarios.filter((x) => wanted(x.part))) {
+    const m = await measure(s);
+    if (s.path === '/api/checkout/submit') {
+      // This cluster's processes also serve the bench's own reads (none during submit) and its background jobs.
+      const n = Math.max(m.ok, 1);
+      const line = `   CPU per order: Node ${(1000 * m.cpu.node / n).toFixed(2)} ms + PostgreSQL ${(1000 * m.cpu.pg / n).toFixed(2)} ms over ${n} orders`;
+      rows.push(line);
+      console.log(line);
     }
-
   }
   if (wanted('pay')) {
     // Payment start: every request pays a different unpaid contract (copies of one submitted above).
@@ -277,7 +298,7 @@ try {
         selected_address, billing_address, payload, preview
       FROM trade_contracts, generate_series(1, 20000) g WHERE id = (SELECT min(id) FROM trade_contracts) RETURNING id`);
     let nextContract = 0;
-    await runPaired({
+    await measure({
       name: 'POST /sapi/mall-pay/payment/firstPay', path: '/sapi/mall-pay/payment/firstPay', method: 'POST', headers: j, body: '{}',
       setupRequest: (r) => ({ ...r, body: JSON.stringify({ contractId: contracts[nextContract++ % contracts.length]!.id, payChannel: 'MOCKPAY' }) }),
     });
@@ -285,7 +306,7 @@ try {
     const { rows: started } = await db.$client.query<{ provider_payment_id: string; id: string; amount_minor: string; currency: string }>(
       `SELECT provider_payment_id, id, amount_minor, currency FROM payment_records WHERE status = 'PAY_PENDING' AND provider_payment_id IS NOT NULL`);
     let nextEvent = 0;
-    await runPaired({
+    await measure({
       name: 'POST /api/payments/webhooks/mockpay', path: '/api/payments/webhooks/mockpay', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
       setupRequest: (r) => {
         const p = started[nextEvent % started.length]!;
@@ -305,14 +326,14 @@ try {
     const templateRes = await fetch(`${base}/api/checkout/submit`, { method: 'POST', headers: { ...j, 'idempotency-key': `bench-orders-template-${process.pid}` }, body: templateBody });
     if (!templateRes.ok) throw new Error(`template submit failed: ${await templateRes.text()}`);
     const orders = await prepareOrdersBench(db, base, { templateContractId: BigInt(((await templateRes.json()) as { id: string }).id) });
-    for (const s of orders.scenarios) await runPaired(s);
+    for (const s of orders.scenarios) await measure(s);
     await orders.explain();
     const { data } = orders;
     console.log(`\nOrder data set: ${data.skipped ? 'already there' : `generated in ${data.insertSeconds.toFixed(1)} s + VACUUM ANALYZE, CHECKPOINT ${data.vacuumSeconds.toFixed(1)} s`}, `
       + Object.entries(data.counts).map(([t, n]) => `${t} ${n}`).join(', '));
   }
   await measureBaseline('end');
-  console.log(`\nSummary (${CONNECTIONS} connections, ${DURATION_S}s each):\n${rows.join('\n')}`);
+  console.log(`\nSummary (${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_S}s each for scenario and baseline):\n${rows.join('\n')}`);
   await bare.close();
 } catch (err) {
   // Printed before the shutdown below, whose dropped connections could otherwise end the process first.

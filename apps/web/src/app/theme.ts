@@ -17,7 +17,19 @@ const darker = (name: string, s7: string, s8: string, s9: string): MantineColors
   return [base[0], base[1], base[2], base[3], base[4], base[5], base[6], s7, s8, s9];
 };
 
+/**
+ * Mantine's system font stack with Arial moved before Roboto and Helvetica. Apple systems still
+ * get their system font, Windows Segoe UI, Android Roboto (Arial is its alias of sans-serif).
+ * Chromium on Linux asks its browser process for each family it tries, per weight, and only
+ * Arial (Liberation Sans) is found there: 19 such calls instead of 29 on an item page, about a
+ * third less font time in its layouts (issue 14). The same text on this machine: screenshots of
+ * checkout and the item page are pixel-identical.
+ */
+const FONTS = '-apple-system, BlinkMacSystemFont, Segoe UI, Arial, Roboto, Helvetica, sans-serif, Apple Color Emoji, Segoe UI Emoji';
+
 export const theme = createTheme({
+  fontFamily: FONTS,
+  headings: { fontFamily: FONTS },
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',

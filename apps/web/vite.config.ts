@@ -89,8 +89,26 @@ function appendSome() {
   };
 }
 
+/**
+ * Marks every script chunk for eager compilation (V8's explicit compile hints, Chrome 136+: the
+ * magic comment on a file's first line). Left lazy, each function a page calls while it loads was
+ * compiled on the main thread at its first call: 450 functions, ~40 ms of a trace of the order
+ * list, x4 on a phone. Eagerly, V8 compiles them while the file streams in, on a background
+ * thread. Added after minification, which would drop the comment.
+ */
+export function compileHints(): Plugin {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  return {
+    name: 'mall-compile-hints',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunk.code = HINT + chunk.code;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [scrollAreaMergeRefs(), preloadLinksInGroups(), react(), precompress()],
+  plugins: [scrollAreaMergeRefs(), preloadLinksInGroups(), react(), compileHints(), precompress()],
   resolve: {
     alias: [
       // react-router's package exports only its development build (remix-run/react-router#12532,

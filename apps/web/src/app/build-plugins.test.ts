@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { preloadLinksInGroups } from '../../vite.config';
+import { compileHints, preloadLinksInGroups } from '../../vite.config';
 
 const HELPER = '\0vite/preload-helper.js';
 // The part of Vite's preload helper the plugin changes: one link appended per chunk.
@@ -48,5 +48,19 @@ describe('modulepreload links in groups (vite.config.ts)', () => {
     expect(transform(HELPER_CODE, '/src/main.tsx')).toBeNull();
     expect(() => transform('export function preloadAll() {}', HELPER)).toThrow(/not found in Vite's preload helper/);
     expect((preloadLinksInGroups() as Plugin).apply).toBe('build');
+  });
+});
+
+describe('compile hints (vite.config.ts)', () => {
+  it('puts V8\'s eager-compilation comment on the first line of every script chunk, after minification, and leaves other files alone', () => {
+    const bundle = {
+      'assets/index-a1.js': { type: 'chunk', code: 'import{a}from"./common-b2.js";a();' },
+      'assets/index-c3.css': { type: 'asset', source: 'body{margin:0}' },
+    };
+    const hook = compileHints().generateBundle as (this: unknown, options: unknown, bundle: unknown) => void;
+    hook.call({}, {}, bundle);
+    expect(bundle['assets/index-a1.js'].code).toBe('//# allFunctionsCalledOnLoad\nimport{a}from"./common-b2.js";a();');
+    expect(bundle['assets/index-c3.css']).toEqual({ type: 'asset', source: 'body{margin:0}' });
+    expect(compileHints().apply).toBe('build');
   });
 });

@@ -8,6 +8,9 @@
  * LH_PAGES=home,item,checkout,orders picks pages. LH_HTTP2=1 serves the shop over HTTPS, so the
  * browser speaks HTTP/2 as it does with a shop in production (TLS_CERT_FILE / TLS_KEY_FILE, or a
  * proxy in front), with the loopback test certificate (bench/tls) that Chromium is told to accept.
+ * Each run also prints Lighthouse's CPU benchmark index of the machine at that moment (it moved
+ * between 1,690 and 2,660 within an hour on the shared development machine, and the same build's
+ * score with it), and with several runs each page's median score.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,7 +76,9 @@ try {
   const kb = (n: number) => (n / 1024).toFixed(1);
 
   const rows: string[] = [];
+  const medians: string[] = [];
   for (const c of cases.filter((p) => !ONLY || ONLY.includes(p.name))) {
+    const scores: number[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const measure = async () => {
         const page = await browser.newPage();
@@ -114,14 +119,22 @@ try {
       }
       const failed = lhr.categories.accessibility!.auditRefs
         .filter((r) => r.weight > 0 && lhr.audits[r.id]?.score === 0).map((r) => r.id);
+      scores.push(score('performance'));
       rows.push(`${c.name.padEnd(9)} run ${run}  perf ${String(score('performance')).padStart(3)}  a11y ${String(score('accessibility')).padStart(3)}  `
         + `FCP ${audit('first-contentful-paint')}  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  `
+        + `CPU index ${Math.round(lhr.environment.benchmarkIndex)}  `
         + `JS ${scripts.length} files, ${kb(gz)} KB gzip, ${kb(transfer)} KB transferred`
         + (failed.length ? `\n          a11y audits failed: ${failed.join(', ')}` : '')
         + (run === 1 ? `\n          scripts (KB gzip): ${names.join(', ')}` : ''));
       console.log(rows.at(-1));
     }
+    if (RUNS > 1) {
+      const sorted = [...scores].sort((a, b) => a - b);
+      const mid = sorted.length >> 1;
+      medians.push(`${c.name.padEnd(9)} median perf ${sorted.length % 2 ? sorted[mid] : (sorted[mid - 1]! + sorted[mid]!) / 2} over ${RUNS} runs (${scores.join(', ')})`);
+    }
   }
+  if (medians.length) console.log(`\n${medians.join('\n')}`);
   await browser.disconnect();
   }, { tls: HTTP2 });
 } finally {

@@ -19,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { navigation } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { withDemoShop } from './demo-shop.js';
+import { median } from './stats.js';
 
 const RUNS = Number(process.env.LH_RUNS ?? 2);
 const OUT = process.env.LH_OUT;
@@ -128,11 +129,7 @@ try {
         + (run === 1 ? `\n          scripts (KB gzip): ${names.join(', ')}` : ''));
       console.log(rows.at(-1));
     }
-    if (RUNS > 1) {
-      const sorted = [...scores].sort((a, b) => a - b);
-      const mid = sorted.length >> 1;
-      medians.push(`${c.name.padEnd(9)} median perf ${sorted.length % 2 ? sorted[mid] : (sorted[mid - 1]! + sorted[mid]!) / 2} over ${RUNS} runs (${scores.join(', ')})`);
-    }
+    if (RUNS > 1) medians.push(`${c.name.padEnd(9)} median perf ${median(scores)} over ${RUNS} runs (${scores.join(', ')})`);
   }
   if (medians.length) console.log(`\n${medians.join('\n')}`);
   await browser.disconnect();

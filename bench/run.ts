@@ -24,6 +24,7 @@ import { buildApp, DEV_MOCKPAY_SECRET } from '../apps/server/src/app.js';
 import { SESSION_COOKIE } from '../apps/server/src/lib/session.js';
 import { signatureHeader } from '../apps/server/src/modules/mockpay/provider.js';
 import { prepareOrdersBench, type Scenario } from './orders.js';
+import { median } from './stats.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -236,7 +237,6 @@ try {
     // Server (this process; includes the load generator when it runs in-process) and PostgreSQL CPU.
     return { r, cpu: cpuBetween(before, cpuSeconds()) };
   };
-  const median = (xs: number[]) => { const o = [...xs].sort((a, b) => a - b); const m = o.length >> 1; return o.length % 2 ? o[m]! : (o[m - 1]! + o[m]!) / 2; };
   /**
    * The scenario against the baseline (a bare Fastify answering one indexed query) in BENCH_ROUNDS
    * rounds of DURATION_S / BENCH_ROUNDS seconds each, baseline and scenario back to back, in turn

@@ -26,6 +26,12 @@ const OUT = process.env.LH_OUT;
 /** LH_PAGES=home,checkout measures only those. */
 const ONLY = process.env.LH_PAGES?.split(',');
 const HTTP2 = process.env.LH_HTTP2 === '1';
+/**
+ * LH_CPU_SLOWDOWN: the CPU multiplier of the simulated throttling (Lighthouse's mobile default is
+ * 4, calibrated for a host of a given speed). On a faster host a higher one stands for the same
+ * phone: 4 x (this host's benchmark index / a slower host's) measures as that host would.
+ */
+const CPU_SLOWDOWN = process.env.LH_CPU_SLOWDOWN ? Number(process.env.LH_CPU_SLOWDOWN) : undefined;
 
 interface PageCase {
   name: string;
@@ -88,7 +94,7 @@ try {
         else await page.deleteCookie({ name, url: base });
         await c.prepare?.(page, base);
         const result = await navigation(page, c.prepare ? async () => { await page.reload(); } : `${base}${c.url}`, {
-          flags: { onlyCategories: ['performance', 'accessibility'], logLevel: 'error' },
+          flags: { onlyCategories: ['performance', 'accessibility'], logLevel: 'error', ...(CPU_SLOWDOWN && { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } }) },
         });
         await page.close();
         return result!.lhr;
@@ -123,7 +129,7 @@ try {
       scores.push(score('performance'));
       rows.push(`${c.name.padEnd(9)} run ${run}  perf ${String(score('performance')).padStart(3)}  a11y ${String(score('accessibility')).padStart(3)}  `
         + `FCP ${audit('first-contentful-paint')}  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  `
-        + `CPU index ${Math.round(lhr.environment.benchmarkIndex)}  `
+        + `CPU index ${Math.round(lhr.environment.benchmarkIndex)} x${lhr.configSettings.throttling.cpuSlowdownMultiplier}  `
         + `JS ${scripts.length} files, ${kb(gz)} KB gzip, ${kb(transfer)} KB transferred`
         + (failed.length ? `\n          a11y audits failed: ${failed.join(', ')}` : '')
         + (run === 1 ? `\n          scripts (KB gzip): ${names.join(', ')}` : ''));

@@ -57,6 +57,35 @@ describe('session lookup (one named statement, compiled serializer)', () => {
     expect((await seller.get('/api/auth/session')).json()).toEqual(me);
   });
 
+  it('the user row is read again only when its version moved: one statement per call while it stands', async () => {
+    const buyer = browser(t.app);
+    await buyer.login('maria@demo.shop', DEMO_PASSWORD);
+    const statements: string[] = [];
+    const client = t.db.$client as unknown as { query: (...a: unknown[]) => unknown };
+    const query = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const c = args[0] as { name?: string } | string;
+      statements.push(typeof c === 'string' ? c : c.name ?? '?');
+      return query.apply(this, args);
+    };
+    try {
+      const first = (await buyer.get('/api/auth/session')).json(); // kept from here on
+      statements.length = 0;
+      expect((await buyer.get('/api/auth/session')).json()).toEqual(first);
+      expect(statements).toEqual(['session_summary_lookup']);
+      await query.call(t.db.$client, `UPDATE users SET nickname = 'Maria Renamed' WHERE email = 'maria@demo.shop'`);
+      statements.length = 0;
+      expect((await buyer.get('/api/auth/session')).json().user.nickname).toBe('Maria Renamed');
+      expect(statements).toEqual(['session_summary_lookup', 'session_user_row']);
+      statements.length = 0;
+      await buyer.get('/api/auth/session');
+      expect(statements).toEqual(['session_summary_lookup']);
+    } finally {
+      client.query = query;
+      await t.db.$client.query(`UPDATE users SET nickname = 'Maria Lopez' WHERE email = 'maria@demo.shop'`);
+    }
+  });
+
   it('an expired or unknown session is a guest again', async () => {
     const buyer = browser(t.app);
     await buyer.login('buyer@demo.shop', DEMO_PASSWORD);

@@ -24,6 +24,8 @@ async function choosePreference(page: Page, switcher: 'site-switcher' | 'languag
   if (await menu.isVisible()) await menu.click();
   await page.getByTestId(switcher).filter({ visible: true }).click();
   await page.getByRole('menuitem', { name: item }).click();
+  // The menu closes first: an Escape sent while it is still closing goes to the menu, not the drawer.
+  await expect(page.getByRole('menu')).toBeHidden();
   const drawer = page.getByRole('dialog');
   if (await drawer.isVisible()) await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();

@@ -221,7 +221,10 @@ test.describe('mobile', () => {
     await expect(page.getByText('Please enter logistics company')).toBeVisible();
     await expect(page.getByText('Please enter tracking number')).toBeVisible();
     await page.getByTestId('carrier-sheet-button').click();
-    await page.getByTestId('carrier-sheet').getByRole('radio', { name: 'FedEx' }).check();
+    // Choosing closes the sheet (check() would then wait for a radio that is gone): the field shows the choice.
+    await page.getByTestId('carrier-sheet').getByRole('radio', { name: 'FedEx' }).click();
+    await expect(page.getByTestId('carrier-sheet')).toBeHidden();
+    await expect(page.getByTestId('carrier-sheet-button')).toHaveText('FedEx');
     await page.getByRole('textbox', { name: 'Tracking number' }).fill('771234567999');
     await page.getByTestId('send-back-submit').click();
     await expect(page).toHaveURL(`/buyer/as/detail/${ret.id}`);

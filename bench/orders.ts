@@ -17,7 +17,7 @@ export interface Scenario {
   /** Each request its own Idempotency-Key: this prefix and a sequence number. */
   idempotencyKeyPrefix?: string;
   /** Requests go round these callers (their session cookie and body) instead of `headers.cookie` and `body`. */
-  callers?: { cookie: string; body: string }[];
+  callers?: { cookie: string; body?: string }[];
 }
 
 const LIST = '/sapi/mall-order/web/order/pageTradeOrderForBuyer';

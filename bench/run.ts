@@ -52,7 +52,7 @@ function loadFromOutside(opts: { url: string; connections: number; duration: num
     const opts = JSON.parse(process.argv[1]); const prefix = process.argv[2]; const callers = JSON.parse(process.argv[3]); let seq = 0;
     if (prefix || callers.length) opts.requests[0].setupRequest = (r) => {
       const c = callers[seq % (callers.length || 1)]; seq++;
-      return { ...r, ...(c && { body: c.body }), headers: { ...r.headers, ...(c && { cookie: c.cookie }), ...(prefix && { 'idempotency-key': prefix + seq }) } };
+      return { ...r, ...(c?.body !== undefined && { body: c.body }), headers: { ...r.headers, ...(c && { cookie: c.cookie }), ...(prefix && { 'idempotency-key': prefix + seq }) } };
     };
     autocannon(opts, (e, r) => { if (e) { console.error(e); process.exit(1); } process.stdout.write(JSON.stringify(r)); });`;
   return new Promise<autocannon.Result>((resolve, reject) => {
@@ -155,7 +155,7 @@ try {
   });
   // A sale's orders come from many buyers: one per connection, each a copy of the demo buyer
   // with its own session and address (the one-buyer scenario serialises on that buyer's rows).
-  const buyers = wanted('submit') ? await cloneBuyers(db, 'buyer@demo.shop', '1', CONNECTIONS) : [];
+  const buyers = wanted('submit') || wanted('session') ? await cloneBuyers(db, 'buyer@demo.shop', '1', CONNECTIONS) : [];
   const submitBodyOf = async (cookie: string, addressId: string) => {
     const body = { ...previewBody, selectedAddress: { id: addressId } };
     const res = await fetch(`${base}/api/checkout/preview`, { method: 'POST', headers: { ...j, cookie }, body: JSON.stringify(body) });
@@ -163,12 +163,15 @@ try {
     const p = await res.json() as typeof preview;
     return JSON.stringify({ ...JSON.parse(submitBody), selectedAddress: { id: addressId }, needPayAmt: p.needPayAmt.value });
   };
-  const callers = await Promise.all(buyers.map(async (b) => ({ cookie: b.cookie, body: await submitBodyOf(b.cookie, b.addressId) })));
+  const callers = !wanted('submit') ? [] : await Promise.all(buyers.map(async (b) => ({ cookie: b.cookie, body: await submitBodyOf(b.cookie, b.addressId) })));
   const scenarios: (Scenario & { part: string })[] = [
     { part: 'catalog', name: 'GET /api/catalog/items (guest)', path: '/api/catalog/items', headers: {} },
     { part: 'catalog', name: 'GET /api/catalog/items (DE site, EUR)', path: '/api/catalog/items', headers: { cookie: 'site=DE' } },
     { part: 'session', name: 'GET /api/auth/session (guest)', path: '/api/auth/session', headers: {} },
     { part: 'session', name: 'GET /api/auth/session (logged in)', path: '/api/auth/session', headers: { cookie } },
+    // Every connection its own buyer: concurrent lookups share a statement (lib/session.ts), and
+    // with one cookie they would also share the row.
+    { part: 'session', name: `GET /api/auth/session (${CONNECTIONS} buyers)`, path: '/api/auth/session', headers: {}, callers: buyers.map((b) => ({ cookie: b.cookie })) },
     { part: 'preview', name: 'POST /api/checkout/preview (2 shops)', path: '/api/checkout/preview', method: 'POST', headers: j, body: JSON.stringify(previewBody) },
     {
       part: 'submit', name: 'POST /api/checkout/submit (new order each)', path: '/api/checkout/submit', method: 'POST', headers: j, body: submitBody,

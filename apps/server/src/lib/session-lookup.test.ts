@@ -86,6 +86,45 @@ describe('session lookup (one named statement, compiled serializer)', () => {
     }
   });
 
+  it('lookups asked for together go as one statement, and each request gets its own session, user and summary', async () => {
+    const who = ['buyer@demo.shop', 'main@demo.shop', 'seller@demo.shop', 'maria@demo.shop'];
+    const callers = await Promise.all(who.map(async (email) => { const b = browser(t.app); await b.login(email, DEMO_PASSWORD); return b; }));
+    const expired = browser(t.app);
+    await expired.login('kenji@demo.shop', DEMO_PASSWORD);
+    await t.db.$client.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = 'kenji@demo.shop')`);
+    // Each read once alone first, so the user rows are kept and only the lookups below run.
+    const alone = await Promise.all(callers.map(async (c) => (await c.get('/api/auth/session')).json()));
+    const statements: string[] = [];
+    const client = t.db.$client as unknown as { query: (...a: unknown[]) => unknown };
+    const query = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const c = args[0] as { name?: string } | string;
+      statements.push(typeof c === 'string' ? c : c.name ?? '?');
+      return query.apply(this, args);
+    };
+    try {
+      // Two tabs of the first buyer, the other three, and an expired session, all at once.
+      const together = await Promise.all([...callers, callers[0]!, expired].map(async (c) => (await c.get('/api/auth/session')).json()));
+      expect(statements).toEqual(['session_summary_lookup']);
+      expect(together.slice(0, 4)).toEqual(alone);
+      expect(together[4]).toEqual(alone[0]);
+      expect(together[5]).toMatchObject({ userType: 'TOURIST', user: null });
+      expect(alone.map((a) => a.user.email)).toEqual(who);
+      expect(alone[1].enterprise).toMatchObject({ enterpriseName: 'Acme Office Supplies' });
+      // The other statements batch the same way: a plain API call and the order reads' lookup.
+      statements.length = 0;
+      const homes = await Promise.all(callers.map((c) => c.get('/api/buyer/home')));
+      expect(homes.map((h) => h.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(statements.filter((s) => s === 'session_lookup')).toEqual(['session_lookup']);
+      statements.length = 0;
+      const counts = await Promise.all(callers.map((c) => c.post('/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer', {})));
+      expect(counts.map((h) => h.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(statements.filter((s) => s === 'session_order_lookup')).toEqual(['session_order_lookup']);
+    } finally {
+      client.query = query;
+    }
+  });
+
   it('an expired or unknown session is a guest again', async () => {
     const buyer = browser(t.app);
     await buyer.login('buyer@demo.shop', DEMO_PASSWORD);

@@ -10,6 +10,19 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t?.close(); });
 
+/** Records the name (or text) of every statement the app sends until `stop()`; `unrecorded` sends one past it. */
+function recordStatements() {
+  const statements: string[] = [];
+  const client = t.db.$client as unknown as { query: (...a: unknown[]) => unknown };
+  const query = client.query;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const c = args[0] as { name?: string } | string;
+    statements.push(typeof c === 'string' ? c : c.name ?? '?');
+    return query.apply(this, args);
+  };
+  return { statements, unrecorded: (text: string) => query.call(t.db.$client, text), stop: () => { client.query = query; } };
+}
+
 describe('session lookup (one named statement, compiled serializer)', () => {
   it('guest, tourist with a cart, buyer, enterprise account, seller: the answer matches the schema and the account', async () => {
     const guest = browser(t.app);
@@ -60,20 +73,13 @@ describe('session lookup (one named statement, compiled serializer)', () => {
   it('the user row is read again only when its version moved: one statement per call while it stands', async () => {
     const buyer = browser(t.app);
     await buyer.login('maria@demo.shop', DEMO_PASSWORD);
-    const statements: string[] = [];
-    const client = t.db.$client as unknown as { query: (...a: unknown[]) => unknown };
-    const query = client.query;
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const c = args[0] as { name?: string } | string;
-      statements.push(typeof c === 'string' ? c : c.name ?? '?');
-      return query.apply(this, args);
-    };
+    const { statements, unrecorded, stop } = recordStatements();
     try {
       const first = (await buyer.get('/api/auth/session')).json(); // kept from here on
       statements.length = 0;
       expect((await buyer.get('/api/auth/session')).json()).toEqual(first);
       expect(statements).toEqual(['session_summary_lookup']);
-      await query.call(t.db.$client, `UPDATE users SET nickname = 'Maria Renamed' WHERE email = 'maria@demo.shop'`);
+      await unrecorded(`UPDATE users SET nickname = 'Maria Renamed' WHERE email = 'maria@demo.shop'`);
       statements.length = 0;
       expect((await buyer.get('/api/auth/session')).json().user.nickname).toBe('Maria Renamed');
       expect(statements).toEqual(['session_summary_lookup', 'session_user_row']);
@@ -81,7 +87,7 @@ describe('session lookup (one named statement, compiled serializer)', () => {
       await buyer.get('/api/auth/session');
       expect(statements).toEqual(['session_summary_lookup']);
     } finally {
-      client.query = query;
+      stop();
       await t.db.$client.query(`UPDATE users SET nickname = 'Maria Lopez' WHERE email = 'maria@demo.shop'`);
     }
   });
@@ -94,14 +100,7 @@ describe('session lookup (one named statement, compiled serializer)', () => {
     await t.db.$client.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = 'kenji@demo.shop')`);
     // Each read once alone first, so the user rows are kept and only the lookups below run.
     const alone = await Promise.all(callers.map(async (c) => (await c.get('/api/auth/session')).json()));
-    const statements: string[] = [];
-    const client = t.db.$client as unknown as { query: (...a: unknown[]) => unknown };
-    const query = client.query;
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const c = args[0] as { name?: string } | string;
-      statements.push(typeof c === 'string' ? c : c.name ?? '?');
-      return query.apply(this, args);
-    };
+    const { statements, stop } = recordStatements();
     try {
       // Two tabs of the first buyer, the other three, and an expired session, all at once.
       const together = await Promise.all([...callers, callers[0]!, expired].map(async (c) => (await c.get('/api/auth/session')).json()));
@@ -121,7 +120,7 @@ describe('session lookup (one named statement, compiled serializer)', () => {
       expect(counts.map((h) => h.statusCode)).toEqual([200, 200, 200, 200]);
       expect(statements.filter((s) => s === 'session_order_lookup')).toEqual(['session_order_lookup']);
     } finally {
-      client.query = query;
+      stop();
     }
   });
 

@@ -49,10 +49,9 @@ export function isRegistered(c: Caller): c is Caller & { user: UserRow } {
 // PostgreSQL ~7 µs on every call even when not sent (its executor sets the expression up per
 // execution), a fifth of the session lookup's time there.
 const SESSION_USER = 's.id, s.user_id::text AS user_id, u.xmin::text AS v';
-// Each lookup reads the sessions of every request that asked in the same turn of the event loop
-// (`s.id = ANY($1)`, see `batchedLookups`). Named prepared statements (planned once per
-// connection) read by the pg driver directly, without building the query each time: they run on
-// every API call of a logged-in buyer.
+// Named prepared statements (planned once per connection) read by the pg driver directly,
+// without building the query each time: they run on every API call of a logged-in buyer. Each is
+// also run for several sessions at once, with `s.id = ANY($1)` (see `batchedLookups`).
 const ONE_SESSION = 's.id = $1 AND s.expires_at > now()';
 const SESSIONS = 's.id = ANY($1::text[]) AND s.expires_at > now()';
 const SESSION_LOOKUP = {

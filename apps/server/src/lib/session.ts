@@ -51,7 +51,7 @@ export function isRegistered(c: Caller): c is Caller & { user: UserRow } {
 const SESSION_USER = 's.id, s.user_id::text AS user_id, u.xmin::text AS v';
 // Named prepared statements (planned once per connection) read by the pg driver directly,
 // without building the query each time: they run on every API call of a logged-in buyer. Each is
-// also run for several sessions at once, with `s.id = ANY($1)` (see `batchedLookups`).
+// also run for several sessions at once, with `s.id = ANY($1)` (see `batchedLookup`).
 const ONE_SESSION = 's.id = $1 AND s.expires_at > now()';
 const SESSIONS = 's.id = ANY($1::text[]) AND s.expires_at > now()';
 const SESSION_LOOKUP = {
@@ -90,7 +90,7 @@ const keptUsers = new Map<string, { version: string; user: UserRow }>();
 const KEPT_USERS_MAX = 10_000;
 
 /**
- * Session lookups of one database, batched. A lookup asked for while none of its kind is running
+ * One statement's session lookups on one database, batched. A lookup asked for while none of its kind is running
  * goes at once (a quiet server waits for nothing: deferring it to the end of the event loop's turn
  * cost a quiet server a fifth of its session lookups a second). Lookups asked for while one runs
  * go to PostgreSQL together, as one statement, when the event loop's turn ends (setImmediate runs
@@ -99,55 +99,46 @@ const KEPT_USERS_MAX = 10_000;
  * (the summary lookup's four tables cost PostgreSQL ~65 µs per execution for one session). Every
  * request still reads its session from the database: it only shares the round trip.
  */
-function batchedLookups(db: Db) {
+function batchedLookup(db: Db, statement: Statement): (id: string) => Promise<SessionRow | undefined> {
   type Waiter = { resolve: (row: SessionRow | undefined) => void; reject: (e: unknown) => void };
-  const batchers = new Map<Statement, (id: string) => Promise<SessionRow | undefined>>();
-  return <R>(statement: Statement): ((id: string) => Promise<(R & SessionRow) | undefined>) => {
-    let batcher = batchers.get(statement);
-    if (!batcher) {
-      // One session runs the statement as written (s.id = $1), several the same with s.id = ANY($1).
-      const batched = { name: `${statement.name}_batch`, text: statement.text.replace(ONE_SESSION, SESSIONS) };
-      let running = 0;
-      let waiting: Map<string, Waiter[]> | null = null;
-      const send = async (batch: Map<string, Waiter[]>) => {
-        running++;
-        try {
-          const ids = [...batch.keys()];
-          const { rows } = await db.$client.query<SessionRow>(ids.length === 1 ? { ...statement, values: ids } : { ...batched, values: [ids] });
-          const byId = new Map(rows.map((r) => [r.id, r]));
-          // Each waiter gets its own row object (lookUp sets `user` on it).
-          for (const [id, ws] of batch) for (const [k, w] of ws.entries()) { const r = byId.get(id); w.resolve(r && (k === 0 ? r : { ...r })); }
-        } catch (e) {
-          for (const ws of batch.values()) for (const w of ws) w.reject(e);
-        } finally {
-          running--;
-        }
-      };
-      batcher = (id) => new Promise((resolve, reject) => {
-        if (!waiting && running === 0) { void send(new Map([[id, [{ resolve, reject }]]])); return; }
-        if (!waiting) {
-          waiting = new Map();
-          setImmediate(() => { const batch = waiting!; waiting = null; void send(batch); });
-        }
-        const ws = waiting.get(id);
-        if (ws) ws.push({ resolve, reject }); else waiting.set(id, [{ resolve, reject }]);
-      });
-      batchers.set(statement, batcher);
+  // One session runs the statement as written (s.id = $1), several the same with s.id = ANY($1).
+  const batched = { name: `${statement.name}_batch`, text: statement.text.replace(ONE_SESSION, SESSIONS) };
+  let running = 0;
+  let waiting: Map<string, Waiter[]> | null = null;
+  const send = async (batch: Map<string, Waiter[]>) => {
+    running++;
+    try {
+      const ids = [...batch.keys()];
+      const { rows } = await db.$client.query<SessionRow>(ids.length === 1 ? { ...statement, values: ids } : { ...batched, values: [ids] });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      // Each waiter gets its own row object (lookUp sets `user` on it).
+      for (const [id, ws] of batch) for (const [k, w] of ws.entries()) { const r = byId.get(id); w.resolve(r && (k === 0 ? r : { ...r })); }
+    } catch (e) {
+      for (const ws of batch.values()) for (const w of ws) w.reject(e);
+    } finally {
+      running--;
     }
-    return batcher as (id: string) => Promise<(R & SessionRow) | undefined>;
   };
+  return (id) => new Promise((resolve, reject) => {
+    if (!waiting && running === 0) { void send(new Map([[id, [{ resolve, reject }]]])); return; }
+    if (!waiting) {
+      waiting = new Map();
+      setImmediate(() => { const batch = waiting!; waiting = null; void send(batch); });
+    }
+    const ws = waiting.get(id);
+    if (ws) ws.push({ resolve, reject }); else waiting.set(id, [{ resolve, reject }]);
+  });
 }
-/** One set of batchers per database (tests run several apps, each on its own database, in one process). */
-const lookupsOf = new WeakMap<Db, ReturnType<typeof batchedLookups>>();
-function lookupOf<R>(db: Db, statement: Statement) {
-  let of = lookupsOf.get(db);
-  if (!of) lookupsOf.set(db, (of = batchedLookups(db)));
-  return of<R>(statement);
-}
+/** The batched lookups by database and statement (tests run several apps, each on its own database, in one process). */
+const lookups = new WeakMap<Db, Map<Statement, ReturnType<typeof batchedLookup>>>();
 
 /** Runs one of the lookups above for session `id`; the row with `user` mapped as Drizzle maps it. */
 async function lookUp<R>(db: Db, statement: Statement, id: string): Promise<(R & SessionRow & { user: UserRow }) | undefined> {
-  const row = await lookupOf<R>(db, statement)(id) as (R & SessionRow & { user: UserRow }) | undefined;
+  let ofDb = lookups.get(db);
+  if (!ofDb) lookups.set(db, (ofDb = new Map()));
+  let lookup = ofDb.get(statement);
+  if (!lookup) ofDb.set(statement, (lookup = batchedLookup(db, statement)));
+  const row = await lookup(id) as (R & SessionRow & { user: UserRow }) | undefined;
   if (!row) return undefined;
   const kept = keptUsers.get(id);
   if (kept && kept.version === row.v) row.user = kept.user; // the driver's own row object: no copy on every request

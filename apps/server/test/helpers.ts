@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { CSRF_HEADER } from '@mall/contracts';
 import { buildApp, type AppOptions } from '../src/app.js';
@@ -41,6 +42,30 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
       await app.close();
       await db.$client.end();
     },
+  };
+}
+
+/**
+ * Records every statement the connections of `db`'s pool send (inside transactions too) until
+ * `stop()`: its name if it is a named statement, else its text. `unrecorded` sends one past it.
+ */
+export function recordStatements(db: Db) {
+  const statements: string[] = [];
+  const pool = db.$client as unknown as pg.Pool & { _clients: pg.Client[] };
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const query = proto.query;
+  let paused = false;
+  proto.query = function (this: pg.Client, ...args: unknown[]) {
+    if (!paused && pool._clients.includes(this)) {
+      const c = args[0] as { name?: string; text?: string } | string;
+      statements.push(typeof c === 'string' ? c : c.name ?? c.text ?? '?');
+    }
+    return query.apply(this, args);
+  };
+  return {
+    statements,
+    unrecorded: async (text: string) => { paused = true; try { return await pool.query(text); } finally { paused = false; } },
+    stop: () => { proto.query = query; },
   };
 }
 

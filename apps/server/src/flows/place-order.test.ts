@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { cartLines, couponCampaigns, ownerCoupons, pickupStores, pointLedger, tradeContracts, tradeOrderLines, tradeOrders, users } from '../db/schema/index.js';
-import { Browser, browser, login, type TestApp } from '../../test/helpers.js';
+import { Browser, browser, login, recordStatements, type TestApp } from '../../test/helpers.js';
 import {
   amsterdamAddress, contractsOf, counts, freshIp, newKey, pointsOf, previewOk, setStock, stockOf, stocks, submit,
   submitBodyFor, usAddress, type Body, type Counts, type Fixtures, startCheckoutSuite } from '../../test/checkout-fixtures.js';
@@ -417,6 +417,27 @@ describe('successful submit: registered buyer, US, two shops', () => {
     const res = await submit(buyer, { ...body, needPayAmt: p.needPayAmt.value });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('Coupon.notUsable');
+  });
+});
+
+describe('round trips of a submit (issue 14)', () => {
+  it('a two-shop order with a gift, no coupons or points: the session, the rate limit, BEGIN with the key lock, one read, the gift, one write, the stock with COMMIT', async () => {
+    const body = await submitBodyFor(buyer, twoShops({ couponIds: [] }));
+    const key = newKey();
+    const { statements, stop } = recordStatements(t.db);
+    let res;
+    try { res = await submit(buyer, body, key); } finally { stop(); }
+    expect(res.statusCode, res.body).toBe(200);
+    // Plain SQL (the key lock, the stock) is shown without its literals.
+    const shown = statements.map((s) => s.replace(/\((?:[^()]|\([^()]*\))*\)/g, '(…)'));
+    expect(shown).toEqual([
+      'session_lookup', 'rate_limit_incr', 'BEGIN; SELECT * FROM submit_lock_and_find(…)', 'preview_read', 'take_stock', 'place_order_write',
+      'SELECT take_stock_or_fail(…); COMMIT',
+    ]);
+    // All of it was written: the contract and one order per shop.
+    const [contract] = await contractsOf(t.db, f.buyerId, key);
+    expect(String(contract!.id)).toBe(res.json().id);
+    expect((await t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, contract!.id))).map((o) => String(o.id)).sort()).toEqual([...res.json().tradeOrderIdList].sort());
   });
 });
 

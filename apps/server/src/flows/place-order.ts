@@ -67,7 +67,9 @@ function previewTotals(r: PreviewContext['result']) {
  * The contract, its trade orders (one per shop) and their lines in one statement. $1 the contract,
  * $2 the orders (trade_order_code holds the order's number in the contract: the code is the date
  * $4, the contract id and that number), $3 the lines by shop, each main line followed by its DIY
- * parts and gifts (parent_n: the main line's n).
+ * parts and gifts (parent_n: the main line's n). The three are sent as jsonb: parsed once on the
+ * way in, their JSON columns (address, request, totals, snapshots) are taken out as they are,
+ * where json was validated, parsed again per record and once more per JSON column.
  */
 const CONTRACT_COLUMNS = `buyer_id, idempotency_key, site, currency, trade_type, status, sku_amt_minor, discount_amt_minor, level_amt_minor, shipping_amt_minor,
   tax_amt_minor, points_discount_minor, need_pay_amt_minor, used_points, redeem_points, earn_points, is_free_trade, pay_unique_key, payment_order_id,
@@ -81,17 +83,17 @@ const LINE_COLUMNS = 'sku_id, item_id, line_group_type, qty, unit_amt_minor, sku
 const WRITE = {
   name: 'place_order_write',
   text: `WITH c AS (
-  INSERT INTO trade_contracts (${CONTRACT_COLUMNS}) SELECT ${CONTRACT_COLUMNS} FROM json_populate_record(null::trade_contracts, $1::json)
+  INSERT INTO trade_contracts (${CONTRACT_COLUMNS}) SELECT ${CONTRACT_COLUMNS} FROM jsonb_populate_record(null::trade_contracts, $1::jsonb)
   RETURNING id
 ), o AS (
   INSERT INTO trade_orders (trade_order_code, ${ORDER_COLUMNS})
   SELECT $4::text || lpad(c.id::text, greatest(8, length(c.id::text)), '0') || x.trade_order_code, c.id, ${ORDER_COLUMNS.split(',').slice(1).map((col) => `x.${col.trim()}`).join(', ')}
-  FROM c, json_populate_recordset(null::trade_orders, $2::json) x ORDER BY x.trade_order_code::int
+  FROM c, jsonb_populate_recordset(null::trade_orders, $2::jsonb) x ORDER BY x.trade_order_code::int
   RETURNING id, shop_id
 ), l AS (
   -- Ids taken in the lines' order (each main line followed by its parts), so a part can name its main line.
   SELECT x.*, nextval('trade_order_lines_id_seq') AS id
-  FROM (SELECT * FROM json_to_recordset($3::json) AS x(n int, parent_n int, shop_id bigint, ${LINE_FIELDS}) ORDER BY n) x
+  FROM (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x(n int, parent_n int, shop_id bigint, ${LINE_FIELDS}) ORDER BY n) x
 ), w AS (
   INSERT INTO trade_order_lines (id, order_id, parent_line_id, ${LINE_COLUMNS})
   SELECT l.id, o.id, p.id, ${LINE_COLUMNS.split(', ').map((col) => `l.${col}`).join(', ')}

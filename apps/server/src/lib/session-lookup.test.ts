@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
-import { DEMO_PASSWORD, browser, createTestApp, type TestApp } from '../../test/helpers.js';
+import { DEMO_PASSWORD, browser, createTestApp, recordStatements, type TestApp } from '../../test/helpers.js';
 
 // GET /api/auth/session is written by a compiled serializer; under the tests every answer is
 // also encoded by zod and the two must be equal (lib/compiled-response.ts), so each kind of
@@ -9,19 +9,6 @@ import { DEMO_PASSWORD, browser, createTestApp, type TestApp } from '../../test/
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t?.close(); });
-
-/** Records the name (or text) of every statement the app sends until `stop()`; `unrecorded` sends one past it. */
-function recordStatements() {
-  const statements: string[] = [];
-  const client = t.db.$client as unknown as { query: (...a: unknown[]) => unknown };
-  const query = client.query;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const c = args[0] as { name?: string } | string;
-    statements.push(typeof c === 'string' ? c : c.name ?? '?');
-    return query.apply(this, args);
-  };
-  return { statements, unrecorded: (text: string) => query.call(t.db.$client, text), stop: () => { client.query = query; } };
-}
 
 describe('session lookup (one named statement, compiled serializer)', () => {
   it('guest, tourist with a cart, buyer, enterprise account, seller: the answer matches the schema and the account', async () => {
@@ -73,7 +60,7 @@ describe('session lookup (one named statement, compiled serializer)', () => {
   it('the user row is read again only when its version moved: one statement per call while it stands', async () => {
     const buyer = browser(t.app);
     await buyer.login('maria@demo.shop', DEMO_PASSWORD);
-    const { statements, unrecorded, stop } = recordStatements();
+    const { statements, unrecorded, stop } = recordStatements(t.db);
     try {
       const first = (await buyer.get('/api/auth/session')).json(); // kept from here on
       statements.length = 0;
@@ -100,7 +87,7 @@ describe('session lookup (one named statement, compiled serializer)', () => {
     await t.db.$client.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = 'kenji@demo.shop')`);
     // Each read once alone first, so the user rows are kept and only the lookups below run.
     const alone = await Promise.all(callers.map(async (c) => (await c.get('/api/auth/session')).json()));
-    const { statements, stop } = recordStatements();
+    const { statements, stop } = recordStatements(t.db);
     try {
       // Two tabs of the first buyer, the other three, and an expired session, all at once.
       const together = await Promise.all([...callers, callers[0]!, expired].map(async (c) => (await c.get('/api/auth/session')).json()));

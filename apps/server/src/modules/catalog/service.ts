@@ -94,10 +94,16 @@ export async function loadSkus(db: Db, ids: bigint[], currency: Currency, lang: 
 }
 
 /** SKUs as loadSkus reads them and the parts of their items as loadParts does, in one round trip. */
-export async function loadSkusWithParts(db: Db, ids: bigint[], currency: Currency, lang: Language = 'en'): Promise<{ loaded: Map<bigint, LoadedSku>; parts: Map<bigint, Parts> }> {
+export async function loadSkusWithParts(db: Db, ids: bigint[], currency: Currency, lang: Language = 'en'): Promise<SkusWithParts> {
   if (!ids.length) return { loaded: new Map(), parts: new Map() };
   const { rows: [row] } = await clientOf(db).query({ ...LOAD_SKUS_WITH_PARTS.statement, values: [ids.map(String), currency] });
-  const read = LOAD_SKUS_WITH_PARTS.read(row!);
+  return skusWithPartsOf(LOAD_SKUS_WITH_PARTS.read(row!), currency, lang);
+}
+
+export interface SkusWithParts { loaded: Map<bigint, LoadedSku>; parts: Map<bigint, Parts> }
+
+/** What skusPart and skuPartsPart read, as loadSkusWithParts returns it (for callers that read them with other parts). */
+export function skusWithPartsOf(read: { skus: JoinedJson[]; parts: JoinedJson[] }, currency: Currency, lang: Language): SkusWithParts {
   const partRows = read.parts.map(([part, sku, item, [price]]) => ({ part: P.mapJson(part), sku: S.mapJson(sku), partItem: I.mapJson(item), price: BigInt(price) }));
   return { loaded: loadedSkusOf(read.skus, currency, lang), parts: partsOf(partRows, currency, lang) };
 }

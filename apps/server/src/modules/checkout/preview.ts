@@ -17,7 +17,7 @@ import { DRIVER_TYPES, partsStatement, tableColumns, type ReadPart } from '../..
 import { addresses, couponCampaigns, ownerCoupons, pickupStores, regions, shippingMethods } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller } from '../../lib/session.js';
-import { diyParts, loadSkusWithParts, presaleOf, trimQty, type LoadedSku, type Parts } from '../catalog/service.js';
+import { diyParts, presaleOf, skuPartsPart, skusPart, skusWithPartsOf, trimQty, type LoadedSku, type Parts } from '../catalog/service.js';
 import { assertQuantity, quantityRule } from '../cart/service.js';
 import { checkAddress, toAddressDto } from '../address/service.js';
 import { sellablePaidServiceSkus } from '../membership/paid-service.js';
@@ -173,13 +173,19 @@ const ownedCouponsPart: ReadPart<{ buyer: string; now: string }, { oc: typeof ow
   read: (row) => ((row.owned_coupons ?? []) as (string | null)[][][]).map(([oc, c]) => ({ oc: OC.mapJson(oc!), c: CC.mapJson(c!) })),
 };
 /**
- * Everything the preview reads once it knows the lines' shops and sellers, in one statement:
- * the buyer's own facts (coupons, points, level, paid service, certificate, chosen saved
- * addresses) and the shops' shipping methods, pickup stores and whether their sellers sell.
+ * Everything the preview reads, in one statement (one round trip for the preview, and one of
+ * the submit's): the lines' SKUs with their items, shops, prices and parts; the buyer's own
+ * facts (coupons, points, level, paid service, certificate, chosen saved addresses); and the
+ * shipping methods, pickup stores and whether the sellers sell, for the shops and sellers of
+ * those SKUs (found in the statement itself, so the facts need not wait for the SKUs).
  */
-const PREVIEW_FACTS = partsStatement('preview_facts', {
-  buyer: '$1::bigint', site: '$2', now: '$3::timestamptz', shops: '$4::bigint[]', sellers: '$5::bigint[]', addressIds: '$6::bigint[]',
+const LINE_SKUS = '$5::bigint[]';
+const PREVIEW_READ = partsStatement('preview_read', {
+  buyer: '$1::bigint', site: '$2', now: '$3::timestamptz', addressIds: '$4::bigint[]', skus: LINE_SKUS, currency: '$6',
+  shops: `ARRAY(SELECT DISTINCT li.shop_id FROM skus ls JOIN items li ON li.id = ls.item_id WHERE ls.id = ANY(${LINE_SKUS}))`,
+  sellers: `ARRAY(SELECT DISTINCT lh.seller_id FROM skus ls JOIN items li ON li.id = ls.item_id JOIN shops lh ON lh.id = li.shop_id WHERE ls.id = ANY(${LINE_SKUS}))`,
 }, {
+  skus: skusPart, parts: skuPartsPart,
   owned: ownedCouponsPart, balance: pointBalancePart, member: memberFactsPart, certificate: certificatePart, saved: savedAddressesPart,
   methods: methodsPart, stores: storesPart, notSelling: sellersNotSellingPart,
 });
@@ -192,8 +198,18 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
 
   // Lines: only SKU ids and quantities are taken from the request; prices come from the catalog.
   const skuIds = body.previewTradeContractLineReqTOList.map((l) => BigInt(l.skuId));
+  const now = new Date();
+  const codes = [...new Set(body.promotionCodeList ?? [])];
+  const addressIds = registeredId ? [savedId(body.selectedAddress), savedId(body.billingAddress)].filter((x): x is string => !!x) : [];
+  const [read, codeRows] = await readTogether(db, [
+    async () => PREVIEW_READ.read((await clientOf(db).query({
+      ...PREVIEW_READ.statement, types: DRIVER_TYPES,
+      values: [registeredId === null ? null : String(registeredId), site.code, now.toISOString(), addressIds, skuIds.map(String), currency],
+    })).rows[0]!),
+    () => codes.length ? db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : Promise.resolve([]),
+  ]);
   // Names in the buyer's language: the order lines keep them as bought.
-  const { loaded, parts } = await loadSkusWithParts(db as Db, skuIds, currency, caller.language);
+  const { loaded, parts } = skusWithPartsOf(read, currency, caller.language);
   // Paid services (super member) are not listed in the catalog, yet sold here on their own site.
   const sellable = await sellablePaidServiceSkus(db, [...loaded.values()].filter((s) => !s.item.listed).map((s) => s.row.id), site);
   const seen = new Set<string>();
@@ -208,16 +224,6 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     return { sku, qty: l.qty, cartLineId: l.cartLineId ?? null, parts: p, unitMinor };
   });
   const shopOrder = [...new Set(lines.map((l) => String(l.sku.shop.id)))];
-  const now = new Date();
-  const codes = [...new Set(body.promotionCodeList ?? [])];
-  const addressIds = registeredId ? [savedId(body.selectedAddress), savedId(body.billingAddress)].filter((x): x is string => !!x) : [];
-  const [read, codeRows] = await readTogether(db, [
-    async () => PREVIEW_FACTS.read((await clientOf(db).query({
-      ...PREVIEW_FACTS.statement, types: DRIVER_TYPES,
-      values: [registeredId === null ? null : String(registeredId), site.code, now.toISOString(), shopOrder, [...new Set(lines.map((l) => String(l.sku.shop.sellerId)))], addressIds],
-    })).rows[0]!),
-    () => codes.length ? db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : Promise.resolve([]),
-  ]);
   // A guest has no coupons, points, level or certificate (the levels are still read for the site).
   const facts = registeredId ? read : { ...read, ...NO_BUYER_FACTS };
   const { owned, balance, methods: methodRows, stores: storeRows, saved } = facts;

@@ -174,7 +174,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
       const again = existingOf(found!.rows[0]);
       if (again) return { value: again };
 
-      const ctx = await buildPreview(tx, caller, body, { strictAddress: true });
+      const ctx = await buildPreview(tx, caller, body, { forSubmit: true });
       validateSubmit(caller, body, ctx);
       const r = ctx.result;
       const currency = caller.site.currency;
@@ -317,7 +317,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
 
 /** Exceed flow: store the order request once per key; the seller negotiates before any payment. */
 export async function submitExceedRequest(db: Db, caller: Caller, buyerId: bigint, key: string, body: { requirements?: string } & Record<string, unknown>) {
-  const preview = await buildPreview(db, caller, body as never, { strictAddress: false });
+  const preview = await buildPreview(db, caller, body as never, { forSubmit: false });
   if (!preview.result.isExceed) throw fail(400, ERROR_CODES.invalidRequest, 'Only oversized or bulk items need an order request');
   const [row] = await db.insert(preTradeRequests).values({ buyerId, idempotencyKey: key, site: caller.site.code, requirements: body.requirements ?? null, payload: { request: body, preview: preview.result } })
     .onConflictDoNothing().returning();

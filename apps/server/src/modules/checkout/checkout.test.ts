@@ -106,6 +106,27 @@ describe('preview for buyer@demo.shop to the saved San Francisco address (id 1)'
   });
 });
 
+describe('the preview read on the database (issue 14)', () => {
+  it('is planned once per connection, not again for each preview', async () => {
+    // After autovacuum has analyzed the tables, PostgreSQL's default could plan it anew for every
+    // preview and order (3.4 ms of its CPU each); the app's connections keep the generic plan.
+    for (let i = 0; i < 8; i++) await previewOk(buyer, { previewTradeContractLineReqTOList: basket(), selectedAddress: { id: '1' } });
+    // All the pool's idle connections at once, so each one reports its own prepared statements.
+    const pool = t.db.$client;
+    const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+    try {
+      const plans = (await Promise.all(clients.map(async (c) => (await c.query(
+        `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = 'preview_read'`)).rows[0] as { generic: number; custom: number } | undefined)))
+        .filter((p) => p !== undefined);
+      expect(plans.length).toBeGreaterThan(0);
+      expect(plans.reduce((n, p) => n + p.generic, 0)).toBeGreaterThanOrEqual(8);
+      expect(plans.map((p) => p.custom)).toEqual(plans.map(() => 0));
+    } finally {
+      for (const c of clients) c.release();
+    }
+  });
+});
+
 describe('shipping rules', () => {
   it('EXPRESS of FlexiDesk is ORDER_AMOUNT_NOT_SUPPORTED above its maxOrder (10 x E7 = 4989.90 > 3000), STANDARD is free', async () => {
     const p = await previewOk(buyer, { previewTradeContractLineReqTOList: lines([f.sku['E7-BLK-140'], '10']), selectedAddress: { id: '1' } });

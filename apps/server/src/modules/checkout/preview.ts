@@ -191,7 +191,12 @@ const PREVIEW_READ = partsStatement('preview_read', {
 });
 const NO_BUYER_FACTS = { owned: [], balance: 0, member: null, certificate: { userCertificate: null, certificateStatus: 0 as const } };
 
-export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, opts: { strictAddress: boolean }): Promise<PreviewContext> {
+/**
+ * `forSubmit`: the submit's preview. The address and the chosen coupons must be valid (the
+ * checkout page's preview shows a half-typed address as missing), and the coupon lists the page
+ * offers are left empty: the order keeps only the chosen coupons.
+ */
+export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, opts: { forSubmit: boolean }): Promise<PreviewContext> {
   const site: Site = caller.site;
   const currency = site.currency;
   const registeredId = caller.user?.userType === 'REGISTERED' ? caller.user.id : null;
@@ -240,10 +245,10 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   let addressError: unknown = null;
   let billingError: unknown = null;
   if (body.selectedAddress) {
-    try { shippingAddress = await resolveAddress(db, caller, body.selectedAddress, 'SHIPPING', saved); } catch (e) { if (opts.strictAddress || !(e instanceof AppError) || e.status !== 400) throw e; addressError = e; }
+    try { shippingAddress = await resolveAddress(db, caller, body.selectedAddress, 'SHIPPING', saved); } catch (e) { if (opts.forSubmit || !(e instanceof AppError) || e.status !== 400) throw e; addressError = e; }
   }
   if (body.billingAddress) {
-    try { billingAddress = await resolveAddress(db, caller, body.billingAddress, 'BILLING', saved); } catch (e) { if (opts.strictAddress || !(e instanceof AppError) || e.status !== 400) throw e; billingError = e; }
+    try { billingAddress = await resolveAddress(db, caller, body.billingAddress, 'BILLING', saved); } catch (e) { if (opts.forSubmit || !(e instanceof AppError) || e.status !== 400) throw e; billingError = e; }
   }
   const rawCountry = typeof (body.selectedAddress as Record<string, unknown> | undefined)?.countryCode === 'string'
     ? String((body.selectedAddress as Record<string, unknown>).countryCode) : null;
@@ -321,7 +326,7 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
       if (b) chosen.push(b);
     }
   }
-  if (body.couponIds && opts.strictAddress && chosen.length !== chosenIds.size) {
+  if (body.couponIds && opts.forSubmit && chosen.length !== chosenIds.size) {
     throw new AppError(400, ERROR_CODES.couponNotUsable, 'This coupon code cannot be used');
   }
   const shopCoupon = (shopId: string) => chosen.find((o) => o.c.scope === 'SHOP' && String(o.c.shopId) === shopId);
@@ -389,7 +394,7 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     ? Array.from({ length: 7 }, (_, i) => new Date(now.getTime() + (JP_DELIVERY_DELAY_DAYS + i) * 86400_000).toISOString().slice(0, 10)) : [];
   const firstMethod = shipping.get(shopOrder[0]!)?.method ?? null;
   const m = (v: bigint) => money(v, currency);
-  const couponsOf = (filter: (o: (typeof candidates)[number]) => boolean) => candidates.filter(filter).map((o) => {
+  const couponsOf = (filter: (o: (typeof candidates)[number]) => boolean) => (opts.forSubmit ? [] : candidates.filter(filter)).map((o) => {
     const base = o.c.scope === 'SHOP' ? goodsByShop.get(String(o.c.shopId)) ?? 0n : goodsTotal;
     const usable = base >= (minorOf(o.c.minSpend, currency) ?? 0n);
     return couponDto(o.c, o.oc.id, currency, chosen.includes(o), usable);

@@ -28,7 +28,7 @@ export function checkoutRoutes(app: FastifyInstance, db: Db): void {
     serializerCompiler: compiledSerializer,
     schema: { tags, summary: 'Contract preview (renderTradeContractTO): lines, shipping methods, pickup stores, coupons, promotion codes, points, tax and totals', body: PreviewBody, response: { 200: PreviewResult, ...errors } },
     config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
-  }, async (req) => (await buildPreview(db, req.caller, req.body, { strictAddress: false })).result);
+  }, async (req) => (await buildPreview(db, req.caller, req.body, { forSubmit: false })).result);
 
   r.post('/api/checkout/submit', {
     serializerCompiler: compiledSerializer,

@@ -33,9 +33,10 @@ function resultOf(c: ContractFacts, orderIds: bigint[]): OrderResult {
   };
 }
 
-// The submit runs 6 round trips (issue 14): the session, BEGIN with the key lock and the
-// earlier contract, the SKUs, the facts (preview.ts), the write (a named prepared statement,
-// planned once per connection) and the line stock with COMMIT.
+// The submit runs 5 round trips (issue 14; place-order.test.ts checks them): the session, BEGIN
+// with the key lock and the earlier contract, the read (preview.ts: SKUs and facts), the write (a
+// named prepared statement, planned once per connection) and the line stock with COMMIT; more for
+// the gifts, coupons, promotion codes, points and cart lines an order uses.
 
 /**
  * Sent with BEGIN: serialises submits of one buyer and key (so two concurrent ones make one

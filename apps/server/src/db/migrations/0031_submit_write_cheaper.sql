@@ -1,5 +1,5 @@
 -- Checkout submit, less PostgreSQL CPU per order (issue 14). A perf profile of the backends
--- under 50 connections (dwarf call graphs) showed two costs that bought nothing:
+-- under 50 connections (dwarf call graphs) showed these costs:
 -- 1. submit_lock_and_find's RETURN QUERY was planned again on every call (4.7 % of the backends'
 --    CPU): the plan cache kept choosing a custom plan for the buyer and key it is given. The
 --    generic plan uses trade_contracts_buyer_key just as well.

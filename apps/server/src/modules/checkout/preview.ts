@@ -180,10 +180,10 @@ const ownedCouponsPart: ReadPart<{ buyer: string; now: string }, { oc: typeof ow
  * those SKUs (found in the statement itself, so the facts need not wait for the SKUs).
  */
 const LINE_SKUS = '$5::bigint[]';
+const LINE_SHOPS = `ARRAY(SELECT DISTINCT li.shop_id FROM skus ls JOIN items li ON li.id = ls.item_id WHERE ls.id = ANY(${LINE_SKUS}))`;
 const PREVIEW_READ = partsStatement('preview_read', {
   buyer: '$1::bigint', site: '$2', now: '$3::timestamptz', addressIds: '$4::bigint[]', skus: LINE_SKUS, currency: '$6',
-  shops: `ARRAY(SELECT DISTINCT li.shop_id FROM skus ls JOIN items li ON li.id = ls.item_id WHERE ls.id = ANY(${LINE_SKUS}))`,
-  sellers: `ARRAY(SELECT DISTINCT lh.seller_id FROM skus ls JOIN items li ON li.id = ls.item_id JOIN shops lh ON lh.id = li.shop_id WHERE ls.id = ANY(${LINE_SKUS}))`,
+  shops: LINE_SHOPS, sellers: `ARRAY(SELECT DISTINCT lh.seller_id FROM shops lh WHERE lh.id = ANY(${LINE_SHOPS}))`,
 }, {
   skus: skusPart, parts: skuPartsPart,
   owned: ownedCouponsPart, balance: pointBalancePart, member: memberFactsPart, certificate: certificatePart, saved: savedAddressesPart,

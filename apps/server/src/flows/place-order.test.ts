@@ -422,6 +422,7 @@ describe('successful submit: registered buyer, US, two shops', () => {
 
 describe('round trips of a submit (issue 14)', () => {
   it('a two-shop order with a gift, no coupons or points: the session, the rate limit, BEGIN with the key lock, one read, the gift, one write, the stock with COMMIT', async () => {
+    // The read is the small one: the preview submitBodyFor asks for left the catalog rows kept (checkout/catalog-cache.ts).
     const body = await submitBodyFor(buyer, twoShops({ couponIds: [] }));
     const key = newKey();
     const { statements, stop } = recordStatements(t.db);
@@ -431,7 +432,7 @@ describe('round trips of a submit (issue 14)', () => {
     // Plain SQL (the key lock, the stock) is shown without its literals.
     const shown = statements.map((s) => s.replace(/\((?:[^()]|\([^()]*\))*\)/g, '(…)'));
     expect(shown).toEqual([
-      'session_lookup', 'rate_limit_incr', 'BEGIN; SELECT * FROM submit_lock_and_find(…)', 'preview_read', 'take_stock', 'place_order_write',
+      'session_lookup', 'rate_limit_incr', 'BEGIN; SELECT * FROM submit_lock_and_find(…)', 'preview_read_kept', 'take_stock', 'place_order_write',
       'SELECT take_stock_or_fail(…); COMMIT',
     ]);
     // All of it was written: the contract and one order per shop.

@@ -15,6 +15,7 @@ import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
 import { onOrdersPaid, stockShortOf, takeStockOf, takeStockOrFailSql } from '../modules/trade/transitions.js';
 import { buildPreview, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
+import type { CheckoutCatalogCache } from '../modules/checkout/catalog-cache.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';
 
 const fail = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string, details?: unknown) => new AppError(status, code, message, details);
@@ -168,14 +169,15 @@ function lineStockClosing(ctx: PreviewContext): string {
   return takeStockOrFailSql([...wanted].map(([skuId, t]) => ({ skuId, qty: (Number(t) / 1000).toFixed(3) })));
 }
 
-export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody): Promise<OrderResult> {
+/** `catalog`: the app's checkout catalog cache (checkout/catalog-cache.ts; without it the catalog is read). */
+export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody, catalog?: CheckoutCatalogCache): Promise<OrderResult> {
   try {
     return await transactionBetween(db, lockAndFindExisting(buyerId, key), async (tx, [found]) => {
       // A retry (or a double click) finds the contract the first submit made, after waiting for it.
       const again = existingOf(found!.rows[0]);
       if (again) return { value: again };
 
-      const ctx = await buildPreview(tx, caller, body, { forSubmit: true });
+      const ctx = await buildPreview(tx, caller, body, { forSubmit: true, catalog });
       validateSubmit(caller, body, ctx);
       const r = ctx.result;
       const currency = caller.site.currency;

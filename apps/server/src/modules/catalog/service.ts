@@ -67,6 +67,16 @@ export const skuPartsPart: ReadPart<{ skus: string; currency: string }, JoinedJs
   WHERE ip.item_id IN (SELECT item_id FROM skus WHERE id = ANY(${p.skus}))) AS catalog_sku_parts`,
   read: (row) => (row.catalog_sku_parts ?? []) as JoinedJson[],
 };
+/** The catalog version (table catalog_version: moved by every change to what the list and checkout read, migrations 0025 and 0032). */
+export const catalogVersionPart: ReadPart<unknown, string> = {
+  columns: () => '(SELECT version::text FROM catalog_version) AS catalog_version',
+  read: (row) => (row.catalog_version as string | null) ?? '0',
+};
+/** The stock of SKUs `p.skus` now, by SKU id (it moves with every order, so kept rows do not hold it). */
+export const skuStockPart: ReadPart<{ skus: string }, Map<string, string>> = {
+  columns: (p) => `(SELECT json_agg(json_build_array(s.id::text, s.stock::text)) FROM skus s WHERE s.id = ANY(${p.skus})) AS sku_stock`,
+  read: (row) => new Map((row.sku_stock ?? []) as [string, string][]),
+};
 const LOAD_SKUS = partsStatement('catalog_load_skus', { skus: '$1::bigint[]', currency: '$2' }, { skus: skusPart });
 const LOAD_SKUS_WITH_PARTS = partsStatement('catalog_load_skus_with_parts', { skus: '$1::bigint[]', currency: '$2' }, { skus: skusPart, parts: skuPartsPart });
 const LOAD_PARTS = {
@@ -75,22 +85,39 @@ const LOAD_PARTS = {
   JOIN sku_prices p ON p.sku_id = s.id AND p.currency = $2 WHERE ip.item_id = ANY($1::bigint[]) ORDER BY ip.id`,
 };
 
-/** The SKUs of skusPart, by id. */
-function loadedSkusOf(rows: JoinedJson[], currency: Currency, lang: Language): Map<bigint, LoadedSku> {
+/**
+ * A SKU with its price, item (in the seller's own words, not localized) and shop, as skusPart
+ * reads it: what the checkout keeps between orders (checkout/catalog-cache.ts).
+ */
+export interface SkuFacts { sku: SkuRow; priceMinor: bigint; item: ItemRow; shop: ShopRow }
+/** One DIY child or gift of an item, as skuPartsPart reads it. */
+export type PartRow = { part: typeof itemParts.$inferSelect; sku: SkuRow; partItem: ItemRow; price: bigint };
+/** What skusPart and skuPartsPart read, as rows. */
+export interface CatalogRows { skus: SkuFacts[]; parts: PartRow[] }
+
+const skuFactsOf = ([s, i, h, [price]]: JoinedJson): SkuFacts => ({ sku: S.mapJson(s), priceMinor: BigInt(price), item: I.mapJson(i), shop: H.mapJson(h) });
+
+/** The SKUs as the buyer sees them, by id: in `lang`, with `stock` (read now, by SKU id) over the rows' own. */
+function loadedSkusOf(rows: SkuFacts[], currency: Currency, lang: Language, stock?: Map<string, string>): Map<bigint, LoadedSku> {
   const out = new Map<bigint, LoadedSku>();
-  for (const [s, i, h, [price]] of rows) {
-    const sku = S.mapJson(s);
-    const priceMinor = BigInt(price);
-    out.set(sku.id, { row: sku, dto: toSkuDto(sku, priceMinor, currency), priceMinor, item: localizeItem(I.mapJson(i), lang), shop: H.mapJson(h) });
+  for (const r of rows) {
+    const sku = withStock(r.sku, stock);
+    out.set(sku.id, { row: sku, dto: toSkuDto(sku, r.priceMinor, currency), priceMinor: r.priceMinor, item: localizeItem(r.item, lang), shop: r.shop });
   }
   return out;
 }
+
+/** A SKU row with its stock as read now (a new object: kept rows are shared between requests). */
+const withStock = (sku: SkuRow, stock: Map<string, string> | undefined): SkuRow => {
+  const now = stock?.get(String(sku.id));
+  return now === undefined ? sku : { ...sku, stock: now };
+};
 
 /** SKUs with their price in the site's currency, item and shop, in one query (also inside a transaction). */
 export async function loadSkus(db: Db, ids: bigint[], currency: Currency, lang: Language = 'en'): Promise<Map<bigint, LoadedSku>> {
   if (!ids.length) return new Map();
   const { rows: [row] } = await clientOf(db).query({ ...LOAD_SKUS.statement, values: [ids.map(String), currency] });
-  return loadedSkusOf(LOAD_SKUS.read(row!).skus, currency, lang);
+  return loadedSkusOf(LOAD_SKUS.read(row!).skus.map(skuFactsOf), currency, lang);
 }
 
 /** SKUs as loadSkus reads them and the parts of their items as loadParts does, in one round trip. */
@@ -104,8 +131,17 @@ export interface SkusWithParts { loaded: Map<bigint, LoadedSku>; parts: Map<bigi
 
 /** What skusPart and skuPartsPart read, as loadSkusWithParts returns it (for callers that read them with other parts). */
 export function skusWithPartsOf(read: { skus: JoinedJson[]; parts: JoinedJson[] }, currency: Currency, lang: Language): SkusWithParts {
-  const partRows = read.parts.map(([part, sku, item, [price]]) => ({ part: P.mapJson(part), sku: S.mapJson(sku), partItem: I.mapJson(item), price: BigInt(price) }));
-  return { loaded: loadedSkusOf(read.skus, currency, lang), parts: partsOf(partRows, currency, lang) };
+  return skusWithPartsFrom(catalogRowsOf(read), currency, lang);
+}
+
+export function catalogRowsOf(read: { skus: JoinedJson[]; parts: JoinedJson[] }): CatalogRows {
+  return { skus: read.skus.map(skuFactsOf), parts: read.parts.map(([part, sku, item, [price]]) => ({ part: P.mapJson(part), sku: S.mapJson(sku), partItem: I.mapJson(item), price: BigInt(price) })) };
+}
+
+/** SKUs and their items' parts as the buyer sees them: in `lang`, with `stock` (read now, by SKU id) over the rows' own. */
+export function skusWithPartsFrom(rows: CatalogRows, currency: Currency, lang: Language, stock?: Map<string, string>): SkusWithParts {
+  const parts = stock ? rows.parts.map((r) => ({ ...r, sku: withStock(r.sku, stock) })) : rows.parts;
+  return { loaded: loadedSkusOf(rows.skus, currency, lang, stock), parts: partsOf(parts, currency, lang) };
 }
 
 const shopRef = (s: ShopRow) => ({ id: String(s.id), name: s.name, sellerId: String(s.sellerId) });
@@ -214,7 +250,6 @@ export async function loadParts(db: Db, itemIds: bigint[], currency: Currency, l
   return partsOf(rows.map((r) => ({ part: P.map(r), sku: S.map(r), partItem: I.map(r), price: BigInt(r.price) })), currency, lang);
 }
 
-type PartRow = { part: typeof itemParts.$inferSelect; sku: SkuRow; partItem: ItemRow; price: bigint };
 /** Part rows (in item_parts order) as each item's DIY children and gifts. */
 function partsOf(rows: PartRow[], currency: Currency, lang: Language): Map<bigint, Parts> {
   const out = new Map<bigint, Parts>();

@@ -17,7 +17,10 @@ import { DRIVER_TYPES, partsStatement, tableColumns, type ReadPart } from '../..
 import { addresses, couponCampaigns, ownerCoupons, pickupStores, regions, shippingMethods } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller } from '../../lib/session.js';
-import { diyParts, presaleOf, skuPartsPart, skusPart, skusWithPartsOf, trimQty, type LoadedSku, type Parts } from '../catalog/service.js';
+import {
+  catalogRowsOf, catalogVersionPart, diyParts, presaleOf, skuPartsPart, skusPart, skusWithPartsFrom, skuStockPart, trimQty, type LoadedSku, type Parts,
+} from '../catalog/service.js';
+import type { CheckoutCatalogCache } from './catalog-cache.js';
 import { assertQuantity, quantityRule } from '../cart/service.js';
 import { checkAddress, toAddressDto } from '../address/service.js';
 import { sellablePaidServiceSkus } from '../membership/paid-service.js';
@@ -172,31 +175,60 @@ const ownedCouponsPart: ReadPart<{ buyer: string; now: string }, { oc: typeof ow
   WHERE oc.buyer_id = ${p.buyer} AND oc.status = 'NOT_USED' AND cc.start_time <= ${p.now} AND cc.end_time > ${p.now}) AS owned_coupons`,
   read: (row) => ((row.owned_coupons ?? []) as (string | null)[][][]).map(([oc, c]) => ({ oc: OC.mapJson(oc!), c: CC.mapJson(c!) })),
 };
+/** The buyer's own facts (coupons, points, level, paid service, certificate, chosen saved addresses), whether the sellers sell, and the catalog version. */
+const FACTS = {
+  owned: ownedCouponsPart, balance: pointBalancePart, member: memberFactsPart, certificate: certificatePart, saved: savedAddressesPart,
+  notSelling: sellersNotSellingPart, version: catalogVersionPart,
+};
+const FACT_PLACEHOLDERS = { buyer: '$1::bigint', site: '$2', now: '$3::timestamptz', addressIds: '$4::bigint[]' };
 /**
  * Everything the preview reads, in one statement (one round trip for the preview, and one of
- * the submit's): the lines' SKUs with their items, shops, prices and parts; the buyer's own
- * facts (coupons, points, level, paid service, certificate, chosen saved addresses); and the
- * shipping methods, pickup stores and whether the sellers sell, for the shops and sellers of
- * those SKUs (found in the statement itself, so the facts need not wait for the SKUs).
+ * the submit's): the lines' SKUs with their items, shops, prices and parts, the shipping methods
+ * and pickup stores of those shops, and FACTS for their sellers (shops and sellers found in the
+ * statement itself, so the facts need not wait for the SKUs). Read when the catalog cache does
+ * not hold the lines' SKUs, or holds them under an older version; it keeps what it read.
  */
 const LINE_SKUS = '$5::bigint[]';
 const LINE_SHOPS = `ARRAY(SELECT DISTINCT li.shop_id FROM skus ls JOIN items li ON li.id = ls.item_id WHERE ls.id = ANY(${LINE_SKUS}))`;
 const PREVIEW_READ = partsStatement('preview_read', {
-  buyer: '$1::bigint', site: '$2', now: '$3::timestamptz', addressIds: '$4::bigint[]', skus: LINE_SKUS, currency: '$6',
+  ...FACT_PLACEHOLDERS, skus: LINE_SKUS, currency: '$6',
   shops: LINE_SHOPS, sellers: `ARRAY(SELECT DISTINCT lh.seller_id FROM shops lh WHERE lh.id = ANY(${LINE_SHOPS}))`,
-}, {
-  skus: skusPart, parts: skuPartsPart,
-  owned: ownedCouponsPart, balance: pointBalancePart, member: memberFactsPart, certificate: certificatePart, saved: savedAddressesPart,
-  methods: methodsPart, stores: storesPart, notSelling: sellersNotSellingPart,
-});
+}, { skus: skusPart, parts: skuPartsPart, methods: methodsPart, stores: storesPart, ...FACTS });
+/**
+ * With the catalog cache holding the lines' SKUs: FACTS and the stock of those SKUs and their
+ * parts (sellers and SKUs known from the kept rows). Far smaller: no catalog JSON to build or parse.
+ */
+const PREVIEW_READ_KEPT = partsStatement('preview_read_kept', { ...FACT_PLACEHOLDERS, skus: '$5::bigint[]', sellers: '$6::bigint[]' }, { stock: skuStockPart, ...FACTS });
+
+/**
+ * The checkout's catalog rows and the buyer's facts: from the cache and PREVIEW_READ_KEPT while
+ * the catalog version they were kept under stands, else from PREVIEW_READ (kept for the next).
+ */
+async function readCatalogAndFacts(db: Tx, caller: Caller, catalog: CheckoutCatalogCache | undefined, skuIds: string[], addressIds: string[], now: Date) {
+  const site = caller.site;
+  const registeredId = caller.user?.userType === 'REGISTERED' ? String(caller.user.id) : null;
+  const factValues = [registeredId, site.code, now.toISOString(), addressIds];
+  const kept = catalog?.get(site.currency, skuIds);
+  if (kept) {
+    const stockIds = [...new Set([...kept.skus.map((s) => String(s.sku.id)), ...kept.parts.map((p) => String(p.sku.id))])];
+    const sellers = [...new Set(kept.skus.map((s) => String(s.shop.sellerId)))];
+    const read = PREVIEW_READ_KEPT.read((await clientOf(db).query({ ...PREVIEW_READ_KEPT.statement, types: DRIVER_TYPES, values: [...factValues, stockIds, sellers] })).rows[0]!);
+    if (read.version === kept.version) return { catalog: kept, stock: read.stock, facts: read };
+  }
+  const read = PREVIEW_READ.read((await clientOf(db).query({ ...PREVIEW_READ.statement, types: DRIVER_TYPES, values: [...factValues, skuIds, site.currency] })).rows[0]!);
+  const rows = { version: read.version, ...catalogRowsOf(read), methods: read.methods, stores: read.stores };
+  catalog?.keep(site.currency, rows);
+  return { catalog: rows, stock: undefined, facts: read };
+}
 const NO_BUYER_FACTS = { owned: [], balance: 0, member: null, certificate: { userCertificate: null, certificateStatus: 0 as const } };
 
 /**
  * `forSubmit`: the submit's preview. The address and the chosen coupons must be valid (the
  * checkout page's preview shows a half-typed address as missing), and the coupon lists the page
- * offers are left empty: the order keeps only the chosen coupons.
+ * offers are left empty: the order keeps only the chosen coupons. `catalog`: the app's catalog
+ * cache (without it, every call reads the catalog).
  */
-export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, opts: { forSubmit: boolean }): Promise<PreviewContext> {
+export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, opts: { forSubmit: boolean; catalog?: CheckoutCatalogCache }): Promise<PreviewContext> {
   const site: Site = caller.site;
   const currency = site.currency;
   const registeredId = caller.user?.userType === 'REGISTERED' ? caller.user.id : null;
@@ -206,15 +238,12 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   const now = new Date();
   const codes = [...new Set(body.promotionCodeList ?? [])];
   const addressIds = registeredId ? [savedId(body.selectedAddress), savedId(body.billingAddress)].filter((x): x is string => !!x) : [];
-  const [read, codeRows] = await readTogether(db, [
-    async () => PREVIEW_READ.read((await clientOf(db).query({
-      ...PREVIEW_READ.statement, types: DRIVER_TYPES,
-      values: [registeredId === null ? null : String(registeredId), site.code, now.toISOString(), addressIds, skuIds.map(String), currency],
-    })).rows[0]!),
+  const [{ catalog: rows, stock, facts: read }, codeRows] = await readTogether(db, [
+    () => readCatalogAndFacts(db, caller, opts.catalog, skuIds.map(String), addressIds, now),
     () => codes.length ? db.select().from(couponCampaigns).where(and(inArray(couponCampaigns.code, codes), isNotNull(couponCampaigns.code))) : Promise.resolve([]),
   ]);
   // Names in the buyer's language: the order lines keep them as bought.
-  const { loaded, parts } = skusWithPartsOf(read, currency, caller.language);
+  const { loaded, parts } = skusWithPartsFrom(rows, currency, caller.language, stock);
   // Paid services (super member) are not listed in the catalog, yet sold here on their own site.
   const sellable = await sellablePaidServiceSkus(db, [...loaded.values()].filter((s) => !s.item.listed).map((s) => s.row.id), site);
   const seen = new Set<string>();
@@ -231,7 +260,8 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   const shopOrder = [...new Set(lines.map((l) => String(l.sku.shop.id)))];
   // A guest has no coupons, points, level or certificate (the levels are still read for the site).
   const facts = registeredId ? read : { ...read, ...NO_BUYER_FACTS };
-  const { owned, balance, methods: methodRows, stores: storeRows, saved } = facts;
+  const { owned, balance, saved } = facts;
+  const { methods: methodRows, stores: storeRows } = rows;
   // SPEC §6: a frozen or cleared seller's items cannot be bought (its old orders still ship).
   const notSelling = facts.notSelling;
   // Member level and paid-service benefits: discount (levelAmt), points multiplier, free shipping.

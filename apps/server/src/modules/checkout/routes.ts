@@ -7,6 +7,7 @@ import { ensureBuyer } from '../../lib/session.js';
 import { compiledSerializer } from '../../lib/compiled-response.js';
 import { placeOrder, submitExceedRequest } from '../../flows/place-order.js';
 import { buildPreview } from './preview.js';
+import { checkoutCatalogCache } from './catalog-cache.js';
 
 const tags = ['checkout'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -21,6 +22,7 @@ function idempotencyKey(req: FastifyRequest): string {
 
 export function checkoutRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const catalog = checkoutCatalogCache();
 
   // The preview is ~12 KB of JSON, asked again on every change at checkout: written by a
   // serializer compiled from its schema, not encoded by zod on each answer (lib/compiled-response.ts).
@@ -28,7 +30,7 @@ export function checkoutRoutes(app: FastifyInstance, db: Db): void {
     serializerCompiler: compiledSerializer,
     schema: { tags, summary: 'Contract preview (renderTradeContractTO): lines, shipping methods, pickup stores, coupons, promotion codes, points, tax and totals', body: PreviewBody, response: { 200: PreviewResult, ...errors } },
     config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
-  }, async (req) => (await buildPreview(db, req.caller, req.body, { forSubmit: false })).result);
+  }, async (req) => (await buildPreview(db, req.caller, req.body, { forSubmit: false, catalog })).result);
 
   r.post('/api/checkout/submit', {
     serializerCompiler: compiledSerializer,
@@ -40,7 +42,7 @@ export function checkoutRoutes(app: FastifyInstance, db: Db): void {
   }, async (req, reply) => {
     const key = idempotencyKey(req);
     const buyerId = await ensureBuyer(db, req, reply);
-    return placeOrder(db, req.caller, buyerId, key, req.body);
+    return placeOrder(db, req.caller, buyerId, key, req.body, catalog);
   });
 
   r.post('/api/checkout/exceed-request', {

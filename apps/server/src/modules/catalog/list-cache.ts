@@ -1,21 +1,24 @@
 /**
  * The item list's first pages, kept serialized per (currency, language, type, keyword, page size)
  * with the catalog version they were read under (table catalog_version, bumped by triggers in
- * the same transaction as any change the list shows: migration 0025). A request reads the version
+ * the same transaction as any change the list shows: migration 0025; since 0032 also changes only
+ * the checkout reads, such as a shipping method's). A request reads the version
  * (one tiny named statement) and sends the kept body when it still matches, so a change made
  * through any app server on the same database is seen by the next request on every server.
  */
 import type { Currency, ItemListQuery, Language } from '@mall/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { partsStatement } from '../../db/rows.js';
+import { catalogVersionPart } from './service.js';
 
-const VERSION = { name: 'catalog_version', text: 'SELECT version FROM catalog_version' };
+const VERSION = partsStatement('catalog_version', {}, { version: catalogVersionPart });
 /** Distinct keys kept at most (typed keywords are unbounded); past it the cache starts over. */
 const MAX_ENTRIES = 500;
 
 export async function catalogVersion(db: Db): Promise<string> {
-  const { rows: [r] } = await db.$client.query<{ version: string }>(VERSION);
-  return r?.version ?? '0';
+  const { rows: [r] } = await db.$client.query(VERSION.statement);
+  return VERSION.read(r!).version;
 }
 
 /** One per app (tests run several apps, each on its own database, in one process). */

@@ -35,8 +35,8 @@ export function checkoutCatalogCache() {
       if (!found.length || found.some((f) => f === undefined)) return null;
       const kept = found as { facts: SkuFacts; parts: PartRow[] }[];
       // Parts belong to items: two SKUs of one item share them.
-      const items = new Set<bigint>();
-      const parts = kept.flatMap((k) => (items.has(k.facts.item.id) ? [] : (items.add(k.facts.item.id), k.parts)));
+      const partsByItem = new Map(kept.map((k) => [k.facts.item.id, k.parts]));
+      const parts = [...partsByItem.values()].flat();
       const shopIds = [...new Set(kept.map((k) => String(k.facts.shop.id)))];
       return {
         version: String(version), skus: kept.map((k) => k.facts), parts,

@@ -16,7 +16,7 @@ DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) E
 --> statement-breakpoint
 DROP TRIGGER "skus_catalog_version_update" ON "skus";
 --> statement-breakpoint
--- Every column but stock (catalog.test.ts checks that a new column is named here).
+-- Every column but stock (checkout.test.ts checks that a new column is named here).
 CREATE CONSTRAINT TRIGGER "skus_catalog_version_update" AFTER UPDATE ON "skus"
 DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
 WHEN ((OLD.item_id, OLD.name, OLD.sku_code, OLD.image, OLD.points_price, OLD.base_unit, OLD.marketing_unit, OLD.attributes, OLD.nonfixed_attributes,

@@ -107,11 +107,13 @@ function loadedSkusOf(rows: SkuFacts[], currency: Currency, lang: Language, stoc
   return out;
 }
 
-/** A SKU row with its stock as read now (a new object: kept rows are shared between requests). */
-const withStock = (sku: SkuRow, stock: Map<string, string> | undefined): SkuRow => {
-  const now = stock?.get(String(sku.id));
-  return now === undefined ? sku : { ...sku, stock: now };
-};
+/**
+ * A SKU row with its stock as read now (a new object: kept rows are shared between requests).
+ * No `stock`: the rows were read just now, stock and all. A SKU the stock read did not find
+ * (deleted since it was kept) has none, rather than the kept row's old figure.
+ */
+const withStock = (sku: SkuRow, stock: Map<string, string> | undefined): SkuRow =>
+  stock ? { ...sku, stock: stock.get(String(sku.id)) ?? '0' } : sku;
 
 /** SKUs with their price in the site's currency, item and shop, in one query (also inside a transaction). */
 export async function loadSkus(db: Db, ids: bigint[], currency: Currency, lang: Language = 'en'): Promise<Map<bigint, LoadedSku>> {
@@ -129,11 +131,12 @@ export async function loadSkusWithParts(db: Db, ids: bigint[], currency: Currenc
 
 export interface SkusWithParts { loaded: Map<bigint, LoadedSku>; parts: Map<bigint, Parts> }
 
-/** What skusPart and skuPartsPart read, as loadSkusWithParts returns it (for callers that read them with other parts). */
-export function skusWithPartsOf(read: { skus: JoinedJson[]; parts: JoinedJson[] }, currency: Currency, lang: Language): SkusWithParts {
+/** What skusPart and skuPartsPart read, as loadSkusWithParts returns it. */
+function skusWithPartsOf(read: { skus: JoinedJson[]; parts: JoinedJson[] }, currency: Currency, lang: Language): SkusWithParts {
   return skusWithPartsFrom(catalogRowsOf(read), currency, lang);
 }
 
+/** The JSON skusPart and skuPartsPart read, as rows (what the checkout's catalog cache keeps). */
 export function catalogRowsOf(read: { skus: JoinedJson[]; parts: JoinedJson[] }): CatalogRows {
   return { skus: read.skus.map(skuFactsOf), parts: read.parts.map(([part, sku, item, [price]]) => ({ part: P.mapJson(part), sku: S.mapJson(sku), partItem: I.mapJson(item), price: BigInt(price) })) };
 }

@@ -38,6 +38,7 @@ export function checkoutCatalogCache() {
       const partsByItem = new Map(kept.map((k) => [k.facts.item.id, k.parts]));
       const parts = [...partsByItem.values()].flat();
       const shopIds = [...new Set(kept.map((k) => String(k.facts.shop.id)))];
+      // Every kept SKU's shop was kept with it (keep), and both are cleared together.
       return {
         version: String(version), skus: kept.map((k) => k.facts), parts,
         methods: shopIds.flatMap((id) => shops.get(id)!.methods), stores: shopIds.flatMap((id) => shops.get(id)!.stores),
@@ -45,13 +46,14 @@ export function checkoutCatalogCache() {
     },
     /**
      * Keeps what one full read found (the SKUs it was asked for, the parts of their items, the
-     * methods and stores of their shops) under the version that read saw. A newer version starts
-     * over; a read older than the kept version is not kept.
+     * methods and stores of their shops) under the version that read saw. Any other version starts
+     * over, a lower one too: after a database restore the version may count up again, and rows
+     * kept under a number it reaches again must not count. (A read that raced a newer one only
+     * costs the next preview a full read.)
      */
     keep(currency: string, read: KeptCatalog): void {
       const v = BigInt(read.version);
-      if (v < version) return;
-      if (v > version || skus.size >= MAX_SKUS) { skus.clear(); shops.clear(); version = v; }
+      if (v !== version || skus.size >= MAX_SKUS) { skus.clear(); shops.clear(); version = v; }
       for (const facts of read.skus) {
         const shopId = String(facts.shop.id);
         if (!shops.has(shopId)) {

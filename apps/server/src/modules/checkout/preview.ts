@@ -199,6 +199,7 @@ const PREVIEW_READ = partsStatement('preview_read', {
  * parts (sellers and SKUs known from the kept rows). Far smaller: no catalog JSON to build or parse.
  */
 const PREVIEW_READ_KEPT = partsStatement('preview_read_kept', { ...FACT_PLACEHOLDERS, skus: '$5::bigint[]', sellers: '$6::bigint[]' }, { stock: skuStockPart, ...FACTS });
+// (`skus` here: the lines' SKUs and their parts' SKUs, whose stock is read.)
 
 /**
  * The checkout's catalog rows and the buyer's facts: from the cache and PREVIEW_READ_KEPT while
@@ -218,6 +219,7 @@ async function readCatalogAndFacts(db: Tx, caller: Caller, catalog: CheckoutCata
   const read = PREVIEW_READ.read((await clientOf(db).query({ ...PREVIEW_READ.statement, types: DRIVER_TYPES, values: [...factValues, skuIds, site.currency] })).rows[0]!);
   const rows = { version: read.version, ...catalogRowsOf(read), methods: read.methods, stores: read.stores };
   catalog?.keep(site.currency, rows);
+  // The rows were read just now, stock included: no stock to lay over them.
   return { catalog: rows, stock: undefined, facts: read };
 }
 const NO_BUYER_FACTS = { owned: [], balance: 0, member: null, certificate: { userCertificate: null, certificateStatus: 0 as const } };

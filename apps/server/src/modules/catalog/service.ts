@@ -67,10 +67,17 @@ export const skuPartsPart: ReadPart<{ skus: string; currency: string }, JoinedJs
   WHERE ip.item_id IN (SELECT item_id FROM skus WHERE id = ANY(${p.skus}))) AS catalog_sku_parts`,
   read: (row) => (row.catalog_sku_parts ?? []) as JoinedJson[],
 };
-/** The catalog version (table catalog_version: moved by every change to what the list and checkout read, migrations 0025 and 0032). */
+/**
+ * The catalog version (table catalog_version: moved by every change to what the list and
+ * checkout read, migrations 0025 and 0032), as a label the caches compare for equality. It
+ * carries the database server's start time: a restored or failed-over database, whose number
+ * may count up again to one a server kept rows under, starts with another label. Without the
+ * row (deleted by hand) every read gets a label of its own, so nothing kept is ever used.
+ */
 export const catalogVersionPart: ReadPart<unknown, string> = {
-  columns: () => '(SELECT version::text FROM catalog_version) AS catalog_version',
-  read: (row) => (row.catalog_version as string | null) ?? '0',
+  columns: () => `coalesce((SELECT version::text FROM catalog_version) || '@' || extract(epoch FROM pg_postmaster_start_time())::text,
+    'none:' || gen_random_uuid()::text) AS catalog_version`,
+  read: (row) => row.catalog_version as string,
 };
 /** The stock of SKUs `p.skus` now, by SKU id (it moves with every order, so kept rows do not hold it). */
 export const skuStockPart: ReadPart<{ skus: string }, Map<string, string>> = {

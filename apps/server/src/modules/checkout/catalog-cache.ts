@@ -24,7 +24,7 @@ const MAX_SKUS = 20_000;
 
 /** One per app (tests run several apps, each on its own database, in one process). */
 export function checkoutCatalogCache() {
-  let version = -1n;
+  let version = '';
   const skus = new Map<string, { facts: SkuFacts; parts: PartRow[] }>();
   const shops = new Map<string, { methods: MethodRow[]; stores: StoreRow[] }>();
   const skuKey = (currency: string, skuId: string) => `${currency}:${skuId}`;
@@ -40,20 +40,18 @@ export function checkoutCatalogCache() {
       const shopIds = [...new Set(kept.map((k) => String(k.facts.shop.id)))];
       // Every kept SKU's shop was kept with it (keep), and both are cleared together.
       return {
-        version: String(version), skus: kept.map((k) => k.facts), parts,
+        version, skus: kept.map((k) => k.facts), parts,
         methods: shopIds.flatMap((id) => shops.get(id)!.methods), stores: shopIds.flatMap((id) => shops.get(id)!.stores),
       };
     },
     /**
      * Keeps what one full read found (the SKUs it was asked for, the parts of their items, the
      * methods and stores of their shops) under the version that read saw. Any other version starts
-     * over, a lower one too: after a database restore the version may count up again, and rows
-     * kept under a number it reaches again must not count. (A read that raced a newer one only
-     * costs the next preview a full read.)
+     * over, an older one too: versions are labels compared for equality (catalogVersionPart), and
+     * a read that raced a newer one only costs the next preview a full read.
      */
     keep(currency: string, read: KeptCatalog): void {
-      const v = BigInt(read.version);
-      if (v !== version || skus.size >= MAX_SKUS) { skus.clear(); shops.clear(); version = v; }
+      if (read.version !== version || skus.size >= MAX_SKUS) { skus.clear(); shops.clear(); version = read.version; }
       for (const facts of read.skus) {
         const shopId = String(facts.shop.id);
         if (!shops.has(shopId)) {

@@ -203,6 +203,20 @@ describe('the catalog kept between previews (issue 14)', () => {
     expect((await previewOk(buyer, bundle)).buyCanBuyTO.canBuy).toBe(true);
   });
 
+  it('keeps nothing while the version row is missing: every preview reads the catalog', async () => {
+    const before = await previewOk(buyer, body());
+    const { rows: [row] } = await t.db.$client.query('DELETE FROM catalog_version RETURNING *');
+    const rec = recordStatements(t.db);
+    try {
+      for (let i = 0; i < 2; i++) expect((await previewOk(buyer, body())).needPayAmt).toEqual(before.needPayAmt);
+      // Each tries the rows kept last, whose label the read does not match, and reads again.
+      expect(reads(rec.statements)).toEqual(['preview_read_kept', 'preview_read', 'preview_read_kept', 'preview_read']);
+    } finally {
+      rec.stop();
+      await t.db.$client.query('INSERT INTO catalog_version (id, version, bumped_by) VALUES ($1, $2, $3)', [row.id, row.version, row.bumped_by]);
+    }
+  });
+
   it('moves the version with a change to any column of a SKU but its stock', async () => {
     // A column added to skus later must be named in the trigger (migration 0032), or the checkout would keep its old value.
     const { rows: cols } = await t.db.$client.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'skus' AND column_name NOT IN ('id', 'stock')`);

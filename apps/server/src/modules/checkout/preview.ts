@@ -197,9 +197,9 @@ const PREVIEW_READ = partsStatement('preview_read', {
 /**
  * With the catalog cache holding the lines' SKUs: FACTS and the stock of those SKUs and their
  * parts (sellers and SKUs known from the kept rows). Far smaller: no catalog JSON to build or parse.
+ * Its `skus` are the lines' SKUs and their parts' SKUs, whose stock is read.
  */
 const PREVIEW_READ_KEPT = partsStatement('preview_read_kept', { ...FACT_PLACEHOLDERS, skus: '$5::bigint[]', sellers: '$6::bigint[]' }, { stock: skuStockPart, ...FACTS });
-// (`skus` here: the lines' SKUs and their parts' SKUs, whose stock is read.)
 
 /**
  * The checkout's catalog rows and the buyer's facts: from the cache and PREVIEW_READ_KEPT while

@@ -1,4 +1,4 @@
-import { bigint, check, integer, pgTable } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -11,6 +11,12 @@ import { sql } from 'drizzle-orm';
 export const catalogVersion = pgTable('catalog_version', {
   id: integer('id').primaryKey().default(1),
   version: bigint('version', { mode: 'bigint' }).notNull().default(sql`1`),
+  /**
+   * New at every bump (migration 0033): a number can come back (a dump restored into the running
+   * database, a failover to a replica that lagged) and count up to one a server kept rows under;
+   * the number with its token never does. Servers compare both (catalogVersionPart).
+   */
+  token: uuid('token').notNull().defaultRandom(),
   /** The transaction that bumped last: one bump per transaction however many rows it changes. */
   bumpedBy: bigint('bumped_by', { mode: 'bigint' }),
 }, (t) => [check('catalog_version_one_row', sql`${t.id} = 1`)]);

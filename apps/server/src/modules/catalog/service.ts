@@ -69,14 +69,14 @@ export const skuPartsPart: ReadPart<{ skus: string; currency: string }, JoinedJs
 };
 /**
  * The catalog version (table catalog_version: moved by every change to what the list and
- * checkout read, migrations 0025 and 0032), as a label the caches compare for equality. It
- * carries the database server's start time: a restored or failed-over database, whose number
- * may count up again to one a server kept rows under, starts with another label. Without the
- * row (deleted by hand) every read gets a label of its own, so nothing kept is ever used.
+ * checkout read, migrations 0025 and 0032), as a label the caches compare for equality: the
+ * number with the token each bump draws (migration 0033). A restored or failed-over database
+ * may count the number up again to one a server kept rows under; the token it draws then is
+ * another. Without the row (deleted by hand) every read gets a label of its own, so nothing kept
+ * is ever used.
  */
 export const catalogVersionPart: ReadPart<unknown, string> = {
-  columns: () => `coalesce((SELECT version::text FROM catalog_version) || '@' || extract(epoch FROM pg_postmaster_start_time())::text,
-    'none:' || gen_random_uuid()::text) AS catalog_version`,
+  columns: () => `coalesce((SELECT version::text || ':' || token::text FROM catalog_version), 'none:' || gen_random_uuid()::text) AS catalog_version`,
   read: (row) => row.catalog_version as string,
 };
 /** The stock of SKUs `p.skus` now, by SKU id (it moves with every order, so kept rows do not hold it). */

@@ -213,8 +213,39 @@ describe('the catalog kept between previews (issue 14)', () => {
       expect(reads(rec.statements)).toEqual(['preview_read_kept', 'preview_read', 'preview_read_kept', 'preview_read']);
     } finally {
       rec.stop();
-      await t.db.$client.query('INSERT INTO catalog_version (id, version, bumped_by) VALUES ($1, $2, $3)', [row.id, row.version, row.bumped_by]);
+      await t.db.$client.query('INSERT INTO catalog_version (id, version, bumped_by, token) VALUES ($1, $2, $3, $4)', [row.id, row.version, row.bumped_by, row.token]);
     }
+  });
+
+  it('starts over when the version number comes back with another token (a dump restored into the running database)', async () => {
+    const before = await previewOk(buyer, body());
+    const v = await version();
+    const rec = recordStatements(t.db);
+    try {
+      // The price changes and the number reads as before, as when a restore took it back and one
+      // edit counted it up again: the number matches the kept rows', the token does not.
+      await rec.unrecorded(`UPDATE sku_prices SET amount_minor = amount_minor + 100 WHERE sku_id = ${lamp()} AND currency = 'USD'`);
+      await rec.unrecorded(`UPDATE catalog_version SET version = ${v}`);
+      expect(await version()).toBe(v);
+      rec.statements.length = 0;
+      const after = await previewOk(buyer, body());
+      expect(Number(after.skuAmt.value)).toBeCloseTo(Number(before.skuAmt.value) + 1, 2);
+      expect(reads(rec.statements)).toEqual(['preview_read_kept', 'preview_read']);
+    } finally {
+      rec.stop();
+      await t.db.$client.query(`UPDATE sku_prices SET amount_minor = amount_minor - 100 WHERE sku_id = ${lamp()} AND currency = 'USD'`);
+    }
+  });
+
+  it('draws a new token with every bump', async () => {
+    const row = async () => (await t.db.$client.query('SELECT version, token FROM catalog_version')).rows[0] as { version: string; token: string };
+    const a = await row();
+    await t.db.$client.query(`UPDATE sku_prices SET amount_minor = amount_minor + 1 WHERE sku_id = ${lamp()} AND currency = 'USD'`);
+    const b = await row();
+    await t.db.$client.query(`UPDATE sku_prices SET amount_minor = amount_minor - 1 WHERE sku_id = ${lamp()} AND currency = 'USD'`);
+    const c = await row();
+    expect(BigInt(b.version)).toBe(BigInt(a.version) + 1n);
+    expect(new Set([a.token, b.token, c.token]).size).toBe(3);
   });
 
   it('moves the version with a change to any column of a SKU but its stock', async () => {

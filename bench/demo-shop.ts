@@ -12,6 +12,7 @@ import { startEmbeddedPostgres, ensureDatabase } from '../apps/server/src/db/emb
 import { createDb, runMigrations, type Db } from '../apps/server/src/db/client.js';
 import { seed } from '../apps/server/src/seed/index.js';
 import { buildApp } from '../apps/server/src/app.js';
+import { DEFAULT_POOL_SIZE } from '../apps/server/src/config.js';
 
 export const freePort = () => new Promise<number>((resolve) => {
   const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -44,7 +45,7 @@ export async function withDemoShop<T>(prefix: string, use: (shop: DemoShop) => P
   fs.chmodSync(dir, 0o755);
   const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort());
   try {
-    const db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), 10);
+    const db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), DEFAULT_POOL_SIZE);
     await runMigrations(db);
     await seed(db);
     const app = await buildApp({ db, rateLimits: false, webDistDir: dist, tls: opts.tls ? loopbackTls() : undefined });

@@ -68,6 +68,8 @@ export function oidcProvidersFrom(env: NodeJS.ProcessEnv): OidcProviderConfig[] 
   });
 }
 
+/** PostgreSQL connections per app server (DB_POOL_SIZE), jobs apart. */
+export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_MOCKPAY_SECRET = 'mockpay-dev-secret-change-me';
 export const DEFAULT_CERTIFICATE_KEY = 'certificate-dev-key-change-me';
 export const DEFAULT_CAPTCHA_HMAC_KEY = 'captcha-dev-key-change-me';
@@ -143,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mockpayEnabled,
     apiDocs: env.API_DOCS === '1' || env.API_DOCS === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
-    poolSize: Number(env.DB_POOL_SIZE ?? 10),
+    poolSize: Number(env.DB_POOL_SIZE ?? DEFAULT_POOL_SIZE),
     account: accountConfigFrom(env, production),
     oidcProviders: oidcProvidersFrom(env),
     publicUrl: env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://127.0.0.1:${env.PORT ?? 3000}`,

@@ -421,7 +421,7 @@ describe('successful submit: registered buyer, US, two shops', () => {
 });
 
 describe('round trips of a submit (issue 14)', () => {
-  it('a two-shop order with a gift, no coupons or points: the session, the rate limit, BEGIN with the key lock, one read, the gift, one write, the stock with COMMIT', async () => {
+  it('a two-shop order with a gift, no coupons or points: the session, the rate limit, one read, BEGIN with the key lock, the gift, one write, the stock with COMMIT', async () => {
     // The read is the small one: the preview submitBodyFor asks for left the catalog rows kept (checkout/catalog-cache.ts).
     const body = await submitBodyFor(buyer, twoShops({ couponIds: [] }));
     const key = newKey();
@@ -432,7 +432,7 @@ describe('round trips of a submit (issue 14)', () => {
     // Plain SQL (the key lock, the stock) is shown without its literals.
     const shown = statements.map((s) => s.replace(/\((?:[^()]|\([^()]*\))*\)/g, '(…)'));
     expect(shown).toEqual([
-      'session_lookup', 'rate_limit_incr', 'BEGIN; SELECT * FROM submit_lock_and_find(…)', 'preview_read_kept', 'take_stock', 'place_order_write',
+      'session_lookup', 'rate_limit_incr', 'preview_read_kept', 'BEGIN; SELECT * FROM submit_lock_and_find(…)', 'take_stock', 'place_orders_write',
       'SELECT take_stock_or_fail(…); COMMIT',
     ]);
     // All of it was written: the contract and one order per shop.
@@ -534,6 +534,61 @@ describe('concurrency: the last 10 units', () => {
     const late = await submit(browser(t.app), body);
     expect(late.statusCode).toBe(409);
     expect(await stockOf(t.db, sku)).toBe('0');
+  });
+});
+
+describe('orders written together (issue 14)', () => {
+  it('concurrent guests: fewer transactions than orders, each its own contract and order, its bought cart line gone, the stock taken for all', async () => {
+    const sku = f.sku['C7-GRY']!;
+    await setStock(t.db, sku, '100');
+    const n = 12;
+    const guests = Array.from({ length: n }, () => browser(t.app));
+    // Each guest's cart: the chair to buy and a desk to keep.
+    const carts = await Promise.all(guests.map(async (g) => {
+      const ip = freshIp();
+      for (const code of ['C7-GRY', 'E7-WHT-140'] as const) {
+        const res = await g.post('/api/cart/lines', { skuId: f.sku[code], qty: '1' }, { remoteAddress: ip });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const cart = (await g.get('/api/cart')).json();
+      return Object.fromEntries(cart.shops.flatMap((s: any) => s.lines).map((l: any) => [l.sku.skuCode, String(l.id)]));
+    }));
+    const bodies = await Promise.all(guests.map((g, i) => submitBodyFor(g, {
+      previewTradeContractLineReqTOList: [{ skuId: sku, qty: '1', cartLineId: carts[i]!['C7-GRY'] }], selectedAddress: usAddress(f), preCalShippingList: [standard()[0]],
+    }, { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } })));
+    const stock = Number(await stockOf(t.db, sku));
+    const before = await counts(t.db);
+
+    const rec = recordStatements(t.db);
+    let results: Awaited<ReturnType<typeof submit>>[];
+    try {
+      results = await Promise.all(guests.map((g, i) => submit(g, bodies[i]!, newKey(), { remoteAddress: freshIp() })));
+    } finally { rec.stop(); }
+    for (const res of results) expect(res.statusCode, res.body).toBe(200);
+    // Orders that came while others were being written shared a transaction and one write.
+    const transactions = rec.statements.filter((s) => s.startsWith('BEGIN')).length;
+    expect(transactions).toBeLessThan(n);
+    expect(rec.statements.filter((s) => s === 'place_orders_write')).toHaveLength(transactions);
+
+    const after = await counts(t.db);
+    expect(after.contracts).toBe(before.contracts + n);
+    expect(after.orders).toBe(before.orders + n);
+    expect(new Set(results.map((res) => res.json().buyerId)).size).toBe(n);
+    for (const [i, res] of results.entries()) {
+      const r = res.json();
+      const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(r.id)));
+      expect(String(c!.buyerId)).toBe(r.buyerId);
+      expect(c!.needPayAmtMinor).toBe(minorOf(r.needPayAmt.value));
+      const orders = await t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, c!.id));
+      expect(orders.map((o) => String(o.id))).toEqual(r.tradeOrderIdList);
+      expect(orders[0]!.buyerId).toBe(c!.buyerId);
+      const [line] = await t.db.select().from(tradeOrderLines).where(eq(tradeOrderLines.orderId, orders[0]!.id));
+      expect(String(line!.skuId)).toBe(sku);
+      // The bought line left that guest's cart; the other one stayed.
+      const cart = (await guests[i]!.get('/api/cart')).json();
+      expect(cart.shops.flatMap((s: any) => s.lines).map((l: any) => l.sku.skuCode)).toEqual(['E7-WHT-140']);
+    }
+    expect(Number(await stockOf(t.db, sku))).toBe(stock - n);
   });
 });
 

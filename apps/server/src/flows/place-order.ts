@@ -13,7 +13,8 @@ import { clientOf, transactionBetween, type Db, type Tx } from '../db/client.js'
 import { cartLines, couponCampaigns, ownerCoupons, preTradeRequests } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
-import { onOrdersPaid, stockShortOf, takeStockOf, takeStockOrFailSql } from '../modules/trade/transitions.js';
+import { onOrdersPaid, stockShortOf, takeStockOf, takeStockOn, takeStockOrFailSql } from '../modules/trade/transitions.js';
+import { batches } from './batches.js';
 import { buildPreview, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
 import type { CheckoutCatalogCache } from '../modules/checkout/catalog-cache.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';
@@ -34,10 +35,11 @@ function resultOf(c: ContractFacts, orderIds: bigint[]): OrderResult {
   };
 }
 
-// The submit runs 5 round trips (issue 14; place-order.test.ts checks them): the session, BEGIN
-// with the key lock and the earlier contract, the read (preview.ts: SKUs and facts), the write (a
-// named prepared statement, planned once per connection) and the line stock with COMMIT; more for
-// the gifts, coupons, promotion codes, points and cart lines an order uses.
+// The submit runs 5 round trips (issue 14; place-order.test.ts checks them): the session, the
+// read (preview.ts: SKUs and facts), BEGIN with the key lock and the earlier contract, the write
+// (a named prepared statement, planned once per connection) and the line stock with COMMIT; more
+// for the gifts, coupons, promotion codes, points and cart lines an order uses. Under load the
+// last three are shared by a group of orders (orderWriter).
 
 /**
  * Sent with BEGIN: serialises submits of one buyer and key (so two concurrent ones make one
@@ -66,43 +68,28 @@ function previewTotals(r: PreviewContext['result']) {
 }
 
 /**
- * The contract, its trade orders (one per shop) and their lines in one statement. $1 the contract,
- * $2 the orders (trade_order_code holds the order's number in the contract: the code is the date
- * $4, the contract id and that number), $3 the lines by shop, each main line followed by its DIY
- * parts and gifts (parent_n: the main line's n). The three are sent as jsonb: parsed once on the
- * way in, their JSON columns (address, request, totals, snapshots) are taken out as they are,
- * where json was validated, parsed again per record and once more per JSON column.
+ * The contracts, trade orders (one per shop) and lines of one or more orders in one statement:
+ * `place_order_write` (migration 0034) once per order, in the order given. $1 a JSON array of
+ * [contract, orders, lines] per order (see the function), $2 the date that starts order codes.
+ * Sent as one jsonb: parsed once on the way in, the JSON columns (address, request, totals,
+ * snapshots) are taken out as they are.
  */
-const CONTRACT_COLUMNS = `buyer_id, idempotency_key, site, currency, trade_type, status, sku_amt_minor, discount_amt_minor, level_amt_minor, shipping_amt_minor,
-  tax_amt_minor, points_discount_minor, need_pay_amt_minor, used_points, redeem_points, earn_points, is_free_trade, pay_unique_key, payment_order_id,
-  pay_deadline, selected_address, billing_address, presale_stage, deposit_minor, balance_start_at, balance_end_at, payload, preview`;
-const ORDER_COLUMNS = `contract_id, buyer_id, shop_id, seller_id, status, trade_type, currency, trade_order_type, sku_amt_minor, level_amt_minor,
-  discount_amt_minor, shipping_amt_minor, tax_amt_minor, tax_rate, need_pay_amt_minor, paid_amt_minor, points_discount_minor, used_points,
-  shipping_method_id, shipping_method_code, pick_up_store_id, pick_up_store_snapshot, remark, pay_deadline, paid_at`;
-const LINE_FIELDS = `sku_id bigint, item_id bigint, line_group_type text, qty numeric, unit_amt_minor bigint, sku_amt_minor bigint,
-  discount_amt_minor bigint, need_pay_amt_minor bigint, points int, snapshot jsonb`;
-const LINE_COLUMNS = 'sku_id, item_id, line_group_type, qty, unit_amt_minor, sku_amt_minor, discount_amt_minor, need_pay_amt_minor, points, snapshot';
 const WRITE = {
-  name: 'place_order_write',
-  text: `WITH c AS (
-  INSERT INTO trade_contracts (${CONTRACT_COLUMNS}) SELECT ${CONTRACT_COLUMNS} FROM jsonb_populate_record(null::trade_contracts, $1::jsonb)
-  RETURNING id
-), o AS (
-  INSERT INTO trade_orders (trade_order_code, ${ORDER_COLUMNS})
-  SELECT $4::text || lpad(c.id::text, greatest(8, length(c.id::text)), '0') || x.trade_order_code, c.id, ${ORDER_COLUMNS.split(',').slice(1).map((col) => `x.${col.trim()}`).join(', ')}
-  FROM c, jsonb_populate_recordset(null::trade_orders, $2::jsonb) x ORDER BY x.trade_order_code::int
-  RETURNING id, shop_id
-), l AS (
-  -- Ids taken in the lines' order (each main line followed by its parts), so a part can name its main line.
-  SELECT x.*, nextval('trade_order_lines_id_seq') AS id
-  FROM (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x(n int, parent_n int, shop_id bigint, ${LINE_FIELDS}) ORDER BY n) x
-), w AS (
-  INSERT INTO trade_order_lines (id, order_id, parent_line_id, ${LINE_COLUMNS})
-  SELECT l.id, o.id, p.id, ${LINE_COLUMNS.split(', ').map((col) => `l.${col}`).join(', ')}
-  FROM l JOIN o ON o.shop_id = l.shop_id LEFT JOIN l p ON p.n = l.parent_n
-)
-SELECT c.id::text AS id, ARRAY(SELECT o.id::text || ':' || o.shop_id::text FROM o) AS orders FROM c`,
+  name: 'place_orders_write',
+  text: `SELECT w.id, w.orders FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(p, n)
+CROSS JOIN LATERAL place_order_write(x.p->0, x.p->1, x.p->2, $2::text) w ORDER BY x.n`,
 };
+
+/** Writes `plans` (with the gifts `giftTaken` says were taken); each one's contract id and its order id by shop id. */
+async function writeOrders(client: pg.PoolClient, plans: { plan: OrderPlan; giftTaken: (key: string) => boolean }[], now: Date): Promise<{ contractId: bigint; orderIds: bigint[] }[]> {
+  const { rows } = await client.query<{ id: string; orders: string[] }>({
+    ...WRITE, values: [JSON.stringify(plans.map(({ plan, giftTaken }) => [plan.contract, plan.orders, plan.lines(giftTaken)])), now.toISOString().slice(0, 10).replace(/-/g, '')],
+  });
+  return rows.map((w, i) => {
+    const orderOfShop = new Map(w.orders.map((x) => x.split(':') as [string, string]).map(([id, shop]) => [shop, BigInt(id)]));
+    return { contractId: BigInt(w.id), orderIds: plans[i]!.plan.shopOrder.map((shop) => orderOfShop.get(shop)!) };
+  });
+}
 
 /** Every SPEC §5 rule that applies at submit, after the preview has been rebuilt. */
 function validateSubmit(caller: Caller, body: SubmitBody, ctx: PreviewContext): void {
@@ -139,60 +126,256 @@ function validateSubmit(caller: Caller, body: SubmitBody, ctx: PreviewContext): 
   }
 }
 
-/** Gifts come with their main line only while they last: taken one by one, before the lines are written. */
-async function takeGiftStock(tx: Tx, ctx: PreviewContext): Promise<Map<string, boolean>> {
-  const giftTaken = new Map<string, boolean>();
-  for (const l of ctx.lines) {
-    for (const g of l.parts.gifts) {
-      const qty = (Number(g.qty) * Number(l.qty)).toFixed(3);
-      giftTaken.set(`${l.sku.row.id}:${g.sku.id}`, (await takeStockOf(tx, [{ skuId: g.sku.id, qty }])).has(g.sku.id));
-    }
+/** A gift of a main line: `key` names the pair (main SKU:gift SKU), `qty` for the line's quantity. */
+interface Gift { key: string; skuId: string; qty: string }
+
+/**
+ * One order ready to write, built from its priced preview before any row is touched: what the
+ * contract, its orders and lines hold, and what it takes (stock, gifts) and uses.
+ */
+interface OrderPlan {
+  buyerId: bigint;
+  key: string;
+  ctx: PreviewContext;
+  facts: Omit<ContractFacts, 'id'>;
+  contract: Record<string, unknown>;
+  orders: Record<string, unknown>[];
+  /** The lines, each main line followed by its DIY parts and the gifts `giftTaken` says were taken. */
+  lines(giftTaken: (key: string) => boolean): Record<string, unknown>[];
+  gifts: Gift[];
+  /** Lines and DIY parts, by SKU (taken all or nothing as the transaction closes). */
+  stock: { skuId: string; qty: string }[];
+  /** Shop ids in the contract's order (its trade orders' order). */
+  shopOrder: string[];
+  cartLineIds: bigint[];
+  spentPoints: number;
+  isFreeTrade: boolean;
+  now: Date;
+  /**
+   * Written together with other buyers' orders (OrderWriter): an order that uses no coupon,
+   * promotion code or points and is neither free nor a presale deposit. The others take their
+   * own transaction, whose conditional updates tell their buyer which one failed.
+   */
+  together: boolean;
+}
+
+/** Quantities by SKU id, summed (several lines, parts or orders may take the same SKU). */
+function bySku(items: { skuId: string; qty: string }[]): { skuId: string; qty: string }[] {
+  const thousandths = new Map<string, bigint>();
+  for (const i of items) thousandths.set(i.skuId, (thousandths.get(i.skuId) ?? 0n) + BigInt(Math.round(Number(i.qty) * 1000)));
+  return [...thousandths].map(([skuId, t]) => ({ skuId, qty: (Number(t) / 1000).toFixed(3) }));
+}
+
+/** Checks every submit rule on the priced preview and builds what the order writes (throws the buyer's error). */
+function planOrder(caller: Caller, buyerId: bigint, key: string, body: SubmitBody, ctx: PreviewContext): OrderPlan {
+  validateSubmit(caller, body, ctx);
+  const r = ctx.result;
+  const currency = caller.site.currency;
+  const needPay = toMinor(r.needPayAmt.value, currency);
+  let seen: bigint;
+  try { seen = toMinor(body.needPayAmt, currency); } catch { throw fail(400, ERROR_CODES.invalidRequest, 'needPayAmt is not an amount'); }
+  if (seen !== needPay) {
+    throw fail(409, ERROR_CODES.priceChanged, 'item activity is end,price is change', { needPayAmt: r.needPayAmt });
   }
-  return giftTaken;
+
+  // Presale items are bought on their own: deposit now, balance inside its window.
+  const presale = presaleSplit(ctx.lines);
+  if (presale && ctx.lines.some((l) => l.sku.item.businessType !== 'PRESALE')) {
+    throw fail(400, ERROR_CODES.presaleAlone, 'Presale items are checked out on their own');
+  }
+
+  // Points: redemption lines plus the deduction, taken by the ledger after the contract exists
+  // (a conditional update on the balance row: Points.notEnough when another spend got there first).
+  const spentPoints = r.actualNeedPayPoints + r.pointDeductionResult.chosenIntegral;
+
+  const isFreeTrade = needPay === 0n;
+  const now = new Date();
+  const payDeadline = isFreeTrade ? null : presale ? presale.depositEndAt : new Date(now.getTime() + caller.site.payDeadlineMinutes * 60_000);
+  const sumOf = (f: (o: (typeof r.renderTradeOrderTOList)[number]) => { value: string }) =>
+    r.renderTradeOrderTOList.reduce((a, o) => a + toMinor(f(o).value, currency), 0n);
+  const minor = (v: { value: string }) => String(toMinor(v.value, currency));
+  const facts = {
+    buyerId, currency, payUniqueKey: crypto.randomUUID(), paymentOrderId: `PO${Date.now()}${crypto.randomInt(1000, 9999)}`, needPayAmtMinor: needPay,
+    pointsDiscountMinor: toMinor(r.pointDeductionResult.discountAmount.value, currency), isFreeTrade,
+  };
+  const contract = {
+    buyer_id: String(buyerId), idempotency_key: key, site: caller.site.code, currency, trade_type: r.tradeType, status: isFreeTrade ? 'PAID' : 'PENDING_PAY',
+    sku_amt_minor: minor(r.skuAmt),
+    discount_amt_minor: String(toMinor(r.levelAmt.value, currency) + toMinor(r.shopDiscountAmt.value, currency) + toMinor(r.platformDiscountAmt.value, currency)),
+    level_amt_minor: minor(r.levelAmt), shipping_amt_minor: minor(r.shippingAmt), tax_amt_minor: minor(r.totalTaxAmt),
+    points_discount_minor: String(facts.pointsDiscountMinor), need_pay_amt_minor: String(needPay),
+    used_points: r.pointDeductionResult.chosenIntegral, redeem_points: r.actualNeedPayPoints, earn_points: r.earnPoints,
+    is_free_trade: isFreeTrade, pay_unique_key: facts.payUniqueKey, payment_order_id: facts.paymentOrderId, pay_deadline: payDeadline,
+    ...(presale && !isFreeTrade && { presale_stage: 'DEPOSIT', deposit_minor: String(presale.depositMinor), balance_start_at: presale.balanceStartAt, balance_end_at: presale.balanceEndAt }),
+    selected_address: ctx.shippingAddress!.dto, billing_address: ctx.billingAddress?.dto ?? null,
+    // The priced totals, without the lists of lines, coupons and addresses (kept in the orders,
+    // lines and address columns; ~12 KB nobody read back), and the campaigns of the promotion
+    // codes used, so closing an unpaid contract can give the uses back.
+    payload: body, preview: { ...previewTotals(r), promotionCampaignIds: ctx.promotionCampaignIds.map(String) },
+  };
+
+  // One trade order per shop, with DIY children and gifts as their own lines.
+  const orders: Record<string, unknown>[] = [];
+  const pointsDiscount = facts.pointsDiscountMinor;
+  let pointsLeft = pointsDiscount;
+  let usedPointsLeft = r.pointDeductionResult.chosenIntegral;
+  const payableTotal = sumOf((o) => o.needPayAmt);
+  for (const [i, o] of r.renderTradeOrderTOList.entries()) {
+    const shopNeedPay = toMinor(o.needPayAmt.value, currency);
+    // Points deduction spread over shops by their share; the last shop takes the rest.
+    const share = i === r.renderTradeOrderTOList.length - 1 ? pointsLeft : payableTotal === 0n ? 0n : (pointsDiscount * shopNeedPay) / payableTotal;
+    pointsLeft -= share;
+    const last = i === r.renderTradeOrderTOList.length - 1;
+    const usedPoints = last ? usedPointsLeft : pointsDiscount === 0n ? 0 : Number((BigInt(r.pointDeductionResult.chosenIntegral) * share) / pointsDiscount);
+    usedPointsLeft -= usedPoints;
+    const method = ctx.shipping.get(o.shopId)!.methods.find((m) => m.shippingMethodId === body.preCalShippingList!.find((c) => c.shopId === o.shopId)!.shippingMethodId)!;
+    const remark = body.tradeOrderReqList?.find((t) => t.shopId === o.shopId)?.remark;
+    const levelAmt = ctx.levelAmtByShop.get(o.shopId) ?? 0n;
+    orders.push({
+      trade_order_code: String(i + 1), buyer_id: String(buyerId), shop_id: o.shopId, seller_id: o.sellerId,
+      status: initialOrderStatus({ freeTrade: isFreeTrade, presale: !!presale }), trade_type: r.tradeType, currency,
+      trade_order_type: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL',
+      sku_amt_minor: minor(o.skuAmt), level_amt_minor: String(levelAmt),
+      discount_amt_minor: String(levelAmt + toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency)),
+      shipping_amt_minor: minor(o.shippingAmt), tax_amt_minor: minor(o.taxAmt), tax_rate: o.taxRate,
+      need_pay_amt_minor: String(shopNeedPay - share), paid_amt_minor: String(isFreeTrade ? shopNeedPay - share : 0n), points_discount_minor: String(share), used_points: usedPoints,
+      shipping_method_id: method.shippingMethodId, shipping_method_code: method.shippingMethodCode,
+      pick_up_store_id: method.shippingMethodCode === 'PICKUP' && ctx.pickupStore ? ctx.pickupStore.id : null,
+      pick_up_store_snapshot: method.shippingMethodCode === 'PICKUP' ? ctx.pickupStore : null,
+      remark: remark ?? null, pay_deadline: payDeadline, paid_at: isFreeTrade ? now : null,
+    });
+  }
+
+  const lines = (giftTaken: (key: string) => boolean) => {
+    const out: Record<string, unknown>[] = [];
+    for (const o of r.renderTradeOrderTOList) {
+      for (const l of o.lines) {
+        const main = out.length;
+        out.push({
+          n: main, parent_n: null, shop_id: o.shopId, sku_id: l.skuId, item_id: l.item.id, line_group_type: l.lineGroupTypeDict, qty: l.qty,
+          unit_amt_minor: minor(l.unitPrice), sku_amt_minor: minor(l.skuAmt), discount_amt_minor: minor(l.discountAmt), need_pay_amt_minor: minor(l.needPayAmt), points: l.points,
+          snapshot: { itemName: l.item.itemName, skuName: l.sku.name, image: l.sku.image, attributes: l.sku.attributes, urlKey: l.item.urlKey, unit: l.sku.marketingUnit.unitName, businessType: l.item.businessTypeDict },
+        });
+        const child = (kind: 'DIY_CHILD' | 'GIFT_CHILD', p: (typeof l.diyChildren)[number]) => {
+          const qty = (Number(p.qty) * Number(l.qty)).toFixed(3);
+          out.push({
+            n: out.length, parent_n: main, shop_id: o.shopId, sku_id: p.sku.id, item_id: p.itemId, line_group_type: kind, qty,
+            unit_amt_minor: kind === 'GIFT_CHILD' ? '0' : minor(p.sku.salePrc),
+            sku_amt_minor: kind === 'GIFT_CHILD' ? '0' : String(lineAmount(toMinor(p.sku.salePrc.value, currency), qty)),
+            discount_amt_minor: '0', need_pay_amt_minor: '0', points: 0,
+            snapshot: { itemName: p.itemName, skuName: p.sku.name, image: p.sku.image, attributes: p.sku.attributes, unit: p.sku.marketingUnit.unitName },
+          });
+        };
+        for (const p of l.diyChildren) child('DIY_CHILD', p);
+        for (const g of l.gifts) if (giftTaken(`${l.skuId}:${g.sku.id}`)) child('GIFT_CHILD', g);
+      }
+    }
+    return out;
+  };
+  const gifts = ctx.lines.flatMap((l) => l.parts.gifts.map((g) => ({ key: `${l.sku.row.id}:${g.sku.id}`, skuId: g.sku.id, qty: (Number(g.qty) * Number(l.qty)).toFixed(3) })));
+  const stock = bySku(ctx.lines.flatMap((l) => [
+    { skuId: String(l.sku.row.id), qty: l.qty },
+    ...l.parts.diy.map((d) => ({ skuId: d.sku.id, qty: (Number(d.qty) * Number(l.qty)).toFixed(3) })),
+  ]));
+  return {
+    buyerId, key, ctx, facts, contract, orders, lines, gifts, stock, now, spentPoints, isFreeTrade,
+    shopOrder: r.renderTradeOrderTOList.map((o) => o.shopId),
+    cartLineIds: ctx.lines.map((l) => l.cartLineId).filter((x): x is string => !!x).map(BigInt),
+    together: !ctx.chosenCoupons.length && !ctx.promotionCampaignIds.length && spentPoints === 0 && !isFreeTrade && !presale,
+  };
+}
+
+/** Gifts come with their main line only while they last: taken one by one, before the lines are written. */
+async function takeGiftStock(tx: Tx, gifts: Gift[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (const g of gifts) if ((await takeStockOf(tx, [{ skuId: g.skuId, qty: g.qty }])).has(g.skuId)) taken.add(g.key);
+  return taken;
 }
 
 /**
- * The stock of every line and, for DIY bundles, its parts, as the statement that closes the
- * transaction (sent with its COMMIT): every order of the same items waits for these rows, so
- * they are locked only inside PostgreSQL, between this statement and the commit.
+ * Orders written together: one transaction for several buyers' orders (flows/batches.ts), one
+ * per app. Measured on 2 cores, 50 buyers: the PostgreSQL CPU per order halves and Node's falls
+ * by a quarter (issue 14), as the lock, gift, write and stock statements, their round trips and
+ * the commit are shared. If anything fails (a SKU or gift runs short, a deadlock), each order of
+ * the group is placed again on its own, which tells each buyer what happened to theirs.
  */
-function lineStockClosing(ctx: PreviewContext): string {
-  const wanted = new Map<string, bigint>();
-  const add = (id: string, qty: string, scale: string) => {
-    const thousandths = BigInt(Math.round(Number(qty) * Number(scale) * 1000));
-    wanted.set(id, (wanted.get(id) ?? 0n) + thousandths);
-  };
-  for (const l of ctx.lines) {
-    add(String(l.sku.row.id), l.qty, '1');
-    for (const d of l.parts.diy) add(d.sku.id, d.qty, l.qty);
+export function orderWriter(db: Db) {
+  return batches<Together>((group) => writeTogether(db, group), {
+    // 3 groups at once keep both cores busy while one waits on its commit; 16 orders bound the
+    // locks one transaction holds.
+    size: 16, running: 3, key: (t) => `${t.plan.buyerId}:${t.plan.key}`,
+  });
+}
+export type OrderWriter = ReturnType<typeof orderWriter>;
+
+interface Together { plan: OrderPlan; resolve: (r: OrderResult) => void; reject: (err: unknown) => void; alone: () => Promise<OrderResult> }
+
+async function writeTogether(db: Db, group: Together[]): Promise<void> {
+  // In buyer order: the deferred triggers then lock the buyers' count and version rows in that
+  // order in every group, so two groups never wait on each other's.
+  group.sort((a, b) => (a.plan.buyerId < b.plan.buyerId ? -1 : a.plan.buyerId > b.plan.buyerId ? 1 : a.plan.key < b.plan.key ? -1 : 1));
+  let answers: (() => void)[];
+  try {
+    answers = await transactionBetween(db, group.map((t) => lockAndFindExisting(t.plan.buyerId, t.plan.key)).join('; '), async (tx, found) => {
+      const client = clientOf(tx) as pg.PoolClient;
+      const answered: (() => void)[] = [];
+      // A retry finds the contract its first submit made.
+      const fresh: Together[] = [];
+      group.forEach((t, i) => {
+        const again = existingOf(found[i]!.rows[0]);
+        if (again) answered.push(() => t.resolve(again)); else fresh.push(t);
+      });
+      if (!fresh.length) return { value: answered };
+      const gifts = bySku(fresh.flatMap((t) => t.plan.gifts));
+      if (gifts.length) {
+        const taken = await takeStockOn(client, gifts);
+        if (gifts.some((g) => !taken.has(g.skuId))) throw new Error('a gift ran short: each order takes its own');
+      }
+      const written = await writeOrders(client, fresh.map((t) => ({ plan: t.plan, giftTaken: () => true })), new Date());
+      const bought = fresh.flatMap((t) => t.plan.cartLineIds.map((id) => ({ buyer_id: String(t.plan.buyerId), id: String(id) })));
+      if (bought.length) {
+        // The bought lines leave their buyer's cart.
+        await client.query({ name: 'cart_lines_bought', text: 'DELETE FROM cart_lines c USING jsonb_to_recordset($1::jsonb) AS b(buyer_id bigint, id bigint) WHERE c.buyer_id = b.buyer_id AND c.id = b.id', values: [JSON.stringify(bought)] });
+      }
+      fresh.forEach((t, i) => answered.push(() => t.resolve(resultOf({ ...t.plan.facts, id: written[i]!.contractId }, written[i]!.orderIds))));
+      return { value: answered, closing: takeStockOrFailSql(bySku(fresh.flatMap((t) => t.plan.stock))) };
+    });
+  } catch {
+    for (const t of group) t.alone().then(t.resolve, t.reject);
+    return;
   }
-  return takeStockOrFailSql([...wanted].map(([skuId, t]) => ({ skuId, qty: (Number(t) / 1000).toFixed(3) })));
+  // Answered once committed.
+  for (const answer of answers) answer();
 }
 
-/** `catalog`: the app's checkout catalog cache (checkout/catalog-cache.ts; without it the catalog is read). */
-export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody, catalog?: CheckoutCatalogCache): Promise<OrderResult> {
+/**
+ * Places one order (SPEC §4, §5): priced first, then written with other buyers' orders by
+ * `writer` when it can be (OrderPlan.together), else in a transaction of its own. `catalog`: the
+ * app's checkout catalog cache (checkout/catalog-cache.ts; without it the catalog is read).
+ */
+export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody, catalog?: CheckoutCatalogCache, writer?: OrderWriter): Promise<OrderResult> {
+  const alone = (plan: OrderPlan | null) => placeOrderAlone(db, caller, buyerId, key, body, catalog, plan);
+  let plan: OrderPlan;
+  try {
+    plan = planOrder(caller, buyerId, key, body, await buildPreview(db as unknown as Tx, caller, body, { forSubmit: true, catalog }));
+  } catch {
+    // Answered inside the transaction, which first looks for an earlier contract with this key: a
+    // retry of a placed order (its cart lines gone, its price changed since) gets that order.
+    return alone(null);
+  }
+  if (!writer || !plan.together) return alone(plan);
+  return new Promise((resolve, reject) => writer.add({ plan, resolve, reject, alone: () => alone(null) }));
+}
+
+/** One order in a transaction of its own; `planned` (priced before) or priced inside it. */
+async function placeOrderAlone(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody, catalog: CheckoutCatalogCache | undefined, planned: OrderPlan | null): Promise<OrderResult> {
   try {
     return await transactionBetween(db, lockAndFindExisting(buyerId, key), async (tx, [found]) => {
       // A retry (or a double click) finds the contract the first submit made, after waiting for it.
       const again = existingOf(found!.rows[0]);
       if (again) return { value: again };
-
-      const ctx = await buildPreview(tx, caller, body, { forSubmit: true, catalog });
-      validateSubmit(caller, body, ctx);
-      const r = ctx.result;
-      const currency = caller.site.currency;
-      const needPay = toMinor(r.needPayAmt.value, currency);
-      let seen: bigint;
-      try { seen = toMinor(body.needPayAmt, currency); } catch { throw fail(400, ERROR_CODES.invalidRequest, 'needPayAmt is not an amount'); }
-      if (seen !== needPay) {
-        throw fail(409, ERROR_CODES.priceChanged, 'item activity is end,price is change', { needPayAmt: r.needPayAmt });
-      }
-
-      // Presale items are bought on their own: deposit now, balance inside its window.
-      const presale = presaleSplit(ctx.lines);
-      if (presale && ctx.lines.some((l) => l.sku.item.businessType !== 'PRESALE')) {
-        throw fail(400, ERROR_CODES.presaleAlone, 'Presale items are checked out on their own');
-      }
+      const plan = planned ?? planOrder(caller, buyerId, key, body, await buildPreview(tx, caller, body, { forSubmit: true, catalog }));
+      const { ctx } = plan;
 
       // Coupons: each owner coupon is used once; a promotion code counts its uses.
       for (const c of ctx.chosenCoupons) {
@@ -206,110 +389,19 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
         if (!used.length) throw fail(409, ERROR_CODES.couponNotUsable, 'This coupon code cannot be used');
       }
 
-      // Points: redemption lines plus the deduction, taken by the ledger after the contract exists
-      // (a conditional update on the balance row: Points.notEnough when another spend got there first).
-      const spentPoints = r.actualNeedPayPoints + r.pointDeductionResult.chosenIntegral;
+      const giftTaken = await takeGiftStock(tx, plan.gifts);
+      const { contractId, orderIds } = (await writeOrders(clientOf(tx) as pg.PoolClient, [{ plan, giftTaken: (k) => giftTaken.has(k) }], plan.now))[0]!;
 
-      const isFreeTrade = needPay === 0n;
-      const now = new Date();
-      const payDeadline = isFreeTrade ? null : presale ? presale.depositEndAt : new Date(now.getTime() + caller.site.payDeadlineMinutes * 60_000);
-      const sumOf = (f: (o: (typeof r.renderTradeOrderTOList)[number]) => { value: string }) =>
-        r.renderTradeOrderTOList.reduce((a, o) => a + toMinor(f(o).value, currency), 0n);
-      const minor = (v: { value: string }) => String(toMinor(v.value, currency));
-      const facts = {
-        buyerId, currency, payUniqueKey: crypto.randomUUID(), paymentOrderId: `PO${Date.now()}${crypto.randomInt(1000, 9999)}`, needPayAmtMinor: needPay,
-        pointsDiscountMinor: toMinor(r.pointDeductionResult.discountAmount.value, currency), isFreeTrade,
-      };
-      const contract = {
-        buyer_id: String(buyerId), idempotency_key: key, site: caller.site.code, currency, trade_type: r.tradeType, status: isFreeTrade ? 'PAID' : 'PENDING_PAY',
-        sku_amt_minor: minor(r.skuAmt),
-        discount_amt_minor: String(toMinor(r.levelAmt.value, currency) + toMinor(r.shopDiscountAmt.value, currency) + toMinor(r.platformDiscountAmt.value, currency)),
-        level_amt_minor: minor(r.levelAmt), shipping_amt_minor: minor(r.shippingAmt), tax_amt_minor: minor(r.totalTaxAmt),
-        points_discount_minor: String(facts.pointsDiscountMinor), need_pay_amt_minor: String(needPay),
-        used_points: r.pointDeductionResult.chosenIntegral, redeem_points: r.actualNeedPayPoints, earn_points: r.earnPoints,
-        is_free_trade: isFreeTrade, pay_unique_key: facts.payUniqueKey, payment_order_id: facts.paymentOrderId, pay_deadline: payDeadline,
-        ...(presale && !isFreeTrade && { presale_stage: 'DEPOSIT', deposit_minor: String(presale.depositMinor), balance_start_at: presale.balanceStartAt, balance_end_at: presale.balanceEndAt }),
-        selected_address: ctx.shippingAddress!.dto, billing_address: ctx.billingAddress?.dto ?? null,
-        // The priced totals, without the lists of lines, coupons and addresses (kept in the orders,
-        // lines and address columns; ~12 KB nobody read back), and the campaigns of the promotion
-        // codes used, so closing an unpaid contract can give the uses back.
-        payload: body, preview: { ...previewTotals(r), promotionCampaignIds: ctx.promotionCampaignIds.map(String) },
-      };
-
-      // One trade order per shop, with DIY children and gifts as their own lines.
-      const orders: Record<string, unknown>[] = [];
-      const pointsDiscount = facts.pointsDiscountMinor;
-      let pointsLeft = pointsDiscount;
-      let usedPointsLeft = r.pointDeductionResult.chosenIntegral;
-      const payableTotal = sumOf((o) => o.needPayAmt);
-      for (const [i, o] of r.renderTradeOrderTOList.entries()) {
-        const shopNeedPay = toMinor(o.needPayAmt.value, currency);
-        // Points deduction spread over shops by their share; the last shop takes the rest.
-        const share = i === r.renderTradeOrderTOList.length - 1 ? pointsLeft : payableTotal === 0n ? 0n : (pointsDiscount * shopNeedPay) / payableTotal;
-        pointsLeft -= share;
-        const last = i === r.renderTradeOrderTOList.length - 1;
-        const usedPoints = last ? usedPointsLeft : pointsDiscount === 0n ? 0 : Number((BigInt(r.pointDeductionResult.chosenIntegral) * share) / pointsDiscount);
-        usedPointsLeft -= usedPoints;
-        const method = ctx.shipping.get(o.shopId)!.methods.find((m) => m.shippingMethodId === body.preCalShippingList!.find((c) => c.shopId === o.shopId)!.shippingMethodId)!;
-        const remark = body.tradeOrderReqList?.find((t) => t.shopId === o.shopId)?.remark;
-        const levelAmt = ctx.levelAmtByShop.get(o.shopId) ?? 0n;
-        orders.push({
-          trade_order_code: String(i + 1), buyer_id: String(buyerId), shop_id: o.shopId, seller_id: o.sellerId,
-          status: initialOrderStatus({ freeTrade: isFreeTrade, presale: !!presale }), trade_type: r.tradeType, currency,
-          trade_order_type: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL',
-          sku_amt_minor: minor(o.skuAmt), level_amt_minor: String(levelAmt),
-          discount_amt_minor: String(levelAmt + toMinor(o.shopDiscountAmt.value, currency) + toMinor(o.platformDiscountAmt.value, currency)),
-          shipping_amt_minor: minor(o.shippingAmt), tax_amt_minor: minor(o.taxAmt), tax_rate: o.taxRate,
-          need_pay_amt_minor: String(shopNeedPay - share), paid_amt_minor: String(isFreeTrade ? shopNeedPay - share : 0n), points_discount_minor: String(share), used_points: usedPoints,
-          shipping_method_id: method.shippingMethodId, shipping_method_code: method.shippingMethodCode,
-          pick_up_store_id: method.shippingMethodCode === 'PICKUP' && ctx.pickupStore ? ctx.pickupStore.id : null,
-          pick_up_store_snapshot: method.shippingMethodCode === 'PICKUP' ? ctx.pickupStore : null,
-          remark: remark ?? null, pay_deadline: payDeadline, paid_at: isFreeTrade ? now : null,
-        });
-      }
-
-      const giftTaken = await takeGiftStock(tx, ctx);
-      const lines: Record<string, unknown>[] = [];
-      for (const o of r.renderTradeOrderTOList) {
-        for (const l of o.lines) {
-          const main = lines.length;
-          lines.push({
-            n: main, parent_n: null, shop_id: o.shopId, sku_id: l.skuId, item_id: l.item.id, line_group_type: l.lineGroupTypeDict, qty: l.qty,
-            unit_amt_minor: minor(l.unitPrice), sku_amt_minor: minor(l.skuAmt), discount_amt_minor: minor(l.discountAmt), need_pay_amt_minor: minor(l.needPayAmt), points: l.points,
-            snapshot: { itemName: l.item.itemName, skuName: l.sku.name, image: l.sku.image, attributes: l.sku.attributes, urlKey: l.item.urlKey, unit: l.sku.marketingUnit.unitName, businessType: l.item.businessTypeDict },
-          });
-          const child = (kind: 'DIY_CHILD' | 'GIFT_CHILD', p: (typeof l.diyChildren)[number]) => {
-            const qty = (Number(p.qty) * Number(l.qty)).toFixed(3);
-            lines.push({
-              n: lines.length, parent_n: main, shop_id: o.shopId, sku_id: p.sku.id, item_id: p.itemId, line_group_type: kind, qty,
-              unit_amt_minor: kind === 'GIFT_CHILD' ? '0' : minor(p.sku.salePrc),
-              sku_amt_minor: kind === 'GIFT_CHILD' ? '0' : String(lineAmount(toMinor(p.sku.salePrc.value, currency), qty)),
-              discount_amt_minor: '0', need_pay_amt_minor: '0', points: 0,
-              snapshot: { itemName: p.itemName, skuName: p.sku.name, image: p.sku.image, attributes: p.sku.attributes, unit: p.sku.marketingUnit.unitName },
-            });
-          };
-          for (const p of l.diyChildren) child('DIY_CHILD', p);
-          for (const g of l.gifts) if (giftTaken.get(`${l.skuId}:${g.sku.id}`)) child('GIFT_CHILD', g);
-        }
-      }
-      const { rows: [w] } = await clientOf(tx).query({
-        ...WRITE, values: [JSON.stringify(contract), JSON.stringify(orders), JSON.stringify(lines), now.toISOString().slice(0, 10).replace(/-/g, '')],
-      });
-      const contractId = BigInt(w.id);
-      const orderOfShop = new Map((w.orders as string[]).map((x) => x.split(':') as [string, string]).map(([id, shop]) => [shop, BigInt(id)]));
-      const orderIds = r.renderTradeOrderTOList.map((o) => orderOfShop.get(o.shopId)!);
-
-      await spendPoints(tx, { buyerId, points: spentPoints, tradeContractId: contractId });
+      await spendPoints(tx, { buyerId, points: plan.spentPoints, tradeContractId: contractId });
       if (ctx.chosenCoupons.length) {
         await tx.update(ownerCoupons).set({ tradeContractId: contractId }).where(inArray(ownerCoupons.id, ctx.chosenCoupons.map((c) => c.ownerCouponId)));
       }
       // The bought lines leave the cart.
-      const cartIds = ctx.lines.map((l) => l.cartLineId).filter((x): x is string => !!x).map(BigInt);
-      if (cartIds.length) await tx.delete(cartLines).where(and(eq(cartLines.buyerId, buyerId), inArray(cartLines.id, cartIds)));
-      if (isFreeTrade) await onOrdersPaid(tx, contractId, 'POINTS', now);
-      if (isFreeTrade && caller.user?.userType === 'REGISTERED') await earnPoints(tx, { buyerId, points: r.earnPoints, tradeContractId: contractId });
+      if (plan.cartLineIds.length) await tx.delete(cartLines).where(and(eq(cartLines.buyerId, buyerId), inArray(cartLines.id, plan.cartLineIds)));
+      if (plan.isFreeTrade) await onOrdersPaid(tx, contractId, 'POINTS', plan.now);
+      if (plan.isFreeTrade && caller.user?.userType === 'REGISTERED') await earnPoints(tx, { buyerId, points: ctx.result.earnPoints, tradeContractId: contractId });
       // Not enough stock rolls all of the above back (the closing statement fails, so no COMMIT).
-      return { value: resultOf({ id: contractId, ...facts }, orderIds), closing: lineStockClosing(ctx) };
+      return { value: resultOf({ ...plan.facts, id: contractId }, orderIds), closing: takeStockOrFailSql(plan.stock) };
     });
   } catch (err) {
     const short = stockShortOf(err);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { ensureBuyer } from '../../lib/session.js';
 import { compiledSerializer } from '../../lib/compiled-response.js';
-import { placeOrder, submitExceedRequest } from '../../flows/place-order.js';
+import { orderWriter, placeOrder, submitExceedRequest } from '../../flows/place-order.js';
 import { buildPreview } from './preview.js';
 import { checkoutCatalogCache } from './catalog-cache.js';
 
@@ -23,6 +23,7 @@ function idempotencyKey(req: FastifyRequest): string {
 export function checkoutRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const catalog = checkoutCatalogCache();
+  const writer = orderWriter(db);
 
   // The preview is ~12 KB of JSON, asked again on every change at checkout: written by a
   // serializer compiled from its schema, not encoded by zod on each answer (lib/compiled-response.ts).
@@ -42,7 +43,7 @@ export function checkoutRoutes(app: FastifyInstance, db: Db): void {
   }, async (req, reply) => {
     const key = idempotencyKey(req);
     const buyerId = await ensureBuyer(db, req, reply);
-    return placeOrder(db, req.caller, buyerId, key, req.body, catalog);
+    return placeOrder(db, req.caller, buyerId, key, req.body, catalog, writer);
   });
 
   r.post('/api/checkout/exceed-request', {

@@ -421,7 +421,7 @@ describe('successful submit: registered buyer, US, two shops', () => {
 });
 
 describe('round trips of a submit (issue 14)', () => {
-  it('a two-shop order with a gift, no coupons or points: the session, the rate limit, one read, BEGIN with the key lock, the gift, one write, the stock with COMMIT', async () => {
+  it('a two-shop order with a gift, no coupons or points: the session, the rate limit, one read, BEGIN with the key lock, one write, the stock and the gift with COMMIT', async () => {
     // The read is the small one: the preview submitBodyFor asks for left the catalog rows kept (checkout/catalog-cache.ts).
     const body = await submitBodyFor(buyer, twoShops({ couponIds: [] }));
     const key = newKey();
@@ -432,7 +432,7 @@ describe('round trips of a submit (issue 14)', () => {
     // Plain SQL (the key lock, the stock) is shown without its literals.
     const shown = statements.map((s) => s.replace(/\((?:[^()]|\([^()]*\))*\)/g, '(…)'));
     expect(shown).toEqual([
-      'session_lookup', 'rate_limit_incr', 'preview_read_kept', 'BEGIN; SELECT * FROM submit_lock_and_find(…)', 'take_stock', 'place_orders_write',
+      'session_lookup', 'rate_limit_incr', 'preview_read_kept', 'BEGIN; SELECT * FROM submit_lock_and_find(…)', 'place_orders_write',
       'SELECT take_stock_or_fail(…); COMMIT',
     ]);
     // All of it was written: the contract and one order per shop.

@@ -1,8 +1,9 @@
 /**
- * Place order (SPEC §4 Checkout, §5 submit validation): one transaction that re-prices the
- * contract, checks every submit rule, takes stock with conditional updates, uses coupons,
- * promotion codes and points, and writes the contract with one trade order per shop.
- * The Idempotency-Key makes a double click or a retry return the same contract.
+ * Place order (SPEC §4 Checkout, §5 submit validation): re-prices the contract and checks every
+ * submit rule, then in one transaction (shared with other buyers' orders when it can be:
+ * orderWriter) uses coupons, promotion codes and points, writes the contract with one trade
+ * order per shop and takes stock with conditional updates. The Idempotency-Key makes a double
+ * click or a retry return the same contract.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -13,7 +14,7 @@ import { clientOf, transactionBetween, type Db, type Tx } from '../db/client.js'
 import { cartLines, couponCampaigns, ownerCoupons, preTradeRequests } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
-import { onOrdersPaid, stockShortOf, takeStockOf, takeStockOn, takeStockOrFailSql } from '../modules/trade/transitions.js';
+import { onOrdersPaid, stockShortOf, takeStockOf, takeStockOrFailSql } from '../modules/trade/transitions.js';
 import { batches } from './batches.js';
 import { buildPreview, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
 import type { CheckoutCatalogCache } from '../modules/checkout/catalog-cache.js';
@@ -295,8 +296,8 @@ async function takeGiftStock(tx: Tx, gifts: Gift[]): Promise<Set<string>> {
 /**
  * Orders written together: one transaction for several buyers' orders (flows/batches.ts), one
  * per app. Measured on 2 cores, 50 buyers: the PostgreSQL CPU per order halves and Node's falls
- * by a quarter (issue 14), as the lock, gift, write and stock statements, their round trips and
- * the commit are shared. If anything fails (a SKU or gift runs short, a deadlock), each order of
+ * by a quarter (issue 14), as the lock, write and stock statements, their round trips and the
+ * commit are shared. Prices are those each order was planned with, a few milliseconds before. If anything fails (a SKU or gift runs short, a deadlock), each order of
  * the group is placed again on its own, which tells each buyer what happened to theirs.
  */
 export function orderWriter(db: Db) {
@@ -311,8 +312,10 @@ export type OrderWriter = ReturnType<typeof orderWriter>;
 interface Together { plan: OrderPlan; resolve: (r: OrderResult) => void; reject: (err: unknown) => void; alone: () => Promise<OrderResult> }
 
 async function writeTogether(db: Db, group: Together[]): Promise<void> {
-  // In buyer order: the deferred triggers then lock the buyers' count and version rows in that
-  // order in every group, so two groups never wait on each other's.
+  // In buyer order: the deferred triggers then lock the buyers' order count and version rows in
+  // that order in every group, so two groups cannot deadlock on those. (The cart lines' delete
+  // locks the buyers' cart counts in its own order; a deadlock there costs a second, then each
+  // order goes on its own.)
   group.sort((a, b) => (a.plan.buyerId < b.plan.buyerId ? -1 : a.plan.buyerId > b.plan.buyerId ? 1 : a.plan.key < b.plan.key ? -1 : 1));
   let answers: (() => void)[];
   try {
@@ -326,11 +329,6 @@ async function writeTogether(db: Db, group: Together[]): Promise<void> {
         if (again) answered.push(() => t.resolve(again)); else fresh.push(t);
       });
       if (!fresh.length) return { value: answered };
-      const gifts = bySku(fresh.flatMap((t) => t.plan.gifts));
-      if (gifts.length) {
-        const taken = await takeStockOn(client, gifts);
-        if (gifts.some((g) => !taken.has(g.skuId))) throw new Error('a gift ran short: each order takes its own');
-      }
       const written = await writeOrders(client, fresh.map((t) => ({ plan: t.plan, giftTaken: () => true })), new Date());
       const bought = fresh.flatMap((t) => t.plan.cartLineIds.map((id) => ({ buyer_id: String(t.plan.buyerId), id: String(id) })));
       if (bought.length) {
@@ -338,9 +336,12 @@ async function writeTogether(db: Db, group: Together[]): Promise<void> {
         await client.query({ name: 'cart_lines_bought', text: 'DELETE FROM cart_lines c USING jsonb_to_recordset($1::jsonb) AS b(buyer_id bigint, id bigint) WHERE c.buyer_id = b.buyer_id AND c.id = b.id', values: [JSON.stringify(bought)] });
       }
       fresh.forEach((t, i) => answered.push(() => t.resolve(resultOf({ ...t.plan.facts, id: written[i]!.contractId }, written[i]!.orderIds))));
-      return { value: answered, closing: takeStockOrFailSql(bySku(fresh.flatMap((t) => t.plan.stock))) };
+      // Gifts with the lines, all in the closing statement (rows locked in one pass, in SKU order):
+      // a gift short fails it like a line, and each order then takes its gifts while they last.
+      return { value: answered, closing: takeStockOrFailSql(bySku(fresh.flatMap((t) => [...t.plan.stock, ...t.plan.gifts]))) };
     });
   } catch {
+    // Each on its own, with the plan it was priced with (its key is looked up first there too).
     for (const t of group) t.alone().then(t.resolve, t.reject);
     return;
   }
@@ -364,7 +365,7 @@ export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: s
     return alone(null);
   }
   if (!writer || !plan.together) return alone(plan);
-  return new Promise((resolve, reject) => writer.add({ plan, resolve, reject, alone: () => alone(null) }));
+  return new Promise((resolve, reject) => writer.add({ plan, resolve, reject, alone: () => alone(plan) }));
 }
 
 /** One order in a transaction of its own; `planned` (priced before) or priced inside it. */

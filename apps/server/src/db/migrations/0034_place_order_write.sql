@@ -2,10 +2,10 @@
 -- their lines, as one function, so several buyers' orders are written by one statement
 -- (place_orders_write: one call per order, in one transaction, issue 14). c_json the contract,
 -- o_json the orders (trade_order_code: the order's number in the contract; the code is the date
--- order_date, the contract id and that number), l_json the lines by shop, each main line followed
+-- p_order_date, the contract id and that number), l_json the lines by shop, each main line followed
 -- by its DIY parts and gifts (parent_n: the main line's n). Lines take their ids in that order,
 -- so a part can name its main line.
-CREATE FUNCTION place_order_write(c_json jsonb, o_json jsonb, l_json jsonb, order_date text)
+CREATE FUNCTION place_order_write(c_json jsonb, o_json jsonb, l_json jsonb, p_order_date text)
 RETURNS TABLE (id text, orders text[])
 LANGUAGE plpgsql AS $fn$
 #variable_conflict use_column
@@ -22,7 +22,7 @@ WITH c AS (
   INSERT INTO trade_orders (trade_order_code, contract_id, buyer_id, shop_id, seller_id, status, trade_type, currency, trade_order_type, sku_amt_minor, level_amt_minor,
   discount_amt_minor, shipping_amt_minor, tax_amt_minor, tax_rate, need_pay_amt_minor, paid_amt_minor, points_discount_minor, used_points,
   shipping_method_id, shipping_method_code, pick_up_store_id, pick_up_store_snapshot, remark, pay_deadline, paid_at)
-  SELECT order_date || lpad(c.id::text, greatest(8, length(c.id::text)), '0') || x.trade_order_code, c.id, x.buyer_id, x.shop_id, x.seller_id, x.status, x.trade_type, x.currency, x.trade_order_type, x.sku_amt_minor, x.level_amt_minor, x.discount_amt_minor, x.shipping_amt_minor, x.tax_amt_minor, x.tax_rate, x.need_pay_amt_minor, x.paid_amt_minor, x.points_discount_minor, x.used_points, x.shipping_method_id, x.shipping_method_code, x.pick_up_store_id, x.pick_up_store_snapshot, x.remark, x.pay_deadline, x.paid_at
+  SELECT p_order_date || lpad(c.id::text, greatest(8, length(c.id::text)), '0') || x.trade_order_code, c.id, x.buyer_id, x.shop_id, x.seller_id, x.status, x.trade_type, x.currency, x.trade_order_type, x.sku_amt_minor, x.level_amt_minor, x.discount_amt_minor, x.shipping_amt_minor, x.tax_amt_minor, x.tax_rate, x.need_pay_amt_minor, x.paid_amt_minor, x.points_discount_minor, x.used_points, x.shipping_method_id, x.shipping_method_code, x.pick_up_store_id, x.pick_up_store_snapshot, x.remark, x.pay_deadline, x.paid_at
   FROM c, jsonb_populate_recordset(null::trade_orders, o_json) x ORDER BY x.trade_order_code::int
   RETURNING id, shop_id
 ), l AS (

@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ORDER_EVENTS, PACKAGE_EVENTS, type OrderEvent, type PackageEvent } from '@mall/domain';
 import { clientOf, type Db, type Tx } from '../../db/client.js';
-import type pg from 'pg';
 
 export type { Tx };
 import {
@@ -114,13 +113,8 @@ UPDATE skus s SET stock = s.stock - w.qty FROM w JOIN l ON l.id = w.id WHERE s.i
  * ids that had enough (the others are left as they were).
  */
 export async function takeStockOf(tx: Tx, wanted: { skuId: string; qty: string }[]): Promise<Set<string>> {
-  return takeStockOn(clientOf(tx), wanted);
-}
-
-/** takeStockOf on a connection inside a transaction (the checkout's orders written together). */
-export async function takeStockOn(client: pg.Pool | pg.PoolClient, wanted: { skuId: string; qty: string }[]): Promise<Set<string>> {
   if (!wanted.length) return new Set();
-  const { rows } = await client.query<{ id: string }>({ ...TAKE_STOCK, values: [wanted.map((w) => w.skuId), wanted.map((w) => w.qty)] });
+  const { rows } = await clientOf(tx).query<{ id: string }>({ ...TAKE_STOCK, values: [wanted.map((w) => w.skuId), wanted.map((w) => w.qty)] });
   return new Set(rows.map((r) => r.id));
 }
 

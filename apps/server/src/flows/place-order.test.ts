@@ -538,9 +538,9 @@ describe('concurrency: the last 10 units', () => {
 });
 
 describe('orders written together (issue 14)', () => {
-  it('concurrent guests: fewer transactions than orders, each its own contract and order, its bought cart line gone, the stock taken for all', async () => {
+  it('concurrent guests: fewer transactions than orders, each its own contract, orders and lines, its bought cart line gone, the stock taken for all', async () => {
     const sku = f.sku['C7-GRY']!;
-    await setStock(t.db, sku, '100');
+    for (const code of ['C7-GRY', 'DIY-FRAME-E5', 'TOP-OAK-140', 'TRAY-STEEL', 'LAMP-BAR', 'GIFT-MAT'] as const) await setStock(t.db, f.sku[code]!, '100');
     const n = 12;
     const guests = Array.from({ length: n }, () => browser(t.app));
     // Each guest's cart: the chair to buy and a desk to keep.
@@ -553,8 +553,10 @@ describe('orders written together (issue 14)', () => {
       const cart = (await g.get('/api/cart')).json();
       return Object.fromEntries(cart.shops.flatMap((s: any) => s.lines).map((l: any) => [l.sku.skuCode, String(l.id)]));
     }));
+    // Two shops each: the chair and a DIY frame (two parts) from one, the lamp (a gift) from the other.
     const bodies = await Promise.all(guests.map((g, i) => submitBodyFor(g, {
-      previewTradeContractLineReqTOList: [{ skuId: sku, qty: '1', cartLineId: carts[i]!['C7-GRY'] }], selectedAddress: usAddress(f), preCalShippingList: [standard()[0]],
+      previewTradeContractLineReqTOList: [{ skuId: sku, qty: '1', cartLineId: carts[i]!['C7-GRY'] }, { skuId: f.sku['DIY-FRAME-E5']!, qty: '1' }, { skuId: f.sku['LAMP-BAR']!, qty: '1' }],
+      selectedAddress: usAddress(f), preCalShippingList: standard(),
     }, { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } })));
     const stock = Number(await stockOf(t.db, sku));
     const before = await counts(t.db);
@@ -572,18 +574,26 @@ describe('orders written together (issue 14)', () => {
 
     const after = await counts(t.db);
     expect(after.contracts).toBe(before.contracts + n);
-    expect(after.orders).toBe(before.orders + n);
+    expect(after.orders).toBe(before.orders + 2 * n);
+    expect(after.lines).toBe(before.lines + 6 * n);
     expect(new Set(results.map((res) => res.json().buyerId)).size).toBe(n);
+    const code = Object.fromEntries(Object.entries(f.sku).map(([k, v]) => [v, k]));
     for (const [i, res] of results.entries()) {
       const r = res.json();
       const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(r.id)));
       expect(String(c!.buyerId)).toBe(r.buyerId);
       expect(c!.needPayAmtMinor).toBe(minorOf(r.needPayAmt.value));
-      const orders = await t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, c!.id));
+      const orders = await t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, c!.id)).orderBy(asc(tradeOrders.id));
       expect(orders.map((o) => String(o.id))).toEqual(r.tradeOrderIdList);
-      expect(orders[0]!.buyerId).toBe(c!.buyerId);
-      const [line] = await t.db.select().from(tradeOrderLines).where(eq(tradeOrderLines.orderId, orders[0]!.id));
-      expect(String(line!.skuId)).toBe(sku);
+      expect(orders.map((o) => [String(o.shopId), o.buyerId, o.tradeOrderCode.slice(8, -1)])).toEqual([
+        [f.shop.flexi, c!.buyerId, String(c!.id).padStart(8, '0')], [f.shop.nordic, c!.buyerId, String(c!.id).padStart(8, '0')]]);
+      // Each line in its own order, each part and gift under its own main line.
+      const ls = await t.db.select().from(tradeOrderLines).where(inArray(tradeOrderLines.orderId, orders.map((o) => o.id))).orderBy(asc(tradeOrderLines.id));
+      expect(ls.map((l) => [l.orderId === orders[0]!.id ? 'flexi' : 'nordic', code[String(l.skuId)], l.lineGroupType,
+        l.parentLineId === null ? null : code[String(ls.find((x) => x.id === l.parentLineId)!.skuId)]])).toEqual([
+        ['flexi', 'C7-GRY', 'NORMAL', null], ['flexi', 'DIY-FRAME-E5', 'DIY_MAIN', null], ['flexi', 'TOP-OAK-140', 'DIY_CHILD', 'DIY-FRAME-E5'],
+        ['flexi', 'TRAY-STEEL', 'DIY_CHILD', 'DIY-FRAME-E5'], ['nordic', 'LAMP-BAR', 'NORMAL', null], ['nordic', 'GIFT-MAT', 'GIFT_CHILD', 'LAMP-BAR'],
+      ]);
       // The bought line left that guest's cart; the other one stayed.
       const cart = (await guests[i]!.get('/api/cart')).json();
       expect(cart.shops.flatMap((s: any) => s.lines).map((l: any) => l.sku.skuCode)).toEqual(['E7-WHT-140']);

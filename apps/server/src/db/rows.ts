@@ -77,9 +77,13 @@ export interface ReadPart<P, T> {
   read(row: Record<string, unknown>): T;
 }
 
-/** The named statement reading `parts` in one row, and the reader of that row. */
-export function partsStatement<P, const Parts extends Record<string, ReadPart<P, unknown>>>(name: string, placeholders: P, parts: Parts) {
-  const text = `SELECT ${Object.values(parts).map((part) => part.columns(placeholders)).join(',\n  ')}`;
+/**
+ * The named statement reading `parts` in one row, and the reader of that row. With `rows`, one
+ * row for each row of that FROM clause, in its order (`rows.order`), the placeholders naming its
+ * columns: several callers' reads in one statement.
+ */
+export function partsStatement<P, const Parts extends Record<string, ReadPart<P, unknown>>>(name: string, placeholders: P, parts: Parts, rows?: { from: string; order: string }) {
+  const text = `SELECT ${Object.values(parts).map((part) => part.columns(placeholders)).join(',\n  ')}${rows ? `\nFROM ${rows.from} ORDER BY ${rows.order}` : ''}`;
   const read = (row: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.read(row)])) as { [K in keyof Parts]: ReturnType<Parts[K]['read']> };
   return { statement: { name, text }, read };

@@ -15,7 +15,7 @@ import { cartLines, couponCampaigns, ownerCoupons, preTradeRequests } from '../d
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
 import { onOrdersPaid, stockShortOf, takeStockOf, takeStockOrFailSql } from '../modules/trade/transitions.js';
-import { batches } from './batches.js';
+import { batches } from '../lib/batches.js';
 import { buildPreview, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
 import type { CheckoutCatalogCache } from '../modules/checkout/catalog-cache.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';

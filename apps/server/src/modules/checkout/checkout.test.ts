@@ -183,6 +183,30 @@ describe('the catalog kept between previews (issue 14)', () => {
     expect((await previewOk(buyer, body())).buyCanBuyTO.canBuy).toBe(true);
   });
 
+  it('previews that arrive together share one read, each with its own buyer facts and the stock of its own SKUs', async () => {
+    const guestBody = (sku: string) => ({ previewTradeContractLineReqTOList: lines([sku, '1']), couponIds: [] });
+    const guests = [f.sku['DIY-FRAME-E5']!, f.sku['C7-GRY']!, lamp(), f.sku['E7-WHT-140']!].map((sku) => ({ b: browser(t.app), sku }));
+    // One at a time first: what each one sees on its own (and the catalog kept).
+    const alone = [await previewOk(buyer, body()), ...await Promise.all(guests.map(async (g) => previewOk(g.b, guestBody(g.sku))))];
+    const rec = recordStatements(t.db);
+    let together: Awaited<ReturnType<typeof previewOk>>[];
+    try {
+      together = await Promise.all([previewOk(buyer, body()), ...guests.map((g) => previewOk(g.b, guestBody(g.sku)))]);
+    } finally { rec.stop(); }
+    expect(reads(rec.statements).length).toBeLessThan(together.length);
+    expect(reads(rec.statements).every((s) => s === 'preview_read_kept')).toBe(true);
+    for (const [i, p] of together.entries()) {
+      const { pointDeductionResult, availableCouponList, selectedAddress, needPayAmt, buyCanBuyTO, renderTradeOrderTOList } = alone[i]!;
+      expect(p).toMatchObject({ pointDeductionResult, availableCouponList, selectedAddress, needPayAmt, buyCanBuyTO });
+      expect(p.renderTradeOrderTOList.flatMap((o: any) => o.lines.map((l: any) => [l.skuId, l.sku.stock])))
+        .toEqual(renderTradeOrderTOList.flatMap((o: any) => o.lines.map((l: any) => [l.skuId, l.sku.stock])));
+    }
+    // The buyer's own facts came back to the buyer only.
+    expect(together[0]!.pointDeductionResult.pointBalance).toBeGreaterThan(0);
+    expect(together[0]!.selectedAddress).toMatchObject({ id: '1' });
+    for (const p of together.slice(1)) expect(p.pointDeductionResult.pointBalance).toBe(0);
+  });
+
   it("reads the stock of a DIY bundle's parts for every preview too", async () => {
     const bundle = { previewTradeContractLineReqTOList: lines([f.sku['DIY-FRAME-E5'], '1']), selectedAddress: { id: '1' }, couponIds: [] };
     const tray = f.sku['TRAY-STEEL']!;

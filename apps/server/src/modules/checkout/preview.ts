@@ -13,6 +13,8 @@ import {
   sumMinor, taxRateFor, toMinor, type PricingCoupon,
 } from '@mall/domain';
 import { clientOf, readTogether, type Db } from '../../db/client.js';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { batches, type Batches } from '../../lib/batches.js';
 import { DRIVER_TYPES, partsStatement, tableColumns, type ReadPart } from '../../db/rows.js';
 import { addresses, couponCampaigns, ownerCoupons, pickupStores, regions, shippingMethods } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -197,9 +199,49 @@ const PREVIEW_READ = partsStatement('preview_read', {
 /**
  * With the catalog cache holding the lines' SKUs: FACTS and the stock of those SKUs and their
  * parts (sellers and SKUs known from the kept rows). Far smaller: no catalog JSON to build or parse.
- * Its `skus` are the lines' SKUs and their parts' SKUs, whose stock is read.
+ * Its `skus` are the lines' SKUs and their parts' SKUs, whose stock is read. It reads for several
+ * checkouts at once, one row each ($1 a JSON array of their parameters): outside a transaction
+ * the reads that arrive together go out as one statement (keptReads), since a statement's start
+ * and round trip cost more than the rows one checkout reads (issue 14).
  */
-const PREVIEW_READ_KEPT = partsStatement('preview_read_kept', { ...FACT_PLACEHOLDERS, skus: '$5::bigint[]', sellers: '$6::bigint[]' }, { stock: skuStockPart, ...FACTS });
+const PREVIEW_READ_KEPT = partsStatement('preview_read_kept',
+  { buyer: 'each_read.buyer', site: 'each_read.site', now: 'each_read.now', addressIds: 'each_read.address_ids', skus: 'each_read.skus', sellers: 'each_read.sellers' },
+  { stock: skuStockPart, ...FACTS }, {
+    // An alias no part uses for its own tables.
+    from: `jsonb_to_recordset($1::jsonb) AS each_read(n int, buyer bigint, site text, now timestamptz, address_ids bigint[], skus bigint[], sellers bigint[])`, order: 'each_read.n',
+  });
+type KeptReadValues = [buyer: string | null, site: string, now: string, addressIds: string[], skus: string[], sellers: string[]];
+interface KeptRead { values: KeptReadValues; resolve(row: Record<string, unknown>): void; reject(err: unknown): void }
+
+/** PREVIEW_READ_KEPT's rows for `reads`, in their order. */
+async function readKeptRows(client: ReturnType<typeof clientOf>, reads: KeptReadValues[]): Promise<Record<string, unknown>[]> {
+  const params = reads.map(([buyer, site, now, addressIds, skus, sellers], n) => ({ n, buyer, site, now, address_ids: addressIds, skus, sellers }));
+  return (await client.query({ ...PREVIEW_READ_KEPT.statement, types: DRIVER_TYPES, values: [JSON.stringify(params)] })).rows;
+}
+
+/** One batches() of kept reads per database (tests run several apps, each on its own, in one process). */
+const keptReaders = new WeakMap<Db, Batches<KeptRead>>();
+function keptReads(db: Db): Batches<KeptRead> {
+  let reads = keptReaders.get(db);
+  if (!reads) {
+    reads = batches<KeptRead>(async (group) => {
+      try {
+        const rows = await readKeptRows(db.$client, group.map((read) => read.values));
+        group.forEach((read, n) => read.resolve(rows[n]!));
+      } catch (err) {
+        for (const read of group) read.reject(err);
+      }
+    }, { size: 16, running: 2 });
+    keptReaders.set(db, reads);
+  }
+  return reads;
+}
+
+/** PREVIEW_READ_KEPT's row for one checkout: inside a transaction on its connection, else with other checkouts' reads. */
+async function readKept(db: Tx, values: KeptReadValues): Promise<Record<string, unknown>> {
+  if (db instanceof PgTransaction) return (await readKeptRows(clientOf(db), [values]))[0]!;
+  return new Promise((resolve, reject) => keptReads(db as unknown as Db).add({ values, resolve, reject }));
+}
 
 /**
  * The checkout's catalog rows and the buyer's facts: from the cache and PREVIEW_READ_KEPT while
@@ -208,12 +250,12 @@ const PREVIEW_READ_KEPT = partsStatement('preview_read_kept', { ...FACT_PLACEHOL
 async function readCatalogAndFacts(db: Tx, caller: Caller, catalog: CheckoutCatalogCache | undefined, skuIds: string[], addressIds: string[], now: Date) {
   const site = caller.site;
   const registeredId = caller.user?.userType === 'REGISTERED' ? String(caller.user.id) : null;
-  const factValues = [registeredId, site.code, now.toISOString(), addressIds];
+  const factValues = [registeredId, site.code, now.toISOString(), addressIds] as const;
   const kept = catalog?.get(site.currency, skuIds);
   if (kept) {
     const stockIds = [...new Set([...kept.skus.map((s) => String(s.sku.id)), ...kept.parts.map((p) => String(p.sku.id))])];
     const sellers = [...new Set(kept.skus.map((s) => String(s.shop.sellerId)))];
-    const read = PREVIEW_READ_KEPT.read((await clientOf(db).query({ ...PREVIEW_READ_KEPT.statement, types: DRIVER_TYPES, values: [...factValues, stockIds, sellers] })).rows[0]!);
+    const read = PREVIEW_READ_KEPT.read(await readKept(db, [...factValues, stockIds, sellers]));
     if (read.version === kept.version) return { catalog: kept, stock: read.stock, facts: read };
   }
   const read = PREVIEW_READ.read((await clientOf(db).query({ ...PREVIEW_READ.statement, types: DRIVER_TYPES, values: [...factValues, skuIds, site.currency] })).rows[0]!);

@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, type OrderResult, type SubmitBody } from '@mall/contracts';
 import { initialOrderStatus, lineAmount, money, toMinor } from '@mall/domain';
 import { clientOf, transactionBetween, type Db, type Tx } from '../db/client.js';
-import { cartLines, couponCampaigns, ownerCoupons, preTradeRequests } from '../db/schema/index.js';
+import { couponCampaigns, ownerCoupons, preTradeRequests } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
 import { onOrdersPaid, stockShortOf, takeStockOf, takeStockOrFailSql } from '../modules/trade/transitions.js';
@@ -127,6 +127,13 @@ async function writeOrders(client: pg.PoolClient, plans: { plan: OrderPlan; gift
     const orderOfShop = new Map(w.orders.map((x) => x.split(':') as [string, string]).map(([id, shop]) => [shop, BigInt(id)]));
     return { contractId: BigInt(w.id), orderIds: plans[i]!.plan.shopOrder.map((shop) => orderOfShop.get(shop)!) };
   });
+}
+
+/** The bought lines leave their buyer's cart (only that buyer's lines: the ids came from the request). */
+async function cartLinesBought(client: pg.PoolClient, plans: OrderPlan[]): Promise<void> {
+  const bought = plans.flatMap((plan) => plan.cartLineIds.map((id) => ({ buyer_id: String(plan.buyerId), id: String(id) })));
+  if (!bought.length) return;
+  await client.query({ name: 'cart_lines_bought', text: 'DELETE FROM cart_lines c USING jsonb_to_recordset($1::jsonb) AS b(buyer_id bigint, id bigint) WHERE c.buyer_id = b.buyer_id AND c.id = b.id', values: [JSON.stringify(bought)] });
 }
 
 /** Every SPEC §5 rule that applies at submit, after the preview has been rebuilt. */
@@ -367,11 +374,7 @@ async function writeTogether(db: Db, group: Together[]): Promise<void> {
       });
       if (!fresh.length) return { value: answered };
       const written = await writeOrders(client, fresh.map((t) => ({ plan: t.plan, giftTaken: () => true })), new Date());
-      const bought = fresh.flatMap((t) => t.plan.cartLineIds.map((id) => ({ buyer_id: String(t.plan.buyerId), id: String(id) })));
-      if (bought.length) {
-        // The bought lines leave their buyer's cart.
-        await client.query({ name: 'cart_lines_bought', text: 'DELETE FROM cart_lines c USING jsonb_to_recordset($1::jsonb) AS b(buyer_id bigint, id bigint) WHERE c.buyer_id = b.buyer_id AND c.id = b.id', values: [JSON.stringify(bought)] });
-      }
+      await cartLinesBought(client, fresh.map((t) => t.plan));
       fresh.forEach((t, i) => answered.push(() => t.resolve(resultOf({ ...t.plan.facts, id: written[i]!.contractId }, written[i]!.orderIds))));
       // Gifts with the lines, all in the closing statement (rows locked in one pass, in SKU order):
       // a gift short fails it like a line, and each order then takes its gifts while they last.
@@ -392,6 +395,25 @@ async function writeTogether(db: Db, group: Together[]): Promise<void> {
  * app's checkout catalog cache (checkout/catalog-cache.ts; without it the catalog is read).
  */
 export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody, catalog?: CheckoutCatalogCache, writer?: OrderWriter): Promise<OrderResult> {
+  // A second submit with a key this server is still placing (a double click, a quick retry) waits
+  // for the first and gets its contract. If the first failed, the second is placed as usual
+  // (across servers, the key lock in the transaction does the same).
+  let inFlight = placing.get(db);
+  if (!inFlight) placing.set(db, (inFlight = new Map()));
+  const id = `${buyerId}:${key}`;
+  const first = inFlight.get(id);
+  if (first) {
+    const placed = await first.then((r) => r, () => null);
+    if (placed) return placed;
+  }
+  const placed = placeOrderPriced(db, caller, buyerId, key, body, catalog, writer);
+  inFlight.set(id, placed);
+  try { return await placed; } finally { if (inFlight.get(id) === placed) inFlight.delete(id); }
+}
+/** The submits each database's server is placing, by buyer and key. */
+const placing = new WeakMap<Db, Map<string, Promise<OrderResult>>>();
+
+async function placeOrderPriced(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody, catalog?: CheckoutCatalogCache, writer?: OrderWriter): Promise<OrderResult> {
   const alone = (plan: OrderPlan | null) => placeOrderAlone(db, caller, buyerId, key, body, catalog, plan);
   let plan: OrderPlan;
   try {
@@ -434,8 +456,7 @@ async function placeOrderAlone(db: Db, caller: Caller, buyerId: bigint, key: str
       if (ctx.chosenCoupons.length) {
         await tx.update(ownerCoupons).set({ tradeContractId: contractId }).where(inArray(ownerCoupons.id, ctx.chosenCoupons.map((c) => c.ownerCouponId)));
       }
-      // The bought lines leave the cart.
-      if (plan.cartLineIds.length) await tx.delete(cartLines).where(and(eq(cartLines.buyerId, buyerId), inArray(cartLines.id, plan.cartLineIds)));
+      await cartLinesBought(clientOf(tx) as pg.PoolClient, [plan]);
       if (plan.isFreeTrade) await onOrdersPaid(tx, contractId, 'POINTS', plan.now);
       if (plan.isFreeTrade && caller.user?.userType === 'REGISTERED') await earnPoints(tx, { buyerId, points: ctx.result.earnPoints, tradeContractId: contractId });
       // Not enough stock rolls all of the above back (the closing statement fails, so no COMMIT).

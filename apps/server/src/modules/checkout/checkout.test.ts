@@ -185,7 +185,9 @@ describe('the catalog kept between previews (issue 14)', () => {
 
   it('previews that arrive together share one read, each with its own buyer facts and the stock of its own SKUs', async () => {
     const guestBody = (sku: string) => ({ previewTradeContractLineReqTOList: lines([sku, '1']), couponIds: [] });
-    const guests = [f.sku['DIY-FRAME-E5']!, f.sku['C7-GRY']!, lamp(), f.sku['E7-WHT-140']!].map((sku) => ({ b: browser(t.app), sku }));
+    // Enough of them that some arrive while others' reads are under way (two reads run at once).
+    const skus = [f.sku['DIY-FRAME-E5']!, f.sku['C7-GRY']!, lamp(), f.sku['E7-WHT-140']!];
+    const guests = Array.from({ length: 16 }, (_, i) => ({ b: browser(t.app), sku: skus[i % skus.length]! }));
     // One at a time first: what each one sees on its own (and the catalog kept).
     const alone = [await previewOk(buyer, body()), ...await Promise.all(guests.map(async (g) => previewOk(g.b, guestBody(g.sku))))];
     const rec = recordStatements(t.db);

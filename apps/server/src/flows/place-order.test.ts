@@ -602,6 +602,33 @@ describe('orders written together (issue 14)', () => {
   });
 });
 
+describe('a retry of a placed order that still prices (issue 14)', () => {
+  it('goes with other orders, finds the first contract under its key lock and is answered with it: nothing written or taken twice', async () => {
+    const sku = f.sku['C7-GRY']!;
+    await setStock(t.db, sku, '100');
+    const g = browser(t.app);
+    const body = await submitBodyFor(g, {
+      previewTradeContractLineReqTOList: [{ skuId: sku, qty: '1' }], selectedAddress: usAddress(f), preCalShippingList: [standard()[0]],
+    }, { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } });
+    const key = newKey();
+    const first = await submit(g, body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await counts(t.db);
+    const stock = await stockOf(t.db, sku);
+    const rec = recordStatements(t.db);
+    let again: Awaited<ReturnType<typeof submit>>;
+    try { again = await submit(g, body, key); } finally { rec.stop(); }
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    // Priced again (its line is still for sale), so it went to the writer, whose key lock found
+    // the first contract: no write, no stock taken.
+    expect(rec.statements.some((s) => s.startsWith('BEGIN; SELECT * FROM submit_lock_and_find('))).toBe(true);
+    expect(rec.statements).not.toContain('place_orders_write');
+    expect(await counts(t.db)).toEqual(before);
+    expect(await stockOf(t.db, sku)).toBe(stock);
+  });
+});
+
 describe('rate limit', () => {
   it('the 31st submit within a minute from one IP -> 429 Common.tooManyRequests', async () => {
     const ip = '198.51.100.31';

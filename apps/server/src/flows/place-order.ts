@@ -338,7 +338,7 @@ async function takeGiftStock(tx: Tx, gifts: Gift[]): Promise<Set<string>> {
 }
 
 /**
- * Orders written together: one transaction for several buyers' orders (flows/batches.ts), one
+ * Orders written together: one transaction for several buyers' orders (lib/batches.ts), one
  * per app. Measured on 2 cores, 50 buyers: the PostgreSQL CPU per order halves and Node's falls
  * by a quarter (issue 14), as the lock, write and stock statements, their round trips and the
  * commit are shared. Prices are those each order was planned with, a few milliseconds before. If anything fails (a SKU or gift runs short, a deadlock), each order of
@@ -348,7 +348,7 @@ export function orderWriter(db: Db) {
   return batches<Together>((group) => writeTogether(db, group), {
     // 2 groups at once: one is written while the next gathers (3 made 3-11 % fewer orders a
     // second on 2 cores, 32 a group no more than 16); 16 orders bound the locks one holds.
-    size: 16, running: 2, key: (t) => `${t.plan.buyerId}:${t.plan.key}`,
+    size: 16, running: 2,
   });
 }
 export type OrderWriter = ReturnType<typeof orderWriter>;
@@ -396,13 +396,13 @@ async function writeTogether(db: Db, group: Together[]): Promise<void> {
  */
 export async function placeOrder(db: Db, caller: Caller, buyerId: bigint, key: string, body: SubmitBody, catalog?: CheckoutCatalogCache, writer?: OrderWriter): Promise<OrderResult> {
   // A second submit with a key this server is still placing (a double click, a quick retry) waits
-  // for the first and gets its contract. If the first failed, the second is placed as usual
-  // (across servers, the key lock in the transaction does the same).
+  // for the first and gets its contract. If the first failed, the next one waiting is placed as
+  // usual, the others wait for it: one placement per key at a time on this server, so a group
+  // never holds one key twice (across servers, the key lock in the transaction does the same).
   let inFlight = placing.get(db);
   if (!inFlight) placing.set(db, (inFlight = new Map()));
   const id = `${buyerId}:${key}`;
-  const first = inFlight.get(id);
-  if (first) {
+  for (let first = inFlight.get(id); first; first = inFlight.get(id)) {
     const placed = await first.then((r) => r, () => null);
     if (placed) return placed;
   }

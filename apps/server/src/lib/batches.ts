@@ -4,28 +4,18 @@
  * waits. A lone item starts at once, alone; under load each group carries what came meanwhile.
  * The checkout writes its orders this way (place-order.ts: one transaction for several buyers'
  * orders costs half the CPU per order of one each, issue 14) and reads its kept facts
- * (checkout/preview.ts). `key`: at most one item per key in a group.
+ * (checkout/preview.ts).
  *
  * `run` settles every item of its group itself and must not reject.
  */
 export interface Batches<T> { add(item: T): void }
 
-export function batches<T>(run: (group: T[]) => Promise<void>, opts: { size: number; running: number; key?: (item: T) => string }): Batches<T> {
+export function batches<T>(run: (group: T[]) => Promise<void>, opts: { size: number; running: number }): Batches<T> {
   const waiting: T[] = [];
   let running = 0;
   const next = () => {
     while (running < opts.running && waiting.length) {
-      // One item per key in a group: a second one (a double click) goes with the next group.
-      const keys = new Set<string>();
-      const group: T[] = [];
-      for (let i = 0; i < waiting.length && group.length < opts.size;) {
-        const key = opts.key?.(waiting[i]!);
-        if (key !== undefined) {
-          if (keys.has(key)) { i++; continue; }
-          keys.add(key);
-        }
-        group.push(waiting.splice(i, 1)[0]!);
-      }
+      const group = waiting.splice(0, opts.size);
       running++;
       void run(group).finally(() => { running--; next(); });
     }

@@ -36,11 +36,12 @@ function resultOf(c: ContractFacts, orderIds: bigint[]): OrderResult {
   };
 }
 
-// The submit runs 5 round trips (issue 14; place-order.test.ts checks them): the session, the
-// read (preview.ts: SKUs and facts), BEGIN with the key lock and the earlier contract, the write
-// (a named prepared statement, planned once per connection) and the line stock with COMMIT; more
-// for the gifts, coupons, promotion codes, points and cart lines an order uses. Under load the
-// last three are shared by a group of orders (orderWriter).
+// The submit runs 4 round trips (issue 14; place-order.test.ts checks them): the session, the
+// rate limit, the read (preview.ts: SKUs and facts) and one statement for its group of orders
+// (orderWriter: the key locks, the write, the cart lines and the stock, in a function planned
+// once per connection). An order that uses coupons, promotion codes or points, or is free or a
+// presale, takes a transaction of its own: BEGIN with the key lock and the earlier contract, the
+// write, what it uses, and the stock with COMMIT.
 
 /**
  * Sent with BEGIN: serialises submits of one buyer and key (so two concurrent ones make one
@@ -68,72 +69,43 @@ function previewTotals(r: PreviewContext['result']) {
   return totals;
 }
 
-const CONTRACT_COLUMNS = `buyer_id, idempotency_key, site, currency, trade_type, status, sku_amt_minor, discount_amt_minor, level_amt_minor, shipping_amt_minor,
-  tax_amt_minor, points_discount_minor, need_pay_amt_minor, used_points, redeem_points, earn_points, is_free_trade, pay_unique_key, payment_order_id,
-  pay_deadline, selected_address, billing_address, presale_stage, deposit_minor, balance_start_at, balance_end_at, payload, preview`;
-const ORDER_COLUMNS = `buyer_id, shop_id, seller_id, status, trade_type, currency, trade_order_type, sku_amt_minor, level_amt_minor,
-  discount_amt_minor, shipping_amt_minor, tax_amt_minor, tax_rate, need_pay_amt_minor, paid_amt_minor, points_discount_minor, used_points,
-  shipping_method_id, shipping_method_code, pick_up_store_id, pick_up_store_snapshot, remark, pay_deadline, paid_at`;
-const LINE_COLUMNS = `sku_id, item_id, line_group_type, qty, unit_amt_minor, sku_amt_minor, discount_amt_minor, need_pay_amt_minor, points, snapshot`;
-const prefixed = (alias: string, columns: string) => columns.split(',').map((c) => `${alias}.${c.trim()}`).join(', ');
-
 /**
- * The contracts, trade orders (one per shop) and lines of one or more orders, in one statement
- * with one insert per table for all of them (issue 14: starting a statement cost more than any
- * row it wrote, so a group's orders share three). $1 a JSON array of [contract, orders, lines]
- * per order: the orders with trade_order_code their number in the contract, the lines by shop,
- * each main line followed by its DIY parts and gifts (parent_n: the main line's n). $2 the date
- * that starts order codes (the date, the contract id, the number). Ids are drawn first, in the
- * order given (contracts, orders by number, lines by n), so orders and lines can name theirs.
- * Sent as one jsonb: parsed once on the way in, the JSON columns (address, request, totals,
- * snapshots) are taken out as they are. Each order's contract id and its orders as "id:shop id".
+ * The contracts, trade orders (one per shop) and lines of one or more orders (place_orders_write,
+ * migration 0037: one insert per table for all of them). $1 a JSON array of [contract, orders,
+ * lines] per order (OrderPlan), sent as one jsonb: parsed once on the way in, the JSON columns
+ * (address, request, totals, snapshots) are taken out as they are. $2 the date that starts order
+ * codes. Each order's contract id and its orders as "id:shop id".
  */
-const WRITE = {
-  name: 'place_orders_write',
-  text: `WITH x AS MATERIALIZED (
-  SELECT e.n, e.p, nextval('trade_contracts_id_seq') AS contract_id
-  FROM (SELECT * FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(p, n) ORDER BY n) e
-), c AS (
-  INSERT INTO trade_contracts (id, ${CONTRACT_COLUMNS})
-  SELECT x.contract_id, ${prefixed('r', CONTRACT_COLUMNS)} FROM x CROSS JOIN LATERAL jsonb_populate_record(null::trade_contracts, x.p->0) r
-), o AS MATERIALIZED (
-  SELECT y.*, nextval('trade_orders_id_seq') AS id FROM (
-    SELECT x.n, x.contract_id, r.trade_order_code AS nth, ${prefixed('r', ORDER_COLUMNS)}
-    FROM x CROSS JOIN LATERAL jsonb_populate_recordset(null::trade_orders, x.p->1) r ORDER BY x.n, r.trade_order_code::int
-  ) y
-), oi AS (
-  INSERT INTO trade_orders (id, trade_order_code, contract_id, ${ORDER_COLUMNS})
-  SELECT o.id, $2::text || lpad(o.contract_id::text, greatest(8, length(o.contract_id::text)), '0') || o.nth, o.contract_id, ${prefixed('o', ORDER_COLUMNS)} FROM o
-), l AS MATERIALIZED (
-  SELECT y.*, nextval('trade_order_lines_id_seq') AS id FROM (
-    SELECT x.n AS contract_n, j.* FROM x CROSS JOIN LATERAL jsonb_to_recordset(x.p->2) AS j(n int, parent_n int, shop_id bigint, sku_id bigint, item_id bigint,
-      line_group_type text, qty numeric, unit_amt_minor bigint, sku_amt_minor bigint, discount_amt_minor bigint, need_pay_amt_minor bigint, points int, snapshot jsonb)
-    ORDER BY x.n, j.n
-  ) y
-), li AS (
-  INSERT INTO trade_order_lines (id, order_id, parent_line_id, ${LINE_COLUMNS})
-  SELECT l.id, o.id, p.id, ${prefixed('l', LINE_COLUMNS)}
-  FROM l JOIN o ON o.n = l.contract_n AND o.shop_id = l.shop_id LEFT JOIN l p ON p.contract_n = l.contract_n AND p.n = l.parent_n
-)
-SELECT x.contract_id::text AS id, ARRAY(SELECT o.id::text || ':' || o.shop_id::text FROM o WHERE o.n = x.n) AS orders FROM x ORDER BY x.n`,
-};
+const WRITE = { name: 'place_orders_write', text: 'SELECT * FROM place_orders_write($1::jsonb, $2::text)' };
+/** A group's orders in one statement of its own (place_orders_together, migration 0037). */
+const TOGETHER = { name: 'place_orders_together', text: 'SELECT * FROM place_orders_together($1::bigint[], $2::text[], $3::jsonb, $4::text, $5::jsonb, $6::bigint[], $7::numeric[])' };
 
-/** Writes `plans` (with the gifts `giftTaken` says were taken); each one's contract id and its order id by shop id. */
-async function writeOrders(client: pg.PoolClient, plans: { plan: OrderPlan; giftTaken: (key: string) => boolean }[], now: Date): Promise<{ contractId: bigint; orderIds: bigint[] }[]> {
-  const { rows } = await client.query<{ id: string; orders: string[] }>({
-    ...WRITE, values: [JSON.stringify(plans.map(({ plan, giftTaken }) => [plan.contract, plan.orders, plan.lines(giftTaken)])), now.toISOString().slice(0, 10).replace(/-/g, '')],
-  });
+type Written = { id: string; orders: string[] };
+/** The values of a write: the plans (with the gifts `giftTaken` says were taken) and the code date. */
+function writeValues(plans: { plan: OrderPlan; giftTaken: (key: string) => boolean }[], now: Date): [string, string] {
+  return [JSON.stringify(plans.map(({ plan, giftTaken }) => [plan.contract, plan.orders, plan.lines(giftTaken)])), now.toISOString().slice(0, 10).replace(/-/g, '')];
+}
+/** Each written order's contract id and its order ids in its plan's shop order. */
+function writtenOf(rows: Written[], plans: OrderPlan[]): { contractId: bigint; orderIds: bigint[] }[] {
   return rows.map((w, i) => {
     const orderOfShop = new Map(w.orders.map((x) => x.split(':') as [string, string]).map(([id, shop]) => [shop, BigInt(id)]));
-    return { contractId: BigInt(w.id), orderIds: plans[i]!.plan.shopOrder.map((shop) => orderOfShop.get(shop)!) };
+    return { contractId: BigInt(w.id), orderIds: plans[i]!.shopOrder.map((shop) => orderOfShop.get(shop)!) };
   });
 }
 
-/** The bought lines leave their buyer's cart (only that buyer's lines: the ids came from the request). */
+/** Writes `plans` (with the gifts `giftTaken` says were taken); each one's contract id and its order id by shop id. */
+async function writeOrders(client: pg.PoolClient, plans: { plan: OrderPlan; giftTaken: (key: string) => boolean }[], now: Date): Promise<{ contractId: bigint; orderIds: bigint[] }[]> {
+  const { rows } = await client.query<Written>({ ...WRITE, values: writeValues(plans, now) });
+  return writtenOf(rows, plans.map((p) => p.plan));
+}
+
+/** The bought lines of `plans`, as the cart delete takes them (only each buyer's own lines: the ids came from the request). */
+const boughtLines = (plans: OrderPlan[]) => JSON.stringify(plans.flatMap((plan) => plan.cartLineIds.map((id) => ({ buyer_id: String(plan.buyerId), id: String(id) }))));
+
+/** The bought lines leave their buyer's cart (place_orders_together does the same for a group). */
 async function cartLinesBought(client: pg.PoolClient, plans: OrderPlan[]): Promise<void> {
-  const bought = plans.flatMap((plan) => plan.cartLineIds.map((id) => ({ buyer_id: String(plan.buyerId), id: String(id) })));
-  if (!bought.length) return;
-  await client.query({ name: 'cart_lines_bought', text: 'DELETE FROM cart_lines c USING jsonb_to_recordset($1::jsonb) AS b(buyer_id bigint, id bigint) WHERE c.buyer_id = b.buyer_id AND c.id = b.id', values: [JSON.stringify(bought)] });
+  if (!plans.some((p) => p.cartLineIds.length)) return;
+  await client.query({ name: 'cart_lines_bought', text: 'DELETE FROM cart_lines c USING jsonb_to_recordset($1::jsonb) AS b(buyer_id bigint, id bigint) WHERE c.buyer_id = b.buyer_id AND c.id = b.id', values: [boughtLines(plans)] });
 }
 
 /** Every SPEC §5 rule that applies at submit, after the preview has been rebuilt. */
@@ -338,11 +310,13 @@ async function takeGiftStock(tx: Tx, gifts: Gift[]): Promise<Set<string>> {
 }
 
 /**
- * Orders written together: one transaction for several buyers' orders (lib/batches.ts), one
- * per app. Measured on 2 cores, 50 buyers: the PostgreSQL CPU per order halves and Node's falls
- * by a quarter (issue 14), as the lock, write and stock statements, their round trips and the
- * commit are shared. Prices are those each order was planned with, a few milliseconds before. If anything fails (a SKU or gift runs short, a deadlock), each order of
- * the group is placed again on its own, which tells each buyer what happened to theirs.
+ * Orders written together: one statement, its own transaction, for several buyers' orders
+ * (lib/batches.ts), one writer per app. Measured on 2 cores, 50 buyers: the PostgreSQL CPU per
+ * order halves and Node's falls by a quarter (issue 14), as the key locks, the write, the stock
+ * and the commit are shared; one round trip instead of three gave 10 % more orders a second and
+ * a lower p99 (session 26). Prices are those each order was planned with, a few milliseconds
+ * before. If anything fails (a SKU or gift runs short, a deadlock, a key placed before), each
+ * order of the group is placed again on its own, which tells each buyer what happened to theirs.
  */
 export function orderWriter(db: Db) {
   return batches<Together>((group) => writeTogether(db, group), {
@@ -361,32 +335,26 @@ async function writeTogether(db: Db, group: Together[]): Promise<void> {
   // locks the buyers' cart counts in its own order; a deadlock there costs a second, then each
   // order goes on its own.)
   group.sort((a, b) => (a.plan.buyerId < b.plan.buyerId ? -1 : a.plan.buyerId > b.plan.buyerId ? 1 : a.plan.key < b.plan.key ? -1 : 1));
-  let answers: (() => void)[];
+  const plans = group.map((t) => t.plan);
+  // Lines, DIY parts and gifts, rows locked in one pass in SKU order: a gift short fails the group
+  // like a line, and each order then takes its gifts while they last.
+  const stock = bySku(plans.flatMap((p) => [...p.stock, ...p.gifts]));
+  let written: { contractId: bigint; orderIds: bigint[] }[];
   try {
-    answers = await transactionBetween(db, group.map((t) => lockAndFindExisting(t.plan.buyerId, t.plan.key)).join('; '), async (tx, found) => {
-      const client = clientOf(tx) as pg.PoolClient;
-      const answered: (() => void)[] = [];
-      // A retry finds the contract its first submit made.
-      const fresh: Together[] = [];
-      group.forEach((t, i) => {
-        const again = existingOf(found[i]!.rows[0]);
-        if (again) answered.push(() => t.resolve(again)); else fresh.push(t);
-      });
-      if (!fresh.length) return { value: answered };
-      const written = await writeOrders(client, fresh.map((t) => ({ plan: t.plan, giftTaken: () => true })), new Date());
-      await cartLinesBought(client, fresh.map((t) => t.plan));
-      fresh.forEach((t, i) => answered.push(() => t.resolve(resultOf({ ...t.plan.facts, id: written[i]!.contractId }, written[i]!.orderIds))));
-      // Gifts with the lines, all in the closing statement (rows locked in one pass, in SKU order):
-      // a gift short fails it like a line, and each order then takes its gifts while they last.
-      return { value: answered, closing: takeStockOrFailSql(bySku(fresh.flatMap((t) => [...t.plan.stock, ...t.plan.gifts]))) };
+    // One statement, its own transaction: key locks, the write, the cart lines, the stock.
+    const { rows } = await db.$client.query<Written>({
+      ...TOGETHER,
+      values: [plans.map((p) => String(p.buyerId)), plans.map((p) => p.key), ...writeValues(plans.map((plan) => ({ plan, giftTaken: () => true })), new Date()),
+        boughtLines(plans), stock.map((s) => s.skuId), stock.map((s) => s.qty)],
     });
+    written = writtenOf(rows, plans);
   } catch {
-    // Each on its own, with the plan it was priced with (its key is looked up first there too).
+    // Each on its own, with the plan it was priced with: a short SKU or gift, a deadlock, or a key
+    // that already has a contract (a retry from another server), which its own lock then finds.
     for (const t of group) t.alone().then(t.resolve, t.reject);
     return;
   }
-  // Answered once committed.
-  for (const answer of answers) answer();
+  group.forEach((t, i) => t.resolve(resultOf({ ...t.plan.facts, id: written[i]!.contractId }, written[i]!.orderIds)));
 }
 
 /**

@@ -12,6 +12,7 @@ import { sessions, users } from '../db/schema/index.js';
 import { tableColumns } from '../db/rows.js';
 import { AppError, isApiPath } from './errors.js';
 import { routedPath } from './hygiene.js';
+import { coalesced } from './batches.js';
 
 export const SESSION_COOKIE = 'mall_sid';
 export const SITE_COOKIE = 'site';
@@ -90,44 +91,18 @@ const keptUsers = new Map<string, { version: string; user: UserRow }>();
 const KEPT_USERS_MAX = 10_000;
 
 /**
- * One statement's session lookups on one database, batched. A lookup asked for while none of its kind is running
- * goes at once (a quiet server waits for nothing: deferring it to the end of the event loop's turn
- * cost a quiet server a fifth of its session lookups a second). Lookups asked for while one runs
- * go to PostgreSQL together, as one statement, when the event loop's turn ends (setImmediate runs
- * right after the poll): under load one poll hands over the requests of many connections, and they
- * share one socket write and read, one pool checkout and one executor start instead of one each
- * (the summary lookup's four tables cost PostgreSQL ~65 µs per execution for one session). Every
- * request still reads its session from the database: it only shares the round trip.
+ * One statement's session lookups on one database, coalesced (lib/batches.ts): lookups asked for
+ * while one runs share the next statement (the summary lookup's four tables cost PostgreSQL ~65 µs
+ * per execution for one session). Every request still reads its session from the database: it
+ * only shares the round trip.
  */
 function batchedLookup(db: Db, statement: Statement): (id: string) => Promise<SessionRow | undefined> {
-  type Waiter = { resolve: (row: SessionRow | undefined) => void; reject: (e: unknown) => void };
   // One session runs the statement as written (s.id = $1), several the same with s.id = ANY($1).
   const batched = { name: `${statement.name}_batch`, text: statement.text.replace(ONE_SESSION, SESSIONS) };
-  let running = 0;
-  let waiting: Map<string, Waiter[]> | null = null;
-  const send = async (batch: Map<string, Waiter[]>) => {
-    running++;
-    try {
-      const ids = [...batch.keys()];
-      const { rows } = await db.$client.query<SessionRow>(ids.length === 1 ? { ...statement, values: ids } : { ...batched, values: [ids] });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      // Each waiter gets its own row object (lookUp sets `user` on it).
-      for (const [id, ws] of batch) for (const [k, w] of ws.entries()) { const r = byId.get(id); w.resolve(r && (k === 0 ? r : { ...r })); }
-    } catch (e) {
-      for (const ws of batch.values()) for (const w of ws) w.reject(e);
-    } finally {
-      running--;
-    }
-  };
-  return (id) => new Promise((resolve, reject) => {
-    if (!waiting && running === 0) { void send(new Map([[id, [{ resolve, reject }]]])); return; }
-    if (!waiting) {
-      waiting = new Map();
-      setImmediate(() => { const batch = waiting!; waiting = null; void send(batch); });
-    }
-    const ws = waiting.get(id);
-    if (ws) ws.push({ resolve, reject }); else waiting.set(id, [{ resolve, reject }]);
-  });
+  return coalesced(async (ids: string[]) => {
+    const { rows } = await db.$client.query<SessionRow>(ids.length === 1 ? { ...statement, values: ids } : { ...batched, values: [ids] });
+    return new Map(rows.map((r) => [r.id, r]));
+  }, (r) => ({ ...r })); // each waiter its own row object: lookUp sets `user` on it
 }
 /** The batched lookups by database and statement (tests run several apps, each on its own database, in one process). */
 const lookups = new WeakMap<Db, Map<Statement, ReturnType<typeof batchedLookup>>>();

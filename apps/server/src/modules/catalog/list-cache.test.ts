@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
-import { browser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { browser, createTestApp, recordStatements, type TestApp } from '../../../test/helpers.js';
 
 // Two app servers on one database (README "Running several servers"): each keeps its own cache.
 let t: TestApp;
@@ -31,6 +31,25 @@ describe('item list cache', () => {
     const v = await version();
     expect(await list(t.app)).toEqual(first);
     expect(await version()).toBe(v);
+  });
+
+  it('requests at once share the version reads, and a change made before they asked shows in every answer', async () => {
+    await list(t.app);
+    const { rows: [p] } = await sql(`SELECT sp.sku_id FROM sku_prices sp JOIN skus s ON s.id = sp.sku_id JOIN items i ON i.id = s.item_id
+      WHERE i.url_key = 'cable-tray' AND sp.currency = 'USD' ORDER BY sp.amount_minor LIMIT 1`);
+    const rec = recordStatements(t.db);
+    try {
+      const before = await Promise.all(Array.from({ length: 6 }, () => card(t.app, 'cable-tray')));
+      // The first goes at once; the five asked for while it ran share one.
+      expect(rec.statements).toEqual(['catalog_version', 'catalog_version']);
+      expect(new Set(before.map((c) => c.price.value)).size).toBe(1);
+      await rec.unrecorded(`UPDATE sku_prices SET amount_minor = amount_minor + 100 WHERE sku_id = ${Number(p.sku_id)} AND currency = 'USD'`);
+      const after = await Promise.all(Array.from({ length: 6 }, () => card(t.app, 'cable-tray')));
+      expect(after.map((c) => Number(c.price.value))).toEqual(after.map(() => Number(before[0]!.price.value) + 1));
+    } finally {
+      rec.stop();
+      await sql(`UPDATE sku_prices SET amount_minor = amount_minor - 100 WHERE sku_id = $1 AND currency = 'USD'`, [p.sku_id]);
+    }
   });
 
   it('a price change shows on the next request of every server', async () => {

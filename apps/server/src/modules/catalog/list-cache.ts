@@ -10,16 +10,29 @@ import type { Currency, ItemListQuery, Language } from '@mall/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { partsStatement } from '../../db/rows.js';
+import { coalesced } from '../../lib/batches.js';
 import { catalogVersionPart } from './service.js';
 
 const VERSION = partsStatement('catalog_version', {}, { version: catalogVersionPart });
 /** Distinct keys kept at most (typed keywords are unbounded); past it the cache starts over. */
 const MAX_ENTRIES = 500;
 
+/**
+ * The catalog version now. Requests that ask while a read runs share the next one (lib/batches.ts):
+ * it is sent after they asked, so it sees every change committed before them.
+ */
 export async function catalogVersion(db: Db): Promise<string> {
-  const { rows: [r] } = await db.$client.query(VERSION.statement);
-  return VERSION.read(r!).version;
+  let read = versionReads.get(db);
+  if (!read) {
+    versionReads.set(db, (read = coalesced(async () => {
+      const { rows: [r] } = await db.$client.query(VERSION.statement);
+      return new Map([[null, VERSION.read(r!).version]]);
+    })));
+  }
+  return (await read(null))!;
 }
+/** The version reads by database (tests run several apps, each on its own database, in one process). */
+const versionReads = new WeakMap<Db, (key: null) => Promise<string | undefined>>();
 
 /** One per app (tests run several apps, each on its own database, in one process). */
 export function listCache(db: Db, serialize: (data: unknown) => string) {

@@ -102,7 +102,7 @@ async function writeOrders(client: pg.PoolClient, plans: { plan: OrderPlan; gift
 /** The bought lines of `plans`, as the cart delete takes them (only each buyer's own lines: the ids came from the request). */
 const boughtLines = (plans: OrderPlan[]) => JSON.stringify(plans.flatMap((plan) => plan.cartLineIds.map((id) => ({ buyer_id: String(plan.buyerId), id: String(id) }))));
 
-/** The bought lines leave their buyer's cart (cart_lines_bought, migration 0038; place_orders_together calls it for a group). */
+/** The bought lines leave their buyer's cart (cart_lines_bought, migration 0037; place_orders_together calls it for a group). */
 async function cartLinesBought(client: pg.PoolClient, plans: OrderPlan[]): Promise<void> {
   if (!plans.some((p) => p.cartLineIds.length)) return;
   await client.query({ name: 'cart_lines_bought', text: 'SELECT cart_lines_bought($1::jsonb)', values: [boughtLines(plans)] });

@@ -46,8 +46,18 @@ BEGIN
     SELECT l.id, o.id, p.id, l.sku_id, l.item_id, l.line_group_type, l.qty, l.unit_amt_minor, l.sku_amt_minor, l.discount_amt_minor, l.need_pay_amt_minor, l.points, l.snapshot
     FROM l JOIN o ON o.n = l.contract_n AND o.shop_id = l.shop_id LEFT JOIN l p ON p.contract_n = l.contract_n AND p.n = l.parent_n
   )
-  SELECT x.contract_id::text AS id, ARRAY(SELECT o.id::text || ':' || o.shop_id::text FROM o WHERE o.n = x.n) AS orders FROM x ORDER BY x.n
-  ;
+  SELECT x.contract_id::text AS id, ARRAY(SELECT o.id::text || ':' || o.shop_id::text FROM o WHERE o.n = x.n) AS orders FROM x ORDER BY x.n;
+END $$;
+--> statement-breakpoint
+-- cart_lines_bought: the bought lines leave their buyers' carts, whichever way the order was
+-- placed (place_orders_together below, or an order placed on its own, flows/place-order.ts).
+-- `bought` a JSON array of {buyer_id, id}: only each buyer's own lines go (the ids came from the
+-- request).
+CREATE FUNCTION cart_lines_bought(bought jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF jsonb_array_length(bought) > 0 THEN
+    DELETE FROM cart_lines c USING jsonb_to_recordset(bought) AS b(buyer_id bigint, id bigint) WHERE c.buyer_id = b.buyer_id AND c.id = b.id;
+  END IF;
 END $$;
 --> statement-breakpoint
 -- place_orders_together: a group of orders that use no coupon, promotion code or points, in the
@@ -70,8 +80,6 @@ BEGIN
     END IF;
   END LOOP;
   RETURN QUERY SELECT * FROM place_orders_write(plans, code_date);
-  IF jsonb_array_length(cart) > 0 THEN
-    DELETE FROM cart_lines c USING jsonb_to_recordset(cart) AS b(buyer_id bigint, id bigint) WHERE c.buyer_id = b.buyer_id AND c.id = b.id;
-  END IF;
+  PERFORM cart_lines_bought(cart);
   PERFORM take_stock_or_fail(stock_ids, stock_qtys);
 END $$;

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mantineUsedStyles } from './mantine-styles.ts';
 
 /**
  * Writes `<file>.br` (Brotli, highest quality) and `<file>.gz` (gzip -9) beside every text file
@@ -56,9 +57,29 @@ function scrollAreaMergeRefs(): Plugin {
 }
 
 /**
+ * `@mantine/notifications` is one barrel: importing `notifications` from it (to show a toast, in
+ * ~25 features) made its toast container (transitions, drag to dismiss: ~10 KB gzip) a module
+ * those features share, so it rode in the chunk every page loads first. Every import of the
+ * package but the container's own (app/ToastContainer.tsx, loaded with the first toast) now goes
+ * to the package's store module, which holds all the rest of its API.
+ */
+function notificationsStoreOnly(): Plugin {
+  const container = /[\\/]src[\\/]app[\\/]ToastContainer\.tsx$/;
+  return {
+    name: 'mall-notifications-store-only',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== '@mantine/notifications' || !importer || container.test(importer)) return null;
+      const barrel = await this.resolve(source, importer, { skipSelf: true });
+      return barrel && path.join(path.dirname(barrel.id), 'notifications.store.mjs');
+    },
+  };
+}
+
+/**
  * Vite's preload helper appends a `<link rel="modulepreload">` for every chunk a lazy page needs,
- * all in the task that asks for the page (app/router.tsx: preloadPage, right after the first
- * paint). Each costs a phone's main thread ~1-2 ms in Chromium (ResourceFetcher::requestResource):
+ * all in the task that asks for the page (app/router.tsx: preloadPage, as the app boots).
+ * Each costs a phone's main thread ~1-2 ms in Chromium (ResourceFetcher::requestResource):
  * the order list's 40 links were one task of 76 ms of 119 in a trace, ~4x that on a phone. The
  * links now go in LINKS_PER_TASK at a time, one group per task: the downloads all start within
  * a few milliseconds, and no task blocks input for long.
@@ -109,8 +130,13 @@ export function compileHints(): Plugin {
   };
 }
 
+/**
+ * How many of the router's pages (its lazily imported modules) import each module, directly or
+ * through other static imports, and which modules the app's entry imports: what a page needs for
+ * its first render, leaving out what only its dialogs and other lazy parts bring.
+ */
 export default defineConfig(({ command }) => ({
-  plugins: [scrollAreaMergeRefs(), preloadLinksInGroups(), react(), compileHints(), precompress()],
+  plugins: [mantineUsedStyles(), scrollAreaMergeRefs(), notificationsStoreOnly(), preloadLinksInGroups(), react(), compileHints(), precompress()],
   resolve: {
     alias: [
       // react-router's package exports only its development build (remix-run/react-router#12532,
@@ -135,8 +161,17 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // The app's chunks export only what other chunks import (needed to inline chunks below).
+      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
+          // Over HTTP/1.1 a phone fetches six files at a time, and each costs a round trip: the
+          // order list's first load was 45 files (mostly shared bits under 1 KB: an icon, a Mantine
+          // part), and its largest paint waited 1.2 s longer than over HTTP/2 (Lighthouse). A
+          // shared chunk under 10 KB (source size) is now copied into the chunks that use it
+          // (one copy runs: rolldown's runtime keeps one module state); a route loads 6 to 19
+          // files. Chunks holding styles stay files, as Vite's CSS handling needs.
+          experimentalInlineCommonChunks: { maxSize: 10 * 1024, exclude: /\.css(\?|$)/ },
           // Left to itself the bundler puts shared modules in whichever chunk it meets first:
           // floating-ui rode with ScrollArea into every page with a Modal or a Table, and the
           // toast container with the notifications store into every page that shows a toast.

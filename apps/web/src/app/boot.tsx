@@ -22,8 +22,8 @@ export function readBootData(): BootData {
 
 /**
  * Once the browser reports the app's first contentful paint (the top bar), or after at most
- * FIRST_PAINT_WAIT_MS. The page's code is fetched and rendered from then on, so the first paint
- * never waits for it: a phone shows the shop at once. A frame and a task were not enough: the
+ * FIRST_PAINT_WAIT_MS. The page renders from then on (its code is fetched from the start,
+ * main.tsx), so the first paint never waits for it: a phone shows the shop at once. A frame and a task were not enough: the
  * paint is reported when it reaches the screen, and work started before that counted as holding
  * up the first paint (Lighthouse's simulation then moved FCP by the page's chunks).
  */
@@ -50,8 +50,8 @@ export function AfterFirstPaint({ fallback, children }: { fallback: ReactNode; c
   const [done, setDone] = useState(painted);
   useEffect(() => {
     if (done) return;
-    // A task of its own: the page's chunks are asked for (main.tsx: preloadPage) in the one the
-    // paint was reported in, and a phone then held its main thread for both at once.
+    // A task of its own, apart from the one the paint was reported in: a phone held its main
+    // thread for both at once.
     let timer: ReturnType<typeof setTimeout> | undefined;
     let gone = false;
     void firstPaintDone.then(() => { if (!gone) timer = setTimeout(() => setDone(true), 0); });

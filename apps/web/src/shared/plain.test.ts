@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as mantine from '@mantine/core';
-import { MANTINE_CLASSES } from './plain';
+import { MANTINE_CLASSES } from './mantine-classes';
 
 describe('plain components', () => {
   it("use the class names of the installed Mantine's components", () => {

@@ -15,36 +15,8 @@ import { forwardRef, type ButtonHTMLAttributes, type CSSProperties, type HTMLAtt
 import { Link, type LinkProps } from 'react-router';
 import { CheckIcon, getFontSize, getLineHeight, getRadius, getSpacing, Loader } from '@mantine/core';
 import { useId } from '@mantine/hooks';
+import { MANTINE_CLASSES } from './mantine-classes';
 
-/**
- * Mantine's class names (each component's `classes`), written out: importing the components to
- * read them would bring their code into every first load. plain.test.ts checks them against
- * the installed Mantine.
- */
-export const MANTINE_CLASSES = {
-  ActionIcon: { root: 'm_8d3f4000', icon: 'm_8d3afb97' },
-  Anchor: { root: 'm_849cf0da' },
-  Badge: { root: 'm_347db0ec', label: 'm_5add502a' },
-  Burger: { root: 'm_fea6bf1a', burger: 'm_d4fb9cad' },
-  Button: { root: 'm_77c9d27d', inner: 'm_80f1301b', label: 'm_811560b9', loader: 'm_a25b86ee' },
-  Card: { root: 'm_e615b15f', section: 'm_599a2148' },
-  ComboboxChevron: { chevron: 'm_2943220b' },
-  Chip: { root: 'm_f59ffda3', input: 'm_bde07329', label: 'm_be049a53', 'label--filled': 'm_fa109255', iconWrapper: 'm_9ac86df9', checkIcon: 'm_d6d72580' },
-  Container: { root: 'm_7485cace' },
-  Divider: { root: 'm_3eebeb36' },
-  Group: { root: 'm_4081bf90' },
-  Image: { root: 'm_9e117634' },
-  Indicator: { root: 'm_e5262200', indicator: 'm_760d1fb1' },
-  Input: { root: 'm_46b77525', label: 'm_8fdc1311', wrapper: 'm_6c018570', input: 'm_8fb7ebe7', section: 'm_82577fc2' },
-  Paper: { root: 'm_1b7284a3' },
-  Progress: { root: 'm_db6d6462', section: 'm_2242eb65' },
-  Skeleton: { root: 'm_18320242' },
-  Stack: { root: 'm_6d731127' },
-  Table: { table: 'm_b23fa0ef', tbody: 'm_b2404537', tr: 'm_4e7aa4fd', td: 'm_4e7aa4ef' },
-  Text: { root: 'm_b6d8b162' },
-  UnstyledButton: { root: 'm_87cf2631' },
-  VisuallyHidden: { root: 'm_515a97f8' },
-} as const;
 const { ActionIcon, Anchor, Badge, Burger, Button, Card, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Paper, Progress, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } = MANTINE_CLASSES;
 
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;

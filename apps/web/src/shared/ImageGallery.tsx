@@ -5,9 +5,10 @@
  * seller console; each may bring its own labels (defaults: gallery.*).
  */
 import { useState } from 'react';
-import { ActionIcon, Group, Image, Modal, Stack, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Image, Stack, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LazyModal } from './LazyModal';
 
 /** A URL, an upload answer ({ url, thumbUrl }) or { src, thumb }. */
 export type GalleryImage = string | { url: string; thumbUrl?: string } | { src: string; thumb?: string };
@@ -46,7 +47,8 @@ export function ImageGallery({ images, size = 72, labels, testId = 'images' }: {
           </UnstyledButton>
         ))}
       </Group>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} size="auto" centered
+      {/* Fetched on the first click: the item page and the review lists show thumbnails on their first paint, not the lightbox. */}
+      <LazyModal opened={open !== null} onClose={() => setOpen(null)} size="auto" centered
         // On the modal, not the image: focus starts on the close button in the header.
         onKeyDown={total > 1 ? (e) => { if (e.key === 'ArrowLeft') step(-1); if (e.key === 'ArrowRight') step(1); } : undefined}
         title={open !== null ? l.imageOf(open + 1, total) : ''}>
@@ -61,7 +63,7 @@ export function ImageGallery({ images, size = 72, labels, testId = 'images' }: {
             )}
           </Stack>
         )}
-      </Modal>
+      </LazyModal>
     </>
   );
 }

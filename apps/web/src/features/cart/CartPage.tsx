@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Badge, Box, Button, Center, Checkbox, Container, Flex, Group, Image, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Button, Center, Checkbox, Container, Flex, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine, CheckoutEntry } from '@mall/contracts';
@@ -8,6 +8,7 @@ import { skuLabel } from '@mall/domain';
 import { useMoney, formatQty } from '../../shared/format';
 import { QuantityStepper } from '../../shared/QuantityStepper';
 import { EmptyBlock } from '../../shared/EmptyBlock';
+import { LazyModal } from '../../shared/LazyModal';
 import { notifyError } from '../../shared/errors';
 import { skuRule } from '../catalog/skuRule';
 import { useCart, useRemoveLine, useSelectAll, useUpdateLine } from './api';
@@ -73,7 +74,7 @@ export function CartPage() {
         </Flex>
       </Paper>
 
-      <Modal opened={!!removing} onClose={() => setRemoving(null)} title={t('cart.removeTitle')} centered>
+      <LazyModal opened={!!removing} onClose={() => setRemoving(null)} title={t('cart.removeTitle')} centered>
         <Text size="sm">{t('cart.removeConfirm', { name: removing?.item.itemName })}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setRemoving(null)}>{t('common.cancel')}</Button>
@@ -81,7 +82,7 @@ export function CartPage() {
             onSuccess: () => setRemoving(null), onError: (e) => notifyError(t, e),
           })}>{t('cart.remove')}</Button>
         </Group>
-      </Modal>
+      </LazyModal>
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { Certificate, SiteCode } from '@mall/contracts';
 import { api, ApiError } from '../../shared/api';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { LazyModal } from '../../shared/LazyModal';
 import { LoadError } from '../../shared/States';
 import { notifyError } from '../../shared/errors';
 import { useSite } from '../../shared/session';
@@ -108,9 +109,9 @@ export function CertificatesPage() {
           </Card>
         ))}
       </SimpleGrid>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('certificates.add') : t('certificates.edit')} fullScreen={mobile}>
+      <LazyModal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('certificates.add') : t('certificates.edit')} fullScreen={mobile}>
         {editing !== null && <CertificateForm site={site} editing={editing === 'new' ? null : editing} onDone={done} onCancel={() => setEditing(null)} />}
-      </Modal>
+      </LazyModal>
       <ConfirmDialog
         opened={!!removing} onClose={() => setRemoving(null)} title={t('certificates.delete')} confirmLabel={t('certificates.delete')} danger busy={busy}
         onConfirm={() => {

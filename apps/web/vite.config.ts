@@ -56,6 +56,20 @@ function scrollAreaMergeRefs(): Plugin {
   };
 }
 
+/** Mantine's CSS variables component, never rendered (src/shared/no-css-variables.ts says why). */
+function mantineCssVariablesOff(): Plugin {
+  const shim = path.resolve(import.meta.dirname, 'src/shared/no-css-variables.ts');
+  const provider = /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineProvider\.mjs$/;
+  return {
+    name: 'mall-mantine-css-variables-off',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === './MantineCssVariables/MantineCssVariables.mjs' && importer && provider.test(importer) ? shim : null;
+    },
+  };
+}
+
 /**
  * `@mantine/notifications` is one barrel: importing `notifications` from it (to show a toast, in
  * ~25 features) made its toast container (transitions, drag to dismiss: ~10 KB gzip) a module
@@ -136,7 +150,7 @@ export function compileHints(): Plugin {
  * its first render, leaving out what only its dialogs and other lazy parts bring.
  */
 export default defineConfig(({ command }) => ({
-  plugins: [mantineUsedStyles(), scrollAreaMergeRefs(), notificationsStoreOnly(), preloadLinksInGroups(), react(), compileHints(), precompress()],
+  plugins: [mantineUsedStyles(), mantineCssVariablesOff(), scrollAreaMergeRefs(), notificationsStoreOnly(), preloadLinksInGroups(), react(), compileHints(), precompress()],
   resolve: {
     alias: [
       // react-router's package exports only its development build (remix-run/react-router#12532,

@@ -39,36 +39,27 @@ function precompress(): Plugin {
   };
 }
 
+/** Sends one module's import of `source` to one of our files instead (`file`, relative to this folder). */
+function importInstead(name: string, importer: RegExp, source: string, file: string): Plugin {
+  const target = path.resolve(import.meta.dirname, file);
+  return {
+    name,
+    enforce: 'pre',
+    resolveId: (id, from) => (id === source && from && importer.test(from) ? target : null),
+  };
+}
+
 /**
  * Mantine's ScrollArea (inside every Modal, Drawer and Table) imports `useMergeRefs` from
  * @floating-ui/react, which is one module of ~15 KB gzip: that import alone goes to our copy of
  * the hook (src/shared/merge-refs.ts). Popovers, selects, menus and tooltips still get floating-ui.
  */
-function scrollAreaMergeRefs(): Plugin {
-  const shim = path.resolve(import.meta.dirname, 'src/shared/merge-refs.ts');
-  const scrollArea = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
-  return {
-    name: 'mall-scrollarea-merge-refs',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === '@floating-ui/react' && importer && scrollArea.test(importer) ? shim : null;
-    },
-  };
-}
+const scrollAreaMergeRefs = () => importInstead('mall-scrollarea-merge-refs',
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/, '@floating-ui/react', 'src/shared/merge-refs.ts');
 
 /** Mantine's CSS variables component, never rendered (src/shared/no-css-variables.ts says why). */
-function mantineCssVariablesOff(): Plugin {
-  const shim = path.resolve(import.meta.dirname, 'src/shared/no-css-variables.ts');
-  const provider = /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineProvider\.mjs$/;
-  return {
-    name: 'mall-mantine-css-variables-off',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === './MantineCssVariables/MantineCssVariables.mjs' && importer && provider.test(importer) ? shim : null;
-    },
-  };
-}
+const mantineCssVariablesOff = () => importInstead('mall-mantine-css-variables-off',
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineProvider\.mjs$/, './MantineCssVariables/MantineCssVariables.mjs', 'src/shared/no-css-variables.ts');
 
 /**
  * `@mantine/notifications` is one barrel: importing `notifications` from it (to show a toast, in

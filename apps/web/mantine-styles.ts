@@ -98,8 +98,11 @@ export function unstyledClasses(code: string, css: string): string[] {
   return [...new Set(code.match(/\bm_[0-9a-f]{8}\b/g))].filter((c) => !styled.has(c));
 }
 
-/** The installed @mantine/core's folder, as the app resolves it. */
-export const mantineCoreDir = () => path.dirname(createRequire(path.join(SOURCE_DIR, 'main.tsx')).resolve('@mantine/core/styles.css'));
+/** Resolves packages as the app's code does. */
+const appRequire = createRequire(path.join(SOURCE_DIR, 'main.tsx'));
+
+/** The installed @mantine/core's folder. */
+export const mantineCoreDir = () => path.dirname(appRequire.resolve('@mantine/core/styles.css'));
 
 /** Mantine's other packages the app renders components of: they render core components too (a toast is a Notification). */
 const OTHER_PACKAGES = ['@mantine/notifications'];
@@ -107,11 +110,10 @@ const OTHER_PACKAGES = ['@mantine/notifications'];
 /** The part of Mantine's stylesheet the app's code (src/, tests left out) uses. */
 export function appMantineStyles(): string {
   const coreDir = mantineCoreDir();
-  const require = createRequire(path.join(SOURCE_DIR, 'main.tsx'));
   const sources = [
     ...sourceFiles(SOURCE_DIR),
     ...OTHER_PACKAGES.flatMap((p) => {
-      const esm = path.join(path.dirname(require.resolve(p)), '..', 'esm'); // resolve() answers its CommonJS build
+      const esm = path.join(path.dirname(appRequire.resolve(p)), '..', 'esm'); // resolve() answers its CommonJS build
       return fs.readdirSync(esm, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs')).map((f) => path.join(esm, f));
     }),
   ];

@@ -135,11 +135,6 @@ export function compileHints(): Plugin {
   };
 }
 
-/**
- * How many of the router's pages (its lazily imported modules) import each module, directly or
- * through other static imports, and which modules the app's entry imports: what a page needs for
- * its first render, leaving out what only its dialogs and other lazy parts bring.
- */
 export default defineConfig(({ command }) => ({
   plugins: [mantineUsedStyles(), mantineCssVariablesOff(), scrollAreaMergeRefs(), notificationsStoreOnly(), preloadLinksInGroups(), react(), compileHints(), precompress()],
   resolve: {
@@ -174,7 +169,7 @@ export default defineConfig(({ command }) => ({
           // order list's first load was 45 files (mostly shared bits under 1 KB: an icon, a Mantine
           // part), and its largest paint waited 1.2 s longer than over HTTP/2 (Lighthouse). A
           // shared chunk under 10 KB (source size) is now copied into the chunks that use it
-          // (one copy runs: rolldown's runtime keeps one module state); a route loads 6 to 19
+          // (one copy runs: rolldown's runtime keeps one module state); a route loads 6 to 16
           // files. Chunks holding styles stay files, as Vite's CSS handling needs.
           experimentalInlineCommonChunks: { maxSize: 10 * 1024, exclude: /\.css(\?|$)/ },
           // Left to itself the bundler puts shared modules in whichever chunk it meets first:

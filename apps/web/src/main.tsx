@@ -28,10 +28,10 @@ const queryClient = new QueryClient({
 
 // The session gates every page (Layout waits for it). The server sends it in the app shell;
 // without it (the dev server) it is asked for while React starts. The opened page's first reads
-// start now too, and the download of the page's code right after the first render is under way
-// (a task of its own: asking for ~10 files holds a phone's main thread ~8 ms): over HTTP/1.1 its
-// files waited for the first paint and then queued on six connections (the order list's largest
-// paint came 0.1-0.2 s later in Lighthouse). The page renders after the first paint (Layout: AfterFirstPaint).
+// start now too. The page's code is asked for in the task after the first render (asking for ~10
+// files holds a phone's main thread ~8 ms): it used to wait for the first paint and then queue on
+// HTTP/1.1's six connections (the order list's largest paint came 0.1-0.2 s later in Lighthouse).
+// The page still renders after the first paint (Layout: AfterFirstPaint).
 const boot = readBootData();
 if (boot.session) queryClient.setQueryData(sessionKey, boot.session);
 else void queryClient.prefetchQuery(sessionQuery);

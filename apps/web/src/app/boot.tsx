@@ -23,9 +23,9 @@ export function readBootData(): BootData {
 /**
  * Once the browser reports the app's first contentful paint (the top bar), or after at most
  * FIRST_PAINT_WAIT_MS. The page renders from then on (its code is fetched from the start,
- * main.tsx), so the first paint never waits for it: a phone shows the shop at once. A frame and a task were not enough: the
- * paint is reported when it reaches the screen, and work started before that counted as holding
- * up the first paint (Lighthouse's simulation then moved FCP by the page's chunks).
+ * main.tsx), so the first paint never waits for it: a phone shows the shop at once. A frame and
+ * a task were not enough: the paint is reported when it reaches the screen, and work started
+ * before that counted as holding up the first paint (Lighthouse's simulation then moved FCP).
  */
 const FIRST_PAINT_WAIT_MS = 1000;
 let painted = false;

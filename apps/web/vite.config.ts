@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mantineUsedStyles } from './mantine-styles.ts';
+import { routeFirstLoads } from './route-first-loads.ts';
 
 /**
  * Writes `<file>.br` (Brotli, highest quality) and `<file>.gz` (gzip -9) beside every text file
@@ -136,7 +137,7 @@ export function compileHints(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [mantineUsedStyles(), mantineCssVariablesOff(), scrollAreaMergeRefs(), notificationsStoreOnly(), preloadLinksInGroups(), react(), compileHints(), precompress()],
+  plugins: [mantineUsedStyles(), mantineCssVariablesOff(), scrollAreaMergeRefs(), notificationsStoreOnly(), preloadLinksInGroups(), react(), compileHints(), routeFirstLoads(), precompress()],
   resolve: {
     alias: [
       // react-router's package exports only its development build (remix-run/react-router#12532,

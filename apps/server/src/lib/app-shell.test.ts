@@ -4,16 +4,26 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
+import type { RouteFiles } from './route-hints.js';
 import { DEMO_PASSWORD, browser, createTestApp, type TestApp } from '../../test/helpers.js';
 
 // The app shell as Vite builds it: the session goes in before the root element.
 const SHELL = '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-Dq3kX9aB.js"></script></head><body><div id="root"></div></body></html>';
+
+// What the web build writes beside it (apps/web/route-first-loads.ts): each route's files beyond the shell's.
+const ROUTE_FILES: RouteFiles = {
+  routes: [{ path: '/buyer/orders', scripts: ['assets/OrdersPage-a1.js'], styles: [], areas: ['orders'] }],
+  texts: { en: { orders: ['assets/en-b2.js'] }, de: { '': ['assets/de-c3.js'], orders: ['assets/de-d4.js'] } },
+};
+/** The scripts the shell's head names beyond its own. */
+const hinted = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-shell-'));
   fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
+  fs.writeFileSync(path.join(dist, 'route-files.json'), JSON.stringify(ROUTE_FILES));
   t = await createTestApp({ webDistDir: dist });
 });
 afterAll(async () => {
@@ -40,6 +50,8 @@ describe('the app shell carries the session', () => {
       expect(bootOf(page.body).session, url).toEqual((await b.get('/api/auth/session')).json());
     }
     expect(bootOf((await b.get('/')).body).session).toMatchObject({ userType: 'TOURIST', user: null, cartCount: 0 });
+    expect(hinted((await b.get('/buyer/orders')).body)).toEqual(['/assets/OrdersPage-a1.js', '/assets/en-b2.js']);
+    expect(hinted((await b.get('/')).body)).toEqual([]);
     // Opening a page creates no session.
     expect(b.cookies.size).toBe(0);
   });
@@ -53,6 +65,10 @@ describe('the app shell carries the session', () => {
     expect(session).toEqual((await b.get('/api/auth/session')).json());
     expect(session).toMatchObject({ userType: 'REGISTERED', language: 'de', user: { email: 'buyer@demo.shop' } });
     expect(page.body).toContain('<html lang="de">');
+    // The page's code and its texts, in the buyer's language, are named in the head.
+    expect(page.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/OrdersPage-a1.js">');
+    expect(hinted(page.body)).toEqual(['/assets/OrdersPage-a1.js', '/assets/en-b2.js', '/assets/de-c3.js', '/assets/de-d4.js']);
+    expect(page.body.indexOf('de-d4.js')).toBeLessThan(page.body.indexOf('</head>'));
     // Another buyer's page is theirs alone.
     expect(bootOf((await browser(t.app).get('/buyer/orders')).body).session).toMatchObject({ userType: 'TOURIST' });
   });

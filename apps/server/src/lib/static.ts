@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@mall/contracts';
 import { isApiPath } from './errors.js';
+import { routeHints, type RouteFiles } from './route-hints.js';
 
 /** Files under /assets carry a content hash in their name: a new build gives new names. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,17 +41,20 @@ export interface ShellOptions {
 
 /** The point of the built index.html the boot data goes before. */
 const ROOT = '<div id="root"></div>';
+/** The point the route's file hints go before (route-hints.ts). */
+const HEAD_END = '</head>';
 
 /** JSON safe inside a script element: no `</script>` or `<!--` can end or change it. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The built index.html, read again when the file changes (a rebuild while running). */
-function shellTemplate(file: string) {
-  let kept: { mtimeMs: number; html: string } | undefined;
-  return async () => {
-    const { mtimeMs } = await fs.promises.stat(file);
-    if (kept?.mtimeMs !== mtimeMs) kept = { mtimeMs, html: await fs.promises.readFile(file, 'utf8') };
-    return kept.html;
+/** A file of the build, read again when it changes (a rebuild while running); undefined while it is missing. */
+function buildFile<T>(file: string, read: (text: string) => T) {
+  let kept: { mtimeMs: number; value: T } | undefined;
+  return async (): Promise<T | undefined> => {
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    if (!stat) return undefined;
+    if (kept?.mtimeMs !== stat.mtimeMs) kept = { mtimeMs: stat.mtimeMs, value: read(await fs.promises.readFile(file, 'utf8')) };
+    return kept.value;
   };
 }
 
@@ -61,21 +65,30 @@ function shellTemplate(file: string) {
  */
 export async function serveWebApp(app: FastifyInstance, dist: string | undefined, opts: ShellOptions = {}): Promise<void> {
   const hasWeb = !!dist && fs.existsSync(path.join(dist, 'index.html'));
-  const template = hasWeb ? shellTemplate(path.join(dist, 'index.html')) : undefined;
+  const shell = buildFile(path.join(dist ?? '', 'index.html'), (html) => html);
+  // What each route loads beyond the shell (route-hints.ts); a build without it sends the shell as is.
+  const routeFiles = buildFile(path.join(dist ?? '', 'route-files.json'), (json) => JSON.parse(json) as RouteFiles);
   const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
-    const html = await template!();
-    if (!opts.bootData || !html.includes(ROOT)) return reply.sendFile('index.html');
-    let boot: Awaited<ReturnType<NonNullable<ShellOptions['bootData']>>>;
-    try {
-      boot = await opts.bootData(req);
-    } catch (err) {
-      // The page still works without it: the app asks the API instead.
-      req.log.error({ err }, 'app shell boot data failed');
-      return reply.sendFile('index.html');
+    const template = await shell();
+    const files = await routeFiles().catch((err: unknown) => { req.log.error({ err }, 'route-files.json unreadable'); return undefined; });
+    if (!template?.includes(ROOT) || !template.includes(HEAD_END) || (!opts.bootData && !files)) return reply.sendFile('index.html');
+    let html = template;
+    let language = 'en';
+    let personal = false;
+    if (opts.bootData) {
+      try {
+        const boot = await opts.bootData(req);
+        if (/^[a-z]{2}$/.test(boot.language)) language = boot.language;
+        html = html.replace('<html lang="en">', `<html lang="${language}">`)
+          .replace(ROOT, `<script type="application/json" id="boot">${jsonForScript(boot.data)}</script>${ROOT}`);
+        personal = true;
+      } catch (err) {
+        // The page still works without it: the app asks the API instead.
+        req.log.error({ err }, 'app shell boot data failed');
+      }
     }
-    const page = html.replace('<html lang="en">', /^[a-z]{2}$/.test(boot.language) ? `<html lang="${boot.language}">` : '<html lang="en">')
-      .replace(ROOT, `<script type="application/json" id="boot">${jsonForScript(boot.data)}</script>${ROOT}`);
-    return reply.header('cache-control', NOT_STORED).type('text/html; charset=utf-8').send(page);
+    if (files) html = html.replace(HEAD_END, `${routeHints(files, req.url.split('?')[0]!, language)}${HEAD_END}`);
+    return reply.header('cache-control', personal ? NOT_STORED : REVALIDATE).type('text/html; charset=utf-8').send(html);
   };
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuild while running serves the new assets.

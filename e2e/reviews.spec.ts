@@ -67,6 +67,7 @@ test('review a finished two-line order with stars, text and photos; the shop rep
 
   // The next buyer reads it on the item page, with a short name and the text as typed.
   await page.goto('/item/standing-desk-e7');
+  await page.getByTestId('item-reviews').scrollIntoViewIfNeeded();
   const onItem = page.getByTestId('item-review').filter({ hasText: 'Solid desk, <b>quiet</b> motor.' });
   await expect(onItem).toContainText('D***r');
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Center, Container, Group, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -14,12 +14,11 @@ import { useAddToCart } from '../cart/api';
 import { useItem } from './api';
 import { skuRule } from './skuRule';
 import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
+import { ItemReviews } from '../comment/components/ItemReviews';
 import { Columns } from '../../shared/Columns';
 import { ShownLater } from '../../shared/useProgressiveCount';
 import { PlainChip, PlainGroup, PlainNameValueTable } from '../../shared/plain';
 
-/** Ratings and reviews: their own chunk and request, loaded once the item is on screen. */
-const ItemReviewsSection = lazy(() => import('../comment/components/ItemReviewsSection').then((m) => ({ default: m.ItemReviewsSection })));
 
 export function ItemPage() {
   const { urlKey = '' } = useParams();
@@ -138,9 +137,8 @@ function ItemView({ item }: { item: ItemDetail }) {
           </Stack>
         </div>
       </Columns>
-      <Suspense fallback={<Center py="xl"><Loader size="sm" aria-label={t('common.loading')} /></Center>}>
-        <ItemReviewsSection key={item.urlKey} urlKey={item.urlKey} />
-      </Suspense>
+      {/* After the buy box, so it starts out where it stays: below a phone's first screen. */}
+      <ShownLater after={2}><ItemReviews key={item.urlKey} urlKey={item.urlKey} /></ShownLater>
     </Container>
   );
 }

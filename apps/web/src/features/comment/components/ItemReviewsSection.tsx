@@ -1,13 +1,14 @@
 /**
- * The item page's ratings and reviews: the average with stars, the count, one bar per star
- * (5 to 1) that filters the list by that star, and the newest published reviews, 5 a page,
- * each with the shortened reviewer name, stars, date, SKU, text, photos (lightbox), the shop's
- * reply and the follow-up. Loaded as its own chunk after the item; its first page is the same
+ * The body of the item page's ratings and reviews section (ItemReviews.tsx holds the section and
+ * its heading): the average with stars, the count, one bar per star (5 to 1) that filters the
+ * list by that star, and the newest published reviews, 5 a page, each with the shortened
+ * reviewer name, stars, date, SKU, text, photos (lightbox), the shop's reply and the follow-up.
+ * Loaded as its own chunk once the section comes near the screen; its first page is the same
  * request as the summary under the title.
  */
 import { memo, useCallback, useRef, useState } from 'react';
 import {
-  Alert, Avatar, Box, Button, Center, Divider, Group, Pagination, Skeleton, Stack, Text, Title,
+  Alert, Avatar, Box, Button, Center, Divider, Group, Pagination, Stack, Text,
 } from '@mantine/core';
 import { IconMessageCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { errorMessage } from '../../../shared/errors';
 import { ITEM_REVIEWS_PAGE_SIZE, useItemReviews } from '../api/itemReviews';
 import { useProgressiveCount } from '../../../shared/useProgressiveCount';
 import { REVIEWS_HEADING_ID, REVIEWS_SECTION_ID } from './ItemRatingSummary';
+import { ReviewsSkeleton } from './ReviewsSkeleton';
 import { FollowUps, MUTED, ReadOnlyStars, ReviewDate, ReviewPhotos, ReviewText, STAR_COLOR, ShopReply, useRatingNumber } from './ReviewParts';
 import classes from './ItemReviewsSection.module.css';
 import { Columns } from '../../../shared/Columns';
@@ -37,7 +39,6 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
     lastSummary.current = { from: q.data, summary: { average: q.data.average, count: q.data.count, perStar: q.data.perStar } };
   }
   const summary = lastSummary.current?.summary ?? null;
-  const headingRef = useRef<HTMLHeadingElement>(null);
   // Below the item, out of the first screen: the rating overview first, then one review per task
   // (the overview and two reviews in one render held a phone's main thread ~45 ms, 4x that throttled).
   const shown = useProgressiveCount(q.data?.data.length ?? 0, 0, 1);
@@ -47,11 +48,11 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
     if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
   };
   const pickStar = useCallback((s: number | undefined) => { setStar(s); setPageNo(1); }, []);
-  const goPage = (n: number) => { setPageNo(n); toTop(); headingRef.current?.focus({ preventScroll: true }); };
+  const goPage = (n: number) => { setPageNo(n); toTop(); document.getElementById(REVIEWS_HEADING_ID)?.focus({ preventScroll: true }); };
 
   let body;
   if (q.isLoading && !summary) {
-    body = <SectionSkeleton />;
+    body = <ReviewsSkeleton />;
   } else if (!summary) {
     body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   } else if (summary.count === 0) {
@@ -103,12 +104,7 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
     );
   }
 
-  return (
-    <Box component="section" id={REVIEWS_SECTION_ID} aria-labelledby={REVIEWS_HEADING_ID} data-testid="item-reviews" mt="xl" pt="lg" className={classes.section}>
-      <Title order={2} size="h3" id={REVIEWS_HEADING_ID} ref={headingRef} tabIndex={-1} mb="md" className={classes.heading}>{t('ratings.title')}</Title>
-      {body}
-    </Box>
-  );
+  return body;
 }
 
 /** Plain elements with Mantine's markup (shared/plain.tsx): the five bars were ~100 Mantine components of an item page's first load on a phone. */
@@ -188,23 +184,6 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
         <Button size="xs" variant="default" onClick={onRetry}>{t('ratings.retry')}</Button>
       </Group>
     </Alert>
-  );
-}
-
-function SectionSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <Columns widths={[4, 8]} gap="xl" aria-busy aria-label={t('common.loading')}>
-      <div>
-        <Stack gap="xs">
-          <Skeleton h={44} w={160} />
-          {STARS.map((s) => <Skeleton key={s} h={14} />)}
-        </Stack>
-      </div>
-      <div>
-        <Stack gap="lg">{[0, 1].map((i) => <Stack key={i} gap={6}><Skeleton h={14} w="40%" /><Skeleton h={12} /><Skeleton h={12} w="80%" /></Stack>)}</Stack>
-      </div>
-    </Columns>
   );
 }
 

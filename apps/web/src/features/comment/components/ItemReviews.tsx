@@ -20,9 +20,9 @@ export function ItemReviews({ urlKey }: { urlKey: string }) {
   const { t } = useTranslation();
   const [sectionRef, near] = useNearScreen<HTMLElement>();
   return (
-    <Box component="section" ref={sectionRef} id={REVIEWS_SECTION_ID} aria-labelledby={REVIEWS_HEADING_ID} data-testid="item-reviews" mt="xl" pt="lg" className="item-reviews">
+    <Box component="section" ref={sectionRef} id={REVIEWS_SECTION_ID} aria-labelledby={REVIEWS_HEADING_ID} aria-busy={near ? undefined : true} data-testid="item-reviews" mt="xl" pt="lg" className="item-reviews">
       <Title order={2} size="h3" id={REVIEWS_HEADING_ID} tabIndex={-1} mb="md" className="item-reviews-heading">{t('ratings.title')}</Title>
-      {near ? <Suspense fallback={<ReviewsSkeleton />}><ItemReviewsSection urlKey={urlKey} /></Suspense> : <ReviewsSkeleton />}
+      {near ? <Suspense fallback={<div aria-busy><ReviewsSkeleton loading /></div>}><ItemReviewsSection urlKey={urlKey} /></Suspense> : <ReviewsSkeleton loading={false} />}
     </Box>
   );
 }

@@ -1,20 +1,23 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Columns } from '../../../shared/Columns';
 
-/** The reviews section's shape while its overview and list load: the average, five bars, two reviews. */
-export function ReviewsSkeleton() {
-  const { t } = useTranslation();
+/**
+ * The reviews section's shape until its overview and list are there: the average, five bars, two
+ * reviews. Only a picture (hidden from screen readers; the section says it is busy). It pulses
+ * while they load (`loading`), and is still while the section waits to be scrolled to: an
+ * animation would keep a phone drawing frames for nothing.
+ */
+export function ReviewsSkeleton({ loading }: { loading: boolean }) {
   return (
-    <Columns widths={[4, 8]} gap="xl" aria-busy aria-label={t('common.loading')}>
+    <Columns widths={[4, 8]} gap="xl" aria-hidden>
       <div>
         <Stack gap="xs">
-          <Skeleton h={44} w={160} />
-          {[5, 4, 3, 2, 1].map((s) => <Skeleton key={s} h={14} />)}
+          <Skeleton h={44} w={160} animate={loading} />
+          {[5, 4, 3, 2, 1].map((s) => <Skeleton key={s} h={14} animate={loading} />)}
         </Stack>
       </div>
       <div>
-        <Stack gap="lg">{[0, 1].map((i) => <Stack key={i} gap={6}><Skeleton h={14} w="40%" /><Skeleton h={12} /><Skeleton h={12} w="80%" /></Stack>)}</Stack>
+        <Stack gap="lg">{[0, 1].map((i) => <Stack key={i} gap={6}><Skeleton h={14} w="40%" animate={loading} /><Skeleton h={12} animate={loading} /><Skeleton h={12} w="80%" animate={loading} /></Stack>)}</Stack>
       </div>
     </Columns>
   );

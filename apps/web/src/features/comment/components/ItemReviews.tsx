@@ -14,7 +14,7 @@ import { useNearScreen } from '../../../shared/useNearScreen';
 import { REVIEWS_HEADING_ID, REVIEWS_SECTION_ID } from './ItemRatingSummary';
 import { ReviewsSkeleton } from './ReviewsSkeleton';
 
-const ItemReviewsSection = lazy(() => import('./ItemReviewsSection').then((m) => ({ default: m.ItemReviewsSection })));
+const ItemReviewsSection = lazy(() => import('./ItemReviewsSection'));
 
 export function ItemReviews({ urlKey }: { urlKey: string }) {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export function ItemReviews({ urlKey }: { urlKey: string }) {
   return (
     <Box component="section" ref={sectionRef} id={REVIEWS_SECTION_ID} aria-labelledby={REVIEWS_HEADING_ID} aria-busy={near ? undefined : true} data-testid="item-reviews" mt="xl" pt="lg" className="item-reviews">
       <Title order={2} size="h3" id={REVIEWS_HEADING_ID} tabIndex={-1} mb="md" className="item-reviews-heading">{t('ratings.title')}</Title>
-      {near ? <Suspense fallback={<div aria-busy><ReviewsSkeleton loading /></div>}><ItemReviewsSection urlKey={urlKey} /></Suspense> : <ReviewsSkeleton loading={false} />}
+      {near ? <Suspense fallback={<ReviewsSkeleton loading />}><ItemReviewsSection urlKey={urlKey} /></Suspense> : <ReviewsSkeleton loading={false} />}
     </Box>
   );
 }

@@ -52,7 +52,7 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
 
   let body;
   if (q.isLoading && !summary) {
-    body = <div aria-busy><ReviewsSkeleton loading /></div>;
+    body = <ReviewsSkeleton loading />;
   } else if (!summary) {
     body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   } else if (summary.count === 0) {

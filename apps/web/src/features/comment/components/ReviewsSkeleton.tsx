@@ -3,12 +3,12 @@ import { Columns } from '../../../shared/Columns';
 
 /**
  * The reviews section's shape until its overview and list are there: the average, five bars, two
- * reviews. Only a picture (hidden from screen readers; the section says it is busy). It pulses
- * while they load (`loading`), and is still while the section waits to be scrolled to: an
- * animation would keep a phone drawing frames for nothing.
+ * reviews. Only a picture, hidden from screen readers; while they load (`loading`) it pulses and
+ * says it is busy, and it is still while the section waits to be scrolled to (ItemReviews marks
+ * the section busy then): an animation would keep a phone drawing frames for nothing.
  */
 export function ReviewsSkeleton({ loading }: { loading: boolean }) {
-  return (
+  const picture = (
     <Columns widths={[4, 8]} gap="xl" aria-hidden>
       <div>
         <Stack gap="xs">
@@ -21,4 +21,5 @@ export function ReviewsSkeleton({ loading }: { loading: boolean }) {
       </div>
     </Columns>
   );
+  return loading ? <div aria-busy>{picture}</div> : picture;
 }

@@ -25,6 +25,7 @@ export const MANTINE_CLASSES = {
   Stack: { root: 'm_6d731127' },
   Table: { table: 'm_b23fa0ef', tbody: 'm_b2404537', tr: 'm_4e7aa4fd', td: 'm_4e7aa4ef' },
   Text: { root: 'm_b6d8b162' },
+  Title: { root: 'm_8a5d1357' },
   UnstyledButton: { root: 'm_87cf2631' },
   VisuallyHidden: { root: 'm_515a97f8' },
 } as const;

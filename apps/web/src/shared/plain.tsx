@@ -17,7 +17,7 @@ import { CheckIcon, getFontSize, getLineHeight, getRadius, getSpacing, Loader } 
 import { useId } from '@mantine/hooks';
 import { MANTINE_CLASSES } from './mantine-classes';
 
-const { ActionIcon, Anchor, Badge, Burger, Button, Card, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Paper, Progress, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } = MANTINE_CLASSES;
+const { ActionIcon, Anchor, Badge, Burger, Button, Card, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Paper, Progress, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } = MANTINE_CLASSES;
 
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -69,6 +69,15 @@ export function PlainText({ size, c, fw, lineClamp, component: C = 'p', style, c
     className={withClass(`mantine-focus-auto ${Text.root} mantine-Text-root`, className)} />;
 }
 
+type Heading = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+
+/** A heading of level `order` that looks like `size` (Mantine's Title). */
+export function PlainTitle({ order, size = `h${order}`, className, style, ...rest }: Box & { order: 1 | 2 | 3 | 4 | 5 | 6; size?: Heading }) {
+  const C = `h${order}` as Heading;
+  return <C {...rest} data-size={size} data-order={order} className={withClass(`${Title.root} mantine-Title-root`, className)}
+    style={vars({ '--title-fw': `var(--mantine-${size}-font-weight)`, '--title-lh': `var(--mantine-${size}-line-height)`, '--title-fz': `var(--mantine-${size}-font-size)` }, style)} />;
+}
+
 /** Anchor with a router link. */
 export function PlainAnchor({ size, c, fw, lineClamp, underline = 'hover', style, className, ...rest }: LinkProps & TextStyle & {
   underline?: 'hover' | 'never'; [data: `data-${string}`]: string | undefined;
@@ -77,26 +86,29 @@ export function PlainAnchor({ size, c, fw, lineClamp, underline = 'hover', style
     className={withClass(`mantine-focus-auto ${Anchor.root} ${Text.root} mantine-Text-root mantine-Anchor-root`, className)} />;
 }
 
-/** A light badge (the default size). */
-export function PlainBadge({ color, children, ...rest }: Box & { color: string; children: ReactNode }) {
+const thinBorder = (color: string) => `calc(0.0625rem * var(--mantine-scale)) solid ${color}`;
+
+/** A badge of the default size: light (a colour's light shade behind its text) or outlined. */
+export function PlainBadge({ color, variant = 'light', children, ...rest }: Box & { color: string; variant?: 'light' | 'outline'; children: ReactNode }) {
+  const look = variant === 'light'
+    ? { '--badge-bg': `var(--mantine-color-${color}-light)`, '--badge-color': `var(--mantine-color-${color}-light-color)`, '--badge-bd': thinBorder('transparent') }
+    : { '--badge-bg': 'transparent', '--badge-color': `var(--mantine-color-${color}-outline)`, '--badge-bd': thinBorder(`var(--mantine-color-${color}-outline)`) };
   return (
-    <div {...rest} data-variant="light" className={`${Badge.root} mantine-Badge-root`} style={vars({
-      '--badge-bg': `var(--mantine-color-${color}-light)`, '--badge-color': `var(--mantine-color-${color}-light-color)`,
-      '--badge-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
-    })}>
+    <div {...rest} data-variant={variant} className={`${Badge.root} mantine-Badge-root`} style={vars(look)}>
       <span className={`${Badge.label} mantine-Badge-label`}>{children}</span>
     </div>
   );
 }
 
-/** The primary colour's filled or subtle button, or the default (outlined) one. */
+/** The primary colour's filled, light or subtle button, or the default (outlined) one. */
 const BUTTON_VARIANTS = {
-  filled: { '--button-bg': 'var(--mantine-color-blue-filled)', '--button-hover': 'var(--mantine-color-blue-filled-hover)', '--button-color': 'var(--mantine-color-white)', '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent' },
-  subtle: { '--button-bg': 'transparent', '--button-hover': 'var(--mantine-color-blue-light-hover)', '--button-color': 'var(--mantine-color-blue-light-color)', '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent' },
-  default: { '--button-bg': 'var(--mantine-color-default)', '--button-hover': 'var(--mantine-color-default-hover)', '--button-color': 'var(--mantine-color-default-color)', '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)' },
+  filled: { '--button-bg': 'var(--mantine-color-blue-filled)', '--button-hover': 'var(--mantine-color-blue-filled-hover)', '--button-color': 'var(--mantine-color-white)', '--button-bd': thinBorder('transparent') },
+  light: { '--button-bg': 'var(--mantine-color-blue-light)', '--button-hover': 'var(--mantine-color-blue-light-hover)', '--button-color': 'var(--mantine-color-blue-light-color)', '--button-bd': thinBorder('transparent') },
+  subtle: { '--button-bg': 'transparent', '--button-hover': 'var(--mantine-color-blue-light-hover)', '--button-color': 'var(--mantine-color-blue-light-color)', '--button-bd': thinBorder('transparent') },
+  default: { '--button-bg': 'var(--mantine-color-default)', '--button-hover': 'var(--mantine-color-default-hover)', '--button-color': 'var(--mantine-color-default-color)', '--button-bd': thinBorder('var(--mantine-color-default-border)') },
 } as const;
 
-type ButtonLook = { variant: keyof typeof BUTTON_VARIANTS; size: 'compact-sm' | 'sm' };
+type ButtonLook = { variant: keyof typeof BUTTON_VARIANTS; size: 'compact-sm' | 'sm' | 'md' };
 
 const buttonClass = `mantine-focus-auto mantine-active ${Button.root} mantine-Button-root ${UnstyledButton.root} mantine-UnstyledButton-root`;
 const buttonVars = ({ variant, size }: ButtonLook, style?: CSSProperties) => vars({
@@ -165,11 +177,18 @@ export function PlainDivider({ my }: { my: Spacing }) {
   return <div data-orientation="horizontal" role="separator" aria-orientation="horizontal" className={`${Divider.root} mantine-Divider-root`} style={{ marginBlock: spacing(my) }} />;
 }
 
-/** An image cropped to fill: a square of `size` px with the small radius, or full width and `height` px tall. */
-export function PlainImage({ src, alt, size, height }: { src: string; alt: string } & ({ size: number; height?: never } | { height: number; size?: never })) {
+/**
+ * An image cropped to fill: a square of `size` px with the small radius, or full width and
+ * `height` px tall; or whole (contained) in a full-width box of aspect `ratio`, with the medium
+ * radius, which holds its place before the picture arrives.
+ */
+export function PlainImage({ src, alt, size, height, ratio }: { src: string; alt: string } & (
+  { size: number; height?: never; ratio?: never } | { height: number; size?: never; ratio?: never } | { ratio: string; size?: never; height?: never })) {
   return <img src={src} alt={alt} className={`${Image.root} mantine-Image-root`} style={size !== undefined
     ? vars({ '--image-radius': getRadius('sm'), '--image-object-fit': 'cover', flexShrink: 0, width: spacing(size), height: spacing(size) })
-    : vars({ '--image-object-fit': 'cover', height: spacing(height!) })} />;
+    : height !== undefined
+      ? vars({ '--image-object-fit': 'cover', height: spacing(height) })
+      : vars({ '--image-radius': getRadius('md'), '--image-object-fit': 'contain', aspectRatio: ratio })} />;
 }
 
 /** A bare button (a menu's target: Mantine's Menu gives it a ref, hence forwardRef). */
@@ -179,9 +198,10 @@ export const PlainUnstyledButton = forwardRef<HTMLButtonElement, ButtonHTMLAttri
   },
 );
 
-/** The large container (max-width lg, centred). */
-export function PlainContainer({ children }: { children: ReactNode }) {
-  return <div data-size="lg" data-strategy="block" className={`${Container.root} mantine-Container-root`} style={vars({ '--container-size': 'var(--container-size-lg)' })}>{children}</div>;
+/** The large container (max-width lg, centred), with `py` above and below. */
+export function PlainContainer({ py, children }: { py?: Spacing; children: ReactNode }) {
+  return <div data-size="lg" data-strategy="block" className={`${Container.root} mantine-Container-root`}
+    style={vars({ '--container-size': 'var(--container-size-lg)', paddingBlock: py && spacing(py) })}>{children}</div>;
 }
 
 /** Mantine's ActionIcon of size lg: its variables per variant, and its classes (pressed look only while usable). */
@@ -238,9 +258,10 @@ export function PlainChip({ value, checked, disabled, size, onChoose, children }
   );
 }
 
-/** A loading placeholder block `height` px tall (Mantine's Skeleton, animated). */
-export function PlainSkeleton({ height }: { height: number }) {
-  return <div data-visible data-animate className={`${Skeleton.root} mantine-Skeleton-root`} style={{ height: spacing(height) }} />;
+/** A loading placeholder block `height` px tall, full width or `width` px, with the theme's `radius` or the default (Mantine's Skeleton, animated). */
+export function PlainSkeleton({ height, width, radius, ...rest }: { height: number; width?: number; radius?: Size; 'aria-hidden'?: boolean }) {
+  return <div {...rest} data-visible data-animate className={`${Skeleton.root} mantine-Skeleton-root`}
+    style={vars({ '--skeleton-radius': radius && getRadius(radius), width: width && spacing(width), height: spacing(height) })} />;
 }
 
 /**

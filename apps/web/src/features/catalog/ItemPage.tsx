@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Center, Container, Group, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, List, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -17,7 +17,7 @@ import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
 import { ItemReviews } from '../comment/components/ItemReviews';
 import { Columns } from '../../shared/Columns';
 import { ShownLater } from '../../shared/useProgressiveCount';
-import { PlainChip, PlainGroup, PlainNameValueTable } from '../../shared/plain';
+import { PlainBadge, PlainButton, PlainButtonLink, PlainChip, PlainContainer, PlainGroup, PlainImage, PlainNameValueTable, PlainStack, PlainText, PlainTitle, spacing } from '../../shared/plain';
 
 
 export function ItemPage() {
@@ -61,31 +61,31 @@ function ItemView({ item }: { item: ItemDetail }) {
   const shownAttributes = [...sku.attributes, ...sku.nonfixedAttributes.filter((a) => a.isShow)];
 
   return (
-    <Container size="lg" py="md">
+    <PlainContainer py="md">
       <Columns widths={[6, 6]} gap="xl">
         <div>
           {/* A square box before the picture arrives, so the text under it does not jump (layout shift). */}
-          <Image src={sku.image || item.mainImage} alt={item.itemName} radius="md" fit="contain" style={{ aspectRatio: '1 / 1' }} />
+          <PlainImage src={sku.image || item.mainImage} alt={item.itemName} ratio="1 / 1" />
         </div>
         <div>
-          <Stack gap="sm">
-            <Group gap="xs">
-              {item.businessTypeDict !== 'NORMAL' && <Badge variant="light">{t(`catalog.kind.${item.businessTypeDict}`)}</Badge>}
-              <Badge variant="outline" color="gray">{item.commerceTypeDict}</Badge>
-            </Group>
-            <Title order={1} size="h2">{item.itemName}</Title>
+          <PlainStack gap="sm">
+            <PlainGroup gap="xs">
+              {item.businessTypeDict !== 'NORMAL' && <PlainBadge color="blue">{t(`catalog.kind.${item.businessTypeDict}`)}</PlainBadge>}
+              <PlainBadge color="gray" variant="outline">{item.commerceTypeDict}</PlainBadge>
+            </PlainGroup>
+            <PlainTitle order={1} size="h2">{item.itemName}</PlainTitle>
             <ItemRatingSummary urlKey={item.urlKey} />
-            <Text size="sm" c="dimmed">{t('catalog.soldBy', { shop: item.shop.name })}</Text>
-            <Text fz={28} fw={700} data-testid="item-price">
+            <PlainText size="sm" c="dimmed">{t('catalog.soldBy', { shop: item.shop.name })}</PlainText>
+            <PlainText fw={700} style={{ fontSize: spacing(28) }} data-testid="item-price">
               {sku.pointsPrice !== null ? t('catalog.points', { count: sku.pointsPrice }) : fmt(unitPrice)}
-              {sku.qtyDecimals > 0 && <Text span size="sm" c="dimmed"> / {sku.marketingUnit.unitName}</Text>}
-            </Text>
+              {sku.qtyDecimals > 0 && <PlainText component="span" size="sm" c="dimmed"> / {sku.marketingUnit.unitName}</PlainText>}
+            </PlainText>
             {item.diyChildren.length > 0 && (
-              <Text size="sm" c="dimmed" data-testid="bundle-note">
+              <PlainText size="sm" c="dimmed" data-testid="bundle-note">
                 {t('catalog.bundleNote', { sku: sku.name, main: fmt(sku.salePrc) })}
-              </Text>
+              </PlainText>
             )}
-            <Text>{item.description}</Text>
+            <PlainText>{item.description}</PlainText>
 
             {item.presale && (
               <Alert color="grape" title={t('catalog.presale.title')}>
@@ -113,7 +113,7 @@ function ItemView({ item }: { item: ItemDetail }) {
 
               {item.skus.length > 1 && (
                 <div role="radiogroup" aria-label={t('catalog.chooseSku')}>
-                  <Text fw={500} size="sm" mb={4}>{t('catalog.chooseSku')}</Text>
+                  <PlainText fw={500} size="sm" style={{ marginBottom: spacing(4) }}>{t('catalog.chooseSku')}</PlainText>
                   <PlainGroup gap="xs">
                     {item.skus.map((s) => <PlainChip key={s.id} value={s.id} checked={s.id === skuId} disabled={Number(s.stock) <= 0} onChoose={setSkuId}>{s.name}</PlainChip>)}
                   </PlainGroup>
@@ -122,23 +122,23 @@ function ItemView({ item }: { item: ItemDetail }) {
               {shownAttributes.length > 0 && (
                 <PlainNameValueTable maxWidth={360} rows={shownAttributes.map((a) => ({ name: a.attrKey, value: a.attrVal }))} />
               )}
-              <Group gap="md" align="center">
+              <PlainGroup gap="md">
                 <QuantityStepper label={t('quantity.label')} value={qty} rule={rule} unit={sku.marketingUnit.unitName} onChange={setQty} disabled={soldOut} />
-                <Text size="sm" c={soldOut ? 'red' : 'dimmed'}>
+                <PlainText size="sm" c={soldOut ? 'red' : 'dimmed'}>
                   {soldOut ? t('catalog.soldOut') : t('catalog.stock', { stock: formatQty(sku.stock, sku.baseUnit, sku.qtyDecimals) })}
-                </Text>
-              </Group>
+                </PlainText>
+              </PlainGroup>
               {notSelling && <Alert color="orange" role="status" data-testid="seller-not-selling">{t('catalog.sellerNotSelling')}</Alert>}
-              <Group>
-                <Button size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut || notSelling}>{t('catalog.addToCart')}</Button>
-                <Button size="md" variant="light" component={Link} to="/cart">{t('catalog.viewCart')}</Button>
-              </Group>
+              <PlainGroup>
+                <PlainButton variant="filled" size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut || notSelling}>{t('catalog.addToCart')}</PlainButton>
+                <PlainButtonLink variant="light" size="md" to="/cart">{t('catalog.viewCart')}</PlainButtonLink>
+              </PlainGroup>
             </ShownLater>
-          </Stack>
+          </PlainStack>
         </div>
       </Columns>
       {/* After the buy box, so it starts out where it stays: below a phone's first screen. */}
       <ShownLater after={2}><ItemReviews key={item.urlKey} urlKey={item.urlKey} /></ShownLater>
-    </Container>
+    </PlainContainer>
   );
 }

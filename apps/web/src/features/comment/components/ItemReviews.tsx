@@ -8,8 +8,8 @@
  * alternating runs (issue 14). Its data is the same request as the summary's, already made.
  */
 import { lazy, Suspense } from 'react';
-import { Box, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PlainTitle } from '../../../shared/plain';
 import { useNearScreen } from '../../../shared/useNearScreen';
 import { REVIEWS_HEADING_ID, REVIEWS_SECTION_ID } from './ItemRatingSummary';
 import { ReviewsSkeleton } from './ReviewsSkeleton';
@@ -20,9 +20,10 @@ export function ItemReviews({ urlKey }: { urlKey: string }) {
   const { t } = useTranslation();
   const [sectionRef, near] = useNearScreen<HTMLElement>();
   return (
-    <Box component="section" ref={sectionRef} id={REVIEWS_SECTION_ID} aria-labelledby={REVIEWS_HEADING_ID} aria-busy={near ? undefined : true} data-testid="item-reviews" mt="xl" pt="lg" className="item-reviews">
-      <Title order={2} size="h3" id={REVIEWS_HEADING_ID} tabIndex={-1} mb="md" className="item-reviews-heading">{t('ratings.title')}</Title>
+    <section ref={sectionRef} id={REVIEWS_SECTION_ID} aria-labelledby={REVIEWS_HEADING_ID} aria-busy={near ? undefined : true} data-testid="item-reviews" className="item-reviews"
+      style={{ marginTop: 'var(--mantine-spacing-xl)', paddingTop: 'var(--mantine-spacing-lg)' }}>
+      <PlainTitle order={2} size="h3" id={REVIEWS_HEADING_ID} tabIndex={-1} className="item-reviews-heading" style={{ marginBottom: 'var(--mantine-spacing-md)' }}>{t('ratings.title')}</PlainTitle>
       {near ? <Suspense fallback={<ReviewsSkeleton loading />}><ItemReviewsSection urlKey={urlKey} /></Suspense> : <ReviewsSkeleton loading={false} />}
-    </Box>
+    </section>
   );
 }

@@ -1,0 +1,58 @@
+/**
+ * The plain components render the markup of the Mantine components they stand in for (same
+ * elements, classes, data attributes and style declarations), under the app's theme: React's
+ * server renderer draws both, and attribute, class and declaration order are ignored.
+ */
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Badge, Box, Button, Container, Image, MantineProvider, Skeleton, Text, Title } from '@mantine/core';
+import { Link, MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { theme } from '../app/theme';
+import { PlainBadge, PlainButton, PlainButtonLink, PlainContainer, PlainImage, PlainSkeleton, PlainText, PlainTitle, spacing } from './plain';
+
+/** createElement without its per-component prop types (Mantine's polymorphic components defeat them); the markup is what is checked. */
+const h = createElement as unknown as (type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]) => ReactElement;
+
+/** The markup with each tag's attributes sorted, its classes and style declarations too; Mantine's <style> and preload tags dropped. */
+function normalized(html: string): string {
+  return html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>|<link [^>]*>/g, '')
+    .replace(/<(\w+)((?:\s+[\w-]+(?:="[^"]*")?)*)\s*(\/?)>/g, (_, tag: string, attrs: string, close: string) => {
+      const list = [...attrs.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, name, value = '']) => {
+        if (name === 'class') value = value.split(/\s+/).filter(Boolean).sort().join(' ');
+        if (name === 'style') value = value.split(';').map((d) => d.trim()).filter(Boolean).sort().join(';');
+        return `${name}="${value}"`;
+      }).filter((a) => a !== 'class=""').sort();
+      return `<${[tag, ...list].join(' ')}${close}>`;
+    });
+}
+
+const render = (element: ReactElement) => normalized(renderToStaticMarkup(
+  h(MantineProvider, { theme }, h(MemoryRouter, null, element)),
+));
+
+describe("plain components draw Mantine's markup", () => {
+  const cases: [string, ReactElement, ReactElement][] = [
+    ['a page title', h(Title, { order: 1, size: 'h2' }, 'Desk'), h(PlainTitle, { order: 1, size: 'h2' }, 'Desk')],
+    ['a section heading with an id', h(Title, { order: 2, size: 'h3', id: 'r', tabIndex: -1, mb: 'md', className: 'k' }, 'Reviews'),
+      h(PlainTitle, { order: 2, size: 'h3', id: 'r', tabIndex: -1, className: 'k', style: { marginBottom: 'var(--mantine-spacing-md)' } }, 'Reviews')],
+    ['a light badge', h(Badge, { variant: 'light' }, 'Presale'), h(PlainBadge, { color: 'blue' }, 'Presale')],
+    ['an outlined gray badge', h(Badge, { variant: 'outline', color: 'gray' }, 'B2C'), h(PlainBadge, { color: 'gray', variant: 'outline' }, 'B2C')],
+    ['a large filled button', h(Button, { size: 'md', variant: 'filled', color: 'blue' }, 'Add'), h(PlainButton, { variant: 'filled', size: 'md' }, 'Add')],
+    ['a large light button link', h(Button, { size: 'md', variant: 'light', component: Link, to: '/cart' }, 'Cart'),
+      h(PlainButtonLink, { variant: 'light', size: 'md', to: '/cart' }, 'Cart')],
+    ['a contained picture of a ratio', h(Image, { src: '/a.svg', alt: 'A', radius: 'md', fit: 'contain', style: { aspectRatio: '1 / 1' } }),
+      h(PlainImage, { src: '/a.svg', alt: 'A', ratio: '1 / 1' })],
+    ['a small skeleton', h(Skeleton, { h: 20, w: 180, radius: 'sm', 'aria-hidden': true }), h(PlainSkeleton, { height: 20, width: 180, radius: 'sm', 'aria-hidden': true })],
+    ['a full-width skeleton', h(Skeleton, { h: 280 }), h(PlainSkeleton, { height: 280 })],
+    ['large bold text', h(Text, { fz: 28, fw: 700 }, '€1'), h(PlainText, { fw: 700, style: { fontSize: spacing(28) } }, '€1')],
+    ['dimmed small text in a span', h(Text, { span: true, size: 'sm', c: 'dimmed' }, 'kg'), h(PlainText, { component: 'span', size: 'sm', c: 'dimmed' }, 'kg')],
+    ['the page container', h(Container, { size: 'lg', py: 'md' }, 'x'), h(PlainContainer, { py: 'md' }, 'x')],
+    ['a section box', h(Box, { component: 'section', mt: 'xl', pt: 'lg' }, 'x'),
+      h('section', { style: { marginTop: 'var(--mantine-spacing-xl)', paddingTop: 'var(--mantine-spacing-lg)' } }, 'x')],
+  ];
+  it.each(cases)('%s', (_, mantine, plain) => {
+    expect(render(plain)).toBe(render(mantine));
+  });
+});

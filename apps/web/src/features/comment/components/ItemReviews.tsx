@@ -20,9 +20,8 @@ export function ItemReviews({ urlKey }: { urlKey: string }) {
   const { t } = useTranslation();
   const [sectionRef, near] = useNearScreen<HTMLElement>();
   return (
-    <section ref={sectionRef} id={REVIEWS_SECTION_ID} aria-labelledby={REVIEWS_HEADING_ID} aria-busy={near ? undefined : true} data-testid="item-reviews" className="item-reviews"
-      style={{ marginTop: 'var(--mantine-spacing-xl)', paddingTop: 'var(--mantine-spacing-lg)' }}>
-      <PlainTitle order={2} size="h3" id={REVIEWS_HEADING_ID} tabIndex={-1} className="item-reviews-heading" style={{ marginBottom: 'var(--mantine-spacing-md)' }}>{t('ratings.title')}</PlainTitle>
+    <section ref={sectionRef} id={REVIEWS_SECTION_ID} aria-labelledby={REVIEWS_HEADING_ID} aria-busy={near ? undefined : true} data-testid="item-reviews" className="item-reviews">
+      <PlainTitle order={2} size="h3" id={REVIEWS_HEADING_ID} tabIndex={-1} className="item-reviews-heading">{t('ratings.title')}</PlainTitle>
       {near ? <Suspense fallback={<ReviewsSkeleton loading />}><ItemReviewsSection urlKey={urlKey} /></Suspense> : <ReviewsSkeleton loading={false} />}
     </section>
   );

@@ -10,6 +10,8 @@ import type { SessionInfo } from '@mall/contracts';
 import { startEarly } from '../shared/api';
 import { isLoggedIn } from '../shared/session';
 import { ADDRESS_LIST_PATH } from '../features/address/paths';
+import { ORDER_COUNTS_PATH, ORDER_PAGE_PATH } from '../features/orders/paths';
+import { ORDER_LIST_PAGE_SIZE } from '@mall/contracts/constants';
 import { PHONE_MEDIA_QUERY } from '../shared/useMobile';
 
 /** Below Mantine's `sm` breakpoint the order list is the phone layout (useMobile). */
@@ -23,14 +25,14 @@ const EARLY_READS: [pattern: string, start: (params: Record<string, string | und
   ['/item/:urlKey', ({ urlKey }) => startEarly(`/api/catalog/items/${encodeURIComponent(urlKey!)}`)],
   ['/buyer/index', () => {
     startEarly('/api/buyer/home');
-    startEarly('/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer', {});
+    startEarly(ORDER_COUNTS_PATH, {});
   }],
   // A registered buyer's checkout previews with their default address: its read goes first.
   ['/checkout', (_, session) => { if (isLoggedIn(session) && checkoutEntries()) startEarly(ADDRESS_LIST_PATH, {}); }],
   ['/buyer/orders', () => {
     const deviceSource = phone() ? 'H5' : 'PC';
-    startEarly('/sapi/mall-order/web/order/pageTradeOrderForBuyer', { pageSize: 5, searchStatus: 'ALL_ORDER', deviceSource, pageNo: 1 });
-    startEarly('/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer', { deviceSource });
+    startEarly(ORDER_PAGE_PATH, { pageSize: ORDER_LIST_PAGE_SIZE, searchStatus: 'ALL_ORDER', deviceSource, pageNo: 1 });
+    startEarly(ORDER_COUNTS_PATH, { deviceSource });
   }],
 ];
 

@@ -26,7 +26,7 @@ const chunkLoading = <Center py="xl"><Loader aria-label="Loading" /></Center>;
  */
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { login?: boolean; areas?: readonly Area[] } = {}): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= Promise.all([load(), loadAreas(opts.areas ?? [])]).then(
+  const preload = () => (loading ??= Promise.all([load().then(withLayoutParts), loadAreas(opts.areas ?? [])]).then(
     // The page renders in a task of its own, not in the one that ran its chunks' code: two
     // shorter tasks instead of one long one on a phone's first load.
     ([module]) => new Promise<{ default: ComponentType }>((resolve) => setTimeout(() => resolve({ default: pick(module) }), 0)),
@@ -39,6 +39,16 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { 
 }
 
 interface RouteHandle { preload: () => Promise<unknown> }
+
+/**
+ * A page module may export `preloadLayoutParts`: the parts of it in chunks of their own that
+ * only some screens show (shared/layoutPart.tsx). Those the screen in use shows load with the
+ * page, which then renders whole.
+ */
+function withLayoutParts<M>(module: M): Promise<M> {
+  const parts = (module as { preloadLayoutParts?: () => Promise<unknown> }).preloadLayoutParts;
+  return parts ? parts().then(() => module) : Promise.resolve(module);
+}
 
 /** Text areas shared by several routes. */
 const ORDERS: Area[] = ['orders'];

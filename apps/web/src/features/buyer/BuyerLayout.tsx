@@ -2,14 +2,22 @@
  * Buyer centre shell (SPEC §2, §6): side menu on desktop, a chip row on mobile. Tourists only
  * see what a guest may use (orders); the rest needs an account.
  */
-import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
-import { Box, Container, NavLink, Paper } from '@mantine/core';
+import { Outlet, useLocation } from 'react-router';
 import { IconAddressBook, IconCreditCard, IconCrown, IconId, IconMessageStar, IconPackage, IconReceiptRefund, IconShieldLock, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../shared/session';
 import { Columns } from '../../shared/Columns';
-import { PlainButtonLink, PlainGroup } from '../../shared/plain';
-import { useMobile } from '../../shared/useMobile';
+import { layoutPart } from '../../shared/layoutPart';
+import { PlainButtonLink, PlainContainer, PlainGroup } from '../../shared/plain';
+import { PHONE_MEDIA_QUERY, useMobile } from '../../shared/useMobile';
+
+/** The desktop's side menu: Mantine's NavLink and Paper, not part of a phone's first load. */
+const DesktopMenu = layoutPart(() => import('./BuyerMenuDesktop').then((m) => m.BuyerMenuDesktop));
+
+/** The menu the screen in use shows, fetched with the layout's own code (app/router.tsx). */
+export function preloadLayoutParts(): Promise<unknown> {
+  return window.matchMedia(PHONE_MEDIA_QUERY).matches ? Promise.resolve() : DesktopMenu.preload();
+}
 
 export const BUYER_MENU = [
   { to: '/buyer/orders', key: 'orders', icon: IconPackage, tourist: true },
@@ -24,6 +32,11 @@ export const BUYER_MENU = [
   { to: '/buyer/account-security', key: 'security', icon: IconShieldLock, tourist: false },
 ] as const;
 
+export type BuyerMenuEntry = (typeof BUYER_MENU)[number];
+
+/** Whether a menu entry is the section the path is in. */
+export const isActive = (m: BuyerMenuEntry, pathname: string) => pathname.startsWith('match' in m ? m.match : m.to);
+
 export function useBuyerMenu() {
   const { data } = useSession();
   const registered = isLoggedIn(data);
@@ -37,31 +50,23 @@ export function BuyerLayout() {
   // Only the menu in use is rendered (not both, one hidden by CSS).
   const mobile = useMobile();
   return (
-    <Container size="lg" py="md">
+    <PlainContainer py="md">
       <Columns widths={[3, 9]} gap="lg">
-        {!mobile && <Box>
-          <Paper withBorder p="xs" component="nav" aria-label={t('buyer.menuLabel')}>
-            <NavLink component={Link} to="/buyer/index" label={t('buyer.home')} active={pathname === '/buyer/index'} />
-            {menu.map((m) => (
-              <NavLink key={m.to} component={RouterNavLink} to={m.to} label={t(`buyer.menu.${m.key}`)} leftSection={<m.icon size={18} />}
-                active={pathname.startsWith('match' in m ? m.match : m.to)} />
-            ))}
-          </Paper>
-        </Box>}
-        {mobile && <Box>
+        {!mobile && <div><DesktopMenu.Part menu={menu} pathname={pathname} /></div>}
+        {mobile && <div>
           {/* A plain scrolling row (CSS), not Mantine's ScrollArea: that one is a chunk of its own on every buyer route. */}
-          <Box className="scroll-row">
+          <div className="scroll-row">
             <PlainGroup gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
               {menu.map((m) => (
-                <PlainButtonLink key={m.to} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={pathname.startsWith('match' in m ? m.match : m.to) ? 'filled' : 'default'}>
+                <PlainButtonLink key={m.to} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={isActive(m, pathname) ? 'filled' : 'default'}>
                   {t(`buyer.menu.${m.key}`)}
                 </PlainButtonLink>
               ))}
             </PlainGroup>
-          </Box>
-        </Box>}
-        <Box><Outlet /></Box>
+          </div>
+        </div>}
+        <div><Outlet /></div>
       </Columns>
-    </Container>
+    </PlainContainer>
   );
 }

@@ -7,21 +7,33 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { parseEnum, useUrlParams } from '../../shared/urlParams';
-import {
-  Alert, Anchor, Button, Center, Checkbox, Divider, Group, Loader, NativeSelect, Pagination, Stack, Tabs, Text, Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Loader } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { INFINITE_SCROLL_THRESHOLD_PX, ORDER_LIST_PAGE_SIZE, ORDER_TABS, ORDER_TIMESPANS } from '@mall/contracts/constants';
 import type { OrderCountBody, OrderListBody, OrderTab, OrderTimespan } from '@mall/contracts';
-import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useSession, useSite } from '../../shared/session';
-import { useEnterpriseChildren, useOrderCounts, useOrderPage, useOrderPages } from './api';
-import { CANCELED_FILTER, LIST_TABS, tabKey, TIMESPANS } from './labels';
-import { useMobile } from '../../shared/useMobile';
+import { useEnterpriseChildren, useOrderPages } from './api';
+import { CANCELED_FILTER, LIST_TABS, TIMESPANS } from './labels';
+import { PHONE_MEDIA_QUERY, useMobile } from '../../shared/useMobile';
 import { OrderCard } from './OrderCard';
-import { PlainButton, PlainNativeSelect, PlainTextInput, spacing } from '../../shared/plain';
+import { EmptyOrders, ErrorRetry, ListLoading, useTabLabel } from './listParts';
+import { layoutPart } from '../../shared/layoutPart';
+import { PlainButton, PlainGroup, PlainNativeSelect, PlainStack, PlainTextInput, PlainTitle, spacing } from '../../shared/plain';
 import { useProgressiveCount } from '../../shared/useProgressiveCount';
+
+const desktopParts = () => import('./OrdersDesktop');
+const StatusTabs = layoutPart(() => desktopParts().then((m) => m.StatusTabs));
+const CanceledFilter = layoutPart(() => desktopParts().then((m) => m.CanceledFilter));
+const DesktopList = layoutPart(() => desktopParts().then((m) => m.DesktopList));
+const EnterpriseFilters = layoutPart(() => import('./EnterpriseFilters').then((m) => m.EnterpriseFilters));
+
+/** The parts the screen in use shows, fetched with the page's own code (app/router.tsx). */
+export function preloadLayoutParts(): Promise<unknown> {
+  return window.matchMedia(PHONE_MEDIA_QUERY).matches
+    ? Promise.resolve()
+    : Promise.all([StatusTabs.preload(), CanceledFilter.preload(), DesktopList.preload()]);
+}
 
 const MAX_PAGE_SIZE = 50;
 const intParam = (v: string | null, fallback: number, max = 100000) => {
@@ -93,11 +105,11 @@ export function OrdersPage() {
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">{t(points ? 'orders.pointsTitle' : 'buyer.menu.orders')}</Title>
+    <PlainStack gap="md">
+      <PlainGroup justify="space-between" wrap="wrap">
+        <PlainTitle order={1} size="h2">{t(points ? 'orders.pointsTitle' : 'buyer.menu.orders')}</PlainTitle>
         {tourist && <Anchor component={Link} to="/order-lookup" size="sm" data-testid="guest-lookup-link">{t('orders.lookup.link')}</Anchor>}
-      </Group>
+      </PlainGroup>
       {tourist && (
         <Alert variant="light">
           {t('orders.touristHint')}{' '}
@@ -108,7 +120,7 @@ export function OrdersPage() {
       <StatusFilter mobile={mobile} tabs={tabs} status={status} countBody={countBody} enabled={filtersReady}
         onStatus={(v) => update({ status: !v || v === 'ALL_ORDER' ? null : v })} />
 
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <PlainGroup gap="sm" align="flex-end" wrap="wrap">
         <form onSubmit={search} role="search" style={{ flex: mobile ? '1 1 100%' : '1 1 260px' }}>
           <PlainTextInput label={t('orders.filter.search')} placeholder={t('orders.filter.searchPlaceholder')} value={draft} maxLength={100}
             onChange={(e) => setDraft(e.currentTarget.value)}
@@ -119,120 +131,43 @@ export function OrdersPage() {
           data={[{ value: '', label: t('orders.timespan.any') }, ...TIMESPANS.map((s) => ({ value: s, label: t(`orders.timespan.${s}`) }))]}
           value={timespan ?? ''} onChange={(e) => update({ timespan: e.currentTarget.value || null })} />
         {!mobile && (
-          <CanceledFilter active={status === CANCELED_FILTER} countBody={countBody} enabled={filtersReady}
+          <CanceledFilter.Part active={status === CANCELED_FILTER} countBody={countBody} enabled={filtersReady}
             onToggle={() => update({ status: status === CANCELED_FILTER ? null : CANCELED_FILTER })} />
         )}
-      </Group>
+      </PlainGroup>
 
       {isMain && (
-        <Group gap="md" align="flex-end" wrap="wrap" data-testid="enterprise-filters">
-          <NativeSelect label={t('orders.account.label')} w={mobile ? '100%' : 240} data={accountOptions}
-            value={accountOptions.some((o) => o.value === account) ? account : 'all'}
-            onChange={(e) => { const v = e.currentTarget.value; update({ account: !v || v === 'all' ? null : v }); }} />
-          <Checkbox label={t('buyer.masterPending')} checked={mainPay} onChange={(e) => update({ mainPay: e.currentTarget.checked ? '1' : null })} mb={6} />
-        </Group>
+        // Its height held while its code arrives, so the list below does not move.
+        <EnterpriseFilters.Part fallback={<div style={{ minHeight: spacing(60) }} />} mobile={mobile} accountOptions={accountOptions} account={account} mainPay={mainPay}
+          onAccount={(v) => update({ account: !v || v === 'all' ? null : v })} onMainPay={(checked) => update({ mainPay: checked ? '1' : null })} />
       )}
 
       {mobile
         ? <MobileList body={base} enabled={filtersReady} />
-        : <DesktopList body={{ ...base, pageNo }} enabled={filtersReady} onPage={(p) => update({ pageNo: p === 1 ? null : String(p) }, true)} />}
-    </Stack>
+        : <DesktopList.Part fallback={<ListLoading />} body={{ ...base, pageNo }} enabled={filtersReady} onPage={(p) => update({ pageNo: p === 1 ? null : String(p) }, true)} />}
+    </PlainStack>
   );
-}
-
-/**
- * A tab's label with its count once the counts are in. Each filter showing counts reads them
- * itself (one request, shared through the query cache), so their arrival re-renders the labels,
- * not the whole page with its search, time filter and list (~40 ms of a phone's main thread).
- */
-function useTabLabel(countBody: OrderCountBody, enabled: boolean): (tab: OrderTab) => string {
-  const { t } = useTranslation();
-  const counts = useOrderCounts(countBody, enabled);
-  return (tab) => {
-    const n = counts.data?.find((c) => c.displayOrderStatus === tab)?.quantity;
-    return n === undefined ? t(tabKey(tab)) : t('orders.tabWithCount', { label: t(tabKey(tab)), count: n });
-  };
 }
 
 /** Status tabs (desktop) or a status dropdown (phone), with counts. */
 function StatusFilter({ mobile, tabs, status, countBody, enabled, onStatus }: {
   mobile: boolean; tabs: readonly OrderTab[]; status: OrderTab; countBody: OrderCountBody; enabled: boolean; onStatus: (tab: string | null) => void;
 }) {
+  return mobile
+    ? <StatusSelect tabs={tabs} status={status} countBody={countBody} enabled={enabled} onStatus={onStatus} />
+    : <StatusTabs.Part tabs={tabs} status={status} countBody={countBody} enabled={enabled} onStatus={onStatus} />;
+}
+
+/** The phone's status dropdown. Native: Mantine's Select brings floating-ui and its combobox (~35 KB gzip). */
+function StatusSelect({ tabs, status, countBody, enabled, onStatus }: {
+  tabs: readonly OrderTab[]; status: OrderTab; countBody: OrderCountBody; enabled: boolean; onStatus: (tab: string | null) => void;
+}) {
   const { t } = useTranslation();
   const tabLabel = useTabLabel(countBody, enabled);
-  return mobile ? (
-    // Native selects for the filters: Mantine's Select brings floating-ui and its combobox (~35 KB gzip).
+  return (
     <PlainNativeSelect label={t('orders.filter.status')} data-testid="status-select"
       data={[...tabs, CANCELED_FILTER].map((tab) => ({ value: tab, label: tabLabel(tab) }))}
       value={status} onChange={(e) => onStatus(e.currentTarget.value)} />
-  ) : (
-    <Tabs value={status === CANCELED_FILTER ? null : status} onChange={onStatus} keepMounted={false}>
-      <Tabs.List aria-label={t('orders.filter.status')}>
-        {tabs.map((tab) => <Tabs.Tab key={tab} value={tab} data-testid={`tab-${tab}`}>{tabLabel(tab)}</Tabs.Tab>)}
-      </Tabs.List>
-    </Tabs>
-  );
-}
-
-/** The canceled filter (desktop), a toggle with its count. */
-function CanceledFilter({ active, countBody, enabled, onToggle }: { active: boolean; countBody: OrderCountBody; enabled: boolean; onToggle: () => void }) {
-  const tabLabel = useTabLabel(countBody, enabled);
-  return (
-    <Button variant={active ? 'light' : 'default'} aria-pressed={active} data-testid="canceled-filter" onClick={onToggle}>
-      {tabLabel(CANCELED_FILTER)}
-    </Button>
-  );
-}
-
-/** Search and filters that narrow the list; with any of them set, an empty list means "nothing matches", not "no orders". */
-const FILTER_PARAMS = ['keyword', 'status', 'timespan', 'account', 'mainPay'] as const;
-
-function Empty() {
-  const { t } = useTranslation();
-  const { data: session } = useSession();
-  const [params, update] = useUrlParams();
-  if (FILTER_PARAMS.some((k) => params.get(k))) {
-    return (
-      <EmptyBlock title={t('orders.noMatch')}>
-        <Button variant="light" onClick={() => update(Object.fromEntries(FILTER_PARAMS.map((k) => [k, null])))} data-testid="clear-filters">{t('orders.clearFilters')}</Button>
-      </EmptyBlock>
-    );
-  }
-  return (
-    <EmptyBlock title={t('buyer.empty.orders')}>
-      <Group gap="md">
-        <Anchor component={Link} to="/">{t('cart.goShopping')}</Anchor>
-        {session?.userType !== 'REGISTERED' && <Anchor component={Link} to="/order-lookup">{t('orders.lookup.link')}</Anchor>}
-      </Group>
-    </EmptyBlock>
-  );
-}
-
-function DesktopList({ body, enabled, onPage }: { body: OrderListBody; enabled: boolean; onPage: (p: number) => void }) {
-  const { t } = useTranslation();
-  const { data, isLoading, isFetching, isPlaceholderData, isError, refetch } = useOrderPage(body, enabled);
-  const shown = useProgressiveCount(data?.data.length ?? 0, 1);
-  const pages = data ? Math.max(1, Math.ceil(data.total / (body.pageSize ?? ORDER_LIST_PAGE_SIZE))) : 1;
-  // A page past the end (orders moved away since the link was made): show the last one.
-  const pastEnd = !!data && data.total > 0 && data.data.length === 0 && (body.pageNo ?? 1) > 1;
-  useEffect(() => { if (pastEnd) onPage(pages); }, [pastEnd, pages]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (isLoading || !enabled || pastEnd) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
-  if (isError && !data) return <ErrorRetry onRetry={() => void refetch()} />;
-  if (!data?.data.length) return <Empty />;
-  return (
-    <Stack gap="md" aria-busy={isFetching} data-testid="order-list" style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-      {data.data.slice(0, shown).map((o) => <OrderCard key={o.id} order={o} mobile={false} />)}
-      {/* Below the last card once all are in: shown earlier, each card coming in would push it down. */}
-      {shown >= data.data.length && pages > 1 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">{t('orders.totalCount', { count: data.total })}</Text>
-          <Pagination total={pages} value={Math.min(body.pageNo ?? 1, pages)} data-testid="order-pagination"
-            getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('orders.page.previous') : c === 'next' ? t('orders.page.next') : c })}
-            getItemProps={(p) => ({ 'aria-label': t('orders.page.number', { page: p }) })}
-            onChange={(p) => { onPage(p); window.scrollTo({ top: 0, behavior: 'smooth' }); }} />
-        </Group>
-      )}
-    </Stack>
   );
 }
 
@@ -259,11 +194,11 @@ function MobileList({ body, enabled }: { body: Omit<OrderListBody, 'pageNo'>; en
     return () => observer.disconnect();
   }, [allShown, hasNextPage, isFetchingNextPage, fetchNextPage, orders.length]);
 
-  if (isLoading || !enabled) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading || !enabled) return <ListLoading />;
   if (isError && !orders.length) return <ErrorRetry onRetry={() => void refetch()} />;
-  if (!orders.length) return <Empty />;
+  if (!orders.length) return <EmptyOrders />;
   return (
-    <Stack gap="sm" data-testid="order-list" aria-busy={isFetching}>
+    <PlainStack gap="sm" data-testid="order-list" aria-busy={isFetching}>
       {orders.slice(0, shown).map((o) => <OrderCard key={o.id} order={o} mobile />)}
       <div ref={end} aria-hidden />
       {isFetchingNextPage && <Center py="sm"><Loader size="sm" aria-label={t('common.loading')} /></Center>}
@@ -271,15 +206,6 @@ function MobileList({ body, enabled }: { body: Omit<OrderListBody, 'pageNo'>; en
         <Center><Button variant="subtle" size="compact-sm" onClick={() => void fetchNextPage()}>{t('orders.loadMore')}</Button></Center>
       )}
       {allShown && !hasNextPage && <Divider label={t('orders.noMore')} labelPosition="center" my="sm" data-testid="end-of-list" />}
-    </Stack>
-  );
-}
-
-function ErrorRetry({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <EmptyBlock title={t('errors.Common.internal')}>
-      <Button variant="light" onClick={onRetry}>{t('orders.retry')}</Button>
-    </EmptyBlock>
+    </PlainStack>
   );
 }

@@ -10,14 +10,15 @@ import type {
 import { ENTERPRISE_CHILD_PAGE_SIZE } from '@mall/contracts/constants';
 import { api, ApiError } from '../../shared/api';
 import { sessionKey } from '../../shared/session';
+import { ORDER_COUNTS_PATH, ORDER_PAGE_PATH } from './paths';
 
 export const ordersKey = ['orders'] as const;
 
 // ---------- fetchers ----------
 export const fetchOrderPage = (body: OrderListBody, signal?: AbortSignal) =>
-  api<OrderPage>('/sapi/mall-order/web/order/pageTradeOrderForBuyer', { body, signal });
+  api<OrderPage>(ORDER_PAGE_PATH, { body, signal });
 export const fetchOrderCounts = (body: OrderCountBody, signal?: AbortSignal) =>
-  api<OrderCounts>('/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer', { body, signal });
+  api<OrderCounts>(ORDER_COUNTS_PATH, { body, signal });
 export const fetchOrderDetail = (id: string, outTradeOrderCode?: string | null, signal?: AbortSignal) =>
   api<OrderDetail>('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { body: { id, ...(outTradeOrderCode ? { outTradeOrderCode } : {}) }, signal });
 export const fetchPackages = (id: string, signal?: AbortSignal) =>

@@ -1,10 +1,11 @@
 /**
- * `npm run js-weight`: the JavaScript a phone loads on the first visit of each buyer route
- * (every script until the network is idle, gzip -9), logged in as the demo buyer where the route
+ * `npm run js-weight`: the JavaScript a phone and a desktop browser load on the first visit of
+ * each buyer route (every script until the network is idle, gzip -9; the two differ where a page
+ * loads parts only one layout shows, shared/layoutPart.tsx), logged in as the demo buyer where the route
  * needs it. Serves the built web app (WEB_DIST_DIR, default apps/web/dist: run `npm run build`
  * first) from the shop on a fresh embedded database with the demo data and drives Debian's
  * Chromium (CHROMIUM_PATH). Target of issue 14: at most 150 KB gzip on every buyer route.
- * JS_ROUTES=/,/cart picks routes; JS_DETAIL=1 lists each route's files.
+ * JS_ROUTES=/,/cart picks routes, JS_DEVICES=phone or desktop one layout; JS_DETAIL=1 lists each route's files.
  */
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -22,6 +23,10 @@ const ROUTES: [string, boolean][] = [
   ['/user/member', true], ['/user/member/score', true], ['/forgot-password', false], ['/order-lookup', false], ['/articles', false],
 ];
 const only = process.env.JS_ROUTES?.split(',');
+const DEVICES = ([
+  ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ['desktop', { viewport: { width: 1280, height: 900 } }],
+] as const).filter(([device]) => !process.env.JS_DEVICES || process.env.JS_DEVICES.split(',').includes(device));
 
 let failed = 0;
 await withDemoShop('mall-jsweight-', async ({ base, db, buyerCookie }) => {
@@ -40,10 +45,10 @@ await withDemoShop('mall-jsweight-', async ({ base, db, buyerCookie }) => {
     return sizes.get(url)!;
   };
   const kb = (n: number) => (n / 1024).toFixed(1);
-  for (const [pattern, buyer] of ROUTES) {
+  for (const [device, options] of DEVICES) for (const [pattern, buyer] of ROUTES) {
     if (only && !only.includes(pattern)) continue;
     const route = pattern.replace(':order', order?.id ?? '1');
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext(options);
     if (buyer) await context.addCookies([{ name, value, url: base }]);
     const page = await context.newPage();
     const scripts: string[] = [];
@@ -76,7 +81,7 @@ await withDemoShop('mall-jsweight-', async ({ base, db, buyerCookie }) => {
     }
     const over = total / 1024 > BUDGET_KB;
     if (over) failed++;
-    console.log(`${over ? 'OVER' : 'ok  '}  ${pattern.padEnd(26)} ${kb(total).padStart(6)} KB gzip in ${String(files.length).padStart(2)} files${landed !== route ? `  (landed on ${landed})` : ''}`
+    console.log(`${over ? 'OVER' : 'ok  '}  ${device.padEnd(8)} ${pattern.padEnd(26)} ${kb(total).padStart(6)} KB gzip in ${String(files.length).padStart(2)} files${landed !== route ? `  (landed on ${landed})` : ''}`
       + (process.env.JS_DETAIL ? `\n        ${files.sort((a, b) => Number(b.split(' ')[1]) - Number(a.split(' ')[1])).join(', ')}` : ''));
     await context.close();
   }

@@ -13,7 +13,8 @@ export function layoutPart<P extends object>(load: () => Promise<ComponentType<P
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () => (loading ??= load().then(
     (component) => (loaded = component),
-    // A failed download is not kept: the next render asks again.
+    // A failed download is not kept: the next preload (the page's next visit) asks again. Rendered
+    // before it is in, a failed download reaches the error boundary as a lazy page's would.
     (err: unknown) => { loading = undefined; throw err; },
   ));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));

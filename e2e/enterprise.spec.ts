@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, logIn, payNowToMockpay } from './helpers';
 
 test('an enterprise sub-account over its limit submits to the main account, which pays the order', async ({ browser }) => {
+  // Two buyers, a checkout and a payment: 42-55 s in CI runs, too near the default 60 s.
+  test.setTimeout(120_000);
   const subContext = await browser.newContext();
   const sub = await subContext.newPage();
   await logIn(sub, 'sub1@demo.shop');

@@ -27,11 +27,14 @@ const requestKey = (path: string, body: unknown) => `${path} ${body === undefine
 const early = new Map<string, Promise<Response>>();
 const EARLY_TTL_MS = 5000;
 
-export function startEarly(path: string, body?: unknown): void {
+export function startEarly(path: string, body?: unknown, onAnswer?: (data: unknown) => void): void {
   const key = requestKey(path, body);
   if (early.has(key)) return;
   const pending = send(path, { body });
   pending.catch(() => {}); // a failure is seen by the page's own request, which then sends again
+  // A copy of a successful answer for `onAnswer` (registered first, so it copies the body before
+  // the page's request reads it).
+  if (onAnswer) pending.then((res) => (res.ok ? res.clone().json() : undefined)).then((data) => { if (data !== undefined) onAnswer(data); }).catch(() => {});
   early.set(key, pending);
   setTimeout(() => { if (early.get(key) === pending) early.delete(key); }, EARLY_TTL_MS);
 }

@@ -12,10 +12,8 @@ import { isLoggedIn } from '../shared/session';
 import { ADDRESS_LIST_PATH } from '../features/address/paths';
 import { ORDER_COUNTS_PATH, ORDER_PAGE_PATH } from '../features/orders/paths';
 import { ORDER_LIST_PAGE_SIZE } from '@mall/contracts/constants';
-import { PHONE_MEDIA_QUERY } from '../shared/useMobile';
+import { isPhoneScreen } from '../shared/useMobile';
 
-/** Below Mantine's `sm` breakpoint the order list is the phone layout (useMobile). */
-const phone = () => window.matchMedia(PHONE_MEDIA_QUERY).matches;
 
 /** What the cart handed to the checkout it opened (React Router keeps it in the history entry). */
 const checkoutEntries = () => (window.history.state as { usr?: { entries?: unknown[] } } | null)?.usr?.entries?.length ?? 0;
@@ -39,7 +37,8 @@ const EARLY_READS: [pattern: string, start: (params: Record<string, string | und
   // A registered buyer's checkout previews with their default address: its read goes first.
   ['/checkout', (_, session) => { if (isLoggedIn(session) && checkoutEntries()) startEarly(ADDRESS_LIST_PATH, {}); }],
   ['/buyer/orders', () => {
-    const deviceSource = phone() ? 'H5' : 'PC';
+    // Below Mantine's `sm` breakpoint the order list is the phone layout (useMobile).
+    const deviceSource = isPhoneScreen() ? 'H5' : 'PC';
     // The first card's first picture is the page's largest paint: fetched as soon as the list's
     // answer is in, it is there when the card renders instead of a round trip later.
     startEarly(ORDER_PAGE_PATH, { pageSize: ORDER_LIST_PAGE_SIZE, searchStatus: 'ALL_ORDER', deviceSource, pageNo: 1 },

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { isPhoneScreen } from './useMobile';
 
 /**
  * A part of a page that only some screens show (the desktop's status tabs and page numbers, an
@@ -24,4 +25,9 @@ export function layoutPart<P extends object>(load: () => Promise<ComponentType<P
     return <Suspense fallback={fallback}><Lazy {...(props as P)} /></Suspense>;
   }
   return { Part, preload };
+}
+
+/** Preloads parts that only a desktop shows, when the screen is not a phone's (a page's `preloadLayoutParts`). */
+export function preloadOnDesktop(...parts: { preload: () => Promise<unknown> }[]): Promise<unknown> {
+  return isPhoneScreen() ? Promise.resolve() : Promise.all(parts.map((part) => part.preload()));
 }

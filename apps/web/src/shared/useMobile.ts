@@ -13,6 +13,9 @@ export function useMobile(): boolean {
 /** Below Mantine's `sm` breakpoint (48em, the theme's default): also read before React starts (app/early.ts). */
 export const PHONE_MEDIA_QUERY = 'not all and (min-width: 48em)';
 
+/** Whether the screen is a phone's now, outside React (app/early.ts, shared/layoutPart.tsx). */
+export const isPhoneScreen = () => window.matchMedia(PHONE_MEDIA_QUERY).matches;
+
 /**
  * Below Mantine's `md` breakpoint (62em): the top bar folds its links into a drawer. Its desktop
  * row (greeting, seven links and menus, cart) needs ~900 px; between 48 and 62em it wrapped its

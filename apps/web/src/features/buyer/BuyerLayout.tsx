@@ -7,17 +7,15 @@ import { IconAddressBook, IconCreditCard, IconCrown, IconId, IconMessageStar, Ic
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../shared/session';
 import { Columns } from '../../shared/Columns';
-import { layoutPart } from '../../shared/layoutPart';
+import { layoutPart, preloadOnDesktop } from '../../shared/layoutPart';
 import { PlainButtonLink, PlainContainer, PlainGroup } from '../../shared/plain';
-import { PHONE_MEDIA_QUERY, useMobile } from '../../shared/useMobile';
+import { useMobile } from '../../shared/useMobile';
 
 /** The desktop's side menu: Mantine's NavLink and Paper, not part of a phone's first load. */
 const DesktopMenu = layoutPart(() => import('./BuyerMenuDesktop').then((m) => m.BuyerMenuDesktop));
 
 /** The menu the screen in use shows, fetched with the layout's own code (app/router.tsx). */
-export function preloadLayoutParts(): Promise<unknown> {
-  return window.matchMedia(PHONE_MEDIA_QUERY).matches ? Promise.resolve() : DesktopMenu.preload();
-}
+export const preloadLayoutParts = () => preloadOnDesktop(DesktopMenu);
 
 export const BUYER_MENU = [
   { to: '/buyer/orders', key: 'orders', icon: IconPackage, tourist: true },

@@ -15,10 +15,10 @@ import type { OrderCountBody, OrderListBody, OrderTab, OrderTimespan } from '@ma
 import { useSession, useSite } from '../../shared/session';
 import { useEnterpriseChildren, useOrderPages } from './api';
 import { CANCELED_FILTER, LIST_TABS, TIMESPANS } from './labels';
-import { PHONE_MEDIA_QUERY, useMobile } from '../../shared/useMobile';
+import { useMobile } from '../../shared/useMobile';
 import { OrderCard } from './OrderCard';
 import { EmptyOrders, ErrorRetry, ListLoading, useTabLabel } from './listParts';
-import { layoutPart } from '../../shared/layoutPart';
+import { layoutPart, preloadOnDesktop } from '../../shared/layoutPart';
 import { PlainButton, PlainGroup, PlainNativeSelect, PlainStack, PlainTextInput, PlainTitle, spacing } from '../../shared/plain';
 import { useProgressiveCount } from '../../shared/useProgressiveCount';
 
@@ -29,11 +29,7 @@ const DesktopList = layoutPart(() => desktopParts().then((m) => m.DesktopList));
 const EnterpriseFilters = layoutPart(() => import('./EnterpriseFilters').then((m) => m.EnterpriseFilters));
 
 /** The parts the screen in use shows, fetched with the page's own code (app/router.tsx). */
-export function preloadLayoutParts(): Promise<unknown> {
-  return window.matchMedia(PHONE_MEDIA_QUERY).matches
-    ? Promise.resolve()
-    : Promise.all([StatusTabs.preload(), CanceledFilter.preload(), DesktopList.preload()]);
-}
+export const preloadLayoutParts = () => preloadOnDesktop(StatusTabs, CanceledFilter, DesktopList);
 
 const MAX_PAGE_SIZE = 50;
 const intParam = (v: string | null, fallback: number, max = 100000) => {

@@ -35,7 +35,7 @@ const queryClient = new QueryClient({
 const boot = readBootData();
 if (boot.session) queryClient.setQueryData(sessionKey, boot.session);
 else void queryClient.prefetchQuery(sessionQuery);
-startEarlyReads(window.location, boot.session);
+startEarlyReads(window.location, boot.session, boot.reads);
 setTimeout(() => preloadPage(window.location.pathname), 0);
 
 // After a deploy the old build's chunks are gone: a page still running it reloads once to get the new one.

@@ -21,3 +21,4 @@ export * from './operator.js';
 export * from './my-coupons.js';
 export * from './buyer-home.js';
 export * from './membership.js';
+export * from './first-reads.js';

@@ -1,13 +1,16 @@
 /**
  * What the server put in the app shell for the first render (apps/server/src/lib/static.ts):
  * the session, so the top bar and the page render once, as who is browsing, without asking
- * GET /api/auth/session first. Absent when the shell came without it (the Vite dev server).
+ * GET /api/auth/session first, and the answers to the opened page's first reads. Absent when the
+ * shell came without it (the Vite dev server).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { SessionInfo } from '@mall/contracts';
+import type { AnsweredRead, SessionInfo } from '@mall/contracts';
 
 export interface BootData {
   session?: SessionInfo;
+  /** The opened page's first reads, answered (app/early.ts). */
+  reads?: AnsweredRead[];
 }
 
 export function readBootData(): BootData {

@@ -3,7 +3,7 @@
  * `onAnswer` hook sees a copy of it without taking the body from the page.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, startEarly } from './api';
+import { api, provideEarly, startEarly } from './api';
 
 afterEach(() => { vi.unstubAllGlobals(); });
 
@@ -26,5 +26,27 @@ describe('startEarly', () => {
     await expect(api('/early/missing')).rejects.toMatchObject({ status: 404, code: 'Common.notFound' });
     await new Promise((r) => setTimeout(r, 10));
     expect(seen).toEqual([]);
+  });
+});
+
+describe('provideEarly', () => {
+  it("gives the page's first identical request the shell's answer without asking, and the next one asks", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: ['fresh'] }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    provideEarly('/early/shell', { page: 1 }, { data: ['from the shell'] });
+    // A read started for the same request afterwards is not sent again.
+    startEarly('/early/shell', { page: 1 });
+    expect(await api('/early/shell', { body: { page: 1 } })).toEqual({ data: ['from the shell'] });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await api('/early/shell', { body: { page: 1 } })).toEqual({ data: ['fresh'] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not used for another request: a different body asks the server', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: ['desktop'] }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    provideEarly('/early/layout', { deviceSource: 'H5' }, { data: ['phone'] });
+    expect(await api('/early/layout', { body: { deviceSource: 'PC' } })).toEqual({ data: ['desktop'] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

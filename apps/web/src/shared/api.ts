@@ -20,12 +20,18 @@ function send(path: string, init: Init): Promise<Response> {
 const requestKey = (path: string, body: unknown) => `${path} ${body === undefined ? '' : JSON.stringify(body)}`;
 
 /**
- * Reads a page will make, started while the app boots (app/early.ts) so that they run beside the
- * session and the page's code instead of after them. The page's first identical request takes the
- * answer; one nobody asks for within a few seconds is dropped.
+ * Reads a page will make, answered in the app shell or started while the app boots (app/early.ts)
+ * so that they run beside the session and the page's code instead of after them. The page's first
+ * identical request takes the answer; one nobody asks for within a few seconds is dropped.
  */
-const early = new Map<string, Promise<Response>>();
+type Early = Promise<Response> | { data: unknown };
+const early = new Map<string, Early>();
 const EARLY_TTL_MS = 5000;
+
+function keepEarly(key: string, entry: Early): void {
+  early.set(key, entry);
+  setTimeout(() => { if (early.get(key) === entry) early.delete(key); }, EARLY_TTL_MS);
+}
 
 export function startEarly(path: string, body?: unknown, onAnswer?: (data: unknown) => void): void {
   const key = requestKey(path, body);
@@ -35,8 +41,16 @@ export function startEarly(path: string, body?: unknown, onAnswer?: (data: unkno
   // A copy of a successful answer for `onAnswer` (registered first, so it copies the body before
   // the page's request reads it).
   if (onAnswer) pending.then((res) => (res.ok ? res.clone().json() : undefined)).then((data) => { if (data !== undefined) onAnswer(data); }).catch(() => {});
-  early.set(key, pending);
-  setTimeout(() => { if (early.get(key) === pending) early.delete(key); }, EARLY_TTL_MS);
+  keepEarly(key, pending);
+}
+
+/**
+ * A read the server answered in the app shell: the page's first identical request gets `data`
+ * without asking (a fetch() call alone held a phone's main thread for 5-20 ms while the app booted).
+ */
+export function provideEarly(path: string, body: unknown, data: unknown): void {
+  const key = requestKey(path, body);
+  if (!early.has(key)) keepEarly(key, { data });
 }
 
 export async function api<T>(path: string, init: Init = {}): Promise<T> {
@@ -45,6 +59,7 @@ export async function api<T>(path: string, init: Init = {}): Promise<T> {
     const key = requestKey(path, init.body);
     const started = init.method === undefined || init.method === 'GET' || init.method === 'POST' ? early.get(key) : undefined;
     early.delete(key);
+    if (started && !(started instanceof Promise)) return started.data as T;
     res = await (started?.catch(() => send(path, init)) ?? send(path, init));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;

@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuyerHome as BuyerHomeData } from '@mall/contracts';
+import { BUYER_HOME_PATH } from '@mall/contracts/constants';
 import { greetingFor } from '@mall/domain';
 import { api } from '../../shared/api';
 import { useMoney } from '../../shared/format';
@@ -26,7 +27,7 @@ export const buyerHomeKey = ['buyer-home'] as const;
 export function BuyerHome() {
   const { t } = useTranslation();
   const fmt = useMoney();
-  const home = useQuery({ queryKey: buyerHomeKey, queryFn: ({ signal }) => api<BuyerHomeData>('/api/buyer/home', { signal }) });
+  const home = useQuery({ queryKey: buyerHomeKey, queryFn: ({ signal }) => api<BuyerHomeData>(BUYER_HOME_PATH, { signal }) });
   const counts = useOrderCounts({});
   if (home.error && !home.data) return <LoadError error={home.error} onRetry={() => void home.refetch()} />;
   const h = home.data;

@@ -7,10 +7,9 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type {
   Cart, OrderCountBody, OrderCounts, OrderDetail, OrderListBody, OrderPage, PackageList, PaymentStatus, ShipmentPackage, TrackEntry,
 } from '@mall/contracts';
-import { ENTERPRISE_CHILD_PAGE_SIZE } from '@mall/contracts/constants';
+import { ENTERPRISE_CHILD_PAGE_SIZE, ORDER_COUNTS_PATH, ORDER_PAGE_PATH } from '@mall/contracts/constants';
 import { api, ApiError } from '../../shared/api';
 import { sessionKey } from '../../shared/session';
-import { ORDER_COUNTS_PATH, ORDER_PAGE_PATH } from './paths';
 
 export const ordersKey = ['orders'] as const;
 

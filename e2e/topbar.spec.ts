@@ -51,6 +51,32 @@ test('a page opens as the logged-in buyer, in their language, without asking for
   expect(sessionReads).toEqual([]);
 });
 
+test("the shop's links open pages in place, without loading the shop again; a modified click is the browser's", async ({ page, context }) => {
+  await logIn(page, 'buyer@demo.shop');
+  await page.goto('/buyer/orders');
+  // Anything kept in the page survives an in-app navigation and is gone after a reload.
+  await page.evaluate(() => { (window as unknown as { kept: string }).kept = 'still here'; });
+  const documents: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'document') documents.push(r.url()); });
+  const card = page.getByTestId('order-card').first();
+  const code = await card.getByTestId('order-code').textContent();
+  await card.getByTestId('order-code').click();
+  await expect(page).toHaveURL(/\/buyer\/order\/detail\//);
+  await expect(page.getByText(code!).first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/buyer\/orders$/);
+  await page.getByRole('contentinfo').getByRole('link').first().click();
+  await expect(page).not.toHaveURL(/\/buyer\/orders$/);
+  expect(await page.evaluate(() => (window as unknown as { kept?: string }).kept)).toBe('still here');
+  expect(documents).toEqual([]);
+  // Ctrl+click still opens the link in a new tab, as any link does.
+  await page.goBack();
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('order-code').first().click({ modifiers: ['ControlOrMeta'] })]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toMatch(/^\/buyer\/order\/detail\//);
+  await expect(page).toHaveURL(/\/buyer\/orders$/);
+});
+
 test('tourists see only what guests may use in the buyer centre', async ({ page }) => {
   await page.goto('/buyer/index');
   const menu = page.getByRole('navigation', { name: 'User centre menu' });

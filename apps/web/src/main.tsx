@@ -11,6 +11,7 @@ import './app/global.css';
 import { readBootData } from './app/boot';
 import { startEarlyReads } from './app/early';
 import { AppRoutes, preloadPage } from './app/router';
+import { LinkClicks } from './shared/AppLink';
 import { Toasts } from './app/Toasts';
 import { lightOnly, theme } from './app/theme';
 import { ApiError } from './shared/api';
@@ -55,6 +56,7 @@ createRoot(document.getElementById('root')!).render(
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
+          <LinkClicks />
           <AppRoutes />
         </BrowserRouter>
       </QueryClientProvider>

@@ -14,10 +14,15 @@ import { PlainBadge, PlainButton, PlainButtonLink, PlainContainer, PlainImage, P
 /** createElement without its per-component prop types (Mantine's polymorphic components defeat them); the markup is what is checked. */
 const h = createElement as unknown as (type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]) => ReactElement;
 
-/** The markup with each tag's attributes sorted, its classes and style declarations too; Mantine's <style> and preload tags dropped. */
+/**
+ * The markup with each tag's attributes sorted, its classes and style declarations too; Mantine's
+ * <style> and preload tags dropped. A router link is marked as one differently by React Router's
+ * Link (`data-discover`) and by AppLink (`data-router-link`, which its document click listener follows).
+ */
 function normalized(html: string): string {
   return html
     .replace(/<style[^>]*>[\s\S]*?<\/style>|<link [^>]*>/g, '')
+    .replace(/ data-discover="true"| data-router-link=""/g, ' data-router-link')
     .replace(/<(\w+)((?:\s+[\w-]+(?:="[^"]*")?)*)\s*(\/?)>/g, (_, tag: string, attrs: string, close: string) => {
       const list = [...attrs.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, name, value = '']) => {
         if (name === 'class') value = value.split(/\s+/).filter(Boolean).sort().join(' ');

@@ -12,7 +12,8 @@
  * Mantine's.
  */
 import { forwardRef, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import type { LinkProps } from 'react-router';
+import { AppLink } from './AppLink';
 import { CheckIcon, getFontSize, getLineHeight, getRadius, getSpacing, Loader } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { MANTINE_CLASSES } from './mantine-classes';
@@ -82,7 +83,7 @@ export function PlainTitle({ order, size = `h${order}`, className, style, ...res
 export function PlainAnchor({ size, c, fw, lineClamp, underline = 'hover', style, className, ...rest }: LinkProps & TextStyle & {
   underline?: 'hover' | 'never'; [data: `data-${string}`]: string | undefined;
 }) {
-  return <Link {...rest} {...textAttributes({ size, c, fw, lineClamp }, style)} data-underline={underline}
+  return <AppLink {...rest} {...textAttributes({ size, c, fw, lineClamp }, style)} data-underline={underline}
     className={withClass(`mantine-focus-auto ${Anchor.root} ${Text.root} mantine-Text-root mantine-Anchor-root`, className)} />;
 }
 
@@ -122,9 +123,9 @@ const buttonLabel = (children: ReactNode, loading?: boolean) => (
 /** A button-looking router link. */
 export function PlainButtonLink({ variant, size, style, children, ...rest }: LinkProps & ButtonLook) {
   return (
-    <Link {...rest} data-variant={variant} data-size={size} className={buttonClass} style={buttonVars({ variant, size }, style)}>
+    <AppLink {...rest} data-variant={variant} data-size={size} className={buttonClass} style={buttonVars({ variant, size }, style)}>
       {buttonLabel(children)}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -169,7 +170,7 @@ export function PlainCard({ padding, to, header, media, children, ...rest }: Box
     </>
   );
   return to
-    ? <Link {...(rest as object)} to={to} data-with-border data-orientation="vertical" className={className} style={style}>{inner}</Link>
+    ? <AppLink {...(rest as object)} to={to} data-with-border data-orientation="vertical" className={className} style={style}>{inner}</AppLink>
     : <article {...rest} data-with-border data-orientation="vertical" className={className} style={style}>{inner}</article>;
 }
 
@@ -219,9 +220,9 @@ export function PlainIconLink({ to, label, count, children }: { to: string; labe
       '--indicator-size': spacing(16), '--indicator-top': spacing(4), '--indicator-right': spacing(4), '--indicator-translate-x': '50%', '--indicator-translate-y': '-50%',
     })}>
       {count > 0 && <div data-with-label className={`${Indicator.indicator} mantine-Indicator-indicator`}>{count}</div>}
-      <Link to={to} aria-label={label} data-variant="subtle" data-size="lg" className={actionIconClass(true)} style={vars(ACTION_ICON_VARIANTS.subtle)}>
+      <AppLink to={to} aria-label={label} data-variant="subtle" data-size="lg" className={actionIconClass(true)} style={vars(ACTION_ICON_VARIANTS.subtle)}>
         <span className={`${ActionIcon.icon} mantine-ActionIcon-icon`}>{children}</span>
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSite } from '../shared/session';
 import { AfterFirstPaint } from './boot';
 import { TopBar } from './TopBar';
-import { PlainAnchor, PlainContainer, PlainGroup, PlainText, spacing } from '../shared/plain';
+import { PlainAnchor, PlainContainer, PlainGroup, PlainLoading, PlainText, spacing } from '../shared/plain';
 
 /** A new page starts at its top; back and forward leave the browser's own scroll restoration. */
 function useScrollToTopOnNavigate() {
@@ -27,7 +26,7 @@ export function Layout() {
     if (session) document.documentElement.lang = session.language;
   }, [session, i18n]);
   const r = site.policyRoutes;
-  const loading = <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  const loading = <PlainLoading label={t('common.loading')} />;
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">{t('common.skipToContent')}</a>

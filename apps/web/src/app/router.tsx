@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { Center, Loader } from '@mantine/core';
+import { PlainLoading } from '../shared/plain';
 import type { PolicyKind, PolicyRoute } from '@mall/contracts';
 import { loadAreas, type Area } from '../shared/i18n';
 import { Layout } from './Layout';
@@ -14,7 +14,7 @@ const POLICY_PAGES: Record<PolicyRoute, PolicyKind> = {
 };
 
 /** Shown in the page area while a lazily loaded page arrives on the first load. */
-const chunkLoading = <Center py="xl"><Loader aria-label="Loading" /></Center>;
+const chunkLoading = <PlainLoading label="Loading" />;
 
 /**
  * Every page is loaded with its feature when first visited (one chunk per feature folder), so

@@ -5,11 +5,11 @@
  */
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Badge, Button, Container, Image, MantineProvider, Skeleton, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Container, Image, Loader, MantineProvider, Skeleton, Text, Title } from '@mantine/core';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../app/theme';
-import { PlainBadge, PlainButton, PlainButtonLink, PlainContainer, PlainImage, PlainSkeleton, PlainText, PlainTitle, spacing } from './plain';
+import { PlainBadge, PlainButton, PlainButtonLink, PlainContainer, PlainImage, PlainLoading, PlainSkeleton, PlainText, PlainTitle, spacing } from './plain';
 
 /** createElement without its per-component prop types (Mantine's polymorphic components defeat them); the markup is what is checked. */
 const h = createElement as unknown as (type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]) => ReactElement;
@@ -54,6 +54,8 @@ describe("plain components draw Mantine's markup", () => {
     ['large bold text', h(Text, { fz: 28, fw: 700 }, '€1'), h(PlainText, { fw: 700, style: { fontSize: spacing(28) } }, '€1')],
     ['dimmed small text in a span', h(Text, { span: true, size: 'sm', c: 'dimmed' }, 'kg'), h(PlainText, { component: 'span', size: 'sm', c: 'dimmed' }, 'kg')],
     ['the page container', h(Container, { size: 'lg', py: 'md' }, 'x'), h(PlainContainer, { py: 'md' }, 'x')],
+    ['a loading place', h(Center, { py: 'xl' }, h(Loader, { 'aria-label': 'Loading' })), h(PlainLoading, { label: 'Loading' })],
+    ['a small loading place', h(Center, { py: 'sm' }, h(Loader, { size: 'sm', 'aria-label': 'Loading' })), h(PlainLoading, { label: 'Loading', size: 'sm', py: 'sm' })],
   ];
   it.each(cases)('%s', (_, mantine, plain) => {
     expect(render(plain)).toBe(render(mantine));

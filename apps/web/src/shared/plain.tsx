@@ -18,7 +18,7 @@ import { CheckIcon, getFontSize, getLineHeight, getRadius, getSpacing, Loader } 
 import { useId } from '@mantine/hooks';
 import { MANTINE_CLASSES } from './mantine-classes';
 
-const { ActionIcon, Anchor, Badge, Burger, Button, Card, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Paper, Progress, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } = MANTINE_CLASSES;
+const { ActionIcon, Anchor, Badge, Burger, Button, Card, Center, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Loader: LoaderClasses, Paper, Progress, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } = MANTINE_CLASSES;
 
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -369,6 +369,19 @@ export function PlainProgress({ value, color, track, style }: { value: number; c
       style={vars({ '--progress-radius': getRadius('xl'), '--progress-size': 'var(--progress-size-md)', background: shadeColor(track) }, style)}>
       <div role="progressbar" aria-valuemax={100} aria-valuemin={0} aria-valuenow={value} aria-valuetext={`${value}%`} className={`${Progress.section} mantine-Progress-section`}
         style={vars({ '--progress-section-color': shadeColor(color), '--progress-section-size': `${value}%` })} />
+    </div>
+  );
+}
+
+/**
+ * Mantine's Center with its default Loader (the theme's oval) in it: where a list or a page shows
+ * while its data or code comes. `label` names it for screen readers.
+ */
+export function PlainLoading({ label, size, py = 'xl' }: { label: string; size?: 'sm'; py?: Spacing }) {
+  return (
+    <div className={`${Center.root} mantine-Center-root`} style={{ paddingBlock: spacing(py) }}>
+      <span className={`${LoaderClasses.ovalLoader} ${LoaderClasses.root} mantine-Loader-root`} aria-label={label}
+        data-size={size} style={size ? { '--loader-size': `var(--loader-size-${size})` } as CSSProperties : undefined} />
     </div>
   );
 }

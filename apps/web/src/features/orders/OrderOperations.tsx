@@ -25,7 +25,7 @@ import { notifyOrderError, PackageSummary, useNow } from './parts';
 import type { OrderDialog } from './OrderDialogs';
 import { DialogLoading } from '../../shared/DialogLoading';
 import { PlainButton, PlainGroup, PlainText } from '../../shared/plain';
-import { useMobile } from '../../shared/useMobile';
+import { isPhoneScreen } from '../../shared/useMobile';
 import { fetchLinesForReview } from '../comment/api/linesForReview';
 import { commentAddUrl, reviewableLineIds } from '../comment/components/labels';
 
@@ -161,6 +161,43 @@ export function OpenPackages({ orderId, packages }: { orderId: string; packages:
 
 type Dialog = OrderDialog;
 
+/**
+ * The confirmations of an order's operations with the calls they make (cancel, postpone, confirm
+ * receipt), set up when the first of them opens: a list renders many orders and opens few dialogs.
+ */
+function OperationDialogs({ order, dialog, onClose }: { order: AnyOrder; dialog: Dialog | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidateOrders();
+  const fullOrder = useFullOrder();
+  const sign = useSignPackage(order.id);
+  const cancelBefore = useMutation({
+    mutationFn: () => cancelBeforePay(order.id),
+    onSuccess: () => { onClose(); notifications.show({ color: 'green', message: t('orders.cancel.success') }); invalidate(); },
+    onError: () => { notifications.show({ color: 'red', message: t('orders.operationFailed') }); invalidate(); },
+  });
+  const cancelAfter = useMutation({
+    mutationFn: async () => cancelAfterPay(await fullOrder(order)),
+    onSuccess: () => { onClose(); notifications.show({ color: 'blue', message: t('orders.cancel.processing') }); invalidate(); },
+    onError: () => { notifications.show({ color: 'red', message: t('orders.operationFailed') }); invalidate(); },
+  });
+  // SPEC §5: the cancel-after-pay action is debounced and disabled while it runs.
+  const cancelAfterDebounced = useDebouncedCallback(() => { if (!cancelAfter.isPending) cancelAfter.mutate(); }, CANCEL_DEBOUNCE_MS);
+  const postpone = useMutation({
+    mutationFn: () => postponeReceipt(order.id),
+    onSuccess: (r) => { onClose(); notifications.show({ color: 'green', message: t('orders.postpone.success', { day: r.value }) }); invalidate(); },
+    onError: (e) => { onClose(); notifyOrderError(t, e); invalidate(); },
+  });
+
+  return (
+    <Suspense fallback={dialog ? <DialogLoading /> : null}>
+      <OrderDialogs orderId={order.id} dialog={dialog} onClose={onClose}
+        busy={{ cancelBefore: cancelBefore.isPending, cancelAfter: cancelAfter.isPending, postpone: postpone.isPending, sign: sign.isPending }}
+        onCancelBefore={() => cancelBefore.mutate()} onCancelAfter={cancelAfterDebounced} onPostpone={() => postpone.mutate()}
+        onConfirmOne={(pkg) => sign.mutate(pkg.id, { onSettled: onClose })} />
+    </Suspense>
+  );
+}
+
 export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
   order: AnyOrder;
   /** The list hides some operations (SPEC §4); the bulk page pays in place. */
@@ -172,11 +209,9 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const mobile = useMobile();
   const invalidate = useInvalidateOrders();
   const fullOrder = useFullOrder();
   const pay = usePayOrder({ bulkPage: context === 'bulk' });
-  const sign = useSignPackage(order.id);
   const now = useNow(30_000);
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -194,30 +229,12 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
     try { await action(); } catch (e) { notifyOrderError(t, e); invalidate(); } finally { setBusy(null); }
   };
 
-  const cancelBefore = useMutation({
-    mutationFn: () => cancelBeforePay(order.id),
-    onSuccess: () => { setDialog(null); notifications.show({ color: 'green', message: t('orders.cancel.success') }); invalidate(); },
-    onError: () => { notifications.show({ color: 'red', message: t('orders.operationFailed') }); invalidate(); },
-  });
-  const cancelAfter = useMutation({
-    mutationFn: async () => cancelAfterPay(await fullOrder(order)),
-    onSuccess: () => { setDialog(null); notifications.show({ color: 'blue', message: t('orders.cancel.processing') }); invalidate(); },
-    onError: () => { notifications.show({ color: 'red', message: t('orders.operationFailed') }); invalidate(); },
-  });
-  // SPEC §5: the cancel-after-pay action is debounced and disabled while it runs.
-  const cancelAfterDebounced = useDebouncedCallback(() => { if (!cancelAfter.isPending) cancelAfter.mutate(); }, CANCEL_DEBOUNCE_MS);
-  const postpone = useMutation({
-    mutationFn: () => postponeReceipt(order.id),
-    onSuccess: (r) => { setDialog(null); notifications.show({ color: 'green', message: t('orders.postpone.success', { day: r.value }) }); invalidate(); },
-    onError: (e) => { setDialog(null); notifyOrderError(t, e); invalidate(); },
-  });
-
   const confirmReceipt = () => run('confirm', async () => {
     const packages = await qc.fetchQuery({ queryKey: packagesKey(order.id), queryFn: () => fetchPackages(order.id), staleTime: 0 });
     const open = packages.filter((p) => p.fulfillmentProgressStatus === 'SEND_DELIVERY');
     if (open.length === 0) { notifications.show({ color: 'orange', message: t('orders.confirm.nothing') }); invalidate(); return; }
     if (open.length === 1) setDialog({ kind: 'confirmOne', pkg: open[0]! });
-    else if (mobile) navigate(`/buyer/confirm/${order.id}`);
+    else if (isPhoneScreen()) navigate(`/buyer/confirm/${order.id}`);
     else setDialog({ kind: 'confirmMany' });
   });
 
@@ -296,14 +313,7 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
 
       {pay.dialog}
 
-      {dialogsUsed && (
-        <Suspense fallback={dialog ? <DialogLoading /> : null}>
-          <OrderDialogs orderId={order.id} dialog={dialog} onClose={() => setDialog(null)}
-            busy={{ cancelBefore: cancelBefore.isPending, cancelAfter: cancelAfter.isPending, postpone: postpone.isPending, sign: sign.isPending }}
-            onCancelBefore={() => cancelBefore.mutate()} onCancelAfter={cancelAfterDebounced} onPostpone={() => postpone.mutate()}
-            onConfirmOne={(pkg) => sign.mutate(pkg.id, { onSettled: () => setDialog(null) })} />
-        </Suspense>
-      )}
+      {dialogsUsed && <OperationDialogs order={order} dialog={dialog} onClose={() => setDialog(null)} />}
 
       {dialog?.kind === 'apply' && (
         <Suspense fallback={null}>

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { parseEnum, useUrlParams } from '../../shared/urlParams';
-import { Alert, Anchor, Button, Center, Divider, Loader } from '@mantine/core';
+import { Alert, Anchor, Divider } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { INFINITE_SCROLL_THRESHOLD_PX, ORDER_LIST_PAGE_SIZE, ORDER_TABS, ORDER_TIMESPANS } from '@mall/contracts/constants';
@@ -19,7 +19,7 @@ import { useMobile } from '../../shared/useMobile';
 import { OrderCard } from './OrderCard';
 import { EmptyOrders, ErrorRetry, ListLoading, useTabLabel } from './listParts';
 import { layoutPart, preloadOnDesktop } from '../../shared/layoutPart';
-import { PlainButton, PlainGroup, PlainNativeSelect, PlainStack, PlainTextInput, PlainTitle, spacing } from '../../shared/plain';
+import { PlainButton, PlainGroup, PlainLoading, PlainNativeSelect, PlainStack, PlainTextInput, PlainTitle, spacing } from '../../shared/plain';
 import { useProgressiveCount } from '../../shared/useProgressiveCount';
 
 const desktopParts = () => import('./OrdersDesktop');
@@ -197,9 +197,9 @@ function MobileList({ body, enabled }: { body: Omit<OrderListBody, 'pageNo'>; en
     <PlainStack gap="sm" data-testid="order-list" aria-busy={isFetching}>
       {orders.slice(0, shown).map((o) => <OrderCard key={o.id} order={o} mobile />)}
       <div ref={end} aria-hidden />
-      {isFetchingNextPage && <Center py="sm"><Loader size="sm" aria-label={t('common.loading')} /></Center>}
+      {isFetchingNextPage && <PlainLoading label={t('common.loading')} size="sm" py="sm" />}
       {allShown && hasNextPage && !isFetchingNextPage && (
-        <Center><Button variant="subtle" size="compact-sm" onClick={() => void fetchNextPage()}>{t('orders.loadMore')}</Button></Center>
+        <PlainGroup justify="center"><PlainButton variant="subtle" size="compact-sm" onClick={() => void fetchNextPage()}>{t('orders.loadMore')}</PlainButton></PlainGroup>
       )}
       {allShown && !hasNextPage && <Divider label={t('orders.noMore')} labelPosition="center" my="sm" data-testid="end-of-list" />}
     </PlainStack>

@@ -2,7 +2,8 @@
  * What the order list's phone and desktop layouts share (OrdersPage, OrdersDesktop): tab labels
  * with counts, the loading, empty and error states.
  */
-import { Anchor, Button, Center, Group, Loader } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
+import { PlainLoading } from '../../shared/plain';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderCountBody, OrderTab } from '@mall/contracts';
@@ -53,7 +54,7 @@ export function EmptyOrders() {
 /** The list's place while its first page is read. */
 export function ListLoading() {
   const { t } = useTranslation();
-  return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  return <PlainLoading label={t('common.loading')} />;
 }
 
 export function ErrorRetry({ onRetry }: { onRetry: () => void }) {

@@ -26,6 +26,8 @@ const OUT = process.env.LH_OUT;
 /** LH_PAGES=home,checkout measures only those. */
 const ONLY = process.env.LH_PAGES?.split(',');
 const HTTP2 = process.env.LH_HTTP2 === '1';
+/** LH_TRACE=1 (with LH_OUT) also writes each run's trace, `<page>-<run>.trace.json`, for Chromium's or Perfetto's trace viewer. */
+const TRACE = process.env.LH_TRACE === '1';
 /**
  * LH_CPU_SLOWDOWN: the CPU multiplier of the simulated throttling (Lighthouse's mobile default is
  * 4, calibrated for a host of a given speed). On a faster host a higher one stands for the same
@@ -97,6 +99,10 @@ try {
           flags: { onlyCategories: ['performance', 'accessibility'], logLevel: 'error', ...(CPU_SLOWDOWN && { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } }) },
         });
         await page.close();
+        if (OUT && TRACE) {
+          fs.mkdirSync(OUT, { recursive: true });
+          fs.writeFileSync(path.join(OUT, `${c.name}-${run}.trace.json`), JSON.stringify((result!.artifacts as { Trace?: unknown }).Trace));
+        }
         return result!.lhr;
       };
       let lhr = await measure();

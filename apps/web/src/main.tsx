@@ -15,7 +15,7 @@ import { LinkClicks } from './shared/AppLink';
 import { Toasts } from './app/Toasts';
 import { lightOnly, theme } from './app/theme';
 import { ApiError } from './shared/api';
-import { sessionKey, sessionQuery } from './shared/session';
+import { SessionProvider, sessionKey, sessionQuery } from './shared/session';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -56,8 +56,10 @@ createRoot(document.getElementById('root')!).render(
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <LinkClicks />
-          <AppRoutes />
+          <SessionProvider>
+            <LinkClicks />
+            <AppRoutes />
+          </SessionProvider>
         </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>

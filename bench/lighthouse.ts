@@ -65,6 +65,7 @@ const cases: PageCase[] = [
   { name: 'orders', url: '/buyer/orders', buyer: true },
 ];
 
+if (OUT) fs.mkdirSync(OUT, { recursive: true });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await withDemoShop('mall-lighthouse-', async ({ base, dist, buyerCookie: sessionCookie }) => {
@@ -100,7 +101,6 @@ try {
         });
         await page.close();
         if (OUT && TRACE) {
-          fs.mkdirSync(OUT, { recursive: true });
           fs.writeFileSync(path.join(OUT, `${c.name}-${run}.trace.json`), JSON.stringify((result!.artifacts as { Trace?: unknown }).Trace));
         }
         return result!.lhr;
@@ -112,7 +112,6 @@ try {
         lhr = await measure();
       }
       if (OUT) {
-        fs.mkdirSync(OUT, { recursive: true });
         fs.writeFileSync(path.join(OUT, `${c.name}-${run}.json`), JSON.stringify(lhr));
       }
       const landed = new URL(lhr.finalDisplayedUrl).pathname;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { LazyModal } from '../../shared/LazyModal';
 import { useAddressAction, useAddresses, useSaveAddress } from './api';
 import { formatAddressLines } from './components/addressLines';
 import { PartLoading } from '../../shared/PartLoading';
+import { PageLoading } from '../../shared/PageLoading';
 
 /** The form (with its selects) and the dialogs load on first open: the book's first paint is the list. */
 const AddressForm = lazy(() => import('./AddressForm').then((m) => ({ default: m.AddressForm })));
@@ -24,7 +25,7 @@ export function AddressBookPage() {
   const [deleting, setDeleting] = useState<Address | null>(null);
 
   const close = () => { setEditing(null); save.reset(); };
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   return (
     <Stack>
       <Group justify="space-between">

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { LazyModal } from '../../shared/LazyModal';
 import { cardsKey, useSavedCards } from './api';
 import { CardLabel } from './components/CardLabel';
 import { PartLoading } from '../../shared/PartLoading';
+import { PageLoading } from '../../shared/PageLoading';
 
 /** The card form and the dialogs load on first open: the page's first paint is the list. */
 const CardForm = lazy(() => import('./CardForm').then((m) => ({ default: m.CardForm })));
@@ -23,7 +24,7 @@ export function CardsPage() {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SavedCard | null>(null);
   const mobile = useMediaQuery('(max-width: 48em)');
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   return (
     <Stack>
       <Group justify="space-between">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Badge, Box, Button, Center, Checkbox, Container, Flex, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Button, Checkbox, Container, Flex, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine, CheckoutEntry } from '@mall/contracts';
@@ -12,6 +12,7 @@ import { LazyModal } from '../../shared/LazyModal';
 import { notifyError } from '../../shared/errors';
 import { skuRule } from '../catalog/skuRule';
 import { useCart, useRemoveLine, useSelectAll, useUpdateLine } from './api';
+import { PageLoading } from '../../shared/PageLoading';
 
 export function CartPage() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function CartPage() {
   const [removing, setRemoving] = useState<CartLine | null>(null);
   const remove = useRemoveLine();
 
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   if (!cart || cart.totalCount === 0) {
     return (
       <Container size="lg" py="md">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Center, List, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, List, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -18,13 +18,14 @@ import { ItemReviews } from '../comment/components/ItemReviews';
 import { Columns } from '../../shared/Columns';
 import { ShownLater } from '../../shared/useProgressiveCount';
 import { PlainBadge, PlainButton, PlainButtonLink, PlainChip, PlainContainer, PlainGroup, PlainImage, PlainNameValueTable, PlainStack, PlainText, PlainTitle, spacing } from '../../shared/plain';
+import { PageLoading } from '../../shared/PageLoading';
 
 
 export function ItemPage() {
   const { urlKey = '' } = useParams();
   const { t } = useTranslation();
   const { data: item, isLoading, error } = useItem(urlKey);
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   if (error || !item) {
     return (
       <EmptyBlock title={t('catalog.notFound')}>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { LazyModal } from '../../shared/LazyModal';
 import { LoadError } from '../../shared/States';
 import { notifyError } from '../../shared/errors';
 import { useSite } from '../../shared/session';
+import { PageLoading } from '../../shared/PageLoading';
 
 const F = '/api/trantor/flow/';
 const certificatesKey = ['certificates'] as const;
@@ -87,7 +88,7 @@ export function CertificatesPage() {
   const mobile = useMediaQuery('(max-width: 48em)');
   const site = useSite().code;
   const done = () => { setEditing(null); void qc.invalidateQueries({ queryKey: certificatesKey }); };
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   return (
     <Stack>

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Center, Container, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import { PartLoading } from '../../shared/PartLoading';
 import { Columns } from '../../shared/Columns';
 import { ShownLater } from '../../shared/useProgressiveCount';
 import { useMobile } from '../../shared/useMobile';
+import { PageLoading } from '../../shared/PageLoading';
 
 /**
  * The payment step and the submitted order's summary, loaded when the buyer gets there (pointing
@@ -160,7 +161,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     if (previewQuery.error) {
       return <Center py="xl"><Alert color="red">{errorMessage(t, previewQuery.error)} <Button variant="subtle" onClick={() => navigate('/cart')}>{t('cart.title')}</Button></Alert></Center>;
     }
-    return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+    return <PageLoading />;
   }
 
   const methodOf = (o: PreviewResult['renderTradeOrderTOList'][number]) => o.shippingMethods.find((m) => m.shippingMethodId === (choices[o.shopId] ?? o.selectedShippingMethodId));
@@ -450,7 +451,7 @@ function ContractCheckout({ contractId }: { contractId: string }) {
   const { data, isLoading, error } = useContract(contractId);
   // The payment section is fetched while the contract loads, not after.
   useEffect(() => { void loadPayment(); }, []);
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   if (error || !data) return <Navigate to="/cart" replace />;
   const balanceClosed = data.presale?.stage === 'BALANCE' && Date.now() < Date.parse(data.presale.balancePaymentStartTime);
   return (

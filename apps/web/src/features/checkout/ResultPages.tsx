@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { fetchPayResult, useContract, usePaymentHosts } from '../payment/api';
 import { ContractOrders } from '../payment/ContractOrders';
 import { PaymentSection } from '../payment/PaymentSection';
 import { EmptyBlock } from '../../shared/EmptyBlock';
+import { PageLoading } from '../../shared/PageLoading';
 
 /** A provider's decline reason as a sentence; unknown reasons get a general one (the code is shown beside it). */
 export function DeclineReason({ code }: { code: string }) {
@@ -119,7 +120,7 @@ export function PrePayPage() {
   const [params] = useSearchParams();
   const contractId = params.get('contractId');
   const { data, isLoading, error } = useContract(contractId);
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   if (!data || error) return <EmptyBlock title={t('payResult.noOrder')}><Anchor component={Link} to="/buyer/orders">{t('buyer.menu.orders')}</Anchor></EmptyBlock>;
   return (
     <Container size="sm" py="xl">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { Alert, Button, Center, Container, Loader, Paper, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { sessionKey } from '../../shared/session';
 import { zodValidate } from '../../shared/zodForm';
 import { errorMessage } from '../../shared/errors';
 import { merchantStatusKey as statusKey, useMerchantStatus } from './seller/api';
+import { PageLoading } from '../../shared/PageLoading';
 
 type Status = z.infer<typeof MerchantStatus>;
 
@@ -56,7 +57,7 @@ export function MerchantApplyPage() {
     mutationFn: (body: MerchantApplyBody) => api<Status>('/api/merchant/apply', { body }),
     onSuccess: (s) => { qc.setQueryData(statusKey, s); void qc.invalidateQueries({ queryKey: sessionKey }); navigate('/merchant/audit'); },
   });
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   if (data?.auditStatus === 'pass') return <Navigate to="/merchant-console/orders" replace />;
   return (
     <Container size="sm" py="md">
@@ -78,7 +79,7 @@ export function MerchantApplyPage() {
 export function MerchantAuditPage() {
   const { t } = useTranslation();
   const { data, isLoading } = useMerchantStatus();
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   if (!data?.application) return <Navigate to="/merchant/apply" replace />;
   return (
     <Container size="sm" py="md">

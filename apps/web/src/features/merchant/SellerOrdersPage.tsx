@@ -4,7 +4,7 @@
  * and paging; ships lines in packages, adds tracking events and decides cancel requests.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Center, Container, Group, Loader, Modal, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Modal, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
@@ -21,6 +21,7 @@ import { SellerOrderCard } from './seller/SellerOrderCard';
 import { ShipModal } from './seller/ShipModal';
 import { SellerPagination } from './seller/SellerPagination';
 import { TrackingEventModal } from './seller/TrackingEventModal';
+import { PageLoading } from '../../shared/PageLoading';
 
 
 export function SellerOrdersPage() {
@@ -113,7 +114,7 @@ export function SellerOrdersPage() {
               )}
 
               {orders.isLoading ? (
-                <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>
+                <PageLoading />
               ) : orders.data && !orders.data.data.length ? (
                 <EmptyBlock title={keyword ? t('seller.empty.search', { keyword }) : t(`seller.empty.${status}`)} />
               ) : orders.data ? (

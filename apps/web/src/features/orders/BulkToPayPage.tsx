@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Anchor, Button, Center, Container, Divider, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Divider, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useMoney } from '../../shared/format';
@@ -13,6 +13,7 @@ import { StatusBadge } from './OrderCard';
 import { OrderNotFound } from './OrderDetailPage';
 import { usePayOrder } from './OrderOperations';
 import { Countdown, LineRow, notifyOrderError, orderError } from './parts';
+import { PageLoading } from '../../shared/PageLoading';
 
 const PAY_OPS = ['pay', 'secondary_pay'];
 
@@ -24,7 +25,7 @@ export function BulkToPayPage() {
   const pay = usePayOrder({ bulkPage: true });
   const [busy, setBusy] = useState(false);
   if (!/^\d{1,18}$/.test(orderId) || isOrderNotFound(error)) return <Container size="md" py="xl"><OrderNotFound orderNumber={orderId} /></Container>;
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   if (error || !order) return <EmptyBlock title={orderError(t, error)} />;
   const op = order.operationList.find((o) => PAY_OPS.includes(o));
   const b = order.bill;

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../shared/EmptyBlock';
@@ -12,6 +12,7 @@ import { isOrderNotFound, useOrderDetail, usePackages } from './api';
 import { OrderNotFound } from './OrderDetailPage';
 import { OpenPackages } from './OrderOperations';
 import { orderError } from './parts';
+import { PageLoading } from '../../shared/PageLoading';
 
 export function ConfirmPage() {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export function ConfirmPage() {
   useEffect(() => { if (complete) navigate(`/confirm-success?orderId=${orderId}`, { replace: true }); }, [complete, orderId, navigate]);
 
   if (!/^\d{1,18}$/.test(orderId) || isOrderNotFound(order.error) || isOrderNotFound(packages.error)) return <OrderNotFound orderNumber={orderId} />;
-  if (order.isLoading || packages.isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (order.isLoading || packages.isLoading) return <PageLoading />;
   const error = order.error ?? packages.error;
   if (error) return <EmptyBlock title={orderError(t, error)} />;
   const open = (packages.data ?? []).filter((p) => p.fulfillmentProgressStatus === 'SEND_DELIVERY');

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft, IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
@@ -15,6 +15,7 @@ import { isOrderNotFound, useOrderDetail, usePackages, useWaybill } from './api'
 import { OrderNotFound } from './OrderDetailPage';
 import { useSignPackage } from './OrderOperations';
 import { orderError, PackageSummary } from './parts';
+import { PageLoading } from '../../shared/PageLoading';
 
 /** Newest first, as the waybill query returns them; the newest entry is highlighted. */
 export function TrackTimeline({ entries, loading }: { entries: TrackEntry[] | undefined; loading?: boolean }) {
@@ -64,7 +65,7 @@ export function ExpressTrickPage() {
   const packages = usePackages(orderId);
   const order = useOrderDetail(orderId);
   if (!/^\d{1,18}$/.test(orderId) || isOrderNotFound(packages.error)) return <OrderNotFound orderNumber={orderId} />;
-  if (packages.isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (packages.isLoading) return <PageLoading />;
   if (packages.error) return <EmptyBlock title={orderError(t, packages.error)} />;
   const list = packages.data ?? [];
   return (

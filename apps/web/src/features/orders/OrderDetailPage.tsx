@@ -3,7 +3,7 @@
  * state of SPEC §2/§8 when the order does not exist (guests: log in; others: no order found).
  */
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../shared/EmptyBlock';
@@ -11,6 +11,7 @@ import { useSession } from '../../shared/session';
 import { isOrderNotFound, useOrderDetail } from './api';
 import { OrderDetailView } from './OrderDetailView';
 import { orderError } from './parts';
+import { PageLoading } from '../../shared/PageLoading';
 
 export function OrderNotFound({ orderNumber }: { orderNumber: string }) {
   const { t } = useTranslation();
@@ -52,7 +53,7 @@ export function OrderDetailPage() {
     </Anchor>
   );
   if (!valid || isOrderNotFound(error)) return <Stack>{back}<OrderNotFound orderNumber={code ?? orderId} /></Stack>;
-  if (isLoading) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (isLoading) return <PageLoading />;
   if (error || !data) {
     return (
       <EmptyBlock title={orderError(t, error)}>

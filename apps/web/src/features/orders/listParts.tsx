@@ -3,7 +3,7 @@
  * with counts, the loading, empty and error states.
  */
 import { Anchor, Button, Group } from '@mantine/core';
-import { PlainLoading } from '../../shared/plain';
+import { PageLoading } from '../../shared/PageLoading';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderCountBody, OrderTab } from '@mall/contracts';
@@ -52,10 +52,7 @@ export function EmptyOrders() {
 }
 
 /** The list's place while its first page is read. */
-export function ListLoading() {
-  const { t } = useTranslation();
-  return <PlainLoading label={t('common.loading')} />;
-}
+export const ListLoading = PageLoading;
 
 export function ErrorRetry({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();

@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/errors';
+import { PageLoading } from '../../../shared/PageLoading';
 
 export function Loading() {
   const { t } = useTranslation();
-  return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  return <PageLoading />;
 }
 
 export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {

@@ -5,7 +5,7 @@
  * replacement of an exchange and adds its tracking events. Each shop's return address is kept here.
  */
 import { useState } from 'react';
-import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
@@ -29,6 +29,7 @@ import { ReverseEventModal } from '../../components/seller/ReverseEventModal';
 import { SellerReverseCard, type ReverseAction } from '../../components/seller/SellerReverseCard';
 import { SellerPagination } from '../../../merchant/seller/SellerPagination';
 import { ShipExchangeModal } from '../../components/seller/ShipExchangeModal';
+import { PageLoading } from '../../../../shared/PageLoading';
 
 const DEFAULT_TAB: SellerAsTab = 'TO_AUDIT';
 
@@ -139,7 +140,7 @@ export function SellerAfterSalesPage() {
               )}
 
               {list.isLoading ? (
-                <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>
+                <PageLoading />
               ) : list.data && !list.data.data.length ? (
                 <EmptyBlock title={keyword ? t('sellerAfterSales.empty.search', { keyword }) : t(`sellerAfterSales.empty.${status}`)} />
               ) : list.data ? (

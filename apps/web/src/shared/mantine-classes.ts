@@ -6,6 +6,7 @@
  */
 export const MANTINE_CLASSES = {
   ActionIcon: { root: 'm_8d3f4000', icon: 'm_8d3afb97' },
+  Alert: { root: 'm_66836ed3', wrapper: 'm_a5d60502', body: 'm_667c2793', message: 'm_7fa78076' },
   Anchor: { root: 'm_849cf0da' },
   Badge: { root: 'm_347db0ec', label: 'm_5add502a' },
   Burger: { root: 'm_fea6bf1a', burger: 'm_d4fb9cad' },
@@ -22,6 +23,7 @@ export const MANTINE_CLASSES = {
   Loader: { root: 'm_5ae2e3c', ovalLoader: 'm_b34414df' },
   Input: { root: 'm_46b77525', label: 'm_8fdc1311', wrapper: 'm_6c018570', input: 'm_8fb7ebe7', section: 'm_82577fc2' },
   Paper: { root: 'm_1b7284a3' },
+  RadioIndicator: { indicator: 'm_717d7ff6', icon: 'm_3e4da632' },
   Progress: { root: 'm_db6d6462', section: 'm_2242eb65' },
   Skeleton: { root: 'm_18320242' },
   Stack: { root: 'm_6d731127' },

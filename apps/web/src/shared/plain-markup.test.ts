@@ -5,11 +5,11 @@
  */
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Badge, Button, Center, Container, Image, Loader, MantineProvider, Skeleton, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Container, Group, Image, Loader, MantineProvider, Paper, Radio, Skeleton, Text, Title } from '@mantine/core';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../app/theme';
-import { PlainBadge, PlainButton, PlainButtonLink, PlainContainer, PlainImage, PlainLoading, PlainSkeleton, PlainText, PlainTitle, spacing } from './plain';
+import { PlainAlert, PlainBadge, PlainButton, PlainButtonLink, PlainCard, PlainContainer, PlainGroup, PlainImage, PlainLoading, PlainRadioIndicator, PlainSection, PlainSkeleton, PlainText, PlainTitle, spacing } from './plain';
 
 /** createElement without its per-component prop types (Mantine's polymorphic components defeat them); the markup is what is checked. */
 const h = createElement as unknown as (type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]) => ReactElement;
@@ -44,6 +44,14 @@ describe("plain components draw Mantine's markup", () => {
       h(PlainTitle, { order: 2, size: 'h3', id: 'r', tabIndex: -1, className: 'k' }, 'Reviews')],
     ['a light badge', h(Badge, { variant: 'light' }, 'Presale'), h(PlainBadge, { color: 'blue' }, 'Presale')],
     ['an outlined gray badge', h(Badge, { variant: 'outline', color: 'gray' }, 'B2C'), h(PlainBadge, { color: 'gray', variant: 'outline' }, 'B2C')],
+    ['a filled extra small badge', h(Badge, { size: 'xs' }, 'Default'), h(PlainBadge, { variant: 'filled', size: 'xs' }, 'Default')],
+    ['a form section with its heading', h(Paper, { withBorder: true, p: 'md', component: 'section', 'aria-label': 'Shipping', 'data-testid': 's' }, h(Title, { order: 2, size: 'h4', mb: 'sm' }, 'Shipping'), 'x'),
+      h(PlainSection, { title: 'Shipping', 'data-testid': 's' }, 'x')],
+    ['a light alert', h(Alert, { color: 'orange', py: 'xs', id: 'a', 'data-testid': 'countdown' }, 'Reserved'), h(PlainAlert, { color: 'orange', py: 'xs', id: 'a', 'data-testid': 'countdown' }, 'Reserved')],
+    ['a checked radio picture', h(Radio.Indicator, { checked: true, size: 'sm', 'aria-hidden': true }), h(PlainRadioIndicator, { checked: true })],
+    ['an unchecked radio picture', h(Radio.Indicator, { checked: false, size: 'sm', 'aria-hidden': true }), h(PlainRadioIndicator, { checked: false })],
+    ['a bordered card as a button', h(Card, { withBorder: true, padding: 'sm', role: 'button', tabIndex: 0, style: { cursor: 'pointer' } }, h(Group, { gap: 'xs', wrap: 'nowrap' }, 'x')),
+      h(PlainCard, { padding: 'sm', component: 'div', role: 'button', tabIndex: 0, style: { cursor: 'pointer' } }, h(PlainGroup, { gap: 'xs', wrap: 'nowrap' }, 'x'))],
     ['a large filled button', h(Button, { size: 'md', variant: 'filled', color: 'blue' }, 'Add'), h(PlainButton, { variant: 'filled', size: 'md' }, 'Add')],
     ['a large light button link', h(Button, { size: 'md', variant: 'light', component: Link, to: '/cart' }, 'Cart'),
       h(PlainButtonLink, { variant: 'light', size: 'md', to: '/cart' }, 'Cart')],

@@ -18,7 +18,7 @@ import { CheckIcon, getFontSize, getLineHeight, getRadius, getSpacing, Loader } 
 import { useId } from '@mantine/hooks';
 import { MANTINE_CLASSES } from './mantine-classes';
 
-const { ActionIcon, Anchor, Badge, Burger, Button, Card, Center, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Loader: LoaderClasses, Paper, Progress, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } = MANTINE_CLASSES;
+const { ActionIcon, Alert, Anchor, Badge, Burger, Button, Card, Center, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Loader: LoaderClasses, Paper, Progress, RadioIndicator, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } = MANTINE_CLASSES;
 
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -89,13 +89,21 @@ export function PlainAnchor({ size, c, fw, lineClamp, underline = 'hover', style
 
 const thinBorder = (color: string) => `calc(0.0625rem * var(--mantine-scale)) solid ${color}`;
 
-/** A badge of the default size: light (a colour's light shade behind its text) or outlined. */
-export function PlainBadge({ color, variant = 'light', children, ...rest }: Box & { color: string; variant?: 'light' | 'outline'; children: ReactNode }) {
-  const look = variant === 'light'
-    ? { '--badge-bg': `var(--mantine-color-${color}-light)`, '--badge-color': `var(--mantine-color-${color}-light-color)`, '--badge-bd': thinBorder('transparent') }
-    : { '--badge-bg': 'transparent', '--badge-color': `var(--mantine-color-${color}-outline)`, '--badge-bd': thinBorder(`var(--mantine-color-${color}-outline)`) };
+/**
+ * A badge of the default size or xs: filled in the primary colour, light (a colour's light shade
+ * behind its text) or outlined.
+ */
+export function PlainBadge({ color = 'blue', variant = 'light', size, children, ...rest }: Box & {
+  color?: string; variant?: 'filled' | 'light' | 'outline'; size?: 'xs'; children: ReactNode;
+}) {
+  const look = variant === 'filled'
+    ? {}
+    : variant === 'light'
+      ? { '--badge-bg': `var(--mantine-color-${color}-light)`, '--badge-color': `var(--mantine-color-${color}-light-color)`, '--badge-bd': thinBorder('transparent') }
+      : { '--badge-bg': 'transparent', '--badge-color': `var(--mantine-color-${color}-outline)`, '--badge-bd': thinBorder(`var(--mantine-color-${color}-outline)`) };
+  const sized = size && { '--badge-height': `var(--badge-height-${size})`, '--badge-padding-x': `var(--badge-padding-x-${size})`, '--badge-fz': `var(--badge-fz-${size})` };
   return (
-    <div {...rest} data-variant={variant} className={`${Badge.root} mantine-Badge-root`} style={vars(look)}>
+    <div {...rest} data-variant={variant === 'filled' ? undefined : variant} data-size={size} className={`${Badge.root} mantine-Badge-root`} style={vars({ ...sized, ...look })}>
       <span className={`${Badge.label} mantine-Badge-label`}>{children}</span>
     </div>
   );
@@ -151,11 +159,11 @@ export function PlainButton({ variant, size, loading, disabled, style, children,
  * A bordered card: an <article>, or a router link when `to` is given. Its first section, when
  * given, is either a header strip (on gray.0, with a border below) or bare media (an image).
  */
-export function PlainCard({ padding, to, header, media, children, ...rest }: Box & {
-  padding: Spacing; to?: string; header?: ReactNode; media?: ReactNode; children: ReactNode;
+export function PlainCard({ padding, to, header, media, component: C = 'article', children, ...rest }: Box & {
+  padding: Spacing; to?: string; header?: ReactNode; media?: ReactNode; component?: 'article' | 'div'; children: ReactNode;
 }) {
   const className = `${Card.root} mantine-Card-root ${Paper.root} mantine-Paper-root`;
-  const style = vars({ '--card-padding': spacing(padding) });
+  const style = vars({ '--card-padding': spacing(padding) }, rest.style);
   const sectionClass = `${Card.section} mantine-Card-section`;
   const inner = (
     <>
@@ -171,7 +179,42 @@ export function PlainCard({ padding, to, header, media, children, ...rest }: Box
   );
   return to
     ? <AppLink {...(rest as object)} to={to} data-with-border data-orientation="vertical" className={className} style={style}>{inner}</AppLink>
-    : <article {...rest} data-with-border data-orientation="vertical" className={className} style={style}>{inner}</article>;
+    : <C {...rest} data-with-border data-orientation="vertical" className={className} style={style}>{inner}</C>;
+}
+
+/** A bordered section of a form page named by its heading (Mantine's Paper withBorder p="md" as a section, with a Title order 2 size h4). */
+export function PlainSection({ title, children, ...rest }: Box & { title: string; children: ReactNode }) {
+  return (
+    <section {...rest} aria-label={title} data-with-border className={`${Paper.root} mantine-Paper-root`} style={{ padding: spacing('md') }}>
+      <PlainTitle order={2} size="h4" style={{ marginBottom: spacing('sm') }}>{title}</PlainTitle>
+      {children}
+    </section>
+  );
+}
+
+/** A light alert of `color` with a message and no title or icon (Mantine's Alert). */
+export function PlainAlert({ color, py, id, children, ...rest }: Box & { color: string; py?: Spacing; children: ReactNode }) {
+  const alertId = useId(id);
+  return (
+    <div {...rest} id={alertId} role="alert" aria-describedby={`${alertId}-body`} className={`${Alert.root} mantine-Alert-root`}
+      style={vars({ '--alert-bg': `var(--mantine-color-${color}-light)`, '--alert-color': `var(--mantine-color-${color}-light-color)`, '--alert-bd': thinBorder('transparent'), paddingBlock: py && spacing(py) })}>
+      <div className={`${Alert.wrapper} mantine-Alert-wrapper`}>
+        <div className={`${Alert.body} mantine-Alert-body`}><div id={`${alertId}-body`} className={`${Alert.message} mantine-Alert-message`}>{children}</div></div>
+      </div>
+    </div>
+  );
+}
+
+/** The picture of a small radio in the primary colour, not a control (Mantine's Radio.Indicator, size sm). */
+export function PlainRadioIndicator({ checked }: { checked: boolean }) {
+  return (
+    <div aria-hidden data-size="sm" data-checked={checked || undefined} className={`${RadioIndicator.indicator} mantine-RadioIndicator-indicator`}
+      style={vars({ '--radio-size': 'var(--radio-size-sm)', '--radio-color': 'var(--mantine-color-blue-filled)', '--radio-icon-size': 'var(--radio-icon-size-sm)' })}>
+      <svg xmlns="http://www.w3.org/2000/svg" fill="none" viewBox="0 0 5 5" aria-hidden className={`${RadioIndicator.icon} mantine-RadioIndicator-icon`}>
+        <circle cx="2.5" cy="2.5" r="2.5" fill="currentColor" />
+      </svg>
+    </div>
+  );
 }
 
 export function PlainDivider({ my }: { my: Spacing }) {

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@mall/contracts';
@@ -11,6 +10,7 @@ import { useAddressAction, useAddresses, useSaveAddress } from './api';
 import { formatAddressLines } from './components/addressLines';
 import { PartLoading } from '../../shared/PartLoading';
 import { PageLoading } from '../../shared/PageLoading';
+import { useMobile } from '../../shared/useMobile';
 
 /** The form (with its selects) and the dialogs load on first open: the book's first paint is the list. */
 const AddressForm = lazy(() => import('./AddressForm').then((m) => ({ default: m.AddressForm })));
@@ -20,7 +20,7 @@ export function AddressBookPage() {
   const { data: list, isLoading } = useAddresses();
   const save = useSaveAddress();
   const action = useAddressAction();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
 

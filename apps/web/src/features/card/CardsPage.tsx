@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SavedCard } from '@mall/contracts';
@@ -12,6 +11,7 @@ import { cardsKey, useSavedCards } from './api';
 import { CardLabel } from './components/CardLabel';
 import { PartLoading } from '../../shared/PartLoading';
 import { PageLoading } from '../../shared/PageLoading';
+import { useMobile } from '../../shared/useMobile';
 
 /** The card form and the dialogs load on first open: the page's first paint is the list. */
 const CardForm = lazy(() => import('./CardForm').then((m) => ({ default: m.CardForm })));
@@ -23,7 +23,7 @@ export function CardsPage() {
   const { data, isLoading } = useSavedCards();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SavedCard | null>(null);
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   if (isLoading) return <PageLoading />;
   return (
     <Stack>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, ID_NUMBER_RULES, isValidIdNumber } from '@mall/contracts/constants';
@@ -13,6 +12,7 @@ import { LoadError } from '../../shared/States';
 import { notifyError } from '../../shared/errors';
 import { useSite } from '../../shared/session';
 import { PageLoading } from '../../shared/PageLoading';
+import { useMobile } from '../../shared/useMobile';
 
 const F = '/api/trantor/flow/';
 const certificatesKey = ['certificates'] as const;
@@ -85,7 +85,7 @@ export function CertificatesPage() {
   const [editing, setEditing] = useState<Certificate | 'new' | null>(null);
   const [removing, setRemoving] = useState<Certificate | null>(null);
   const [busy, setBusy] = useState(false);
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   const site = useSite().code;
   const done = () => { setEditing(null); void qc.invalidateQueries({ queryKey: certificatesKey }); };
   if (isLoading) return <PageLoading />;

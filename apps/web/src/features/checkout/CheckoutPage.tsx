@@ -353,24 +353,26 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                   </>
                 ) : (
                   <>
-                    <NotifySection extras={extras} set={setExtras} addressEmail={useForm ? shippingForm.values.email.trim() : null} error={shownErrors.notify} />
                     {/* The sections below a phone's first screen come in tasks of their own (its main
                         thread was held ~0.5 s drawing the whole form at once), top to bottom, so
                         nothing already drawn moves. */}
                     <ShownLater after={1}>
+                      <NotifySection extras={extras} set={setExtras} addressEmail={useForm ? shippingForm.values.email.trim() : null} error={shownErrors.notify} />
+                    </ShownLater>
+                    <ShownLater after={2}>
                       {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} error={shownErrors.quiz} inputError={shownErrors.quizInput} />}
                       <InviteCodeSection extras={extras} set={setExtras} />
                       <BillingSection same={billingSame} onSame={setBillingSame} form={billingForm} shippingValues={() => (useForm ? { ...shippingForm.values } : null)} />
                     </ShownLater>
-                    <ShownLater after={2}>
+                    <ShownLater after={3}>
                       <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId} errors={shownErrors.shipping}
                         onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />
                     </ShownLater>
-                    <ShownLater after={3}>
+                    <ShownLater after={4}>
                       <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} />
                       <PrivacySection extras={extras} set={setExtras} error={shownErrors.privacy} onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined} />
                     </ShownLater>
-                    <ShownLater after={4}>
+                    <ShownLater after={5}>
                       <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
                     </ShownLater>
                   </>
@@ -387,7 +389,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
             )}
           </div>
           {/* Beside the form from 'md' on, in view; below it on a phone, drawn last. */}
-          <ShownLater after={phone ? 5 : 0}><div>
+          <ShownLater after={phone ? 6 : 0}><div>
             <Box pos="sticky" top={16}>
               <OrderSummary preview={preview} usePoints={usePoints} onPoints={setUsePoints} onCoupons={() => setCouponsOpen(true)}
                 promo={!preview.isExceed && step === 0 ? <PromotionCodeBox applied={codes.filter((c) => preview.promotionCodeList.includes(c))} useless={uselessCodes}

@@ -6,9 +6,8 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import {
-  Alert, Anchor, Badge, Button, Card, Checkbox, Group, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title,
+  Alert, Anchor, Badge, Button, Card, Checkbox, Group, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Textarea,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { HEAR_FROM_OPTIONS, MAX_LEN } from '@mall/contracts/constants';
 import type { Address, PickupStore, PreviewResult } from '@mall/contracts';
@@ -20,6 +19,8 @@ import { noChoice, type AddressFormState } from '../address/formState';
 import { formatAddressLines } from '../address/components/addressLines';
 import { useSaveAddress } from '../address/api';
 import { PartLoading } from '../../shared/PartLoading';
+import { useMobile } from '../../shared/useMobile';
+import { PlainBadge, PlainCard, PlainGroup, PlainRadioIndicator, PlainSection, PlainText } from '../../shared/plain';
 
 /**
  * The address fields and the add-address form (with the region selects and their queries), loaded
@@ -33,27 +34,22 @@ const AddressForm = lazy(() => loadAddressForm().then((m) => ({ default: m.Addre
 
 
 export function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-testid={testId}>
-      <Title order={2} size="h4" mb="sm">{title}</Title>
-      {children}
-    </Paper>
-  );
+  return <PlainSection title={title} data-testid={testId}>{children}</PlainSection>;
 }
 
 function AddressCard({ a, selected, onSelect }: { a: Address; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" onClick={onSelect} style={{ cursor: 'pointer', borderColor: selected ? 'var(--mantine-color-blue-8)' : undefined }}
+    <PlainCard component="div" padding="sm" onClick={onSelect} style={{ cursor: 'pointer', borderColor: selected ? 'var(--mantine-color-blue-8)' : undefined }}
       data-testid="checkout-address" aria-pressed={selected} role="button" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') onSelect(); }}>
-      <Group justify="space-between" wrap="nowrap">
+      <PlainGroup justify="space-between" wrap="nowrap">
         {/* A picture of a radio, not a second control inside the card's button (axe: nested-interactive). */}
-        <Group gap="xs" wrap="nowrap"><Radio.Indicator checked={selected} size="sm" aria-hidden /><Text size="sm">{a.personName}</Text></Group>
-        {a.isDefault && <Badge size="xs">{t('address.default')}</Badge>}
-      </Group>
-      {a.company && <Text size="xs">{a.company}</Text>}
-      {formatAddressLines(a).map((l) => <Text key={l} size="xs" c="dimmed">{l}</Text>)}
-    </Card>
+        <PlainGroup gap="xs" wrap="nowrap"><PlainRadioIndicator checked={selected} /><PlainText size="sm">{a.personName}</PlainText></PlainGroup>
+        {a.isDefault && <PlainBadge variant="filled" size="xs">{t('address.default')}</PlainBadge>}
+      </PlainGroup>
+      {a.company && <PlainText size="xs">{a.company}</PlainText>}
+      {formatAddressLines(a).map((l) => <PlainText key={l} size="xs" c="dimmed">{l}</PlainText>)}
+    </PlainCard>
   );
 }
 
@@ -69,7 +65,7 @@ export function ShippingAddressSection(props: {
   onAddOnPage?: () => void;
 }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   const [picker, setPicker] = useState(false);
   const [adding, setAdding] = useState(false);
   const save = useSaveAddress();
@@ -152,7 +148,7 @@ export function ShippingMethodSection(props: {
 }) {
   const { t } = useTranslation();
   const fmt = useMoney();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   const [storesOf, setStoresOf] = useState<string | null>(null);
   const pickupShop = props.preview.renderTradeOrderTOList.find((o) => o.shopId === storesOf);
   return (

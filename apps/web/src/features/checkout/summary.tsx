@@ -3,8 +3,7 @@
  * Their dialogs load on first open.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Divider, Group, Image, Indicator, Paper, Stack, Switch, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Badge, Button, Divider, Group, Image, Indicator, Paper, Stack, Switch, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FAKE_COUNTDOWN_MS, PROMOTION_CODE_LENGTH } from '@mall/contracts/constants';
 import type { PreviewResult } from '@mall/contracts';
@@ -13,6 +12,8 @@ import { useMoney, formatQty, taxPercent } from '../../shared/format';
 import { LazyModal } from '../../shared/LazyModal';
 import type { CouponModalProps, ProductListModalProps } from './dialogs';
 import { Section } from './sections';
+import { useCompactTopBar } from '../../shared/useMobile';
+import { PlainAlert } from '../../shared/plain';
 
 type Line = PreviewResult['renderTradeOrderTOList'][number]['lines'][number];
 
@@ -135,7 +136,7 @@ export function OrderSummary(props: {
   const { t } = useTranslation();
   const fmt = useMoney();
   const p = props.preview;
-  const medium = useMediaQuery('(max-width: 62em)');
+  const medium = useCompactTopBar();
   const [listOpen, setListOpen] = useState(false);
   const lines = p.renderTradeOrderTOList.flatMap((o) => o.lines);
   const thumbs = lines.slice(0, medium ? 3 : 4);
@@ -229,11 +230,11 @@ export function CountdownBanner({ country, onPrize }: { country: string; onPrize
   const ss = String(Math.floor((left % 60000) / 1000)).padStart(2, '0');
   return (
     <>
-      <Alert color={left > 0 ? 'orange' : 'green'} data-testid="countdown" py="xs">
+      <PlainAlert color={left > 0 ? 'orange' : 'green'} data-testid="countdown" py="xs">
         {left > 0 ? t('checkout.countdown.running', { time: `${mm}:${ss}` }) : (
           <Group gap="xs">{t('checkout.countdown.over')}<Anchor component="button" type="button" size="sm" onClick={() => setPrizeOpen(true)}>{t('checkout.countdown.show')}</Anchor></Group>
         )}
-      </Alert>
+      </PlainAlert>
       <LazyModal opened={prizeOpen} onClose={() => setPrizeOpen(false)} title={t('checkout.countdown.prizeTitle')} centered>
         <Text>{t('checkout.countdown.prizeText', { code: 'PRIZE20' })}</Text>
         <Group justify="flex-end" mt="md">

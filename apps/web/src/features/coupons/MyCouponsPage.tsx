@@ -5,7 +5,6 @@
  */
 import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Group, Pagination, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconTicket } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +14,14 @@ import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useMoney } from '../../shared/format';
 import { CardsSkeleton, LoadError } from '../../shared/States';
 import { useMyCoupons } from './api';
+import { useMobile } from '../../shared/useMobile';
 
 const isTab = (v: string | null): v is MyCouponTab => !!v && (MY_COUPON_TABS as readonly string[]).includes(v);
 
 export function MyCouponsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   const tab: MyCouponTab = isTab(params.get('tab')) ? (params.get('tab') as MyCouponTab) : 'AVAILABLE';
   const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
   const q = useMyCoupons(tab, pageNo);

@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { Alert, Badge, Button, Container, Group, Modal, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,12 +21,13 @@ import { ShipModal } from './seller/ShipModal';
 import { SellerPagination } from './seller/SellerPagination';
 import { TrackingEventModal } from './seller/TrackingEventModal';
 import { PageLoading } from '../../shared/PageLoading';
+import { useMobile } from '../../shared/useMobile';
 
 
 export function SellerOrdersPage() {
   const { t } = useTranslation();
   const apiError = useSellerError();
-  const mobile = !!useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   const { status, keyword, pageNo, search, setSearch, go, isTab } = useSellerTabParams(SELLER_TABS, 'TO_SHIP' as SellerTab);
 
   const merchant = useMerchantStatus();

@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { SellerOrder } from '@mall/contracts';
@@ -14,13 +13,14 @@ import { ApiError } from '../../../shared/api';
 import { isWeightLine, qtyLeft, round3, useCarriers, useCreatePackage } from './api';
 import { useSellerError } from './errors';
 import { qtyText } from './SellerOrderCard';
+import { useMobile } from '../../../shared/useMobile';
 
 type Line = SellerOrder['lines'][number];
 interface FormValues { carrierId: string | null; serviceCode: string; lines: { id: string; qty: number | string }[] }
 
 export function ShipModal({ order, onClose }: { order: SellerOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   return (
     <Modal opened={!!order} onClose={onClose} title={order ? t('seller.ship.title', { code: order.tradeOrderCode }) : ''} size="xl" fullScreen={mobile} centered>
       {order && <ShipForm key={order.id} order={order} mobile={!!mobile} onDone={onClose} />}

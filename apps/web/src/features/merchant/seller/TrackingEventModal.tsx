@@ -1,19 +1,19 @@
 /** Adds a tracking event (what happened, optionally where) to a package that is not cancelled. */
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { ShipmentPackage } from '@mall/contracts';
 import { useAddTrackingEvent } from './api';
 import { useSellerError } from './errors';
+import { useMobile } from '../../../shared/useMobile';
 
 export const EVENT_MAX = 300;
 const AREA_MAX = 100;
 
 export function TrackingEventModal({ pkg, onClose }: { pkg: ShipmentPackage | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   return (
     <Modal opened={!!pkg} onClose={onClose} title={t('seller.event.title')} fullScreen={mobile} centered>
       {pkg && <EventForm key={pkg.id} pkg={pkg} onDone={onClose} />}

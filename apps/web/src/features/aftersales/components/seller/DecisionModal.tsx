@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { AuditBody, QcBody, type ReturnAddress, type SellerReverse } from '@mall
 import { useMoney } from '../../../../shared/format';
 import { isReturnAddressMissing, useAudit, useQc, useSellerAsError } from '../../api/seller';
 import { formatAddress, needsReturnAddress } from './SellerReverseCard';
+import { useMobile } from '../../../../shared/useMobile';
 
 export const REASON_MAX = 300;
 
@@ -28,7 +28,7 @@ interface Props {
 
 export function DecisionModal({ decision, onClose, addressOf, onEditAddress }: Props) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   const d = decision;
   const title = !d ? '' : t(`sellerAfterSales.${d.kind}.${d.approve ? 'approveTitle' : 'rejectTitle'}`, { code: d.reverse.reverseTradeOrderCode });
   return (

@@ -5,17 +5,17 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_DIGITS, SellerRefundBody, type SellerReverse } from '@mall/contracts';
 import { fromMinor, toMinor } from '@mall/domain';
 import { useMoney } from '../../../../shared/format';
 import { useSellerAsError, useSellerRefund } from '../../api/seller';
+import { useMobile } from '../../../../shared/useMobile';
 
 export function RefundModal({ reverse, onClose }: { reverse: SellerReverse | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   return (
     <Modal opened={!!reverse} onClose={onClose} title={reverse ? t('sellerAfterSales.refund.title', { code: reverse.reverseTradeOrderCode }) : ''} centered fullScreen={!!mobile}>
       {reverse && <RefundForm key={reverse.id} reverse={reverse} onDone={onClose} />}

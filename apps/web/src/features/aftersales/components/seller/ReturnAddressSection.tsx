@@ -4,13 +4,13 @@
  */
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Collapse, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconChevronDown, IconMapPin, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ReturnAddressBody, type ReturnAddress } from '@mall/contracts';
 import { type ShopReturnAddress, useReturnAddresses, useSaveReturnAddress, useSellerAsError } from '../../api/seller';
 import { formatAddress } from './SellerReverseCard';
+import { useMobile } from '../../../../shared/useMobile';
 
 export function ReturnAddressSection({ mobile, onEdit }: { mobile: boolean; onEdit: (shopId: string) => void }) {
   const { t } = useTranslation();
@@ -87,7 +87,7 @@ const REGION_FIELDS = ['region0', 'region1', 'region2', 'region3'] as const;
 
 export function ReturnAddressModal({ shopId, onClose }: { shopId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   const shops = useReturnAddresses();
   const shop = shopId ? shops.data?.find((s) => s.shopId === shopId) : undefined;
   return (

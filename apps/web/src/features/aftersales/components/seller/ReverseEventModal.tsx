@@ -1,18 +1,18 @@
 /** Adds a tracking event (what happened, optionally where) to the replacement shipment of an exchange (ReverseEventBody). */
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ReverseEventBody, type ReverseShipment } from '@mall/contracts';
 import { useAddReverseEvent, useSellerAsError } from '../../api/seller';
+import { useMobile } from '../../../../shared/useMobile';
 
 const EVENT_MAX = 300;
 const AREA_MAX = 100;
 
 export function ReverseEventModal({ shipment, onClose }: { shipment: ReverseShipment | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   return (
     <Modal opened={!!shipment} onClose={onClose} title={t('seller.event.title')} fullScreen={!!mobile} centered>
       {shipment && <EventForm key={shipment.id} shipment={shipment} onDone={onClose} />}

@@ -4,7 +4,6 @@
  */
 import { Alert, Button, Card, Group, Image, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ShipExchangeBody, type SellerReverse } from '@mall/contracts';
@@ -12,10 +11,11 @@ import { useCarriers } from '../../../merchant/seller/api';
 import { qtyText } from '../../../merchant/seller/SellerOrderCard';
 import { useSellerAsError, useShipExchange } from '../../api/seller';
 import { checkTracking, trackingPlaceholder } from '../../../../shared/tracking';
+import { useMobile } from '../../../../shared/useMobile';
 
 export function ShipExchangeModal({ reverse, onClose }: { reverse: SellerReverse | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   return (
     <Modal opened={!!reverse} onClose={onClose} title={reverse ? t('sellerAfterSales.ship.title', { code: reverse.reverseTradeOrderCode }) : ''} size="lg" centered fullScreen={!!mobile}>
       {reverse && <ShipForm key={reverse.id} reverse={reverse} onDone={onClose} />}

@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Container, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +29,7 @@ import { SellerReverseCard, type ReverseAction } from '../../components/seller/S
 import { SellerPagination } from '../../../merchant/seller/SellerPagination';
 import { ShipExchangeModal } from '../../components/seller/ShipExchangeModal';
 import { PageLoading } from '../../../../shared/PageLoading';
+import { useMobile } from '../../../../shared/useMobile';
 
 const DEFAULT_TAB: SellerAsTab = 'TO_AUDIT';
 
@@ -37,7 +37,7 @@ export function SellerAfterSalesPage() {
   const { t } = useTranslation();
   const apiError = useSellerAsError();
   const money = useMoney();
-  const mobile = !!useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   const { status, keyword, pageNo, search, setSearch, go, isTab } = useSellerTabParams(SELLER_AS_TABS, DEFAULT_TAB);
 
   const merchant = useMerchantStatus();

@@ -8,7 +8,6 @@ import { useSearchParams } from 'react-router';
 import {
   Alert, Button, Container, Group, Paper, SegmentedControl, Skeleton, Stack, Switch, Text, Title, VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLastPageGuard } from '../../../merchant/seller/listParams';
@@ -23,6 +22,7 @@ import { MUTED } from '../../components/ReviewParts';
 import { ReportReviewDialog } from '../../components/seller/ReportReviewDialog';
 import { SellerPagination } from '../../../merchant/seller/SellerPagination';
 import { SellerReviewCard } from '../../components/seller/SellerReviewCard';
+import { useMobile } from '../../../../shared/useMobile';
 
 const STAR_OPTIONS = ['5', '4', '3', '2', '1'] as const;
 const starOf = (v: string | null) => (v && (STAR_OPTIONS as readonly string[]).includes(v) ? Number(v) : undefined);
@@ -30,7 +30,7 @@ const starOf = (v: string | null) => (v && (STAR_OPTIONS as readonly string[]).i
 export function SellerReviewsPage() {
   const { t } = useTranslation();
   const apiError = useSellerReviewsError();
-  const mobile = !!useMediaQuery('(max-width: 48em)');
+  const mobile = useMobile();
   const [params, setParams] = useSearchParams();
   const star = starOf(params.get('star'));
   const notReplied = params.get('notReplied') === '1';

@@ -5,11 +5,11 @@
  */
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Alert, Badge, Button, Card, Center, Container, Group, Image, Loader, MantineProvider, Paper, Radio, Skeleton, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Container, Group, Image, Loader, MantineProvider, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../app/theme';
-import { PlainAlert, PlainBadge, PlainButton, PlainButtonLink, PlainCard, PlainContainer, PlainGroup, PlainImage, PlainLoading, PlainRadioIndicator, PlainSection, PlainSkeleton, PlainText, PlainTitle, spacing } from './plain';
+import { PlainAlert, PlainBadge, PlainButton, PlainButtonLink, PlainCard, PlainContainer, PlainGroup, PlainImage, PlainLoading, PlainRadioIndicator, PlainSection, PlainSkeleton, PlainStack, PlainText, PlainTitle, spacing } from './plain';
 
 /** createElement without its per-component prop types (Mantine's polymorphic components defeat them); the markup is what is checked. */
 const h = createElement as unknown as (type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]) => ReactElement;
@@ -58,6 +58,8 @@ describe("plain components draw Mantine's markup", () => {
     ['a contained picture of a ratio', h(Image, { src: '/a.svg', alt: 'A', radius: 'md', fit: 'contain', style: { aspectRatio: '1 / 1' } }),
       h(PlainImage, { src: '/a.svg', alt: 'A', ratio: '1 / 1' })],
     ['a small skeleton', h(Skeleton, { h: 20, w: 180, radius: 'sm', 'aria-hidden': true }), h(PlainSkeleton, { height: 20, width: 180, radius: 'sm', 'aria-hidden': true })],
+    ['a still skeleton of a percentage width', h(Skeleton, { h: 14, w: '40%', animate: false }), h(PlainSkeleton, { height: 14, width: '40%', animate: false })],
+    ['a small gap stack', h(Stack, { gap: 6 }, 'x'), h(PlainStack, { gap: 6 }, 'x')],
     ['a full-width skeleton', h(Skeleton, { h: 280 }), h(PlainSkeleton, { height: 280 })],
     ['large bold text', h(Text, { fz: 28, fw: 700 }, '€1'), h(PlainText, { fw: 700, style: { fontSize: spacing(28) } }, '€1')],
     ['dimmed small text in a span', h(Text, { span: true, size: 'sm', c: 'dimmed' }, 'kg'), h(PlainText, { component: 'span', size: 'sm', c: 'dimmed' }, 'kg')],

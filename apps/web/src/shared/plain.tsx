@@ -302,10 +302,13 @@ export function PlainChip({ value, checked, disabled, size, onChoose, children }
   );
 }
 
-/** A loading placeholder block `height` px tall, full width or `width` px, with the theme's `radius` or the default (Mantine's Skeleton, animated). */
-export function PlainSkeleton({ height, width, radius, ...rest }: { height: number; width?: number; radius?: Size; 'aria-hidden'?: boolean }) {
-  return <div {...rest} data-visible data-animate className={`${Skeleton.root} mantine-Skeleton-root`}
-    style={vars({ '--skeleton-radius': radius && getRadius(radius), width: width && spacing(width), height: spacing(height) })} />;
+/**
+ * A loading placeholder block `height` px tall, full width, `width` px or a percentage, with the
+ * theme's `radius` or the default (Mantine's Skeleton), animated unless `animate` is false.
+ */
+export function PlainSkeleton({ height, width, radius, animate = true, ...rest }: { height: number; width?: number | `${number}%`; radius?: Size; animate?: boolean; 'aria-hidden'?: boolean }) {
+  return <div {...rest} data-visible data-animate={animate || undefined} className={`${Skeleton.root} mantine-Skeleton-root`}
+    style={vars({ '--skeleton-radius': radius && getRadius(radius), width: typeof width === 'string' ? width : width && spacing(width), height: spacing(height) })} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Skeleton, Stack } from '@mantine/core';
+import { PlainSkeleton, PlainStack } from '../../../shared/plain';
 import { Columns } from '../../../shared/Columns';
 
 /**
@@ -11,13 +11,15 @@ export function ReviewsSkeleton({ loading }: { loading: boolean }) {
   const picture = (
     <Columns widths={[4, 8]} gap="xl" aria-hidden>
       <div>
-        <Stack gap="xs">
-          <Skeleton h={44} w={160} animate={loading} />
-          {[5, 4, 3, 2, 1].map((s) => <Skeleton key={s} h={14} animate={loading} />)}
-        </Stack>
+        <PlainStack gap="xs">
+          <PlainSkeleton height={44} width={160} animate={loading} />
+          {[5, 4, 3, 2, 1].map((s) => <PlainSkeleton key={s} height={14} animate={loading} />)}
+        </PlainStack>
       </div>
       <div>
-        <Stack gap="lg">{[0, 1].map((i) => <Stack key={i} gap={6}><Skeleton h={14} w="40%" animate={loading} /><Skeleton h={12} animate={loading} /><Skeleton h={12} w="80%" animate={loading} /></Stack>)}</Stack>
+        <PlainStack gap="lg">
+          {[0, 1].map((i) => <PlainStack key={i} gap={6}><PlainSkeleton height={14} width="40%" animate={loading} /><PlainSkeleton height={12} animate={loading} /><PlainSkeleton height={12} width="80%" animate={loading} /></PlainStack>)}
+        </PlainStack>
       </div>
     </Columns>
   );

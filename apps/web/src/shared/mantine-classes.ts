@@ -27,6 +27,10 @@ export const MANTINE_CLASSES = {
   Progress: { root: 'm_db6d6462', section: 'm_2242eb65' },
   Skeleton: { root: 'm_18320242' },
   Stack: { root: 'm_6d731127' },
+  Stepper: {
+    root: 'm_cbb4ea7e', steps: 'm_aaf89d0b', separator: 'm_2a371ac9', step: 'm_cbb57068', 'step--horizontal': 'm_f56b1e2c', stepWrapper: 'm_818e70b',
+    stepIcon: 'm_1959ad01', stepIconContent: 'm_8faaac38', stepCompletedIcon: 'm_a79331dc', stepBody: 'm_1956aa2a', stepLabel: 'm_12051f6c',
+  },
   Table: { table: 'm_b23fa0ef', tbody: 'm_b2404537', tr: 'm_4e7aa4fd', td: 'm_4e7aa4ef' },
   Text: { root: 'm_b6d8b162' },
   Title: { root: 'm_8a5d1357' },

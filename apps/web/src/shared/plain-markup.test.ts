@@ -5,11 +5,11 @@
  */
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Alert, Badge, Button, Card, Center, Container, Group, Image, Loader, MantineProvider, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Container, Group, Image, Loader, MantineProvider, Paper, Radio, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../app/theme';
-import { PlainAlert, PlainBadge, PlainButton, PlainButtonLink, PlainCard, PlainContainer, PlainGroup, PlainImage, PlainLoading, PlainRadioIndicator, PlainSection, PlainSkeleton, PlainStack, PlainText, PlainTitle, spacing } from './plain';
+import { PlainAlert, PlainBadge, PlainButton, PlainButtonLink, PlainCard, PlainContainer, PlainGroup, PlainImage, PlainLoading, PlainRadioIndicator, PlainSection, PlainSkeleton, PlainStack, PlainStepper, PlainText, PlainTitle, spacing } from './plain';
 
 /** createElement without its per-component prop types (Mantine's polymorphic components defeat them); the markup is what is checked. */
 const h = createElement as unknown as (type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]) => ReactElement;
@@ -60,6 +60,9 @@ describe("plain components draw Mantine's markup", () => {
     ['a small skeleton', h(Skeleton, { h: 20, w: 180, radius: 'sm', 'aria-hidden': true }), h(PlainSkeleton, { height: 20, width: 180, radius: 'sm', 'aria-hidden': true })],
     ['a still skeleton of a percentage width', h(Skeleton, { h: 14, w: '40%', animate: false }), h(PlainSkeleton, { height: 14, width: '40%', animate: false })],
     ['a small gap stack', h(Stack, { gap: 6 }, 'x'), h(PlainStack, { gap: 6 }, 'x')],
+    ...[0, 1, 2].map((active): [string, ReactElement, ReactElement] => [`a three-step progress at step ${active + 1}`,
+      h(Stepper, { active, size: 'sm', mb: 'lg', allowNextStepsSelect: false }, ...['Fill', 'Pay', 'Done'].map((label) => h(Stepper.Step, { key: label, label }))),
+      h(PlainStepper, { active, mb: 'lg', labels: ['Fill', 'Pay', 'Done'] })]),
     ['a full-width skeleton', h(Skeleton, { h: 280 }), h(PlainSkeleton, { height: 280 })],
     ['large bold text', h(Text, { fz: 28, fw: 700 }, '€1'), h(PlainText, { fw: 700, style: { fontSize: spacing(28) } }, '€1')],
     ['dimmed small text in a span', h(Text, { span: true, size: 'sm', c: 'dimmed' }, 'kg'), h(PlainText, { component: 'span', size: 'sm', c: 'dimmed' }, 'kg')],

@@ -18,7 +18,7 @@ import { CheckIcon, getFontSize, getLineHeight, getRadius, getSpacing, Loader } 
 import { useId } from '@mantine/hooks';
 import { MANTINE_CLASSES } from './mantine-classes';
 
-const { ActionIcon, Alert, Anchor, Badge, Burger, Button, Card, Center, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Loader: LoaderClasses, Paper, Progress, RadioIndicator, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } = MANTINE_CLASSES;
+const { ActionIcon, Alert, Anchor, Badge, Burger, Button, Card, Center, Chip, ComboboxChevron, Container, Input, Divider, Group, Image, Indicator, Loader: LoaderClasses, Paper, Progress, RadioIndicator, Skeleton, Stack, Stepper, Table, Text, Title, UnstyledButton, VisuallyHidden } = MANTINE_CLASSES;
 
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | number;
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -213,6 +213,49 @@ export function PlainRadioIndicator({ checked }: { checked: boolean }) {
       <svg xmlns="http://www.w3.org/2000/svg" fill="none" viewBox="0 0 5 5" aria-hidden className={`${RadioIndicator.icon} mantine-RadioIndicator-icon`}>
         <circle cx="2.5" cy="2.5" r="2.5" fill="currentColor" />
       </svg>
+    </div>
+  );
+}
+
+/** Mantine's Transition at rest, shown: the style its completed-step icon keeps. */
+const SHOWN = {
+  transitionProperty: 'transform, opacity', WebkitBackfaceVisibility: 'hidden', transitionDuration: '200ms', transitionTimingFunction: 'ease',
+  transformOrigin: 'center center', opacity: 1, transform: 'scale(1)',
+} as const;
+
+/**
+ * A small horizontal progress of named steps, `active` the current one (Mantine's Stepper of
+ * size sm with labels only and no step selection): steps before it are checked, it is in progress.
+ */
+export function PlainStepper({ active, labels, mb, ...rest }: Box & { active: number; labels: string[]; mb?: Spacing }) {
+  return (
+    <div {...rest} data-size="sm" className={`${Stepper.root} mantine-Stepper-root`}
+      style={vars({ '--stepper-icon-size': 'var(--stepper-icon-size-sm)', '--stepper-fz': getFontSize('sm'), '--stepper-spacing': spacing('sm'), marginBottom: mb && spacing(mb) })}>
+      <div data-orientation="horizontal" data-icon-position="left" data-label-position="right" data-wrap className={`${Stepper.steps} mantine-Stepper-steps`}>
+        {labels.map((label, i) => {
+          const state = { 'data-completed': i < active || undefined, 'data-progress': i === active || undefined };
+          return [
+            i > 0 && <div key={`s${i}`} data-active={i <= active || undefined} data-orientation="horizontal" className={`${Stepper.separator} mantine-Stepper-separator`} />,
+            <button key={label} type="button" tabIndex={-1} {...state} data-icon-position="left" data-label-position="right"
+              className={`mantine-focus-auto ${Stepper['step--horizontal']} ${Stepper.step} mantine-Stepper-step ${UnstyledButton.root} mantine-UnstyledButton-root`}>
+              <span className={`${Stepper.stepWrapper} mantine-Stepper-stepWrapper`}>
+                <span {...state} className={`${Stepper.stepIcon} mantine-Stepper-stepIcon`}>
+                  {i < active ? (
+                    <span className={`${Stepper.stepCompletedIcon} mantine-Stepper-stepCompletedIcon`} style={SHOWN}>
+                      <svg viewBox="0 0 10 7" fill="none" xmlns="http://www.w3.org/2000/svg" style={{ width: '60%', height: '60%' }} aria-hidden>
+                        <path d="M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z" fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+                      </svg>
+                    </span>
+                  ) : <span className={`${Stepper.stepIconContent} mantine-Stepper-stepIconContent`}>{i + 1}</span>}
+                </span>
+              </span>
+              <span data-orientation="horizontal" data-icon-position="left" className={`${Stepper.stepBody} mantine-Stepper-stepBody`}>
+                <span className={`${Stepper.stepLabel} mantine-Stepper-stepLabel`}>{label}</span>
+              </span>
+            </button>,
+          ];
+        })}
+      </div>
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Center, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { Columns } from '../../shared/Columns';
 import { ShownLater } from '../../shared/useProgressiveCount';
 import { useMobile } from '../../shared/useMobile';
 import { PageLoading } from '../../shared/PageLoading';
+import { PlainStepper } from '../../shared/plain';
 
 /**
  * The payment step and the submitted order's summary, loaded when the buyer gets there (pointing
@@ -331,11 +332,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   return (
     <Container size="lg" py="md" pb={{ base: 120, sm: 'md' }}>
       <Title order={1} size="h2" mb="md">{t('checkout.title')}</Title>
-      <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false}>
-        <Stepper.Step label={t('checkout.step.fill')} />
-        {!noPayment && <Stepper.Step label={t('checkout.step.pay')} />}
-        <Stepper.Step label={t('checkout.step.done')} />
-      </Stepper>
+      <PlainStepper active={step} mb="lg" labels={[t('checkout.step.fill'), ...(noPayment ? [] : [t('checkout.step.pay')]), t('checkout.step.done')]} />
       {step === 2 && result ? <Submitted result={result} /> : (
         <Columns widths={[8, 4]} from="md" gap="lg">
           <div>
@@ -459,11 +456,7 @@ function ContractCheckout({ contractId }: { contractId: string }) {
   return (
     <Container size="md" py="md">
       <Title order={1} size="h2" mb="md">{t('checkout.title')}</Title>
-      <Stepper active={data.status === 'PAID' ? 2 : 1} size="sm" mb="lg" allowNextStepsSelect={false}>
-        <Stepper.Step label={t('checkout.step.fill')} />
-        <Stepper.Step label={t('checkout.step.pay')} />
-        <Stepper.Step label={t('checkout.step.done')} />
-      </Stepper>
+      <PlainStepper active={data.status === 'PAID' ? 2 : 1} mb="lg" labels={[t('checkout.step.fill'), t('checkout.step.pay'), t('checkout.step.done')]} />
       <Paper withBorder p="md" data-testid="contract-checkout">
         <Stack>
           {data.tradeOrderList.map((o) => (

@@ -1,7 +1,8 @@
 /**
  * Plain versions of the Mantine components a first load renders many times (the top bar and
  * footer, the buyer menu, order cards, item tiles; home's kind chips and placeholders, the order
- * list's filters, the item page's buy box and rating bars): the same elements, Mantine classes,
+ * list's filters, the item page's buy box, rating bars and reviews placeholder; the checkout's
+ * steps, sections, address cards and countdown): the same elements, Mantine classes,
  * data attributes and CSS variables that Mantine's Group, Stack, Text, Anchor, Badge, Button,
  * Card, Chip, inputs and the others here render, so they look the same and follow the theme and
  * Mantine's stylesheet (the DOM was compared at 1280 and 390 px), without the per-instance work

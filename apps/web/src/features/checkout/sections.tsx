@@ -33,10 +33,6 @@ const AddressFields = lazy(() => loadAddressForm().then((m) => ({ default: m.Add
 const AddressForm = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressForm })));
 
 
-export function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  return <PlainSection title={title} data-testid={testId}>{children}</PlainSection>;
-}
-
 function AddressCard({ a, selected, onSelect }: { a: Address; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation();
   return (
@@ -73,11 +69,11 @@ export function ShippingAddressSection(props: {
   const current = saved.find((a) => a.id === props.selectedId);
   if (props.useForm) {
     return (
-      <Section title={t('checkout.shippingAddress')} testId="shipping-address">
+      <PlainSection title={t('checkout.shippingAddress')} data-testid="shipping-address">
         <Suspense fallback={<PartLoading />}>
           <AddressFields form={props.form} purpose="SHIPPING" serverError={props.serverError} hideQuickQuiz typed />
         </Suspense>
-      </Section>
+      </PlainSection>
     );
   }
   const list = (
@@ -86,7 +82,7 @@ export function ShippingAddressSection(props: {
     </Stack>
   );
   return (
-    <Section title={t('checkout.shippingAddress')} testId="shipping-address">
+    <PlainSection title={t('checkout.shippingAddress')} data-testid="shipping-address">
       {mobile ? (
         <Stack gap="xs">
           {current && <AddressCard a={current} selected onSelect={() => setPicker(true)} />}
@@ -101,14 +97,14 @@ export function ShippingAddressSection(props: {
             onSubmit={(body) => save.mutate({ body }, { onSuccess: (a) => { props.onSelect(a.id); setAdding(false); } })} />
         </Suspense>
       </LazyModal>
-    </Section>
+    </PlainSection>
   );
 }
 
 export function BillingSection(props: { same: boolean; onSame: (v: boolean) => void; form: AddressFormState; shippingValues: () => Record<string, unknown> | null; serverError?: unknown }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('checkout.billingAddress')} testId="billing-address">
+    <PlainSection title={t('checkout.billingAddress')} data-testid="billing-address">
       <Checkbox label={t('checkout.billingSame')} checked={props.same} onChange={(e) => props.onSame(e.currentTarget.checked)} onPointerEnter={preloadAddressFields} />
       {!props.same && (
         <Stack mt="sm" gap="sm">
@@ -120,7 +116,7 @@ export function BillingSection(props: { same: boolean; onSame: (v: boolean) => v
           </Suspense>
         </Stack>
       )}
-    </Section>
+    </PlainSection>
   );
 }
 
@@ -152,7 +148,7 @@ export function ShippingMethodSection(props: {
   const [storesOf, setStoresOf] = useState<string | null>(null);
   const pickupShop = props.preview.renderTradeOrderTOList.find((o) => o.shopId === storesOf);
   return (
-    <Section title={t('checkout.shippingMethod')} testId="shipping-methods">
+    <PlainSection title={t('checkout.shippingMethod')} data-testid="shipping-methods">
       <Stack gap="md">
         {props.preview.renderTradeOrderTOList.map((o) => {
           const selected = props.choices[o.shopId] ?? o.selectedShippingMethodId;
@@ -215,7 +211,7 @@ export function ShippingMethodSection(props: {
           ? <LazyDrawer opened={!!storesOf} onClose={() => setStoresOf(null)} position="bottom" size="76vh" title={t('checkout.pickup.title')}>{list}</LazyDrawer>
           : <LazyModal opened={!!storesOf} onClose={() => setStoresOf(null)} size="lg" title={t('checkout.pickup.title')}>{list}</LazyModal>;
       })()}
-    </Section>
+    </PlainSection>
   );
 }
 
@@ -228,7 +224,7 @@ export interface Extras {
 export function QuickQuizSection({ extras, set, error, inputError }: { extras: Extras; set: (p: Partial<Extras>) => void; error?: string; inputError?: string }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('checkout.quickQuiz')} testId="quick-quiz">
+    <PlainSection title={t('checkout.quickQuiz')} data-testid="quick-quiz">
       <Group grow align="flex-start">
         <NativeSelect label={t('address.hearFrom')} required value={extras.hearFrom} onChange={(e) => set({ hearFrom: e.currentTarget.value })} error={error}
           data={[noChoice(), ...HEAR_FROM_OPTIONS.map((o) => ({ value: o, label: t(`address.hearFromOptions.${o}`) }))]} />
@@ -236,7 +232,7 @@ export function QuickQuizSection({ extras, set, error, inputError }: { extras: E
           <TextInput label={t('address.hearFromInput')} required maxLength={MAX_LEN.quickQuiz} value={extras.hearFromInput} onChange={(e) => set({ hearFromInput: e.currentTarget.value })} error={inputError} />
         )}
       </Group>
-    </Section>
+    </PlainSection>
   );
 }
 
@@ -249,7 +245,7 @@ export function NotifySection({ extras, set, addressEmail, error }: { extras: Ex
   const site = useSite();
   const fromAddress = addressEmail !== null && extras.notifyType === 'email';
   return (
-    <Section title={t('checkout.notify.title')} testId="notify">
+    <PlainSection title={t('checkout.notify.title')} data-testid="notify">
       <Radio.Group value={extras.notifyType} onChange={(v) => set({ notifyType: v as 'email' | 'phone' })}>
         <Group><Radio value="email" label={t('checkout.notify.email')} /><Radio value="phone" label={t('checkout.notify.phone')} /></Group>
       </Radio.Group>
@@ -268,7 +264,7 @@ export function NotifySection({ extras, set, addressEmail, error }: { extras: Ex
         <Checkbox mt="sm" checked={extras.smsSubscribe} onChange={(e) => set({ smsSubscribe: e.currentTarget.checked })}
           label={<>{t('checkout.smsSubscribe')} <Anchor component={Link} to={site.policyRoutes.sms ?? '/sms'} size="sm">{t('policy.sms')}</Anchor></>} />
       )}
-    </Section>
+    </PlainSection>
   );
 }
 
@@ -286,7 +282,7 @@ export function DeliveryTimeSection({ preview, extras, set }: { preview: Preview
   const info = preview.shippingTimeInfo;
   if (!info.dayList.length) return null;
   return (
-    <Section title={t('checkout.delivery.title')} testId="delivery-time">
+    <PlainSection title={t('checkout.delivery.title')} data-testid="delivery-time">
       <Group grow>
         {/* "No preference" first: choosing it again clears the choice. */}
         <NativeSelect label={t('checkout.delivery.day')} value={extras.deliveryDay} onChange={(e) => set({ deliveryDay: e.currentTarget.value })}
@@ -294,7 +290,7 @@ export function DeliveryTimeSection({ preview, extras, set }: { preview: Preview
         <NativeSelect label={t('checkout.delivery.time')} value={extras.deliveryTime} onChange={(e) => set({ deliveryTime: e.currentTarget.value })}
           data={[{ value: '', label: t('checkout.delivery.any') }, ...info.dayTimeList]} />
       </Group>
-    </Section>
+    </PlainSection>
   );
 }
 
@@ -315,11 +311,11 @@ export function PrivacySection({ extras, set, onTerms, error }: { extras: Extras
 export function RequirementsBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('checkout.exceed.requirementsTitle')} testId="requirements">
+    <PlainSection title={t('checkout.exceed.requirementsTitle')} data-testid="requirements">
       <Textarea placeholder={t('checkout.exceed.requirementsPlaceholder')} maxLength={MAX_LEN.requirements} autosize minRows={3}
         value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-label={t('checkout.exceed.requirementsTitle')}
         description={t('common.remaining', { count: MAX_LEN.requirements - value.length })} />
-    </Section>
+    </PlainSection>
   );
 }
 

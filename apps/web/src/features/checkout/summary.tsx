@@ -11,9 +11,8 @@ import { DialogLoading } from '../../shared/DialogLoading';
 import { useMoney, formatQty, taxPercent } from '../../shared/format';
 import { LazyModal } from '../../shared/LazyModal';
 import type { CouponModalProps, ProductListModalProps } from './dialogs';
-import { Section } from './sections';
-import { useCompactTopBar } from '../../shared/useMobile';
-import { PlainAlert } from '../../shared/plain';
+import { useScreenQuery } from '../../shared/useMobile';
+import { PlainAlert, PlainSection } from '../../shared/plain';
 
 type Line = PreviewResult['renderTradeOrderTOList'][number]['lines'][number];
 
@@ -54,7 +53,7 @@ function LineRow({ l }: { l: Line }) {
 export function ItemsSection({ preview, remarks, onRemark }: { preview: PreviewResult; remarks: Record<string, string>; onRemark: (shopId: string, v: string) => void }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('checkout.items')} testId="items">
+    <PlainSection title={t('checkout.items')} data-testid="items">
       <Stack gap="lg">
         {preview.renderTradeOrderTOList.map((o) => (
           <Stack key={o.shopId} gap="sm">
@@ -64,7 +63,7 @@ export function ItemsSection({ preview, remarks, onRemark }: { preview: PreviewR
           </Stack>
         ))}
       </Stack>
-    </Section>
+    </PlainSection>
   );
 }
 
@@ -136,7 +135,7 @@ export function OrderSummary(props: {
   const { t } = useTranslation();
   const fmt = useMoney();
   const p = props.preview;
-  const medium = useCompactTopBar();
+  const medium = useScreenQuery('not all and (min-width: 62em)');
   const [listOpen, setListOpen] = useState(false);
   const lines = p.renderTradeOrderTOList.flatMap((o) => o.lines);
   const thumbs = lines.slice(0, medium ? 3 : 4);

@@ -110,7 +110,7 @@ function Dialog({ opened, onClose, title, children }: { opened: boolean; onClose
   const { t } = useTranslation();
   const mobile = useScreenQuery('not all and (min-width: 36em)');
   return (
-    <LazyModal opened={opened} onClose={onClose} title={title} centered={!mobile} fullScreen={!!mobile} closeButtonProps={{ 'aria-label': t(`${A}.close`) }}>
+    <LazyModal opened={opened} onClose={onClose} title={title} centered={!mobile} fullScreen={mobile} closeButtonProps={{ 'aria-label': t(`${A}.close`) }}>
       {opened && <Suspense fallback={<PartLoading />}>{children}</Suspense>}
     </LazyModal>
   );

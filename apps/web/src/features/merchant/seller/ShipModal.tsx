@@ -23,7 +23,7 @@ export function ShipModal({ order, onClose }: { order: SellerOrder | null; onClo
   const mobile = useMobile();
   return (
     <Modal opened={!!order} onClose={onClose} title={order ? t('seller.ship.title', { code: order.tradeOrderCode }) : ''} size="xl" fullScreen={mobile} centered>
-      {order && <ShipForm key={order.id} order={order} mobile={!!mobile} onDone={onClose} />}
+      {order && <ShipForm key={order.id} order={order} mobile={mobile} onDone={onClose} />}
     </Modal>
   );
 }

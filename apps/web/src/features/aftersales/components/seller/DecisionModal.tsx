@@ -32,7 +32,7 @@ export function DecisionModal({ decision, onClose, addressOf, onEditAddress }: P
   const d = decision;
   const title = !d ? '' : t(`sellerAfterSales.${d.kind}.${d.approve ? 'approveTitle' : 'rejectTitle'}`, { code: d.reverse.reverseTradeOrderCode });
   return (
-    <Modal opened={!!d} onClose={onClose} title={title} centered fullScreen={!!mobile && !!d && !d.approve}>
+    <Modal opened={!!d} onClose={onClose} title={title} centered fullScreen={mobile && !!d && !d.approve}>
       {d && <DecisionForm key={`${d.reverse.id}-${d.kind}-${d.approve}`} decision={d} onDone={onClose} address={addressOf(d.reverse.shopId)} onEditAddress={onEditAddress} />}
     </Modal>
   );

@@ -17,7 +17,7 @@ export function RefundModal({ reverse, onClose }: { reverse: SellerReverse | nul
   const { t } = useTranslation();
   const mobile = useMobile();
   return (
-    <Modal opened={!!reverse} onClose={onClose} title={reverse ? t('sellerAfterSales.refund.title', { code: reverse.reverseTradeOrderCode }) : ''} centered fullScreen={!!mobile}>
+    <Modal opened={!!reverse} onClose={onClose} title={reverse ? t('sellerAfterSales.refund.title', { code: reverse.reverseTradeOrderCode }) : ''} centered fullScreen={mobile}>
       {reverse && <RefundForm key={reverse.id} reverse={reverse} onDone={onClose} />}
     </Modal>
   );

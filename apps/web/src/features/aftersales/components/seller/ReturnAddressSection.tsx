@@ -91,7 +91,7 @@ export function ReturnAddressModal({ shopId, onClose }: { shopId: string | null;
   const shops = useReturnAddresses();
   const shop = shopId ? shops.data?.find((s) => s.shopId === shopId) : undefined;
   return (
-    <Modal opened={!!shopId} onClose={onClose} centered size="lg" fullScreen={!!mobile}
+    <Modal opened={!!shopId} onClose={onClose} centered size="lg" fullScreen={mobile}
       title={shop ? t('sellerAfterSales.address.title', { shop: shop.shopName }) : t('sellerAfterSales.address.heading')}>
       {shopId && (shop ? <AddressForm key={shopId} shop={shop} onDone={onClose} /> : shops.isLoading ? <Skeleton h={200} /> : (
         <Alert color="red" role="alert">{t('sellerAfterSales.address.loadFailed')}</Alert>

@@ -14,7 +14,7 @@ export function ReverseEventModal({ shipment, onClose }: { shipment: ReverseShip
   const { t } = useTranslation();
   const mobile = useMobile();
   return (
-    <Modal opened={!!shipment} onClose={onClose} title={t('seller.event.title')} fullScreen={!!mobile} centered>
+    <Modal opened={!!shipment} onClose={onClose} title={t('seller.event.title')} fullScreen={mobile} centered>
       {shipment && <EventForm key={shipment.id} shipment={shipment} onDone={onClose} />}
     </Modal>
   );

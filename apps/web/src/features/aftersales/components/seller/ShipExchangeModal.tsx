@@ -17,7 +17,7 @@ export function ShipExchangeModal({ reverse, onClose }: { reverse: SellerReverse
   const { t } = useTranslation();
   const mobile = useMobile();
   return (
-    <Modal opened={!!reverse} onClose={onClose} title={reverse ? t('sellerAfterSales.ship.title', { code: reverse.reverseTradeOrderCode }) : ''} size="lg" centered fullScreen={!!mobile}>
+    <Modal opened={!!reverse} onClose={onClose} title={reverse ? t('sellerAfterSales.ship.title', { code: reverse.reverseTradeOrderCode }) : ''} size="lg" centered fullScreen={mobile}>
       {reverse && <ShipForm key={reverse.id} reverse={reverse} onDone={onClose} />}
     </Modal>
   );

@@ -106,10 +106,14 @@ export const refunds = pgTable('refunds', {
   paymentRecordId: bigint('payment_record_id', { mode: 'bigint' }).notNull().references(() => paymentRecords.id),
   /** Null for a charge that was not kept (NOT_CAPTURED). */
   reverseId: bigint('reverse_id', { mode: 'bigint' }).references(() => reverseTradeOrders.id),
+  /** The order whose payment this gives back; null for a charge that was not kept (NOT_CAPTURED). */
+  orderId: bigint('order_id', { mode: 'bigint' }).references(() => tradeOrders.id),
   buyerId: bigint('buyer_id', { mode: 'bigint' }).notNull().references(() => users.id),
   channel: text('channel').notNull(),
   reason: text('reason', { enum: ['AFTER_SALES', 'NOT_CAPTURED'] }).notNull(),
   amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  /** The part of amountMinor that gives back the order's shipping (refunded once per order). */
+  shippingMinor: bigint('shipping_minor', { mode: 'bigint' }).notNull().default(sql`0`),
   currency: text('currency').notNull(),
   status: text('status', { enum: ['REFUND_PENDING', 'REFUND_DONE', 'REFUND_FAIL'] }).notNull(),
   idempotencyKey: text('idempotency_key').notNull(),
@@ -122,6 +126,7 @@ export const refunds = pgTable('refunds', {
   uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
   index('refunds_contract_idx').on(t.contractId),
   index('refunds_reverse_idx').on(t.reverseId),
+  index('refunds_order_idx').on(t.orderId),
   index('refunds_pending_idx').on(t.updatedAt).where(sql`status = 'REFUND_PENDING'`),
   // A charge that was not kept is refunded once, however often its approval arrives.
   uniqueIndex('refunds_one_not_captured').on(t.paymentRecordId).where(sql`reason = 'NOT_CAPTURED'`),

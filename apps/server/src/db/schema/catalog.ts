@@ -48,6 +48,11 @@ export const skus = pgTable('skus', {
   marketingUnit: text('marketing_unit').notNull().default('pc'),
   attributes: jsonb('attributes').$type<{ attrKey: string; attrVal: string }[]>().notNull().default([]),
   nonfixedAttributes: jsonb('nonfixed_attributes').$type<{ attrKey: string; attrVal: string; isShow: boolean }[]>().notNull().default([]),
+  /**
+   * Name and attributes in other languages, as items.texts: { de: { name, attributes: { Color: { attrKey: 'Farbe', attrVal: 'Schwarz' } } } },
+   * attributes (fixed and non-fixed) by their English attrKey; English is name/attributes.
+   */
+  texts: jsonb('texts').$type<Partial<Record<string, { name?: string; attributes?: Record<string, { attrKey?: string; attrVal?: string }> }>>>().notNull().default({}),
   adjustStep: numeric('adjust_step', { precision: 12, scale: 3 }).notNull().default('1'),
   minQty: numeric('min_qty', { precision: 12, scale: 3 }).notNull().default('1'),
   maxQty: numeric('max_qty', { precision: 12, scale: 3 }).notNull().default('10'),

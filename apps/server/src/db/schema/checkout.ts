@@ -14,6 +14,8 @@ export const shippingMethods = pgTable('shipping_methods', {
   code: text('code').notNull(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
+  /** Name and description in other languages, as items.texts: { de: { name, description } }; English is name/description. */
+  texts: jsonb('texts').$type<Partial<Record<string, { name?: string; description?: string }>>>().notNull().default({}),
   amounts: jsonb('amounts').$type<Record<string, string>>().notNull().default({}),
   freeOver: jsonb('free_over').$type<Record<string, string>>().notNull().default({}),
   maxOrder: jsonb('max_order').$type<Record<string, string>>().notNull().default({}),

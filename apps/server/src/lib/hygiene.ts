@@ -1,7 +1,8 @@
 /**
  * Request hygiene shared by every route: which path the router really chose (for checks that
  * depend on the path), and text that PostgreSQL cannot store (NUL, lone UTF-16 surrogates)
- * refused at the door for every string field at once, instead of per schema.
+ * refused at the door for every string field at once, instead of per schema; and bodies nested
+ * too deeply or too wide (REQUEST_JSON_LIMITS).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@mall/contracts';
@@ -27,31 +28,79 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 const unstorable = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
 
-/** The JSON-pointer-like path of the first string (or object key) PostgreSQL cannot store, if any. */
-export function findUnstorableText(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return unstorable(value) ? path || '/' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnstorableText(value[i], `${path}/${i}`);
-      if (found) return found;
+/**
+ * Shape limits of a parsed request body: JSON nested thousands of levels deep made recursive code
+ * (this walk, JSON.stringify of a jsonb value) overflow the stack and answer 500. No request of
+ * the shop comes near them (its schemas allow a few levels and lists of at most 1,000 entries).
+ */
+export const REQUEST_JSON_LIMITS = {
+  /** Objects and arrays inside one another. */
+  depth: 32,
+  /** Keys of one object. */
+  keys: 10_000,
+  /** Entries of one array. */
+  items: 10_000,
+} as const;
+export type RequestJsonLimits = { depth: number; keys: number; items: number };
+
+export type RequestValueProblem =
+  | { kind: 'text'; path: string }
+  | { kind: 'depth' | 'keys' | 'items'; path: string; limit: number };
+
+const safeKey = (key: string) => key.replace(/[\u0000\uD800-\uDFFF]/g, '?');
+
+/**
+ * The first problem of a parsed request part (params, query or body), in document order: a
+ * container deeper than `limits.depth`, an object or array over its count, or a string (or
+ * object key) PostgreSQL cannot store. Iterative, with its own stack: no value can overflow it.
+ */
+export function requestValueProblem(value: unknown, limits: RequestJsonLimits = REQUEST_JSON_LIMITS): RequestValueProblem | null {
+  // [value, its JSON-pointer-like path, how many containers enclose it]
+  const stack: [unknown, string, number][] = [[value, '', 0]];
+  while (stack.length) {
+    const [v, path, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (unstorable(v)) return { kind: 'text', path: path || '/' };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      if (unstorable(key)) return `${path}/${key.replace(/[\u0000\uD800-\uDFFF]/g, '?')}`;
-      const found = findUnstorableText(v, `${path}/${key}`);
-      if (found) return found;
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= limits.depth) return { kind: 'depth', path: path || '/', limit: limits.depth };
+    if (Array.isArray(v)) {
+      if (v.length > limits.items) return { kind: 'items', path: path || '/', limit: limits.items };
+      // Pushed last to first, so the first entry is looked at first.
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}/${i}`, depth + 1]);
+      continue;
     }
+    const keys = Object.keys(v);
+    if (keys.length > limits.keys) return { kind: 'keys', path: path || '/', limit: limits.keys };
+    const bad = keys.find(unstorable);
+    if (bad !== undefined) return { kind: 'text', path: `${path}/${safeKey(bad)}` };
+    for (let i = keys.length - 1; i >= 0; i--) stack.push([(v as Record<string, unknown>)[keys[i]!], `${path}/${keys[i]}`, depth + 1]);
   }
   return null;
 }
 
+const NO_LIMITS: RequestJsonLimits = { depth: Infinity, keys: Infinity, items: Infinity };
+
+/** The JSON-pointer-like path of the first string (or object key) PostgreSQL cannot store, if any. */
+export function findUnstorableText(value: unknown): string | null {
+  return requestValueProblem(value, NO_LIMITS)?.path ?? null;
+}
+
+const TOO_BIG: Record<'depth' | 'keys' | 'items', string> = {
+  depth: 'The request nests objects or lists too deeply',
+  keys: 'An object of the request has too many fields',
+  items: 'A list of the request has too many entries',
+};
+
 export function registerRequestHygiene(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
+    // Runs right after the body is parsed, before the schema (or any handler) walks it.
     for (const [part, value] of [['params', req.params], ['query', req.query], ['body', req.body]] as const) {
-      const at = findUnstorableText(value);
-      if (at) throw new AppError(400, ERROR_CODES.invalidText, 'A text field contains characters that cannot be stored', { part, path: at });
+      const problem = requestValueProblem(value);
+      if (!problem) continue;
+      if (problem.kind === 'text') throw new AppError(400, ERROR_CODES.invalidText, 'A text field contains characters that cannot be stored', { part, path: problem.path });
+      throw new AppError(400, ERROR_CODES.invalidRequest, TOO_BIG[problem.kind], { part, path: problem.path, limit: problem.limit });
     }
   });
 }

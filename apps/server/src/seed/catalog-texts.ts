@@ -1,7 +1,8 @@
 /**
- * The demo catalog's names and descriptions in the six languages besides English (SPEC §1:
- * seven languages). English is in the catalog table itself (seed/index.ts); an item or
- * language missing here falls back to it.
+ * The demo catalog's texts in the six languages besides English (SPEC §1: seven languages):
+ * item names and descriptions (items.texts), SKU names and attributes (skus.texts) and shipping
+ * methods (shipping_methods.texts). English is in the tables' own columns (seed/index.ts); a text
+ * or language missing from a row falls back to it.
  */
 import type { Language } from '@mall/contracts';
 
@@ -109,4 +110,97 @@ export const CATALOG_TEXTS: Record<string, Texts> = {
 /** The `items.texts` value of a demo item. */
 export function itemTexts(key: string): Record<string, { itemName: string; description: string }> {
   return Object.fromEntries(Object.entries(CATALOG_TEXTS[key] ?? {}).map(([lng, [itemName, description]]) => [lng, { itemName, description }]));
+}
+
+type Lang = Exclude<Language, 'en'>;
+type Words = Record<string, Record<Lang, string>>;
+const OTHER_LANGUAGES: Lang[] = ['de', 'ja', 'es', 'it', 'fr', 'nl'];
+const words = (rows: [en: string, de: string, ja: string, es: string, it: string, fr: string, nl: string][]): Words =>
+  Object.fromEntries(rows.map(([en, de, ja, es, it, fr, nl]) => [en, { de, ja, es, it, fr, nl }]));
+
+/** Attribute names and values of the demo SKUs (the item page's details table). */
+export const ATTRIBUTE_TEXTS: Words = words([
+  ['Color', 'Farbe', 'カラー', 'Color', 'Colore', 'Couleur', 'Kleur'],
+  ['Size', 'Größe', 'サイズ', 'Tamaño', 'Dimensioni', 'Dimensions', 'Afmeting'],
+  ['Warranty', 'Garantie', '保証', 'Garantía', 'Garanzia', 'Garantie', 'Garantie'],
+  ['Batch', 'Charge', 'ロット', 'Lote', 'Lotto', 'Lot', 'Partij'],
+  ['Roast', 'Röstung', '焙煎度', 'Tueste', 'Tostatura', 'Torréfaction', 'Branding'],
+  ['Material', 'Material', '素材', 'Material', 'Materiale', 'Matériau', 'Materiaal'],
+  ['Frame', 'Gestell', 'フレーム', 'Estructura', 'Telaio', 'Piètement', 'Frame'],
+  ['Finish', 'Oberfläche', '仕上げ', 'Acabado', 'Finitura', 'Finition', 'Afwerking'],
+  ['Period', 'Laufzeit', '期間', 'Periodo', 'Periodo', 'Durée', 'Looptijd'],
+  ['Black', 'Schwarz', 'ブラック', 'Negro', 'Nero', 'Noir', 'Zwart'],
+  ['White', 'Weiß', 'ホワイト', 'Blanco', 'Bianco', 'Blanc', 'Wit'],
+  ['Grey', 'Grau', 'グレー', 'Gris', 'Grigio', 'Gris', 'Grijs'],
+  ['140x70 cm', '140 × 70 cm', '140×70 cm', '140 × 70 cm', '140 × 70 cm', '140 × 70 cm', '140 × 70 cm'],
+  ['160x80 cm', '160 × 80 cm', '160×80 cm', '160 × 80 cm', '160 × 80 cm', '160 × 80 cm', '160 × 80 cm'],
+  ['5 years', '5 Jahre', '5年', '5 años', '5 anni', '5 ans', '5 jaar'],
+  ['Medium', 'Mittel', '中煎り', 'Medio', 'Media', 'Moyenne', 'Medium'],
+  ['Oak', 'Eiche', 'オーク', 'Roble', 'Rovere', 'Chêne', 'Eiken'],
+  ['Walnut', 'Nussbaum', 'ウォールナット', 'Nogal', 'Noce', 'Noyer', 'Notenhout'],
+  ['1 month', '1 Monat', '1か月', '1 mes', '1 mese', '1 mois', '1 maand'],
+  ['1 year', '1 Jahr', '1年', '1 año', '1 anno', '1 an', '1 jaar'],
+]);
+/** Attribute values that are codes, the same in every language. */
+const CODES = new Set(['E5', 'B-2026-11']);
+
+/** The demo SKUs' names (the item page's choices, the cart and checkout lines). */
+export const SKU_NAME_TEXTS: Words = words([
+  ['Black / 140x70', 'Schwarz / 140 × 70', 'ブラック / 140×70', 'Negro / 140 × 70', 'Nero / 140 × 70', 'Noir / 140 × 70', 'Zwart / 140 × 70'],
+  ['White / 140x70', 'Weiß / 140 × 70', 'ホワイト / 140×70', 'Blanco / 140 × 70', 'Bianco / 140 × 70', 'Blanc / 140 × 70', 'Wit / 140 × 70'],
+  ['Black / 160x80', 'Schwarz / 160 × 80', 'ブラック / 160×80', 'Negro / 160 × 80', 'Nero / 160 × 80', 'Noir / 160 × 80', 'Zwart / 160 × 80'],
+  ['Grey', 'Grau', 'グレー', 'Gris', 'Grigio', 'Gris', 'Grijs'],
+  ['Black', 'Schwarz', 'ブラック', 'Negro', 'Nero', 'Noir', 'Zwart'],
+  ['Arabica medium roast', 'Arabica, mittlere Röstung', 'アラビカ 中煎り', 'Arábica de tueste medio', 'Arabica tostatura media', 'Arabica torréfaction moyenne', 'Arabica medium gebrand'],
+  ['Oak 140x70', 'Eiche 140 × 70', 'オーク 140×70', 'Roble 140 × 70', 'Rovere 140 × 70', 'Chêne 140 × 70', 'Eiken 140 × 70'],
+  ['Steel tray', 'Stahlwanne', 'スチールトレー', 'Bandeja de acero', 'Canalina in acciaio', 'Goulotte en acier', 'Stalen goot'],
+  ['E5 frame', 'Gestell E5', 'E5 フレーム', 'Estructura E5', 'Telaio E5', 'Piètement E5', 'Frame E5'],
+  ['Felt mat', 'Filzunterlage', 'フェルトマット', 'Alfombrilla de fieltro', 'Tappetino in feltro', 'Sous-main en feutre', 'Viltmat'],
+  ['Light bar', 'Lichtleiste', 'ライトバー', 'Barra de luz', 'Barra luminosa', 'Barre lumineuse', 'Lichtbalk'],
+  ['One assembly', 'Eine Montage', '組み立て1回', 'Un montaje', 'Un montaggio', 'Un montage', 'Eén montage'],
+  ['Walnut', 'Nussbaum', 'ウォールナット', 'Nogal', 'Noce', 'Noyer', 'Notenhout'],
+  ['Natural canvas', 'Canvas natur', 'ナチュラルキャンバス', 'Lona natural', 'Tela naturale', 'Toile naturelle', 'Naturel canvas'],
+  ['20 x E7 black', '20 × E7 schwarz', 'E7 ブラック ×20', '20 × E7 negro', '20 × E7 nero', '20 × E7 noir', '20 × E7 zwart'],
+  ['1 month', '1 Monat', '1か月', '1 mes', '1 mese', '1 mois', '1 maand'],
+  ['1 year', '1 Jahr', '1年', '1 año', '1 anno', '1 an', '1 jaar'],
+]);
+
+/** The demo shipping methods' names and descriptions (checkout, order detail). */
+export const SHIPPING_METHOD_TEXTS: Words = words([
+  ['Standard delivery', 'Standardversand', '通常配送', 'Envío estándar', 'Spedizione standard', 'Livraison standard', 'Standaardlevering'],
+  ['5-7 business days', '5–7 Werktage', '5〜7営業日', '5-7 días laborables', '5-7 giorni lavorativi', '5 à 7 jours ouvrés', '5-7 werkdagen'],
+  ['3-5 business days', '3–5 Werktage', '3〜5営業日', '3-5 días laborables', '3-5 giorni lavorativi', '3 à 5 jours ouvrés', '3-5 werkdagen'],
+  ['Express delivery', 'Expressversand', '速達配送', 'Envío exprés', 'Spedizione express', 'Livraison express', 'Expreslevering'],
+  ['1-2 business days', '1–2 Werktage', '1〜2営業日', '1-2 días laborables', '1-2 giorni lavorativi', '1 à 2 jours ouvrés', '1-2 werkdagen'],
+  ['Freight (quoted)', 'Spedition (auf Angebot)', '貨物便（見積もり）', 'Transporte de mercancías (presupuesto)', 'Trasporto merci (su preventivo)', 'Fret (sur devis)', 'Vracht (op offerte)'],
+  ['Pallet delivery, cost quoted after ordering', 'Lieferung auf Paletten, die Kosten nennen wir nach der Bestellung', 'パレット配送。送料はご注文後にお見積もりします', 'Entrega en palés; el coste se presupuesta tras el pedido', 'Consegna su pallet, costo preventivato dopo l’ordine', 'Livraison sur palettes, coût communiqué après la commande', 'Levering op pallets, kosten geoffreerd na de bestelling'],
+  ['Pick up in store', 'Abholung im Geschäft', '店舗受け取り', 'Recogida en tienda', 'Ritiro in negozio', 'Retrait en magasin', 'Afhalen in de winkel'],
+  ['Collect from a FlexiDesk showroom', 'Abholung in einem FlexiDesk-Showroom', 'FlexiDesk ショールームで受け取り', 'Recógelo en una sala de exposición de FlexiDesk', 'Ritira in uno showroom FlexiDesk', 'À retirer dans un showroom FlexiDesk', 'Ophalen in een FlexiDesk-showroom'],
+  ['Next-day delivery', 'Lieferung am nächsten Tag', '翌日配送', 'Entrega al día siguiente', 'Consegna il giorno dopo', 'Livraison le lendemain', 'Levering de volgende dag'],
+  ['Order before 2 pm', 'Bei Bestellung bis 14 Uhr', '14時までのご注文', 'Pide antes de las 14:00', 'Ordina entro le 14:00', 'Commandez avant 14 h', 'Bestel vóór 14.00 uur'],
+  ['Collect from a Nordic Home store', 'Abholung in einem Nordic-Home-Geschäft', 'Nordic Home 店舗で受け取り', 'Recógelo en una tienda Nordic Home', 'Ritira in un negozio Nordic Home', 'À retirer dans un magasin Nordic Home', 'Ophalen in een Nordic Home-winkel'],
+  ['Online activation', 'Online-Aktivierung', 'オンライン有効化', 'Activación en línea', 'Attivazione online', 'Activation en ligne', 'Online activering'],
+  ['Nothing is shipped: active once paid', 'Kein Versand: aktiv, sobald bezahlt', '配送はありません。お支払い後に有効になります', 'No se envía nada: activo en cuanto se paga', 'Nessuna spedizione: attivo appena pagato', 'Rien n’est expédié : actif dès le paiement', 'Er wordt niets verzonden: actief zodra betaald'],
+]);
+
+/** A demo text in `lng`; a text the tables above miss stops the seed rather than stay English. */
+function word(table: Words, en: string, lng: Lang): string {
+  const found = table[en]?.[lng];
+  if (!found) throw new Error(`No ${lng} text for "${en}" in seed/catalog-texts.ts`);
+  return found;
+}
+
+/** The `skus.texts` value of a demo SKU: its name and each attribute (by its English attrKey). */
+export function skuTexts(name: string, attributes: { attrKey: string; attrVal: string }[]) {
+  return Object.fromEntries(OTHER_LANGUAGES.map((lng) => [lng, {
+    name: word(SKU_NAME_TEXTS, name, lng),
+    attributes: Object.fromEntries(attributes.map((a) => [a.attrKey, {
+      attrKey: word(ATTRIBUTE_TEXTS, a.attrKey, lng), attrVal: CODES.has(a.attrVal) ? a.attrVal : word(ATTRIBUTE_TEXTS, a.attrVal, lng),
+    }])),
+  }]));
+}
+
+/** A demo shipping method's name and description, with their `shipping_methods.texts`. */
+export function methodNames(name: string, description: string) {
+  return { name, description, texts: Object.fromEntries(OTHER_LANGUAGES.map((lng) => [lng, { name: word(SHIPPING_METHOD_TEXTS, name, lng), description: word(SHIPPING_METHOD_TEXTS, description, lng) }])) };
 }

@@ -5,6 +5,7 @@
 import type { Tx } from '../db/client.js';
 import { couponCampaigns, ownerCoupons, pickupStores, shippingMethods } from '../db/schema/index.js';
 import { grantPoints } from '../modules/points/ledger.js';
+import { methodNames } from './catalog-texts.js';
 
 /** Whole-unit USD amount -> minor units per currency, as strings. */
 const amounts = (usd: number) => ({ USD: String(usd * 100), GBP: String(Math.round(usd * 0.8) * 100), EUR: String(Math.round(usd * 0.9) * 100), JPY: String(usd * 150) });
@@ -15,13 +16,13 @@ export async function seedCheckout(tx: Tx, ids: { shops: bigint[]; buyer: bigint
   const [flexi, nordic] = ids.shops as [bigint, bigint];
   const allCountries: string[] = [];
   await tx.insert(shippingMethods).values([
-    { shopId: flexi, code: 'STANDARD', name: 'Standard delivery', description: '5-7 business days', amounts: amounts(15), freeOver: amounts(500), countries: allCountries, sort: 1 },
-    { shopId: flexi, code: 'EXPRESS', name: 'Express delivery', description: '1-2 business days', amounts: amounts(35), maxOrder: amounts(3000), countries: ['US', 'GB', 'DE', 'JP', 'FR', 'NL'], sort: 2 },
-    { shopId: flexi, code: 'FREIGHT', name: 'Freight (quoted)', description: 'Pallet delivery, cost quoted after ordering', amounts: {}, countries: allCountries, sort: 3 },
-    { shopId: flexi, code: 'PICKUP', name: 'Pick up in store', description: 'Collect from a FlexiDesk showroom', amounts: amounts(0), countries: allCountries, sort: 4 },
-    { shopId: nordic, code: 'STANDARD', name: 'Standard delivery', description: '3-5 business days', amounts: amounts(6), freeOver: amounts(80), countries: allCountries, sort: 1 },
-    { shopId: nordic, code: 'EXPRESS', name: 'Next-day delivery', description: 'Order before 2 pm', amounts: amounts(12), countries: ['NL', 'DE', 'GB', 'FR'], sort: 2 },
-    { shopId: nordic, code: 'PICKUP', name: 'Pick up in store', description: 'Collect from a Nordic Home store', amounts: amounts(0), countries: allCountries, sort: 3 },
+    { shopId: flexi, code: 'STANDARD', ...methodNames('Standard delivery', '5-7 business days'), amounts: amounts(15), freeOver: amounts(500), countries: allCountries, sort: 1 },
+    { shopId: flexi, code: 'EXPRESS', ...methodNames('Express delivery', '1-2 business days'), amounts: amounts(35), maxOrder: amounts(3000), countries: ['US', 'GB', 'DE', 'JP', 'FR', 'NL'], sort: 2 },
+    { shopId: flexi, code: 'FREIGHT', ...methodNames('Freight (quoted)', 'Pallet delivery, cost quoted after ordering'), amounts: {}, countries: allCountries, sort: 3 },
+    { shopId: flexi, code: 'PICKUP', ...methodNames('Pick up in store', 'Collect from a FlexiDesk showroom'), amounts: amounts(0), countries: allCountries, sort: 4 },
+    { shopId: nordic, code: 'STANDARD', ...methodNames('Standard delivery', '3-5 business days'), amounts: amounts(6), freeOver: amounts(80), countries: allCountries, sort: 1 },
+    { shopId: nordic, code: 'EXPRESS', ...methodNames('Next-day delivery', 'Order before 2 pm'), amounts: amounts(12), countries: ['NL', 'DE', 'GB', 'FR'], sort: 2 },
+    { shopId: nordic, code: 'PICKUP', ...methodNames('Pick up in store', 'Collect from a Nordic Home store'), amounts: amounts(0), countries: allCountries, sort: 3 },
   ]);
   await tx.insert(pickupStores).values([
     { shopId: flexi, storeName: 'FlexiDesk SoMa Showroom', storeAddress: '600 Townsend St', storeCity: 'San Francisco', storeState: 'CA', storeZipCode: '94103', country: 'US', businessHours: 'Mon-Sat 10:00-19:00', latitude: 37.7706, longitude: -122.4027 },

@@ -13,7 +13,7 @@ import { seedReviews } from './reviews.js';
 import { seedContent } from './content/index.js';
 import { seedCheckout } from './checkout.js';
 import { seedGrowth, seedMemberLevels, seedPointsHistory } from './membership.js';
-import { itemTexts } from './catalog-texts.js';
+import { itemTexts, skuTexts } from './catalog-texts.js';
 import { seedCouponHistory, seedPaidServices } from './paid-services.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -161,11 +161,12 @@ export async function seed(db: Db): Promise<void> {
         serviceUses: s.service?.uses, serviceValidDays: s.service?.validDays,
       }).returning();
       for (const [j, k] of s.skus.entries()) {
+        const attributes = (k.attrs ?? []).map(([attrKey, attrVal]) => ({ attrKey, attrVal }));
+        const nonfixedAttributes = (k.nonfixed ?? []).map(([attrKey, attrVal, isShow]) => ({ attrKey, attrVal, isShow }));
         const [sku] = await tx.insert(skus).values({
           itemId: item!.id, name: k.name, skuCode: k.code, image: img(s.shape, (s.hue + j * 40) % 360, k.name),
           pointsPrice: k.points ?? null, baseUnit: k.unit ?? 'pc', marketingUnit: k.marketingUnit ?? 'pc',
-          attributes: (k.attrs ?? []).map(([attrKey, attrVal]) => ({ attrKey, attrVal })),
-          nonfixedAttributes: (k.nonfixed ?? []).map(([attrKey, attrVal, isShow]) => ({ attrKey, attrVal, isShow })),
+          attributes, nonfixedAttributes, texts: skuTexts(k.name, [...attributes, ...nonfixedAttributes]),
           adjustStep: k.step ?? '1', minQty: k.min ?? '1', maxQty: k.max ?? '10', qtyDecimals: k.decimals ?? 0, stock: k.stock,
         }).returning();
         skuIds.set(k.code, sku!.id);

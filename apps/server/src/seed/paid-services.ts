@@ -12,6 +12,7 @@ import type { Tx } from '../db/client.js';
 import {
   couponCampaigns, items, ownerCoupons, paidServiceItems, paidServices, shippingMethods, shops, skuPrices, skus, tradeOrders, users,
 } from '../db/schema/index.js';
+import { methodNames, skuTexts } from './catalog-texts.js';
 
 const DAY = 86400_000;
 
@@ -35,7 +36,7 @@ export async function seedPaidServices(tx: Tx, ids: { passwordHash: string; memb
   }).returning();
   const [shop] = await tx.insert(shops).values({ name: 'Mall Services', sellerId: seller!.id, siteAddress: '2 Market St, San Francisco, CA' }).returning();
   const free = Object.fromEntries(Object.keys(PRICES).map((c) => [c, '0']));
-  await tx.insert(shippingMethods).values({ shopId: shop!.id, code: 'DIGITAL', name: 'Online activation', description: 'Nothing is shipped: active once paid', amounts: free, sort: 1 });
+  await tx.insert(shippingMethods).values({ shopId: shop!.id, code: 'DIGITAL', ...methodNames('Online activation', 'Nothing is shipped: active once paid'), amounts: free, sort: 1 });
   for (const code of SITE_CODES) {
     const currency = SITES[code].currency;
     const [item] = await tx.insert(items).values({
@@ -43,9 +44,11 @@ export async function seedPaidServices(tx: Tx, ids: { passwordHash: string; memb
       texts: NAMES, mainImage: img('super-member'), businessType: 'SERVICE', category: 'membership', listed: false, sort: 1000,
     }).returning();
     for (const period of ['MONTHLY', 'YEARLY'] as const) {
+      const name = period === 'MONTHLY' ? '1 month' : '1 year';
+      const attributes = [{ attrKey: 'Period', attrVal: name }];
       const [sku] = await tx.insert(skus).values({
-        itemId: item!.id, name: period === 'MONTHLY' ? '1 month' : '1 year', skuCode: `SUPER-${code}-${period}`, image: img(period.toLowerCase()),
-        attributes: [{ attrKey: 'Period', attrVal: period === 'MONTHLY' ? '1 month' : '1 year' }], maxQty: '1', stock: '1000000',
+        itemId: item!.id, name, skuCode: `SUPER-${code}-${period}`, image: img(period.toLowerCase()),
+        attributes, texts: skuTexts(name, attributes), maxQty: '1', stock: '1000000',
       }).returning();
       await tx.insert(skuPrices).values({ skuId: sku!.id, currency, amountMinor: PRICES[currency][period] });
       await tx.insert(paidServiceItems).values({ site: code, periodCode: period, itemId: item!.id, skuId: sku!.id });

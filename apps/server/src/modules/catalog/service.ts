@@ -25,7 +25,33 @@ export function localizeItem<T extends Pick<ItemRow, 'itemName' | 'description' 
   return { ...item, itemName: t.itemName || item.itemName, description: t.description || item.description };
 }
 
-export function toSkuDto(row: SkuRow, priceMinor: bigint, currency: Currency): Sku {
+
+/**
+ * A SKU's name and attributes in `lang` (skus.texts, as items.texts): each attribute is found by
+ * its English attrKey, and a name, attribute name or value without a translation stays English.
+ */
+export type SkuTexts = Partial<Record<Language, { name?: string; attributes?: Record<string, { attrKey?: string; attrVal?: string }> }>>;
+export function localizeSku<T extends Pick<SkuRow, 'name' | 'attributes' | 'nonfixedAttributes' | 'texts'>>(sku: T, lang: Language): T {
+  const t = (sku.texts as SkuTexts | null)?.[lang];
+  if (!t) return sku;
+  const attr = <A extends { attrKey: string; attrVal: string }>(a: A): A => {
+    const own = t.attributes?.[a.attrKey];
+    return own ? { ...a, attrKey: own.attrKey || a.attrKey, attrVal: own.attrVal || a.attrVal } : a;
+  };
+  return { ...sku, name: t.name || sku.name, attributes: sku.attributes.map(attr), nonfixedAttributes: sku.nonfixedAttributes.map(attr) };
+}
+
+/** A shipping method's name and description in `lang` (shipping_methods.texts, as items.texts), English where not translated. */
+export type ShippingMethodTexts = Partial<Record<Language, { name?: string; description?: string }>>;
+export function localizeShippingMethod<T extends { name: string; description: string; texts: unknown }>(method: T, lang: Language): T {
+  const t = (method.texts as ShippingMethodTexts | null)?.[lang];
+  if (!t) return method;
+  return { ...method, name: t.name || method.name, description: t.description || method.description };
+}
+
+/** The SKU as the buyer sees it, in `lang`. */
+export function toSkuDto(sku: SkuRow, priceMinor: bigint, currency: Currency, lang: Language): Sku {
+  const row = localizeSku(sku, lang);
   return {
     id: String(row.id), name: row.name, image: row.image, skuCode: row.skuCode,
     salePrc: money(priceMinor, currency), pointsPrice: row.pointsPrice,
@@ -109,7 +135,7 @@ function loadedSkusOf(rows: SkuFacts[], currency: Currency, lang: Language, stoc
   const out = new Map<bigint, LoadedSku>();
   for (const r of rows) {
     const sku = withStock(r.sku, stock);
-    out.set(sku.id, { row: sku, dto: toSkuDto(sku, r.priceMinor, currency), priceMinor: r.priceMinor, item: localizeItem(r.item, lang), shop: r.shop });
+    out.set(sku.id, { row: sku, dto: toSkuDto(sku, r.priceMinor, currency, lang), priceMinor: r.priceMinor, item: localizeItem(r.item, lang), shop: r.shop });
   }
   return out;
 }
@@ -218,7 +244,7 @@ export async function getItem(db: Db, urlKey: string, currency: Currency, lang: 
     .where(eq(skus.itemId, item.id)).orderBy(asc(skus.id));
   if (!skuRows.length) throw new AppError(404, ERROR_CODES.itemNotFound, 'This item is not sold on this site');
   const parts = await loadParts(db, [item.id], currency, lang);
-  const dtos = skuRows.map((r) => toSkuDto(r.sku, r.price, currency));
+  const dtos = skuRows.map((r) => toSkuDto(r.sku, r.price, currency, lang));
   const cheapest = skuRows.reduce((a, b) => (b.price < a.price ? b : a));
   const own = parts.get(item.id) ?? { diy: [], gifts: [] };
   return {
@@ -265,7 +291,7 @@ function partsOf(rows: PartRow[], currency: Currency, lang: Language): Map<bigin
   const out = new Map<bigint, Parts>();
   for (const r of rows) {
     const entry = out.get(r.part.itemId) ?? { diy: [], gifts: [] };
-    const part = { sku: toSkuDto(r.sku, r.price, currency), itemId: String(r.partItem.id), itemName: localizeItem(r.partItem, lang).itemName, qty: trimQty(r.part.qty) };
+    const part = { sku: toSkuDto(r.sku, r.price, currency, lang), itemId: String(r.partItem.id), itemName: localizeItem(r.partItem, lang).itemName, qty: trimQty(r.part.qty) };
     (r.part.kind === 'DIY_CHILD' ? entry.diy : entry.gifts).push(part);
     out.set(r.part.itemId, entry);
   }

@@ -20,7 +20,7 @@ import { addresses, couponCampaigns, ownerCoupons, pickupStores, regions, shippi
 import { AppError } from '../../lib/errors.js';
 import type { Caller } from '../../lib/session.js';
 import {
-  catalogRowsOf, catalogVersionPart, diyParts, presaleOf, skuPartsPart, skusPart, skusWithPartsFrom, skuStockPart, trimQty, type LoadedSku, type Parts,
+  catalogRowsOf, catalogVersionPart, diyParts, localizeShippingMethod, presaleOf, skuPartsPart, skusPart, skusWithPartsFrom, skuStockPart, trimQty, type LoadedSku, type Parts,
 } from '../catalog/service.js';
 import type { CheckoutCatalogCache } from './catalog-cache.js';
 import { assertQuantity, quantityRule } from '../cart/service.js';
@@ -352,7 +352,8 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   for (const shopId of shopOrder) {
     const goods = goodsByShop.get(shopId) ?? 0n;
     const hasStores = (nearStores.get(shopId) ?? []).length > 0;
-    const candidates = methodRows.filter((m) => String(m.shopId) === shopId && (m.code !== 'PICKUP' || hasStores)).map((m) => {
+    const candidates = methodRows.filter((m) => String(m.shopId) === shopId && (m.code !== 'PICKUP' || hasStores)).map((row) => {
+      const m = localizeShippingMethod(row, caller.language);
       const base = minorOf(m.amounts, currency);
       const freeOver = minorOf(m.freeOver, currency);
       const memberFree = benefits.freeShippingMinor !== null && goods >= benefits.freeShippingMinor;

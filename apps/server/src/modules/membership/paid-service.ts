@@ -15,7 +15,7 @@ import {
   items, paidServiceItems, paidServicePurchases, paidServices, reverseTradeOrderLines, skuPrices, skus, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { localizeItem } from '../catalog/service.js';
+import { localizeItem, localizeSku } from '../catalog/service.js';
 
 type ServiceRow = typeof paidServices.$inferSelect;
 
@@ -36,7 +36,7 @@ export async function renderPaidServiceItem(db: Db, site: Site, periodCode: Paid
   if (!row) throw new AppError(404, ERROR_CODES.skuNotFound, 'This product is not available');
   const item = localizeItem(row.item, lang);
   return {
-    itemId: String(item.id), skuId: String(row.sku.id), itemName: item.itemName, skuName: row.sku.name, image: row.sku.image,
+    itemId: String(item.id), skuId: String(row.sku.id), itemName: item.itemName, skuName: localizeSku(row.sku, lang).name, image: row.sku.image,
     periodCode, periodMonths: PAID_SERVICE_MONTHS[periodCode], price: money(row.price, site.currency), site: site.code,
   };
 }

@@ -4,7 +4,7 @@
  * service codes, the payment records, the orders paid together and the refunds, as JSON columns.
  * Builds the same answer as detailOf (read.ts) through buildDetail.
  */
-import type { OrderDetail } from '@mall/contracts';
+import type { Language, OrderDetail } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import { buildDetail, type DetailOrder } from './read.js';
 import { LIST_ORDER_COLUMNS, ORDER_FACTS, addRelated, emptyRelated, epochMs, linesJson, listOrderOf } from './list-page.js';
@@ -12,11 +12,11 @@ import type { OrderScope } from './scope.js';
 
 const DETAIL = {
   name: 'order_detail',
-  // $1 order id, $2 the buyers the viewer may see.
+  // $1 order id, $2 the buyers the viewer may see, $3 the viewer's language (the shipping method's name in it).
   text: `SELECT ${LIST_ORDER_COLUMNS}, ${ORDER_FACTS},
   o.sku_amt_minor, o.shipping_amt_minor, o.discount_amt_minor, o.points_discount_minor, o.tax_amt_minor, o.tax_rate, o.remark, o.pick_up_store_snapshot,
   c.site, c.payload, c.selected_address, c.billing_address, c.payment_order_id, c.need_pay_amt_minor AS contract_need_pay_minor, c.earn_points,
-  (SELECT m.name FROM shipping_methods m WHERE m.id = o.shipping_method_id) AS method_name,
+  (SELECT coalesce(nullif(m.texts -> $3::text ->> 'name', ''), m.name) FROM shipping_methods m WHERE m.id = o.shipping_method_id) AS method_name,
   ${linesJson(null)} AS lines,
   (SELECT json_agg(json_build_object('id', k.id::text, 'orderLineId', k.order_line_id::text, 'couponCode', k.coupon_code, 'couponsPassword', k.coupons_password,
       'usedStatus', k.used_status, 'usedAt', ${epochMs('k.used_at')}) ORDER BY k.id)
@@ -35,8 +35,8 @@ WHERE o.id = $1 AND o.buyer_id = ANY($2::bigint[])`,
 };
 
 /** The order if the viewer may see it (else null), with every section of the detail. */
-export async function orderDetailRead(db: Db, scope: OrderScope, id: bigint): Promise<(OrderDetail & { tradeOrderCode: string }) | null> {
-  const { rows: [r] } = await db.$client.query({ ...DETAIL, values: [String(id), [...scope.buyers.keys()].map(String)] });
+export async function orderDetailRead(db: Db, scope: OrderScope, id: bigint, lang: Language): Promise<(OrderDetail & { tradeOrderCode: string }) | null> {
+  const { rows: [r] } = await db.$client.query({ ...DETAIL, values: [String(id), [...scope.buyers.keys()].map(String), lang] });
   if (!r) return null;
   const { o: listed, c: listedContract } = listOrderOf(r);
   const o: DetailOrder = {

@@ -16,7 +16,7 @@ export function invoiceRoutes(app: FastifyInstance, db: Db): void {
     schema: { tags: ['orders'], summary: 'Invoice of a paid order (HTML), for its buyer or the enterprise main account', params: z.strictObject({ id: Id }) },
   }, async (req, reply) => {
     if (!req.caller.user) throw orderNotFound();
-    const o = await orderDetail(db, req.caller.user, BigInt(req.params.id));
+    const o = await orderDetail(db, req.caller.user, BigInt(req.params.id), 'en'); // the invoice is in English (html lang)
     if (!o.invoice?.invoiceUrl) throw orderNotFound();
     const site = Object.values(SITES).find((s) => s.currency === o.needPayAmt.currency) ?? SITES.US;
     const m = (v: { value: string; currency: Currency }) => esc(formatMoney(v, site.locale));

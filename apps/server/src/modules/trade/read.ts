@@ -4,7 +4,7 @@
  */
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
-  POSTPONE_LIMIT, SITES, type Currency, type OrderDetail, type OrderLine, type OrderListBody, type OrderSummary, type OrderTab, type OrderTimespan, type SiteCode,
+  POSTPONE_LIMIT, SITES, type Currency, type Language, type OrderDetail, type OrderLine, type OrderListBody, type OrderSummary, type OrderTab, type OrderTimespan, type SiteCode,
 } from '@mall/contracts';
 import { REVERSE_FINAL_STATUSES, allocate, displayStatus, fromMilli, lineAfterSalesQty, money, OPERATION_UPPERCASE, operationList, tabOf, toMilli, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
@@ -12,6 +12,7 @@ import {
   items, paymentRecords, refunds, reverseTradeOrders, shippingMethods, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
 import type { OrderScope } from './scope.js';
+import { localizeShippingMethod } from '../catalog/service.js';
 
 type OrderRow = typeof tradeOrders.$inferSelect;
 type ContractRow = typeof tradeContracts.$inferSelect;
@@ -220,9 +221,9 @@ export interface DetailExtras {
 export type DetailContract = ListContract & Pick<ContractRow, 'site' | 'payload' | 'selectedAddress' | 'billingAddress' | 'paymentOrderId' | 'needPayAmtMinor' | 'earnPoints'>;
 
 /** One order with every section of SPEC §2 detail; null when the viewer may not see it. */
-export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: OrderScope): Promise<OrderDetail> {
+export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: OrderScope, lang: Language): Promise<OrderDetail> {
   const rel = await related(db, [o], true);
-  const [method] = o.shippingMethodId ? await db.select({ name: shippingMethods.name }).from(shippingMethods).where(eq(shippingMethods.id, o.shippingMethodId)) : [];
+  const [method] = o.shippingMethodId ? await db.select({ name: shippingMethods.name, description: shippingMethods.description, texts: shippingMethods.texts }).from(shippingMethods).where(eq(shippingMethods.id, o.shippingMethodId)) : [];
   const [records, siblings] = await Promise.all([
     db.select().from(paymentRecords).where(eq(paymentRecords.contractId, c.id)).orderBy(paymentRecords.id),
     db.select({ id: tradeOrders.id, code: tradeOrders.tradeOrderCode, needPay: tradeOrders.needPayAmtMinor }).from(tradeOrders)
@@ -231,7 +232,7 @@ export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: Order
   // Money given back: this order's after-sales refunds, and charges of the checkout that were not kept.
   const refundRows = await db.select({ f: refunds }).from(refunds).leftJoin(reverseTradeOrders, eq(reverseTradeOrders.id, refunds.reverseId))
     .where(and(eq(refunds.contractId, c.id), sql`(${refunds.reason} = 'NOT_CAPTURED' OR ${reverseTradeOrders.orderId} = ${o.id})`)).orderBy(refunds.id);
-  return buildDetail(o, c, scope, rel, { methodName: method?.name ?? null, records, siblings, refunds: refundRows.map((r) => r.f) });
+  return buildDetail(o, c, scope, rel, { methodName: method ? localizeShippingMethod(method, lang).name : null, records, siblings, refunds: refundRows.map((r) => r.f) });
 }
 
 /** The order columns the detail shows. */

@@ -41,7 +41,8 @@ export function tradeRoutes(app: FastifyInstance, db: Db, jobs?: Jobs): void {
   /** The cache key of this caller's request, or null when it is not kept (main accounts see sub-accounts' orders too). */
   const keyOf = (req: FastifyRequest, kind: string, body: object) => {
     const user = req.caller.user;
-    return user && !isMainAccount(user) && !(body as { enterpriseUserIds?: unknown }).enterpriseUserIds ? `${user.id}|${kind}|${JSON.stringify(body)}` : null;
+    // The language too: the detail names the shipping method in it.
+    return user && !isMainAccount(user) && !(body as { enterpriseUserIds?: unknown }).enterpriseUserIds ? `${user.id}|${req.caller.language}|${kind}|${JSON.stringify(body)}` : null;
   };
   const json = 'application/json; charset=utf-8';
 
@@ -77,7 +78,7 @@ export function tradeRoutes(app: FastifyInstance, db: Db, jobs?: Jobs): void {
     const user = buyerOf(req);
     // Only found orders are kept (a 404 is thrown by the load).
     const body = await cache.body(req.caller.orderVersion, keyOf(req, 'detail', req.body),
-      async () => detailJson(await orderDetail(db, user, BigInt(req.body.id), req.body.outTradeOrderCode)));
+      async () => detailJson(await orderDetail(db, user, BigInt(req.body.id), req.caller.language, req.body.outTradeOrderCode)));
     return reply.type(json).send(body as never);
   });
 
@@ -110,7 +111,7 @@ export function tradeRoutes(app: FastifyInstance, db: Db, jobs?: Jobs): void {
     schema: { tags, summary: 'Guest order lookup by order number plus the email given at checkout (never by number alone)', body: GuestLookupBody, response: { 200: z.object({ order: OrderDetail, shipments: z.array(ShipmentPackage) }), ...errors } },
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
   }, async (req) => {
-    const order = await guestLookup(db, req.body.tradeOrderCode, req.body.email);
+    const order = await guestLookup(db, req.body.tradeOrderCode, req.body.email, req.caller.language);
     return { order, shipments: await packagesForGuest(db, BigInt(order.id)) } as never;
   });
 }

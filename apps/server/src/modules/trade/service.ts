@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
-  ERROR_CODES, ORDER_LIST_MAX_LINES, POSTPONE_DAYS, POSTPONE_LIMIT, type OrderCountBody, type OrderCounts, type OrderDetail, type OrderListBody, type OrderPage,
+  ERROR_CODES, ORDER_LIST_MAX_LINES, POSTPONE_DAYS, POSTPONE_LIMIT, type Language, type OrderCountBody, type OrderCounts, type OrderDetail, type OrderListBody, type OrderPage,
 } from '@mall/contracts';
 import { ORDER_TABS, tabOf, displayStatus, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
@@ -108,9 +108,9 @@ async function ownOrder(tx: Tx, user: UserRow, id: bigint) {
   return row;
 }
 
-export async function orderDetail(db: Db, user: UserRow, id: bigint, outTradeOrderCode?: string): Promise<OrderDetail> {
+export async function orderDetail(db: Db, user: UserRow, id: bigint, lang: Language, outTradeOrderCode?: string): Promise<OrderDetail> {
   const scope = await orderScope(db, user);
-  const detail = await orderDetailRead(db, scope, id);
+  const detail = await orderDetailRead(db, scope, id, lang);
   if (!detail || (outTradeOrderCode && outTradeOrderCode !== detail.tradeOrderCode)) throw orderNotFound();
   return detail;
 }
@@ -162,7 +162,7 @@ export async function postpone(db: Db, user: UserRow, orderId: bigint) {
 }
 
 /** Guest lookup: the order number and the email given at checkout must both match. */
-export async function guestLookup(db: Db, code: string, email: string) {
+export async function guestLookup(db: Db, code: string, email: string, lang: Language) {
   const [row] = await db.select({ o: tradeOrders, c: tradeContracts }).from(tradeOrders).innerJoin(tradeContracts, eq(tradeContracts.id, tradeOrders.contractId))
     .where(eq(tradeOrders.tradeOrderCode, code));
   const c = row?.c;
@@ -172,7 +172,7 @@ export async function guestLookup(db: Db, code: string, email: string) {
   if (!row || !emails.includes(email)) throw orderNotFound();
   // The guest sees the order as a stranger would: no operations but following the parcels.
   const scope: OrderScope = { viewerId: -1n, isMain: false, buyers: new Map([[row.o.buyerId, '']]) };
-  return detailOf(db, row.o, row.c, scope);
+  return detailOf(db, row.o, row.c, scope, lang);
 }
 
 /**

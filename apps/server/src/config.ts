@@ -12,7 +12,8 @@ export interface Config {
   /** External PostgreSQL; when unset the embedded server under dataDir is used. */
   databaseUrl: string | undefined;
   dataDir: string;
-  embeddedPgPort: number;
+  /** EMBEDDED_PG_PORT; unset: the data directory's last port, else 54329 when free, else a free one (db/embedded.ts). */
+  embeddedPgPort: number | undefined;
   production: boolean;
   /** Built web app served at / (WEB_DIST_DIR, default apps/web/dist). */
   webDistDir: string;
@@ -137,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(ROOT_DIR, env.DATA_DIR ?? 'var'),
-    embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
+    embeddedPgPort: env.EMBEDDED_PG_PORT ? Number(env.EMBEDDED_PG_PORT) : undefined,
     production,
     webDistDir: path.resolve(ROOT_DIR, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

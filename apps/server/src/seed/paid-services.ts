@@ -12,6 +12,7 @@ import type { Tx } from '../db/client.js';
 import {
   couponCampaigns, items, ownerCoupons, paidServiceItems, paidServices, shippingMethods, shops, skuPrices, skus, tradeOrders, users,
 } from '../db/schema/index.js';
+import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { methodNames, skuTexts } from './catalog-texts.js';
 
 const DAY = 86400_000;
@@ -32,7 +33,7 @@ const img = (label: string) => `/media/demo/ticket-45-${label}.svg`;
 
 export async function seedPaidServices(tx: Tx, ids: { passwordHash: string; member: bigint }): Promise<void> {
   const [seller] = await tx.insert(users).values({
-    email: 'services@demo.shop', nickname: 'Mall Services', passwordHash: ids.passwordHash, userType: 'REGISTERED', role: 'SELLER', merchantAuditStatus: 'pass',
+    email: DEMO_ACCOUNTS.services.email, nickname: 'Mall Services', passwordHash: ids.passwordHash, userType: 'REGISTERED', role: 'SELLER', merchantAuditStatus: 'pass',
   }).returning();
   const [shop] = await tx.insert(shops).values({ name: 'Mall Services', sellerId: seller!.id, siteAddress: '2 Market St, San Francisco, CA' }).returning();
   const free = Object.fromEntries(Object.keys(PRICES).map((c) => [c, '0']));

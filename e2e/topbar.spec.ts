@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './helpers';
 
 const greetings = /Good (morning|noon|afternoon|evening)/;
@@ -148,3 +148,72 @@ test.describe('narrow desktop', () => {
     await expect(page.getByTestId('greeting').getByText('Demo Buyer')).toBeHidden();
   });
 });
+
+const CSRF = { 'x-mall-request': '1' };
+const SHOP_LANGUAGES = ['en', 'de', 'ja', 'es', 'it', 'fr', 'nl'];
+const WIDTHS = [320, 390, 768, 1000, 1280];
+
+/**
+ * What of the top bar does not fit the window: the page scrolling sideways, an item (link, button,
+ * greeting) running past the window, cut inside its box, or drawn over another item.
+ */
+function topBarProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    const items = [...document.querySelector('header')!.querySelectorAll<HTMLElement>('a, button, [data-testid="greeting"]')]
+      .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 0)
+      .map((el) => ({ el, box: el.getBoundingClientRect(), name: el.getAttribute('aria-label') || el.textContent!.trim() }));
+    for (const { el, box, name } of items) {
+      if (box.left < 0 || box.right > width + 0.5) problems.push(`"${name}" runs past the window: ${box.left}-${box.right} of ${width}`);
+      if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) problems.push(`"${name}" is cut: ${el.scrollWidth} in ${el.clientWidth}`);
+    }
+    items.forEach((a, i) => {
+      for (const b of items.slice(i + 1)) {
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        const overlap = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left) > 0.5 && Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top) > 0.5;
+        if (overlap) problems.push(`"${a.name}" and "${b.name}" overlap`);
+      }
+    });
+    return problems;
+  });
+}
+
+test("the shop's own font is preloaded and used, whatever fonts the machine has", async ({ page }) => {
+  await page.goto('/');
+  const preload = page.locator('link[rel="preload"][as="font"]');
+  await expect(preload).toHaveAttribute('href', /^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  await expect(preload).toHaveAttribute('crossorigin', '');
+  await page.evaluate(() => document.fonts.ready);
+  const used = await page.evaluate(() => ({
+    family: getComputedStyle(document.querySelector('header a')!).fontFamily,
+    loaded: [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Inter Variable' && f.status === 'loaded').length,
+  }));
+  expect(used.family).toMatch(/^"Inter Variable", system-ui,/);
+  expect(used.loaded).toBeGreaterThan(0);
+});
+
+for (const language of SHOP_LANGUAGES) {
+  test(`the top bar fits every width from 320 px up, in ${language}, logged out and logged in`, async ({ page }) => {
+    // In the afternoon, when most languages' greeting is longest.
+    await page.clock.setFixedTime(new Date('2026-03-02T15:00:00'));
+    for (const loggedIn of [false, true]) {
+      if (loggedIn) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        expect((await page.request.post('/api/preferences', { data: { language: 'en' }, headers: CSRF })).status()).toBe(200);
+        await logIn(page, 'buyer@demo.shop');
+      }
+      expect((await page.request.post('/api/preferences', { data: { language }, headers: CSRF })).status()).toBe(200);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.evaluate(() => document.fonts.ready);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        // The compact bar (cart and menu) below 992 px, the whole row from there.
+        await expect(width < 992 ? page.getByRole('banner').getByRole('button').last() : page.getByRole('banner').getByRole('navigation')).toBeVisible();
+        await expect.poll(() => topBarProblems(page), { message: `${language}, ${width} px, ${loggedIn ? 'logged in' : 'logged out'}` }).toEqual([]);
+      }
+    }
+  });
+}

@@ -119,10 +119,13 @@ export function TopBar() {
       }))}
     />
   );
+  // In the row the service and language menus show their text from 'lg' up (below, the icon, and
+  // the button's name says what it is: Spanish's row needed ~1,040 px with them); the drawer has room.
   const languageMenu = (
     <DeferredMenu
       target={<PlainUnstyledButton aria-label={`${LANGUAGE_NAMES[session?.language ?? 'en']}, ${t('topbar.chooseLanguage')}`} data-testid="language-switcher">
-        <PlainGroup gap={4} wrap="nowrap"><IconLanguage size={16} /><PlainText size="sm">{LANGUAGE_NAMES[session?.language ?? 'en']}</PlainText><IconChevronDown size={14} /></PlainGroup>
+        <PlainGroup gap={4} wrap="nowrap"><IconLanguage size={16} />
+          <PlainText size="sm" className={compact ? undefined : 'mantine-visible-from-lg'}>{LANGUAGE_NAMES[session?.language ?? 'en']}</PlainText><IconChevronDown size={14} /></PlainGroup>
       </PlainUnstyledButton>}
       entries={LANGUAGES.map((lng) => ({ key: lng, label: LANGUAGE_NAMES[lng], onClick: () => choose({ language: lng }), current: lng === session?.language }))}
     />
@@ -130,7 +133,7 @@ export function TopBar() {
   const serviceMenu = (
     <DeferredMenu
       target={<PlainUnstyledButton aria-label={t('topbar.service')}>
-        <PlainGroup gap={4} wrap="nowrap"><IconHeadset size={16} /><PlainText size="sm">{t('topbar.service')}</PlainText><IconChevronDown size={14} /></PlainGroup>
+        <PlainGroup gap={4} wrap="nowrap"><IconHeadset size={16} /><PlainText size="sm" className={compact ? undefined : 'mantine-visible-from-lg'}>{t('topbar.service')}</PlainText><IconChevronDown size={14} /></PlainGroup>
       </PlainUnstyledButton>}
       entries={serviceLinks.map((l) => ({ key: l.to, label: l.label, to: l.to }))}
     />
@@ -143,9 +146,11 @@ export function TopBar() {
 
   return (
     <header style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)' }}>
-      {/* One line: no label in the row wraps (between breakpoints they broke onto two lines). */}
+      {/* No label breaks inside (between breakpoints they broke onto two lines). Where the row is still
+          too narrow for its items (a long language, a wider fallback font before the shop's font
+          arrives), the links wrap onto a second row instead of running past the window. */}
       <PlainGroup justify="space-between" wrap="nowrap"
-        style={{ whiteSpace: 'nowrap', marginInline: 'auto', paddingInline: spacing('md'), maxWidth: spacing(1280), height: spacing(56) }}>
+        style={{ whiteSpace: 'nowrap', marginInline: 'auto', paddingInline: spacing('md'), paddingBlock: 4, maxWidth: spacing(1280), minHeight: spacing(56) }}>
         <PlainGroup gap="md" wrap="nowrap">
           <PlainAnchor to="/" fw={800} underline="never" style={{ fontSize: 'var(--mantine-font-size-xl)' }}>Mall</PlainAnchor>
           {!compact && (
@@ -161,7 +166,7 @@ export function TopBar() {
             </PlainGroup>
           )}
         </PlainGroup>
-        {!compact && <PlainGroup gap="md" wrap="nowrap" component="nav" aria-label={t('topbar.navigation')}>
+        {!compact && <PlainGroup gap="md" justify="flex-end" component="nav" aria-label={t('topbar.navigation')} style={{ rowGap: 4 }}>
           <PlainAnchor to="/buyer/index" size="sm">{t('topbar.userCentre')}</PlainAnchor>
           <PlainAnchor to="/buyer/orders" size="sm">{t('topbar.orders')}</PlainAnchor>
           {showMerchant && <PlainAnchor to={merchant.to} size="sm" onClick={merchant.onClick}>{t('topbar.merchant')}</PlainAnchor>}

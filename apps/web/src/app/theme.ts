@@ -18,14 +18,13 @@ const darker = (name: string, s7: string, s8: string, s9: string): MantineColors
 };
 
 /**
- * Mantine's system font stack with Arial moved before Roboto and Helvetica. Apple systems still
- * get their system font, Windows Segoe UI, Android Roboto (Arial is its alias of sans-serif).
- * Chromium on Linux asks its browser process for each family it tries, per weight, and only
- * Arial (Liberation Sans) is found there: 19 such calls instead of 29 on an item page, about a
- * third less font time in its layouts (issue 14). The same text on this machine: screenshots of
- * checkout and the item page are pixel-identical.
+ * The shop's own font first (app/fonts.css: Inter, Latin subsets, served with the build), so the
+ * layout measures the same on every machine: with the system's fonts the top bar's German row was
+ * 1,035 px wide on a machine with only Debian's default fonts and fitted in 1,000 on others.
+ * Japanese (and anything else Inter lacks) falls back glyph by glyph to the system's UI font and
+ * then the usual Japanese families of macOS/iOS, Windows, Android and Linux.
  */
-const FONTS = '-apple-system, BlinkMacSystemFont, Segoe UI, Arial, Roboto, Helvetica, sans-serif, Apple Color Emoji, Segoe UI Emoji';
+const FONTS = "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic UI', Meiryo, 'Noto Sans CJK JP', 'Noto Sans JP', Arial, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 
 export const theme = createTheme({
   fontFamily: FONTS,

@@ -89,6 +89,7 @@ export const ERROR_CODES = {
   reverseQtyOutOfRange: 'AfterSales.quantityOutOfRange',
   refundAmountRequired: 'AfterSales.refundAmountRequired',
   refundAmountOutOfRange: 'AfterSales.refundAmountOutOfRange',
+  refundAmountZero: 'AfterSales.refundAmountZero',
   reverseReasonRequired: 'AfterSales.reasonRequired',
   reverseTypeNotAllowed: 'AfterSales.typeNotAllowed',
   exchangeSkuRequired: 'AfterSales.exchangeSkuRequired',

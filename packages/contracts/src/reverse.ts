@@ -202,7 +202,11 @@ export const SellerReverseListBody = z.strictObject({
   status: z.enum(['TO_AUDIT', 'TO_RECEIVE', 'TO_REFUND', 'TO_SHIP', 'ALL']).default('TO_AUDIT'),
   keyword: z.string().trim().max(40).optional(),
 });
-export const SellerReverse = ReverseDetail.extend({ buyerName: z.string(), sellerOperations: z.array(z.string()), maxRefundAmt: Money });
+export const SellerReverse = ReverseDetail.extend({
+  buyerName: z.string(), sellerOperations: z.array(z.string()), maxRefundAmt: Money,
+  /** What the order can still give back, over all its refunds: goods (with tax) and shipping (once per order). */
+  refundableGoodsAmt: Money, refundableShippingAmt: Money,
+});
 export type SellerReverse = z.infer<typeof SellerReverse>;
 export const SellerReversePage = z.object({ data: z.array(SellerReverse), total: z.number().int() });
 export const AuditBody = z.strictObject({ approve: z.boolean(), reason: z.string().trim().max(300).optional() })

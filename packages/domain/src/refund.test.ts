@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineAfterSalesQty, lineShares, refundableAmount, toMilli } from './refund.js';
+import { lineAfterSalesQty, lineShares, planRefund, refundableAmount, refundRoom, toMilli } from './refund.js';
 
 describe('refundable amount', () => {
   // $100 desk + $20 tray; $8 shipping and $9.60 tax: $137.60 paid.
@@ -36,5 +36,34 @@ describe('after-sales quantities of a line', () => {
   });
   it('weight items keep their decimals', () => {
     expect(lineAfterSalesQty({ ...base, orderStatus: 'COMPLETE', qtyMilli: 1500n, deliveredMilli: 1500n })).toEqual({ canCancelMilli: 0n, canReverseMilli: 1500n });
+  });
+});
+
+describe('refundRoom and planRefund: the one refund limit of an order', () => {
+  // Paid 56.82: 41.82 of goods and 15.00 of shipping.
+  const paid = { paidMinor: 5682n, shippingPaidMinor: 1500n };
+  it('shipping goes back once per order', () => {
+    const room = refundRoom({ ...paid, refundedMinor: 0n, refundedShippingMinor: 0n });
+    expect(room).toEqual({ goodsMinor: 4182n, shippingMinor: 1500n });
+    expect(planRefund(room, { amountMinor: 2091n, shippingMinor: 1500n })).toEqual({ ok: true, totalMinor: 3591n, shippingMinor: 1500n });
+    const after = refundRoom({ ...paid, refundedMinor: 3591n, refundedShippingMinor: 1500n });
+    expect(after).toEqual({ goodsMinor: 2091n, shippingMinor: 0n });
+    expect(planRefund(after, { amountMinor: 2091n, shippingMinor: 1500n })).toEqual({ ok: false, refusal: 'SHIPPING_OVER' });
+    expect(planRefund(after, { amountMinor: 2092n, shippingMinor: 0n })).toEqual({ ok: false, refusal: 'OVER' });
+    expect(planRefund(after, { amountMinor: 2091n, shippingMinor: 0n })).toEqual({ ok: true, totalMinor: 2091n, shippingMinor: 0n });
+  });
+  it('a request that covers what is left gives back the shipping left after the goods, counted as shipping', () => {
+    const room = refundRoom({ ...paid, refundedMinor: 0n, refundedShippingMinor: 0n });
+    expect(planRefund(room, { amountMinor: 5682n, shippingMinor: 0n })).toEqual({ ok: true, totalMinor: 5682n, shippingMinor: 1500n });
+    expect(planRefund(room, { amountMinor: 5683n, shippingMinor: 0n })).toEqual({ ok: false, refusal: 'OVER' });
+  });
+  it('nothing, or less than nothing, is no refund', () => {
+    const room = refundRoom({ ...paid, refundedMinor: 0n, refundedShippingMinor: 0n });
+    expect(planRefund(room, { amountMinor: 0n, shippingMinor: 0n })).toEqual({ ok: false, refusal: 'ZERO' });
+    expect(planRefund(room, { amountMinor: -1n, shippingMinor: 0n })).toEqual({ ok: false, refusal: 'NEGATIVE' });
+  });
+  it('an order refunded in full has no room; shipping above what was paid counts only what was paid', () => {
+    expect(refundRoom({ ...paid, refundedMinor: 5682n, refundedShippingMinor: 1500n })).toEqual({ goodsMinor: 0n, shippingMinor: 0n });
+    expect(refundRoom({ paidMinor: 1000n, shippingPaidMinor: 1500n, refundedMinor: 0n, refundedShippingMinor: 0n })).toEqual({ goodsMinor: 0n, shippingMinor: 1000n });
   });
 });

@@ -76,3 +76,51 @@ export function lineAfterSalesQty(l: {
     canReverseMilli: (l.orderStatus === 'UN_RECEIVED' || l.orderStatus === 'COMPLETE') && delivered > 0n ? delivered : 0n,
   };
 }
+
+/**
+ * The one limit every refund of an order obeys (after-sales, shipping, cancels of paid orders,
+ * and whatever refunds come later): what was given back, pending or done, never exceeds what
+ * the order paid, goods and shipping apart, shipping once per order.
+ */
+export interface OrderRefunds {
+  /** What the order paid in money (goods, tax and shipping). */
+  paidMinor: bigint;
+  /** Of that, the order's shipping. */
+  shippingPaidMinor: bigint;
+  /** Refunds of this order so far (pending, done, or failed and waiting for a retry). */
+  refundedMinor: bigint;
+  /** Of those, the part that gave back shipping. */
+  refundedShippingMinor: bigint;
+}
+
+export interface RefundRoom { goodsMinor: bigint; shippingMinor: bigint }
+
+const clamp0 = (x: bigint) => (x < 0n ? 0n : x);
+
+/** What of the order can still be refunded: goods (with tax) and shipping. */
+export function refundRoom(o: OrderRefunds): RefundRoom {
+  const shippingPaid = o.shippingPaidMinor < o.paidMinor ? o.shippingPaidMinor : o.paidMinor;
+  const goodsRefunded = o.refundedMinor - o.refundedShippingMinor;
+  return {
+    goodsMinor: clamp0(o.paidMinor - shippingPaid - goodsRefunded),
+    shippingMinor: clamp0(shippingPaid - o.refundedShippingMinor),
+  };
+}
+
+export type RefundRefusal = 'NEGATIVE' | 'ZERO' | 'SHIPPING_OVER' | 'OVER';
+
+/**
+ * Places a refund within the room: `shippingMinor` asked as shipping must fit the shipping
+ * left; the after-sales amount takes the goods left first and, for a request that covers
+ * everything left (it may give back the rest of the payment), the shipping left after that.
+ */
+export function planRefund(room: RefundRoom, ask: { amountMinor: bigint; shippingMinor: bigint }):
+  { ok: true; totalMinor: bigint; shippingMinor: bigint } | { ok: false; refusal: RefundRefusal } {
+  if (ask.amountMinor < 0n || ask.shippingMinor < 0n) return { ok: false, refusal: 'NEGATIVE' };
+  if (ask.amountMinor === 0n && ask.shippingMinor === 0n) return { ok: false, refusal: 'ZERO' };
+  if (ask.shippingMinor > room.shippingMinor) return { ok: false, refusal: 'SHIPPING_OVER' };
+  const shippingLeft = room.shippingMinor - ask.shippingMinor;
+  if (ask.amountMinor > room.goodsMinor + shippingLeft) return { ok: false, refusal: 'OVER' };
+  const fromShipping = ask.amountMinor > room.goodsMinor ? ask.amountMinor - room.goodsMinor : 0n;
+  return { ok: true, totalMinor: ask.amountMinor + ask.shippingMinor, shippingMinor: ask.shippingMinor + fromShipping };
+}

@@ -214,6 +214,8 @@ export async function applyReverse(db: Db, user: UserRow, type: ApplyType, req: 
         }
         applyMinor = toMinor(raw, currency);
         if (applyMinor < 0n || applyMinor > available) throw err(400, ERROR_CODES.refundAmountOutOfRange, `The refund amount must be between 0 and ${money(available, currency).value}`, { availableRefundAmt: money(available, currency) });
+        // Nothing to give back is no refund (an order paid with points alone has nothing available).
+        if (applyMinor === 0n && available > 0n) throw err(400, ERROR_CODES.refundAmountZero, 'Please enter a refund amount above 0', { availableRefundAmt: money(available, currency) });
       }
 
       const [rev] = await tx.insert(reverseTradeOrders).values({

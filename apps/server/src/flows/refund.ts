@@ -5,7 +5,8 @@
  * (or the provider's signed refund webhook, whichever comes first) settles it exactly once.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { ERROR_CODES, type MockpayEvent } from '@mall/contracts';
+import { ERROR_CODES, type Currency, type MockpayEvent } from '@mall/contracts';
+import { money, planRefund, refundRoom, type OrderRefunds, type RefundRefusal, type RefundRoom } from '@mall/domain';
 import type { Db, Tx } from '../db/client.js';
 import { paymentRecords, refunds, tradeOrders, webhookEvents } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
@@ -17,41 +18,94 @@ import { settleReverseRefund } from '../modules/reverse/transitions.js';
 type OrderRow = typeof tradeOrders.$inferSelect;
 export const REFUND_QUEUE = 'refund-execute';
 
+/** An order's refunds so far and what it paid: the input of the one refund limit (refundRoom). */
+async function orderRefunds(tx: Tx | Db, orderIds: bigint[]): Promise<Map<bigint, OrderRefunds>> {
+  if (!orderIds.length) return new Map();
+  // Plain SQL: in a one-table select Drizzle writes columns unqualified, and inside the subquery
+  // "id" would be the refund's own id.
+  const res = await tx.execute<{ id: string; paid: string; shipping: string; refunded: string; refunded_shipping: string }>(sql`
+    SELECT o.id, o.paid_amt_minor AS paid, o.shipping_amt_minor AS shipping,
+      coalesce((SELECT sum(f.amount_minor) FROM refunds f WHERE f.order_id = o.id), 0) AS refunded,
+      coalesce((SELECT sum(f.shipping_minor) FROM refunds f WHERE f.order_id = o.id), 0) AS refunded_shipping
+    FROM trade_orders o WHERE o.id IN (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})`);
+  const rows = res.rows.map((r) => ({ id: BigInt(r.id), paid: BigInt(r.paid), shipping: BigInt(r.shipping), refunded: r.refunded, refundedShipping: r.refunded_shipping }));
+  return new Map(rows.map((r) => [r.id, { paidMinor: r.paid, shippingPaidMinor: r.shipping, refundedMinor: BigInt(r.refunded), refundedShippingMinor: BigInt(r.refundedShipping) }]));
+}
+
+/** What of each order can still be refunded (goods, shipping): what the seller's refund dialog shows. */
+export async function refundRoomOf(tx: Tx | Db, orderIds: bigint[]): Promise<Map<bigint, RefundRoom>> {
+  const all = await orderRefunds(tx, orderIds);
+  return new Map([...all].map(([id, o]) => [id, refundRoom(o)]));
+}
+
 /**
- * Writes the refunds of `amountMinor` for an order's after-sales: spread over the contract's
- * successful payments, each giving back at most what it has not given back yet. Returns the new ids.
+ * The only way money is given back for an order: writes the refunds of `amountMinor` (plus
+ * `shippingMinor` of shipping) for one of its after-sales, spread over the contract's successful
+ * payments, each giving back at most what it has not given back yet. Refused when it would take
+ * the order's refunds past what the order paid (goods and shipping apart, `planRefund`) or when
+ * it gives back nothing of an order that paid money. The contract's lock makes the check and the
+ * write one step for every refund of every order paid together. Returns the new ids.
  */
-export async function writeRefunds(tx: Tx, order: OrderRow, reverseId: bigint, amountMinor: bigint): Promise<bigint[]> {
-  if (amountMinor <= 0n) return [];
+export async function writeRefunds(tx: Tx, order: Pick<OrderRow, 'id' | 'contractId' | 'buyerId' | 'currency'>, reverseId: bigint, ask: { amountMinor: bigint; shippingMinor?: bigint }): Promise<bigint[]> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`refund:${order.contractId}`}))`);
+  const o = (await orderRefunds(tx, [order.id])).get(order.id)!;
+  const currency = order.currency as Currency;
+  // An order paid with points or coupons alone gives back no money (its points come back).
+  if (o.paidMinor === 0n && ask.amountMinor === 0n && !ask.shippingMinor) return [];
+  const room = refundRoom(o);
+  const plan = planRefund(room, { amountMinor: ask.amountMinor, shippingMinor: ask.shippingMinor ?? 0n });
+  if (!plan.ok) throw refusal(plan.refusal, room, currency);
   const records = await tx.select({
     r: paymentRecords,
-    given: sql<string>`coalesce((SELECT sum(${refunds.amountMinor}) FROM ${refunds} WHERE ${refunds.paymentRecordId} = ${paymentRecords.id}), 0)`,
+    given: sql<string>`coalesce((SELECT sum(f.amount_minor) FROM refunds f WHERE f.payment_record_id = ${sql.raw('"payment_records"."id"')}), 0)`,
   }).from(paymentRecords).where(and(eq(paymentRecords.contractId, order.contractId), eq(paymentRecords.status, 'PAY_SUCCESS'))).orderBy(asc(paymentRecords.id));
   const [{ n: seq } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.reverseId, reverseId));
-  let left = amountMinor;
+  let left = plan.totalMinor;
+  let shippingLeft = plan.shippingMinor;
   const ids: bigint[] = [];
   for (const { r, given } of records) {
     if (left <= 0n) break;
     const room = r.amountMinor - BigInt(given);
     if (room <= 0n) continue;
     const amount = room < left ? room : left;
+    const shipping = shippingLeft < amount ? shippingLeft : amount;
     const [row] = await tx.insert(refunds).values({
-      contractId: order.contractId, paymentRecordId: r.id, reverseId, buyerId: order.buyerId, channel: r.channel, reason: 'AFTER_SALES',
-      amountMinor: amount, currency: r.currency, status: 'REFUND_PENDING', idempotencyKey: `rev${reverseId}-pay${r.id}-${seq + ids.length + 1}`,
+      contractId: order.contractId, orderId: order.id, paymentRecordId: r.id, reverseId, buyerId: order.buyerId, channel: r.channel, reason: 'AFTER_SALES',
+      amountMinor: amount, shippingMinor: shipping, currency: r.currency, status: 'REFUND_PENDING', idempotencyKey: `rev${reverseId}-pay${r.id}-${seq + ids.length + 1}`,
     }).returning({ id: refunds.id });
     ids.push(row!.id);
     left -= amount;
+    shippingLeft -= shipping;
   }
-  if (left > 0n) throw new AppError(409, ERROR_CODES.refundFailed, 'The refund is larger than what was paid');
+  // The payment has less left than the order may give back (it was given back some other way).
+  if (left > 0n) throw new AppError(409, ERROR_CODES.refundFailed, 'The refund is larger than what is left of the payment');
   return ids;
 }
 
-/** An approved charge the contract did not keep (it was paid by another attempt): refunded in full, once. */
+function refusal(why: RefundRefusal, room: RefundRoom, currency: Currency): AppError {
+  const m = (x: bigint) => money(x, currency).value;
+  const details = { refundableGoodsAmt: money(room.goodsMinor, currency), refundableShippingAmt: money(room.shippingMinor, currency) };
+  switch (why) {
+    case 'ZERO': return new AppError(400, ERROR_CODES.refundAmountZero, 'Enter an amount above zero: a refund must give something back', details);
+    case 'NEGATIVE': return new AppError(400, ERROR_CODES.refundAmountOutOfRange, 'A refund cannot be negative', details);
+    case 'SHIPPING_OVER': return new AppError(400, ERROR_CODES.refundAmountOutOfRange, `At most ${m(room.shippingMinor)} of shipping can still be refunded for this order`, details);
+    case 'OVER': return new AppError(400, ERROR_CODES.refundAmountOutOfRange, `At most ${m(room.goodsMinor + room.shippingMinor)} can still be refunded for this order`, details);
+  }
+}
+
+/**
+ * An approved charge the contract did not keep (it was paid by another attempt): refunded in
+ * full, once, and never more than the charge has left (the same payment limit as writeRefunds).
+ */
 export async function refundNotCaptured(tx: Tx, record: typeof paymentRecords.$inferSelect, amountMinor: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`refund:${record.contractId}`}))`);
+  const [{ given } = { given: '0' }] = await tx.select({ given: sql<string>`coalesce(sum(${refunds.amountMinor}), 0)` }).from(refunds).where(eq(refunds.paymentRecordId, record.id));
+  const left = record.amountMinor - BigInt(given);
+  const amount = BigInt(amountMinor) < left ? BigInt(amountMinor) : left;
+  if (amount <= 0n) return;
   await tx.insert(refunds).values({
     contractId: record.contractId, paymentRecordId: record.id, buyerId: record.buyerId, channel: record.channel, reason: 'NOT_CAPTURED',
-    amountMinor: BigInt(amountMinor), currency: record.currency, status: 'REFUND_PENDING', idempotencyKey: `notkept-pay${record.id}`,
+    amountMinor: amount, currency: record.currency, status: 'REFUND_PENDING', idempotencyKey: `notkept-pay${record.id}`,
   }).onConflictDoNothing();
 }
 

@@ -42,8 +42,8 @@ function Chevron({ up }: { up?: boolean }) {
 
 /**
  * A money amount field that behaves as Mantine's NumberInput does for one (the decimal keypad on
- * phones, no sign, at most `decimals` decimals, clamped to min..max when it loses the focus, arrow
- * keys and up/down buttons that step it) without NumberInput's number-format library (~9 KB gzip
+ * phones, no sign, at most `decimals` decimals, arrow keys and up/down buttons that step it within
+ * min..max; a typed amount out of range is left for the form to flag) without NumberInput's number-format library (~9 KB gzip
  * on the first load of the page that shows it).
  */
 export function AmountInput({ value, onChange, min, max, decimals, step = 1, disabled, readOnly, error, onBlur, onKeyDown, ...rest }: AmountInputProps) {
@@ -84,10 +84,10 @@ export function AmountInput({ value, onChange, min, max, decimals, step = 1, dis
       }}
       onBlur={(e) => {
         if (value !== '') {
-          // '12.' becomes '12'; an amount out of range becomes the nearest bound.
+          // '12.' becomes '12'. An amount above max stays as typed: the form says it is too high
+          // (changing it silently would send an amount the buyer did not choose).
           const trimmed = value.replace(/\.$/, '');
-          const n = Number(trimmed);
-          const next = Number.isNaN(n) ? '' : clamp(n, min ?? 0, max) === n ? trimmed : String(clamp(n, min ?? 0, max));
+          const next = Number.isNaN(Number(trimmed)) ? '' : trimmed;
           if (next !== value) onChange(next);
         }
         onBlur?.(e);

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
-import { writeRefunds } from '../../flows/refund.js';
+import { refundRoomOf, writeRefunds } from '../../flows/refund.js';
 import { moveRefunds } from '../payment/records.js';
 import { STORE_PICKUP, checkTrackingNumber } from '../fulfillment/service.js';
 import { likeEscape } from '../trade/read.js';
@@ -139,7 +139,8 @@ export async function audit(db: Db, seller: UserRow | null, id: bigint, body: { 
     const lines = await reverseLines(tx, r.id);
     await returnLineStock(tx, lines.map((l) => ({ lineId: l.orderLineId, qtyMilli: BigInt(Math.round(Number(l.reverseQty) * 1000)) })));
     await countCancelled(tx, r, now);
-    const refundIds = await writeRefunds(tx, await orderOf(tx, r), r.id, r.applyRefundAmtMinor);
+    // A cancel of what is already refunded in full gives back no money; it settles at once.
+    const refundIds = r.applyRefundAmtMinor > 0n ? await writeRefunds(tx, await orderOf(tx, r), r.id, { amountMinor: r.applyRefundAmtMinor }) : [];
     if (!refundIds.length) await settleReverseRefund(tx, r.id, now);
     return outcome(tx, r.id, refundIds);
   });
@@ -170,9 +171,9 @@ export async function sellerRefund(db: Db, seller: UserRow, id: bigint, body: { 
     const shipping = body.refundShippingAmt ? toMinor(body.refundShippingAmt, currency) : 0n;
     if (amount > r.applyRefundAmtMinor) throw err(400, ERROR_CODES.refundAmountOutOfRange, `At most ${money(r.applyRefundAmtMinor, currency).value} can be refunded`);
     const o = await orderOf(tx, r);
-    if (shipping > o.shippingAmtMinor) throw err(400, ERROR_CODES.refundAmountOutOfRange, `At most ${money(o.shippingAmtMinor, currency).value} of shipping can be refunded`);
     await mustMoveReverse(tx, r, 'REFUND', { applyRefundAmtMinor: amount, sellerConfirmRefundShippingAmtMinor: shipping || null }, now);
-    const refundIds = await writeRefunds(tx, o, r.id, amount + shipping);
+    // The order's limit (what it paid, less its other refunds; shipping once) is checked where the refund is written.
+    const refundIds = await writeRefunds(tx, o, r.id, { amountMinor: amount, shippingMinor: shipping });
     if (!refundIds.length) await settleReverseRefund(tx, r.id, now);
     return outcome(tx, r.id, refundIds);
   });
@@ -236,7 +237,7 @@ export async function sellerReverseList(db: Db, seller: UserRow, body: { pageNo?
     db.select().from(reverseTradeOrders).where(where).orderBy(desc(reverseTradeOrders.createdAt), desc(reverseTradeOrders.id)).limit(pageSize).offset((pageNo - 1) * pageSize),
     db.select({ n: count() }).from(reverseTradeOrders).where(where),
   ]);
-  const details = await detailsOf(db, rows, false);
+  const [details, room] = await Promise.all([detailsOf(db, rows, false), refundRoomOf(db, [...new Set(rows.map((r) => r.orderId))])]);
   const buyers = rows.length ? await db.select({ id: users.id, nickname: users.nickname, email: users.email }).from(users).where(inArray(users.id, rows.map((r) => r.buyerId))) : [];
   const data: SellerReverse[] = details.map((d, i) => {
     const r = rows[i]!;
@@ -252,7 +253,14 @@ export async function sellerReverseList(db: Db, seller: UserRow, body: { pageNo?
       }
     });
     if (d.fulfillmentProgressList.some((s) => s.direction === 'EXCHANGE') && isOpen(r.status as ReverseStatus)) ops.push('addEvent');
-    return { ...d, buyerName: b?.nickname || b?.email || 'Guest', sellerOperations: [...new Set(ops)], maxRefundAmt: money(r.applyRefundAmtMinor, r.currency as Currency) };
+    const currency = r.currency as Currency;
+    const left = room.get(r.orderId) ?? { goodsMinor: 0n, shippingMinor: 0n };
+    // The most this request may give back: what the buyer applied for, within what the order has left.
+    const max = r.applyRefundAmtMinor < left.goodsMinor + left.shippingMinor ? r.applyRefundAmtMinor : left.goodsMinor + left.shippingMinor;
+    return {
+      ...d, buyerName: b?.nickname || b?.email || 'Guest', sellerOperations: [...new Set(ops)], maxRefundAmt: money(max, currency),
+      refundableGoodsAmt: money(left.goodsMinor, currency), refundableShippingAmt: money(left.shippingMinor, currency),
+    };
   });
   return { data, total: total!.n };
 }

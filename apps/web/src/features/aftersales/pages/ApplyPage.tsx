@@ -149,7 +149,8 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
 
   useEffect(() => {
     if (!available) return;
-    if (cancel || !amountTouched || Number(amount) > Number(available.value)) setAmount(available.value);
+    // Prefilled with the most that may be refunded until the buyer types an amount; a typed amount is never changed behind their back.
+    if (cancel || !amountTouched) setAmount(available.value);
   }, [available?.value, cancel]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const setLine = (id: string, patch: Partial<{ qty: string; skuId: string | null }> | null, line?: ApplyLineView) => {
@@ -286,7 +287,7 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
               disabled={cancel || busy} leftSection={<Text size="xs" c="gray.7">{currency}</Text>} leftSectionWidth={44} maw={320}
               description={available ? t(cancel ? 'aftersales.apply.amountFixed' : 'aftersales.apply.amountMax', { max: fmt(available) })
                 : chosen.length ? t('common.loading') : t('aftersales.apply.amountPick')}
-              error={errors.amount} />
+              error={errors.amount ?? (!cancel && available && amount !== '' && Number(amount) > Number(available.value) ? t('aftersales.apply.amountTooHigh', { max: fmt(available) }) : undefined)} />
           )}
           {/* A native select (the phone's own picker): Mantine's combobox would bring floating-ui to the first load. */}
           <NativeSelect label={t('aftersales.apply.reasonLabel')} withAsterisk maw={480}

@@ -1,7 +1,8 @@
 /**
  * The seller refunds a request: the amount (prefilled with the most it may refund, maxRefundAmt)
- * and, optionally, the buyer's return shipping. SellerRefundBody checks the format; the limit and
- * the currency's decimals are checked here too, the server checks them again.
+ * and, optionally, the buyer's return shipping, within what the order can still give back (goods
+ * and shipping, shown). SellerRefundBody checks the format; the limits and the currency's decimals
+ * are checked as the seller types, and the server checks them again.
  */
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -35,31 +36,32 @@ function RefundForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: ()
   const currency = r.maxRefundAmt.currency;
   const digits = CURRENCY_DIGITS[currency];
   const maxMinor = minorOf(r.maxRefundAmt.value, currency) ?? 0n;
+  const shippingMaxMinor = minorOf(r.refundableShippingAmt.value, currency) ?? 0n;
   const [amount, setAmount] = useState(r.maxRefundAmt.value);
   const [withShipping, setWithShipping] = useState(false);
   const [shipping, setShipping] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; shipping?: string }>({});
 
   /** null when fine, else the message for the field. */
-  const check = (value: string, max: bigint | null): string | null => {
+  const check = (value: string, max: bigint, tooHigh: string): string | null => {
     if (!value.trim()) return t('sellerAfterSales.refund.amountRequired');
     const format = SellerRefundBody.shape.amount.safeParse(value);
     const minor = minorOf(value, currency);
-    if (!format.success) return t('sellerAfterSales.refund.amountInvalid', { count: digits });
-    if (minor === null) return t('sellerAfterSales.refund.amountInvalid', { count: digits });
-    if (max !== null && minor > max) return t('sellerAfterSales.refund.amountTooHigh', { max: money({ value: fromMinor(max, currency), currency }) });
+    if (!format.success || minor === null) return t('sellerAfterSales.refund.amountInvalid', { count: digits });
+    if (minor > max) return t(tooHigh, { max: money({ value: fromMinor(max, currency), currency }) });
     return null;
   };
 
-  const amountMinor = minorOf(amount, currency);
-  const shippingMinor = withShipping ? minorOf(shipping, currency) : 0n;
-  const total = amountMinor !== null && shippingMinor !== null ? money({ value: fromMinor(amountMinor + shippingMinor, currency), currency }) : '—';
+  // Checked as the seller types: the total and the button only ever show an amount that can be refunded.
+  const amountError = check(amount, maxMinor, 'sellerAfterSales.refund.amountTooHigh');
+  const shippingError = withShipping ? check(shipping, shippingMaxMinor, 'sellerAfterSales.refund.shippingTooHigh') : null;
+  const amountMinor = amountError ? null : minorOf(amount, currency);
+  const shippingMinor = !withShipping ? 0n : shippingError ? null : minorOf(shipping, currency);
+  const zero = amountMinor === 0n && shippingMinor === 0n;
+  const valid = amountMinor !== null && shippingMinor !== null && !zero;
+  const total = valid ? money({ value: fromMinor(amountMinor + shippingMinor, currency), currency }) : '—';
 
   const submit = () => {
-    if (refund.isPending) return;
-    const next = { amount: check(amount, maxMinor) ?? undefined, shipping: withShipping ? check(shipping, null) ?? undefined : undefined };
-    setErrors(next);
-    if (next.amount || next.shipping) return;
+    if (refund.isPending || !valid) return;
     const body = SellerRefundBody.parse({ amount: amount.trim(), ...(withShipping ? { refundShippingAmt: shipping.trim() } : {}) });
     refund.mutate({ id: r.id, body }, {
       onSuccess: (res) => {
@@ -80,20 +82,24 @@ function RefundForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: ()
         <SimpleGrid cols={2} spacing="sm">
           <div><Text size="xs" c="dimmed">{t('sellerAfterSales.applyRefundAmt')}</Text><Text size="sm" fw={500}>{money(r.applyRefundAmt)}</Text></div>
           <div><Text size="xs" c="dimmed">{t('sellerAfterSales.maxRefundAmt')}</Text><Text size="sm" fw={500}>{money(r.maxRefundAmt)}</Text></div>
+          <div><Text size="xs" c="dimmed">{t('sellerAfterSales.refund.roomGoods')}</Text><Text size="sm" fw={500} data-testid="refund-room-goods">{money(r.refundableGoodsAmt)}</Text></div>
+          <div><Text size="xs" c="dimmed">{t('sellerAfterSales.refund.roomShipping')}</Text><Text size="sm" fw={500} data-testid="refund-room-shipping">{money(r.refundableShippingAmt)}</Text></div>
         </SimpleGrid>
+        <Text size="xs" c="dimmed">{t('sellerAfterSales.refund.roomHint', { goods: money(r.refundableGoodsAmt), shipping: money(r.refundableShippingAmt) })}</Text>
         <TextInput
           label={t('sellerAfterSales.refund.amount')} description={t('sellerAfterSales.refund.amountHint', { max: money(r.maxRefundAmt) })} withAsterisk
           inputMode="decimal" autoComplete="off" maxLength={12} rightSection={suffix} data-autofocus data-testid="refund-amount"
-          value={amount} onChange={(e) => { setAmount(e.currentTarget.value); setErrors((x) => ({ ...x, amount: undefined })); }} error={errors.amount}
+          value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={amountError ?? (zero ? t('sellerAfterSales.refund.amountZero') : undefined)}
         />
         <Checkbox
           label={t('sellerAfterSales.refund.withShipping')} description={t('sellerAfterSales.refund.withShippingHint')}
-          checked={withShipping} onChange={(e) => { setWithShipping(e.currentTarget.checked); setErrors((x) => ({ ...x, shipping: undefined })); }}
+          checked={withShipping} disabled={shippingMaxMinor === 0n} onChange={(e) => setWithShipping(e.currentTarget.checked)}
         />
         {withShipping && (
           <TextInput
             label={t('sellerAfterSales.refund.shipping')} withAsterisk inputMode="decimal" autoComplete="off" maxLength={12} rightSection={suffix} data-testid="refund-shipping"
-            value={shipping} onChange={(e) => { setShipping(e.currentTarget.value); setErrors((x) => ({ ...x, shipping: undefined })); }} error={errors.shipping}
+            description={t('sellerAfterSales.refund.amountHint', { max: money(r.refundableShippingAmt) })}
+            value={shipping} onChange={(e) => setShipping(e.currentTarget.value)} error={shippingError}
           />
         )}
         <Divider />
@@ -104,7 +110,7 @@ function RefundForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: ()
         <Text size="xs" c="dimmed">{t('sellerAfterSales.refund.finalHint')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={refund.isPending}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={refund.isPending} disabled={refund.isPending} data-testid="refund-submit">{t('sellerAfterSales.refund.submit', { amount: total })}</Button>
+          <Button type="submit" loading={refund.isPending} disabled={refund.isPending || !valid} data-testid="refund-submit">{t('sellerAfterSales.refund.submit', { amount: total })}</Button>
         </Group>
       </Stack>
     </form>

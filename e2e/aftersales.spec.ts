@@ -65,8 +65,15 @@ test('return with a photo: seller approves, buyer sends back, seller checks and 
   await page.getByTestId('apply-submit').click();
   await expect(page.getByText('Please select the after-sales reason').first()).toBeVisible();
 
-  await form.getByTestId('refund-amount').fill('20');
+  // An amount above the most that may be refunded is flagged and kept as typed; the form stays.
   await choose(page, form, 'After-sales reason', 'Arrived damaged');
+  await form.getByTestId('refund-amount').fill('99999');
+  await form.getByTestId('notes').click();
+  await expect(form.getByTestId('refund-amount')).toHaveValue('99999');
+  await page.getByTestId('apply-submit').click();
+  await expect(form.getByText(/The refund amount cannot exceed/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/buyer\/as-apply/);
+  await form.getByTestId('refund-amount').fill('20');
   await form.getByTestId('notes').fill('The tray arrived bent at one corner.');
   // One evidence photo (a real PNG), counted n/6.
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -115,6 +122,16 @@ test('return with a photo: seller approves, buyer sends back, seller checks and 
   await s.seller.getByTestId('decision-confirm').click();
   await card.getByRole('button', { name: `Refund after-sale ${mine.reverseTradeOrderCode}` }).click();
   await expect(s.seller.getByTestId('refund-amount')).toHaveValue('20.00');
+  // What the order can still give back is shown; an amount above the limit never reaches the total or the button.
+  await expect(s.seller.getByTestId('refund-room-goods')).toContainText('$');
+  await expect(s.seller.getByTestId('refund-room-shipping')).toContainText('$');
+  await s.seller.getByTestId('refund-amount').fill('99999');
+  await expect(s.seller.getByText('At most $20.00 can be refunded')).toBeVisible();
+  await expect(s.seller.getByTestId('refund-total')).toHaveText('—');
+  await expect(s.seller.getByTestId('refund-submit')).toBeDisabled();
+  await expect(s.seller.getByTestId('refund-submit')).not.toContainText('99,999');
+  await s.seller.getByTestId('refund-amount').fill('20.00');
+  await expect(s.seller.getByTestId('refund-submit')).toHaveText('Refund $20.00');
   await s.seller.getByTestId('refund-submit').click();
   await s.close();
 

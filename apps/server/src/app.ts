@@ -167,7 +167,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerSessions(app, opts.db, { secureCookies: opts.secureCookies ?? false });
   const account = opts.account ?? { captchaHmacKey: DEFAULT_CAPTCHA_HMAC_KEY, codeHmacKey: DEFAULT_CODE_HMAC_KEY, captchaMaxNumber: 1000, devMailbox: !production };
-  configureCodes({ hmacKey: account.codeHmacKey });
+  configureCodes({ hmacKey: account.codeHmacKey, limits: account.codeSendLimits });
   app.decorate('captcha', new Captcha(opts.db, { hmacKey: account.captchaHmacKey, maxNumber: account.captchaMaxNumber }));
   const outbox = new Outbox(opts.db, { email: opts.email ?? new DevMailboxTransport(opts.db), sms: opts.sms ?? new DevSmsProvider(opts.db), jobs: opts.jobs });
   await outbox.start();

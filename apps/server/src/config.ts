@@ -76,12 +76,48 @@ export const DEFAULT_CERTIFICATE_KEY = 'certificate-dev-key-change-me';
 export const DEFAULT_CAPTCHA_HMAC_KEY = 'captcha-dev-key-change-me';
 export const DEFAULT_CODE_HMAC_KEY = 'code-dev-key-change-me';
 
+/** Verification-code sends allowed per hour and per day (modules/account/codes.ts). */
+export interface CodeSendLimits {
+  /** Per signed-in account asking (CODES_PER_ACCOUNT_HOUR / _DAY), all channels. */
+  perAccount: { hour: number; day: number };
+  /** Per client IP (CODES_PER_IP_HOUR / _DAY), all channels. */
+  perIp: { hour: number; day: number };
+  /** SMS per destination country calling code, all accounts and IPs together (SMS_PER_COUNTRY_HOUR / _DAY). */
+  perCountry: { hour: number; day: number };
+}
+
+export const DEFAULT_CODE_SEND_LIMITS: CodeSendLimits = {
+  perAccount: { hour: 10, day: 20 },
+  perIp: { hour: 20, day: 50 },
+  perCountry: { hour: 100, day: 500 },
+};
+
+/** A positive whole number from the environment, else the default. */
+function countFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name}: "${raw}" is not a whole number of at least 1.`);
+  return n;
+}
+
+export function codeSendLimitsFrom(env: NodeJS.ProcessEnv): CodeSendLimits {
+  const d = DEFAULT_CODE_SEND_LIMITS;
+  return {
+    perAccount: { hour: countFrom(env, 'CODES_PER_ACCOUNT_HOUR', d.perAccount.hour), day: countFrom(env, 'CODES_PER_ACCOUNT_DAY', d.perAccount.day) },
+    perIp: { hour: countFrom(env, 'CODES_PER_IP_HOUR', d.perIp.hour), day: countFrom(env, 'CODES_PER_IP_DAY', d.perIp.day) },
+    perCountry: { hour: countFrom(env, 'SMS_PER_COUNTRY_HOUR', d.perCountry.hour), day: countFrom(env, 'SMS_PER_COUNTRY_DAY', d.perCountry.day) },
+  };
+}
+
 export interface AccountConfig {
   /** CAPTCHA_HMAC_KEY signs captcha challenges; CAPTCHA_MAX_NUMBER sets the proof-of-work difficulty. */
   captchaHmacKey: string;
   captchaMaxNumber: number;
   /** CODE_HMAC_KEY: verification codes are stored as an HMAC with this key. */
   codeHmacKey: string;
+  /** Code sends per account, IP and SMS country (default DEFAULT_CODE_SEND_LIMITS). */
+  codeSendLimits?: CodeSendLimits;
   /** SMTP_URL: real mail server; unset starts the embedded catcher (dev mailbox). */
   smtpUrl: string | undefined;
   /** /api/dev/mailbox and /dev/mailbox: on outside production, or with DEV_MAILBOX=1. */
@@ -96,6 +132,7 @@ export function accountConfigFrom(env: NodeJS.ProcessEnv, production: boolean): 
     captchaHmacKey,
     codeHmacKey,
     captchaMaxNumber: Math.max(10, Number(env.CAPTCHA_MAX_NUMBER ?? 100_000)),
+    codeSendLimits: codeSendLimitsFrom(env),
     smtpUrl: env.SMTP_URL || undefined,
     devMailbox: !production || env.DEV_MAILBOX === '1' || env.DEV_MAILBOX === 'true',
   };

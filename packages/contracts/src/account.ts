@@ -14,14 +14,13 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const CODE_CHANNELS = ['email', 'sms'] as const;
 export type CodeChannel = (typeof CODE_CHANNELS)[number];
 
-/** Code rules (issue 12 "Codes"): 6 digits, 10 minutes, 5 tries, 60 s between sends, hourly caps. */
+/** Code rules (issue 12 "Codes"): 6 digits, 10 minutes, 5 tries, 60 s between sends, 5 an hour per destination (the other caps: CodeSendLimits in the server config). */
 export const CODE_RULES = {
   length: 6,
   ttlSeconds: 600,
   maxTries: 5,
   resendSeconds: 60,
   perDestinationPerHour: 5,
-  perIpPerHour: 20,
 } as const;
 /** A verified reset code is exchanged for a single-use reset token that lives this long. */
 export const RESET_TOKEN_TTL_SECONDS = 15 * 60;

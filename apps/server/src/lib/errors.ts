@@ -35,6 +35,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.code(status).send(body);
     if (err instanceof AppError) {
+      // A refusal that says when to come back says it in Retry-After too.
+      const wait = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (typeof wait === 'number' && (err.status === 429 || err.status === 503)) reply.header('retry-after', String(wait));
       return send(err.status, { code: err.code, message: err.message, ...(err.details !== undefined && { details: err.details }) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

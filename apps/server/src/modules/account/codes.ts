@@ -5,9 +5,12 @@
  * - `sendCode(tx, { purpose, channel, destination, userId?, ip, lang, site, deliver? })`: makes a
  *   6-digit code (crypto random), stores only its HMAC (CODE_HMAC_KEY), 10-minute expiry, and
  *   queues the email / SMS through the outbox in the same transaction. Refuses a resend within
- *   60 s (429 Account.codeResendTooSoon, details.retryAfterSeconds) and more than the hourly caps
- *   per destination and per IP (429 Common.tooManyRequests). All counting is atomic in
- *   PostgreSQL (one upsert), so it holds across servers. `deliver: false` does all the same
+ *   60 s (429 Account.codeResendTooSoon) and more than the caps (429 Common.tooManyRequests):
+ *   per destination an hour, per IP and per signed-in account an hour and a day, and SMS per
+ *   destination country (calling code) an hour and a day, so one account or address cannot
+ *   send codes to number after number (SMS pumping). Both carry details.retryAfterSeconds and
+ *   Retry-After; refusals are counted in /metrics. All counting is atomic in PostgreSQL (one
+ *   upsert), so it holds across servers. `deliver: false` does all the same
  *   work but queues nothing: for an unknown email / phone in the reset flow, so the answer
  *   (body, status, timing) does not reveal whether it is registered.
  * - `checkCode(db, { purpose, destination, code, consume })`: every check counts a try (at most
@@ -23,14 +26,17 @@ import { verificationCodes } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { codeTemplate } from '../../lib/mail-templates.js';
 import { enqueueEmail, enqueueSms } from '../../lib/outbox.js';
-import { DEFAULT_CODE_HMAC_KEY } from '../../config.js';
+import { DEFAULT_CODE_HMAC_KEY, DEFAULT_CODE_SEND_LIMITS, type CodeSendLimits } from '../../config.js';
+import { codeSendsRefused } from '../ops/metrics.js';
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 let codeKey = DEFAULT_CODE_HMAC_KEY;
-/** Set once at start (buildApp) from CODE_HMAC_KEY. */
-export function configureCodes(opts: { hmacKey: string }): void {
+let limits = DEFAULT_CODE_SEND_LIMITS;
+/** Set once at start (buildApp) from CODE_HMAC_KEY and the send limits. */
+export function configureCodes(opts: { hmacKey: string; limits?: CodeSendLimits }): void {
   codeKey = opts.hmacKey;
+  limits = opts.limits ?? DEFAULT_CODE_SEND_LIMITS;
 }
 
 /** A uniformly random 6-digit code ("000123" included). */
@@ -49,14 +55,14 @@ export interface SendCodeInput {
   /** Lowercased email or "+<prefix><digits>" (see phoneDestination). */
   destination: string;
   userId?: bigint | null;
+  /** The signed-in account asking, counted against its limits; default userId (the reset flows pass null: nobody is signed in). */
+  requesterId?: bigint | null;
   ip: string;
   lang: string;
   site: string;
   /** false: same work and answer, nothing sent (unknown address in the reset flow). Default true. */
   deliver?: boolean;
 }
-
-const HOUR_MS = 3600_000;
 
 const tooSoon = (seconds: number) => new AppError(429, ERROR_CODES.codeResendTooSoon, `Please wait ${seconds} s before asking for a new code`, { retryAfterSeconds: seconds });
 
@@ -66,26 +72,78 @@ async function secondsUntilResend(tx: Tx, purpose: string, destination: string):
   return Math.max(0, row?.left ?? 0);
 }
 
-/** One hit in a fixed hourly window (rate_limit_hits, the table of the route limits); the count after it. */
-async function hourlyHit(tx: Tx, key: string): Promise<number> {
-  const r = await tx.execute<{ hits: number }>(sql`
-    INSERT INTO rate_limit_hits AS r (key, hits, reset_at) VALUES (${key}, 1, now() + make_interval(secs => ${HOUR_MS / 1000}))
+/**
+ * E.164 country calling codes are a prefix code: 1 and 7 have one digit, these two, every other
+ * three. So the country of "+<code><number>" needs no table of numbers (+1 is all of NANP).
+ */
+const TWO_DIGIT_CALLING_CODES = new Set('20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98'.split(' '));
+
+/** The calling code of a "+<code><number>" destination: "+4915112345678" -> "49". */
+export function callingCodeOf(destination: string): string {
+  const digits = destination.replace(/\D/g, '');
+  if (digits[0] === '1' || digits[0] === '7') return digits[0];
+  return TWO_DIGIT_CALLING_CODES.has(digits.slice(0, 2)) ? digits.slice(0, 2) : digits.slice(0, 3);
+}
+
+const HOUR_S = 3600;
+const DAY_S = 86400;
+
+/** Which cap refused a send (the `limit` label of verification_code_sends_refused_total). */
+export type CodeCap = 'resend' | 'destination_hour' | 'ip_hour' | 'ip_day' | 'account_hour' | 'account_day' | 'country_hour' | 'country_day';
+interface Window { cap: CodeCap; key: string; seconds: number; max: number }
+
+/** The fixed windows a send counts in, always in this order (the upsert locks rows in it: no deadlock between sends). */
+function windowsOf(input: SendCodeInput): Window[] {
+  const requester = input.requesterId === undefined ? input.userId : input.requesterId;
+  const w: Window[] = [
+    { cap: 'destination_hour', key: `code:dest:${input.destination}`, seconds: HOUR_S, max: CODE_RULES.perDestinationPerHour },
+    { cap: 'ip_hour', key: `code:ip:${input.ip}`, seconds: HOUR_S, max: limits.perIp.hour },
+    { cap: 'ip_day', key: `code:ip:day:${input.ip}`, seconds: DAY_S, max: limits.perIp.day },
+  ];
+  if (requester) {
+    w.push({ cap: 'account_hour', key: `code:account:${requester}`, seconds: HOUR_S, max: limits.perAccount.hour });
+    w.push({ cap: 'account_day', key: `code:account:day:${requester}`, seconds: DAY_S, max: limits.perAccount.day });
+  }
+  if (input.channel === 'sms') {
+    const country = callingCodeOf(input.destination);
+    w.push({ cap: 'country_hour', key: `code:sms-country:+${country}`, seconds: HOUR_S, max: limits.perCountry.hour });
+    w.push({ cap: 'country_day', key: `code:sms-country:day:+${country}`, seconds: DAY_S, max: limits.perCountry.day });
+  }
+  return w;
+}
+
+/**
+ * One hit in each fixed window (rate_limit_hits, the table of the route limits), in one
+ * statement; the windows now over their cap, with the seconds until each one resets.
+ */
+async function countSend(tx: Tx, windows: Window[]): Promise<{ cap: CodeCap; retryAfter: number }[]> {
+  const values = sql.join(windows.map((w) => sql`(${w.key}, 1, now() + make_interval(secs => ${w.seconds}))`), sql`, `);
+  const r = await tx.execute<{ key: string; hits: number; left: number }>(sql`
+    INSERT INTO rate_limit_hits AS r (key, hits, reset_at) VALUES ${values}
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.hits + 1 END,
       reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
-    RETURNING hits`);
-  return Number(r.rows[0]!.hits);
+    RETURNING key, hits, greatest(1, ceil(extract(epoch FROM reset_at - now())))::int AS left`);
+  const byKey = new Map(r.rows.map((row) => [row.key, row]));
+  return windows.flatMap((w) => {
+    const row = byKey.get(w.key)!;
+    return Number(row.hits) > w.max ? [{ cap: w.cap, retryAfter: Number(row.left) }] : [];
+  });
 }
 
 export async function sendCode(tx: Tx, input: SendCodeInput): Promise<SendCodeResult> {
   const { purpose, destination } = input;
   const wait = await secondsUntilResend(tx, purpose, destination);
-  if (wait > 0) throw tooSoon(wait);
+  if (wait > 0) {
+    codeSendsRefused.inc({ channel: input.channel, limit: 'resend' });
+    throw tooSoon(wait);
+  }
   // Caps: counted in the same transaction, so only sends that happen count.
-  const byDestination = await hourlyHit(tx, `code:dest:${destination}`);
-  const byIp = await hourlyHit(tx, `code:ip:${input.ip}`);
-  if (byDestination > CODE_RULES.perDestinationPerHour || byIp > CODE_RULES.perIpPerHour) {
-    throw new AppError(429, ERROR_CODES.tooManyRequests, 'Too many codes requested, please try again later');
+  const over = await countSend(tx, windowsOf(input));
+  if (over.length) {
+    for (const o of over) codeSendsRefused.inc({ channel: input.channel, limit: o.cap });
+    const retryAfterSeconds = Math.max(...over.map((o) => o.retryAfter));
+    throw new AppError(429, ERROR_CODES.tooManyRequests, 'Too many codes requested, please try again later', { retryAfterSeconds });
   }
   const code = generateCode();
   const codeHash = hashCode(purpose, destination, code);
@@ -97,7 +155,10 @@ export async function sendCode(tx: Tx, input: SendCodeInput): Promise<SendCodeRe
       sent_at = EXCLUDED.sent_at, expires_at = EXCLUDED.expires_at, consumed_at = NULL
     WHERE v.sent_at <= now() - make_interval(secs => ${CODE_RULES.resendSeconds})
     RETURNING v.id`);
-  if (!stored.rows.length) throw tooSoon(Math.max(1, await secondsUntilResend(tx, purpose, destination)));
+  if (!stored.rows.length) {
+    codeSendsRefused.inc({ channel: input.channel, limit: 'resend' });
+    throw tooSoon(Math.max(1, await secondsUntilResend(tx, purpose, destination)));
+  }
   if (input.deliver !== false) {
     const message = { to: destination, template: codeTemplate(purpose), lang: input.lang, site: input.site, data: { code, minutes: CODE_RULES.ttlSeconds / 60 } };
     if (input.channel === 'email') await enqueueEmail(tx, message);

@@ -17,7 +17,7 @@ import { checkCode, sendCode } from './codes.js';
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Where the request came from: the IP for the hourly cap, language and site for the message. */
+/** Where the request came from: the IP for the caps, language and site for the message. */
 export interface RequestContext { ip: string; lang: string; site: string }
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
@@ -31,14 +31,14 @@ const registeredByPhone = async (db: Db, prefix: string, mobile: string) =>
 /** Reset code by email. An unknown email gets the same answer and work, and nothing is sent. */
 export async function sendResetEmailCode(db: Db, email: string, ctx: RequestContext): Promise<SendCodeResult> {
   const user = await registeredByEmail(db, email);
-  return db.transaction((tx) => sendCode(tx, { purpose: 'resetPassword', channel: 'email', destination: email, userId: user?.id ?? null, deliver: !!user, ...ctx }));
+  return db.transaction((tx) => sendCode(tx, { purpose: 'resetPassword', channel: 'email', destination: email, userId: user?.id ?? null, requesterId: null, deliver: !!user, ...ctx }));
 }
 
 /** Reset code by SMS, to the phone bound to an account (same answer for an unknown number). */
 export async function sendResetSmsCode(db: Db, prefix: string, mobile: string, ctx: RequestContext): Promise<SendCodeResult> {
   const user = await registeredByPhone(db, prefix, mobile);
   const destination = phoneDestination(prefix, mobile);
-  return db.transaction((tx) => sendCode(tx, { purpose: 'resetPassword', channel: 'sms', destination, userId: user?.id ?? null, deliver: !!user, ...ctx }));
+  return db.transaction((tx) => sendCode(tx, { purpose: 'resetPassword', channel: 'sms', destination, userId: user?.id ?? null, requesterId: null, deliver: !!user, ...ctx }));
 }
 
 /** A right reset code (used up) is exchanged for a reset token (15 minutes, single use, stored hashed). */

@@ -33,4 +33,24 @@ export class RequestMetrics {
   }
 }
 
+/** A counter by label values, kept in this process like the histograms. */
+export class LabelledCounter {
+  private values = new Map<string, number>();
+  constructor(private readonly name: string, private readonly help: string) {}
+
+  inc(labels: Record<string, string>): void {
+    const key = Object.entries(labels).map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',');
+    this.values.set(key, (this.values.get(key) ?? 0) + 1);
+  }
+
+  render(): string {
+    const out = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    for (const [labels, n] of this.values) out.push(`${this.name}{${labels}} ${n}`);
+    return out.join('\n');
+  }
+}
+
+/** Verification codes not sent because a cap was reached (modules/account/codes.ts), by channel and cap. */
+export const codeSendsRefused = new LabelledCounter('verification_code_sends_refused_total', 'Verification code sends refused by a cap (resend wait, destination, IP, account, SMS country), by channel and cap.');
+
 export const escapeLabel = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');

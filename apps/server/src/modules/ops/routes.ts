@@ -3,13 +3,14 @@
  * - GET /healthz: the process is up (liveness);
  * - GET /readyz: the database answers and the server is not shutting down (readiness; a
  *   draining server answers 503 so the balancer stops sending it traffic);
- * - GET /metrics: request latency per route, background job queue depth, process memory
+ * - GET /metrics: request latency per route, refused verification-code sends, background job
+ *   queue depth, process memory
  *   (METRICS_TOKEN, when set, must come as a bearer token).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../lib/jobs.js';
-import { escapeLabel, RequestMetrics } from './metrics.js';
+import { codeSendsRefused, escapeLabel, RequestMetrics } from './metrics.js';
 
 export interface OpsOptions {
   jobs?: Jobs;
@@ -38,7 +39,7 @@ export function opsRoutes(app: FastifyInstance, db: Db, opts: OpsOptions): void 
 
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     if (opts.metricsToken && req.headers.authorization !== `Bearer ${opts.metricsToken}`) return reply.code(401).send({ status: 'unauthorized' });
-    const lines = [metrics.render()];
+    const lines = [metrics.render(), codeSendsRefused.render()];
     if (opts.jobs) {
       lines.push('# HELP job_queue_depth Jobs waiting or running per background queue.', '# TYPE job_queue_depth gauge');
       for (const [queue, depth] of Object.entries(await opts.jobs.queueDepths())) lines.push(`job_queue_depth{queue="${escapeLabel(queue)}"} ${depth}`);

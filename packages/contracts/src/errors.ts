@@ -39,6 +39,12 @@ export const ERROR_CODES = {
   cannotBuy: 'Checkout.cannotBuy',
   exceedOnly: 'Checkout.exceedOnly',
   presaleAlone: 'Checkout.presaleAlone',
+  /** A delivery day or time was sent on a site that offers none (only JP does). */
+  deliveryDayNotOffered: 'Checkout.deliveryDayNotOffered',
+  /** The delivery day is not one of the days the site offers (SITES[..].features.deliveryDayTime). */
+  deliveryDayOutOfRange: 'Checkout.deliveryDayOutOfRange',
+  /** The delivery time is not one of the site's time slots. */
+  deliveryTimeNotOffered: 'Checkout.deliveryTimeNotOffered',
   priceChanged: 'Trade.priceChanged',
   couponNotUsable: 'Coupon.notUsable',
   couponCombination: 'Coupon.notValidInCombination',

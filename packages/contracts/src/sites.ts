@@ -24,6 +24,22 @@ export const POLICY_ROUTES = [
 ] as const;
 export type PolicyRoute = (typeof POLICY_ROUTES)[number];
 
+/**
+ * A site's delivery day and time choices (SPEC §9 "Japan site has delivery day and time
+ * choices"). The checkout form offers them and the server accepts only them, with one rule
+ * (deliveryDayChoices / deliveryChoiceProblem in packages/domain).
+ */
+export interface DeliveryDayTimeRule {
+  /** The first day offered is this many days after today (today as a date in `timeZone`). */
+  firstDayOffset: number;
+  /** Days offered, from the first one on. */
+  days: number;
+  /** Time slots offered, as shown. */
+  timeSlots: readonly string[];
+  /** Where "today" is reckoned (IANA time zone of the site's country). */
+  timeZone: string;
+}
+
 export interface SiteFeatures {
   /** Country preselected in address forms (ISO 3166-1 alpha-2). */
   defaultCountry: string;
@@ -35,8 +51,8 @@ export interface SiteFeatures {
   smsSubscribe: boolean;
   emailSubscribe: boolean;
   shippingMethodSelection: boolean;
-  /** Japan: delivery day and time choices at checkout. */
-  deliveryDayTime: boolean;
+  /** Japan: delivery day and time choices at checkout (null: the site offers none). */
+  deliveryDayTime: DeliveryDayTimeRule | null;
   preSale: boolean;
   /** US: line details (item name, sku name, price...) are added to the submit payload. */
   submitLineDetails: boolean;
@@ -80,7 +96,7 @@ const JPY_POINTS = { pointsPerUnit: 1, step: 100, minimum: 500, earnPerUnit: '0.
 const baseFeatures: SiteFeatures = {
   defaultCountry: 'US', riskCheck: false, quickQuiz: true, privacyPolicy: true, renderProvince: true,
   renderPostalCode: true, smsSubscribe: false, emailSubscribe: true, shippingMethodSelection: true,
-  deliveryDayTime: false, preSale: false, submitLineDetails: false, germanType: false, cbe: false,
+  deliveryDayTime: null, preSale: false, submitLineDetails: false, germanType: false, cbe: false,
   merchantEntry: true,
 };
 
@@ -117,7 +133,10 @@ export const SITES: Record<SiteCode, Site> = {
     policyRoutes: { privacy: '/privacy-policy', terms: '/terms-conditions', warranty: '/warranty', shipping: '/shipping-policy' },
     paymentChannelOrder: ['MOCKPAY', 'INVOICE_ME', 'PAYPAL_PAY_PC', 'ADYEN_PC'],
     points: JPY_POINTS, payDeadlineMinutes: 30,
-    features: { ...baseFeatures, defaultCountry: 'JP', deliveryDayTime: true, preSale: true },
+    features: {
+      ...baseFeatures, defaultCountry: 'JP', preSale: true,
+      deliveryDayTime: { firstDayOffset: 2, days: 7, timeSlots: ['08:00-12:00', '14:00-16:00', '16:00-18:00', '18:00-20:00', '19:00-21:00'], timeZone: 'Asia/Tokyo' },
+    },
   },
   ES: {
     code: 'ES', name: 'España', countryCode: 'ES', currency: 'EUR', locale: 'es-ES', defaultLanguage: 'es',

@@ -15,3 +15,4 @@ export * from './sku-label.js';
 export * from './merchant-state.js';
 export * from './paid-service.js';
 export * from './membership.js';
+export * from './delivery-day.js';

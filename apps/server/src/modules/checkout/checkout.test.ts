@@ -9,7 +9,8 @@ import { addresses, preTradeRequests, shippingMethods, tradeContracts, users } f
 import { Browser, browser, login, recordStatements, type TestApp } from '../../../test/helpers.js';
 import {
   counts, freshIp, newKey, preview, previewOk, STEP0, submit, submitBodyFor, texasAddress, usAddress, type Body, type Fixtures, startCheckoutSuite } from '../../../test/checkout-fixtures.js';
-import { JP_DELIVERY_DELAY_DAYS, JP_DELIVERY_TIMES } from './preview.js';
+import { SITES } from '@mall/contracts';
+import { siteToday } from '@mall/domain';
 
 let t: TestApp;
 let f: Fixtures;
@@ -617,12 +618,14 @@ describe('sites', () => {
     // VAT inside 77100 (7009) and inside 9750 (886).
     expect(p.totalTaxAmt).toEqual(money('7895', 'JPY'));
     const info = p.shippingTimeInfo;
-    expect(info.delayDays).toBe(JP_DELIVERY_DELAY_DAYS);
+    const rule = SITES.JP.features.deliveryDayTime!;
+    expect(info.delayDays).toBe(rule.firstDayOffset);
     expect(info.dayList).toHaveLength(7);
-    const first = new Date(Date.now() + JP_DELIVERY_DELAY_DAYS * 86400_000).toISOString().slice(0, 10);
-    expect([first, new Date(Date.now() + (JP_DELIVERY_DELAY_DAYS - 1) * 86400_000).toISOString().slice(0, 10)]).toContain(info.dayList[0]);
+    // From the day after tomorrow in Tokyo (or the day before, if Tokyo's midnight just passed).
+    const daysFromToday = (Date.parse(info.dayList[0]) - Date.parse(siteToday('Asia/Tokyo', new Date()))) / 86400_000;
+    expect([rule.firstDayOffset, rule.firstDayOffset - 1]).toContain(daysFromToday);
     for (let i = 1; i < 7; i++) expect(Date.parse(info.dayList[i]) - Date.parse(info.dayList[i - 1])).toBe(86400_000);
-    expect(info.dayTimeList).toEqual(JP_DELIVERY_TIMES);
+    expect(info.dayTimeList).toEqual(rule.timeSlots);
     expect(info.dayTimeList.length).toBeGreaterThan(0);
   });
 

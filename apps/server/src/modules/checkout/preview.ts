@@ -9,8 +9,8 @@ import {
   type ShippingMethod, type Site,
 } from '@mall/contracts';
 import {
-  applyRate, bundleUnitMinor, compareQuantity, couponDiscount, discountPercent, distanceMiles, lineAmount, money, priceContract, sortShippingMethods,
-  sumMinor, taxRateFor, toMinor, type PricingCoupon,
+  applyRate, bundleUnitMinor, compareQuantity, couponDiscount, deliveryChoiceProblem, deliveryDayChoices, discountPercent, distanceMiles, lineAmount, money,
+  priceContract, sortShippingMethods, sumMinor, taxRateFor, toMinor, type PricingCoupon,
 } from '@mall/domain';
 import { clientOf, readTogether, type Db } from '../../db/client.js';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -33,9 +33,6 @@ import { certificatePart } from '../certificate/service.js';
 
 /** Stores farther than this from the shipping address are not offered for pickup. */
 export const PICKUP_RADIUS_MILES = 60;
-/** Japan: first delivery day is this many days out; the list spans a week. */
-export const JP_DELIVERY_DELAY_DAYS = 2;
-export const JP_DELIVERY_TIMES = ['08:00-12:00', '14:00-16:00', '16:00-18:00', '18:00-20:00', '19:00-21:00'];
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -280,6 +277,9 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
   // Lines: only SKU ids and quantities are taken from the request; prices come from the catalog.
   const skuIds = body.previewTradeContractLineReqTOList.map((l) => BigInt(l.skuId));
   const now = new Date();
+  // The delivery day and time: one of the site's choices (the form offers only those), or none.
+  const deliveryProblem = deliveryChoiceProblem(site, body.shippingTimeInfo, now);
+  if (deliveryProblem) throw new AppError(400, deliveryProblem.code, deliveryProblem.message, deliveryProblem.details);
   const codes = [...new Set(body.promotionCodeList ?? [])];
   const addressIds = registeredId ? [savedId(body.selectedAddress), savedId(body.billingAddress)].filter((x): x is string => !!x) : [];
   const [{ catalog: rows, stock, facts: read }, codeRows] = await readTogether(db, [
@@ -465,8 +465,6 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     : site.features.cbe ? 'NORMAL_SALE_CBE'
     : caller.user?.enterpriseId && lines.every((l) => l.sku.item.commerceType === 'B2B') ? 'NET_B2B' : 'NORMAL_SALE_B2C';
 
-  const dayList = site.features.deliveryDayTime
-    ? Array.from({ length: 7 }, (_, i) => new Date(now.getTime() + (JP_DELIVERY_DELAY_DAYS + i) * 86400_000).toISOString().slice(0, 10)) : [];
   const firstMethod = shipping.get(shopOrder[0]!)?.method ?? null;
   const m = (v: bigint) => money(v, currency);
   const couponsOf = (filter: (o: (typeof candidates)[number]) => boolean) => (opts.forSubmit ? [] : candidates.filter(filter)).map((o) => {
@@ -524,8 +522,7 @@ export async function buildPreview(db: Tx, caller: Caller, body: PreviewBody, op
     buyCanBuyTO: canBuy,
     userCertificate: certificate.userCertificate, certificateStatus: certificate.certificateStatus,
     shippingTimeInfo: {
-      isPreSale, delayDays: site.features.deliveryDayTime ? JP_DELIVERY_DELAY_DAYS : 0, dayList,
-      dayTimeList: site.features.deliveryDayTime ? JP_DELIVERY_TIMES : [],
+      isPreSale, ...deliveryDayChoices(site, now),
       shippingMethodId: firstMethod?.shippingMethodId ?? null, shippingMethod: firstMethod?.shippingMethod ?? null,
     },
     tradeType, isExceed,

@@ -11,6 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN, RATE_LIMIT_SUBMIT_DELAY_MS } from '@mall/contracts/constants';
 import type { CheckoutEntry, OrderResult, PreviewBody, PreviewResult, SubmitBody } from '@mall/contracts';
+import { deliveryChoiceProblem } from '@mall/domain';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
 import { useMoney } from '../../shared/format';
@@ -174,7 +175,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
    * its field once the buyer pressed Continue, and all of them are listed in the tip.
    */
   const sectionErrors = (() => {
-    const e: { quiz?: string; quizInput?: string; notify?: string; privacy?: string; shipping: Record<string, string> } = { shipping: {} };
+    const e: { quiz?: string; quizInput?: string; notify?: string; privacy?: string; delivery?: { field: 'day' | 'time'; message: string }; shipping: Record<string, string> } = { shipping: {} };
     if (site.features.quickQuiz && !preview.isExceed) {
       if (!extras.hearFrom) e.quiz = t('checkout.tip.quickQuiz');
       else if (extras.hearFrom === 'other' && !extras.hearFromInput.trim()) e.quizInput = t('checkout.tip.quickQuizOther');
@@ -190,6 +191,9 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
       else if (extras.notifyType === 'email' && (!EMAIL_PATTERN.test(notifyContact) || notifyContact.length >= 255)) e.notify = t('validation.email');
       else if (extras.notifyType === 'phone' && (!/^\+?\d{1,4}$/.test(extras.notifyAreaCode.trim()) || !/^\d{5,15}$/.test(notifyContact.replace(/[\s-]/g, '')))) e.notify = t('validation.phone');
     }
+    // The server's rule: a day or slot the site offers (a page left open past midnight in Tokyo no longer offers its first day).
+    const delivery = deliveryChoiceProblem(site, { deliveryDay: extras.deliveryDay, deliveryTime: extras.deliveryTime }, new Date());
+    if (delivery) e.delivery = { field: delivery.code === 'Checkout.deliveryTimeNotOffered' ? 'time' : 'day', message: t(`errors.${delivery.code}`) };
     if (site.features.privacyPolicy && !extras.privacyAgreed) e.privacy = t('checkout.tip.privacy');
     return e;
   })();
@@ -216,6 +220,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
       if (r.hasErrors) problems.push(addressProblem(t('checkout.billingAddress'), r.errors));
     }
     for (const msg of new Set(Object.values(e.shipping))) problems.push(msg);
+    if (e.delivery) problems.push(e.delivery.message);
     if (e.privacy) problems.push(e.privacy);
     return problems;
   };
@@ -366,7 +371,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                         onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />
                     </ShownLater>
                     <ShownLater after={4}>
-                      <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} />
+                      <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} error={shownErrors.delivery} />
                       <PrivacySection extras={extras} set={setExtras} error={shownErrors.privacy} onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined} />
                     </ShownLater>
                     <ShownLater after={5}>

@@ -277,7 +277,8 @@ export function InviteCodeSection({ extras, set }: { extras: Extras; set: (p: Pa
   );
 }
 
-export function DeliveryTimeSection({ preview, extras, set }: { preview: PreviewResult; extras: Extras; set: (p: Partial<Extras>) => void }) {
+/** `error`: the choice is not one the site offers (the server's rule, deliveryChoiceProblem), shown at its select. */
+export function DeliveryTimeSection({ preview, extras, set, error }: { preview: PreviewResult; extras: Extras; set: (p: Partial<Extras>) => void; error?: { field: 'day' | 'time'; message: string } }) {
   const { t } = useTranslation();
   const info = preview.shippingTimeInfo;
   if (!info.dayList.length) return null;
@@ -286,9 +287,9 @@ export function DeliveryTimeSection({ preview, extras, set }: { preview: Preview
       <Group grow>
         {/* "No preference" first: choosing it again clears the choice. */}
         <NativeSelect label={t('checkout.delivery.day')} value={extras.deliveryDay} onChange={(e) => set({ deliveryDay: e.currentTarget.value })}
-          data={[{ value: '', label: t('checkout.delivery.any') }, ...info.dayList]} />
+          data={[{ value: '', label: t('checkout.delivery.any') }, ...info.dayList]} error={error?.field === 'day' ? error.message : undefined} />
         <NativeSelect label={t('checkout.delivery.time')} value={extras.deliveryTime} onChange={(e) => set({ deliveryTime: e.currentTarget.value })}
-          data={[{ value: '', label: t('checkout.delivery.any') }, ...info.dayTimeList]} />
+          data={[{ value: '', label: t('checkout.delivery.any') }, ...info.dayTimeList]} error={error?.field === 'time' ? error.message : undefined} />
       </Group>
     </PlainSection>
   );

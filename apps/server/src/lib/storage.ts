@@ -13,6 +13,8 @@ export interface FileStorage {
   get(key: string): Promise<Buffer | null>;
   /** Size in bytes, or null when there is no such file. */
   size(key: string): Promise<number | null>;
+  /** Removes the file; no file is no error. */
+  delete(key: string): Promise<void>;
 }
 
 /** Keys are made by the shop ("abc.png", "reviews/abc-d.webp"), never taken from a request as is. */
@@ -38,6 +40,10 @@ export class LocalStorage implements FileStorage {
 
   async size(key: string): Promise<number | null> {
     return fs.promises.stat(path.join(this.dir, safeKey(key))).then((s) => s.size, () => null);
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(path.join(this.dir, safeKey(key)), { force: true });
   }
 }
 
@@ -78,6 +84,11 @@ export class S3Storage implements FileStorage {
     if (!res.ok) throw new Error(`S3 HEAD ${key}: ${res.status}`);
     return Number(res.headers.get('content-length'));
   }
+
+  async delete(key: string): Promise<void> {
+    const res = await this.client.fetch(this.url(key), { method: 'DELETE' });
+    if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key}: ${res.status}`);
+  }
 }
 
 /** STORAGE=s3 with S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; else the local folder. */
@@ -99,4 +110,5 @@ export const NO_UPLOADS: FileStorage = {
   put: async () => { throw new Error('the demo seed stores no uploads'); },
   get: async () => null,
   size: async () => null,
+  delete: async () => {},
 };

@@ -98,7 +98,8 @@ export async function startEmbeddedPostgres(dir: string, port: number | undefine
     try {
       await pgServer.start();
       if (port === undefined) {
-        fs.writeFileSync(portFileOf(dir), `${chosen}\n`);
+        // Remembering is a convenience: a folder we cannot write to does not stop the start.
+        try { fs.writeFileSync(portFileOf(dir), `${chosen}\n`); } catch { /* the next start picks again */ }
         log?.(`Embedded PostgreSQL on port ${chosen} (kept in ${portFileOf(dir)} for the next start; EMBEDDED_PG_PORT sets one)`);
       }
       return {

@@ -43,7 +43,7 @@ import { reverseRoutes } from './modules/reverse/routes.js';
 import { commentRoutes } from './modules/comment/routes.js';
 import { membershipRoutes } from './modules/membership/routes.js';
 import type { Jobs } from './lib/jobs.js';
-import { uploadRoutes } from './lib/uploads.js';
+import { uploadPolicyFromEnv, uploadRoutes, Uploads, type UploadPolicy } from './lib/uploads.js';
 import { certificateRoutes } from './modules/certificate/routes.js';
 import { configureCertificates } from './modules/certificate/service.js';
 import { accountSettingsRoutes } from './modules/account/settings-routes.js';
@@ -82,6 +82,8 @@ export interface AppOptions {
   /** Where uploaded files go: a storage (local folder or S3), or a local folder (default: a temp folder, for tests). */
   storage?: FileStorage;
   uploadsDir?: string;
+  /** Upload quotas per account and IP, and how many images decode at once (default: uploadPolicyFromEnv's defaults). */
+  uploads?: Partial<UploadPolicy>;
   /** NODE_ENV=production: HSTS, and the API docs only when apiDocs is set. */
   production?: boolean;
   /** API_DOCS=1 serves /docs in production too (always on otherwise). */
@@ -205,9 +207,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fulfillmentRoutes(app, opts.db, opts.jobs);
   cardRoutes(app, opts.db, provider);
   const storage = opts.storage ?? new LocalStorage(opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));
-  await uploadRoutes(app, storage);
-  reverseRoutes(app, opts.db, { refunder, storage, jobs: opts.jobs });
-  await commentRoutes(app, opts.db, storage);
+  const uploads = new Uploads(opts.db, storage, { ...uploadPolicyFromEnv(), ...opts.uploads });
+  await uploadRoutes(app, uploads);
+  reverseRoutes(app, opts.db, { refunder, jobs: opts.jobs });
+  await commentRoutes(app, opts.db, uploads);
   membershipRoutes(app, opts.db);
   if (opts.certificateKey) configureCertificates({ key: opts.certificateKey });
   certificateRoutes(app, opts.db);

@@ -15,6 +15,7 @@ import { OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE } from './lib/outbox.js';
 import { smtpTransport, startDevSmtp, type DevSmtp } from './lib/dev-smtp.js';
 import { smsProviderFromEnv } from './lib/sms.js';
 import { storageFromEnv } from './lib/storage.js';
+import { uploadPolicyFromEnv } from './lib/uploads.js';
 import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
 import { sweepTimedTransitions } from './modules/trade/service.js';
 import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
@@ -61,7 +62,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   const app = await buildApp({
     db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, signupPerHour: config.signupPerHour, secureCookies: config.production, trustProxy: config.trustProxy, tls: config.tls, logger: { level: config.logLevel },
     mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, jobs, production: config.production, apiDocs: config.apiDocs,
-    storage: storageFromEnv(process.env, path.join(config.dataDir, 'uploads')), metricsToken: config.metricsToken, draining: () => draining, certificateKey: config.certificateKey,
+    storage: storageFromEnv(process.env, path.join(config.dataDir, 'uploads')), uploads: uploadPolicyFromEnv(process.env), metricsToken: config.metricsToken, draining: () => draining, certificateKey: config.certificateKey,
     oidc: { providers: config.oidcProviders, publicUrl: config.publicUrl },
     account: config.account, email, sms: smsProviderFromEnv(process.env, db),
   });

@@ -52,6 +52,28 @@ export const AFTER_SALES = {
 /** Review limits (SPEC §5). Here, not in comment.ts, so a page that reads them does not load the review schemas (and zod). */
 export const REVIEW = { imagesMax: 6, stars: 5, textMax: MAX_LEN.reviewText, pageSize: REVIEW_LIST_PAGE_SIZE, itemPageSize: 5 } as const;
 
+/**
+ * Uploads per purpose (SPEC §5): the proof of invoice one file of 10 MB ('File size cannot exceed
+ * 10M'), after-sales evidence 6 images of 1 MB each, review photos 6 of 10 MB. The server enforces
+ * these on upload (POST /api/uploads?purpose=..., /api/uploads/review-images); the forms state
+ * them and check a file before sending it.
+ */
+export const UPLOAD_LIMITS = {
+  invoice: { maxBytes: UPLOAD_MAX_BYTES, maxFiles: 1 },
+  evidence: { maxBytes: AFTER_SALES.evidenceMaxBytes, maxFiles: AFTER_SALES.evidenceMax },
+  review: { maxBytes: UPLOAD_MAX_BYTES, maxFiles: REVIEW.imagesMax },
+} as const;
+export type UploadPurpose = keyof typeof UPLOAD_LIMITS;
+export const UPLOAD_PURPOSES = Object.keys(UPLOAD_LIMITS) as UploadPurpose[];
+/** A limit in whole megabytes, as the forms state it ("1 MB each"). */
+export const uploadMegabytes = (purpose: UploadPurpose) => UPLOAD_LIMITS[purpose].maxBytes / (1024 * 1024);
+/**
+ * Pixels an uploaded image may declare (width x height, read from its header before it is
+ * decoded): an A4 page scanned at 600 dpi (35 MP) or a phone photo fits; a small file that
+ * unpacks to a huge canvas (7000 x 7000 = 49 MP, seconds of CPU) is refused.
+ */
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+
 /*
  * Allowed values the pages read (URL filters, selects, labels). They live here, without zod, so a
  * page that needs them does not load zod and the schemas: `@mall/contracts/constants`. The

@@ -67,6 +67,14 @@ export const ERROR_CODES = {
   proofRequired: 'Payment.proofRequired',
   fileTooLarge: 'Upload.fileTooLarge',
   fileType: 'Upload.fileType',
+  /** The image declares more pixels than UPLOAD_MAX_PIXELS (read from its header, never decoded). */
+  imageTooLarge: 'Upload.imageTooLarge',
+  /** The file starts like an image but does not decode as one. */
+  imageUnreadable: 'Upload.imageUnreadable',
+  /** Too many uploads are being processed right now (503 with Retry-After). */
+  uploadBusy: 'Upload.busy',
+  /** The proof of invoice is not an upload of this account. */
+  proofNotFound: 'Payment.proofNotFound',
   tradeOrderNotExist: 'Trade.tradeOrderNotExist',
   packageNotExist: 'Trade.packageNotExist',
   operationNotAllowed: 'Trade.operationNotAllowed',

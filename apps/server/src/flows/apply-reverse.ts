@@ -17,7 +17,7 @@ import type { Db } from '../db/client.js';
 import { items, refunds, reverseTradeOrderLines, reverseTradeOrders, skus, tradeOrderLines, tradeOrders } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { UserRow } from '../lib/session.js';
-import type { FileStorage } from '../lib/storage.js';
+import { ownUploads } from '../lib/uploads.js';
 import { moveOrders, type Tx } from '../modules/trade/transitions.js';
 
 type OrderRow = typeof tradeOrders.$inferSelect;
@@ -125,14 +125,16 @@ export async function renderApply(db: Db, user: UserRow, body: { tradeOrder: { i
 
 const newCode = () => `AS${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${crypto.randomInt(10_000_000, 99_999_999)}`;
 
-/** Evidence images: uploaded files of at most 1 MB each (the upload itself sniffed their type). */
-async function checkEvidence(urls: string[], storage: FileStorage): Promise<void> {
+/**
+ * Evidence images: files this buyer uploaded (someone else's, or none, is refused the same way),
+ * of at most 1 MB each as received (the evidence upload refuses more; an invoice upload may be larger).
+ */
+async function checkEvidence(db: Db, buyerId: bigint, urls: string[]): Promise<void> {
+  const own = await ownUploads(db, buyerId, urls, ['evidence', 'invoice']);
   for (const url of urls) {
-    // Only names the upload endpoint makes (/uploads/<uuid>.<ext>) can be evidence.
-    const name = /^\/uploads\/([0-9a-f-]{36}\.(png|jpg|bmp|webp))$/.exec(url)?.[1];
-    const size = name ? await storage.size(name) : null;
-    if (size === null) throw err(400, ERROR_CODES.evidenceNotFound, 'This image was not uploaded, please add it again', { url });
-    if (size > AFTER_SALES.evidenceMaxBytes) throw err(400, ERROR_CODES.evidenceTooLarge, 'Each image can be at most 1 MB', { url });
+    const upload = own.get(url);
+    if (!upload) throw err(400, ERROR_CODES.evidenceNotFound, 'This image was not uploaded, please add it again', { url });
+    if (upload.bytes > AFTER_SALES.evidenceMaxBytes) throw err(400, ERROR_CODES.evidenceTooLarge, 'Each image can be at most 1 MB', { url });
   }
 }
 
@@ -147,14 +149,14 @@ const isUniqueViolation = (e: unknown, index: string) => {
 };
 
 /** The four initiate flows: every §5 rule on the server, with stable codes; nothing is written when one fails. */
-export async function applyReverse(db: Db, user: UserRow, type: ApplyType, req: ApplyRequest, idempotencyKey: string | undefined, storage: FileStorage): Promise<ApplyResult> {
+export async function applyReverse(db: Db, user: UserRow, type: ApplyType, req: ApplyRequest, idempotencyKey: string | undefined): Promise<ApplyResult> {
   if (idempotencyKey) {
     const seen = await existingByKey(db, user.id, idempotencyKey);
     if (seen) return seen;
   }
   if (!req.reverseReason) throw err(400, ERROR_CODES.reverseReasonRequired, 'Please select the after-sales reason');
   if (!REASONS_BY_TYPE[type].includes(req.reverseReason)) throw err(400, ERROR_CODES.reverseReasonRequired, 'Please select the after-sales reason', { allowed: REASONS_BY_TYPE[type] });
-  await checkEvidence(req.attachmentList ?? [], storage);
+  await checkEvidence(db, user.id, req.attachmentList ?? []);
   try {
     return await db.transaction(async (tx) => {
       const o = await ownOrder(tx, user, BigInt(req.tradeOrder.id), true);

@@ -104,11 +104,3 @@ export function storageFromEnv(env: NodeJS.ProcessEnv, localDir: string): FileSt
     accessKeyId: need('S3_ACCESS_KEY_ID'), secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
   });
 }
-
-/** Demo data refers to bundled demo media only, never to uploads: seeding checks against this. */
-export const NO_UPLOADS: FileStorage = {
-  put: async () => { throw new Error('the demo seed stores no uploads'); },
-  get: async () => null,
-  size: async () => null,
-  delete: async () => {},
-};

@@ -13,7 +13,6 @@ import { Refunder } from '../flows/refund.js';
 import { MockpayProvider } from '../modules/mockpay/provider.js';
 import { InvoiceMeProvider } from '../modules/payment/provider.js';
 import { audit, buyerCancel, confirmExchange, postBack, qc, sellerRefund, shipExchange } from '../modules/reverse/service.js';
-import { NO_UPLOADS } from '../lib/storage.js';
 import type { AfterSalesOrders } from './orders.js';
 
 export async function seedAfterSales(db: Db, buyerId: bigint, o: AfterSalesOrders): Promise<void> {
@@ -43,7 +42,7 @@ export async function seedAfterSales(db: Db, buyerId: bigint, o: AfterSalesOrder
       tradeOrder: { id: String(orderId) }, reverseReason: reason, reverseText: text,
       reverseTradeOrderLineList: chosen.map((l) => ({ tradeOrderLine: { id: String(l.id) }, reverseQty: opts.qty ?? String(Number(l.qty)), ...(exchangeSku ? { derivativeSku: { id: String(exchangeSku.id) } } : {}) })),
       applyRefundAmt: amount,
-    }, `seed-as-${(key += 1)}`, NO_UPLOADS);
+    }, `seed-as-${(key += 1)}`);
     // Evidence photos of the demo: the product picture stands in for the buyer's photo.
     if (type !== 'SALE_CANCEL_BEFORE_DELIVERY') {
       const snap = line.snapshot as { image: string };

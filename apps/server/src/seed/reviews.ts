@@ -7,9 +7,10 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { commentReplies, comments, shops, skus, tradeOrderLines, tradeOrders, users } from '../db/schema/index.js';
 import { createReviews, reply } from '../modules/comment/service.js';
-import { NO_UPLOADS } from '../lib/storage.js';
 import type { SeededOrders } from './orders.js';
 
+/** Demo reviews show the media route's drawings as the buyers' photos (no uploads in the demo data). */
+const DEMO = { demoMedia: true };
 const PHOTO = (label: string, hue: number) => ({ url: `/media/demo/desk-${hue}-${label}.svg`, thumbUrl: `/media/demo/desk-${hue}-${label}.svg` });
 /** What other shoppers wrote, by SKU code prefix (each reviewer takes the next one). */
 const TEXTS: Record<string, [number, string][]> = {
@@ -51,7 +52,7 @@ export async function seedReviews(db: Db, ids: { buyer: bigint; reviewers: bigin
     const made = await createReviews(db, buyer, lines.map((l) => {
       const [rate, content] = textFor(codes.find((c) => c.id === l.skuId)!.code, (t += 1) + ids.reviewers.indexOf(first!.buyerId));
       return { postId: String(l.id), postTypeDict: 'ORDER_LINE' as const, rateDict: rate, content, ...(t % 3 === 0 ? { images: { files: [PHOTO('customer-photo', (t * 40) % 360)] } } : {}) };
-    }), NO_UPLOADS);
+    }), DEMO);
     const [c] = await db.select().from(comments).where(eq(comments.id, BigInt(made[0]!.id)));
     if (t % 2 === 0) await reply(db, await sellerOf(c!.shopId), c!.id, 'Thank you for your review! We are glad it works well for you.');
     // Written a few days after the parcel arrived, not today.
@@ -61,14 +62,14 @@ export async function seedReviews(db: Db, ids: { buyer: bigint; reviewers: bigin
   // The demo buyer: a reviewed tray with the shop's reply and a follow-up; an exchanged desk with photos and no reply yet.
   const buyer = who(ids.buyer);
   const [tray] = await linesOf(ids.orders.oldTray);
-  const [trayReview] = await createReviews(db, buyer, [{ postId: String(tray!.id), postTypeDict: 'ORDER_LINE', rateDict: 5, content: 'Holds every cable under my desk. Mounting took five minutes.' }], NO_UPLOADS);
+  const [trayReview] = await createReviews(db, buyer, [{ postId: String(tray!.id), postTypeDict: 'ORDER_LINE', rateDict: 5, content: 'Holds every cable under my desk. Mounting took five minutes.' }], DEMO);
   const [trayRow] = await db.select().from(comments).where(eq(comments.id, BigInt(trayReview!.id)));
   await reply(db, await sellerOf(trayRow!.shopId), trayRow!.id, 'Thanks a lot! Tip: the tray also fits our E5 frames.');
   await backdate(ids.orders.oldTray, 4);
-  await createReviews(db, buyer, [{ postId: String(tray!.id), postTypeDict: 'ORDER_LINE', topId: trayReview!.id, parentId: null, content: 'A year later it still looks new.' }], NO_UPLOADS);
+  await createReviews(db, buyer, [{ postId: String(tray!.id), postTypeDict: 'ORDER_LINE', topId: trayReview!.id, parentId: null, content: 'A year later it still looks new.' }], DEMO);
   const [desk] = await linesOf(ids.orders.exchanged);
   await createReviews(db, buyer, [{
     postId: String(desk!.id), postTypeDict: 'ORDER_LINE', rateDict: 4, content: 'The white frame looks great. The exchange was easy, one star off for the wait.',
     images: { files: [PHOTO('white-desk', 20), PHOTO('desk-side', 200)] },
-  }], NO_UPLOADS);
+  }], DEMO);
 }

@@ -19,3 +19,4 @@ export * from './oidc.js';
 export * from './paid-service.js';
 export * from './account-messaging.js';
 export * from './account-settings.js';
+export * from './uploads.js';

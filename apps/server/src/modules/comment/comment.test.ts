@@ -84,6 +84,25 @@ describe('writing reviews', () => {
     expect(await t.db.select().from(comments).where(eq(comments.orderId, BigInt(orderId)))).toEqual([]);
   });
 
+  it("photos are the buyer's own review uploads: another buyer's, a demo drawing or an unknown file is refused", async () => {
+    const stranger = await signup('photo-owner');
+    const theirs = await uploadImage(stranger.b, 200, 150);
+    // An after-sales evidence upload of the same buyer is no review photo either.
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#e03131' } }).png().toBuffer();
+    const boundary = `----b${crypto.randomBytes(6).toString('hex')}`;
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const evidence = await x.b.request('POST', '/api/uploads?purpose=evidence', undefined, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: payload as unknown as string });
+    expect(evidence.statusCode, evidence.body).toBe(200);
+    for (const url of [theirs.url, '/media/demo/desk-20-white-desk.svg', `/uploads/reviews/${crypto.randomUUID()}-d.webp`]) {
+      const res = await create(x.b, [first(lines[0]!, { images: { files: [{ url, thumbUrl: url }] } })]);
+      expectError(res, 400, 'Review.imageNotFound');
+      expect(res.json().details).toMatchObject({ url });
+    }
+    // Not even shaped like a review photo: the schema refuses it.
+    expectError(await create(x.b, [first(lines[0]!, { images: { files: [{ url: evidence.json().url }] } })]), 400, 'Common.invalidRequest');
+    expect(await t.db.select().from(comments).where(eq(comments.orderId, BigInt(orderId)))).toEqual([]);
+  });
+
   it('two lines in one call with resized images; the order becomes EVALUATED and comment leaves its operations', async () => {
     expect((await orderDetail(x.b, orderId)).operationList).toContain('comment');
     expect((await toReview(x.b)).data.map((o: { id: string }) => o.id)).toContain(orderId);

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { requireSeller } from '../fulfillment/service.js';
 import { reviewImageRoutes } from './images.js';
-import type { FileStorage } from '../../lib/storage.js';
+import type { Uploads } from '../../lib/uploads.js';
 import { createReviews, itemReviews, linesForReview, pageMyReviews, pageOrdersToReview, reply, report, reviewNotFound, sellerReviews } from './service.js';
 
 const tags = ['reviews'];
@@ -23,13 +23,13 @@ function buyerOf(req: FastifyRequest) {
   return u;
 }
 
-export async function commentRoutes(app: FastifyInstance, db: Db, storage: FileStorage): Promise<void> {
+export async function commentRoutes(app: FastifyInstance, db: Db, uploads: Uploads): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  await reviewImageRoutes(app, storage);
+  await reviewImageRoutes(app, uploads);
 
   r.post('/api/trantor/flow/bbc_content_BatchCreateCommonCommentFlow', {
     schema: { tags, summary: 'Write first reviews (topId -1) and follow-ups (topId = the first review) in one call; all or none', body: CreateReviewsBody, response: { 200: CreateReviewsResult, ...errors } },
-  }, async (req) => createReviews(db, buyerOf(req), req.body, storage));
+  }, async (req) => createReviews(db, buyerOf(req), req.body));
 
   r.post('/api/trantor/flow/bbc_content_PageCommonComment4CFlow', {
     schema: { tags, summary: "The caller's own reviews with replies and follow-ups (qCommentBO.id picks one)", body: PageReviewsBody, response: { 200: ReviewPage, ...errors } },

@@ -13,8 +13,8 @@ import { commentReplies, commentReports, comments, items, shops, tradeOrderLines
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
 import type { Tx } from '../trade/transitions.js';
-import { reviewImageExists, thumbOf } from './images.js';
-import type { FileStorage } from '../../lib/storage.js';
+import { thumbOf } from './images.js';
+import { ownUploads } from '../../lib/uploads.js';
 
 type CommentRow = typeof comments.$inferSelect;
 type LineRow = typeof tradeOrderLines.$inferSelect;
@@ -35,17 +35,24 @@ const skuOf = (l: LineRow) => {
 
 // ---------------- writing ----------------
 
+/** The demo seed's photos: drawings of the media route, which no buyer can submit. */
+const isDemoMedia = (url: string) => /^\/media\/demo\/[a-z]+-\d{1,3}-[\w-]{0,60}\.svg$/.test(url);
+
 /**
  * bbc_content_BatchCreateCommonCommentFlow: all the reviews of one submit, or none. The buyer's
  * orders are locked while writing, so two tabs or ten concurrent calls write each review once.
+ * Images are review photos this buyer uploaded (someone else's, or none, is refused the same
+ * way, so uploads cannot be probed); `demoMedia` lets the demo seed use its drawings.
  */
-export async function createReviews(db: Db, buyer: UserRow, list: CreateReview[], storage: FileStorage) {
+export async function createReviews(db: Db, buyer: UserRow, list: CreateReview[], opts: { demoMedia?: boolean } = {}) {
+  const urls = list.flatMap((r) => r.images?.files.map((f) => f.url) ?? []);
+  const own = await ownUploads(db, buyer.id, urls, ['review']);
   for (const [i, r] of list.entries()) {
     const followUp = !!r.topId;
     const problem = reviewProblem({ rate: r.rateDict, content: r.content, imageCount: r.images?.files.length ?? 0, followUp });
     if (problem) { const [code, message] = PROBLEM[problem]; throw err(400, code, message, { index: i, postId: r.postId }); }
     for (const f of r.images?.files ?? []) {
-      if (!(await reviewImageExists(storage, f.url))) throw err(400, ERROR_CODES.reviewImageNotFound, 'This image was not uploaded, please add it again', { index: i, url: f.url });
+      if (!own.has(f.url) && !(opts.demoMedia && isDemoMedia(f.url))) throw err(400, ERROR_CODES.reviewImageNotFound, 'This image was not uploaded, please add it again', { index: i, url: f.url });
     }
   }
   try {

@@ -100,7 +100,8 @@ function multipart(name: string, type: string, content: Buffer) {
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+/** A real 1x1 PNG: uploads are decoded, so magic bytes alone are refused. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe('proof of invoice (needPi)', () => {
   it('a sub-account that needs a proof uploads an image and then pays on terms', async () => {
@@ -140,6 +141,13 @@ describe('proof of invoice (needPi)', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
 
+    // A proof is an upload of this account: another account's file, or none, is refused.
+    const anna = await login(t.app, 'anna@demo.shop');
+    const annas = (await anna.request('POST', '/api/uploads', undefined, { payload: png.payload, headers: png.headers } as never)).json().url as string;
+    for (const other of [annas, '/uploads/00000000-0000-4000-8000-000000000000.png']) {
+      const refusedProof = await sub.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME', proofOfInvoiceUrl: other });
+      expect([refusedProof.statusCode, refusedProof.json().code]).toEqual([400, 'Payment.proofNotFound']);
+    }
     const paid = await sub.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME', proofOfInvoiceUrl: url });
     expect(paid.statusCode, paid.body).toBe(200);
     const [record] = await t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, BigInt(contractId)));

@@ -8,6 +8,7 @@ import { money, toMinor } from '@mall/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { cards, enterprises, paymentRecords, shops, tradeContracts, tradeOrderLines, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { ownUploads } from '../../lib/uploads.js';
 import type { MockpayProvider } from '../mockpay/provider.js';
 import { movePaymentRecords } from './records.js';
 import { notifyMainAccount } from '../enterprise/notice.js';
@@ -76,6 +77,9 @@ export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contra
   const credit = await creditBalance(db, user);
   if (!credit || credit.availableCreditAmt.currency !== c.currency) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
   if (credit.needPi && !proofUrl) throw new AppError(400, ERROR_CODES.proofRequired, 'Please upload the proof of invoice');
+  if (proofUrl && !(await ownUploads(db, user.id, [proofUrl])).has(proofUrl)) {
+    throw new AppError(400, ERROR_CODES.proofNotFound, 'This proof of invoice was not uploaded, please add it again', { url: proofUrl });
+  }
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${c.id}`}))`);
     const open = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_SUCCESS'])));

@@ -5,6 +5,7 @@
  * charge that was not kept being refunded by itself.
  */
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
@@ -113,8 +114,25 @@ describe('apply rules: each refused with its code and nothing written', () => {
     expect(await reversesOf(id)).toEqual([]);
   });
 
+  it("evidence is the buyer's own uploads: another buyer's image, an unknown file or a demo drawing is refused", async () => {
+    const stranger = await signup('evidence-owner');
+    const boundary = `----b${crypto.randomBytes(6).toString('hex')}`;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#e03131' } }).png().toBuffer();
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const up = await stranger.b.request('POST', '/api/uploads?purpose=evidence', undefined, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: payload as unknown as string });
+    expect(up.statusCode, up.body).toBe(200);
+    for (const url of [up.json().url, `/uploads/${crypto.randomUUID()}.png`]) {
+      const res = await apply(x.b, 'SALE_RETURN', { ...base(), attachmentList: [url] });
+      expectError(res, 400, 'AfterSales.evidenceNotFound');
+      expect(res.json().details).toEqual({ url });
+    }
+    expectError(await apply(x.b, 'SALE_RETURN', { ...base(), attachmentList: ['/media/demo/desk-20-white-desk.svg'] }), 400, 'Common.invalidRequest');
+    expect(await reversesOf(id)).toEqual([]);
+  });
+
   it('an evidence image over 1 MB is refused, one under it is kept', async () => {
-    const png = (bytes: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes)]);
+    // Noise does not compress: a PNG of about `bytes` bytes (uploads must decode, so no padded magic bytes).
+    const png = (bytes: number) => { const side = Math.ceil(Math.sqrt(bytes / 3)); return sharp(crypto.randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png().toBuffer(); };
     const upload = async (buf: Buffer) => {
       const boundary = `----b${crypto.randomBytes(6).toString('hex')}`;
       const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), buf, Buffer.from(`\r\n--${boundary}--\r\n`)]);
@@ -122,10 +140,10 @@ describe('apply rules: each refused with its code and nothing written', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().url as string;
     };
-    const big = await upload(png(1024 * 1024 + 10));
+    const big = await upload(await png(1024 * 1024 + 10));
     expectError(await apply(x.b, 'SALE_RETURN', { ...base(), attachmentList: [big] }), 400, 'AfterSales.evidenceTooLarge');
     expect(await reversesOf(id)).toEqual([]);
-    const small = await upload(png(2000));
+    const small = await upload(await png(2000));
     const ok = await apply(x.b, 'SALE_RETURN', { ...base(), attachmentList: [small], reverseText: 'Scratched' });
     expect(ok.statusCode, ok.body).toBe(200);
     const d = (await detail(x.b, ok.json().id)).json();

@@ -13,7 +13,6 @@ import { applyReverse, renderApply } from '../../flows/apply-reverse.js';
 import type { Refunder } from '../../flows/refund.js';
 import { requireSeller } from '../fulfillment/service.js';
 import { listReverse, reverseById, reverseByOrderSku, reverseNotFound } from './read.js';
-import type { FileStorage } from '../../lib/storage.js';
 import {
   addShipmentEvent, audit, buyerCancel, confirmExchange, exchangeSkus, postBack, qc, retryRefund, returnAddresses, reverseDeadlines, saveReturnAddress, sellerRefund,
   sellerReverseList, shipExchange, type Outcome,
@@ -38,7 +37,7 @@ const INITIATE: Record<ApplyType, string> = {
   SALE_CANCEL_BEFORE_DELIVERY: '/api/trantor/flow/bbc_trade_InitiateReverseTradeOrderForCancelUnDeliveryFlow',
 };
 
-export function reverseRoutes(app: FastifyInstance, db: Db, opts: { refunder: Refunder; storage: FileStorage; jobs?: Jobs }): void {
+export function reverseRoutes(app: FastifyInstance, db: Db, opts: { refunder: Refunder; jobs?: Jobs }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** After commit: refunds go to their job, and the next deadline gets a sweep of its own. */
   const after = async (o: Outcome) => {
@@ -70,7 +69,7 @@ export function reverseRoutes(app: FastifyInstance, db: Db, opts: { refunder: Re
         headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }).passthrough(), response: { 200: ApplyResult, ...errors },
       },
     }, async (req) => {
-      const result = await applyReverse(db, buyerOf(req), type, req.body[0]!, req.headers['idempotency-key'] as string | undefined, opts.storage);
+      const result = await applyReverse(db, buyerOf(req), type, req.body[0]!, req.headers['idempotency-key'] as string | undefined);
       await sweepAt(reverseDeadlines().auditMs);
       return result;
     });

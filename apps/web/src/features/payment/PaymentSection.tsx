@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { Accordion, Button, FileInput, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { RATE_LIMIT_SUBMIT_DELAY_MS, UPLOAD_MAX_BYTES } from '@mall/contracts/constants';
+import { RATE_LIMIT_SUBMIT_DELAY_MS, UPLOAD_LIMITS, uploadMegabytes } from '@mall/contracts/constants';
 import type { CreditBalance } from '@mall/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api';
@@ -203,12 +203,12 @@ function ProofUpload({ value, onChange }: { value: string | null; onChange: (url
   const [busy, setBusy] = useState(false);
   return (
     <FileInput mt="sm" label={t('payment.proofLabel')} accept={PROOF_TYPES.join(',')} clearable disabled={busy} error={error}
-      description={value ? t('payment.proofUploaded') : t('payment.proofHint')} data-testid="proof-upload"
+      description={value ? t('payment.proofUploaded') : t('payment.proofHint', { mb: uploadMegabytes('invoice') })} data-testid="proof-upload"
       onChange={async (file) => {
         setError(null);
         onChange(null);
         if (!file) return;
-        if (file.size > UPLOAD_MAX_BYTES) { setError(t('payment.fileTooLarge')); return; }
+        if (file.size > UPLOAD_LIMITS.invoice.maxBytes) { setError(t('payment.fileTooLarge', { mb: uploadMegabytes('invoice') })); return; }
         if (!PROOF_TYPES.includes(file.type)) { setError(t('errors.Upload.fileType')); return; }
         setBusy(true);
         try { onChange(await uploadProof(file)); } catch (e) { setError(errorMessage(t, e)); } finally { setBusy(false); }

@@ -32,11 +32,11 @@ export const closeRecord = (payUniqueKey: string, paymentRecordId: string) =>
 export const firstPay = (contractId: string, payChannel: string, payMethod?: string, cardId?: string, proofOfInvoiceUrl?: string) =>
   api<FirstPayResult>('/sapi/mall-pay/payment/firstPay', { body: { contractId, payChannel, ...(payMethod && { payMethod }), ...(cardId && { cardId }), ...(proofOfInvoiceUrl && { proofOfInvoiceUrl }) } });
 
-/** One image for the proof of invoice (the server checks type and size again). */
+/** One image for the proof of invoice (the server checks type and the invoice limit again). */
 export async function uploadProof(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const res = await fetch('/api/uploads', { method: 'POST', body: form, headers: { [CSRF_HEADER]: '1' }, credentials: 'same-origin' });
+  const res = await fetch('/api/uploads?purpose=invoice', { method: 'POST', body: form, headers: { [CSRF_HEADER]: '1' }, credentials: 'same-origin' });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new ApiError(res.status, body.code ?? 'Common.internal', body.message ?? res.statusText);
   return body.url as string;

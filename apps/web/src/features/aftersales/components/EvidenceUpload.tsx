@@ -1,9 +1,9 @@
 /**
- * Evidence images of an application (SPEC §5, §9): at most 6, 1 MB each, png/jpeg/bmp/webp,
+ * Evidence images of an application (SPEC §5, §9): at most 6, 1 MB each (UPLOAD_LIMITS.evidence), png/jpeg/bmp/webp,
  * with an n/6 counter (the shared ImageUpload with the after-sales limits and texts).
  */
 import { useTranslation } from 'react-i18next';
-import { AFTER_SALES } from '@mall/contracts/constants';
+import { UPLOAD_LIMITS, uploadMegabytes } from '@mall/contracts/constants';
 import { ImageUpload } from '../../../shared/ImageUpload';
 import { uploadEvidence } from '../api/upload';
 import { aftersalesError } from './labels';
@@ -12,20 +12,21 @@ export function EvidenceUpload({ value, onChange, error, onBusyChange }: {
   value: string[]; onChange: (urls: string[]) => void; error?: string | null; onBusyChange?: (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const max = AFTER_SALES.evidenceMax;
+  const { maxFiles: max, maxBytes } = UPLOAD_LIMITS.evidence;
+  const mb = uploadMegabytes('evidence');
   return (
     <ImageUpload value={value.map((url) => ({ url }))} onChange={(images) => onChange(images.map((i) => i.url))}
-      upload={async (f) => ({ url: await uploadEvidence(f) })} max={max} maxBytes={AFTER_SALES.evidenceMaxBytes}
+      upload={async (f) => ({ url: await uploadEvidence(f) })} max={max} maxBytes={maxBytes}
       error={error} onBusyChange={onBusyChange} testId="evidence"
       texts={{
         label: t('aftersales.evidence.label'),
-        hint: t('aftersales.evidence.hint', { max }),
+        hint: t('aftersales.evidence.hint', { max, mb }),
         add: t('aftersales.evidence.add'),
         uploading: t('aftersales.evidence.uploading'),
         counter: (n, m) => t('aftersales.evidence.counter', { n, max: m }),
         remove: (n) => t('aftersales.evidence.remove', { n }),
         imageAlt: (n) => t('aftersales.evidence.imageAlt', { n }),
-        tooLarge: (name) => t('aftersales.evidence.tooLarge', { name }),
+        tooLarge: (name) => t('aftersales.evidence.tooLarge', { name, mb }),
         wrongType: (name) => t('aftersales.evidence.wrongType', { name }),
         tooMany: (m) => t('aftersales.evidence.tooMany', { max: m }),
         failed: (name, e) => `${name}: ${aftersalesError(t, e)}`,

@@ -1,9 +1,9 @@
 /**
  * Review photos: the shared picker with the review limits (SPEC §5, §9: at most 6, counter n/6;
- * 10 MB each, resized by the server into a display image and a thumbnail), with the review texts.
+ * 10 MB each (UPLOAD_LIMITS.review), resized by the server into a display image and a thumbnail), with the review texts.
  */
 import { useTranslation } from 'react-i18next';
-import { REVIEW, UPLOAD_MAX_BYTES } from '@mall/contracts/constants';
+import { UPLOAD_LIMITS, uploadMegabytes } from '@mall/contracts/constants';
 import { errorMessage } from '../../../shared/errors';
 import { ImageUpload } from '../../../shared/ImageUpload';
 import { uploadReviewImage, type ReviewImage } from '../api/uploadImage';
@@ -12,19 +12,20 @@ export function ReviewImagesInput({ value, onChange, error, onBusyChange, disabl
   value: ReviewImage[]; onChange: (v: ReviewImage[]) => void; error?: string; onBusyChange?: (busy: boolean) => void; disabled?: boolean; label?: string;
 }) {
   const { t } = useTranslation();
-  const max = REVIEW.imagesMax;
+  const { maxFiles: max, maxBytes } = UPLOAD_LIMITS.review;
+  const mb = uploadMegabytes('review');
   return (
-    <ImageUpload value={value} onChange={(v) => onChange(v as ReviewImage[])} upload={uploadReviewImage} max={max} maxBytes={UPLOAD_MAX_BYTES}
+    <ImageUpload value={value} onChange={(v) => onChange(v as ReviewImage[])} upload={uploadReviewImage} max={max} maxBytes={maxBytes}
       error={error} onBusyChange={onBusyChange} disabled={disabled} testId="review-images"
       texts={{
         label: label ?? t('comment.images.label'),
-        hint: t('comment.images.hint', { max }),
+        hint: t('comment.images.hint', { max, mb }),
         add: t('comment.images.add'),
         uploading: t('comment.images.uploading'),
         counter: (n, m) => t('comment.images.counter', { n, max: m }),
         remove: (n) => t('comment.images.remove', { n }),
         imageAlt: (n) => t('comment.images.imageAlt', { n }),
-        tooLarge: (name) => t('comment.images.tooLarge', { name }),
+        tooLarge: (name) => t('comment.images.tooLarge', { name, mb }),
         wrongType: (name) => t('comment.images.wrongType', { name }),
         tooMany: (m) => t('comment.images.tooMany', { max: m }),
         failed: (name, e) => `${name}: ${errorMessage(t, e)}`,

@@ -41,6 +41,14 @@ export const theme = createTheme({
     cyan: darker('cyan', '#0c8599', '#0b7285', '#095c6b'),
     lime: darker('lime', '#5c940d', '#4d7c0f', '#3f6212'),
   },
+  components: {
+    // Select dropdowns (portalled into the body) are placed 'fixed', not 'absolute': an absolute one
+    // counts in the page's width, and on a phone the seller's ship dialog's carrier list, laid out
+    // once too far right, widened the page to 553 px; the full-screen dialog grew with it and the
+    // list moved on every frame, so no option could be tapped. A fixed one never widens the page.
+    // (A plain object: Select itself would bring the combobox code into the main bundle.)
+    Combobox: { defaultProps: { floatingStrategy: 'fixed' } },
+  },
 });
 
 /** Dimmed text at 5.6:1 on white (5.0:1 on gray.1) instead of gray.6's 3.32:1; errors in red.8. Written into theme.css (theme-variables.test.ts). */

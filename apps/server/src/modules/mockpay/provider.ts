@@ -5,7 +5,7 @@
  * retried until the shop acknowledges it. The shop talks to it only through this provider.
  */
 import crypto from 'node:crypto';
-import { eq, and, inArray, sql } from 'drizzle-orm';
+import { eq, and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { ERROR_CODES, MockpayEvent, expiryValid, luhnValid } from '@mall/contracts';
 import { AppError } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
@@ -213,6 +213,16 @@ export class MockpayProvider implements PaymentProvider {
   /** The shop gave up on this payment: it can no longer be approved. */
   async cancel(id: string): Promise<void> {
     await this.db.update(mockpayPayments).set({ status: 'CANCELLED' }).where(and(eq(mockpayPayments.id, id), inArray(mockpayPayments.status, ['CREATED', 'PENDING'])));
+  }
+
+  /**
+   * The payment's events the shop has not acknowledged yet, oldest first: what the shop reads when
+   * it asks about a payment (payResult) before the webhook has reached it.
+   */
+  async undeliveredEvents(paymentId: string): Promise<MockpayEvent[]> {
+    const rows = await this.db.select({ payload: mockpayEvents.payload }).from(mockpayEvents)
+      .where(and(eq(mockpayEvents.paymentId, paymentId), isNull(mockpayEvents.deliveredAt))).orderBy(asc(mockpayEvents.createdAt), asc(mockpayEvents.id));
+    return rows.map((r) => r.payload as MockpayEvent);
   }
 
   /** Signed request for one stored event; delivery is done by the caller (job or in-process). */

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.js';
 import { isRegistered } from '../../lib/session.js';
 import type { FastifyRequest } from 'fastify';
 import type { MockpayProvider } from '../mockpay/provider.js';
+import { settleFromProvider } from './settle.js';
 import { applyProviderEvent, closePaymentRecord, contractDetail, creditBalance, masterPending, payChannels, payOnTerms, paymentStatus, payResult, startPayment, submitToMaster } from './service.js';
 
 const tags = ['payment'];
@@ -78,8 +79,18 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
   });
 
   r.post('/sapi/mall-pay/payment/payResult', {
-    schema: { tags, summary: 'Result of the latest payment of a contract (polled every 3 s by the pay-result page)', body: ContractRef, response: { 200: PayResult, ...errors } },
-  }, async (req) => payResult(db, buyerOf(req), BigInt(req.body.contractId)));
+    schema: { tags, summary: 'Result of the latest payment of a contract (polled every 3 s by the pay-result page); a pending attempt the provider has decided is settled first', body: ContractRef, response: { 200: PayResult, ...errors } },
+  }, async (req) => {
+    const payer = buyerOf(req);
+    const contractId = BigInt(req.body.contractId);
+    const result = await payResult(db, payer, contractId);
+    if (result.status !== 'PAY_PENDING') return result;
+    // Back from the provider's page before its webhook: the provider's decision, read at once.
+    const settled = await settleFromProvider(db, provider, contractId);
+    if (settled === 'none') return result;
+    if (settled === 'ignored') await refunder.kick();
+    return payResult(db, payer, contractId);
+  });
 
   r.post('/api/payments/submit-to-master', {
     schema: { tags, summary: "Enterprise sub-account: 'Submit Master Account' hands the order to the main account for payment", body: ContractRef, response: { 200: z.object({ contractId: z.string(), masterStatus: z.literal('PENDING') }), ...errors, 403: ErrorBody } },

@@ -3,6 +3,7 @@ import type { ContractDetail, FirstPayResult, PayChannelResult, PaymentStatus, P
 import { CSRF_HEADER } from '@mall/contracts/constants';
 import { api, ApiError } from '../../shared/api';
 import { useSite } from '../../shared/session';
+import { PAY_RESULT_PATH, payResultBody } from './paths';
 
 export function usePayChannels(isPoint: boolean) {
   const site = useSite();
@@ -41,4 +42,4 @@ export async function uploadProof(file: File): Promise<string> {
   if (!res.ok) throw new ApiError(res.status, body.code ?? 'Common.internal', body.message ?? res.statusText);
   return body.url as string;
 }
-export const fetchPayResult = (contractId: string) => api<PayResult>('/sapi/mall-pay/payment/payResult', { body: { contractId } });
+export const fetchPayResult = (contractId: string) => api<PayResult>(PAY_RESULT_PATH, { body: payResultBody(contractId) });

@@ -169,7 +169,7 @@ test('a rejection shows the seller\'s reason; a waiting application is withdrawn
   await expect(banner(page)).toContainText('Waiting for seller review');
   await page.getByTestId('as-operations').getByRole('button', { name: 'Cancel application' }).click();
   await page.getByRole('dialog', { name: 'Cancel the application?' }).getByRole('button', { name: 'Cancel application' }).click();
-  await expect(banner(page)).toContainText('Cancelled');
+  await expect(banner(page)).toContainText('Canceled');
   await expect(page.getByTestId('as-operations').getByRole('button', { name: 'Cancel application' })).toHaveCount(0);
 });
 

@@ -5,6 +5,8 @@ test('browse to an item, add it, change quantity and see the cart total', async 
   await page.goto('/');
   await page.getByRole('link', { name: 'Standing Desk E7' }).click();
   await expect(page.getByRole('heading', { name: 'Standing Desk E7' })).toBeVisible();
+  // The catalog's B2C/B2B code means nothing to a shopper: no badge of it.
+  await expect(page.getByRole('main').getByText(/^B2[BC]$/)).toHaveCount(0);
   await page.getByText('White / 140x70', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'White / 140x70' })).toBeChecked();
   const unit = amountOf(await page.getByTestId('item-price').innerText());

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers';
+import { DEMO_PASSWORD, signUp } from './helpers';
 
 // The demo buyer (buyer@demo.shop) has an order in every status (see apps/server/src/seed/orders.ts).
 // Each test works on its own order, and other spec files may add orders for the same buyer while
@@ -163,6 +163,30 @@ test('multi-package order: detail, then confirm each package until the order is 
 
   await expect(page).toHaveURL(`/confirm-success?orderId=${orderId}`);
   await expect(page.getByRole('heading', { name: 'Successfully received' })).toBeVisible();
+  // Every part centred, the two buttons of one width: side by side on a desktop, stacked on a phone.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    const layout = await page.getByTestId('confirm-success').evaluate((paper) => {
+      const box = paper.getBoundingClientRect();
+      const centre = box.left + box.width / 2;
+      const parts = [paper.querySelector('h1')!, paper.querySelector('p')!, paper.querySelector('[data-testid="confirm-success-actions"]')!];
+      return {
+        offCentre: parts.map((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const r = range.getBoundingClientRect();
+          return Math.round(Math.abs(r.left + r.width / 2 - centre));
+        }),
+        buttons: [...paper.querySelectorAll('a')].map((a) => { const r = a.getBoundingClientRect(); return { width: Math.round(r.width), top: Math.round(r.top) }; }),
+      };
+    });
+    for (const off of layout.offCentre) expect(off, `${width} px: ${layout.offCentre}`).toBeLessThanOrEqual(1);
+    expect(layout.buttons).toHaveLength(2);
+    expect(layout.buttons[0]!.width, `${width} px`).toBe(layout.buttons[1]!.width);
+    if (width === 390) expect(layout.buttons[0]!.top).toBeLessThan(layout.buttons[1]!.top);
+    else expect(layout.buttons[0]!.top).toBe(layout.buttons[1]!.top);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('link', { name: 'View order' }).click();
   await expect(page.getByTestId('detail-status')).toHaveText('Finished');
 });
@@ -205,9 +229,13 @@ test('cancel an unpaid order after confirming; it moves to the canceled filter',
   await expect(order).toHaveCount(1);
   await expect(order.getByTestId('pay-countdown')).toContainText('Pay within');
   const code = await order.getByTestId('order-code').innerText();
+  // An order placed alone: nothing about orders placed together (once the dialog knows).
+  const detailRead = page.waitForResponse((r) => r.url().endsWith('/libquerytradeorderdetailbyidforbuyer'));
   await order.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel order' });
-  await expect(dialog).toContainText('Orders placed together are paid together, so they are cancelled together.');
+  await expect(dialog).toContainText('Do you want to cancel this order?');
+  await detailRead;
+  await expect(dialog).not.toContainText('placed together');
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByText('order canceled successfully')).toBeVisible();
   await expect(page.getByTestId('order-code').filter({ hasText: code })).toHaveCount(0);
@@ -219,6 +247,54 @@ test('cancel an unpaid order after confirming; it moves to the canceled filter',
   await expect(canceled.getByTestId('order-status')).toHaveText('Canceled');
   await expect(canceled.getByRole('button', { name: 'Buy again' })).toBeVisible();
 });
+
+test('cancelling one order of a two-shop checkout says the other is canceled with it, and both are', async ({ page }) => {
+  await signUp(page, 'together');
+  const codes = await placeTwoShopCheckout(page);
+  await page.goto('/buyer/orders?status=PENDING_PAY');
+  await settled(page);
+  const first = page.getByTestId('order-card').filter({ has: page.getByTestId('order-code').filter({ hasText: codes[0]! }) });
+  await first.getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel order' });
+  await expect(dialog.getByTestId('cancel-together')).toContainText('Orders placed together are paid together, so they are canceled together.');
+  await expect(dialog.getByTestId('cancel-together')).toContainText(`Paid together with order ${codes[1]}`);
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByText('order canceled successfully')).toBeVisible();
+  await page.goto('/buyer/orders?status=CANCEL_ALL');
+  await settled(page);
+  for (const code of codes) await expect(page.getByTestId('order-code').filter({ hasText: code })).toHaveCount(1);
+});
+
+/** A desk (FlexiDesk) and a lamp (Nordic Home) checked out together through the API, unpaid: two orders of one checkout. Their codes. */
+async function placeTwoShopCheckout(page: Page): Promise<string[]> {
+  const CSRF = { 'x-mall-request': '1' };
+  const sku = async (urlKey: string) => (await (await page.request.get(`/api/catalog/items/${urlKey}`)).json()).skus[0].id as string;
+  const regions = async (parentId?: string) => (await (await page.request.post('/sapi/mall-content/web/mdRegionBO/page', { data: parentId ? { parentId } : { level: 1 }, headers: CSRF })).json())
+    .data as { id: string; regionShortName: string; regionName: string }[];
+  const us = (await regions()).find((r) => r.regionShortName === 'US')!;
+  const ca = (await regions(us.id)).find((r) => r.regionShortName === 'CA')!;
+  const sf = (await regions(ca.id)).find((r) => r.regionName === 'San Francisco')!;
+  const choices = {
+    previewTradeContractLineReqTOList: [{ skuId: await sku('standing-desk-e7'), qty: '1' }, { skuId: await sku('monitor-lamp'), qty: '1' }],
+    selectedAddress: {
+      firstName: 'Tom', lastName: 'Together', gender: 'MALE', personPhone: '415 555 0177', areaCode: '+1', email: 'together@example.com',
+      countryId: us.id, countryCode: 'US', province: 'California', provinceId: ca.id, city: 'San Francisco', cityId: sf.id,
+      postalCode: '94107', poiName: '500 Howard St', detailAddress: 'Apt 12', addressType: 'PERSON', hearFrom: 'socialMedia',
+    },
+    couponIds: [],
+  };
+  const preview = await (await page.request.post('/api/checkout/preview', { data: choices, headers: CSRF })).json();
+  const preCalShippingList = preview.renderTradeOrderTOList.map((o: { shopId: string; selectedShippingMethodId: string }) => ({ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId }));
+  const priced = await (await page.request.post('/api/checkout/preview', { data: { ...choices, preCalShippingList }, headers: CSRF })).json();
+  const submitted = await page.request.post('/api/checkout/submit', {
+    data: { ...choices, preCalShippingList, privacyAgreed: true, notifyInfo: { notifyType: 'email', contactInfo: 'together@example.com' }, hearFrom: 'onlineSearch', needPayAmt: priced.needPayAmt.value },
+    headers: { ...CSRF, 'idempotency-key': `e2e-together-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const { tradeOrderIdList } = await submitted.json() as { tradeOrderIdList: string[] };
+  expect(tradeOrderIdList).toHaveLength(2);
+  return Promise.all(tradeOrderIdList.map(async (id) => (await (await page.request.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { data: { id }, headers: CSRF })).json()).tradeOrderCode as string));
+}
 
 test('buy again puts the order lines in the cart', async ({ page }) => {
   // Nordic Home's seller also buys; the other demo accounts' carts belong to other tests.

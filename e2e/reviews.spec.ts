@@ -31,6 +31,8 @@ test('review a finished two-line order with stars, text and photos; the shop rep
   await asBuyer(page);
   await page.goto('/buyer/comments');
   await expect(page.getByTestId('tab-unComment')).toHaveAttribute('aria-selected', 'true');
+  // The count is set apart from the label, as the orders' tabs have it (it read "to review(12)").
+  await expect(page.getByRole('tab', { name: /^to review \(\d+\)$/ })).toBeVisible();
   const order = page.getByTestId('review-order').filter({ hasText: 'On-site Assembly Service' }).filter({ hasText: 'Standing Desk E7' });
   await expect(order).toHaveCount(1);
   const before = Number((await page.getByTestId('to-review-count').innerText()).replace(/\D/g, ''));

@@ -70,10 +70,8 @@ function ItemView({ item }: { item: ItemDetail }) {
         </div>
         <div>
           <PlainStack gap="sm">
-            <PlainGroup gap="xs">
-              {item.businessTypeDict !== 'NORMAL' && <PlainBadge color="blue">{t(`catalog.kind.${item.businessTypeDict}`)}</PlainBadge>}
-              <PlainBadge color="gray" variant="outline">{item.commerceTypeDict}</PlainBadge>
-            </PlainGroup>
+            {/* The kind of item (bulk, presale...) tells the buyer how it is bought; the catalog's B2C/B2B code told a shopper nothing. */}
+            {item.businessTypeDict !== 'NORMAL' && <PlainGroup gap="xs"><PlainBadge color="blue">{t(`catalog.kind.${item.businessTypeDict}`)}</PlainBadge></PlainGroup>}
             <PlainTitle order={1} size="h2">{item.itemName}</PlainTitle>
             <ItemRatingSummary urlKey={item.urlKey} />
             <PlainText size="sm" c="dimmed">{t('catalog.soldBy', { shop: item.shop.name })}</PlainText>

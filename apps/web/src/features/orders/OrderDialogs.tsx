@@ -7,7 +7,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ShipmentPackage } from '@mall/contracts';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
-import { usePackages } from './api';
+import { useOrderDetail, usePackages } from './api';
 import { OpenPackages } from './OrderOperations';
 import { PackageSummary } from './parts';
 
@@ -32,7 +32,7 @@ export function OrderDialogs({ orderId, dialog, onClose, busy, onCancelBefore, o
       <ConfirmDialog opened={dialog?.kind === 'cancelBefore'} onClose={onClose} title={t('orders.cancel.title')} danger
         cancelLabel={t('orders.keepOrder')} confirmLabel={t('orders.cancel.confirm')} busy={busy.cancelBefore} onConfirm={onCancelBefore}>
         <Text size="sm">{t('orders.cancel.beforePayText')}</Text>
-        <Text size="sm" c="dimmed">{t('orders.cancel.together')}</Text>
+        <PlacedTogether orderId={orderId} opened={dialog?.kind === 'cancelBefore'} />
       </ConfirmDialog>
 
       <ConfirmDialog opened={dialog?.kind === 'cancelAfter'} onClose={onClose} title={t('orders.cancel.title')} danger
@@ -54,6 +54,22 @@ export function OrderDialogs({ orderId, dialog, onClose, busy, onCancelBefore, o
 
       <ConfirmManyDialog orderId={orderId} opened={dialog?.kind === 'confirmMany'} onClose={onClose} />
     </>
+  );
+}
+
+/**
+ * Cancelling before payment closes the whole checkout: said, with the other orders' numbers, only
+ * when the checkout made other orders too (the order's detail knows; a list's order fetches it).
+ */
+function PlacedTogether({ orderId, opened }: { orderId: string; opened: boolean }) {
+  const { t } = useTranslation();
+  const others = useOrderDetail(opened ? orderId : undefined).data?.paymentInfo?.togetherWith ?? [];
+  if (!others.length) return null;
+  return (
+    <div data-testid="cancel-together">
+      <Text size="sm" c="dimmed">{t('orders.cancel.together')}</Text>
+      <Text size="sm" c="dimmed">{t('orders.payment.togetherWith', { count: others.length })} {others.map((o) => o.tradeOrderCode).join(', ')}</Text>
+    </div>
   );
 }
 

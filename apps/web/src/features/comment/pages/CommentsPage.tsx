@@ -63,9 +63,8 @@ export function CommentsPage() {
         <Tabs.List aria-label={t('comment.tabs.label')} grow={mobile}>
           <Tabs.Tab value="unComment" data-testid="tab-unComment">
             {t('comment.tabs.unComment')}
-            {count !== undefined && (
-              <Text span ml={6} fw={700} fz="sm" c="blue.8" data-testid="to-review-count">({count})</Text>
-            )}
+            {/* A space, not a margin: the tab's name and text read "to review (12)", as the orders' tabs do. */}
+            {count !== undefined && <>{' '}<Text span fw={700} fz="sm" c="blue.8" data-testid="to-review-count">({count})</Text></>}
           </Tabs.Tab>
           <Tabs.Tab value="comment" data-testid="tab-comment">{t('comment.tabs.comment')}</Tabs.Tab>
         </Tabs.List>

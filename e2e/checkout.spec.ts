@@ -265,3 +265,21 @@ test('Japan site offers delivery day and time choices', async ({ page }) => {
   await time.selectOption({ label: '14:00-16:00' });
   await expect(time).toHaveValue('14:00-16:00');
 });
+
+test('the checkout\'s buttons hold their labels in German and Japanese, on a desktop and a phone', async ({ page }) => {
+  await addToCart(page, 'monitor-lamp');
+  for (const [language, productList] of [['de', /^Produktliste 1 /], ['ja', /^商品一覧 1 /]] as const) {
+    expect((await page.request.post('/api/preferences', { data: { language }, headers: { 'x-mall-request': '1' } })).status()).toBe(200);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await goToCheckout(page, 1);
+      // The summary's thumbnails open the product list (its name: the hidden title and the counts).
+      await expect(page.getByRole('button', { name: productList })).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      const cut = await page.evaluate(() => [...document.querySelectorAll('button')]
+        .filter((b) => b.checkVisibility() && b.scrollWidth > b.clientWidth)
+        .map((b) => `${b.textContent!.trim()}: ${b.scrollWidth} in ${b.clientWidth}`));
+      expect(cut, `${language}, ${width} px`).toEqual([]);
+    }
+  }
+});

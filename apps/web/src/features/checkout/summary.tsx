@@ -147,8 +147,9 @@ export function OrderSummary(props: {
   return (
     <Paper withBorder p="md" data-testid="order-summary">
       <Title order={2} size="h4" mb="sm">{t('checkout.summary.title')}</Title>
-      {/* A real button named by its visible content (the thumbnails' names and counts) after the hidden title. */}
-      <UnstyledButton onClick={() => setListOpen(true)} onPointerEnter={() => void loadDialogs()} mb="sm" display="block">
+      {/* A real button named by its visible content (the thumbnails' names and counts) after the hidden title.
+          The row's width, with room above for the count badges: sized to the thumbnails, the last badge stuck out of it. */}
+      <UnstyledButton onClick={() => setListOpen(true)} onPointerEnter={() => void loadDialogs()} mb="sm" display="block" w="100%" pt={4}>
         <VisuallyHidden>{t('checkout.summary.productList')}</VisuallyHidden>
         <Group gap="xs">
         {thumbs.map((l) => (

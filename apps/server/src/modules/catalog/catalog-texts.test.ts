@@ -135,6 +135,13 @@ describe('SKU names, attributes and shipping methods per language', () => {
     expect((await detail(de, 'diy-desk-bundle')).diyChildren.map((p: { sku: { name: string; attributes: Attr[] } }) => [p.sku.name, p.sku.attributes]))
       .toEqual([['Eiche 140 × 70', [{ attrKey: 'Material', attrVal: 'Eiche' }]], ['Stahlwanne', []]]);
 
+    // The item page's reviews name the variant bought in the reader's language too.
+    const reviews = await de.get('/api/catalog/items/standing-desk-e7/reviews', { query: { pageNo: '1', pageSize: '20' } });
+    expect(reviews.statusCode, reviews.body).toBe(200);
+    const variants = new Set(reviews.json().data.map((r: { sku: { name: string } }) => r.sku.name));
+    expect(variants.size).toBeGreaterThan(0);
+    for (const v of variants) expect(['Schwarz / 140 × 70', 'Weiß / 140 × 70', 'Schwarz / 160 × 80']).toContain(v);
+
     const m = await methods(de);
     expect(m.flexi).toEqual({
       STANDARD: 'Standardversand | 5–7 Werktage', EXPRESS: 'Expressversand | 1–2 Werktage',

@@ -61,7 +61,7 @@ export async function commentRoutes(app: FastifyInstance, db: Db, uploads: Uploa
 
   r.get('/api/catalog/items/:urlKey/reviews', {
     schema: { tags, summary: 'Published reviews of an item: average, count per star, newest first (reviewer names shortened)', params: z.strictObject({ urlKey: z.string().max(200) }), querystring: ItemReviewsQuery, response: { 200: ItemReviews, ...errors } },
-  }, async (req) => itemReviews(db, req.params.urlKey, req.query));
+  }, async (req) => itemReviews(db, req.params.urlKey, req.query, req.caller.language));
 
   const seller = ['merchant console'];
   r.post('/api/merchant/comments', {

@@ -5,16 +5,17 @@
  */
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  ERROR_CODES, type CreateReview, type Currency, type ItemReviews, type OrderLineForReview, type OrdersToReviewPage, type Review, type ReviewableLine, type ReviewPage, type SellerReview,
+  ERROR_CODES, type CreateReview, type Currency, type ItemReviews, type Language, type OrderLineForReview, type OrdersToReviewPage, type Review, type ReviewableLine, type ReviewPage, type SellerReview,
 } from '@mall/contracts';
 import { isReviewableLine, money, ratingSummary, reviewProblem, shortName } from '@mall/domain';
 import type { Db } from '../../db/client.js';
-import { commentReplies, commentReports, comments, items, shops, tradeOrderLines, tradeOrders, users } from '../../db/schema/index.js';
+import { commentReplies, commentReports, comments, items, shops, skus, tradeOrderLines, tradeOrders, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
 import type { Tx } from '../trade/transitions.js';
 import { thumbOf } from './images.js';
 import { ownUploads } from '../../lib/uploads.js';
+import { localizeSku } from '../catalog/service.js';
 
 type CommentRow = typeof comments.$inferSelect;
 type LineRow = typeof tradeOrderLines.$inferSelect;
@@ -105,8 +106,12 @@ async function markEvaluatedIfDone(tx: Tx, orderId: bigint): Promise<void> {
 
 // ---------------- reading ----------------
 
-/** Reviews as the spec shapes them, with follow-ups, replies and the lines they are about. */
-async function reviewsOf(db: Db | Tx, rows: CommentRow[], opts: { shortNames: boolean; publishedOnly: boolean }): Promise<Review[]> {
+/**
+ * Reviews as the spec shapes them, with follow-ups, replies and the lines they are about. With
+ * `lang` (the item page) the variant is named as the catalog names it in that language; the
+ * buyer's and the seller's lists keep it as bought.
+ */
+async function reviewsOf(db: Db | Tx, rows: CommentRow[], opts: { shortNames: boolean; publishedOnly: boolean; lang?: Language }): Promise<Review[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [followUps, replies] = await Promise.all([
@@ -114,10 +119,19 @@ async function reviewsOf(db: Db | Tx, rows: CommentRow[], opts: { shortNames: bo
     db.select().from(commentReplies).where(inArray(commentReplies.commentId, ids)),
   ]);
   const all = [...rows, ...followUps];
-  const [lines, people] = await Promise.all([
+  const [lines, people, variants] = await Promise.all([
     db.select().from(tradeOrderLines).where(inArray(tradeOrderLines.id, [...new Set(all.map((r) => r.orderLineId))])),
     db.select({ id: users.id, nickname: users.nickname, email: users.email }).from(users).where(inArray(users.id, [...new Set(all.map((r) => r.buyerId))])),
+    opts.lang ? db.select({ id: skus.id, name: skus.name, attributes: skus.attributes, nonfixedAttributes: skus.nonfixedAttributes, texts: skus.texts }).from(skus)
+      .where(inArray(skus.id, [...new Set(all.map((r) => r.skuId))])) : Promise.resolve([]),
   ]);
+  const skuNamed = (r: CommentRow) => {
+    const sku = skuOf(lines.find((l) => l.id === r.orderLineId)!);
+    const live = opts.lang && variants.find((v) => v.id === r.skuId);
+    if (!live) return sku;
+    const named = localizeSku(live, opts.lang!);
+    return { ...sku, name: named.name, attributes: named.attributes };
+  };
   const base = (r: CommentRow) => {
     const p = people.find((x) => x.id === r.buyerId);
     const name = p?.nickname || p?.email?.split('@')[0] || 'Buyer';
@@ -126,7 +140,7 @@ async function reviewsOf(db: Db | Tx, rows: CommentRow[], opts: { shortNames: bo
       id: String(r.id), topId: r.topId === null ? null : String(r.topId), parentId: -1 as const, content: r.content, postId: String(r.orderLineId),
       postTypeDict: 'ORDER_LINE' as const, postOwner: { id: String(r.sellerId) }, images: { files: r.images },
       rateDict: r.rate, commentator: { id: String(r.buyerId), name: opts.shortNames ? shortName(name) : name }, commentatorTypeDict: 'BUYER' as const,
-      commentRecipient: { id: String(r.sellerId) }, createdAt: r.createdAt.toISOString(), sku: skuOf(lines.find((l) => l.id === r.orderLineId)!),
+      commentRecipient: { id: String(r.sellerId) }, createdAt: r.createdAt.toISOString(), sku: skuNamed(r),
       tradeOrderId: String(r.orderId), replyComment: { data: reply ? [{ content: reply.content, createdAt: reply.createdAt.toISOString() }] : [] },
     };
   };
@@ -197,7 +211,7 @@ export async function linesForReview(db: Db, buyer: UserRow, ids: bigint[]): Pro
 }
 
 /** The item page: average and count per star of its published reviews, and the newest ones (names shortened). */
-export async function itemReviews(db: Db, urlKey: string, q: { pageNo: number; pageSize: number; star?: number }): Promise<ItemReviews> {
+export async function itemReviews(db: Db, urlKey: string, q: { pageNo: number; pageSize: number; star?: number }, lang: Language): Promise<ItemReviews> {
   const [item] = await db.select({ id: items.id }).from(items).where(eq(items.urlKey, urlKey));
   if (!item) throw err(404, ERROR_CODES.itemNotFound, 'This item does not exist');
   const published: SQL = and(eq(comments.itemId, item.id), isNull(comments.topId), eq(comments.status, 'PUBLISHED'))!;
@@ -208,7 +222,7 @@ export async function itemReviews(db: Db, urlKey: string, q: { pageNo: number; p
     db.select({ n: count() }).from(comments).where(where),
   ]);
   const summary = ratingSummary(counts.map((c) => ({ rate: c.rate ?? 0, n: c.n })));
-  return { ...summary, data: await reviewsOf(db, rows, { shortNames: true, publishedOnly: true }), total: total!.n };
+  return { ...summary, data: await reviewsOf(db, rows, { shortNames: true, publishedOnly: true, lang }), total: total!.n };
 }
 
 // ---------------- seller ----------------

@@ -8,6 +8,7 @@ import { notifyError } from '../../shared/errors';
 import { LazyModal } from '../../shared/LazyModal';
 import { useAddressAction, useAddresses, useSaveAddress } from './api';
 import { formatAddressLines } from './components/addressLines';
+import { useCountryName } from '../../shared/countries';
 import { PartLoading } from '../../shared/PartLoading';
 import { PageLoading } from '../../shared/PageLoading';
 import { useMobile } from '../../shared/useMobile';
@@ -17,6 +18,7 @@ const AddressForm = lazy(() => import('./AddressForm').then((m) => ({ default: m
 
 export function AddressBookPage() {
   const { t } = useTranslation();
+  const { countryName } = useCountryName();
   const { data: list, isLoading } = useAddresses();
   const save = useSaveAddress();
   const action = useAddressAction();
@@ -44,7 +46,7 @@ export function AddressBookPage() {
               </Group>
             </Group>
             {a.company && <Text size="sm">{a.company}</Text>}
-            {formatAddressLines(a).map((l) => <Text key={l} size="sm">{l}</Text>)}
+            {formatAddressLines(a, countryName).map((l) => <Text key={l} size="sm">{l}</Text>)}
             <Text size="sm" c="dimmed">{a.areaCode} {a.personPhone} · {a.email}</Text>
             <Group gap="xs" mt="sm">
               <Button size="compact-sm" variant="light" onClick={() => setEditing(a)}>{t('address.edit')}</Button>

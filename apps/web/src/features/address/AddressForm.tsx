@@ -14,6 +14,7 @@ import type { Address } from '@mall/contracts';
 import { useSite } from '../../shared/session';
 import { errorMessage } from '../../shared/errors';
 import { ApiError } from '../../shared/api';
+import { useCountryName } from '../../shared/countries';
 import { useRegions, type RegionOption } from './api';
 import { addressSchemas, noChoice, toBody, useAddressForm, type AddressFormState, type AddressFormValues } from './formState';
 
@@ -57,6 +58,9 @@ export function AddressFields({ form, purpose, serverError, hideQuickQuiz, typed
   const optional = (label: string) => (typed ? t('address.optionalLabel', { label }) : label);
   const site = useSite();
   const { data: countries } = useRegions(undefined);
+  // Countries by their names in the page's language (the region table names them in English).
+  const { countryName, language } = useCountryName();
+  const countryOptions = (countries ?? []).map((c) => ({ value: c.id, label: countryName(c.regionShortName) })).sort((a, b) => a.label.localeCompare(b.label, language));
   const v = form.values;
   // A new address starts from the last region picked (cookie) or the site's default country.
   useEffect(() => {
@@ -88,7 +92,7 @@ export function AddressFields({ form, purpose, serverError, hideQuickQuiz, typed
           <Grid.Col span={{ base: 4, sm: 2 }}><TextInput label={t('address.areaCode')} placeholder="+1" {...form.getInputProps('areaCode')} error={err('areaCode')} /></Grid.Col>
           <Grid.Col span={{ base: 8, sm: 4 }}><TextInput label={t('address.phone')} required type="tel" autoComplete="tel-national" {...form.getInputProps('personPhone')} error={err('personPhone')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NativeSelect label={t('address.country')} required data={[noChoice(), ...(countries ?? []).map((c) => ({ value: c.id, label: c.regionName }))]}
+            <NativeSelect label={t('address.country')} required data={[noChoice(), ...countryOptions]}
               value={v.countryId} error={err('countryId')} data-testid="address-country"
               onChange={(e) => {
                 const id = e.currentTarget.value;

@@ -17,6 +17,7 @@ import { LazyModal } from '../../shared/LazyModal';
 import { useSite } from '../../shared/session';
 import { noChoice, type AddressFormState } from '../address/formState';
 import { formatAddressLines } from '../address/components/addressLines';
+import { useCountryName } from '../../shared/countries';
 import { useSaveAddress } from '../address/api';
 import { PartLoading } from '../../shared/PartLoading';
 import { useMobile } from '../../shared/useMobile';
@@ -35,6 +36,7 @@ const AddressForm = lazy(() => loadAddressForm().then((m) => ({ default: m.Addre
 
 function AddressCard({ a, selected, onSelect }: { a: Address; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation();
+  const { countryName } = useCountryName();
   return (
     <PlainCard component="div" padding="sm" onClick={onSelect} style={{ cursor: 'pointer', borderColor: selected ? 'var(--mantine-color-blue-8)' : undefined }}
       data-testid="checkout-address" aria-pressed={selected} role="button" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') onSelect(); }}>
@@ -44,7 +46,7 @@ function AddressCard({ a, selected, onSelect }: { a: Address; selected: boolean;
         {a.isDefault && <PlainBadge variant="filled" size="xs">{t('address.default')}</PlainBadge>}
       </PlainGroup>
       {a.company && <PlainText size="xs">{a.company}</PlainText>}
-      {formatAddressLines(a).map((l) => <PlainText key={l} size="xs" c="dimmed">{l}</PlainText>)}
+      {formatAddressLines(a, countryName).map((l) => <PlainText key={l} size="xs" c="dimmed">{l}</PlainText>)}
     </PlainCard>
   );
 }

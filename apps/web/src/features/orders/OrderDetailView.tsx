@@ -17,6 +17,7 @@ import { useInvalidateOrders } from './api';
 import { DATE_TIME, lineQty, skuText, STATUS_COLOR, statusKey, taxPercent } from './labels';
 import { OrderOperations } from './OrderOperations';
 import { useMobile } from '../../shared/useMobile';
+import { useCountryName } from '../../shared/countries';
 import { EnterpriseTags } from './OrderCard';
 import { CopyButton, Countdown, LineRow } from './parts';
 
@@ -46,22 +47,23 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 type LooseAddress = Record<string, unknown> & {
   personName?: string; firstName?: string; lastName?: string; company?: string | null; poiName?: string; detailAddress?: string;
-  city?: string; province?: string | null; postalCode?: string; country?: string; personPhone?: string; areaCode?: string | null; email?: string;
+  city?: string; province?: string | null; postalCode?: string; country?: string; region?: { regionShortName?: string }; personPhone?: string; areaCode?: string | null; email?: string;
 };
-function addressLines(a: LooseAddress): string[] {
+function addressLines(a: LooseAddress, countryName: (code: string) => string): string[] {
   const name = a.personName || [a.firstName, a.lastName].filter(Boolean).join(' ');
   return [
     name, a.company ?? '',
     [a.poiName, a.detailAddress].filter(Boolean).join(', '),
     [a.city, a.province, a.postalCode].filter(Boolean).join(', '),
-    a.country ?? '',
+    a.region?.regionShortName ? countryName(a.region.regionShortName) : a.country ?? '',
     [a.areaCode, a.personPhone].filter(Boolean).join(' '),
     a.email ?? '',
   ].filter((l) => !!l && l.trim() !== '');
 }
 
 function AddressBlock({ address, testId }: { address: LooseAddress; testId: string }) {
-  return <Stack gap={2} data-testid={testId}>{addressLines(address).map((l, i) => <Text key={i} size="sm">{l}</Text>)}</Stack>;
+  const { countryName } = useCountryName();
+  return <Stack gap={2} data-testid={testId}>{addressLines(address, countryName).map((l, i) => <Text key={i} size="sm">{l}</Text>)}</Stack>;
 }
 
 /**

@@ -90,7 +90,7 @@ test('delete an account with the emailed code, then sign up again with the same 
   await page.goto('/buyer/account-security');
   await page.getByTestId('delete-section').getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account' });
-  await expect(dialog).toContainText('Orders and invoices, for the seller and the books');
+  await expect(dialog).toContainText('Orders and their amounts, for the seller and the books');
   // No code can be sent before the captcha is solved.
   await expect(dialog.getByRole('button', { name: 'Send code' })).toBeDisabled();
   // The widget's drawn tick covers its box inside a dialog: click its label, as a buyer would.

@@ -214,7 +214,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   membershipRoutes(app, opts.db);
   if (opts.certificateKey) configureCertificates({ key: opts.certificateKey });
   certificateRoutes(app, opts.db);
-  accountSettingsRoutes(app, opts.db);
+  accountSettingsRoutes(app, opts.db, storage);
   paidServiceRoutes(app, opts.db);
   couponRoutes(app, opts.db);
   buyerHomeRoutes(app, opts.db);

@@ -23,6 +23,7 @@ import { REFUND_QUEUE } from './flows/refund.js';
 import { REVERSE_SWEEP_QUEUE } from './modules/reverse/routes.js';
 import { sweepReverseDeadlines } from './modules/reverse/service.js';
 import { MEMBERSHIP_QUEUES, startMembershipJobs } from './modules/membership/jobs.js';
+import { eraseExpiredInvoiceData, INVOICE_RETENTION_QUEUE } from './modules/account/erase.js';
 
 export interface RunningShop {
   app: FastifyInstance;
@@ -50,7 +51,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   const db = createDb(url, config.poolSize);
   await runMigrations(db);
   const seeded = await seedIfEmpty(db);
-  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE, ...MEMBERSHIP_QUEUES]);
+  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE, INVOICE_RETENTION_QUEUE, ...MEMBERSHIP_QUEUES]);
   // Mail: SMTP_URL, or the embedded catcher on a free loopback port (caught mail shows on /dev/mailbox).
   let devSmtp: DevSmtp | undefined;
   if (!config.account.smtpUrl) {
@@ -95,6 +96,12 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   await jobs.work<{ id: string }>(OUTBOX_QUEUE, async ({ id }) => { await app.outbox.deliver(BigInt(id)); });
   await jobs.schedule(OUTBOX_SWEEP_QUEUE, '* * * * *');
   await jobs.work(OUTBOX_SWEEP_QUEUE, async () => { await app.outbox.sweep(); });
+  // Deleted accounts' invoices past their retention lose the billing name and address (docs/privacy.md).
+  await jobs.schedule(INVOICE_RETENTION_QUEUE, '20 3 * * *');
+  await jobs.work(INVOICE_RETENTION_QUEUE, async () => {
+    const erased = await eraseExpiredInvoiceData(db);
+    if (erased) app.log.info({ erased }, 'invoice retention');
+  });
   // Points expiry and monthly member coupons.
   await startMembershipJobs(jobs, db, (o, m) => app.log.info(o, m));
   await app.listen({ port: config.port, host: config.host });

@@ -139,6 +139,7 @@ export const ERROR_CODES = {
   oldVerificationRequired: 'Account.oldVerificationRequired',
   destroyPaymentPending: 'Account.destroyPaymentPending',
   destroyAfterSalesOpen: 'Account.destroyAfterSalesOpen',
+  destroyOrdersToShip: 'Account.destroyOrdersToShip',
   destroyNotOwnAddress: 'Account.destroyNotOwnAddress',
   invitationCodeUnknown: 'Invitation.codeUnknown',
   invitationOwnCode: 'Invitation.ownCode',

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireRegistered, type UserRow } from '../../lib/session.js';
+import type { FileStorage } from '../../lib/storage.js';
 import { createNoticeEmail, deleteNoticeEmail, listNoticeEmails, updateNoticeEmail } from '../enterprise/notice.js';
 import {
   bindEmail, bindMobile, changeEmail, changeMobile, checkOldEmailCode, sendBindEmailCode, sendBindMobileCode, sendChangeEmailCode, sendChangeMobileCode,
@@ -29,7 +30,7 @@ const P = `/auth/${IDENTITY_PROVIDER}`;
 const ctxOf = (req: FastifyRequest): RequestContext => ({ ip: req.ip, lang: req.caller.language, site: req.caller.site.code });
 const contact = (u: UserRow) => ({ email: u.email, mobile: u.phone, mobilePrefix: u.phonePrefix });
 
-export function accountSettingsRoutes(app: FastifyInstance, db: Db): void {
+export function accountSettingsRoutes(app: FastifyInstance, db: Db, storage: FileStorage): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const codeLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
@@ -110,9 +111,9 @@ export function accountSettingsRoutes(app: FastifyInstance, db: Db): void {
     return sendDestroySmsCode(db, user, req.body.prefix, req.body.mobile, ctxOf(req));
   });
   r.put(`${P}/user/user-destroy`, {
-    schema: { tags, summary: 'Delete the account (email + emailCode, or mobile + prefix + smsCode); refused while a payment is charging or an after-sales is open', body: DestroyBody, response: { 200: Destroyed, ...errors } },
+    schema: { tags, summary: 'Delete the account (email + emailCode, or mobile + prefix + smsCode); refused while a payment is charging, an after-sales is open or a paid order has not shipped. Personal data is erased or pseudonymised (docs/privacy.md)', body: DestroyBody, response: { 200: Destroyed, ...errors } },
   }, async (req, reply) => {
-    const result = await destroyAccount(db, requireRegistered(req), req.body, (token) => app.mockpay.detachToken(token));
+    const result = await destroyAccount(db, requireRegistered(req), req.body, { detach: (token) => app.mockpay.detachToken(token), storage, warn: (o, m) => req.log.warn(o, m) });
     await reply.endSession();
     return result;
   });

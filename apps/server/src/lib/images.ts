@@ -58,19 +58,45 @@ function bmpLayout(b: Buffer) {
   return { width, height, topDown: rawHeight < 0, channels: channels as 3 | 4, stride, offset };
 }
 
-/** Width and height as the header declares them; nothing is decoded. Throws ImageRefused. */
-export async function declaredSize(buffer: Buffer, type: ImageType): Promise<{ width: number; height: number }> {
-  let size: { width: number; height: number };
-  if (type.format === 'bmp') {
-    const l = bmpLayout(buffer);
-    if (!l) throw new ImageRefused('unreadable');
-    size = { width: l.width, height: l.height };
-  } else {
-    const m = await sharp(buffer).metadata().catch(() => null);
-    // The loader sharp picked must be the one the first bytes announced.
-    if (!m || m.format !== type.format || !m.width || !m.height) throw new ImageRefused('unreadable');
-    size = { width: m.width, height: m.height };
+/** JPEG: the first start-of-frame segment's size (markers C0-CF but C4 DHT, C8 JPG, CC DAC). */
+function jpegSize(b: Buffer): { width: number; height: number } | null {
+  let i = 2;
+  while (i + 9 < b.length) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1]!;
+    if (marker === 0xff) { i++; continue; }
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+    }
+    // Markers without a length (restart markers, TEM), then every other segment by its length.
+    i += (marker >= 0xd0 && marker <= 0xd9) || marker === 0x01 ? 2 : 2 + b.readUInt16BE(i + 2);
   }
+  return null;
+}
+
+/** WebP: lossy (VP8), lossless (VP8L) or extended (VP8X, its canvas). */
+function webpSize(b: Buffer): { width: number; height: number } | null {
+  if (b.length < 30) return null;
+  const chunk = b.subarray(12, 16).toString('latin1');
+  if (chunk === 'VP8 ' && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8L' && b[20] === 0x2f) { const bits = b.readUInt32LE(21); return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 }; }
+  if (chunk === 'VP8X') return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
+  return null;
+}
+
+/**
+ * Width and height as the header declares them, read here (microseconds, nothing decoded and no
+ * thread of the pool taken: a flood of refused files does not queue before other requests' work).
+ * Throws ImageRefused. The decode checks the same limit again (limitInputPixels).
+ */
+export function declaredSize(buffer: Buffer, type: ImageType): { width: number; height: number } {
+  let size: { width: number; height: number } | null = null;
+  if (type.format === 'png') {
+    if (buffer.length >= 24 && buffer.subarray(12, 16).toString('latin1') === 'IHDR') size = { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
+  } else if (type.format === 'jpeg') size = jpegSize(buffer);
+  else if (type.format === 'webp') size = webpSize(buffer);
+  else { const l = bmpLayout(buffer); if (l) size = { width: l.width, height: l.height }; }
+  if (!size || !size.width || !size.height) throw new ImageRefused('unreadable');
   if (size.width * size.height > UPLOAD_MAX_PIXELS) throw new ImageRefused('tooManyPixels', size);
   return size;
 }

@@ -2,6 +2,7 @@
  * Upload quotas: files and bytes per hour, per account and per IP. Counted in PostgreSQL (one
  * fixed window per key, like the rate-limit store) so several app servers share one quota; one
  * upsert counts both keys at once, so concurrent uploads cannot slip past a read-then-write race.
+ * The table is unlogged (migration 0041): counting waits for no WAL flush.
  */
 import type { Db } from '../db/client.js';
 
@@ -18,39 +19,44 @@ const WINDOW_S = 3600;
 
 const ADD = `
 INSERT INTO upload_quota_windows AS q (key, files, bytes, reset_at)
-SELECT k, $2::int, $3::bigint, now() + make_interval(secs => $4::float8) FROM unnest($1::text[]) AS k
+SELECT k, 1, $2::bigint, now() + make_interval(secs => $3::float8) FROM unnest($1::text[]) AS k
 ON CONFLICT (key) DO UPDATE SET
   files = CASE WHEN q.reset_at <= now() THEN EXCLUDED.files ELSE q.files + EXCLUDED.files END,
   bytes = CASE WHEN q.reset_at <= now() THEN EXCLUDED.bytes ELSE q.bytes + EXCLUDED.bytes END,
   reset_at = CASE WHEN q.reset_at <= now() THEN EXCLUDED.reset_at ELSE q.reset_at END
 RETURNING key, files, bytes::float8 AS bytes, greatest(1, ceil(extract(epoch FROM q.reset_at - now())))::int AS retry_after`;
 
+const READ = `
+SELECT key, files, bytes::float8 AS bytes, greatest(1, ceil(extract(epoch FROM reset_at - now())))::int AS retry_after
+FROM upload_quota_windows WHERE key = ANY($1::text[]) AND reset_at > now()`;
+
 /** Windows over for an hour are deleted now and then by whichever server happens to count. */
 const PURGE = `DELETE FROM upload_quota_windows WHERE reset_at < now() - interval '1 hour'`;
 const PURGE_EVERY = 500;
 
-export interface QuotaUse {
-  /** Seconds until the window that is over its limit starts again; null while within every limit. */
-  retryAfter: number | null;
-}
+type Row = { key: string; files: number; bytes: number; retry_after: number };
 
+/**
+ * `full` reads whether the account's or the IP's window is used up (an early no, before the body
+ * is read); `count` adds one file of `bytes` to both, atomically, and says whether that went past
+ * a limit. Each answers the seconds until the window that is over starts again, or null.
+ */
 export function uploadQuotaCounter(db: Db, quota: UploadQuota) {
   let calls = 0;
-  /** Adds `files` and `bytes` to the account's and the IP's windows; says whether either went past its limit. */
-  return async function count(accountId: bigint, ip: string, files: number, bytes: number): Promise<QuotaUse> {
-    if (++calls % PURGE_EVERY === 0) void db.$client.query(PURGE).catch(() => {});
-    const account = `account:${accountId}`;
-    const { rows } = await db.$client.query<{ key: string; files: number; bytes: number; retry_after: number }>({
-      name: 'upload_quota_add', text: ADD, values: [[account, `ip:${ip}`], files, bytes, WINDOW_S],
-    });
-    let retryAfter: number | null = null;
-    for (const r of rows) {
-      const [maxFiles, maxBytes] = r.key === account ? [quota.accountFiles, quota.accountBytes] : [quota.ipFiles, quota.ipBytes];
-      // At admission (files > 0) a window already full of bytes refuses too; after the body, its bytes must fit.
-      const over = r.files > maxFiles || r.bytes > maxBytes || (files > 0 && r.bytes >= maxBytes);
-      if (over) retryAfter = Math.max(retryAfter ?? 0, r.retry_after);
-    }
-    return { retryAfter };
+  const keys = (accountId: bigint, ip: string) => [`account:${accountId}`, `ip:${ip}`];
+  const limits = (key: string) => (key.startsWith('account:') ? [quota.accountFiles, quota.accountBytes] : [quota.ipFiles, quota.ipBytes]) as [number, number];
+  const retryAfter = (rows: Row[], over: (r: Row, maxFiles: number, maxBytes: number) => boolean) =>
+    rows.reduce<number | null>((worst, r) => (over(r, ...limits(r.key)) ? Math.max(worst ?? 0, r.retry_after) : worst), null);
+  return {
+    async full(accountId: bigint, ip: string): Promise<number | null> {
+      const { rows } = await db.$client.query<Row>({ name: 'upload_quota_read', text: READ, values: [keys(accountId, ip)] });
+      return retryAfter(rows, (r, maxFiles, maxBytes) => r.files >= maxFiles || r.bytes >= maxBytes);
+    },
+    async count(accountId: bigint, ip: string, bytes: number): Promise<number | null> {
+      if (++calls % PURGE_EVERY === 0) void db.$client.query(PURGE).catch(() => {});
+      const { rows } = await db.$client.query<Row>({ name: 'upload_quota_add', text: ADD, values: [keys(accountId, ip), bytes, WINDOW_S] });
+      return retryAfter(rows, (r, maxFiles, maxBytes) => r.files > maxFiles || r.bytes > maxBytes);
+    },
   };
 }
 export type UploadQuotaCounter = ReturnType<typeof uploadQuotaCounter>;

@@ -12,6 +12,7 @@ import { UPLOAD_LIMITS, UPLOAD_MAX_PIXELS } from '@mall/contracts';
 import { uploads } from '../db/schema/index.js';
 import { type Browser, createTestApp, login, type TestApp } from '../../test/helpers.js';
 import { UploadGate } from './uploads.js';
+import { uploadQuotaCounter } from './upload-quota.js';
 
 const MB = 1024 * 1024;
 
@@ -161,7 +162,7 @@ describe('what an upload must be', () => {
 describe('quotas and the gate', () => {
   let q: TestApp;
   beforeAll(async () => {
-    q = await createTestApp({ uploads: { quota: { accountFiles: 3, accountBytes: 10 * MB, ipFiles: 5, ipBytes: 100 * MB }, decoders: 1, maxInFlight: 2 } });
+    q = await createTestApp({ uploads: { quota: { accountFiles: 3, accountBytes: 10 * MB, ipFiles: 5, ipBytes: 100 * MB }, decoders: 1, maxInFlight: 2, maxInFlightPerAccount: 1 } });
   });
   afterAll(async () => { await q?.close(); });
 
@@ -178,10 +179,10 @@ describe('quotas and the gate', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     // The quota lives in PostgreSQL, where every app server counts.
     const [row] = (await q.db.$client.query<{ files: number }>(`SELECT files FROM upload_quota_windows WHERE key = $1`, [`ip:${ip}`])).rows;
-    expect(row!.files).toBe(4);
+    expect(row!.files).toBe(3);
 
     const two = await login(q.app, 'anna@demo.shop');
-    expect((await send(two, '/api/uploads', png, { remoteAddress: ip })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await send(two, '/api/uploads', png, { remoteAddress: ip })).statusCode).toBe(200);
     const byIp = await send(two, '/api/uploads', png, { remoteAddress: ip });
     expect(byIp.statusCode).toBe(429);
     expect(Number(byIp.headers['retry-after'])).toBeGreaterThan(0);
@@ -197,6 +198,14 @@ describe('quotas and the gate', () => {
     expect(answers).toEqual([200, 200, 429]);
   });
 
+  it('20 uploads counted at once: exactly the quota passes (one upsert per upload, no read-then-write race)', async () => {
+    const counter = uploadQuotaCounter(q.db, { accountFiles: 5, accountBytes: 100 * MB, ipFiles: 1000, ipBytes: 1000 * MB });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => counter.count(424242n, '10.49.9.9', 1000)));
+    expect(answers.filter((a) => a === null)).toHaveLength(5);
+    expect(answers.filter((a) => a !== null && a > 3500)).toHaveLength(15);
+    expect(await counter.full(424242n, '10.49.9.9')).toBeGreaterThan(3500);
+  });
+
   it('past the places in flight, 503 Upload.busy with Retry-After; the others are served', async () => {
     const accounts = await Promise.all(['seller@demo.shop', 'seller2@demo.shop', 'services@demo.shop', 'main@demo.shop'].map((e) => login(q.app, e)));
     const browsers = accounts;
@@ -209,6 +218,9 @@ describe('quotas and the gate', () => {
       expect(r.json().code).toBe('Upload.busy');
       expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     }
+    // One account gets its share of the places (here one), whatever is free.
+    const same = await Promise.all([0, 1].map(() => send(browsers[0]!, '/api/uploads', heavy, { remoteAddress: '10.49.4.9' })));
+    expect(same.map((r) => r.statusCode).sort()).toEqual([200, 503]);
   });
 });
 
@@ -225,12 +237,14 @@ describe('UploadGate', () => {
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
-  it('gives out its places in flight until they are taken, and takes each back once', () => {
-    const gate = new UploadGate(1, 2);
-    const a = gate.enter(); const b = gate.enter();
-    expect([!!a, !!b, gate.enter()]).toEqual([true, true, null]);
+  it('gives out its places in flight until they are taken (an account its share), and takes each back once', () => {
+    const gate = new UploadGate(1, 3, 2);
+    const a = gate.enter('1'); const b = gate.enter('1');
+    expect([!!a, !!b, gate.enter('1')]).toEqual([true, true, null]);
+    const c = gate.enter('2');
+    expect([!!c, gate.enter('3')]).toEqual([true, null]);
     a!(); a!();
-    expect(gate.enter()).not.toBeNull();
-    expect(gate.enter()).toBeNull();
+    expect(gate.enter('1')).not.toBeNull();
+    expect(gate.enter('3')).toBeNull();
   });
 });

@@ -32,6 +32,8 @@ export interface UploadPolicy {
   decoders: number;
   /** Uploads taken at the same time (receiving, waiting for a decoder or decoding); past it 503. */
   maxInFlight: number;
+  /** Of those, one account's (the web app sends a form's images one by one). */
+  maxInFlightPerAccount: number;
 }
 
 const MB = 1024 * 1024;
@@ -53,25 +55,36 @@ export function uploadPolicyFromEnv(env: NodeJS.ProcessEnv = {}): UploadPolicy {
     },
     decoders: Math.max(1, envNumber(env, 'UPLOAD_DECODERS', decoders)),
     maxInFlight: Math.max(1, envNumber(env, 'UPLOAD_MAX_IN_FLIGHT', 16)),
+    maxInFlightPerAccount: Math.max(1, envNumber(env, 'UPLOAD_ACCOUNT_IN_FLIGHT', 3)),
   };
 }
 
 /**
  * The bound on uploads in this process: places for uploads in flight (each holds at most its
- * file in memory) and, among them, decoders that take turns in arrival order.
+ * file in memory), a share of them per account, and, among them, decoders that take turns in
+ * arrival order.
  */
 export class UploadGate {
   private inFlight = 0;
+  private readonly byAccount = new Map<string, number>();
   private decoding = 0;
   private readonly waiting: (() => void)[] = [];
-  constructor(private readonly decoders: number, private readonly maxInFlight: number) {}
+  constructor(private readonly decoders: number, private readonly maxInFlight: number, private readonly maxPerAccount = maxInFlight) {}
 
-  /** A place for one upload and its release, or null when every place is taken. */
-  enter(): (() => void) | null {
-    if (this.inFlight >= this.maxInFlight) return null;
+  /** A place for one upload of `account` and its release, or null when every place (or the account's share) is taken. */
+  enter(account: string): (() => void) | null {
+    const mine = this.byAccount.get(account) ?? 0;
+    if (this.inFlight >= this.maxInFlight || mine >= this.maxPerAccount) return null;
     this.inFlight++;
+    this.byAccount.set(account, mine + 1);
     let left = false;
-    return () => { if (!left) { left = true; this.inFlight--; } };
+    return () => {
+      if (left) return;
+      left = true;
+      this.inFlight--;
+      const n = this.byAccount.get(account)! - 1;
+      if (n) this.byAccount.set(account, n); else this.byAccount.delete(account);
+    };
   }
 
   async decode<T>(work: () => Promise<T>): Promise<T> {
@@ -102,15 +115,14 @@ export interface StoredUpload<T> { files: { key: string; body: Buffer; mime: str
 
 export class Uploads {
   readonly gate: UploadGate;
-  private readonly count: UploadQuotaCounter;
+  private readonly quota: UploadQuotaCounter;
 
   constructor(private readonly db: Db, readonly storage: FileStorage, policy: UploadPolicy) {
-    this.gate = new UploadGate(policy.decoders, policy.maxInFlight);
-    this.count = uploadQuotaCounter(db, policy.quota);
+    this.gate = new UploadGate(policy.decoders, policy.maxInFlight, policy.maxInFlightPerAccount);
+    this.quota = uploadQuotaCounter(db, policy.quota);
   }
 
-  private async withinQuota(req: FastifyRequest, reply: FastifyReply, userId: bigint, files: number, bytes: number) {
-    const { retryAfter } = await this.count(userId, req.ip, files, bytes);
+  private overQuota(reply: FastifyReply, retryAfter: number | null) {
     if (retryAfter === null) return;
     reply.header('retry-after', String(retryAfter));
     throw new AppError(429, ERROR_CODES.tooManyRequests, 'Too many uploads, please try again later', { retryAfter });
@@ -125,13 +137,13 @@ export class Uploads {
     const maxBytes = UPLOAD_LIMITS[purpose].maxBytes;
     // A body announced too large is refused before it is read.
     if (Number(req.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD) throw tooLarge(purpose);
-    const leave = this.gate.enter();
+    const leave = this.gate.enter(String(user.id));
     if (!leave) {
       reply.header('retry-after', String(BUSY_RETRY_S));
       throw new AppError(503, ERROR_CODES.uploadBusy, 'Too many images are being uploaded right now, please try again in a few seconds', { retryAfter: BUSY_RETRY_S });
     }
     try {
-      await this.withinQuota(req, reply, user.id, 1, 0);
+      this.overQuota(reply, await this.quota.full(user.id, req.ip));
       const file = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 20 } }).catch(() => undefined);
       if (!file) throw new AppError(400, ERROR_CODES.invalidRequest, 'Please choose a file');
       // toBuffer stops at the cap (busboy truncates and the plugin throws); the rest of the body is discarded unread.
@@ -139,7 +151,8 @@ export class Uploads {
         throw e.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(purpose) : new AppError(400, ERROR_CODES.invalidRequest, 'The upload was interrupted');
       });
       if (file.file.truncated || buffer.length > maxBytes) throw tooLarge(purpose);
-      await this.withinQuota(req, reply, user.id, 0, buffer.length);
+      // Counted once the size is known, before anything else is looked at: refused files count too.
+      this.overQuota(reply, await this.quota.count(user.id, req.ip, buffer.length));
       const type = sniffImage(buffer);
       if (!type) throw new AppError(400, ERROR_CODES.fileType, 'Only png, jpeg, bmp and webp images are accepted');
       const stored = await this.decoded(buffer, type, encode);
@@ -154,13 +167,15 @@ export class Uploads {
   private async decoded<T>(buffer: Buffer, type: ImageType, encode: (image: ReceivedImage) => Promise<StoredUpload<T>>) {
     try {
       // The header first: a small file declaring a huge canvas is refused without decoding it.
-      const size = await declaredSize(buffer, type);
+      const size = declaredSize(buffer, type);
       return { ...(await this.gate.decode(() => encode({ buffer, type, ...size }))), ...size };
     } catch (e) {
       if (e instanceof ImageRefused && e.reason === 'tooManyPixels') {
         throw new AppError(413, ERROR_CODES.imageTooLarge, `The image is too large: at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels`, { ...e.size, maxPixels: UPLOAD_MAX_PIXELS });
       }
       if (e instanceof AppError) throw e;
+      // A header that hid its size from declaredSize is still stopped by the decoder's own limit.
+      if (e instanceof Error && /pixel limit/i.test(e.message)) throw new AppError(413, ERROR_CODES.imageTooLarge, `The image is too large: at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels`, { maxPixels: UPLOAD_MAX_PIXELS });
       throw new AppError(400, ERROR_CODES.imageUnreadable, 'This image could not be read');
     }
   }

@@ -13,7 +13,10 @@ CREATE TABLE "uploads" (
 --> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "uploads_owner_idx" ON "uploads" USING btree ("owner_id","created_at");--> statement-breakpoint
-CREATE TABLE "upload_quota_windows" (
+-- Unlogged: a count is written by every upload, and a commit that touched only this table
+-- waits for no WAL flush (concurrent uploads of one account queue on its row while a commit
+-- flushes). After a crash the windows start empty, which a one-hour quota can afford.
+CREATE UNLOGGED TABLE "upload_quota_windows" (
 	"key" text PRIMARY KEY NOT NULL,
 	"files" integer NOT NULL,
 	"bytes" bigint NOT NULL,

@@ -19,7 +19,7 @@ export const uploads = pgTable('uploads', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('uploads_owner_idx').on(t.ownerId, t.createdAt)]);
 
-/** Fixed one-hour windows of files and bytes per key (`account:<id>`, `ip:<address>`). */
+/** Fixed one-hour windows of files and bytes per key (`account:<id>`, `ip:<address>`); UNLOGGED in migration 0041. */
 export const uploadQuotaWindows = pgTable('upload_quota_windows', {
   key: text('key').primaryKey(),
   files: integer('files').notNull(),

@@ -26,36 +26,49 @@ ON CONFLICT (key) DO UPDATE SET
   reset_at = CASE WHEN q.reset_at <= now() THEN EXCLUDED.reset_at ELSE q.reset_at END
 RETURNING key, files, bytes::float8 AS bytes, greatest(1, ceil(extract(epoch FROM q.reset_at - now())))::int AS retry_after`;
 
-const READ = `
-SELECT key, files, bytes::float8 AS bytes, greatest(1, ceil(extract(epoch FROM reset_at - now())))::int AS retry_after
-FROM upload_quota_windows WHERE key = ANY($1::text[]) AND reset_at > now()`;
-
 /** Windows over for an hour are deleted now and then by whichever server happens to count. */
 const PURGE = `DELETE FROM upload_quota_windows WHERE reset_at < now() - interval '1 hour'`;
 const PURGE_EVERY = 500;
 
 type Row = { key: string; files: number; bytes: number; retry_after: number };
+/** Past this many remembered windows the memory is dropped (it only saves queries; PostgreSQL decides). */
+const REMEMBERED_MAX = 10_000;
 
 /**
- * `full` reads whether the account's or the IP's window is used up (an early no, before the body
- * is read); `count` adds one file of `bytes` to both, atomically, and says whether that went past
- * a limit. Each answers the seconds until the window that is over starts again, or null.
+ * `count` adds one file of `bytes` to the account's and the IP's windows, atomically, and says
+ * whether that went past a limit: the seconds until that window starts again, or null. `full`
+ * answers the same without a query for a window this server already saw past its limit (until
+ * it resets), so a client that keeps sending after a 429 costs no statement and no body read.
  */
 export function uploadQuotaCounter(db: Db, quota: UploadQuota) {
   let calls = 0;
+  const overUntil = new Map<string, number>();
   const keys = (accountId: bigint, ip: string) => [`account:${accountId}`, `ip:${ip}`];
   const limits = (key: string) => (key.startsWith('account:') ? [quota.accountFiles, quota.accountBytes] : [quota.ipFiles, quota.ipBytes]) as [number, number];
-  const retryAfter = (rows: Row[], over: (r: Row, maxFiles: number, maxBytes: number) => boolean) =>
-    rows.reduce<number | null>((worst, r) => (over(r, ...limits(r.key)) ? Math.max(worst ?? 0, r.retry_after) : worst), null);
   return {
-    async full(accountId: bigint, ip: string): Promise<number | null> {
-      const { rows } = await db.$client.query<Row>({ name: 'upload_quota_read', text: READ, values: [keys(accountId, ip)] });
-      return retryAfter(rows, (r, maxFiles, maxBytes) => r.files >= maxFiles || r.bytes >= maxBytes);
+    full(accountId: bigint, ip: string): number | null {
+      const now = Date.now();
+      let worst: number | null = null;
+      for (const key of keys(accountId, ip)) {
+        const until = overUntil.get(key);
+        if (until === undefined) continue;
+        if (until <= now) overUntil.delete(key);
+        else worst = Math.max(worst ?? 0, Math.ceil((until - now) / 1000));
+      }
+      return worst;
     },
     async count(accountId: bigint, ip: string, bytes: number): Promise<number | null> {
       if (++calls % PURGE_EVERY === 0) void db.$client.query(PURGE).catch(() => {});
       const { rows } = await db.$client.query<Row>({ name: 'upload_quota_add', text: ADD, values: [keys(accountId, ip), bytes, WINDOW_S] });
-      return retryAfter(rows, (r, maxFiles, maxBytes) => r.files > maxFiles || r.bytes > maxBytes);
+      let worst: number | null = null;
+      for (const r of rows) {
+        const [maxFiles, maxBytes] = limits(r.key);
+        if (r.files <= maxFiles && r.bytes <= maxBytes) continue;
+        worst = Math.max(worst ?? 0, r.retry_after);
+        if (overUntil.size >= REMEMBERED_MAX) overUntil.clear();
+        overUntil.set(r.key, Date.now() + r.retry_after * 1000);
+      }
+      return worst;
     },
   };
 }

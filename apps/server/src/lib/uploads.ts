@@ -143,10 +143,11 @@ export class Uploads {
       throw new AppError(503, ERROR_CODES.uploadBusy, 'Too many images are being uploaded right now, please try again in a few seconds', { retryAfter: BUSY_RETRY_S });
     }
     try {
-      this.overQuota(reply, await this.quota.full(user.id, req.ip));
+      // Known past its quota here: refused before the body is read, without a statement.
+      this.overQuota(reply, this.quota.full(user.id, req.ip));
       const file = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 20 } }).catch(() => undefined);
       if (!file) throw new AppError(400, ERROR_CODES.invalidRequest, 'Please choose a file');
-      // toBuffer stops at the cap (busboy truncates and the plugin throws); the rest of the body is discarded unread.
+      // Past the cap busboy drops the file's bytes and the plugin throws: memory holds at most the cap.
       const buffer = await file.toBuffer().catch((e: { code?: string }) => {
         throw e.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(purpose) : new AppError(400, ERROR_CODES.invalidRequest, 'The upload was interrupted');
       });

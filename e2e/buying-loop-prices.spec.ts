@@ -9,7 +9,7 @@
  * Every test signs up its own buyer, so the demo accounts stay as they are.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { answerQuizAndAgree, approveOnMockpay, fillShippingAddress, payNowToMockpay, signUp } from './helpers';
+import { answerQuizAndAgree, approveOnMockpay, fillShippingAddress, payNowToMockpay, placeTwoShopCheckout, signUp } from './helpers';
 
 const CSRF = { 'x-mall-request': '1' };
 
@@ -143,32 +143,7 @@ function buyingLoop() {
   test('an unpaid order of a two-shop checkout shows its own amount and the order it is paid with', async ({ page }) => {
     await signUp(page, 'together');
     // Checkout through the API: a desk (FlexiDesk) and a lamp (Nordic Home), one payment started.
-    const skus = (await (await page.request.get('/api/catalog/items/standing-desk-e7')).json()).skus;
-    const lamp = (await (await page.request.get('/api/catalog/items/monitor-lamp')).json()).skus[0];
-    const regions = async (parentId?: string) => (await (await page.request.post('/sapi/mall-content/web/mdRegionBO/page', { data: parentId ? { parentId } : { level: 1 }, headers: CSRF })).json())
-      .data as { id: string; regionShortName: string; regionName: string }[];
-    const us = (await regions()).find((r) => r.regionShortName === 'US')!;
-    const ca = (await regions(us.id)).find((r) => r.regionShortName === 'CA')!;
-    const sf = (await regions(ca.id)).find((r) => r.regionName === 'San Francisco')!;
-    const choices = {
-      previewTradeContractLineReqTOList: [{ skuId: skus[0].id, qty: '1' }, { skuId: lamp.id, qty: '1' }],
-      selectedAddress: {
-        firstName: 'Tom', lastName: 'Together', gender: 'MALE', personPhone: '415 555 0177', areaCode: '+1', email: 'together@example.com',
-        countryId: us.id, countryCode: 'US', province: 'California', provinceId: ca.id, city: 'San Francisco', cityId: sf.id,
-        postalCode: '94107', poiName: '500 Howard St', detailAddress: 'Apt 12', addressType: 'PERSON', hearFrom: 'socialMedia',
-      },
-      couponIds: [],
-    };
-    const preview = await (await page.request.post('/api/checkout/preview', { data: choices, headers: CSRF })).json();
-    const preCalShippingList = preview.renderTradeOrderTOList.map((o: { shopId: string; selectedShippingMethodId: string }) => ({ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId }));
-    const priced = await (await page.request.post('/api/checkout/preview', { data: { ...choices, preCalShippingList }, headers: CSRF })).json();
-    const submitted = await page.request.post('/api/checkout/submit', {
-      data: { ...choices, preCalShippingList, privacyAgreed: true, notifyInfo: { notifyType: 'email', contactInfo: 'together@example.com' }, hearFrom: 'onlineSearch', needPayAmt: priced.needPayAmt.value },
-      headers: { ...CSRF, 'idempotency-key': `e2e-together-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
-    });
-    expect(submitted.status(), await submitted.text()).toBe(200);
-    const { id: contractId, tradeOrderIdList } = await submitted.json();
-    expect(tradeOrderIdList).toHaveLength(2);
+    const { contractId, tradeOrderIdList, needPayAmt } = await placeTwoShopCheckout(page);
     expect((await page.request.post('/sapi/mall-pay/payment/firstPay', { data: { contractId, payChannel: 'MOCKPAY' }, headers: CSRF })).status()).toBe(200);
 
     const codes: string[] = [];
@@ -182,10 +157,10 @@ function buyingLoop() {
       const payment = page.getByTestId('payment-info');
       await expect(payment.getByTestId('paid-together')).toContainText(codes[1 - i]!);
       await expect(payment).toContainText('Paid together with order');
-      await expect(payment.getByTestId('paid-together')).toContainText(`One payment of $${priced.needPayAmt.value} for 2 orders`);
+      await expect(payment.getByTestId('paid-together')).toContainText(`One payment of $${needPayAmt} for 2 orders`);
       // The payment row shows this order's amount, the whole payment in small print.
       const row = payment.getByTestId('payment-records').getByRole('row').nth(1);
-      expect(dollars(await row.innerText())).toEqual([own[0], Number(priced.needPayAmt.value)]);
+      expect(dollars(await row.innerText())).toEqual([own[0], Number(needPayAmt)]);
       await payment.getByTestId('paid-together').getByRole('link', { name: codes[1 - i] }).click();
       await expect(page.getByTestId('detail-code')).toContainText(codes[1 - i]!);
     }

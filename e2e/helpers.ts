@@ -135,3 +135,37 @@ export async function approveOnMockpay(page: Page): Promise<string> {
 }
 
 export const contractIdOf = (page: Page) => new URL(page.url()).searchParams.get('contractId')!;
+
+/**
+ * A desk (FlexiDesk) and a lamp (Nordic Home) checked out together through the API by the
+ * logged-in page, unpaid: one checkout (contract) of two orders, and what it asks to pay.
+ */
+export async function placeTwoShopCheckout(page: Page): Promise<{ contractId: string; tradeOrderIdList: string[]; needPayAmt: string }> {
+  const CSRF = { 'x-mall-request': '1' };
+  const sku = async (urlKey: string) => (await (await page.request.get(`/api/catalog/items/${urlKey}`)).json()).skus[0].id as string;
+  const regions = async (parentId?: string) => (await (await page.request.post('/sapi/mall-content/web/mdRegionBO/page', { data: parentId ? { parentId } : { level: 1 }, headers: CSRF })).json())
+    .data as { id: string; regionShortName: string; regionName: string }[];
+  const us = (await regions()).find((r) => r.regionShortName === 'US')!;
+  const ca = (await regions(us.id)).find((r) => r.regionShortName === 'CA')!;
+  const sf = (await regions(ca.id)).find((r) => r.regionName === 'San Francisco')!;
+  const choices = {
+    previewTradeContractLineReqTOList: [{ skuId: await sku('standing-desk-e7'), qty: '1' }, { skuId: await sku('monitor-lamp'), qty: '1' }],
+    selectedAddress: {
+      firstName: 'Tom', lastName: 'Together', gender: 'MALE', personPhone: '415 555 0177', areaCode: '+1', email: 'together@example.com',
+      countryId: us.id, countryCode: 'US', province: 'California', provinceId: ca.id, city: 'San Francisco', cityId: sf.id,
+      postalCode: '94107', poiName: '500 Howard St', detailAddress: 'Apt 12', addressType: 'PERSON', hearFrom: 'socialMedia',
+    },
+    couponIds: [],
+  };
+  const preview = await (await page.request.post('/api/checkout/preview', { data: choices, headers: CSRF })).json();
+  const preCalShippingList = preview.renderTradeOrderTOList.map((o: { shopId: string; selectedShippingMethodId: string }) => ({ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId }));
+  const priced = await (await page.request.post('/api/checkout/preview', { data: { ...choices, preCalShippingList }, headers: CSRF })).json();
+  const submitted = await page.request.post('/api/checkout/submit', {
+    data: { ...choices, preCalShippingList, privacyAgreed: true, notifyInfo: { notifyType: 'email', contactInfo: 'together@example.com' }, hearFrom: 'onlineSearch', needPayAmt: priced.needPayAmt.value },
+    headers: { ...CSRF, 'idempotency-key': `e2e-together-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const { id: contractId, tradeOrderIdList } = await submitted.json() as { id: string; tradeOrderIdList: string[] };
+  expect(tradeOrderIdList).toHaveLength(2);
+  return { contractId, tradeOrderIdList, needPayAmt: priced.needPayAmt.value as string };
+}

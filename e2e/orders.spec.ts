@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signUp } from './helpers';
+import { DEMO_PASSWORD, placeTwoShopCheckout, signUp } from './helpers';
 
 // The demo buyer (buyer@demo.shop) has an order in every status (see apps/server/src/seed/orders.ts).
 // Each test works on its own order, and other spec files may add orders for the same buyer while
@@ -250,7 +250,7 @@ test('cancel an unpaid order after confirming; it moves to the canceled filter',
 
 test('cancelling one order of a two-shop checkout says the other is canceled with it, and both are', async ({ page }) => {
   await signUp(page, 'together');
-  const codes = await placeTwoShopCheckout(page);
+  const codes = await twoShopOrderCodes(page);
   await page.goto('/buyer/orders?status=PENDING_PAY');
   await settled(page);
   const first = page.getByTestId('order-card').filter({ has: page.getByTestId('order-code').filter({ hasText: codes[0]! }) });
@@ -265,35 +265,10 @@ test('cancelling one order of a two-shop checkout says the other is canceled wit
   for (const code of codes) await expect(page.getByTestId('order-code').filter({ hasText: code })).toHaveCount(1);
 });
 
-/** A desk (FlexiDesk) and a lamp (Nordic Home) checked out together through the API, unpaid: two orders of one checkout. Their codes. */
-async function placeTwoShopCheckout(page: Page): Promise<string[]> {
-  const CSRF = { 'x-mall-request': '1' };
-  const sku = async (urlKey: string) => (await (await page.request.get(`/api/catalog/items/${urlKey}`)).json()).skus[0].id as string;
-  const regions = async (parentId?: string) => (await (await page.request.post('/sapi/mall-content/web/mdRegionBO/page', { data: parentId ? { parentId } : { level: 1 }, headers: CSRF })).json())
-    .data as { id: string; regionShortName: string; regionName: string }[];
-  const us = (await regions()).find((r) => r.regionShortName === 'US')!;
-  const ca = (await regions(us.id)).find((r) => r.regionShortName === 'CA')!;
-  const sf = (await regions(ca.id)).find((r) => r.regionName === 'San Francisco')!;
-  const choices = {
-    previewTradeContractLineReqTOList: [{ skuId: await sku('standing-desk-e7'), qty: '1' }, { skuId: await sku('monitor-lamp'), qty: '1' }],
-    selectedAddress: {
-      firstName: 'Tom', lastName: 'Together', gender: 'MALE', personPhone: '415 555 0177', areaCode: '+1', email: 'together@example.com',
-      countryId: us.id, countryCode: 'US', province: 'California', provinceId: ca.id, city: 'San Francisco', cityId: sf.id,
-      postalCode: '94107', poiName: '500 Howard St', detailAddress: 'Apt 12', addressType: 'PERSON', hearFrom: 'socialMedia',
-    },
-    couponIds: [],
-  };
-  const preview = await (await page.request.post('/api/checkout/preview', { data: choices, headers: CSRF })).json();
-  const preCalShippingList = preview.renderTradeOrderTOList.map((o: { shopId: string; selectedShippingMethodId: string }) => ({ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId }));
-  const priced = await (await page.request.post('/api/checkout/preview', { data: { ...choices, preCalShippingList }, headers: CSRF })).json();
-  const submitted = await page.request.post('/api/checkout/submit', {
-    data: { ...choices, preCalShippingList, privacyAgreed: true, notifyInfo: { notifyType: 'email', contactInfo: 'together@example.com' }, hearFrom: 'onlineSearch', needPayAmt: priced.needPayAmt.value },
-    headers: { ...CSRF, 'idempotency-key': `e2e-together-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const { tradeOrderIdList } = await submitted.json() as { tradeOrderIdList: string[] };
-  expect(tradeOrderIdList).toHaveLength(2);
-  return Promise.all(tradeOrderIdList.map(async (id) => (await (await page.request.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { data: { id }, headers: CSRF })).json()).tradeOrderCode as string));
+/** The two orders' codes of a desk-and-lamp checkout (placeTwoShopCheckout), unpaid. */
+async function twoShopOrderCodes(page: Page): Promise<string[]> {
+  const { tradeOrderIdList } = await placeTwoShopCheckout(page);
+  return Promise.all(tradeOrderIdList.map(async (id) => (await (await page.request.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { data: { id }, headers: { 'x-mall-request': '1' } })).json()).tradeOrderCode as string));
 }
 
 test('buy again puts the order lines in the cart', async ({ page }) => {

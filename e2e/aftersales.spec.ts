@@ -129,7 +129,7 @@ test('return with a photo: seller approves, buyer sends back, seller checks and 
   await expect(s.seller.getByText('At most $20.00 can be refunded')).toBeVisible();
   await expect(s.seller.getByTestId('refund-total')).toHaveText('—');
   await expect(s.seller.getByTestId('refund-submit')).toBeDisabled();
-  await expect(s.seller.getByTestId('refund-submit')).not.toContainText('99,999');
+  await expect(s.seller.getByTestId('refund-submit')).toHaveText('Refund');
   await s.seller.getByTestId('refund-amount').fill('20.00');
   await expect(s.seller.getByTestId('refund-submit')).toHaveText('Refund $20.00');
   await s.seller.getByTestId('refund-submit').click();

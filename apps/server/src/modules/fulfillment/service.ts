@@ -231,7 +231,7 @@ export async function addTrackingEvent(db: Db, seller: UserRow, packageId: bigin
   const [p] = await db.select({ id: shipmentPackages.id, status: shipmentPackages.status }).from(shipmentPackages)
     .innerJoin(tradeOrders, eq(tradeOrders.id, shipmentPackages.orderId)).where(and(eq(shipmentPackages.id, packageId), eq(tradeOrders.sellerId, seller.id)));
   if (!p) throw new AppError(404, ERROR_CODES.packageNotExist, 'This package does not exist');
-  if (p.status === 'CANCEL') throw new AppError(409, ERROR_CODES.operationNotAllowed, 'This package was cancelled');
+  if (p.status === 'CANCEL') throw new AppError(409, ERROR_CODES.operationNotAllowed, 'This package was canceled');
   const [e] = await db.insert(trackingEvents).values({ packageId, context: body.context, areaName: body.areaName ?? null, operaterType: 'SELLER' }).returning();
   return trackOut(e!);
 }

@@ -110,7 +110,7 @@ function RefundForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: ()
         <Text size="xs" c="dimmed">{t('sellerAfterSales.refund.finalHint')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={refund.isPending}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={refund.isPending} disabled={refund.isPending || !valid} data-testid="refund-submit">{t('sellerAfterSales.refund.submit', { amount: total })}</Button>
+          <Button type="submit" loading={refund.isPending} disabled={refund.isPending || !valid} data-testid="refund-submit">{valid ? t('sellerAfterSales.refund.submit', { amount: total }) : t('sellerAfterSales.action.refund')}</Button>
         </Group>
       </Stack>
     </form>

@@ -103,9 +103,8 @@ const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort());
 // and the pools must not outlive the server (their dropped connections would end the process).
 const closers: (() => Promise<unknown>)[] = [];
 try {
-  // The app's own default pool: the bench measures the shop as it ships. (Until session 24 it got
-  // 20 connections: on 2 cores as many orders a second, with a higher p99 and more PostgreSQL CPU
-  // per order from contention.)
+  // The app's own default pool: the bench measures the shop as it ships (20 connections on 2 cores
+  // gave as many orders a second, with a higher p99 and more PostgreSQL CPU per order from contention).
   const db = createDb(await ensureDatabase(pg.serverUrl, 'mall'), Number(process.env.BENCH_POOL ?? DEFAULT_POOL_SIZE));
   closers.push(() => db.$client.end());
   await runMigrations(db);

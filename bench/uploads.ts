@@ -1,6 +1,6 @@
 /**
  * `node --import tsx bench/uploads.ts`: does a flood of hostile image uploads slow other
- * requests? (issue 49) A fresh embedded database with the demo data (made here, with 20 more
+ * requests? A fresh embedded database with the demo data (made here, with 20 more
  * buyers copied from the demo buyer, each with a session), and the shop on it as its own process
  * (apps/server/src/main.ts with DATABASE_URL); this process only sends requests, over loopback.
  * It measures a login's latency (argon2 hashing on libuv's pool, as an image decode is) alone,

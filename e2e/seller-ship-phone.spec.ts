@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail } from './helpers';
 
-// The seller ships an order on a 390 px phone (issue 49): the carrier list of the ship dialog
+// The seller ships an order on a 390 px phone: the carrier list of the ship dialog
 // widened the page to 553 px (sideways scroll) and moved under the finger, so no option could be
 // tapped. The order is a new one (a cable tray from FlexiDesk, paid through MockPay on a desktop):
 // the demo orders to ship belong to seller.spec.ts and aftersales.spec.ts.

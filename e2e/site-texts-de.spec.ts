@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Issue 49: the German site showed the item's details table and variants ("Color / Size /
+// The German site once showed the item's details table and variants ("Color / Size /
 // Warranty: 5 years", "Black / 140x70"), the checkout's shipping methods ("Standard delivery
 // 5-7 business days", "Freight (quoted) ...") and the country list ("United States, Germany")
 // in English. Now the catalog's own texts come in the site's language and country names from

@@ -314,7 +314,7 @@ async function takeGiftStock(tx: Tx, gifts: Gift[]): Promise<Set<string>> {
  * (lib/batches.ts), one writer per app. Measured on 2 cores, 50 buyers: the PostgreSQL CPU per
  * order halves and Node's falls by a quarter (issue 14), as the key locks, the write, the stock
  * and the commit are shared; one round trip instead of three gave 10 % more orders a second and
- * a lower p99 (session 26). Prices are those each order was planned with, a few milliseconds
+ * a lower p99. Prices are those each order was planned with, a few milliseconds
  * before. If anything fails (a SKU or gift runs short, a deadlock, a key placed before), each
  * order of the group is placed again on its own, which tells each buyer what happened to theirs.
  */

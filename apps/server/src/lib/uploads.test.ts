@@ -1,5 +1,5 @@
 /**
- * Uploads (issue 49): an image is refused from its header when it declares too many pixels,
+ * Uploads: an image is refused from its header when it declares too many pixels,
  * refused when it does not decode, stored re-encoded (EXIF and GPS gone), capped in size per
  * purpose, counted against an hourly quota per account and per IP (429 + Retry-After), and
  * decoded a bounded number at a time (503 + Retry-After past the places in flight).

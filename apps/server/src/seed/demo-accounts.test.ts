@@ -1,6 +1,6 @@
 /**
- * The demo accounts of the start banner, the seed and the README are one list (issue 49 §8: the
- * banner left out services@demo.shop): every listed account exists and logs in, every account
+ * The demo accounts of the start banner, the seed and the README are one list, so they
+ * cannot differ: every listed account exists and logs in, every account
  * the seed gives a role or an enterprise is listed, and README's table names exactly these.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Two copies of the shop on one machine (issue 49 §8): without EMBEDDED_PG_PORT each embedded
+ * Two copies of the shop on one machine: without EMBEDDED_PG_PORT each embedded
  * PostgreSQL takes a free port (both start at once, so both may want the same one), keeps it in
  * its data folder, and takes it again on the next start, also after a SIGKILL left its
  * PostgreSQL running. The start banner lists every demo account.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, UPLOAD_LIMITS, uploadMegabytes } from '@mall/contracts';
 import i18n, { loadAreas } from './i18n';
 
-// One limit, stated where it is enforced (issue 49): the forms' texts take the size from
+// One limit, stated where it is enforced: the forms' texts take the size from
 // UPLOAD_LIMITS, which the server enforces per purpose, instead of writing a number of their own.
 const LIMIT_TEXTS: [file: string, path: string][] = [
   ['aftersales', 'aftersales.evidence.hint'], ['aftersales', 'aftersales.evidence.tooLarge'],

@@ -1,4 +1,4 @@
--- Uploads with their owner (issue 49): a review, an after-sales request or a payment may refer only
+-- Uploads with their owner: a review, an after-sales request or a payment may refer only
 -- to files its own account uploaded; and upload quotas per account and per IP (files and bytes per
 -- hour) counted here, so they hold across every app server on this database.
 CREATE TABLE "uploads" (

@@ -1,5 +1,5 @@
 /**
- * Caps on verification-code sends (issue 49 §6, SMS pumping): one account asking from address
+ * Caps on verification-code sends (against SMS pumping): one account asking from address
  * after address for codes to number after number is stopped at its hourly and daily caps, SMS to
  * one country stop at that country's caps over every account, each refusal is 429
  * Common.tooManyRequests with Retry-After, and refusals are counted in /metrics.

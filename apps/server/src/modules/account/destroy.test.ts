@@ -1,5 +1,5 @@
 /**
- * Deleting an account erases its personal data everywhere (issue 49 item 5, docs/privacy.md):
+ * Deleting an account erases its personal data everywhere (docs/privacy.md):
  * an account with orders placed through the checkout, paid, shipped and received, a review with
  * a photo, an after-sales request with evidence, addresses, a phone, a certificate, a card, a
  * third-party link, messages and counters is deleted through the API; then every text and JSON

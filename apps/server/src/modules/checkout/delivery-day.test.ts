@@ -1,5 +1,5 @@
 /**
- * Japan's delivery day and time (issue 49 §7; SPEC §9): the server takes only a day of the
+ * Japan's delivery day and time (SPEC §9): the server takes only a day of the
  * site's range and a slot of its list (the rule the checkout form uses, packages/domain), and
  * only on a site that offers them; a valid choice reaches the order.
  */

@@ -6,8 +6,8 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { carriers, mockpayPayments, paymentRecords, refunds, reverseTradeOrders, tradeOrders } from '../db/schema/index.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { carriers, mockpayEvents, mockpayPayments, paymentRecords, refunds, reverseTradeOrders, tradeOrders } from '../db/schema/index.js';
 import { login, type Browser, type TestApp, createTestApp } from '../../test/helpers.js';
 import { freshIp, loadFixtures, type Fixtures } from '../../test/checkout-fixtures.js';
 import { expectError, orderKit, upsTrackingNumber, waitFor } from '../../test/order-fixtures.js';
@@ -27,7 +27,15 @@ beforeAll(async () => {
   seller = await login(t.app, 'seller@demo.shop');
   seller2 = await login(t.app, 'seller2@demo.shop');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  // MOCKPAY's refund webhooks are delivered in-process after the refunds settle: let them land before the pool closes.
+  for (let i = 0; i < 100; i++) {
+    const left = await t.db.select({ id: mockpayEvents.id }).from(mockpayEvents).where(isNull(mockpayEvents.deliveredAt));
+    if (!left.length) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await t?.close();
+});
 
 const value = (m: bigint) => (Number(m) / 100).toFixed(2);
 const applyRefund = (b: Browser, body: Record<string, unknown>) =>

@@ -16,6 +16,9 @@ export const cards = pgTable('cards', {
   isSave: boolean('is_save').notNull().default(true),
   /** Cardholder and billing details of the card form (SPEC §3 Card). */
   holder: jsonb('holder').$type<Record<string, string>>().notNull(),
+  /** The provider the card is saved with (its PaymentProvider name) and its customer there, if it has customers. */
+  provider: text('provider').notNull().default('mockpay'),
+  customerRef: text('customer_ref'),
   setupId: text('setup_id').notNull(),
   clientSecret: text('client_secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

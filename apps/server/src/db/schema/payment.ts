@@ -30,14 +30,24 @@ export const paymentRecords = pgTable('payment_records', {
   uniqueIndex('payment_records_provider_key').on(t.providerPaymentId),
 ]);
 
-/** Webhook events already handled, by provider event id: a replay is acknowledged and ignored. */
+/**
+ * Verified webhook events, stored once by (provider, provider's event id): a replay is
+ * acknowledged and ignored. `processedAt` is set in the transaction that applies the event, so
+ * a crash between storing and applying leaves it for the job or the sweep to apply.
+ */
 export const webhookEvents = pgTable('webhook_events', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   provider: text('provider').notNull(),
   eventId: text('event_id').notNull(),
   payload: jsonb('payload').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('webhook_events_provider_event').on(t.provider, t.eventId)]);
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  /** What applying it did: applied, or ignored (nothing to change). */
+  outcome: text('outcome'),
+}, (t) => [
+  uniqueIndex('webhook_events_provider_event').on(t.provider, t.eventId),
+  index('webhook_events_unprocessed').on(t.receivedAt).where(sql`processed_at IS NULL`),
+]);
 
 /**
  * MOCKPAY, the simulated payment service, keeps its own books: a payment per start, and the

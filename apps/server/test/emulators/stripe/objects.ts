@@ -38,7 +38,11 @@ const billingDetails = (email: string | null = null) => ({ address: emptyAddress
  * The test cards and payment methods Stripe documents (docs "Testing"): a card number and its
  * pm_card_* shortcut behave the same way.
  */
-export interface TestCard { number: string; brand: string; outcome: 'succeed' | 'decline' | 'authenticate' ; declineCode?: string; message?: string }
+export interface TestCard {
+  number: string; brand: string; outcome: 'succeed' | 'decline' | 'authenticate'; declineCode?: string; message?: string;
+  /** Saving it works; charging it later is declined. */
+  savesThenDeclines?: boolean;
+}
 export const TEST_CARDS: Record<string, TestCard> = {
   pm_card_visa: { number: '4242424242424242', brand: 'visa', outcome: 'succeed' },
   pm_card_mastercard: { number: '5555555555554444', brand: 'mastercard', outcome: 'succeed' },
@@ -47,6 +51,7 @@ export const TEST_CARDS: Record<string, TestCard> = {
   pm_card_chargeDeclined: { number: '4000000000000002', brand: 'visa', outcome: 'decline', declineCode: 'generic_decline', message: 'Your card was declined.' },
   pm_card_chargeDeclinedInsufficientFunds: { number: '4000000000009995', brand: 'visa', outcome: 'decline', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   pm_card_chargeDeclinedExpiredCard: { number: '4000000000000069', brand: 'visa', outcome: 'decline', declineCode: 'expired_card', message: 'Your card has expired.' },
+  pm_card_chargeCustomerFail: { number: '4000000000000341', brand: 'visa', outcome: 'decline', declineCode: 'generic_decline', message: 'Your card was declined.', savesThenDeclines: true },
   // Requires authentication on every payment, however it was set up.
   pm_card_threeDSecure2Required: { number: '4000002760003184', brand: 'visa', outcome: 'authenticate' },
 };

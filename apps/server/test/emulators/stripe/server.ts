@@ -566,7 +566,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
       throw invalid(`You cannot confirm this SetupIntent because it has a status of ${String(si.status)}.`, { code: 'setup_intent_unexpected_state' });
     }
     const pm = params.payment_method || params.payment_method_data ? resolveMethod(params, str(si.customer)) : methods.get(String(si.payment_method)) ?? resolveMethod(params, str(si.customer));
-    const o = outcomeOf(pm, false);
+    const saves = (behaviour.get(String(pm.id)) as TestCard | undefined)?.savesThenDeclines;
+    const o: Outcome = saves ? { kind: 'succeed' } : outcomeOf(pm, false);
     if (o.kind === 'decline') {
       const error = { code: o.code, decline_code: o.declineCode, doc_url: `https://stripe.com/docs/error-codes/${o.code.replace(/_/g, '-')}`, message: o.message, payment_method: structuredClone(pm), type: 'card_error' };
       Object.assign(si, { status: 'requires_payment_method', last_setup_error: error, payment_method: null, latest_attempt: newId('setatt') });

@@ -290,7 +290,7 @@ export class StripeProvider implements PaymentProvider {
       return { status: 'pending', providerRefundId: r.id };
     } catch (e) {
       // Refused by Stripe (already refunded, more than is left): final. Anything else: the job retries.
-      if (isRefusal(e)) return { status: 'failed', reason: e.code ?? e.type };
+      if (isRefusal(e)) return { status: 'failed', reason: e.code ?? e.rawType ?? 'refund_failed' };
       throw e;
     }
   }

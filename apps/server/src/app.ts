@@ -37,7 +37,9 @@ import { fulfillmentRoutes } from './modules/fulfillment/routes.js';
 import { cardRoutes } from './modules/card/routes.js';
 import { mockpayRoutes } from './modules/mockpay/routes.js';
 import { MOCKPAY_WEBHOOK_QUEUE, MockpayProvider } from './modules/mockpay/provider.js';
-import { InvoiceMeProvider } from './modules/payment/provider.js';
+import { buildPaymentRegistry, providerOrigins, type PaymentsOptions } from './modules/payment/providers/index.js';
+import { PaymentEvents } from './modules/payment/webhooks.js';
+import type { PaymentRegistry } from './modules/payment/providers/registry.js';
 import { Refunder } from './flows/refund.js';
 import { reverseRoutes } from './modules/reverse/routes.js';
 import { commentRoutes } from './modules/comment/routes.js';
@@ -77,6 +79,8 @@ export interface AppOptions {
   signupPerHour?: number;
   /** MOCKPAY signing secret, the URL its webhooks and redirects use to reach this app, and the on/off switch. */
   mockpay?: { secret: string; publicUrl: string; enabled?: boolean };
+  /** Payment providers with real keys (Stripe, PayPal); each one configured is offered, the rest are not. */
+  payments?: PaymentsOptions;
   /** Background jobs; without them (API tests) webhooks are delivered in-process. */
   jobs?: Jobs;
   /** Where uploaded files go: a storage (local folder or S3), or a local folder (default: a temp folder, for tests). */
@@ -108,6 +112,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     mockpay: MockpayProvider;
     refunder: Refunder;
+    /** Provider webhooks stored once and applied once (the payment-event job calls process). */
+    paymentEvents: PaymentEvents;
+    /** The configured payment providers (registry by channel, provider name and card provider). */
+    paymentProviders: PaymentRegistry;
     /** ALTCHA captcha: challenge() and verify/require(captcha, token) (lib/captcha.ts). */
     captcha: Captcha;
     /** Email / SMS outbox deliverer (lib/outbox.ts); enqueue with enqueueEmail / enqueueSms. */
@@ -147,7 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   const production = opts.production ?? false;
   const mockpayConfig = opts.mockpay ?? { secret: DEV_MOCKPAY_SECRET, publicUrl: 'http://127.0.0.1' };
-  await registerSecurityHeaders(app, { production, formTargets: [new URL(mockpayConfig.publicUrl).origin] });
+  await registerSecurityHeaders(app, { production, formTargets: [new URL(mockpayConfig.publicUrl).origin], ...providerOrigins(opts.payments) });
   registerRequestHygiene(app);
   opsRoutes(app, opts.db, { jobs: opts.jobs, metricsToken: opts.metricsToken, draining: opts.draining ?? (() => false) });
 
@@ -199,13 +207,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     else if (attempt < 5) setTimeout(() => void deliverInProcess(eventId, attempt + 1), 200 * attempt);
   };
   // Every payment channel behind one interface; refunds are carried out by the refund job through it.
-  const refunder = new Refunder(opts.db, { MOCKPAY: provider, INVOICE_ME: new InvoiceMeProvider(opts.db) }, opts.jobs);
+  const registry = buildPaymentRegistry(opts.db, { mockpay: provider.enabled ? provider : null, ...opts.payments });
+  const refunder = new Refunder(opts.db, registry, opts.jobs);
   app.decorate('refunder', refunder);
-  paymentRoutes(app, opts.db, provider, refunder);
+  const paymentEvents = new PaymentEvents(opts.db, registry, refunder, opts.jobs);
+  app.decorate('paymentEvents', paymentEvents);
+  app.decorate('paymentProviders', registry);
+  paymentRoutes(app, opts.db, registry, paymentEvents);
   tradeRoutes(app, opts.db, opts.jobs);
   invoiceRoutes(app, opts.db);
   fulfillmentRoutes(app, opts.db, opts.jobs);
-  cardRoutes(app, opts.db, provider);
+  cardRoutes(app, opts.db, registry, paymentEvents);
   const storage = opts.storage ?? new LocalStorage(opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));
   const uploads = new Uploads(opts.db, storage, { ...uploadPolicyFromEnv(), ...opts.uploads });
   await uploadRoutes(app, uploads);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PaymentsOptions } from './modules/payment/providers/index.js';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +43,35 @@ export interface Config {
   account: AccountConfig;
   /** Third-party sign-in: OIDC_PROVIDERS and OIDC_<NAME>_* (see oidcProvidersFrom). */
   oidcProviders: OidcProviderConfig[];
+  /** Real payment providers whose keys are set (STRIPE_*, PAYPAL_*); see paymentsFrom. */
+  payments: PaymentsOptions;
+}
+
+/**
+ * Stripe with STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (STRIPE_API_BASE
+ * for a local emulator, STRIPE_EMBEDDED=1 for the Payment Element); PayPal with PAYPAL_CLIENT_ID,
+ * PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID (PAYPAL_API_BASE; PAYPAL_ENVIRONMENT=live for live
+ * money, sandbox otherwise). A provider with only some of its keys is a mistake, not "off".
+ */
+export function paymentsFrom(env: NodeJS.ProcessEnv, publicUrl: string): PaymentsOptions {
+  const all = <K extends string>(names: readonly K[]): Record<K, string> | null => {
+    const set = names.filter((n) => env[n]);
+    if (!set.length) return null;
+    if (set.length < names.length) throw new ConfigError(`Payments: ${names.filter((n) => !env[n]).join(', ')} missing (set all of ${names.join(', ')}, or none).`);
+    return Object.fromEntries(names.map((n) => [n, env[n]!])) as Record<K, string>;
+  };
+  const stripe = all(['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const);
+  const paypal = all(['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const);
+  return {
+    ...(stripe && { stripe: {
+      secretKey: stripe.STRIPE_SECRET_KEY, publishableKey: stripe.STRIPE_PUBLISHABLE_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE || undefined, embedded: env.STRIPE_EMBEDDED === '1', publicUrl,
+    } }),
+    ...(paypal && { paypal: {
+      clientId: paypal.PAYPAL_CLIENT_ID, clientSecret: paypal.PAYPAL_CLIENT_SECRET, webhookId: paypal.PAYPAL_WEBHOOK_ID,
+      apiBase: env.PAYPAL_API_BASE || undefined, live: env.PAYPAL_ENVIRONMENT === 'live', publicUrl,
+    } }),
+  };
 }
 
 /** One OpenID Connect provider of third-party sign-in; its redirect URI is `${PUBLIC_URL}/auth/oidc/<name>/callback`. */
@@ -168,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const certificateKey = env.CERTIFICATE_KEY || DEFAULT_CERTIFICATE_KEY;
   const tls = tlsFrom(env);
+  const publicUrl = env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://127.0.0.1:${env.PORT ?? 3000}`;
   return {
     tls,
     port: Number(env.PORT ?? 3000),
@@ -186,7 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: Number(env.DB_POOL_SIZE ?? DEFAULT_POOL_SIZE),
     account: accountConfigFrom(env, production),
     oidcProviders: oidcProvidersFrom(env),
-    publicUrl: env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://127.0.0.1:${env.PORT ?? 3000}`,
+    publicUrl,
+    payments: paymentsFrom(env, publicUrl),
     loginPerMinute: Number(env.LOGIN_RATE_LIMIT ?? 10),
     signupPerHour: Number(env.SIGNUP_RATE_LIMIT ?? 20),
     trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,

@@ -19,6 +19,7 @@ import { uploadPolicyFromEnv } from './lib/uploads.js';
 import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
 import { sweepTimedTransitions } from './modules/trade/service.js';
 import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
+import { PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_SWEEP_QUEUE } from './modules/payment/webhooks.js';
 import { REFUND_QUEUE } from './flows/refund.js';
 import { REVERSE_SWEEP_QUEUE } from './modules/reverse/routes.js';
 import { sweepReverseDeadlines } from './modules/reverse/service.js';
@@ -51,7 +52,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   const db = createDb(url, config.poolSize);
   await runMigrations(db);
   const seeded = await seedIfEmpty(db);
-  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE, INVOICE_RETENTION_QUEUE, ...MEMBERSHIP_QUEUES]);
+  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_SWEEP_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE, INVOICE_RETENTION_QUEUE, ...MEMBERSHIP_QUEUES]);
   // Mail: SMTP_URL, or the embedded catcher on a free loopback port (caught mail shows on /dev/mailbox).
   let devSmtp: DevSmtp | undefined;
   if (!config.account.smtpUrl) {
@@ -62,7 +63,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   let draining = false;
   const app = await buildApp({
     db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, signupPerHour: config.signupPerHour, secureCookies: config.production, trustProxy: config.trustProxy, tls: config.tls, logger: { level: config.logLevel },
-    mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, jobs, production: config.production, apiDocs: config.apiDocs,
+    mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, payments: config.payments, jobs, production: config.production, apiDocs: config.apiDocs,
     storage: storageFromEnv(process.env, path.join(config.dataDir, 'uploads')), uploads: uploadPolicyFromEnv(process.env), metricsToken: config.metricsToken, draining: () => draining, certificateKey: config.certificateKey,
     oidc: { providers: config.oidcProviders, publicUrl: config.publicUrl },
     account: config.account, email, sms: smsProviderFromEnv(process.env, db),
@@ -76,6 +77,10 @@ export async function startShop(config: Config, log: (m: string) => void = conso
     if (!res.ok) throw new Error(`webhook answered ${res.status}`);
     await app.mockpay.markDelivered(eventId, attempt);
   });
+  // Provider webhooks: each stored event applied by one job (retried), and a sweep for lost ones.
+  await jobs.work<{ id: string }>(PAYMENT_EVENT_QUEUE, async ({ id }) => { await app.paymentEvents.process(BigInt(id)); });
+  await jobs.schedule(PAYMENT_EVENT_SWEEP_QUEUE, '* * * * *');
+  await jobs.work(PAYMENT_EVENT_SWEEP_QUEUE, async () => { await app.paymentEvents.sweep(); });
   // Timed order transitions: at each deadline (jobs sent with startAfter) and every minute as a safety net.
   await jobs.schedule(ORDERS_SWEEP_QUEUE, '* * * * *');
   await jobs.work(ORDERS_SWEEP_QUEUE, async () => {

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { Id, Money, SiteCodeSchema } from './schemas.js';
 
-export const PAY_CHANNELS = ['MOCKPAY', 'INVOICE_ME'] as const;
+/** Channels with a provider in this shop (SPEC §9); which are offered depends on the configured keys. */
+export const PAY_CHANNELS = ['MOCKPAY', 'INVOICE_ME', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK', 'PAYPAL_PAY_PC'] as const;
 export const PaymentRecordStatus = z.enum(['NONE', 'PAY_PENDING', 'PAY_SUCCESS', 'PAY_FAILED', 'CLOSED']);
 export type PaymentRecordStatus = z.infer<typeof PaymentRecordStatus>;
 
@@ -32,7 +33,7 @@ export type PayChannelResult = z.infer<typeof PayChannelResult>;
 export const FirstPayBody = z.strictObject({
   contractId: Id,
   payChannel: z.enum(PAY_CHANNELS),
-  payMethod: z.enum(['card', 'wallet', 'savedCard', 'invoice']).optional(),
+  payMethod: z.enum(['card', 'wallet', 'savedCard', 'invoice', 'paypal']).optional(),
   /** With payMethod savedCard: which of the buyer's cards. */
   cardId: Id.optional(),
   /** INVOICE_ME when the account needs a proof of invoice: the uploaded file's URL. */
@@ -40,6 +41,8 @@ export const FirstPayBody = z.strictObject({
 });
 export const FirstPayResult = z.object({
   redirectInfo: z.null(), needConfirm: z.boolean(), channelToken: z.string(), redirectUrl: z.string(), channel: z.string(), paymentRecordId: Id,
+  /** An embedded widget's session (Stripe's client secret, PayPal's order id): the browser finishes the payment with it. */
+  clientSession: z.record(z.string(), z.string()).nullable().optional(),
 });
 export type FirstPayResult = z.infer<typeof FirstPayResult>;
 

@@ -5,14 +5,15 @@
  * (or the provider's signed refund webhook, whichever comes first) settles it exactly once.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { ERROR_CODES, type Currency, type MockpayEvent } from '@mall/contracts';
+import { ERROR_CODES, type Currency } from '@mall/contracts';
 import { money, planRefund, refundRoom, type OrderRefunds, type RefundRefusal, type RefundRoom } from '@mall/domain';
 import type { Db, Tx } from '../db/client.js';
-import { paymentRecords, refunds, tradeOrders, webhookEvents } from '../db/schema/index.js';
+import { paymentRecords, refunds, tradeOrders } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Jobs } from '../lib/jobs.js';
 import { moveRefunds } from '../modules/payment/records.js';
-import type { PaymentProviders, RefundAnswer } from '../modules/payment/provider.js';
+import type { PaymentRegistry } from '../modules/payment/providers/registry.js';
+import type { ProviderEvent, RefundAnswer } from '../modules/payment/providers/types.js';
 import { settleReverseRefund } from '../modules/reverse/transitions.js';
 
 type OrderRow = typeof tradeOrders.$inferSelect;
@@ -97,11 +98,11 @@ function refusal(why: RefundRefusal, room: RefundRoom, currency: Currency): AppE
  * An approved charge the contract did not keep (it was paid by another attempt): refunded in
  * full, once, and never more than the charge has left (the same payment limit as writeRefunds).
  */
-export async function refundNotCaptured(tx: Tx, record: typeof paymentRecords.$inferSelect, amountMinor: number): Promise<void> {
+export async function refundNotCaptured(tx: Tx, record: typeof paymentRecords.$inferSelect, amountMinor: bigint): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`refund:${record.contractId}`}))`);
   const [{ given } = { given: '0' }] = await tx.select({ given: sql<string>`coalesce(sum(${refunds.amountMinor}), 0)` }).from(refunds).where(eq(refunds.paymentRecordId, record.id));
   const left = record.amountMinor - BigInt(given);
-  const amount = BigInt(amountMinor) < left ? BigInt(amountMinor) : left;
+  const amount = amountMinor < left ? amountMinor : left;
   if (amount <= 0n) return;
   await tx.insert(refunds).values({
     contractId: record.contractId, paymentRecordId: record.id, buyerId: record.buyerId, channel: record.channel, reason: 'NOT_CAPTURED',
@@ -109,8 +110,16 @@ export async function refundNotCaptured(tx: Tx, record: typeof paymentRecords.$i
   }).onConflictDoNothing();
 }
 
-/** Settles one refund with the provider's answer; false when it was already settled (a replay). */
+/**
+ * Settles one refund with the provider's answer; false when it was already settled (a replay).
+ * A pending answer (the provider decides later, by webhook) keeps the refund pending with the
+ * provider's id, so the webhook can find it.
+ */
 export async function applyRefundAnswer(tx: Tx, refundId: bigint, answer: RefundAnswer, now = new Date()): Promise<boolean> {
+  if (answer.status === 'pending') {
+    await tx.update(refunds).set({ providerRefundId: answer.providerRefundId, updatedAt: now }).where(and(eq(refunds.id, refundId), eq(refunds.status, 'REFUND_PENDING')));
+    return false;
+  }
   const moved = answer.status === 'succeeded'
     ? await moveRefunds(tx, [refundId], 'SUCCEEDED', { providerRefundId: answer.providerRefundId, failedReason: null })
     : await moveRefunds(tx, [refundId], 'FAILED', { failedReason: answer.reason });
@@ -120,17 +129,15 @@ export async function applyRefundAnswer(tx: Tx, refundId: bigint, answer: Refund
   return true;
 }
 
-/** MOCKPAY's signed refund webhook: handled once per event, and settles the refund once. */
-export async function applyRefundEvent(db: Db, provider: string, event: MockpayEvent): Promise<'duplicate' | 'applied' | 'ignored'> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx.insert(webhookEvents).values({ provider, eventId: event.id, payload: event }).onConflictDoNothing().returning({ id: webhookEvents.id });
-    if (!inserted.length) return 'duplicate';
-    const [r] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, event.data.merchantReference)).for('update');
-    if (!r) return 'ignored';
-    const answer: RefundAnswer = event.type === 'refund.succeeded'
-      ? { status: 'succeeded', providerRefundId: event.data.refundId ?? '' } : { status: 'failed', reason: event.data.reason ?? 'refund_failed' };
-    return (await applyRefundAnswer(tx, r.id, answer)) ? 'applied' : 'ignored';
-  });
+/** A provider's refund webhook: settles the refund it is about (by the shop's key, else the provider's refund id) once. */
+export async function applyRefundEvent(tx: Tx, event: ProviderEvent): Promise<'applied' | 'ignored'> {
+  if (event.type !== 'refund.succeeded' && event.type !== 'refund.failed') return 'ignored';
+  const [r] = await tx.select().from(refunds)
+    .where(event.refundKey ? eq(refunds.idempotencyKey, event.refundKey) : eq(refunds.providerRefundId, event.providerRefundId)).for('update');
+  if (!r) return 'ignored';
+  const answer: RefundAnswer = event.type === 'refund.succeeded'
+    ? { status: 'succeeded', providerRefundId: event.providerRefundId } : { status: 'failed', reason: event.reason };
+  return (await applyRefundAnswer(tx, r.id, answer)) ? 'applied' : 'ignored';
 }
 
 /**
@@ -139,7 +146,7 @@ export async function applyRefundEvent(db: Db, provider: string, event: MockpayE
  * minute picks up any refund whose job was lost (a crash between commit and send).
  */
 export class Refunder {
-  constructor(private db: Db, private providers: PaymentProviders, private jobs?: Jobs) {}
+  constructor(private db: Db, private providers: Pick<PaymentRegistry, 'forChannel'>, private jobs?: Jobs) {}
 
   dispatch(ids: bigint[]): void {
     for (const id of ids) {
@@ -171,7 +178,7 @@ export class Refunder {
       .where(eq(refunds.id, id));
     if (!row || row.f.status !== 'REFUND_PENDING') return 'skipped';
     await this.db.update(refunds).set({ attempts: sql`${refunds.attempts} + 1`, updatedAt: new Date() }).where(eq(refunds.id, id));
-    const provider = this.providers[row.f.channel];
+    const provider = this.providers.forChannel(row.f.channel);
     const answer: RefundAnswer = provider
       ? await provider.refund({ idempotencyKey: row.f.idempotencyKey, providerPaymentId: row.r.providerPaymentId, payerId: row.r.buyerId, amountMinor: row.f.amountMinor, currency: row.f.currency })
       : { status: 'failed', reason: 'channel_unavailable' };

@@ -14,17 +14,22 @@ export interface SecurityOptions {
   production: boolean;
   /** Origins the shop sends forms to besides itself (payment providers' pages). */
   formTargets: string[];
+  /** A configured payment provider's browser script, its frames and its API (Stripe.js, PayPal's SDK). */
+  scriptSources?: string[];
+  frameSources?: string[];
+  connectSources?: string[];
 }
 
 export function securityHeaders(opts: SecurityOptions): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...opts.scriptSources ?? []].join(' '),
+    ...(opts.frameSources?.length ? [["frame-src 'self'", ...opts.frameSources].join(' ')] : []),
     // Mantine injects its CSS variables and component styles as <style> elements at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...opts.connectSources ?? []].join(' '),
     ["form-action 'self'", ...opts.formTargets].join(' '),
     "frame-ancestors 'none'",
     "object-src 'none'",

@@ -11,7 +11,9 @@ import { carriers, mockpayPayments, paymentRecords, reverseTradeOrders, shops, s
 import { applyReverse } from '../flows/apply-reverse.js';
 import { Refunder } from '../flows/refund.js';
 import { MockpayProvider } from '../modules/mockpay/provider.js';
-import { InvoiceMeProvider } from '../modules/payment/provider.js';
+import { InvoiceMeProvider } from '../modules/payment/providers/invoice-me.js';
+import { MockpayAdapter } from '../modules/payment/providers/mockpay.js';
+import { PaymentRegistry } from '../modules/payment/providers/registry.js';
 import { audit, buyerCancel, confirmExchange, postBack, qc, sellerRefund, shipExchange } from '../modules/reverse/service.js';
 import type { AfterSalesOrders } from './orders.js';
 
@@ -26,7 +28,7 @@ export async function seedAfterSales(db: Db, buyerId: bigint, o: AfterSalesOrder
   const [ups] = await db.select().from(carriers).where(eq(carriers.code, 'UPS'));
   const [dhl] = await db.select().from(carriers).where(eq(carriers.code, 'DHL'));
   const mockpay = new MockpayProvider(db, { secret: 'seed', publicUrl: 'http://127.0.0.1' }, () => {});
-  const refunder = new Refunder(db, { MOCKPAY: mockpay, INVOICE_ME: new InvoiceMeProvider(db) });
+  const refunder = new Refunder(db, new PaymentRegistry([new MockpayAdapter(mockpay), new InvoiceMeProvider(db)]));
   const settle = async (ids: bigint[]) => { for (const id of ids) await refunder.execute(id); };
   let key = 0;
 

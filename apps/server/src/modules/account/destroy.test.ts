@@ -34,6 +34,7 @@ import { browser, login, type Browser, type TestApp } from '../../../test/helper
 import { codeIn, mailbox, nextMessage, solvedCaptcha } from '../../../test/account-helpers.js';
 import { freshIp, loadFixtures, usAddress, type Fixtures } from '../../../test/checkout-fixtures.js';
 import { orderKit, upsTrackingNumber } from '../../../test/order-fixtures.js';
+import { PAYMENT_EVENT_QUEUE } from '../payment/webhooks.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -45,12 +46,13 @@ const kit = orderKit(() => ({ t, f }));
 beforeAll(async () => {
   const url = await ensureDatabase(inject('pgServerUrl'), `test_${crypto.randomBytes(6).toString('hex')}`, 'mall_template');
   const db = createDb(url, 4);
-  jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE]);
+  jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, PAYMENT_EVENT_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE]);
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-destroy-uploads-'));
   const app = await buildApp({ db, jobs, storage: new LocalStorage(uploadsDir) });
   await app.ready();
   // What server.ts runs on these queues, with MOCKPAY's webhook injected instead of fetched.
   await jobs.work<{ id: string }>(OUTBOX_QUEUE, async ({ id }) => { await app.outbox.deliver(BigInt(id)); });
+  await jobs.work<{ id: string }>(PAYMENT_EVENT_QUEUE, async ({ id }) => { await app.paymentEvents.process(BigInt(id)); });
   await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {
     const signed = await app.mockpay.signedEvent(eventId);
     if (!signed || signed.delivered) return;

@@ -53,7 +53,7 @@ export async function sendDestroySmsCode(db: Db, user: UserRow, prefix: string, 
 
 export interface DestroyDeps {
   /** Detaches a saved card at the payment provider. */
-  detach: (token: string) => Promise<void>;
+  detach: (card: { provider: string; token: string }) => Promise<void>;
   /** Where the account's uploads are stored. */
   storage: FileStorage;
   /** Told about a file or card that could not be removed after commit. */

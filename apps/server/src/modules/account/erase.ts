@@ -87,7 +87,7 @@ export interface Erased {
   /** Storage keys of the account's files, to delete after commit. */
   files: string[];
   /** Saved cards' provider tokens, to detach after commit. */
-  cardTokens: string[];
+  cardTokens: { provider: string; token: string }[];
 }
 
 /**
@@ -125,7 +125,7 @@ export async function erasePersonalData(tx: Tx, user: UserRow, now = new Date())
     UNION ALL SELECT proof_url FROM proofs`);
   for (const r of cleared.rows) if (r.url) urls.add(r.url);
 
-  const gone = await tx.delete(cards).where(eq(cards.buyerId, user.id)).returning({ token: cards.payCenterToken });
+  const gone = await tx.delete(cards).where(eq(cards.buyerId, user.id)).returning({ token: cards.payCenterToken, provider: cards.provider });
   await tx.delete(addresses).where(eq(addresses.buyerId, user.id));
   await tx.delete(userCertificates).where(eq(userCertificates.buyerId, user.id));
   await tx.delete(cartLines).where(eq(cartLines.buyerId, user.id));
@@ -168,7 +168,7 @@ export async function erasePersonalData(tx: Tx, user: UserRow, now = new Date())
   await tx.update(users).set({ email: null, phone: null, phonePrefix: null, passwordHash: null, nickname: DELETED_USER_NAME }).where(eq(users.id, user.id));
 
   const files = [...urls].flatMap(storageKeysOf);
-  return { files: [...new Set(files)], cardTokens: gone.map((c) => c.token).filter((t): t is string => !!t) };
+  return { files: [...new Set(files)], cardTokens: gone.flatMap((c) => (c.token ? [{ provider: c.provider, token: c.token }] : [])) };
 }
 
 /**

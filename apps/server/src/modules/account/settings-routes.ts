@@ -113,7 +113,7 @@ export function accountSettingsRoutes(app: FastifyInstance, db: Db, storage: Fil
   r.put(`${P}/user/user-destroy`, {
     schema: { tags, summary: 'Delete the account (email + emailCode, or mobile + prefix + smsCode); refused while a payment is charging, an after-sales is open or a paid order has not shipped. Personal data is erased or pseudonymised (docs/privacy.md)', body: DestroyBody, response: { 200: Destroyed, ...errors } },
   }, async (req, reply) => {
-    const result = await destroyAccount(db, requireRegistered(req), req.body, { detach: (token) => app.mockpay.detachToken(token), storage, warn: (o, m) => req.log.warn(o, m) });
+    const result = await destroyAccount(db, requireRegistered(req), req.body, { detach: async (card) => { await app.paymentProviders.named(card.provider)?.detachCard?.(card.token); }, storage, warn: (o, m) => req.log.warn(o, m) });
     await reply.endSession();
     return result;
   });

@@ -112,7 +112,7 @@ describe('card save (SPEC §4): create, confirm at MOCKPAY, poll for the token',
     card = await createCardOk(buyer);
     expect(card).toMatchObject({ id: expect.stringMatching(/^\d+$/), payCenterToken: null });
     expect(card.clientSecret).toMatch(/^seti_[0-9a-f]{24}_secret_[0-9a-f]{24}$/);
-    expect(JSON.parse(card.extra)).toEqual({ clientSecret: card.clientSecret });
+    expect(JSON.parse(card.extra)).toMatchObject({ provider: 'mockpay', clientSecret: card.clientSecret });
 
     const row = await cardRow(card.id);
     expect(row).toMatchObject({ buyerId: f.buyerId, status: 'SETUP_PENDING', payCenterToken: null, tailNumber: null, bankNetName: null, isDefault: false, isSave: true, clientSecret: card.clientSecret });

@@ -2,7 +2,8 @@
  * MOCKPAY: a simulated payment service served by the app itself. It keeps its own books
  * (mockpay_* tables), hosts a payment page where the payer approves, declines or leaves the
  * payment pending, and reports every outcome to the shop with a signed webhook that is
- * retried until the shop acknowledges it. The shop talks to it only through this provider.
+ * retried until the shop acknowledges it. This is the service's side; the shop talks to it
+ * only through its PaymentProvider, modules/payment/providers/mockpay.ts.
  */
 import crypto from 'node:crypto';
 import { eq, and, asc, inArray, isNull, sql } from 'drizzle-orm';
@@ -10,7 +11,9 @@ import { ERROR_CODES, MockpayEvent, expiryValid, luhnValid } from '@mall/contrac
 import { AppError } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import { mockpayEvents, mockpayPayments, mockpayRefunds, mockpaySetups } from '../../db/schema/index.js';
-import type { PaymentProvider, ProviderPaymentStatus, RefundAnswer, RefundInput } from '../payment/provider.js';
+import type { RefundAnswer, RefundInput } from '../payment/providers/types.js';
+
+export type ProviderPaymentStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'CANCELLED' | 'UNKNOWN';
 
 export const MOCKPAY_WEBHOOK_QUEUE = 'mockpay-webhook';
 /** Signatures older than this are refused, so a captured request cannot be replayed later. */
@@ -60,7 +63,7 @@ export function verifyWebhook(secret: string, rawBody: string, header: string | 
 
 export type Outcome = 'approve' | 'decline' | 'pending';
 
-export class MockpayProvider implements PaymentProvider {
+export class MockpayProvider {
   readonly channel = 'MOCKPAY';
   constructor(private db: Db, readonly config: MockpayConfig, private deliver: (eventId: string) => void) {}
 

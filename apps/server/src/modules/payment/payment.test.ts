@@ -151,7 +151,8 @@ describe('payChannel', () => {
         groupName: 'MOCKPAY',
         channels: [{
           channelName: 'MOCKPAY', anonymous: true, configMap: { environment: 'test', publicKey: 'mock_pk_test' }, redirectHosts: [],
-          paymentMethods: [{ type: 'card', name: 'Card' }, { type: 'wallet', name: 'MockPay wallet' }],
+          // A registered buyer may also pay with a card saved with MOCKPAY.
+          paymentMethods: [{ type: 'card', name: 'Card' }, { type: 'wallet', name: 'MockPay wallet' }, { type: 'savedCard', name: 'Saved card' }],
         }],
       }],
     });
@@ -311,7 +312,7 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
     const [ev] = await t.db.select().from(mockpayEvents).where(eq(mockpayEvents.paymentId, started.channelToken));
     const handled = await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, ev!.id));
     expect(handled).toHaveLength(1);
-    expect(handled[0]).toMatchObject({ provider: 'MOCKPAY' });
+    expect(handled[0]).toMatchObject({ provider: 'mockpay' });
   });
 
   it('earn points are credited once', async () => {
@@ -842,7 +843,9 @@ describe('ownership and other refusals', () => {
     expectError(await firstPay(buyer, '999999999'), 404, 'Trade.tradeContractNotExist');
     expectError(await payResult(buyer, '999999999'), 404, 'Trade.tradeContractNotExist');
     expectError(await firstPay(buyer, 'abc'), 400, 'Common.invalidRequest');
-    expectError(await firstPay(buyer, mine.id, { payChannel: 'PAYPAL_PAY_PC' }), 400, 'Common.invalidRequest');
+    expectError(await firstPay(buyer, mine.id, { payChannel: 'NOPE_PAY' }), 400, 'Common.invalidRequest');
+    // A channel the shop knows but has no keys for is not available.
+    expectError(await firstPay(buyer, mine.id, { payChannel: 'PAYPAL_PAY_PC' }), 400, 'Payment.channelUnavailable');
     expectError(await firstPay(buyer, mine.id, { extra: true }), 400, 'Common.invalidRequest');
   });
 

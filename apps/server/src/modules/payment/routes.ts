@@ -6,15 +6,16 @@ import {
   PaymentStatus, PayResult,
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
-import { applyRefundEvent, type Refunder } from '../../flows/refund.js';
 import { eq } from 'drizzle-orm';
 import { tradeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isRegistered } from '../../lib/session.js';
 import type { FastifyRequest } from 'fastify';
-import type { MockpayProvider } from '../mockpay/provider.js';
 import { settleFromProvider } from './settle.js';
-import { applyProviderEvent, closePaymentRecord, contractDetail, creditBalance, masterPending, payChannels, payOnTerms, paymentStatus, payResult, startPayment, submitToMaster } from './service.js';
+import { closePaymentRecord, contractDetail, masterPending, paymentStatus, payResult, startPayment, submitToMaster } from './service.js';
+import { creditBalance } from './providers/invoice-me.js';
+import type { PaymentRegistry } from './providers/registry.js';
+import type { PaymentEvents } from './webhooks.js';
 
 const tags = ['payment'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -25,14 +26,13 @@ function buyerOf(req: FastifyRequest) {
   return req.caller.user;
 }
 
-export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayProvider, refunder: Refunder): void {
+export function paymentRoutes(app: FastifyInstance, db: Db, registry: PaymentRegistry, events: PaymentEvents): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/sapi/mall-pay/payment/payChannel', {
     schema: { tags, summary: 'Payment channels for the site, in its configured order (guests: anonymous channels only)', body: PayChannelBody, response: { 200: PayChannelResult, 400: ErrorBody } },
-  }, async (req) => payChannels(req.caller.site, {
+  }, async (req) => registry.payChannels(req.caller.site, {
     tourist: req.caller.user?.userType !== 'REGISTERED', isPoint: req.body.isPoint === true, credit: await creditBalance(db, req.caller.user),
-    switchedOff: provider.enabled ? [] : [provider.channel],
   }));
 
   r.post('/sapi/mall-pay/creditCustomer/accountBalance', {
@@ -51,10 +51,13 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
     schema: { tags, summary: 'Start paying a contract; returns the provider page to redirect to. 409 Payment.pending when an attempt is open.', body: FirstPayBody, response: { 200: FirstPayResult, ...errors } },
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
   }, async (req) => {
-    if (req.body.payChannel !== 'INVOICE_ME') return startPayment(db, provider, buyerOf(req), BigInt(req.body.contractId), req.body.payChannel, req.body.payMethod, req.body.cardId);
-    // Payment terms belong to registered (enterprise) accounts; a guest or a caller without a session has none.
-    if (!isRegistered(req.caller)) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
-    return payOnTerms(db, req.caller.user, BigInt(req.body.contractId), req.body.proofOfInvoiceUrl);
+    // A channel that is not configured, or not open to guests, is refused before anything is looked up.
+    const offer = registry.offerOf(req.body.payChannel);
+    if (!offer || (!offer.rules.anonymous && !isRegistered(req.caller))) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
+    return startPayment(db, registry, buyerOf(req), BigInt(req.body.contractId), {
+      channel: req.body.payChannel, payMethod: req.body.payMethod, cardId: req.body.cardId, proofUrl: req.body.proofOfInvoiceUrl,
+      language: req.caller.language, siteCode: req.caller.site.code,
+    });
   });
 
   r.post('/api/payments/status-by-contract', {
@@ -74,7 +77,7 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
   r.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
     schema: { tags, summary: 'Close a pending or failed payment attempt after the buyer confirmed paying again', body: ClosePaymentBody, response: { 200: z.object({ closed: z.boolean() }), ...errors } },
   }, async (req) => {
-    await closePaymentRecord(db, provider, buyerOf(req).id, req.body.payUniqueKey, BigInt(req.body.paymentRecordId));
+    await closePaymentRecord(db, registry, buyerOf(req).id, req.body.payUniqueKey, BigInt(req.body.paymentRecordId));
     return { closed: true };
   });
 
@@ -86,10 +89,8 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
     const result = await payResult(db, payer, contractId);
     if (result.status !== 'PAY_PENDING') return result;
     // Back from the provider's page before its webhook: the provider's decision, read at once.
-    const settled = await settleFromProvider(db, provider, contractId);
-    if (settled === 'none') return result;
-    if (settled === 'ignored') await refunder.kick();
-    return payResult(db, payer, contractId);
+    const settled = await settleFromProvider(db, registry, events, contractId);
+    return settled === 'none' ? result : payResult(db, payer, contractId);
   });
 
   r.post('/api/payments/submit-to-master', {
@@ -100,21 +101,20 @@ export function paymentRoutes(app: FastifyInstance, db: Db, provider: MockpayPro
     schema: { tags, summary: 'Main account: sub-account orders waiting for its payment', response: { 200: MasterPendingList } },
   }, async (req) => (req.caller.user ? masterPending(db, req.caller.user) : []));
 
-  // Webhooks are signed over the raw body, so this scope keeps the body as received.
+  // Webhooks are signed over the raw body, so this scope keeps the body as received. The browser
+  // CSRF check does not apply: the provider's signature does.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.post('/api/payments/webhooks/mockpay', {
-      schema: { tags, summary: 'MOCKPAY webhook (HMAC-SHA256 signature in the mockpay-signature header; replays are acknowledged once handled)', hide: false },
+    scope.post<{ Params: { provider: string } }>('/api/payments/webhooks/:provider', {
+      schema: { tags, summary: "A payment provider's webhook (its own signature scheme; each event stored once by its id and applied once; replays are acknowledged)", params: z.object({ provider: z.string().max(40) }) },
       config: { csrfExempt: true },
     }, async (req, reply) => {
+      const provider = registry.named(req.params.provider);
       const raw = typeof req.body === 'string' ? req.body : '';
-      const event = provider.verifyWebhook(raw, req.headers['mockpay-signature'] as string | undefined);
-      if (!event) return reply.code(400).send({ code: ERROR_CODES.badSignature, message: 'Invalid webhook signature' });
-      if (event.type.startsWith('refund.')) return { received: true, outcome: await applyRefundEvent(db, provider.channel, event) };
-      const outcome = await applyProviderEvent(db, provider, event);
-      // An approval the contract did not keep left a refund to carry out.
-      if (outcome === 'ignored') await refunder.kick();
-      return { received: true, outcome };
+      // A provider that is not configured has no secret to verify with: nothing sent to it is genuine.
+      const hook = provider ? await provider.verifyWebhook(raw, req.headers) : null;
+      if (!provider || !hook) return reply.code(400).send({ code: ERROR_CODES.badSignature, message: 'Invalid webhook signature' });
+      return { received: true, outcome: await events.receive(provider.name, hook) };
     });
   });
 }

@@ -2,15 +2,15 @@
  * Payments of trade contracts (SPEC §4 "Payment start", "Payment polling"). The shop keeps one
  * payment record per attempt; the provider's signed webhook decides the outcome.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ERROR_CODES, MASTER_PAY_DAYS, type ContractDetail, type ContractOrder, type CreditBalance, type Currency, type MockpayEvent, type PayChannelResult, type PaymentDeclineReason, type PaymentStatus, type PayResult, type Site } from '@mall/contracts';
-import { money, toMinor } from '@mall/domain';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ERROR_CODES, MASTER_PAY_DAYS, type ContractDetail, type ContractOrder, type Currency, type PaymentDeclineReason, type PaymentStatus, type PayResult } from '@mall/contracts';
+import { money } from '@mall/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { cards, enterprises, paymentRecords, shops, tradeContracts, tradeOrderLines, tradeOrders, users, webhookEvents } from '../../db/schema/index.js';
+import { cards, paymentRecords, shops, tradeContracts, tradeOrderLines, tradeOrders, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { ownUploads } from '../../lib/uploads.js';
-import type { MockpayProvider } from '../mockpay/provider.js';
 import { movePaymentRecords } from './records.js';
+import type { PaymentRegistry } from './providers/registry.js';
+import type { ProviderEvent } from './providers/types.js';
 import { notifyMainAccount } from '../enterprise/notice.js';
 import { refundNotCaptured } from '../../flows/refund.js';
 import { moveOrders, onOrdersPaid } from '../trade/transitions.js';
@@ -18,7 +18,6 @@ import { earnPoints } from '../points/ledger.js';
 import { addGrowth } from '../membership/growth.js';
 
 type ContractRow = typeof tradeContracts.$inferSelect;
-const toMinorOf = (m: { value: string; currency: Currency }) => toMinor(m.value, m.currency);
 type Stage = 'FULL' | 'DEPOSIT' | 'BALANCE';
 /** What the next payment of a contract pays: all of it, or a presale's deposit or balance. */
 export function stageOf(c: ContractRow): { stage: Stage; amountMinor: bigint } {
@@ -51,75 +50,6 @@ async function markContractPaid(tx: Tx, c: ContractRow, channel: string, now: Da
   await earnPoints(tx, { buyerId: c.buyerId, points: c.earnPoints, tradeContractId: c.id, at: now });
   // Growth: the money paid counts toward the buyer's level on the contract's site.
   await addGrowth(tx, { buyerId: c.buyerId, site: c.site, amountMinor: c.needPayAmtMinor });
-}
-
-/**
- * Credit for payment terms: the main account spends the enterprise's remaining credit, a
- * sub-account its own credit amount (SPEC §5 "Payment-terms credit").
- */
-export async function creditBalance(db: Db, user: typeof users.$inferSelect | null): Promise<CreditBalance | null> {
-  if (!user?.enterpriseId || user.userType !== 'REGISTERED' || user.enterpriseStatus !== 'ENABLED') return null;
-  const [e] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId));
-  if (!e) return null;
-  const available = user.isEnterpriseMain ? user.remainingAmtMinor : user.creditAmtMinor;
-  return { availableCreditAmt: money(available, e.currency as Currency), needPi: user.needPi, isMain: user.isEnterpriseMain };
-}
-
-export const CREDIT_LIMIT_MESSAGE = 'Your order amount exceeds the current available credit limit for payment terms. Please choose another payment method';
-
-/** INVOICE_ME: no provider round trip; the credit is taken and the order counts as paid on terms. */
-export async function payOnTerms(db: Db, user: typeof users.$inferSelect, contractId: bigint, proofUrl?: string) {
-  const c = await contractOf(db, user, contractId);
-  if (c.status === 'PAID') throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
-  if (c.status !== 'PENDING_PAY') throw new AppError(409, ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
-  await checkOwnLimit(db, user, c);
-  checkBalanceWindow(c);
-  const credit = await creditBalance(db, user);
-  if (!credit || credit.availableCreditAmt.currency !== c.currency) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
-  if (credit.needPi && !proofUrl) throw new AppError(400, ERROR_CODES.proofRequired, 'Please upload the proof of invoice');
-  if (proofUrl && !(await ownUploads(db, user.id, [proofUrl])).has(proofUrl)) {
-    throw new AppError(400, ERROR_CODES.proofNotFound, 'This proof of invoice was not uploaded, please add it again', { url: proofUrl });
-  }
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${c.id}`}))`);
-    const open = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, c.id), inArray(paymentRecords.status, ['PAY_PENDING', 'PAY_SUCCESS'])));
-    const { stage, amountMinor } = stageOf(c);
-    if (open.some((r) => r.status === 'PAY_SUCCESS' && r.stage === stage)) throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
-    if (open.some((r) => r.status === 'PAY_PENDING')) throw new AppError(409, ERROR_CODES.paymentPending, 'You have already started a payment, please wait for the result', { paymentRecordId: String(open.find((r) => r.status === 'PAY_PENDING')!.id) });
-    // The credit is taken with a conditional update: two orders can never overdraw it.
-    const column = user.isEnterpriseMain ? users.remainingAmtMinor : users.creditAmtMinor;
-    const taken = await tx.update(users).set(user.isEnterpriseMain ? { remainingAmtMinor: sql`${column} - ${amountMinor}` } : { creditAmtMinor: sql`${column} - ${amountMinor}` })
-      .where(and(eq(users.id, user.id), sql`${column} >= ${amountMinor}`)).returning({ id: users.id });
-    if (!taken.length) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
-    const now = new Date();
-    const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId: user.id, channel: 'INVOICE_ME', payMethod: 'invoice', status: 'PAY_SUCCESS', stage, amountMinor, currency: c.currency, proofUrl: proofUrl ?? null }).returning();
-    await markStagePaid(tx, c, stage, 'INVOICE_ME', now);
-    return { redirectInfo: null, needConfirm: false, channelToken: '', redirectUrl: `/buyer/pay-result?status=success&contractId=${c.id}&buyerId=${c.buyerId}`, channel: 'INVOICE_ME', paymentRecordId: String(r!.id) };
-  });
-}
-
-/** Channels with a working adapter, by site order (SPEC §4: order from the site table). */
-const IMPLEMENTED: Record<string, PayChannelResult['payChannelGroups'][number]['channels'][number]> = {
-  INVOICE_ME: {
-    channelName: 'INVOICE_ME', anonymous: false, configMap: { terms: 'NET30' }, redirectHosts: [],
-    paymentMethods: [{ type: 'invoice', name: 'Invoice (payment terms)' }],
-  },
-  MOCKPAY: {
-    // MOCKPAY's hosted page is served by the shop itself (/mockpay/pay/...): no other host.
-    channelName: 'MOCKPAY', anonymous: true, configMap: { environment: 'test', publicKey: 'mock_pk_test' }, redirectHosts: [],
-    paymentMethods: [{ type: 'card', name: 'Card' }, { type: 'wallet', name: 'MockPay wallet' }],
-  },
-};
-
-export function payChannels(site: Site, opts: { tourist: boolean; isPoint: boolean; credit: CreditBalance | null; switchedOff?: readonly string[] }): PayChannelResult {
-  const channels = site.paymentChannelOrder.map((c) => IMPLEMENTED[c]).filter((c): c is NonNullable<typeof c> => !!c)
-    // A channel switched off by configuration (MOCKPAY=off) is not offered at all.
-    .filter((c) => !opts.switchedOff?.includes(c.channelName))
-    // Guests only get channels flagged anonymous; pay-later providers never with points.
-    .filter((c) => (!opts.tourist || c.anonymous) && !(opts.isPoint && c.channelName === 'KLARNA'))
-    // Payment terms: enterprise accounts only, shown when credit is left or the account is a sub-account (SPEC §6).
-    .filter((c) => c.channelName !== 'INVOICE_ME' || (!!opts.credit && (!opts.credit.isMain || toMinorOf(opts.credit.availableCreditAmt) > 0n)));
-  return { payChannelGroups: channels.map((c) => ({ groupName: c.channelName, channels: [c] })) };
 }
 
 export type Payer = Pick<typeof users.$inferSelect, 'id' | 'enterpriseId' | 'isEnterpriseMain' | 'userType'>;
@@ -259,27 +189,41 @@ export async function payResult(db: Db, payer: Payer, contractId: bigint): Promi
   };
 }
 
+export interface PayRequest {
+  channel: string;
+  payMethod?: string;
+  cardId?: string;
+  /** INVOICE_ME: the uploaded proof of invoice, when the account needs one. */
+  proofUrl?: string;
+  language: string;
+  siteCode: string;
+}
+
 /**
- * Starts a payment (firstPay). One open attempt per contract at a time: a pending one must be
- * closed by the buyer first (the repeat-payment guard), and a paid contract is never paid again.
+ * Starts a payment (firstPay) with any channel. One open attempt per contract at a time: a
+ * pending one must be closed by the buyer first (the repeat-payment guard), and a paid contract
+ * is never paid again. The record is written first, the provider is called after the commit
+ * (never inside a transaction), and what the provider decided at once is applied like a webhook.
  */
-export async function startPayment(db: Db, provider: MockpayProvider, payer: Payer, contractId: bigint, channel: string, payMethod: string | undefined, cardId?: string) {
-  const buyerId = payer.id;
+export async function startPayment(db: Db, registry: PaymentRegistry, payer: Payer, contractId: bigint, pay: PayRequest) {
   const c = await contractOf(db, payer, contractId);
   if (c.status === 'PAID') throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
   if (c.status !== 'PENDING_PAY' || (c.payDeadline && c.payDeadline.getTime() < Date.now())) {
     throw new AppError(409, ERROR_CODES.contractNotPayable, 'This order can no longer be paid');
   }
-  if (channel !== provider.channel) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
+  const provider = registry.forChannel(pay.channel);
+  if (!provider) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
   await checkOwnLimit(db, payer, c);
   checkBalanceWindow(c);
   const { stage, amountMinor } = stageOf(c);
-  let token: string | null = null;
-  if (payMethod === 'savedCard') {
-    if (!cardId) throw new AppError(400, ERROR_CODES.selectCard, 'Please select payment card');
-    const [card] = await db.select().from(cards).where(and(eq(cards.id, BigInt(cardId)), eq(cards.buyerId, payer.id), eq(cards.status, 'ACTIVE')));
+  const currency = c.currency as Currency;
+  await provider.admit?.({ payer, amountMinor, currency, proofUrl: pay.proofUrl });
+  let savedCard: { token: string; customerRef: string | null } | undefined;
+  if (pay.payMethod === 'savedCard') {
+    if (!pay.cardId) throw new AppError(400, ERROR_CODES.selectCard, 'Please select payment card');
+    const [card] = await db.select().from(cards).where(and(eq(cards.id, BigInt(pay.cardId)), eq(cards.buyerId, payer.id), eq(cards.status, 'ACTIVE'), eq(cards.provider, provider.name)));
     if (!card?.payCenterToken) throw new AppError(404, ERROR_CODES.cardNotFound, 'This card does not exist');
-    token = card.payCenterToken;
+    savedCard = { token: card.payCenterToken, customerRef: card.customerRef };
   }
   const record = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${c.id}`}))`);
@@ -287,80 +231,117 @@ export async function startPayment(db: Db, provider: MockpayProvider, payer: Pay
     if (open.some((r) => r.status === 'PAY_SUCCESS' && r.stage === stage)) throw new AppError(409, ERROR_CODES.alreadyPaid, 'This order has already been paid');
     const pending = open.find((r) => r.status === 'PAY_PENDING');
     if (pending) throw new AppError(409, ERROR_CODES.paymentPending, 'You have already started a payment, please wait for the result', { paymentRecordId: String(pending.id) });
-    const [r] = await tx.insert(paymentRecords).values({ contractId: c.id, buyerId, channel, payMethod: payMethod ?? null, status: 'PAY_PENDING', stage, amountMinor, currency: c.currency }).returning();
+    const [r] = await tx.insert(paymentRecords).values({
+      contractId: c.id, buyerId: payer.id, channel: pay.channel, payMethod: pay.payMethod ?? null, status: 'PAY_PENDING', stage, amountMinor, currency: c.currency, proofUrl: pay.proofUrl ?? null,
+    }).returning();
     return r!;
   });
-  const returnUrl = `/buyer/pay-result?contractId=${c.id}&buyerId=${c.buyerId}&paymentOrderId=${c.paymentOrderId}&totalAmt=${money(amountMinor, c.currency as Currency).value}`;
-  const startInput = { merchantReference: String(record.id), amountMinor, currency: c.currency, returnUrl };
-  const started = await provider.start(startInput);
-  await db.update(paymentRecords).set({ providerPaymentId: started.providerPaymentId, updatedAt: new Date() }).where(eq(paymentRecords.id, record.id));
-  // A saved card is charged at once (no hosted page): the buyer goes straight to the result page.
-  if (token) {
-    await provider.chargeWithToken(started.providerPaymentId, token);
-    started.redirectUrl = returnUrl;
+  const returnPath = `/buyer/pay-result?contractId=${c.id}&buyerId=${c.buyerId}&paymentOrderId=${c.paymentOrderId}&totalAmt=${money(amountMinor, currency).value}`;
+  let started;
+  try {
+    started = await provider.start({
+      channel: pay.channel, payMethod: pay.payMethod, merchantReference: String(record.id), amountMinor, currency, returnPath,
+      cancelPath: `${returnPath}&canceled=1`, payer: { id: payer.id, email: checkoutEmail(c, payer), isEnterpriseMain: payer.isEnterpriseMain },
+      savedCard, language: pay.language, siteCode: pay.siteCode, idempotencyKey: `pay-${record.id}`,
+    });
+  } catch (err) {
+    // The provider refused or could not be reached: this attempt is over, the buyer may try again.
+    await movePaymentRecords(db, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: err instanceof AppError ? err.code : 'provider_unavailable' });
+    throw err;
+  }
+  await db.update(paymentRecords).set({ providerPaymentId: started.providerPaymentId, updatedAt: new Date() })
+    .where(and(eq(paymentRecords.id, record.id), sql`${paymentRecords.providerPaymentId} IS DISTINCT FROM ${started.providerPaymentId}`));
+  let paidNow = false;
+  for (const event of started.events ?? []) {
+    const outcome = await db.transaction((tx) => applyPaymentEvent(tx, provider.name, registry, event));
+    paidNow ||= outcome === 'applied' && event.type === 'payment.succeeded';
   }
   return {
-    redirectInfo: null, needConfirm: false, channelToken: started.providerPaymentId, redirectUrl: started.redirectUrl, channel, paymentRecordId: String(record.id),
+    redirectInfo: null, needConfirm: false, channelToken: started.providerPaymentId, channel: pay.channel, paymentRecordId: String(record.id),
+    // Paid at once (payment terms): straight to the success page.
+    redirectUrl: paidNow ? `/buyer/pay-result?status=success&contractId=${c.id}&buyerId=${c.buyerId}` : started.redirectUrl,
+    ...(started.clientSession && { clientSession: started.clientSession }),
   };
 }
 
 /** The buyer confirmed "pay again": the old attempt is closed and can no longer capture. */
-export async function closePaymentRecord(db: Db, provider: MockpayProvider, buyerId: bigint, payUniqueKey: string, recordId: bigint) {
+export async function closePaymentRecord(db: Db, registry: PaymentRegistry, buyerId: bigint, payUniqueKey: string, recordId: bigint) {
   const [r] = await db.select({ r: paymentRecords, c: tradeContracts }).from(paymentRecords).innerJoin(tradeContracts, eq(tradeContracts.id, paymentRecords.contractId))
     .where(and(eq(paymentRecords.id, recordId), eq(paymentRecords.buyerId, buyerId), eq(tradeContracts.payUniqueKey, payUniqueKey)));
   if (!r) throw new AppError(404, ERROR_CODES.notFound, 'This payment does not exist');
   const closed = await movePaymentRecords(db, eq(paymentRecords.id, recordId), 'CLOSE');
   if (!closed.length) throw new AppError(409, ERROR_CODES.paymentRecordNotClosable, 'This payment can no longer be closed');
-  if (r.r.providerPaymentId) await provider.cancel(r.r.providerPaymentId);
+  if (r.r.providerPaymentId) await registry.forChannel(r.r.channel)?.cancel(r.r.providerPaymentId);
+}
+
+export type EventOutcome = 'applied' | 'ignored';
+
+/**
+ * The payment record an event is about, always of that provider: by the provider's payment id;
+ * by the shop's reference only while the record has no provider id yet (a provider that decides
+ * during start, before the shop stored its id). An event about another object of the provider
+ * (a Checkout Session's PaymentIntent) matches nothing and is acknowledged.
+ */
+async function recordOf(tx: Tx, providerName: string, registry: PaymentRegistry, e: { providerPaymentId: string; merchantReference?: string }) {
+  let [r] = await tx.select().from(paymentRecords).where(eq(paymentRecords.providerPaymentId, e.providerPaymentId));
+  if (!r && e.merchantReference && /^\d{1,18}$/.test(e.merchantReference)) {
+    [r] = await tx.select().from(paymentRecords).where(and(eq(paymentRecords.id, BigInt(e.merchantReference)), isNull(paymentRecords.providerPaymentId)));
+  }
+  return r && registry.forChannel(r.channel)?.name === providerName ? r : undefined;
 }
 
 /**
- * Applies one verified provider event, exactly once per event id. An approval captures only a
- * pending record; if the contract is already paid (another attempt won), this one is closed.
+ * Applies one provider decision about a payment (from a webhook, a return or a start). An
+ * approval captures only a pending record of the stage now due; if the contract is already
+ * paid (another attempt won) or the attempt was closed, the money is not kept and is refunded.
+ * Returns 'ignored' when nothing changed, or when a refund was left to carry out.
  */
-export async function applyProviderEvent(db: Db, provider: MockpayProvider, event: MockpayEvent): Promise<'duplicate' | 'applied' | 'ignored'> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx.insert(webhookEvents).values({ provider: provider.channel, eventId: event.id, payload: event }).onConflictDoNothing().returning({ id: webhookEvents.id });
-    if (!inserted.length) return 'duplicate';
-    if (event.type === 'setup.succeeded') {
-      // A saved card becomes usable: token and tail from the provider; the first card is the default.
-      const [card] = await tx.select().from(cards).where(and(eq(cards.setupId, event.data.paymentId), eq(cards.id, BigInt(event.data.merchantReference))));
-      if (!card || card.status !== 'SETUP_PENDING' || !event.data.token) return 'ignored';
-      // Two setups of one buyer finishing together must not both see "no default yet".
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`card-default:${card.buyerId}`}))`);
-      const [other] = await tx.select({ id: cards.id }).from(cards).where(and(eq(cards.buyerId, card.buyerId), eq(cards.status, 'ACTIVE'), eq(cards.isDefault, true)));
-      await tx.update(cards).set({ status: 'ACTIVE', payCenterToken: event.data.token, tailNumber: event.data.cardTail ?? null, bankNetName: event.data.brand ?? null, isDefault: !other && card.isSave })
-        .where(eq(cards.id, card.id));
-      return 'applied';
-    }
-    const [record] = await tx.select().from(paymentRecords).where(eq(paymentRecords.providerPaymentId, event.data.paymentId));
-    if (!record) return 'ignored';
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${record.contractId}`}))`);
-    if (event.type === 'payment.declined') {
-      await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: event.data.reason ?? ('declined' satisfies PaymentDeclineReason) });
-      return 'applied';
-    }
-    if (event.type !== 'payment.approved') return 'ignored';
-    if (BigInt(event.data.amount) !== record.amountMinor || event.data.currency !== record.currency) {
-      await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: 'amount_mismatch' satisfies PaymentDeclineReason });
-      return 'applied';
-    }
-    const [contract] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, record.contractId));
-    const now = new Date();
-    // Only a still-pending attempt captures. `record` was read before the lock and closing an attempt
-    // does not take it, so the status is checked by the update itself.
-    // A presale attempt captures only the stage it was started for.
-    const captured = contract!.status === 'PENDING_PAY' && record.stage === stageOf(contract!).stage
-      ? await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'CAPTURE')
-      : [];
-    if (!captured.length) {
-      // A closed attempt or an already paid order: the money is not kept. An attempt that already
-      // succeeded stays as it is; any other approved charge is refunded by the refund job.
-      const notKept = await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'NOT_CAPTURED', { failedReason: 'not captured: order already paid or attempt closed' });
-      if (notKept.length) await refundNotCaptured(tx, record, event.data.amount);
-      return 'ignored';
-    }
-    await markStagePaid(tx, contract!, record.stage, record.channel, now);
+export async function applyPaymentEvent(tx: Tx, providerName: string, registry: PaymentRegistry, event: ProviderEvent): Promise<EventOutcome> {
+  if (event.type !== 'payment.succeeded' && event.type !== 'payment.failed') return 'ignored';
+  const record = await recordOf(tx, providerName, registry, event);
+  if (!record) return 'ignored';
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${record.contractId}`}))`);
+  if (event.type === 'payment.failed') {
+    const moved = await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: event.reason || ('declined' satisfies PaymentDeclineReason) });
+    return moved.length ? 'applied' : 'ignored';
+  }
+  if (BigInt(event.amountMinor) !== record.amountMinor || event.currency.toUpperCase() !== record.currency) {
+    await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'DECLINE', { failedReason: 'amount_mismatch' satisfies PaymentDeclineReason });
     return 'applied';
-  });
+  }
+  const [contract] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, record.contractId));
+  const now = new Date();
+  // Only a still-pending attempt captures. `record` was read before the lock and closing an attempt
+  // does not take it, so the status is checked by the update itself.
+  // A presale attempt captures only the stage it was started for.
+  const captured = contract!.status === 'PENDING_PAY' && record.stage === stageOf(contract!).stage
+    ? await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'CAPTURE', record.providerPaymentId ? {} : { providerPaymentId: event.providerPaymentId })
+    : [];
+  if (!captured.length) {
+    // A closed attempt or an already paid order: the money is not kept. An attempt that already
+    // succeeded stays as it is; any other approved charge is refunded by the refund job.
+    const notKept = await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'NOT_CAPTURED', { failedReason: 'not captured: order already paid or attempt closed' });
+    if (notKept.length) await refundNotCaptured(tx, record, BigInt(event.amountMinor));
+    return 'ignored';
+  }
+  await markStagePaid(tx, contract!, record.stage, record.channel, now);
+  return 'applied';
+}
+
+/** A saved card becomes usable: token and tail from the provider; the first card is the default. */
+export async function applySetupEvent(tx: Tx, providerName: string, event: ProviderEvent): Promise<EventOutcome> {
+  if (event.type !== 'setup.succeeded' && event.type !== 'setup.failed') return 'ignored';
+  if (!/^\d{1,18}$/.test(event.cardId)) return 'ignored';
+  const [card] = await tx.select().from(cards).where(and(eq(cards.setupId, event.setupId), eq(cards.id, BigInt(event.cardId)), eq(cards.provider, providerName)));
+  if (!card || card.status !== 'SETUP_PENDING') return 'ignored';
+  if (event.type === 'setup.failed') {
+    await tx.update(cards).set({ status: 'FAILED' }).where(and(eq(cards.id, card.id), eq(cards.status, 'SETUP_PENDING')));
+    return 'applied';
+  }
+  // Two setups of one buyer finishing together must not both see "no default yet".
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`card-default:${card.buyerId}`}))`);
+  const [other] = await tx.select({ id: cards.id }).from(cards).where(and(eq(cards.buyerId, card.buyerId), eq(cards.status, 'ACTIVE'), eq(cards.isDefault, true)));
+  const moved = await tx.update(cards).set({ status: 'ACTIVE', payCenterToken: event.token, tailNumber: event.cardTail ?? null, bankNetName: event.brand ?? null, isDefault: !other && card.isSave })
+    .where(and(eq(cards.id, card.id), eq(cards.status, 'SETUP_PENDING'))).returning({ id: cards.id });
+  return moved.length ? 'applied' : 'ignored';
 }

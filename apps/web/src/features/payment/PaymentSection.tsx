@@ -37,14 +37,15 @@ export function PaymentSection(props: {
   const [blocked, setBlocked] = useState(false);
   const [guard, setGuard] = useState<{ contractId: string; payUniqueKey: string; recordId: string; channel: string; method: string } | null>(null);
   const registered = useSession().data?.userType === 'REGISTERED';
-  const channels = (data?.payChannelGroups ?? []).flatMap((g) => g.channels)
-    // Registered buyers may also pay MOCKPAY with a saved card.
-    .map((c) => (c.channelName === 'MOCKPAY' && registered ? { ...c, paymentMethods: [...c.paymentMethods, { type: 'savedCard', name: 'Saved card' }] } : c));
+  // Registered buyers get a 'savedCard' method on channels whose provider saves cards (the server adds it).
+  const channels = (data?.payChannelGroups ?? []).flatMap((g) => g.channels);
+  /** Payment terms on enterprise credit: the channel whose method is an invoice. */
+  const onTerms = (channel: string) => channels.find((c) => c.channelName === channel)?.paymentMethods.some((m) => m.type === 'invoice') ?? false;
   const savedCards = useSavedCards(registered);
   const [cardId, setCardId] = useState<string | null>(null);
   const [addingCard, setAddingCard] = useState(false);
   const [proofUrl, setProofUrl] = useState<string | null>(null);
-  const credit = useQuery({ queryKey: ['credit'], enabled: channels.some((c) => c.channelName === 'INVOICE_ME'), queryFn: () => api<CreditBalance>('/sapi/mall-pay/creditCustomer/accountBalance', { body: {} }) });
+  const credit = useQuery({ queryKey: ['credit'], enabled: channels.some((c) => onTerms(c.channelName)), queryFn: () => api<CreditBalance>('/sapi/mall-pay/creditCustomer/accountBalance', { body: {} }) });
   const { data: session } = useSession();
   const enterprise = session?.enterprise ?? null;
   const limits = useQuery({
@@ -88,7 +89,7 @@ export function PaymentSection(props: {
   };
 
   const go = async (contractId: string, channel: string, method: string) => {
-    const r = await firstPay(contractId, channel, method, method === 'savedCard' ? chosenCard ?? undefined : undefined, channel === 'INVOICE_ME' ? proofUrl ?? undefined : undefined);
+    const r = await firstPay(contractId, channel, method, method === 'savedCard' ? chosenCard ?? undefined : undefined, onTerms(channel) ? proofUrl ?? undefined : undefined);
     // The provider's page only if it is this shop's or the channel's configured host (safeTarget).
     const hosts = channels.find((c) => c.channelName === channel)?.redirectHosts ?? [];
     window.location.assign(safeTarget(r.redirectUrl, { allowedHosts: hosts }).url);
@@ -97,7 +98,7 @@ export function PaymentSection(props: {
   const pay = async (channel: string) => {
     if (busy || blocked) return;
     const method = methods[channel] ?? channels.find((c) => c.channelName === channel)?.paymentMethods[0]?.type ?? 'card';
-    if (channel === 'INVOICE_ME' && credit.data?.needPi && !proofUrl) { notifications.show({ color: 'orange', message: t('payment.proofRequired') }); return; }
+    if (onTerms(channel) && credit.data?.needPi && !proofUrl) { notifications.show({ color: 'orange', message: t('payment.proofRequired') }); return; }
     if (method === 'savedCard' && !chosenCard) { notifications.show({ color: 'orange', message: t(savedCards.data?.length ? 'card.select' : 'buyer.empty.cards') }); return; }
     setBusy(channel);
     let contractId: string | null = null;
@@ -155,8 +156,8 @@ export function PaymentSection(props: {
                   <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setAddingCard(true)}>{t('card.add')}</Button>
                 </Stack>
               )}
-              {c.channelName === 'INVOICE_ME' && credit.data?.needPi && <ProofUpload value={proofUrl} onChange={setProofUrl} />}
-              {c.channelName === 'INVOICE_ME' ? <CreditNote /> : (methods[c.channelName] ?? c.paymentMethods[0]?.type) !== 'savedCard' && <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>}
+              {onTerms(c.channelName) && credit.data?.needPi && <ProofUpload value={proofUrl} onChange={setProofUrl} />}
+              {onTerms(c.channelName) ? <CreditNote /> : (methods[c.channelName] ?? c.paymentMethods[0]?.type) !== 'savedCard' && <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>}
               {canPay && (
                 <Button mt="sm" onClick={() => void pay(c.channelName)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
                   {t('payment.payNow')}

@@ -1,0 +1,47 @@
+/**
+ * Builds the shop's payment providers from configuration: MOCKPAY (unless switched off) and
+ * INVOICE_ME always, Stripe and PayPal when their keys are set.
+ */
+import type { Db } from '../../../db/client.js';
+import type { MockpayProvider } from '../../mockpay/provider.js';
+import { InvoiceMeProvider } from './invoice-me.js';
+import { MockpayAdapter } from './mockpay.js';
+import { PaypalProvider, type PaypalConfig } from './paypal.js';
+import { PaymentRegistry } from './registry.js';
+import { StripeProvider, type StripeConfig } from './stripe.js';
+import type { PaymentProvider } from './types.js';
+
+export interface PaymentsOptions {
+  stripe?: StripeConfig;
+  paypal?: PaypalConfig;
+}
+
+export function buildPaymentRegistry(db: Db, opts: PaymentsOptions & { mockpay: MockpayProvider | null }): PaymentRegistry {
+  const providers: PaymentProvider[] = [];
+  if (opts.stripe) providers.push(new StripeProvider(opts.stripe));
+  if (opts.paypal) providers.push(new PaypalProvider(opts.paypal));
+  if (opts.mockpay) providers.push(new MockpayAdapter(opts.mockpay));
+  providers.push(new InvoiceMeProvider(db));
+  return new PaymentRegistry(providers);
+}
+
+/**
+ * What the page's Content-Security-Policy must allow for a configured provider's browser SDK
+ * (Stripe.js and its frames; PayPal's buttons), and the hosted pages forms may post to.
+ */
+export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSources: string[]; frameSources: string[]; connectSources: string[] } {
+  const script: string[] = [];
+  const frame: string[] = [];
+  const connect: string[] = [];
+  if (opts?.stripe) {
+    script.push('https://js.stripe.com');
+    frame.push('https://js.stripe.com', 'https://hooks.stripe.com');
+    connect.push('https://api.stripe.com');
+  }
+  if (opts?.paypal) {
+    script.push('https://www.paypal.com');
+    frame.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
+    connect.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
+  }
+  return { scriptSources: script, frameSources: frame, connectSources: connect };
+}

@@ -5,6 +5,7 @@
  * whichever is first, once (the capture carries PayPal-Request-Id `capture-<order id>`). The id
  * the shop keeps is the order id; refunds find the order's capture from it.
  */
+import crypto from 'node:crypto';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
@@ -159,8 +160,9 @@ export class PaypalProvider implements PaymentProvider {
           purchaseUnits: [{
             amount: { currencyCode: input.currency, value: paypalValue(input.amountMinor, input.currency) },
             customId: input.merchantReference,
-            // PayPal refuses a second payment of one invoice id: each attempt gets its own.
-            invoiceId: `${input.merchantReference}-${input.idempotencyKey}`.slice(0, 127),
+            // PayPal refuses a second payment of one invoice id: each attempt gets its own (the
+            // random part keeps two shops on one PayPal account, e.g. test copies, apart).
+            invoiceId: `${`${input.merchantReference}-${input.idempotencyKey}`.slice(0, 118)}-${crypto.randomBytes(4).toString('hex')}`,
           }],
           paymentSource: {
             paypal: {
@@ -199,7 +201,7 @@ export class PaypalProvider implements PaymentProvider {
    * PayPal-Request-Id is fixed per order, so a return, a webhook and a poll arriving together
    * make one capture (PayPal answers the others with the same result).
    */
-  async confirm(orderId: string): Promise<ProviderEvent[]> {
+  async confirm(orderId: string, _details?: Record<string, string>): Promise<ProviderEvent[]> {
     const order = await this.getOrder(orderId);
     // Orders left unapproved expire at PayPal and are no longer found.
     if (!order) return [{ type: 'payment.failed', providerPaymentId: orderId, reason: 'expired' }];
@@ -255,16 +257,20 @@ export class PaypalProvider implements PaymentProvider {
     try { event = JSON.parse(rawBody); } catch { return null; }
     if (!event || typeof event !== 'object' || typeof event.id !== 'string') return null;
 
-    this.token = await this.client.clientCredentialsAuthManager.updateToken(this.token);
-    const res = await fetch(`${this.apiBase}/v1/notifications/verify-webhook-signature`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token.accessToken}` },
-      body: JSON.stringify({
-        auth_algo: authAlgo, cert_url: certUrl, transmission_id: transmissionId, transmission_sig: transmissionSig,
-        transmission_time: transmissionTime, webhook_id: this.config.webhookId, webhook_event: event,
-      }),
-      signal: AbortSignal.timeout(20_000),
+    const body = JSON.stringify({
+      auth_algo: authAlgo, cert_url: certUrl, transmission_id: transmissionId, transmission_sig: transmissionSig,
+      transmission_time: transmissionTime, webhook_id: this.config.webhookId, webhook_event: event,
     });
+    const verify = async (fresh: boolean) => {
+      const auth = this.client.clientCredentialsAuthManager;
+      this.token = fresh ? await auth.fetchToken() : await auth.updateToken(this.token);
+      return fetch(`${this.apiBase}/v1/notifications/verify-webhook-signature`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token.accessToken}` }, body, signal: AbortSignal.timeout(20_000),
+      });
+    };
+    let res = await verify(false);
+    // A token PayPal no longer accepts (revoked, or the clock was off): one more try with a new one.
+    if (res.status === 401) res = await verify(true);
     if (res.status >= 500 || res.status === 401 || res.status === 429) throw new Error(`PayPal's signature check answered ${res.status}`);
     const answer = (await res.json().catch(() => null)) as { verification_status?: string } | null;
     if (!res.ok || answer?.verification_status !== 'SUCCESS') return null;
@@ -311,7 +317,7 @@ export class PaypalProvider implements PaymentProvider {
    * authorization). An unapproved order expires at PayPal; one approved later anyway is captured
    * by its webhook and the shop refunds what it does not keep.
    */
-  async cancel(): Promise<void> {}
+  async cancel(_orderId: string): Promise<void> {}
 
   async refund(input: RefundInput): Promise<RefundAnswer> {
     if (!input.providerPaymentId) return { status: 'failed', reason: 'payment_not_found' };

@@ -19,7 +19,7 @@ import { uploadPolicyFromEnv } from './lib/uploads.js';
 import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
 import { sweepTimedTransitions } from './modules/trade/service.js';
 import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
-import { PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_SWEEP_QUEUE } from './modules/payment/webhooks.js';
+import { PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_SWEEP_QUEUE, workPaymentEvents } from './modules/payment/webhooks.js';
 import { REFUND_QUEUE } from './flows/refund.js';
 import { REVERSE_SWEEP_QUEUE } from './modules/reverse/routes.js';
 import { sweepReverseDeadlines } from './modules/reverse/service.js';
@@ -78,9 +78,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
     await app.mockpay.markDelivered(eventId, attempt);
   });
   // Provider webhooks: each stored event applied by one job (retried), and a sweep for lost ones.
-  await jobs.work<{ id: string }>(PAYMENT_EVENT_QUEUE, async ({ id }) => { await app.paymentEvents.process(BigInt(id)); });
-  await jobs.schedule(PAYMENT_EVENT_SWEEP_QUEUE, '* * * * *');
-  await jobs.work(PAYMENT_EVENT_SWEEP_QUEUE, async () => { await app.paymentEvents.sweep(); });
+  await workPaymentEvents(jobs, app.paymentEvents);
   // Timed order transitions: at each deadline (jobs sent with startAfter) and every minute as a safety net.
   await jobs.schedule(ORDERS_SWEEP_QUEUE, '* * * * *');
   await jobs.work(ORDERS_SWEEP_QUEUE, async () => {

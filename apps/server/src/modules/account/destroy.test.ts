@@ -34,7 +34,7 @@ import { browser, login, type Browser, type TestApp } from '../../../test/helper
 import { codeIn, mailbox, nextMessage, solvedCaptcha } from '../../../test/account-helpers.js';
 import { freshIp, loadFixtures, usAddress, type Fixtures } from '../../../test/checkout-fixtures.js';
 import { orderKit, upsTrackingNumber } from '../../../test/order-fixtures.js';
-import { PAYMENT_EVENT_QUEUE } from '../payment/webhooks.js';
+import { PAYMENT_EVENT_QUEUE, workPaymentEvents } from '../payment/webhooks.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -52,7 +52,7 @@ beforeAll(async () => {
   await app.ready();
   // What server.ts runs on these queues, with MOCKPAY's webhook injected instead of fetched.
   await jobs.work<{ id: string }>(OUTBOX_QUEUE, async ({ id }) => { await app.outbox.deliver(BigInt(id)); });
-  await jobs.work<{ id: string }>(PAYMENT_EVENT_QUEUE, async ({ id }) => { await app.paymentEvents.process(BigInt(id)); });
+  await workPaymentEvents(jobs, app.paymentEvents, false);
   await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {
     const signed = await app.mockpay.signedEvent(eventId);
     if (!signed || signed.delivered) return;

@@ -84,3 +84,11 @@ export class PaymentEvents {
     }
   }
 }
+
+/** The payment-event job and its sweep, as every server runs them. */
+export async function workPaymentEvents(jobs: Jobs, events: PaymentEvents, sweepEveryMinute = true): Promise<void> {
+  await jobs.work<{ id: string }>(PAYMENT_EVENT_QUEUE, async ({ id }) => { await events.process(BigInt(id)); });
+  if (!sweepEveryMinute) return;
+  await jobs.schedule(PAYMENT_EVENT_SWEEP_QUEUE, '* * * * *');
+  await jobs.work(PAYMENT_EVENT_SWEEP_QUEUE, async () => { await events.sweep(); });
+}

@@ -148,7 +148,7 @@ describe('PayPal adapter', () => {
     emulator.settleCapture(emulator.order(started.providerPaymentId)!.capture!.id, 'DECLINED');
     await emulator.idle();
     const hook = webhooksOf(started.providerPaymentId, 'PAYMENT.CAPTURE.DENIED')[0]!;
-    expect((await paypal.verifyWebhook(hook.body, hook.headers))?.event).toMatchObject({ type: 'payment.failed', providerPaymentId: started.providerPaymentId, reason: 'denied' });
+    expect((await paypal.verifyWebhook(hook.body, hook.headers))?.event).toMatchObject({ type: 'payment.failed', providerPaymentId: started.providerPaymentId, reason: 'capture_denied' });
     expect(await paypal.confirm(started.providerPaymentId)).toMatchObject([{ type: 'payment.failed' }]);
   });
 

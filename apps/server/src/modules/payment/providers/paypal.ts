@@ -294,7 +294,7 @@ export class PaypalProvider implements PaymentProvider {
         const amount = resource.amount as { currency_code?: string; value?: string } | undefined;
         const status = type === 'PAYMENT.CAPTURE.DENIED' || type === 'PAYMENT.CAPTURE.DECLINED' ? 'DECLINED' : type === 'PAYMENT.CAPTURE.PENDING' ? 'PENDING' : 'COMPLETED';
         return captureEvent(orderId, str(resource.custom_id), { status, amount: { currencyCode: amount?.currency_code, value: amount?.value } },
-          status === 'DECLINED' ? type.slice('PAYMENT.CAPTURE.'.length).toLowerCase() : undefined);
+          status === 'DECLINED' ? `capture_${type.slice('PAYMENT.CAPTURE.'.length).toLowerCase()}` : undefined);
       }
       case 'PAYMENT.CAPTURE.REFUNDED': {
         const id = str(resource.id);

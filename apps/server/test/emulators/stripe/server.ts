@@ -377,7 +377,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
         const requestId = newId('req');
         void reply.header('request-id', requestId).header('stripe-version', String(req.headers['stripe-version'] ?? API_VERSION)).type('application/json');
         const key = authKey(req);
-        const masked = (k: string) => `${k.slice(0, 8)}${'*'.repeat(Math.max(0, k.length - 12))}${k.slice(-4)}`;
+        const masked = (k: string) => (k.length > 12 ? `${k.slice(0, 8)}${'*'.repeat(k.length - 12)}${k.slice(-4)}` : `${k.slice(0, 3)}***`);
         if (!key) return reply.code(401).send(errorBody({ type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.' }));
         const publishable = key.startsWith('pk_test_');
         const validSecret = options.secretKey ? key === options.secretKey : key.startsWith('sk_test_') || key.startsWith('rk_test_');

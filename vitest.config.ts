@@ -8,7 +8,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts'],
+          // Pure code, and the payment emulators' answers checked against the providers' published shapes.
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/test/emulators/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -251,11 +251,11 @@ export async function startPayment(db: Db, registry: PaymentRegistry, payer: Pay
   }
   await db.update(paymentRecords).set({ providerPaymentId: started.providerPaymentId, updatedAt: new Date() })
     .where(and(eq(paymentRecords.id, record.id), sql`${paymentRecords.providerPaymentId} IS DISTINCT FROM ${started.providerPaymentId}`));
-  let paidNow = false;
-  for (const event of started.events ?? []) {
-    const outcome = await db.transaction((tx) => applyPaymentEvent(tx, provider.name, registry, event));
-    paidNow ||= outcome === 'applied' && event.type === 'payment.succeeded';
-  }
+  for (const event of started.events ?? []) await db.transaction((tx) => applyPaymentEvent(tx, provider.name, registry, event));
+  // The provider decided at once (payment terms, a saved card): paid by these events, or by its
+  // webhook that overtook them, sends the buyer straight to the success page.
+  const [now] = started.events?.length ? await db.select({ status: paymentRecords.status }).from(paymentRecords).where(eq(paymentRecords.id, record.id)) : [];
+  const paidNow = now?.status === 'PAY_SUCCESS';
   return {
     redirectInfo: null, needConfirm: false, channelToken: started.providerPaymentId, channel: pay.channel, paymentRecordId: String(record.id),
     // Paid at once (payment terms): straight to the success page.

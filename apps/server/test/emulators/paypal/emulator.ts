@@ -19,7 +19,7 @@ export type OrderStatus = 'CREATED' | 'SAVED' | 'APPROVED' | 'VOIDED' | 'COMPLET
 export type CaptureStatus = 'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'PENDING' | 'REFUNDED' | 'FAILED';
 export type RefundStatus = 'CANCELLED' | 'FAILED' | 'PENDING' | 'COMPLETED';
 /** What the buyer chose on the approval page. */
-export type Approval = 'approve' | 'decline_at_capture' | 'pending_at_capture' | 'cancel';
+export type Approval = 'approve' | 'decline_at_capture' | 'pending_at_capture' | 'instrument_declined' | 'cancel';
 
 interface Money { currency_code: string; value: string }
 interface Link { href: string; rel: string; method: 'GET' | 'POST' | 'PATCH' }
@@ -40,8 +40,11 @@ export interface EmulatedOrder {
   /** The approval link's rel: `payer-action` when the order named payment_source.paypal, `approve` otherwise. */
   approvalRel: 'payer-action' | 'approve';
   payer?: { payerId: string; email: string; givenName: string; surname: string; countryCode: string };
-  /** What its capture will do, as chosen on the approval page. */
-  captureOutcome: 'COMPLETED' | 'DECLINED' | 'PENDING';
+  /**
+   * What its capture will do, as chosen on the approval page: a capture with that status, or
+   * PayPal's refusal of the capture when the buyer's funding is declined (422 INSTRUMENT_DECLINED).
+   */
+  captureOutcome: 'COMPLETED' | 'DECLINED' | 'PENDING' | 'INSTRUMENT_DECLINED';
   capture?: EmulatedCapture;
   expired: boolean;
   createTime: string; updateTime: string;
@@ -76,6 +79,8 @@ export interface PaypalEmulatorOptions {
   host?: string;
   /** Attempts per webhook when `deliver` is a URL (PayPal retries for days; tests need a few). */
   deliveryAttempts?: number;
+  /** How long a capture takes; meanwhile other captures of the order are refused as in progress. */
+  captureDelayMs?: number;
 }
 
 export interface PaypalEmulator {
@@ -96,6 +101,8 @@ export interface PaypalEmulator {
   release(): Promise<void>;
   /** Waits until no webhook is on its way (including the ones sent while waiting). */
   idle(): Promise<void>;
+  /** Captures take this long from now on (0: at once); meanwhile the order's other captures get ORDER_COMPLETION_IN_PROGRESS. */
+  setCaptureDelay(ms: number): void;
   /** A pending capture is decided by PayPal later: COMPLETED sends PAYMENT.CAPTURE.COMPLETED, DECLINED sends PAYMENT.CAPTURE.DENIED. */
   settleCapture(captureId: string, outcome: 'COMPLETED' | 'DECLINED'): void;
   /** The next refund (any capture) stays PENDING until settleRefund. */
@@ -155,7 +162,7 @@ function issueDescription(issue: string): string | undefined {
 
 /** Name and message of PayPal's error for a status, from the spec's error_<status> schema. */
 function errorHead(status: number): { name: string; message: string } {
-  const s = SPECS.orders.components.schemas[`error_${status}`] as { properties?: { name?: { enum?: string[] }; message?: { enum?: string[] } } } | undefined;
+  const s = (SPECS.orders.components.schemas[`error_${status}`] ?? SPECS.payments.components.schemas[`error_${status}`]) as { properties?: { name?: { enum?: string[] }; message?: { enum?: string[] } } } | undefined;
   return { name: s?.properties?.name?.enum?.[0] ?? 'INTERNAL_SERVER_ERROR', message: s?.properties?.message?.enum?.[0] ?? 'An internal server error has occurred.' };
 }
 
@@ -184,7 +191,10 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
   const refunds = new Map<string, EmulatedRefund>();
   const tokens = new Map<string, number>();
   /** Answers by PayPal-Request-Id, per kind of call: the same id gets the same answer. */
-  const answered = new Map<string, { status: number; body: unknown }>();
+  const answered = new Map<string, { status: number; body: unknown } | 'in-progress'>();
+  /** Orders whose capture is being processed (see setCaptureDelay). */
+  const capturing = new Set<string>();
+  let captureDelayMs = options.captureDelayMs ?? 0;
   const events = new Map<string, PaypalEvent>();
   const deliveries: WebhookDelivery[] = [];
   const held: WebhookDelivery[] = [];
@@ -395,17 +405,25 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
   });
 
   /** Runs a call once per PayPal-Request-Id (per kind of call); a repeat gets the first answer. */
-  function once(kind: string, req: FastifyRequest, reply: FastifyReply, api: 'orders' | 'payments', run: () => { status: number; body: unknown }) {
+  type Answer = { status: number; body: unknown };
+  /**
+   * Runs a call once per PayPal-Request-Id (per kind of call): a repeat gets the first answer,
+   * whatever it was (PayPal "returns the latest status of the previous request"); a repeat while
+   * the first is still being processed is refused with `busy` (PayPal "processes the first request
+   * and might fail the second").
+   */
+  async function once(kind: string, req: FastifyRequest, reply: FastifyReply, api: 'orders' | 'payments', busy: PaypalFailure, run: () => Answer | Promise<Answer>) {
     const requestId = req.headers['paypal-request-id'];
     const key = typeof requestId === 'string' && requestId ? `${kind}:${requestId}` : null;
     const seen = key ? answered.get(key) : undefined;
+    if (seen === 'in-progress') return reply.code(busy.status).send(new PaypalFailure(busy.status, busy.issue, undefined, undefined, api).body());
     if (seen) return reply.code(seen.status).send(seen.body);
-    let answer: { status: number; body: unknown };
-    try { answer = run(); } catch (e) {
-      if (!(e instanceof PaypalFailure)) throw e;
+    if (key) answered.set(key, 'in-progress');
+    let answer: Answer;
+    try { answer = await run(); } catch (e) {
+      if (!(e instanceof PaypalFailure)) { if (key) answered.delete(key); throw e; }
       answer = { status: e.status, body: new PaypalFailure(e.status, e.issue, e.field, e.value, api).body() };
     }
-    // PayPal keeps the answer for the key whatever it was, so a retry cannot do the call twice.
     if (key) answered.set(key, answer);
     return reply.code(answer.status).send(answer.body);
   }
@@ -414,7 +432,7 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
 
   // ---- Orders v2 ----------------------------------------------------------------------------
 
-  app.post('/v2/checkout/orders', async (req, reply) => once('create', req, reply, 'orders', () => {
+  app.post('/v2/checkout/orders', async (req, reply) => once('create', req, reply, 'orders', new PaypalFailure(422, 'ORDER_COMPLETION_IN_PROGRESS'), () => {
     const body = (req.body ?? {}) as {
       intent?: string;
       purchase_units?: { reference_id?: string; amount?: Money; custom_id?: string; invoice_id?: string; description?: string; soft_descriptor?: string }[];
@@ -456,13 +474,20 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
     }
   });
 
-  app.post<{ Params: { id: string } }>('/v2/checkout/orders/:id/capture', async (req, reply) => once(`capture`, req, reply, 'orders', () => {
+  const inProgress = new PaypalFailure(422, 'ORDER_COMPLETION_IN_PROGRESS');
+  app.post<{ Params: { id: string } }>('/v2/checkout/orders/:id/capture', async (req, reply) => once('capture', req, reply, 'orders', inProgress, async () => {
     const o = findOrder(req.params.id);
+    if (capturing.has(o.id)) throw inProgress;
     if (o.status === 'COMPLETED') throw new PaypalFailure(422, 'ORDER_ALREADY_CAPTURED');
     if (o.status !== 'APPROVED') throw new PaypalFailure(422, 'ORDER_NOT_APPROVED');
     // Accounts that block duplicate invoice ids (PayPal's default) refuse a second payment of one invoice.
     if (o.unit.invoice_id && [...captures.values()].some((c) => c.invoiceId === o.unit.invoice_id && c.status !== 'DECLINED' && c.status !== 'FAILED')) {
       throw new PaypalFailure(422, 'DUPLICATE_INVOICE_ID');
+    }
+    if (o.captureOutcome === 'INSTRUMENT_DECLINED') throw new PaypalFailure(422, 'INSTRUMENT_DECLINED');
+    if (captureDelayMs > 0) {
+      capturing.add(o.id);
+      try { await new Promise((r) => setTimeout(r, captureDelayMs)); } finally { capturing.delete(o.id); }
     }
     const t = now();
     const capture: EmulatedCapture = {
@@ -495,7 +520,7 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
     return reply.send(refundJson(r));
   });
 
-  app.post<{ Params: { id: string } }>('/v2/payments/captures/:id/refund', async (req, reply) => once('refund', req, reply, 'payments', () => {
+  app.post<{ Params: { id: string } }>('/v2/payments/captures/:id/refund', async (req, reply) => once('refund', req, reply, 'payments', new PaypalFailure(409, 'PREVIOUS_REQUEST_IN_PROGRESS'), () => {
     const c = captures.get(req.params.id);
     if (!c) throw new PaypalFailure(404, 'INVALID_RESOURCE_ID');
     const body = (req.body ?? {}) as { amount?: Money; custom_id?: string; invoice_id?: string; note_to_payer?: string };
@@ -588,6 +613,7 @@ button.primary{background:#0070ba;color:#fff}.note{font-size:.85rem;color:#545d6
 <button class="primary" name="choice" value="approve">Pay Now</button>
 <button name="choice" value="pending_at_capture">Pay Now (the payment stays pending)</button>
 <button name="choice" value="decline_at_capture">Pay Now (the payment will be declined)</button>
+<button name="choice" value="instrument_declined">Pay Now (the bank refuses the funding source)</button>
 <button name="choice" value="cancel">Cancel and return to merchant</button>
 </form>`));
   });
@@ -610,7 +636,7 @@ button.primary{background:#0070ba;color:#fff}.note{font-size:.85rem;color:#545d6
     if (o.status === 'CREATED' || o.status === 'PAYER_ACTION_REQUIRED') {
       o.status = 'APPROVED';
       o.updateTime = now();
-      o.captureOutcome = form.choice === 'decline_at_capture' ? 'DECLINED' : form.choice === 'pending_at_capture' ? 'PENDING' : 'COMPLETED';
+      o.captureOutcome = form.choice === 'decline_at_capture' ? 'DECLINED' : form.choice === 'pending_at_capture' ? 'PENDING' : form.choice === 'instrument_declined' ? 'INSTRUMENT_DECLINED' : 'COMPLETED';
       o.payer = { payerId: randomOf(ACCOUNT, 13), email: 'buyer@example.com', givenName: 'Test', surname: 'Buyer', countryCode: 'US' };
       emit('CHECKOUT.ORDER.APPROVED', 'checkout-order', orderJson(o), `An order has been approved by buyer`);
     }
@@ -649,6 +675,7 @@ button.primary{background:#0070ba;color:#fff}.note{font-size:.85rem;color:#545d6
       else emit('PAYMENT.CAPTURE.DENIED', 'capture', captureJson(c, 'payment'), `Payment denied for ${amountText(c.amount)}`);
     },
     refundsPending(on) { nextRefundPending = on; },
+    setCaptureDelay(ms) { captureDelayMs = ms; },
     settleRefund(refundId) {
       const r = refunds.get(refundId);
       if (!r || r.status !== 'PENDING') throw new Error(`refund ${refundId} is not pending`);

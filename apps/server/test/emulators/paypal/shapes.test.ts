@@ -144,6 +144,18 @@ describe('PayPal emulator answers in PayPal\'s shapes', () => {
       expect(again.body.details).toMatchObject([{ issue: 'ORDER_ALREADY_CAPTURED' }]);
       expectShape('orders', 'POST /v2/checkout/orders/{id}/capture', 422, again.body);
     }
+    const refused = await call('POST', `/v2/checkout/orders/${await approved('instrument_declined')}/capture`);
+    expect(refused.body.details).toMatchObject([{ issue: 'INSTRUMENT_DECLINED' }]);
+    expectShape('orders', 'POST /v2/checkout/orders/{id}/capture', 422, refused.body);
+    const slow = await approved();
+    emulator.setCaptureDelay(100);
+    const first = call('POST', `/v2/checkout/orders/${slow}/capture`, undefined, { 'paypal-request-id': `capture-${slow}` });
+    await new Promise((r) => setTimeout(r, 30));
+    const busy = await call('POST', `/v2/checkout/orders/${slow}/capture`, undefined, { 'paypal-request-id': `capture-${slow}` });
+    emulator.setCaptureDelay(0);
+    expect(busy.body.details).toMatchObject([{ issue: 'ORDER_COMPLETION_IN_PROGRESS' }]);
+    expectShape('orders', 'POST /v2/checkout/orders/{id}/capture', 422, busy.body);
+    expect((await first).status).toBe(201);
     const minimalCapture = await call('POST', `/v2/checkout/orders/${await approved()}/capture`);
     expectShape('orders', 'POST /v2/checkout/orders/{id}/capture', 201, minimalCapture.body);
 

@@ -124,6 +124,37 @@ describe('PayPal adapter', () => {
     expect(emulator.order(started.providerPaymentId)!.capture!.status).toBe('DECLINED');
   });
 
+  it('a capture still being processed when the return and the webhook ask together: the second is told "not decided yet", never "failed"', async () => {
+    const i = input({ amountMinor: 3100n });
+    const started = await paypal.start(i);
+    await buyer(started.redirectUrl, 'approve');
+    emulator.setCaptureDelay(200);
+    try {
+      const before = emulator.captureCount();
+      const first = paypal.confirm(started.providerPaymentId);
+      await new Promise((r) => setTimeout(r, 50));
+      // PayPal answers ORDER_COMPLETION_IN_PROGRESS to the second caller (same request id or not).
+      expect(await paypal.confirm(started.providerPaymentId)).toEqual([]);
+      const succeeded = { type: 'payment.succeeded', providerPaymentId: started.providerPaymentId, merchantReference: i.merchantReference, amountMinor: '3100', currency: 'USD' };
+      expect(await first).toEqual([succeeded]);
+      expect(await paypal.confirm(started.providerPaymentId)).toEqual([succeeded]);
+      expect(emulator.captureCount() - before).toBe(1);
+    } finally {
+      emulator.setCaptureDelay(0);
+    }
+  });
+
+  it('PayPal refuses the capture (the buyer\'s funding declined, 422 INSTRUMENT_DECLINED): the payment failed with that issue', async () => {
+    const i = input();
+    const started = await paypal.start(i);
+    await buyer(started.redirectUrl, 'instrument_declined');
+    const failed = [{ type: 'payment.failed', providerPaymentId: started.providerPaymentId, merchantReference: i.merchantReference, reason: 'INSTRUMENT_DECLINED' }];
+    expect(await paypal.confirm(started.providerPaymentId)).toEqual(failed);
+    expect(await paypal.confirm(started.providerPaymentId)).toEqual(failed);
+    expect(emulator.order(started.providerPaymentId)!.status).toBe('APPROVED');
+    expect(emulator.order(started.providerPaymentId)!.capture).toBeUndefined();
+  });
+
   it('a capture left pending by PayPal: pending, then paid when PayPal completes it (webhook and confirm agree)', async () => {
     const i = input({ amountMinor: 990n });
     const started = await paypal.start(i);

@@ -227,14 +227,14 @@ export class PaypalProvider implements PaymentProvider {
       const { result } = await this.orders.captureOrder({ id: orderId, paypalRequestId: `capture-${orderId}`, prefer: 'return=representation' });
       return this.fromOrder(orderId, result);
     } catch (e) {
+      // Another call is capturing this order right now (a return and a webhook together): not decided yet.
+      if (e instanceof ApiError && e.statusCode === 409) return [];
       if (!isDecision(e)) throw e;
       const issue = issueOf(e);
-      // Captured by a call with another request id (or before the key expired): read what it gave.
-      if (issue === 'ORDER_ALREADY_CAPTURED') {
-        const order = await this.getOrder(orderId);
-        return order ? this.fromOrder(orderId, order) : [];
-      }
-      if (issue === 'ORDER_NOT_APPROVED') return [];
+      if (issue === 'ORDER_NOT_APPROVED' || issue === 'ORDER_COMPLETION_IN_PROGRESS') return [];
+      // Captured by another call (ORDER_ALREADY_CAPTURED, or a refusal that raced with it): what the order says wins.
+      const order = await this.getOrder(orderId);
+      if (order?.status === OrderStatus.Completed) return this.fromOrder(orderId, order);
       // INSTRUMENT_DECLINED, PAYER_CANNOT_PAY, DUPLICATE_INVOICE_ID...: this attempt cannot be paid.
       return [{ type: 'payment.failed', providerPaymentId: orderId, ...(merchantReference ? { merchantReference } : {}), reason: issue }];
     }

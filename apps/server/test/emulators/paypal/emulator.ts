@@ -2,8 +2,8 @@
  * A local stand-in for PayPal's REST API (Orders v2, Payments v2, webhooks), a test tool only:
  * the PayPal adapter is pointed at it through PAYPAL_API_BASE so its official SDK talks to it as
  * it would to api-m.paypal.com. It answers the calls the adapter makes with PayPal's shapes
- * (schemas.json, vendored from PayPal's published OpenAPI documents; shapes.test.ts checks the
- * answers against them), hosts the approval page a buyer is sent to, and sends webhooks with
+ * (shapes.test.ts checks the answers against PayPal's published OpenAPI documents), hosts the
+ * approval page a buyer is sent to, and sends webhooks with
  * PayPal's transmission headers, signed the way PayPal documents (SHA256withRSA over
  * `transmissionId|transmissionTime|webhookId|crc32(body)`) with a key of its own, which its
  * verify-webhook-signature endpoint really checks.
@@ -13,7 +13,6 @@
 import crypto from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import schemas from './schemas.json' with { type: 'json' };
 
 export type OrderStatus = 'CREATED' | 'SAVED' | 'APPROVED' | 'VOIDED' | 'COMPLETED' | 'PAYER_ACTION_REQUIRED';
 export type CaptureStatus = 'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'PENDING' | 'REFUNDED' | 'FAILED';
@@ -117,9 +116,6 @@ export interface PaypalEmulator {
   redeliver(delivery: WebhookDelivery): Promise<number | undefined>;
 }
 
-type Spec = { operations: Record<string, { responses: Record<string, unknown> }>; components: { schemas: Record<string, unknown> } };
-const SPECS = schemas as unknown as Record<'orders' | 'payments' | 'webhooks', Spec>;
-
 /** Currencies PayPal takes and those it takes without decimals. */
 const CURRENCIES = new Set(['AUD', 'BRL', 'CAD', 'CNY', 'CZK', 'DKK', 'EUR', 'HKD', 'HUF', 'ILS', 'JPY', 'MYR', 'MXN', 'TWD', 'NZD', 'NOK', 'PHP', 'PLN', 'GBP', 'SGD', 'SEK', 'CHF', 'THB', 'USD']);
 const NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
@@ -148,32 +144,55 @@ const resourceId = () => randomOf(ALNUM, 17);
 const debugId = () => crypto.randomBytes(7).toString('hex').slice(0, 13);
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** The spec's own wording for an issue (the 4xx schemas list each issue with its description). */
-function issueDescription(issue: string): string | undefined {
-  for (const spec of [SPECS.orders, SPECS.payments]) {
-    for (const s of Object.values(spec.components.schemas)) {
-      const items = (s as { properties?: { details?: { items?: { anyOf?: { properties?: { issue?: { enum?: string[] }; description?: { enum?: string[] } } }[] } } } }).properties?.details?.items?.anyOf;
-      const hit = items?.find((i) => i.properties?.issue?.enum?.[0] === issue);
-      if (hit?.properties?.description?.enum?.[0]) return hit.properties.description.enum[0];
-    }
-  }
-  return undefined;
-}
+/**
+ * The errors the emulator answers with. Names and issues are PayPal's identifiers, exact; the
+ * messages and descriptions are the emulator's own words (nothing in the shop reads them).
+ */
+const ERROR_HEADS = {
+  400: { name: 'INVALID_REQUEST', message: 'The request is malformed or does not match the schema.' },
+  401: { name: 'AUTHENTICATION_FAILURE', message: 'The credentials are missing or not valid.' },
+  404: { name: 'RESOURCE_NOT_FOUND', message: 'No such resource.' },
+  409: { name: 'RESOURCE_CONFLICT', message: 'The request conflicts with another one on the same resource.' },
+  422: { name: 'UNPROCESSABLE_ENTITY', message: 'The request is well formed but the action cannot be done.' },
+  500: { name: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on the server.' },
+} as const satisfies Record<number, { name: string; message: string }>;
+type ErrorStatus = keyof typeof ERROR_HEADS;
 
-/** Name and message of PayPal's error for a status, from the spec's error_<status> schema. */
-function errorHead(status: number): { name: string; message: string } {
-  const s = (SPECS.orders.components.schemas[`error_${status}`] ?? SPECS.payments.components.schemas[`error_${status}`]) as { properties?: { name?: { enum?: string[] }; message?: { enum?: string[] } } } | undefined;
-  return { name: s?.properties?.name?.enum?.[0] ?? 'INTERNAL_SERVER_ERROR', message: s?.properties?.message?.enum?.[0] ?? 'An internal server error has occurred.' };
-}
+const ISSUES = {
+  MALFORMED_REQUEST_JSON: { status: 400, description: 'The body is not valid JSON.' },
+  MISSING_REQUIRED_PARAMETER: { status: 400, description: 'A required field is absent.' },
+  INVALID_PARAMETER_VALUE: { status: 400, description: 'A field has a value that is not allowed here.' },
+  INVALID_PARAMETER_SYNTAX: { status: 400, description: 'A field does not have the expected format.' },
+  INVALID_RESOURCE_ID: { status: 404, description: 'Nothing has this id.' },
+  PREVIOUS_REQUEST_IN_PROGRESS: { status: 409, description: 'An earlier request on this resource is still being processed; retry a little later.' },
+  UNSUPPORTED_INTENT: { status: 422, description: 'This intent is not taken for this order; use CAPTURE.' },
+  INVALID_CURRENCY_CODE: { status: 422, description: 'This currency is not taken.' },
+  DECIMAL_PRECISION: { status: 422, description: 'The amount has more decimals than its currency allows.' },
+  CANNOT_BE_ZERO_OR_NEGATIVE: { status: 422, description: 'The amount must be more than zero.' },
+  ORDER_COMPLETION_IN_PROGRESS: { status: 422, description: 'The order is still being captured; retry a little later.' },
+  ORDER_ALREADY_CAPTURED: { status: 422, description: 'The order has been captured already, and an order is captured once.' },
+  ORDER_NOT_APPROVED: { status: 422, description: 'The buyer has not approved the order yet: send them to its approval link first.' },
+  DUPLICATE_INVOICE_ID: { status: 422, description: 'A payment with this invoice id exists, and the account wants each invoice id used once.' },
+  INSTRUMENT_DECLINED: { status: 422, description: 'The buyer\'s funding source was declined or cannot pay for this; they can choose another.' },
+  PENDING_CAPTURE: { status: 422, description: 'The capture is still pending, so it cannot be refunded yet.' },
+  REFUND_NOT_ALLOWED: { status: 422, description: 'This capture cannot be refunded.' },
+  CAPTURE_FULLY_REFUNDED: { status: 422, description: 'Nothing is left to refund on this capture.' },
+  REFUND_CAPTURE_CURRENCY_MISMATCH: { status: 422, description: 'A refund is in the currency of its capture.' },
+  REFUND_AMOUNT_EXCEEDED: { status: 422, description: 'The refund is more than what is left of the capture.' },
+} as const satisfies Record<string, { status: ErrorStatus; description: string }>;
+type Issue = keyof typeof ISSUES;
 
+/** PayPal's error for an issue (its status from ISSUES); without one, an internal error. */
 class PaypalFailure extends Error {
-  constructor(readonly status: number, readonly issue?: string, readonly field?: string, readonly value?: string, readonly api: 'orders' | 'payments' = 'orders') {
-    super(issue ?? String(status));
+  readonly status: ErrorStatus;
+  constructor(readonly issue?: Issue, readonly field?: string, readonly value?: string, readonly api: 'orders' | 'payments' = 'orders') {
+    super(issue ?? '500');
+    this.status = issue ? ISSUES[issue].status : 500;
   }
   body() {
-    const head = errorHead(this.status);
+    const head = ERROR_HEADS[this.status];
     const detail = this.issue
-      ? [{ ...(this.field ? { field: this.field, location: 'body' } : {}), ...(this.value !== undefined ? { value: this.value } : {}), issue: this.issue, ...(issueDescription(this.issue) ? { description: issueDescription(this.issue) } : {}) }]
+      ? [{ ...(this.field ? { field: this.field, location: 'body' } : {}), ...(this.value !== undefined ? { value: this.value } : {}), issue: this.issue, description: ISSUES[this.issue].description }]
       : undefined;
     const docs = this.api === 'orders' ? 'https://developer.paypal.com/docs/api/orders/v2/' : 'https://developer.paypal.com/docs/api/payments/v2/';
     return {
@@ -217,10 +236,10 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
     if (!text) return done(null, undefined);
-    try { done(null, JSON.parse(text)); } catch { done(new PaypalFailure(400, 'MALFORMED_REQUEST_JSON'), undefined); }
+    try { done(null, JSON.parse(text)); } catch { done(new PaypalFailure('MALFORMED_REQUEST_JSON'), undefined); }
   });
   app.setErrorHandler((err, _req, reply) => {
-    const failure = err instanceof PaypalFailure ? err : new PaypalFailure(500);
+    const failure = err instanceof PaypalFailure ? err : new PaypalFailure();
     return reply.code(failure.status).send(failure.body());
   });
 
@@ -399,7 +418,7 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
     const path = req.url.split('?')[0]!;
     if (!(path.startsWith('/v2/') || path === '/v1/notifications/verify-webhook-signature' || path.startsWith('/v1/notifications/webhooks-events'))) return;
     if (!authorised(req)) {
-      const head = errorHead(401);
+      const head = ERROR_HEADS[401];
       return reply.code(401).send({ ...head, debug_id: debugId(), links: [{ href: 'https://developer.paypal.com/docs/api/overview/#error', rel: 'information_link', method: 'GET' }] });
     }
   });
@@ -416,13 +435,13 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
     const requestId = req.headers['paypal-request-id'];
     const key = typeof requestId === 'string' && requestId ? `${kind}:${requestId}` : null;
     const seen = key ? answered.get(key) : undefined;
-    if (seen === 'in-progress') return reply.code(busy.status).send(new PaypalFailure(busy.status, busy.issue, undefined, undefined, api).body());
+    if (seen === 'in-progress') return reply.code(busy.status).send(new PaypalFailure(busy.issue, undefined, undefined, api).body());
     if (seen) return reply.code(seen.status).send(seen.body);
     if (key) answered.set(key, 'in-progress');
     let answer: Answer;
     try { answer = await run(); } catch (e) {
       if (!(e instanceof PaypalFailure)) { if (key) answered.delete(key); throw e; }
-      answer = { status: e.status, body: new PaypalFailure(e.status, e.issue, e.field, e.value, api).body() };
+      answer = { status: e.status, body: new PaypalFailure(e.issue, e.field, e.value, api).body() };
     }
     if (key) answered.set(key, answer);
     return reply.code(answer.status).send(answer.body);
@@ -432,23 +451,23 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
 
   // ---- Orders v2 ----------------------------------------------------------------------------
 
-  app.post('/v2/checkout/orders', async (req, reply) => once('create', req, reply, 'orders', new PaypalFailure(422, 'ORDER_COMPLETION_IN_PROGRESS'), () => {
+  app.post('/v2/checkout/orders', async (req, reply) => once('create', req, reply, 'orders', new PaypalFailure('ORDER_COMPLETION_IN_PROGRESS'), () => {
     const body = (req.body ?? {}) as {
       intent?: string;
       purchase_units?: { reference_id?: string; amount?: Money; custom_id?: string; invoice_id?: string; description?: string; soft_descriptor?: string }[];
       payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string; brand_name?: string } } };
       application_context?: { return_url?: string; cancel_url?: string; brand_name?: string };
     };
-    if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE') throw new PaypalFailure(400, body.intent ? 'INVALID_PARAMETER_VALUE' : 'MISSING_REQUIRED_PARAMETER', '/intent', body.intent);
-    if (body.intent === 'AUTHORIZE') throw new PaypalFailure(422, 'UNSUPPORTED_INTENT', '/intent', body.intent);
+    if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE') throw new PaypalFailure(body.intent ? 'INVALID_PARAMETER_VALUE' : 'MISSING_REQUIRED_PARAMETER', '/intent', body.intent);
+    if (body.intent === 'AUTHORIZE') throw new PaypalFailure('UNSUPPORTED_INTENT', '/intent', body.intent);
     const unit = body.purchase_units?.[0];
-    if (!unit || body.purchase_units!.length !== 1) throw new PaypalFailure(400, 'MISSING_REQUIRED_PARAMETER', '/purchase_units');
+    if (!unit || body.purchase_units!.length !== 1) throw new PaypalFailure('MISSING_REQUIRED_PARAMETER', '/purchase_units');
     const amount = unit.amount;
-    if (!amount?.currency_code || !amount.value) throw new PaypalFailure(400, 'MISSING_REQUIRED_PARAMETER', '/purchase_units/@reference_id==\'default\'/amount');
-    if (!CURRENCIES.has(amount.currency_code)) throw new PaypalFailure(422, 'INVALID_CURRENCY_CODE', '/purchase_units/@reference_id==\'default\'/amount/currency_code', amount.currency_code);
+    if (!amount?.currency_code || !amount.value) throw new PaypalFailure('MISSING_REQUIRED_PARAMETER', '/purchase_units/@reference_id==\'default\'/amount');
+    if (!CURRENCIES.has(amount.currency_code)) throw new PaypalFailure('INVALID_CURRENCY_CODE', '/purchase_units/@reference_id==\'default\'/amount/currency_code', amount.currency_code);
     const minor = toMinor(amount);
-    if (minor === null) throw new PaypalFailure(422, 'DECIMAL_PRECISION', '/purchase_units/@reference_id==\'default\'/amount/value', amount.value);
-    if (minor <= 0n) throw new PaypalFailure(422, 'CANNOT_BE_ZERO_OR_NEGATIVE', '/purchase_units/@reference_id==\'default\'/amount/value', amount.value);
+    if (minor === null) throw new PaypalFailure('DECIMAL_PRECISION', '/purchase_units/@reference_id==\'default\'/amount/value', amount.value);
+    if (minor <= 0n) throw new PaypalFailure('CANNOT_BE_ZERO_OR_NEGATIVE', '/purchase_units/@reference_id==\'default\'/amount/value', amount.value);
     const context = body.payment_source?.paypal?.experience_context ?? body.application_context;
     const t = now();
     const order: EmulatedOrder = {
@@ -463,7 +482,7 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
 
   function findOrder(id: string): EmulatedOrder {
     const o = orders.get(id);
-    if (!o || o.expired) throw new PaypalFailure(404, 'INVALID_RESOURCE_ID', undefined, undefined);
+    if (!o || o.expired) throw new PaypalFailure('INVALID_RESOURCE_ID');
     return o;
   }
 
@@ -474,17 +493,17 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
     }
   });
 
-  const inProgress = new PaypalFailure(422, 'ORDER_COMPLETION_IN_PROGRESS');
+  const inProgress = new PaypalFailure('ORDER_COMPLETION_IN_PROGRESS');
   app.post<{ Params: { id: string } }>('/v2/checkout/orders/:id/capture', async (req, reply) => once('capture', req, reply, 'orders', inProgress, async () => {
     const o = findOrder(req.params.id);
     if (capturing.has(o.id)) throw inProgress;
-    if (o.status === 'COMPLETED') throw new PaypalFailure(422, 'ORDER_ALREADY_CAPTURED');
-    if (o.status !== 'APPROVED') throw new PaypalFailure(422, 'ORDER_NOT_APPROVED');
+    if (o.status === 'COMPLETED') throw new PaypalFailure('ORDER_ALREADY_CAPTURED');
+    if (o.status !== 'APPROVED') throw new PaypalFailure('ORDER_NOT_APPROVED');
     // Accounts that block duplicate invoice ids (PayPal's default) refuse a second payment of one invoice.
     if (o.unit.invoice_id && [...captures.values()].some((c) => c.invoiceId === o.unit.invoice_id && c.status !== 'DECLINED' && c.status !== 'FAILED')) {
-      throw new PaypalFailure(422, 'DUPLICATE_INVOICE_ID');
+      throw new PaypalFailure('DUPLICATE_INVOICE_ID');
     }
-    if (o.captureOutcome === 'INSTRUMENT_DECLINED') throw new PaypalFailure(422, 'INSTRUMENT_DECLINED');
+    if (o.captureOutcome === 'INSTRUMENT_DECLINED') throw new PaypalFailure('INSTRUMENT_DECLINED');
     if (captureDelayMs > 0) {
       capturing.add(o.id);
       try { await new Promise((r) => setTimeout(r, captureDelayMs)); } finally { capturing.delete(o.id); }
@@ -510,35 +529,35 @@ export async function startPaypalEmulator(options: PaypalEmulatorOptions): Promi
 
   app.get<{ Params: { id: string } }>('/v2/payments/captures/:id', async (req, reply) => {
     const c = captures.get(req.params.id);
-    if (!c) return reply.code(404).send(new PaypalFailure(404, 'INVALID_RESOURCE_ID', undefined, undefined, 'payments').body());
+    if (!c) return reply.code(404).send(new PaypalFailure('INVALID_RESOURCE_ID', undefined, undefined, 'payments').body());
     return reply.send(captureJson(c, 'payment'));
   });
 
   app.get<{ Params: { id: string } }>('/v2/payments/refunds/:id', async (req, reply) => {
     const r = refunds.get(req.params.id);
-    if (!r) return reply.code(404).send(new PaypalFailure(404, 'INVALID_RESOURCE_ID', undefined, undefined, 'payments').body());
+    if (!r) return reply.code(404).send(new PaypalFailure('INVALID_RESOURCE_ID', undefined, undefined, 'payments').body());
     return reply.send(refundJson(r));
   });
 
-  app.post<{ Params: { id: string } }>('/v2/payments/captures/:id/refund', async (req, reply) => once('refund', req, reply, 'payments', new PaypalFailure(409, 'PREVIOUS_REQUEST_IN_PROGRESS'), () => {
+  app.post<{ Params: { id: string } }>('/v2/payments/captures/:id/refund', async (req, reply) => once('refund', req, reply, 'payments', new PaypalFailure('PREVIOUS_REQUEST_IN_PROGRESS'), () => {
     const c = captures.get(req.params.id);
-    if (!c) throw new PaypalFailure(404, 'INVALID_RESOURCE_ID');
+    if (!c) throw new PaypalFailure('INVALID_RESOURCE_ID');
     const body = (req.body ?? {}) as { amount?: Money; custom_id?: string; invoice_id?: string; note_to_payer?: string };
-    if (c.status === 'PENDING') throw new PaypalFailure(422, 'PENDING_CAPTURE');
-    if (c.status === 'DECLINED' || c.status === 'FAILED') throw new PaypalFailure(422, 'REFUND_NOT_ALLOWED');
-    if (c.status === 'REFUNDED') throw new PaypalFailure(422, 'CAPTURE_FULLY_REFUNDED');
+    if (c.status === 'PENDING') throw new PaypalFailure('PENDING_CAPTURE');
+    if (c.status === 'DECLINED' || c.status === 'FAILED') throw new PaypalFailure('REFUND_NOT_ALLOWED');
+    if (c.status === 'REFUNDED') throw new PaypalFailure('CAPTURE_FULLY_REFUNDED');
     const captured = toMinor(c.amount)!;
     const left = captured - refundedOf(c);
     let amount = left;
     if (body.amount) {
-      if (body.amount.currency_code !== c.amount.currency_code) throw new PaypalFailure(422, 'REFUND_CAPTURE_CURRENCY_MISMATCH', '/amount/currency_code', body.amount.currency_code);
+      if (body.amount.currency_code !== c.amount.currency_code) throw new PaypalFailure('REFUND_CAPTURE_CURRENCY_MISMATCH', '/amount/currency_code', body.amount.currency_code);
       const asked = toMinor(body.amount);
-      if (asked === null) throw new PaypalFailure(422, 'DECIMAL_PRECISION', '/amount/value', body.amount.value);
-      if (asked <= 0n) throw new PaypalFailure(422, 'CANNOT_BE_ZERO_OR_NEGATIVE', '/amount/value', body.amount.value);
-      if (asked > left) throw new PaypalFailure(422, 'REFUND_AMOUNT_EXCEEDED', '/amount/value', body.amount.value);
+      if (asked === null) throw new PaypalFailure('DECIMAL_PRECISION', '/amount/value', body.amount.value);
+      if (asked <= 0n) throw new PaypalFailure('CANNOT_BE_ZERO_OR_NEGATIVE', '/amount/value', body.amount.value);
+      if (asked > left) throw new PaypalFailure('REFUND_AMOUNT_EXCEEDED', '/amount/value', body.amount.value);
       amount = asked;
     }
-    if (body.custom_id !== undefined && !/^[A-Za-z0-9-_.,]{1,127}$/.test(body.custom_id)) throw new PaypalFailure(400, 'INVALID_PARAMETER_SYNTAX', '/custom_id', body.custom_id);
+    if (body.custom_id !== undefined && !/^[A-Za-z0-9-_.,]{1,127}$/.test(body.custom_id)) throw new PaypalFailure('INVALID_PARAMETER_SYNTAX', '/custom_id', body.custom_id);
     const t = now();
     const refund: EmulatedRefund = {
       id: resourceId(), captureId: c.id, status: nextRefundPending ? 'PENDING' : 'COMPLETED', amount: fromMinor(amount, c.amount.currency_code),

@@ -1,18 +1,23 @@
 /**
- * Writes schemas.json: the parts of PayPal's published OpenAPI documents
- * (github.com/paypal/paypal-rest-api-specifications) that the emulator answers with, trimmed to
- * the schemas those answers reach and without prose (descriptions, examples).
+ * Writes the PayPal schema file shapes.test.ts checks the emulator against: the parts of PayPal's
+ * published OpenAPI documents (github.com/paypal/paypal-rest-api-specifications) that the emulator
+ * answers with, trimmed to the schemas those answers reach and without prose (descriptions,
+ * examples). The file is reference data and lives beside the repository, in
+ * shared/emulators/paypal-openapi.json, never in it; the emulator itself does not read it.
  *
- *   node apps/server/test/emulators/paypal/vendor-schemas.mjs <checkout of paypal-rest-api-specifications>
+ *   node apps/server/test/emulators/paypal/vendor-schemas.mjs <checkout of paypal-rest-api-specifications> [output file]
  *
- * The emulator and shapes.test.ts read schemas.json only; rerun this to follow a newer spec.
+ * Rerun it to follow a newer spec; shapes.test.ts reads PAYPAL_OPENAPI_SCHEMAS when the output is elsewhere.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = process.argv[2];
-if (!repo) throw new Error('usage: vendor-schemas.mjs <paypal-rest-api-specifications checkout or git dir>');
+if (!repo) throw new Error('usage: vendor-schemas.mjs <paypal-rest-api-specifications checkout or git dir> [output file]');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const target = path.resolve(process.argv[3] ?? path.resolve(here, '../../../../../../shared/emulators/paypal-openapi.json'));
 const git = (...args) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
 const commit = git('rev-parse', 'HEAD').trim();
 const read = (file) => JSON.parse(git('show', `HEAD:openapi/${file}`));
@@ -96,5 +101,6 @@ const out = {
 };
 out.oauth.operations['POST /v1/oauth2/token'].responses[400] = out.oauth.operations['POST /v1/oauth2/token'].responses[401];
 
-writeFileSync(fileURLToPath(new URL('./schemas.json', import.meta.url)), `${JSON.stringify(out, null, 1)}\n`);
-console.log(`schemas.json from ${commit}`);
+mkdirSync(path.dirname(target), { recursive: true });
+writeFileSync(target, `${JSON.stringify(out, null, 1)}\n`);
+console.log(`${target} from ${commit}`);

@@ -41,6 +41,7 @@ import { buildPaymentRegistry, providerOrigins, type PaymentsOptions } from './m
 import { PaymentEvents } from './modules/payment/webhooks.js';
 import type { PaymentRegistry } from './modules/payment/providers/registry.js';
 import { Refunder } from './flows/refund.js';
+import { vatInvoiceRoutes } from './modules/invoice/routes.js';
 import { reverseRoutes } from './modules/reverse/routes.js';
 import { commentRoutes } from './modules/comment/routes.js';
 import { membershipRoutes } from './modules/membership/routes.js';
@@ -179,7 +180,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const account = opts.account ?? { captchaHmacKey: DEFAULT_CAPTCHA_HMAC_KEY, codeHmacKey: DEFAULT_CODE_HMAC_KEY, captchaMaxNumber: 1000, devMailbox: !production };
   configureCodes({ hmacKey: account.codeHmacKey, limits: account.codeSendLimits });
   app.decorate('captcha', new Captcha(opts.db, { hmacKey: account.captchaHmacKey, maxNumber: account.captchaMaxNumber }));
-  const outbox = new Outbox(opts.db, { email: opts.email ?? new DevMailboxTransport(opts.db), sms: opts.sms ?? new DevSmsProvider(opts.db), jobs: opts.jobs });
+  const storage = opts.storage ?? new LocalStorage(opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));
+  // The outbox reads email attachments (VAT invoices) from the storage.
+  const outbox = new Outbox(opts.db, { email: opts.email ?? new DevMailboxTransport(opts.db), sms: opts.sms ?? new DevSmsProvider(opts.db), jobs: opts.jobs, storage });
   await outbox.start();
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', outbox);
@@ -216,9 +219,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   paymentRoutes(app, opts.db, registry, paymentEvents);
   tradeRoutes(app, opts.db, opts.jobs);
   invoiceRoutes(app, opts.db);
+  vatInvoiceRoutes(app, opts.db, storage);
   fulfillmentRoutes(app, opts.db, opts.jobs);
   cardRoutes(app, opts.db, registry, paymentEvents);
-  const storage = opts.storage ?? new LocalStorage(opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));
   const uploads = new Uploads(opts.db, storage, { ...uploadPolicyFromEnv(), ...opts.uploads });
   await uploadRoutes(app, uploads);
   reverseRoutes(app, opts.db, { refunder, jobs: opts.jobs });

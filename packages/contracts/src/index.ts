@@ -22,3 +22,4 @@ export * from './my-coupons.js';
 export * from './buyer-home.js';
 export * from './membership.js';
 export * from './first-reads.js';
+export * from './invoice.js';

@@ -114,7 +114,11 @@ export const OrderDetail = OrderSummary.extend({
   remark: z.string().nullable(),
   notifyInfo: z.object({ notifyType: z.string(), contactInfo: z.string() }).nullable(),
   /** Hidden for reissue orders (REVERSE_REISSUE). */
-  invoice: z.object({ status: z.enum(['NOT_ISSUED', 'ISSUED']), invoiceUrl: z.string().nullable() }).nullable(),
+  invoice: z.object({
+    status: z.enum(['NOT_ISSUED', 'ISSUED']), invoiceUrl: z.string().nullable(),
+    /** The VAT invoice (not requested, requested, issued, credited by refunds). */
+    vatInvoiceStatus: z.enum(['NOT_REQUESTED', 'REQUESTED', 'ISSUED', 'CREDITED']).optional(),
+  }).nullable(),
   paymentInfo: z.object({
     payChannel: z.string().nullable(), paymentOrderId: z.string(), records: z.array(PaymentInfo),
     /** The other orders of the same checkout, paid in the same payment (empty when the checkout made one order). */

@@ -16,3 +16,5 @@ export * from './merchant-state.js';
 export * from './paid-service.js';
 export * from './membership.js';
 export * from './delivery-day.js';
+export * from './vat-id.js';
+export * from './invoice-state.js';

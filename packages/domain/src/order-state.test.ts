@@ -304,6 +304,15 @@ describe('operationList', () => {
       expect(list).not.toContain('comment');
       expect(list).toEqual(['checkExpressTrack', 'buyAgain']);
     });
+    it('VAT invoice: asked for on a paid VAT-site order, then checked and emailed once issued', () => {
+      const paid = { status: 'UN_DELIVERY' as const, payChannel: 'MOCKPAY', hasInvoiceUrl: true, vatApplies: true };
+      expect(ops({ ...paid, invoiceStatus: 'NOT_REQUESTED' })).toEqual(['buyerCancelAfterPay', 'viewInvoice', 'makeInvoice']);
+      expect(ops({ ...paid, invoiceStatus: 'NOT_REQUESTED', vatApplies: false })).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
+      expect(ops({ ...paid, invoiceStatus: 'REQUESTED' })).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
+      expect(ops({ ...paid, invoiceStatus: 'ISSUED' })).toEqual(['buyerCancelAfterPay', 'viewInvoice', 'buyerCheckVATInvoice', 'sendInvoiceEmail']);
+      expect(ops({ ...paid, status: 'PENDING_PAY', invoiceStatus: 'NOT_REQUESTED' })).not.toContain('makeInvoice');
+      expect(ops({ ...paid, invoiceStatus: 'ISSUED', viewerIsBuyer: false })).toEqual([]);
+    });
     it('reversible: after-sales offered', () => {
       expect(ops({ status: 'COMPLETE', ...shipped, openPackageCount: 0, reversible: true, evaluated: true })).toEqual(['checkExpressTrack', 'viewInvoice', 'buyerApplyReverse', 'buyAgain']);
     });
@@ -378,6 +387,8 @@ describe('operationList', () => {
       toUse: 'TO_USE', buyAgain: 'BUY_AGAIN', buyerCancelBeforePay: 'CANCEL', buyerCancelAfterPay: 'CANCEL',
     });
     expect([...LIST_HIDDEN_OPERATIONS].sort()).toEqual(['buyerApplyReverse', 'checkVerifyCode', 'sendInvoiceEmail']);
-    expect(OPERATIONS).toHaveLength(18);
+    // The spec's 18, and makeInvoice for its uppercase MAKE_INVOICE (ask for a VAT invoice).
+    expect(OPERATIONS).toHaveLength(19);
+    expect(OPERATION_UPPERCASE).toMatchObject({ makeInvoice: 'MAKE_INVOICE', buyerCheckVATInvoice: 'GET_INVOICE' });
   });
 });

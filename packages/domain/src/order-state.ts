@@ -1,3 +1,4 @@
+import { invoiceOperations, type InvoiceStatus } from './invoice-state.js';
 import { nextStatus, type TransitionTable } from './state-table.js';
 
 /**
@@ -86,7 +87,7 @@ export const PAID_STATUSES: readonly OrderStatus[] = ['UN_DELIVERY', 'UN_RECEIVE
 export const OPERATIONS = [
   'pay', 'secondary_pay', 'payDeposit', 'payBalance', 'comment', 'confirm', 'checkExpressTrack', 'buyerCancelBeforePay',
   'buyerCancelAfterPay', 'buyerPostponeConfirmDeadline', 'buyerApplyReverse', 'toUse', 'viewInvoice', 'buyerCheckVATInvoice',
-  'buyAgain', 'inviteToJoinGroup', 'checkVerifyCode', 'sendInvoiceEmail',
+  'buyAgain', 'inviteToJoinGroup', 'checkVerifyCode', 'sendInvoiceEmail', 'makeInvoice',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -95,7 +96,7 @@ export const OPERATION_UPPERCASE: Partial<Record<Operation, string>> = {
   pay: 'PAY', secondary_pay: 'SECONDARY_PAY', comment: 'COMMENT', buyerCancelBeforePay: 'CANCEL', buyerCancelAfterPay: 'CANCEL',
   confirm: 'CONFIRM', buyerPostponeConfirmDeadline: 'POSTPONE', checkExpressTrack: 'LOGISTICS', payBalance: 'PAY_BALANCE',
   payDeposit: 'PAY_DEPOSIT', viewInvoice: 'VIEW_INVOICE', buyerApplyReverse: 'APPLY_REVERSE', buyerCheckVATInvoice: 'GET_INVOICE',
-  sendInvoiceEmail: 'MAKE_INVOICE', inviteToJoinGroup: 'INVITE_TO_JOIN_GROUP', toUse: 'TO_USE', buyAgain: 'BUY_AGAIN',
+  sendInvoiceEmail: 'SEND_INVOICE_EMAIL', makeInvoice: 'MAKE_INVOICE', inviteToJoinGroup: 'INVITE_TO_JOIN_GROUP', toUse: 'TO_USE', buyAgain: 'BUY_AGAIN',
 };
 /** Operations that never show a button in the order list (SPEC §4). */
 export const LIST_HIDDEN_OPERATIONS: readonly Operation[] = ['checkVerifyCode', 'sendInvoiceEmail', 'buyerApplyReverse'];
@@ -126,6 +127,10 @@ export interface OperationInput {
   reverseInProgress: boolean;
   isReissue: boolean;
   isPoints: boolean;
+  /** The order's VAT invoice (left out: no invoice operations). */
+  invoiceStatus?: InvoiceStatus;
+  /** The order was sold with VAT (a VAT site), so a VAT invoice can be asked for. */
+  vatApplies?: boolean;
 }
 
 /** The operations of an order for its viewer, in display order (SPEC §4). */
@@ -166,6 +171,7 @@ export function operationList(o: OperationInput): Operation[] {
   if (o.hasServiceItems && (PAID_STATUSES as readonly string[]).includes(display)) ops.push('toUse');
   if (o.packageCount > 0) ops.push('checkExpressTrack');
   if (o.hasInvoiceUrl && !o.isReissue && (PAID_STATUSES as readonly string[]).includes(display)) ops.push('viewInvoice');
+  if (o.invoiceStatus) ops.push(...invoiceOperations({ ...o, invoiceStatus: o.invoiceStatus, vatApplies: o.vatApplies ?? false }));
   // After-sales is per line: lines already in one are simply not offered again on the apply page.
   if (o.reversible && ['UN_RECEIVED', 'COMPLETE'].includes(display)) ops.push('buyerApplyReverse');
   // Part shipped, part waiting: the rest can be cancelled line by line (the whole order is cancelled only before anything left).

@@ -15,6 +15,7 @@ import { moveRefunds } from '../modules/payment/records.js';
 import type { PaymentRegistry } from '../modules/payment/providers/registry.js';
 import type { ProviderEvent, RefundAnswer } from '../modules/payment/providers/types.js';
 import { settleReverseRefund } from '../modules/reverse/transitions.js';
+import { creditRefund } from '../modules/invoice/service.js';
 
 type OrderRow = typeof tradeOrders.$inferSelect;
 export const REFUND_QUEUE = 'refund-execute';
@@ -126,6 +127,8 @@ export async function applyRefundAnswer(tx: Tx, refundId: bigint, answer: Refund
   if (!moved.length) return false;
   const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
   if (r?.reverseId) await settleReverseRefund(tx, r.reverseId, now);
+  // Money given back on an order whose VAT invoice is issued gets its credit note.
+  if (r && answer.status === 'succeeded') await creditRefund(tx, r, now);
   return true;
 }
 

@@ -18,6 +18,7 @@ import { devMailbox, outboxMessages } from '../db/schema/index.js';
 import type { Jobs } from './jobs.js';
 import { renderTemplate, SHOP_NAME } from './mail-templates.js';
 import type { SmsProvider } from './sms.js';
+import type { FileStorage } from './storage.js';
 
 export const OUTBOX_QUEUE = 'outbox-deliver';
 export const OUTBOX_SWEEP_QUEUE = 'outbox-sweep';
@@ -28,7 +29,8 @@ const MAX_ATTEMPTS = 10;
 /** Anything with `execute` (the Db or a transaction). */
 type Executor = Pick<Db, 'insert' | 'execute'>;
 
-export interface EmailMessage { to: string; subject: string; text: string; html: string }
+export interface EmailAttachment { filename: string; contentType: string; content: Buffer }
+export interface EmailMessage { to: string; subject: string; text: string; html: string; attachments?: EmailAttachment[] }
 /** Sends one rendered email (nodemailer transport, or the dev mailbox directly). */
 export interface EmailTransport { send(message: EmailMessage): Promise<void>; close?(): void }
 
@@ -39,12 +41,19 @@ export interface EnqueueEmail {
   lang: string;
   site: string;
   data?: Record<string, unknown>;
+  /** Files in the shop's storage sent with the email (read at delivery, so the row stays small). */
+  attachments?: OutboxAttachment[];
 }
+export interface OutboxAttachment { filename: string; contentType: string; storageKey: string }
 export interface EnqueueSms { to: string; template: string; lang: string; site?: string; data?: Record<string, unknown> }
+
+/** Where an email's attachments ride in the payload. */
+const ATTACHMENTS = '_attachments';
 
 async function enqueue(tx: Executor, channel: 'email' | 'sms', m: EnqueueEmail): Promise<bigint> {
   const [row] = await tx.insert(outboxMessages).values({
-    channel, destination: m.to, template: m.template, language: m.lang, site: m.site, payload: m.data ?? {},
+    channel, destination: m.to, template: m.template, language: m.lang, site: m.site,
+    payload: m.attachments?.length ? { ...m.data, [ATTACHMENTS]: m.attachments } : m.data ?? {},
   }).returning({ id: outboxMessages.id });
   // Delivered to listeners only when the transaction commits.
   await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${String(row!.id)})`);
@@ -71,7 +80,19 @@ export class Outbox {
   private stopped = false;
   private inProcess: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Db, private readonly opts: { email: EmailTransport; sms: SmsProvider; jobs?: Jobs }) {}
+  constructor(private readonly db: Db, private readonly opts: { email: EmailTransport; sms: SmsProvider; jobs?: Jobs; storage?: FileStorage }) {}
+
+  /** The attachments of a message, read from the storage; a missing file fails the delivery (it is retried). */
+  private async attachmentsOf(payload: Record<string, unknown>): Promise<EmailAttachment[] | undefined> {
+    const list = payload[ATTACHMENTS] as OutboxAttachment[] | undefined;
+    if (!list?.length) return undefined;
+    if (!this.opts.storage) throw new Error('attachments need a file storage');
+    return Promise.all(list.map(async (a) => {
+      const content = await this.opts.storage!.get(a.storageKey);
+      if (!content) throw new Error(`attachment ${a.storageKey} not found`);
+      return { filename: a.filename, contentType: a.contentType, content };
+    }));
+  }
 
   /** Starts listening for committed messages. */
   async start(): Promise<void> {
@@ -122,7 +143,10 @@ export class Outbox {
       if (!m) return;
       const rendered = renderTemplate(m.template, m.language, m.site, m.payload as Record<string, unknown>);
       try {
-        if (m.channel === 'email') await this.opts.email.send({ to: m.destination, subject: rendered.subject, text: rendered.text, html: rendered.html });
+        if (m.channel === 'email') {
+          const attachments = await this.attachmentsOf(m.payload as Record<string, unknown>);
+          await this.opts.email.send({ to: m.destination, subject: rendered.subject, text: rendered.text, html: rendered.html, ...(attachments ? { attachments } : {}) });
+        }
         else await this.opts.sms.send(m.destination, rendered.sms);
       } catch (err) {
         failure = err;

@@ -20,3 +20,4 @@ export * from './paid-service.js';
 export * from './account-messaging.js';
 export * from './account-settings.js';
 export * from './uploads.js';
+export * from './invoice.js';

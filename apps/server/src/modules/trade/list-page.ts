@@ -56,7 +56,8 @@ export const ORDER_FACTS = `(SELECT count(*) FROM shipment_packages p WHERE p.or
   (SELECT count(*) FROM shipment_packages p WHERE p.order_id = o.id AND p.status = 'SEND_DELIVERY')::int AS open_packages,
   EXISTS (SELECT 1 FROM payment_records r WHERE r.contract_id = o.contract_id) AS paid_before,
   EXISTS (SELECT 1 FROM reverse_trade_orders v WHERE v.order_id = o.id AND v.status NOT IN (${REVERSE_FINAL.map((x) => `'${x}'`).join(', ')})) AS reverse_open,
-  (SELECT s.name FROM shops s WHERE s.id = o.shop_id) AS shop_name`;
+  (SELECT s.name FROM shops s WHERE s.id = o.shop_id) AS shop_name,
+  (SELECT q.status FROM vat_invoice_requests q WHERE q.order_id = o.id) AS invoice_status`;
 
 /** The order columns of a list entry (ListOrder), as listOrderOf reads them. */
 export const LIST_ORDER_COLUMNS = `o.id, o.trade_order_code, o.contract_id, o.buyer_id, o.shop_id, o.seller_id, o.status, o.trade_type, o.currency,
@@ -82,6 +83,7 @@ export function addRelated(rel: Related, o: ListOrder, r: any): void {
   if (r.paid_before) rel.paidBefore.add(o.contractId);
   if (r.reverse_open) rel.reverseOpen.add(o.id);
   rel.shopNames.set(o.shopId, r.shop_name);
+  if (r.invoice_status) rel.invoiceStatus.set(o.id, r.invoice_status);
   for (const l of (r.lines ?? []) as LineJson[]) {
     rel.lines.push({
       id: BigInt(l.id), orderId: o.id, skuId: BigInt(l.skuId), itemId: BigInt(l.itemId), parentLineId: big(l.parentLineId),
@@ -94,7 +96,7 @@ export function addRelated(rel: Related, o: ListOrder, r: any): void {
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-export const emptyRelated = (): Related => ({ lines: [], packages: new Map(), paidBefore: new Set(), reverseOpen: new Set(), shopNames: new Map(), coupons: [] });
+export const emptyRelated = (): Related => ({ lines: [], packages: new Map(), paidBefore: new Set(), reverseOpen: new Set(), shopNames: new Map(), coupons: [], invoiceStatus: new Map() });
 
 function listSql(tab: OrderTab): string {
   const t = tabSql(tab);

@@ -6,7 +6,7 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   POSTPONE_LIMIT, SITES, type Currency, type Language, type OrderDetail, type OrderLine, type OrderListBody, type OrderSummary, type OrderTab, type OrderTimespan, type SiteCode,
 } from '@mall/contracts';
-import { REVERSE_FINAL_STATUSES, allocate, displayStatus, fromMilli, lineAfterSalesQty, money, OPERATION_UPPERCASE, operationList, tabOf, toMilli, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
+import { REVERSE_FINAL_STATUSES, allocate, displayStatus, vatAppliesTo, type InvoiceStatus, fromMilli, lineAfterSalesQty, money, OPERATION_UPPERCASE, operationList, tabOf, toMilli, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
   items, paymentRecords, refunds, reverseTradeOrders, shippingMethods, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
@@ -117,11 +117,13 @@ export interface Related {
   reverseOpen: Set<bigint>;
   shopNames: Map<bigint, string>;
   coupons: (typeof tradeOrderLineCoupons.$inferSelect)[];
+  /** VAT invoice status per order (no entry: not requested). */
+  invoiceStatus: Map<bigint, InvoiceStatus>;
 }
 
 async function related(db: Db, orders: OrderRow[], withCoupons: boolean): Promise<Related> {
   const ids = orders.map((o) => o.id);
-  if (!ids.length) return { lines: [], packages: new Map(), paidBefore: new Set(), reverseOpen: new Set(), shopNames: new Map(), coupons: [] };
+  if (!ids.length) return { lines: [], packages: new Map(), paidBefore: new Set(), reverseOpen: new Set(), shopNames: new Map(), coupons: [], invoiceStatus: new Map() };
   // Two statements for any number of orders: their lines, and one row of facts per order
   // (each statement is a round trip, which is most of a list request's cost).
   const [lines, facts] = await Promise.all([
@@ -135,6 +137,7 @@ async function related(db: Db, orders: OrderRow[], withCoupons: boolean): Promis
       paidBefore: sql<boolean>`EXISTS (SELECT 1 FROM payment_records r WHERE r.contract_id = trade_orders.contract_id)`,
       reverseOpen: sql<boolean>`EXISTS (SELECT 1 FROM reverse_trade_orders v WHERE v.order_id = trade_orders.id AND v.status NOT IN (${sql.join(FINAL_REVERSE.map((x) => sql`${x}`), sql`, `)}))`,
       shopName: sql<string>`(SELECT s.name FROM shops s WHERE s.id = trade_orders.shop_id)`,
+      invoiceStatus: sql<InvoiceStatus | null>`(SELECT q.status FROM vat_invoice_requests q WHERE q.order_id = trade_orders.id)`,
     }).from(tradeOrders).where(inArray(tradeOrders.id, ids)),
   ]);
   const lineRows = lines.map((r) => ({ ...r.line, itemBusinessType: r.itemBusinessType }));
@@ -147,6 +150,7 @@ async function related(db: Db, orders: OrderRow[], withCoupons: boolean): Promis
     reverseOpen: new Set(facts.filter((f) => f.reverseOpen).map((f) => f.id)),
     shopNames: new Map(facts.map((f) => [f.shopId, f.shopName])),
     coupons,
+    invoiceStatus: new Map(facts.filter((f) => f.invoiceStatus).map((f) => [f.id, f.invoiceStatus!])),
   };
 }
 
@@ -180,6 +184,7 @@ export function summaryOf(o: ListOrder, c: ListContract, rel: Related, scope: Or
     postponeCount: o.postponeCount, postponeLimit: POSTPONE_LIMIT, hasInvoiceUrl: !!o.invoiceUrl, evaluated: o.commentStatus === 'EVALUATED',
     hasServiceItems: top.some((l) => l.itemBusinessType === 'SERVICE'), reversible: can.some((x) => x.canReverseMilli > 0n), cancelable: can.some((x) => x.canCancelMilli > 0n),
     reverseInProgress: rel.reverseOpen.has(o.id), isReissue: o.businessType === 'REVERSE_REISSUE', isPoints: o.tradeType === 'NORMAL_POINT_REDEEM',
+    invoiceStatus: rel.invoiceStatus.get(o.id) ?? 'NOT_REQUESTED', vatApplies: vatAppliesTo(currency),
   });
   const pending = ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE'].includes(status);
   return {
@@ -256,7 +261,7 @@ export function buildDetail(o: DetailOrder, c: DetailContract, scope: OrderScope
     shippingTimeInfo: { shippingMethod: x.methodName, shippingMethodCode: o.shippingMethodCode, deliveryDay: payload.shippingTimeInfo?.deliveryDay ?? null, deliveryTime: payload.shippingTimeInfo?.deliveryTime ?? null },
     remark: o.remark,
     notifyInfo: payload.notifyInfo ? { notifyType: payload.notifyInfo.notifyType, contactInfo: payload.notifyInfo.contactInfo } : null,
-    invoice: reissue ? null : { status: o.invoiceUrl ? 'ISSUED' : 'NOT_ISSUED', invoiceUrl: o.invoiceUrl },
+    invoice: reissue ? null : { status: o.invoiceUrl ? 'ISSUED' : 'NOT_ISSUED', invoiceUrl: o.invoiceUrl, vatInvoiceStatus: rel.invoiceStatus.get(o.id) ?? 'NOT_REQUESTED' },
     paymentInfo: reissue ? null : {
       payChannel: o.payChannel, paymentOrderId: c.paymentOrderId,
       records: records.map((r) => ({

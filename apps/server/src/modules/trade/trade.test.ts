@@ -1082,10 +1082,10 @@ describe('invoice', () => {
     const { contractId, orderIds: [id] } = await place(owner, [['TRAY-STEEL', '2']]);
     const before = (await owner.b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id })).json();
     expect(before.operationList).not.toContain('viewInvoice');
-    expect(before.invoice).toEqual({ status: 'NOT_ISSUED', invoiceUrl: null });
+    expect(before.invoice).toEqual({ status: 'NOT_ISSUED', invoiceUrl: null, vatInvoiceStatus: 'NOT_REQUESTED' });
     await pay(owner.b, contractId);
     const after = (await owner.b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id })).json();
-    expect(after.invoice).toEqual({ status: 'ISSUED', invoiceUrl: `/api/orders/${id}/invoice` });
+    expect(after.invoice).toEqual({ status: 'ISSUED', invoiceUrl: `/api/orders/${id}/invoice`, vatInvoiceStatus: 'NOT_REQUESTED' });
     expect(after.operationList).toContain('viewInvoice');
     const doc = await owner.b.get(after.invoice.invoiceUrl);
     expect(doc.statusCode).toBe(200);

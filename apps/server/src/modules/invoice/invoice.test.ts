@@ -99,6 +99,12 @@ describe('asking for a VAT invoice', () => {
     const unpaid = await nlOrder(other, false);
     expectError(await ask(other.b, unpaid, request('NL123456789B01', 'NL')), 409, 'Invoice.notInvoiceable');
     expect((await detail(other.b, unpaid)).operationList).not.toContain('makeInvoice');
+    // US sales tax is no VAT: a paid US order offers no VAT invoice.
+    const us = await signup('vat-us');
+    const placed = await place(us, [['TRAY-STEEL', '1']]);
+    await pay(us.b, placed.contractId);
+    expect((await detail(us.b, placed.orderIds[0]!)).operationList).not.toContain('makeInvoice');
+    expectError(await ask(us.b, placed.orderIds[0]!, request('NL123456789B01', 'NL')), 409, 'Invoice.notInvoiceable');
   });
 
   it('a well-formed ID is stored normalised; the request can be corrected until issued', async () => {
@@ -110,6 +116,10 @@ describe('asking for a VAT invoice', () => {
     expect(again.json()).toMatchObject({ status: 'REQUESTED', request: { companyName: 'Acme Holding B.V.', vatId: 'NL987654321B02' } });
     const d = await detail(x.b, id);
     expect(d.invoice.vatInvoiceStatus).toBe('REQUESTED');
+    // The seller sees it among the requests to issue; the other shop's seller does not.
+    const mine = (await seller.post('/api/merchant/vat-invoices', { status: 'REQUESTED' })).json();
+    expect(mine).toEqual(expect.arrayContaining([expect.objectContaining({ orderId: id, companyName: 'Acme Holding B.V.', vatId: 'NL987654321B02', status: 'REQUESTED' })]));
+    expect((await seller2.post('/api/merchant/vat-invoices', {})).json().map((r: { orderId: string }) => r.orderId)).not.toContain(id);
     expect(d.operationList).not.toContain('makeInvoice');
     expect(d.operationList).not.toContain('buyerCheckVATInvoice');
   });
@@ -256,6 +266,23 @@ describe('sending by email', () => {
 });
 
 describe('refund after the invoice', () => {
+  it('refunds settled before the issue are credited at the issue', async () => {
+    const x = await nlBuyer('vat-refund-first');
+    const id = await nlOrder(x);
+    expect((await ask(x.b, id, request('NL123456789B01', 'NL'))).statusCode).toBe(200);
+    const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }]);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await seller.post(`/api/merchant/reverse/${cancel.json().reverseTradeOrderId}/decision`, { approve: true })).statusCode).toBe(200);
+    await waitFor(async () => (await orderRow(id)).status, (s) => s === 'CANCEL_ALL', 'order refunded');
+    expect(await docsOf(id)).toEqual([]);
+    const res = await issue(seller, id);
+    expect(res.statusCode, res.body).toBe(200);
+    const [inv, note] = await docsOf(id);
+    expect(note).toMatchObject({ kind: 'CREDIT_NOTE', creditsDocumentId: inv!.id, seq: inv!.seq + 1, grossMinor: inv!.grossMinor });
+    expect(res.json()).toMatchObject({ status: 'CREDITED', documents: [{ kind: 'INVOICE' }, { kind: 'CREDIT_NOTE' }] });
+  });
+
+
   it('a refund is credited by a credit note with the next number, linked to the invoice', async () => {
     const x = await nlBuyer('vat-refund');
     const id = await nlOrder(x);

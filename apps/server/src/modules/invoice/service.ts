@@ -125,8 +125,9 @@ export async function invoiceView(db: Db, user: UserRow | null, orderId: bigint)
 
 // ------------------------------------------------------------------ seller
 
-async function sellerOrder(tx: Tx | Db, seller: UserRow, orderId: bigint): Promise<OrderRow> {
-  const [o] = await tx.select().from(tradeOrders).where(and(eq(tradeOrders.id, orderId), eq(tradeOrders.sellerId, seller.id)));
+/** The seller's order, locked: the order row first, then its request, as every writer of invoices takes them. */
+async function sellerOrder(tx: Tx, seller: UserRow, orderId: bigint): Promise<OrderRow> {
+  const [o] = await tx.select().from(tradeOrders).where(and(eq(tradeOrders.id, orderId), eq(tradeOrders.sellerId, seller.id))).for('update');
   if (!o) throw orderNotFound();
   return o;
 }
@@ -177,6 +178,9 @@ export async function issueInvoice(db: Db, storage: FileStorage, seller: UserRow
       grossMinor: BigInt(content.grossMinor), reverseCharge: content.reverseCharge, content, storageKey: storageKeyOf(o.shopId, content.invoiceNumber),
     }).returning();
     await tx.update(tradeOrders).set({ invoiceUrl: downloadUrlOf(d!.id) }).where(eq(tradeOrders.id, o.id));
+    // Refunds settled before the issue are credited now (the request row's lock orders this against a refund settling meanwhile).
+    const before = await tx.select().from(refunds).where(and(eq(refunds.orderId, o.id), eq(refunds.status, 'REFUND_DONE'))).orderBy(asc(refunds.id));
+    for (const f of before) await creditRefund(tx, f, now);
     return d!;
   });
   await storePdf(storage, doc).catch(() => {});
@@ -237,6 +241,11 @@ function contentOf(head: Omit<InvoiceContent, 'lines' | 'totals' | 'netMinor' | 
  */
 export async function creditRefund(tx: Tx, refund: typeof refunds.$inferSelect, now = new Date()): Promise<bigint | null> {
   if (!refund.orderId || refund.amountMinor <= 0n) return null;
+  const [asked] = await tx.select({ id: vatInvoiceRequests.id }).from(vatInvoiceRequests).where(eq(vatInvoiceRequests.orderId, refund.orderId));
+  if (!asked) return null;
+  // Waits for an issue of this order under way (it holds the rows: order, then request), so the refund is credited by one of the two.
+  await tx.select({ id: tradeOrders.id }).from(tradeOrders).where(eq(tradeOrders.id, refund.orderId)).for('update');
+  await tx.select({ id: vatInvoiceRequests.id }).from(vatInvoiceRequests).where(eq(vatInvoiceRequests.id, asked.id)).for('update');
   const [inv] = await tx.select().from(invoiceDocuments).where(and(eq(invoiceDocuments.orderId, refund.orderId), eq(invoiceDocuments.kind, 'INVOICE')));
   if (!inv) return null;
   const [done] = await tx.select({ id: invoiceDocuments.id }).from(invoiceDocuments).where(eq(invoiceDocuments.refundId, refund.id));

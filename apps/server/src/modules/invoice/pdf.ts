@@ -72,12 +72,18 @@ export function renderInvoicePdf(c: InvoiceContent, opts: { compress?: boolean }
   doc.x = 50;
   doc.y = Math.max(afterSeller, doc.y) + 20;
 
-  const cols = [50, 250, 290, 370, 420, 490];
+  // Description, quantity, net, rate, VAT, gross; a row is as tall as its tallest cell (a long item name wraps).
+  const cols = [50, 220, 260, 340, 384, 464, 545];
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
+    let bottom = y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    cells.forEach((cell, i) => doc.text(cell, cols[i]!, y, { width: i === 0 ? 195 : (cols[i + 1] ?? 545) - cols[i]! - 4, align: i === 0 ? 'left' : 'right' }));
+    cells.forEach((cell, i) => {
+      doc.text(cell, cols[i]!, y, { width: cols[i + 1]! - cols[i]! - 6, align: i === 0 ? 'left' : 'right' });
+      bottom = Math.max(bottom, doc.y);
+    });
     doc.x = 50;
+    doc.y = bottom;
     doc.moveDown(0.3);
   };
   row(['Description', 'Qty', 'Net', 'Rate', 'VAT', 'Gross'], true);

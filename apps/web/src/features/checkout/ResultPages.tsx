@@ -4,7 +4,7 @@ import { Anchor, Button, Container, Group, Loader, Paper, Stack, Stepper, Text, 
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_DECLINE_REASONS, PAYMENT_POLL_MS, PAY_SUCCESS_COUNTDOWN_S } from '@mall/contracts/constants';
+import { PAYMENT_POLL_MS, PAY_SUCCESS_COUNTDOWN_S } from '@mall/contracts/constants';
 import type { CheckoutEntry } from '@mall/contracts';
 import { errorMessage } from '../../shared/errors';
 import { useMoney } from '../../shared/format';
@@ -12,21 +12,10 @@ import { isLoggedIn, useSession } from '../../shared/session';
 import { safeTarget } from '../../shared/safeTarget';
 import { fetchPayResult, useContract, usePaymentHosts } from '../payment/api';
 import { ContractOrders } from '../payment/ContractOrders';
+import { DeclineReason } from '../payment/DeclineReason';
 import { PaymentSection } from '../payment/PaymentSection';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { PageLoading } from '../../shared/PageLoading';
-
-/** A provider's decline reason as a sentence; unknown reasons get a general one (the code is shown beside it). */
-export function DeclineReason({ code }: { code: string }) {
-  const { t } = useTranslation();
-  const known = (PAYMENT_DECLINE_REASONS as readonly string[]).includes(code);
-  return (
-    <Stack gap={2} align="center" data-testid="failed-reason">
-      <Text c="red.8" ta="center">{t(known ? `payResult.declined.${code}` : 'payResult.declined.other')}</Text>
-      <Text size="xs" c="dimmed" data-testid="failed-code">{t('payResult.reasonCode', { code })}</Text>
-    </Stack>
-  );
-}
 
 /**
  * /buyer/pay-result (SPEC §2, §4 "Payment polling"): polls every 3 s while the payment is

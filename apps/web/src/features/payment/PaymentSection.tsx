@@ -1,31 +1,49 @@
 /**
  * Step 1 of checkout and /buyer/pre-pay: one accordion panel per channel with its submit button,
- * and the repeat-payment guard of SPEC §4 "Payment start" in front of every start.
+ * and the repeat-payment guard of SPEC §4 "Payment start" in front of every start. What a panel
+ * holds follows the channel's configuration (channelMode.ts), never its name: a redirect to the
+ * provider's page by default, the provider's card element when the channel is embedded, its
+ * buttons when its script loads, device wallets only once the device reports one.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Accordion, Button, FileInput, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Accordion, Box, Button, FileInput, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { RATE_LIMIT_SUBMIT_DELAY_MS, UPLOAD_LIMITS, uploadMegabytes } from '@mall/contracts/constants';
-import type { CreditBalance } from '@mall/contracts';
+import type { CreditBalance, Currency, FirstPayResult } from '@mall/contracts';
+import { toProviderAmount, type MoneyValue } from '@mall/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import { useMoney } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
-import { safeTarget } from '../../shared/safeTarget';
 import { closeRecord, firstPay, paymentStatusOf, uploadProof, usePayChannels } from './api';
+import { channelMode, payResultUrl, WALLET_METHOD, type ChannelMode, type PayChannel } from './channelMode';
+import { providerTarget } from './providerTarget';
+import { ScriptError, ScriptLoading } from './ScriptState';
+import { useStripeScript } from './useStripeScript';
 import { useSavedCards } from '../card/api';
 import { CardForm } from '../card/CardForm';
 import { CardLabel } from '../card/components/CardLabel';
+
+// Providers' widgets and their libraries load only for a channel that uses them.
+const StripePaymentForm = lazy(() => import('./StripeWidgets').then((m) => ({ default: m.StripePaymentForm })));
+const StripeWallet = lazy(() => import('./StripeWidgets').then((m) => ({ default: m.StripeWallet })));
+const StripeNextAction = lazy(() => import('./StripeWidgets').then((m) => ({ default: m.StripeNextAction })));
+const PaypalButtons = lazy(() => import('./PaypalButtons'));
+
+/** A payment the shop started, as firstPay answered it. */
+interface Started { contractId: string; result: FirstPayResult }
+/** An embedded widget's session: the PaymentIntent the browser confirms with the provider's script. */
+interface WidgetSession { contractId: string; clientSecret: string; publishableKey: string | null }
 
 export function PaymentSection(props: {
   /** Returns the contract to pay, creating the order first when needed (checkout). */
   ensureContract: () => Promise<{ id: string; payUniqueKey: string } | null>;
   isPoint: boolean;
-  /** Amount to pay, for the enterprise order limits of SPEC §5. */
+  /** Amount to pay, for the enterprise order limits of SPEC §5 (and device wallets, which show it before a payment exists). */
   amount: { value: string; currency: string };
   onBack?: () => void;
 }) {
@@ -36,11 +54,16 @@ export function PaymentSection(props: {
   const [busy, setBusy] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
   const [guard, setGuard] = useState<{ contractId: string; payUniqueKey: string; recordId: string; channel: string; method: string } | null>(null);
+  const [sessions, setSessions] = useState<Record<string, WidgetSession>>({});
+  /** The contract of the latest start (PayPal's buttons come back to its result page). */
+  const lastContract = useRef<string | null>(null);
   const registered = useSession().data?.userType === 'REGISTERED';
   // Registered buyers get a 'savedCard' method on channels whose provider saves cards (the server adds it).
   const channels = (data?.payChannelGroups ?? []).flatMap((g) => g.channels);
+  const channelOf = (name: string) => channels.find((c) => c.channelName === name);
   /** Payment terms on enterprise credit: the channel whose method is an invoice. */
-  const onTerms = (channel: string) => channels.find((c) => c.channelName === channel)?.paymentMethods.some((m) => m.type === 'invoice') ?? false;
+  const onTerms = (channel: string) => channelOf(channel)?.paymentMethods.some((m) => m.type === 'invoice') ?? false;
+  const methodOf = (c: PayChannel) => (channelMode(c).kind === 'wallet' ? WALLET_METHOD : methods[c.channelName] ?? c.paymentMethods[0]?.type ?? 'card');
   const savedCards = useSavedCards(registered);
   const [cardId, setCardId] = useState<string | null>(null);
   const [addingCard, setAddingCard] = useState(false);
@@ -70,8 +93,12 @@ export function PaymentSection(props: {
       setMaster(false);
     }
   };
+  // Device wallets sit above the list, and only once the device has one (StripeWallet).
+  const wallets = channels.filter((c) => channelMode(c).kind === 'wallet');
+  const listed = channels.filter((c) => channelMode(c).kind !== 'wallet');
   // The first channel is open once the list has loaded.
   const [open, setOpen] = useState<string | null | undefined>(undefined);
+  const opened = open === undefined ? listed[0]?.channelName ?? null : open;
   const chosenCard = cardId ?? savedCards.data?.find((c) => c.isDefault)?.id ?? null;
 
   const fail = (e: unknown, contractId: string | null) => {
@@ -88,37 +115,56 @@ export function PaymentSection(props: {
     } else notifications.show({ color: 'red', message: errorMessage(t, e) });
   };
 
-  const go = async (contractId: string, channel: string, method: string) => {
-    const r = await firstPay(contractId, channel, method, method === 'savedCard' ? chosenCard ?? undefined : undefined, onTerms(channel) ? proofUrl ?? undefined : undefined);
-    // The provider's page only if it is this shop's or the channel's configured host (safeTarget).
-    const hosts = channels.find((c) => c.channelName === channel)?.redirectHosts ?? [];
-    window.location.assign(safeTarget(r.redirectUrl, { allowedHosts: hosts }).url);
+  const startAt = (contractId: string, channel: string, method: string) =>
+    firstPay(contractId, channel, method, method === 'savedCard' ? chosenCard ?? undefined : undefined, onTerms(channel) ? proofUrl ?? undefined : undefined);
+
+  /**
+   * Where a started payment goes next: an embedded widget's session stays in the page (the
+   * panel mounts the provider's element with it); anything else is a page to go to, the
+   * provider's only if it is one of the channel's configured hosts (providerTarget).
+   */
+  const follow = (channel: string, { contractId, result }: Started) => {
+    const secret = result.clientSession?.clientSecret;
+    if (secret) {
+      const publishableKey = result.clientSession?.publishableKey ?? channelOf(channel)?.configMap.publishableKey ?? null;
+      setSessions((s) => ({ ...s, [channel]: { contractId, clientSecret: secret, publishableKey } }));
+      return;
+    }
+    window.location.assign(providerTarget(result.redirectUrl, channelOf(channel)?.redirectHosts ?? []).url);
   };
 
-  const pay = async (channel: string) => {
-    if (busy || blocked) return;
-    const method = methods[channel] ?? channels.find((c) => c.channelName === channel)?.paymentMethods[0]?.type ?? 'card';
-    if (onTerms(channel) && credit.data?.needPi && !proofUrl) { notifications.show({ color: 'orange', message: t('payment.proofRequired') }); return; }
-    if (method === 'savedCard' && !chosenCard) { notifications.show({ color: 'orange', message: t(savedCards.data?.length ? 'card.select' : 'buyer.empty.cards') }); return; }
+  /**
+   * Starts a payment with the repeat-payment guard in front, then hands the attempt to `then`.
+   * Null when nothing was started: busy, a field missing, already paid, or the buyer is asked
+   * first (the Notice; its "pay again" continues with `follow`).
+   */
+  const run = async <T,>(channel: string, method: string, then: (s: Started) => T | Promise<T>): Promise<T | null> => {
+    if (busy || blocked) return null;
+    if (onTerms(channel) && credit.data?.needPi && !proofUrl) { notifications.show({ color: 'orange', message: t('payment.proofRequired') }); return null; }
+    if (method === 'savedCard' && !chosenCard) { notifications.show({ color: 'orange', message: t(savedCards.data?.length ? 'card.select' : 'buyer.empty.cards') }); return null; }
     setBusy(channel);
     let contractId: string | null = null;
     try {
       const contract = await props.ensureContract();
-      if (!contract) return;
+      if (!contract) return null;
       contractId = contract.id;
+      lastContract.current = contract.id;
       const status = await paymentStatusOf(contract.id);
-      if (status.paymentRecordStatus === 'PAY_SUCCESS') { navigate(`/buyer/pay-result?status=success&contractId=${contract.id}`); return; }
+      if (status.paymentRecordStatus === 'PAY_SUCCESS') { navigate(`/buyer/pay-result?status=success&contractId=${contract.id}`); return null; }
       if ((status.paymentRecordStatus === 'PAY_PENDING' || status.paymentRecordStatus === 'PAY_FAILED') && status.paymentRecordId) {
         setGuard({ contractId: contract.id, payUniqueKey: status.payUniqueKey, recordId: status.paymentRecordId, channel, method });
-        return;
+        return null;
       }
-      await go(contract.id, channel, method);
+      return await then({ contractId: contract.id, result: await startAt(contract.id, channel, method) });
     } catch (e) {
       fail(e, contractId);
+      return null;
     } finally {
       setBusy(null);
     }
   };
+
+  const pay = (channel: string, method: string) => void run(channel, method, (s) => follow(channel, s));
 
   const payAgain = async () => {
     if (!guard) return;
@@ -132,40 +178,72 @@ export function PaymentSection(props: {
       setBusy(null);
       return;
     }
-    try { await go(g.contractId, g.channel, g.method); } catch (e) { fail(e, g.contractId); } finally { setBusy(null); }
+    try { follow(g.channel, { contractId: g.contractId, result: await startAt(g.contractId, g.channel, g.method) }); } catch (e) { fail(e, g.contractId); } finally { setBusy(null); }
+  };
+
+  /** A wallet's payment: the session a "pay again" already started, else a new one. */
+  const startWallet = (channel: string) => async () => {
+    const ready = sessions[channel];
+    if (ready) return { clientSecret: ready.clientSecret, returnUrl: payResultUrl(ready.contractId) };
+    return run(channel, WALLET_METHOD, (s) => {
+      const clientSecret = s.result.clientSession?.clientSecret;
+      if (clientSecret) return { clientSecret, returnUrl: payResultUrl(s.contractId) };
+      follow(channel, s);
+      return null;
+    });
   };
 
   return (
     <Stack data-testid="payment-section">
       {!isLoading && channels.length === 0 && <Text c="dimmed">{t('payment.noChannels')}</Text>}
-      <Accordion variant="separated" value={open === undefined ? channels[0]?.channelName ?? null : open} onChange={setOpen}>
-        {channels.map((c) => (
-          <Accordion.Item key={c.channelName} value={c.channelName}>
-            <Accordion.Control>{t(`payment.channel.${c.channelName}`, { defaultValue: c.channelName })}</Accordion.Control>
-            <Accordion.Panel>
-              <Radio.Group value={methods[c.channelName] ?? c.paymentMethods[0]?.type} onChange={(v) => setMethods((m) => ({ ...m, [c.channelName]: v }))}>
-                <Group>{c.paymentMethods.map((m) => <Radio key={m.type} value={m.type} label={t(`payment.method.${m.type}`, { defaultValue: m.name })} />)}</Group>
-              </Radio.Group>
-              {(methods[c.channelName] ?? c.paymentMethods[0]?.type) === 'savedCard' && (
-                <Stack gap="xs" mt="sm" data-testid="saved-cards">
-                  {savedCards.data?.length
-                    ? <Radio.Group value={chosenCard} onChange={setCardId}>
-                        <Stack gap={6}>{savedCards.data.map((card) => <Radio key={card.id} value={card.id} label={<CardLabel card={card} />} />)}</Stack>
-                      </Radio.Group>
-                    : <Text size="sm" c="dimmed">{t('buyer.empty.cards')}</Text>}
-                  <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setAddingCard(true)}>{t('card.add')}</Button>
-                </Stack>
-              )}
-              {onTerms(c.channelName) && credit.data?.needPi && <ProofUpload value={proofUrl} onChange={setProofUrl} />}
-              {onTerms(c.channelName) ? <CreditNote /> : (methods[c.channelName] ?? c.paymentMethods[0]?.type) !== 'savedCard' && <Text size="xs" c="dimmed" mt="xs">{t('payment.redirectNote')}</Text>}
-              {canPay && (
-                <Button mt="sm" onClick={() => void pay(c.channelName)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
-                  {t('payment.payNow')}
-                </Button>
-              )}
-            </Accordion.Panel>
-          </Accordion.Item>
-        ))}
+      {canPay && wallets.map((c) => (
+        <WalletChannel key={c.channelName} channel={c} amount={props.amount} start={startWallet(c.channelName)} />
+      ))}
+      <Accordion variant="separated" value={opened} onChange={setOpen}>
+        {listed.map((c) => {
+          const method = methodOf(c);
+          const payButton = (label = t('payment.payNow')) => (
+            <Button mt="sm" onClick={() => pay(c.channelName, method)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
+              {label}
+            </Button>
+          );
+          return (
+            <Accordion.Item key={c.channelName} value={c.channelName} data-testid={`channel-${c.channelName}`}>
+              <Accordion.Control>{t(`payment.channel.${c.channelName}`, { defaultValue: c.channelName })}</Accordion.Control>
+              <Accordion.Panel>
+                <Radio.Group value={method} onChange={(v) => setMethods((m) => ({ ...m, [c.channelName]: v }))}>
+                  <Group>{c.paymentMethods.map((m) => <Radio key={m.type} value={m.type} label={t(`payment.method.${m.type}`, { defaultValue: m.name })} />)}</Group>
+                </Radio.Group>
+                {method === 'savedCard' && (
+                  <Stack gap="xs" mt="sm" data-testid="saved-cards">
+                    {savedCards.data?.length
+                      ? <Radio.Group value={chosenCard} onChange={setCardId}>
+                          <Stack gap={6}>{savedCards.data.map((card) => <Radio key={card.id} value={card.id} label={<CardLabel card={card} />} />)}</Stack>
+                        </Radio.Group>
+                      : <Text size="sm" c="dimmed">{t('buyer.empty.cards')}</Text>}
+                    <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setAddingCard(true)}>{t('card.add')}</Button>
+                  </Stack>
+                )}
+                {onTerms(c.channelName) && credit.data?.needPi && <ProofUpload value={proofUrl} onChange={setProofUrl} />}
+                {onTerms(c.channelName) ? <CreditNote /> : method !== 'savedCard' && (
+                  <Text size="xs" c="dimmed" mt="xs">{t(channelMode(c).kind === 'cardElement' ? 'payment.embeddedNote' : 'payment.redirectNote')}</Text>
+                )}
+                {canPay && (
+                  <ChannelPay mode={channelMode(c)} method={method} open={opened === c.channelName} session={sessions[c.channelName]}
+                    currency={props.amount.currency} amountLabel={props.amount} payButton={payButton}
+                    createOrder={() => run(c.channelName, method, (s) => {
+                      const orderId = s.result.clientSession?.orderId;
+                      if (orderId) return orderId;
+                      follow(c.channelName, s);
+                      return null;
+                    })}
+                    onApproved={() => navigate(`/buyer/pay-result?contractId=${lastContract.current ?? ''}`)}
+                    onActionDone={(contractId) => navigate(`/buyer/pay-result?contractId=${contractId}`)} />
+                )}
+              </Accordion.Panel>
+            </Accordion.Item>
+          );
+        })}
       </Accordion>
       {isSub && (
         <Stack gap={4}>
@@ -185,6 +263,82 @@ export function PaymentSection(props: {
         </Group>
       </Modal>
     </Stack>
+  );
+}
+
+/**
+ * The part of a panel that pays: the pay button (redirect), or the provider's card element with
+ * its own pay button once a payment is started, or the provider's buttons when their script loads.
+ */
+function ChannelPay(props: {
+  mode: ChannelMode; method: string; open: boolean; session: WidgetSession | undefined;
+  currency: string; amountLabel: { value: string; currency: string };
+  payButton: (label?: string) => ReactNode;
+  createOrder: () => Promise<string | null>;
+  onApproved: () => void;
+  /** A saved card's 3-D Secure step ended in the page: the result page says how. */
+  onActionDone: (contractId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const { mode, method, session } = props;
+  // A saved card is charged by the shop: no script, unless its bank asks for 3-D Secure here.
+  const inPage = mode.kind === 'cardElement' && method !== 'savedCard';
+  const key = session ? session.publishableKey : inPage ? mode.publishableKey : null;
+  const script = useStripeScript(props.open || session ? key : null);
+  if (key) {
+    if (script.status === 'failed') return <ScriptError />;
+    if (script.status !== 'ready') return <ScriptLoading />;
+    if (session && method === 'savedCard') {
+      return <Suspense fallback={<ScriptLoading />}><StripeNextAction stripe={script.stripe} clientSecret={session.clientSecret} onDone={() => props.onActionDone(session.contractId)} /></Suspense>;
+    }
+    if (session) {
+      return (
+        <Suspense fallback={<ScriptLoading />}>
+          <StripePaymentForm stripe={script.stripe} clientSecret={session.clientSecret} returnUrl={payResultUrl(session.contractId)}
+            payLabel={t('payment.payAmount', { amount: fmt(props.amountLabel as MoneyValue) })} />
+        </Suspense>
+      );
+    }
+    return props.payButton(t('payment.enterCard'));
+  }
+  if (mode.kind === 'buttons' && props.open && method !== 'savedCard') {
+    return (
+      <Box mt="sm">
+        <Suspense fallback={props.payButton()}>
+          <PaypalButtons clientId={mode.clientId} currency={props.currency} fallback={props.payButton()} createOrder={props.createOrder} onApprove={props.onApproved} />
+        </Suspense>
+      </Box>
+    );
+  }
+  return props.payButton();
+}
+
+/**
+ * A device wallet channel (Apple Pay, Google Pay, Link): the provider's element is mounted with
+ * the amount, and the channel shows only when the element reports a wallet on this device. Until
+ * then (and when the script cannot be loaded, as without internet) the buyer sees nothing of it.
+ */
+function WalletChannel({ channel, amount, start }: {
+  channel: PayChannel; amount: { value: string; currency: string };
+  start: () => Promise<{ clientSecret: string; returnUrl: string } | null>;
+}) {
+  const { t } = useTranslation();
+  const mode = channelMode(channel);
+  const [available, setAvailable] = useState(false);
+  const script = useStripeScript(mode.kind === 'wallet' ? mode.publishableKey : null);
+  let amountMinor = 0;
+  try { amountMinor = toProviderAmount({ value: amount.value, currency: amount.currency as Currency }); } catch { amountMinor = 0; }
+  if (script.status !== 'ready' || amountMinor <= 0) return null;
+  return (
+    // Not display:none while the element looks for a wallet: it has to be in the layout to be drawn.
+    <Box data-testid={`wallet-${channel.channelName}`} aria-hidden={!available} inert={!available}
+      style={available ? undefined : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>
+      {available && <Text fw={500} mb="xs">{t(`payment.channel.${channel.channelName}`, { defaultValue: channel.channelName })}</Text>}
+      <Suspense fallback={null}>
+        <StripeWallet stripe={script.stripe} amountMinor={amountMinor} currency={amount.currency} onAvailable={setAvailable} start={start} />
+      </Suspense>
+    </Box>
   );
 }
 

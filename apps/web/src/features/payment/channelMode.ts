@@ -1,0 +1,42 @@
+/**
+ * How the payment section shows a channel, read only from what the server says about it
+ * (configMap, paymentMethods, redirectHosts): the server's registry decides which channels exist,
+ * the page never asks for one by name.
+ *
+ * - redirect (the default): 'Pay now' starts the payment and the browser goes to the provider's
+ *   hosted page (or the shop's own, for MOCKPAY and payment terms).
+ * - card element: the provider's card form in the page (a publishable key and `embedded: '1'`);
+ *   it needs the provider's script, and says so when that cannot be loaded (SPEC §8).
+ * - wallet: a device wallet (Apple Pay, Google Pay, Link), shown only once the provider's
+ *   element reports one is available on this device (`needsDevice: 'wallet'`).
+ * - buttons: the provider's own buttons when its script loads (a client id); the redirect stays
+ *   when it does not, so the script is never needed.
+ */
+import type { PayChannelResult } from '@mall/contracts';
+
+export type PayChannel = PayChannelResult['payChannelGroups'][number]['channels'][number];
+
+export type ChannelMode =
+  | { kind: 'redirect' }
+  | { kind: 'cardElement'; publishableKey: string }
+  | { kind: 'wallet'; publishableKey: string }
+  | { kind: 'buttons'; clientId: string };
+
+export function channelMode(c: Pick<PayChannel, 'configMap'>): ChannelMode {
+  const { publishableKey, clientId, embedded, needsDevice } = c.configMap;
+  if (needsDevice === 'wallet') return publishableKey ? { kind: 'wallet', publishableKey } : { kind: 'redirect' };
+  if (publishableKey && embedded === '1') return { kind: 'cardElement', publishableKey };
+  if (clientId) return { kind: 'buttons', clientId };
+  return { kind: 'redirect' };
+}
+
+/**
+ * The method a payment starts with on a wallet channel: the device's wallet decides between Apple
+ * Pay, Google Pay and Link, so the shop only says it was a wallet.
+ */
+export const WALLET_METHOD = 'wallet';
+
+/** The pay-result page this payment comes back to, absolute (providers' widgets need a full URL). */
+export function payResultUrl(contractId: string, origin = window.location.origin): string {
+  return `${origin}/buyer/pay-result?contractId=${encodeURIComponent(contractId)}`;
+}

@@ -1,9 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
+import { providerServers } from './e2e/providers';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 /** The local OpenID Provider for third-party sign-in (e2e/oidc-provider.ts), next to the shop. */
 const OIDC_PORT = PORT + 20000;
 const OIDC_SECRET = 'e2e-oidc-client-secret-0123456789';
+
+/**
+ * The payment providers' shop and the Stripe and PayPal emulators (e2e/providers.ts) start only
+ * when the run may include payment-providers.spec.ts: a run naming only other spec files does not
+ * wait for a second database. Anything else given (a name filter, a folder) starts them.
+ */
+const named = process.argv.slice(process.argv.indexOf('test') + 1).filter((a) => !a.startsWith('-'));
+const withProviders = !named.length || named.some((a) => /payment-providers/.test(a) || !/\.spec\.ts$/.test(a));
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,5 +51,5 @@ export default defineConfig({
     timeout: 60_000,
     reuseExistingServer: false,
     env: { OIDC_E2E_PORT: String(OIDC_PORT), E2E_SHOP_URL: `http://127.0.0.1:${PORT}`, OIDC_E2E_CLIENT_SECRET: OIDC_SECRET },
-  }],
+  }, ...(withProviders ? providerServers(PORT) : [])],
 });

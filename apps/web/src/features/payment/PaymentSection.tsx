@@ -37,7 +37,7 @@ const PaypalButtons = lazy(() => import('./PaypalButtons'));
 /** A payment the shop started, as firstPay answered it. */
 interface Started { contractId: string; result: FirstPayResult }
 /** An embedded widget's session: the PaymentIntent the browser confirms with the provider's script. */
-interface WidgetSession { contractId: string; clientSecret: string; publishableKey: string | null }
+interface WidgetSession { contractId: string; clientSecret: string; publishableKey: string | null; method: string }
 
 export function PaymentSection(props: {
   /** Returns the contract to pay, creating the order first when needed (checkout). */
@@ -123,11 +123,11 @@ export function PaymentSection(props: {
    * panel mounts the provider's element with it); anything else is a page to go to, the
    * provider's only if it is one of the channel's configured hosts (providerTarget).
    */
-  const follow = (channel: string, { contractId, result }: Started) => {
+  const follow = (channel: string, method: string, { contractId, result }: Started) => {
     const secret = result.clientSession?.clientSecret;
     if (secret) {
       const publishableKey = result.clientSession?.publishableKey ?? channelOf(channel)?.configMap.publishableKey ?? null;
-      setSessions((s) => ({ ...s, [channel]: { contractId, clientSecret: secret, publishableKey } }));
+      setSessions((s) => ({ ...s, [channel]: { contractId, clientSecret: secret, publishableKey, method } }));
       return;
     }
     window.location.assign(providerTarget(result.redirectUrl, channelOf(channel)?.redirectHosts ?? []).url);
@@ -164,7 +164,7 @@ export function PaymentSection(props: {
     }
   };
 
-  const pay = (channel: string, method: string) => void run(channel, method, (s) => follow(channel, s));
+  const pay = (channel: string, method: string) => void run(channel, method, (s) => follow(channel, method, s));
 
   const payAgain = async () => {
     if (!guard) return;
@@ -178,7 +178,7 @@ export function PaymentSection(props: {
       setBusy(null);
       return;
     }
-    try { follow(g.channel, { contractId: g.contractId, result: await startAt(g.contractId, g.channel, g.method) }); } catch (e) { fail(e, g.contractId); } finally { setBusy(null); }
+    try { follow(g.channel, g.method, { contractId: g.contractId, result: await startAt(g.contractId, g.channel, g.method) }); } catch (e) { fail(e, g.contractId); } finally { setBusy(null); }
   };
 
   /** A wallet's payment: the session a "pay again" already started, else a new one. */
@@ -188,7 +188,7 @@ export function PaymentSection(props: {
     return run(channel, WALLET_METHOD, (s) => {
       const clientSecret = s.result.clientSession?.clientSecret;
       if (clientSecret) return { clientSecret, returnUrl: payResultUrl(s.contractId) };
-      follow(channel, s);
+      follow(channel, WALLET_METHOD, s);
       return null;
     });
   };
@@ -234,7 +234,7 @@ export function PaymentSection(props: {
                     createOrder={() => run(c.channelName, method, (s) => {
                       const orderId = s.result.clientSession?.orderId;
                       if (orderId) return orderId;
-                      follow(c.channelName, s);
+                      follow(c.channelName, method, s);
                       return null;
                     })}
                     onApproved={() => navigate(`/buyer/pay-result?contractId=${lastContract.current ?? ''}`)}
@@ -281,7 +281,9 @@ function ChannelPay(props: {
 }) {
   const { t } = useTranslation();
   const fmt = useMoney();
-  const { mode, method, session } = props;
+  const { mode, method } = props;
+  // The payment started here with the method now chosen (another choice pays anew, after the Notice).
+  const session = props.session?.method === method ? props.session : undefined;
   // A saved card is charged by the shop: no script, unless its bank asks for 3-D Secure here.
   const inPage = mode.kind === 'cardElement' && method !== 'savedCard';
   const key = session ? session.publishableKey : inPage ? mode.publishableKey : null;
@@ -304,11 +306,9 @@ function ChannelPay(props: {
   }
   if (mode.kind === 'buttons' && props.open && method !== 'savedCard') {
     return (
-      <Box mt="sm">
-        <Suspense fallback={props.payButton()}>
-          <PaypalButtons clientId={mode.clientId} currency={props.currency} fallback={props.payButton()} createOrder={props.createOrder} onApprove={props.onApproved} />
-        </Suspense>
-      </Box>
+      <Suspense fallback={props.payButton()}>
+        <PaypalButtons clientId={mode.clientId} currency={props.currency} fallback={props.payButton()} createOrder={props.createOrder} onApprove={props.onApproved} />
+      </Suspense>
     );
   }
   return props.payButton();

@@ -6,7 +6,7 @@
  * reaches the pay-result page.
  */
 import { useState, type ReactNode } from 'react';
-import { Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 
@@ -35,17 +35,19 @@ function ButtonsOrRedirect({ fallback, createOrder, onApprove }: PaypalButtonsPr
   return (
     <>
       {isResolved && (
-        <PayPalButtons
-          style={{ layout: 'vertical' }}
-          onInit={() => setDrawn(true)}
-          createOrder={async () => {
-            const orderId = await createOrder();
-            // PayPal's window closes without an order: nothing was started.
-            if (!orderId) throw new Error('no order');
-            return orderId;
-          }}
-          onApprove={async () => onApprove()}
-        />
+        <Box mt="sm">
+          <PayPalButtons
+            style={{ layout: 'vertical' }}
+            onInit={() => setDrawn(true)}
+            createOrder={async () => {
+              const orderId = await createOrder();
+              // PayPal's window closes without an order: nothing was started.
+              if (!orderId) throw new Error('no order');
+              return orderId;
+            }}
+            onApprove={async () => onApprove()}
+          />
+        </Box>
       )}
       {!drawn && fallback}
       {isPending && <Text size="xs" c="dimmed" mt={4} data-testid="script-loading">{t('payment.buttonsLoading')}</Text>}

@@ -28,6 +28,8 @@ export const QueryCardsBody = z.array(z.strictObject({ isBind: z.literal(1) })).
 export const SavedCard = z.object({
   id: Id, isDefault: z.boolean(), tailNumber: z.string(),
   bankNetBO: z.object({ bankNetName: z.string(), bankNetLogo: z.string() }), payCenterToken: z.string(),
+  /** The channels that can charge it: those of the provider it was saved with (none when that provider is no longer configured). */
+  payChannels: z.array(z.string()),
 });
 export type SavedCard = z.infer<typeof SavedCard>;
 

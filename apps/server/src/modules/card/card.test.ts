@@ -177,7 +177,7 @@ describe('card save (SPEC §4): create, confirm at MOCKPAY, poll for the token',
   it('the list has it: tail 4242, VISA with its logo, default', async () => {
     const token = (await cardRow(card.id))!.payCenterToken;
     expect(await listOk(buyer)).toEqual([
-      { id: card.id, isDefault: true, tailNumber: '4242', payCenterToken: token, bankNetBO: { bankNetName: 'VISA', bankNetLogo: '/media/demo/ticket-230-visa.svg' } },
+      { id: card.id, isDefault: true, tailNumber: '4242', payCenterToken: token, bankNetBO: { bankNetName: 'VISA', bankNetLogo: '/media/demo/ticket-230-visa.svg' }, payChannels: ['MOCKPAY'] },
     ]);
   });
 

@@ -64,6 +64,7 @@ export function cardRoutes(app: FastifyInstance, db: Db, registry: PaymentRegist
     return rows.map((c) => ({
       id: String(c.id), isDefault: c.isDefault, tailNumber: c.tailNumber ?? '', payCenterToken: c.payCenterToken ?? '',
       bankNetBO: { bankNetName: c.bankNetName ?? 'CARD', bankNetLogo: LOGOS[c.bankNetName ?? ''] ?? '/media/demo/ticket-0-card.svg' },
+      payChannels: registry.named(c.provider)?.channels.filter((o) => o.rules.savedCards).map((o) => o.channelName) ?? [],
     }));
   });
 

@@ -194,6 +194,24 @@ describe('paying with PayPal', () => {
     await expectPaidOnce(placed, again.channelToken);
   });
 
+  it('cancel on PayPal\'s page: back at the shop the attempt failed as cancelled, nothing was captured, and paying again works', async () => {
+    const x = await signup('ppcancels');
+    const placed = await place(x.b, x.email);
+    const started = await firstPay(x.b, placed.contractId);
+    const back = await onPaypal(started.redirectUrl, 'cancel');
+    expect(back.pathname).toBe('/api/payments/return/cancel');
+    const res = await x.b.get(back.pathname + back.search);
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toMatch(new RegExp(`^/buyer/pay-result\\?contractId=${placed.contractId}&`));
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'cancelled' });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'cancelled' });
+    const again = await firstPay(x.b, placed.contractId);
+    await onPaypal(again.redirectUrl, 'approve');
+    await emulator.idle();
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS' });
+    await expectPaidOnce(placed, again.channelToken);
+  });
+
   it('pending at PayPal, then paid when PayPal completes the capture (by webhook)', async () => {
     const x = await signup('pppending');
     const placed = await place(x.b, x.email);

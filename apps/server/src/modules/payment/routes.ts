@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import { isRegistered } from '../../lib/session.js';
 import type { FastifyRequest } from 'fastify';
 import { settleFromProvider } from './settle.js';
-import { closePaymentRecord, contractDetail, masterPending, paymentStatus, payResult, startPayment, submitToMaster } from './service.js';
+import { cancelFromProvider, closePaymentRecord, contractDetail, masterPending, paymentStatus, payResult, startPayment, submitToMaster } from './service.js';
 import { creditBalance } from './providers/invoice-me.js';
 import type { PaymentRegistry } from './providers/registry.js';
 import type { PaymentEvents } from './webhooks.js';
@@ -91,6 +91,13 @@ export function paymentRoutes(app: FastifyInstance, db: Db, registry: PaymentReg
     // Back from the provider's page before its webhook: the provider's decision, read at once.
     const settled = await settleFromProvider(db, registry, events, contractId);
     return settled === 'none' ? result : payResult(db, payer, contractId);
+  });
+
+  r.get('/api/payments/return/cancel', {
+    schema: { tags, summary: "The provider's cancel return: stops the attempt at the provider, marks it failed ('cancelled') unless already decided, and sends the buyer to the result page", querystring: z.object({ paymentRecordId: z.string().regex(/^\d{1,18}$/), payUniqueKey: z.string().max(100) }) },
+  }, async (req, reply) => {
+    const to = await cancelFromProvider(db, registry, (name, event) => events.applyDirect(name, event), buyerOf(req), BigInt(req.query.paymentRecordId), req.query.payUniqueKey);
+    return reply.redirect(to, 303);
   });
 
   r.post('/api/payments/submit-to-master', {

@@ -241,7 +241,7 @@ export async function startPayment(db: Db, registry: PaymentRegistry, payer: Pay
   try {
     started = await provider.start({
       channel: pay.channel, payMethod: pay.payMethod, merchantReference: String(record.id), amountMinor, currency, returnPath,
-      cancelPath: `${returnPath}&canceled=1`, payer: { id: payer.id, email: checkoutEmail(c, payer), isEnterpriseMain: payer.isEnterpriseMain },
+      cancelPath: `/api/payments/return/cancel?paymentRecordId=${record.id}&payUniqueKey=${encodeURIComponent(c.payUniqueKey)}`, payer: { id: payer.id, email: checkoutEmail(c, payer), isEnterpriseMain: payer.isEnterpriseMain },
       savedCard, language: pay.language, siteCode: pay.siteCode, idempotencyKey: `pay-${record.id}`,
     });
   } catch (err) {
@@ -344,4 +344,27 @@ export async function applySetupEvent(tx: Tx, providerName: string, event: Provi
   const moved = await tx.update(cards).set({ status: 'ACTIVE', payCenterToken: event.token, tailNumber: event.cardTail ?? null, bankNetName: event.brand ?? null, isDefault: !other && card.isSave })
     .where(and(eq(cards.id, card.id), eq(cards.status, 'SETUP_PENDING'))).returning({ id: cards.id });
   return moved.length ? 'applied' : 'ignored';
+}
+
+/**
+ * The buyer chose "cancel" on the provider's page and is back: the attempt is stopped at the
+ * provider and, unless the provider already decided it, fails as 'cancelled', so the result page
+ * says so at once and "pay again" is offered (rather than waiting for the provider's page to
+ * expire). The contract's payUniqueKey in the return URL keeps another site from cancelling a
+ * buyer's payment by linking here. Returns the pay-result path to go to.
+ */
+export async function cancelFromProvider(db: Db, registry: PaymentRegistry, apply: (providerName: string, event: ProviderEvent) => Promise<unknown>, payer: Payer, recordId: bigint, payUniqueKey: string): Promise<string> {
+  const [r] = await db.select({ r: paymentRecords, c: tradeContracts }).from(paymentRecords).innerJoin(tradeContracts, eq(tradeContracts.id, paymentRecords.contractId))
+    .where(and(eq(paymentRecords.id, recordId), eq(tradeContracts.payUniqueKey, payUniqueKey)));
+  if (!r) throw new AppError(404, ERROR_CODES.notFound, 'This payment does not exist');
+  await contractOf(db, payer, r.c.id);
+  const provider = registry.forChannel(r.r.channel);
+  if (r.r.status === 'PAY_PENDING' && provider && r.r.providerPaymentId) {
+    await provider.cancel(r.r.providerPaymentId);
+    for (const event of await provider.confirm(r.r.providerPaymentId)) {
+      if (event.type === 'payment.succeeded' || event.type === 'payment.failed') await apply(provider.name, event);
+    }
+    await movePaymentRecords(db, eq(paymentRecords.id, r.r.id), 'DECLINE', { failedReason: 'cancelled' });
+  }
+  return `/buyer/pay-result?contractId=${r.c.id}&buyerId=${r.c.buyerId}&paymentOrderId=${r.c.paymentOrderId}&totalAmt=${money(r.r.amountMinor, r.r.currency as Currency).value}`;
 }

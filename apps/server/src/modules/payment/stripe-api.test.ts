@@ -142,6 +142,34 @@ describe('channel and hosted Checkout', () => {
     expect(await contractRow(placed.contractId)).toMatchObject({ status: 'PAID' });
   });
 
+  it('cancel on Stripe\'s page: back at the shop the session is expired, the attempt failed as cancelled, and paying again works', async () => {
+    const x = await signup('cancels');
+    const placed = await place(x, [['TRAY-STEEL', '1']]);
+    const started = await firstPay(x.b, placed.contractId);
+    const page = await onPage(started.redirectUrl, { action: 'cancel' });
+    expect(page.status).toBe(303);
+    // The return goes through the shop's cancel route with the buyer's session (a top-level GET keeps a SameSite=Lax cookie).
+    const back = new URL(page.location!);
+    expect(back.pathname).toBe('/api/payments/return/cancel');
+    const res = await x.b.get(back.pathname + back.search);
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toMatch(new RegExp(`^/buyer/pay-result\\?contractId=${placed.contractId}&`));
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'cancelled' });
+    expect(emulator.sessions.get(started.channelToken)!.status).toBe('expired');
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'cancelled' });
+    // Someone else's session, or a wrong key, cancels nothing.
+    const other = await signup('stranger');
+    const { payUniqueKey } = (await x.b.post('/api/payments/status-by-contract', { contractId: placed.contractId })).json() as { payUniqueKey: string };
+    const second = await firstPay(x.b, placed.contractId);
+    const forged = `/api/payments/return/cancel?paymentRecordId=${second.paymentRecordId}&payUniqueKey=wrong`;
+    expect((await x.b.get(forged)).statusCode).toBe(404);
+    expect((await other.b.get(`/api/payments/return/cancel?paymentRecordId=${second.paymentRecordId}&payUniqueKey=${encodeURIComponent(payUniqueKey)}`)).statusCode).toBe(404);
+    expect(await recordOf(second.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING' });
+    await approve(second.redirectUrl);
+    await emulator.drain();
+    expect(await contractRow(placed.contractId)).toMatchObject({ status: 'PAID' });
+  });
+
   it('pending (a SEPA debit still processing), then paid by the webhook when the bank settles', async () => {
     const x = await signup('pending');
     const placed = await place(x, [['TRAY-STEEL', '1']]);

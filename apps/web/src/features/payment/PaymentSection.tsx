@@ -99,7 +99,12 @@ export function PaymentSection(props: {
   // The first channel is open once the list has loaded.
   const [open, setOpen] = useState<string | null | undefined>(undefined);
   const opened = open === undefined ? listed[0]?.channelName ?? null : open;
-  const chosenCard = cardId ?? savedCards.data?.find((c) => c.isDefault)?.id ?? null;
+  /** The saved cards a channel can charge (those saved with its provider). */
+  const cardsFor = (channel: string) => savedCards.data?.filter((card) => card.payChannels.includes(channel)) ?? [];
+  const chosenCardFor = (channel: string) => {
+    const cards = cardsFor(channel);
+    return cards.find((card) => card.id === cardId)?.id ?? cards.find((card) => card.isDefault)?.id ?? cards[0]?.id ?? null;
+  };
 
   const fail = (e: unknown, contractId: string | null) => {
     if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
@@ -116,7 +121,7 @@ export function PaymentSection(props: {
   };
 
   const startAt = (contractId: string, channel: string, method: string) =>
-    firstPay(contractId, channel, method, method === 'savedCard' ? chosenCard ?? undefined : undefined, onTerms(channel) ? proofUrl ?? undefined : undefined);
+    firstPay(contractId, channel, method, method === 'savedCard' ? chosenCardFor(channel) ?? undefined : undefined, onTerms(channel) ? proofUrl ?? undefined : undefined);
 
   /**
    * Where a started payment goes next: an embedded widget's session stays in the page (the
@@ -141,7 +146,7 @@ export function PaymentSection(props: {
   const run = async <T,>(channel: string, method: string, then: (s: Started) => T | Promise<T>): Promise<T | null> => {
     if (busy || blocked) return null;
     if (onTerms(channel) && credit.data?.needPi && !proofUrl) { notifications.show({ color: 'orange', message: t('payment.proofRequired') }); return null; }
-    if (method === 'savedCard' && !chosenCard) { notifications.show({ color: 'orange', message: t(savedCards.data?.length ? 'card.select' : 'buyer.empty.cards') }); return null; }
+    if (method === 'savedCard' && !chosenCardFor(channel)) { notifications.show({ color: 'orange', message: t(cardsFor(channel).length ? 'card.select' : 'buyer.empty.cards') }); return null; }
     setBusy(channel);
     let contractId: string | null = null;
     try {
@@ -216,9 +221,9 @@ export function PaymentSection(props: {
                 </Radio.Group>
                 {method === 'savedCard' && (
                   <Stack gap="xs" mt="sm" data-testid="saved-cards">
-                    {savedCards.data?.length
-                      ? <Radio.Group value={chosenCard} onChange={setCardId}>
-                          <Stack gap={6}>{savedCards.data.map((card) => <Radio key={card.id} value={card.id} label={<CardLabel card={card} />} />)}</Stack>
+                    {cardsFor(c.channelName).length
+                      ? <Radio.Group value={chosenCardFor(c.channelName)} onChange={setCardId}>
+                          <Stack gap={6}>{cardsFor(c.channelName).map((card) => <Radio key={card.id} value={card.id} label={<CardLabel card={card} />} />)}</Stack>
                         </Radio.Group>
                       : <Text size="sm" c="dimmed">{t('buyer.empty.cards')}</Text>}
                     <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setAddingCard(true)}>{t('card.add')}</Button>

@@ -347,8 +347,8 @@ export async function applySetupEvent(tx: Tx, providerName: string, event: Provi
 }
 
 /**
- * The buyer chose "cancel" on the provider's page and is back: the attempt is stopped at the
- * provider and, unless the provider already decided it, fails as 'cancelled', so the result page
+ * The buyer chose "cancel" on the provider's page and is back: what the provider decided is
+ * applied, the attempt is stopped at the provider and, unless it was decided, fails as 'cancelled', so the result page
  * says so at once and "pay again" is offered (rather than waiting for the provider's page to
  * expire). The contract's payUniqueKey in the return URL keeps another site from cancelling a
  * buyer's payment by linking here. Returns the pay-result path to go to.
@@ -360,10 +360,17 @@ export async function cancelFromProvider(db: Db, registry: PaymentRegistry, appl
   await contractOf(db, payer, r.c.id);
   const provider = registry.forChannel(r.r.channel);
   if (r.r.status === 'PAY_PENDING' && provider && r.r.providerPaymentId) {
-    await provider.cancel(r.r.providerPaymentId);
-    for (const event of await provider.confirm(r.r.providerPaymentId)) {
-      if (event.type === 'payment.succeeded' || event.type === 'payment.failed') await apply(provider.name, event);
-    }
+    const id = r.r.providerPaymentId;
+    const applyDecided = async () => {
+      for (const event of await provider.confirm(id)) {
+        if (event.type === 'payment.succeeded' || event.type === 'payment.failed') await apply(provider.name, event);
+      }
+    };
+    // What the provider decided before the buyer left (a declined card keeps its reason), then
+    // its page is closed so nothing can be paid on it any more, and what it decided meanwhile.
+    await applyDecided();
+    await provider.cancel(id);
+    await applyDecided();
     await movePaymentRecords(db, eq(paymentRecords.id, r.r.id), 'DECLINE', { failedReason: 'cancelled' });
   }
   return `/buyer/pay-result?contractId=${r.c.id}&buyerId=${r.c.buyerId}&paymentOrderId=${r.c.paymentOrderId}&totalAmt=${money(r.r.amountMinor, r.r.currency as Currency).value}`;

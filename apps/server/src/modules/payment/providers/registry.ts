@@ -1,7 +1,6 @@
 /**
- * The payment providers this shop runs with, built once at start from configuration: a
- * provider whose keys are not set is not here, so its channels are never offered (SPEC: "a
- * channel that is not implemented is not offered").
+ * The payment providers this shop runs with, built once at start from configuration. A provider
+ * whose keys are not set is left out, so its channels are never offered to a buyer.
  */
 import type { CreditBalance, PayChannelResult, Site } from '@mall/contracts';
 import { toMinor } from '@mall/domain';

@@ -170,13 +170,6 @@ export default defineConfig(({ command }) => ({
       // The app's own translator (src/shared/i18n.ts) stands in for react-i18next: same hook, a
       // sixth of the weight on every page's first load.
       { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/shared/i18n.ts') },
-      // Preact renders the app (src/shared/react-compat.ts): react-dom is ~60 KB gzip of every
-      // route's first load, Preact's compatibility layer ~10. Types stay React's.
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'src/shared/react-compat.ts') },
     ],
   },
   build: {

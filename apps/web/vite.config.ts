@@ -5,7 +5,6 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mantineUsedStyles } from './mantine-styles.ts';
-import { routeFirstLoads } from './route-first-loads.ts';
 
 /**
  * Writes `<file>.br` (Brotli, highest quality) and `<file>.gz` (gzip -9) beside every text file
@@ -36,82 +35,6 @@ function precompress(): Plugin {
         ]);
         await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
       }));
-    },
-  };
-}
-
-/** Sends one module's import of `source` to one of our files instead (`file`, relative to this folder). */
-function importInstead(name: string, importer: RegExp, source: string, file: string): Plugin {
-  const target = path.resolve(import.meta.dirname, file);
-  return {
-    name,
-    enforce: 'pre',
-    resolveId: (id, from) => (id === source && from && importer.test(from) ? target : null),
-  };
-}
-
-/**
- * Mantine's ScrollArea (inside every Modal, Drawer and Table) imports `useMergeRefs` from
- * @floating-ui/react, which is one module of ~15 KB gzip: that import alone goes to our copy of
- * the hook (src/shared/merge-refs.ts). Popovers, selects, menus and tooltips still get floating-ui.
- */
-const scrollAreaMergeRefs = () => importInstead('mall-scrollarea-merge-refs',
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/, '@floating-ui/react', 'src/shared/merge-refs.ts');
-
-/** Mantine's CSS variables component, never rendered (src/shared/no-css-variables.ts says why). */
-const mantineCssVariablesOff = () => importInstead('mall-mantine-css-variables-off',
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineProvider\.mjs$/, './MantineCssVariables/MantineCssVariables.mjs', 'src/shared/no-css-variables.ts');
-
-/**
- * `@mantine/notifications` is one barrel: importing `notifications` from it (to show a toast, in
- * ~25 features) made its toast container (transitions, drag to dismiss: ~10 KB gzip) a module
- * those features share, so it rode in the chunk every page loads first. Every import of the
- * package but the container's own (app/ToastContainer.tsx, loaded with the first toast) now goes
- * to the package's store module, which holds all the rest of its API.
- */
-function notificationsStoreOnly(): Plugin {
-  const container = /[\\/]src[\\/]app[\\/]ToastContainer\.tsx$/;
-  return {
-    name: 'mall-notifications-store-only',
-    enforce: 'pre',
-    async resolveId(source, importer) {
-      if (source !== '@mantine/notifications' || !importer || container.test(importer)) return null;
-      const barrel = await this.resolve(source, importer, { skipSelf: true });
-      return barrel && path.join(path.dirname(barrel.id), 'notifications.store.mjs');
-    },
-  };
-}
-
-/**
- * Vite's preload helper appends a `<link rel="modulepreload">` for every chunk a lazy page needs,
- * all in the task that asks for the page (app/router.tsx: preloadPage, as the app boots).
- * Each costs a phone's main thread ~1-2 ms in Chromium (ResourceFetcher::requestResource):
- * the order list's 40 links were one task of 76 ms of 119 in a trace, ~4x that on a phone. The
- * links now go in LINKS_PER_TASK at a time, one group per task: the downloads all start within
- * a few milliseconds, and no task blocks input for long.
- */
-export function preloadLinksInGroups(): Plugin {
-  const HELPER = '\0vite/preload-helper.js';
-  const APPEND = 'document.head.appendChild(link);';
-  const LINKS_PER_TASK = 4;
-  const appendLater = `
-const waitingLinks = [];
-function appendLater(link) {
-  if (waitingLinks.push(link) === 1) setTimeout(appendSome, 0);
-}
-function appendSome() {
-  for (const link of waitingLinks.splice(0, ${LINKS_PER_TASK})) document.head.appendChild(link);
-  if (waitingLinks.length) setTimeout(appendSome, 0);
-}
-`;
-  return {
-    name: 'mall-preload-links-in-groups',
-    apply: 'build',
-    transform(code, id) {
-      if (id !== HELPER) return null;
-      // Fails the build when an upgrade of Vite changes the helper, rather than silently undoing this.
-      if (!code.includes(APPEND)) throw new Error(`mall-preload-links-in-groups: "${APPEND}" not found in Vite's preload helper`);
-      return { code: code.replace(APPEND, 'appendLater(link);') + appendLater, map: null };
     },
   };
 }
@@ -157,22 +80,12 @@ export function preloadFont(file = 'inter-latin-wght-normal.woff2'): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [mantineUsedStyles(), mantineCssVariablesOff(), scrollAreaMergeRefs(), notificationsStoreOnly(), preloadLinksInGroups(), react(), compileHints(), routeFirstLoads(), preloadFont(), precompress()],
-  resolve: {
-    alias: [
-      // react-router's package exports only its development build (remix-run/react-router#12532,
-      // #14753): dev warnings and checks in every route change. A build takes the production one.
-      ...(command === 'build' ? [
-        { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') },
-        { find: /^react-router\/dom$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/dom-export.mjs') },
-      ] : []),
-      // The app's own translator (src/shared/i18n.ts) stands in for react-i18next: same hook, a
-      // sixth of the weight on every page's first load.
-      { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/shared/i18n.ts') },
-    ],
-  },
-  build: {
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build (entry-server.tsx, run inside the Fastify server) carries its libraries in
+  // its own files, so it runs wherever the build is put.
+  plugins: isSsrBuild ? [react()] : [mantineUsedStyles(), react(), compileHints(), preloadFont(), precompress()],
+  ssr: { noExternal: true },
+  build: isSsrBuild ? { outDir: 'dist-server', emptyOutDir: true } : {
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
@@ -188,13 +101,10 @@ export default defineConfig(({ command }) => ({
           // files. Chunks holding styles stay files, as Vite's CSS handling needs.
           experimentalInlineCommonChunks: { maxSize: 10 * 1024, exclude: /\.css(\?|$)/ },
           // Left to itself the bundler puts shared modules in whichever chunk it meets first:
-          // floating-ui rode with ScrollArea into every page with a Modal or a Table, and the
-          // toast container with the notifications store into every page that shows a toast.
-          // Only the matched modules move: their dependencies stay where they are (else Preact
-          // went with floating-ui).
+          // floating-ui (popovers, selects, menus) rode into every page with a Modal or a Table.
+          // Only the matched modules move: their dependencies stay where they are.
           groups: [
             { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false },
-            { name: 'notifications-store', test: /@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store/, includeDependenciesRecursively: false },
             // Left to itself every module shared by a different set of routes became a chunk of
             // its own: 50 to 90 files on a first load, most under 1 KB, and a phone waits on each
             // request. What at least 25 of the ~40 route chunks use (layout, Mantine's core

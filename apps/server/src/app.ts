@@ -7,20 +7,19 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { ERROR_CODES, largestPictureOf } from '@mall/contracts';
+import { ERROR_CODES } from '@mall/contracts';
 import type { Db } from './db/client.js';
 import { DEFAULT_MOCKPAY_SECRET } from './config.js';
 import { registerErrorHandling } from './lib/errors.js';
-import { pageCaller, registerSessions } from './lib/session.js';
+import { registerSessions } from './lib/session.js';
 import { serveWebApp } from './lib/static.js';
-import { answerFirstReads } from './lib/first-reads.js';
+import { pageRenderer } from './modules/web/render.js';
 import { registerRequestHygiene } from './lib/hygiene.js';
 import { registerSecurityHeaders } from './lib/security.js';
 import { postgresRateLimitStore } from './lib/rate-limit-store.js';
 import { LocalStorage, type FileStorage } from './lib/storage.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { identityRoutes } from './modules/identity/routes.js';
-import { sessionInfo } from './modules/identity/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { enterpriseRoutes } from './modules/enterprise/routes.js';
@@ -240,17 +239,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Discovery starts now in the background; an unreachable issuer is logged and retried on use.
   oidcRoutes(app, opts.db, { oidc: opts.oidc ?? { providers: [], publicUrl: mockpayConfig.publicUrl }, secureCookies: opts.secureCookies ?? false }).warmUp();
 
-  // The shell carries what GET /api/auth/session answers (the top bar and every page wait on it)
-  // and the answers to the opened page's first reads.
-  await serveWebApp(app, opts.webDistDir, {
-    bootData: async (req) => {
-      const [caller, reads] = await Promise.all([pageCaller(opts.db, req), answerFirstReads(app, req)]);
-      return {
-        language: caller.language,
-        data: { session: await sessionInfo(opts.db, caller), ...(reads.length && { reads }) },
-        pictures: reads.map((read) => largestPictureOf(read.path)?.(read.data)),
-      };
-    },
-  });
+  // Pages: rendered by React on the server for the caller (modules/web/render.ts).
+  await serveWebApp(app, opts.webDistDir, pageRenderer({ db: opts.db, dist: opts.webDistDir ?? '', csp: app.pageCsp }));
   return app;
 }

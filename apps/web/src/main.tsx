@@ -1,44 +1,43 @@
+/**
+ * The browser's entry: hydrates the page the server rendered (entry-server.tsx) with the same
+ * routes, the server's answers in the query cache and the texts of the request's language.
+ */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/fonts.css';
 import './app/theme.css';
-import './shared/i18n';
 import './app/global.css';
-import { readBootData } from './app/boot';
-import { startEarlyReads } from './app/early';
-import { AppRoutes, preloadPage } from './app/router';
-import { LinkClicks } from './shared/AppLink';
-import { Toasts } from './app/Toasts';
-import { lightOnly, theme } from './app/theme';
-import { ApiError } from './shared/api';
-import { SessionProvider, sessionKey, sessionQuery } from './shared/session';
+import type { Language } from '@mall/contracts';
+import { AppProviders, createQueryClient } from './app/AppProviders';
+import { setBrowserPageContext } from './app/page-context';
+import { routes } from './app/routes';
+import { createI18n, type Resources } from './shared/i18n';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // Client errors (404, 401...) are answers, not glitches: don't retry them.
-      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+/** What the server put in the page beside its HTML (entry-server.tsx: PAGE_STATE_ID). */
+interface PageState { queries: DehydratedState; language: Language; texts: Resources }
 
-// The session gates every page (Layout waits for it). The server sends it in the app shell;
-// without it (the dev server) it is asked for while React starts. The opened page's first reads
-// start now too. The page's code is asked for in the task after the first render (asking for ~10
-// files holds a phone's main thread ~8 ms): it used to wait for the first paint and then queue on
-// HTTP/1.1's six connections (the order list's largest paint came 0.1-0.2 s later in Lighthouse).
-// The page still renders after the first paint (Layout: AfterFirstPaint).
-const boot = readBootData();
-if (boot.session) queryClient.setQueryData(sessionKey, boot.session);
-else void queryClient.prefetchQuery(sessionQuery);
-startEarlyReads(window.location, boot.session, boot.reads);
-setTimeout(() => preloadPage(window.location.pathname), 0);
+function readPageState(): PageState {
+  const element = document.getElementById('page-state');
+  return JSON.parse(element!.textContent!) as PageState;
+}
+
+/**
+ * The lazily loaded routes the server rendered must be here before hydrating, or the first
+ * render in the browser would not match the server's HTML (React Router's SSR guide).
+ */
+async function loadMatchedRoutes(list: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(list, window.location) ?? [];
+  await Promise.all(matches.map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    const loaded = await route.lazy();
+    Object.assign(route, { ...loaded, lazy: undefined });
+  }));
+}
 
 // After a deploy the old build's chunks are gone: a page still running it reloads once to get the new one.
 window.addEventListener('vite:preloadError', (event) => {
@@ -49,20 +48,23 @@ window.addEventListener('vite:preloadError', (event) => {
   location.reload();
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {/* The theme's CSS variables and Mantine's global classes come from app/theme.css, built with
-        the app, instead of being computed on every page load (~10 ms of a first render on a fast machine). */}
-    <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false} colorSchemeManager={lightOnly} defaultColorScheme="light">
-      <Toasts />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <SessionProvider>
-            <LinkClicks />
-            <AppRoutes />
-          </SessionProvider>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+async function start() {
+  const state = readPageState();
+  const queryClient = createQueryClient();
+  hydrate(queryClient, state.queries);
+  const i18n = createI18n(state.language, state.texts);
+  setBrowserPageContext({ queryClient, i18n, server: false });
+  await loadMatchedRoutes(routes);
+  // The loaders' answers the server rendered with (window.__staticRouterHydrationData) are taken
+  // as they are: no loader runs again for the first render.
+  const router = createBrowserRouter(routes);
+  hydrateRoot(document.getElementById('root')!,
+    <StrictMode>
+      <AppProviders queryClient={queryClient} i18n={i18n}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -21,5 +21,5 @@ export * from './operator.js';
 export * from './my-coupons.js';
 export * from './buyer-home.js';
 export * from './membership.js';
-export * from './first-reads.js';
+export * from './read-paths.js';
 export * from './invoice.js';

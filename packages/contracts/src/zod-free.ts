@@ -10,4 +10,4 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './id-numbers.js';
 export * from './tracking-rules.js';
-export * from './first-reads.js';
+export * from './read-paths.js';

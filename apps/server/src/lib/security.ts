@@ -20,10 +20,11 @@ export interface SecurityOptions {
   connectSources?: string[];
 }
 
-export function securityHeaders(opts: SecurityOptions): Record<string, string> {
-  const csp = [
+/** The pages' Content-Security-Policy; `nonce` lets the inline scripts of one server-rendered page run. */
+export function pageCsp(opts: SecurityOptions, nonce?: string): string {
+  return [
     "default-src 'self'",
-    ["script-src 'self'", ...opts.scriptSources ?? []].join(' '),
+    ["script-src 'self'", ...nonce ? [`'nonce-${nonce}'`] : [], ...opts.scriptSources ?? []].join(' '),
     ...(opts.frameSources?.length ? [["frame-src 'self'", ...opts.frameSources].join(' ')] : []),
     // Mantine injects its CSS variables and component styles as <style> elements at run time.
     "style-src 'self' 'unsafe-inline'",
@@ -36,8 +37,11 @@ export function securityHeaders(opts: SecurityOptions): Record<string, string> {
     "base-uri 'self'",
     ...(opts.production ? ['upgrade-insecure-requests'] : []),
   ].join(';');
+}
+
+export function securityHeaders(opts: SecurityOptions): Record<string, string> {
   return {
-    'content-security-policy': csp,
+    'content-security-policy': pageCsp(opts),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
@@ -71,7 +75,15 @@ export function apiSecurityHeaders(opts: SecurityOptions): Record<string, string
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The pages' policy with one page's nonce (modules/web/render.ts). */
+    pageCsp: (nonce: string) => string;
+  }
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
+  app.decorate('pageCsp', (nonce: string) => pageCsp(opts, nonce));
   const page = securityHeaders(opts);
   const api = apiSecurityHeaders(opts);
   app.addHook('onRequest', async (req, reply) => {

@@ -1,55 +1,6 @@
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { compileHints, preloadFont, preloadLinksInGroups } from '../../vite.config';
-
-const HELPER = '\0vite/preload-helper.js';
-// The part of Vite's preload helper the plugin changes: one link appended per chunk.
-const HELPER_CODE = 'export function preloadAll(links) { for (const link of links) { document.head.appendChild(link); } }';
-
-function transform(code: string, id: string) {
-  const hook = preloadLinksInGroups().transform as (this: unknown, code: string, id: string) => { code: string } | null;
-  return hook.call({}, code, id);
-}
-
-/** Runs the transformed helper with a head that records appended links and timers run by hand. */
-function load(code: string) {
-  const appended: string[] = [];
-  const timers: (() => void)[] = [];
-  const document = { head: { appendChild: (link: { href: string }) => appended.push(link.href) } };
-  const setTimeout = (fn: () => void) => timers.push(fn);
-  const preloadAll = new Function('document', 'setTimeout', `${code.replace('export function', 'function')}; return preloadAll;`)(document, setTimeout) as (links: { href: string }[]) => void;
-  const runTask = () => timers.shift()!();
-  return { preloadAll, appended, timers, runTask };
-}
-
-describe('modulepreload links in groups (vite.config.ts)', () => {
-  it('appends a page\'s links a few per task, in order, instead of all in the task that asks for the page', () => {
-    const { preloadAll, appended, timers, runTask } = load(transform(HELPER_CODE, HELPER)!.code);
-    const links = Array.from({ length: 10 }, (_, i) => ({ href: `/assets/chunk-${i}.js` }));
-    preloadAll(links);
-    expect(appended).toEqual([]);
-    runTask();
-    expect(appended).toEqual(links.slice(0, 4).map((l) => l.href));
-    while (timers.length) runTask();
-    expect(appended).toEqual(links.map((l) => l.href));
-  });
-
-  it('takes links asked for while a group waits into the same queue', () => {
-    const { preloadAll, appended, timers, runTask } = load(transform(HELPER_CODE, HELPER)!.code);
-    preloadAll([{ href: '/a.js' }, { href: '/b.js' }]);
-    preloadAll([{ href: '/c.js' }]);
-    expect(timers).toHaveLength(1);
-    runTask();
-    expect(appended).toEqual(['/a.js', '/b.js', '/c.js']);
-    expect(timers).toHaveLength(0);
-  });
-
-  it('leaves other modules alone and fails the build when Vite\'s helper no longer appends links the same way', () => {
-    expect(transform(HELPER_CODE, '/src/main.tsx')).toBeNull();
-    expect(() => transform('export function preloadAll() {}', HELPER)).toThrow(/not found in Vite's preload helper/);
-    expect((preloadLinksInGroups() as Plugin).apply).toBe('build');
-  });
-});
+import { compileHints, preloadFont } from '../../vite.config';
 
 describe('compile hints (vite.config.ts)', () => {
   it('puts V8\'s eager-compilation comment on the first line of every script chunk, after minification, and leaves other files alone', () => {

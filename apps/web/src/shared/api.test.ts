@@ -1,52 +1,33 @@
 /**
- * Early reads (shared/api.ts): the page's first identical request takes the early answer, and an
- * `onAnswer` hook sees a copy of it without taking the body from the page.
+ * api(): in the browser a fetch with the server's error codes; while a page renders on the server,
+ * the in-process reads of that request (setServerReads).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, provideEarly, startEarly } from './api';
+import { api, ApiError, setServerReads } from './api';
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => { vi.unstubAllGlobals(); setServerReads(() => undefined); });
 
-describe('startEarly', () => {
-  it('hands its answer to the page and a copy to onAnswer, with one request', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: [{ image: '/media/a.svg' }] }), { status: 200 }));
+describe('api', () => {
+  it('sends JSON with the CSRF header on a write and turns an error answer into ApiError with its code', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ code: 'Trade.tradeOrderNotExist', message: 'No such order' }), { status: 404 }));
     vi.stubGlobal('fetch', fetchMock);
-    const seen: unknown[] = [];
-    startEarly('/early/list', { page: 1 }, (data) => seen.push(data));
-    const page = await api<{ data: { image: string }[] }>('/early/list', { body: { page: 1 } });
-    expect(page.data[0]!.image).toBe('/media/a.svg');
-    await vi.waitFor(() => expect(seen).toEqual([{ data: [{ image: '/media/a.svg' }] }]));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const err = await api('/sapi/x', { body: { id: '1' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('Trade.tradeOrderNotExist');
+    expect((err as ApiError).status).toBe(404);
+    const init = fetchMock.mock.calls[0]![1];
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>)['x-mall-request']).toBe('1');
   });
 
-  it('does not call onAnswer for a failed read, and the page sees the error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'Common.notFound', message: 'Not found' }), { status: 404 })));
-    const seen: unknown[] = [];
-    startEarly('/early/missing', undefined, (data) => seen.push(data));
-    await expect(api('/early/missing')).rejects.toMatchObject({ status: 404, code: 'Common.notFound' });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(seen).toEqual([]);
-  });
-});
-
-describe('provideEarly', () => {
-  it("gives the page's first identical request the shell's answer without asking, and the next one asks", async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: ['fresh'] }), { status: 200 }));
+  it('on the server, reads in-process and never fetches', async () => {
+    const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    provideEarly('/early/shell', { page: 1 }, { data: ['from the shell'] });
-    // A read started for the same request afterwards is not sent again.
-    startEarly('/early/shell', { page: 1 });
-    expect(await api('/early/shell', { body: { page: 1 } })).toEqual({ data: ['from the shell'] });
+    const seen: unknown[] = [];
+    setServerReads(() => async (path, init) => { seen.push([path, init]); return path === '/api/ok' ? { status: 200, data: { fine: true } } : { status: 404, data: { code: 'Common.notFound', message: 'Not found' } }; });
+    expect(await api('/api/ok')).toEqual({ fine: true });
+    await expect(api('/api/missing', { body: { a: 1 } })).rejects.toMatchObject({ status: 404, code: 'Common.notFound' });
+    expect(seen).toEqual([['/api/ok', { method: 'GET', body: undefined }], ['/api/missing', { method: 'POST', body: { a: 1 } }]]);
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(await api('/early/shell', { body: { page: 1 } })).toEqual({ data: ['fresh'] });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it('is not used for another request: a different body asks the server', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: ['desktop'] }), { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
-    provideEarly('/early/layout', { deviceSource: 'H5' }, { data: ['phone'] });
-    expect(await api('/early/layout', { body: { deviceSource: 'PC' } })).toEqual({ data: ['desktop'] });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

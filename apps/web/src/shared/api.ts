@@ -17,50 +17,30 @@ function send(path: string, init: Init): Promise<Response> {
   return fetch(path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), credentials: 'same-origin', signal: init.signal });
 }
 
-const requestKey = (path: string, body: unknown) => `${path} ${body === undefined ? '' : JSON.stringify(body)}`;
+/** How a page being rendered on the server reads: in-process, with the page request's caller (entry-server.tsx). */
+export type ServerReads = (path: string, init: { method: string; body?: unknown }) => Promise<{ status: number; data: unknown }>;
+let serverReadsNow: () => ServerReads | undefined = () => undefined;
 
-/**
- * Reads a page will make, answered in the app shell or started while the app boots (app/early.ts)
- * so that they run beside the session and the page's code instead of after them. The page's first
- * identical request takes the answer; one nobody asks for within a few seconds is dropped.
- */
-type Early = Promise<Response> | { data: unknown };
-const early = new Map<string, Early>();
-const EARLY_TTL_MS = 5000;
-
-function keepEarly(key: string, entry: Early): void {
-  early.set(key, entry);
-  setTimeout(() => { if (early.get(key) === entry) early.delete(key); }, EARLY_TTL_MS);
+/** Set once by the server's entry: the reads of the request being rendered, if any. */
+export function setServerReads(current: () => ServerReads | undefined): void {
+  serverReadsNow = current;
 }
 
-export function startEarly(path: string, body?: unknown, onAnswer?: (data: unknown) => void): void {
-  const key = requestKey(path, body);
-  if (early.has(key)) return;
-  const pending = send(path, { body });
-  pending.catch(() => {}); // a failure is seen by the page's own request, which then sends again
-  // A copy of a successful answer for `onAnswer` (registered first, so it copies the body before
-  // the page's request reads it).
-  if (onAnswer) pending.then((res) => (res.ok ? res.clone().json() : undefined)).then((data) => { if (data !== undefined) onAnswer(data); }).catch(() => {});
-  keepEarly(key, pending);
-}
-
-/**
- * A read the server answered in the app shell: the page's first identical request gets `data`
- * without asking (a fetch() call alone held a phone's main thread for 5-20 ms while the app booted).
- */
-export function provideEarly(path: string, body: unknown, data: unknown): void {
-  const key = requestKey(path, body);
-  if (!early.has(key)) keepEarly(key, { data });
+async function readOnServer<T>(reads: ServerReads, path: string, init: Init): Promise<T> {
+  const { status, data } = await reads(path, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), body: init.body });
+  if (status >= 400 || status === 0) {
+    const body = (data ?? {}) as { code?: string; message?: string; details?: unknown };
+    throw new ApiError(status, body.code ?? 'Common.internal', body.message ?? 'Not read on the server', body.details);
+  }
+  return data as T;
 }
 
 export async function api<T>(path: string, init: Init = {}): Promise<T> {
+  const server = serverReadsNow();
+  if (server) return readOnServer<T>(server, path, init);
   let res: Response;
   try {
-    const key = requestKey(path, init.body);
-    const started = init.method === undefined || init.method === 'GET' || init.method === 'POST' ? early.get(key) : undefined;
-    early.delete(key);
-    if (started && !(started instanceof Promise)) return started.data as T;
-    res = await (started?.catch(() => send(path, init)) ?? send(path, init));
+    res = await send(path, init);
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'Common.network', 'Network error, please check your connection');

@@ -9,6 +9,7 @@ import { useMoney } from '../../shared/format';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useProgressiveCount } from '../../shared/useProgressiveCount';
 import { useItems } from './api';
+export { loadHomePage } from './api';
 import { PlainCard, PlainChip, PlainGroup, PlainImage, PlainSkeleton, PlainStack, PlainText, spacing } from '../../shared/plain';
 
 // Spelled out rather than read from the zod enum, which would pull zod into the home page's

@@ -12,6 +12,7 @@ import { EmptyBlock } from '../../shared/EmptyBlock';
 import { notifyError } from '../../shared/errors';
 import { useAddToCart } from '../cart/api';
 import { useItem } from './api';
+export { loadItemPage } from './api';
 import { skuRule } from './skuRule';
 import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
 import { ItemReviews } from '../comment/components/ItemReviews';

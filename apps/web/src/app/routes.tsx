@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { PlainLoading } from '../shared/plain';
+import type { ComponentType } from 'react';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { PolicyKind, PolicyRoute } from '@mall/contracts';
+import { isLoggedIn } from '../shared/session';
 import { loadAreas, type Area } from '../shared/i18n';
-import { Layout } from './Layout';
+import { Root, layoutLoader } from './Layout';
 import { RequireLogin } from './RequireLogin';
+import { pageContextOf, sessionOf, type PageContext } from './page-context';
 
 /** Every policy route of SPEC §2 and what it shows. */
 const POLICY_PAGES: Record<PolicyRoute, PolicyKind> = {
@@ -13,41 +14,46 @@ const POLICY_PAGES: Record<PolicyRoute, PolicyKind> = {
   '/algemene-voorwaarden-webwinkel': 'terms', '/warranty': 'warranty', '/shipping-policy': 'shipping', '/sms': 'sms',
 };
 
-/** Shown in the page area while a lazily loaded page arrives on the first load. */
-const chunkLoading = <PlainLoading label="Loading" />;
+/** What a page module may export to read its data before it renders (on the server: into the HTML). */
+export type PageLoader = (page: PageContext, args: LoaderFunctionArgs) => Promise<unknown> | undefined | void;
 
-/**
- * Every page is loaded with its feature when first visited (one chunk per feature folder), so
- * the first load of any route carries the shell (top bar, layout, Mantine, router, query) and
- * that route's feature only. `login` wraps the page in RequireLogin; `areas` are the text areas
- * (locales/<area>) the page shows, fetched with its code so it shows with its texts (a lookup
- * into another area still loads it: shared/i18n.ts). Plain React.lazy routes (not the data
- * router's `lazy`) keep React Router's declarative build: 14 KB gzip instead of 31.
- */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { login?: boolean; areas?: readonly Area[] } = {}): Pick<RouteObject, 'element' | 'handle'> {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= Promise.all([load().then(withLayoutParts), loadAreas(opts.areas ?? [])]).then(
-    // The page renders in a task of its own, not in the one that ran its chunks' code: two
-    // shorter tasks instead of one long one on a phone's first load.
-    ([module]) => new Promise<{ default: ComponentType }>((resolve) => setTimeout(() => resolve({ default: pick(module) }), 0)),
-    // A failed download is not kept: the next visit tries again.
-    (err: unknown) => { loading = undefined; throw err; },
-  ));
-  const Page = lazy(preload);
-  const element = <Suspense fallback={chunkLoading}><Page /></Suspense>;
-  return { element: opts.login ? <RequireLogin>{element}</RequireLogin> : element, handle: { preload } satisfies RouteHandle };
+interface PageOptions<M> {
+  /** Registered buyers only: others are sent to /login with a target back here. */
+  login?: boolean;
+  /** The text areas (locales/<area>) the page shows, loaded with its code. */
+  areas?: readonly Area[];
+  /** The page's first reads (a loader its module exports). */
+  data?: (module: M) => PageLoader;
 }
 
-interface RouteHandle { preload: () => Promise<unknown> }
+/** The text areas of the routes a request matched (entry-server.tsx sends only those texts). */
+export interface RouteHandle { areas: readonly Area[] }
 
 /**
- * A page module may export `preloadLayoutParts`: the parts of it in chunks of their own that
- * only some screens show (shared/layoutPart.tsx). Those the screen in use shows load with the
- * page, which then renders whole.
+ * A page, loaded with its feature when first visited (one chunk per feature folder), so the first
+ * load of any route carries the shell (top bar, layout, Mantine, router, query) and that route's
+ * feature only. React Router's `lazy` fetches the code; the loader fetches it too (the same
+ * import) together with the page's texts and reads, so all three arrive in parallel.
  */
-function withLayoutParts<M>(module: M): Promise<M> {
-  const parts = (module as { preloadLayoutParts?: () => Promise<unknown> }).preloadLayoutParts;
-  return parts ? parts().then(() => module) : Promise.resolve(module);
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: PageOptions<M> = {}): Pick<RouteObject, 'lazy' | 'loader' | 'handle'> {
+  const areas = opts.areas ?? [];
+  return {
+    handle: { areas } satisfies RouteHandle,
+    lazy: async () => {
+      const Page = pick(await load());
+      return { Component: opts.login ? function LoginPage() { return <RequireLogin><Page /></RequireLogin>; } : Page };
+    },
+    loader: async (args) => {
+      const context = pageContextOf(args.context);
+      if (opts.login && !isLoggedIn(await sessionOf(context))) {
+        const url = new URL(args.request.url);
+        throw redirect(`/login?target=${encodeURIComponent(url.pathname + url.search)}`);
+      }
+      const [module] = await Promise.all([load(), loadAreas(context.i18n, areas)]);
+      await opts.data?.(module)(context, args);
+      return null;
+    },
+  };
 }
 
 /** Text areas shared by several routes. */
@@ -88,12 +94,19 @@ const membership = {
   score: () => import('../features/membership/pages/ScorePage'),
 };
 
-const routes: RouteObject[] = [
+
+/**
+ * The shop's pages (SPEC §2). Rendered on the server by entry-server.tsx and in the browser by
+ * main.tsx, from the same table.
+ */
+export const routes: RouteObject[] = [
   {
-    element: <Layout />,
+    id: 'root',
+    Component: Root,
+    loader: layoutLoader,
     children: [
-      { path: '/', ...page(catalog.home, (m) => m.HomePage) },
-      { path: '/item/:urlKey', ...page(catalog.item, (m) => m.ItemPage, { areas: ['gallery', 'ratings'] }) },
+      { path: '/', ...page(catalog.home, (m) => m.HomePage, { data: (m) => m.loadHomePage }) },
+      { path: '/item/:urlKey', ...page(catalog.item, (m) => m.ItemPage, { areas: ['gallery', 'ratings'], data: (m) => m.loadItemPage }) },
       { path: '/cart', ...page(() => import('../features/cart/CartPage'), (m) => m.CartPage, { areas: ['gallery', 'ratings'] }) },
       { path: '/checkout', ...page(checkout, (m) => m.CheckoutPage, { areas: ORDERS }) },
       { path: '/buyer/create-address', ...page(() => import('../features/address/CreateAddressPage'), (m) => m.CreateAddressPage, { login: true }) },
@@ -111,7 +124,7 @@ const routes: RouteObject[] = [
       {
         ...page(() => import('../features/buyer/BuyerLayout'), (m) => m.BuyerLayout),
         children: [
-          { path: '/buyer', element: <Navigate to="/buyer/index" replace /> },
+          { path: '/buyer', loader: () => redirect('/buyer/index') },
           { path: '/buyer/index', ...page(buyer, (m) => m.BuyerIndexPage, { areas: ['buyerhome', 'orders'] }) },
           { path: '/buyer/orders', ...page(() => import('../features/orders/OrdersPage'), (m) => m.OrdersPage, { areas: ['orders', 'comment'] }) },
           { path: '/buyer/order/detail/:orderId', ...page(() => import('../features/orders/OrderDetailPage'), (m) => m.OrderDetailPage, { areas: ORDER_DETAIL }) },
@@ -157,47 +170,3 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** "/buyer/orders" -> "buyer"; matching ignores case, as React Router's does. */
-const firstSegment = (path: string) => (path.split('/')[1] ?? '').toLowerCase();
-
-/** The route tree without the leaves that cannot match a path starting with `segment`. */
-function routesFor(list: RouteObject[], segment: string): RouteObject[] {
-  return list.flatMap((r) => {
-    if (r.children) {
-      const children = routesFor(r.children, segment);
-      return children.length ? [{ ...r, children }] : [];
-    }
-    return !r.path || r.path === '*' || r.path.startsWith('/:') || firstSegment(r.path) === segment ? [r] : [];
-  });
-}
-
-/**
- * React Router compiles and ranks every route's pattern on each match (once per navigation):
- * with ~90 routes that was 15-20 ms of a phone's main thread before the first paint. Only the
- * routes of the path's first segment (and the catch-all) are handed over; the same elements,
- * so a layout stays mounted across segments.
- */
-const routesBySegment = new Map<string, RouteObject[]>();
-
-/**
- * Starts downloading the code and texts of the page at `pathname` (and of its layouts) as the
- * app boots, right after its first paint (main.tsx). The buyer centre's pages sit inside a lazily
- * loaded layout: left to the render, a phone fetched the layout's chunk, then the page's, one
- * round trip after the other.
- */
-export function preloadPage(pathname: string): void {
-  for (const match of matchRoutes(candidatesFor(firstSegment(pathname)), pathname) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => {});
-  }
-}
-
-function candidatesFor(segment: string): RouteObject[] {
-  let candidates = routesBySegment.get(segment);
-  if (!candidates) routesBySegment.set(segment, candidates = routesFor(routes, segment));
-  return candidates;
-}
-
-/** The shop's pages; rendered inside <BrowserRouter> (main.tsx). */
-export function AppRoutes() {
-  return useRoutes(candidatesFor(firstSegment(useLocation().pathname)));
-}

@@ -1,0 +1,103 @@
+/**
+ * Pages: every GET that is not the API or a file is rendered by React on the server from the web
+ * build's server entry (apps/web/src/entry-server.tsx, built into `<web dist>-server/`), inside
+ * the build's index.html, and streamed compressed. The page is the caller's own (their session,
+ * their orders), so no cache keeps it.
+ *
+ * The Content-Security-Policy stays `script-src 'self'` plus a nonce made for this page: React's
+ * and React Router's inline data scripts carry it; nothing else inline runs.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '@mall/contracts';
+import type { Db } from '../../db/client.js';
+import { pageCaller } from '../../lib/session.js';
+import { pageReadsFor, type PageReads } from './page-reads.js';
+
+/** What the web build's server entry exports (apps/web/src/entry-server.tsx), as far as the server uses it. */
+interface ServerEntry {
+  PAGE_STATE_ID: string;
+  render(input: { request: Request; language: Language; nonce: string; reads: PageReads }): Promise<
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; language: Language; state: string; stream: { pipe<W extends NodeJS.WritableStream>(w: W): W; abort(reason?: unknown): void } }
+  >;
+}
+
+/** The point of the built index.html the page goes into. */
+const ROOT = '<div id="root"></div>';
+/** The longest a page may take to render before it is cut off (React then finishes in the browser). */
+const RENDER_TIMEOUT_MS = 10_000;
+
+export interface PageRendererOptions {
+  db: Db;
+  /** The web build (index.html and assets); its server entry is in `<dist>-server/entry-server.js`. */
+  dist: string;
+  /** The page's Content-Security-Policy with this nonce allowed. */
+  csp: (nonce: string) => string;
+}
+
+/** A file of the build, read again when it changes (a rebuild while running). */
+function buildFile<T>(file: string, read: (file: string, mtimeMs: number) => Promise<T>) {
+  let kept: { mtimeMs: number; value: Promise<T> } | undefined;
+  return async (): Promise<T | undefined> => {
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    if (!stat) return undefined;
+    if (kept?.mtimeMs !== stat.mtimeMs) kept = { mtimeMs: stat.mtimeMs, value: read(file, stat.mtimeMs) };
+    return kept.value;
+  };
+}
+
+/** The best encoding of ours the browser accepts (a quality of 0 is a no). */
+function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set((accept ?? '').split(',').map((part) => part.trim()).filter((part) => !/;\s*q=0(\.0*)?$/.test(part)).map((part) => part.split(';')[0]!.trim().toLowerCase()));
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+}
+
+export function pageRenderer(opts: PageRendererOptions) {
+  const template = buildFile(path.join(opts.dist, 'index.html'), async (file) => {
+    const html = await fs.promises.readFile(file, 'utf8');
+    const at = html.indexOf(ROOT);
+    if (at < 0) throw new Error(`${file} has no ${ROOT}`);
+    return { head: html.slice(0, at), tail: html.slice(at + ROOT.length) };
+  });
+  // A new build gets a new URL, so Node loads the new entry instead of its cached module.
+  const entry = buildFile(path.join(`${opts.dist}-server`, 'entry-server.js'), (file, mtimeMs) => import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<ServerEntry>);
+  const readsFor = pageReadsFor(opts.db);
+
+  return async function sendPage(req: FastifyRequest, reply: FastifyReply) {
+    const [shell, server] = await Promise.all([template(), entry()]);
+    if (!shell || !server) return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run npm run build');
+    const caller = await pageCaller(opts.db, req);
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const request = new Request(new URL(req.url, `http://${req.host}`), { headers: { 'user-agent': req.headers['user-agent'] ?? '' } });
+    const result = await server.render({ request, language: caller.language, nonce, reads: readsFor(caller) });
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+
+    const head = shell.head.replace('<html lang="en">', `<html lang="${result.language}">`);
+    const state = `<script type="application/json" id="${server.PAGE_STATE_ID}">${result.state}</script>`;
+    // React writes into the middle of the document; the build's head and tail go around it.
+    const page = new Transform({
+      transform: (chunk, _encoding, done) => done(null, chunk),
+      flush: (done) => done(null, `</div>${shell.tail}`),
+    });
+    page.push(`${head}${state}<div id="root">`);
+    const timer = setTimeout(() => result.stream.abort(new Error('page render timed out')), RENDER_TIMEOUT_MS);
+    page.on('close', () => clearTimeout(timer));
+    result.stream.pipe(page);
+
+    reply.code(result.status).header('content-security-policy', opts.csp(nonce)).header('cache-control', 'private, no-store')
+      .header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    const encoding = encodingFor(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(page);
+    // A quick level: the page is compressed as it streams, per request.
+    const compress = encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip({ level: 6 });
+    return reply.header('content-encoding', encoding).send(page.pipe(compress));
+  };
+}

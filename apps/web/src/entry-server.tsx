@@ -1,0 +1,81 @@
+/**
+ * Server rendering of every page (built by `vite build --ssr`, run inside the Fastify server:
+ * apps/server/src/modules/web). React Router's data APIs match the request and run the matched
+ * routes' loaders, which read through the server's services in-process for the request's caller
+ * (`reads`); React then streams the HTML. The browser hydrates it (main.tsx) from what this puts
+ * beside it: the query cache's answers, the texts of the request's language and the loaders' data.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { dehydrate } from '@tanstack/react-query';
+import type { Language } from '@mall/contracts';
+import { AppProviders, createQueryClient } from './app/AppProviders';
+import type { PageContext } from './app/page-context';
+import { routes } from './app/routes';
+import { setServerReads, type ServerReads } from './shared/api';
+import { createI18n, resourcesFor, resourcesOf } from './shared/i18n';
+
+export type { ServerReads };
+
+const handler = createStaticHandler(routes);
+const current = new AsyncLocalStorage<ServerReads>();
+setServerReads(() => current.getStore());
+
+export interface RenderInput {
+  /** The page's request, as a Fetch Request (absolute URL). */
+  request: Request;
+  language: Language;
+  /** The per-request nonce of the Content-Security-Policy, for React's and React Router's inline scripts. */
+  nonce: string;
+  reads: ServerReads;
+}
+
+/** Where the HTML goes: the server writes the document around it (modules/web/render.ts). */
+export interface PageStream {
+  pipe<W extends NodeJS.WritableStream>(destination: W): W;
+  abort(reason?: unknown): void;
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; language: Language; state: string; stream: PageStream };
+
+/** The element id of the JSON the browser hydrates from (main.tsx reads it). */
+export const PAGE_STATE_ID = 'page-state';
+
+/** JSON safe inside a script element: no `</script>` or `<!--` can end or change it. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  const i18n = createI18n(input.language, await resourcesFor(input.language, []));
+  const page: PageContext = { queryClient, i18n, server: true };
+  const context = await current.run(input.reads, () => handler.query(input.request, { requestContext: { page } }));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  }
+  const state = jsonForScript({ queries: dehydrate(queryClient), language: input.language, texts: resourcesOf(i18n) });
+  const stream = await streamPage(context, page, input.nonce);
+  return { kind: 'page', status: context.statusCode, language: input.language, state, stream };
+}
+
+/** Starts React's stream; resolves once the shell is ready (the page's content, as nothing below it suspends). */
+function streamPage(context: StaticHandlerContext, page: PageContext, nonce: string): Promise<PageStream> {
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return new Promise((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <AppProviders queryClient={page.queryClient} i18n={page.i18n}>
+          <StaticRouterProvider router={router} context={context} nonce={nonce} />
+        </AppProviders>
+      </StrictMode>,
+      {
+        nonce,
+        onShellReady: () => resolve(stream),
+        onShellError: reject,
+      },
+    );
+  });
+}

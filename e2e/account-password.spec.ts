@@ -3,7 +3,7 @@
  * the code by email, reads it at /dev/mailbox (the embedded SMTP catcher's mail), sets a new
  * password and logs in with it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 const CSRF = { 'x-mall-request': '1' };
 

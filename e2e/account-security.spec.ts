@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO_PASSWORD, expectLoggedOut, signUp, uniqueEmail } from './helpers';
 
 // Account settings (issue 12): real-name certificates at /buyer/certificates. The number must fit

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { choose, logIn } from './helpers';
 
 // After-sales, buyer and seller (SPEC §2 "After-sales", §4, §5). The demo buyer has after-sales in

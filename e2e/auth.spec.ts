@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO_PASSWORD, expectLoggedOut, logIn, uniqueEmail } from './helpers';
 
 test('sign up, log out and log in again, returning to the target page', async ({ page }) => {

@@ -5,7 +5,7 @@
  * field, messages that say what happened, no false empty states, and no login form for someone
  * already logged in.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { addToCart, answerQuizAndAgree, fillShippingAddress, goToCheckout, logIn, payNowToMockpay, uniqueEmail } from './helpers';
 
 const VIEWPORTS = [

@@ -8,7 +8,7 @@
  * - the German and Japanese sites show the catalog in their language.
  * Every test signs up its own buyer, so the demo accounts stay as they are.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { answerQuizAndAgree, approveOnMockpay, fillShippingAddress, payNowToMockpay, placeTwoShopCheckout, signUp } from './helpers';
 
 const CSRF = { 'x-mall-request': '1' };

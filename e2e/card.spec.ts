@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { MOCKPAY_PAGE, addToCart, answerQuizAndAgree, fillShippingAddress, goToCheckout, signUp, uniqueEmail } from './helpers';
 
 // Saved cards (SPEC §4 "Card save", §5 card form, §8 card errors): the card data goes to MOCKPAY's

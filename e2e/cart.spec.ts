@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { amountOf } from './helpers';
 
 test('browse to an item, add it, change quantity and see the cart total', async ({ page }) => {

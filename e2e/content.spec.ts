@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 /** Articles, the German forum and the policy pages on the DE site (SPEC §2, §7 "Article"). */
 test('on the DE site a forum post and the AGB show in German', async ({ page }) => {

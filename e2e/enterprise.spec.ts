@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, logIn, payNowToMockpay } from './helpers';
 
 test('an enterprise sub-account over its limit submits to the main account, which pays the order', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('the kind chips narrow the home page to one kind of item, keep it in the URL, and All shows every kind again', async ({ page }) => {
   // What the shop sells, all kinds and the DIY bundles alone (the home page shows up to 48).

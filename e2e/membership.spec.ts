@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail } from './helpers';
 
 // Membership pages: the demo buyer's level card and progress, the benefits page, and the

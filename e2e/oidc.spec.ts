@@ -6,7 +6,7 @@
  * browse the shop there too (its cookies must come back with the callback).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { uniqueEmail } from './helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from './test';
 import { DEMO_PASSWORD, placeTwoShopCheckout, signUp } from './helpers';
 
 // The demo buyer (buyer@demo.shop) has an order in every status (see apps/server/src/seed/orders.ts).

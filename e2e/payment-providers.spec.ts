@@ -8,7 +8,7 @@
  * while the other channels keep working. Every test fails on a console error other than those
  * scripts' failed loads.
  */
-import type { Page } from '@playwright/test';
+import type { Page } from './test';
 import { choose, contractIdOf, logIn, signUp } from './helpers';
 import {
   PAYPAL_APPROVAL_PAGE, PROVIDERS_SHOP_URL, PROVIDER_KEYS, STRIPE_CHECKOUT_PAGE, STRIPE_EMULATOR_URL,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import {
   MOCKPAY_PAGE, addToCart, answerQuizAndAgree, approveOnMockpay, contractIdOf, fillShippingAddress, goToCheckout, payNowToMockpay, signUp, uniqueEmail,
 } from './helpers';

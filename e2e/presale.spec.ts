@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { addToCart, answerQuizAndAgree, approveOnMockpay, contractIdOf, fillShippingAddress, goToCheckout, payNowToMockpay, signUp } from './helpers';
 
 test('presale: pay the deposit at checkout, then the balance inside its window', async ({ page }) => {

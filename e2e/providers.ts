@@ -4,7 +4,8 @@
  * local emulators of their APIs (apps/server/test/emulators/, each run as a process by
  * playwright.config.ts). The first shop server keeps MOCKPAY only, so no other spec changes.
  */
-import { expect, test as base, type ConsoleMessage, type Page, type PlaywrightTestConfig } from '@playwright/test';
+import type { ConsoleMessage, Page, PlaywrightTestConfig } from '@playwright/test';
+import { expect, test as base } from './test';
 import { addToCart, answerQuizAndAgree, contractIdOf, fillShippingAddress, goToCheckout, uniqueEmail } from './helpers';
 
 /**

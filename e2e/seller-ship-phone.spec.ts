@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail } from './helpers';
 
 // The seller ships an order on a 390 px phone: the carrier list of the ship dialog

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { logIn } from './helpers';
 
 // The seller console (/merchant-console/orders): seller@demo.shop sells in "FlexiDesk Official",

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('switching the site changes currency and language; the language menu overrides it', async ({ page }) => {
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 
 // The German site once showed the item's details table and variants ("Color / Size /
 // Warranty: 5 years", "Black / 140x70"), the checkout's shipping methods ("Standard delivery

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import {
   addToCart, amountOf, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, logIn, payNowToMockpay, signUp, uniqueEmail,
 } from './helpers';

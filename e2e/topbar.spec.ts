@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { logIn } from './helpers';
 
 const greetings = /Good (morning|noon|afternoon|evening)/;

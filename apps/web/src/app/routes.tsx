@@ -132,7 +132,7 @@ export const routes: RouteObject[] = [
           { path: '/buyer/confirm/:orderId', ...page(() => import('../features/orders/ConfirmPage'), (m) => m.ConfirmPage, { areas: ORDER_DETAIL }) },
           { path: '/buyer/as-apply', ...page(afterSales.apply, (m) => m.ApplyPage, { areas: AFTER_SALES }) },
           { path: '/buyer/as-list', ...page(afterSales.list, (m) => m.ListPage, { areas: AFTER_SALES }) },
-          { path: '/buyer/as/detail/:id', ...page(afterSales.detail, (m) => m.DetailPage, { areas: AFTER_SALES }) },
+          { path: '/buyer/as/detail/:id', ...page(afterSales.detail, (m) => m.DetailPage, { areas: AFTER_SALES, data: (m) => m.loadDetailPage }) },
           { path: '/buyer/send-back-items', ...page(afterSales.sendBack, (m) => m.SendBackPage, { areas: AFTER_SALES }) },
           { path: '/buyer/m-logistics', ...page(afterSales.logistics, (m) => m.LogisticsPage, { areas: AFTER_SALES }) },
           // Reviews: registered buyers only.

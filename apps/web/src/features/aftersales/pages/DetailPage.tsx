@@ -20,6 +20,7 @@ import { DATE_TIME, formatRemaining } from '../../orders/labels';
 import { CopyButton, useNow } from '../../orders/parts';
 import { isId, useInvalidateAfterSales } from '../api/keys';
 import { isReverseNotFound, useReverseDetail } from '../api/queryById';
+export { loadDetailPage } from '../api/queryById';
 import { ImageGallery } from '../components/ImageGallery';
 import { reasonKey, RETURNS_GOODS, skuLabel, STATUS_COLOR } from '../components/labels';
 import { RejectReasons, ReverseActions } from '../components/ReverseActions';

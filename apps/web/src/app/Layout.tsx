@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
+import { Anchor, Center, Container, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSite } from '../shared/session';
 import { AfterFirstPaint } from './boot';
 import { TopBar } from './TopBar';
-import { PlainAnchor, PlainContainer, PlainGroup, PlainLoading, PlainText, spacing } from '../shared/plain';
 
 /** A new page starts at its top; back and forward leave the browser's own scroll restoration. */
 function useScrollToTopOnNavigate() {
@@ -26,7 +26,7 @@ export function Layout() {
     if (session) document.documentElement.lang = session.language;
   }, [session, i18n]);
   const r = site.policyRoutes;
-  const loading = <PlainLoading label={t('common.loading')} />;
+  const loading = <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">{t('common.skipToContent')}</a>
@@ -36,16 +36,16 @@ export function Layout() {
       <main id="main" style={{ flex: 1, minHeight: '100vh' }}>
         {isLoading ? loading : <AfterFirstPaint fallback={loading}><Outlet /></AfterFirstPaint>}
       </main>
-      <footer style={{ borderTop: '1px solid var(--mantine-color-gray-3)', paddingInline: spacing('md'), paddingBlock: spacing('md') }}>
-        <PlainContainer>
-          <PlainGroup gap="md" justify="center">
-            {r.privacy && <PlainAnchor to={r.privacy} size="xs" c="dimmed">{t('policy.privacy')}</PlainAnchor>}
-            {r.terms && <PlainAnchor to={r.terms} size="xs" c="dimmed">{t('policy.terms')}</PlainAnchor>}
-            {r.shipping && <PlainAnchor to={r.shipping} size="xs" c="dimmed">{t('policy.shipping')}</PlainAnchor>}
-            {r.warranty && <PlainAnchor to={r.warranty} size="xs" c="dimmed">{t('policy.warranty')}</PlainAnchor>}
-            <PlainText size="xs" c="dimmed">{site.name} · {site.currency}</PlainText>
-          </PlainGroup>
-        </PlainContainer>
+      <footer style={{ borderTop: '1px solid var(--mantine-color-gray-3)', padding: 'var(--mantine-spacing-md)' }}>
+        <Container size="lg">
+          <Group gap="md" justify="center">
+            {r.privacy && <Anchor component={Link} to={r.privacy} size="xs" c="dimmed">{t('policy.privacy')}</Anchor>}
+            {r.terms && <Anchor component={Link} to={r.terms} size="xs" c="dimmed">{t('policy.terms')}</Anchor>}
+            {r.shipping && <Anchor component={Link} to={r.shipping} size="xs" c="dimmed">{t('policy.shipping')}</Anchor>}
+            {r.warranty && <Anchor component={Link} to={r.warranty} size="xs" c="dimmed">{t('policy.warranty')}</Anchor>}
+            <Text size="xs" c="dimmed">{site.name} · {site.currency}</Text>
+          </Group>
+        </Container>
       </footer>
     </div>
   );

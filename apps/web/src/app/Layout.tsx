@@ -39,7 +39,7 @@ function Layout() {
         <Outlet />
       </main>
       <Box component="footer" py="md" px="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container>
+        <Container size="lg">
           <Group gap="md" justify="center">
             {r.privacy && <Anchor component={Link} to={r.privacy} size="xs" c="dimmed">{t('policy.privacy')}</Anchor>}
             {r.terms && <Anchor component={Link} to={r.terms} size="xs" c="dimmed">{t('policy.terms')}</Anchor>}

@@ -3,8 +3,8 @@
  * user centre, orders, merchant entry, language, site and service menus; a drawer below 'sm'.
  */
 import { cloneElement, lazy, Suspense, useState, type ComponentProps, type ReactElement, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { Button } from '@mantine/core';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ActionIcon, Anchor, Box, Burger, Button, Group, Indicator, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHeadset, IconLanguage, IconShoppingCart, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, SITES, SITE_CODES } from '@mall/contracts/constants';
@@ -12,8 +12,7 @@ import type { Language, SiteCode, SessionInfo } from '@mall/contracts';
 import { greetingFor } from '@mall/domain';
 import { isLoggedIn, usePreferences, useSession, useSessionMutation, useSite } from '../shared/session';
 import { notifyError } from '../shared/errors';
-import { useCompactTopBar } from '../shared/useMobile';
-import { PlainAnchor, PlainBurger, PlainGroup, PlainIconLink, PlainText, PlainUnstyledButton, spacing } from '../shared/plain';
+import classes from './TopBar.module.css';
 import type { TopBarMenuEntry } from './TopBarLazy';
 
 const loadLazyParts = () => import('./TopBarLazy');
@@ -94,9 +93,6 @@ export function TopBar() {
   const prefs = usePreferences();
   const logout = useSessionMutation<undefined>('/api/auth/logout');
   const [drawer, setDrawer] = useState(false);
-  // Phones and tablets get the compact bar (links in a drawer). Only the layout in use is rendered
-  // (not both, one hidden by CSS): half the top bar's work on every first load.
-  const compact = useCompactTopBar();
   const loggedIn = isLoggedIn(session);
   const greeting = t(`greeting.${greetingFor(new Date().getHours())}`);
   const serviceLinks = useServiceLinks();
@@ -110,9 +106,9 @@ export function TopBar() {
   const siteMenu = (
     <DeferredMenu
       // Names start with the visible text (WCAG 2.5.3: speech users say what they see).
-      target={<PlainUnstyledButton aria-label={`${site.code}, ${t('topbar.chooseSite')}`} data-testid="site-switcher">
-        <PlainGroup gap={4} wrap="nowrap"><IconWorld size={16} /><PlainText size="sm">{site.code}</PlainText><IconChevronDown size={14} /></PlainGroup>
-      </PlainUnstyledButton>}
+      target={<UnstyledButton aria-label={`${site.code}, ${t('topbar.chooseSite')}`} data-testid="site-switcher">
+        <Group gap={4} wrap="nowrap"><IconWorld size={16} /><Text size="sm">{site.code}</Text><IconChevronDown size={14} /></Group>
+      </UnstyledButton>}
       label={t('topbar.chooseSite')}
       entries={SITE_CODES.map((code) => ({
         key: code, label: `${code} · ${SITES[code].name} (${SITES[code].currency})`, onClick: () => choose({ site: code }), current: code === site.code,
@@ -121,69 +117,67 @@ export function TopBar() {
   );
   // In the row the service and language menus show their text from 'lg' up (below, the icon, and
   // the button's name says what it is: Spanish's row needed ~1,040 px with them); the drawer has room.
-  const languageMenu = (
+  const languageMenu = (inRow: boolean) => (
     <DeferredMenu
-      target={<PlainUnstyledButton aria-label={`${LANGUAGE_NAMES[session?.language ?? 'en']}, ${t('topbar.chooseLanguage')}`} data-testid="language-switcher">
-        <PlainGroup gap={4} wrap="nowrap"><IconLanguage size={16} />
-          <PlainText size="sm" className={compact ? undefined : 'mantine-visible-from-lg'}>{LANGUAGE_NAMES[session?.language ?? 'en']}</PlainText><IconChevronDown size={14} /></PlainGroup>
-      </PlainUnstyledButton>}
+      target={<UnstyledButton aria-label={`${LANGUAGE_NAMES[session?.language ?? 'en']}, ${t('topbar.chooseLanguage')}`} data-testid="language-switcher">
+        <Group gap={4} wrap="nowrap"><IconLanguage size={16} />
+          <Text size="sm" visibleFrom={inRow ? 'lg' : undefined}>{LANGUAGE_NAMES[session?.language ?? 'en']}</Text><IconChevronDown size={14} /></Group>
+      </UnstyledButton>}
       entries={LANGUAGES.map((lng) => ({ key: lng, label: LANGUAGE_NAMES[lng], onClick: () => choose({ language: lng }), current: lng === session?.language }))}
     />
   );
   const serviceMenu = (
     <DeferredMenu
-      target={<PlainUnstyledButton aria-label={t('topbar.service')}>
-        <PlainGroup gap={4} wrap="nowrap"><IconHeadset size={16} /><PlainText size="sm" className={compact ? undefined : 'mantine-visible-from-lg'}>{t('topbar.service')}</PlainText><IconChevronDown size={14} /></PlainGroup>
-      </PlainUnstyledButton>}
+      target={<UnstyledButton aria-label={t('topbar.service')}>
+        <Group gap={4} wrap="nowrap"><IconHeadset size={16} /><Text size="sm" visibleFrom="lg">{t('topbar.service')}</Text><IconChevronDown size={14} /></Group>
+      </UnstyledButton>}
       entries={serviceLinks.map((l) => ({ key: l.to, label: l.label, to: l.to }))}
     />
   );
-  const cartButton = (
-    <PlainIconLink to="/cart" label={t('topbar.cartWithCount', { count: session?.cartCount ?? 0 })} count={session?.cartCount ?? 0}>
-      <IconShoppingCart size={22} />
-    </PlainIconLink>
-  );
+  const cartCount = session?.cartCount ?? 0;
 
+  // One markup for every screen: below 'md' (phones and tablets) CSS hides the greeting, the login
+  // links and the navigation row and shows the menu button, which opens them in a drawer.
   return (
     <header style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)' }}>
       {/* No label breaks inside (between breakpoints they broke onto two lines). Where the row is still
           too narrow for its items (a long language, a wider fallback font before the shop's font
           arrives), the links wrap onto a second row instead of running past the window. */}
-      <PlainGroup justify="space-between" wrap="nowrap"
-        style={{ whiteSpace: 'nowrap', marginInline: 'auto', paddingInline: spacing('md'), paddingBlock: 4, maxWidth: spacing(1280), minHeight: spacing(56) }}>
-        <PlainGroup gap="md" wrap="nowrap">
-          <PlainAnchor to="/" fw={800} underline="never" style={{ fontSize: 'var(--mantine-font-size-xl)' }}>Mall</PlainAnchor>
-          {!compact && (
-            <PlainText size="sm" data-testid="greeting">
-              {/* The name only where the row has room for it beside the links (German needs ~1,150 px). */}
-              {greeting}{loggedIn && <span className="mantine-visible-from-lg">, {session!.user!.nickname}</span>}
-            </PlainText>
+      <Group justify="space-between" wrap="nowrap" mx="auto" px="md" py={4} maw={1280} mih={56} style={{ whiteSpace: 'nowrap' }}>
+        <Group gap="md" wrap="nowrap">
+          <Anchor component={Link} to="/" fw={800} underline="never" fz="xl">Mall</Anchor>
+          <Text size="sm" data-testid="greeting" visibleFrom="md">
+            {/* The name only where the row has room for it beside the links (German needs ~1,150 px). */}
+            {greeting}{loggedIn && <Box component="span" visibleFrom="lg">, {session!.user!.nickname}</Box>}
+          </Text>
+          {!loggedIn && (
+            <Group gap="xs" wrap="nowrap" visibleFrom="md">
+              <Anchor component={Link} to={loginHref} size="sm">{t('topbar.login')}</Anchor>
+              <Anchor component={Link} to="/signup" size="sm">{t('topbar.signup')}</Anchor>
+            </Group>
           )}
-          {!compact && !loggedIn && (
-            <PlainGroup gap="xs" wrap="nowrap">
-              <PlainAnchor to={loginHref} size="sm">{t('topbar.login')}</PlainAnchor>
-              <PlainAnchor to="/signup" size="sm">{t('topbar.signup')}</PlainAnchor>
-            </PlainGroup>
-          )}
-        </PlainGroup>
-        {!compact && <PlainGroup gap="md" justify="flex-end" component="nav" aria-label={t('topbar.navigation')} style={{ rowGap: 4 }}>
-          <PlainAnchor to="/buyer/index" size="sm">{t('topbar.userCentre')}</PlainAnchor>
-          <PlainAnchor to="/buyer/orders" size="sm">{t('topbar.orders')}</PlainAnchor>
-          {showMerchant && <PlainAnchor to={merchant.to} size="sm" onClick={merchant.onClick}>{t('topbar.merchant')}</PlainAnchor>}
-          {serviceMenu}
-          {languageMenu}
-          {siteMenu}
-          {loggedIn && <Button variant="subtle" size="compact-sm" onClick={doLogout} loading={logout.isPending}>{t('topbar.logout')}</Button>}
-          {cartButton}
-        </PlainGroup>}
-        {compact && <PlainGroup gap="xs" wrap="nowrap">
-          {cartButton}
-          <PlainBurger opened={drawer} onClick={() => setDrawer((o) => !o)} label={t('topbar.menu')} />
-        </PlainGroup>}
-      </PlainGroup>
-      {compact && <DeferredDrawer opened={drawer} onClose={() => setDrawer(false)} title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`}
+        </Group>
+        <div className={classes.end}>
+          <Group gap="md" justify="flex-end" component="nav" aria-label={t('topbar.navigation')} visibleFrom="md" style={{ rowGap: 4 }}>
+            <Anchor component={Link} to="/buyer/index" size="sm">{t('topbar.userCentre')}</Anchor>
+            <Anchor component={Link} to="/buyer/orders" size="sm">{t('topbar.orders')}</Anchor>
+            {showMerchant && <Anchor component={Link} to={merchant.to} size="sm" onClick={merchant.onClick}>{t('topbar.merchant')}</Anchor>}
+            {serviceMenu}
+            {languageMenu(true)}
+            {siteMenu}
+            {loggedIn && <Button variant="subtle" size="compact-sm" onClick={doLogout} loading={logout.isPending}>{t('topbar.logout')}</Button>}
+          </Group>
+          <Indicator label={cartCount} disabled={cartCount === 0} size={16} offset={4}>
+            <ActionIcon component={Link} to="/cart" variant="subtle" size="lg" aria-label={t('topbar.cartWithCount', { count: cartCount })}>
+              <IconShoppingCart size={22} />
+            </ActionIcon>
+          </Indicator>
+          <Burger size="sm" opened={drawer} onClick={() => setDrawer((o) => !o)} aria-label={t('topbar.menu')} hiddenFrom="md" />
+        </div>
+      </Group>
+      <DeferredDrawer opened={drawer} onClose={() => setDrawer(false)} title={`${greeting}${loggedIn ? `, ${session!.user!.nickname}` : ''}`}
         loggedIn={loggedIn} loginHref={loginHref} merchant={showMerchant ? merchant : null} serviceLinks={serviceLinks}
-        menus={<>{languageMenu}{siteMenu}</>} onLogout={() => { setDrawer(false); doLogout(); }} />}
+        menus={<>{languageMenu(false)}{siteMenu}</>} onLogout={() => { setDrawer(false); doLogout(); }} />
       {showMerchant && merchant.dialog}
     </header>
   );

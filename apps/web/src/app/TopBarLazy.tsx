@@ -3,9 +3,10 @@
  * (~17 KB gzip), the Drawer its scroll lock and the drawer's links NavLink with its collapse,
  * which no page needs for its first paint.
  */
-import type { ReactElement, ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Divider, Drawer, Group, Menu, NavLink, Stack } from '@mantine/core';
+import { Divider, Drawer, Group, Menu, NavLink, Stack, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
 export interface TopBarMenuEntry { key: string; label: ReactNode; to?: string; onClick?: () => void; current?: boolean }
@@ -38,6 +39,9 @@ export function TopBarDrawer({ opened, onClose, title, loggedIn, loginHref, merc
   serviceLinks: { to: string; label: string }[]; menus: ReactNode; onLogout: () => void;
 }) {
   const { t } = useTranslation();
+  // The menu button is hidden from 'md' up (CSS): a window widened past it closes the drawer, whose links the row shows there.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`);
+  useEffect(() => { if (wide && opened) onClose(); }, [wide, opened, onClose]);
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size={DRAWER_WIDTH} title={title}>
       <Stack gap={0} onClick={(e) => { if ((e.target as HTMLElement).closest('a[href]')) onClose(); }}>

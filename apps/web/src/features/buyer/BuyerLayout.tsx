@@ -2,20 +2,13 @@
  * Buyer centre shell (SPEC §2, §6): side menu on desktop, a chip row on mobile. Tourists only
  * see what a guest may use (orders); the rest needs an account.
  */
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Box, Button, Container, Group } from '@mantine/core';
 import { IconAddressBook, IconCreditCard, IconCrown, IconId, IconMessageStar, IconPackage, IconReceiptRefund, IconShieldLock, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../shared/session';
 import { Columns } from '../../shared/Columns';
-import { layoutPart, preloadOnDesktop } from '../../shared/layoutPart';
-import { PlainButtonLink, PlainContainer, PlainGroup } from '../../shared/plain';
-import { useMobile } from '../../shared/useMobile';
-
-/** The desktop's side menu: Mantine's NavLink and Paper, not part of a phone's first load. */
-const DesktopMenu = layoutPart(() => import('./BuyerMenuDesktop').then((m) => m.BuyerMenuDesktop));
-
-/** The menu the screen in use shows, fetched with the layout's own code (app/router.tsx). */
-export const preloadLayoutParts = () => preloadOnDesktop(DesktopMenu);
+import { BuyerMenuDesktop } from './BuyerMenuDesktop';
 
 export const BUYER_MENU = [
   { to: '/buyer/orders', key: 'orders', icon: IconPackage, tourist: true },
@@ -45,26 +38,26 @@ export function BuyerLayout() {
   const { t } = useTranslation();
   const menu = useBuyerMenu();
   const { pathname } = useLocation();
-  // Only the menu in use is rendered (not both, one hidden by CSS).
-  const mobile = useMobile();
+  // Both menus are in the page and CSS shows the one for the screen: the side menu from 'sm' up,
+  // the row of buttons below. A column hidden by CSS takes no place in the grid.
   return (
-    <PlainContainer py="md">
+    <Container size="lg" py="md">
       <Columns widths={[3, 9]} gap="lg">
-        {!mobile && <div><DesktopMenu.Part menu={menu} pathname={pathname} /></div>}
-        {mobile && <div>
+        <Box visibleFrom="sm"><BuyerMenuDesktop menu={menu} pathname={pathname} /></Box>
+        <Box hiddenFrom="sm">
           {/* A plain scrolling row (CSS), not Mantine's ScrollArea: that one is a chunk of its own on every buyer route. */}
           <div className="scroll-row">
-            <PlainGroup gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
+            <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
               {menu.map((m) => (
-                <PlainButtonLink key={m.to} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={isActive(m, pathname) ? 'filled' : 'default'}>
+                <Button key={m.to} component={Link} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={isActive(m, pathname) ? 'filled' : 'default'}>
                   {t(`buyer.menu.${m.key}`)}
-                </PlainButtonLink>
+                </Button>
               ))}
-            </PlainGroup>
+            </Group>
           </div>
-        </div>}
+        </Box>
         <div><Outlet /></div>
       </Columns>
-    </PlainContainer>
+    </Container>
   );
 }

@@ -1,6 +1,6 @@
 import { memo, useState, type Dispatch, type SetStateAction } from 'react';
-import { useSearchParams, type SetURLSearchParams } from 'react-router';
-import { Badge, Container, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Link, useSearchParams, type SetURLSearchParams } from 'react-router';
+import { Badge, Card, Chip, Container, Group, Image, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useProgressiveCount } from '../../shared/useProgressiveCount';
 import { useItems } from './api';
 export { loadHomePage } from './api';
-import { PlainCard, PlainChip, PlainGroup, PlainImage, PlainSkeleton, PlainStack, PlainText, spacing } from '../../shared/plain';
 
 // Spelled out rather than read from the zod enum, which would pull zod into the home page's
 // first load; `satisfies` keeps the list in step with the contract's kinds (gifts are not sold).
@@ -18,7 +17,6 @@ const KIND_FILTER = { NORMAL: true, WEIGHT: true, DIY: true, GIFT: false, SERVIC
 const KINDS = (Object.keys(KIND_FILTER) as ItemBusinessType[]).filter((k) => KIND_FILTER[k]);
 
 /**
- * Plain elements with Mantine's classes (shared/plain.tsx): a phone's first load renders a dozen.
  * Memoised: the grid grows in slices (useProgressiveCount), and a slice renders its own tiles,
  * not again the ones shown.
  */
@@ -26,17 +24,18 @@ export const ItemTile = memo(function ItemTile({ item }: { item: ItemCard }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   return (
-    <PlainCard padding="sm" to={`/item/${item.urlKey}`} data-testid="item-card" media={<PlainImage src={item.mainImage} alt="" height={180} />}>
-      <PlainStack gap={4} style={{ marginTop: spacing('sm') }}>
-        <PlainText fw={500} lineClamp={2}>{item.itemName}</PlainText>
-        <PlainText size="xs" c="dimmed">{item.shop.name}</PlainText>
-        <PlainGroup gap="xs" justify="space-between">
-          <PlainText fw={700}>{item.pointsPrice !== null ? t('catalog.points', { count: item.pointsPrice }) : fmt(item.price)}</PlainText>
+    <Card component={Link} to={`/item/${item.urlKey}`} padding="sm" withBorder data-testid="item-card">
+      <Card.Section><Image src={item.mainImage} alt="" h={180} /></Card.Section>
+      <Stack gap={4} mt="sm">
+        <Text fw={500} lineClamp={2}>{item.itemName}</Text>
+        <Text size="xs" c="dimmed">{item.shop.name}</Text>
+        <Group gap="xs" justify="space-between">
+          <Text fw={700}>{item.pointsPrice !== null ? t('catalog.points', { count: item.pointsPrice }) : fmt(item.price)}</Text>
           {item.businessTypeDict !== 'NORMAL' && <Badge size="xs" variant="light">{t(`catalog.kind.${item.businessTypeDict}`)}</Badge>}
-        </PlainGroup>
-        {!item.inStock && <PlainText size="xs" c="red">{t('catalog.soldOut')}</PlainText>}
-      </PlainStack>
-    </PlainCard>
+        </Group>
+        {!item.inStock && <Text size="xs" c="red">{t('catalog.soldOut')}</Text>}
+      </Stack>
+    </Card>
   );
 });
 
@@ -69,9 +68,11 @@ const HomeFilters = memo(function HomeFilters({ keyword, setKeyword, type, setPa
     <Stack gap="sm" mb="md">
       <TextInput leftSection={<IconSearch size={16} />} placeholder={t('catalog.search')} aria-label={t('catalog.search')}
         value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} maw={420} />
-      <PlainGroup gap="xs">
-        {['ALL', ...KINDS].map((k) => <PlainChip key={k} value={k} size="xs" checked={chosen === k} onChoose={setType}>{t(`catalog.kind.${k}`)}</PlainChip>)}
-      </PlainGroup>
+      <Chip.Group value={chosen} onChange={setType}>
+        <Group gap="xs">
+          {['ALL', ...KINDS].map((k) => <Chip key={k} value={k} size="xs">{t(`catalog.kind.${k}`)}</Chip>)}
+        </Group>
+      </Chip.Group>
     </Stack>
   );
 });
@@ -90,7 +91,7 @@ export function HomePage() {
       {isError && <EmptyBlock title={t('errors.Common.internal')} />}
       {isLoading && (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
-          {Array.from({ length: 8 }, (_, i) => <PlainSkeleton key={i} height={280} />)}
+          {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={280} />)}
         </SimpleGrid>
       )}
       {data && data.data.length === 0 && <EmptyBlock title={t('catalog.empty')} />}

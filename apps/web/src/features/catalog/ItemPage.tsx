@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, List, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Chip, Container, Group, Image, List, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -18,7 +18,6 @@ import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
 import { ItemReviews } from '../comment/components/ItemReviews';
 import { Columns } from '../../shared/Columns';
 import { ShownLater } from '../../shared/useProgressiveCount';
-import { PlainBadge, PlainButton, PlainButtonLink, PlainChip, PlainContainer, PlainGroup, PlainImage, PlainNameValueTable, PlainStack, PlainText, PlainTitle, spacing } from '../../shared/plain';
 import { PageLoading } from '../../shared/PageLoading';
 
 
@@ -63,29 +62,29 @@ function ItemView({ item }: { item: ItemDetail }) {
   const shownAttributes = [...sku.attributes, ...sku.nonfixedAttributes.filter((a) => a.isShow)];
 
   return (
-    <PlainContainer py="md">
+    <Container size="lg" py="md">
       <Columns widths={[6, 6]} gap="xl">
         <div>
           {/* A square box before the picture arrives, so the text under it does not jump (layout shift). */}
-          <PlainImage src={sku.image || item.mainImage} alt={item.itemName} ratio="1 / 1" />
+          <Image src={sku.image || item.mainImage} alt={item.itemName} fit="contain" radius="md" style={{ aspectRatio: '1 / 1' }} />
         </div>
         <div>
-          <PlainStack gap="sm">
+          <Stack gap="sm">
             {/* The kind of item (bulk, presale...) tells the buyer how it is bought; the catalog's B2C/B2B code told a shopper nothing. */}
-            {item.businessTypeDict !== 'NORMAL' && <PlainGroup gap="xs"><PlainBadge color="blue">{t(`catalog.kind.${item.businessTypeDict}`)}</PlainBadge></PlainGroup>}
-            <PlainTitle order={1} size="h2">{item.itemName}</PlainTitle>
+            {item.businessTypeDict !== 'NORMAL' && <Group gap="xs"><Badge color="blue" variant="light">{t(`catalog.kind.${item.businessTypeDict}`)}</Badge></Group>}
+            <Title order={1} size="h2">{item.itemName}</Title>
             <ItemRatingSummary urlKey={item.urlKey} />
-            <PlainText size="sm" c="dimmed">{t('catalog.soldBy', { shop: item.shop.name })}</PlainText>
-            <PlainText fw={700} style={{ fontSize: spacing(28) }} data-testid="item-price">
+            <Text size="sm" c="dimmed">{t('catalog.soldBy', { shop: item.shop.name })}</Text>
+            <Text fw={700} fz={28} data-testid="item-price">
               {sku.pointsPrice !== null ? t('catalog.points', { count: sku.pointsPrice }) : fmt(unitPrice)}
-              {sku.qtyDecimals > 0 && <PlainText component="span" size="sm" c="dimmed"> / {sku.marketingUnit.unitName}</PlainText>}
-            </PlainText>
+              {sku.qtyDecimals > 0 && <Text span size="sm" c="dimmed"> / {sku.marketingUnit.unitName}</Text>}
+            </Text>
             {item.diyChildren.length > 0 && (
-              <PlainText size="sm" c="dimmed" data-testid="bundle-note">
+              <Text size="sm" c="dimmed" data-testid="bundle-note">
                 {t('catalog.bundleNote', { sku: sku.name, main: fmt(sku.salePrc) })}
-              </PlainText>
+              </Text>
             )}
-            <PlainText>{item.description}</PlainText>
+            <Text>{item.description}</Text>
 
             {item.presale && (
               <Alert color="grape" title={t('catalog.presale.title')}>
@@ -113,32 +112,40 @@ function ItemView({ item }: { item: ItemDetail }) {
 
               {item.skus.length > 1 && (
                 <div role="radiogroup" aria-label={t('catalog.chooseSku')}>
-                  <PlainText fw={500} size="sm" style={{ marginBottom: spacing(4) }}>{t('catalog.chooseSku')}</PlainText>
-                  <PlainGroup gap="xs">
-                    {item.skus.map((s) => <PlainChip key={s.id} value={s.id} checked={s.id === skuId} disabled={Number(s.stock) <= 0} onChoose={setSkuId}>{s.name}</PlainChip>)}
-                  </PlainGroup>
+                  <Text fw={500} size="sm" mb={4}>{t('catalog.chooseSku')}</Text>
+                  <Chip.Group value={skuId} onChange={setSkuId}>
+                    <Group gap="xs">
+                      {item.skus.map((s) => <Chip key={s.id} value={s.id} disabled={Number(s.stock) <= 0}>{s.name}</Chip>)}
+                    </Group>
+                  </Chip.Group>
                 </div>
               )}
               {shownAttributes.length > 0 && (
-                <PlainNameValueTable maxWidth={360} rows={shownAttributes.map((a) => ({ name: a.attrKey, value: a.attrVal }))} />
+                <Table withRowBorders={false} verticalSpacing={2} fz="sm" maw={360}>
+                  <Table.Tbody>
+                    {shownAttributes.map((a) => (
+                      <Table.Tr key={a.attrKey}><Table.Td c="dimmed">{a.attrKey}</Table.Td><Table.Td>{a.attrVal}</Table.Td></Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
               )}
-              <PlainGroup gap="md">
+              <Group gap="md">
                 <QuantityStepper label={t('quantity.label')} value={qty} rule={rule} unit={sku.marketingUnit.unitName} onChange={setQty} disabled={soldOut} />
-                <PlainText size="sm" c={soldOut ? 'red' : 'dimmed'}>
+                <Text size="sm" c={soldOut ? 'red' : 'dimmed'}>
                   {soldOut ? t('catalog.soldOut') : t('catalog.stock', { stock: formatQty(sku.stock, sku.baseUnit, sku.qtyDecimals) })}
-                </PlainText>
-              </PlainGroup>
+                </Text>
+              </Group>
               {notSelling && <Alert color="orange" role="status" data-testid="seller-not-selling">{t('catalog.sellerNotSelling')}</Alert>}
-              <PlainGroup>
-                <PlainButton variant="filled" size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut || notSelling}>{t('catalog.addToCart')}</PlainButton>
-                <PlainButtonLink variant="light" size="md" to="/cart">{t('catalog.viewCart')}</PlainButtonLink>
-              </PlainGroup>
+              <Group>
+                <Button variant="filled" size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut || notSelling}>{t('catalog.addToCart')}</Button>
+                <Button component={Link} to="/cart" variant="light" size="md">{t('catalog.viewCart')}</Button>
+              </Group>
             </ShownLater>
-          </PlainStack>
+          </Stack>
         </div>
       </Columns>
       {/* After the buy box, so it starts out where it stays: below a phone's first screen. */}
       <ShownLater after={2}><ItemReviews key={item.urlKey} urlKey={item.urlKey} /></ShownLater>
-    </PlainContainer>
+    </Container>
   );
 }

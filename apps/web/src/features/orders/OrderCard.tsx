@@ -3,7 +3,8 @@
  * a count, total and points, enterprise tags, pay countdown and the operation buttons.
  */
 import { memo } from 'react';
-import { Badge, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Badge, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +15,11 @@ import { useInvalidateOrders } from './api';
 import { DATE_TIME, isCountdown, STATUS_COLOR, statusKey } from './labels';
 import { OrderOperations } from './OrderOperations';
 import { Countdown, LineRow } from './parts';
-import { PlainAnchor, PlainBadge, PlainCard, PlainDivider, PlainGroup, PlainStack, PlainText, spacing } from '../../shared/plain';
+import classes from './OrderList.module.css';
 
 export function StatusBadge({ status }: { status: OrderSummary['displayStatus'] }) {
   const { t } = useTranslation();
-  return <PlainBadge color={STATUS_COLOR[status]} data-testid="order-status">{t(statusKey(status))}</PlainBadge>;
+  return <Badge variant="light" color={STATUS_COLOR[status]} data-testid="order-status">{t(statusKey(status))}</Badge>;
 }
 
 /** Sub-account name, 'paid by main' and 'pending main account payment' for enterprise main accounts. */
@@ -35,11 +36,11 @@ export function EnterpriseTags({ order }: { order: OrderSummary }) {
 }
 
 /**
- * Plain elements with Mantine's classes (shared/plain.tsx): a phone's first load of the list
- * renders ten. Memoised: the list re-renders when the fetching state changes, and a card changes
- * only with its order, which the query keeps the same object while its data does not change.
+ * Memoised: the list re-renders when the fetching state changes, and a card changes only with
+ * its order, which the query keeps the same object while its data does not change. Its padding,
+ * pictures and buttons are smaller on a phone (CSS, OrderList.module.css).
  */
-export const OrderCard = memo(function OrderCard({ order, mobile }: { order: OrderSummary; mobile: boolean }) {
+export const OrderCard = memo(function OrderCard({ order }: { order: OrderSummary }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   const invalidate = useInvalidateOrders();
@@ -47,46 +48,47 @@ export const OrderCard = memo(function OrderCard({ order, mobile }: { order: Ord
   const lines = order.tradeOrderLineList.slice(0, ORDER_LIST_MAX_LINES);
   const more = order.lineCount - lines.length;
   return (
-    <PlainCard padding={mobile ? 'sm' : 'md'} data-testid="order-card" data-order-id={order.id} aria-label={t('orders.orderNumber', { code: order.tradeOrderCode })}
-      header={
-        <PlainGroup justify="space-between" wrap="wrap" gap="xs">
-          <PlainGroup gap="sm" wrap="wrap">
-            <PlainAnchor to={detail} fw={600} size="sm" data-testid="order-code">{t('orders.orderNumber', { code: order.tradeOrderCode })}</PlainAnchor>
-            <PlainText size="xs" c="dimmed">{dayjs(order.timeline.orderedTime).format(DATE_TIME)}</PlainText>
-            <PlainGroup gap={4} wrap="nowrap"><IconBuildingStore size={14} aria-hidden /><PlainText size="xs">{order.shop.siteName}</PlainText></PlainGroup>
-          </PlainGroup>
+    <Card component="article" withBorder className={classes.card} data-testid="order-card" data-order-id={order.id}
+      aria-label={t('orders.orderNumber', { code: order.tradeOrderCode })}>
+      <Card.Section withBorder inheritPadding py="xs" bg="gray.0">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="sm" wrap="wrap">
+            <Anchor component={Link} to={detail} fw={600} size="sm" data-testid="order-code">{t('orders.orderNumber', { code: order.tradeOrderCode })}</Anchor>
+            <Text size="xs" c="dimmed">{dayjs(order.timeline.orderedTime).format(DATE_TIME)}</Text>
+            <Group gap={4} wrap="nowrap"><IconBuildingStore size={14} aria-hidden /><Text size="xs">{order.shop.siteName}</Text></Group>
+          </Group>
           <StatusBadge status={order.displayStatus} />
-        </PlainGroup>
-      }>
-      <PlainStack gap="sm" style={{ marginTop: spacing('sm') }}>
+        </Group>
+      </Card.Section>
+      <Stack gap="sm" mt="sm">
         <EnterpriseTags order={order} />
-        {lines.map((l) => <LineRow key={l.id} line={l} imageSize={mobile ? 72 : 80} />)}
+        {lines.map((l) => <LineRow key={l.id} line={l} imageSize={{ base: 72, sm: 80 }} />)}
         {more > 0 && (
-          <PlainAnchor to={detail} size="sm" data-testid="more-lines">{t('orders.moreLines', { count: more })}</PlainAnchor>
+          <Anchor component={Link} to={detail} size="sm" data-testid="more-lines">{t('orders.moreLines', { count: more })}</Anchor>
         )}
-      </PlainStack>
+      </Stack>
 
-      <PlainDivider my="sm" />
-      <PlainStack gap="xs">
-        <PlainGroup justify="space-between" wrap="wrap" gap="xs">
+      <Divider my="sm" />
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <div>
             {isCountdown(order) && (
               <Countdown deadline={order.payDeadlineMillis!} testId="pay-countdown" onExpire={() => invalidate()}
                 labelKey={order.displayStatus === 'PENDING_DEPOSIT' ? 'orders.deadline.deposit' : 'orders.deadline.pay'} />
             )}
           </div>
-          <PlainGroup gap="xs" align="baseline">
-            <PlainText size="sm" c="dimmed">{t('orders.itemCount', { count: order.skuTotalCount })}</PlainText>
-            <PlainText size="sm">{t('orders.total')}</PlainText>
-            <PlainText fw={700} data-testid="order-total">{fmt(order.needPayAmt)}</PlainText>
-            {order.actualNeedPayPoints > 0 && <PlainText size="sm" c="grape" data-testid="order-points">+ {t('orders.points', { count: order.actualNeedPayPoints })}</PlainText>}
-          </PlainGroup>
-        </PlainGroup>
-        <PlainGroup justify="flex-end">
-          <OrderOperations order={order} context="list" size={mobile ? 'compact-sm' : 'sm'} />
-          <PlainAnchor to={detail} size="sm">{t('orders.viewDetail')}</PlainAnchor>
-        </PlainGroup>
-      </PlainStack>
-    </PlainCard>
+          <Group gap="xs" align="baseline">
+            <Text size="sm" c="dimmed">{t('orders.itemCount', { count: order.skuTotalCount })}</Text>
+            <Text size="sm">{t('orders.total')}</Text>
+            <Text fw={700} data-testid="order-total">{fmt(order.needPayAmt)}</Text>
+            {order.actualNeedPayPoints > 0 && <Text size="sm" c="grape" data-testid="order-points">+ {t('orders.points', { count: order.actualNeedPayPoints })}</Text>}
+          </Group>
+        </Group>
+        <Group justify="flex-end">
+          <OrderOperations order={order} context="list" className={classes.compactButtons} />
+          <Anchor component={Link} to={detail} size="sm">{t('orders.viewDetail')}</Anchor>
+        </Group>
+      </Stack>
+    </Card>
   );
 });

@@ -16,7 +16,7 @@ import { useMoney } from '../../shared/format';
 import { useInvalidateOrders } from './api';
 import { DATE_TIME, lineQty, skuText, STATUS_COLOR, statusKey, taxPercent } from './labels';
 import { OrderOperations } from './OrderOperations';
-import { useMobile } from '../../shared/useMobile';
+import classes from './OrderProgress.module.css';
 import { useCountryName } from '../../shared/countries';
 import { EnterpriseTags } from './OrderCard';
 import { CopyButton, Countdown, LineRow } from './parts';
@@ -117,7 +117,6 @@ function LineGroup({ line, orderId, readOnly }: { line: OrderLine; orderId: stri
 
 function Progress({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
-  const mobile = useMobile();
   const s = order.displayStatus;
   if (CANCELLED.includes(s)) return null;
   const at = (iso: string | null) => (iso ? dayjs(iso).format(DATE_TIME) : undefined);
@@ -137,7 +136,7 @@ function Progress({ order }: { order: OrderDetail }) {
     ? { PENDING_DEPOSIT: 0, PENDING_BALANCE: 1, UN_DELIVERY: 2, PROCESSING: 2, UN_RECEIVED: 3, COMPLETE: 4 }
     : { PENDING_PAY: 1, PENDING_DEPOSIT: 1, PENDING_BALANCE: 1, UN_DELIVERY: 2, PROCESSING: 2, UN_RECEIVED: 3, COMPLETE: 4 };
   return (
-    <Stepper active={activeOf[s] ?? 0} size="sm" allowNextStepsSelect={false} orientation={mobile ? 'vertical' : 'horizontal'} data-testid="order-progress" aria-label={t('orders.progress.label')}>
+    <Stepper active={activeOf[s] ?? 0} size="sm" allowNextStepsSelect={false} classNames={{ steps: classes.steps, separator: classes.separator }} data-testid="order-progress" aria-label={t('orders.progress.label')}>
       {steps.map((st) => <Stepper.Step key={st.label} label={st.label} description={st.description} />)}
     </Stepper>
   );

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,8 +24,6 @@ import { DATE_TIME } from './labels';
 import { notifyOrderError, PackageSummary, useNow } from './parts';
 import type { OrderDialog } from './OrderDialogs';
 import { DialogLoading } from '../../shared/DialogLoading';
-import { PlainButton, PlainGroup, PlainText } from '../../shared/plain';
-import { isPhoneScreen } from '../../shared/useMobile';
 import { fetchLinesForReview } from '../comment/api/linesForReview';
 import { commentAddUrl, reviewableLineIds } from '../comment/components/labels';
 
@@ -198,13 +196,14 @@ function OperationDialogs({ order, dialog, onClose }: { order: AnyOrder; dialog:
   );
 }
 
-export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
+export function OrderOperations({ order, context, onToUse, className }: {
   order: AnyOrder;
   /** The list hides some operations (SPEC §4); the bulk page pays in place. */
   context: 'list' | 'detail' | 'bulk';
   /** Detail page: show the service codes. */
   onToUse?: () => void;
-  size?: 'compact-sm' | 'sm';
+  /** The buttons' size is left to CSS (Mantine's sm unless the class sets it): the list's are compact on a phone. */
+  className?: string;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -234,7 +233,8 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
     const open = packages.filter((p) => p.fulfillmentProgressStatus === 'SEND_DELIVERY');
     if (open.length === 0) { notifications.show({ color: 'orange', message: t('orders.confirm.nothing') }); invalidate(); return; }
     if (open.length === 1) setDialog({ kind: 'confirmOne', pkg: open[0]! });
-    else if (isPhoneScreen()) navigate(`/buyer/confirm/${order.id}`);
+    // Asked at the click, not during render: a phone confirms on a page of its own (SPEC §4).
+    else if (!window.matchMedia('(min-width: 48em)').matches) navigate(`/buyer/confirm/${order.id}`);
     else setDialog({ kind: 'confirmMany' });
   });
 
@@ -298,18 +298,18 @@ export function OrderOperations({ order, context, onToUse, size = 'sm' }: {
 
   return (
     <>
-      <PlainGroup gap="xs" justify="flex-end" wrap="wrap" data-testid="order-operations">
+      <Group gap="xs" justify="flex-end" wrap="wrap" data-testid="order-operations" className={className}>
         {ops.map((op) => balanceNotYet(op) ? (
-          <PlainText key={op} size="sm" c="orange" data-testid="balance-hint">
+          <Text key={op} size="sm" c="orange" data-testid="balance-hint">
             {t('orders.balanceBegins', { time: dayjs(order.presale!.balancePaymentStartTime).format(DATE_TIME) })}
-          </PlainText>
+          </Text>
         ) : (
-          <PlainButton key={op} size={size} variant={PRIMARY.includes(op) ? 'filled' : 'default'} loading={busy === op} disabled={!!busy && busy !== op}
+          <Button key={op} variant={PRIMARY.includes(op) ? 'filled' : 'default'} loading={busy === op} disabled={!!busy && busy !== op}
             onClick={() => void click(op)} onPointerEnter={() => void loadDialogs()} data-op={op}>
             {t(`orders.op.${op === APPLY_CANCEL ? 'buyerApplyReverse' : op}`)}
-          </PlainButton>
+          </Button>
         ))}
-      </PlainGroup>
+      </Group>
 
       {pay.dialog}
 

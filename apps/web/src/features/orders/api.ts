@@ -7,7 +7,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type {
   Cart, OrderCountBody, OrderCounts, OrderDetail, OrderListBody, OrderPage, PackageList, PaymentStatus, ShipmentPackage, TrackEntry,
 } from '@mall/contracts';
-import { ENTERPRISE_CHILD_PAGE_SIZE, ORDER_COUNTS_PATH, ORDER_PAGE_PATH } from '@mall/contracts/constants';
+import { ENTERPRISE_CHILD_PAGE_SIZE, ORDER_COUNTS_PATH, ORDER_LIST_PAGE_SIZE, ORDER_PAGE_PATH } from '@mall/contracts/constants';
 import { api, ApiError } from '../../shared/api';
 import { sessionKey } from '../../shared/session';
 
@@ -63,21 +63,21 @@ export const fetchEnterpriseChildren = () =>
     .then((r) => r.data);
 
 // ---------- hooks ----------
-export function useOrderPage(body: OrderListBody, enabled = true) {
-  return useQuery({
-    queryKey: [...ordersKey, 'page', body], enabled,
-    queryFn: ({ signal }) => fetchOrderPage(body, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Mobile list: pages of `pageSize`, the next one while more remain. */
-export function useOrderPages(body: Omit<OrderListBody, 'pageNo'>, enabled = true) {
+/**
+ * The order list from the page `body.pageNo` names on, the next page while more remain (the
+ * phone layout's infinite scroll; a desktop shows the first of them). The previous list stays
+ * while another filter's or page's first page loads.
+ */
+export function useOrderPages(body: OrderListBody, enabled = true) {
+  const { pageNo = 1, ...rest } = body;
+  const pageSize = body.pageSize ?? ORDER_LIST_PAGE_SIZE;
   return useInfiniteQuery({
     queryKey: [...ordersKey, 'pages', body], enabled,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => fetchOrderPage({ ...body, pageNo: pageParam }, signal),
-    getNextPageParam: (last, all) => (all.reduce((n, p) => n + p.data.length, 0) < last.total && last.data.length > 0 ? last.pageNo + 1 : undefined),
+    initialPageParam: pageNo,
+    // The body as the page's first read sends it (first-reads.ts): pageNo last.
+    queryFn: ({ pageParam, signal }) => fetchOrderPage({ ...rest, pageNo: pageParam }, signal),
+    getNextPageParam: (last, _all, lastPageNo) => (lastPageNo * pageSize < last.total && last.data.length > 0 ? lastPageNo + 1 : undefined),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the order list's phone and desktop layouts share (OrdersPage, OrdersDesktop): tab labels
+ * What the order list's parts share (OrderList, StatusFilters): tab labels
  * with counts, the loading, empty and error states.
  */
 import { Anchor, Button, Group } from '@mantine/core';

@@ -3,7 +3,8 @@
  * copy-to-clipboard, and the translated error of an order call.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Box, Group, Image, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { ActionIcon, Anchor, Badge, Box, Group, Image, Stack, Text, type StyleProp } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -14,7 +15,6 @@ import { errorMessage } from '../../shared/errors';
 import { LazyTooltip } from '../../shared/LazyTooltip';
 import { useMoney } from '../../shared/format';
 import { formatRemaining, lineQty, skuText } from './labels';
-import { PlainAnchor, PlainGroup, PlainImage, PlainStack, PlainText } from '../../shared/plain';
 
 /** Order-call errors: the orders area's own texts first (SPEC §8), then the shared ones. */
 export function orderError(t: TFunction, err: unknown): string {
@@ -46,9 +46,9 @@ export function Countdown({ deadline, labelKey, testId, onExpire }: { deadline: 
   const over = left <= 0;
   useEffect(() => { if (over) onExpire?.(); }, [over]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <PlainText size="sm" c={over ? 'dimmed' : 'orange'} data-testid={testId}>
+    <Text size="sm" c={over ? 'dimmed' : 'orange'} data-testid={testId}>
       {over ? t('orders.deadlinePassed') : t(labelKey, { time: formatRemaining(left) })}
-    </PlainText>
+    </Text>
   );
 }
 
@@ -85,37 +85,39 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** One order line: image, item name (links to the item), SKU, quantity (weight with unit), amount. Plain elements (shared/plain.tsx): lists show many. */
-export function LineRow({ line, imageSize, showPrice = true, badge, dimmed }: { line: OrderLine; imageSize: number; showPrice?: boolean; badge?: ReactNode; dimmed?: boolean }) {
+/** One order line: image (`imageSize` px square, or per breakpoint), item name (links to the item), SKU, quantity (weight with unit), amount. */
+export function LineRow({ line, imageSize, showPrice = true, badge, dimmed }: {
+  line: OrderLine; imageSize: StyleProp<number>; showPrice?: boolean; badge?: ReactNode; dimmed?: boolean;
+}) {
   const fmt = useMoney();
   const { t } = useTranslation();
   const points = line.tradeOrderLinePrice.actualNeedPayPoints;
   const name = line.sku.item.itemName;
   return (
-    <PlainGroup gap="sm" wrap="nowrap" align="flex-start" data-testid="order-line" style={{ opacity: dimmed ? 0.85 : 1 }}>
-      <PlainImage src={line.sku.image} alt={name} size={imageSize} />
-      <div style={{ flex: 1, minWidth: 0 }}>
-        <PlainGroup gap={6} wrap="nowrap">
+    <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="order-line" opacity={dimmed ? 0.85 : 1}>
+      <Image src={line.sku.image} alt={name} w={imageSize} h={imageSize} radius="sm" fit="cover" style={{ flexShrink: 0 }} />
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap">
           {badge}
           {line.sku.item.urlKey
-            ? <PlainAnchor to={`/item/${line.sku.item.urlKey}`} size="sm" fw={500} lineClamp={2} c="inherit">{name}</PlainAnchor>
-            : <PlainText size="sm" fw={500} lineClamp={2}>{name}</PlainText>}
-        </PlainGroup>
-        <PlainText size="xs" c="dimmed" lineClamp={1}>{skuText(line)}</PlainText>
-        <PlainText size="xs" c="dimmed" data-testid="line-qty">{lineQty(line)}</PlainText>
+            ? <Anchor component={Link} to={`/item/${line.sku.item.urlKey}`} size="sm" fw={500} lineClamp={2} c="inherit">{name}</Anchor>
+            : <Text size="sm" fw={500} lineClamp={2}>{name}</Text>}
+        </Group>
+        <Text size="xs" c="dimmed" lineClamp={1}>{skuText(line)}</Text>
+        <Text size="xs" c="dimmed" data-testid="line-qty">{lineQty(line)}</Text>
         {line.reverseStatus !== 'NOT_REQUESTED' && (
           <Badge size="xs" variant="light" color="yellow" mt={2}>{t(`orders.reverseStatus.${line.reverseStatus}`)}</Badge>
         )}
-      </div>
+      </Box>
       {showPrice && (
-        <PlainStack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-          <PlainText size="sm">{points > 0 && Number(line.tradeOrderLinePrice.needPaySkuAmt.value) === 0
+        <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text size="sm">{points > 0 && Number(line.tradeOrderLinePrice.needPaySkuAmt.value) === 0
             ? t('orders.points', { count: points })
-            : fmt(line.tradeOrderLinePrice.needPaySkuAmt)}</PlainText>
-          {points > 0 && Number(line.tradeOrderLinePrice.needPaySkuAmt.value) > 0 && <PlainText size="xs" c="dimmed">+ {t('orders.points', { count: points })}</PlainText>}
-        </PlainStack>
+            : fmt(line.tradeOrderLinePrice.needPaySkuAmt)}</Text>
+          {points > 0 && Number(line.tradeOrderLinePrice.needPaySkuAmt.value) > 0 && <Text size="xs" c="dimmed">+ {t('orders.points', { count: points })}</Text>}
+        </Stack>
       )}
-    </PlainGroup>
+    </Group>
   );
 }
 

@@ -2,8 +2,9 @@
  * Average stars and review count under the item title (only when the item has reviews); the
  * count jumps to the reviews section. Shares the first-page request with that section.
  */
+import { Link } from 'react-router';
+import { Anchor, Group, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PlainAnchor, PlainGroup, PlainSkeleton, PlainText } from '../../../shared/plain';
 import { useItemReviews } from '../api/itemReviews';
 import { ReadOnlyStars, useRatingNumber } from './ReviewParts';
 
@@ -23,16 +24,16 @@ export function ItemRatingSummary({ urlKey }: { urlKey: string }) {
   const { t } = useTranslation();
   const num = useRatingNumber();
   const { data, isLoading } = useItemReviews(urlKey);
-  if (isLoading) return <PlainSkeleton height={20} width={180} radius="sm" aria-hidden />;
+  if (isLoading) return <Skeleton height={20} width={180} radius="sm" aria-hidden />;
   if (!data || data.count === 0 || data.average === null) return null;
   return (
-    <PlainGroup gap={8} wrap="nowrap" data-testid="item-rating-summary">
+    <Group gap={8} wrap="nowrap" data-testid="item-rating-summary">
       <ReadOnlyStars value={data.average} fractions={10} size="sm" />
-      <PlainText size="sm" fw={700} aria-hidden>{num(data.average)}</PlainText>
+      <Text size="sm" fw={700} aria-hidden>{num(data.average)}</Text>
       {/* A link to the section on this page; the click scrolls there itself (and moves focus), the router stays put. */}
-      <PlainAnchor to={{ hash: REVIEWS_SECTION_ID }} size="sm" onClick={(e) => { e.preventDefault(); goToReviews(); }}>
+      <Anchor component={Link} to={{ hash: REVIEWS_SECTION_ID }} size="sm" onClick={(e) => { e.preventDefault(); goToReviews(); }}>
         {t('ratings.count', { count: data.count })}
-      </PlainAnchor>
-    </PlainGroup>
+      </Anchor>
+    </Group>
   );
 }

@@ -8,8 +8,8 @@
  * alternating runs (issue 14). Its data is the same request as the summary's, already made.
  */
 import { lazy, Suspense } from 'react';
+import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PlainTitle } from '../../../shared/plain';
 import { useNearScreen } from '../../../shared/useNearScreen';
 import { REVIEWS_HEADING_ID, REVIEWS_SECTION_ID } from './ItemRatingSummary';
 import { ReviewsSkeleton } from './ReviewsSkeleton';
@@ -21,7 +21,7 @@ export function ItemReviews({ urlKey }: { urlKey: string }) {
   const [sectionRef, near] = useNearScreen<HTMLElement>();
   return (
     <section ref={sectionRef} id={REVIEWS_SECTION_ID} aria-labelledby={REVIEWS_HEADING_ID} aria-busy={near ? undefined : true} data-testid="item-reviews" className="item-reviews">
-      <PlainTitle order={2} size="h3" id={REVIEWS_HEADING_ID} tabIndex={-1} className="item-reviews-heading">{t('ratings.title')}</PlainTitle>
+      <Title order={2} size="h3" id={REVIEWS_HEADING_ID} tabIndex={-1} className="item-reviews-heading">{t('ratings.title')}</Title>
       {near ? <Suspense fallback={<ReviewsSkeleton loading />}><ItemReviewsSection urlKey={urlKey} /></Suspense> : <ReviewsSkeleton loading={false} />}
     </section>
   );

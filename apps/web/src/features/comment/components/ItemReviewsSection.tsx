@@ -8,7 +8,7 @@
  */
 import { memo, useCallback, useRef, useState } from 'react';
 import {
-  Alert, Avatar, Box, Button, Center, Divider, Group, Pagination, Stack, Text,
+  Alert, Avatar, Box, Button, Center, Divider, Group, Pagination, Progress, Stack, Text, UnstyledButton, VisuallyHidden,
 } from '@mantine/core';
 import { IconMessageCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,6 @@ import { ReviewsSkeleton } from './ReviewsSkeleton';
 import { FollowUps, MUTED, ReadOnlyStars, ReviewDate, ReviewPhotos, ReviewText, STAR_COLOR, ShopReply, useRatingNumber } from './ReviewParts';
 import classes from './ItemReviewsSection.module.css';
 import { Columns } from '../../../shared/Columns';
-import { PlainGroup, PlainProgress, PlainStack, PlainText, PlainUnstyledButton, PlainVisuallyHidden, spacing } from '../../../shared/plain';
 
 type Summary = Pick<ItemReviews, 'average' | 'count' | 'perStar'>;
 const STARS = [5, 4, 3, 2, 1] as const;
@@ -107,46 +106,47 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
   return body;
 }
 
-/** Plain elements with Mantine's markup (shared/plain.tsx): the five bars were ~100 Mantine components of an item page's first load on a phone. */
+/** The average, the count and one bar per star, each a toggle that filters the list by its star. */
 const Overview = memo(function Overview({ summary, star, onStar }: { summary: Summary; star: number | undefined; onStar: (s: number | undefined) => void }) {
   const { t } = useTranslation();
   const num = useRatingNumber();
   const average = summary.average ?? 0;
   return (
-    <PlainStack gap="sm" data-testid="rating-overview">
-      <PlainGroup gap="sm" align="center" wrap="nowrap">
-        <PlainText fw={700} style={{ fontSize: spacing(44), lineHeight: 1 }} aria-hidden>{num(average)}</PlainText>
-        <PlainStack gap={4}>
+    <Stack gap="sm" data-testid="rating-overview">
+      <Group gap="sm" align="center" wrap="nowrap">
+        <Text fw={700} fz={44} lh={1} aria-hidden>{num(average)}</Text>
+        <Stack gap={4}>
           <ReadOnlyStars value={average} fractions={10} size="md" />
-          <PlainText size="sm" c={MUTED}>{t('ratings.count', { count: summary.count })}</PlainText>
-        </PlainStack>
-      </PlainGroup>
-      <PlainStack gap={2} role="group" aria-label={t('ratings.byStar')}>
+          <Text size="sm" c={MUTED}>{t('ratings.count', { count: summary.count })}</Text>
+        </Stack>
+      </Group>
+      <Stack gap={2} role="group" aria-label={t('ratings.byStar')}>
         {STARS.map((s) => {
           const n = summary.perStar[s - 1] ?? 0;
           const pct = summary.count ? Math.round((n / summary.count) * 100) : 0;
           const pressed = star === s;
           return (
-            <PlainUnstyledButton
+            <UnstyledButton
               key={s} className={classes.bar} data-pressed={pressed ? 'true' : undefined} aria-pressed={pressed} disabled={n === 0 && !pressed}
               onClick={() => onStar(pressed ? undefined : s)} data-testid={`star-bar-${s}`}
             >
               {/* Named by its content, the full sentence, rather than an aria-label that would not contain the visible "5 … 3" (WCAG 2.5.3). */}
-              <PlainVisuallyHidden>{t('ratings.barLabel', { stars: t('ratings.starCount', { count: s }), reviews: t('ratings.count', { count: n }), percent: pct })}</PlainVisuallyHidden>
-              <PlainGroup gap={8} wrap="nowrap" aria-hidden>
-                <PlainGroup gap={2} wrap="nowrap" justify="flex-end" style={{ width: spacing(30) }}>
-                  <PlainText size="sm" fw={500}>{s}</PlainText>
+              <VisuallyHidden>{t('ratings.barLabel', { stars: t('ratings.starCount', { count: s }), reviews: t('ratings.count', { count: n }), percent: pct })}</VisuallyHidden>
+              <Group gap={8} wrap="nowrap" aria-hidden>
+                <Group gap={2} wrap="nowrap" justify="flex-end" w={30}>
+                  <Text size="sm" fw={500}>{s}</Text>
                   <IconStarFilled size={12} color={`var(--mantine-color-${STAR_COLOR.replace('.', '-')})`} aria-hidden />
-                </PlainGroup>
-                <PlainProgress value={pct} color={STAR_COLOR} track="gray.2" style={{ flex: 1 }} />
-                <PlainText size="sm" c={MUTED} style={{ textAlign: 'right', width: spacing(32) }}>{n}</PlainText>
-              </PlainGroup>
-            </PlainUnstyledButton>
+                </Group>
+                {/* Its track is Mantine's gray.2 in the light scheme. */}
+                <Progress value={pct} color={STAR_COLOR} size="md" radius="xl" aria-hidden style={{ flex: 1 }} />
+                <Text size="sm" c={MUTED} ta="right" w={32}>{n}</Text>
+              </Group>
+            </UnstyledButton>
           );
         })}
-      </PlainStack>
-      <PlainText size="xs" c={MUTED}>{t('ratings.barHint')}</PlainText>
-    </PlainStack>
+      </Stack>
+      <Text size="xs" c={MUTED}>{t('ratings.barHint')}</Text>
+    </Stack>
   );
 });
 

@@ -1,4 +1,4 @@
-import { PlainSkeleton, PlainStack } from '../../../shared/plain';
+import { Skeleton, Stack } from '@mantine/core';
 import { Columns } from '../../../shared/Columns';
 
 /**
@@ -11,15 +11,15 @@ export function ReviewsSkeleton({ loading }: { loading: boolean }) {
   const picture = (
     <Columns widths={[4, 8]} gap="xl" aria-hidden>
       <div>
-        <PlainStack gap="xs">
-          <PlainSkeleton height={44} width={160} animate={loading} />
-          {[5, 4, 3, 2, 1].map((s) => <PlainSkeleton key={s} height={14} animate={loading} />)}
-        </PlainStack>
+        <Stack gap="xs">
+          <Skeleton height={44} width={160} animate={loading} />
+          {[5, 4, 3, 2, 1].map((s) => <Skeleton key={s} height={14} animate={loading} />)}
+        </Stack>
       </div>
       <div>
-        <PlainStack gap="lg">
-          {[0, 1].map((i) => <PlainStack key={i} gap={6}><PlainSkeleton height={14} width="40%" animate={loading} /><PlainSkeleton height={12} animate={loading} /><PlainSkeleton height={12} width="80%" animate={loading} /></PlainStack>)}
-        </PlainStack>
+        <Stack gap="lg">
+          {[0, 1].map((i) => <Stack key={i} gap={6}><Skeleton height={14} width="40%" animate={loading} /><Skeleton height={12} animate={loading} /><Skeleton height={12} width="80%" animate={loading} /></Stack>)}
+        </Stack>
       </div>
     </Columns>
   );

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import type { ItemBusinessType, ItemCard } from '@mall/contracts';
 import { useMoney } from '../../shared/format';
 import { EmptyBlock } from '../../shared/EmptyBlock';
-import { useProgressiveCount } from '../../shared/useProgressiveCount';
 import { useItems } from './api';
 export { loadHomePage } from './api';
 
@@ -16,10 +15,7 @@ export { loadHomePage } from './api';
 const KIND_FILTER = { NORMAL: true, WEIGHT: true, DIY: true, GIFT: false, SERVICE: true, PRESALE: true, POINT: true, BULK: true } satisfies Record<ItemBusinessType, boolean>;
 const KINDS = (Object.keys(KIND_FILTER) as ItemBusinessType[]).filter((k) => KIND_FILTER[k]);
 
-/**
- * Memoised: the grid grows in slices (useProgressiveCount), and a slice renders its own tiles,
- * not again the ones shown.
- */
+/** Memoised: a tile renders again only when its item changes (a filter keeps the tiles it still shows). */
 export const ItemTile = memo(function ItemTile({ item }: { item: ItemCard }) {
   const { t } = useTranslation();
   const fmt = useMoney();
@@ -46,10 +42,9 @@ export const ItemTile = memo(function ItemTile({ item }: { item: ItemCard }) {
  */
 function ItemGrid({ items }: { items: ItemCard[] }) {
   // Four come at once: the first screen on a phone (two rows of two).
-  const shown = useProgressiveCount(items.length, 4, 2);
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
-      {items.slice(0, shown).map((item) => <ItemTile key={item.id} item={item} />)}
+      {items.map((item) => <ItemTile key={item.id} item={item} />)}
     </SimpleGrid>
   );
 }

@@ -17,7 +17,6 @@ import { skuRule } from './skuRule';
 import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
 import { ItemReviews } from '../comment/components/ItemReviews';
 import { Columns } from '../../shared/Columns';
-import { ShownLater } from '../../shared/useProgressiveCount';
 import { PageLoading } from '../../shared/PageLoading';
 
 
@@ -96,7 +95,7 @@ function ItemView({ item }: { item: ItemDetail }) {
             {item.isExceed && <Alert color="orange">{t('catalog.exceed')}</Alert>}
             {/* Picture, name, price and description first (a phone's first screen); the choices
                 and the buy buttons in the next task. */}
-            <ShownLater after={1}>
+            
               {item.diyChildren.length > 0 && (
                 <div>
                   <Text fw={500} size="sm">{t('catalog.diyIncludes')}</Text>
@@ -140,12 +139,12 @@ function ItemView({ item }: { item: ItemDetail }) {
                 <Button variant="filled" size="md" onClick={onAdd} loading={add.isPending} disabled={soldOut || notSelling}>{t('catalog.addToCart')}</Button>
                 <Button component={Link} to="/cart" variant="light" size="md">{t('catalog.viewCart')}</Button>
               </Group>
-            </ShownLater>
+            
           </Stack>
         </div>
       </Columns>
       {/* After the buy box, so it starts out where it stays: below a phone's first screen. */}
-      <ShownLater after={2}><ItemReviews key={item.urlKey} urlKey={item.urlKey} /></ShownLater>
+      <ItemReviews key={item.urlKey} urlKey={item.urlKey} />
     </Container>
   );
 }

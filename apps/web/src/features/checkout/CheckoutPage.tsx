@@ -28,7 +28,6 @@ import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCode
 import { useContract } from '../payment/api';
 import { PartLoading } from '../../shared/PartLoading';
 import { Columns } from '../../shared/Columns';
-import { ShownLater } from '../../shared/useProgressiveCount';
 import { useMobile } from '../../shared/useMobile';
 import { PageLoading } from '../../shared/PageLoading';
 import { PlainStepper } from '../../shared/plain';
@@ -358,25 +357,25 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                     {/* The sections below a phone's first screen come in tasks of their own (its main
                         thread was held ~0.5 s drawing the whole form at once), top to bottom, so
                         nothing already drawn moves. */}
-                    <ShownLater after={1}>
+                    
                       <NotifySection extras={extras} set={setExtras} addressEmail={useForm ? shippingForm.values.email.trim() : null} error={shownErrors.notify} />
-                    </ShownLater>
-                    <ShownLater after={2}>
+                    
+                    
                       {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} error={shownErrors.quiz} inputError={shownErrors.quizInput} />}
                       <InviteCodeSection extras={extras} set={setExtras} />
                       <BillingSection same={billingSame} onSame={setBillingSame} form={billingForm} shippingValues={() => (useForm ? { ...shippingForm.values } : null)} />
-                    </ShownLater>
-                    <ShownLater after={3}>
+                    
+                    
                       <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId} errors={shownErrors.shipping}
                         onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />
-                    </ShownLater>
-                    <ShownLater after={4}>
+                    
+                    
                       <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} error={shownErrors.delivery} />
                       <PrivacySection extras={extras} set={setExtras} error={shownErrors.privacy} onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined} />
-                    </ShownLater>
-                    <ShownLater after={5}>
+                    
+                    
                       <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
-                    </ShownLater>
+                    
                   </>
                 )}
               </Stack>
@@ -391,7 +390,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
             )}
           </div>
           {/* Beside the form from 'md' on, in view; below it on a phone, drawn last. */}
-          <ShownLater after={phone ? 6 : 0}><div>
+          
             <Box pos="sticky" top={16}>
               <OrderSummary preview={preview} usePoints={usePoints} onPoints={setUsePoints} onCoupons={() => setCouponsOpen(true)}
                 promo={!preview.isExceed && step === 0 ? <PromotionCodeBox applied={codes.filter((c) => preview.promotionCodeList.includes(c))} useless={uselessCodes}
@@ -399,7 +398,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                 action={<Box visibleFrom="sm">{action}</Box>} />
               {busy && <Text size="xs" c="dimmed" mt={4} aria-live="polite">{t('checkout.updating')}</Text>}
             </Box>
-          </div></ShownLater>
+          
         </Columns>
       )}
       {step === 0 && (

@@ -11,7 +11,6 @@ import { Box, Button, Center, Divider, Group, Loader, Pagination, Text } from '@
 import { useTranslation } from 'react-i18next';
 import { INFINITE_SCROLL_THRESHOLD_PX, ORDER_LIST_PAGE_SIZE } from '@mall/contracts/constants';
 import type { OrderListBody } from '@mall/contracts';
-import { useProgressiveCount } from '../../shared/useProgressiveCount';
 import { useOrderPages } from './api';
 import { EmptyOrders, ErrorRetry, ListLoading } from './listParts';
 import { OrderCard } from './OrderCard';
@@ -24,8 +23,6 @@ export function OrderList({ body, enabled, onPage }: { body: OrderListBody; enab
   const firstOrders = first?.data ?? [];
   const nextOrders = next.flatMap((p) => p.data);
   const total = firstOrders.length + nextOrders.length;
-  const shown = useProgressiveCount(total, 1);
-  const allShown = shown >= total;
   const pageNo = body.pageNo ?? 1;
   const pages = first ? Math.max(1, Math.ceil(first.total / (body.pageSize ?? ORDER_LIST_PAGE_SIZE))) : 1;
   // A page past the end (orders moved away since the link was made): show the last one.
@@ -39,22 +36,21 @@ export function OrderList({ body, enabled, onPage }: { body: OrderListBody; enab
   useEffect(() => {
     const sentinel = end.current;
     // Not while the cards of the last page are still coming in: the marker is then right below the first ones.
-    if (!sentinel || !allShown || !hasNextPage || isFetchingNextPage) return;
+    if (!sentinel || !hasNextPage || isFetchingNextPage) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
     }, { rootMargin: `0px 0px ${INFINITE_SCROLL_THRESHOLD_PX}px 0px` });
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [allShown, hasNextPage, isFetchingNextPage, fetchNextPage, total]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, total]);
 
   if (isLoading || !enabled || pastEnd) return <ListLoading />;
   if (isError && !data) return <ErrorRetry onRetry={() => void refetch()} />;
   if (!firstOrders.length) return <EmptyOrders />;
   return (
     <div className={classes.list} aria-busy={isFetching} data-testid="order-list" style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-      {firstOrders.slice(0, shown).map((o) => <OrderCard key={o.id} order={o} />)}
-      {/* Below the last card once all are in: shown earlier, each card coming in would push it down. */}
-      {allShown && pages > 1 && (
+      {firstOrders.map((o) => <OrderCard key={o.id} order={o} />)}
+      {pages > 1 && (
         <Group justify="space-between" visibleFrom="sm">
           <Text size="sm" c="dimmed">{t('orders.totalCount', { count: first!.total })}</Text>
           <Pagination total={pages} value={Math.min(pageNo, pages)} data-testid="order-pagination"
@@ -64,13 +60,13 @@ export function OrderList({ body, enabled, onPage }: { body: OrderListBody; enab
         </Group>
       )}
       <Box hiddenFrom="sm" className={classes.list}>
-        {nextOrders.slice(0, Math.max(0, shown - firstOrders.length)).map((o) => <OrderCard key={o.id} order={o} />)}
+        {nextOrders.map((o) => <OrderCard key={o.id} order={o} />)}
         <div ref={end} aria-hidden />
         {isFetchingNextPage && <Center py="sm"><Loader size="sm" aria-label={t('common.loading')} /></Center>}
-        {allShown && hasNextPage && !isFetchingNextPage && (
+        {hasNextPage && !isFetchingNextPage && (
           <Group justify="center"><Button variant="subtle" size="compact-sm" onClick={() => void fetchNextPage()}>{t('orders.loadMore')}</Button></Group>
         )}
-        {allShown && !hasNextPage && <Divider label={t('orders.noMore')} labelPosition="center" my="sm" data-testid="end-of-list" />}
+        {!hasNextPage && <Divider label={t('orders.noMore')} labelPosition="center" my="sm" data-testid="end-of-list" />}
       </Box>
     </div>
   );

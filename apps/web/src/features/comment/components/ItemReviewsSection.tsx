@@ -16,7 +16,6 @@ import type { ItemReviews, Review } from '@mall/contracts';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { errorMessage } from '../../../shared/errors';
 import { ITEM_REVIEWS_PAGE_SIZE, useItemReviews } from '../api/itemReviews';
-import { useProgressiveCount } from '../../../shared/useProgressiveCount';
 import { REVIEWS_HEADING_ID, REVIEWS_SECTION_ID } from './ItemRatingSummary';
 import { ReviewsSkeleton } from './ReviewsSkeleton';
 import { FollowUps, MUTED, ReadOnlyStars, ReviewDate, ReviewPhotos, ReviewText, STAR_COLOR, ShopReply, useRatingNumber } from './ReviewParts';
@@ -40,7 +39,6 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
   const summary = lastSummary.current?.summary ?? null;
   // Below the item, out of the first screen: the rating overview first, then one review per task
   // (the overview and two reviews in one render held a phone's main thread ~45 ms, 4x that throttled).
-  const shown = useProgressiveCount(q.data?.data.length ?? 0, 0, 1);
 
   const toTop = () => {
     const el = document.getElementById(REVIEWS_SECTION_ID);
@@ -83,7 +81,7 @@ export function ItemReviewsSection({ urlKey }: { urlKey: string }) {
             ) : q.data ? (
               <Box component="ul" className={classes.list} aria-label={t('ratings.listLabel')} aria-busy={q.isFetching}
                 style={{ opacity: q.isPlaceholderData ? 0.6 : 1 }} data-testid="item-review-list">
-                {q.data.data.slice(0, shown).map((r, i) => (
+                {q.data.data.map((r, i) => (
                   <li key={r.id}>
                     {i > 0 && <Divider my="md" />}
                     <ReviewItem review={r} />
@@ -150,7 +148,7 @@ const Overview = memo(function Overview({ summary, star, onStar }: { summary: Su
   );
 });
 
-/** Memoised: the list grows in slices (useProgressiveCount), and a slice renders its own reviews, not again the ones shown. */
+/** Memoised: a review renders again only when it changes. */
 const ReviewItem = memo(function ReviewItem({ review: r }: { review: Review }) {
   const { t } = useTranslation();
   const skuText = r.sku.name || r.sku.attributes.map((a) => `${a.attrKey}: ${a.attrVal}`).join(' · ');

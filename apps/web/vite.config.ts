@@ -167,9 +167,6 @@ export default defineConfig(({ command }) => ({
         { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') },
         { find: /^react-router\/dom$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/dom-export.mjs') },
       ] : []),
-      // The app's own translator (src/shared/i18n.ts) stands in for react-i18next: same hook, a
-      // sixth of the weight on every page's first load.
-      { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/shared/i18n.ts') },
     ],
   },
   build: {

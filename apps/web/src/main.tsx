@@ -7,7 +7,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/fonts.css';
 import './app/theme.css';
-import './shared/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n, resourcesFor, setAppI18n } from './shared/i18n';
 import './app/global.css';
 import { readBootData } from './app/boot';
 import { startEarlyReads } from './app/early';
@@ -49,20 +50,29 @@ window.addEventListener('vite:preloadError', (event) => {
   location.reload();
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {/* The theme's CSS variables and Mantine's global classes come from app/theme.css, built with
-        the app, instead of being computed on every page load (~10 ms of a first render on a fast machine). */}
-    <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false} colorSchemeManager={lightOnly} defaultColorScheme="light">
-      <Toasts />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <SessionProvider>
-            <LinkClicks />
-            <AppRoutes />
-          </SessionProvider>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+// The texts in the buyer's language (the session's; English until it is known) come before the
+// first render. Not a top-level await: with one the bundler split the first load into more files.
+const language = boot.session?.language ?? 'en';
+void resourcesFor(language, []).then((resources) => {
+  const i18n = createI18n(language, resources);
+  setAppI18n(i18n);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        {/* The theme's CSS variables and Mantine's global classes come from app/theme.css, built with
+            the app, instead of being computed on every page load (~10 ms of a first render on a fast machine). */}
+        <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false} colorSchemeManager={lightOnly} defaultColorScheme="light">
+          <Toasts />
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <SessionProvider>
+                <LinkClicks />
+                <AppRoutes />
+              </SessionProvider>
+            </BrowserRouter>
+          </QueryClientProvider>
+        </MantineProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+});

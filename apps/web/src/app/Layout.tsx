@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Anchor, Center, Container, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../shared/i18n';
 import { useSession, useSite } from '../shared/session';
 import { AfterFirstPaint } from './boot';
 import { TopBar } from './TopBar';
@@ -22,7 +23,7 @@ export function Layout() {
   const site = useSite();
   // The session says which language the buyer chose (or the site's default).
   useEffect(() => {
-    if (session && i18n.language !== session.language) void i18n.changeLanguage(session.language);
+    if (session && i18n.language !== session.language) void changeLanguage(i18n, session.language);
     if (session) document.documentElement.lang = session.language;
   }, [session, i18n]);
   const r = site.policyRoutes;

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PlainLoading } from '../shared/plain';
 import type { PolicyKind, PolicyRoute } from '@mall/contracts';
-import { loadAreas, type Area } from '../shared/i18n';
+import { appI18n, loadAreas, type Area } from '../shared/i18n';
 import { Layout } from './Layout';
 import { RequireLogin } from './RequireLogin';
 
@@ -26,7 +26,7 @@ const chunkLoading = <PlainLoading label="Loading" />;
  */
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: { login?: boolean; areas?: readonly Area[] } = {}): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= Promise.all([load().then(withLayoutParts), loadAreas(opts.areas ?? [])]).then(
+  const preload = () => (loading ??= Promise.all([load().then(withLayoutParts), appI18n().then((i18n) => loadAreas(i18n, opts.areas ?? []))]).then(
     // The page renders in a task of its own, not in the one that ran its chunks' code: two
     // shorter tasks instead of one long one on a phone's first load.
     ([module]) => new Promise<{ default: ComponentType }>((resolve) => setTimeout(() => resolve({ default: pick(module) }), 0)),

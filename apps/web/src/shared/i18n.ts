@@ -1,34 +1,29 @@
 /// <reference types="vite/client" />
 /**
- * The shop's translator: the part of i18next the app uses (`useTranslation()` → `t`, `i18n`),
- * in ~3 KB instead of i18next + react-i18next's ~18 KB gzip on every page's first load.
- * Vite aliases `react-i18next` to this module (vite.config.ts), so components keep the
- * familiar `import { useTranslation } from 'react-i18next'` and its types.
- *
- * What `t(key, options)` does, as i18next does it:
- * - dotted keys into nested JSON; a missing key falls back to English, then to the key itself;
- * - `{{name}}` interpolation (no HTML escaping: React escapes);
- * - `count` picks `key_zero` (count 0, when present), then the language's plural form
- *   (`key_one`, `key_other`, ... by Intl.PluralRules);
- * - `defaultValue` when the key is missing everywhere; `returnObjects` returns arrays/objects
- *   with their strings interpolated.
+ * The shop's texts on i18next + react-i18next, made to render on the server as in the browser.
+ * Components use react-i18next as published (`useTranslation()` under an `<I18nextProvider>`).
  *
  * Each area keeps its texts in its own folder (locales/<area>/<lng>.json) under its own top-level
- * key(s) (AREA_KEYS). English is the source (the spec's own texts): its base file (top bar,
- * shared words, errors) ships in the main bundle; an area's file is fetched when a route that
- * shows it loads (`loadAreas`, awaited by the router's `page()`), so a page carries only its own
- * areas' texts. As a safety net, a lookup into an area not loaded yet starts loading it and
- * answers `defaultValue` or '' (never the raw key) until it arrives and the subscribers re-render.
- * Another language is fetched when a buyer picks one: its base file and the areas asked for so
- * far (later areas in that language arrive with their routes); it falls back to English key by key.
+ * key(s) (AREA_KEYS); the base file (locales/<lng>.json: top bar, shared words, errors) is always
+ * there. An i18next instance holds ONE language: its texts merged over English key by key (English
+ * is the source and every language's fallback), in one namespace, so `t('orders.title')` is the
+ * key path of the JSON files. It starts with the base texts and the areas it is given
+ * (`resourcesFor` + `createI18n`: the server per request, the browser once in main.tsx); a route
+ * adds its areas before it shows (`loadAreas`, awaited by the router's `page()`); another language
+ * replaces the texts held (`changeLanguage`). No other language's files are loaded.
+ *
+ * Plurals are i18next's JSON v4 format: `key_one`, `key_other`, ... by Intl.PluralRules, and
+ * `key_zero` for a count of 0 when present (i18next looks it up first). As a safety net, a lookup
+ * into an area not loaded yet starts loading it and answers `defaultValue` or '' (never the raw
+ * key); the components re-render when it arrives.
  */
-import { useSyncExternalStore } from 'react';
-import en from '../locales/en.json';
+import i18next, { type i18n as I18n, type ResourceStore } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 
 type Texts = Record<string, unknown>;
-type Options = Record<string, unknown> & { count?: number; defaultValue?: string; returnObjects?: boolean };
 
 export const SUPPORTED_LANGUAGES = ['en', 'de', 'ja', 'es', 'it', 'fr', 'nl'] as const;
+type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** Each area file and the top-level keys it holds (i18n.test.ts checks this against the files). */
 export const AREA_KEYS = {
@@ -39,232 +34,210 @@ export const AREA_KEYS = {
 } as const satisfies Record<string, readonly string[]>;
 export type Area = keyof typeof AREA_KEYS;
 const AREA_OF = new Map<string, Area>(Object.entries(AREA_KEYS).flatMap(([area, keys]) => keys.map((key) => [key, area as Area] as const)));
-
-const areaFiles = import.meta.glob<{ default: Texts }>('../locales/*/*.json');
-const baseFiles = import.meta.glob<{ default: Texts }>(['../locales/*.json', '!../locales/en.json']);
-
-/** A language's texts: the base file, and each area's file once loaded. */
-interface Language { base?: Texts; areas: Partial<Record<Area, Texts>> }
-const texts: Record<string, Language> = { en: { base: en, areas: {} } };
-/** Areas some route or lookup asked for: a language picked later loads them too. */
-const wanted = new Set<Area>();
-/**
- * Areas some lookup asked for before their texts (English or the current language's) were
- * here: only their arrival re-renders the subscribers. An area a route loads with its code
- * arrives before anything looks into it, and re-rendering the whole shell for it (the top bar,
- * the layout and the buyer centre's menu, twice on the order list) was main-thread time a phone
- * spent for nothing.
- */
-const lookedUpEarly = new Set<Area>();
-const loads = new Map<string, Promise<void>>();
-const pluralRules = new Map<string, Intl.PluralRules>();
-const listeners = new Set<() => void>();
-
-function lookup(table: Texts | undefined, key: string): unknown {
-  let node: unknown = table;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Texts)[part];
-  }
-  return node;
-}
-
-function interpolate(value: unknown, options: Options | undefined): unknown {
-  if (typeof value === 'string') {
-    if (!options || !value.includes('{{')) return value;
-    return value.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => {
-      const v = lookup(options, name);
-      return v === undefined || v === null ? whole : String(v);
-    });
-  }
-  if (Array.isArray(value)) return value.map((v) => interpolate(v, options));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, options)]));
-  return value;
-}
-
-/**
- * CLDR's plural category of a whole number in the shop's languages (i18n.test.ts checks them
- * against Intl.PluralRules). Why not Intl: a page's first Intl.PluralRules loads ICU data, about
- * 10 ms of a phone's main thread inside the render of the first counted text.
- */
-const oneOrOther = (n: number) => (n === 1 ? 'one' : 'other');
-/** Spanish, Italian and French: whole millions are 'many' ("1 millón de puntos"). */
-const withMillions = (isOne: (n: number) => boolean) => (n: number) => (isOne(n) ? 'one' : n !== 0 && n % 1_000_000 === 0 ? 'many' : 'other');
-const romance = withMillions((n) => n === 1);
-const INTEGER_PLURALS: Record<string, (n: number) => string> = {
-  en: oneOrOther, de: oneOrOther, nl: oneOrOther, ja: () => 'other',
-  es: romance, it: romance, fr: withMillions((n) => n === 0 || n === 1),
-};
-
-export function pluralForm(lng: string, count: number): string {
-  const integer = INTEGER_PLURALS[lng];
-  if (integer && Number.isSafeInteger(count) && count >= 0) return integer(count);
-  let rules = pluralRules.get(lng);
-  if (!rules) pluralRules.set(lng, (rules = new Intl.PluralRules(lng)));
-  return rules.select(count);
-}
-
 const areaOf = (key: string) => AREA_OF.get(key.split('.', 1)[0]!);
 
-/** The table that holds `key` in one language: its area's file, or the base file. */
-function tableFor(lng: string, key: string): Texts | undefined {
-  const area = areaOf(key);
-  return area ? texts[lng]?.areas[area] : texts[lng]?.base;
+/**
+ * One language's texts, already merged over English: the base file's, and each area's (its
+ * top-level keys). Plain JSON: the server can send it to the browser as it is.
+ */
+export interface Resources { base: Texts; areas: Partial<Record<Area, Texts>> }
+
+const NS = 'translation';
+const baseFiles = import.meta.glob<Texts>('../locales/*.json', { import: 'default' });
+const areaFiles = import.meta.glob<Texts>('../locales/*/*.json', { import: 'default' });
+
+const supported = (lng: string): Language => ((SUPPORTED_LANGUAGES as readonly string[]).includes(lng) ? lng as Language : 'en');
+
+function file(files: Record<string, () => Promise<Texts>>, path: string): Promise<Texts> {
+  const load = files[path];
+  return load ? load() : Promise.reject(new Error(`no texts at ${path}`));
 }
 
-/** The text for `key` in one language's table, with the plural suffixes tried first. */
-function find(lng: string, key: string, count: number | undefined): unknown {
-  const table = tableFor(lng, key);
-  if (typeof count === 'number') {
-    if (count === 0) {
-      const zero = lookup(table, `${key}_zero`);
-      if (zero !== undefined) return zero;
-    }
-    const plural = lookup(table, `${key}_${pluralForm(lng, count)}`);
-    if (plural !== undefined) return plural;
-    const other = lookup(table, `${key}_other`);
-    if (other !== undefined) return other;
+const isTexts = (v: unknown): v is Texts => v !== null && typeof v === 'object' && !Array.isArray(v);
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * `own` over `english`, key by key. A counted text is one unit: when the language has any form
+ * of it (`key`, `key_one`, `key_other`...), English's forms of it are not mixed in (English's
+ * `key_zero` must not win over the language's own `key_other`).
+ */
+function mergeOver(own: Texts, english: Texts): Texts {
+  const ownTexts = new Set(Object.keys(own).map((k) => k.replace(PLURAL_SUFFIX, '')));
+  const out: Texts = {};
+  for (const [key, value] of Object.entries(english)) {
+    if (!ownTexts.has(key.replace(PLURAL_SUFFIX, '')) || (isTexts(value) && isTexts(own[key]))) out[key] = value;
   }
-  return lookup(table, key);
+  for (const [key, value] of Object.entries(own)) {
+    const under = english[key];
+    out[key] = isTexts(value) && isTexts(under) ? mergeOver(value, under) : value;
+  }
+  return out;
 }
 
 /**
- * Safety net for a key of an area no route asked for: starts loading the area (English and `lng`)
- * and answers whether English, the fallback, is still on its way.
+ * Gives every counted text each plural form the language has, from its `_other` when missing
+ * (Spanish, Italian and French have a 'many' form for whole millions that few texts spell out):
+ * i18next would otherwise answer the bare key for it, where the shop showed the `_other` text.
  */
-function awaitingArea(lng: string, key: string): boolean {
-  const area = areaOf(key);
-  if (!area || (texts.en!.areas[area] && (lng === 'en' || texts[lng]?.areas[area]))) return false;
-  lookedUpEarly.add(area);
-  void requestAreas([area], lng === 'en' ? ['en'] : ['en', lng]).catch(() => {});
-  return !texts.en!.areas[area];
-}
-
-function translate(lng: string, key: string, options?: Options): unknown {
-  let value = find(lng, key, options?.count);
-  if (value === undefined && lng !== 'en') value = find('en', key, options?.count);
-  // Nothing (not the raw key) shows while the area's texts are on their way.
-  if (awaitingArea(lng, key) && value === undefined) {
-    return options?.returnObjects ? [] : options?.defaultValue !== undefined ? String(interpolate(options.defaultValue, options)) : '';
+function withPluralForms(texts: Texts, forms: readonly string[]): Texts {
+  const out: Texts = {};
+  for (const [key, value] of Object.entries(texts)) out[key] = isTexts(value) ? withPluralForms(value, forms) : value;
+  for (const [key, value] of Object.entries(texts)) {
+    if (!key.endsWith('_other')) continue;
+    const text = key.slice(0, -'other'.length);
+    for (const form of forms) if (!((text + form) in out)) out[text + form] = value;
   }
-  if (value === undefined || (typeof value !== 'string' && !options?.returnObjects)) {
-    return options?.defaultValue !== undefined ? String(interpolate(options.defaultValue, options)) : key;
-  }
-  return interpolate(value, options);
+  return out;
 }
 
-function initialLanguage(): string {
-  const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
-  return (SUPPORTED_LANGUAGES as readonly string[]).includes(lang) ? lang : 'en';
+/** One file's texts in `lng` (undefined: English's own file) merged over English's, as an instance holds them. */
+export function mergeTexts(lng: string, own: Texts | undefined, english: Texts): Texts {
+  return withPluralForms(own ? mergeOver(own, english) : english, new Intl.PluralRules(lng).resolvedOptions().pluralCategories);
 }
 
-export interface TFunction {
-  (key: string, options?: Options & { returnObjects?: false }): string;
-  /** Arrays and objects of texts (policy paragraphs): the caller says what shape it expects. */
-  (key: string, options: Options & { returnObjects: true }): unknown;
+async function loadTexts(lng: Language, files: Record<string, () => Promise<Texts>>, path: (lng: string) => string): Promise<Texts> {
+  const [english, own] = await Promise.all([file(files, path('en')), lng === 'en' ? undefined : file(files, path(lng))]);
+  return mergeTexts(lng, own, english);
 }
 
-function bindT(lng: string): TFunction {
-  return ((key: string, options?: Options) => translate(lng, key, options)) as TFunction;
+const loadBase = (lng: Language) => loadTexts(lng, baseFiles, (l) => `../locales/${l}.json`);
+const loadArea = (lng: Language, area: Area) => loadTexts(lng, areaFiles, (l) => `../locales/${area}/${l}.json`);
+
+/** The base texts and these areas' texts of `language` (an unknown language: English). */
+export async function resourcesFor(language: string, areas: readonly Area[]): Promise<Resources> {
+  const lng = supported(language);
+  const [base, ...texts] = await Promise.all([loadBase(lng), ...areas.map((area) => loadArea(lng, area))]);
+  return { base, areas: Object.fromEntries(areas.map((area, i) => [area, texts[i]])) };
 }
 
-/** The one translator instance (i18next's `i18n` object, the parts the app uses). */
-const i18n = {
-  language: initialLanguage(),
-  get resolvedLanguage() { return i18n.language; },
-  t: bindT('en'),
-  exists(key: string): boolean {
-    awaitingArea(i18n.language, key);
-    return find(i18n.language, key, undefined) !== undefined || find('en', key, undefined) !== undefined;
-  },
-  /** Fetches the language's texts first, then switches: the page stays in the old language meanwhile. */
-  async changeLanguage(lng: string): Promise<TFunction> {
-    const target = (SUPPORTED_LANGUAGES as readonly string[]).includes(lng) ? lng : 'en';
-    await loadBase(target);
-    // The areas shown so far, including ones a route asked for while these were on their way.
-    for (let asked = -1; asked !== wanted.size;) {
-      asked = wanted.size;
-      await requestAreas([...wanted], [target]);
-    }
-    i18n.language = target;
-    i18n.t = bindT(target);
-    listeners.forEach((notify) => notify());
-    return i18n.t;
-  },
-};
-i18n.t = bindT(i18n.language);
-// A page served in another language (document lang) loads its texts right away.
-if (i18n.language !== 'en') {
-  const lng = i18n.language;
-  i18n.language = 'en';
-  i18n.t = bindT('en');
-  void i18n.changeLanguage(lng);
-}
+const allTexts = (resources: Resources): Texts => Object.assign({}, resources.base, ...Object.values(resources.areas));
 
-function once(id: string, load: () => Promise<void>): Promise<void> {
-  let pending = loads.get(id);
-  if (!pending) {
-    // A failed fetch is forgotten, so the next route or lookup tries again.
-    pending = load().catch((err: unknown) => { loads.delete(id); throw err; });
-    loads.set(id, pending);
-  }
-  return pending;
-}
-
-function loadBase(lng: string): Promise<void> {
-  if (texts[lng]?.base) return Promise.resolve();
-  const load = baseFiles[`../locales/${lng}.json`];
-  if (!load) return Promise.reject(new Error(`no texts for ${lng}`));
-  return once(lng, async () => { (texts[lng] ??= { areas: {} }).base = (await load()).default; });
-}
-
-let notifyQueued = false;
 /**
- * An area's texts arrived: if a lookup asked for it early, the translator is rebound (so hooks
- * see a change) and subscribers re-render, once per tick.
+ * What an instance has loaded. Kept by its store: useTranslation hands out copies of the instance
+ * (whose `language` does not follow changes), which share it.
  */
-function textsArrived(area: Area) {
-  if (!lookedUpEarly.delete(area) || notifyQueued) return;
-  notifyQueued = true;
-  queueMicrotask(() => {
-    notifyQueued = false;
-    i18n.t = bindT(i18n.language);
-    listeners.forEach((notify) => notify());
+interface State {
+  /** The instance itself. */
+  i18n: I18n;
+  /** The language a changeLanguage under way goes to: the last one asked for wins. */
+  changingTo?: Language;
+  /** Areas whose texts the held language has. */
+  loaded: Set<Area>;
+  /** Every area asked for so far: another language loads them all. */
+  wanted: Set<Area>;
+  /** Area loads under way, by `<lng>/<area>`. */
+  pending: Map<string, Promise<void>>;
+  /** Areas some lookup needed before they were here: their arrival re-renders the components. */
+  lookedUpEarly: Set<Area>;
+}
+const states = new WeakMap<ResourceStore, State>();
+function stateOf(instanceOrCopy: I18n): State {
+  const state = states.get(instanceOrCopy.store);
+  if (!state) throw new Error('not an instance made by createI18n');
+  return state;
+}
+
+/** Emitted when texts some lookup waited for arrive; useTranslation re-renders on it (createI18n). */
+const TEXTS_ARRIVED = 'textsArrived';
+
+/** A new i18next instance holding `resources` (from resourcesFor) in `language`, ready at once. */
+export function createI18n(language: string, resources: Resources): I18n {
+  const lng = supported(language);
+  const instance = i18next.createInstance();
+  const state: State = { i18n: instance, loaded: new Set(), wanted: new Set(), pending: new Map(), lookedUpEarly: new Set() };
+  for (const area of Object.keys(resources.areas) as Area[]) { state.loaded.add(area); state.wanted.add(area); }
+  void instance.use(initReactI18next).init({
+    lng,
+    resources: { [lng]: { [NS]: allTexts(resources) } },
+    ns: NS,
+    defaultNS: NS,
+    // The texts held are already merged over English.
+    fallbackLng: false,
+    // One namespace: a ':' in a key (an error code) is part of the key.
+    nsSeparator: false,
+    initAsync: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    // A text that is a list or an object, asked for without returnObjects: the key, as a missing text.
+    returnedObjectHandler: (key) => key,
+    react: { bindI18n: `languageChanged ${TEXTS_ARRIVED}` },
+    // The safety net (see the top of this file): a text of an area not loaded yet.
+    parseMissingKeyHandler: (key, defaultValue, options) => {
+      const area = areaOf(key);
+      if (!area || state.loaded.has(area)) return defaultValue ?? key;
+      state.lookedUpEarly.add(area);
+      void loadAreas(instance, [area]).catch(() => {});
+      return defaultValue ?? ((options as { returnObjects?: boolean } | undefined)?.returnObjects ? [] : '');
+    },
   });
-}
-
-function requestAreas(areas: readonly Area[], languages: readonly string[]): Promise<void> {
-  return Promise.all(areas.flatMap((area) => {
-    wanted.add(area);
-    return languages.map((lng) => {
-      const load = areaFiles[`../locales/${area}/${lng}.json`];
-      if (texts[lng]?.areas[area] || !load) return undefined;
-      return once(`${lng}/${area}`, async () => {
-        (texts[lng] ??= { areas: {} }).areas[area] = (await load()).default;
-        textsArrived(area);
-      });
-    });
-  })).then(() => undefined);
+  states.set(instance.store, state);
+  return instance;
 }
 
 /**
- * The texts of these areas in English (every language's fallback) and in the current language;
- * the router awaits it with the page's code, so a page shows with its texts.
+ * Adds these areas' texts in the instance's language (merged over English), once each. The
+ * router awaits it with a page's code, so the page shows with its texts.
  */
-export function loadAreas(areas: readonly Area[]): Promise<void> {
-  return requestAreas(areas, [...new Set(['en', i18n.language])]);
+export async function loadAreas(instance: I18n, areas: readonly Area[]): Promise<void> {
+  const state = stateOf(instance);
+  const { i18n } = state;
+  const lng = supported(i18n.language);
+  await Promise.all(areas.map((area) => {
+    state.wanted.add(area);
+    if (state.loaded.has(area)) return undefined;
+    const id = `${lng}/${area}`;
+    let pending = state.pending.get(id);
+    if (!pending) {
+      pending = loadArea(lng, area).then((texts) => {
+        // Switched language meanwhile: changeLanguage brought this area in the new one.
+        if (supported(i18n.language) !== lng) return;
+        i18n.addResourceBundle(lng, NS, texts, true, true);
+        state.loaded.add(area);
+        if (state.lookedUpEarly.delete(area)) i18n.emit(TEXTS_ARRIVED);
+      }).finally(() => state.pending.delete(id));
+      state.pending.set(id, pending);
+    }
+    return pending;
+  }));
+  // The language changed while these loaded: the page needs them in the new one.
+  if (supported(i18n.language) !== lng) await loadAreas(i18n, areas);
 }
 
-/** Calls `notify` whenever the texts or the language change (the hook re-renders through it). */
-export function subscribe(notify: () => void) {
-  listeners.add(notify);
-  return () => { listeners.delete(notify); };
+/**
+ * Loads `language`'s base texts and every area asked for so far, then switches to it and drops
+ * the texts of the language it leaves. The page stays in the old language meanwhile.
+ */
+export async function changeLanguage(instance: I18n, language: string): Promise<void> {
+  const state = stateOf(instance);
+  const { i18n } = state;
+  const lng = supported(language);
+  const from = i18n.language;
+  state.changingTo = lng;
+  if (lng === from) return;
+  let areas = [...state.wanted];
+  const resources = await resourcesFor(lng, areas);
+  // Areas a route asked for while these loaded.
+  while (state.wanted.size > areas.length) {
+    const more = [...state.wanted].filter((area) => !areas.includes(area));
+    Object.assign(resources.areas, (await resourcesFor(lng, more)).areas);
+    areas = [...areas, ...more];
+  }
+  if (state.changingTo !== lng) return; // a later change won
+  state.changingTo = undefined;
+  i18n.addResourceBundle(lng, NS, allTexts(resources), true, true);
+  state.loaded = new Set(areas);
+  await i18n.changeLanguage(lng);
+  i18n.removeResourceBundle(from, NS);
 }
 
-/** Same shape as react-i18next's hook; re-renders the component when the language changes. */
-export function useTranslation() {
-  const t = useSyncExternalStore(subscribe, () => i18n.t, () => i18n.t);
-  return { t, i18n, ready: true } as const;
+let appInstance: I18n | undefined;
+const appInstanceSet: Array<(i18n: I18n) => void> = [];
+/** The browser's one instance (main.tsx makes it before the first render). */
+export function setAppI18n(i18n: I18n) {
+  appInstance = i18n;
+  appInstanceSet.splice(0).forEach((resolve) => resolve(i18n));
 }
-
-export default i18n;
+/** The browser's instance, once main.tsx has made it (a page's code may be asked for before). */
+export function appI18n(): Promise<I18n> {
+  return appInstance ? Promise.resolve(appInstance) : new Promise((resolve) => appInstanceSet.push(resolve));
+}

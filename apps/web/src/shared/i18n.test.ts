@@ -1,27 +1,34 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LANGUAGES } from '@mall/contracts';
-import i18n, { AREA_KEYS, loadAreas, pluralForm, subscribe, type Area } from './i18n';
+import { AREA_KEYS, SUPPORTED_LANGUAGES, changeLanguage, createI18n, loadAreas, mergeTexts, resourcesFor, type Area } from './i18n';
 
-// The translator stands in for i18next (vite.config.ts aliases react-i18next to it): these are
-// the behaviours of i18next the pages rely on, checked against the shop's real texts.
-describe('translator', () => {
-  it('interpolates values into the English base texts', () => {
+const NS = 'translation';
+/** The languages whose texts the instance holds. */
+const held = (i18n: { hasResourceBundle: (lng: string, ns: string) => boolean }) => SUPPORTED_LANGUAGES.filter((lng) => i18n.hasResourceBundle(lng, NS));
+const english = async (areas: Area[] = []) => createI18n('en', await resourcesFor('en', areas));
+
+// The behaviours of i18next the pages rely on, checked against the shop's real texts.
+describe('texts', () => {
+  it('interpolates values into the English base texts, without HTML escaping (React escapes)', async () => {
+    const i18n = await english();
     expect(i18n.t('topbar.cartWithCount', { count: 3 })).toBe('Cart, 3 lines');
     expect(i18n.t('common.remaining', { count: 12 })).toBe('12 characters left');
+    expect(i18n.t('errors.field.tooLong', { max: '<b>' })).toContain('<b>');
   });
 
-  it('answers with the key when a text is missing, or with defaultValue when given', () => {
+  it('answers with the key when a text is missing, or with defaultValue when given', async () => {
+    const i18n = await english();
     expect(i18n.t('nowhere.toBeFound')).toBe('nowhere.toBeFound');
     expect(i18n.t('nowhere.toBeFound', { defaultValue: '' })).toBe('');
     expect(i18n.exists('nowhere.toBeFound')).toBe(false);
     expect(i18n.exists('common.loading')).toBe(true);
   });
 
-  it('returns arrays of texts with returnObjects, interpolated', () => {
+  it('returns arrays of texts with returnObjects, interpolated', async () => {
+    const i18n = await english();
     const paragraphs = i18n.t('policy.text.terms', { returnObjects: true, site: 'FlexiDesk US' });
     expect(Array.isArray(paragraphs)).toBe(true);
     expect((paragraphs as string[]).join(' ')).not.toContain('{{site}}');
-    // Without returnObjects a non-string is not handed out as text.
+    // Without returnObjects a list is not handed out as text.
     expect(i18n.t('policy.text.terms')).toBe('policy.text.terms');
   });
 
@@ -35,52 +42,60 @@ describe('translator', () => {
     }
   });
 
-  it('loads only the areas a route asks for, with plural forms and the zero form', async () => {
-    expect(i18n.exists('orders.points')).toBe(false);
-    await loadAreas(['orders']);
+  it('picks plural forms, and the zero form for a count of 0 when there is one', async () => {
+    const i18n = await english(['orders', 'seller']);
     expect(i18n.t('orders.points', { count: 1 })).toBe('1 point');
     expect(i18n.t('orders.points', { count: 2500 })).toBe('2500 points');
-    // Another area's text is not there yet: nothing shows (not the key) while it loads.
-    expect(i18n.t('ratings.title')).toBe('');
-    expect(i18n.t('ratings.title', { defaultValue: 'Reviews' })).toBe('Reviews');
-    await loadAreas(['seller']);
     expect(i18n.t('sellerAfterSales.refund.amountInvalid', { count: 0 })).toBe('Please enter a whole amount');
     expect(i18n.t('sellerAfterSales.refund.amountInvalid', { count: 2 })).toBe('Please enter an amount with at most 2 decimals');
   });
 
-  it('loads an area a lookup needs and tells the subscribers when it arrives', async () => {
-    const notified = vi.fn();
-    const unsubscribe = subscribe(notified);
-    const before = i18n.t;
+  it('falls back to English key by key, a counted text as one unit', () => {
+    const en = { a: 'A', nested: { b: 'B', c: 'C' }, n_zero: 'none', n_one: 'one', n_other: 'many', list: ['x', 'y'] };
+    const merged = mergeTexts('de', { nested: { b: 'Bde' }, n_one: 'eins', n_other: 'viele' }, en);
+    expect(merged).toEqual({ a: 'A', nested: { b: 'Bde', c: 'C' }, n_one: 'eins', n_other: 'viele', list: ['x', 'y'] });
+    // The files themselves are not changed.
+    expect(en.nested).toEqual({ b: 'B', c: 'C' });
+  });
+
+  it('gives each counted text the plural forms its language has, from its _other text', async () => {
+    expect(mergeTexts('es', { n_one: 'un punto', n_other: '{{count}} puntos' }, { n_one: '1 point', n_other: '{{count}} points' }))
+      .toEqual({ n_one: 'un punto', n_other: '{{count}} puntos', n_many: '{{count}} puntos' });
+    const i18n = createI18n('es', await resourcesFor('es', ['orders']));
+    expect(i18n.t('orders.points', { count: 2_000_000 })).toBe(i18n.t('orders.points', { count: 2 }).replace('2', '2000000'));
+  });
+
+  it('loads only the areas asked for, once each', async () => {
+    const i18n = await english();
+    const added = vi.spyOn(i18n, 'addResourceBundle');
+    await Promise.all([loadAreas(i18n, ['orders']), loadAreas(i18n, ['orders'])]);
+    await loadAreas(i18n, ['orders']);
+    expect(added).toHaveBeenCalledTimes(1);
+    expect(i18n.t('orders.points', { count: 1 })).toBe('1 point');
+    expect(i18n.exists('membership.nav.label')).toBe(false);
+  });
+
+  it('loads an area a lookup needs, answering nothing (not the key) meanwhile, and re-renders when it arrives', async () => {
+    const i18n = await english();
+    const arrived = vi.fn();
+    i18n.on('textsArrived', arrived);
     expect(i18n.t('superMember.title')).toBe('');
     expect(i18n.t('superMember.title', { defaultValue: 'Super member' })).toBe('Super member');
     expect(i18n.t('certificates.title', { returnObjects: true })).toEqual([]);
-    await vi.waitFor(() => expect(notified).toHaveBeenCalled());
-    // A new translator function: the hook's snapshot changes, so components re-render.
-    expect(i18n.t).not.toBe(before);
+    await vi.waitFor(() => expect(arrived).toHaveBeenCalledTimes(2));
     expect(i18n.t('superMember.title')).not.toBe('');
     expect(i18n.t('superMember.title')).not.toBe('superMember.title');
-    // Loaded, and still missing: the key, as before.
+    // Loaded, and still missing: the key.
     expect(i18n.t('superMember.nowhere.toBeFound')).toBe('superMember.nowhere.toBeFound');
-    unsubscribe();
+    // An area a route loads before anything looks into it re-renders nobody.
+    await loadAreas(i18n, ['membership']);
+    expect(arrived).toHaveBeenCalledTimes(2);
   });
 
-  it('re-renders nobody for an area that arrives before anything looked into it', async () => {
-    const notified = vi.fn();
-    const unsubscribe = subscribe(notified);
-    const before = i18n.t;
-    await loadAreas(['membership']);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(notified).not.toHaveBeenCalled();
-    expect(i18n.t).toBe(before);
-    expect(i18n.t('membership.nav.label')).toBe('Membership');
-    unsubscribe();
-  });
-
-  it('switches language after fetching its texts and the areas asked for, German plurals and English fallback', async () => {
-    await loadAreas(['orders']);
+  it('switches language after loading its texts and the areas asked for, and holds only that language', async () => {
+    const i18n = await english(['orders']);
     const seen: string[] = [];
-    const pending = i18n.changeLanguage('de');
+    const pending = changeLanguage(i18n, 'de');
     seen.push(i18n.language);
     await pending;
     seen.push(i18n.language);
@@ -88,18 +103,33 @@ describe('translator', () => {
     expect(seen).toEqual(['en', 'de']);
     expect(i18n.t('topbar.cartWithCount', { count: 2 })).toBe('Warenkorb, 2 Positionen');
     expect(i18n.t('orders.points', { count: 1 })).toBe('1 Punkt');
-    // An area a later route asks for comes in the picked language (and English, its fallback).
-    await loadAreas(['membership']);
+    expect(held(i18n)).toEqual(['de']);
+    // An area a later route asks for comes in the picked language.
+    await loadAreas(i18n, ['membership']);
     expect(i18n.t('membership.nav.label')).toBe('Mitgliedschaft');
-    await i18n.changeLanguage('xx');
+    // An unknown language is English.
+    await changeLanguage(i18n, 'xx');
     expect(i18n.language).toBe('en');
+    expect(i18n.t('membership.nav.label')).toBe('Membership');
+    expect(held(i18n)).toEqual(['en']);
   });
 
-  it('picks the plural form Intl.PluralRules picks, for whole numbers and others, in every language', () => {
-    const numbers = [...Array.from({ length: 2500 }, (_, i) => i), 1e5, 1e6, 1e6 + 1, 2e6, 3e6 + 1, 1e7, 1e9, 1e12, -1, 0.5, 1.5, 2.25];
-    for (const language of LANGUAGES) {
-      const rules = new Intl.PluralRules(language);
-      for (const n of numbers) expect(pluralForm(language, n), `${language} ${n}`).toBe(rules.select(n));
-    }
+  it('brings an area a route asked for during a language change in the new language; the last change asked for wins', async () => {
+    const i18n = await english();
+    const toGerman = changeLanguage(i18n, 'de');
+    const orders = loadAreas(i18n, ['orders']);
+    await Promise.all([toGerman, orders]);
+    expect(i18n.t('orders.points', { count: 1 })).toBe('1 Punkt');
+    await Promise.all([changeLanguage(i18n, 'fr'), changeLanguage(i18n, 'nl')]);
+    expect(i18n.language).toBe('nl');
+    expect(held(i18n)).toEqual(['nl']);
+  });
+
+  it('starts in the language given, with the components\' key paths', async () => {
+    const i18n = createI18n('ja', await resourcesFor('ja', ['orders']));
+    expect(i18n.isInitialized).toBe(true);
+    expect(i18n.language).toBe('ja');
+    expect(i18n.resolvedLanguage).toBe('ja');
+    expect(i18n.t('orders.points', { count: 1 })).not.toMatch(/orders|point/);
   });
 });

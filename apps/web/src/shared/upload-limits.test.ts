@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, UPLOAD_LIMITS, uploadMegabytes } from '@mall/contracts';
-import i18n, { loadAreas } from './i18n';
+import { createI18n, resourcesFor } from './i18n';
 
 // One limit, stated where it is enforced: the forms' texts take the size from
 // UPLOAD_LIMITS, which the server enforces per purpose, instead of writing a number of their own.
@@ -25,7 +25,7 @@ describe('upload limits in the forms', () => {
   });
 
   it('the English texts read the contracts\' limits: evidence 1 MB, review photos and the proof 10 MB', async () => {
-    await loadAreas(['aftersales', 'comment']);
+    const i18n = createI18n('en', await resourcesFor('en', ['aftersales', 'comment']));
     expect(i18n.t('aftersales.evidence.hint', { max: UPLOAD_LIMITS.evidence.maxFiles, mb: uploadMegabytes('evidence') })).toBe('Up to 6 images, 1 MB each (png, jpeg, bmp, webp)');
     expect(i18n.t('comment.images.tooLarge', { name: 'a.png', mb: uploadMegabytes('review') })).toBe('a.png is larger than 10 MB.');
     expect(i18n.t('payment.fileTooLarge', { mb: uploadMegabytes('invoice') })).toBe('File size cannot exceed 10M');

@@ -11,7 +11,7 @@ import { formatAddressLines } from './components/addressLines';
 import { useCountryName } from '../../shared/countries';
 import { PartLoading } from '../../shared/PartLoading';
 import { PageLoading } from '../../shared/PageLoading';
-import { useMobile } from '../../shared/useMobile';
+import { usePhoneAfterMount } from '../../shared/usePhoneAfterMount';
 
 /** The form (with its selects) and the dialogs load on first open: the book's first paint is the list. */
 const AddressForm = lazy(() => import('./AddressForm').then((m) => ({ default: m.AddressForm })));
@@ -22,7 +22,7 @@ export function AddressBookPage() {
   const { data: list, isLoading } = useAddresses();
   const save = useSaveAddress();
   const action = useAddressAction();
-  const mobile = useMobile();
+  const mobile = usePhoneAfterMount();
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
 

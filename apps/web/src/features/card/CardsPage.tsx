@@ -11,7 +11,7 @@ import { cardsKey, useSavedCards } from './api';
 import { CardLabel } from './components/CardLabel';
 import { PartLoading } from '../../shared/PartLoading';
 import { PageLoading } from '../../shared/PageLoading';
-import { useMobile } from '../../shared/useMobile';
+import { usePhoneAfterMount } from '../../shared/usePhoneAfterMount';
 
 /** The card form and the dialogs load on first open: the page's first paint is the list. */
 const CardForm = lazy(() => import('./CardForm').then((m) => ({ default: m.CardForm })));
@@ -23,7 +23,7 @@ export function CardsPage() {
   const { data, isLoading } = useSavedCards();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SavedCard | null>(null);
-  const mobile = useMobile();
+  const mobile = usePhoneAfterMount();
   if (isLoading) return <PageLoading />;
   return (
     <Stack>

@@ -12,7 +12,7 @@ import { LoadError } from '../../shared/States';
 import { notifyError } from '../../shared/errors';
 import { useSite } from '../../shared/session';
 import { PageLoading } from '../../shared/PageLoading';
-import { useMobile } from '../../shared/useMobile';
+import { usePhoneAfterMount } from '../../shared/usePhoneAfterMount';
 
 const F = '/api/trantor/flow/';
 const certificatesKey = ['certificates'] as const;
@@ -85,7 +85,7 @@ export function CertificatesPage() {
   const [editing, setEditing] = useState<Certificate | 'new' | null>(null);
   const [removing, setRemoving] = useState<Certificate | null>(null);
   const [busy, setBusy] = useState(false);
-  const mobile = useMobile();
+  const mobile = usePhoneAfterMount();
   const site = useSite().code;
   const done = () => { setEditing(null); void qc.invalidateQueries({ queryKey: certificatesKey }); };
   if (isLoading) return <PageLoading />;

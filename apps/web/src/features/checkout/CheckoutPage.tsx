@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Box, Button, Center, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -28,9 +28,7 @@ import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCode
 import { useContract } from '../payment/api';
 import { PartLoading } from '../../shared/PartLoading';
 import { Columns } from '../../shared/Columns';
-import { useMobile } from '../../shared/useMobile';
 import { PageLoading } from '../../shared/PageLoading';
-import { PlainStepper } from '../../shared/plain';
 
 /**
  * The payment step and the submitted order's summary, loaded when the buyer gets there (pointing
@@ -65,7 +63,6 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const navigate = useNavigate();
   const site = useSite();
   const { data: session } = useSession();
-  const phone = useMobile();
   const registered = isLoggedIn(session);
   const { data: saved, isLoading: addressesLoading } = useAddresses(registered);
   const useForm = !registered || (saved !== undefined && saved.length === 0);
@@ -336,7 +333,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   return (
     <Container size="lg" py="md" pb={{ base: 120, sm: 'md' }}>
       <Title order={1} size="h2" mb="md">{t('checkout.title')}</Title>
-      <PlainStepper active={step} mb="lg" labels={[t('checkout.step.fill'), ...(noPayment ? [] : [t('checkout.step.pay')]), t('checkout.step.done')]} />
+      <Steps active={step} labels={[t('checkout.step.fill'), ...(noPayment ? [] : [t('checkout.step.pay')]), t('checkout.step.done')]} />
       {step === 2 && result ? <Submitted result={result} /> : (
         <Columns widths={[8, 4]} from="md" gap="lg">
           <div>
@@ -354,28 +351,15 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                   </>
                 ) : (
                   <>
-                    {/* The sections below a phone's first screen come in tasks of their own (its main
-                        thread was held ~0.5 s drawing the whole form at once), top to bottom, so
-                        nothing already drawn moves. */}
-                    
                       <NotifySection extras={extras} set={setExtras} addressEmail={useForm ? shippingForm.values.email.trim() : null} error={shownErrors.notify} />
-                    
-                    
                       {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} error={shownErrors.quiz} inputError={shownErrors.quizInput} />}
                       <InviteCodeSection extras={extras} set={setExtras} />
                       <BillingSection same={billingSame} onSame={setBillingSame} form={billingForm} shippingValues={() => (useForm ? { ...shippingForm.values } : null)} />
-                    
-                    
                       <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId} errors={shownErrors.shipping}
                         onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />
-                    
-                    
                       <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} error={shownErrors.delivery} />
                       <PrivacySection extras={extras} set={setExtras} error={shownErrors.privacy} onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined} />
-                    
-                    
                       <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
-                    
                   </>
                 )}
               </Stack>
@@ -389,8 +373,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
               </Paper>
             )}
           </div>
-          {/* Beside the form from 'md' on, in view; below it on a phone, drawn last. */}
-          
+          {/* Beside the form from 'md' on, in view. */}
+          <div>
             <Box pos="sticky" top={16}>
               <OrderSummary preview={preview} usePoints={usePoints} onPoints={setUsePoints} onCoupons={() => setCouponsOpen(true)}
                 promo={!preview.isExceed && step === 0 ? <PromotionCodeBox applied={codes.filter((c) => preview.promotionCodeList.includes(c))} useless={uselessCodes}
@@ -398,7 +382,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                 action={<Box visibleFrom="sm">{action}</Box>} />
               {busy && <Text size="xs" c="dimmed" mt={4} aria-live="polite">{t('checkout.updating')}</Text>}
             </Box>
-          
+          </div>
         </Columns>
       )}
       {step === 0 && (
@@ -424,6 +408,15 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
         <Stack gap="xs">{(t('checkout.jpTerms', { returnObjects: true }) as string[]).map((p) => <Text key={p} size="sm">{p}</Text>)}</Stack>
       </LazyModal>
     </Container>
+  );
+}
+
+/** The checkout's progress: `labels` in a row, `active` the current one; not a way between steps. */
+function Steps({ active, labels }: { active: number; labels: string[] }) {
+  return (
+    <Stepper active={active} size="sm" allowNextStepsSelect={false} mb="lg">
+      {labels.map((label) => <Stepper.Step key={label} label={label} />)}
+    </Stepper>
   );
 }
 
@@ -460,7 +453,7 @@ function ContractCheckout({ contractId }: { contractId: string }) {
   return (
     <Container size="md" py="md">
       <Title order={1} size="h2" mb="md">{t('checkout.title')}</Title>
-      <PlainStepper active={data.status === 'PAID' ? 2 : 1} mb="lg" labels={[t('checkout.step.fill'), t('checkout.step.pay'), t('checkout.step.done')]} />
+      <Steps active={data.status === 'PAID' ? 2 : 1} labels={[t('checkout.step.fill'), t('checkout.step.pay'), t('checkout.step.done')]} />
       <Paper withBorder p="md" data-testid="contract-checkout">
         <Stack>
           {data.tradeOrderList.map((o) => (

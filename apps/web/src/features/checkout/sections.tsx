@@ -4,6 +4,7 @@
  * choices are native selects: none of that is on the checkout's first load.
  */
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import {
   Alert, Anchor, Badge, Button, Card, Checkbox, Group, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Textarea,
@@ -20,8 +21,7 @@ import { formatAddressLines } from '../address/components/addressLines';
 import { useCountryName } from '../../shared/countries';
 import { useSaveAddress } from '../address/api';
 import { PartLoading } from '../../shared/PartLoading';
-import { useMobile } from '../../shared/useMobile';
-import { PlainBadge, PlainCard, PlainGroup, PlainRadioIndicator, PlainSection, PlainText } from '../../shared/plain';
+import { Section } from './Section';
 
 /**
  * The address fields and the add-address form (with the region selects and their queries), loaded
@@ -34,22 +34,25 @@ const AddressFields = lazy(() => loadAddressForm().then((m) => ({ default: m.Add
 const AddressForm = lazy(() => loadAddressForm().then((m) => ({ default: m.AddressForm })));
 
 
-function AddressCard({ a, selected, onSelect }: { a: Address; selected: boolean; onSelect: () => void }) {
+function AddressCard({ a, selected, onSelect, visibleFrom }: { a: Address; selected: boolean; onSelect: () => void; visibleFrom?: 'sm' }) {
   const { t } = useTranslation();
   const { countryName } = useCountryName();
   return (
-    <PlainCard component="div" padding="sm" onClick={onSelect} style={{ cursor: 'pointer', borderColor: selected ? 'var(--mantine-color-blue-8)' : undefined }}
+    <Card withBorder padding="sm" onClick={onSelect} style={{ cursor: 'pointer', borderColor: selected ? 'var(--mantine-color-blue-8)' : undefined }} visibleFrom={visibleFrom}
       data-testid="checkout-address" aria-pressed={selected} role="button" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') onSelect(); }}>
-      <PlainGroup justify="space-between" wrap="nowrap">
+      <Group justify="space-between" wrap="nowrap">
         {/* A picture of a radio, not a second control inside the card's button (axe: nested-interactive). */}
-        <PlainGroup gap="xs" wrap="nowrap"><PlainRadioIndicator checked={selected} /><PlainText size="sm">{a.personName}</PlainText></PlainGroup>
-        {a.isDefault && <PlainBadge variant="filled" size="xs">{t('address.default')}</PlainBadge>}
-      </PlainGroup>
-      {a.company && <PlainText size="xs">{a.company}</PlainText>}
-      {formatAddressLines(a, countryName).map((l) => <PlainText key={l} size="xs" c="dimmed">{l}</PlainText>)}
-    </PlainCard>
+        <Group gap="xs" wrap="nowrap"><Radio.Indicator checked={selected} size="sm" aria-hidden /><Text size="sm">{a.personName}</Text></Group>
+        {a.isDefault && <Badge variant="filled" size="xs">{t('address.default')}</Badge>}
+      </Group>
+      {a.company && <Text size="xs">{a.company}</Text>}
+      {formatAddressLines(a, countryName).map((l) => <Text key={l} size="xs" c="dimmed">{l}</Text>)}
+    </Card>
   );
 }
+
+/** Below Mantine's `sm` breakpoint: a phone. Read in an effect, for what opens on a click only. */
+const PHONE = '(max-width: 47.99375em)';
 
 /** Registered buyers pick a saved address (drawer on mobile) or add one; others type it in. */
 export function ShippingAddressSection(props: {
@@ -63,19 +66,19 @@ export function ShippingAddressSection(props: {
   onAddOnPage?: () => void;
 }) {
   const { t } = useTranslation();
-  const mobile = useMobile();
+  // Only for what a click opens (the add-address page or dialog); the section itself is laid out by CSS.
+  const phone = useMediaQuery(PHONE);
   const [picker, setPicker] = useState(false);
   const [adding, setAdding] = useState(false);
   const save = useSaveAddress();
   const saved = props.saved ?? [];
-  const current = saved.find((a) => a.id === props.selectedId);
   if (props.useForm) {
     return (
-      <PlainSection title={t('checkout.shippingAddress')} data-testid="shipping-address">
+      <Section title={t('checkout.shippingAddress')} data-testid="shipping-address">
         <Suspense fallback={<PartLoading />}>
           <AddressFields form={props.form} purpose="SHIPPING" serverError={props.serverError} hideQuickQuiz typed />
         </Suspense>
-      </PlainSection>
+      </Section>
     );
   }
   const list = (
@@ -84,29 +87,31 @@ export function ShippingAddressSection(props: {
     </Stack>
   );
   return (
-    <PlainSection title={t('checkout.shippingAddress')} data-testid="shipping-address">
-      {mobile ? (
-        <Stack gap="xs">
-          {current && <AddressCard a={current} selected onSelect={() => setPicker(true)} />}
-          <Button variant="light" onClick={() => setPicker(true)}>{t('checkout.changeAddress')}</Button>
-          <LazyDrawer opened={picker} onClose={() => setPicker(false)} position="bottom" size="70%" title={t('checkout.selectAddress')}>{list}</LazyDrawer>
-        </Stack>
-      ) : <SimpleGrid cols={2}>{saved.map((a) => <AddressCard key={a.id} a={a} selected={a.id === props.selectedId} onSelect={() => props.onSelect(a.id)} />)}</SimpleGrid>}
-      <Button variant="subtle" mt="xs" onPointerEnter={preloadAddressFields} onClick={() => (mobile && props.onAddOnPage ? props.onAddOnPage() : setAdding(true))}>{t('address.add')}</Button>
-      <LazyModal opened={adding} onClose={() => setAdding(false)} size={970} fullScreen={mobile} title={t('address.add')}>
+    <Section title={t('checkout.shippingAddress')} data-testid="shipping-address">
+      {/* Every saved address, two a row, from the phone breakpoint up; below it only the chosen one,
+          which opens the picker (a bottom drawer) as the button under it does. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: 'xs', sm: 'md' }}>
+        {saved.map((a) => a.id === props.selectedId
+          ? <AddressCard key={a.id} a={a} selected onSelect={() => (phone ? setPicker(true) : props.onSelect(a.id))} />
+          : <AddressCard key={a.id} a={a} selected={false} onSelect={() => props.onSelect(a.id)} visibleFrom="sm" />)}
+      </SimpleGrid>
+      <Button variant="light" fullWidth mt="xs" hiddenFrom="sm" onClick={() => setPicker(true)}>{t('checkout.changeAddress')}</Button>
+      <LazyDrawer opened={picker} onClose={() => setPicker(false)} position="bottom" size="70%" title={t('checkout.selectAddress')}>{list}</LazyDrawer>
+      <Button variant="subtle" mt="xs" onPointerEnter={preloadAddressFields} onClick={() => (phone && props.onAddOnPage ? props.onAddOnPage() : setAdding(true))}>{t('address.add')}</Button>
+      <LazyModal opened={adding} onClose={() => setAdding(false)} size={970} fullScreen={phone} title={t('address.add')}>
         <Suspense fallback={<PartLoading />}>
           <AddressForm submitLabel={t('address.save')} saving={save.isPending} error={save.error} onCancel={() => setAdding(false)}
             onSubmit={(body) => save.mutate({ body }, { onSuccess: (a) => { props.onSelect(a.id); setAdding(false); } })} />
         </Suspense>
       </LazyModal>
-    </PlainSection>
+    </Section>
   );
 }
 
 export function BillingSection(props: { same: boolean; onSame: (v: boolean) => void; form: AddressFormState; shippingValues: () => Record<string, unknown> | null; serverError?: unknown }) {
   const { t } = useTranslation();
   return (
-    <PlainSection title={t('checkout.billingAddress')} data-testid="billing-address">
+    <Section title={t('checkout.billingAddress')} data-testid="billing-address">
       <Checkbox label={t('checkout.billingSame')} checked={props.same} onChange={(e) => props.onSame(e.currentTarget.checked)} onPointerEnter={preloadAddressFields} />
       {!props.same && (
         <Stack mt="sm" gap="sm">
@@ -118,7 +123,7 @@ export function BillingSection(props: { same: boolean; onSame: (v: boolean) => v
           </Suspense>
         </Stack>
       )}
-    </PlainSection>
+    </Section>
   );
 }
 
@@ -146,11 +151,12 @@ export function ShippingMethodSection(props: {
 }) {
   const { t } = useTranslation();
   const fmt = useMoney();
-  const mobile = useMobile();
+  // Only for the store list a click opens: a bottom drawer on a phone, a dialog otherwise.
+  const phone = useMediaQuery(PHONE);
   const [storesOf, setStoresOf] = useState<string | null>(null);
   const pickupShop = props.preview.renderTradeOrderTOList.find((o) => o.shopId === storesOf);
   return (
-    <PlainSection title={t('checkout.shippingMethod')} data-testid="shipping-methods">
+    <Section title={t('checkout.shippingMethod')} data-testid="shipping-methods">
       <Stack gap="md">
         {props.preview.renderTradeOrderTOList.map((o) => {
           const selected = props.choices[o.shopId] ?? o.selectedShippingMethodId;
@@ -209,11 +215,11 @@ export function ShippingMethodSection(props: {
             ))}
           </Stack>
         );
-        return mobile
+        return phone
           ? <LazyDrawer opened={!!storesOf} onClose={() => setStoresOf(null)} position="bottom" size="76vh" title={t('checkout.pickup.title')}>{list}</LazyDrawer>
           : <LazyModal opened={!!storesOf} onClose={() => setStoresOf(null)} size="lg" title={t('checkout.pickup.title')}>{list}</LazyModal>;
       })()}
-    </PlainSection>
+    </Section>
   );
 }
 
@@ -226,7 +232,7 @@ export interface Extras {
 export function QuickQuizSection({ extras, set, error, inputError }: { extras: Extras; set: (p: Partial<Extras>) => void; error?: string; inputError?: string }) {
   const { t } = useTranslation();
   return (
-    <PlainSection title={t('checkout.quickQuiz')} data-testid="quick-quiz">
+    <Section title={t('checkout.quickQuiz')} data-testid="quick-quiz">
       <Group grow align="flex-start">
         <NativeSelect label={t('address.hearFrom')} required value={extras.hearFrom} onChange={(e) => set({ hearFrom: e.currentTarget.value })} error={error}
           data={[noChoice(), ...HEAR_FROM_OPTIONS.map((o) => ({ value: o, label: t(`address.hearFromOptions.${o}`) }))]} />
@@ -234,7 +240,7 @@ export function QuickQuizSection({ extras, set, error, inputError }: { extras: E
           <TextInput label={t('address.hearFromInput')} required maxLength={MAX_LEN.quickQuiz} value={extras.hearFromInput} onChange={(e) => set({ hearFromInput: e.currentTarget.value })} error={inputError} />
         )}
       </Group>
-    </PlainSection>
+    </Section>
   );
 }
 
@@ -247,7 +253,7 @@ export function NotifySection({ extras, set, addressEmail, error }: { extras: Ex
   const site = useSite();
   const fromAddress = addressEmail !== null && extras.notifyType === 'email';
   return (
-    <PlainSection title={t('checkout.notify.title')} data-testid="notify">
+    <Section title={t('checkout.notify.title')} data-testid="notify">
       <Radio.Group value={extras.notifyType} onChange={(v) => set({ notifyType: v as 'email' | 'phone' })}>
         <Group><Radio value="email" label={t('checkout.notify.email')} /><Radio value="phone" label={t('checkout.notify.phone')} /></Group>
       </Radio.Group>
@@ -266,7 +272,7 @@ export function NotifySection({ extras, set, addressEmail, error }: { extras: Ex
         <Checkbox mt="sm" checked={extras.smsSubscribe} onChange={(e) => set({ smsSubscribe: e.currentTarget.checked })}
           label={<>{t('checkout.smsSubscribe')} <Anchor component={Link} to={site.policyRoutes.sms ?? '/sms'} size="sm">{t('policy.sms')}</Anchor></>} />
       )}
-    </PlainSection>
+    </Section>
   );
 }
 
@@ -285,7 +291,7 @@ export function DeliveryTimeSection({ preview, extras, set, error }: { preview: 
   const info = preview.shippingTimeInfo;
   if (!info.dayList.length) return null;
   return (
-    <PlainSection title={t('checkout.delivery.title')} data-testid="delivery-time">
+    <Section title={t('checkout.delivery.title')} data-testid="delivery-time">
       <Group grow>
         {/* "No preference" first: choosing it again clears the choice. */}
         <NativeSelect label={t('checkout.delivery.day')} value={extras.deliveryDay} onChange={(e) => set({ deliveryDay: e.currentTarget.value })}
@@ -293,7 +299,7 @@ export function DeliveryTimeSection({ preview, extras, set, error }: { preview: 
         <NativeSelect label={t('checkout.delivery.time')} value={extras.deliveryTime} onChange={(e) => set({ deliveryTime: e.currentTarget.value })}
           data={[{ value: '', label: t('checkout.delivery.any') }, ...info.dayTimeList]} error={error?.field === 'time' ? error.message : undefined} />
       </Group>
-    </PlainSection>
+    </Section>
   );
 }
 
@@ -314,11 +320,11 @@ export function PrivacySection({ extras, set, onTerms, error }: { extras: Extras
 export function RequirementsBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   return (
-    <PlainSection title={t('checkout.exceed.requirementsTitle')} data-testid="requirements">
+    <Section title={t('checkout.exceed.requirementsTitle')} data-testid="requirements">
       <Textarea placeholder={t('checkout.exceed.requirementsPlaceholder')} maxLength={MAX_LEN.requirements} autosize minRows={3}
         value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-label={t('checkout.exceed.requirementsTitle')}
         description={t('common.remaining', { count: MAX_LEN.requirements - value.length })} />
-    </PlainSection>
+    </Section>
   );
 }
 

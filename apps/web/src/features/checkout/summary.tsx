@@ -3,7 +3,7 @@
  * Their dialogs load on first open.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Divider, Group, Image, Indicator, Paper, Stack, Switch, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, Image, Indicator, Paper, Stack, Switch, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FAKE_COUNTDOWN_MS, PROMOTION_CODE_LENGTH } from '@mall/contracts/constants';
 import type { PreviewResult } from '@mall/contracts';
@@ -11,8 +11,7 @@ import { DialogLoading } from '../../shared/DialogLoading';
 import { useMoney, formatQty, taxPercent } from '../../shared/format';
 import { LazyModal } from '../../shared/LazyModal';
 import type { CouponModalProps, ProductListModalProps } from './dialogs';
-import { useScreenQuery } from '../../shared/useMobile';
-import { PlainAlert, PlainSection } from '../../shared/plain';
+import { Section } from './Section';
 
 type Line = PreviewResult['renderTradeOrderTOList'][number]['lines'][number];
 
@@ -53,7 +52,7 @@ function LineRow({ l }: { l: Line }) {
 export function ItemsSection({ preview, remarks, onRemark }: { preview: PreviewResult; remarks: Record<string, string>; onRemark: (shopId: string, v: string) => void }) {
   const { t } = useTranslation();
   return (
-    <PlainSection title={t('checkout.items')} data-testid="items">
+    <Section title={t('checkout.items')} data-testid="items">
       <Stack gap="lg">
         {preview.renderTradeOrderTOList.map((o) => (
           <Stack key={o.shopId} gap="sm">
@@ -63,7 +62,7 @@ export function ItemsSection({ preview, remarks, onRemark }: { preview: PreviewR
           </Stack>
         ))}
       </Stack>
-    </PlainSection>
+    </Section>
   );
 }
 
@@ -135,10 +134,10 @@ export function OrderSummary(props: {
   const { t } = useTranslation();
   const fmt = useMoney();
   const p = props.preview;
-  const medium = useScreenQuery('not all and (min-width: 62em)');
   const [listOpen, setListOpen] = useState(false);
   const lines = p.renderTradeOrderTOList.flatMap((o) => o.lines);
-  const thumbs = lines.slice(0, medium ? 3 : 4);
+  // Four thumbnails from Mantine's `md` breakpoint up, three below it (the fourth hidden by CSS).
+  const thumbs = lines.slice(0, 4);
   const zero = (m: { value: string }) => Number(m.value) === 0;
   const row = (label: string, value: string, testId?: string, color?: string) => (
     <Group justify="space-between"><Text size="sm">{label}</Text><Text size="sm" c={color} data-testid={testId}>{value}</Text></Group>
@@ -152,12 +151,13 @@ export function OrderSummary(props: {
       <UnstyledButton onClick={() => setListOpen(true)} onPointerEnter={() => void loadDialogs()} mb="sm" display="block" w="100%" pt={4}>
         <VisuallyHidden>{t('checkout.summary.productList')}</VisuallyHidden>
         <Group gap="xs">
-        {thumbs.map((l) => (
-          <Indicator key={l.skuId} label={Number(l.qty) > 100 ? '99+' : l.qty} size={16} offset={4}>
+        {thumbs.map((l, i) => (
+          <Indicator key={l.skuId} label={Number(l.qty) > 100 ? '99+' : l.qty} size={16} offset={4} visibleFrom={i === 3 ? 'md' : undefined}>
             <Image src={l.sku.image} alt={l.item.itemName} w={{ base: 56, sm: 52, md: 50, lg: 62 }} h={{ base: 56, sm: 52, md: 50, lg: 62 }} radius="sm" />
           </Indicator>
         ))}
-        {lines.length > thumbs.length && <Text size="xs">+{lines.length - thumbs.length}</Text>}
+        {lines.length > 3 && <Text size="xs" hiddenFrom="md">+{lines.length - 3}</Text>}
+        {lines.length > 4 && <Text size="xs" visibleFrom="md">+{lines.length - 4}</Text>}
       </Group>
       </UnstyledButton>
       <Stack gap={6}>
@@ -230,11 +230,11 @@ export function CountdownBanner({ country, onPrize }: { country: string; onPrize
   const ss = String(Math.floor((left % 60000) / 1000)).padStart(2, '0');
   return (
     <>
-      <PlainAlert color={left > 0 ? 'orange' : 'green'} data-testid="countdown" py="xs">
+      <Alert variant="light" color={left > 0 ? 'orange' : 'green'} data-testid="countdown" py="xs">
         {left > 0 ? t('checkout.countdown.running', { time: `${mm}:${ss}` }) : (
           <Group gap="xs">{t('checkout.countdown.over')}<Anchor component="button" type="button" size="sm" onClick={() => setPrizeOpen(true)}>{t('checkout.countdown.show')}</Anchor></Group>
         )}
-      </PlainAlert>
+      </Alert>
       <LazyModal opened={prizeOpen} onClose={() => setPrizeOpen(false)} title={t('checkout.countdown.prizeTitle')} centered>
         <Text>{t('checkout.countdown.prizeText', { code: 'PRIZE20' })}</Text>
         <Group justify="flex-end" mt="md">

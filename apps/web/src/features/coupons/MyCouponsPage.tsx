@@ -14,14 +14,13 @@ import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useMoney } from '../../shared/format';
 import { CardsSkeleton, LoadError } from '../../shared/States';
 import { useMyCoupons } from './api';
-import { useMobile } from '../../shared/useMobile';
+import phone from '../../shared/phoneLayout.module.css';
 
 const isTab = (v: string | null): v is MyCouponTab => !!v && (MY_COUPON_TABS as readonly string[]).includes(v);
 
 export function MyCouponsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const mobile = useMobile();
   const tab: MyCouponTab = isTab(params.get('tab')) ? (params.get('tab') as MyCouponTab) : 'AVAILABLE';
   const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
   const q = useMyCoupons(tab, pageNo);
@@ -38,8 +37,8 @@ export function MyCouponsPage() {
     <Stack>
       <Title order={1} size="h2">{t('buyer.menu.coupons')}</Title>
       <Tabs value={tab} onChange={(v) => isTab(v) && go({ tab: v })} keepMounted={false}>
-        <Tabs.List aria-label={t('myCoupons.tabsLabel')} grow={mobile}>
-          {MY_COUPON_TABS.map((k) => <Tabs.Tab key={k} value={k} data-testid={`coupon-tab-${k}`}>{t(`myCoupons.tab.${k}`)}{count(k)}</Tabs.Tab>)}
+        <Tabs.List aria-label={t('myCoupons.tabsLabel')}>
+          {MY_COUPON_TABS.map((k) => <Tabs.Tab key={k} value={k} data-testid={`coupon-tab-${k}`} className={phone.tabGrowOnPhone}>{t(`myCoupons.tab.${k}`)}{count(k)}</Tabs.Tab>)}
         </Tabs.List>
       </Tabs>
       {q.isLoading ? <CardsSkeleton count={2} /> : q.error && !q.data ? <LoadError error={q.error} onRetry={() => void q.refetch()} /> : q.data!.data.length === 0 ? (
@@ -52,7 +51,7 @@ export function MyCouponsPage() {
             {q.data!.data.map((c) => <CouponCard key={c.ownerCouponId} c={c} />)}
           </SimpleGrid>
           {pages > 1 && (
-            <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(p) => go({ pageNo: p })} size={mobile ? 'sm' : 'md'} data-testid="coupon-pagination"
+            <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(p) => go({ pageNo: p })} className={phone.paginationSmOnPhone} data-testid="coupon-pagination"
               getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('orders.page.previous') : c === 'next' ? t('orders.page.next') : c })}
               getItemProps={(p) => ({ 'aria-label': t('orders.page.number', { page: p }) })} />
           )}

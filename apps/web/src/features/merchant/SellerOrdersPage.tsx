@@ -21,13 +21,12 @@ import { ShipModal } from './seller/ShipModal';
 import { SellerPagination } from './seller/SellerPagination';
 import { TrackingEventModal } from './seller/TrackingEventModal';
 import { PageLoading } from '../../shared/PageLoading';
-import { useMobile } from '../../shared/useMobile';
+import phone from '../../shared/phoneLayout.module.css';
 
 
 export function SellerOrdersPage() {
   const { t } = useTranslation();
   const apiError = useSellerError();
-  const mobile = useMobile();
   const { status, keyword, pageNo, search, setSearch, go, isTab } = useSellerTabParams(SELLER_TABS, 'TO_SHIP' as SellerTab);
 
   const merchant = useMerchantStatus();
@@ -61,16 +60,16 @@ export function SellerOrdersPage() {
   };
 
   return (
-    <Container size="lg" py="md" px={mobile ? 'xs' : 'md'}>
+    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="md">
-        <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="header" aria-labelledby="seller-console-title">
+        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="header" aria-labelledby="seller-console-title">
           <Group justify="space-between" align="flex-start" gap="sm">
             <Stack gap="sm">
               <Stack gap={4}>
                 <Title order={1} size="h2" id="seller-console-title">{t('merchant.consoleTitle')}</Title>
                 <Text size="sm" c="dimmed">{t('seller.subtitle')}</Text>
               </Stack>
-              <SellerConsoleNav active="orders" mobile={mobile} />
+              <SellerConsoleNav active="orders" />
             </Stack>
             <Stack gap={4} aria-label={t('seller.shops')} data-testid="seller-shops">
               <Text size="xs" c="dimmed">{t('seller.shops')}</Text>
@@ -88,15 +87,15 @@ export function SellerOrdersPage() {
         </Paper>
 
         <Tabs value={status} onChange={(v) => isTab(v) && go({ status: v, pageNo: 1 })} keepMounted={false}>
-          <Tabs.List grow={mobile} aria-label={t('seller.tabsLabel')}>
-            {SELLER_TABS.map((s) => <Tabs.Tab key={s} value={s} fz={mobile ? 'xs' : 'sm'} px={mobile ? 6 : undefined}>{t(`seller.tab.${s}`)}</Tabs.Tab>)}
+          <Tabs.List aria-label={t('seller.tabsLabel')}>
+            {SELLER_TABS.map((s) => <Tabs.Tab key={s} value={s} fz={{ base: 'xs', sm: 'sm' }} px={{ base: 6, sm: 'md' }} className={phone.tabGrowOnPhone}>{t(`seller.tab.${s}`)}</Tabs.Tab>)}
           </Tabs.List>
           <Tabs.Panel value={status} pt="md">
             <Stack gap="md">
               <form role="search" onSubmit={(e) => { e.preventDefault(); go({ keyword: search.trim(), pageNo: 1 }); }}>
                 <Group gap="xs" wrap="nowrap" align="flex-end">
                   <TextInput
-                    style={{ flex: 1 }} maw={mobile ? undefined : 420} label={t('seller.search.label')} placeholder={t('seller.search.placeholder')}
+                    style={{ flex: 1 }} maw={{ base: 'none', sm: 420 }} label={t('seller.search.label')} placeholder={t('seller.search.placeholder')}
                     leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={100} type="search"
                   />
                   <Button type="submit" variant="light">{t('seller.search.button')}</Button>
@@ -121,9 +120,9 @@ export function SellerOrdersPage() {
                 <Stack gap="md" aria-busy={orders.isFetching} data-testid="seller-orders" style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}>
                   <Text size="sm" c="dimmed" aria-live="polite">{t('seller.total', { count: total })}</Text>
                   {orders.data.data.map((o) => (
-                    <SellerOrderCard key={o.id} order={o} mobile={mobile} onShip={setShipping} onAddEvent={setEventFor} onDecide={(order, approve) => { decide.reset(); setDeciding({ order, approve }); }} />
+                    <SellerOrderCard key={o.id} order={o} onShip={setShipping} onAddEvent={setEventFor} onDecide={(order, approve) => { decide.reset(); setDeciding({ order, approve }); }} />
                   ))}
-                  <SellerPagination total={total} pageSize={SELLER_PAGE_SIZE} pageNo={pageNo} mobile={mobile} onPage={(n) => go({ pageNo: n })} />
+                  <SellerPagination total={total} pageSize={SELLER_PAGE_SIZE} pageNo={pageNo} onPage={(n) => go({ pageNo: n })} />
                 </Stack>
               ) : null}
             </Stack>

@@ -35,7 +35,7 @@ import { CodeInput } from '../components/CodeInput';
 import { PasswordSection } from '../components/PasswordSection';
 import { ThirdPartySection } from '../components/ThirdPartySection';
 import { PartLoading } from '../../../shared/PartLoading';
-import { useScreenQuery } from '../../../shared/useMobile';
+import { useNarrowScreenAfterMount } from '../../../shared/usePhoneAfterMount';
 
 /** The captcha widget (ALTCHA, ~29 KB gzip) comes with the delete-account dialog that shows it. */
 const Captcha = lazy(() => import('../components/Captcha').then((m) => ({ default: m.Captcha })));
@@ -108,7 +108,7 @@ function Section({ title, description, value, action, children, danger, testId }
 /** Full width on phones, a centred dialog on larger screens. */
 function Dialog({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const mobile = useScreenQuery('not all and (min-width: 36em)');
+  const mobile = useNarrowScreenAfterMount('36em');
   return (
     <LazyModal opened={opened} onClose={onClose} title={title} centered={!mobile} fullScreen={mobile} closeButtonProps={{ 'aria-label': t(`${A}.close`) }}>
       {opened && <Suspense fallback={<PartLoading />}>{children}</Suspense>}

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApplyType } from '@mall/contracts';
-import { useMobile } from '../../../shared/useMobile';
+import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
 import { useRenderApply } from '../api/renderApply';
 import { ApplyLineItem } from './ApplyLineItem';
 import { APPLY_TYPE_ORDER, hasQty, isListedGroup, lineMax, typeKey } from './labels';
@@ -20,7 +20,7 @@ export function ApplyDialog({ orderId, opened, onClose, preferredType }: {
   orderId: string; opened: boolean; onClose: () => void; preferredType?: ApplyType;
 }) {
   const { t } = useTranslation();
-  const mobile = useMobile();
+  const mobile = usePhoneAfterMount();
   const navigate = useNavigate();
   const render = useRenderApply({ tradeOrderId: orderId }, opened);
   const types = useMemo(() => APPLY_TYPE_ORDER.filter((x) => render.data?.availableReverseTypes.includes(x)), [render.data]);

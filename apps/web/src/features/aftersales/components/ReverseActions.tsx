@@ -16,14 +16,17 @@ import { useConfirmExchangeReceipt } from '../api/confirmReceipt';
 import { aftersalesError } from './labels';
 import { LogisticsView } from './LogisticsView';
 import { SendBackForm } from './SendBackForm';
+import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
 
 const KNOWN = ['sendBack', 'confirmReceipt', 'checkLogistics', 'viewRejectReason', 'cancel'] as const;
 type Op = (typeof KNOWN)[number];
 const PRIMARY: readonly Op[] = ['sendBack', 'confirmReceipt'];
 
-export function ReverseActions({ reverse: r, mobile }: { reverse: ReverseDetail; mobile: boolean }) {
+export function ReverseActions({ reverse: r }: { reverse: ReverseDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Read only when a button is clicked, so settling after mount is soon enough.
+  const mobile = usePhoneAfterMount();
   const [dialog, setDialog] = useState<Op | null>(null);
   const cancel = useCancelReverse();
   const confirm = useConfirmExchangeReceipt();
@@ -45,7 +48,7 @@ export function ReverseActions({ reverse: r, mobile }: { reverse: ReverseDetail;
     <>
       <Group gap="xs" wrap="wrap" data-testid="as-operations">
         {ops.map((op) => (
-          <Button key={op} size={mobile ? 'sm' : 'sm'} variant={PRIMARY.includes(op) ? 'filled' : 'default'} onClick={() => click(op)} data-op={op}>
+          <Button key={op} size="sm" variant={PRIMARY.includes(op) ? 'filled' : 'default'} onClick={() => click(op)} data-op={op}>
             {t(`aftersales.op.${op}`)}
           </Button>
         ))}
@@ -71,7 +74,7 @@ export function ReverseActions({ reverse: r, mobile }: { reverse: ReverseDetail;
 
       <Modal opened={dialog === 'sendBack'} onClose={close} title={t('aftersales.sendBack.title')} size="lg">
         {dialog === 'sendBack' && (
-          <SendBackForm reverseId={r.id} returnAddress={r.returnAddress} mobile={false} onCancel={close}
+          <SendBackForm reverseId={r.id} returnAddress={r.returnAddress} onCancel={close}
             onDone={() => { close(); notifications.show({ color: 'green', message: t('aftersales.sendBack.done') }); }} />
         )}
       </Modal>

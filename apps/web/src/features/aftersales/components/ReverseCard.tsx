@@ -10,10 +10,11 @@ import { LazyTooltip } from '../../../shared/LazyTooltip';
 import { DATE_TIME } from '../../orders/labels';
 import { ReverseStatusBadge, ReverseTypeBadge } from './StatusBadge';
 import { skuLabel } from './labels';
+import phone from '../../../shared/phoneLayout.module.css';
 
 const SHOWN = 4;
 
-export function ReverseCard({ reverse: r, mobile }: { reverse: ReverseSummary; mobile: boolean }) {
+export function ReverseCard({ reverse: r }: { reverse: ReverseSummary }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   const detail = `/buyer/as/detail/${r.id}`;
@@ -21,7 +22,7 @@ export function ReverseCard({ reverse: r, mobile }: { reverse: ReverseSummary; m
   const single = lines.length === 1 ? lines[0] : null;
   const refund = r.reverseTradeOrderType === 'SALE_EXCHANGE' ? null : (r.actualRefundAmt ?? r.applyRefundAmt);
   return (
-    <Card withBorder padding={mobile ? 'sm' : 'md'} component="article" data-testid="as-card" data-reverse-id={r.id}
+    <Card withBorder className={phone.cardPaddingSmOnPhone} component="article" data-testid="as-card" data-reverse-id={r.id}
       aria-label={t('aftersales.number', { code: r.reverseTradeOrderCode })}>
       <Card.Section withBorder inheritPadding py="xs" bg="gray.0">
         <Group justify="space-between" wrap="wrap" gap="xs">
@@ -40,7 +41,7 @@ export function ReverseCard({ reverse: r, mobile }: { reverse: ReverseSummary; m
       <Group mt="sm" gap="sm" wrap="nowrap" align="center" justify="space-between">
         {single ? (
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Image src={single.sku.image} alt="" w={mobile ? 64 : 72} h={mobile ? 64 : 72} radius="sm" />
+            <Image src={single.sku.image} alt="" w={{ base: 64, sm: 72 }} h={{ base: 64, sm: 72 }} radius="sm" />
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text size="sm" fw={500} lineClamp={2}>{single.sku.name}</Text>
               <Text size="xs" c="gray.7" lineClamp={1}>{skuLabel(single.sku)}</Text>
@@ -51,7 +52,7 @@ export function ReverseCard({ reverse: r, mobile }: { reverse: ReverseSummary; m
           <Group gap="xs" wrap="nowrap" data-testid="as-card-images">
             {lines.slice(0, SHOWN).map((l) => (
               <LazyTooltip key={l.id} label={l.sku.name}>
-                <Image src={l.sku.image} alt={l.sku.name} w={mobile ? 56 : 64} h={mobile ? 56 : 64} radius="sm" />
+                <Image src={l.sku.image} alt={l.sku.name} w={{ base: 56, sm: 64 }} h={{ base: 56, sm: 64 }} radius="sm" />
               </LazyTooltip>
             ))}
             {lines.length > SHOWN && <Text size="sm" c="gray.7">+{lines.length - SHOWN}</Text>}

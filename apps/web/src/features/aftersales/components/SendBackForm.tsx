@@ -15,8 +15,9 @@ import { usePostBack } from '../api/postBack';
 import { aftersalesError } from './labels';
 import { ReturnAddressBlock } from './ReturnAddressBlock';
 
-export function SendBackForm({ reverseId, returnAddress, mobile, onDone, onCancel }: {
-  reverseId: string; returnAddress: ReturnAddress | null; mobile: boolean; onDone: () => void; onCancel?: () => void;
+/** `sheet`: the phone page's form (the carrier list in a bottom sheet, the buttons sharing the row); else the detail's modal. */
+export function SendBackForm({ reverseId, returnAddress, sheet = false, onDone, onCancel }: {
+  reverseId: string; returnAddress: ReturnAddress | null; sheet?: boolean; onDone: () => void; onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const carriers = useCarriers();
@@ -60,7 +61,7 @@ export function SendBackForm({ reverseId, returnAddress, mobile, onDone, onCance
             <ReturnAddressBlock address={returnAddress} />
           </Box>
         )}
-        {mobile ? (
+        {sheet ? (
           <CarrierSheet buttonRef={carrierRef} carriers={carriers.data ?? []} loading={carriers.isLoading} value={carrierId} error={carrierError}
             onChange={(id) => { setCarrierId(id); setErrors((x) => ({ ...x, carrier: undefined })); }} />
         ) : (
@@ -74,7 +75,7 @@ export function SendBackForm({ reverseId, returnAddress, mobile, onDone, onCance
           onChange={(e) => { setTracking(e.currentTarget.value); setErrors((x) => ({ ...x, tracking: undefined })); }} error={errors.tracking} />
         <Text size="xs" c="gray.7">{t('aftersales.sendBack.selfDelivery')}</Text>
         <Text size="sm" c="red.8" role="alert" aria-live="assertive" data-testid="send-back-error">{submitError}</Text>
-        <Group justify="flex-end" gap="sm" grow={mobile}>
+        <Group justify="flex-end" gap="sm" grow={sheet}>
           {onCancel && <Button variant="default" onClick={onCancel} disabled={postBack.isPending}>{t('common.cancel')}</Button>}
           <Button type="submit" loading={postBack.isPending} disabled={postBack.isPending} data-testid="send-back-submit">{t('aftersales.sendBack.submit')}</Button>
         </Group>

@@ -24,7 +24,7 @@ import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { useMoney } from '../../../shared/format';
 import { QuantityStepper } from '../../../shared/QuantityStepper';
 import { useSite } from '../../../shared/session';
-import { useMobile } from '../../../shared/useMobile';
+import phone from '../../../shared/phoneLayout.module.css';
 import { useInitiateReverse } from '../api/initiate';
 import { isId } from '../api/keys';
 import { parseEnum } from '../../../shared/urlParams';
@@ -86,7 +86,6 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
   const navigate = useNavigate();
   const fmt = useMoney();
   const site = useSite();
-  const mobile = useMobile();
   const [idempotencyKey] = useState(newKey);
   const [type, setType] = useState<ApplyType | null>(initialType);
   const base = useRenderApply({ tradeOrderId: orderId, type });
@@ -312,13 +311,12 @@ function ApplyForm({ orderId, initialLines, initialType }: { orderId: string; in
       </Box>
 
       {/* Mobile: the amount and the button stay at the bottom of the screen while the form scrolls. */}
-      <Paper withBorder={mobile} p={mobile ? 'sm' : 0} shadow={mobile ? 'md' : undefined} mx={mobile ? 'calc(var(--mantine-spacing-md) * -1)' : undefined}
-        radius={mobile ? 0 : undefined} style={mobile ? { position: 'sticky', bottom: 0, zIndex: 100 } : undefined} data-testid="apply-footer">
-        <Group justify={mobile ? 'space-between' : 'flex-end'} wrap="nowrap" gap="md">
+      <Paper className={phone.stickyBarOnPhone} data-testid="apply-footer">
+        <Group justify="flex-end" wrap="nowrap" gap="md" className={phone.spaceBetweenOnPhone}>
           {!exchange && (
             <Text size="sm">{t('aftersales.apply.refundTotal')} <Text span fw={700} data-testid="refund-total">{amount !== '' ? fmt({ value: Number(amount).toFixed(decimals), currency }) : '—'}</Text></Text>
           )}
-          <Button onClick={submit} loading={busy} disabled={busy || uploading || !ready} size={mobile ? 'md' : 'sm'} data-testid="apply-submit">
+          <Button onClick={submit} loading={busy} disabled={busy || uploading || !ready} className={phone.buttonMdOnPhone} data-testid="apply-submit">
             {t('aftersales.apply.submit')}
           </Button>
         </Group>

@@ -7,7 +7,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Box, Divider, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowsExchange, IconInfoCircle, IconTruckReturn } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,6 @@ import type { ReverseDetail, ReverseLine } from '@mall/contracts';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { useMoney } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
-import { useMobile } from '../../../shared/useMobile';
 import { DATE_TIME, formatRemaining } from '../../orders/labels';
 import { CopyButton, useNow } from '../../orders/parts';
 import { isId, useInvalidateAfterSales } from '../api/keys';
@@ -26,6 +25,7 @@ import { reasonKey, RETURNS_GOODS, skuLabel, STATUS_COLOR } from '../components/
 import { RejectReasons, ReverseActions } from '../components/ReverseActions';
 import { ReturnAddressBlock } from '../components/ReturnAddressBlock';
 import { LoadError, PageSkeleton } from '../components/States';
+import classes from './DetailPage.module.css';
 import { ReverseStatusBadge, ReverseTypeBadge } from '../components/StatusBadge';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -51,7 +51,6 @@ export function DetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const mobile = useMobile();
   const { data: session } = useSession();
   const tourist = session?.userType !== 'REGISTERED';
   const { data, isLoading, error, refetch } = useReverseDetail(id);
@@ -79,12 +78,12 @@ export function DetailPage() {
   return (
     <Stack gap="md" data-testid="as-detail">
       {back}
-      <DetailView reverse={data} mobile={mobile} />
+      <DetailView reverse={data} />
     </Stack>
   );
 }
 
-function DetailView({ reverse: r, mobile }: { reverse: ReverseDetail; mobile: boolean }) {
+function DetailView({ reverse: r }: { reverse: ReverseDetail }) {
   const { t } = useTranslation();
   const fmt = useMoney();
   const invalidate = useInvalidateAfterSales();
@@ -128,48 +127,34 @@ function DetailView({ reverse: r, mobile }: { reverse: ReverseDetail; mobile: bo
               )}
             </Stack>
           </Alert>
-          <ReverseActions reverse={r} mobile={mobile} />
+          <ReverseActions reverse={r} />
         </Stack>
       </Paper>
 
       <Section title={t('aftersales.detail.products')} testId="as-products">
-        {mobile ? (
-          <Stack gap="sm">
-            {mainLines.map((l, i) => (
-              <Box key={l.id}>
-                {i > 0 && <Divider mb="sm" />}
-                <LineCell line={l} />
-                <Group justify="space-between" mt={6} pl={72}>
-                  <Text size="xs" c="gray.7">{t('aftersales.qty', { qty: l.reverseQty })}</Text>
-                  {!exchange && <Text size="sm" fw={500}>{fmt(l.applyRefundAmt)}</Text>}
-                </Group>
-                {l.derivativeSku && <ExchangeItem sku={l.derivativeSku} />}
-              </Box>
-            ))}
-          </Stack>
-        ) : (
-          <Table verticalSpacing="sm" data-testid="as-lines-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('aftersales.detail.product')}</Table.Th>
-                <Table.Th ta="center" w={100}>{t('aftersales.detail.quantity')}</Table.Th>
-                {!exchange && <Table.Th ta="right" w={140}>{t('aftersales.detail.lineRefund')}</Table.Th>}
+        <Table verticalSpacing="sm" data-testid="as-lines-table" className={classes.lines}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('aftersales.detail.product')}</Table.Th>
+              <Table.Th ta="center" w={100}>{t('aftersales.detail.quantity')}</Table.Th>
+              {!exchange && <Table.Th ta="right" w={140}>{t('aftersales.detail.lineRefund')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {mainLines.map((l) => (
+              <Table.Tr key={l.id} data-testid="as-line">
+                <Table.Td className={classes.product}>
+                  <LineCell line={l} />
+                  {l.derivativeSku && <ExchangeItem sku={l.derivativeSku} />}
+                </Table.Td>
+                <Table.Td ta="center" style={{ verticalAlign: 'top' }} className={classes.qty} data-label={t('aftersales.detail.quantity')}>
+                  {l.reverseQty}{l.sku.unitName && l.sku.unitName !== 'pc' ? ` ${l.sku.unitName}` : ''}
+                </Table.Td>
+                {!exchange && <Table.Td ta="right" style={{ verticalAlign: 'top' }} className={classes.amount}>{fmt(l.applyRefundAmt)}</Table.Td>}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {mainLines.map((l) => (
-                <Table.Tr key={l.id} data-testid="as-line">
-                  <Table.Td>
-                    <LineCell line={l} />
-                    {l.derivativeSku && <ExchangeItem sku={l.derivativeSku} />}
-                  </Table.Td>
-                  <Table.Td ta="center" style={{ verticalAlign: 'top' }}>{l.reverseQty}{l.sku.unitName && l.sku.unitName !== 'pc' ? ` ${l.sku.unitName}` : ''}</Table.Td>
-                  {!exchange && <Table.Td ta="right" style={{ verticalAlign: 'top' }}>{fmt(l.applyRefundAmt)}</Table.Td>}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+            ))}
+          </Table.Tbody>
+        </Table>
       </Section>
 
       {giftLines.length > 0 && (

@@ -7,13 +7,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { parseEnum, useUrlParams } from '../../../shared/urlParams';
-import { Alert, Anchor, Button, CloseButton, Group, Pagination, SegmentedControl, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Box, Button, CloseButton, Group, Pagination, SegmentedControl, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AFTER_SALES, REVERSE_STATUS_VALUES } from '@mall/contracts/constants';
 import type { ReverseListBody, ReverseStatusValue, ReverseSummary } from '@mall/contracts';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
-import { useMobile } from '../../../shared/useMobile';
+import phone from '../../../shared/phoneLayout.module.css';
 import { isId } from '../api/keys';
 import { useReverseByOrderSku } from '../api/queryByOrderSku';
 import { useReversePage } from '../api/queryPage';
@@ -29,7 +29,6 @@ const FILTERS = ['all', 'processing', 'finished'] as const;
 
 export function ListPage() {
   const { t } = useTranslation();
-  const mobile = useMobile();
   const [params, update] = useUrlParams();
   const tradeOrderId = params.get('tradeOrderId');
   const skuId = params.get('skuId');
@@ -76,15 +75,15 @@ export function ListPage() {
       ) : (
         <>
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <form onSubmit={search} role="search" style={{ flex: mobile ? '1 1 100%' : '1 1 260px' }}>
+            <Box component="form" onSubmit={search} role="search" flex={{ base: '1 1 100%', sm: '1 1 260px' }}>
               <TextInput label={t('aftersales.list.search')} placeholder={t('aftersales.list.searchPlaceholder')} value={draft} maxLength={40}
                 onChange={(e) => setDraft(e.currentTarget.value)} data-testid="as-search"
                 rightSection={<Button type="submit" variant="subtle" size="compact-sm" px={6} aria-label={t('aftersales.list.searchButton')}><IconSearch size={16} /></Button>}
                 rightSectionWidth={40} />
-            </form>
-            <Stack gap={4} style={{ flex: mobile ? '1 1 100%' : '0 0 auto' }}>
+            </Box>
+            <Stack gap={4} flex={{ base: '1 1 100%', sm: '0 0 auto' }}>
               <Text size="sm" fw={500} id="as-filter-label">{t('aftersales.list.filter')}</Text>
-              <SegmentedControl aria-labelledby="as-filter-label" fullWidth={mobile} value={filterValue} data-testid="as-filter"
+              <SegmentedControl aria-labelledby="as-filter-label" className={phone.segmentedFullWidthOnPhone} value={filterValue} data-testid="as-filter"
                 data={FILTERS.map((f) => ({ value: f, label: t(`aftersales.list.applied.${f}`) }))}
                 onChange={(v) => update({ applied: v === 'all' ? null : v })} />
             </Stack>
@@ -109,16 +108,16 @@ export function ListPage() {
       )}
 
       {byOrderSku ? (
-        <Results loading={bySku.isLoading} error={bySku.error} data={bySku.data} onRetry={() => void bySku.refetch()} mobile={mobile} />
+        <Results loading={bySku.isLoading} error={bySku.error} data={bySku.data} onRetry={() => void bySku.refetch()} />
       ) : (
         <>
           <Results loading={page.isLoading} error={page.error && !page.data ? page.error : null} data={page.data?.data} fetching={page.isPlaceholderData}
-            onRetry={() => void page.refetch()} mobile={mobile} />
+            onRetry={() => void page.refetch()} />
           {page.data && page.data.total > Math.min(AFTER_SALES.paginationAbove, pageSize) && (
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm" c="gray.7">{t('aftersales.list.total', { count: page.data.total })}</Text>
               <Pagination total={Math.max(1, Math.ceil(page.data.total / pageSize))} value={Math.min(pageNo, Math.ceil(page.data.total / pageSize))}
-                size={mobile ? 'sm' : 'md'} data-testid="as-pagination"
+                className={phone.paginationSmOnPhone} data-testid="as-pagination"
                 getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('orders.page.previous') : c === 'next' ? t('orders.page.next') : c })}
                 getItemProps={(p) => ({ 'aria-label': t('orders.page.number', { page: p }) })}
                 onChange={(p) => { update({ pageNo: p === 1 ? null : String(p) }, true); window.scrollTo({ top: 0, behavior: 'smooth' }); }} />
@@ -130,8 +129,8 @@ export function ListPage() {
   );
 }
 
-function Results({ loading, error, data, fetching, onRetry, mobile }: {
-  loading: boolean; error: unknown; data: ReverseSummary[] | undefined; fetching?: boolean; onRetry: () => void; mobile: boolean;
+function Results({ loading, error, data, fetching, onRetry }: {
+  loading: boolean; error: unknown; data: ReverseSummary[] | undefined; fetching?: boolean; onRetry: () => void;
 }) {
   const { t } = useTranslation();
   if (loading) return <CardsSkeleton />;
@@ -140,7 +139,7 @@ function Results({ loading, error, data, fetching, onRetry, mobile }: {
   return (
     <Stack gap="md" data-testid="as-list" aria-busy={fetching} style={{ opacity: fetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
       <VisuallyHidden aria-live="polite">{t('aftersales.list.shown', { count: data.length })}</VisuallyHidden>
-      {data.map((r) => <ReverseCard key={r.id} reverse={r} mobile={mobile} />)}
+      {data.map((r) => <ReverseCard key={r.id} reverse={r} />)}
     </Stack>
   );
 }

@@ -1,11 +1,13 @@
-/** /buyer/send-back-items?id= (mobile; desktop uses the same form in a modal): return carrier and tracking number. */
+/**
+ * /buyer/send-back-items?id=: return carrier and tracking number. The detail opens this page on
+ * phones (the carrier list as a bottom sheet) and the same form in a modal on wider screens.
+ */
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
-import { useMobile } from '../../../shared/useMobile';
 import { isId } from '../api/keys';
 import { isReverseNotFound, useReverseDetail } from '../api/queryById';
 import { SendBackForm } from '../components/SendBackForm';
@@ -14,7 +16,6 @@ import { LoadError, PageSkeleton } from '../components/States';
 export function SendBackPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const mobile = useMobile();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const fromDetail = !!(useLocation().state as { fromDetail?: boolean } | null)?.fromDetail;
@@ -37,7 +38,7 @@ export function SendBackPage() {
       <Text size="sm" c="gray.7">{t('aftersales.number', { code: r.reverseTradeOrderCode })}</Text>
       {r.operationList.includes('sendBack') ? (
         <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-          <SendBackForm reverseId={r.id} returnAddress={r.returnAddress} mobile={mobile}
+          <SendBackForm reverseId={r.id} returnAddress={r.returnAddress} sheet
             onDone={() => {
               notifications.show({ color: 'green', message: t('aftersales.sendBack.done') });
               toDetail();

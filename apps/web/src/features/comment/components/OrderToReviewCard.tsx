@@ -11,13 +11,14 @@ import { useTranslation } from 'react-i18next';
 import type { OrderToReview } from '@mall/contracts';
 import { commentAddUrl, REVIEW_DATE } from './labels';
 import { ProductLine } from './ProductLine';
+import phone from '../../../shared/phoneLayout.module.css';
 
-export function OrderToReviewCard({ order, mobile }: { order: OrderToReview; mobile: boolean }) {
+export function OrderToReviewCard({ order }: { order: OrderToReview }) {
   const { t } = useTranslation();
   const open = order.tradeOrderLineList.filter((l) => !l.commentId).map((l) => l.id);
   const code = t('orders.orderNumber', { code: order.tradeOrderCode });
   return (
-    <Card withBorder padding={mobile ? 'sm' : 'md'} component="article" aria-label={code} data-testid="review-order" data-order-id={order.id}>
+    <Card withBorder className={phone.cardPaddingSmOnPhone} component="article" aria-label={code} data-testid="review-order" data-order-id={order.id}>
       <Card.Section withBorder inheritPadding py="xs" bg="gray.0">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="sm" wrap="wrap">
@@ -29,10 +30,10 @@ export function OrderToReviewCard({ order, mobile }: { order: OrderToReview; mob
       </Card.Section>
       <Stack gap="sm" mt="sm">
         {order.tradeOrderLineList.map((l) => (
-          <Group key={l.id} justify="space-between" wrap={mobile ? 'wrap' : 'nowrap'} gap="xs" data-testid="review-order-line">
-            <ProductLine name={l.name} image={l.image} sku={l} urlKey={l.sku.item.urlKey} size={mobile ? 56 : 64} />
+          <Group key={l.id} justify="space-between" gap="xs" className={phone.wrapOnPhone} data-testid="review-order-line">
+            <ProductLine name={l.name} image={l.image} sku={l} urlKey={l.sku.item.urlKey} size={{ base: 56, sm: 64 }} />
             {l.commentId && (
-              <Group gap="xs" wrap="nowrap" ml={mobile ? 64 : 0} style={{ flexShrink: 0 }}>
+              <Group gap="xs" wrap="nowrap" ml={{ base: 64, sm: 0 }} style={{ flexShrink: 0 }}>
                 <Badge variant="outline" color="teal.9" tt="none" leftSection={<IconCircleCheck size={12} aria-hidden />}>{t('comment.list.lineReviewed')}</Badge>
                 <Anchor component={Link} to={`/buyer/comment-detail/${l.commentId}`} size="sm" c="blue.8"
                   aria-label={t('comment.list.viewReviewOf', { name: l.name })}>{t('comment.list.viewReview')}</Anchor>
@@ -43,7 +44,7 @@ export function OrderToReviewCard({ order, mobile }: { order: OrderToReview; mob
       </Stack>
       {open.length > 0 && (
         <Group justify="flex-end" mt="sm">
-          <Button component={Link} to={commentAddUrl(order.id, open)} size={mobile ? 'sm' : 'sm'} fullWidth={mobile}
+          <Button component={Link} to={commentAddUrl(order.id, open)} size="sm" className={phone.buttonFullWidthOnPhone}
             aria-label={t('comment.list.reviewOrder', { code: order.tradeOrderCode })} data-testid="review-order-button">
             {t('comment.list.review')}
           </Button>

@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { Anchor, Box, Group, Image, Text } from '@mantine/core';
 import { skuText } from './labels';
 
+/** `size`: the image's side in px, or `{ base, sm }` for a smaller one on phones. */
 export function ProductLine({ name, image, sku, urlKey, size = 64, children, headingOrder }: {
   name: string; image: string; sku: { skuName?: string; name?: string; attributes: { attrKey: string; attrVal: string }[] };
-  urlKey?: string | null; size?: number; children?: ReactNode; headingOrder?: 2 | 3;
+  urlKey?: string | null; size?: number | { base: number; sm: number }; children?: ReactNode; headingOrder?: 2 | 3;
 }) {
   const title = urlKey ? <Anchor component={Link} to={`/item/${urlKey}`} c="dark.7" inherit>{name}</Anchor> : name;
   return (

@@ -8,11 +8,13 @@ import { Group, Rating, Text } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { REVIEW } from '@mall/contracts/constants';
+import classes from './RatingInput.module.css';
 
 /** orange.8: 3.6:1 on white (WCAG non-text contrast); the outline is gray.7. */
 const FULL = 'var(--mantine-color-orange-8)';
 const EMPTY = 'var(--mantine-color-gray-7)';
 
+/** Drawn at 30 px; the CSS module sizes them (bigger on phones). */
 const symbols = (size: number) => ({
   fullSymbol: <IconStarFilled size={size} color={FULL} aria-hidden style={{ display: 'block' }} />,
   emptySymbol: <IconStar size={size} color={EMPTY} stroke={1.5} aria-hidden style={{ display: 'block' }} />,
@@ -22,12 +24,11 @@ const symbols = (size: number) => ({
  * The rating of a first review: radio buttons (one per star, "3 stars"), arrow keys move and
  * pick, the chosen word is shown beside the stars. Big stars on phones (quick to tap).
  */
-export function RatingInput({ id, value, onChange, error, disabled, big, labelId, errorId }: {
-  id: string; value: number; onChange: (v: number) => void; error?: string; disabled?: boolean; big: boolean; labelId: string; errorId: string;
+export function RatingInput({ id, value, onChange, error, disabled, labelId, errorId }: {
+  id: string; value: number; onChange: (v: number) => void; error?: string; disabled?: boolean; labelId: string; errorId: string;
 }) {
   const { t } = useTranslation();
   const wordId = useId();
-  const size = big ? 40 : 30;
   // Arrow keys pick at once (the native radio group would only preview the star).
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const d = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
@@ -39,11 +40,11 @@ export function RatingInput({ id, value, onChange, error, disabled, big, labelId
   };
   return (
     <Group gap="sm" wrap="nowrap" align="center">
-      <Rating id={id} value={value} onChange={onChange} count={REVIEW.stars} {...symbols(size)} readOnly={disabled}
+      <Rating id={id} value={value} onChange={onChange} count={REVIEW.stars} {...symbols(30)} readOnly={disabled}
         getSymbolLabel={(v) => (v ? t('comment.stars.symbol', { count: v }) : t('comment.stars.none'))}
         role="radiogroup" aria-labelledby={labelId} aria-describedby={[wordId, error ? errorId : ''].filter(Boolean).join(' ')}
         aria-invalid={!!error || undefined} aria-required onKeyDown={onKeyDown} data-testid="rating-input" data-value={value}
-        styles={{ symbolBody: { padding: big ? 2 : 1 } }} />
+        className={classes.rating} classNames={{ symbolBody: classes.symbolBody }} />
       <Text size="sm" c={value ? 'dark.7' : 'gray.7'} id={wordId} aria-live="polite" data-testid="rating-word">
         {value ? t(`comment.stars.word.${value}`) : t('comment.stars.none')}
       </Text>

@@ -26,9 +26,9 @@ export const counterStyles = (len: number) => ({
   error: { color: 'var(--mantine-color-red-8)' },
 });
 
-export function ReviewBlock({ line, draft, onChange, errors, onBusyChange, disabled, mobile, index, total }: {
+export function ReviewBlock({ line, draft, onChange, errors, onBusyChange, disabled, index, total }: {
   line: OrderLineForReview; draft: Draft; onChange: (patch: Partial<Draft>) => void; errors: BlockErrors;
-  onBusyChange: (busy: boolean) => void; disabled: boolean; mobile: boolean; index: number; total: number;
+  onBusyChange: (busy: boolean) => void; disabled: boolean; index: number; total: number;
 }) {
   const { t } = useTranslation();
   const ids = blockIds(line.id);
@@ -39,20 +39,20 @@ export function ReviewBlock({ line, draft, onChange, errors, onBusyChange, disab
       <Stack gap="md">
         <Box id={ids.heading}>
           {total > 1 && <Text size="xs" c="gray.7">{t('comment.form.productOf', { n: index + 1, total })}</Text>}
-          <ProductLine name={line.name} image={line.image} sku={line} urlKey={line.sku.item.urlKey} size={mobile ? 56 : 64} headingOrder={2} />
+          <ProductLine name={line.name} image={line.image} sku={line} urlKey={line.sku.item.urlKey} size={{ base: 56, sm: 64 }} headingOrder={2} />
         </Box>
 
         <Box>
           <Text size="sm" fw={500} id={ids.ratingLabel} mb={4}>
             {t('comment.form.ratingLabel')} <Text span c="red.8" aria-hidden>*</Text>
           </Text>
-          <RatingInput id={ids.rating} value={draft.rate} onChange={(rate) => onChange({ rate })} error={errors.rate} disabled={disabled} big={mobile}
+          <RatingInput id={ids.rating} value={draft.rate} onChange={(rate) => onChange({ rate })} error={errors.rate} disabled={disabled}
             labelId={ids.ratingLabel} errorId={ids.ratingError} />
           <Text size="sm" c="red.8" id={ids.ratingError} mt={4} data-testid="rating-error" hidden={!errors.rate}>{errors.rate}</Text>
         </Box>
 
         <Textarea id={ids.content} label={t('comment.form.contentLabel')} withAsterisk required placeholder={t('comment.form.contentPlaceholder')}
-          autosize minRows={mobile ? 3 : 4} maxRows={12} value={draft.content} disabled={disabled} error={errors.content}
+          autosize minRows={4} maxRows={12} value={draft.content} disabled={disabled} error={errors.content}
           onChange={(e) => onChange({ content: capText(e.currentTarget.value) })} data-testid="review-content-input"
           description={<span data-testid="review-counter">{t('comment.form.counter', { n: len, max: REVIEW.textMax })}</span>}
           inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -10,23 +10,24 @@ import { useTranslation } from 'react-i18next';
 import type { ReviewEntry } from '../api/pageMyReviews';
 import { ProductLine } from './ProductLine';
 import { ReadOnlyStars, ReviewDate, ReviewPhotos } from './ReviewParts';
+import phone from '../../../shared/phoneLayout.module.css';
 
-export function ReviewCard({ entry, mobile }: { entry: ReviewEntry; mobile: boolean }) {
+export function ReviewCard({ entry }: { entry: ReviewEntry }) {
   const { t } = useTranslation();
   const c = entry.comment;
   const replied = entry.replyComment.data.length > 0;
   const followUp = entry.reviewComments.length > 0;
   const detail = `/buyer/comment-detail/${c.id}`;
   return (
-    <Card withBorder padding={mobile ? 'sm' : 'md'} component="article" aria-label={c.sku.item.itemName} data-testid="review-card" data-review-id={c.id}>
+    <Card withBorder className={phone.cardPaddingSmOnPhone} component="article" aria-label={c.sku.item.itemName} data-testid="review-card" data-review-id={c.id}>
       <Stack gap="sm">
-        <ProductLine name={c.sku.item.itemName} image={c.sku.image} sku={c.sku} urlKey={c.sku.item.urlKey} size={mobile ? 56 : 64} />
+        <ProductLine name={c.sku.item.itemName} image={c.sku.image} sku={c.sku} urlKey={c.sku.item.urlKey} size={{ base: 56, sm: 64 }} />
         <Group gap="sm" wrap="wrap">
           {c.rateDict !== null && <ReadOnlyStars value={c.rateDict} />}
           <ReviewDate iso={c.createdAt} />
         </Group>
         <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="review-content">{c.content}</Text>
-        <ReviewPhotos files={c.images.files} size={mobile ? 52 : 56} />
+        <ReviewPhotos files={c.images.files} size={56} />
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="xs">
             {replied && (

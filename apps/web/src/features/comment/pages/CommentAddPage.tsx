@@ -19,7 +19,7 @@ import { ApiError } from '../../../shared/api';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { errorMessage } from '../../../shared/errors';
 import { LoadError, PageSkeleton } from '../../../shared/States';
-import { useMobile } from '../../../shared/useMobile';
+import phone from '../../../shared/phoneLayout.module.css';
 import { errorIndex, useCreateReviews } from '../api/createReviews';
 import { isId } from '../api/keys';
 import { useLinesForReview } from '../api/linesForReview';
@@ -70,7 +70,6 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
   useSchemasOnInteraction(reviewSchemas);
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const mobile = useMobile();
   const query = useLinesForReview(ids);
   const create = useCreateReviews();
   const sending = useRef(false);
@@ -216,7 +215,7 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
 
       {notFinished && <Alert color="orange" variant="light" data-testid="not-finished"><Text size="sm" c="dark.7">{t('errors.Review.orderNotFinished')}</Text></Alert>}
 
-      {done.map((l) => <DoneBlock key={l.id} line={l} mobile={mobile} />)}
+      {done.map((l) => <DoneBlock key={l.id} line={l} />)}
 
       {/* Also when nothing is left to send (another tab reviewed the line meanwhile): the refusal stays readable. */}
       {open.length === 0 && errorRegion}
@@ -232,19 +231,17 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
           <Stack gap="md">
             {open.map((l, i) => (
               <ReviewBlock key={l.id} line={l} draft={drafts[l.id]!} onChange={(p) => change(l.id, p)} errors={errors[l.id] ?? {}} index={i} total={open.length}
-                onBusyChange={(b) => setUploading((u) => ({ ...u, [l.id]: b }))} disabled={busy} mobile={mobile} />
+                onBusyChange={(b) => setUploading((u) => ({ ...u, [l.id]: b }))} disabled={busy} />
             ))}
 
             {errorRegion}
 
             {/* Phones: the button stays at the bottom of the screen while the form scrolls. */}
-            <Paper withBorder={mobile} p={mobile ? 'sm' : 0} shadow={mobile ? 'md' : undefined} radius={mobile ? 0 : undefined}
-              mx={mobile ? 'calc(var(--mantine-spacing-md) * -1)' : undefined}
-              style={mobile ? { position: 'sticky', bottom: 0, zIndex: 100 } : undefined} data-testid="review-submit-bar">
-              <Group justify={mobile ? 'space-between' : 'flex-end'} wrap="nowrap" gap="md">
+            <Paper className={phone.stickyBarOnPhone} data-testid="review-submit-bar">
+              <Group justify="flex-end" wrap="nowrap" gap="md" className={phone.spaceBetweenOnPhone}>
                 {open.length > 1 && <Text size="sm" c="gray.7" data-testid="review-progress">{t('comment.form.progress', { done: ready, total: open.length })}</Text>}
-                <Button type="submit" loading={busy} disabled={busy || anyUploading} size={mobile ? 'md' : 'sm'} miw={mobile ? 140 : 120}
-                  fullWidth={mobile && open.length === 1} data-testid="review-submit">
+                <Button type="submit" loading={busy} disabled={busy || anyUploading} miw={{ base: 140, sm: 120 }}
+                  className={`${phone.buttonMdOnPhone} ${open.length === 1 ? phone.buttonFullWidthOnPhone : ''}`} data-testid="review-submit">
                   {t('comment.form.submit')}
                 </Button>
               </Group>
@@ -257,12 +254,12 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
 }
 
 /** A line reviewed before: marked done, with a link to its review; it is not sent again. */
-function DoneBlock({ line, mobile }: { line: OrderLineForReview; mobile: boolean }) {
+function DoneBlock({ line }: { line: OrderLineForReview }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} bg="gray.0" data-testid="review-block-done" data-line-id={line.id}>
-      <Group justify="space-between" gap="xs" wrap={mobile ? 'wrap' : 'nowrap'}>
-        <ProductLine name={line.name} image={line.image} sku={line} urlKey={line.sku.item.urlKey} size={mobile ? 56 : 64} />
+      <Group justify="space-between" gap="xs" className={phone.wrapOnPhone}>
+        <ProductLine name={line.name} image={line.image} sku={line} urlKey={line.sku.item.urlKey} size={{ base: 56, sm: 64 }} />
         <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
           <Badge variant="outline" color="teal.9" tt="none" leftSection={<IconCircleCheck size={12} aria-hidden />}>{t('comment.list.lineReviewed')}</Badge>
           <Anchor component={Link} to={`/buyer/comment-detail/${line.commentId}`} size="sm" c="blue.8"

@@ -9,7 +9,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconPencilPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, PageSkeleton } from '../../../shared/States';
-import { useMobile } from '../../../shared/useMobile';
+import phone from '../../../shared/phoneLayout.module.css';
 import { isId } from '../api/keys';
 import { useReview, type ReviewEntry } from '../api/pageMyReviews';
 import { BackLink, ReviewNotFound } from '../components/PageParts';
@@ -28,7 +28,6 @@ export function CommentDetailPage() {
 
 function DetailView({ entry }: { entry: ReviewEntry }) {
   const { t } = useTranslation();
-  const mobile = useMobile();
   const c = entry.comment;
   const hasFollowUp = entry.reviewComments.length > 0;
   return (
@@ -37,26 +36,26 @@ function DetailView({ entry }: { entry: ReviewEntry }) {
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="review-product-heading">
         <Stack gap="md">
           <div id="review-product-heading">
-            <ProductLine name={c.sku.item.itemName} image={c.sku.image} sku={c.sku} urlKey={c.sku.item.urlKey} size={mobile ? 64 : 80} headingOrder={2}>
+            <ProductLine name={c.sku.item.itemName} image={c.sku.image} sku={c.sku} urlKey={c.sku.item.urlKey} size={{ base: 64, sm: 80 }} headingOrder={2}>
               <Anchor component={Link} to={`/buyer/order/detail/${c.tradeOrderId}`} size="xs" c="blue.8">{t('comment.detail.viewOrder')}</Anchor>
             </ProductLine>
           </div>
           <Stack gap="xs" data-testid="review-first">
             <Group gap="sm" wrap="wrap">
-              {c.rateDict !== null && <ReadOnlyStars value={c.rateDict} size={mobile ? 'md' : 'sm'} />}
+              {c.rateDict !== null && <ReadOnlyStars value={c.rateDict} size="md" />}
               {c.rateDict !== null && <Text size="sm" fw={500}>{t(`comment.stars.word.${c.rateDict}`)}</Text>}
               <ReviewDate iso={c.createdAt} />
             </Group>
             <div data-testid="review-content"><ReviewText content={c.content} /></div>
-            <ReviewPhotos files={c.images.files} size={mobile ? 72 : 88} />
+            <ReviewPhotos files={c.images.files} size={80} />
           </Stack>
           <ShopReply review={{ ...c, replyComment: entry.replyComment }} />
           {hasFollowUp ? (
-            <FollowUps review={{ ...c, reviewComments: entry.reviewComments }} photoSize={mobile ? 72 : 88} />
+            <FollowUps review={{ ...c, reviewComments: entry.reviewComments }} photoSize={80} />
           ) : (
             <Group>
               <Button component={Link} to={`/buyer/comment-plus/${c.id}`} variant="light" leftSection={<IconPencilPlus size={16} aria-hidden />}
-                fullWidth={mobile} data-testid="add-follow-up">
+                className={phone.buttonFullWidthOnPhone} data-testid="add-follow-up">
                 {t('comment.detail.addFollowUp')}
               </Button>
             </Group>

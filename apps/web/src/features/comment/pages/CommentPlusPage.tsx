@@ -16,7 +16,7 @@ import { useSchemasOnInteraction } from '../../../shared/zodForm';
 import { ApiError } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
 import { LoadError, PageSkeleton } from '../../../shared/States';
-import { useMobile } from '../../../shared/useMobile';
+import phone from '../../../shared/phoneLayout.module.css';
 import { useCreateReviews } from '../api/createReviews';
 import { isId } from '../api/keys';
 import { useReview, type ReviewEntry } from '../api/pageMyReviews';
@@ -58,7 +58,6 @@ function FollowUpForm({ entry }: { entry: ReviewEntry }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const mobile = useMobile();
   const c = entry.comment;
   const draftKey = `follow-up-${c.id}`;
   const detail = `/buyer/comment-detail/${c.id}`;
@@ -116,7 +115,7 @@ function FollowUpForm({ entry }: { entry: ReviewEntry }) {
           <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="follow-up-product">
             <Stack gap="sm">
               <div id="follow-up-product">
-                <ProductLine name={c.sku.item.itemName} image={c.sku.image} sku={c.sku} urlKey={c.sku.item.urlKey} size={mobile ? 56 : 64} headingOrder={2} />
+                <ProductLine name={c.sku.item.itemName} image={c.sku.image} sku={c.sku} urlKey={c.sku.item.urlKey} size={{ base: 56, sm: 64 }} headingOrder={2} />
               </div>
               <Box p="sm" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }} data-testid="first-review">
                 <Text size="xs" fw={600} c="gray.8" mb={4}>{t('comment.plus.yourReview')}</Text>
@@ -132,7 +131,7 @@ function FollowUpForm({ entry }: { entry: ReviewEntry }) {
           <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
             <Stack gap="md">
               <Textarea ref={textRef} label={t('comment.plus.contentLabel')} withAsterisk required placeholder={t('comment.plus.contentPlaceholder')}
-                autosize minRows={mobile ? 3 : 4} maxRows={12} value={draft.content} disabled={busy} error={errors.content}
+                autosize minRows={4} maxRows={12} value={draft.content} disabled={busy} error={errors.content}
                 onChange={(e) => change({ content: capText(e.currentTarget.value) })} data-testid="follow-up-content"
                 description={<span data-testid="review-counter">{t('comment.form.counter', { n: len, max: REVIEW.textMax })}</span>}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -141,12 +140,10 @@ function FollowUpForm({ entry }: { entry: ReviewEntry }) {
             </Stack>
           </Paper>
 
-          <Paper withBorder={mobile} p={mobile ? 'sm' : 0} shadow={mobile ? 'md' : undefined} radius={mobile ? 0 : undefined}
-            mx={mobile ? 'calc(var(--mantine-spacing-md) * -1)' : undefined}
-            style={mobile ? { position: 'sticky', bottom: 0, zIndex: 100 } : undefined} data-testid="follow-up-bar">
-            <Group justify="flex-end" wrap="nowrap" gap="sm" grow={mobile}>
-              <Button variant="default" onClick={cancel} disabled={busy} size={mobile ? 'md' : 'sm'} data-testid="follow-up-cancel">{t('comment.plus.cancel')}</Button>
-              <Button type="submit" loading={busy} disabled={busy || uploading} size={mobile ? 'md' : 'sm'} data-testid="follow-up-publish">{t('comment.plus.publish')}</Button>
+          <Paper className={phone.stickyBarOnPhone} data-testid="follow-up-bar">
+            <Group justify="flex-end" wrap="nowrap" gap="sm" className={phone.growOnPhone}>
+              <Button variant="default" onClick={cancel} disabled={busy} className={phone.buttonMdOnPhone} data-testid="follow-up-cancel">{t('comment.plus.cancel')}</Button>
+              <Button type="submit" loading={busy} disabled={busy || uploading} className={phone.buttonMdOnPhone} data-testid="follow-up-publish">{t('comment.plus.publish')}</Button>
             </Group>
           </Paper>
         </Stack>

@@ -10,7 +10,7 @@ import { REVIEW } from '@mall/contracts/constants';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { CardsSkeleton, LoadError } from '../../../shared/States';
 import { useUrlParams } from '../../../shared/urlParams';
-import { useMobile } from '../../../shared/useMobile';
+import phone from '../../../shared/phoneLayout.module.css';
 import { useMyReviews } from '../api/pageMyReviews';
 import { useOrdersToReview, useToReviewCount } from '../api/pageOrdersToReview';
 import { OrderToReviewCard } from '../components/OrderToReviewCard';
@@ -24,7 +24,6 @@ const intParam = (v: string | null, fallback: number, max = 100000) => {
 
 export function CommentsPage() {
   const { t } = useTranslation();
-  const mobile = useMobile();
   const [params, update] = useUrlParams();
   const status: Status = params.get('status') === 'comment' ? 'comment' : 'unComment';
   const pageNo = intParam(params.get('pageNo'), 1);
@@ -44,14 +43,14 @@ export function CommentsPage() {
     const list = orders.data?.data ?? [];
     body = list.length === 0 ? <EmptyBlock title={t('comment.empty.unComment')} /> : (
       <Results fetching={orders.isPlaceholderData} shown={t('comment.list.shownOrders', { count: list.length })}>
-        {list.map((o) => <OrderToReviewCard key={o.id} order={o} mobile={mobile} />)}
+        {list.map((o) => <OrderToReviewCard key={o.id} order={o} />)}
       </Results>
     );
   } else {
     const list = reviews.data?.data ?? [];
     body = list.length === 0 ? <EmptyBlock title={t('comment.empty.comment')} /> : (
       <Results fetching={reviews.isPlaceholderData} shown={t('comment.list.shownReviews', { count: list.length })}>
-        {list.map((e) => <ReviewCard key={e.comment.id} entry={e} mobile={mobile} />)}
+        {list.map((e) => <ReviewCard key={e.comment.id} entry={e} />)}
       </Results>
     );
   }
@@ -60,13 +59,13 @@ export function CommentsPage() {
     <Stack gap="md" data-testid="comments-page">
       <Title order={1} size="h2">{t('buyer.menu.reviews')}</Title>
       <Tabs value={status} onChange={(v) => update({ status: v === 'comment' ? 'comment' : 'unComment' })} keepMounted={false}>
-        <Tabs.List aria-label={t('comment.tabs.label')} grow={mobile}>
-          <Tabs.Tab value="unComment" data-testid="tab-unComment">
+        <Tabs.List aria-label={t('comment.tabs.label')}>
+          <Tabs.Tab value="unComment" data-testid="tab-unComment" className={phone.tabGrowOnPhone}>
             {t('comment.tabs.unComment')}
             {/* A space, not a margin: the tab's name and text read "to review (12)", as the orders' tabs do. */}
             {count !== undefined && <>{' '}<Text span fw={700} fz="sm" c="blue.8" data-testid="to-review-count">({count})</Text></>}
           </Tabs.Tab>
-          <Tabs.Tab value="comment" data-testid="tab-comment">{t('comment.tabs.comment')}</Tabs.Tab>
+          <Tabs.Tab value="comment" data-testid="tab-comment" className={phone.tabGrowOnPhone}>{t('comment.tabs.comment')}</Tabs.Tab>
         </Tabs.List>
         {(['unComment', 'comment'] as const).map((s) => (
           <Tabs.Panel key={s} value={s} pt="md">
@@ -75,7 +74,7 @@ export function CommentsPage() {
               {active.data && total > pageSize && (
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Text size="sm" c="gray.7">{t(status === 'unComment' ? 'comment.list.totalOrders' : 'comment.list.totalReviews', { count: total })}</Text>
-                  <Pagination total={pages} value={Math.min(pageNo, pages)} size={mobile ? 'sm' : 'md'} data-testid="review-pagination"
+                  <Pagination total={pages} value={Math.min(pageNo, pages)} className={phone.paginationSmOnPhone} data-testid="review-pagination"
                     getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('orders.page.previous') : c === 'next' ? t('orders.page.next') : c })}
                     getItemProps={(p) => ({ 'aria-label': t('orders.page.number', { page: p }) })}
                     onChange={(p) => { update({ pageNo: p === 1 ? null : String(p) }, true); window.scrollTo({ top: 0, behavior: 'smooth' }); }} />

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
 import { useNotRepliedCount } from '../../comment/api/seller';
+import classes from './SellerConsoleNav.module.css';
 
 type Section = 'orders' | 'afterSales' | 'reviews';
 const LINKS: { key: Section; to: string; icon: typeof IconPackage; label: string; countLabel: string }[] = [
@@ -24,21 +25,20 @@ function useToAuditCount() {
   });
 }
 
-export function SellerConsoleNav({ active, mobile }: { active: Section; mobile: boolean }) {
+export function SellerConsoleNav({ active }: { active: Section }) {
   const { t } = useTranslation();
   const toAudit = useToAuditCount();
   const notReplied = useNotRepliedCount();
   return (
-    <Group component="nav" gap={mobile ? 6 : 'xs'} wrap="wrap" aria-label={t('sellerAfterSales.nav.label')} data-testid="seller-console-nav">
+    <Group component="nav" gap="xs" className={classes.nav} wrap="wrap" aria-label={t('sellerAfterSales.nav.label')} data-testid="seller-console-nav">
       {LINKS.map(({ key, to, icon: Icon, label, countLabel }) => {
         const current = key === active;
         const count = key === 'afterSales' ? toAudit.data ?? 0 : key === 'reviews' ? notReplied.data ?? 0 : 0;
         return (
           <Button
             key={key} component={Link} to={to} size="sm" variant={current ? 'filled' : 'default'} aria-current={current ? 'page' : undefined}
-            // Phones: the buttons share the row and wrap to a second one rather than cut their labels.
-            px={mobile ? 'sm' : undefined} style={mobile ? { flex: '1 1 auto' } : undefined}
-            leftSection={mobile ? undefined : <Icon size={16} />}
+            className={classes.link} classNames={{ section: classes.section }}
+            leftSection={<Icon size={16} />}
             rightSection={count > 0 ? (
               <Badge size="sm" circle={count < 10} color={current ? 'white' : '#c2410c'} c={current ? 'blue.8' : 'white'} data-testid={key === 'reviews' ? 'not-replied-count' : 'to-audit-count'}>
                 {count}<VisuallyHidden> {t(countLabel)}</VisuallyHidden>

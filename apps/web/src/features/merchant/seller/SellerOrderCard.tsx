@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { SellerOrder, ShipmentPackage } from '@mall/contracts';
 import { useMoney } from '../../../shared/format';
 import { canShip, isWeightLine, pendingCancel } from './api';
+import lineTable from './lineTable.module.css';
+import phone from '../../../shared/phoneLayout.module.css';
 
 type Line = SellerOrder['lines'][number];
 
@@ -18,7 +20,6 @@ export const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format
 
 interface Props {
   order: SellerOrder;
-  mobile: boolean;
   onShip: (o: SellerOrder) => void;
   onAddEvent: (p: ShipmentPackage) => void;
   onDecide: (o: SellerOrder, approve: boolean) => void;
@@ -51,7 +52,7 @@ function CopyCode({ value, label }: { value: string; label: string }) {
 /** Quantity with its unit ("1.5 kg", "1 pack"); plain pieces stay a bare number. */
 export const qtyText = (q: string, l: { unitName: string | null }) => (l.unitName && !['pc', 'pcs'].includes(l.unitName) ? `${q} ${l.unitName}` : q);
 
-export function SellerOrderCard({ order: o, mobile, onShip, onAddEvent, onDecide }: Props) {
+export function SellerOrderCard({ order: o, onShip, onAddEvent, onDecide }: Props) {
   const { t } = useTranslation();
   const money = useMoney();
   const titleId = `seller-order-${o.id}`;
@@ -61,7 +62,7 @@ export function SellerOrderCard({ order: o, mobile, onShip, onAddEvent, onDecide
 
   const product = (l: Line) => (
     <Group gap="sm" wrap="nowrap">
-      <Image src={l.image} alt="" w={mobile ? 56 : 64} h={mobile ? 56 : 64} radius="sm" fit="contain" bg="gray.0" />
+      <Image src={l.image} alt="" w={{ base: 56, sm: 64 }} h={{ base: 56, sm: 64 }} radius="sm" fit="contain" bg="gray.0" />
       <Box miw={0}>
         <Text size="sm" fw={500} lineClamp={2}>{l.name}</Text>
         <Text size="xs" c="dimmed">{t('seller.sku')}: {l.skuName}</Text>
@@ -71,7 +72,7 @@ export function SellerOrderCard({ order: o, mobile, onShip, onAddEvent, onDecide
   );
 
   return (
-    <Paper component="article" withBorder p={mobile ? 'sm' : 'md'} radius="md" data-testid="seller-order" aria-labelledby={titleId}>
+    <Paper component="article" withBorder p={{ base: 'sm', sm: 'md' }} radius="md" data-testid="seller-order" aria-labelledby={titleId}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Group gap={6} wrap="wrap">
@@ -80,7 +81,7 @@ export function SellerOrderCard({ order: o, mobile, onShip, onAddEvent, onDecide
             <Badge color={STATUS_COLOR[o.status] ?? 'gray'} variant="light" data-testid="order-status">{statusLabel}</Badge>
           </Group>
           {canShip(o) && (
-            <Button leftSection={<IconTruckDelivery size={16} />} onClick={() => onShip(o)} fullWidth={mobile} aria-label={t('seller.ship.buttonFor', { code: o.tradeOrderCode })}>
+            <Button leftSection={<IconTruckDelivery size={16} />} onClick={() => onShip(o)} className={phone.buttonFullWidthOnPhone} aria-label={t('seller.ship.buttonFor', { code: o.tradeOrderCode })}>
               {t('seller.ship.button')}
             </Button>
           )}
@@ -111,36 +112,22 @@ export function SellerOrderCard({ order: o, mobile, onShip, onAddEvent, onDecide
           </Alert>
         )}
 
-        {mobile ? (
-          <Stack gap="xs" aria-label={t('seller.lines')} role="list">
+        <Table withTableBorder verticalSpacing="xs" aria-label={t('seller.lines')} className={lineTable.table}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('seller.product')}</Table.Th><Table.Th w={140}>{t('seller.bought')}</Table.Th><Table.Th w={140}>{t('seller.shipped')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
             {o.lines.map((l) => (
-              <Card key={l.id} withBorder padding="xs" role="listitem" data-testid="seller-line">
-                {product(l)}
-                <Group gap="md" mt={6}>
-                  <Text size="xs">{t('seller.bought')}: <b>{qtyText(l.tradeQty, l)}</b></Text>
-                  <Text size="xs">{t('seller.shipped')}: <b>{qtyText(l.shippedQty, l)}</b></Text>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table withTableBorder verticalSpacing="xs" aria-label={t('seller.lines')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('seller.product')}</Table.Th><Table.Th w={140}>{t('seller.bought')}</Table.Th><Table.Th w={140}>{t('seller.shipped')}</Table.Th>
+              <Table.Tr key={l.id} data-testid="seller-line">
+                <Table.Td>{product(l)}</Table.Td>
+                <Table.Td data-label={t('seller.bought')}>{qtyText(l.tradeQty, l)}</Table.Td>
+                <Table.Td data-label={t('seller.shipped')}>{qtyText(l.shippedQty, l)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {o.lines.map((l) => (
-                <Table.Tr key={l.id} data-testid="seller-line">
-                  <Table.Td>{product(l)}</Table.Td>
-                  <Table.Td>{qtyText(l.tradeQty, l)}</Table.Td>
-                  <Table.Td>{qtyText(l.shippedQty, l)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+            ))}
+          </Table.Tbody>
+        </Table>
 
         {o.packages.length > 0 && (
           <Stack gap="xs">

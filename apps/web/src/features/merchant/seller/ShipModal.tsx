@@ -13,14 +13,15 @@ import { ApiError } from '../../../shared/api';
 import { isWeightLine, qtyLeft, round3, useCarriers, useCreatePackage } from './api';
 import { useSellerError } from './errors';
 import { qtyText } from './SellerOrderCard';
-import { useMobile } from '../../../shared/useMobile';
+import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
 
 type Line = SellerOrder['lines'][number];
 interface FormValues { carrierId: string | null; serviceCode: string; lines: { id: string; qty: number | string }[] }
 
 export function ShipModal({ order, onClose }: { order: SellerOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMobile();
+  // Opens after a click, so the phone layout (full screen, a card per line) is known by then.
+  const mobile = usePhoneAfterMount();
   return (
     <Modal opened={!!order} onClose={onClose} title={order ? t('seller.ship.title', { code: order.tradeOrderCode }) : ''} size="xl" fullScreen={mobile} centered>
       {order && <ShipForm key={order.id} order={order} mobile={mobile} onDone={onClose} />}

@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import type { ShipmentPackage } from '@mall/contracts';
 import { useAddTrackingEvent } from './api';
 import { useSellerError } from './errors';
-import { useMobile } from '../../../shared/useMobile';
+import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
 
 export const EVENT_MAX = 300;
 const AREA_MAX = 100;
 
 export function TrackingEventModal({ pkg, onClose }: { pkg: ShipmentPackage | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMobile();
+  const mobile = usePhoneAfterMount();
   return (
     <Modal opened={!!pkg} onClose={onClose} title={t('seller.event.title')} fullScreen={mobile} centered>
       {pkg && <EventForm key={pkg.id} pkg={pkg} onDone={onClose} />}

@@ -12,7 +12,7 @@ import { AuditBody, QcBody, type ReturnAddress, type SellerReverse } from '@mall
 import { useMoney } from '../../../../shared/format';
 import { isReturnAddressMissing, useAudit, useQc, useSellerAsError } from '../../api/seller';
 import { formatAddress, needsReturnAddress } from './SellerReverseCard';
-import { useMobile } from '../../../../shared/useMobile';
+import { usePhoneAfterMount } from '../../../../shared/usePhoneAfterMount';
 
 export const REASON_MAX = 300;
 
@@ -28,7 +28,7 @@ interface Props {
 
 export function DecisionModal({ decision, onClose, addressOf, onEditAddress }: Props) {
   const { t } = useTranslation();
-  const mobile = useMobile();
+  const mobile = usePhoneAfterMount();
   const d = decision;
   const title = !d ? '' : t(`sellerAfterSales.${d.kind}.${d.approve ? 'approveTitle' : 'rejectTitle'}`, { code: d.reverse.reverseTradeOrderCode });
   return (

@@ -12,11 +12,11 @@ import { CURRENCY_DIGITS, SellerRefundBody, type SellerReverse } from '@mall/con
 import { fromMinor, toMinor } from '@mall/domain';
 import { useMoney } from '../../../../shared/format';
 import { useSellerAsError, useSellerRefund } from '../../api/seller';
-import { useMobile } from '../../../../shared/useMobile';
+import { usePhoneAfterMount } from '../../../../shared/usePhoneAfterMount';
 
 export function RefundModal({ reverse, onClose }: { reverse: SellerReverse | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMobile();
+  const mobile = usePhoneAfterMount();
   return (
     <Modal opened={!!reverse} onClose={onClose} title={reverse ? t('sellerAfterSales.refund.title', { code: reverse.reverseTradeOrderCode }) : ''} centered fullScreen={mobile}>
       {reverse && <RefundForm key={reverse.id} reverse={reverse} onDone={onClose} />}

@@ -3,33 +3,37 @@
  * return or exchange cannot be approved without it), and the dialog that edits one (ReturnAddressBody).
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Collapse, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconChevronDown, IconMapPin, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ReturnAddressBody, type ReturnAddress } from '@mall/contracts';
 import { type ShopReturnAddress, useReturnAddresses, useSaveReturnAddress, useSellerAsError } from '../../api/seller';
 import { formatAddress } from './SellerReverseCard';
-import { useMobile } from '../../../../shared/useMobile';
+import { usePhoneAfterMount } from '../../../../shared/usePhoneAfterMount';
+import classes from './ReturnAddressSection.module.css';
 
-export function ReturnAddressSection({ mobile, onEdit }: { mobile: boolean; onEdit: (shopId: string) => void }) {
+export function ReturnAddressSection({ onEdit }: { onEdit: (shopId: string) => void }) {
   const { t } = useTranslation();
   const apiError = useSellerAsError();
   const shops = useReturnAddresses();
   const allSet = !!shops.data?.length && shops.data.every((s) => s.address);
-  // On a phone the list matters most: addresses that are all set fold away behind one line.
+  // On a phone the list matters most: addresses that are all set fold away behind one line
+  // (the CSS module applies the fold below the sm breakpoint only; wider screens always show them).
   const [opened, setOpened] = useState(false);
-  const folded = mobile && allSet && !opened;
+  const folded = allSet && !opened;
   return (
-    <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="section" aria-labelledby="return-addresses-title" data-testid="return-addresses">
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby="return-addresses-title" data-testid="return-addresses"
+      className={classes.section} data-folded={folded || undefined}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
           <div>
             <Title order={2} size="h5" id="return-addresses-title">{t('sellerAfterSales.address.heading')}</Title>
-            <Text size="sm" c="dimmed">{folded ? t('sellerAfterSales.address.allSet', { count: shops.data!.length }) : t('sellerAfterSales.address.intro')}</Text>
+            <Text size="sm" c="dimmed" className={classes.intro}>{t('sellerAfterSales.address.intro')}</Text>
+            {allSet && <Text size="sm" c="dimmed" className={classes.summary}>{t('sellerAfterSales.address.allSet', { count: shops.data!.length })}</Text>}
           </div>
-          {mobile && allSet && (
-            <Button size="xs" variant="subtle" onClick={() => setOpened((o) => !o)} aria-expanded={!folded} aria-controls="return-addresses-list"
+          {allSet && (
+            <Button size="xs" variant="subtle" hiddenFrom="sm" onClick={() => setOpened((o) => !o)} aria-expanded={!folded} aria-controls="return-addresses-list"
               rightSection={<IconChevronDown size={14} style={{ transform: folded ? undefined : 'rotate(180deg)' }} />} style={{ flexShrink: 0 }}>
               {folded ? t('sellerAfterSales.address.show') : t('sellerAfterSales.address.hide')}
             </Button>
@@ -43,11 +47,9 @@ export function ReturnAddressSection({ mobile, onEdit }: { mobile: boolean; onEd
             </Group>
           </Alert>
         ) : !shops.data?.length ? <Text size="sm">{t('merchant.noShops')}</Text> : (
-          <Collapse expanded={!folded} id="return-addresses-list">
-            <SimpleGrid cols={{ base: 1, md: shops.data.length > 1 ? 2 : 1 }} spacing="sm">
-              {shops.data.map((s) => <ShopAddressCard key={s.shopId} shop={s} onEdit={() => onEdit(s.shopId)} />)}
-            </SimpleGrid>
-          </Collapse>
+          <SimpleGrid cols={{ base: 1, md: shops.data.length > 1 ? 2 : 1 }} spacing="sm" id="return-addresses-list" className={classes.list}>
+            {shops.data.map((s) => <ShopAddressCard key={s.shopId} shop={s} onEdit={() => onEdit(s.shopId)} />)}
+          </SimpleGrid>
         )}
       </Stack>
     </Paper>
@@ -87,7 +89,7 @@ const REGION_FIELDS = ['region0', 'region1', 'region2', 'region3'] as const;
 
 export function ReturnAddressModal({ shopId, onClose }: { shopId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMobile();
+  const mobile = usePhoneAfterMount();
   const shops = useReturnAddresses();
   const shop = shopId ? shops.data?.find((s) => s.shopId === shopId) : undefined;
   return (

@@ -5,14 +5,14 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ReverseEventBody, type ReverseShipment } from '@mall/contracts';
 import { useAddReverseEvent, useSellerAsError } from '../../api/seller';
-import { useMobile } from '../../../../shared/useMobile';
+import { usePhoneAfterMount } from '../../../../shared/usePhoneAfterMount';
 
 const EVENT_MAX = 300;
 const AREA_MAX = 100;
 
 export function ReverseEventModal({ shipment, onClose }: { shipment: ReverseShipment | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMobile();
+  const mobile = usePhoneAfterMount();
   return (
     <Modal opened={!!shipment} onClose={onClose} title={t('seller.event.title')} fullScreen={mobile} centered>
       {shipment && <EventForm key={shipment.id} shipment={shipment} onDone={onClose} />}

@@ -13,6 +13,9 @@ import type { ReturnAddress, ReverseLine, ReverseShipment, SellerReverse } from 
 import { useMoney } from '../../../../shared/format';
 import { qtyText, when } from '../../../merchant/seller/SellerOrderCard';
 import { hasOp } from '../../api/seller';
+import lineTable from '../../../merchant/seller/lineTable.module.css';
+import phone from '../../../../shared/phoneLayout.module.css';
+import classes from './SellerReverseCard.module.css';
 
 export const REVERSE_STATUS_COLOR: Record<string, string> = {
   AS_APPLIED: 'orange', WAITING_FOR_AUDIT_BY_SELLER: 'orange', WAITING_FOR_BUYER_RETURN: 'blue', WAITING_FOR_QC_DONE: 'orange',
@@ -42,7 +45,6 @@ export type ReverseAction =
 
 interface Props {
   reverse: SellerReverse;
-  mobile: boolean;
   /** The shop has no return address yet (null: not known). */
   addressMissing: boolean | null;
   onAction: (r: SellerReverse, a: ReverseAction) => void;
@@ -74,7 +76,7 @@ function CopyCode({ value, label }: { value: string; label: string }) {
   );
 }
 
-export function SellerReverseCard({ reverse: r, mobile, addressMissing, onAction, onAddEvent, onEditAddress }: Props) {
+export function SellerReverseCard({ reverse: r, addressMissing, onAction, onAddEvent, onEditAddress }: Props) {
   const { t } = useTranslation();
   const money = useMoney();
   const titleId = `seller-reverse-${r.id}`;
@@ -89,7 +91,7 @@ export function SellerReverseCard({ reverse: r, mobile, addressMissing, onAction
   const buttons: ReactNode[] = [];
   const btn = (key: string, label: string, a: ReverseAction, props: { color?: string; variant?: string; icon?: ReactNode }) =>
     buttons.push(
-      <Button key={key} size={mobile ? 'sm' : 'xs'} color={props.color} variant={props.variant ?? 'filled'} leftSection={props.icon}
+      <Button key={key} className={phone.buttonXsFromSm} color={props.color} variant={props.variant ?? 'filled'} leftSection={props.icon}
         onClick={() => onAction(r, a)} aria-label={t(`sellerAfterSales.actionFor.${key}`, { code })} data-testid={`as-${key}`}>
         {label}
       </Button>,
@@ -136,28 +138,25 @@ export function SellerReverseCard({ reverse: r, mobile, addressMissing, onAction
   );
 
   return (
-    <Paper component="article" withBorder p={mobile ? 'sm' : 'md'} radius="md" data-testid="seller-reverse" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Stack gap={4}>
-            <Group gap={6} wrap="wrap">
-              <Title order={2} size="h5" id={titleId}>{t('sellerAfterSales.reverseNo', { code })}</Title>
-              <CopyCode value={code} label={t('sellerAfterSales.copyReverseNo')} />
-            </Group>
-            <Group gap={6} wrap="wrap">
-              <Badge color={TYPE_COLOR[r.reverseTradeOrderType] ?? 'gray'} variant="outline" data-testid="reverse-type">
-                {t(`sellerAfterSales.type.${r.reverseTradeOrderType}`, { defaultValue: r.reverseTradeOrderType })}
-              </Badge>
-              <Badge color={REVERSE_STATUS_COLOR[r.reverseTradeOrderStatus] ?? 'gray'} variant="light" data-testid="reverse-status" maw="100%" h="auto" py={2}
-                styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}>
-                {t(`sellerAfterSales.status.${r.reverseTradeOrderStatus}`, { defaultValue: r.reverseTradeOrderStatus })}
-              </Badge>
-              {r.changeToReturn && <Badge color="gray" variant="light">{t('sellerAfterSales.changedToReturn')}</Badge>}
-            </Group>
-          </Stack>
-          {!mobile && buttons.length > 0 && <Group gap="xs" data-testid="reverse-actions">{buttons}</Group>}
+    <Paper component="article" withBorder p={{ base: 'sm', sm: 'md' }} radius="md" data-testid="seller-reverse" aria-labelledby={titleId} className={classes.card}>
+      <Stack gap={4} className={classes.head}>
+        <Group gap={6} wrap="wrap">
+          <Title order={2} size="h5" id={titleId}>{t('sellerAfterSales.reverseNo', { code })}</Title>
+          <CopyCode value={code} label={t('sellerAfterSales.copyReverseNo')} />
         </Group>
-
+        <Group gap={6} wrap="wrap">
+          <Badge color={TYPE_COLOR[r.reverseTradeOrderType] ?? 'gray'} variant="outline" data-testid="reverse-type">
+            {t(`sellerAfterSales.type.${r.reverseTradeOrderType}`, { defaultValue: r.reverseTradeOrderType })}
+          </Badge>
+          <Badge color={REVERSE_STATUS_COLOR[r.reverseTradeOrderStatus] ?? 'gray'} variant="light" data-testid="reverse-status" maw="100%" h="auto" py={2}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}>
+            {t(`sellerAfterSales.status.${r.reverseTradeOrderStatus}`, { defaultValue: r.reverseTradeOrderStatus })}
+          </Badge>
+          {r.changeToReturn && <Badge color="gray" variant="light">{t('sellerAfterSales.changedToReturn')}</Badge>}
+        </Group>
+      </Stack>
+      {buttons.length > 0 && <Group gap="xs" data-testid="reverse-actions" className={classes.actions}>{buttons}</Group>}
+      <Stack gap="sm" className={classes.body}>
         <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs" m={0}>
           <Info label={t('seller.buyer')}>{r.buyerName}</Info>
           <Info label={t('seller.shop')}>{r.shopName}</Info>
@@ -196,22 +195,7 @@ export function SellerReverseCard({ reverse: r, mobile, addressMissing, onAction
           </Alert>
         )}
 
-        {mobile ? (
-          <Stack gap="xs" aria-label={t('seller.lines')} role="list">
-            {r.reverseTradeOrderLineList.map((l) => (
-              <Card key={l.id} withBorder padding="xs" role="listitem" data-testid="reverse-line">
-                {product(l.sku, 56)}
-                <Group gap="md" mt={6}>
-                  <Text size="xs">{t('sellerAfterSales.qty')}: <b>{qtyText(l.reverseQty, l.sku)}</b></Text>
-                  {!exchange && <Text size="xs">{t('sellerAfterSales.lineRefund')}: <b>{money(l.applyRefundAmt)}</b></Text>}
-                  {lineBadges(l)}
-                </Group>
-                {exchangeItem(l)}
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table withTableBorder verticalSpacing="xs" aria-label={t('seller.lines')}>
+          <Table withTableBorder verticalSpacing="xs" aria-label={t('seller.lines')} className={lineTable.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('seller.product')}</Table.Th>
@@ -226,13 +210,12 @@ export function SellerReverseCard({ reverse: r, mobile, addressMissing, onAction
                     {product(l.sku, 56)}
                     {exchangeItem(l)}
                   </Table.Td>
-                  <Table.Td><Group gap={6}>{qtyText(l.reverseQty, l.sku)}{lineBadges(l)}</Group></Table.Td>
-                  {!exchange && <Table.Td>{money(l.applyRefundAmt)}</Table.Td>}
+                  <Table.Td data-label={t('sellerAfterSales.qty')}><Group gap={6} display="inline-flex">{qtyText(l.reverseQty, l.sku)}{lineBadges(l)}</Group></Table.Td>
+                  {!exchange && <Table.Td data-label={t('sellerAfterSales.lineRefund')}>{money(l.applyRefundAmt)}</Table.Td>}
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        )}
 
         {r.giftLineList.length > 0 && (
           <Box>
@@ -284,7 +267,6 @@ export function SellerReverseCard({ reverse: r, mobile, addressMissing, onAction
           </SimpleGrid>
         )}
 
-        {mobile && buttons.length > 0 && <Group gap="xs" grow data-testid="reverse-actions">{buttons}</Group>}
       </Stack>
     </Paper>
   );

@@ -11,11 +11,11 @@ import { useCarriers } from '../../../merchant/seller/api';
 import { qtyText } from '../../../merchant/seller/SellerOrderCard';
 import { useSellerAsError, useShipExchange } from '../../api/seller';
 import { checkTracking, trackingPlaceholder } from '../../../../shared/tracking';
-import { useMobile } from '../../../../shared/useMobile';
+import { usePhoneAfterMount } from '../../../../shared/usePhoneAfterMount';
 
 export function ShipExchangeModal({ reverse, onClose }: { reverse: SellerReverse | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMobile();
+  const mobile = usePhoneAfterMount();
   return (
     <Modal opened={!!reverse} onClose={onClose} title={reverse ? t('sellerAfterSales.ship.title', { code: reverse.reverseTradeOrderCode }) : ''} size="lg" centered fullScreen={mobile}>
       {reverse && <ShipForm key={reverse.id} reverse={reverse} onDone={onClose} />}

@@ -29,7 +29,7 @@ import { SellerReverseCard, type ReverseAction } from '../../components/seller/S
 import { SellerPagination } from '../../../merchant/seller/SellerPagination';
 import { ShipExchangeModal } from '../../components/seller/ShipExchangeModal';
 import { PageLoading } from '../../../../shared/PageLoading';
-import { useMobile } from '../../../../shared/useMobile';
+import classes from './SellerAfterSalesPage.module.css';
 
 const DEFAULT_TAB: SellerAsTab = 'TO_AUDIT';
 
@@ -37,7 +37,6 @@ export function SellerAfterSalesPage() {
   const { t } = useTranslation();
   const apiError = useSellerAsError();
   const money = useMoney();
-  const mobile = useMobile();
   const { status, keyword, pageNo, search, setSearch, go, isTab } = useSellerTabParams(SELLER_AS_TABS, DEFAULT_TAB);
 
   const merchant = useMerchantStatus();
@@ -97,24 +96,24 @@ export function SellerAfterSalesPage() {
   };
 
   return (
-    <Container size="lg" py="md" px={mobile ? 'xs' : 'md'}>
+    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="md">
-        <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="header" aria-labelledby="seller-as-title">
+        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="header" aria-labelledby="seller-as-title">
           <Stack gap="sm">
             <Stack gap={4}>
               <Title order={1} size="h2" id="seller-as-title">{t('merchant.consoleTitle')}</Title>
               <Text size="sm" c="dimmed">{t('sellerAfterSales.subtitle')}</Text>
             </Stack>
-            <SellerConsoleNav active="afterSales" mobile={mobile} />
+            <SellerConsoleNav active="afterSales" />
           </Stack>
         </Paper>
 
-        <ReturnAddressSection mobile={mobile} onEdit={setEditingShop} />
+        <ReturnAddressSection onEdit={setEditingShop} />
 
         <Tabs value={status} onChange={(v) => isTab(v) && go({ status: v, pageNo: 1 })} keepMounted={false}>
-          <Tabs.List grow={mobile} aria-label={t('sellerAfterSales.tabsLabel')} style={mobile ? { flexWrap: 'nowrap', overflowX: 'auto' } : undefined}>
+          <Tabs.List aria-label={t('sellerAfterSales.tabsLabel')} className={classes.tabs}>
             {SELLER_AS_TABS.map((s) => (
-              <Tabs.Tab key={s} value={s} fz={mobile ? 'xs' : 'sm'} px={mobile ? 6 : undefined} style={mobile ? { flexShrink: 0 } : undefined}>{t(`sellerAfterSales.tab.${s}`)}</Tabs.Tab>
+              <Tabs.Tab key={s} value={s} fz={{ base: 'xs', sm: 'sm' }} px={{ base: 6, sm: 'md' }} className={classes.tab}>{t(`sellerAfterSales.tab.${s}`)}</Tabs.Tab>
             ))}
           </Tabs.List>
           <Tabs.Panel value={status} pt="md">
@@ -122,7 +121,7 @@ export function SellerAfterSalesPage() {
               <form role="search" onSubmit={(e) => { e.preventDefault(); go({ keyword: search.trim(), pageNo: 1 }); }}>
                 <Group gap="xs" wrap="nowrap" align="flex-end">
                   <TextInput
-                    style={{ flex: 1 }} maw={mobile ? undefined : 420} label={t('sellerAfterSales.search.label')} placeholder={t('sellerAfterSales.search.placeholder')}
+                    style={{ flex: 1 }} maw={{ base: 'none', sm: 420 }} label={t('sellerAfterSales.search.label')} placeholder={t('sellerAfterSales.search.placeholder')}
                     leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={40} type="search"
                   />
                   <Button type="submit" variant="light">{t('seller.search.button')}</Button>
@@ -148,12 +147,12 @@ export function SellerAfterSalesPage() {
                   <Text size="sm" c="dimmed" aria-live="polite">{t('sellerAfterSales.total', { count: total })}</Text>
                   {list.data.data.map((r) => (
                     <SellerReverseCard
-                      key={r.id} reverse={r} mobile={mobile} onAction={onAction} onEditAddress={setEditingShop}
+                      key={r.id} reverse={r} onAction={onAction} onEditAddress={setEditingShop}
                       addressMissing={addresses.data ? !addresses.data.find((s) => s.shopId === r.shopId)?.address : null}
                       onAddEvent={(_r, s) => setEventFor(s)}
                     />
                   ))}
-                  <SellerPagination total={total} pageSize={SELLER_AS_PAGE_SIZE} pageNo={pageNo} mobile={mobile} onPage={(n) => go({ pageNo: n })} />
+                  <SellerPagination total={total} pageSize={SELLER_AS_PAGE_SIZE} pageNo={pageNo} onPage={(n) => go({ pageNo: n })} />
                 </Stack>
               ) : null}
             </Stack>

@@ -12,11 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { REVIEW, ReplyBody, type SellerReview } from '@mall/contracts';
 import { isAlreadyReplied, useReplyReview, useSellerReviewsError } from '../../api/seller';
 import { FollowUps, MUTED, ReadOnlyStars, ReviewDate, ReviewPhotos, ReviewText, ShopReply } from '../ReviewParts';
+import phone from '../../../../shared/phoneLayout.module.css';
+import classes from './SellerReviewCard.module.css';
 
 // Badge text colours are darker than Mantine's light variants (green/orange 3.6-3.8:1) to keep 4.5:1.
 interface Props {
   review: SellerReview;
-  mobile: boolean;
   onReport: (r: SellerReview) => void;
 }
 
@@ -29,7 +30,7 @@ function Info({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export function SellerReviewCard({ review: r, mobile, onReport }: Props) {
+export function SellerReviewCard({ review: r, onReport }: Props) {
   const { t } = useTranslation();
   const [replying, setReplying] = useState(false);
   const titleId = `seller-review-${r.id}`;
@@ -38,11 +39,11 @@ export function SellerReviewCard({ review: r, mobile, onReport }: Props) {
   const skuText = r.sku.name || r.sku.attributes.map((a) => `${a.attrKey}: ${a.attrVal}`).join(' · ');
 
   return (
-    <Paper component="article" withBorder p={mobile ? 'sm' : 'md'} radius="md" aria-labelledby={titleId} data-testid="seller-review">
+    <Paper component="article" withBorder p={{ base: 'sm', sm: 'md' }} radius="md" aria-labelledby={titleId} data-testid="seller-review">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap={mobile ? 'wrap' : 'nowrap'}>
+        <Group justify="space-between" align="flex-start" gap="xs" className={classes.head}>
           <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
-            <Image src={r.sku.image} alt="" w={mobile ? 48 : 56} h={mobile ? 48 : 56} radius="sm" fit="contain" bg="gray.0" />
+            <Image src={r.sku.image} alt="" w={{ base: 48, sm: 56 }} h={{ base: 48, sm: 56 }} radius="sm" fit="contain" bg="gray.0" />
             <Box miw={0}>
               <Title order={2} size="h5" id={titleId} lineClamp={2}>
                 {item.urlKey ? <Anchor component={Link} to={`/item/${item.urlKey}`} inherit c="inherit" underline="hover">{item.itemName}</Anchor> : item.itemName}
@@ -50,7 +51,7 @@ export function SellerReviewCard({ review: r, mobile, onReport }: Props) {
               {skuText && <Text size="xs" c={MUTED}>{t('sellerReviews.sku')}: {skuText}</Text>}
             </Box>
           </Group>
-          <Group gap={6} wrap="wrap" justify={mobile ? 'flex-start' : 'flex-end'}>
+          <Group gap={6} wrap="wrap" className={classes.badges}>
             {replied
               ? <Badge color="green" c="#1f6f33" variant="light" leftSection={<IconCheck size={12} aria-hidden />} data-testid="badge-replied">{t('sellerReviews.badge.replied')}</Badge>
               : <Badge color="orange" c="#a63d00" variant="light" data-testid="badge-not-replied">{t('sellerReviews.badge.notReplied')}</Badge>}
@@ -85,13 +86,13 @@ export function SellerReviewCard({ review: r, mobile, onReport }: Props) {
         {(!replied && !replying) || !r.reported ? (
           <Group gap="xs" justify="flex-end" wrap="wrap">
             {!replied && !replying && (
-              <Button size={mobile ? 'sm' : 'xs'} leftSection={<IconMessageReply size={16} />} onClick={() => setReplying(true)} style={mobile ? { flex: '1 1 auto' } : undefined}
+              <Button className={`${phone.buttonXsFromSm} ${classes.action}`} leftSection={<IconMessageReply size={16} />} onClick={() => setReplying(true)}
                 aria-label={t('sellerReviews.reply.buttonFor', { buyer: r.buyerName })} data-testid="review-reply">
                 {t('sellerReviews.reply.button')}
               </Button>
             )}
             {!r.reported && (
-              <Button size={mobile ? 'sm' : 'xs'} variant="default" leftSection={<IconFlag size={16} />} onClick={() => onReport(r)} style={mobile ? { flex: '1 1 auto' } : undefined}
+              <Button className={`${phone.buttonXsFromSm} ${classes.action}`} variant="default" leftSection={<IconFlag size={16} />} onClick={() => onReport(r)}
                 aria-label={t('sellerReviews.report.buttonFor', { buyer: r.buyerName })} data-testid="review-report">
                 {t('sellerReviews.report.button')}
               </Button>
@@ -99,7 +100,7 @@ export function SellerReviewCard({ review: r, mobile, onReport }: Props) {
           </Group>
         ) : null}
         {r.reported && (
-          <Text size="sm" c="red.8" ta={mobile ? 'left' : 'right'} data-testid="review-reported">
+          <Text size="sm" c="red.8" ta={{ base: 'left', sm: 'right' }} data-testid="review-reported">
             <IconFlag size={14} aria-hidden style={{ verticalAlign: '-2px', marginInlineEnd: 4 }} />
             {t('sellerReviews.report.done')}
           </Text>

@@ -22,7 +22,7 @@ import { MUTED } from '../../components/ReviewParts';
 import { ReportReviewDialog } from '../../components/seller/ReportReviewDialog';
 import { SellerPagination } from '../../../merchant/seller/SellerPagination';
 import { SellerReviewCard } from '../../components/seller/SellerReviewCard';
-import { useMobile } from '../../../../shared/useMobile';
+import classes from './SellerReviewsPage.module.css';
 
 const STAR_OPTIONS = ['5', '4', '3', '2', '1'] as const;
 const starOf = (v: string | null) => (v && (STAR_OPTIONS as readonly string[]).includes(v) ? Number(v) : undefined);
@@ -30,7 +30,6 @@ const starOf = (v: string | null) => (v && (STAR_OPTIONS as readonly string[]).i
 export function SellerReviewsPage() {
   const { t } = useTranslation();
   const apiError = useSellerReviewsError();
-  const mobile = useMobile();
   const [params, setParams] = useSearchParams();
   const star = starOf(params.get('star'));
   const notReplied = params.get('notReplied') === '1';
@@ -81,15 +80,15 @@ export function SellerReviewsPage() {
   ];
 
   return (
-    <Container size="lg" py="md" px={mobile ? 'xs' : 'md'}>
+    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="md">
-        <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="header" aria-labelledby="seller-reviews-title">
+        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="header" aria-labelledby="seller-reviews-title">
           <Stack gap="sm">
             <Stack gap={4}>
               <Title order={1} size="h2" id="seller-reviews-title">{t('merchant.consoleTitle')}</Title>
               <Text size="sm" c={MUTED}>{t('sellerReviews.subtitle')}</Text>
             </Stack>
-            <SellerConsoleNav active="reviews" mobile={mobile} />
+            <SellerConsoleNav active="reviews" />
           </Stack>
         </Paper>
 
@@ -97,18 +96,18 @@ export function SellerReviewsPage() {
           <Text size="sm">{t('sellerReviews.policy.text')}</Text>
         </Alert>
 
-        <Paper withBorder p={mobile ? 'sm' : 'md'} radius="md" component="section" aria-label={t('sellerReviews.filter.label')}>
+        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-label={t('sellerReviews.filter.label')}>
           <Group gap="md" align="flex-end" justify="space-between" wrap="wrap">
-            <Stack gap={4} style={mobile ? { flex: '1 1 100%' } : undefined}>
+            <Stack gap={4} flex={{ base: '1 1 100%', sm: '0 1 auto' }}>
               <Text size="sm" fw={500} id="review-star-filter">{t('sellerReviews.filter.stars')}</Text>
               <SegmentedControl
                 data={starData} value={star ? String(star) : ''} onChange={(v) => go({ star: v ? Number(v) : null, pageNo: 1 })}
-                fullWidth={mobile} size={mobile ? 'xs' : 'sm'} aria-labelledby="review-star-filter" data-testid="star-filter"
+                className={classes.stars} aria-labelledby="review-star-filter" data-testid="star-filter"
               />
             </Stack>
             <Switch
               label={t('sellerReviews.filter.notReplied')} checked={notReplied} onChange={(e) => go({ notReplied: e.currentTarget.checked, pageNo: 1 })}
-              data-testid="not-replied-filter" mb={mobile ? 0 : 6}
+              data-testid="not-replied-filter" mb={{ base: 0, sm: 6 }}
             />
           </Group>
         </Paper>
@@ -133,8 +132,8 @@ export function SellerReviewsPage() {
         ) : list.data ? (
           <Stack gap="md" aria-busy={list.isFetching} data-testid="seller-reviews" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
             <Text size="sm" c={MUTED} aria-live="polite">{t('sellerReviews.total', { count: total })}</Text>
-            {list.data.data.map((r) => <SellerReviewCard key={r.id} review={r} mobile={mobile} onReport={setReporting} />)}
-            <SellerPagination total={total} pageSize={SELLER_REVIEWS_PAGE_SIZE} pageNo={pageNo} mobile={mobile} onPage={(n) => go({ pageNo: n })} />
+            {list.data.data.map((r) => <SellerReviewCard key={r.id} review={r} onReport={setReporting} />)}
+            <SellerPagination total={total} pageSize={SELLER_REVIEWS_PAGE_SIZE} pageNo={pageNo} onPage={(n) => go({ pageNo: n })} />
           </Stack>
         ) : null}
       </Stack>

@@ -5,6 +5,8 @@ import { isLoggedIn } from '../shared/session';
 import { loadAreas, type Area } from '../shared/i18n';
 import { Root, layoutLoader } from './Layout';
 import { RequireLogin } from './RequireLogin';
+import { PageLoading } from '../shared/PageLoading';
+import { useHydrated } from '../shared/useHydrated';
 import { pageContextOf, sessionOf, type PageContext } from './page-context';
 
 /** Every policy route of SPEC §2 and what it shows. */
@@ -24,6 +26,19 @@ interface PageOptions<M> {
   areas?: readonly Area[];
   /** The page's first reads (a loader its module exports). */
   data?: (module: M) => PageLoader;
+  /**
+   * The page is made from what only the browser holds (the history entry's state: the cart's lines
+   * going to checkout, an email carried over): the server sends its loading state and the browser
+   * renders it once hydrated.
+   */
+  browserState?: boolean;
+}
+
+/** `Page`, or its loading state until the browser has hydrated the server's HTML. */
+function inBrowserOnly(Page: ComponentType): ComponentType {
+  return function BrowserStatePage() {
+    return useHydrated() ? <Page /> : <PageLoading />;
+  };
 }
 
 /** The text areas of the routes a request matched (entry-server.tsx sends only those texts). */
@@ -40,7 +55,8 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: Pa
   return {
     handle: { areas } satisfies RouteHandle,
     lazy: async () => {
-      const Page = pick(await load());
+      const picked = pick(await load());
+      const Page = opts.browserState ? inBrowserOnly(picked) : picked;
       return { Component: opts.login ? function LoginPage() { return <RequireLogin><Page /></RequireLogin>; } : Page };
     },
     loader: async (args) => {
@@ -108,15 +124,15 @@ export const routes: RouteObject[] = [
       { path: '/', ...page(catalog.home, (m) => m.HomePage, { data: (m) => m.loadHomePage }) },
       { path: '/item/:urlKey', ...page(catalog.item, (m) => m.ItemPage, { areas: ['gallery', 'ratings'], data: (m) => m.loadItemPage }) },
       { path: '/cart', ...page(() => import('../features/cart/CartPage'), (m) => m.CartPage, { areas: ['gallery', 'ratings'] }) },
-      { path: '/checkout', ...page(checkout, (m) => m.CheckoutPage, { areas: ORDERS }) },
-      { path: '/buyer/create-address', ...page(() => import('../features/address/CreateAddressPage'), (m) => m.CreateAddressPage, { login: true }) },
-      { path: '/order-process', ...page(results, (m) => m.OrderProcessPage, { areas: ORDERS }) },
+      { path: '/checkout', ...page(checkout, (m) => m.CheckoutPage, { browserState: true, areas: ORDERS }) },
+      { path: '/buyer/create-address', ...page(() => import('../features/address/CreateAddressPage'), (m) => m.CreateAddressPage, { browserState: true, login: true }) },
+      { path: '/order-process', ...page(results, (m) => m.OrderProcessPage, { browserState: true, areas: ORDERS }) },
       { path: '/buyer/pay-result', ...page(results, (m) => m.PayResultPage, { areas: ORDERS }) },
       { path: '/buyer/pre-pay', ...page(results, (m) => m.PrePayPage, { areas: ORDERS }) },
       { path: '/login', ...page(auth, (m) => m.LoginPage, { areas: SIGN_IN }) },
       { path: '/confirm-success', ...page(() => import('../features/orders/ConfirmSuccessPage'), (m) => m.ConfirmSuccessPage, { areas: ORDERS }) },
       { path: '/bulk-to-pay/:orderId', ...page(() => import('../features/orders/BulkToPayPage'), (m) => m.BulkToPayPage, { areas: ORDER_DETAIL }) },
-      { path: '/order-lookup', ...page(() => import('../features/orders/GuestLookupPage'), (m) => m.GuestLookupPage, { areas: ORDER_DETAIL }) },
+      { path: '/order-lookup', ...page(() => import('../features/orders/GuestLookupPage'), (m) => m.GuestLookupPage, { browserState: true, areas: ORDER_DETAIL }) },
       { path: '/signup', ...page(auth, (m) => m.SignupPage, { areas: SIGN_IN }) },
       { path: '/forgot-password', ...page(() => import('../features/account/pages/ForgotPasswordPage'), (m) => m.ForgotPasswordPage, { areas: ['security'] }) },
       // Development mailbox (the API behind it is off in production).
@@ -133,8 +149,8 @@ export const routes: RouteObject[] = [
           { path: '/buyer/as-apply', ...page(afterSales.apply, (m) => m.ApplyPage, { areas: AFTER_SALES }) },
           { path: '/buyer/as-list', ...page(afterSales.list, (m) => m.ListPage, { areas: AFTER_SALES }) },
           { path: '/buyer/as/detail/:id', ...page(afterSales.detail, (m) => m.DetailPage, { areas: AFTER_SALES, data: (m) => m.loadDetailPage }) },
-          { path: '/buyer/send-back-items', ...page(afterSales.sendBack, (m) => m.SendBackPage, { areas: AFTER_SALES }) },
-          { path: '/buyer/m-logistics', ...page(afterSales.logistics, (m) => m.LogisticsPage, { areas: AFTER_SALES }) },
+          { path: '/buyer/send-back-items', ...page(afterSales.sendBack, (m) => m.SendBackPage, { browserState: true, areas: AFTER_SALES }) },
+          { path: '/buyer/m-logistics', ...page(afterSales.logistics, (m) => m.LogisticsPage, { browserState: true, areas: AFTER_SALES }) },
           // Reviews: registered buyers only.
           { path: '/buyer/comments', ...page(reviews.list, (m) => m.CommentsPage, { login: true, areas: REVIEWS }) },
           { path: '/buyer/comment-add', ...page(reviews.add, (m) => m.CommentAddPage, { login: true, areas: REVIEWS }) },

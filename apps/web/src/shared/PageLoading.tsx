@@ -1,8 +1,8 @@
+import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PlainLoading } from './plain';
 
-/** A page's or a list's place while its data is read: Mantine's centred Loader markup, named for screen readers. */
+/** A page's or a list's place while its data is read: Mantine's centred Loader, named for screen readers. */
 export function PageLoading() {
   const { t } = useTranslation();
-  return <PlainLoading label={t('common.loading')} />;
+  return <Center py="xl"><Loader aria-label={t('common.loading')} role="status" /></Center>;
 }

@@ -2,12 +2,11 @@ import { useLayoutEffect, useState } from 'react';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { clampQuantity, compareQuantity, stepQuantity, type QuantityRule } from '@mall/domain';
-import { PlainActionIcon, PlainGroup, PlainTextInput } from './plain';
+import { ActionIcon, Group, TextInput } from '@mantine/core';
 
 /**
  * Quantity stepper (SPEC §5/§9): min 1, max 10, step 1 by default, clamped; weight items
- * take decimals with their precision. Typing commits on blur or Enter. Plain elements with
- * Mantine's markup (plain.tsx): a cart renders one per line, the item page one in its first load.
+ * take decimals with their precision. Typing commits on blur or Enter.
  */
 export function QuantityStepper(props: {
   value: string;
@@ -32,17 +31,17 @@ export function QuantityStepper(props: {
   const atMin = compareQuantity(value, rule.min) <= 0;
   const atMax = compareQuantity(value, rule.max) >= 0;
   return (
-    <PlainGroup gap={4} wrap="nowrap" role="group" aria-label={props.label}>
-      <PlainActionIcon aria-label={t('quantity.decrease')} disabled={props.disabled || atMin}
+    <Group gap={4} wrap="nowrap" role="group" aria-label={props.label}>
+      <ActionIcon variant="default" size="lg" aria-label={t('quantity.decrease')} disabled={props.disabled || atMin}
         onClick={() => onChange(stepQuantity(value, -1, rule))}>
         <IconMinus size={16} />
-      </PlainActionIcon>
-      <PlainTextInput
+      </ActionIcon>
+      <TextInput
         aria-label={props.label}
         value={draft}
         inputMode={rule.decimals > 0 ? 'decimal' : 'numeric'}
-        width={rule.decimals > 0 ? 80 : 60}
-        style={{ textAlign: 'center' }}
+        w={rule.decimals > 0 ? 80 : 60}
+        styles={{ input: { textAlign: 'center' } }}
         disabled={props.disabled}
         rightSection={props.unit && rule.decimals > 0 ? <span style={{ fontSize: 12 }}>{props.unit}</span> : undefined}
         onChange={(e) => setDraft(e.currentTarget.value)}
@@ -51,10 +50,10 @@ export function QuantityStepper(props: {
         onBlur={(e) => commit(e.currentTarget.value)}
         onKeyDown={(e) => { if (e.key === 'Enter') commit(e.currentTarget.value); }}
       />
-      <PlainActionIcon aria-label={t('quantity.increase')} disabled={props.disabled || atMax}
+      <ActionIcon variant="default" size="lg" aria-label={t('quantity.increase')} disabled={props.disabled || atMax}
         onClick={() => onChange(stepQuantity(value, 1, rule))}>
         <IconPlus size={16} />
-      </PlainActionIcon>
-    </PlainGroup>
+      </ActionIcon>
+    </Group>
   );
 }

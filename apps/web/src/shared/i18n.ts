@@ -230,18 +230,6 @@ export async function changeLanguage(instance: I18n, language: string): Promise<
   i18n.removeResourceBundle(from, NS);
 }
 
-let appInstance: I18n | undefined;
-const appInstanceSet: Array<(i18n: I18n) => void> = [];
-/** The browser's one instance (main.tsx makes it before the first render). */
-export function setAppI18n(i18n: I18n) {
-  appInstance = i18n;
-  appInstanceSet.splice(0).forEach((resolve) => resolve(i18n));
-}
-/** The browser's instance, once main.tsx has made it (a page's code may be asked for before). */
-export function appI18n(): Promise<I18n> {
-  return appInstance ? Promise.resolve(appInstance) : new Promise((resolve) => appInstanceSet.push(resolve));
-}
-
 /**
  * The texts an instance holds, as resourcesFor gives them: what a page rendered on the server
  * used, sent with it so the browser's instance starts with exactly those (entry-server.tsx).

@@ -10,9 +10,9 @@ import { IconChevronRight, IconCrown, IconMessageStar, IconReceiptRefund } from 
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGreeting } from '../../shared/useHydrated';
 import type { BuyerHome as BuyerHomeData } from '@mall/contracts';
 import { BUYER_HOME_PATH } from '@mall/contracts/constants';
-import { greetingFor } from '@mall/domain';
 import { api } from '../../shared/api';
 import { useMoney } from '../../shared/format';
 import { LoadError } from '../../shared/States';
@@ -32,7 +32,7 @@ export function BuyerHome() {
   if (home.error && !home.data) return <LoadError error={home.error} onRetry={() => void home.refetch()} />;
   const h = home.data;
   const count = (tab: string) => counts.data?.find((c) => c.displayOrderStatus === tab)?.quantity;
-  const greeting = t(`greeting.${greetingFor(new Date().getHours())}`);
+  const greeting = useGreeting();
 
   return (
     <Stack data-testid="buyer-home">

@@ -208,24 +208,28 @@ export function OrderSummary(props: {
 export function CountdownBanner({ country, onPrize }: { country: string; onPrize: () => void }) {
   const { t } = useTranslation();
   const key = `checkout-countdown-${country}`;
-  const [start] = useState(() => {
-    const saved = Number(localStorage.getItem(key));
-    if (saved && Date.now() - saved < 24 * 3600_000) return saved;
-    localStorage.setItem(key, String(Date.now()));
-    return Date.now();
-  });
-  const [now, setNow] = useState(Date.now());
-  const [prizeOpen, setPrizeOpen] = useState(false);
-  const left = Math.max(0, FAKE_COUNTDOWN_MS - (now - start));
+  // Its start and the clock are read after the first render (the server's and the browser's first
+  // render agree on a full countdown), then it runs from the saved start.
+  const [start, setStart] = useState<number | null>(null);
+  const [now, setNow] = useState(0);
   useEffect(() => {
-    if (left === 0) return;
+    const saved = Number(localStorage.getItem(key));
+    const at = saved && Date.now() - saved < 24 * 3600_000 ? saved : Date.now();
+    if (at !== saved) localStorage.setItem(key, String(at));
+    setStart(at);
+    setNow(Date.now());
+  }, [key]);
+  const [prizeOpen, setPrizeOpen] = useState(false);
+  const left = start === null ? FAKE_COUNTDOWN_MS : Math.max(0, FAKE_COUNTDOWN_MS - (now - start));
+  useEffect(() => {
+    if (start === null || left === 0) return;
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
-  }, [left]);
+  }, [start, left]);
   const prizeKey = `${key}-prize-shown`;
   useEffect(() => {
-    if (left === 0 && !sessionStorage.getItem(prizeKey)) { sessionStorage.setItem(prizeKey, '1'); setPrizeOpen(true); }
-  }, [left, prizeKey]);
+    if (start !== null && left === 0 && !sessionStorage.getItem(prizeKey)) { sessionStorage.setItem(prizeKey, '1'); setPrizeOpen(true); }
+  }, [start, left, prizeKey]);
   const mm = String(Math.floor(left / 60000)).padStart(2, '0');
   const ss = String(Math.floor((left % 60000) / 1000)).padStart(2, '0');
   return (

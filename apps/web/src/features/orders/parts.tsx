@@ -46,7 +46,8 @@ export function Countdown({ deadline, labelKey, testId, onExpire }: { deadline: 
   const over = left <= 0;
   useEffect(() => { if (over) onExpire?.(); }, [over]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <Text size="sm" c={over ? 'dimmed' : 'orange'} data-testid={testId}>
+    // The time left differs between the server's render and the browser's by the time in between.
+    <Text size="sm" c={over ? 'dimmed' : 'orange'} data-testid={testId} suppressHydrationWarning>
       {over ? t('orders.deadlinePassed') : t(labelKey, { time: formatRemaining(left) })}
     </Text>
   );

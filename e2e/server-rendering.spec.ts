@@ -43,7 +43,7 @@ test('an item page has its name, price and buy box in the HTML', async ({ reques
   expect(html).toMatch(/<a [^>]*href="\/cart"/);
 });
 
-test('the order list has the buyer\'s order numbers and statuses in the HTML; a guest is sent to log in', async ({ playwright, baseURL }) => {
+test('the order list has the buyer\'s order numbers and statuses in the HTML', async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
   await logIn(request, 'buyer@demo.shop');
   const page = await (await request.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', {

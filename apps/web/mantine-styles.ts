@@ -6,7 +6,6 @@
  * (the file is the package's per-component files one after the other, and later rules win):
  * - the components the app's code (and @mantine/notifications') imports from `@mantine/core`,
  *   and every component their code imports in turn (a Select brings Combobox, Popover, Input...);
- * - the components plain.tsx renders by their class names (shared/mantine-classes.ts).
  * Then, as the bundle is written, every Mantine class name in the app's scripts must be styled by
  * the stylesheet: a component whose styles were left out fails the build instead of showing bare.
  */
@@ -14,7 +13,6 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { MANTINE_CLASSES } from './src/shared/mantine-classes.ts';
 
 const SOURCE_DIR = path.resolve(import.meta.dirname, 'src');
 /** Where the chosen styles are written for the build to read (a real file: Vite's CSS handling takes it as any other). */
@@ -118,7 +116,6 @@ export function appMantineStyles(): string {
     }),
   ];
   const names = new Set(sources.flatMap((f) => mantineImports(fs.readFileSync(f, 'utf8'))));
-  for (const name of Object.keys(MANTINE_CLASSES)) names.add(name);
   return stylesFor(coreDir, componentsReached(path.join(coreDir, 'esm'), names));
 }
 

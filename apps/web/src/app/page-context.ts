@@ -3,7 +3,7 @@
  * texts it shows. On the server each request has its own (entry-server.tsx passes it as the
  * loaders' context); in the browser there is one for the app's lifetime (main.tsx).
  */
-import type { QueryClient, FetchQueryOptions } from '@tanstack/react-query';
+import type { QueryClient, FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { sessionQuery } from '../shared/session';
 import type { SessionInfo } from '@mall/contracts';
@@ -38,7 +38,7 @@ export function pageContextOf(context: unknown): PageContext {
  * Starts a read into the cache; on the server the loader waits for it. A failed read is not an
  * error here: the page renders its own error or loading state and the browser asks again.
  */
-export function prefetch<T>(page: PageContext, query: FetchQueryOptions<T, Error, T, readonly unknown[]>): Promise<void> | undefined {
+export function prefetch<T, K extends QueryKey>(page: PageContext, query: FetchQueryOptions<T, Error, T, K>): Promise<void> | undefined {
   const done = page.queryClient.prefetchQuery(query);
   return page.server ? done : undefined;
 }

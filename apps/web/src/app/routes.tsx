@@ -142,7 +142,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/buyer', loader: () => redirect('/buyer/index') },
           { path: '/buyer/index', ...page(buyer, (m) => m.BuyerIndexPage, { areas: ['buyerhome', 'orders'] }) },
-          { path: '/buyer/orders', ...page(() => import('../features/orders/OrdersPage'), (m) => m.OrdersPage, { areas: ['orders', 'comment'] }) },
+          { path: '/buyer/orders', ...page(() => import('../features/orders/OrdersPage'), (m) => m.OrdersPage, { areas: ['orders', 'comment'], data: (m) => m.loadOrdersPage }) },
           { path: '/buyer/order/detail/:orderId', ...page(() => import('../features/orders/OrderDetailPage'), (m) => m.OrderDetailPage, { areas: ORDER_DETAIL }) },
           { path: '/buyer/express-trick/:orderId', ...page(() => import('../features/orders/ExpressTrickPage'), (m) => m.ExpressTrickPage, { areas: ORDER_DETAIL }) },
           { path: '/buyer/confirm/:orderId', ...page(() => import('../features/orders/ConfirmPage'), (m) => m.ConfirmPage, { areas: ORDER_DETAIL }) },

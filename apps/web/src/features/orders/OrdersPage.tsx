@@ -6,15 +6,16 @@
  * page, the same for every screen; CSS shows one's (Mantine's `sm` breakpoint, 48em).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
+import { sessionOf, type PageContext } from '../../app/page-context';
 import { parseEnum, useUrlParams } from '../../shared/urlParams';
 import { ActionIcon, Alert, Anchor, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_LIST_PAGE_SIZE, ORDER_TABS, ORDER_TIMESPANS } from '@mall/contracts/constants';
-import type { OrderCountBody, OrderListBody, OrderTab, OrderTimespan } from '@mall/contracts';
-import { useSession, useSite } from '../../shared/session';
-import { useEnterpriseChildren } from './api';
+import { ORDER_LIST_PAGE_SIZE, ORDER_TABS, ORDER_TIMESPANS, SITES } from '@mall/contracts/constants';
+import type { OrderCountBody, OrderListBody, OrderTab, OrderTimespan, SessionInfo } from '@mall/contracts';
+import { useSession } from '../../shared/session';
+import { prefetchOrderCounts, prefetchOrderPages, useEnterpriseChildren } from './api';
 import { CANCELED_FILTER, LIST_TABS, TIMESPANS } from './labels';
 import { EnterpriseFilters } from './EnterpriseFilters';
 import { OrderList } from './OrderList';
@@ -30,27 +31,63 @@ const intParam = (v: string | null, fallback: number, max = 100000) => {
 /** Which orders an enterprise main account looks at (SPEC §6). */
 type AccountFilter = 'all' | 'mine' | 'subs' | `sub:${string}`;
 
+/** What the URL and the caller's account say the list shows (one reading, for the page and its loader). */
+export function orderListFilters(params: URLSearchParams, session: SessionInfo | undefined) {
+  const isMain = !!session?.enterprise?.isMain && session.enterprise.status === 'ENABLED';
+  const tabs = SITES[session?.site ?? 'US'].features.germanType ? LIST_TABS.filter((x) => x === 'ALL_ORDER') : LIST_TABS;
+  const parsedStatus = parseEnum<OrderTab>(ORDER_TABS, params.get('status'));
+  const status: OrderTab = parsedStatus.success && (tabs.includes(parsedStatus.data) || parsedStatus.data === CANCELED_FILTER) ? parsedStatus.data : 'ALL_ORDER';
+  const parsedSpan = parseEnum<OrderTimespan>(ORDER_TIMESPANS, params.get('timespan'));
+  return {
+    isMain, tabs, status,
+    timespan: parsedSpan.success ? parsedSpan.data : undefined,
+    keyword: params.get('keyword')?.trim() || undefined,
+    pageNo: intParam(params.get('pageNo'), 1),
+    pageSize: intParam(params.get('pageSize'), ORDER_LIST_PAGE_SIZE, MAX_PAGE_SIZE),
+    points: params.get('from') === 'point',
+    account: (isMain ? params.get('account') ?? 'all' : 'all') as AccountFilter,
+    mainPay: isMain && params.get('mainPay') === '1',
+  };
+}
+type OrderListFilters = ReturnType<typeof orderListFilters>;
+
+/**
+ * The list's and the tab counts' request bodies. One read for both layouts, the desktop's (device
+ * source PC): the server renders one page for every screen, and the phone's infinite scroll reads
+ * its next pages with the same body.
+ */
+export function orderListBodies(f: OrderListFilters, enterpriseUserIds: string[] | undefined): { list: OrderListBody; counts: OrderCountBody } {
+  const base: Omit<OrderListBody, 'pageNo'> = {
+    pageSize: f.pageSize, searchStatus: f.status, deviceSource: 'PC',
+    ...(f.keyword ? { queryParams: { keyword: f.keyword } } : {}),
+    ...(f.timespan ? { timeline: f.timespan } : {}),
+    ...(f.points ? { tradeType: 'NORMAL_POINT_REDEEM' as const } : {}),
+    ...(f.mainPay ? { isMainPay: true } : {}),
+    ...(enterpriseUserIds ? { enterpriseUserIds } : {}),
+  };
+  const counts: OrderCountBody = {
+    deviceSource: base.deviceSource, ...(f.points ? { tradeType: 'NORMAL_POINT_REDEEM' as const } : {}),
+    ...(f.mainPay ? { isMainPay: true } : {}), ...(enterpriseUserIds ? { enterpriseUserIds } : {}),
+  };
+  return { list: { ...base, pageNo: f.pageNo }, counts };
+}
+
+/** The list and its counts, read with the page (a main account's sub-account filters wait for the sub-account list, in the browser). */
+export async function loadOrdersPage(page: PageContext, { request }: LoaderFunctionArgs) {
+  const session = await sessionOf(page);
+  const filters = orderListFilters(new URL(request.url).searchParams, session);
+  if (session?.userType !== 'REGISTERED' || filters.account !== 'all') return;
+  const bodies = orderListBodies(filters, undefined);
+  await Promise.all([prefetchOrderPages(page, bodies.list), prefetchOrderCounts(page, bodies.counts)]);
+}
+
 export function OrdersPage() {
   const { t } = useTranslation();
   const [params, update] = useUrlParams();
   const { data: session } = useSession();
-  const site = useSite();
-  const isMain = !!session?.enterprise?.isMain && session.enterprise.status === 'ENABLED';
   const tourist = session?.userType !== 'REGISTERED';
-
-  // ---- state from the URL ----
-  const germanType = site.features.germanType;
-  const tabs = germanType ? LIST_TABS.filter((x) => x === 'ALL_ORDER') : LIST_TABS;
-  const parsedStatus = parseEnum<OrderTab>(ORDER_TABS, params.get('status'));
-  const status: OrderTab = parsedStatus.success && (tabs.includes(parsedStatus.data) || parsedStatus.data === CANCELED_FILTER) ? parsedStatus.data : 'ALL_ORDER';
-  const parsedSpan = parseEnum<OrderTimespan>(ORDER_TIMESPANS, params.get('timespan'));
-  const timespan: OrderTimespan | undefined = parsedSpan.success ? parsedSpan.data : undefined;
-  const keyword = params.get('keyword')?.trim() || undefined;
-  const pageNo = intParam(params.get('pageNo'), 1);
-  const pageSize = intParam(params.get('pageSize'), ORDER_LIST_PAGE_SIZE, MAX_PAGE_SIZE);
-  const points = params.get('from') === 'point';
-  const account = (isMain ? params.get('account') ?? 'all' : 'all') as AccountFilter;
-  const mainPay = isMain && params.get('mainPay') === '1';
+  const filters = orderListFilters(params, session);
+  const { isMain, tabs, status, timespan, keyword, pageNo, points, account, mainPay } = filters;
 
   const children = useEnterpriseChildren(isMain);
   const visibleSubs = (children.data ?? []).filter((c) => c.status !== 'PENDING_APPROVAL');
@@ -62,21 +99,7 @@ export function OrdersPage() {
   })();
   // 'All sub-account orders' needs the sub-account list before it can ask.
   const filtersReady = !(isMain && account === 'subs' && !children.data);
-
-  // One read for both layouts, the desktop's (device source PC): the server renders one page for
-  // every screen, and the phone's infinite scroll reads its next pages with the same body.
-  const base: Omit<OrderListBody, 'pageNo'> = {
-    pageSize, searchStatus: status, deviceSource: 'PC',
-    ...(keyword ? { queryParams: { keyword } } : {}),
-    ...(timespan ? { timeline: timespan } : {}),
-    ...(points ? { tradeType: 'NORMAL_POINT_REDEEM' as const } : {}),
-    ...(mainPay ? { isMainPay: true } : {}),
-    ...(enterpriseUserIds ? { enterpriseUserIds } : {}),
-  };
-  const countBody: OrderCountBody = {
-    deviceSource: base.deviceSource, ...(points ? { tradeType: 'NORMAL_POINT_REDEEM' as const } : {}),
-    ...(mainPay ? { isMainPay: true } : {}), ...(enterpriseUserIds ? { enterpriseUserIds } : {}),
-  };
+  const { list, counts: countBody } = orderListBodies(filters, enterpriseUserIds);
 
   /** Changes some parameters; any filter change goes back to the first page. */
 
@@ -128,7 +151,7 @@ export function OrdersPage() {
           onAccount={(v) => update({ account: !v || v === 'all' ? null : v })} onMainPay={(checked) => update({ mainPay: checked ? '1' : null })} />
       )}
 
-      <OrderList body={{ ...base, pageNo }} enabled={filtersReady} onPage={(p) => update({ pageNo: p === 1 ? null : String(p) }, true)} />
+      <OrderList body={list} enabled={filtersReady} onPage={(p) => update({ pageNo: p === 1 ? null : String(p) }, true)} />
     </Stack>
   );
 }

@@ -3,7 +3,8 @@
  * with `orders` so one invalidation refreshes list, counts, detail and packages after any
  * operation.
  */
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { prefetch, type PageContext } from '../../app/page-context';
 import type {
   Cart, OrderCountBody, OrderCounts, OrderDetail, OrderListBody, OrderPage, PackageList, PaymentStatus, ShipmentPackage, TrackEntry,
 } from '@mall/contracts';
@@ -68,26 +69,42 @@ export const fetchEnterpriseChildren = () =>
  * phone layout's infinite scroll; a desktop shows the first of them). The previous list stays
  * while another filter's or page's first page loads.
  */
-export function useOrderPages(body: OrderListBody, enabled = true) {
+/** The order list from the page `body.pageNo` names on (the query both useOrderPages and the page's loader use). */
+const orderPagesQuery = (body: OrderListBody) => {
   const { pageNo = 1, ...rest } = body;
   const pageSize = body.pageSize ?? ORDER_LIST_PAGE_SIZE;
-  return useInfiniteQuery({
-    queryKey: [...ordersKey, 'pages', body], enabled,
+  return infiniteQueryOptions({
+    queryKey: [...ordersKey, 'pages', body],
     initialPageParam: pageNo,
-    // The body as the page's first read sends it (first-reads.ts): pageNo last.
     queryFn: ({ pageParam, signal }) => fetchOrderPage({ ...rest, pageNo: pageParam }, signal),
-    getNextPageParam: (last, _all, lastPageNo) => (lastPageNo * pageSize < last.total && last.data.length > 0 ? lastPageNo + 1 : undefined),
-    placeholderData: keepPreviousData,
+    getNextPageParam: (last: OrderPage, _all: OrderPage[], lastPageNo: number) => (lastPageNo * pageSize < last.total && last.data.length > 0 ? lastPageNo + 1 : undefined),
   });
+};
+
+const orderCountsQuery = (body: OrderCountBody) => queryOptions({
+  queryKey: [...ordersKey, 'counts', body],
+  queryFn: ({ signal }) => fetchOrderCounts(body, signal),
+});
+
+/**
+ * The order list from the page `body.pageNo` names on, the next page while more remain (the
+ * phone layout's infinite scroll; a desktop shows the first of them). The previous list stays
+ * while another filter's or page's first page loads.
+ */
+export function useOrderPages(body: OrderListBody, enabled = true) {
+  return useInfiniteQuery({ ...orderPagesQuery(body), enabled, placeholderData: keepPreviousData });
 }
 
 export function useOrderCounts(body: OrderCountBody, enabled = true) {
-  return useQuery({
-    queryKey: [...ordersKey, 'counts', body], enabled,
-    queryFn: ({ signal }) => fetchOrderCounts(body, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...orderCountsQuery(body), enabled, placeholderData: keepPreviousData });
 }
+
+/** Loaders' reads of the list's first page and its counts (on the server, into the page). */
+export function prefetchOrderPages(page: PageContext, body: OrderListBody) {
+  const done = page.queryClient.prefetchInfiniteQuery(orderPagesQuery(body));
+  return page.server ? done : undefined;
+}
+export const prefetchOrderCounts = (page: PageContext, body: OrderCountBody) => prefetch(page, orderCountsQuery(body));
 
 export const detailKey = (id: string, code?: string | null) => [...ordersKey, 'detail', id, code ?? null] as const;
 export function useOrderDetail(id: string | undefined, outTradeOrderCode?: string | null) {

@@ -5,7 +5,7 @@
  * orders (bench/orders.ts, bench/orders-data.ts), with EXPLAIN of the list queries.
  * The load comes from autocannon in a child process (from outside, as clients would send it), so
  * the CPU per order read from /proc is the server's own. Loopback only; every scenario is bounded in time. BENCH_ONLY picks parts, comma-separated:
- * catalog, session, preview, submit, pay (firstPay and webhooks), orders; BENCH_ONLY=orders runs
+ * catalog, session, pages (server-rendered pages), preview, submit, pay (firstPay and webhooks), orders; BENCH_ONLY=orders runs
  * only the order part, unset runs everything.
  */
 import crypto from 'node:crypto';
@@ -111,7 +111,8 @@ try {
   await seed(db);
   // Plenty of stock so submits measure the order path, not sold-out answers.
   await db.$client.query("UPDATE skus SET stock = 100000000");
-  const app = await buildApp({ db, rateLimits: false });
+  // The pages are rendered from the web build (`npm run build` first; WEB_DIST_DIR picks another).
+  const app = await buildApp({ db, rateLimits: false, webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../apps/web/dist')) });
   closers.push(() => app.close());
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
@@ -176,6 +177,10 @@ try {
     // with one cookie they would also share the row.
     { part: 'session', name: `GET /api/auth/session (${CONNECTIONS} buyers)`, path: '/api/auth/session', headers: {}, callers: buyers.map((b) => ({ cookie: b.cookie })) },
     { part: 'preview', name: 'POST /api/checkout/preview (2 shops)', path: '/api/checkout/preview', method: 'POST', headers: j, body: JSON.stringify(previewBody) },
+    // Server rendering (apps/server/src/modules/web): whole pages as a browser asks for them (Brotli).
+    { part: 'pages', name: 'GET / page (guest)', path: '/', headers: { 'accept-encoding': 'br' } },
+    { part: 'pages', name: 'GET /item/standing-desk-e7 page (guest)', path: '/item/standing-desk-e7', headers: { 'accept-encoding': 'br' } },
+    { part: 'pages', name: 'GET /buyer/orders page (logged in)', path: '/buyer/orders', headers: { 'accept-encoding': 'br', cookie } },
     {
       part: 'submit', name: 'POST /api/checkout/submit (new order each)', path: '/api/checkout/submit', method: 'POST', headers: j, body: submitBody,
       // Every request is a new order: its own Idempotency-Key.

@@ -14,14 +14,15 @@ import type { Language } from '@mall/contracts';
 import { AppProviders, createQueryClient } from './app/AppProviders';
 import type { PageContext } from './app/page-context';
 import { routes } from './app/routes';
-import { setServerReads, type ServerReads } from './shared/api';
+import { setServerRequest, type ServerReads, type ServerRequest } from './shared/api';
 import { createI18n, resourcesFor, resourcesOf } from './shared/i18n';
 
 export type { ServerReads };
 
 const handler = createStaticHandler(routes);
-const current = new AsyncLocalStorage<ServerReads>();
-setServerReads(() => current.getStore());
+// The request being rendered, for api() and pageOrigin() anywhere below (loaders and render alike).
+const current = new AsyncLocalStorage<ServerRequest>();
+setServerRequest(() => current.getStore());
 
 export interface RenderInput {
   /** The page's request, as a Fetch Request (absolute URL). */
@@ -52,12 +53,13 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const queryClient = createQueryClient();
   const i18n = createI18n(input.language, await resourcesFor(input.language, []));
   const page: PageContext = { queryClient, i18n, server: true };
-  const context = await current.run(input.reads, () => handler.query(input.request, { requestContext: { page } }));
+  const request: ServerRequest = { reads: input.reads, origin: new URL(input.request.url).origin };
+  const context = await current.run(request, () => handler.query(input.request, { requestContext: { page } }));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
   const state = jsonForScript({ queries: dehydrate(queryClient), language: input.language, texts: resourcesOf(i18n) });
-  const stream = await streamPage(context, page, input.nonce);
+  const stream = await current.run(request, () => streamPage(context, page, input.nonce));
   return { kind: 'page', status: context.statusCode, language: input.language, state, stream };
 }
 

@@ -1,11 +1,11 @@
 /**
  * api(): in the browser a fetch with the server's error codes; while a page renders on the server,
- * the in-process reads of that request (setServerReads).
+ * the in-process reads of that request (setServerRequest).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setServerReads } from './api';
+import { api, ApiError, setServerRequest } from './api';
 
-afterEach(() => { vi.unstubAllGlobals(); setServerReads(() => undefined); });
+afterEach(() => { vi.unstubAllGlobals(); setServerRequest(() => undefined); });
 
 describe('api', () => {
   it('sends JSON with the CSRF header on a write and turns an error answer into ApiError with its code', async () => {
@@ -24,7 +24,7 @@ describe('api', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     const seen: unknown[] = [];
-    setServerReads(() => async (path, init) => { seen.push([path, init]); return path === '/api/ok' ? { status: 200, data: { fine: true } } : { status: 404, data: { code: 'Common.notFound', message: 'Not found' } }; });
+    setServerRequest(() => ({ origin: 'http://shop.test', reads: async (path, init) => { seen.push([path, init]); return path === '/api/ok' ? { status: 200, data: { fine: true } } : { status: 404, data: { code: 'Common.notFound', message: 'Not found' } }; } }));
     expect(await api('/api/ok')).toEqual({ fine: true });
     await expect(api('/api/missing', { body: { a: 1 } })).rejects.toMatchObject({ status: 404, code: 'Common.notFound' });
     expect(seen).toEqual([['/api/ok', { method: 'GET', body: undefined }], ['/api/missing', { method: 'POST', body: { a: 1 } }]]);

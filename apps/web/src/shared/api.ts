@@ -19,11 +19,18 @@ function send(path: string, init: Init): Promise<Response> {
 
 /** How a page being rendered on the server reads: in-process, with the page request's caller (entry-server.tsx). */
 export type ServerReads = (path: string, init: { method: string; body?: unknown }) => Promise<{ status: number; data: unknown }>;
-let serverReadsNow: () => ServerReads | undefined = () => undefined;
+/** The request a page is being rendered for on the server. */
+export interface ServerRequest { reads: ServerReads; origin: string }
+let serverRequestNow: () => ServerRequest | undefined = () => undefined;
 
-/** Set once by the server's entry: the reads of the request being rendered, if any. */
-export function setServerReads(current: () => ServerReads | undefined): void {
-  serverReadsNow = current;
+/** Set once by the server's entry: the request being rendered, if any. */
+export function setServerRequest(current: () => ServerRequest | undefined): void {
+  serverRequestNow = current;
+}
+
+/** This page's origin: the browser's, or on the server the request's. */
+export function pageOrigin(): string {
+  return typeof window === 'undefined' ? serverRequestNow()?.origin ?? 'http://localhost' : window.location.origin;
 }
 
 async function readOnServer<T>(reads: ServerReads, path: string, init: Init): Promise<T> {
@@ -36,8 +43,8 @@ async function readOnServer<T>(reads: ServerReads, path: string, init: Init): Pr
 }
 
 export async function api<T>(path: string, init: Init = {}): Promise<T> {
-  const server = serverReadsNow();
-  if (server) return readOnServer<T>(server, path, init);
+  const server = serverRequestNow();
+  if (server) return readOnServer<T>(server.reads, path, init);
   let res: Response;
   try {
     res = await send(path, init);

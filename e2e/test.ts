@@ -10,7 +10,25 @@ export type { APIRequestContext, BrowserContext, Locator, Page } from '@playwrig
 
 const HYDRATION = /hydrat|did not match|Minified React error #(418|423|425)|react\.dev\/errors\/(418|423|425)/i;
 
+/**
+ * A page opened by `goto` or `reload` is used once React has hydrated it (main.tsx marks <html>
+ * with data-hydrated): a click on the server's HTML before that does nothing, as for a buyer
+ * whose scripts are still arriving.
+ */
+async function hydrated(page: import('@playwright/test').Page) {
+  // A shop page carries its state for hydration; an emulator's or a provider's page does not.
+  if (!(await page.locator('#page-state').count())) return;
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export const test = base.extend<{ hydrationWatch: void }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => { const res = await goto(...args); await hydrated(page); return res; };
+    page.reload = async (...args) => { const res = await reload(...args); await hydrated(page); return res; };
+    await use(page);
+  },
   hydrationWatch: [async ({ context }, use, testInfo) => {
     const seen: string[] = [];
     const watch = (page: import('@playwright/test').Page) => {

@@ -2,7 +2,7 @@
  * The browser's entry: hydrates the page the server rendered (entry-server.tsx) with the same
  * routes, the server's answers in the query cache and the texts of the request's language.
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -48,6 +48,12 @@ window.addEventListener('vite:preloadError', (event) => {
   location.reload();
 });
 
+/** Marks the document once React has hydrated it (`data-hydrated` on <html>): tests wait for it before clicking. */
+function Hydrated() {
+  useEffect(() => { document.documentElement.dataset.hydrated = ''; }, []);
+  return null;
+}
+
 async function start() {
   const state = readPageState();
   const queryClient = createQueryClient();
@@ -62,6 +68,7 @@ async function start() {
     <StrictMode>
       <AppProviders queryClient={queryClient} i18n={i18n}>
         <RouterProvider router={router} />
+        <Hydrated />
       </AppProviders>
     </StrictMode>,
   );

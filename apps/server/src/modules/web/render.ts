@@ -78,7 +78,7 @@ export function pageRenderer(opts: PageRendererOptions) {
     const result = await server.render({ request, language: caller.language, nonce, reads: readsFor(caller) });
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
 
-    const head = shell.head.replace('<html lang="en">', `<html lang="${result.language}">`);
+    const head = shell.head.replace('<html lang="en"', `<html lang="${result.language}"`);
     const state = `<script type="application/json" id="${server.PAGE_STATE_ID}">${result.state}</script>`;
     // React writes into the middle of the document; the build's head and tail go around it.
     const page = new Transform({

@@ -242,7 +242,8 @@ function DeadlineCountdown({ at, kind, onExpire }: { at: string; kind: NonNullab
   const over = left <= 0;
   useEffect(() => { if (over) onExpire(); }, [over]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <Text size="sm" fw={600} c="dark.7" data-testid="as-countdown" data-kind={kind}>
+    // The time left moves between the server's render and the browser's hydration: React takes the browser's.
+    <Text size="sm" fw={600} c="dark.7" data-testid="as-countdown" data-kind={kind} suppressHydrationWarning>
       {over ? t('aftersales.deadline.passed') : t(`aftersales.deadline.${kind}`, { time: formatRemaining(left) })}
     </Text>
   );

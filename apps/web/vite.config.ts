@@ -85,8 +85,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // its own files, so it runs wherever the build is put.
   plugins: isSsrBuild ? [react()] : [mantineUsedStyles(), react(), compileHints(), preloadFont(), precompress()],
   ssr: { noExternal: true },
-  // The server build carries React and the libraries: their production code, whatever NODE_ENV the server runs with.
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: isSsrBuild ? { outDir: 'dist-server', emptyOutDir: true } : {
     outDir: 'dist',
     emptyOutDir: true,

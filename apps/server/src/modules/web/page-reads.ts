@@ -80,7 +80,7 @@ export function pageReadsFor(db: Db): (caller: Caller) => PageReads {
       return await read(caller, url, init.body ?? {});
     } catch (err) {
       if (err instanceof AppError) return { status: err.status, data: { code: err.code, message: err.message } };
-      if (err instanceof z.ZodError) return { status: 400, data: { code: ERROR_CODES.invalidRequest, message: 'Invalid request' } };
+      if (err instanceof z.ZodError || err instanceof URIError) return { status: 400, data: { code: ERROR_CODES.invalidRequest, message: 'Invalid request' } };
       throw err;
     }
   };

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { PolicyKind, PolicyRoute } from '@mall/contracts';
+import { safeRedirect } from '@mall/domain';
 import { isLoggedIn } from '../shared/session';
 import { loadAreas, type Area } from '../shared/i18n';
 import { Root, layoutLoader } from './Layout';
@@ -22,6 +23,8 @@ export type PageLoader = (page: PageContext, args: LoaderFunctionArgs) => Promis
 interface PageOptions<M> {
   /** Registered buyers only: others are sent to /login with a target back here. */
   login?: boolean;
+  /** Sign-in forms: a logged-in buyer goes where the link wanted (a path of this shop) or to the buyer centre. */
+  guestOnly?: boolean;
   /** The text areas (locales/<area>) the page shows, loaded with its code. */
   areas?: readonly Area[];
   /** The page's first reads (a loader its module exports). */
@@ -64,6 +67,11 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: Pa
       if (opts.login && !isLoggedIn(await sessionOf(context))) {
         const url = new URL(args.request.url);
         throw redirect(`/login?target=${encodeURIComponent(url.pathname + url.search)}`);
+      }
+      if (opts.guestOnly && isLoggedIn(await sessionOf(context))) {
+        const url = new URL(args.request.url);
+        const target = url.searchParams.get('target');
+        throw redirect(target ? safeRedirect(target, { origin: url.origin }).url : '/buyer/index');
       }
       const [module] = await Promise.all([load(), loadAreas(context.i18n, areas)]);
       await opts.data?.(module)(context, args);
@@ -129,11 +137,11 @@ export const routes: RouteObject[] = [
       { path: '/order-process', ...page(results, (m) => m.OrderProcessPage, { browserState: true, areas: ORDERS }) },
       { path: '/buyer/pay-result', ...page(results, (m) => m.PayResultPage, { areas: ORDERS }) },
       { path: '/buyer/pre-pay', ...page(results, (m) => m.PrePayPage, { areas: ORDERS }) },
-      { path: '/login', ...page(auth, (m) => m.LoginPage, { areas: SIGN_IN }) },
+      { path: '/login', ...page(auth, (m) => m.LoginPage, { areas: SIGN_IN, guestOnly: true }) },
       { path: '/confirm-success', ...page(() => import('../features/orders/ConfirmSuccessPage'), (m) => m.ConfirmSuccessPage, { areas: ORDERS }) },
       { path: '/bulk-to-pay/:orderId', ...page(() => import('../features/orders/BulkToPayPage'), (m) => m.BulkToPayPage, { areas: ORDER_DETAIL }) },
       { path: '/order-lookup', ...page(() => import('../features/orders/GuestLookupPage'), (m) => m.GuestLookupPage, { browserState: true, areas: ORDER_DETAIL }) },
-      { path: '/signup', ...page(auth, (m) => m.SignupPage, { areas: SIGN_IN }) },
+      { path: '/signup', ...page(auth, (m) => m.SignupPage, { areas: SIGN_IN, guestOnly: true }) },
       { path: '/forgot-password', ...page(() => import('../features/account/pages/ForgotPasswordPage'), (m) => m.ForgotPasswordPage, { areas: ['security'] }) },
       // Development mailbox (the API behind it is off in production).
       { path: '/dev/mailbox', ...page(() => import('../features/account/pages/DevMailboxPage'), (m) => m.DevMailboxPage, { areas: ['security'] }) },
@@ -180,6 +188,7 @@ export const routes: RouteObject[] = [
       { path: '/merchant/audit', ...page(merchant, (m) => m.MerchantAuditPage, { login: true }) },
       { path: '/merchant-console/orders', ...page(() => import('../features/merchant/SellerOrdersPage'), (m) => m.SellerOrdersPage, { login: true, areas: ['seller'] }) },
       { path: '/merchant-console/after-sales', ...page(() => import('../features/aftersales/pages/seller/SellerAfterSalesPage'), (m) => m.SellerAfterSalesPage, { login: true, areas: ['seller'] }) },
+      { path: '/merchant-console/invoices', ...page(() => import('../features/invoice/pages/SellerInvoicesPage'), (m) => m.SellerInvoicesPage, { login: true, areas: ['seller'] }) },
       { path: '/merchant-console/reviews', ...page(() => import('../features/comment/pages/seller/SellerReviewsPage'), (m) => m.SellerReviewsPage, { login: true, areas: ['seller', 'ratings', 'gallery'] }) },
       { path: '*', ...page(() => import('../features/content/NotFoundPage'), (m) => m.NotFoundPage) },
     ],

@@ -95,9 +95,30 @@ export function mergeTexts(lng: string, own: Texts | undefined, english: Texts):
   return withPluralForms(own ? mergeOver(own, english) : english, new Intl.PluralRules(lng).resolvedOptions().pluralCategories);
 }
 
-async function loadTexts(lng: Language, files: Record<string, () => Promise<Texts>>, path: (lng: string) => string): Promise<Texts> {
-  const [english, own] = await Promise.all([file(files, path('en')), lng === 'en' ? undefined : file(files, path(lng))]);
-  return mergeTexts(lng, own, english);
+/** Freezes merged texts: they are shared by every instance (every request on the server), so none may change them. */
+function deepFreeze(texts: Texts): Texts {
+  for (const value of Object.values(texts)) if (isTexts(value)) deepFreeze(value);
+  return Object.freeze(texts);
+}
+
+/**
+ * Merged texts by file: a file is merged once per language and process. i18next copies a bundle's
+ * top-level keys into its store and never writes into the objects below them (no two files share a
+ * top-level key), so the merged objects can be shared; they are frozen to keep it so.
+ */
+const merged = new Map<string, Promise<Texts>>();
+
+function loadTexts(lng: Language, files: Record<string, () => Promise<Texts>>, path: (lng: string) => string): Promise<Texts> {
+  const key = path(lng);
+  let texts = merged.get(key);
+  if (!texts) {
+    texts = Promise.all([file(files, path('en')), lng === 'en' ? undefined : file(files, path(lng))])
+      .then(([english, own]) => deepFreeze(mergeTexts(lng, own, english)));
+    // A failed load (a chunk that did not arrive) is tried again next time.
+    texts.catch(() => merged.delete(key));
+    merged.set(key, texts);
+  }
+  return texts;
 }
 
 const loadBase = (lng: Language) => loadTexts(lng, baseFiles, (l) => `../locales/${l}.json`);

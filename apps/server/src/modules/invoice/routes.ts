@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, Id, InvoiceAddress, ShopTaxProfileBody, VatInvoiceRequestBody, VatInvoiceView } from '@mall/contracts';
+import { ErrorBody, Id, InvoiceAddress, InvoiceDocumentView, ShopTaxProfileBody, VatInvoiceRequestBody, VatInvoiceView } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { requireSeller } from '../merchant/guard.js';
@@ -47,7 +47,7 @@ export function vatInvoiceRoutes(app: FastifyInstance, db: Db, storage: FileStor
 
   r.post('/api/merchant/vat-invoices', {
     schema: { tags: seller, summary: "VAT invoice requests of the seller's orders (oldest first)", body: z.object({ status: z.enum(['REQUESTED', 'ISSUED', 'CREDITED']).optional() }).optional(),
-      response: { 200: z.array(z.object({ orderId: Id, tradeOrderCode: z.string(), status: z.string(), companyName: z.string(), vatId: z.string(), requestedAt: z.string() })), ...errors } },
+      response: { 200: z.array(z.object({ orderId: Id, tradeOrderCode: z.string(), status: z.string(), companyName: z.string(), vatId: z.string(), requestedAt: z.string(), documents: z.array(InvoiceDocumentView) })), ...errors } },
   }, async (req) => sellerInvoiceRequests(db, requireSeller(req.caller.user), req.body?.status));
 
   r.post('/api/merchant/orders/:id/vat-invoice/issue', {

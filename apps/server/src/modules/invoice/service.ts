@@ -143,14 +143,18 @@ export async function saveTaxProfile(db: Db, seller: UserRow, shopId: bigint, bo
   return { shopId: String(shopId), legalName: values.legalName, vatId: values.vatId, address: values.address };
 }
 
-/** The seller's invoice requests (to issue first). */
+/** The seller's invoice requests (to issue first), each with its documents. */
 export async function sellerInvoiceRequests(db: Db, seller: UserRow, status: 'REQUESTED' | 'ISSUED' | 'CREDITED' | undefined) {
   const rows = await db.select({ r: vatInvoiceRequests, code: tradeOrders.tradeOrderCode }).from(vatInvoiceRequests)
     .innerJoin(tradeOrders, eq(tradeOrders.id, vatInvoiceRequests.orderId))
     .where(and(eq(tradeOrders.sellerId, seller.id), status ? eq(vatInvoiceRequests.status, status) : undefined))
     .orderBy(asc(vatInvoiceRequests.requestedAt)).limit(200);
+  // The documents of each (the invoice and the credit notes of refunds), so the console shows them.
+  const docs = rows.length ? await db.select().from(invoiceDocuments).where(inArray(invoiceDocuments.requestId, rows.map(({ r }) => r.id))).orderBy(asc(invoiceDocuments.id)) : [];
+  const numbers = new Map(docs.map((d) => [d.id, d.invoiceNumber]));
   return rows.map(({ r, code }) => ({
     orderId: String(r.orderId), tradeOrderCode: code, status: r.status, companyName: r.companyName, vatId: r.vatId, requestedAt: r.requestedAt.toISOString(),
+    documents: docs.filter((d) => d.requestId === r.id).map((d) => documentView(d, d.creditsDocumentId ? numbers.get(d.creditsDocumentId) ?? null : null)),
   }));
 }
 

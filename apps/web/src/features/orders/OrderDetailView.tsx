@@ -20,6 +20,7 @@ import classes from './OrderProgress.module.css';
 import { useCountryName } from '../../shared/countries';
 import { EnterpriseTags } from './OrderCard';
 import { CopyButton, Countdown, LineRow } from './parts';
+import { showsVatInvoice, VatInvoicePanel } from '../invoice/components/VatInvoicePanel';
 
 const DIY_SHOWN = 2;
 const CANCELLED = ['CLOSED', 'CANCELED', 'CANCEL_ALL'];
@@ -335,6 +336,7 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
                 </Field>
               </>
             )}
+            {!readOnly && showsVatInvoice(order) && <><Divider /><VatInvoicePanel order={order} /></>}
           </Stack>
         </Section>
       </SimpleGrid>

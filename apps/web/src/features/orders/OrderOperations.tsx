@@ -38,6 +38,7 @@ const isDetail = (o: AnyOrder): o is OrderDetail => 'bill' in o;
 const HANDLED: readonly string[] = [
   'pay', 'secondary_pay', 'payDeposit', 'payBalance', 'buyerCancelBeforePay', 'buyerCancelAfterPay', 'confirm', 'buyerPostponeConfirmDeadline',
   'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'comment', 'toUse', 'checkVerifyCode', 'buyerApplyReverse',
+  'makeInvoice', 'sendInvoiceEmail',
 ];
 /** The after-sales apply dialog, loaded with the after-sales chunk when first opened. */
 const ApplyDialog = lazy(() => import('../aftersales/components/ApplyDialog').then((m) => ({ default: m.ApplyDialog })));
@@ -45,6 +46,9 @@ const ApplyDialog = lazy(() => import('../aftersales/components/ApplyDialog').th
 const loadDialogs = () => import('./OrderDialogs');
 const OrderDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.OrderDialogs })));
 const RepeatPaymentDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RepeatPaymentDialog })));
+/** The VAT invoice's request form (MAKE_INVOICE) and email confirmation (sendInvoiceEmail), from features/invoice. */
+const InvoiceRequestDialog = lazy(() => import('../invoice/components/InvoiceRequestDialog').then((m) => ({ default: m.InvoiceRequestDialog })));
+const SendInvoiceEmailDialog = lazy(() => import('../invoice/components/SendInvoiceEmailDialog').then((m) => ({ default: m.SendInvoiceEmailDialog })));
 /**
  * Not an operation of the server: a paid order waiting for delivery with lines that can still be
  * cancelled offers after-sales too, as a cancel before delivery (SPEC §4 apply dialog).
@@ -214,6 +218,7 @@ export function OrderOperations({ order, context, onToUse, className }: {
   const now = useNow(30_000);
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [invoiceDialog, setInvoiceDialog] = useState<'makeInvoice' | 'sendInvoiceEmail' | null>(null);
   // The confirmations stay mounted from their first open on (closing animation).
   const [dialogsUsed, setDialogsUsed] = useState(false);
   if (dialog && dialog.kind !== 'apply' && !dialogsUsed) setDialogsUsed(true);
@@ -288,6 +293,7 @@ export function OrderOperations({ order, context, onToUse, className }: {
         });
       case 'toUse': case 'checkVerifyCode':
         return onToUse ? onToUse() : navigate(`/buyer/order/detail/${order.id}#use-info`);
+      case 'makeInvoice': case 'sendInvoiceEmail': return setInvoiceDialog(op);
       case 'buyerApplyReverse': return setDialog({ kind: 'apply', cancelBeforeDelivery: false });
       case APPLY_CANCEL: return setDialog({ kind: 'apply', cancelBeforeDelivery: true });
     }
@@ -314,6 +320,14 @@ export function OrderOperations({ order, context, onToUse, className }: {
       {pay.dialog}
 
       {dialogsUsed && <OperationDialogs order={order} dialog={dialog} onClose={() => setDialog(null)} />}
+
+      {invoiceDialog && (
+        <Suspense fallback={<DialogLoading />}>
+          {invoiceDialog === 'makeInvoice'
+            ? <InvoiceRequestDialog orderId={order.id} opened onClose={() => setInvoiceDialog(null)} />
+            : <SendInvoiceEmailDialog orderId={order.id} opened onClose={() => setInvoiceDialog(null)} />}
+        </Suspense>
+      )}
 
       {dialog?.kind === 'apply' && (
         <Suspense fallback={null}>

@@ -1,0 +1,66 @@
+/**
+ * MAKE_INVOICE: the buyer asks for the VAT invoice of a paid order (or corrects the request
+ * before the shop issues it). Checked as the server checks (InvoiceFields); the server's refusals
+ * show under the VAT ID (its format) or above the form.
+ */
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import type { VatInvoiceView } from '@mall/contracts';
+import { ApiError } from '../../../shared/api';
+import { errorMessage } from '../../../shared/errors';
+import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
+import { useRequestVatInvoice } from '../api/invoice';
+import { bodyOf, InvoiceFields, useInvoiceForm, valuesOf } from './InvoiceFields';
+
+const VAT_ID_CODES = ['Invoice.vatIdMalformed', 'Invoice.vatIdCountryNotSupported'];
+
+export function InvoiceRequestDialog({ orderId, opened, onClose, current, defaultCountry }: {
+  orderId: string; opened: boolean; onClose: () => void;
+  /** The request as saved: the dialog corrects it. */
+  current?: VatInvoiceView['request'];
+  defaultCountry?: string;
+}) {
+  const { t } = useTranslation();
+  const phone = usePhoneAfterMount();
+  const title = t(current ? 'orders.vatInvoice.form.editTitle' : 'orders.vatInvoice.form.title');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} fullScreen={phone} centered size="lg">
+      {opened && <RequestForm orderId={orderId} current={current ?? null} defaultCountry={defaultCountry} onDone={onClose} title={title} />}
+    </Modal>
+  );
+}
+
+function RequestForm({ orderId, current, defaultCountry, onDone, title }: {
+  orderId: string; current: VatInvoiceView['request']; defaultCountry?: string; onDone: () => void; title: string;
+}) {
+  const { t } = useTranslation();
+  const form = useInvoiceForm(valuesOf(current, defaultCountry));
+  const request = useRequestVatInvoice(orderId);
+  const submit = form.onSubmit((values) => {
+    if (request.isPending) return;
+    request.mutate(bodyOf(values), {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t(current ? 'orders.vatInvoice.form.updated' : 'orders.vatInvoice.form.success') });
+        onDone();
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && VAT_ID_CODES.includes(e.code)) form.setFieldError('vatId', e.message);
+      },
+    });
+  });
+  const fieldError = request.error instanceof ApiError && VAT_ID_CODES.includes(request.error.code);
+  return (
+    <form noValidate onSubmit={submit} aria-label={title} data-testid="vat-invoice-form">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">{t('orders.vatInvoice.form.intro')}</Text>
+        {request.error && !fieldError && <Alert color="red" role="alert" data-testid="vat-invoice-error">{errorMessage(t, request.error)}</Alert>}
+        <InvoiceFields form={form} disabled={request.isPending} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={request.isPending}>{t('orders.vatInvoice.form.cancel')}</Button>
+          <Button type="submit" loading={request.isPending}>{t(current ? 'orders.vatInvoice.form.save' : 'orders.vatInvoice.form.submit')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import { isRegistered } from '../../lib/session.js';
 import type { FastifyRequest } from 'fastify';
 import { settleFromProvider } from './settle.js';
+import { authorityRoutes } from './authority.js';
 import { cancelFromProvider, closePaymentRecord, contractDetail, masterPending, paymentStatus, payResult, startPayment, submitToMaster } from './service.js';
 import { creditBalance } from './providers/invoice-me.js';
 import type { PaymentRegistry } from './providers/registry.js';
@@ -99,6 +100,9 @@ export function paymentRoutes(app: FastifyInstance, db: Db, registry: PaymentReg
     const to = await cancelFromProvider(db, registry, (name, event) => events.applyDirect(name, event), buyerOf(req), BigInt(req.query.paymentRecordId), req.query.payUniqueKey);
     return reply.redirect(to, 303);
   });
+
+  // SPEC §7 authority and adyenDetails (embedded widgets).
+  authorityRoutes(app, db, registry, events);
 
   r.post('/api/payments/submit-to-master', {
     schema: { tags, summary: "Enterprise sub-account: 'Submit Master Account' hands the order to the main account for payment", body: ContractRef, response: { 200: z.object({ contractId: z.string(), masterStatus: z.literal('PENDING') }), ...errors, 403: ErrorBody } },

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../../db/client.js';
 import type { MockpayProvider } from '../../mockpay/provider.js';
+import { AdyenProvider, type AdyenConfig } from './adyen.js';
 import { InvoiceMeProvider } from './invoice-me.js';
 import { MockpayAdapter } from './mockpay.js';
 import { PaypalProvider, type PaypalConfig } from './paypal.js';
@@ -14,12 +15,14 @@ import type { PaymentProvider } from './types.js';
 export interface PaymentsOptions {
   stripe?: StripeConfig;
   paypal?: PaypalConfig;
+  adyen?: AdyenConfig;
 }
 
 export function buildPaymentRegistry(db: Db, opts: PaymentsOptions & { mockpay: MockpayProvider | null }): PaymentRegistry {
   const providers: PaymentProvider[] = [];
   if (opts.stripe) providers.push(new StripeProvider(opts.stripe));
   if (opts.paypal) providers.push(new PaypalProvider(opts.paypal));
+  if (opts.adyen) providers.push(new AdyenProvider(opts.adyen, db));
   if (opts.mockpay) providers.push(new MockpayAdapter(opts.mockpay));
   providers.push(new InvoiceMeProvider(db));
   return new PaymentRegistry(providers);
@@ -42,6 +45,13 @@ export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSour
     script.push('https://www.paypal.com');
     frame.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
     connect.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
+  }
+  if (opts?.adyen) {
+    // The Drop-in's script, styles and card-field frames, test and live.
+    const shopper = ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-live.adyen.com', 'https://checkoutshopper-live-us.adyen.com'];
+    script.push(...shopper);
+    frame.push(...shopper);
+    connect.push(...shopper);
   }
   return { scriptSources: script, frameSources: frame, connectSources: connect };
 }

@@ -24,6 +24,12 @@ export type ProviderEvent =
     /** Minor units as a decimal string (SPEC §9: x100, x1 for JPY); checked against the record. */
     amountMinor: string;
     currency: string;
+    /**
+     * The provider's own id of the money when the shop keeps another id for the attempt (Adyen:
+     * the pspReference of a payment made in a session or on a payment link). Stored with the
+     * event, so the provider finds it again for refunds.
+     */
+    providerChargeId?: string;
   }
   | { type: 'payment.failed'; providerPaymentId: string; merchantReference?: string; reason: string }
   /** Still being processed (bank transfer, review): the record stays pending. */
@@ -165,4 +171,33 @@ export interface PaymentProvider {
   setupStatus?(setupId: string): Promise<DecidedEvent[]>;
   /** A saved card removed: its token stops working at the provider. */
   detachCard?(token: string): Promise<void>;
+
+  /**
+   * SPEC §7 authority: what the browser's embedded widget needs before a payment (Adyen's
+   * Drop-in session; Braintree's client token). Present on the providers that have one.
+   */
+  authority?(input: AuthorityInput): Promise<AuthorityAnswer>;
+  /**
+   * SPEC §7 adyenDetails: finishes a payment that needed a redirect or 3-D Secure with what the
+   * browser brought back. The events name the payment by the provider's charge id; the shop
+   * finds its record by `merchantReference` (as the provider answered it, never the browser).
+   */
+  paymentDetails?(input: { details: Record<string, string>; paymentData?: string }): Promise<{ merchantReference: string | null; events: DecidedEvent[] }>;
+}
+
+export interface AuthorityInput {
+  channel: string;
+  amountMinor: bigint;
+  currency: Currency;
+  countryCode?: string;
+  language: string;
+  siteCode: string;
+  /** The shop's reference of the session (no payment record yet). */
+  reference: string;
+  /** Path the widget's redirects come back to. */
+  returnPath: string;
+}
+export interface AuthorityAnswer {
+  redirectInfo?: { sessionData: string; sessionId: string; clientKey: string; enviroment: string };
+  channelToken?: string;
 }

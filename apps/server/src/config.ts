@@ -62,6 +62,9 @@ export function paymentsFrom(env: NodeJS.ProcessEnv, publicUrl: string): Payment
   };
   const stripe = all(['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const);
   const paypal = all(['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const);
+  // Klarna and Affirm: KLARNA_API_BASE / AFFIRM_API_BASE optional (Klarna's EU playground, Affirm's sandbox when unset).
+  const klarna = all(['KLARNA_USERNAME', 'KLARNA_PASSWORD'] as const);
+  const affirm = all(['AFFIRM_PUBLIC_KEY', 'AFFIRM_PRIVATE_KEY'] as const);
   // Adyen: ADYEN_CHECKOUT_BASE is optional (Adyen's test platform when unset; a live account's prefix URL; an emulator).
   const adyen = all(['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY'] as const);
   if (adyen && !/^[0-9a-fA-F]{16,}$/.test(adyen.ADYEN_HMAC_KEY)) throw new ConfigError('Payments: ADYEN_HMAC_KEY must be the hex key of the webhook (Customer Area, Webhooks, HMAC key).');
@@ -74,6 +77,8 @@ export function paymentsFrom(env: NodeJS.ProcessEnv, publicUrl: string): Payment
       clientId: paypal.PAYPAL_CLIENT_ID, clientSecret: paypal.PAYPAL_CLIENT_SECRET, webhookId: paypal.PAYPAL_WEBHOOK_ID,
       apiBase: env.PAYPAL_API_BASE || undefined, live: env.PAYPAL_ENVIRONMENT === 'live', publicUrl,
     } }),
+    ...(klarna && { klarna: { username: klarna.KLARNA_USERNAME, password: klarna.KLARNA_PASSWORD, apiBase: env.KLARNA_API_BASE || undefined, publicUrl } }),
+    ...(affirm && { affirm: { publicKey: affirm.AFFIRM_PUBLIC_KEY, privateKey: affirm.AFFIRM_PRIVATE_KEY, apiBase: env.AFFIRM_API_BASE || undefined, publicUrl } }),
     ...(adyen && { adyen: {
       apiKey: adyen.ADYEN_API_KEY, merchantAccount: adyen.ADYEN_MERCHANT_ACCOUNT, clientKey: adyen.ADYEN_CLIENT_KEY, hmacKey: adyen.ADYEN_HMAC_KEY,
       checkoutBase: env.ADYEN_CHECKOUT_BASE || undefined, publicUrl,

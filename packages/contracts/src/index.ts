@@ -6,6 +6,7 @@ export * from './schemas.js';
 export * from './address.js';
 export * from './checkout.js';
 export * from './payment.js';
+export * from './payment-pay-later.js';
 export * from './payment-authority.js';
 export * from './card.js';
 export * from './order.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Id, Money, SiteCodeSchema } from './schemas.js';
 
 /** Channels with a provider in this shop (SPEC §9); which are offered depends on the configured keys. */
-export const PAY_CHANNELS = ['MOCKPAY', 'INVOICE_ME', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK', 'PAYPAL_PAY_PC', 'ADYEN_PC', 'ADYEN_LINK'] as const;
+export const PAY_CHANNELS = ['MOCKPAY', 'INVOICE_ME', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK', 'PAYPAL_PAY_PC', 'ADYEN_PC', 'ADYEN_LINK', 'KLARNA', 'AFFIRM_PC'] as const;
 export const PaymentRecordStatus = z.enum(['NONE', 'PAY_PENDING', 'PAY_SUCCESS', 'PAY_FAILED', 'CLOSED']);
 export type PaymentRecordStatus = z.infer<typeof PaymentRecordStatus>;
 
@@ -33,7 +33,7 @@ export type PayChannelResult = z.infer<typeof PayChannelResult>;
 export const FirstPayBody = z.strictObject({
   contractId: Id,
   payChannel: z.enum(PAY_CHANNELS),
-  payMethod: z.enum(['card', 'wallet', 'savedCard', 'invoice', 'paypal']).optional(),
+  payMethod: z.enum(['card', 'wallet', 'savedCard', 'invoice', 'paypal', 'klarna', 'affirm']).optional(),
   /** With payMethod savedCard: which of the buyer's cards. */
   cardId: Id.optional(),
   /** INVOICE_ME when the account needs a proof of invoice: the uploaded file's URL. */

@@ -49,7 +49,7 @@ describe('site table', () => {
     for (const s of all) {
       const last = s.paymentChannelOrder[s.paymentChannelOrder.length - 1];
       expect(last, s.code).toBe(s.code === 'DE' ? 'PAYPAL_PAY_PC' : 'ADYEN_PC');
-      expect([...s.paymentChannelOrder].sort(), s.code).toEqual(['ADYEN_PC', 'INVOICE_ME', 'MOCKPAY', 'PAYPAL_PAY_PC', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK']);
+      expect([...s.paymentChannelOrder].sort(), s.code).toEqual(['ADYEN_PC', 'AFFIRM_PC', 'INVOICE_ME', 'KLARNA', 'MOCKPAY', 'PAYPAL_PAY_PC', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK']);
     }
   });
 });

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import { isRegistered } from '../../lib/session.js';
 import type { FastifyRequest } from 'fastify';
 import { settleFromProvider } from './settle.js';
+import { payLaterRoutes } from './pay-later.js';
 import { authorityRoutes } from './authority.js';
 import { cancelFromProvider, closePaymentRecord, contractDetail, masterPending, paymentStatus, payResult, startPayment, submitToMaster } from './service.js';
 import { creditBalance } from './providers/invoice-me.js';
@@ -103,6 +104,9 @@ export function paymentRoutes(app: FastifyInstance, db: Db, registry: PaymentReg
 
   // SPEC §7 authority and adyenDetails (embedded widgets).
   authorityRoutes(app, db, registry, events);
+
+  // SPEC §7 /api/payments/v1/sessions: the pay-later provider's client_token.
+  payLaterRoutes(app, db, registry);
 
   r.post('/api/payments/submit-to-master', {
     schema: { tags, summary: "Enterprise sub-account: 'Submit Master Account' hands the order to the main account for payment", body: ContractRef, response: { 200: z.object({ contractId: z.string(), masterStatus: z.literal('PENDING') }), ...errors, 403: ErrorBody } },

@@ -5,9 +5,12 @@
 import type { Db } from '../../../db/client.js';
 import type { MockpayProvider } from '../../mockpay/provider.js';
 import { AdyenProvider, type AdyenConfig } from './adyen.js';
+import { AffirmProvider, type AffirmConfig } from './affirm.js';
 import { InvoiceMeProvider } from './invoice-me.js';
+import { KlarnaProvider, type KlarnaConfig } from './klarna.js';
 import { MockpayAdapter } from './mockpay.js';
 import { PaypalProvider, type PaypalConfig } from './paypal.js';
+import { providerIdSwap } from './provider-ids.js';
 import { PaymentRegistry } from './registry.js';
 import { StripeProvider, type StripeConfig } from './stripe.js';
 import type { PaymentProvider } from './types.js';
@@ -15,6 +18,8 @@ import type { PaymentProvider } from './types.js';
 export interface PaymentsOptions {
   stripe?: StripeConfig;
   paypal?: PaypalConfig;
+  klarna?: KlarnaConfig;
+  affirm?: AffirmConfig;
   adyen?: AdyenConfig;
 }
 
@@ -22,6 +27,8 @@ export function buildPaymentRegistry(db: Db, opts: PaymentsOptions & { mockpay: 
   const providers: PaymentProvider[] = [];
   if (opts.stripe) providers.push(new StripeProvider(opts.stripe));
   if (opts.paypal) providers.push(new PaypalProvider(opts.paypal));
+  if (opts.klarna) providers.push(new KlarnaProvider(opts.klarna, providerIdSwap(db)));
+  if (opts.affirm) providers.push(new AffirmProvider(opts.affirm, providerIdSwap(db)));
   if (opts.adyen) providers.push(new AdyenProvider(opts.adyen, db));
   if (opts.mockpay) providers.push(new MockpayAdapter(opts.mockpay));
   providers.push(new InvoiceMeProvider(db));

@@ -158,6 +158,11 @@ export interface PaymentProvider {
    * payments need a capture after approval captures here, idempotently.
    */
   confirm(providerPaymentId: string, details?: Record<string, string>): Promise<DecidedEvent[]>;
+  /**
+   * SPEC §7 /api/payments/v1/sessions: the pay-later provider's session of a started attempt for
+   * the browser's widget (Klarna: the Payments session's client_token). Present on providers that have one.
+   */
+  payLaterSession?(providerPaymentId: string): Promise<{ clientToken: string; sessionId: string; categories: { identifier: string; name: string }[] }>;
   /** Verifies a webhook (signature over the raw body); null when it is not genuine. */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedWebhook | null>;
   /** The shop gave up on a payment: it can no longer be approved (void an authorisation). */

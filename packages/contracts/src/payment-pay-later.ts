@@ -1,0 +1,18 @@
+/** SPEC §7 "Payment": /api/payments/v1/sessions, the pay-later provider's session for the browser's widget. */
+import { z } from 'zod';
+import { Id } from './schemas.js';
+
+export const PayLaterSessionBody = z.strictObject({
+  /** The pay-later provider: its channel (KLARNA) or its name (klarna). */
+  type: z.string().min(1).max(40),
+  /** Whose attempt: the caller's latest pending pay-later attempt of this contract (else of any contract of the caller). */
+  contractId: Id.optional(),
+});
+export const PayLaterSession = z.object({
+  /** What Klarna.Payments.init takes. */
+  client_token: z.string(),
+  session_id: z.string(),
+  paymentRecordId: Id,
+  payment_method_categories: z.array(z.object({ identifier: z.string(), name: z.string() })),
+});
+export type PayLaterSession = z.infer<typeof PayLaterSession>;

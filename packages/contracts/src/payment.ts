@@ -33,7 +33,9 @@ export type PayChannelResult = z.infer<typeof PayChannelResult>;
 export const FirstPayBody = z.strictObject({
   contractId: Id,
   payChannel: z.enum(PAY_CHANNELS),
-  payMethod: z.enum(['card', 'wallet', 'savedCard', 'invoice', 'paypal', 'klarna', 'affirm']).optional(),
+  payMethod: z.enum(['card', 'wallet', 'savedCard', 'invoice', 'paypal', 'klarna', 'affirm',
+    // Adyen's names of its payment methods (ADYEN_PC's Drop-in shows the one chosen; ADYEN_LINK's page offers them all).
+    'scheme', 'applepay', 'googlepay', 'paywithgoogle', 'afterpaytouch', 'paybylink']).optional(),
   /** With payMethod savedCard: which of the buyer's cards. */
   cardId: Id.optional(),
   /** INVOICE_ME when the account needs a proof of invoice: the uploaded file's URL. */

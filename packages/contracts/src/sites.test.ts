@@ -49,7 +49,9 @@ describe('site table', () => {
     for (const s of all) {
       const last = s.paymentChannelOrder[s.paymentChannelOrder.length - 1];
       expect(last, s.code).toBe(s.code === 'DE' ? 'PAYPAL_PAY_PC' : 'ADYEN_PC');
-      expect([...s.paymentChannelOrder].sort(), s.code).toEqual(['ADYEN_PC', 'AFFIRM_PC', 'INVOICE_ME', 'KLARNA', 'MOCKPAY', 'PAYPAL_PAY_PC', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK']);
+      // Both of Adyen's channels sit together at the end (before PayPal on DE).
+      expect(s.paymentChannelOrder.indexOf('ADYEN_LINK') + 1, s.code).toBe(s.code === 'DE' ? s.paymentChannelOrder.indexOf('PAYPAL_PAY_PC') : s.paymentChannelOrder.indexOf('ADYEN_PC'));
+      expect([...s.paymentChannelOrder].sort(), s.code).toEqual(['ADYEN_LINK', 'ADYEN_PC', 'AFFIRM_PC', 'INVOICE_ME', 'KLARNA', 'MOCKPAY', 'PAYPAL_PAY_PC', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK']);
     }
   });
 });

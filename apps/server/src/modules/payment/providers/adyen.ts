@@ -50,6 +50,14 @@ export interface AdyenConfig {
 
 export const ADYEN_PC = 'ADYEN_PC';
 export const ADYEN_LINK = 'ADYEN_LINK';
+/**
+ * ADYEN_PC: the method the buyer chose in the shop's list is the one the Drop-in shows (Adyen's
+ * names; Google Pay has two). Any other choice (a wallet, none) leaves Adyen's full list.
+ */
+const ALLOWED_METHODS: Record<string, string[]> = {
+  scheme: ['scheme'], card: ['scheme'], applepay: ['applepay'], googlepay: ['googlepay', 'paywithgoogle'], paywithgoogle: ['googlepay', 'paywithgoogle'],
+  afterpaytouch: ['afterpaytouch'],
+};
 /** The base the library builds its Checkout URLs on (test platform). */
 const SDK_TEST_ORIGIN = 'https://checkout-test.adyen.com';
 
@@ -180,7 +188,8 @@ export class AdyenProvider implements PaymentProvider {
         }, { idempotencyKey: input.idempotencyKey });
         return { providerPaymentId: link.id, redirectUrl: link.url };
       }
-      const session = await this.createSession(amount, input.merchantReference, input.returnPath, input.language, undefined, input.idempotencyKey, input.payer.email);
+      const session = await this.createSession(amount, input.merchantReference, input.returnPath, input.language, undefined, input.idempotencyKey, input.payer.email,
+        ALLOWED_METHODS[input.payMethod ?? '']);
       return {
         providerPaymentId: session.id, redirectUrl: '',
         clientSession: { sessionId: session.id, sessionData: session.sessionData ?? '', clientKey: this.config.clientKey, environment: this.live ? 'live' : 'test' },
@@ -190,10 +199,10 @@ export class AdyenProvider implements PaymentProvider {
     }
   }
 
-  private createSession(amount: Types.checkout.Amount, reference: string, returnPath: string, language: string, countryCode: string | undefined, idempotencyKey: string, email?: string | null) {
+  private createSession(amount: Types.checkout.Amount, reference: string, returnPath: string, language: string, countryCode: string | undefined, idempotencyKey: string, email?: string | null, allowed?: string[]) {
     return this.checkout.PaymentsApi.sessions({
       amount, merchantAccount: this.config.merchantAccount, reference, returnUrl: this.url(returnPath), shopperLocale: AdyenProvider.locale(language),
-      ...(countryCode ? { countryCode } : {}), ...(email ? { shopperEmail: email } : {}),
+      ...(countryCode ? { countryCode } : {}), ...(email ? { shopperEmail: email } : {}), ...(allowed ? { allowedPaymentMethods: allowed } : {}),
     }, { idempotencyKey });
   }
 

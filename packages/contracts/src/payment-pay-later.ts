@@ -16,3 +16,12 @@ export const PayLaterSession = z.object({
   payment_method_categories: z.array(z.object({ identifier: z.string(), name: z.string() })),
 });
 export type PayLaterSession = z.infer<typeof PayLaterSession>;
+
+/**
+ * The widget's result: Klarna.Payments.authorize gave the browser an authorization_token for the
+ * attempt's session; the shop places the order with it and answers the pay result.
+ */
+export const PayLaterAuthorizationBody = z.strictObject({
+  contractId: Id,
+  authorization_token: z.string().min(1).max(200),
+});

@@ -174,6 +174,28 @@ describe('paying with Klarna', () => {
     expectError(await x.b.post('/api/payments/v1/sessions', { type: 'KLARNA', contractId: placed.contractId }), 404, 'Common.notFound');
   });
 
+  it('Klarna\'s widget in the page: the client token from the sessions call, the widget\'s authorization_token places the order, paid at once', async () => {
+    const x = await signup('klwidget');
+    const placed = await place(x.b, x.email);
+    const started = await firstPay(x.b, placed.contractId, KLARNA);
+    const session = (await x.b.post('/api/payments/v1/sessions', { type: 'KLARNA' })).json() as { client_token: string };
+    // What Klarna.Payments.authorize gives the browser.
+    const token = klarna.authorizeWidget(session.client_token);
+    const other = await signup('klwidgetother');
+    expectError(await other.b.post('/api/payments/v1/authorizations', { contractId: placed.contractId, authorization_token: token }), 404, 'Trade.tradeContractNotExist');
+    const orders = klarna.orderCount();
+    const res = await x.b.post('/api/payments/v1/authorizations', { contractId: placed.contractId, authorization_token: token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: started.paymentRecordId, needPayAmt: placed.needPayAmt });
+    expect(klarna.orderCount() - orders).toBe(1);
+    const order = klarna.order((await klarnaOrderIdOf(started.paymentRecordId))!)!;
+    expect(order.captures.map((c) => c.captured_amount)).toEqual([Number(minorOf(placed.needPayAmt))]);
+    await expectPaidOnce(placed, started.paymentRecordId);
+    // The same token again: nothing is waiting for it any more.
+    expectError(await x.b.post('/api/payments/v1/authorizations', { contractId: placed.contractId, authorization_token: token }), 404, 'Common.notFound');
+    expect(klarna.orderCount() - orders).toBe(1);
+  });
+
   it('rejected by Klarna: the attempt failed with its reason, nothing captured, and paying again works', async () => {
     const x = await signup('klreject');
     const placed = await place(x.b, x.email);

@@ -106,7 +106,7 @@ export function paymentRoutes(app: FastifyInstance, db: Db, registry: PaymentReg
   authorityRoutes(app, db, registry, events);
 
   // SPEC §7 /api/payments/v1/sessions: the pay-later provider's client_token.
-  payLaterRoutes(app, db, registry);
+  payLaterRoutes(app, db, registry, events);
 
   r.post('/api/payments/submit-to-master', {
     schema: { tags, summary: "Enterprise sub-account: 'Submit Master Account' hands the order to the main account for payment", body: ContractRef, response: { 200: z.object({ contractId: z.string(), masterStatus: z.literal('PENDING') }), ...errors, 403: ErrorBody } },

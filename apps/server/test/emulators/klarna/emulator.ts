@@ -74,6 +74,11 @@ export interface KlarnaEmulator {
   decideFraud(orderId: string, outcome: 'ACCEPTED' | 'REJECTED'): Promise<void>;
   /** The buyer on the hosted page, without a browser: what the page's buttons do. Returns where the buyer is sent. */
   choose(hppId: string, choice: HppChoice): string;
+  /**
+   * What Klarna's widget does in the buyer's browser (Klarna.Payments.authorize with the
+   * session's client_token): the purchase authorised, its authorization_token returned.
+   */
+  authorizeWidget(clientToken: string, fraud?: FraudStatus): string;
 }
 
 const SUPPORTED: Record<string, string[]> = {
@@ -445,5 +450,15 @@ button.primary{background:#ffb3c7;border-color:#ffb3c7}.note{font-size:.85rem;co
       await notify(o, outcome === 'ACCEPTED' ? 'FRAUD_RISK_ACCEPTED' : 'FRAUD_RISK_REJECTED');
     },
     choose,
+    authorizeWidget(clientToken, fraud = 'ACCEPTED') {
+      const s = [...sessions.values()].find((x) => x.clientToken === clientToken);
+      if (!s || s.status === 'complete') throw new Error('no open Klarna session has this client token');
+      const token = uuid();
+      tokens.set(token, { sessionId: s.id });
+      s.fraud = fraud;
+      s.status = 'complete';
+      s.authorizationToken = token;
+      return token;
+    },
   };
 }

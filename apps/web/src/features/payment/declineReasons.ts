@@ -33,6 +33,8 @@ const GROUPS: Record<string, readonly string[]> = {
     'declined', 'payment_failed', 'instrument_declined', 'payer_cannot_pay', 'payer_account_restricted', 'payer_account_locked_or_closed',
     'transaction_refused', 'compliance_violation', 'max_number_of_payment_attempts_exceeded', 'redirect_payer_for_alternate_funding',
     'capture_declined', 'capture_denied', 'capture_failed', 'duplicate_invoice_id',
+    // Klarna refused the purchase, or its page failed.
+    'klarna_rejected', 'klarna_failed',
   ],
   invalid_token: ['invalid_token', 'payment_method_unexpected_state'],
   amount_mismatch: ['amount_mismatch'],

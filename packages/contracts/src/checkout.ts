@@ -8,6 +8,7 @@ import { MAX_LEN, PROMOTION_CODE_LENGTH } from './constants.js';
 import { ERROR_CODES } from './errors.js';
 import { BundlePart, Id, ItemBusinessType, Money, Quantity, ShopRef, Sku, SiteCodeSchema } from './schemas.js';
 import { Certificate } from './certificate.js';
+import { VatInvoiceRequestBody } from './invoice.js';
 
 
 /** A line to price: the SKU and quantity (cartLineId when it came from the cart). */
@@ -147,6 +148,11 @@ export const SubmitBody = PreviewBody.extend({
   pickUpStoreSnapShot: z.record(z.string(), z.unknown()).optional(),
   privacyAgreed: z.boolean().optional(),
   smsSubscribe: z.boolean().optional(),
+  /**
+   * A VAT invoice for the orders of this checkout (VAT sites only): the company's details, asked
+   * for at once for every order (each shop issues its own once the order is paid). At most one.
+   */
+  buyerSelectedInvoiceList: z.array(VatInvoiceRequestBody).max(1).optional(),
   /** What the buyer saw; a different server figure means the price changed. */
   needPayAmt: z.string().max(30),
   shippingAmt: z.string().max(30).optional(),

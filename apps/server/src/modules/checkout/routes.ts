@@ -8,6 +8,7 @@ import { compiledSerializer } from '../../lib/compiled-response.js';
 import { orderWriter, placeOrder, submitExceedRequest } from '../../flows/place-order.js';
 import { buildPreview } from './preview.js';
 import { checkoutCatalogCache } from './catalog-cache.js';
+import { checkCheckoutInvoice, requestInvoicesAtCheckout } from '../invoice/service.js';
 
 const tags = ['checkout'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -42,8 +43,13 @@ export function checkoutRoutes(app: FastifyInstance, db: Db): void {
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
   }, async (req, reply) => {
     const key = idempotencyKey(req);
+    // buyerSelectedInvoiceList: checked before anything is placed, then asked for on each order placed.
+    const invoice = req.body.buyerSelectedInvoiceList?.[0];
+    const invoiceValues = invoice ? checkCheckoutInvoice(req.caller.site, invoice) : null;
     const buyerId = await ensureBuyer(db, req, reply);
-    return placeOrder(db, req.caller, buyerId, key, req.body, catalog, writer);
+    const result = await placeOrder(db, req.caller, buyerId, key, req.body, catalog, writer);
+    if (invoiceValues) await requestInvoicesAtCheckout(db, buyerId, result.tradeOrderIdList.map(BigInt), invoiceValues);
+    return result;
   });
 
   r.post('/api/checkout/exceed-request', {

@@ -16,7 +16,7 @@ import { invoiceDocuments, invoiceNumberSequences, mockpayEvents, tradeOrders, v
 import type { EmailMessage, EmailTransport } from '../../lib/outbox.js';
 import { LocalStorage } from '../../lib/storage.js';
 import { browser, login, type Browser, type TestApp, createTestApp } from '../../../test/helpers.js';
-import { amsterdamAddress, loadFixtures, type Fixtures } from '../../../test/checkout-fixtures.js';
+import { amsterdamAddress, loadFixtures, submit, submitBodyFor, usAddress, type Fixtures } from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, waitFor, type Buyer } from '../../../test/order-fixtures.js';
 import type { InvoiceContent } from './pdf.js';
 import { renderInvoicePdf } from './pdf.js';
@@ -147,7 +147,8 @@ describe('issuing', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ vatId: 'DE123456789' });
     expect(await docsOf(id)).toEqual([]);
-    expect(await t.db.select().from(invoiceNumberSequences)).toEqual([]);
+    // (The demo data's issued Nordic Home invoice holds that shop's counter.)
+    expect(await t.db.select().from(invoiceNumberSequences).where(eq(invoiceNumberSequences.shopId, BigInt(f.shop.flexi)))).toEqual([]);
   });
 
   it('issues a numbered PDF with the parties, lines and reverse charge (DE seller, FR buyer)', async () => {
@@ -309,5 +310,63 @@ describe('refund after the invoice', () => {
     expect(pdf.rawPayload.toString('latin1')).toContain(`Credit note ${note.invoiceNumber}`);
     // A cancelled order keeps its invoice documents: check and email stay.
     expect((await detail(x.b, id)).operationList).toEqual(expect.arrayContaining(['buyerCheckVATInvoice', 'sendInvoiceEmail']));
+  });
+});
+
+describe('asking at checkout (buyerSelectedInvoiceList)', () => {
+  const NORDIC_PROFILE = { legalName: 'Nordic Home B.V.', vatId: 'NL123456789B01', address: { addressLine1: 'Keizersgracht 100', postalCode: '1015 CV', city: 'Amsterdam', country: 'NL' } };
+  const ordersOf = (buyerId: bigint) => t.db.select().from(tradeOrders).where(eq(tradeOrders.buyerId, buyerId));
+
+  it('a malformed VAT ID refuses the submit with its format before anything is placed; a US checkout cannot ask', async () => {
+    const x = await nlBuyer('vat-checkout-bad');
+    const choices = {
+      previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }], selectedAddress: amsterdamAddress(f, { email: x.email }),
+      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }], couponIds: [],
+    };
+    const body = await submitBodyFor(x.b, choices, { notifyInfo: { notifyType: 'email', contactInfo: x.email }, buyerSelectedInvoiceList: [request('NL12345', 'NL')] });
+    const refused = expectError(await submit(x.b, body), 400, 'Invoice.vatIdMalformed');
+    expect(refused.message).toMatch(/NL followed by 9 digits, B and 2 digits/);
+    expect(await ordersOf(x.id)).toEqual([]);
+    // At most one set of details per checkout.
+    expectError(await submit(x.b, { ...body, buyerSelectedInvoiceList: [request('NL123456789B01', 'NL'), request('NL123456789B01', 'NL')] }), 400, 'Common.invalidRequest');
+
+    const us = await signup('vat-checkout-us');
+    const usBody = await submitBodyFor(us.b, { ...choices, selectedAddress: usAddress(f, { email: us.email }) },
+      { notifyInfo: { notifyType: 'email', contactInfo: us.email }, buyerSelectedInvoiceList: [request('NL123456789B01', 'NL')] });
+    expectError(await submit(us.b, usBody), 400, 'Invoice.notInvoiceable');
+    expect(await ordersOf(us.id)).toEqual([]);
+  });
+
+  it('a good one asks for the invoice of every order placed (stored normalised); the seller sees and issues it only once paid', async () => {
+    const x = await nlBuyer('vat-checkout');
+    const asked = request('nl 987.654.321 b02', 'nl', 'Acme Holding B.V.');
+    const placed = await place(x, [['TRAY-STEEL', '1'], ['COF-ARABICA', '1']], { selectedAddress: amsterdamAddress(f, { email: x.email }) }, { buyerSelectedInvoiceList: [asked] });
+    expect(placed.orderIds).toHaveLength(2);
+    for (const id of placed.orderIds) {
+      const view = (await x.b.get(`/api/orders/${id}/vat-invoice`)).json();
+      expect(view).toMatchObject({ status: 'REQUESTED', request: { companyName: 'Acme Holding B.V.', vatId: 'NL987654321B02', billingAddress: { country: 'NL', city: 'Amsterdam' } }, documents: [] });
+      // Asked for already: the order offers no second request.
+      expect((await detail(x.b, id)).operationList).not.toContain('makeInvoice');
+    }
+    const [flexiOrder, nordicOrder] = await Promise.all(placed.orderIds.map(async (id) => ({ id, shop: (await orderRow(id)).shopId })))
+      .then((rows) => [rows.find((r) => String(r.shop) === f.shop.flexi)!.id, rows.find((r) => String(r.shop) === f.shop.nordic)!.id]);
+
+    // Not paid yet: the seller does not see it and cannot issue it.
+    const listed = async () => (await seller2.post('/api/merchant/vat-invoices', { status: 'REQUESTED' })).json().map((r: { orderId: string }) => r.orderId);
+    expect(await listed()).not.toContain(nordicOrder);
+    expect((await seller2.request('PUT', `/api/merchant/shops/${f.shop.nordic}/tax-profile`, NORDIC_PROFILE)).statusCode).toBe(200);
+    expectError(await issue(seller2, nordicOrder!), 409, 'Invoice.notInvoiceable');
+
+    await pay(x.b, placed.contractId);
+    expect(await listed()).toContain(nordicOrder);
+    const issued = await issue(seller2, nordicOrder!);
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json()).toMatchObject({ status: 'ISSUED', documents: [{ kind: 'INVOICE', reverseCharge: false }] });
+    // The seller's list carries the documents.
+    const all = (await seller2.post('/api/merchant/vat-invoices', {})).json();
+    expect(all.find((r: { orderId: string }) => r.orderId === nordicOrder)).toMatchObject({ status: 'ISSUED', documents: [{ kind: 'INVOICE', invoiceNumber: issued.json().documents[0].invoiceNumber }] });
+    // The other shop's order keeps its own request, waiting for its shop.
+    expect((await x.b.get(`/api/orders/${flexiOrder}/vat-invoice`)).json()).toMatchObject({ status: 'REQUESTED' });
+    expect((await detail(x.b, nordicOrder!)).operationList).toEqual(expect.arrayContaining(['buyerCheckVATInvoice', 'sendInvoiceEmail']));
   });
 });

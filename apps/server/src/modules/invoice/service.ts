@@ -6,7 +6,7 @@
  * credit note from the same sequence, and the PDF goes to the buyer by email through the outbox.
  * Statuses move only by INVOICE_EVENTS; the PDFs live in the file storage.
  */
-import { and, asc, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, min, ne, or, sql } from 'drizzle-orm';
 import {
   ERROR_CODES, INVOICE_ERROR_CODES, SITES, type Currency, type ErrorCode, type InvoiceDocumentView, type ShopTaxProfileBody, type SiteCode,
   type VatInvoiceRequestBody, type VatInvoiceView,
@@ -97,6 +97,31 @@ export async function requestInvoice(db: Db, user: UserRow | null, orderId: bigi
   return invoiceView(db, user, orderId);
 }
 
+/**
+ * buyerSelectedInvoiceList at checkout: the details are checked before anything is placed (a VAT
+ * site, a VAT ID of the address's country), so a malformed VAT ID refuses the submit.
+ */
+export function checkCheckoutInvoice(site: { taxDisplay: string }, body: VatInvoiceRequestBody) {
+  if (site.taxDisplay !== 'INCLUSIVE') throw fail(400, INVOICE_ERROR_CODES.notInvoiceable, 'VAT invoices are only issued for orders on VAT sites');
+  const vat = checkVatId(body.billingAddress.country, body.vatId);
+  if (!vat.ok) throw fail(400, vat.code, vat.message);
+  return { companyName: body.companyName, vatId: vat.vatId, country: vat.country, billingAddress: { ...body.billingAddress, country: vat.country } };
+}
+
+/**
+ * The checked checkout details become the invoice request of each order placed (points orders
+ * have no VAT invoice). A replayed submit finds them there. The shop issues once the order is paid.
+ */
+export async function requestInvoicesAtCheckout(db: Db, buyerId: bigint, orderIds: bigint[], values: ReturnType<typeof checkCheckoutInvoice>, now = new Date()): Promise<void> {
+  if (!orderIds.length) return;
+  const orders = await db.select({ id: tradeOrders.id, shopId: tradeOrders.shopId, tradeType: tradeOrders.tradeType, currency: tradeOrders.currency }).from(tradeOrders)
+    .where(and(inArray(tradeOrders.id, orderIds), eq(tradeOrders.buyerId, buyerId)));
+  const rows = orders.filter((o) => o.tradeType !== 'NORMAL_POINT_REDEEM' && vatAppliesTo(o.currency)).map((o) => ({
+    ...values, orderId: o.id, buyerId, shopId: o.shopId, status: INVOICE_EVENTS.REQUEST.to, requestedAt: now, updatedAt: now,
+  }));
+  if (rows.length) await db.insert(vatInvoiceRequests).values(rows).onConflictDoNothing({ target: vatInvoiceRequests.orderId });
+}
+
 function documentView(d: DocumentRow, creditsNumber: string | null): InvoiceDocumentView {
   const currency = d.currency as Currency;
   return {
@@ -147,7 +172,9 @@ export async function saveTaxProfile(db: Db, seller: UserRow, shopId: bigint, bo
 export async function sellerInvoiceRequests(db: Db, seller: UserRow, status: 'REQUESTED' | 'ISSUED' | 'CREDITED' | undefined) {
   const rows = await db.select({ r: vatInvoiceRequests, code: tradeOrders.tradeOrderCode }).from(vatInvoiceRequests)
     .innerJoin(tradeOrders, eq(tradeOrders.id, vatInvoiceRequests.orderId))
-    .where(and(eq(tradeOrders.sellerId, seller.id), status ? eq(vatInvoiceRequests.status, status) : undefined))
+    // Requests made at checkout wait for the payment before the seller sees them.
+    .where(and(eq(tradeOrders.sellerId, seller.id), status ? eq(vatInvoiceRequests.status, status) : undefined,
+      or(ne(vatInvoiceRequests.status, 'REQUESTED'), isNotNull(tradeOrders.paidAt))))
     .orderBy(asc(vatInvoiceRequests.requestedAt)).limit(200);
   // The documents of each (the invoice and the credit notes of refunds), so the console shows them.
   const docs = rows.length ? await db.select().from(invoiceDocuments).where(inArray(invoiceDocuments.requestId, rows.map(({ r }) => r.id))).orderBy(asc(invoiceDocuments.id)) : [];
@@ -168,6 +195,8 @@ export async function issueInvoice(db: Db, storage: FileStorage, seller: UserRow
     const o = await sellerOrder(tx, seller, orderId);
     const [r] = await tx.select().from(vatInvoiceRequests).where(eq(vatInvoiceRequests.orderId, o.id));
     if (!r) throw fail(409, INVOICE_ERROR_CODES.notRequested, 'The buyer has not asked for a VAT invoice of this order');
+    // Asked for at checkout: issued once the order is paid.
+    if (r.status === 'REQUESTED' && !o.paidAt) throw fail(409, INVOICE_ERROR_CODES.notInvoiceable, 'The order is not paid yet');
     const [profile] = await tx.select().from(shopTaxProfiles).where(eq(shopTaxProfiles.shopId, o.shopId));
     if (!profile) throw fail(409, INVOICE_ERROR_CODES.sellerProfileMissing, "Enter the shop's legal name, VAT ID and address before issuing invoices");
     // The request row is the lock: a second issue of the same order waits here and then finds it issued.

@@ -10,7 +10,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN, RATE_LIMIT_SUBMIT_DELAY_MS } from '@mall/contracts/constants';
-import type { CheckoutEntry, OrderResult, PreviewBody, PreviewResult, SubmitBody } from '@mall/contracts';
+import type { CheckoutEntry, OrderResult, PreviewBody, PreviewResult, SubmitBody, VatInvoiceRequestBody } from '@mall/contracts';
 import { deliveryChoiceProblem } from '@mall/domain';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
@@ -27,6 +27,7 @@ import {
 import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCodeBox } from './summary';
 import { useContract } from '../payment/api';
 import { PartLoading } from '../../shared/PartLoading';
+import { CheckoutInvoiceOption, type CheckoutInvoiceHandle } from '../invoice/components/CheckoutInvoiceOption';
 import { Columns } from '../../shared/Columns';
 import { PageLoading } from '../../shared/PageLoading';
 
@@ -99,6 +100,11 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   /** Set by a Continue that found problems: from then on each section shows its own error at its field. */
   const [attempted, setAttempted] = useState(false);
   const stepRef = useRef<HTMLDivElement>(null);
+  // VAT sites: a VAT invoice asked for with the order (buyerSelectedInvoiceList), its details checked on Continue and kept for the submit.
+  const [invoiceWanted, setInvoiceWanted] = useState(false);
+  const invoiceRef = useRef<CheckoutInvoiceHandle>(null);
+  const invoiceBody = useRef<VatInvoiceRequestBody | null>(null);
+  const [invoiceSaved, setInvoiceSaved] = useState<VatInvoiceRequestBody | null>(null);
   const [notice, setNotice] = useState<{ content: string; back: boolean } | null>(null);
   const [blockedUntil, setBlockedUntil] = useState(0);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -215,6 +221,11 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
       const r = billingForm.validate();
       if (r.hasErrors) problems.push(addressProblem(t('checkout.billingAddress'), r.errors));
     }
+    if (invoiceWanted) {
+      invoiceBody.current = invoiceRef.current?.validate() ?? null;
+      setInvoiceSaved(invoiceBody.current);
+      if (!invoiceBody.current) problems.push(t('orders.vatInvoice.form.checkoutProblem'));
+    }
     for (const msg of new Set(Object.values(e.shipping))) problems.push(msg);
     if (e.delivery) problems.push(e.delivery.message);
     if (e.privacy) problems.push(e.privacy);
@@ -246,6 +257,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     ...(pickupStoreId && { pickUpStoreSnapShot: preview.renderTradeOrderTOList.flatMap((o) => o.pickupStores).find((s) => s.id === pickupStoreId) as unknown as Record<string, unknown> }),
     ...(site.features.deliveryDayTime && (extras.deliveryDay || extras.deliveryTime) && { shippingTimeInfo: { ...(extras.deliveryDay && { deliveryDay: extras.deliveryDay }), ...(extras.deliveryTime && { deliveryTime: extras.deliveryTime }) } }),
     privacyAgreed: extras.privacyAgreed, smsSubscribe: extras.smsSubscribe,
+    ...(invoiceWanted && invoiceBody.current && { buyerSelectedInvoiceList: [invoiceBody.current] }),
     needPayAmt: preview.needPayAmt.value, shippingAmt: preview.shippingAmt.value, totalTaxAmt: preview.totalTaxAmt.value,
   });
 
@@ -355,6 +367,9 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                       {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} error={shownErrors.quiz} inputError={shownErrors.quizInput} />}
                       <InviteCodeSection extras={extras} set={setExtras} />
                       <BillingSection same={billingSame} onSame={setBillingSame} form={billingForm} shippingValues={() => (useForm ? { ...shippingForm.values } : null)} />
+                      {site.taxDisplay === 'INCLUSIVE' && (
+                        <CheckoutInvoiceOption ref={invoiceRef} checked={invoiceWanted} onChange={setInvoiceWanted} defaultCountry={site.countryCode} saved={invoiceSaved} />
+                      )}
                       <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId} errors={shownErrors.shipping}
                         onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />
                       <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} error={shownErrors.delivery} />

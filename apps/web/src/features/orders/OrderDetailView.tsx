@@ -325,7 +325,8 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
             {order.billingAddress
               ? <AddressBlock address={order.billingAddress as LooseAddress} testId="billing-address" />
               : <Text size="sm" c="dimmed">{t('orders.billingSame')}</Text>}
-            {order.invoice && (
+            {/* An order with a VAT invoice (asked for, or to ask for) shows that instead of the plain invoice link. */}
+            {order.invoice && (readOnly || !showsVatInvoice(order)) && (
               <>
                 <Divider />
                 <Field label={t('orders.invoice.label')}>

@@ -1,0 +1,204 @@
+/**
+ * VAT invoices (issue 53 part 3) on the demo data: becker@demo.shop (Becker Büro GmbH, Berlin)
+ * has paid Nordic Home orders from the NL site, and Nordic Home (seller2@demo.shop) has its tax
+ * profile. The buyer asks for the invoice of a paid order (a malformed VAT ID is refused with
+ * its format, a good one makes it "Requested"), the seller issues it in the seller console, and
+ * the buyer sees it issued, opens the PDF (application/pdf carrying the invoice number) and
+ * sends it by email (once a minute). Desktop: the lamp order, from the order detail; phone: the
+ * 1 kg coffee order, from the order list.
+ */
+import type { Browser, TestInfo } from '@playwright/test';
+import { expect, test, type Page } from './test';
+import { addToCart, goToCheckout, logIn } from './helpers';
+
+const BUYER = 'becker@demo.shop';
+const SELLER = 'seller2@demo.shop';
+const MALFORMED_DE = 'This is not a valid VAT ID for DE: it should be DE followed by 9 digits (e.g. DE123456789)';
+
+/** The buyer's order card holding `item` that still offers "Request VAT invoice". */
+async function invoiceableCard(page: Page, item: string) {
+  await page.goto('/buyer/orders');
+  const card = page.getByTestId('order-card').filter({ hasText: item }).filter({ has: page.getByRole('button', { name: 'Request VAT invoice' }) });
+  await expect(card).toHaveCount(1);
+  return card;
+}
+
+/** Fills the invoice form: a malformed VAT ID first (refused under the field, nothing sent), then a good one. */
+async function askForInvoice(page: Page) {
+  const form = page.getByRole('dialog', { name: 'Request a VAT invoice' });
+  await expect(form).toBeVisible();
+  await form.getByRole('textbox', { name: 'Company name' }).fill('Becker Büro GmbH');
+  await form.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Germany' });
+  await expect(form.getByText('Format for Germany: DE123456789')).toBeVisible();
+  await form.getByRole('textbox', { name: 'VAT ID' }).fill('DE 1234 567');
+  await form.getByRole('textbox', { name: 'Street and number' }).fill('Friedrichstraße 68');
+  await form.getByRole('textbox', { name: 'Postal code' }).fill('10117');
+  await form.getByRole('textbox', { name: 'City' }).fill('Berlin');
+  let posted = 0;
+  page.on('request', (r) => { if (r.method() === 'POST' && /\/vat-invoice$/.test(r.url())) posted += 1; });
+  await form.getByRole('button', { name: 'Request invoice' }).click();
+  await expect(form.getByText(MALFORMED_DE)).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'VAT ID' })).toHaveAttribute('aria-invalid', 'true');
+  expect(posted).toBe(0);
+
+  await form.getByRole('textbox', { name: 'VAT ID' }).fill('DE 811 907 980');
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/vat-invoice$/.test(r.url()));
+  await form.getByRole('button', { name: 'Request invoice' }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByText('VAT invoice requested: the shop will issue it')).toBeVisible();
+  await expect(form).toBeHidden();
+}
+
+/** The seller issues the order's invoice in the seller console; the invoice number. */
+async function issueInConsole(browser: Browser, testInfo: TestInfo, code: string, viewport = { width: 1280, height: 900 }): Promise<string> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport });
+  const seller = await context.newPage();
+  // A page of a new context is used once hydrated, as the suite's own page is (e2e/test.ts).
+  const goto = seller.goto.bind(seller);
+  seller.goto = async (...args) => { const res = await goto(...args); await seller.locator('html[data-hydrated]').waitFor({ state: 'attached' }); return res; };
+  await logIn(seller, SELLER);
+  await seller.goto('/merchant-console/invoices');
+  const card = seller.getByTestId('seller-invoice').filter({ hasText: code });
+  await expect(card).toContainText('Becker Büro GmbH');
+  await expect(card).toContainText('DE811907980');
+  await expect(card.getByTestId('seller-invoice-status')).toHaveText('To issue');
+  await card.getByRole('button', { name: `Issue the invoice of order ${code}` }).click();
+  const dialog = seller.getByRole('dialog', { name: 'Issue VAT invoice' });
+  await expect(dialog).toContainText(`Issue the VAT invoice of order ${code} to Becker Büro GmbH (DE811907980)?`);
+  await dialog.getByRole('button', { name: 'Issue', exact: true }).click();
+  const done = seller.getByText(/^Invoice \S+ issued$/);
+  await expect(done).toBeVisible();
+  const number = /^Invoice (\S+) issued$/.exec(await done.innerText())![1]!;
+  await expect(seller.getByTestId('seller-invoice').filter({ hasText: code })).toHaveCount(0);
+  await seller.getByRole('tab', { name: 'Issued' }).click();
+  const issued = seller.getByTestId('seller-invoice').filter({ hasText: code });
+  await expect(issued.getByTestId('seller-invoice-status')).toHaveText('Issued');
+  await expect(issued.getByRole('link', { name: `Download Invoice ${number} (PDF)` })).toBeVisible();
+  await context.close();
+  return number;
+}
+
+/** The issued invoice on the order detail: PDF download and email (then the once-a-minute limit). */
+async function checkIssued(page: Page, orderId: string, number: string, shot: string) {
+  await page.goto(`/buyer/order/detail/${orderId}`);
+  const panel = page.getByTestId('vat-invoice');
+  await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Issued');
+  const link = panel.getByRole('link', { name: `Download Invoice ${number} (PDF)` });
+  await expect(link).toBeVisible();
+  await page.screenshot({ path: shot, fullPage: true });
+
+  // The operation opens the invoice (invoiceUrl) in a new window; it is a PDF with its number.
+  const ops = page.getByTestId('order-operations').first();
+  await expect(ops.getByRole('button', { name: 'Request VAT invoice' })).toHaveCount(0);
+  const popup = page.waitForEvent('popup');
+  await ops.getByRole('button', { name: 'VAT invoice' }).click();
+  const win = await popup;
+  await expect.poll(() => win.url()).toMatch(/\/api\/invoices\/\d+\/pdf$/);
+  const url = new URL(win.url()).pathname;
+  expect(url).toBe(await link.getAttribute('href'));
+  await win.close();
+  const pdf = await page.request.get(url);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const body = (await pdf.body()).toString('latin1');
+  expect(body.startsWith('%PDF-')).toBe(true);
+  expect(body).toContain(`Invoice ${number}`);
+
+  await ops.getByRole('button', { name: 'Email invoice' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Email the invoice' });
+  await expect(dialog).toContainText(`We send invoice ${number} as PDF to the email address of your account.`);
+  await dialog.getByRole('button', { name: 'Send email' }).click();
+  await expect(page.getByText(`Invoice sent to ${BUYER}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // Again at once: refused with a clear message.
+  await ops.getByRole('button', { name: 'Email invoice' }).click();
+  dialog = page.getByRole('dialog', { name: 'Email the invoice' });
+  await dialog.getByRole('button', { name: 'Send email' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The invoice was just sent. Please wait a minute before sending it again.');
+  await expect(dialog.getByRole('button', { name: 'Send email' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The email arrives with the invoice's number (the NL site's language).
+  const box = await page.context().newPage();
+  await box.goto('/dev/mailbox');
+  await box.getByLabel('Recipient').fill(BUYER);
+  await expect(box.getByTestId('mail').filter({ hasText: number }).first()).toBeVisible({ timeout: 20_000 });
+  await box.close();
+}
+
+test('desktop: the buyer asks for a VAT invoice, the seller issues it, the buyer downloads and emails the PDF', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  await logIn(page, BUYER);
+  const card = await invoiceableCard(page, 'Monitor Light Bar');
+  const orderId = (await card.getAttribute('data-order-id'))!;
+  const code = (await card.getByTestId('order-code').innerText()).replace(/\D/g, '');
+
+  await page.goto(`/buyer/order/detail/${orderId}`);
+  const panel = page.getByTestId('vat-invoice');
+  await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Not requested');
+  await page.getByTestId('order-operations').first().getByRole('button', { name: 'Request VAT invoice' }).click();
+  await page.screenshot({ path: '/tmp/invoice-form-1280.png' });
+  await askForInvoice(page);
+  await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Requested');
+  await expect(panel.getByTestId('vat-invoice-request')).toContainText('Becker Büro GmbH');
+  await expect(panel.getByTestId('vat-invoice-request')).toContainText('DE811907980');
+  await expect(page.getByTestId('order-operations').first().getByRole('button', { name: 'Request VAT invoice' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/invoice-requested-1280.png', fullPage: true });
+
+  const number = await issueInConsole(browser, testInfo, code);
+  await checkIssued(page, orderId, number, '/tmp/invoice-issued-1280.png');
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('phone: the buyer asks from the order list, then downloads and emails the issued invoice', async ({ page, browser }, testInfo) => {
+    test.setTimeout(120_000);
+    await logIn(page, BUYER);
+    const card = await invoiceableCard(page, 'Office Coffee Beans');
+    const orderId = (await card.getAttribute('data-order-id'))!;
+    const code = (await card.getByTestId('order-code').innerText()).replace(/\D/g, '');
+    await card.getByRole('button', { name: 'Request VAT invoice' }).click();
+    await page.screenshot({ path: '/tmp/invoice-form-390.png' });
+    await askForInvoice(page);
+    await expect(page.getByTestId('order-card').filter({ hasText: code }).getByRole('button', { name: 'Request VAT invoice' })).toHaveCount(0);
+
+    await page.goto(`/buyer/order/detail/${orderId}`);
+    await expect(page.getByTestId('vat-invoice-status')).toHaveText('Requested');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+
+    const number = await issueInConsole(browser, testInfo, code, { width: 390, height: 844 });
+    await checkIssued(page, orderId, number, '/tmp/invoice-issued-390.png');
+  });
+});
+
+test('checkout on a VAT site: "I need a VAT invoice" asks for the company details, checked before the order is placed', async ({ page }) => {
+  expect((await page.request.post('/api/preferences', { data: { site: 'NL', language: 'en' }, headers: { 'x-mall-request': '1' } })).status()).toBe(200);
+  await addToCart(page, 'monitor-lamp');
+  await goToCheckout(page, 1);
+  const section = page.getByRole('region', { name: 'VAT invoice' });
+  await section.getByRole('checkbox', { name: 'I need a VAT invoice for my company' }).check();
+  await expect(section.getByText('Each shop of this order issues its own invoice once the order is paid.')).toBeVisible();
+  // The site's country is chosen; the VAT ID's format is shown.
+  await expect(section.getByRole('combobox', { name: 'Country' })).toHaveValue('NL');
+  await expect(section.getByText('Format for Netherlands: NL123456789B01')).toBeVisible();
+  await section.getByRole('textbox', { name: 'Company name' }).fill('Becker Büro GmbH');
+  await section.getByRole('textbox', { name: 'VAT ID' }).fill('NL 1234');
+  await section.getByRole('textbox', { name: 'Street and number' }).fill('Keizersgracht 120');
+  await section.getByRole('textbox', { name: 'City' }).fill('Amsterdam');
+  await page.getByTestId('order-summary').getByTestId('continue').click();
+  await expect(page.getByText('VAT invoice: check the company details')).toBeVisible();
+  await expect(section.getByText('This is not a valid VAT ID for NL: it should be NL followed by 9 digits, B and 2 digits (e.g. NL123456789B01)')).toBeVisible();
+  await page.screenshot({ path: '/tmp/invoice-checkout-1280.png', fullPage: true });
+  await section.getByRole('textbox', { name: 'VAT ID' }).fill('NL123456789B01');
+  await page.getByTestId('order-summary').getByTestId('continue').click();
+  await expect(section.getByText(/This is not a valid VAT ID/)).toHaveCount(0);
+});
+
+test('checkout on the US site has no VAT invoice option (sales tax)', async ({ page }) => {
+  await addToCart(page, 'cable-tray');
+  await goToCheckout(page, 1);
+  await expect(page.getByRole('region', { name: 'Shipping address' })).toBeVisible();
+  await expect(page.getByTestId('checkout-vat-invoice')).toHaveCount(0);
+});

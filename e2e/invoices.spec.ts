@@ -74,6 +74,7 @@ async function issueInConsole(browser: Browser, testInfo: TestInfo, code: string
   const issued = seller.getByTestId('seller-invoice').filter({ hasText: code });
   await expect(issued.getByTestId('seller-invoice-status')).toHaveText('Issued');
   await expect(issued.getByRole('link', { name: `Download Invoice ${number} (PDF)` })).toBeVisible();
+  await seller.screenshot({ path: `/tmp/invoice-seller-${viewport.width}.png`, fullPage: true });
   await context.close();
   return number;
 }
@@ -191,9 +192,13 @@ test('checkout on a VAT site: "I need a VAT invoice" asks for the company detail
   await expect(page.getByText('VAT invoice: check the company details')).toBeVisible();
   await expect(section.getByText('This is not a valid VAT ID for NL: it should be NL followed by 9 digits, B and 2 digits (e.g. NL123456789B01)')).toBeVisible();
   await page.screenshot({ path: '/tmp/invoice-checkout-1280.png', fullPage: true });
+  await page.getByRole('dialog', { name: 'Tip' }).getByRole('button', { name: 'OK' }).click();
   await section.getByRole('textbox', { name: 'VAT ID' }).fill('NL123456789B01');
-  await page.getByTestId('order-summary').getByTestId('continue').click();
   await expect(section.getByText(/This is not a valid VAT ID/)).toHaveCount(0);
+  await page.getByTestId('order-summary').getByTestId('continue').click();
+  const tip = page.getByRole('dialog', { name: 'Tip' });
+  await expect(tip).toContainText('Please read and agree');
+  await expect(tip).not.toContainText('VAT invoice');
 });
 
 test('checkout on the US site has no VAT invoice option (sales tax)', async ({ page }) => {

@@ -8,12 +8,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
 import type { Language } from '@mall/contracts';
 import { AppProviders, createQueryClient } from './app/AppProviders';
 import type { PageContext } from './app/page-context';
-import { routes } from './app/routes';
+import { routes, type RouteHandle } from './app/routes';
 import { setServerRequest, type ServerReads, type ServerRequest } from './shared/api';
 import { createI18n, resourcesFor, resourcesOf } from './shared/i18n';
 
@@ -28,7 +28,7 @@ export interface RenderInput {
   /** The page's request, as a Fetch Request (absolute URL). */
   request: Request;
   language: Language;
-  /** The per-request nonce of the Content-Security-Policy, for React's and React Router's inline scripts. */
+  /** The per-request nonce of the Content-Security-Policy, for an inline script React writes (a streamed Suspense boundary). */
   nonce: string;
   reads: ServerReads;
 }
@@ -41,7 +41,14 @@ export interface PageStream {
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; language: Language; state: string; stream: PageStream };
+  | {
+    kind: 'page'; status: number; language: Language; state: string; stream: PageStream;
+    /**
+     * The page is the same for every guest of the site and language while the catalog stands
+     * (its route says so: RouteHandle.shared), so the server may keep its HTML for guests.
+     */
+    shared: boolean;
+  };
 
 /** The element id of the JSON the browser hydrates from (main.tsx reads it). */
 export const PAGE_STATE_ID = 'page-state';
@@ -58,9 +65,23 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
-  const state = jsonForScript({ queries: dehydrate(queryClient), language: input.language, texts: resourcesOf(i18n) });
+  const state = jsonForScript({ queries: dehydrate(queryClient), language: input.language, texts: resourcesOf(i18n), router: hydrationData(context) });
   const stream = await current.run(request, () => streamPage(context, page, input.nonce));
-  return { kind: 'page', status: context.statusCode, language: input.language, state, stream };
+  const leaf = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
+  return { kind: 'page', status: context.statusCode, language: input.language, state, stream, shared: !!leaf?.shared };
+}
+
+/**
+ * The router's state the browser starts from (React Router's hydration data: the loaders'
+ * answers and errors), sent in the page state rather than in an inline script of its own, so the
+ * HTML carries no script that needs this response's nonce. Errors as plain data: main.tsx makes
+ * them errors again.
+ */
+function hydrationData(context: StaticHandlerContext) {
+  const errors = context.errors && Object.fromEntries(Object.entries(context.errors).map(([id, error]) => [id,
+    isRouteErrorResponse(error) ? { status: error.status, statusText: error.statusText, internal: (error as { internal?: boolean }).internal ?? false, data: error.data }
+      : { message: error instanceof Error ? error.message : String(error), isError: true }]));
+  return { loaderData: context.loaderData, actionData: context.actionData, errors };
 }
 
 /** Starts React's stream; resolves once the shell is ready (the page's content, as nothing below it suspends). */
@@ -70,7 +91,7 @@ function streamPage(context: StaticHandlerContext, page: PageContext, nonce: str
     const stream = renderToPipeableStream(
       <StrictMode>
         <AppProviders queryClient={page.queryClient} i18n={page.i18n}>
-          <StaticRouterProvider router={router} context={context} nonce={nonce} />
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </StrictMode>,
       {

@@ -4,7 +4,7 @@
  */
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
@@ -19,7 +19,20 @@ import { routes } from './app/routes';
 import { createI18n, type Resources } from './shared/i18n';
 
 /** What the server put in the page beside its HTML (entry-server.tsx: PAGE_STATE_ID). */
-interface PageState { queries: DehydratedState; language: Language; texts: Resources }
+interface PageState {
+  queries: DehydratedState; language: Language; texts: Resources;
+  /** React Router's hydration data; an error that was an Error is `{ message, isError }`. */
+  router: HydrationState & { errors?: Record<string, unknown> | null };
+}
+
+/** The server's hydration data with its errors made errors again (route error responses are plain data already). */
+function routerState({ router }: PageState): HydrationState {
+  const errors = router.errors && Object.fromEntries(Object.entries(router.errors).map(([id, error]) => {
+    const e = error as { message?: string; isError?: boolean };
+    return [id, e.isError ? new Error(e.message) : error];
+  }));
+  return { ...router, errors };
+}
 
 function readPageState(): PageState {
   const element = document.getElementById('page-state');
@@ -61,9 +74,8 @@ async function start() {
   const i18n = createI18n(state.language, state.texts);
   setBrowserPageContext({ queryClient, i18n, server: false });
   await loadMatchedRoutes(routes);
-  // The loaders' answers the server rendered with (window.__staticRouterHydrationData) are taken
-  // as they are: no loader runs again for the first render.
-  const router = createBrowserRouter(routes);
+  // The loaders' answers the server rendered with are taken as they are: no loader runs again for the first render.
+  const router = createBrowserRouter(routes, { hydrationData: routerState(state) });
   hydrateRoot(document.getElementById('root')!,
     <StrictMode>
       <AppProviders queryClient={queryClient} i18n={i18n}>

@@ -35,6 +35,11 @@ interface PageOptions<M> {
    * renders it once hydrated.
    */
   browserState?: boolean;
+  /**
+   * The page shows guests the catalog only: the same HTML for every guest of a site and language
+   * while the catalog version stands (the server keeps it a few seconds: modules/web/page-cache.ts).
+   */
+  shared?: boolean;
 }
 
 /** `Page`, or its loading state until the browser has hydrated the server's HTML. */
@@ -44,8 +49,8 @@ function inBrowserOnly(Page: ComponentType): ComponentType {
   };
 }
 
-/** The text areas of the routes a request matched (entry-server.tsx sends only those texts). */
-export interface RouteHandle { areas: readonly Area[] }
+/** The text areas of the routes a request matched (entry-server.tsx sends only those texts); `shared`: PageOptions.shared. */
+export interface RouteHandle { areas: readonly Area[]; shared?: boolean }
 
 /**
  * A page, loaded with its feature when first visited (one chunk per feature folder), so the first
@@ -56,7 +61,7 @@ export interface RouteHandle { areas: readonly Area[] }
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: PageOptions<M> = {}): Pick<RouteObject, 'lazy' | 'loader' | 'handle'> {
   const areas = opts.areas ?? [];
   return {
-    handle: { areas } satisfies RouteHandle,
+    handle: { areas, shared: opts.shared } satisfies RouteHandle,
     lazy: async () => {
       const picked = pick(await load());
       const Page = opts.browserState ? inBrowserOnly(picked) : picked;
@@ -129,8 +134,8 @@ export const routes: RouteObject[] = [
     Component: Root,
     loader: layoutLoader,
     children: [
-      { path: '/', ...page(catalog.home, (m) => m.HomePage, { data: (m) => m.loadHomePage }) },
-      { path: '/item/:urlKey', ...page(catalog.item, (m) => m.ItemPage, { areas: ['gallery', 'ratings'], data: (m) => m.loadItemPage }) },
+      { path: '/', ...page(catalog.home, (m) => m.HomePage, { data: (m) => m.loadHomePage, shared: true }) },
+      { path: '/item/:urlKey', ...page(catalog.item, (m) => m.ItemPage, { areas: ['gallery', 'ratings'], data: (m) => m.loadItemPage, shared: true }) },
       { path: '/cart', ...page(() => import('../features/cart/CartPage'), (m) => m.CartPage, { areas: ['gallery', 'ratings'] }) },
       { path: '/checkout', ...page(checkout, (m) => m.CheckoutPage, { browserState: true, areas: ORDERS }) },
       { path: '/buyer/create-address', ...page(() => import('../features/address/CreateAddressPage'), (m) => m.CreateAddressPage, { browserState: true, login: true }) },
@@ -188,7 +193,7 @@ export const routes: RouteObject[] = [
       { path: '/merchant/audit', ...page(merchant, (m) => m.MerchantAuditPage, { login: true }) },
       { path: '/merchant-console/orders', ...page(() => import('../features/merchant/SellerOrdersPage'), (m) => m.SellerOrdersPage, { login: true, areas: ['seller'] }) },
       { path: '/merchant-console/after-sales', ...page(() => import('../features/aftersales/pages/seller/SellerAfterSalesPage'), (m) => m.SellerAfterSalesPage, { login: true, areas: ['seller'] }) },
-      { path: '/merchant-console/invoices', ...page(() => import('../features/invoice/pages/SellerInvoicesPage'), (m) => m.SellerInvoicesPage, { login: true, areas: ['seller'] }) },
+      { path: '/merchant-console/invoices', ...page(() => import('../features/invoice/pages/SellerInvoicesPage'), (m) => m.SellerInvoicesPage, { login: true, areas: ['seller', 'orders'] }) },
       { path: '/merchant-console/reviews', ...page(() => import('../features/comment/pages/seller/SellerReviewsPage'), (m) => m.SellerReviewsPage, { login: true, areas: ['seller', 'ratings', 'gallery'] }) },
       { path: '*', ...page(() => import('../features/content/NotFoundPage'), (m) => m.NotFoundPage) },
     ],

@@ -1,22 +1,27 @@
 /**
  * Pages: every GET that is not the API or a file is rendered by React on the server from the web
  * build's server entry (apps/web/src/entry-server.tsx, built into `<web dist>-server/`), inside
- * the build's index.html, and streamed compressed. The page is the caller's own (their session,
- * their orders), so no cache keeps it.
+ * the build's index.html, and streamed compressed. A page is the caller's own (their session,
+ * their orders), so no cache keeps it, except a shared page (home, item) for guests without a
+ * session: page-cache.ts.
  *
- * The Content-Security-Policy stays `script-src 'self'` plus a nonce made for this page: React's
- * and React Router's inline data scripts carry it; nothing else inline runs.
+ * The Content-Security-Policy stays `script-src 'self'` plus a nonce made for this response:
+ * an inline script React writes (a streamed Suspense boundary) carries it; the data the browser
+ * hydrates from is JSON (`type="application/json"`, never run), so a kept page has no inline
+ * script and is sent with each response's own policy.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import { pageCaller } from '../../lib/session.js';
+import { catalogVersion } from '../catalog/list-cache.js';
+import { pageCache, type Encoding } from './page-cache.js';
 import { pageReadsFor, type PageReads } from './page-reads.js';
 
 /** What the web build's server entry exports (apps/web/src/entry-server.tsx), as far as the server uses it. */
@@ -24,7 +29,7 @@ interface ServerEntry {
   PAGE_STATE_ID: string;
   render(input: { request: Request; language: Language; nonce: string; reads: PageReads }): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; language: Language; state: string; stream: { pipe<W extends NodeJS.WritableStream>(w: W): W; abort(reason?: unknown): void } }
+    | { kind: 'page'; status: number; language: Language; state: string; shared: boolean; stream: { pipe<W extends NodeJS.WritableStream>(w: W): W; abort(reason?: unknown): void } }
   >;
 }
 
@@ -53,7 +58,7 @@ function buildFile<T>(file: string, read: (file: string, mtimeMs: number) => Pro
 }
 
 /** The best encoding of ours the browser accepts (a quality of 0 is a no). */
-function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
+function encodingFor(accept: string | undefined): Encoding | undefined {
   const accepted = new Set((accept ?? '').split(',').map((part) => part.trim()).filter((part) => !/;\s*q=0(\.0*)?$/.test(part)).map((part) => part.split(';')[0]!.trim().toLowerCase()));
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
 }
@@ -68,12 +73,28 @@ export function pageRenderer(opts: PageRendererOptions) {
   // A new build gets a new URL, so Node loads the new entry instead of its cached module.
   const entry = buildFile(path.join(`${opts.dist}-server`, 'entry-server.js'), (file, mtimeMs) => import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<ServerEntry>);
   const readsFor = pageReadsFor(opts.db);
+  const kept = pageCache();
 
   return async function sendPage(req: FastifyRequest, reply: FastifyReply) {
     const [shell, server] = await Promise.all([template(), entry()]);
     if (!shell || !server) return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run npm run build');
     const caller = await pageCaller(opts.db, req);
     const nonce = crypto.randomBytes(16).toString('base64');
+    const encoding = encodingFor(req.headers['accept-encoding']);
+    reply.header('content-security-policy', opts.csp(nonce)).header('cache-control', 'private, no-store')
+      .header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+
+    // A guest without a session may get a kept shared page. The version is read before rendering,
+    // so a page kept under it never shows a catalog older than its label.
+    const guest = caller.sessionId === null && caller.user === null;
+    const key = `${req.host}|${caller.site.code}|${caller.language}|${req.url}`;
+    const version = guest ? await catalogVersion(opts.db) : null;
+    const hit = version === null ? undefined : kept.get(key, version);
+    if (hit) {
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.code(200).send(await kept.body(hit, encoding));
+    }
+
     const request = new Request(new URL(req.url, `http://${req.host}`), { headers: { 'user-agent': req.headers['user-agent'] ?? '' } });
     const result = await server.render({ request, language: caller.language, nonce, reads: readsFor(caller) });
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
@@ -89,15 +110,26 @@ export function pageRenderer(opts: PageRendererOptions) {
     const timer = setTimeout(() => result.stream.abort(new Error('page render timed out')), RENDER_TIMEOUT_MS);
     page.on('close', () => clearTimeout(timer));
     result.stream.pipe(page);
+    reply.code(result.status);
 
-    reply.code(result.status).header('content-security-policy', opts.csp(nonce)).header('cache-control', 'private, no-store')
-      .header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
-    const encoding = encodingFor(req.headers['accept-encoding']);
-    if (!encoding) return reply.send(page);
-    // A quick level: the page is compressed as it streams, per request.
-    const compress = encoding === 'br'
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-      : zlib.createGzip({ level: 6 });
-    return reply.header('content-encoding', encoding).send(page.pipe(compress));
+    if (version !== null && result.shared && result.status === 200) {
+      const html = Buffer.concat(await page.toArray());
+      // Kept only without an inline script (one would carry this response's nonce); such a page is sent as rendered.
+      if (html.includes(`nonce="${nonce}"`)) return sendRendered(reply, Readable.from([html]), encoding);
+      const entry = kept.set(key, version, html);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(await kept.body(entry, encoding));
+    }
+    return sendRendered(reply, page, encoding);
   };
+}
+
+/** A page rendered for this request, compressed as it streams. */
+function sendRendered(reply: FastifyReply, page: Readable, encoding: Encoding | undefined) {
+  if (!encoding) return reply.send(page);
+  // A quick level: the page is compressed as it streams, per request.
+  const compress = encoding === 'br'
+    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : zlib.createGzip({ level: 6 });
+  return reply.header('content-encoding', encoding).send(page.pipe(compress));
 }

@@ -1,0 +1,65 @@
+/**
+ * Guests' copies of the shared pages (home and item pages: the routes whose handle says
+ * `shared`, apps/web/src/app/routes.tsx). Such a page shows a guest the catalog only, so every
+ * guest of a site and language gets the same HTML: it is rendered once and kept, keyed by URL,
+ * site and language, labelled with the catalog version it was rendered under
+ * (catalog/list-cache.ts: moved in the same transaction as any change to the catalog), and
+ * compressed once per encoding (the host is part of the key too: the page names its origin).
+ *
+ * A kept page is used only while the catalog version is unchanged and for at most MAX_AGE_MS:
+ * the stock an item page shows moves with every order and is not part of the catalog version, so
+ * a guest's first paint may show stock a few seconds old (the buy box and checkout check stock
+ * again). A buyer with a session (logged in, or a guest with a cart) always gets their own render.
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/** How long a kept page may be served, whatever the catalog version says. */
+const MAX_AGE_MS = 5_000;
+/** Distinct pages kept at most (query strings are unbounded); past it the cache starts over. */
+const MAX_ENTRIES = 500;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export type Encoding = 'br' | 'gzip';
+
+interface Kept {
+  version: string;
+  keptAt: number;
+  html: Buffer;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+export function pageCache(opts: { maxAgeMs?: number; now?: () => number } = {}) {
+  const maxAge = opts.maxAgeMs ?? MAX_AGE_MS;
+  const now = opts.now ?? Date.now;
+  const kept = new Map<string, Kept>();
+
+  return {
+    /** The kept page of `key` when it was rendered under `version` and is fresh enough. */
+    get(key: string, version: string): Kept | undefined {
+      const hit = kept.get(key);
+      if (!hit) return undefined;
+      if (hit.version !== version || now() - hit.keptAt > maxAge) {
+        kept.delete(key);
+        return undefined;
+      }
+      return hit;
+    },
+    set(key: string, version: string, html: Buffer): Kept {
+      if (kept.size >= MAX_ENTRIES) kept.clear();
+      const entry: Kept = { version, keptAt: now(), html, encoded: {} };
+      kept.set(key, entry);
+      return entry;
+    },
+    /** The page's bytes in `encoding`, compressed once (a quick level, as pages rendered per request). */
+    body(entry: Kept, encoding: Encoding | undefined): Promise<Buffer> {
+      if (!encoding) return Promise.resolve(entry.html);
+      return (entry.encoded[encoding] ??= encoding === 'br'
+        ? brotli(entry.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : gzip(entry.html, { level: 6 }));
+    },
+  };
+}
+export type PageCache = ReturnType<typeof pageCache>;

@@ -14,7 +14,7 @@ import { addToCart, answerQuizAndAgree, contractIdOf, fillShippingAddress, goToC
  * Linux's ephemeral range and apart from other runs' E2E_PORT (31xx) and what it derives.
  */
 export function providerPorts(e2ePort: number) {
-  return { shop: e2ePort + 25000, pg: e2ePort + 26000, stripe: e2ePort + 27000, paypal: e2ePort + 28000 };
+  return { shop: e2ePort + 25000, pg: e2ePort + 26000, stripe: e2ePort + 27000, paypal: e2ePort + 28000, klarna: e2ePort + 23000, affirm: e2ePort + 24000 };
 }
 const PORTS = providerPorts(Number(process.env.E2E_PORT ?? 3111));
 
@@ -22,6 +22,8 @@ const PORTS = providerPorts(Number(process.env.E2E_PORT ?? 3111));
 export const PROVIDERS_SHOP_URL = `http://127.0.0.1:${PORTS.shop}`;
 export const STRIPE_EMULATOR_URL = `http://127.0.0.1:${PORTS.stripe}`;
 export const PAYPAL_EMULATOR_URL = `http://127.0.0.1:${PORTS.paypal}`;
+export const KLARNA_EMULATOR_URL = `http://127.0.0.1:${PORTS.klarna}`;
+export const AFFIRM_EMULATOR_URL = `http://127.0.0.1:${PORTS.affirm}`;
 
 /** Test keys shared by the shop and the emulators (the emulators accept only these). */
 export const PROVIDER_KEYS = {
@@ -31,6 +33,10 @@ export const PROVIDER_KEYS = {
   PAYPAL_CLIENT_ID: 'e2e-paypal-client-id',
   PAYPAL_CLIENT_SECRET: 'e2e-paypal-client-secret',
   PAYPAL_WEBHOOK_ID: 'E2EPROVIDERSWEBHOOK1',
+  KLARNA_USERNAME: 'PK_e2e_providers',
+  KLARNA_PASSWORD: 'e2e-klarna-password',
+  AFFIRM_PUBLIC_KEY: 'E2EAFFIRMPUBLICKEY',
+  AFFIRM_PRIVATE_KEY: 'e2e-affirm-private-key',
 } as const;
 
 /** The webServer entries for playwright.config.ts: the emulators, then the shop they deliver webhooks to. */
@@ -58,6 +64,19 @@ export function providerServers(e2ePort: number): WebServer[] {
       PAYPAL_CLIENT_ID: PROVIDER_KEYS.PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: PROVIDER_KEYS.PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID: PROVIDER_KEYS.PAYPAL_WEBHOOK_ID,
     },
   }, {
+    command: 'node --import tsx apps/server/test/emulators/klarna/main.ts',
+    // Klarna's API answers a call without credentials with 401: the emulator is up.
+    url: `http://127.0.0.1:${p.klarna}/payments/v1/sessions/READY`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: { KLARNA_EMULATOR_PORT: String(p.klarna), KLARNA_USERNAME: PROVIDER_KEYS.KLARNA_USERNAME, KLARNA_PASSWORD: PROVIDER_KEYS.KLARNA_PASSWORD },
+  }, {
+    command: 'node --import tsx apps/server/test/emulators/affirm/main.ts',
+    url: `http://127.0.0.1:${p.affirm}/api/v2/checkout/READY`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: { AFFIRM_EMULATOR_PORT: String(p.affirm), AFFIRM_PUBLIC_KEY: PROVIDER_KEYS.AFFIRM_PUBLIC_KEY, AFFIRM_PRIVATE_KEY: PROVIDER_KEYS.AFFIRM_PRIVATE_KEY },
+  }, {
     // A fresh embedded database with the demo data, like the first shop (e2e/server.ts).
     command: 'node --import tsx e2e/server.ts',
     url: `${shop}/api/auth/session`,
@@ -70,6 +89,8 @@ export function providerServers(e2ePort: number): WebServer[] {
       STRIPE_WEBHOOK_SECRET: PROVIDER_KEYS.STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${p.stripe}`,
       PAYPAL_CLIENT_ID: PROVIDER_KEYS.PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: PROVIDER_KEYS.PAYPAL_CLIENT_SECRET,
       PAYPAL_WEBHOOK_ID: PROVIDER_KEYS.PAYPAL_WEBHOOK_ID, PAYPAL_API_BASE: `http://127.0.0.1:${p.paypal}`,
+      KLARNA_USERNAME: PROVIDER_KEYS.KLARNA_USERNAME, KLARNA_PASSWORD: PROVIDER_KEYS.KLARNA_PASSWORD, KLARNA_API_BASE: `http://127.0.0.1:${p.klarna}`,
+      AFFIRM_PUBLIC_KEY: PROVIDER_KEYS.AFFIRM_PUBLIC_KEY, AFFIRM_PRIVATE_KEY: PROVIDER_KEYS.AFFIRM_PRIVATE_KEY, AFFIRM_API_BASE: `http://127.0.0.1:${p.affirm}`,
     },
   }];
 }

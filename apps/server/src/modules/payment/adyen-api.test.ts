@@ -432,7 +432,7 @@ describe('ADYEN_PC with the Drop-in', () => {
     const redirectResult = new URL(back.headers.get('location')!).searchParams.get('redirectResult')!;
     const res = await x.b.post('/sapi/mall-pay/payment/adyenDetails', { details: { redirectResult }, site: 'US' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'PAY_FAILED', failedReason: '3d_not_authenticated' });
+    expect(res.json()).toMatchObject({ status: 'PAY_FAILED', failedReason: 'authentication_failed' });
     // Garbage details: Adyen refuses them, the shop says so.
     const bad = await x.b.post('/sapi/mall-pay/payment/adyenDetails', { details: { redirectResult: 'nonsense' }, site: 'US' });
     expect(bad.statusCode).toBe(400);

@@ -11,6 +11,7 @@ import { useMoney } from '../../shared/format';
 import { isLoggedIn, useSession } from '../../shared/session';
 import { safeTarget } from '../../shared/safeTarget';
 import { fetchPayResult, useContract, usePaymentHosts } from '../payment/api';
+import { finishAdyenReturn } from '../payment/adyenWeb';
 import { ContractOrders } from '../payment/ContractOrders';
 import { DeclineReason } from '../payment/DeclineReason';
 import { PaymentSection } from '../payment/PaymentSection';
@@ -37,7 +38,8 @@ export function PayResultPage() {
   const polled = useQuery({
     queryKey: ['pay-result', contractId],
     enabled: !!contractId && given !== 'master-pending',
-    queryFn: () => fetchPayResult(contractId!),
+    // Back from an Adyen Drop-in redirect: its redirectResult finishes the payment first (adyenDetails).
+    queryFn: () => finishAdyenReturn(params).then(() => fetchPayResult(contractId!)),
     refetchInterval: (q) => (given !== 'failed' && (q.state.data?.status === 'PAY_PENDING' || q.state.data?.status === 'NONE') ? PAYMENT_POLL_MS : false),
     retry: false,
   });

@@ -5,7 +5,7 @@
  * provider's page by default, the provider's card element when the channel is embedded, its
  * buttons when its script loads, device wallets only once the device reports one.
  */
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Accordion, Box, Button, FileInput, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -20,10 +20,11 @@ import { useSession } from '../../shared/session';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
 import { closeRecord, firstPay, paymentStatusOf, uploadProof, usePayChannels } from './api';
-import { channelMode, payResultUrl, WALLET_METHOD, type ChannelMode, type PayChannel } from './channelMode';
+import { browserCanPay, channelMode, payResultUrl, shownMethods, WALLET_METHOD, type ChannelMode, type PayChannel } from './channelMode';
 import { providerTarget } from './providerTarget';
 import { ScriptError, ScriptLoading } from './ScriptState';
 import { useStripeScript } from './useStripeScript';
+import { AdyenPay, type AdyenSession } from './AdyenDropIn';
 import { useSavedCards } from '../card/api';
 import { CardForm } from '../card/CardForm';
 import { CardLabel } from '../card/components/CardLabel';
@@ -37,7 +38,7 @@ const PaypalButtons = lazy(() => import('./PaypalButtons'));
 /** A payment the shop started, as firstPay answered it. */
 interface Started { contractId: string; result: FirstPayResult }
 /** An embedded widget's session: the PaymentIntent the browser confirms with the provider's script. */
-interface WidgetSession { contractId: string; clientSecret: string; publishableKey: string | null; method: string }
+interface WidgetSession { contractId: string; clientSecret: string; publishableKey: string | null; method: string; adyen?: AdyenSession }
 
 export function PaymentSection(props: {
   /** Returns the contract to pay, creating the order first when needed (checkout). */
@@ -63,7 +64,11 @@ export function PaymentSection(props: {
   const channelOf = (name: string) => channels.find((c) => c.channelName === name);
   /** Payment terms on enterprise credit: the channel whose method is an invoice. */
   const onTerms = (channel: string) => channelOf(channel)?.paymentMethods.some((m) => m.type === 'invoice') ?? false;
-  const methodOf = (c: PayChannel) => (channelMode(c).kind === 'wallet' ? WALLET_METHOD : methods[c.channelName] ?? c.paymentMethods[0]?.type ?? 'card');
+  // Device-only methods (Adyen's Apple Pay) once the browser has said it can pay with them (after hydration: the server cannot know).
+  const [deviceCan, setDeviceCan] = useState<(method: string) => boolean>(() => () => false);
+  useEffect(() => setDeviceCan(() => browserCanPay), []);
+  const methodsOf = (c: PayChannel) => shownMethods(c, deviceCan);
+  const methodOf = (c: PayChannel) => (channelMode(c).kind === 'wallet' ? WALLET_METHOD : methods[c.channelName] ?? methodsOf(c)[0]?.type ?? 'card');
   const savedCards = useSavedCards(registered);
   const [cardId, setCardId] = useState<string | null>(null);
   const [addingCard, setAddingCard] = useState(false);
@@ -130,6 +135,12 @@ export function PaymentSection(props: {
    */
   const follow = (channel: string, method: string, { contractId, result }: Started) => {
     const secret = result.clientSession?.clientSecret;
+    const adyen = result.clientSession;
+    if (adyen?.sessionId && adyen.sessionData && adyen.clientKey && adyen.environment) {
+      const session = { contractId, sessionId: adyen.sessionId, sessionData: adyen.sessionData, clientKey: adyen.clientKey, environment: adyen.environment };
+      setSessions((s) => ({ ...s, [channel]: { contractId, clientSecret: '', publishableKey: null, method, adyen: session } }));
+      return;
+    }
     if (secret) {
       const publishableKey = result.clientSession?.publishableKey ?? channelOf(channel)?.configMap.publishableKey ?? null;
       setSessions((s) => ({ ...s, [channel]: { contractId, clientSecret: secret, publishableKey, method } }));
@@ -217,7 +228,7 @@ export function PaymentSection(props: {
               <Accordion.Control>{t(`payment.channel.${c.channelName}`, { defaultValue: c.channelName })}</Accordion.Control>
               <Accordion.Panel>
                 <Radio.Group value={method} onChange={(v) => setMethods((m) => ({ ...m, [c.channelName]: v }))}>
-                  <Group>{c.paymentMethods.map((m) => <Radio key={m.type} value={m.type} label={t(`payment.method.${m.type}`, { defaultValue: m.name })} />)}</Group>
+                  <Group>{methodsOf(c).map((m) => <Radio key={m.type} value={m.type} label={t(`payment.method.${m.type}`, { defaultValue: m.name })} />)}</Group>
                 </Radio.Group>
                 {method === 'savedCard' && (
                   <Stack gap="xs" mt="sm" data-testid="saved-cards">
@@ -293,6 +304,9 @@ function ChannelPay(props: {
   const inPage = mode.kind === 'cardElement' && method !== 'savedCard';
   const key = session ? session.publishableKey : inPage ? mode.publishableKey : null;
   const script = useStripeScript(props.open || session ? key : null);
+  if (mode.kind === 'dropIn' && method !== 'savedCard') {
+    return <AdyenPay open={props.open} session={session?.adyen} payButton={() => props.payButton()} onDone={props.onActionDone} />;
+  }
   if (key) {
     if (script.status === 'failed') return <ScriptError />;
     if (script.status !== 'ready') return <ScriptLoading />;

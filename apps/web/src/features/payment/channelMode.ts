@@ -11,6 +11,8 @@
  *   element reports one is available on this device (`needsDevice: 'wallet'`).
  * - buttons: the provider's own buttons when its script loads (a client id); the redirect stays
  *   when it does not, so the script is never needed.
+ * - drop-in: Adyen's Drop-in (a client key and environment) with the session the start made; it
+ *   needs Adyen's script and says so when that cannot be loaded (SPEC §8).
  */
 import type { PayChannelResult } from '@mall/contracts';
 
@@ -20,14 +22,33 @@ export type ChannelMode =
   | { kind: 'redirect' }
   | { kind: 'cardElement'; publishableKey: string }
   | { kind: 'wallet'; publishableKey: string }
-  | { kind: 'buttons'; clientId: string };
+  | { kind: 'buttons'; clientId: string }
+  /** Adyen's Drop-in: a session started by firstPay, mounted with the public client key. */
+  | { kind: 'dropIn'; clientKey: string; environment: string };
 
 export function channelMode(c: Pick<PayChannel, 'configMap'>): ChannelMode {
-  const { publishableKey, clientId, embedded, needsDevice } = c.configMap;
+  const { publishableKey, clientId, embedded, needsDevice, clientKey, environment } = c.configMap;
+  if (clientKey && environment) return { kind: 'dropIn', clientKey, environment };
   if (needsDevice === 'wallet') return publishableKey ? { kind: 'wallet', publishableKey } : { kind: 'redirect' };
   if (publishableKey && embedded === '1') return { kind: 'cardElement', publishableKey };
   if (clientId) return { kind: 'buttons', clientId };
   return { kind: 'redirect' };
+}
+
+/**
+ * A channel's methods the buyer sees: those its configMap names in `deviceMethods` (Adyen's
+ * applepay) only when this browser can pay with them (SPEC §4: Apple Pay only when supported).
+ */
+export function shownMethods(c: Pick<PayChannel, 'configMap' | 'paymentMethods'>, deviceCan: (method: string) => boolean): PayChannel['paymentMethods'] {
+  const deviceOnly = (c.configMap.deviceMethods ?? '').split(',').filter(Boolean);
+  return c.paymentMethods.filter((m) => !deviceOnly.includes(m.type) || deviceCan(m.type));
+}
+
+/** Whether this browser has the wallet a method needs (Apple Pay: ApplePaySession says it can pay). */
+export function browserCanPay(method: string): boolean {
+  if (method !== 'applepay') return true;
+  const session = (globalThis as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
+  try { return !!session?.canMakePayments?.(); } catch { return false; }
 }
 
 /**

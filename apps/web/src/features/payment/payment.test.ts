@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_DECLINE_REASONS } from '@mall/contracts/constants';
-import { channelMode } from './channelMode';
+import { channelMode, shownMethods } from './channelMode';
 import { declineTextKey, isCode } from './declineReasons';
 import { providerTarget } from './providerTarget';
 
@@ -88,5 +88,21 @@ describe('where a started payment may send the browser', () => {
     expect(providerTarget('http://pay.example.com/x', ['pay.example.com'], origin)).toEqual({ internal: true, url: '/' });
     expect(providerTarget('http://user:pw@127.0.0.1:4020/x', ['127.0.0.1:4020'], origin)).toEqual({ internal: true, url: '/' });
     expect(providerTarget('', ['127.0.0.1:4020'], origin)).toEqual({ internal: true, url: '/' });
+  });
+});
+
+describe('Adyen channels', () => {
+  const dropIn = { configMap: { clientKey: 'test_KEY', environment: 'test', deviceMethods: 'applepay' }, paymentMethods: [
+    { type: 'scheme', name: 'Card' }, { type: 'applepay', name: 'Apple Pay' }, { type: 'googlepay', name: 'Google Pay' }, { type: 'afterpaytouch', name: 'Afterpay' },
+  ] };
+
+  it('ADYEN_PC mounts the Drop-in with the public client key; Pay by Link is a plain redirect', () => {
+    expect(channelMode(dropIn)).toEqual({ kind: 'dropIn', clientKey: 'test_KEY', environment: 'test' });
+    expect(channelMode({ configMap: {} })).toEqual({ kind: 'redirect' });
+  });
+
+  it('shows Apple Pay only when the browser can pay with it', () => {
+    expect(shownMethods(dropIn, () => false).map((m) => m.type)).toEqual(['scheme', 'googlepay', 'afterpaytouch']);
+    expect(shownMethods(dropIn, () => true).map((m) => m.type)).toEqual(['scheme', 'applepay', 'googlepay', 'afterpaytouch']);
   });
 });

@@ -23,7 +23,8 @@
  * Amounts are in minor units, which for Adyen are the shop's (x100, x1 for JPY): unchanged.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { CheckoutAPI, Client, EnvironmentEnum, HttpClientException, HttpURLConnectionClient, hmacValidator, type Config, type Types } from '@adyen/api-library';
+// The library is CommonJS whose exports Node's ESM loader cannot list: its values come from the default export.
+import adyenLibrary, { type Config, type Types } from '@adyen/api-library';
 import { ERROR_CODES } from '@mall/contracts';
 import type { Db } from '../../../db/client.js';
 import { webhookEvents } from '../../../db/schema/index.js';
@@ -47,6 +48,11 @@ export interface AdyenConfig {
   /** Where buyers reach the shop: return URLs are absolute. */
   publicUrl: string;
 }
+
+const { CheckoutAPI, Client, EnvironmentEnum, HttpClientException, HttpURLConnectionClient, hmacValidator } = adyenLibrary;
+type CheckoutAPI = InstanceType<typeof CheckoutAPI>;
+type HttpClientException = InstanceType<typeof HttpClientException>;
+type HttpURLConnectionClient = InstanceType<typeof HttpURLConnectionClient>;
 
 export const ADYEN_PC = 'ADYEN_PC';
 export const ADYEN_LINK = 'ADYEN_LINK';
@@ -106,12 +112,26 @@ class CheckoutBaseClient implements HttpClient {
 const isRefusal = (e: unknown): e is HttpClientException => e instanceof HttpClientException && e.statusCode >= 400 && e.statusCode < 500 && ![401, 408, 429].includes(e.statusCode);
 const codeOf = (e: HttpClientException) => e.errorCode ?? `HTTP_${e.statusCode}`;
 
-/** Adyen's refusal reason in the shop's words (the pay-result page shows failedReason). */
+/**
+ * Adyen's refusal reasons (its documented refusalReason texts) in the codes the shop already has
+ * sentences for (the pay-result page shows failedReason); others are kept as a code of their own.
+ */
+const REFUSALS: [RegExp, string][] = [
+  [/^(refused|declined|declined non generic|not submitted|blocked card|fraud|fraud-cancelled|restricted card|transaction not permitted)$/i, 'card_declined'],
+  [/not enough balance/i, 'insufficient_funds'],
+  [/^(3d not authenticated|shopper cancelled|authentication required)$/i, 'authentication_failed'],
+  [/^expired card$/i, 'expired_card'],
+  [/^(cvc declined|invalid cvc)$/i, 'incorrect_cvc'],
+  [/^invalid card number$/i, 'incorrect_number'],
+  [/^withdrawal (amount|count) exceeded$/i, 'card_velocity_exceeded'],
+  [/^(issuer unavailable|acquirer error|error)$/i, 'issuer_not_available'],
+  [/cancel/i, 'cancelled'],
+];
 function reasonOf(refusal: string | undefined): string {
   const r = (refusal ?? '').trim();
-  if (!r || /^(refused|declined|declined non generic|not submitted)$/i.test(r)) return 'card_declined';
-  if (/not enough balance/i.test(r)) return 'insufficient_funds';
-  if (/cancel/i.test(r)) return 'cancelled';
+  if (!r) return 'card_declined';
+  const known = REFUSALS.find(([pattern]) => pattern.test(r));
+  if (known) return known[1];
   return r.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 60) || 'declined';
 }
 

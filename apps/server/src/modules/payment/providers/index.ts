@@ -56,7 +56,8 @@ export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSour
   if (opts?.adyen) {
     // The Drop-in's script, styles and card-field frames, test and live.
     const shopper = ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-live.adyen.com', 'https://checkoutshopper-live-us.adyen.com'];
-    script.push(...shopper);
+    // Adyen Web itself comes from Adyen's CDN (apps/web/src/features/payment/adyenWeb.ts).
+    script.push('https://checkoutshopper-live.cdn.adyen.com', ...shopper);
     frame.push(...shopper);
     connect.push(...shopper);
   }

@@ -128,7 +128,7 @@ async function checkIssued(page: Page, orderId: string, number: string, shot: st
 }
 
 test('desktop: the buyer asks for a VAT invoice, the seller issues it, the buyer downloads and emails the PDF', async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await logIn(page, BUYER);
   const card = await invoiceableCard(page, 'Monitor Light Bar');
   const orderId = (await card.getAttribute('data-order-id'))!;
@@ -154,7 +154,7 @@ test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('phone: the buyer asks from the order list, then downloads and emails the issued invoice', async ({ page, browser }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await logIn(page, BUYER);
     const card = await invoiceableCard(page, 'Office Coffee Beans');
     const orderId = (await card.getAttribute('data-order-id'))!;
@@ -206,4 +206,27 @@ test('checkout on the US site has no VAT invoice option (sales tax)', async ({ p
   await goToCheckout(page, 1);
   await expect(page.getByRole('region', { name: 'Shipping address' })).toBeVisible();
   await expect(page.getByTestId('checkout-vat-invoice')).toHaveCount(0);
+});
+
+test("seller console: a shop enters its invoice details (legal name, VAT ID checked against the address's country)", async ({ page }) => {
+  await logIn(page, 'seller@demo.shop');
+  await page.goto('/merchant-console/invoices');
+  const shop = page.getByRole('region', { name: 'Invoice details of FlexiDesk Official' });
+  await expect(shop).toContainText('Not entered yet: needed before this shop can issue invoices.');
+  await shop.getByRole('button', { name: 'Enter the invoice details of FlexiDesk Official' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invoice details of FlexiDesk Official' });
+  await dialog.getByRole('textbox', { name: 'Company name' }).fill('FlexiDesk GmbH');
+  await dialog.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Germany' });
+  await dialog.getByRole('textbox', { name: 'VAT ID' }).fill('DE12345');
+  await dialog.getByRole('textbox', { name: 'Street and number' }).fill('Hauptstr. 1');
+  await dialog.getByRole('textbox', { name: 'Postal code' }).fill('10115');
+  await dialog.getByRole('textbox', { name: 'City' }).fill('Berlin');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(MALFORMED_DE)).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'VAT ID' }).fill('de 123 456 789');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Invoice details saved')).toBeVisible();
+  await expect(shop).toContainText('FlexiDesk GmbH · DE123456789 · Hauptstr. 1, 10115 Berlin, DE');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Invoice details of FlexiDesk Official' })).toContainText('FlexiDesk GmbH · DE123456789');
 });

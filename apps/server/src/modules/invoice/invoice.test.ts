@@ -355,6 +355,9 @@ describe('asking at checkout (buyerSelectedInvoiceList)', () => {
     const listed = async () => (await seller2.post('/api/merchant/vat-invoices', { status: 'REQUESTED' })).json().map((r: { orderId: string }) => r.orderId);
     expect(await listed()).not.toContain(nordicOrder);
     expect((await seller2.request('PUT', `/api/merchant/shops/${f.shop.nordic}/tax-profile`, NORDIC_PROFILE)).statusCode).toBe(200);
+    // The console reads it back; another seller's shop is not found.
+    expect((await seller2.get(`/api/merchant/shops/${f.shop.nordic}/tax-profile`)).json()).toMatchObject({ profile: { legalName: 'Nordic Home B.V.', vatId: 'NL123456789B01', address: { city: 'Amsterdam', country: 'NL' } } });
+    expectError(await seller2.get(`/api/merchant/shops/${f.shop.flexi}/tax-profile`), 404, 'Common.invalidRequest');
     expectError(await issue(seller2, nordicOrder!), 409, 'Invoice.notInvoiceable');
 
     await pay(x.b, placed.contractId);

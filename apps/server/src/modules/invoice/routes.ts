@@ -10,7 +10,7 @@ import { ErrorBody, Id, InvoiceAddress, InvoiceDocumentView, ShopTaxProfileBody,
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { requireSeller } from '../merchant/guard.js';
-import { downloadDocument, invoiceView, issueInvoice, requestInvoice, saveTaxProfile, sellerInvoiceRequests, sendInvoiceEmail } from './service.js';
+import { downloadDocument, invoiceView, issueInvoice, requestInvoice, saveTaxProfile, sellerInvoiceRequests, sendInvoiceEmail, taxProfileOf } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const IdParams = z.strictObject({ id: Id });
@@ -44,6 +44,11 @@ export function vatInvoiceRoutes(app: FastifyInstance, db: Db, storage: FileStor
     schema: { tags: seller, summary: "The shop's legal name, VAT ID and address, as its invoices show them", params: IdParams, body: ShopTaxProfileBody,
       response: { 200: z.object({ shopId: Id, legalName: z.string(), vatId: z.string(), address: InvoiceAddress }), ...errors } },
   }, async (req) => saveTaxProfile(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body));
+
+  r.get('/api/merchant/shops/:id/tax-profile', {
+    schema: { tags: seller, summary: "The shop's legal name, VAT ID and address as saved (profile null until entered)", params: IdParams,
+      response: { 200: z.object({ profile: z.object({ shopId: Id, legalName: z.string(), vatId: z.string(), address: InvoiceAddress }).nullable() }), ...errors } },
+  }, async (req) => taxProfileOf(db, requireSeller(req.caller.user), BigInt(req.params.id)));
 
   r.post('/api/merchant/vat-invoices', {
     schema: { tags: seller, summary: "VAT invoice requests of the seller's orders (oldest first)", body: z.object({ status: z.enum(['REQUESTED', 'ISSUED', 'CREDITED']).optional() }).optional(),

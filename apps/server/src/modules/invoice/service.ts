@@ -168,6 +168,14 @@ export async function saveTaxProfile(db: Db, seller: UserRow, shopId: bigint, bo
   return { shopId: String(shopId), legalName: values.legalName, vatId: values.vatId, address: values.address };
 }
 
+/** The shop's tax profile as saved (null until the seller enters it), for its own seller. */
+export async function taxProfileOf(db: Db, seller: UserRow, shopId: bigint) {
+  const owned = await db.execute<{ id: string }>(sql`SELECT id FROM shops WHERE id = ${shopId} AND seller_id = ${seller.id}`);
+  if (!owned.rows.length) throw new AppError(404, ERROR_CODES.invalidRequest, 'This shop does not exist');
+  const [p] = await db.select().from(shopTaxProfiles).where(eq(shopTaxProfiles.shopId, shopId));
+  return { profile: p ? { shopId: String(shopId), legalName: p.legalName, vatId: p.vatId, address: p.address } : null };
+}
+
 /** The seller's invoice requests (to issue first), each with its documents. */
 export async function sellerInvoiceRequests(db: Db, seller: UserRow, status: 'REQUESTED' | 'ISSUED' | 'CREDITED' | undefined) {
   const rows = await db.select({ r: vatInvoiceRequests, code: tradeOrders.tradeOrderCode }).from(vatInvoiceRequests)

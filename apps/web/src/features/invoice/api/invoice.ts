@@ -5,7 +5,7 @@
  * order invalidation after any operation refreshes them too.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvoiceDocumentView, VatInvoiceRequestBody, VatInvoiceView } from '@mall/contracts';
+import type { InvoiceDocumentView, ShopTaxProfileBody, VatInvoiceRequestBody, VatInvoiceView } from '@mall/contracts';
 import type { InvoiceStatus } from '@mall/domain';
 import { api } from '../../../shared/api';
 
@@ -59,5 +59,25 @@ export function useIssueVatInvoice() {
   return useMutation({
     mutationFn: (orderId: string) => issueVatInvoice(orderId),
     onSuccess: () => { void qc.invalidateQueries({ queryKey: sellerInvoicesKey }); },
+  });
+}
+
+export interface ShopTaxProfile { shopId: string; legalName: string; vatId: string; address: VatInvoiceRequestBody['billingAddress'] }
+const taxProfileKey = (shopId: string) => ['seller-tax-profile', shopId] as const;
+
+/** The shop's legal name, VAT ID and address as its invoices show them (null until entered). */
+export function useShopTaxProfile(shopId: string) {
+  return useQuery({
+    queryKey: taxProfileKey(shopId),
+    queryFn: ({ signal }) => api<{ profile: ShopTaxProfile | null }>(`/api/merchant/shops/${encodeURIComponent(shopId)}/tax-profile`, { signal }).then((r) => r.profile),
+    retry: false,
+  });
+}
+
+export function useSaveShopTaxProfile(shopId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShopTaxProfileBody) => api<ShopTaxProfile>(`/api/merchant/shops/${encodeURIComponent(shopId)}/tax-profile`, { method: 'PUT', body }),
+    onSuccess: (p) => { qc.setQueryData(taxProfileKey(shopId), p); },
   });
 }

@@ -19,6 +19,7 @@ import { useMerchantStatus } from '../../merchant/seller/api';
 import { isNotSeller, useSellerError } from '../../merchant/seller/errors';
 import { NotSellerNotice } from '../../merchant/seller/NotSellerNotice';
 import { SellerConsoleNav } from '../../merchant/seller/SellerConsoleNav';
+import { ShopTaxProfiles } from '../components/ShopTaxProfiles';
 import { useIssueVatInvoice, useSellerInvoiceRequests, type SellerInvoiceRequest } from '../api/invoice';
 
 const TABS = ['REQUESTED', 'ISSUED', 'CREDITED', 'ALL'] as const;
@@ -53,6 +54,8 @@ export function SellerInvoicesPage() {
             <SellerConsoleNav active="invoices" />
           </Stack>
         </Paper>
+
+        {merchant.data && <ShopTaxProfiles shops={merchant.data.shops} />}
 
         <Tabs value={tab} onChange={(v) => { if (isTab(v)) setParams(v === 'REQUESTED' ? {} : { status: v }, { replace: true }); }} keepMounted={false}>
           <Tabs.List aria-label={t('seller.invoices.tabsLabel')}>

@@ -9,11 +9,20 @@
  */
 import type { Browser, TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './test';
+import AxeBuilder from '@axe-core/playwright';
 import { addToCart, goToCheckout, logIn } from './helpers';
 
 const BUYER = 'becker@demo.shop';
 const SELLER = 'seller2@demo.shop';
 const MALFORMED_DE = 'This is not a valid VAT ID for DE: it should be DE followed by 9 digits (e.g. DE123456789)';
+
+/** axe (as a11y.spec.ts runs it): no serious or critical violation on the page. */
+async function expectAccessible(page: Page, label: string, only?: string) {
+  const axe = new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).exclude('.mantine-Notifications-root');
+  const results = await (only ? axe.include(only) : axe).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect.soft(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+}
 
 /** The buyer's order card holding `item` that still offers "Request VAT invoice". */
 async function invoiceableCard(page: Page, item: string) {
@@ -27,6 +36,7 @@ async function invoiceableCard(page: Page, item: string) {
 async function askForInvoice(page: Page) {
   const form = page.getByRole('dialog', { name: 'Request a VAT invoice' });
   await expect(form).toBeVisible();
+  await expectAccessible(page, 'VAT invoice request form', '[role="dialog"]');
   await form.getByRole('textbox', { name: 'Company name' }).fill('Becker Büro GmbH');
   await form.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Germany' });
   await expect(form.getByText('Format for Germany: DE123456789')).toBeVisible();
@@ -62,7 +72,7 @@ async function issueInConsole(browser: Browser, testInfo: TestInfo, code: string
   await expect(card).toContainText('Becker Büro GmbH');
   await expect(card).toContainText('DE811907980');
   await expect(card.getByTestId('seller-invoice-status')).toHaveText('To issue');
-  await card.getByRole('button', { name: `Issue the invoice of order ${code}` }).click();
+  await card.getByRole('button', { name: `Issue invoice for order ${code}` }).click();
   const dialog = seller.getByRole('dialog', { name: 'Issue VAT invoice' });
   await expect(dialog).toContainText(`Issue the VAT invoice of order ${code} to Becker Büro GmbH (DE811907980)?`);
   await dialog.getByRole('button', { name: 'Issue', exact: true }).click();
@@ -75,6 +85,7 @@ async function issueInConsole(browser: Browser, testInfo: TestInfo, code: string
   await expect(issued.getByTestId('seller-invoice-status')).toHaveText('Issued');
   await expect(issued.getByRole('link', { name: `Download Invoice ${number} (PDF)` })).toBeVisible();
   await seller.screenshot({ path: `/tmp/invoice-seller-${viewport.width}.png`, fullPage: true });
+  await expectAccessible(seller, `seller invoices ${viewport.width}`);
   await context.close();
   return number;
 }
@@ -87,6 +98,7 @@ async function checkIssued(page: Page, orderId: string, number: string, shot: st
   const link = panel.getByRole('link', { name: `Download Invoice ${number} (PDF)` });
   await expect(link).toBeVisible();
   await page.screenshot({ path: shot, fullPage: true });
+  await expectAccessible(page, `order detail with an issued invoice (${shot})`, '[data-testid="vat-invoice"]');
 
   // The operation opens the invoice (invoiceUrl) in a new window; it is a PDF with its number.
   const ops = page.getByTestId('order-operations').first();
@@ -108,6 +120,7 @@ async function checkIssued(page: Page, orderId: string, number: string, shot: st
   await ops.getByRole('button', { name: 'Email invoice' }).click();
   let dialog = page.getByRole('dialog', { name: 'Email the invoice' });
   await expect(dialog).toContainText(`We send invoice ${number} as PDF to the email address of your account.`);
+  await expectAccessible(page, 'email dialog', '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Send email' }).click();
   await expect(page.getByText(`Invoice sent to ${BUYER}`)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -213,7 +226,7 @@ test("seller console: a shop enters its invoice details (legal name, VAT ID chec
   await page.goto('/merchant-console/invoices');
   const shop = page.getByRole('region', { name: 'Invoice details of FlexiDesk Official' });
   await expect(shop).toContainText('Not entered yet: needed before this shop can issue invoices.');
-  await shop.getByRole('button', { name: 'Enter the invoice details of FlexiDesk Official' }).click();
+  await shop.getByRole('button', { name: 'Enter details for the invoices of FlexiDesk Official' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invoice details of FlexiDesk Official' });
   await dialog.getByRole('textbox', { name: 'Company name' }).fill('FlexiDesk GmbH');
   await dialog.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Germany' });

@@ -25,7 +25,7 @@ export function InvoiceRequestDialog({ orderId, opened, onClose, current, defaul
   const phone = usePhoneAfterMount();
   const title = t(current ? 'orders.vatInvoice.form.editTitle' : 'orders.vatInvoice.form.title');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} fullScreen={phone} centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={title} fullScreen={phone} centered size="lg" closeButtonProps={{ 'aria-label': t('orders.vatInvoice.close') }}>
       {opened && <RequestForm orderId={orderId} current={current ?? null} defaultCountry={defaultCountry} onDone={onClose} title={title} />}
     </Modal>
   );

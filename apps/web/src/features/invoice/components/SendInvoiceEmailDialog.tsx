@@ -26,7 +26,7 @@ export function SendInvoiceEmailDialog({ orderId, opened, onClose }: { orderId: 
     });
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('orders.vatInvoice.email.title')} fullScreen={phone} centered>
+    <Modal opened={opened} onClose={close} title={t('orders.vatInvoice.email.title')} fullScreen={phone} centered closeButtonProps={{ 'aria-label': t('orders.vatInvoice.close') }}>
       <Stack gap="md" data-testid="vat-invoice-email">
         <Text size="sm">{t(credits ? 'orders.vatInvoice.email.textCredits' : 'orders.vatInvoice.email.text', { number: invoice?.invoiceNumber ?? '' })}</Text>
         {send.error && (

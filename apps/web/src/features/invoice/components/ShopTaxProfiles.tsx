@@ -67,7 +67,7 @@ function ProfileDialog({ shop, profile, onClose }: { shop: { id: string; name: s
   });
   const fieldError = save.error instanceof ApiError && VAT_ID_CODES.includes(save.error.code);
   return (
-    <Modal opened onClose={() => !save.isPending && onClose()} title={title} centered size="lg" fullScreen={phone}>
+    <Modal opened onClose={() => !save.isPending && onClose()} title={title} centered size="lg" fullScreen={phone} closeButtonProps={{ 'aria-label': t('seller.invoices.close') }}>
       <form noValidate onSubmit={submit} aria-label={title}>
         <Stack gap="md">
           <Text size="sm" c="dimmed">{t('seller.invoices.profile.intro')}</Text>

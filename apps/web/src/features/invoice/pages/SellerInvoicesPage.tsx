@@ -152,7 +152,7 @@ function IssueDialog({ request, onClose }: { request: SellerInvoiceRequest | nul
     });
   };
   return (
-    <Modal opened={!!request} onClose={close} title={t('seller.invoices.confirmTitle')} centered fullScreen={mobile}>
+    <Modal opened={!!request} onClose={close} title={t('seller.invoices.confirmTitle')} centered fullScreen={mobile} closeButtonProps={{ 'aria-label': t('seller.invoices.close') }}>
       {request && (
         <Stack>
           {issue.error && <Alert color="red" role="alert">{apiError(issue.error)}</Alert>}

@@ -17,11 +17,14 @@ export function providerPorts(e2ePort: number) {
   return { shop: e2ePort + 25000, pg: e2ePort + 26000, stripe: e2ePort + 27000, paypal: e2ePort + 28000, klarna: e2ePort + 23000, affirm: e2ePort + 24000 };
 }
 const PORTS = providerPorts(Number(process.env.E2E_PORT ?? 3111));
+/** The Adyen emulator's port: +22000, below the others' and the OpenID provider's (+20000) neighbours. */
+export const adyenPort = (e2ePort: number) => e2ePort + 22000;
 
 /** 127.0.0.1, not localhost: the providers send the buyer back to PUBLIC_URL, and the session cookie is per host. */
 export const PROVIDERS_SHOP_URL = `http://127.0.0.1:${PORTS.shop}`;
 export const STRIPE_EMULATOR_URL = `http://127.0.0.1:${PORTS.stripe}`;
 export const PAYPAL_EMULATOR_URL = `http://127.0.0.1:${PORTS.paypal}`;
+export const ADYEN_EMULATOR_URL = `http://127.0.0.1:${adyenPort(Number(process.env.E2E_PORT ?? 3111))}`;
 export const KLARNA_EMULATOR_URL = `http://127.0.0.1:${PORTS.klarna}`;
 export const AFFIRM_EMULATOR_URL = `http://127.0.0.1:${PORTS.affirm}`;
 
@@ -33,6 +36,10 @@ export const PROVIDER_KEYS = {
   PAYPAL_CLIENT_ID: 'e2e-paypal-client-id',
   PAYPAL_CLIENT_SECRET: 'e2e-paypal-client-secret',
   PAYPAL_WEBHOOK_ID: 'E2EPROVIDERSWEBHOOK1',
+  ADYEN_API_KEY: 'AQE_e2e_providers_api_key',
+  ADYEN_MERCHANT_ACCOUNT: 'E2EProvidersECOM',
+  ADYEN_CLIENT_KEY: 'test_E2EPROVIDERSCLIENTKEY',
+  ADYEN_HMAC_KEY: '0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF',
   KLARNA_USERNAME: 'PK_e2e_providers',
   KLARNA_PASSWORD: 'e2e-klarna-password',
   AFFIRM_PUBLIC_KEY: 'E2EAFFIRMPUBLICKEY',
@@ -77,6 +84,17 @@ export function providerServers(e2ePort: number): WebServer[] {
     reuseExistingServer: false,
     env: { AFFIRM_EMULATOR_PORT: String(p.affirm), AFFIRM_PUBLIC_KEY: PROVIDER_KEYS.AFFIRM_PUBLIC_KEY, AFFIRM_PRIVATE_KEY: PROVIDER_KEYS.AFFIRM_PRIVATE_KEY },
   }, {
+    command: 'node --import tsx apps/server/test/emulators/adyen/main.ts',
+    // Adyen's Checkout API answers a call without an API key with 401: the emulator is up.
+    url: `http://127.0.0.1:${adyenPort(e2ePort)}/v71/paymentLinks/READY`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: {
+      ADYEN_EMULATOR_PORT: String(adyenPort(e2ePort)), ADYEN_EMULATOR_WEBHOOK_URL: `${shop}/api/payments/webhooks/adyen`,
+      ADYEN_API_KEY: PROVIDER_KEYS.ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT: PROVIDER_KEYS.ADYEN_MERCHANT_ACCOUNT,
+      ADYEN_CLIENT_KEY: PROVIDER_KEYS.ADYEN_CLIENT_KEY, ADYEN_HMAC_KEY: PROVIDER_KEYS.ADYEN_HMAC_KEY,
+    },
+  }, {
     // A fresh embedded database with the demo data, like the first shop (e2e/server.ts).
     command: 'node --import tsx e2e/server.ts',
     url: `${shop}/api/auth/session`,
@@ -89,6 +107,8 @@ export function providerServers(e2ePort: number): WebServer[] {
       STRIPE_WEBHOOK_SECRET: PROVIDER_KEYS.STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${p.stripe}`,
       PAYPAL_CLIENT_ID: PROVIDER_KEYS.PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: PROVIDER_KEYS.PAYPAL_CLIENT_SECRET,
       PAYPAL_WEBHOOK_ID: PROVIDER_KEYS.PAYPAL_WEBHOOK_ID, PAYPAL_API_BASE: `http://127.0.0.1:${p.paypal}`,
+      ADYEN_API_KEY: PROVIDER_KEYS.ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT: PROVIDER_KEYS.ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY: PROVIDER_KEYS.ADYEN_CLIENT_KEY,
+      ADYEN_HMAC_KEY: PROVIDER_KEYS.ADYEN_HMAC_KEY, ADYEN_CHECKOUT_BASE: `http://127.0.0.1:${adyenPort(e2ePort)}`,
       KLARNA_USERNAME: PROVIDER_KEYS.KLARNA_USERNAME, KLARNA_PASSWORD: PROVIDER_KEYS.KLARNA_PASSWORD, KLARNA_API_BASE: `http://127.0.0.1:${p.klarna}`,
       AFFIRM_PUBLIC_KEY: PROVIDER_KEYS.AFFIRM_PUBLIC_KEY, AFFIRM_PRIVATE_KEY: PROVIDER_KEYS.AFFIRM_PRIVATE_KEY, AFFIRM_API_BASE: `http://127.0.0.1:${p.affirm}`,
     },
@@ -96,7 +116,7 @@ export function providerServers(e2ePort: number): WebServer[] {
 }
 
 /** Hosts of the providers' browser scripts: this machine has no internet, so loading them fails, as expected. */
-const PROVIDER_SCRIPT_HOSTS = /(^|\.)(stripe\.com|stripe\.network|paypal\.com|paypalobjects\.com)$/;
+const PROVIDER_SCRIPT_HOSTS = /(^|\.)(stripe\.com|stripe\.network|paypal\.com|paypalobjects\.com|adyen\.com|klarnacdn\.net)$/;
 function isOfflineScriptFailure(msg: ConsoleMessage): boolean {
   const where = msg.location().url;
   try { if (where && PROVIDER_SCRIPT_HOSTS.test(new URL(where).hostname)) return true; } catch { /* not a URL */ }

@@ -124,7 +124,7 @@ describe('Klarna and Affirm are offered when configured', () => {
     const x = await signup('plchan');
     const us = await channelsOf(x.b, { site: 'US' });
     expect(us.map((g) => g.groupName)).toEqual(['MOCKPAY', KLARNA, AFFIRM]);
-    expect(us[1]!.channels[0]).toMatchObject({ redirectHosts: [new URL(klarna.url).host] });
+    expect(us[1]!.channels[0]).toMatchObject({ configMap: { widget: 'klarna-payments' }, redirectHosts: [new URL(klarna.url).host] });
     expect(us[2]!.channels[0]).toMatchObject({ configMap: { publicKey: affirmCreds.publicKey }, redirectHosts: [new URL(affirm.url).host] });
     // SPEC §4: the pay-later provider is removed when paying with points.
     expect((await channelsOf(x.b, { site: 'US', isPoint: true })).map((g) => g.groupName)).toEqual(['MOCKPAY']);

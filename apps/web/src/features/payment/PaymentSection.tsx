@@ -25,6 +25,7 @@ import { providerTarget } from './providerTarget';
 import { ScriptError, ScriptLoading } from './ScriptState';
 import { useStripeScript } from './useStripeScript';
 import { AdyenPay, type AdyenSession } from './AdyenDropIn';
+import { KlarnaPay } from './KlarnaWidget';
 import { useSavedCards } from '../card/api';
 import { CardForm } from '../card/CardForm';
 import { CardLabel } from '../card/components/CardLabel';
@@ -253,6 +254,12 @@ export function PaymentSection(props: {
                       follow(c.channelName, method, s);
                       return null;
                     })}
+                    startWidget={() => run(c.channelName, method, (s) => {
+                      // Klarna's widget goes on with the attempt's session; without one, its page.
+                      if (s.result.clientSession?.clientToken) return s.contractId;
+                      follow(c.channelName, method, s);
+                      return null;
+                    })}
                     onApproved={() => navigate(`/buyer/pay-result?contractId=${lastContract.current ?? ''}`)}
                     onActionDone={(contractId) => navigate(`/buyer/pay-result?contractId=${contractId}`)} />
                 )}
@@ -291,6 +298,8 @@ function ChannelPay(props: {
   currency: string; amountLabel: { value: string; currency: string };
   payButton: (label?: string) => ReactNode;
   createOrder: () => Promise<string | null>;
+  /** Starts a payment for a pay-later widget: the contract id, or null when the buyer was sent elsewhere or asked first. */
+  startWidget: () => Promise<string | null>;
   onApproved: () => void;
   /** A saved card's 3-D Secure step ended in the page: the result page says how. */
   onActionDone: (contractId: string) => void;
@@ -306,6 +315,9 @@ function ChannelPay(props: {
   const script = useStripeScript(props.open || session ? key : null);
   if (mode.kind === 'dropIn' && method !== 'savedCard') {
     return <AdyenPay open={props.open} session={session?.adyen} payButton={() => props.payButton()} onDone={props.onActionDone} />;
+  }
+  if (mode.kind === 'payLaterWidget' && method !== 'savedCard') {
+    return <KlarnaPay open={props.open} payButton={() => props.payButton()} start={props.startWidget} onDone={props.onActionDone} />;
   }
   if (key) {
     if (script.status === 'failed') return <ScriptError />;

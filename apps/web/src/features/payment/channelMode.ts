@@ -13,6 +13,9 @@
  *   when it does not, so the script is never needed.
  * - drop-in: Adyen's Drop-in (a client key and environment) with the session the start made; it
  *   needs Adyen's script and says so when that cannot be loaded (SPEC §8).
+ * - pay-later widget: Klarna's widget (`widget: 'klarna-payments'`) with the session the start
+ *   made; while its script loads, and when it cannot (SPEC §8 says so), the redirect to the
+ *   provider's hosted page stays.
  */
 import type { PayChannelResult } from '@mall/contracts';
 
@@ -24,11 +27,14 @@ export type ChannelMode =
   | { kind: 'wallet'; publishableKey: string }
   | { kind: 'buttons'; clientId: string }
   /** Adyen's Drop-in: a session started by firstPay, mounted with the public client key. */
-  | { kind: 'dropIn'; clientKey: string; environment: string };
+  | { kind: 'dropIn'; clientKey: string; environment: string }
+  /** Klarna's widget, its hosted payment page as the fallback. */
+  | { kind: 'payLaterWidget' };
 
 export function channelMode(c: Pick<PayChannel, 'configMap'>): ChannelMode {
-  const { publishableKey, clientId, embedded, needsDevice, clientKey, environment } = c.configMap;
+  const { publishableKey, clientId, embedded, needsDevice, clientKey, environment, widget } = c.configMap;
   if (clientKey && environment) return { kind: 'dropIn', clientKey, environment };
+  if (widget === 'klarna-payments') return { kind: 'payLaterWidget' };
   if (needsDevice === 'wallet') return publishableKey ? { kind: 'wallet', publishableKey } : { kind: 'redirect' };
   if (publishableKey && embedded === '1') return { kind: 'cardElement', publishableKey };
   if (clientId) return { kind: 'buttons', clientId };

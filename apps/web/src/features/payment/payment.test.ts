@@ -70,6 +70,9 @@ describe('channel modes come from the channel\'s configuration', () => {
     expect(channelMode({ configMap: { publishableKey: 'pk_test_1', embedded: '1' } })).toEqual({ kind: 'cardElement', publishableKey: 'pk_test_1' });
     expect(channelMode({ configMap: { publishableKey: 'pk_test_1', needsDevice: 'wallet' } })).toEqual({ kind: 'wallet', publishableKey: 'pk_test_1' });
     expect(channelMode({ configMap: { clientId: 'abc' } })).toEqual({ kind: 'buttons', clientId: 'abc' });
+    // Klarna's widget, its hosted page behind it; Affirm's public key alone is a redirect.
+    expect(channelMode({ configMap: { widget: 'klarna-payments' } })).toEqual({ kind: 'payLaterWidget' });
+    expect(channelMode({ configMap: { publicKey: 'AFFIRMPUBLIC' } })).toEqual({ kind: 'redirect' });
   });
 });
 

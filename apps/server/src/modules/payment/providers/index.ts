@@ -53,6 +53,12 @@ export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSour
     frame.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
     connect.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
   }
+  if (opts?.klarna) {
+    // Klarna's widget: its library from Klarna's CDN, its frames and calls on Klarna's hosts.
+    script.push('https://x.klarnacdn.net');
+    frame.push('https://*.klarna.com', 'https://*.klarnaservices.com');
+    connect.push('https://*.klarna.com', 'https://*.klarnaservices.com', 'https://x.klarnacdn.net');
+  }
   if (opts?.adyen) {
     // The Drop-in's script, styles and card-field frames, test and live.
     const shopper = ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-live.adyen.com', 'https://checkoutshopper-live-us.adyen.com'];

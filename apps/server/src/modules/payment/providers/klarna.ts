@@ -86,7 +86,8 @@ export class KlarnaProvider implements PaymentProvider {
     this.channels = [{
       channelName: KLARNA_CHANNEL,
       paymentMethods: [{ type: 'klarna', name: 'Klarna' }],
-      configMap: {},
+      // The payment section shows Klarna's widget when its script loads, the hosted page otherwise.
+      configMap: { widget: 'klarna-payments' },
       // The hosted payment page lives on pay.klarna.com (pay.playground.klarna.com in tests).
       redirectHosts: own ? ['pay.klarna.com', 'pay.playground.klarna.com'] : [new URL(this.apiBase).host],
       rules: { anonymous: true, payLater: true, enterpriseCredit: false, currencies: CURRENCIES, savedCards: false, needsDevice: null },

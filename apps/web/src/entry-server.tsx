@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
 import type { Language } from '@mall/contracts';
 import { AppProviders, createQueryClient } from './app/AppProviders';
@@ -41,14 +41,16 @@ export interface PageStream {
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | {
-    kind: 'page'; status: number; language: Language; state: string; stream: PageStream;
-    /**
-     * The page is the same for every guest of the site and language while the catalog stands
-     * (its route says so: RouteHandle.shared), so the server may keep its HTML for guests.
-     */
-    shared: boolean;
-  };
+  | { kind: 'page'; status: number; language: Language; state: string; stream: PageStream };
+
+/**
+ * The page at `path` (path and query) is the same for every guest of a site and language while
+ * the catalog stands (its route says so: RouteHandle.shared), so the server may keep its HTML.
+ */
+export function sharedPage(path: string): boolean {
+  const leaf = matchRoutes(routes, new URL(path, 'http://page.invalid').pathname)?.at(-1);
+  return !!(leaf?.route.handle as RouteHandle | undefined)?.shared;
+}
 
 /** The element id of the JSON the browser hydrates from (main.tsx reads it). */
 export const PAGE_STATE_ID = 'page-state';
@@ -67,8 +69,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   }
   const state = jsonForScript({ queries: dehydrate(queryClient), language: input.language, texts: resourcesOf(i18n), router: hydrationData(context) });
   const stream = await current.run(request, () => streamPage(context, page, input.nonce));
-  const leaf = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
-  return { kind: 'page', status: context.statusCode, language: input.language, state, stream, shared: !!leaf?.shared };
+  return { kind: 'page', status: context.statusCode, language: input.language, state, stream };
 }
 
 /**

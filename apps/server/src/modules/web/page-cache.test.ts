@@ -29,9 +29,9 @@ export async function render({ request, language, reads }) {
   const tray = items.data.data.find((i) => i.urlKey === 'cable-tray');
   const who = session.data.user ? session.data.user.email : 'guest';
   const html = '<main>' + who + ' ' + new URL(request.url).pathname + ' ' + tray.price.currency + ' ' + tray.price.value + '</main>';
-  return { kind: 'page', status: 200, language, state: '{}', shared: new URL(request.url).pathname.startsWith('/item/'),
-    stream: { pipe: (w) => Readable.from([html]).pipe(w), abort() {} } };
-}`;
+  return { kind: 'page', status: 200, language, state: '{}', stream: { pipe: (w) => Readable.from([html]).pipe(w), abort() {} } };
+}
+export function sharedPage(path) { return path.startsWith('/item/'); }`;
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-pages-'));
@@ -62,6 +62,14 @@ describe('shared pages for guests', () => {
     expect(zlib.brotliDecompressSync(again.rawPayload).toString()).toBe(first.body);
     expect(again.headers['content-security-policy']).not.toBe(first.headers['content-security-policy']);
     expect(again.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('guests asking at once while nobody has the page share one render', async () => {
+    const before = renders();
+    const pages = await Promise.all(Array.from({ length: 10 }, () => browser(t.app).get('/item/cable-tray?from=mail')));
+    expect(renders()).toBe(before + 1);
+    expect(new Set(pages.map((p) => p.body)).size).toBe(1);
+    expect(pages[0]!.body).toContain('<main>guest /item/cable-tray USD');
   });
 
   it('a catalog change shows on the next guest request', async () => {

@@ -24,7 +24,7 @@ const gzip = promisify(zlib.gzip);
 
 export type Encoding = 'br' | 'gzip';
 
-interface Kept {
+export interface KeptPage {
   version: string;
   keptAt: number;
   html: Buffer;
@@ -34,11 +34,13 @@ interface Kept {
 export function pageCache(opts: { maxAgeMs?: number; now?: () => number } = {}) {
   const maxAge = opts.maxAgeMs ?? MAX_AGE_MS;
   const now = opts.now ?? Date.now;
-  const kept = new Map<string, Kept>();
+  const kept = new Map<string, KeptPage>();
+  /** Renders under way, by key: guests arriving meanwhile wait for it instead of rendering the same page too. */
+  const rendering = new Map<string, { version: string; entry: Promise<KeptPage | undefined> }>();
 
   return {
     /** The kept page of `key` when it was rendered under `version` and is fresh enough. */
-    get(key: string, version: string): Kept | undefined {
+    get(key: string, version: string): KeptPage | undefined {
       const hit = kept.get(key);
       if (!hit) return undefined;
       if (hit.version !== version || now() - hit.keptAt > maxAge) {
@@ -47,14 +49,33 @@ export function pageCache(opts: { maxAgeMs?: number; now?: () => number } = {}) 
       }
       return hit;
     },
-    set(key: string, version: string, html: Buffer): Kept {
+    /** The page a render under way for `key` and `version` keeps, if one is under way. */
+    async renderedMeanwhile(key: string, version: string): Promise<KeptPage | undefined> {
+      const under = rendering.get(key);
+      return under?.version === version ? under.entry : undefined;
+    },
+    /**
+     * Marks a render of `key` under way; the function returned ends it with the page kept (or none:
+     * the render failed or may not be kept, and those waiting render their own). Calling it again does nothing.
+     */
+    rendering(key: string, version: string): (entry: KeptPage | undefined) => void {
+      let finish!: (entry: KeptPage | undefined) => void;
+      const entry = new Promise<KeptPage | undefined>((resolve) => { finish = resolve; });
+      const under = { version, entry };
+      rendering.set(key, under);
+      return (kept) => {
+        if (rendering.get(key) === under) rendering.delete(key);
+        finish(kept);
+      };
+    },
+    set(key: string, version: string, html: Buffer): KeptPage {
       if (kept.size >= MAX_ENTRIES) kept.clear();
-      const entry: Kept = { version, keptAt: now(), html, encoded: {} };
+      const entry: KeptPage = { version, keptAt: now(), html, encoded: {} };
       kept.set(key, entry);
       return entry;
     },
     /** The page's bytes in `encoding`, compressed once (a quick level, as pages rendered per request). */
-    body(entry: Kept, encoding: Encoding | undefined): Promise<Buffer> {
+    body(entry: KeptPage, encoding: Encoding | undefined): Promise<Buffer> {
       if (!encoding) return Promise.resolve(entry.html);
       return (entry.encoded[encoding] ??= encoding === 'br'
         ? brotli(entry.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })

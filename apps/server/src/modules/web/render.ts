@@ -19,9 +19,9 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
-import { pageCaller } from '../../lib/session.js';
+import { pageCaller, type Caller } from '../../lib/session.js';
 import { catalogVersion } from '../catalog/list-cache.js';
-import { pageCache, type Encoding } from './page-cache.js';
+import { pageCache, type Encoding, type KeptPage, type PageCache } from './page-cache.js';
 import { pageReadsFor, type PageReads } from './page-reads.js';
 
 /** What the web build's server entry exports (apps/web/src/entry-server.tsx), as far as the server uses it. */
@@ -29,14 +29,19 @@ interface ServerEntry {
   PAGE_STATE_ID: string;
   render(input: { request: Request; language: Language; nonce: string; reads: PageReads }): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; language: Language; state: string; shared: boolean; stream: { pipe<W extends NodeJS.WritableStream>(w: W): W; abort(reason?: unknown): void } }
+    | { kind: 'page'; status: number; language: Language; state: string; stream: { pipe<W extends NodeJS.WritableStream>(w: W): W; abort(reason?: unknown): void } }
   >;
+  /** The page at this path and query is the same for every guest of a site and language (home, item). */
+  sharedPage(path: string): boolean;
 }
 
 /** The point of the built index.html the page goes into. */
 const ROOT = '<div id="root"></div>';
 /** The longest a page may take to render before it is cut off (React then finishes in the browser). */
 const RENDER_TIMEOUT_MS = 10_000;
+
+/** The build's index.html around the point React's HTML goes. */
+interface Shell { head: string; tail: string }
 
 export interface PageRendererOptions {
   db: Db;
@@ -64,7 +69,7 @@ function encodingFor(accept: string | undefined): Encoding | undefined {
 }
 
 export function pageRenderer(opts: PageRendererOptions) {
-  const template = buildFile(path.join(opts.dist, 'index.html'), async (file) => {
+  const template = buildFile<Shell>(path.join(opts.dist, 'index.html'), async (file) => {
     const html = await fs.promises.readFile(file, 'utf8');
     const at = html.indexOf(ROOT);
     if (at < 0) throw new Error(`${file} has no ${ROOT}`);
@@ -75,30 +80,11 @@ export function pageRenderer(opts: PageRendererOptions) {
   const readsFor = pageReadsFor(opts.db);
   const kept = pageCache();
 
-  return async function sendPage(req: FastifyRequest, reply: FastifyReply) {
-    const [shell, server] = await Promise.all([template(), entry()]);
-    if (!shell || !server) return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run npm run build');
-    const caller = await pageCaller(opts.db, req);
-    const nonce = crypto.randomBytes(16).toString('base64');
-    const encoding = encodingFor(req.headers['accept-encoding']);
-    reply.header('content-security-policy', opts.csp(nonce)).header('cache-control', 'private, no-store')
-      .header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
-
-    // A guest without a session may get a kept shared page. The version is read before rendering,
-    // so a page kept under it never shows a catalog older than its label.
-    const guest = caller.sessionId === null && caller.user === null;
-    const key = `${req.host}|${caller.site.code}|${caller.language}|${req.url}`;
-    const version = guest ? await catalogVersion(opts.db) : null;
-    const hit = version === null ? undefined : kept.get(key, version);
-    if (hit) {
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.code(200).send(await kept.body(hit, encoding));
-    }
-
+  /** The page for this request: a redirect, or the document streaming (the build's shell around React's HTML). */
+  async function renderPage(req: FastifyRequest, caller: Caller, nonce: string, shell: Shell, server: ServerEntry) {
     const request = new Request(new URL(req.url, `http://${req.host}`), { headers: { 'user-agent': req.headers['user-agent'] ?? '' } });
     const result = await server.render({ request, language: caller.language, nonce, reads: readsFor(caller) });
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-
+    if (result.kind === 'redirect') return result;
     const head = shell.head.replace('<html lang="en"', `<html lang="${result.language}"`);
     const state = `<script type="application/json" id="${server.PAGE_STATE_ID}">${result.state}</script>`;
     // React writes into the middle of the document; the build's head and tail go around it.
@@ -110,18 +96,52 @@ export function pageRenderer(opts: PageRendererOptions) {
     const timer = setTimeout(() => result.stream.abort(new Error('page render timed out')), RENDER_TIMEOUT_MS);
     page.on('close', () => clearTimeout(timer));
     result.stream.pipe(page);
-    reply.code(result.status);
+    return { kind: 'page' as const, status: result.status, page };
+  }
 
-    if (version !== null && result.shared && result.status === 200) {
-      const html = Buffer.concat(await page.toArray());
+  return async function sendPage(req: FastifyRequest, reply: FastifyReply) {
+    const [shell, server] = await Promise.all([template(), entry()]);
+    if (!shell || !server) return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run npm run build');
+    const caller = await pageCaller(opts.db, req);
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const encoding = encodingFor(req.headers['accept-encoding']);
+    reply.header('content-security-policy', opts.csp(nonce)).header('cache-control', 'private, no-store')
+      .header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+
+    const shareable = caller.sessionId === null && caller.user === null && server.sharedPage(req.url);
+    if (!shareable) {
+      const rendered = await renderPage(req, caller, nonce, shell, server);
+      if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+      return sendRendered(reply.code(rendered.status), rendered.page, encoding);
+    }
+
+    // A guest without a session, on a shared page: the kept copy, or the one a render under way
+    // keeps. The version is read before rendering, so a page kept under it never shows a catalog
+    // older than its label.
+    const key = `${req.host}|${caller.site.code}|${caller.language}|${req.url}`;
+    const version = await catalogVersion(opts.db);
+    const hit = kept.get(key, version) ?? await kept.renderedMeanwhile(key, version);
+    if (hit) return sendKept(reply, kept, hit, encoding);
+    const finish = kept.rendering(key, version);
+    try {
+      const rendered = await renderPage(req, caller, nonce, shell, server);
+      if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+      if (rendered.status !== 200) return sendRendered(reply.code(rendered.status), rendered.page, encoding);
+      const html = Buffer.concat(await rendered.page.toArray());
       // Kept only without an inline script (one would carry this response's nonce); such a page is sent as rendered.
       if (html.includes(`nonce="${nonce}"`)) return sendRendered(reply, Readable.from([html]), encoding);
       const entry = kept.set(key, version, html);
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(await kept.body(entry, encoding));
+      finish(entry);
+      return sendKept(reply, kept, entry, encoding);
+    } finally {
+      finish(undefined);
     }
-    return sendRendered(reply, page, encoding);
   };
+}
+
+function sendKept(reply: FastifyReply, cache: PageCache, entry: KeptPage, encoding: Encoding | undefined) {
+  if (encoding) reply.header('content-encoding', encoding);
+  return cache.body(entry, encoding).then((body) => reply.code(200).send(body));
 }
 
 /** A page rendered for this request, compressed as it streams. */

@@ -37,6 +37,7 @@ async function askForInvoice(page: Page) {
   const form = page.getByRole('dialog', { name: 'Request a VAT invoice' });
   await expect(form).toBeVisible();
   await expectAccessible(page, 'VAT invoice request form', '[role="dialog"]');
+  await page.screenshot({ path: `/tmp/invoice-form-${page.viewportSize()!.width}.png` });
   await form.getByRole('textbox', { name: 'Company name' }).fill('Becker Büro GmbH');
   await form.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Germany' });
   await expect(form.getByText('Format for Germany: DE123456789')).toBeVisible();
@@ -151,7 +152,6 @@ test('desktop: the buyer asks for a VAT invoice, the seller issues it, the buyer
   const panel = page.getByTestId('vat-invoice');
   await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Not requested');
   await page.getByTestId('order-operations').first().getByRole('button', { name: 'Request VAT invoice' }).click();
-  await page.screenshot({ path: '/tmp/invoice-form-1280.png' });
   await askForInvoice(page);
   await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Requested');
   await expect(panel.getByTestId('vat-invoice-request')).toContainText('Becker Büro GmbH');
@@ -173,7 +173,6 @@ test.describe('phone', () => {
     const orderId = (await card.getAttribute('data-order-id'))!;
     const code = (await card.getByTestId('order-code').innerText()).replace(/\D/g, '');
     await card.getByRole('button', { name: 'Request VAT invoice' }).click();
-    await page.screenshot({ path: '/tmp/invoice-form-390.png' });
     await askForInvoice(page);
     await expect(page.getByTestId('order-card').filter({ hasText: code }).getByRole('button', { name: 'Request VAT invoice' })).toHaveCount(0);
 

@@ -116,7 +116,7 @@ export function providerServers(e2ePort: number): WebServer[] {
 }
 
 /** Hosts of the providers' browser scripts: this machine has no internet, so loading them fails, as expected. */
-const PROVIDER_SCRIPT_HOSTS = /(^|\.)(stripe\.com|stripe\.network|paypal\.com|paypalobjects\.com|adyen\.com|klarnacdn\.net)$/;
+const PROVIDER_SCRIPT_HOSTS = /(^|\.)(stripe\.com|stripe\.network|paypal\.com|paypalobjects\.com|adyen\.com|klarnacdn\.net|affirm\.com)$/;
 function isOfflineScriptFailure(msg: ConsoleMessage): boolean {
   const where = msg.location().url;
   try { if (where && PROVIDER_SCRIPT_HOSTS.test(new URL(where).hostname)) return true; } catch { /* not a URL */ }

@@ -26,6 +26,7 @@ import { ScriptError, ScriptLoading } from './ScriptState';
 import { useStripeScript } from './useStripeScript';
 import { AdyenPay, type AdyenSession } from './AdyenDropIn';
 import { KlarnaPay } from './KlarnaWidget';
+import { PayOverTimePromo } from './PayOverTimePromo';
 import { useSavedCards } from '../card/api';
 import { CardForm } from '../card/CardForm';
 import { CardLabel } from '../card/components/CardLabel';
@@ -262,6 +263,9 @@ export function PaymentSection(props: {
                     })}
                     onApproved={() => navigate(`/buyer/pay-result?contractId=${lastContract.current ?? ''}`)}
                     onActionDone={(contractId) => navigate(`/buyer/pay-result?contractId=${contractId}`)} />
+                )}
+                {c.configMap.promoScript && c.configMap.publicKey && opened === c.channelName && (
+                  <PayOverTimePromo script={c.configMap.promoScript} publicKey={c.configMap.publicKey} amount={props.amount} />
                 )}
               </Accordion.Panel>
             </Accordion.Item>

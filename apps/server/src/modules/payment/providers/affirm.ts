@@ -63,11 +63,13 @@ export class AffirmProvider implements PaymentProvider {
     this.auth = `Basic ${Buffer.from(`${config.publicKey}:${config.privateKey}`).toString('base64')}`;
     const host = new URL(this.apiBase).host;
     const own = /(^|\.)affirm\.com$/.test(new URL(this.apiBase).hostname);
+    const live = new URL(this.apiBase).hostname === 'api.affirm.com';
     this.channels = [{
       channelName: AFFIRM_CHANNEL,
       paymentMethods: [{ type: 'affirm', name: 'Affirm' }],
-      // Affirm's script (promotional messaging) needs the public key, which Affirm publishes in the page anyway.
-      configMap: { publicKey: config.publicKey },
+      // affirm.js draws Affirm's monthly-payment message in the panel (the payment is a redirect and
+      // never needs it); it takes the public key, which Affirm publishes in the page anyway.
+      configMap: { publicKey: config.publicKey, promoScript: live ? 'https://cdn1.affirm.com/js/v2/affirm.js' : 'https://cdn1-sandbox.affirm.com/js/v2/affirm.js' },
       redirectHosts: own ? ['www.affirm.com', 'sandbox.affirm.com', host] : [host],
       rules: { anonymous: true, payLater: true, enterpriseCredit: false, currencies: ['USD'], savedCards: false, needsDevice: null },
     }];

@@ -53,6 +53,12 @@ export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSour
     frame.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
     connect.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
   }
+  if (opts?.affirm) {
+    // affirm.js (the panel's monthly-payment message) and what it loads and frames.
+    script.push('https://cdn1.affirm.com', 'https://cdn1-sandbox.affirm.com');
+    frame.push('https://*.affirm.com');
+    connect.push('https://*.affirm.com');
+  }
   if (opts?.klarna) {
     // Klarna's widget: its library from Klarna's CDN, its frames and calls on Klarna's hosts.
     script.push('https://x.klarnacdn.net');

@@ -152,6 +152,11 @@ test('desktop: the buyer asks for a VAT invoice, the seller issues it, the buyer
   const panel = page.getByTestId('vat-invoice');
   await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Not requested');
   await page.getByTestId('order-operations').first().getByRole('button', { name: 'Request VAT invoice' }).click();
+  // On the detail the shipping address (a company's) is the first guess.
+  const form = page.getByRole('dialog', { name: 'Request a VAT invoice' });
+  await expect(form.getByRole('textbox', { name: 'Company name' })).toHaveValue('Becker Büro GmbH');
+  await expect(form.getByRole('textbox', { name: 'Street and number' })).toHaveValue('Friedrichstraße 68');
+  await expect(form.getByRole('textbox', { name: 'City' })).toHaveValue('Berlin');
   await askForInvoice(page);
   await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Requested');
   await expect(panel.getByTestId('vat-invoice-request')).toContainText('Becker Büro GmbH');

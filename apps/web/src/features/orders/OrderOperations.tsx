@@ -324,7 +324,7 @@ export function OrderOperations({ order, context, onToUse, className }: {
       {invoiceDialog && (
         <Suspense fallback={<DialogLoading />}>
           {invoiceDialog === 'makeInvoice'
-            ? <InvoiceRequestDialog orderId={order.id} opened onClose={() => setInvoiceDialog(null)} />
+            ? <InvoiceRequestDialog orderId={order.id} opened onClose={() => setInvoiceDialog(null)} shippingAddress={isDetail(order) ? order.selectedAddress : undefined} />
             : <SendInvoiceEmailDialog orderId={order.id} opened onClose={() => setInvoiceDialog(null)} />}
         </Suspense>
       )}

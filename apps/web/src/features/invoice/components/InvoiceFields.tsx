@@ -33,6 +33,17 @@ export function valuesOf(r: VatInvoiceRequestBody | null | undefined, defaultCou
   };
 }
 
+/** A first guess from the order's shipping address (a company address often is the billing one): company, street, city, country. */
+export function valuesFromAddress(a: unknown): InvoiceValues {
+  const x = (a ?? {}) as Record<string, unknown> & { region?: { regionShortName?: string } };
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const country = str(x.countryCode) || str(x.region?.regionShortName) || str(x.country);
+  return {
+    ...EMPTY_INVOICE, companyName: str(x.company), addressLine1: str(x.poiName), addressLine2: str(x.detailAddress), postalCode: str(x.postalCode), city: str(x.city),
+    country: INVOICE_COUNTRIES.includes(country.toUpperCase()) ? country.toUpperCase() : '',
+  };
+}
+
 /** The values as the server takes them (optional fields left out when empty). */
 export function bodyOf(v: InvoiceValues): VatInvoiceRequestBody {
   const opt = (s: string) => (s.trim() ? s.trim() : undefined);

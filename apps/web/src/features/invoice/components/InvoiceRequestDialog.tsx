@@ -11,31 +11,32 @@ import { ApiError } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
 import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
 import { useRequestVatInvoice } from '../api/invoice';
-import { bodyOf, InvoiceFields, useInvoiceForm, valuesOf } from './InvoiceFields';
+import { bodyOf, InvoiceFields, useInvoiceForm, valuesFromAddress, valuesOf } from './InvoiceFields';
 
 const VAT_ID_CODES = ['Invoice.vatIdMalformed', 'Invoice.vatIdCountryNotSupported'];
 
-export function InvoiceRequestDialog({ orderId, opened, onClose, current, defaultCountry }: {
+export function InvoiceRequestDialog({ orderId, opened, onClose, current, shippingAddress }: {
   orderId: string; opened: boolean; onClose: () => void;
   /** The request as saved: the dialog corrects it. */
   current?: VatInvoiceView['request'];
-  defaultCountry?: string;
+  /** The order's shipping address, a first guess at the billing details (the detail page has it). */
+  shippingAddress?: unknown;
 }) {
   const { t } = useTranslation();
   const phone = usePhoneAfterMount();
   const title = t(current ? 'orders.vatInvoice.form.editTitle' : 'orders.vatInvoice.form.title');
   return (
     <Modal opened={opened} onClose={onClose} title={title} fullScreen={phone} centered size="lg" closeButtonProps={{ 'aria-label': t('orders.vatInvoice.close') }}>
-      {opened && <RequestForm orderId={orderId} current={current ?? null} defaultCountry={defaultCountry} onDone={onClose} title={title} />}
+      {opened && <RequestForm orderId={orderId} current={current ?? null} shippingAddress={shippingAddress} onDone={onClose} title={title} />}
     </Modal>
   );
 }
 
-function RequestForm({ orderId, current, defaultCountry, onDone, title }: {
-  orderId: string; current: VatInvoiceView['request']; defaultCountry?: string; onDone: () => void; title: string;
+function RequestForm({ orderId, current, shippingAddress, onDone, title }: {
+  orderId: string; current: VatInvoiceView['request']; shippingAddress?: unknown; onDone: () => void; title: string;
 }) {
   const { t } = useTranslation();
-  const form = useInvoiceForm(valuesOf(current, defaultCountry));
+  const form = useInvoiceForm(current || !shippingAddress ? valuesOf(current) : valuesFromAddress(shippingAddress));
   const request = useRequestVatInvoice(orderId);
   const submit = form.onSubmit((values) => {
     if (request.isPending) return;

@@ -42,6 +42,20 @@ export const KLARNA_CHANNEL = 'KLARNA';
 const PLAYGROUND = 'https://api.playground.klarna.com';
 /** Currencies of the shop's sites that Klarna takes (not JPY). */
 const CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+type KlarnaCurrency = (typeof CURRENCIES)[number];
+
+/**
+ * A Klarna account lives in one region, each with its own API host: North America (api-na…) takes
+ * USD, Europe (api…, api.playground…) EUR and GBP, Oceania (api-oc…) none of the shop's. Another
+ * host (a local emulator) is taken to take all three.
+ */
+function currenciesOf(apiBase: string): readonly KlarnaCurrency[] {
+  const host = new URL(apiBase).hostname;
+  if (!/\.klarna\.com$/.test(host)) return CURRENCIES;
+  if (/^api-na\./.test(host)) return ['USD'];
+  if (/^api-oc\./.test(host)) return [];
+  return ['EUR', 'GBP'];
+}
 
 export interface KlarnaOrder {
   order_id: string; status: string; fraud_status: 'ACCEPTED' | 'PENDING' | 'REJECTED' | string;
@@ -78,9 +92,11 @@ export class KlarnaProvider implements PaymentProvider {
   readonly channels: readonly ChannelOffer[];
   private readonly apiBase: string;
   private readonly auth: string;
+  private readonly currencies: readonly KlarnaCurrency[];
 
   constructor(private readonly config: KlarnaConfig, private readonly swapId: ProviderIdSwap) {
     this.apiBase = (config.apiBase ?? PLAYGROUND).replace(/\/+$/, '');
+    this.currencies = currenciesOf(this.apiBase);
     this.auth = `Basic ${Buffer.from(`${config.username}:${config.password}`).toString('base64')}`;
     const own = /\.klarna\.com$/.test(new URL(this.apiBase).hostname);
     this.channels = [{
@@ -90,7 +106,7 @@ export class KlarnaProvider implements PaymentProvider {
       configMap: { widget: 'klarna-payments' },
       // The hosted payment page lives on pay.klarna.com (pay.playground.klarna.com in tests).
       redirectHosts: own ? ['pay.klarna.com', 'pay.playground.klarna.com'] : [new URL(this.apiBase).host],
-      rules: { anonymous: true, payLater: true, enterpriseCredit: false, currencies: CURRENCIES, savedCards: false, needsDevice: null },
+      rules: { anonymous: true, payLater: true, enterpriseCredit: false, currencies: this.currencies, savedCards: false, needsDevice: null },
     }];
   }
 
@@ -126,7 +142,7 @@ export class KlarnaProvider implements PaymentProvider {
   }
 
   async start(input: StartInput): Promise<StartAnswer> {
-    if (!(CURRENCIES as readonly string[]).includes(input.currency)) throw new AppError(400, ERROR_CODES.channelUnavailable, 'Klarna does not take this currency');
+    if (!(this.currencies as readonly string[]).includes(input.currency)) throw new AppError(400, ERROR_CODES.channelUnavailable, 'Klarna does not take this currency');
     try {
       const { body: session } = await this.call<{ session_id: string; client_token: string }>('POST', '/payments/v1/sessions', {
         ...this.purchase(input.amountMinor, input.currency, input.siteCode, input.language, input.merchantReference),

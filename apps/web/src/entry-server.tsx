@@ -85,7 +85,11 @@ function hydrationData(context: StaticHandlerContext) {
   return { loaderData: context.loaderData, actionData: context.actionData, errors };
 }
 
-/** Starts React's stream; resolves once the shell is ready (the page's content, as nothing below it suspends). */
+/**
+ * Starts React's stream; resolves once everything is rendered (onAllReady), so React writes each
+ * Suspense boundary in place: the page needs no inline script to move streamed parts (a lazy part
+ * that suspends on the server still waits for its code), and a guest's copy can be kept as it is.
+ */
 function streamPage(context: StaticHandlerContext, page: PageContext, nonce: string): Promise<PageStream> {
   const router = createStaticRouter(handler.dataRoutes, context);
   return new Promise((resolve, reject) => {
@@ -97,7 +101,7 @@ function streamPage(context: StaticHandlerContext, page: PageContext, nonce: str
       </StrictMode>,
       {
         nonce,
-        onShellReady: () => resolve(stream),
+        onAllReady: () => resolve(stream),
         onShellError: reject,
       },
     );

@@ -22,13 +22,13 @@ const ENTRY = `
 import { Readable } from 'node:stream';
 export const PAGE_STATE_ID = 'page-state';
 globalThis.renders = 0;
-export async function render({ request, language, reads }) {
+export async function render({ request, language, reads, nonce }) {
   globalThis.renders += 1;
   const session = await reads('/api/auth/session', { method: 'GET' });
   const items = await reads('/api/catalog/items?pageSize=48', { method: 'GET' });
   const tray = items.data.data.find((i) => i.urlKey === 'cable-tray');
   const who = session.data.user ? session.data.user.email : 'guest';
-  const html = '<main>' + who + ' ' + new URL(request.url).pathname + ' ' + tray.price.currency + ' ' + tray.price.value + '</main>';
+  const html = '<script nonce="' + nonce + '">r()</script><main>' + who + ' ' + new URL(request.url).pathname + ' ' + tray.price.currency + ' ' + tray.price.value + '</main>';
   return { kind: 'page', status: 200, language, state: '{}', stream: { pipe: (w) => Readable.from([html]).pipe(w), abort() {} } };
 }
 export function sharedPage(path) { return path.startsWith('/item/'); }`;
@@ -59,8 +59,11 @@ describe('shared pages for guests', () => {
     const again = await browser(t.app).get('/item/cable-tray', { headers: { 'accept-encoding': 'br' } });
     expect(renders()).toBe(before);
     expect(again.headers['content-encoding']).toBe('br');
-    expect(zlib.brotliDecompressSync(again.rawPayload).toString()).toBe(first.body);
-    expect(again.headers['content-security-policy']).not.toBe(first.headers['content-security-policy']);
+    // The kept page carries this response's nonce, the one its policy allows.
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(nonceOf(String(again.headers['content-security-policy']))).not.toBe(nonceOf(String(first.headers['content-security-policy'])));
+    expect(first.body).toContain(`<script nonce="${nonceOf(String(first.headers['content-security-policy']))}">`);
+    expect(zlib.brotliDecompressSync(again.rawPayload).toString()).toBe(first.body.replaceAll(nonceOf(String(first.headers['content-security-policy'])), nonceOf(String(again.headers['content-security-policy']))));
     expect(again.headers['cache-control']).toBe('private, no-store');
   });
 
@@ -68,7 +71,9 @@ describe('shared pages for guests', () => {
     const before = renders();
     const pages = await Promise.all(Array.from({ length: 10 }, () => browser(t.app).get('/item/cable-tray?from=mail')));
     expect(renders()).toBe(before + 1);
-    expect(new Set(pages.map((p) => p.body)).size).toBe(1);
+    // The same page, each with its own nonce.
+    expect(new Set(pages.map((p) => p.body.replace(/nonce="[^"]+"/, ''))).size).toBe(1);
+    expect(new Set(pages.map((p) => p.body)).size).toBe(10);
     expect(pages[0]!.body).toContain('<main>guest /item/cable-tray USD');
   });
 
@@ -117,21 +122,24 @@ describe('page cache', () => {
   it('drops a copy past its age even when the catalog is unchanged', async () => {
     let now = 1_000;
     const cache = pageCache({ maxAgeMs: 5_000, now: () => now });
-    cache.set('k', 'v1', Buffer.from('<p>page</p>'));
+    cache.set('k', 'v1', '<p>page</p>', 'n');
     now += 5_000;
     expect(cache.get('k', 'v1')).toBeDefined();
     expect(cache.get('k', 'v2')).toBeUndefined();
-    cache.set('k', 'v2', Buffer.from('<p>page</p>'));
+    cache.set('k', 'v2', '<p>page</p>', 'n');
     now += 5_001;
     expect(cache.get('k', 'v2')).toBeUndefined();
   });
 
-  it('compresses a copy once per encoding', async () => {
+  it('a kept page goes out with each response\'s own nonce; one without a nonce is compressed once', async () => {
     const cache = pageCache();
-    const entry = cache.set('k', 'v', Buffer.from('<p>page</p>'.repeat(100)));
-    const gz = await cache.body(entry, 'gzip');
+    const page = '<script nonce="n1">x()</script><p>page</p>'.repeat(20);
+    const entry = cache.set('k', 'v', page, 'n1');
+    expect((await cache.body(entry, undefined, 'n2')).toString()).toBe(page.replaceAll('nonce="n1"', 'nonce="n2"'));
+    expect(zlib.brotliDecompressSync(await cache.body(entry, 'br', 'n3')).toString()).not.toContain('n1');
+    const plain = cache.set('p', 'v', '<p>page</p>'.repeat(100), 'n1');
+    const gz = await cache.body(plain, 'gzip', 'n2');
     expect(zlib.gunzipSync(gz).toString()).toBe('<p>page</p>'.repeat(100));
-    expect(await cache.body(entry, 'gzip')).toBe(gz);
-    expect((await cache.body(entry, undefined)).toString()).toBe('<p>page</p>'.repeat(100));
+    expect(await cache.body(plain, 'gzip', 'n3')).toBe(gz);
   });
 });

@@ -3,8 +3,11 @@
  * `shared`, apps/web/src/app/routes.tsx). Such a page shows a guest the catalog only, so every
  * guest of a site and language gets the same HTML: it is rendered once and kept, keyed by URL,
  * site and language, labelled with the catalog version it was rendered under
- * (catalog/list-cache.ts: moved in the same transaction as any change to the catalog), and
- * compressed once per encoding (the host is part of the key too: the page names its origin).
+ * (catalog/list-cache.ts: moved in the same transaction as any change to the catalog); the host
+ * is part of the key too (the page names its origin). Each response carries its own CSP nonce:
+ * React writes one small inline script (with the nonce) when the page has Suspense boundaries, so
+ * the kept page is held cut at its nonces and joined with the response's own; a page without
+ * one is compressed once per encoding.
  *
  * A kept page is used only while the catalog version is unchanged and for at most MAX_AGE_MS:
  * the stock an item page shows moves with every order and is not part of the catalog version, so
@@ -27,9 +30,16 @@ export type Encoding = 'br' | 'gzip';
 export interface KeptPage {
   version: string;
   keptAt: number;
-  html: Buffer;
+  /** The HTML cut where the render's nonce was (one part: it had none). */
+  parts: string[];
+  /** Compressed bytes of a page without a nonce, by encoding. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
+
+const compress = (html: Buffer, encoding: Encoding) => (encoding === 'br'
+  ? brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+  : gzip(html, { level: 6 }));
+const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
 
 export function pageCache(opts: { maxAgeMs?: number; now?: () => number } = {}) {
   const maxAge = opts.maxAgeMs ?? MAX_AGE_MS;
@@ -68,18 +78,19 @@ export function pageCache(opts: { maxAgeMs?: number; now?: () => number } = {}) 
         finish(kept);
       };
     },
-    set(key: string, version: string, html: Buffer): KeptPage {
+    /** Keeps `html`, rendered with `nonce`. */
+    set(key: string, version: string, html: string, nonce: string): KeptPage {
       if (kept.size >= MAX_ENTRIES) kept.clear();
-      const entry: KeptPage = { version, keptAt: now(), html, encoded: {} };
+      const entry: KeptPage = { version, keptAt: now(), parts: html.split(nonceAttribute(nonce)), encoded: {} };
       kept.set(key, entry);
       return entry;
     },
-    /** The page's bytes in `encoding`, compressed once (a quick level, as pages rendered per request). */
-    body(entry: KeptPage, encoding: Encoding | undefined): Promise<Buffer> {
-      if (!encoding) return Promise.resolve(entry.html);
-      return (entry.encoded[encoding] ??= encoding === 'br'
-        ? brotli(entry.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : gzip(entry.html, { level: 6 }));
+    /** The page's bytes for a response with `nonce`, in `encoding` (a quick level, as pages rendered per request). */
+    body(entry: KeptPage, encoding: Encoding | undefined, nonce: string): Promise<Buffer> {
+      const html = () => Buffer.from(entry.parts.join(nonceAttribute(nonce)));
+      if (!encoding) return Promise.resolve(html());
+      if (entry.parts.length > 1) return compress(html(), encoding);
+      return (entry.encoded[encoding] ??= compress(html(), encoding));
     },
   };
 }

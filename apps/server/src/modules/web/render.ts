@@ -6,9 +6,9 @@
  * session: page-cache.ts.
  *
  * The Content-Security-Policy stays `script-src 'self'` plus a nonce made for this response:
- * an inline script React writes (a streamed Suspense boundary) carries it; the data the browser
- * hydrates from is JSON (`type="application/json"`, never run), so a kept page has no inline
- * script and is sent with each response's own policy.
+ * the inline script React writes for Suspense boundaries carries it; the data the browser
+ * hydrates from is JSON (`type="application/json"`, never run). A kept page goes out with the
+ * response's own nonce in it (page-cache.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -121,27 +121,25 @@ export function pageRenderer(opts: PageRendererOptions) {
     const key = `${req.host}|${caller.site.code}|${caller.language}|${req.url}`;
     const version = await catalogVersion(opts.db);
     const hit = kept.get(key, version) ?? await kept.renderedMeanwhile(key, version);
-    if (hit) return sendKept(reply, kept, hit, encoding);
+    if (hit) return sendKept(reply, kept, hit, encoding, nonce);
     const finish = kept.rendering(key, version);
     try {
       const rendered = await renderPage(req, caller, nonce, shell, server);
       if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
       if (rendered.status !== 200) return sendRendered(reply.code(rendered.status), rendered.page, encoding);
-      const html = Buffer.concat(await rendered.page.toArray());
-      // Kept only without an inline script (one would carry this response's nonce); such a page is sent as rendered.
-      if (html.includes(`nonce="${nonce}"`)) return sendRendered(reply, Readable.from([html]), encoding);
-      const entry = kept.set(key, version, html);
+      const html = Buffer.concat(await rendered.page.toArray()).toString();
+      const entry = kept.set(key, version, html, nonce);
       finish(entry);
-      return sendKept(reply, kept, entry, encoding);
+      return sendKept(reply, kept, entry, encoding, nonce);
     } finally {
       finish(undefined);
     }
   };
 }
 
-function sendKept(reply: FastifyReply, cache: PageCache, entry: KeptPage, encoding: Encoding | undefined) {
+function sendKept(reply: FastifyReply, cache: PageCache, entry: KeptPage, encoding: Encoding | undefined, nonce: string) {
   if (encoding) reply.header('content-encoding', encoding);
-  return cache.body(entry, encoding).then((body) => reply.code(200).send(body));
+  return cache.body(entry, encoding, nonce).then((body) => reply.code(200).send(body));
 }
 
 /** A page rendered for this request, compressed as it streams. */

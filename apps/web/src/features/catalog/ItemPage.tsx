@@ -1,3 +1,4 @@
+import { HydrateApart } from '../../shared/HydrateApart';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Chip, Container, Group, Image, List, Stack, Table, Text, Title } from '@mantine/core';
@@ -72,7 +73,7 @@ function ItemView({ item }: { item: ItemDetail }) {
             {/* The kind of item (bulk, presale...) tells the buyer how it is bought; the catalog's B2C/B2B code told a shopper nothing. */}
             {item.businessTypeDict !== 'NORMAL' && <Group gap="xs"><Badge color="blue" variant="light">{t(`catalog.kind.${item.businessTypeDict}`)}</Badge></Group>}
             <Title order={1} size="h2">{item.itemName}</Title>
-            <ItemRatingSummary urlKey={item.urlKey} />
+            <HydrateApart><ItemRatingSummary urlKey={item.urlKey} /></HydrateApart>
             <Text size="sm" c="dimmed">{t('catalog.soldBy', { shop: item.shop.name })}</Text>
             <Text fw={700} fz={28} data-testid="item-price">
               {sku.pointsPrice !== null ? t('catalog.points', { count: sku.pointsPrice }) : fmt(unitPrice)}
@@ -144,7 +145,7 @@ function ItemView({ item }: { item: ItemDetail }) {
         </div>
       </Columns>
       {/* After the buy box, so it starts out where it stays: below a phone's first screen. */}
-      <ItemReviews key={item.urlKey} urlKey={item.urlKey} />
+      <HydrateApart><ItemReviews key={item.urlKey} urlKey={item.urlKey} /></HydrateApart>
     </Container>
   );
 }

@@ -14,6 +14,7 @@ import type { OrderListBody } from '@mall/contracts';
 import { useOrderPages } from './api';
 import { EmptyOrders, ErrorRetry, ListLoading } from './listParts';
 import { OrderCard } from './OrderCard';
+import { HydrateApart } from '../../shared/HydrateApart';
 import classes from './OrderList.module.css';
 
 export function OrderList({ body, enabled, onPage }: { body: OrderListBody; enabled: boolean; onPage: (p: number) => void }) {
@@ -49,7 +50,7 @@ export function OrderList({ body, enabled, onPage }: { body: OrderListBody; enab
   if (!firstOrders.length) return <EmptyOrders />;
   return (
     <div className={classes.list} aria-busy={isFetching} data-testid="order-list" style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-      {firstOrders.map((o) => <OrderCard key={o.id} order={o} />)}
+      {firstOrders.map((o) => <HydrateApart key={o.id}><OrderCard order={o} /></HydrateApart>)}
       {pages > 1 && (
         <Group justify="space-between" visibleFrom="sm">
           <Text size="sm" c="dimmed">{t('orders.totalCount', { count: first!.total })}</Text>

@@ -54,11 +54,17 @@ export interface PageRendererOptions {
 /** A file of the build, read again when it changes (a rebuild while running). */
 function buildFile<T>(file: string, read: (file: string, mtimeMs: number) => Promise<T>) {
   let kept: { mtimeMs: number; value: Promise<T> } | undefined;
-  return async (): Promise<T | undefined> => {
+  // The file is looked at again at most once a second, not on every page.
+  let looked: { at: number; value: Promise<T | undefined> } | undefined;
+  const look = async (): Promise<T | undefined> => {
     const stat = await fs.promises.stat(file).catch(() => undefined);
     if (!stat) return undefined;
     if (kept?.mtimeMs !== stat.mtimeMs) kept = { mtimeMs: stat.mtimeMs, value: read(file, stat.mtimeMs) };
     return kept.value;
+  };
+  return (): Promise<T | undefined> => {
+    if (!looked || Date.now() - looked.at > 1_000) looked = { at: Date.now(), value: look() };
+    return looked.value;
   };
 }
 

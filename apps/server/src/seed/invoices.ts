@@ -16,6 +16,7 @@ import {
   tradeContracts, tradeOrderLines, tradeOrders, users,
 } from '../db/schema/index.js';
 import type { FileStorage } from '../lib/storage.js';
+import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { issueInvoice, requestInvoice } from '../modules/invoice/service.js';
 
 const DAY = 86400_000;
@@ -23,7 +24,7 @@ const SITE = 'NL';
 const CURRENCY = 'EUR';
 const RATE = '0.21';
 
-export const INVOICE_BUYER = { email: 'becker@demo.shop', nickname: 'Becker Büro GmbH' };
+export const INVOICE_BUYER = { email: DEMO_ACCOUNTS.business.email, nickname: 'Becker Büro GmbH' };
 export const NORDIC_TAX_PROFILE = {
   legalName: 'Nordic Home B.V.', vatId: 'NL123456789B01', country: 'NL',
   address: { addressLine1: 'Keizersgracht 100', postalCode: '1015 CV', city: 'Amsterdam', country: 'NL' },

@@ -104,6 +104,8 @@ async function checkIssued(page: Page, orderId: string, number: string, shot: st
   // The operation opens the invoice (invoiceUrl) in a new window; it is a PDF with its number.
   const ops = page.getByTestId('order-operations').first();
   await expect(ops.getByRole('button', { name: 'Request VAT invoice' })).toHaveCount(0);
+  // One button for the document: the plain "View invoice" would open the same PDF.
+  await expect(ops.getByRole('button', { name: 'View invoice' })).toHaveCount(0);
   const popup = page.waitForEvent('popup');
   await ops.getByRole('button', { name: 'VAT invoice' }).click();
   const win = await popup;

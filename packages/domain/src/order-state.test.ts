@@ -309,7 +309,9 @@ describe('operationList', () => {
       expect(ops({ ...paid, invoiceStatus: 'NOT_REQUESTED' })).toEqual(['buyerCancelAfterPay', 'viewInvoice', 'makeInvoice']);
       expect(ops({ ...paid, invoiceStatus: 'NOT_REQUESTED', vatApplies: false })).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
       expect(ops({ ...paid, invoiceStatus: 'REQUESTED' })).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
-      expect(ops({ ...paid, invoiceStatus: 'ISSUED' })).toEqual(['buyerCancelAfterPay', 'viewInvoice', 'buyerCheckVATInvoice', 'sendInvoiceEmail']);
+      // Issued, the VAT invoice is the order's invoice document: one button opens it, not two.
+      expect(ops({ ...paid, invoiceStatus: 'ISSUED' })).toEqual(['buyerCancelAfterPay', 'buyerCheckVATInvoice', 'sendInvoiceEmail']);
+      expect(ops({ ...paid, invoiceStatus: 'CREDITED' })).toEqual(['buyerCancelAfterPay', 'buyerCheckVATInvoice', 'sendInvoiceEmail']);
       expect(ops({ ...paid, status: 'PENDING_PAY', invoiceStatus: 'NOT_REQUESTED' })).not.toContain('makeInvoice');
       expect(ops({ ...paid, invoiceStatus: 'ISSUED', viewerIsBuyer: false })).toEqual([]);
     });

@@ -170,8 +170,10 @@ export function operationList(o: OperationInput): Operation[] {
   }
   if (o.hasServiceItems && (PAID_STATUSES as readonly string[]).includes(display)) ops.push('toUse');
   if (o.packageCount > 0) ops.push('checkExpressTrack');
-  if (o.hasInvoiceUrl && !o.isReissue && (PAID_STATUSES as readonly string[]).includes(display)) ops.push('viewInvoice');
-  if (o.invoiceStatus) ops.push(...invoiceOperations({ ...o, invoiceStatus: o.invoiceStatus, vatApplies: o.vatApplies ?? false }));
+  const invoiceOps = o.invoiceStatus ? invoiceOperations({ ...o, invoiceStatus: o.invoiceStatus, vatApplies: o.vatApplies ?? false }) : [];
+  // An issued VAT invoice is the order's invoice document: its own operation opens it, so no second button does.
+  if (o.hasInvoiceUrl && !o.isReissue && (PAID_STATUSES as readonly string[]).includes(display) && !invoiceOps.includes('buyerCheckVATInvoice')) ops.push('viewInvoice');
+  ops.push(...invoiceOps);
   // After-sales is per line: lines already in one are simply not offered again on the apply page.
   if (o.reversible && ['UN_RECEIVED', 'COMPLETE'].includes(display)) ops.push('buyerApplyReverse');
   // Part shipped, part waiting: the rest can be cancelled line by line (the whole order is cancelled only before anything left).

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { SessionProvider, useSession, useSite } from '../shared/session';
 import { changeLanguage } from '../shared/i18n';
 import { TopBar } from './TopBar';
-import { HydrateApart } from '../shared/HydrateApart';
 import { pageContextOf, sessionOf } from './page-context';
 
 /** Every page shows who is browsing (the top bar): the session is read before any page renders. */
@@ -33,11 +32,11 @@ function Layout() {
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">{t('common.skipToContent')}</a>
-      <HydrateApart><TopBar /></HydrateApart>
+      <TopBar />
       {/* At least a screen tall, so the footer starts below the fold and the page's content
           arriving never pushes it down in view. Busy while the next page's code and texts load. */}
       <main id="main" style={{ flex: 1, minHeight: '100vh' }} aria-busy={navigation.state === 'loading'}>
-        <HydrateApart><Outlet /></HydrateApart>
+        <Outlet />
       </main>
       <Box component="footer" py="md" px="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">

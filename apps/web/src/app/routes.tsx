@@ -23,7 +23,7 @@ export type PageLoader = (page: PageContext, args: LoaderFunctionArgs) => Promis
 interface PageOptions<M> {
   /** Registered buyers only: others are sent to /login with a target back here. */
   login?: boolean;
-  /** Sign-in forms: a logged-in buyer goes where the link wanted (a path of this shop) or to the buyer centre. */
+  /** Sign-in forms: a logged-in buyer opening one goes where the link wanted (a path of this shop) or to the buyer centre. */
   guestOnly?: boolean;
   /** The text areas (locales/<area>) the page shows, loaded with its code. */
   areas?: readonly Area[];
@@ -73,7 +73,9 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: Pa
         const url = new URL(args.request.url);
         throw redirect(`/login?target=${encodeURIComponent(url.pathname + url.search)}`);
       }
-      if (opts.guestOnly && isLoggedIn(await sessionOf(context))) {
+      // On the server only: in the browser the form itself moves on after a login (to its target),
+      // and a loader redirect on the session's change would race it.
+      if (opts.guestOnly && context.server && isLoggedIn(await sessionOf(context))) {
         const url = new URL(args.request.url);
         const target = url.searchParams.get('target');
         throw redirect(target ? safeRedirect(target, { origin: url.origin }).url : '/buyer/index');

@@ -3,7 +3,6 @@
  * see what a guest may use (orders); the rest needs an account.
  */
 import { Link, Outlet, useLocation } from 'react-router';
-import { HydrateApart } from '../../shared/HydrateApart';
 import { Box, Button, Container, Group } from '@mantine/core';
 import { IconAddressBook, IconCreditCard, IconCrown, IconId, IconMessageStar, IconPackage, IconReceiptRefund, IconShieldLock, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +56,7 @@ export function BuyerLayout() {
             </Group>
           </div>
         </Box>
-        <div><HydrateApart><Outlet /></HydrateApart></div>
+        <div><Outlet /></div>
       </Columns>
     </Container>
   );

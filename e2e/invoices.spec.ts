@@ -1,5 +1,5 @@
 /**
- * VAT invoices (issue 53 part 3) on the demo data: becker@demo.shop (Becker Büro GmbH, Berlin)
+ * VAT invoices on the demo data: becker@demo.shop (Becker Büro GmbH, Berlin)
  * has paid Nordic Home orders from the NL site, and Nordic Home (seller2@demo.shop) has its tax
  * profile. The buyer asks for the invoice of a paid order (a malformed VAT ID is refused with
  * its format, a good one makes it "Requested"), the seller issues it in the seller console, and

@@ -1,5 +1,5 @@
 /**
- * Paying with Adyen (issue 52), in the browser, against the local Adyen emulator: the providers'
+ * Paying with Adyen, in the browser, against the local Adyen emulator: the providers'
  * shop runs with Adyen keys pointing at it (e2e/providers.ts). ADYEN_LINK sends the buyer to the
  * hosted Pay by Link page and back paid, settled by the emulator's HMAC-signed notification.
  * ADYEN_PC needs Adyen's Drop-in script, which cannot load here (no internet): its panel says so

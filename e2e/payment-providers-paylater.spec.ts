@@ -1,5 +1,5 @@
 /**
- * Paying later with Klarna and Affirm (issue 52), in the browser, against the local emulators of
+ * Paying later with Klarna and Affirm, in the browser, against the local emulators of
  * their APIs (e2e/providers.ts): the buyer goes to Klarna's hosted payment page or Affirm's
  * checkout and comes back to a paid order; a cancelled Affirm checkout ends on the failed result
  * (SPEC §4) and the buyer pays another way. Both are redirect flows: no provider script is needed.

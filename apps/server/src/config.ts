@@ -39,7 +39,7 @@ export interface Config {
   poolSize: number;
   /** CERTIFICATE_KEY: encrypts buyers' ID numbers at rest (AES-256-GCM, key = SHA-256 of the value). */
   certificateKey: string;
-  /** Account security (issue 12): captcha and verification-code keys, mail and SMS delivery, the dev mailbox. */
+  /** Account security: captcha and verification-code keys, mail and SMS delivery, the dev mailbox. */
   account: AccountConfig;
   /** Third-party sign-in: OIDC_PROVIDERS and OIDC_<NAME>_* (see oidcProvidersFrom). */
   oidcProviders: OidcProviderConfig[];

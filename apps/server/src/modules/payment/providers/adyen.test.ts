@@ -103,6 +103,7 @@ describe('start against the emulator', () => {
 
   it('Adyen refusing the payment is "this method cannot take it" (400); a wrong API key is "cannot be reached" (503)', async () => {
     const adyen = new AdyenProvider({ ...CONFIG, checkoutBase: emulator.url }, noDb);
+    // XXX is ISO 4217's "no currency": no shop site has it, and Adyen refuses it (error 138), as it would any currency its account cannot take.
     const refused = await adyen.start(input({ currency: 'XXX' as never })).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 400, code: 'Payment.channelUnavailable', message: 'Adyen cannot take this payment (138)' });

@@ -20,6 +20,7 @@ import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
 import { sweepTimedTransitions } from './modules/trade/service.js';
 import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
 import { PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_SWEEP_QUEUE, workPaymentEvents } from './modules/payment/webhooks.js';
+import { PAYMENT_STALE_QUEUE, sweepStaleAttempts } from './modules/payment/settle.js';
 import { REFUND_QUEUE } from './flows/refund.js';
 import { REVERSE_SWEEP_QUEUE } from './modules/reverse/routes.js';
 import { sweepReverseDeadlines } from './modules/reverse/service.js';
@@ -52,7 +53,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   const db = createDb(url, config.poolSize);
   await runMigrations(db);
   const seeded = await seedIfEmpty(db);
-  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_SWEEP_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE, INVOICE_RETENTION_QUEUE, ...MEMBERSHIP_QUEUES]);
+  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_SWEEP_QUEUE, PAYMENT_STALE_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE, INVOICE_RETENTION_QUEUE, ...MEMBERSHIP_QUEUES]);
   // Mail: SMTP_URL, or the embedded catcher on a free loopback port (caught mail shows on /dev/mailbox).
   let devSmtp: DevSmtp | undefined;
   if (!config.account.smtpUrl) {
@@ -79,6 +80,12 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   });
   // Provider webhooks: each stored event applied by one job (retried), and a sweep for lost ones.
   await workPaymentEvents(jobs, app.paymentEvents);
+  // Attempts left on a provider's page: asked about, or given up once their contract closed.
+  await jobs.schedule(PAYMENT_STALE_QUEUE, '*/5 * * * *');
+  await jobs.work(PAYMENT_STALE_QUEUE, async () => {
+    const done = await sweepStaleAttempts(db, app.paymentProviders, app.paymentEvents, new Date(), (o, m) => app.log.warn(o, m));
+    if (done.closed) app.log.info(done, 'stale payment attempts');
+  });
   // Timed order transitions: at each deadline (jobs sent with startAfter) and every minute as a safety net.
   await jobs.schedule(ORDERS_SWEEP_QUEUE, '* * * * *');
   await jobs.work(ORDERS_SWEEP_QUEUE, async () => {

@@ -49,6 +49,12 @@ export const FirstPayResult = z.object({
 export type FirstPayResult = z.infer<typeof FirstPayResult>;
 
 export const ContractRef = z.strictObject({ contractId: Id });
+/**
+ * The pay-result poll. `sessionResult`: what Adyen's Drop-in handed the page when its payment
+ * completed; with it the shop reads the session's outcome from Adyen at once instead of waiting
+ * for the notification.
+ */
+export const PayResultBody = z.strictObject({ contractId: Id, sessionResult: z.string().min(1).max(4000).optional() });
 /** Enterprise credit for payment terms (INVOICE_ME). */
 export const CreditBalance = z.object({ availableCreditAmt: Money, needPi: z.boolean(), isMain: z.boolean() });
 export type CreditBalance = z.infer<typeof CreditBalance>;

@@ -393,6 +393,27 @@ describe('ADYEN_PC with the Drop-in', () => {
     expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS' });
   });
 
+  it('the Drop-in\'s sessionResult on the pay-result poll reads the outcome from Adyen at once; the notification that follows is a replay; a wrong one settles nothing', async () => {
+    const x = await signup('sessionresult');
+    const placed = await place(x, [['TRAY-STEEL', '1']]);
+    const started = await firstPay(x.b, placed.contractId, 'ADYEN_PC', { payMethod: 'scheme' });
+    emulator.hold();
+    const paid = await emulator.payWithDropIn(started.channelToken, { type: 'scheme', number: '4111111145551142' });
+    expect(paid.sessionResult).toBeTruthy();
+    const poll = (sessionResult?: string) => x.b.post('/sapi/mall-pay/payment/payResult', { contractId: placed.contractId, ...(sessionResult && { sessionResult }) });
+    // Without it (or with a forged one) the shop can only wait for the notification.
+    expect((await poll()).json()).toMatchObject({ status: 'PAY_PENDING' });
+    expect((await poll('forged')).json()).toMatchObject({ status: 'PAY_PENDING' });
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING' });
+    const res = await poll(paid.sessionResult);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'PAY_SUCCESS' });
+    await emulator.release();
+    expect(authorisationOf(started.channelToken).status).toBe(200);
+    expect((await recordsOf(placed.contractId)).map((r) => r.status)).toEqual(['PAY_SUCCESS']);
+    expect(await earnedFor(placed.contractId)).toHaveLength(1);
+  });
+
   it('adyenDetails finishes a 3-D Secure payment: the record is paid at once, the later notification is a replay; nobody else can use the details', async () => {
     const x = await signup('threeds');
     const placed = await place(x, [['TRAY-STEEL', '1']]);

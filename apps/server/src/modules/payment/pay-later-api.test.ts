@@ -15,6 +15,8 @@ import { expectError, orderKit, waitFor } from '../../../test/order-fixtures.js'
 import { startKlarnaEmulator, type HppChoice, type KlarnaEmulator } from '../../../test/emulators/klarna/emulator.js';
 import { startAffirmEmulator, type AffirmEmulator } from '../../../test/emulators/affirm/emulator.js';
 import type { ProviderEvent } from './providers/types.js';
+import { sweepStaleAttempts } from './settle.js';
+import { closeUnpaidContract } from '../trade/transitions.js';
 
 const klarnaCreds = { username: 'PK12345_shop', password: 'klarna-shop-password' };
 const affirmCreds = { publicKey: 'AFFIRMPUBLICKEY123', privateKey: 'affirm-private-key-456' };
@@ -456,5 +458,43 @@ describe('refunds from after-sales go back to Klarna and Affirm', () => {
       await t.app.refunder.execute(row!.id);
       expect(affirm.refundCount()).toBe(before);
     }
+  });
+});
+
+describe('attempts left on the provider\'s page (the stale-attempt sweep)', () => {
+  const later = (ms: number) => new Date(Date.now() + ms);
+  const sweep = (now: Date) => sweepStaleAttempts(t.db, t.app.paymentProviders, t.app.paymentEvents, now);
+
+  it('paid on Klarna\'s page, then the tab closed before coming back: the sweep finds the payment and the order is paid once', async () => {
+    const x = await signup('klclosedtab');
+    const placed = await place(x.b, x.email);
+    const started = await firstPay(x.b, placed.contractId, KLARNA);
+    await onKlarna(started, 'pay');
+    // Asked only once an attempt is a couple of minutes old: a buyer coming back is answered by the page's poll.
+    await sweep(new Date());
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING' });
+    const captures = klarna.captureCount();
+    expect((await sweep(later(3 * 60_000))).asked).toBeGreaterThan(0);
+    await expectPaidOnce(placed, started.paymentRecordId);
+    expect(klarna.captureCount() - captures).toBe(1);
+    await sweep(later(6 * 60_000));
+    expect(klarna.captureCount() - captures).toBe(1);
+  });
+
+  it('an Affirm checkout left open past the pay deadline: the closed contract\'s attempt is closed, and a confirm in the old tab takes nothing', async () => {
+    const x = await signup('afabandoned');
+    const placed = await place(x.b, x.email);
+    const started = await firstPay(x.b, placed.contractId, AFFIRM);
+    await t.db.transaction((tx) => closeUnpaidContract(tx, BigInt(placed.contractId), 'PAY_DEADLINE_PASSED'));
+    expect((await sweep(later(3 * 60_000))).closed).toBeGreaterThan(0);
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'CLOSED' });
+    // The buyer confirms in the tab left open: Affirm sends them back, the shop authorises nothing.
+    const authorized = affirm.authorizeCount();
+    await onAffirm(started, 'confirm');
+    await x.b.post('/sapi/mall-pay/payment/payResult', { contractId: placed.contractId });
+    await sweep(later(6 * 60_000));
+    expect(affirm.authorizeCount()).toBe(authorized);
+    expect(await contractOf(placed.contractId)).toMatchObject({ status: 'CLOSED' });
+    expect((await recordsOf(placed.contractId)).map((r) => r.status)).toEqual(['CLOSED']);
   });
 });

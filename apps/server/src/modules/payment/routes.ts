@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ClosePaymentBody, ContractDetail, ContractRef, CreditBalance, ERROR_CODES, MasterPendingList, ErrorBody, FirstPayBody, FirstPayResult, IdBody, PayChannelBody, PayChannelResult,
+  ClosePaymentBody, ContractDetail, ContractRef, PayResultBody, CreditBalance, ERROR_CODES, MasterPendingList, ErrorBody, FirstPayBody, FirstPayResult, IdBody, PayChannelBody, PayChannelResult,
   PaymentStatus, PayResult,
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
@@ -84,14 +84,14 @@ export function paymentRoutes(app: FastifyInstance, db: Db, registry: PaymentReg
   });
 
   r.post('/sapi/mall-pay/payment/payResult', {
-    schema: { tags, summary: 'Result of the latest payment of a contract (polled every 3 s by the pay-result page); a pending attempt the provider has decided is settled first', body: ContractRef, response: { 200: PayResult, ...errors } },
+    schema: { tags, summary: 'Result of the latest payment of a contract (polled every 3 s by the pay-result page); a pending attempt the provider has decided is settled first', body: PayResultBody, response: { 200: PayResult, ...errors } },
   }, async (req) => {
     const payer = buyerOf(req);
     const contractId = BigInt(req.body.contractId);
     const result = await payResult(db, payer, contractId);
     if (result.status !== 'PAY_PENDING') return result;
     // Back from the provider's page before its webhook: the provider's decision, read at once.
-    const settled = await settleFromProvider(db, registry, events, contractId);
+    const settled = await settleFromProvider(db, registry, events, contractId, req.body.sessionResult ? { sessionResult: req.body.sessionResult } : undefined);
     return settled === 'none' ? result : payResult(db, payer, contractId);
   });
 

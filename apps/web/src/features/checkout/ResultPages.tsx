@@ -39,7 +39,7 @@ export function PayResultPage() {
     queryKey: ['pay-result', contractId],
     enabled: !!contractId && given !== 'master-pending',
     // Back from an Adyen Drop-in redirect: its redirectResult finishes the payment first (adyenDetails).
-    queryFn: () => finishAdyenReturn(params).then(() => fetchPayResult(contractId!)),
+    queryFn: () => finishAdyenReturn(params).then(() => fetchPayResult(contractId!, params.get('sessionResult'))),
     refetchInterval: (q) => (given !== 'failed' && (q.state.data?.status === 'PAY_PENDING' || q.state.data?.status === 'NONE') ? PAYMENT_POLL_MS : false),
     retry: false,
   });

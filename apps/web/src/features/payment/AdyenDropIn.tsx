@@ -12,7 +12,7 @@ import { useAdyenScript, type AdyenWebGlobal } from './adyenWeb';
 
 export interface AdyenSession { contractId: string; sessionId: string; sessionData: string; clientKey: string; environment: string }
 
-export function AdyenPay(props: { open: boolean; session: AdyenSession | undefined; payButton: () => ReactNode; onDone: (contractId: string) => void }) {
+export function AdyenPay(props: { open: boolean; session: AdyenSession | undefined; payButton: () => ReactNode; onDone: (contractId: string, sessionResult?: string) => void }) {
   const script = useAdyenScript(props.open || !!props.session);
   if (script.status === 'failed') return <ScriptError />;
   if (script.status !== 'ready') return props.open || props.session ? <ScriptLoading /> : null;
@@ -20,7 +20,7 @@ export function AdyenPay(props: { open: boolean; session: AdyenSession | undefin
   return <DropIn adyen={script.adyen} session={props.session} onDone={props.onDone} />;
 }
 
-function DropIn({ adyen, session, onDone }: { adyen: AdyenWebGlobal; session: AdyenSession; onDone: (contractId: string) => void }) {
+function DropIn({ adyen, session, onDone }: { adyen: AdyenWebGlobal; session: AdyenSession; onDone: (contractId: string, sessionResult?: string) => void }) {
   const { i18n } = useTranslation();
   const el = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -32,7 +32,8 @@ function DropIn({ adyen, session, onDone }: { adyen: AdyenWebGlobal; session: Ad
     adyen.AdyenCheckout({
       environment: session.environment, clientKey: session.clientKey, locale: i18n.language,
       session: { id: session.sessionId, sessionData: session.sessionData },
-      onPaymentCompleted: () => done.current(session.contractId),
+      // The sessionResult lets the result page read Adyen's outcome at once, before the notification.
+      onPaymentCompleted: (result) => done.current(session.contractId, result.sessionResult),
       onPaymentFailed: () => done.current(session.contractId),
       onError: () => { if (live) setFailed(true); },
     }).then((checkout) => {

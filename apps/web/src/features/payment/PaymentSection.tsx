@@ -262,7 +262,7 @@ export function PaymentSection(props: {
                       return null;
                     })}
                     onApproved={() => navigate(`/buyer/pay-result?contractId=${lastContract.current ?? ''}`)}
-                    onActionDone={(contractId) => navigate(`/buyer/pay-result?contractId=${contractId}`)} />
+                    onActionDone={(contractId, sessionResult) => navigate(`/buyer/pay-result?contractId=${contractId}${sessionResult ? `&sessionResult=${encodeURIComponent(sessionResult)}` : ''}`)} />
                 )}
                 {c.configMap.promoScript && c.configMap.publicKey && opened === c.channelName && (
                   <PayOverTimePromo script={c.configMap.promoScript} publicKey={c.configMap.publicKey} amount={props.amount} />
@@ -305,8 +305,8 @@ function ChannelPay(props: {
   /** Starts a payment for a pay-later widget: the contract id, or null when the buyer was sent elsewhere or asked first. */
   startWidget: () => Promise<string | null>;
   onApproved: () => void;
-  /** A saved card's 3-D Secure step ended in the page: the result page says how. */
-  onActionDone: (contractId: string) => void;
+  /** A saved card's 3-D Secure step or a widget ended in the page: the result page says how (Adyen's Drop-in adds its sessionResult). */
+  onActionDone: (contractId: string, sessionResult?: string) => void;
 }) {
   const { t } = useTranslation();
   const fmt = useMoney();

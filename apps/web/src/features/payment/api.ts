@@ -42,4 +42,4 @@ export async function uploadProof(file: File): Promise<string> {
   if (!res.ok) throw new ApiError(res.status, body.code ?? 'Common.internal', body.message ?? res.statusText);
   return body.url as string;
 }
-export const fetchPayResult = (contractId: string) => api<PayResult>(PAY_RESULT_PATH, { body: payResultBody(contractId) });
+export const fetchPayResult = (contractId: string, sessionResult?: string | null) => api<PayResult>(PAY_RESULT_PATH, { body: payResultBody(contractId, sessionResult) });

@@ -245,7 +245,14 @@ export class AdyenProvider implements PaymentProvider {
     if (providerPaymentId.startsWith('PL')) return this.linkEvents(providerPaymentId);
     const sessionResult = details?.sessionResult;
     if (!sessionResult) return [];
-    const result = await this.checkout.PaymentsApi.getResultOfPaymentSession(providerPaymentId, sessionResult);
+    let result: Awaited<ReturnType<typeof this.checkout.PaymentsApi.getResultOfPaymentSession>>;
+    try {
+      result = await this.checkout.PaymentsApi.getResultOfPaymentSession(providerPaymentId, sessionResult);
+    } catch (e) {
+      // Adyen refuses a sessionResult that is not this session's (the page's query can be edited): the notification decides.
+      if (isRefusal(e)) return [];
+      throw e;
+    }
     const ref = result.reference ? { merchantReference: result.reference } : {};
     const paid = result.payments?.find((p) => p.resultCode === 'Authorised');
     switch (result.status) {

@@ -18,6 +18,9 @@ export interface SecurityOptions {
   scriptSources?: string[];
   frameSources?: string[];
   connectSources?: string[];
+  /** A provider's own style sheet and the logos its widget shows (Adyen's Drop-in). */
+  styleSources?: string[];
+  imgSources?: string[];
 }
 
 /** The pages' Content-Security-Policy; `nonce` lets the inline scripts of one server-rendered page run. */
@@ -27,8 +30,8 @@ export function pageCsp(opts: SecurityOptions, nonce?: string): string {
     ["script-src 'self'", ...nonce ? [`'nonce-${nonce}'`] : [], ...opts.scriptSources ?? []].join(' '),
     ...(opts.frameSources?.length ? [["frame-src 'self'", ...opts.frameSources].join(' ')] : []),
     // Mantine injects its CSS variables and component styles as <style> elements at run time.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["style-src 'self' 'unsafe-inline'", ...opts.styleSources ?? []].join(' '),
+    ["img-src 'self' data: blob:", ...opts.imgSources ?? []].join(' '),
     "font-src 'self' data:",
     ["connect-src 'self'", ...opts.connectSources ?? []].join(' '),
     ["form-action 'self'", ...opts.formTargets].join(' '),

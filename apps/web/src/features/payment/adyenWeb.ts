@@ -11,6 +11,8 @@ import { api } from '../../shared/api';
 /** The Drop-in version the shop is written against (Adyen Web v6, Checkout API v69 or later). */
 export const ADYEN_WEB_VERSION = '6.31.1';
 export const ADYEN_WEB_SCRIPT = `https://checkoutshopper-live.cdn.adyen.com/checkoutshopper/sdk/${ADYEN_WEB_VERSION}/adyen.js`;
+/** The Drop-in's own styles: without them its fields and buttons are unstyled. */
+export const ADYEN_WEB_STYLES = `https://checkoutshopper-live.cdn.adyen.com/checkoutshopper/sdk/${ADYEN_WEB_VERSION}/adyen.css`;
 
 /** What the shop uses of `window.AdyenWeb` (Adyen Web v6's UMD build). */
 export interface AdyenWebGlobal {
@@ -30,6 +32,13 @@ function loadAdyenWeb(): Promise<AdyenWebGlobal> {
   const ready = (window as unknown as { AdyenWeb?: AdyenWebGlobal }).AdyenWeb;
   if (ready) return Promise.resolve(ready);
   if (!loading) {
+    if (!document.querySelector(`link[href="${ADYEN_WEB_STYLES}"]`)) {
+      const styles = document.createElement('link');
+      styles.rel = 'stylesheet';
+      styles.href = ADYEN_WEB_STYLES;
+      styles.crossOrigin = 'anonymous';
+      document.head.appendChild(styles);
+    }
     loading = new Promise<AdyenWebGlobal>((resolve, reject) => {
       const script = document.createElement('script');
       script.src = ADYEN_WEB_SCRIPT;

@@ -12,6 +12,8 @@ import { AppError } from '../../../lib/errors.js';
 import { startAdyenEmulator, type AdyenEmulator } from '../../../../test/emulators/adyen/emulator.js';
 import { AdyenProvider, type AdyenConfig } from './adyen.js';
 import type { StartInput } from './types.js';
+import { providerOrigins } from './index.js';
+import { pageCsp } from '../../../lib/security.js';
 
 const HMAC = 'A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90';
 const CONFIG: AdyenConfig = { apiKey: 'AQE_unit', merchantAccount: 'UnitECOM', clientKey: 'test_UNIT', hmacKey: HMAC, publicUrl: 'http://shop.test' };
@@ -46,6 +48,18 @@ describe('configuration', () => {
     expect(test.channels.map((c) => [c.channelName, c.redirectHosts])).toEqual([['ADYEN_PC', ['checkoutshopper-test.adyen.com']], ['ADYEN_LINK', ['test.adyen.link']]]);
     const live = new AdyenProvider({ ...CONFIG, checkoutBase: 'https://1797a841fbb37ca7-AdyenDemo-checkout-live.adyenpayments.com/checkout' }, noDb);
     expect(live.channels[0]!.configMap).toMatchObject({ environment: 'live', clientKey: 'test_UNIT' });
+  });
+});
+
+describe('the page\'s Content-Security-Policy', () => {
+  const directive = (csp: string, name: string) => csp.split(';').find((d) => d.startsWith(`${name} `)) ?? '';
+  it('with Adyen configured, the Drop-in\'s script, style sheet, logos and card frames may load; without it, none of Adyen\'s hosts', () => {
+    const csp = pageCsp({ production: true, formTargets: [], ...providerOrigins({ adyen: CONFIG }) });
+    expect(directive(csp, 'script-src')).toContain('https://checkoutshopper-live.cdn.adyen.com');
+    expect(directive(csp, 'style-src')).toContain('https://checkoutshopper-live.cdn.adyen.com');
+    expect(directive(csp, 'img-src')).toContain('https://checkoutshopper-live.cdn.adyen.com');
+    expect(directive(csp, 'frame-src')).toContain('https://checkoutshopper-test.adyen.com');
+    expect(pageCsp({ production: true, formTargets: [], ...providerOrigins({}) })).not.toContain('adyen');
   });
 });
 

@@ -39,7 +39,9 @@ export function buildPaymentRegistry(db: Db, opts: PaymentsOptions & { mockpay: 
  * What the page's Content-Security-Policy must allow for a configured provider's browser SDK
  * (Stripe.js and its frames; PayPal's buttons), and the hosted pages forms may post to.
  */
-export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSources: string[]; frameSources: string[]; connectSources: string[] } {
+export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSources: string[]; frameSources: string[]; connectSources: string[]; styleSources: string[]; imgSources: string[] } {
+  const style: string[] = [];
+  const img: string[] = [];
   const script: string[] = [];
   const frame: string[] = [];
   const connect: string[] = [];
@@ -72,6 +74,9 @@ export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSour
     script.push('https://checkoutshopper-live.cdn.adyen.com', ...shopper);
     frame.push(...shopper);
     connect.push(...shopper);
+    // Its style sheet (same CDN as the script) and the payment methods' logos.
+    style.push('https://checkoutshopper-live.cdn.adyen.com');
+    img.push('https://checkoutshopper-live.cdn.adyen.com', ...shopper);
   }
-  return { scriptSources: script, frameSources: frame, connectSources: connect };
+  return { scriptSources: script, frameSources: frame, connectSources: connect, styleSources: style, imgSources: img };
 }

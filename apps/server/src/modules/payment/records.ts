@@ -1,5 +1,5 @@
 /**
- * The only writers of payment-record and refund statuses: each move is checked against the
+ * The only writers of payment-record and refund statuses (and of the provider id a pay-later provider swaps):
  * tables in packages/domain (reverse-state), and the UPDATE carries the allowed "from" statuses.
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
@@ -24,3 +24,8 @@ export async function moveRefunds(tx: Tx | Db, ids: bigint[], event: RefundEvent
 }
 
 export const recordIs = (id: bigint) => eq(paymentRecords.id, id);
+
+/** A pay-later provider's lasting id replaces its checkout's id on the record (providers/provider-ids.ts says why); the status is untouched. */
+export async function swapProviderPaymentId(db: Tx | Db, from: string, to: string): Promise<void> {
+  await db.update(paymentRecords).set({ providerPaymentId: to, updatedAt: new Date() }).where(eq(paymentRecords.providerPaymentId, from));
+}

@@ -6,14 +6,11 @@
  * come, so the provider swaps the id on the shop's payment record when the order is placed, and
  * everything after (capture, polls, refunds, voids) uses the order's id.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { paymentRecords } from '../../../db/schema/index.js';
+import { swapProviderPaymentId } from '../records.js';
 
 export type ProviderIdSwap = (from: string, to: string) => Promise<void>;
 
 export function providerIdSwap(db: Db): ProviderIdSwap {
-  return async (from, to) => {
-    await db.update(paymentRecords).set({ providerPaymentId: to, updatedAt: new Date() }).where(eq(paymentRecords.providerPaymentId, from));
-  };
+  return (from, to) => swapProviderPaymentId(db, from, to);
 }

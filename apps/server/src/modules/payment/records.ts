@@ -1,6 +1,6 @@
 /**
- * The only writers of payment-record and refund statuses (and of the provider id a pay-later provider swaps):
- * tables in packages/domain (reverse-state), and the UPDATE carries the allowed "from" statuses.
+ * The only writers of payment-record and refund statuses (and of the provider id a pay-later
+ * provider swaps): each move is checked against the tables in packages/domain (reverse-state), and the UPDATE carries the allowed "from" statuses.
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { PAYMENT_RECORD_EVENTS, REFUND_EVENTS, type PaymentRecordEvent, type RefundEvent } from '@mall/domain';

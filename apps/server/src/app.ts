@@ -31,6 +31,7 @@ import { addressRoutes } from './modules/address/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { tradeRoutes } from './modules/trade/routes.js';
+import { mergeRoutes } from './modules/merge/routes.js';
 import { invoiceRoutes } from './modules/trade/invoice.js';
 import { fulfillmentRoutes } from './modules/fulfillment/routes.js';
 import { cardRoutes } from './modules/card/routes.js';
@@ -41,6 +42,8 @@ import { PaymentEvents } from './modules/payment/webhooks.js';
 import type { PaymentRegistry } from './modules/payment/providers/registry.js';
 import { Refunder } from './flows/refund.js';
 import { vatInvoiceRoutes } from './modules/invoice/routes.js';
+import { subscriptionRoutes } from './modules/subscription/routes.js';
+import { bulkRoutes } from './modules/bulk/routes.js';
 import { reverseRoutes } from './modules/reverse/routes.js';
 import { commentRoutes } from './modules/comment/routes.js';
 import { membershipRoutes } from './modules/membership/routes.js';
@@ -181,7 +184,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('captcha', new Captcha(opts.db, { hmacKey: account.captchaHmacKey, maxNumber: account.captchaMaxNumber }));
   const storage = opts.storage ?? new LocalStorage(opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));
   // The outbox reads email attachments (VAT invoices) from the storage.
-  const outbox = new Outbox(opts.db, { email: opts.email ?? new DevMailboxTransport(opts.db), sms: opts.sms ?? new DevSmsProvider(opts.db), jobs: opts.jobs, storage });
+  const sms = opts.sms ?? new DevSmsProvider(opts.db);
+  const outbox = new Outbox(opts.db, { email: opts.email ?? new DevMailboxTransport(opts.db), sms, jobs: opts.jobs, storage });
   await outbox.start();
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', outbox);
@@ -217,8 +221,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('paymentProviders', registry);
   paymentRoutes(app, opts.db, registry, paymentEvents);
   tradeRoutes(app, opts.db, opts.jobs);
+  mergeRoutes(app, opts.db);
   invoiceRoutes(app, opts.db);
   vatInvoiceRoutes(app, opts.db, storage);
+  bulkRoutes(app, opts.db);
+  subscriptionRoutes(app, opts.db, { publicUrl: mockpayConfig.publicUrl, sms });
   fulfillmentRoutes(app, opts.db, opts.jobs);
   cardRoutes(app, opts.db, registry, paymentEvents);
   const uploads = new Uploads(opts.db, storage, { ...uploadPolicyFromEnv(), ...opts.uploads });

@@ -57,6 +57,12 @@ export const ERROR_CODES = {
   paymentPending: 'Payment.pending',
   channelUnavailable: 'Payment.channelUnavailable',
   contractNotPayable: 'Payment.contractNotPayable',
+  /** Merged payment or cancel: some selected order can no longer be paid or cancelled (details.tradeOrderIds names them). */
+  mergeNotPayable: 'Payment.mergeNotPayable',
+  /** Merged payment: the selected orders are of different currencies or sites. */
+  mergeMixed: 'Payment.mergeMixed',
+  /** Merged payment: fewer than two checkouts selected (one is paid the usual way), or more than MERGE_MAX_ORDERS orders. */
+  mergeCount: 'Payment.mergeCount',
   badSignature: 'Payment.badSignature',
   paymentRecordNotClosable: 'Payment.recordNotClosable',
   creditLimitExceeded: 'Payment.creditLimitExceeded',
@@ -85,6 +91,16 @@ export const ERROR_CODES = {
   trackingNumberFormat: 'Trade.trackingNumberFormat',
   carrierNotFound: 'Trade.carrierNotFound',
   notSeller: 'Merchant.notSeller',
+  // Bulk order requests (exceed flow)
+  bulkRequestNotExist: 'Bulk.requestNotExist',
+  /** The request moved on (quoted, accepted, declined) since the page was loaded. */
+  bulkStatusChanged: 'Bulk.statusChanged',
+  /** The quote's validity date has passed: ask the seller to revise it. */
+  bulkQuoteExpired: 'Bulk.quoteExpired',
+  /** The quote must price every line of the request, with a validity date from today on. */
+  bulkQuoteInvalid: 'Bulk.quoteInvalid',
+  /** The billing address of a bulk order changes only while it is unpaid. */
+  bulkOrderNotEditable: 'Bulk.orderNotEditable',
   /** A frozen seller keeps query, delivery and after-sales rights only (SPEC §6). */
   merchantFrozen: 'Merchant.frozen',
   /** A cleared seller (stopped or removed) may only query (SPEC §6). */
@@ -176,6 +192,10 @@ export const ERROR_CODES = {
   passwordIncorrect: 'Account.passwordIncorrect',
   /** Too many failed logins for this account: solve the captcha and send it with the login. */
   captchaRequired: 'Auth.captchaRequired',
+  /** The site does not offer this kind of subscription (its sms or email subscribe flag is off). */
+  subscriptionNotOffered: 'Subscription.notOffered',
+  /** A confirm or unsubscribe link that is unknown (mistyped, or from another shop). */
+  subscriptionLinkInvalid: 'Subscription.linkInvalid',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

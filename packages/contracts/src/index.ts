@@ -25,3 +25,6 @@ export * from './buyer-home.js';
 export * from './membership.js';
 export * from './read-paths.js';
 export * from './invoice.js';
+export * from './merge.js';
+export * from './bulk.js';
+export * from './subscription.js';

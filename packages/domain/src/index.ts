@@ -18,3 +18,4 @@ export * from './membership.js';
 export * from './delivery-day.js';
 export * from './vat-id.js';
 export * from './invoice-state.js';
+export * from './bulk-request.js';

@@ -19,6 +19,7 @@ import { batches } from '../lib/batches.js';
 import { buildPreview, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
 import type { CheckoutCatalogCache } from '../modules/checkout/catalog-cache.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';
+import { splitPreTradeRequest } from '../modules/bulk/service.js';
 
 const fail = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string, details?: unknown) => new AppError(status, code, message, details);
 
@@ -441,9 +442,13 @@ async function placeOrderAlone(db: Db, caller: Caller, buyerId: bigint, key: str
 export async function submitExceedRequest(db: Db, caller: Caller, buyerId: bigint, key: string, body: { requirements?: string } & Record<string, unknown>) {
   const preview = await buildPreview(db, caller, body as never, { forSubmit: false });
   if (!preview.result.isExceed) throw fail(400, ERROR_CODES.invalidRequest, 'Only oversized or bulk items need an order request');
-  const [row] = await db.insert(preTradeRequests).values({ buyerId, idempotencyKey: key, site: caller.site.code, requirements: body.requirements ?? null, payload: { request: body, preview: preview.result } })
-    .onConflictDoNothing().returning();
-  const saved = row ?? (await db.select().from(preTradeRequests).where(and(eq(preTradeRequests.buyerId, buyerId), eq(preTradeRequests.idempotencyKey, key))))[0]!;
+  // The request and its split into one bulk request per shop concerned land together.
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(preTradeRequests).values({ buyerId, idempotencyKey: key, site: caller.site.code, requirements: body.requirements ?? null, payload: { request: body, preview: preview.result } })
+      .onConflictDoNothing().returning();
+    if (row) await splitPreTradeRequest(tx, row.id, buyerId, caller.site.code, body as { requirements?: string; remark?: string }, preview.result);
+    return row ?? (await tx.select().from(preTradeRequests).where(and(eq(preTradeRequests.buyerId, buyerId), eq(preTradeRequests.idempotencyKey, key))))[0]!;
+  });
   return { id: String(saved.id), status: saved.status };
 }
 

@@ -21,3 +21,6 @@ export * from './account-messaging.js';
 export * from './account-settings.js';
 export * from './uploads.js';
 export * from './invoice.js';
+export * from './merge.js';
+export * from './bulk.js';
+export * from './subscription.js';

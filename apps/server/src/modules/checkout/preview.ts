@@ -91,7 +91,7 @@ const isIdChoice = (v: unknown): v is { id: string } => !!v && typeof v === 'obj
 /** An address id the buyer may have saved (the facts statement reads those of a registered buyer). */
 const savedId = (choice: unknown): string | null => (isIdChoice(choice) && /^\d{1,18}$/.test(choice.id) ? choice.id : null);
 
-async function resolveAddress(db: Tx, caller: Caller, choice: unknown, purpose: 'SHIPPING' | 'BILLING', saved: ReturnType<typeof savedAddressesPart.read>): Promise<ResolvedAddress> {
+export async function resolveAddress(db: Tx, caller: Caller, choice: unknown, purpose: 'SHIPPING' | 'BILLING', saved: ReturnType<typeof savedAddressesPart.read>): Promise<ResolvedAddress> {
   if (isIdChoice(choice)) {
     if (caller.user?.userType !== 'REGISTERED') throw new AppError(401, ERROR_CODES.unauthorized, 'Please log in to use saved addresses');
     const row = saved.get(savedId(choice) ?? '');

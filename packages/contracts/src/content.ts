@@ -39,9 +39,12 @@ export type PageArticleBody = z.input<typeof PageArticleBody>;
 export const ArticlePage = z.object({ data: z.array(ArticleSummary), total: z.number().int(), pageNo: z.number().int(), pageSize: z.number().int() });
 export type ArticlePage = z.infer<typeof ArticlePage>;
 
-/** POST /sapi/mall-content/web/article/articleDetail: by id, or a site's policy page by kind. */
+/**
+ * POST /sapi/mall-content/web/article/articleDetail: by id, or a site's policy page by kind. With
+ * `kind`, only an entry of that kind is found (the forum's page shows forum posts only).
+ */
 export const ArticleDetailBody = z.union([
-  z.strictObject({ id: Id, site: SiteCodeSchema.optional() }),
+  z.strictObject({ id: Id, kind: z.enum(['ARTICLE', 'FORUM']).optional(), site: SiteCodeSchema.optional() }),
   z.strictObject({ policyKind: PolicyKindSchema, site: SiteCodeSchema.optional() }),
 ]);
 export type ArticleDetailBody = z.infer<typeof ArticleDetailBody>;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { PolicyKind, PolicyRoute } from '@mall/contracts';
 import { safeRedirect } from '@mall/domain';
 import { isLoggedIn } from '../shared/session';
@@ -81,11 +81,15 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, opts: Pa
         throw redirect(target ? safeRedirect(target, { origin: url.origin }).url : '/buyer/index');
       }
       const [module] = await Promise.all([load(), loadAreas(context.i18n, areas)]);
-      await opts.data?.(module)(context, args);
-      return null;
+      const answer = await opts.data?.(module)(context, args);
+      // A page's loader may set the response's status (a not-found entry: 404) with data(null, { status }).
+      return isDataWithStatus(answer) ? answer : null;
     },
   };
 }
+
+/** What React Router's data() makes (its status becomes the server's response status). */
+const isDataWithStatus = (v: unknown): v is ReturnType<typeof data> => typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'DataWithResponseInit';
 
 /** Text areas shared by several routes. */
 const ORDERS: Area[] = ['orders'];
@@ -184,12 +188,12 @@ export const routes: RouteObject[] = [
         ],
       },
       ...Object.entries(POLICY_PAGES).map(([path, kind]) => ({
-        path, ...page(() => import('../features/content/PolicyPage'), (m) => function Policy() { return <m.PolicyPage kind={kind} />; }, { areas: ['content'] }),
+        path, ...page(() => import('../features/content/PolicyPage'), (m) => function Policy() { return <m.PolicyPage kind={kind} />; }, { areas: ['content'], data: (m) => m.loadPolicyPage(kind) }),
       })),
       // Articles and the forum (one chunk: features/content/pages).
       { path: '/articles', ...page(() => import('../features/content/pages/ArticlesPage'), (m) => m.ArticlesPage, { areas: ['content'] }) },
-      { path: '/articles/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ArticleDetailPage, { areas: ['content'] }) },
-      { path: '/bbs/post-detail/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ForumPostPage, { areas: ['content'] }) },
+      { path: '/articles/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ArticleDetailPage, { areas: ['content'], data: (m) => m.loadArticlePage }) },
+      { path: '/bbs/post-detail/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ForumPostPage, { areas: ['content'], data: (m) => m.loadForumPostPage }) },
       { path: '/operator/merchant-applications', ...page(() => import('../features/operator/pages/OperatorPage'), (m) => m.OperatorPage, { login: true, areas: ['operator', 'content'] }) },
       { path: '/merchant/apply', ...page(merchant, (m) => m.MerchantApplyPage, { login: true }) },
       { path: '/merchant/audit', ...page(merchant, (m) => m.MerchantAuditPage, { login: true }) },
@@ -197,7 +201,7 @@ export const routes: RouteObject[] = [
       { path: '/merchant-console/after-sales', ...page(() => import('../features/aftersales/pages/seller/SellerAfterSalesPage'), (m) => m.SellerAfterSalesPage, { login: true, areas: ['seller'] }) },
       { path: '/merchant-console/invoices', ...page(() => import('../features/invoice/pages/SellerInvoicesPage'), (m) => m.SellerInvoicesPage, { login: true, areas: ['seller', 'orders'] }) },
       { path: '/merchant-console/reviews', ...page(() => import('../features/comment/pages/seller/SellerReviewsPage'), (m) => m.SellerReviewsPage, { login: true, areas: ['seller', 'ratings', 'gallery'] }) },
-      { path: '*', ...page(() => import('../features/content/NotFoundPage'), (m) => m.NotFoundPage) },
+      { path: '*', ...page(() => import('../features/content/NotFoundPage'), (m) => m.NotFoundPage, { data: (m) => m.loadNotFoundPage }) },
     ],
   },
 ];

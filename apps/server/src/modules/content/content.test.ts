@@ -70,6 +70,27 @@ describe('articles per site and category', () => {
     expect(post.kind).toBe('FORUM');
     expect((await page({ site: 'US', kind: 'FORUM' })).json().total).toBe(0);
   });
+
+  it('asked as a forum post, only a forum post is found: never an article or a policy page', async () => {
+    const post = (await page({ site: 'DE', kind: 'FORUM' })).json().data[0];
+    const asForum = await detail({ id: post.id, kind: 'FORUM', site: 'DE' });
+    expect(asForum.statusCode, asForum.body).toBe(200);
+    expect(asForum.json()).toMatchObject({ kind: 'FORUM', title: post.title });
+    const privacy = await detail({ site: 'DE', policyKind: 'privacy' });
+    const privacyId = privacy.json().id as string;
+    expectError(await detail({ id: privacyId, kind: 'FORUM', site: 'DE' }), 404, 'Content.articleNotExist');
+    const article = (await page({ site: 'DE' })).json().data[0];
+    expectError(await detail({ id: article.id, kind: 'FORUM', site: 'DE' }), 404, 'Content.articleNotExist');
+    // And the articles' page shows articles only.
+    expectError(await detail({ id: post.id, kind: 'ARTICLE', site: 'DE' }), 404, 'Content.articleNotExist');
+    expect((await detail({ id: article.id, kind: 'ARTICLE', site: 'DE' })).statusCode).toBe(200);
+  });
+
+  it('the forum\'s posts are the three fixed German posts', async () => {
+    const forum = (await page({ site: 'DE', kind: 'FORUM' })).json();
+    expect(forum.data).toHaveLength(3);
+    for (const site of ['US', 'UK', 'JP', 'ES', 'IT', 'FR', 'NL']) expect((await page({ site, kind: 'FORUM' })).json().total, site).toBe(0);
+  });
 });
 
 describe('policy pages per site in the site\'s language', () => {

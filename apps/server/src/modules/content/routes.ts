@@ -23,7 +23,7 @@ export function contentRoutes(app: FastifyInstance, db: Db): void {
 
   r.post('/sapi/mall-content/web/article/articleDetail', {
     schema: {
-      tags, summary: "One article of the site with its sanitised HTML content, by id or (policy pages) by policyKind; another site's article is not found",
+      tags, summary: "One article of the site with its sanitised HTML content, by id or (policy pages) by policyKind; another site's article, or one of another kind than `kind`, is not found",
       body: ArticleDetailBody, response: { 200: ArticleDetail, ...errors },
     },
   }, async (req) => articleDetail(db, siteOf(req, req.body.site), req.body));

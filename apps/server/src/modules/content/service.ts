@@ -68,10 +68,12 @@ function toDetail(r: ArticleRow, categoryName: string | null): ArticleDetail {
 
 const articleNotFound = () => notFound(ERROR_CODES.articleNotExist, 'This article does not exist');
 
-export async function articleDetail(db: Db, site: SiteCode, by: { id: string } | { policyKind: PolicyKind }): Promise<ArticleDetail> {
+export async function articleDetail(db: Db, site: SiteCode, by: { id: string; kind?: 'ARTICLE' | 'FORUM' } | { policyKind: PolicyKind }): Promise<ArticleDetail> {
   const [row] = await db.select({ a: articles, categoryName: articleCategories.name }).from(articles)
     .leftJoin(articleCategories, eq(articleCategories.id, articles.categoryId))
-    .where(and(eq(articles.site, site), 'id' in by ? eq(articles.id, BigInt(by.id)) : and(eq(articles.kind, 'POLICY'), eq(articles.policyKind, by.policyKind))));
+    .where(and(eq(articles.site, site), 'id' in by
+      ? and(eq(articles.id, BigInt(by.id)), by.kind ? eq(articles.kind, by.kind) : undefined)
+      : and(eq(articles.kind, 'POLICY'), eq(articles.policyKind, by.policyKind))));
   if (!row) throw articleNotFound();
   return toDetail(row.a, row.categoryName);
 }

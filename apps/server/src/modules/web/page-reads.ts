@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import {
-  BUYER_HOME_PATH, BuyerHome, ERROR_CODES, ItemDetail, ItemList, ItemListQuery, ORDER_COUNTS_PATH, ORDER_PAGE_PATH, OrderCountBody, OrderCounts,
+  ArticleDetail, ArticleDetailBody, BUYER_HOME_PATH, BuyerHome, ERROR_CODES, ItemDetail, ItemList, ItemListQuery, ORDER_COUNTS_PATH, ORDER_PAGE_PATH, OrderCountBody, OrderCounts,
   OrderListBody, OrderPage, ReverseDetail, ReverseIdBody, SessionInfo,
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
@@ -18,11 +18,13 @@ import { getItem, listItems } from '../catalog/service.js';
 import { countOrders, listOrders } from '../trade/service.js';
 import { reverseById } from '../reverse/read.js';
 import { buyerHome } from '../buyer-home/service.js';
+import { articleDetail } from '../content/service.js';
 
 export interface PageReadAnswer { status: number; data: unknown }
 export type PageReads = (path: string, init: { method: string; body?: unknown }) => Promise<PageReadAnswer>;
 
 const REVERSE_DETAIL_PATH = '/sapi/mall-order/web/reverseorder/querybyid';
+const ARTICLE_DETAIL_PATH = '/sapi/mall-content/web/article/articleDetail';
 const ITEM_PATH = /^\/api\/catalog\/items\/([^/?]+)$/;
 
 /** The JSON the route would send: encoded by its response schema. */
@@ -58,6 +60,10 @@ function readsOf(db: Db): { get: Map<string, Read>; post: Map<string, Read>; ite
       const { id } = ReverseIdBody.parse(body);
       if (!isRegistered(caller)) return { status: 0, data: undefined };
       return asSent(ReverseDetail, await reverseById(db, caller.user.id, BigInt(id)));
+    }],
+    [ARTICLE_DETAIL_PATH, async (caller, _url, body) => {
+      const parsed = ArticleDetailBody.parse(body);
+      return asSent(ArticleDetail, await articleDetail(db, parsed.site ?? caller.site.code, parsed));
     }],
   ]);
   const item: Read = async (caller, url) => {

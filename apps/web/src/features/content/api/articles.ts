@@ -10,7 +10,7 @@ import { useSite } from '../../../shared/session';
 export const contentKey = ['content'] as const;
 
 export const fetchArticlePage = (body: PageArticleBody, signal?: AbortSignal) => api<ArticlePage>('/sapi/mall-content/web/article/pageArticle', { body, signal });
-export const fetchArticleDetail = (body: { id: string; site: SiteCode } | { policyKind: PolicyKind; site: SiteCode }, signal?: AbortSignal) =>
+export const fetchArticleDetail = (body: { id: string; kind?: 'ARTICLE' | 'FORUM'; site: SiteCode } | { policyKind: PolicyKind; site: SiteCode }, signal?: AbortSignal) =>
   api<ArticleDetail>('/sapi/mall-content/web/article/articleDetail', { body, signal });
 export const fetchCategories = (site: SiteCode, signal?: AbortSignal) =>
   api<ArticleCategory[]>('/api/trantor/flow/cms_ListFirstLevelCmsMiscArticleCategoryFlow', { body: [{ site }], signal });
@@ -23,17 +23,26 @@ export function useArticlePage(q: Omit<PageArticleBody, 'site'>) {
   return useQuery({ queryKey: [...contentKey, 'page', body], queryFn: ({ signal }) => fetchArticlePage(body, signal), placeholderData: keepPreviousData });
 }
 
-export function useArticleDetail(id: string | undefined) {
-  const site = useSite().code;
-  return useQuery({
-    queryKey: [...contentKey, 'detail', site, id], enabled: !!id && /^\d{1,18}$/.test(id),
-    queryFn: ({ signal }) => fetchArticleDetail({ id: id!, site }, signal),
-  });
+/** An id the API can take (a page with another id shows "not found" without asking). */
+export const isArticleId = (id: string | undefined): id is string => !!id && /^\d{1,18}$/.test(id);
+
+/** An article (kind ARTICLE) or forum post (kind FORUM) of the site: the other kinds are "not found". */
+export const articleDetailQuery = (site: SiteCode, id: string | undefined, kind: 'ARTICLE' | 'FORUM') => ({
+  queryKey: [...contentKey, 'detail', site, kind, id] as const, enabled: isArticleId(id),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchArticleDetail({ id: id!, kind, site }, signal),
+});
+
+export function useArticleDetail(id: string | undefined, kind: 'ARTICLE' | 'FORUM') {
+  return useQuery(articleDetailQuery(useSite().code, id, kind));
 }
 
+export const policyQuery = (site: SiteCode, policyKind: PolicyKind) => ({
+  queryKey: [...contentKey, 'policy', site, policyKind] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchArticleDetail({ policyKind, site }, signal),
+});
+
 export function usePolicy(policyKind: PolicyKind) {
-  const site = useSite().code;
-  return useQuery({ queryKey: [...contentKey, 'policy', site, policyKind], queryFn: ({ signal }) => fetchArticleDetail({ policyKind, site }, signal) });
+  return useQuery(policyQuery(useSite().code, policyKind));
 }
 
 export function useCategories() {

@@ -37,6 +37,9 @@ export const ORDER_LIST_MAX_LINES = 3;
 export const INFINITE_SCROLL_THRESHOLD_PX = 150;
 /** A sub-account order handed to the main account stays payable this many days. */
 export const MASTER_PAY_DAYS = 7;
+/** Merged payment and cancel (SPEC §4 MERGE_PAY, MERGE_CANCEL): at most this many orders at once; the carousel shows at most MERGE_CAROUSEL_SLIDES (SPEC §9). */
+export const MERGE_MAX_ORDERS = 20;
+export const MERGE_CAROUSEL_SLIDES = 5;
 /** After-sales (SPEC §5, §9): evidence images, list paging, and the timed rules (days; the server's defaults, configurable). */
 export const AFTER_SALES = {
   evidenceMax: 6,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  displayStatus, initialOrderStatus, isPaidOnTerms, LIST_HIDDEN_OPERATIONS, nextOrderStatus, nextPackageStatus, OPERATION_UPPERCASE, OPERATIONS, operationList,
+  displayStatus, initialOrderStatus, isMergeable, isPaidOnTerms, LIST_HIDDEN_OPERATIONS, nextOrderStatus, nextPackageStatus, OPERATION_UPPERCASE, OPERATIONS, operationList,
   ORDER_EVENTS, ORDER_STATUSES, ORDER_TABS, PACKAGE_EVENTS, PACKAGE_STATUSES, PAID_STATUSES, tabOf,
   type OperationInput, type OrderEvent, type OrderStatus, type PackageEvent, type PackageStatus,
 } from './order-state.js';
@@ -201,11 +201,11 @@ describe('operationList', () => {
   const shipped = { packageCount: 2, openPackageCount: 2, hasInvoiceUrl: true, payChannel: 'MOCKPAY' } as const;
 
   describe('PENDING_PAY', () => {
-    it('first payment: pay, cancel', () => {
-      expect(ops({})).toEqual(['pay', 'buyerCancelBeforePay']);
+    it('first payment: pay, cancel, and pay or cancel together with other unpaid orders', () => {
+      expect(ops({})).toEqual(['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel']);
     });
     it('a payment was already attempted: secondary_pay instead of pay', () => {
-      expect(ops({ notFirstTime: true })).toEqual(['secondary_pay', 'buyerCancelBeforePay']);
+      expect(ops({ notFirstTime: true })).toEqual(['secondary_pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel']);
     });
     it('handed to the main account (sub-account viewing): no pay button, cancel stays', () => {
       expect(ops({ masterPending: true })).toEqual(['buyerCancelBeforePay']);
@@ -223,7 +223,41 @@ describe('operationList', () => {
       }
     });
     it('no service codes, invoice or tracking before payment', () => {
-      expect(ops({ hasServiceItems: true, hasInvoiceUrl: true })).toEqual(['pay', 'buyerCancelBeforePay']);
+      expect(ops({ hasServiceItems: true, hasInvoiceUrl: true })).toEqual(['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel']);
+    });
+  });
+
+  describe('MERGE_PAY and MERGE_CANCEL', () => {
+    it('a normal unpaid order of the buyer can be paid or cancelled together with others', () => {
+      expect(ops({ tradeType: 'NORMAL_SALE_CBE' })).toEqual(['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel']);
+      expect(isMergeable({ ...base })).toBe(true);
+    });
+    it('a BULK order is paid through its own page: no merge', () => {
+      expect(ops({ isBulk: true })).toEqual(['pay', 'buyerCancelBeforePay']);
+    });
+    it('presale stages are paid apart: no merge for the deposit or the balance', () => {
+      expect(ops({ status: 'PENDING_DEPOSIT' })).toEqual(['payDeposit', 'buyerCancelBeforePay']);
+      expect(ops({ status: 'PENDING_BALANCE' })).toEqual(['payBalance']);
+    });
+    it('handed to the main account: neither the sub-account nor the main account merges it', () => {
+      expect(ops({ masterPending: true })).toEqual(['buyerCancelBeforePay']);
+      expect(ops({ masterPending: true, viewerIsBuyer: false })).toEqual(['pay']);
+    });
+    it('net terms, invoice-me, points redemption and replacements: no merge', () => {
+      for (const over of [{ tradeType: 'NET_B2B' }, { payChannel: 'INVOICE_ME' }, { isPoints: true }, { isReissue: true }]) {
+        expect(ops(over), JSON.stringify(over)).not.toContain('mergePay');
+        expect(ops(over), JSON.stringify(over)).not.toContain('mergeCancel');
+      }
+    });
+    it('paid, cancelled or closed orders: no merge', () => {
+      for (const status of ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CLOSED', 'CANCELED', 'CANCEL_ALL'] as const) {
+        expect(ops({ status, payChannel: 'MOCKPAY' }), status).not.toContain('mergePay');
+        expect(isMergeable({ ...base, status }), status).toBe(false);
+      }
+    });
+    it('uppercase forms MERGE_PAY and MERGE_CANCEL', () => {
+      expect(OPERATION_UPPERCASE.mergePay).toBe('MERGE_PAY');
+      expect(OPERATION_UPPERCASE.mergeCancel).toBe('MERGE_CANCEL');
     });
   });
 
@@ -389,8 +423,8 @@ describe('operationList', () => {
       toUse: 'TO_USE', buyAgain: 'BUY_AGAIN', buyerCancelBeforePay: 'CANCEL', buyerCancelAfterPay: 'CANCEL',
     });
     expect([...LIST_HIDDEN_OPERATIONS].sort()).toEqual(['buyerApplyReverse', 'checkVerifyCode', 'sendInvoiceEmail']);
-    // The spec's 18, and makeInvoice for its uppercase MAKE_INVOICE (ask for a VAT invoice).
-    expect(OPERATIONS).toHaveLength(19);
+    // The spec's 18, makeInvoice for its uppercase MAKE_INVOICE (ask for a VAT invoice), mergePay and mergeCancel for MERGE_PAY and MERGE_CANCEL.
+    expect(OPERATIONS).toHaveLength(21);
     expect(OPERATION_UPPERCASE).toMatchObject({ makeInvoice: 'MAKE_INVOICE', buyerCheckVATInvoice: 'GET_INVOICE' });
   });
 });

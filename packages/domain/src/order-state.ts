@@ -87,7 +87,7 @@ export const PAID_STATUSES: readonly OrderStatus[] = ['UN_DELIVERY', 'UN_RECEIVE
 export const OPERATIONS = [
   'pay', 'secondary_pay', 'payDeposit', 'payBalance', 'comment', 'confirm', 'checkExpressTrack', 'buyerCancelBeforePay',
   'buyerCancelAfterPay', 'buyerPostponeConfirmDeadline', 'buyerApplyReverse', 'toUse', 'viewInvoice', 'buyerCheckVATInvoice',
-  'buyAgain', 'inviteToJoinGroup', 'checkVerifyCode', 'sendInvoiceEmail', 'makeInvoice',
+  'buyAgain', 'inviteToJoinGroup', 'checkVerifyCode', 'sendInvoiceEmail', 'makeInvoice', 'mergePay', 'mergeCancel',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -97,6 +97,7 @@ export const OPERATION_UPPERCASE: Partial<Record<Operation, string>> = {
   confirm: 'CONFIRM', buyerPostponeConfirmDeadline: 'POSTPONE', checkExpressTrack: 'LOGISTICS', payBalance: 'PAY_BALANCE',
   payDeposit: 'PAY_DEPOSIT', viewInvoice: 'VIEW_INVOICE', buyerApplyReverse: 'APPLY_REVERSE', buyerCheckVATInvoice: 'GET_INVOICE',
   sendInvoiceEmail: 'SEND_INVOICE_EMAIL', makeInvoice: 'MAKE_INVOICE', inviteToJoinGroup: 'INVITE_TO_JOIN_GROUP', toUse: 'TO_USE', buyAgain: 'BUY_AGAIN',
+  mergePay: 'MERGE_PAY', mergeCancel: 'MERGE_CANCEL',
 };
 /** Operations that never show a button in the order list (SPEC §4). */
 export const LIST_HIDDEN_OPERATIONS: readonly Operation[] = ['checkVerifyCode', 'sendInvoiceEmail', 'buyerApplyReverse'];
@@ -131,6 +132,20 @@ export interface OperationInput {
   invoiceStatus?: InvoiceStatus;
   /** The order was sold with VAT (a VAT site), so a VAT invoice can be asked for. */
   vatApplies?: boolean;
+  /** A BULK order (negotiated, paid through its own bulk-to-pay page). */
+  isBulk?: boolean;
+}
+
+/**
+ * Whether an order may be paid or cancelled together with other unpaid orders (SPEC §4
+ * MERGE_PAY, MERGE_CANCEL): the buyer's own normal order waiting for its one full payment. Not
+ * a presale (its deposit and balance are paid apart, in their windows), not a BULK order (paid
+ * through its own page after negotiation), not points redemption (paid in points), not net terms
+ * or invoice-me (not paid by the buyer), not one handed to the main account, not a replacement.
+ * The server applies the same rule before merging (plus the contract's deadline and currency).
+ */
+export function isMergeable(o: Pick<OperationInput, 'status' | 'tradeType' | 'payChannel' | 'viewerIsBuyer' | 'masterPending' | 'isPoints' | 'isReissue' | 'isBulk'>): boolean {
+  return o.status === 'PENDING_PAY' && displayStatus(o) === 'PENDING_PAY' && o.viewerIsBuyer && !o.masterPending && !o.isPoints && !o.isReissue && !o.isBulk;
 }
 
 /** The operations of an order for its viewer, in display order (SPEC §4). */
@@ -147,6 +162,7 @@ export function operationList(o: OperationInput): Operation[] {
     case 'PENDING_PAY':
       if (!o.masterPending) ops.push(o.notFirstTime ? 'secondary_pay' : 'pay');
       ops.push('buyerCancelBeforePay');
+      if (isMergeable(o)) ops.push('mergePay', 'mergeCancel');
       break;
     case 'PENDING_DEPOSIT':
       ops.push('payDeposit', 'buyerCancelBeforePay');

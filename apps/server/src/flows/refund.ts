@@ -4,11 +4,11 @@
  * the refund job, which calls the channel's provider with that key until it answers; the answer
  * (or the provider's signed refund webhook, whichever comes first) settles it exactly once.
  */
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { ERROR_CODES, type Currency } from '@mall/contracts';
 import { money, planRefund, refundRoom, type OrderRefunds, type RefundRefusal, type RefundRoom } from '@mall/domain';
 import type { Db, Tx } from '../db/client.js';
-import { paymentRecords, refunds, tradeOrders } from '../db/schema/index.js';
+import { contractMerges, paymentRecords, refunds, tradeOrders } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Jobs } from '../lib/jobs.js';
 import { moveRefunds } from '../modules/payment/records.js';
@@ -57,10 +57,14 @@ export async function writeRefunds(tx: Tx, order: Pick<OrderRow, 'id' | 'contrac
   const room = refundRoom(o);
   const plan = planRefund(room, { amountMinor: ask.amountMinor, shippingMinor: ask.shippingMinor ?? 0n });
   if (!plan.ok) throw refusal(plan.refusal, room, currency);
+  // The contract's own payments, or the merged payment that paid it with other contracts (each
+  // order still gives back at most what it paid: planRefund above).
+  const merged = tx.select({ id: contractMerges.mergeContractId }).from(contractMerges).where(eq(contractMerges.contractId, order.contractId));
   const records = await tx.select({
     r: paymentRecords,
     given: sql<string>`coalesce((SELECT sum(f.amount_minor) FROM refunds f WHERE f.payment_record_id = ${sql.raw('"payment_records"."id"')}), 0)`,
-  }).from(paymentRecords).where(and(eq(paymentRecords.contractId, order.contractId), eq(paymentRecords.status, 'PAY_SUCCESS'))).orderBy(asc(paymentRecords.id));
+  }).from(paymentRecords).where(and(or(eq(paymentRecords.contractId, order.contractId), inArray(paymentRecords.contractId, merged)), eq(paymentRecords.status, 'PAY_SUCCESS')))
+    .orderBy(asc(paymentRecords.id));
   const [{ n: seq } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.reverseId, reverseId));
   let left = plan.totalMinor;
   let shippingLeft = plan.shippingMinor;

@@ -16,6 +16,7 @@ import { refundNotCaptured } from '../../flows/refund.js';
 import { moveOrders, onOrdersPaid } from '../trade/transitions.js';
 import { earnPoints } from '../points/ledger.js';
 import { addGrowth } from '../membership/growth.js';
+import { checkBeforeStart, isMerged, lockMembers, membersOf } from '../merge/rules.js';
 
 type ContractRow = typeof tradeContracts.$inferSelect;
 type Stage = 'FULL' | 'DEPOSIT' | 'BALANCE';
@@ -40,6 +41,12 @@ async function markStagePaid(tx: Tx, c: ContractRow, stage: Stage, channel: stri
   if (stage !== 'DEPOSIT') return markContractPaid(tx, c, channel, now);
   await tx.update(tradeContracts).set({ presaleStage: 'BALANCE', payDeadline: c.balanceEndAt }).where(and(eq(tradeContracts.id, c.id), eq(tradeContracts.presaleStage, 'DEPOSIT')));
   await moveOrders(tx, { contractId: c.id }, 'PAY_DEPOSIT', { depositPaidAt: now, payDeadline: c.balanceEndAt });
+}
+
+/** A merged contract paid: every member is paid as if paid alone (its orders, points, growth); the merged one itself holds nothing else. */
+async function markMergedPaid(tx: Tx, merged: ContractRow, members: ContractRow[], channel: string, now: Date): Promise<void> {
+  await tx.update(tradeContracts).set({ status: 'PAID' }).where(and(eq(tradeContracts.id, merged.id), eq(tradeContracts.status, 'PENDING_PAY')));
+  for (const m of members) await markContractPaid(tx, m, channel, now);
 }
 
 /** A contract fully paid, by any channel: its orders wait for shipping and the buyer earns the points. */
@@ -126,7 +133,7 @@ const SUMMARY_LINES = 3;
  */
 async function contractOrders(db: Db, c: ContractRow): Promise<ContractOrder[]> {
   const orders = await db.select({ o: tradeOrders, shopName: shops.name }).from(tradeOrders).innerJoin(shops, eq(shops.id, tradeOrders.shopId))
-    .where(eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id);
+    .where(isMerged(c) ? inArray(tradeOrders.contractId, membersOf(db, c.id)) : eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id);
   if (!orders.length) return [];
   // DIY parts and gifts belong to their main line; the summary names what the buyer chose.
   const lines = await db.select({ orderId: tradeOrderLines.orderId, qty: tradeOrderLines.qty, snapshot: tradeOrderLines.snapshot }).from(tradeOrderLines)
@@ -215,6 +222,8 @@ export async function startPayment(db: Db, registry: PaymentRegistry, payer: Pay
   if (!provider) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This payment method is not available');
   await checkOwnLimit(db, payer, c);
   checkBalanceWindow(c);
+  // A merged contract's orders must all still be payable; no order is in two open attempts.
+  await checkBeforeStart(db, c);
   const { stage, amountMinor } = stageOf(c);
   const currency = c.currency as Currency;
   await provider.admit?.({ payer, amountMinor, currency, proofUrl: pay.proofUrl });
@@ -314,7 +323,9 @@ export async function applyPaymentEvent(tx: Tx, providerName: string, registry: 
   // Only a still-pending attempt captures. `record` was read before the lock and closing an attempt
   // does not take it, so the status is checked by the update itself.
   // A presale attempt captures only the stage it was started for.
-  const captured = contract!.status === 'PENDING_PAY' && record.stage === stageOf(contract!).stage
+  // A merged payment captures only if every member is still unpaid and open: all of them or none.
+  const members = isMerged(contract!) ? await lockMembers(tx, contract!.id) : null;
+  const captured = contract!.status === 'PENDING_PAY' && record.stage === stageOf(contract!).stage && (members ?? []).every((m) => m.status === 'PENDING_PAY')
     ? await movePaymentRecords(tx, eq(paymentRecords.id, record.id), 'CAPTURE', record.providerPaymentId ? {} : { providerPaymentId: event.providerPaymentId })
     : [];
   if (!captured.length) {
@@ -324,7 +335,8 @@ export async function applyPaymentEvent(tx: Tx, providerName: string, registry: 
     if (notKept.length) await refundNotCaptured(tx, record, BigInt(event.amountMinor));
     return 'ignored';
   }
-  await markStagePaid(tx, contract!, record.stage, record.channel, now);
+  if (members) await markMergedPaid(tx, contract!, members, record.channel, now);
+  else await markStagePaid(tx, contract!, record.stage, record.channel, now);
   return 'applied';
 }
 

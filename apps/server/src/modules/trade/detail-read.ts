@@ -23,7 +23,8 @@ const DETAIL = {
     FROM trade_order_line_coupons k JOIN trade_order_lines l ON l.id = k.order_line_id WHERE l.order_id = o.id) AS coupons,
   (SELECT json_agg(json_build_object('status', r.status, 'channel', r.channel, 'stage', r.stage, 'amountMinor', r.amount_minor::text, 'currency', r.currency,
       'createdAt', ${epochMs('r.created_at')}) ORDER BY r.id)
-    FROM payment_records r WHERE r.contract_id = o.contract_id) AS records,
+    FROM payment_records r WHERE r.contract_id = o.contract_id
+      OR (r.status = 'PAY_SUCCESS' AND r.contract_id IN (SELECT m.merge_contract_id FROM contract_merges m WHERE m.contract_id = o.contract_id))) AS records,
   (SELECT json_agg(json_build_object('id', s.id::text, 'code', s.trade_order_code, 'needPay', s.need_pay_amt_minor::text) ORDER BY s.id)
     FROM trade_orders s WHERE s.contract_id = o.contract_id) AS siblings,
   (SELECT json_agg(json_build_object('status', f.status, 'reason', f.reason, 'channel', f.channel, 'amountMinor', f.amount_minor::text, 'currency', f.currency,

@@ -2,14 +2,14 @@
  * Order read model (SPEC §3 Order, Order line; §7 pageTradeOrderForBuyer, query counts,
  * detail): turns rows into what the buyer sees, with the operation list computed from state.
  */
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   POSTPONE_LIMIT, SITES, type Currency, type Language, type OrderDetail, type OrderLine, type OrderListBody, type OrderSummary, type OrderTab, type OrderTimespan, type SiteCode,
 } from '@mall/contracts';
 import { REVERSE_FINAL_STATUSES, allocate, displayStatus, vatAppliesTo, type InvoiceStatus, fromMilli, lineAfterSalesQty, money, OPERATION_UPPERCASE, operationList, tabOf, toMilli, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
-  items, paymentRecords, refunds, reverseTradeOrders, shippingMethods, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
+  contractMerges, items, paymentRecords, refunds, reverseTradeOrders, shippingMethods, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
 import type { OrderScope } from './scope.js';
 import { localizeShippingMethod } from '../catalog/service.js';
@@ -184,7 +184,7 @@ export function summaryOf(o: ListOrder, c: ListContract, rel: Related, scope: Or
     postponeCount: o.postponeCount, postponeLimit: POSTPONE_LIMIT, hasInvoiceUrl: !!o.invoiceUrl, evaluated: o.commentStatus === 'EVALUATED',
     hasServiceItems: top.some((l) => l.itemBusinessType === 'SERVICE'), reversible: can.some((x) => x.canReverseMilli > 0n), cancelable: can.some((x) => x.canCancelMilli > 0n),
     reverseInProgress: rel.reverseOpen.has(o.id), isReissue: o.businessType === 'REVERSE_REISSUE', isPoints: o.tradeType === 'NORMAL_POINT_REDEEM',
-    invoiceStatus: rel.invoiceStatus.get(o.id) ?? 'NOT_REQUESTED', vatApplies: vatAppliesTo(currency),
+    invoiceStatus: rel.invoiceStatus.get(o.id) ?? 'NOT_REQUESTED', vatApplies: vatAppliesTo(currency), isBulk: o.tradeOrderType === 'BULK',
   });
   const pending = ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE'].includes(status);
   return {
@@ -230,7 +230,9 @@ export async function detailOf(db: Db, o: OrderRow, c: ContractRow, scope: Order
   const rel = await related(db, [o], true);
   const [method] = o.shippingMethodId ? await db.select({ name: shippingMethods.name, description: shippingMethods.description, texts: shippingMethods.texts }).from(shippingMethods).where(eq(shippingMethods.id, o.shippingMethodId)) : [];
   const [records, siblings] = await Promise.all([
-    db.select().from(paymentRecords).where(eq(paymentRecords.contractId, c.id)).orderBy(paymentRecords.id),
+    // The checkout's own attempts, and the merged payment that paid it together with other checkouts.
+    db.select().from(paymentRecords).where(or(eq(paymentRecords.contractId, c.id), and(eq(paymentRecords.status, 'PAY_SUCCESS'),
+      inArray(paymentRecords.contractId, db.select({ id: contractMerges.mergeContractId }).from(contractMerges).where(eq(contractMerges.contractId, c.id)))))).orderBy(paymentRecords.id),
     db.select({ id: tradeOrders.id, code: tradeOrders.tradeOrderCode, needPay: tradeOrders.needPayAmtMinor }).from(tradeOrders)
       .where(eq(tradeOrders.contractId, c.id)).orderBy(tradeOrders.id),
   ]);

@@ -117,12 +117,14 @@ export async function orderDetail(db: Db, user: UserRow, id: bigint, lang: Langu
 
 /** closeImmediatelyTradeOrder: cancel before pay. The contract's orders are paid together, so they close together. */
 export async function cancelBeforePay(db: Db, user: UserRow, id: bigint): Promise<{ closedOrderIds: string[] }> {
-  return db.transaction(async (tx) => {
-    const o = await ownOrder(tx, user, id);
-    if (!['PENDING_PAY', 'PENDING_DEPOSIT'].includes(o.status)) throw notAllowed('This order can no longer be canceled');
-    const moved = await closeUnpaidContract(tx, o.contractId, 'BUYER_CANCEL_BEFORE_PAY');
-    return { closedOrderIds: moved.map(String) };
-  });
+  return db.transaction(async (tx) => ({ closedOrderIds: (await cancelBeforePayIn(tx, user, id)).map(String) }));
+}
+
+/** Cancel before pay inside the caller's transaction (one order's, or several at once: MERGE_CANCEL); returns the orders closed. */
+export async function cancelBeforePayIn(tx: Tx, user: UserRow, id: bigint): Promise<bigint[]> {
+  const o = await ownOrder(tx, user, id);
+  if (!['PENDING_PAY', 'PENDING_DEPOSIT'].includes(o.status)) throw notAllowed('This order can no longer be canceled');
+  return closeUnpaidContract(tx, o.contractId, 'BUYER_CANCEL_BEFORE_PAY');
 }
 
 /** signForDelivery: the buyer confirms one package; the last one completes the order. */

@@ -208,14 +208,14 @@ describe('order list and counts of a buyer with an order in every state', () => 
     // The net-terms order is stored as PENDING_PAY but offers no payment.
     expect(await statusOf(o.netTerms!)).toBe('PENDING_PAY');
     expect(byId.get(o.netTerms!).operationList).not.toContain('pay');
-    expect(byId.get(o.pending!).operationList).toEqual(['pay', 'buyerCancelBeforePay']);
+    expect(byId.get(o.pending!).operationList).toEqual(['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel']);
     expect(byId.get(o.toShip!).operationList).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
     expect(byId.get(o.processing!).operationList).toEqual([]);
     expect(byId.get(o.shipped!).operationList).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse']);
     expect(byId.get(o.complete!).operationList).toEqual(['comment', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse', 'buyAgain']);
     for (const k of ['canceled', 'closed', 'refunded']) expect(byId.get(o[k]!).operationList, k).toEqual(['buyAgain']);
     // Uppercase forms travel along.
-    expect(byId.get(o.pending!).operationCodes).toEqual(['PAY', 'CANCEL']);
+    expect(byId.get(o.pending!).operationCodes).toEqual(['PAY', 'CANCEL', 'MERGE_PAY', 'MERGE_CANCEL']);
     expect(all.total).toBe(12);
   });
 
@@ -379,7 +379,7 @@ describe('order detail', () => {
     const d = await detailOk(x.b, placed.orderIds[0]!);
     const row = await orderRow(placed.orderIds[0]!);
     expect(d).toMatchObject({
-      id: placed.orderIds[0], tradeOrderCode: row.tradeOrderCode, displayStatus: 'PENDING_PAY', operationList: ['pay', 'buyerCancelBeforePay'],
+      id: placed.orderIds[0], tradeOrderCode: row.tradeOrderCode, displayStatus: 'PENDING_PAY', operationList: ['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel'],
       shop: { id: f.shop.flexi, siteName: 'FlexiDesk Official' }, remark: 'Leave at the door',
       notifyInfo: { notifyType: 'email', contactInfo: x.email },
       shippingTimeInfo: { shippingMethod: 'Standard delivery', shippingMethodCode: 'STANDARD' },
@@ -827,7 +827,7 @@ describe('enterprise visibility', () => {
     expect(byId.get(mainOrder).enterpriseUser).toBeNull();
     // Not its buyer: no pay or cancel on a sub-account order that was not handed over.
     expect(byId.get(subOrder).operationList).toEqual([]);
-    expect(byId.get(mainOrder).operationList).toEqual(['pay', 'buyerCancelBeforePay']);
+    expect(byId.get(mainOrder).operationList).toEqual(['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel']);
     await expectCountsMatchList(main);
   });
 
@@ -934,7 +934,7 @@ describe('guest lookup', () => {
 
   it("the guest's own session lists and opens its order", async () => {
     expect((await listOk(g)).data.map((d) => d.id)).toEqual([orderId]);
-    expect(await detailOk(g, orderId)).toMatchObject({ id: orderId, operationList: ['pay', 'buyerCancelBeforePay'] });
+    expect(await detailOk(g, orderId)).toMatchObject({ id: orderId, operationList: ['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel'] });
     // Another anonymous visitor does not.
     expectError(await detail(browser(t.app), orderId), 404, 'Trade.tradeOrderNotExist');
   });

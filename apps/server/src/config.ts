@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PaymentsOptions } from './modules/payment/providers/index.js';
+import { parseMerchantAccounts } from './modules/payment/providers/braintree.js';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,6 +69,12 @@ export function paymentsFrom(env: NodeJS.ProcessEnv, publicUrl: string): Payment
   // Adyen: ADYEN_CHECKOUT_BASE is optional (Adyen's test platform when unset; a live account's prefix URL; an emulator).
   const adyen = all(['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY'] as const);
   if (adyen && !/^[0-9a-fA-F]{16,}$/.test(adyen.ADYEN_HMAC_KEY)) throw new ConfigError('Payments: ADYEN_HMAC_KEY must be the hex key of the webhook (Customer Area, Webhooks, HMAC key).');
+  // Braintree: BRAINTREE_API_BASE optional (the sandbox when unset), BRAINTREE_MERCHANT_ACCOUNTS optional ("EUR:acct_eur,JPY:acct_jpy").
+  const braintree = all(['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const);
+  let braintreeAccounts: ReturnType<typeof parseMerchantAccounts> | undefined;
+  try { braintreeAccounts = braintree && env.BRAINTREE_MERCHANT_ACCOUNTS ? parseMerchantAccounts(env.BRAINTREE_MERCHANT_ACCOUNTS) : undefined; } catch (e) {
+    throw new ConfigError(`Payments: BRAINTREE_MERCHANT_ACCOUNTS: ${(e as Error).message}.`);
+  }
   return {
     ...(stripe && { stripe: {
       secretKey: stripe.STRIPE_SECRET_KEY, publishableKey: stripe.STRIPE_PUBLISHABLE_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
@@ -82,6 +89,10 @@ export function paymentsFrom(env: NodeJS.ProcessEnv, publicUrl: string): Payment
     ...(adyen && { adyen: {
       apiKey: adyen.ADYEN_API_KEY, merchantAccount: adyen.ADYEN_MERCHANT_ACCOUNT, clientKey: adyen.ADYEN_CLIENT_KEY, hmacKey: adyen.ADYEN_HMAC_KEY,
       checkoutBase: env.ADYEN_CHECKOUT_BASE || undefined, publicUrl,
+    } }),
+    ...(braintree && { braintree: {
+      merchantId: braintree.BRAINTREE_MERCHANT_ID, publicKey: braintree.BRAINTREE_PUBLIC_KEY, privateKey: braintree.BRAINTREE_PRIVATE_KEY,
+      apiBase: env.BRAINTREE_API_BASE || undefined, merchantAccounts: braintreeAccounts,
     } }),
   };
 }

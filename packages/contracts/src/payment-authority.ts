@@ -4,7 +4,7 @@
  * redirect or 3-D Secure). Declared like firstPay and payResult in payment.ts.
  */
 import { z } from 'zod';
-import { SiteCodeSchema } from './schemas.js';
+import { Id, SiteCodeSchema } from './schemas.js';
 
 /** The channels `authority` answers for (SPEC §7). */
 export const AUTHORITY_CHANNELS = ['ADYEN_PC', 'BRAINTREE'] as const;
@@ -41,3 +41,15 @@ export const AdyenDetailsBody = z.strictObject({
   site: SiteCodeSchema.optional(),
 });
 export type AdyenDetailsBody = z.infer<typeof AdyenDetailsBody>;
+
+/**
+ * BRAINTREE: the hosted fields tokenized the card; the nonce pays the caller's pending Braintree
+ * attempt of this contract (the sale is made once per attempt). Answers the pay result.
+ */
+export const BraintreeNonceBody = z.strictObject({
+  contractId: Id,
+  paymentMethodNonce: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/, 'invalid nonce'),
+  /** Braintree's device data for its fraud tools, when the page collected it. */
+  deviceData: z.string().max(4000).optional(),
+});
+export type BraintreeNonceBody = z.infer<typeof BraintreeNonceBody>;

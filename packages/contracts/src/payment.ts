@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Id, Money, SiteCodeSchema } from './schemas.js';
 
 /** Channels with a provider in this shop (SPEC §9); which are offered depends on the configured keys. */
-export const PAY_CHANNELS = ['MOCKPAY', 'INVOICE_ME', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK', 'PAYPAL_PAY_PC', 'ADYEN_PC', 'ADYEN_LINK', 'KLARNA', 'AFFIRM_PC'] as const;
+export const PAY_CHANNELS = ['MOCKPAY', 'INVOICE_ME', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK', 'PAYPAL_PAY_PC', 'ADYEN_PC', 'ADYEN_LINK', 'KLARNA', 'AFFIRM_PC', 'BRAINTREE'] as const;
 export const PaymentRecordStatus = z.enum(['NONE', 'PAY_PENDING', 'PAY_SUCCESS', 'PAY_FAILED', 'CLOSED']);
 export type PaymentRecordStatus = z.infer<typeof PaymentRecordStatus>;
 
@@ -67,6 +67,8 @@ export { PAYMENT_DECLINE_REASONS, type PaymentDeclineReason } from './constants.
 /** One trade order of a contract as the pay pages show it: its real number, shop, amount and a short line summary. */
 export const ContractOrder = z.object({
   id: Id, tradeOrderCode: z.string(), shopName: z.string(), needPayAmt: Money, status: z.string(),
+  /** BULK orders (agreed through an order request) confirm their billing address before paying. */
+  tradeOrderType: z.enum(['NORMAL', 'BULK']).optional(),
   /** The first lines (DIY parts and gifts left out) and how many such lines the order has in all. */
   lines: z.array(z.object({ itemName: z.string(), skuName: z.string(), qty: z.string(), unit: z.string().nullable(), image: z.string() })),
   lineCount: z.number().int(),

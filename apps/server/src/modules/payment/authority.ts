@@ -9,15 +9,19 @@
  *   or 3-D Secure (Adyen's /payments/details) and applies Adyen's decision to the payment record
  *   exactly as a return or a notification would; answers the pay result.
  *
+ * - POST /api/payments/braintree/nonce: Braintree's hosted fields tokenized the card; the nonce
+ *   pays the caller's pending BRAINTREE attempt of the contract (the sale is made once) and the
+ *   answer is the pay result.
+ *
  * The payment record is the one Adyen names in its answer (merchantReference), never an id from
  * the browser, and it must belong to the caller (or be payable by them, as firstPay checks).
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
-  AdyenDetailsBody, AuthorityBody, AuthorityResult, CURRENCIES, DEFAULT_AUTHORITY_AMOUNT_MINOR, ERROR_CODES, ErrorBody, PayResult, type Currency,
+  AdyenDetailsBody, AuthorityBody, BraintreeNonceBody, AuthorityResult, CURRENCIES, DEFAULT_AUTHORITY_AMOUNT_MINOR, ERROR_CODES, ErrorBody, PayResult, type Currency,
 } from '@mall/contracts';
 import { toMinor } from '@mall/domain';
 import type { Db } from '../../db/client.js';
@@ -25,6 +29,7 @@ import { paymentRecords, webhookEvents } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isRegistered } from '../../lib/session.js';
 import { contractOf, payResult } from './service.js';
+import { settleFromProvider } from './settle.js';
 import type { PaymentRegistry } from './providers/registry.js';
 import type { PaymentEvents } from './webhooks.js';
 
@@ -69,6 +74,29 @@ export function authorityRoutes(app: FastifyInstance, db: Db, registry: PaymentR
       reference: `authority-${user.id}-${crypto.randomUUID()}`, returnPath: `/buyer/pay-result?channel=${req.body.channel}`,
     });
     return { redirectInfo: answer.redirectInfo ?? null, channelToken: answer.channelToken ?? null };
+  });
+
+  r.post('/api/payments/braintree/nonce', {
+    schema: { tags, summary: "Braintree's hosted fields tokenized the card: the nonce pays the caller's pending BRAINTREE attempt of the contract (one sale per attempt); answers the pay result", body: BraintreeNonceBody, response: { 200: PayResult, ...errors } },
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  }, async (req) => {
+    const payer = callerOf(req);
+    const contract = await contractOf(db, payer, BigInt(req.body.contractId));
+    const [latest] = await db.select().from(paymentRecords).where(eq(paymentRecords.contractId, contract.id)).orderBy(desc(paymentRecords.id)).limit(1);
+    // Only the caller's own attempt, started with firstPay on a channel of Braintree's hosted fields.
+    if (!latest || latest.buyerId !== payer.id || registry.offerOf(latest.channel)?.configMap.hostedFields !== 'braintree') {
+      throw new AppError(404, ERROR_CODES.notFound, 'No card payment is waiting for this order');
+    }
+    // A repeated post (double click, retry) after the attempt was decided answers its result: no second sale.
+    if (latest.status !== 'PAY_PENDING') return payResult(db, payer, contract.id);
+    try {
+      await settleFromProvider(db, registry, events, contract.id, { nonce: req.body.paymentMethodNonce, ...(req.body.deviceData ? { deviceData: req.body.deviceData } : {}) });
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      // Braintree out of reach: the attempt stays pending (the poll finds a sale made meanwhile).
+      throw new AppError(503, ERROR_CODES.channelUnavailable, 'The payment service cannot be reached, please try again later');
+    }
+    return payResult(db, payer, contract.id);
   });
 
   r.post('/sapi/mall-pay/payment/adyenDetails', {

@@ -120,6 +120,8 @@ export function paymentRoutes(app: FastifyInstance, db: Db, registry: PaymentReg
   // CSRF check does not apply: the provider's signature does.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    // Braintree posts its webhooks as a form (bt_signature, bt_payload).
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.post<{ Params: { provider: string } }>('/api/payments/webhooks/:provider', {
       schema: { tags, summary: "A payment provider's webhook (its own signature scheme; each event stored once by its id and applied once; replays are acknowledged)", params: z.object({ provider: z.string().max(40) }) },
       config: { csrfExempt: true },

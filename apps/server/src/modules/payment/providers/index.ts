@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.js';
 import type { MockpayProvider } from '../../mockpay/provider.js';
 import { AdyenProvider, type AdyenConfig } from './adyen.js';
 import { AffirmProvider, type AffirmConfig } from './affirm.js';
+import { BraintreeProvider, type BraintreeConfig } from './braintree.js';
 import { InvoiceMeProvider } from './invoice-me.js';
 import { KlarnaProvider, type KlarnaConfig } from './klarna.js';
 import { MockpayAdapter } from './mockpay.js';
@@ -21,6 +22,7 @@ export interface PaymentsOptions {
   klarna?: KlarnaConfig;
   affirm?: AffirmConfig;
   adyen?: AdyenConfig;
+  braintree?: BraintreeConfig;
 }
 
 export function buildPaymentRegistry(db: Db, opts: PaymentsOptions & { mockpay: MockpayProvider | null }): PaymentRegistry {
@@ -30,6 +32,7 @@ export function buildPaymentRegistry(db: Db, opts: PaymentsOptions & { mockpay: 
   if (opts.klarna) providers.push(new KlarnaProvider(opts.klarna, providerIdSwap(db)));
   if (opts.affirm) providers.push(new AffirmProvider(opts.affirm, providerIdSwap(db)));
   if (opts.adyen) providers.push(new AdyenProvider(opts.adyen, db));
+  if (opts.braintree) providers.push(new BraintreeProvider(opts.braintree, db));
   if (opts.mockpay) providers.push(new MockpayAdapter(opts.mockpay));
   providers.push(new InvoiceMeProvider(db));
   return new PaymentRegistry(providers);
@@ -77,6 +80,14 @@ export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSour
     // Its style sheet (same CDN as the script) and the payment methods' logos.
     style.push('https://checkoutshopper-live.cdn.adyen.com');
     img.push('https://checkoutshopper-live.cdn.adyen.com', ...shopper);
+  }
+  if (opts?.braintree) {
+    // braintree-web's hosted fields from Braintree's CDN, their card-field frames, and the calls
+    // they make with the client token (client API, GraphQL, analytics), sandbox and production.
+    script.push('https://js.braintreegateway.com', 'https://assets.braintreegateway.com');
+    frame.push('https://assets.braintreegateway.com');
+    connect.push('https://api.sandbox.braintreegateway.com', 'https://api.braintreegateway.com', 'https://payments.sandbox.braintree-api.com',
+      'https://payments.braintree-api.com', 'https://origin-analytics-sand.sandbox.braintree-api.com', 'https://origin-analytics-prod.production.braintree-api.com');
   }
   return { scriptSources: script, frameSources: frame, connectSources: connect, styleSources: style, imgSources: img };
 }

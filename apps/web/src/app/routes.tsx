@@ -148,6 +148,7 @@ export const routes: RouteObject[] = [
       { path: '/order-process', ...page(results, (m) => m.OrderProcessPage, { browserState: true, areas: ORDERS }) },
       { path: '/buyer/pay-result', ...page(results, (m) => m.PayResultPage, { areas: ORDERS }) },
       { path: '/buyer/pre-pay', ...page(results, (m) => m.PrePayPage, { areas: ORDERS }) },
+      { path: '/buyer/merge-pay', ...page(() => import('../features/orders/MergePayPage'), (m) => m.MergePayPage, { areas: ORDERS }) },
       { path: '/login', ...page(auth, (m) => m.LoginPage, { areas: SIGN_IN, guestOnly: true }) },
       { path: '/confirm-success', ...page(() => import('../features/orders/ConfirmSuccessPage'), (m) => m.ConfirmSuccessPage, { areas: ORDERS }) },
       { path: '/bulk-to-pay/:orderId', ...page(() => import('../features/orders/BulkToPayPage'), (m) => m.BulkToPayPage, { areas: ORDER_DETAIL }) },

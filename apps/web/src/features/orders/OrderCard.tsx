@@ -15,6 +15,7 @@ import { useInvalidateOrders } from './api';
 import { DATE_TIME, isCountdown, STATUS_COLOR, statusKey } from './labels';
 import { OrderOperations } from './OrderOperations';
 import { Countdown, LineRow } from './parts';
+import { MergeCheckbox } from './MergeSelection';
 import classes from './OrderList.module.css';
 
 export function StatusBadge({ status }: { status: OrderSummary['displayStatus'] }) {
@@ -53,6 +54,7 @@ export const OrderCard = memo(function OrderCard({ order }: { order: OrderSummar
       <Card.Section withBorder inheritPadding py="xs" bg="gray.0">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm" wrap="wrap">
+            <MergeCheckbox order={order} />
             <Anchor component={Link} to={detail} fw={600} size="sm" data-testid="order-code">{t('orders.orderNumber', { code: order.tradeOrderCode })}</Anchor>
             <Text size="xs" c="dimmed">{dayjs(order.timeline.orderedTime).format(DATE_TIME)}</Text>
             <Group gap={4} wrap="nowrap"><IconBuildingStore size={14} aria-hidden /><Text size="xs">{order.shop.siteName}</Text></Group>

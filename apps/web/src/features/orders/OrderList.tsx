@@ -14,6 +14,7 @@ import type { OrderListBody } from '@mall/contracts';
 import { useOrderPages } from './api';
 import { EmptyOrders, ErrorRetry, ListLoading } from './listParts';
 import { OrderCard } from './OrderCard';
+import { MergeSelection } from './MergeSelection';
 import { HydrateApart } from '../../shared/HydrateApart';
 import classes from './OrderList.module.css';
 
@@ -50,6 +51,7 @@ export function OrderList({ body, enabled, onPage }: { body: OrderListBody; enab
   if (!firstOrders.length) return <EmptyOrders />;
   return (
     <div className={classes.list} aria-busy={isFetching} data-testid="order-list" style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+      <MergeSelection orders={nextOrders.length ? [...firstOrders, ...nextOrders] : firstOrders}>
       {firstOrders.map((o) => <HydrateApart key={o.id}><OrderCard order={o} /></HydrateApart>)}
       {pages > 1 && (
         <Group justify="space-between" visibleFrom="sm">
@@ -69,6 +71,7 @@ export function OrderList({ body, enabled, onPage }: { body: OrderListBody; enab
         )}
         {!hasNextPage && <Divider label={t('orders.noMore')} labelPosition="center" my="sm" data-testid="end-of-list" />}
       </Box>
+      </MergeSelection>
     </div>
   );
 }

@@ -19,6 +19,8 @@ export function providerPorts(e2ePort: number) {
 const PORTS = providerPorts(Number(process.env.E2E_PORT ?? 3111));
 /** The Adyen emulator's port: +22000, below the others' and the OpenID provider's (+20000) neighbours. */
 export const adyenPort = (e2ePort: number) => e2ePort + 22000;
+/** The Braintree emulator's port: +21000, between the OpenID provider's (+20000) and Adyen's. */
+export const braintreePort = (e2ePort: number) => e2ePort + 21000;
 
 /** 127.0.0.1, not localhost: the providers send the buyer back to PUBLIC_URL, and the session cookie is per host. */
 export const PROVIDERS_SHOP_URL = `http://127.0.0.1:${PORTS.shop}`;
@@ -44,6 +46,10 @@ export const PROVIDER_KEYS = {
   KLARNA_PASSWORD: 'e2e-klarna-password',
   AFFIRM_PUBLIC_KEY: 'E2EAFFIRMPUBLICKEY',
   AFFIRM_PRIVATE_KEY: 'e2e-affirm-private-key',
+  BRAINTREE_MERCHANT_ID: 'e2eprovidersmerchant',
+  BRAINTREE_PUBLIC_KEY: 'e2eproviderspublic',
+  BRAINTREE_PRIVATE_KEY: 'e2e-providers-braintree-private',
+  BRAINTREE_MERCHANT_ACCOUNTS: 'USD:e2e_usd,EUR:e2e_eur,JPY:e2e_jpy',
 } as const;
 
 /** The webServer entries for playwright.config.ts: the emulators, then the shop they deliver webhooks to. */
@@ -95,6 +101,17 @@ export function providerServers(e2ePort: number): WebServer[] {
       ADYEN_CLIENT_KEY: PROVIDER_KEYS.ADYEN_CLIENT_KEY, ADYEN_HMAC_KEY: PROVIDER_KEYS.ADYEN_HMAC_KEY,
     },
   }, {
+    command: 'node --import tsx apps/server/test/emulators/braintree/main.ts',
+    // Braintree's gateway answers a call without keys with 401: the emulator is up.
+    url: `http://127.0.0.1:${braintreePort(e2ePort)}/merchants/READY/transactions/READY`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: {
+      BRAINTREE_EMULATOR_PORT: String(braintreePort(e2ePort)), BRAINTREE_EMULATOR_WEBHOOK_URL: `${shop}/api/payments/webhooks/braintree`,
+      BRAINTREE_MERCHANT_ID: PROVIDER_KEYS.BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY: PROVIDER_KEYS.BRAINTREE_PUBLIC_KEY,
+      BRAINTREE_PRIVATE_KEY: PROVIDER_KEYS.BRAINTREE_PRIVATE_KEY, BRAINTREE_MERCHANT_ACCOUNTS: PROVIDER_KEYS.BRAINTREE_MERCHANT_ACCOUNTS,
+    },
+  }, {
     // A fresh embedded database with the demo data, like the first shop (e2e/server.ts).
     command: 'node --import tsx e2e/server.ts',
     url: `${shop}/api/auth/session`,
@@ -111,12 +128,14 @@ export function providerServers(e2ePort: number): WebServer[] {
       ADYEN_HMAC_KEY: PROVIDER_KEYS.ADYEN_HMAC_KEY, ADYEN_CHECKOUT_BASE: `http://127.0.0.1:${adyenPort(e2ePort)}`,
       KLARNA_USERNAME: PROVIDER_KEYS.KLARNA_USERNAME, KLARNA_PASSWORD: PROVIDER_KEYS.KLARNA_PASSWORD, KLARNA_API_BASE: `http://127.0.0.1:${p.klarna}`,
       AFFIRM_PUBLIC_KEY: PROVIDER_KEYS.AFFIRM_PUBLIC_KEY, AFFIRM_PRIVATE_KEY: PROVIDER_KEYS.AFFIRM_PRIVATE_KEY, AFFIRM_API_BASE: `http://127.0.0.1:${p.affirm}`,
+      BRAINTREE_MERCHANT_ID: PROVIDER_KEYS.BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY: PROVIDER_KEYS.BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY: PROVIDER_KEYS.BRAINTREE_PRIVATE_KEY,
+      BRAINTREE_MERCHANT_ACCOUNTS: PROVIDER_KEYS.BRAINTREE_MERCHANT_ACCOUNTS, BRAINTREE_API_BASE: `http://127.0.0.1:${braintreePort(e2ePort)}`,
     },
   }];
 }
 
 /** Hosts of the providers' browser scripts: this machine has no internet, so loading them fails, as expected. */
-const PROVIDER_SCRIPT_HOSTS = /(^|\.)(stripe\.com|stripe\.network|paypal\.com|paypalobjects\.com|adyen\.com|klarnacdn\.net|affirm\.com)$/;
+const PROVIDER_SCRIPT_HOSTS = /(^|\.)(stripe\.com|stripe\.network|paypal\.com|paypalobjects\.com|adyen\.com|klarnacdn\.net|affirm\.com|braintreegateway\.com)$/;
 function isOfflineScriptFailure(msg: ConsoleMessage): boolean {
   const where = msg.location().url;
   try { if (where && PROVIDER_SCRIPT_HOSTS.test(new URL(where).hostname)) return true; } catch { /* not a URL */ }

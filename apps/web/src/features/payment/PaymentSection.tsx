@@ -26,6 +26,7 @@ import { ScriptError, ScriptLoading } from './ScriptState';
 import { useStripeScript } from './useStripeScript';
 import { AdyenPay, type AdyenSession } from './AdyenDropIn';
 import { KlarnaPay } from './KlarnaWidget';
+import { BraintreePay } from './BraintreeHostedFields';
 import { PayOverTimePromo } from './PayOverTimePromo';
 import { useSavedCards } from '../card/api';
 import { CardForm } from '../card/CardForm';
@@ -138,6 +139,12 @@ export function PaymentSection(props: {
   const follow = (channel: string, method: string, { contractId, result }: Started) => {
     const secret = result.clientSession?.clientSecret;
     const adyen = result.clientSession;
+    // Braintree's hosted fields pay the started attempt in the panel (after the Notice's "pay again").
+    const mode = channelOf(channel);
+    if (mode && channelMode(mode).kind === 'hostedFields' && result.clientSession?.clientToken) {
+      setSessions((s) => ({ ...s, [channel]: { contractId, clientSecret: '', publishableKey: null, method } }));
+      return;
+    }
     if (adyen?.sessionId && adyen.sessionData && adyen.clientKey && adyen.environment) {
       const session = { contractId, sessionId: adyen.sessionId, sessionData: adyen.sessionData, clientKey: adyen.clientKey, environment: adyen.environment };
       setSessions((s) => ({ ...s, [channel]: { contractId, clientSecret: '', publishableKey: null, method, adyen: session } }));
@@ -244,7 +251,7 @@ export function PaymentSection(props: {
                 )}
                 {onTerms(c.channelName) && credit.data?.needPi && <ProofUpload value={proofUrl} onChange={setProofUrl} />}
                 {onTerms(c.channelName) ? <CreditNote /> : method !== 'savedCard' && (
-                  <Text size="xs" c="dimmed" mt="xs">{t(channelMode(c).kind === 'cardElement' ? 'payment.embeddedNote' : 'payment.redirectNote')}</Text>
+                  <Text size="xs" c="dimmed" mt="xs">{t(channelMode(c).kind === 'cardElement' || channelMode(c).kind === 'hostedFields' ? 'payment.embeddedNote' : 'payment.redirectNote')}</Text>
                 )}
                 {canPay && (
                   <ChannelPay mode={channelMode(c)} method={method} open={opened === c.channelName} session={sessions[c.channelName]}
@@ -319,6 +326,9 @@ function ChannelPay(props: {
   const script = useStripeScript(props.open || session ? key : null);
   if (mode.kind === 'dropIn' && method !== 'savedCard') {
     return <AdyenPay open={props.open} session={session?.adyen} payButton={() => props.payButton()} onDone={props.onActionDone} />;
+  }
+  if (mode.kind === 'hostedFields') {
+    return <BraintreePay open={props.open} amount={props.amountLabel} started={session?.contractId} start={props.startWidget} onDone={props.onActionDone} />;
   }
   if (mode.kind === 'payLaterWidget' && method !== 'savedCard') {
     return <KlarnaPay open={props.open} payButton={() => props.payButton()} start={props.startWidget} onDone={props.onActionDone} />;

@@ -13,6 +13,8 @@
  *   when it does not, so the script is never needed.
  * - drop-in: Adyen's Drop-in (a client key and environment) with the session the start made; it
  *   needs Adyen's script and says so when that cannot be loaded (SPEC §8).
+ * - hosted fields: Braintree's card fields (`hostedFields: 'braintree'`), with a client token
+ *   from authority; they need Braintree's script and say so when it cannot be loaded (SPEC §8).
  * - pay-later widget: Klarna's widget (`widget: 'klarna-payments'`) with the session the start
  *   made; while its script loads, and when it cannot (SPEC §8 says so), the redirect to the
  *   provider's hosted page stays.
@@ -29,10 +31,13 @@ export type ChannelMode =
   /** Adyen's Drop-in: a session started by firstPay, mounted with the public client key. */
   | { kind: 'dropIn'; clientKey: string; environment: string }
   /** Klarna's widget, its hosted payment page as the fallback. */
-  | { kind: 'payLaterWidget' };
+  | { kind: 'payLaterWidget' }
+  /** Braintree's hosted fields: the card is tokenized in the page and the shop makes the sale. */
+  | { kind: 'hostedFields' };
 
 export function channelMode(c: Pick<PayChannel, 'configMap'>): ChannelMode {
-  const { publishableKey, clientId, embedded, needsDevice, clientKey, environment, widget } = c.configMap;
+  const { publishableKey, clientId, embedded, needsDevice, clientKey, environment, widget, hostedFields } = c.configMap;
+  if (hostedFields === 'braintree') return { kind: 'hostedFields' };
   if (clientKey && environment) return { kind: 'dropIn', clientKey, environment };
   if (widget === 'klarna-payments') return { kind: 'payLaterWidget' };
   if (needsDevice === 'wallet') return publishableKey ? { kind: 'wallet', publishableKey } : { kind: 'redirect' };

@@ -35,6 +35,8 @@ const GROUPS: Record<string, readonly string[]> = {
     'capture_declined', 'capture_denied', 'capture_failed', 'duplicate_invoice_id',
     // Klarna refused the purchase, or its page failed.
     'klarna_rejected', 'klarna_failed',
+    // Braintree: the bank declined the settlement of a sale (bank accounts).
+    'settlement_declined',
   ],
   invalid_token: ['invalid_token', 'payment_method_unexpected_state'],
   amount_mismatch: ['amount_mismatch'],

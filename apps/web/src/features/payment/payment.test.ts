@@ -3,6 +3,7 @@ import { PAYMENT_DECLINE_REASONS } from '@mall/contracts/constants';
 import { channelMode, shownMethods } from './channelMode';
 import { declineTextKey, isCode } from './declineReasons';
 import { providerTarget } from './providerTarget';
+import { invalidFields, type HostedFieldState } from './braintreeWeb';
 
 const locales = import.meta.glob<Record<string, unknown>>('../../locales/*.json', { eager: true, import: 'default' });
 const textOf = (texts: Record<string, unknown>, key: string): unknown => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], texts);
@@ -107,5 +108,30 @@ describe('Adyen channels', () => {
   it('shows Apple Pay only when the browser can pay with it', () => {
     expect(shownMethods(dropIn, () => false).map((m) => m.type)).toEqual(['scheme', 'googlepay', 'afterpaytouch']);
     expect(shownMethods(dropIn, () => true).map((m) => m.type)).toEqual(['scheme', 'applepay', 'googlepay', 'afterpaytouch']);
+  });
+});
+
+describe('Braintree hosted fields', () => {
+  const field = (s: Partial<HostedFieldState>): HostedFieldState => ({ isEmpty: false, isValid: false, isPotentiallyValid: true, isFocused: false, ...s });
+  const valid = field({ isValid: true });
+
+  it('a channel with hostedFields: braintree is the hosted fields panel, whatever else its configMap says', () => {
+    expect(channelMode({ configMap: { hostedFields: 'braintree', environment: 'sandbox' } })).toEqual({ kind: 'hostedFields' });
+  });
+
+  it('while typing, a field is flagged once it cannot become valid or the buyer left it; paying flags every field not valid', () => {
+    const typing = { number: field({ isPotentiallyValid: true }), expirationDate: field({ isPotentiallyValid: false }), cvv: field({ isEmpty: true, isPotentiallyValid: true }) };
+    expect(invalidFields(typing, false)).toEqual(['expirationDate']);
+    expect(invalidFields(typing, false, new Set(['number', 'cvv']))).toEqual(['number', 'expirationDate']);
+    expect(invalidFields(typing, true)).toEqual(['number', 'expirationDate', 'cvv']);
+    expect(invalidFields({ number: valid, expirationDate: valid, cvv: valid }, true)).toEqual([]);
+  });
+
+  it('the flags and the declines Braintree answers have English sentences', () => {
+    for (const key of ['invalidNumber', 'invalidExpiry', 'invalidCvv', 'number', 'expirationDate', 'cvv', 'failed']) expect(existsInEnglish(`payment.hostedFields.${key}`), key).toBe(true);
+    expect(textOf(en, 'payment.hostedFields.invalidNumber')).toBe('Invalid card number');
+    expect(textOf(en, 'payment.hostedFields.invalidExpiry')).toBe('Invalid Expiry date');
+    // Braintree's processor response texts as the adapter stores them.
+    for (const reason of ['do_not_honor', 'insufficient_funds', 'settlement_declined']) expect(declineTextKey(reason, existsInEnglish), reason).not.toBe('payResult.declined.other');
   });
 });

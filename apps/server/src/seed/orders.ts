@@ -221,6 +221,8 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
   await order({ buyer: b, shop: flexi, lines: [['PRO27-WAL', '1']], status: 'PENDING_DEPOSIT', ageDays: 0, presale: true });
   await order({ buyer: b, shop: flexi, lines: [['BULK-E7-20', '1']], status: 'PENDING_PAY', ageDays: 0 });
   await order({ buyer: b, shop: flexi, lines: [['E7-BLK-140', '1']], status: 'PENDING_PAY', ageDays: 0 });
+  // A second unpaid checkout of the same site and currency: the two can be paid or cancelled together (MERGE_PAY, MERGE_CANCEL).
+  await order({ buyer: b, shop: nordic, lines: [['LAMP-BAR', '1']], status: 'PENDING_PAY', ageDays: 0 });
 
   // Sellers buy too: Nordic Home's seller bought cable trays from FlexiDesk.
   const nordicSeller = shopRows.find((x) => x.id === nordic)!.sellerId;

@@ -13,6 +13,7 @@ import { seedReviews } from './reviews.js';
 import { seedContent } from './content/index.js';
 import { seedCheckout } from './checkout.js';
 import { INVOICE_BUYER, seedVatInvoices } from './invoices.js';
+import { seedBulkRequests } from './bulk.js';
 import { seedGrowth, seedMemberLevels, seedPointsHistory } from './membership.js';
 import { itemTexts, skuTexts } from './catalog-texts.js';
 import { seedCouponHistory, seedPaidServices } from './paid-services.js';
@@ -205,6 +206,8 @@ export async function seed(db: Db): Promise<void> {
     // A business buyer on the NL site with VAT invoices in each state (seed/invoices.ts), from Nordic Home.
     const becker = await account(INVOICE_BUYER.email, INVOICE_BUYER.nickname);
     await seedVatInvoices(tx, { buyer: becker.id, shop: shopRows[1]!.id });
+    // Bulk order requests of the demo buyer to FlexiDesk: waiting for a quote, quoted, accepted and paid (seed/bulk.ts).
+    await seedBulkRequests(tx, { buyer: buyer.id });
     // The platform operator, and one merchant application waiting for its review (anna@demo.shop).
     await account(DEMO_ACCOUNTS.operator.email, 'Platform Operator', { role: 'OPERATOR' });
     await tx.insert(merchantApplications).values({ userId: reviewers[2]!.id, shopName: 'Anna Living Studio', contactName: 'Anna de Vries', phone: '+31 20 555 0123' });

@@ -231,3 +231,17 @@ describe('enterprise', () => {
   });
 });
 
+
+describe('demo data', () => {
+  it('the demo buyer has a request waiting for a quote, one quoted and one accepted and paid; FlexiDesk sees them', async () => {
+    const demo = await login(t.app, 'buyer@demo.shop');
+    const mine = (await view(demo, '/api/bulk-requests')) as { id: string; status: string; order: { paid: boolean } | null; quote: unknown }[];
+    expect(mine.map((r) => r.status).sort()).toEqual(['ACCEPTED', 'QUOTED', 'WAITING_QUOTE']);
+    expect(mine.find((r) => r.status === 'ACCEPTED')!.order).toMatchObject({ paid: true });
+    expect(mine.find((r) => r.status === 'QUOTED')!.quote).toBeTruthy();
+    const quoted = await view(demo, `/api/bulk-requests/${mine.find((r) => r.status === 'QUOTED')!.id}`);
+    expect(quoted.messages.map((m: { author: string }) => m.author)).toEqual(['BUYER', 'SELLER']);
+    const sellerIds = (await view(seller, '/api/merchant/bulk-requests?status=WAITING_QUOTE')).map((r: { id: string }) => r.id);
+    expect(sellerIds).toContain(mine.find((r) => r.status === 'WAITING_QUOTE')!.id);
+  });
+});

@@ -241,10 +241,7 @@ export async function accept(db: Db, user: UserRow | null, id: bigint, now = new
         throw new AppError(409, ERROR_CODES.bulkQuoteExpired, 'This quote has expired. Please ask the seller for a new one');
       }
       if (nextBulkRequestStatus(row.status, 'ACCEPT') === null || !row.quote) throw changed();
-      const written = await writeBulkOrder(tx, row, now);
-      if (!(await move(tx, row.id, 'ACCEPT', { orderId: written.orderId, contractId: written.contractId }))) throw changed();
-      // The lines' stock, all or nothing, through checkout's own function (a short SKU fails it all).
-      await clientOf(tx).query(takeStockOrFailSql(written.stock));
+      const written = await acceptLocked(tx, row, now);
       return { orderId: String(written.orderId), contractId: String(written.contractId) };
     });
   } catch (err) {
@@ -252,6 +249,15 @@ export async function accept(db: Db, user: UserRow | null, id: bigint, now = new
     if (short !== null) throw new AppError(409, ERROR_CODES.itemSoldOut, 'item solt out', { skuId: short });
     throw err;
   }
+}
+
+/** Accepts a quoted request whose row the caller holds locked: the order, the ACCEPT move and the stock (also the demo data's way). */
+export async function acceptLocked(tx: Tx, row: Row, now: Date): Promise<{ orderId: bigint; contractId: bigint }> {
+  const written = await writeBulkOrder(tx, row, now);
+  if (!(await move(tx, row.id, 'ACCEPT', { orderId: written.orderId, contractId: written.contractId }))) throw changed();
+  // The lines' stock, all or nothing, through checkout's own function (a short SKU fails it all).
+  await clientOf(tx).query(takeStockOrFailSql(written.stock));
+  return written;
 }
 
 /** The contract, its one BULK order and lines at the quoted prices, written by checkout's place_orders_write. */

@@ -143,7 +143,7 @@ async function contractOrders(db: Db, c: ContractRow): Promise<ContractOrder[]> 
   return orders.map(({ o, shopName }) => {
     const own = lines.filter((l) => l.orderId === o.id);
     return {
-      id: String(o.id), tradeOrderCode: o.tradeOrderCode, shopName, needPayAmt: money(o.needPayAmtMinor, cur), status: o.status,
+      id: String(o.id), tradeOrderCode: o.tradeOrderCode, shopName, needPayAmt: money(o.needPayAmtMinor, cur), status: o.status, tradeOrderType: o.tradeOrderType,
       lines: own.slice(0, SUMMARY_LINES).map((l) => {
         const snap = l.snapshot as { itemName?: string; skuName?: string; image?: string; unit?: string };
         return { itemName: snap.itemName ?? '', skuName: snap.skuName ?? '', qty: String(Number(l.qty)), unit: snap.unit ?? null, image: snap.image ?? '' };

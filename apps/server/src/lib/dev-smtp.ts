@@ -61,7 +61,7 @@ export function smtpTransport(url: string): EmailTransport {
     ? nodemailer.createTransport({ host: u.hostname, port: Number(u.port), secure: false, ignoreTLS: true })
     : nodemailer.createTransport(url);
   return {
-    send: async (m) => { await transporter.sendMail({ from: MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments }); },
+    send: async (m) => { await transporter.sendMail({ from: MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments, headers: m.headers }); },
     close: () => transporter.close(),
   };
 }

@@ -30,7 +30,7 @@ const MAX_ATTEMPTS = 10;
 type Executor = Pick<Db, 'insert' | 'execute'>;
 
 export interface EmailAttachment { filename: string; contentType: string; content: Buffer }
-export interface EmailMessage { to: string; subject: string; text: string; html: string; attachments?: EmailAttachment[] }
+export interface EmailMessage { to: string; subject: string; text: string; html: string; attachments?: EmailAttachment[]; headers?: Record<string, string> }
 /** Sends one rendered email (nodemailer transport, or the dev mailbox directly). */
 export interface EmailTransport { send(message: EmailMessage): Promise<void>; close?(): void }
 
@@ -43,17 +43,20 @@ export interface EnqueueEmail {
   data?: Record<string, unknown>;
   /** Files in the shop's storage sent with the email (read at delivery, so the row stays small). */
   attachments?: OutboxAttachment[];
+  /** Extra mail headers (a newsletter's RFC 8058 List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 export interface OutboxAttachment { filename: string; contentType: string; storageKey: string }
 export interface EnqueueSms { to: string; template: string; lang: string; site?: string; data?: Record<string, unknown> }
 
-/** Where an email's attachments ride in the payload. */
+/** Where an email's attachments and extra headers ride in the payload. */
 const ATTACHMENTS = '_attachments';
+const HEADERS = '_headers';
 
 async function enqueue(tx: Executor, channel: 'email' | 'sms', m: EnqueueEmail): Promise<bigint> {
   const [row] = await tx.insert(outboxMessages).values({
     channel, destination: m.to, template: m.template, language: m.lang, site: m.site,
-    payload: m.attachments?.length ? { ...m.data, [ATTACHMENTS]: m.attachments } : m.data ?? {},
+    payload: { ...m.data, ...m.attachments?.length && { [ATTACHMENTS]: m.attachments }, ...m.headers && { [HEADERS]: m.headers } },
   }).returning({ id: outboxMessages.id });
   // Delivered to listeners only when the transaction commits.
   await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${String(row!.id)})`);
@@ -145,7 +148,8 @@ export class Outbox {
       try {
         if (m.channel === 'email') {
           const attachments = await this.attachmentsOf(m.payload as Record<string, unknown>);
-          await this.opts.email.send({ to: m.destination, subject: rendered.subject, text: rendered.text, html: rendered.html, ...(attachments ? { attachments } : {}) });
+          const headers = (m.payload as Record<string, unknown>)[HEADERS] as Record<string, string> | undefined;
+          await this.opts.email.send({ to: m.destination, subject: rendered.subject, text: rendered.text, html: rendered.html, ...(attachments ? { attachments } : {}), ...(headers ? { headers } : {}) });
         }
         else await this.opts.sms.send(m.destination, rendered.sms);
       } catch (err) {

@@ -194,6 +194,8 @@ export const routes: RouteObject[] = [
       // Articles and the forum (one chunk: features/content/pages).
       { path: '/articles', ...page(() => import('../features/content/pages/ArticlesPage'), (m) => m.ArticlesPage, { areas: ['content'] }) },
       { path: '/articles/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ArticleDetailPage, { areas: ['content'], data: (m) => m.loadArticlePage }) },
+      { path: '/subscription/confirm', ...page(() => import('../features/subscription/pages/SubscriptionLinkPage'), (m) => m.ConfirmSubscriptionPage, { areas: ['subscription'] }) },
+      { path: '/subscription/unsubscribe', ...page(() => import('../features/subscription/pages/SubscriptionLinkPage'), (m) => m.UnsubscribePage, { areas: ['subscription'] }) },
       { path: '/bbs/post-detail/:id', ...page(() => import('../features/content/pages/ArticleDetailPage'), (m) => m.ForumPostPage, { areas: ['content'], data: (m) => m.loadForumPostPage }) },
       { path: '/operator/merchant-applications', ...page(() => import('../features/operator/pages/OperatorPage'), (m) => m.OperatorPage, { login: true, areas: ['operator', 'content'] }) },
       { path: '/merchant/apply', ...page(merchant, (m) => m.MerchantApplyPage, { login: true }) },

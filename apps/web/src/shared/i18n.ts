@@ -30,7 +30,7 @@ export const AREA_KEYS = {
   account: ['accountSecurity'], aftersales: ['aftersales'], buyerhome: ['buyerHome'], certificates: ['certificates'],
   comment: ['comment'], content: ['content'], coupons: ['myCoupons'], gallery: ['gallery'], membership: ['membership'],
   oidc: ['oidc'], operator: ['operator'], orders: ['orders'], ratings: ['ratings'], security: ['security'],
-  seller: ['seller', 'sellerAfterSales', 'sellerReviews'], supermember: ['superMember'],
+  seller: ['seller', 'sellerAfterSales', 'sellerReviews'], subscription: ['subscription'], supermember: ['superMember'],
 } as const satisfies Record<string, readonly string[]>;
 export type Area = keyof typeof AREA_KEYS;
 const AREA_OF = new Map<string, Area>(Object.entries(AREA_KEYS).flatMap(([area, keys]) => keys.map((key) => [key, area as Area] as const)));

@@ -19,6 +19,7 @@ import { LazyModal, loadModal } from '../../shared/LazyModal';
 import { isLoggedIn, useSession, useSite } from '../../shared/session';
 import { ADDRESS_FIELD_LABELS, addressSchemas, toBody, useAddressForm } from '../address/formState';
 import { useAddresses } from '../address/api';
+import { subscribeAfterCheckout } from '../subscription/api/subscription';
 import { useExceedRequest, usePreview, useSubmitOrder } from './api';
 import {
   BillingSection, CannotBuyAlert, DeliveryTimeSection, InviteCodeSection, NotifySection, preloadAddressFields, PrivacySection, QuickQuizSection, RequirementsBox, ShippingAddressSection,
@@ -90,7 +91,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const [termsOpen, setTermsOpen] = useState(false);
   const [requirements, setRequirements] = useState('');
   const [extras, setExtrasState] = useState<Extras>({
-    hearFrom: '', hearFromInput: '', inviteCode: '', smsSubscribe: false, privacyAgreed: false, notifyType: 'email', notifyAreaCode: '',
+    hearFrom: '', hearFromInput: '', inviteCode: '', smsSubscribe: false, emailSubscribe: false, privacyAgreed: false, notifyType: 'email', notifyAreaCode: '',
     notifyContact: session?.user?.email ?? '', deliveryDay: '', deliveryTime: '', remarks: {},
   });
   const setExtras = (p: Partial<Extras>) => setExtrasState((e) => ({ ...e, ...p }));
@@ -108,6 +109,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const [notice, setNotice] = useState<{ content: string; back: boolean } | null>(null);
   const [blockedUntil, setBlockedUntil] = useState(0);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const subscribed = useRef(false);
 
   // The typed address reaches the preview after a pause (SPEC §9: 1000 ms form debounce).
   const [shipValues] = useDebouncedValue(shippingForm.values, 1000);
@@ -261,10 +263,26 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     needPayAmt: preview.needPayAmt.value, shippingAmt: preview.shippingAmt.value, totalTaxAmt: preview.totalTaxAmt.value,
   });
 
+  // The subscription boxes become subscriptions once the order exists (never more than once per page).
+  const subscribeChosen = () => {
+    if (subscribed.current) return;
+    subscribed.current = true;
+    const addr = useForm ? shippingForm.values : saved?.find((a) => a.id === selectedId);
+    subscribeAfterCheckout({
+      email: addr?.email?.trim() || (extras.notifyType === 'email' ? notifyContact : '') || null,
+      name: addr?.firstName?.trim() || undefined,
+      mobile: addr?.personPhone ? `${addr.areaCode ?? ''}${addr.personPhone}` : null,
+      country: site.countryCode,
+      byEmail: site.features.emailSubscribe && extras.emailSubscribe,
+      bySms: site.features.smsSubscribe && extras.smsSubscribe,
+    });
+  };
+
   const doSubmit = () => {
     if (submit.isPending || Date.now() < blockedUntil) return;
     submit.mutate({ body: submitBody(), key: idempotencyKey }, {
       onSuccess: (r) => {
+        subscribeChosen();
         if (r.isFreeTrade) {
           navigate(`/buyer/pay-result?status=success&contractId=${r.id}&buyerId=${r.buyerId}&totalAmt=${r.totalAmt.value}&isPoint=${preview.actualNeedPayPoints > 0}`, { replace: true });
           return;
@@ -290,6 +308,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     try {
       const r = await submit.mutateAsync({ body: submitBody(), key: idempotencyKey });
       setResult(r);
+      subscribeChosen();
       // Coming back here (browser Back from the provider's page) must not create a second order:
       // the entry remembers its contract, and the page then sends the buyer to pay that one.
       const h = window.history.state as { usr?: Record<string, unknown> } | null;

@@ -224,7 +224,7 @@ export function ShippingMethodSection(props: {
 }
 
 export interface Extras {
-  hearFrom: string; hearFromInput: string; inviteCode: string; smsSubscribe: boolean; privacyAgreed: boolean;
+  hearFrom: string; hearFromInput: string; inviteCode: string; smsSubscribe: boolean; emailSubscribe: boolean; privacyAgreed: boolean;
   notifyType: 'email' | 'phone'; notifyAreaCode: string; notifyContact: string; deliveryDay: string; deliveryTime: string;
   remarks: Record<string, string>;
 }
@@ -271,6 +271,9 @@ export function NotifySection({ extras, set, addressEmail, error }: { extras: Ex
       {site.features.smsSubscribe && (
         <Checkbox mt="sm" checked={extras.smsSubscribe} onChange={(e) => set({ smsSubscribe: e.currentTarget.checked })}
           label={<>{t('checkout.smsSubscribe')} <Anchor component={Link} to={site.policyRoutes.sms ?? '/sms'} size="sm">{t('policy.sms')}</Anchor></>} />
+      )}
+      {site.features.emailSubscribe && (
+        <Checkbox mt="sm" checked={extras.emailSubscribe} onChange={(e) => set({ emailSubscribe: e.currentTarget.checked })} label={t('checkout.emailSubscribe')} />
       )}
     </Section>
   );

@@ -72,7 +72,10 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       await signUp(page, `mc-${name}`);
       const first = await placeTwoShopCheckout(page);
       const second = await placeTwoShopCheckout(page);
-      await page.goto('/buyer/orders?status=PENDING_PAY');
+      // An unpaid order's detail offers paying it with others: the list, where they are ticked.
+      await page.goto(`/buyer/order/detail/${first.tradeOrderIdList[0]}`);
+      await page.getByTestId('order-operations').first().getByRole('button', { name: 'Pay with other orders' }).click();
+      await expect(page).toHaveURL(/\/buyer\/orders\?status=PENDING_PAY$/);
       await tick(page, first.tradeOrderIdList[0]!, /^2 orders selected/);
       await tick(page, second.tradeOrderIdList[0]!, /^4 orders selected/);
       const bar = page.getByRole('region', { name: 'Pay or cancel together' });

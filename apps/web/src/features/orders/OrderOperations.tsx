@@ -38,7 +38,7 @@ const isDetail = (o: AnyOrder): o is OrderDetail => 'bill' in o;
 const HANDLED: readonly string[] = [
   'pay', 'secondary_pay', 'payDeposit', 'payBalance', 'buyerCancelBeforePay', 'buyerCancelAfterPay', 'confirm', 'buyerPostponeConfirmDeadline',
   'checkExpressTrack', 'buyAgain', 'viewInvoice', 'buyerCheckVATInvoice', 'comment', 'toUse', 'checkVerifyCode', 'buyerApplyReverse',
-  'makeInvoice', 'sendInvoiceEmail',
+  'makeInvoice', 'sendInvoiceEmail', 'mergePay',
 ];
 /** The after-sales apply dialog, loaded with the after-sales chunk when first opened. */
 const ApplyDialog = lazy(() => import('../aftersales/components/ApplyDialog').then((m) => ({ default: m.ApplyDialog })));
@@ -223,7 +223,8 @@ export function OrderOperations({ order, context, onToUse, className }: {
   const [dialogsUsed, setDialogsUsed] = useState(false);
   if (dialog && dialog.kind !== 'apply' && !dialogsUsed) setDialogsUsed(true);
 
-  const ops = order.operationList.filter((op) => HANDLED.includes(op) && !(context === 'list' && LIST_HIDDEN_OPERATIONS.includes(op as Operation)));
+  // The list pays together through its checkboxes (MergeSelection); the detail leads there.
+  const ops = order.operationList.filter((op) => HANDLED.includes(op) && !(context === 'list' && (LIST_HIDDEN_OPERATIONS.includes(op as Operation) || op === 'mergePay')));
   if (context === 'detail' && isDetail(order) && order.displayStatus === 'UN_DELIVERY' && !ops.includes('buyerApplyReverse')
     && order.tradeOrderLineList.some((l) => Number(l.canCancelQty) > 0)) ops.push(APPLY_CANCEL);
 
@@ -294,6 +295,7 @@ export function OrderOperations({ order, context, onToUse, className }: {
       case 'toUse': case 'checkVerifyCode':
         return onToUse ? onToUse() : navigate(`/buyer/order/detail/${order.id}#use-info`);
       case 'makeInvoice': case 'sendInvoiceEmail': return setInvoiceDialog(op);
+      case 'mergePay': return navigate('/buyer/orders?status=PENDING_PAY');
       case 'buyerApplyReverse': return setDialog({ kind: 'apply', cancelBeforeDelivery: false });
       case APPLY_CANCEL: return setDialog({ kind: 'apply', cancelBeforeDelivery: true });
     }

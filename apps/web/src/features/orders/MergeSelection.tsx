@@ -26,8 +26,8 @@ const MergeContext = createContext<MergeState | null>(null);
 export function MergeSelection({ orders, children }: { orders: OrderSummary[]; children: ReactNode }) {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const mergeable = useMemo(() => orders.filter(isMergeable), [orders]);
-  const selectedOrders = mergeable.filter((o) => picked.has(o.id));
-  const selected = useMemo(() => new Set(selectedOrders.map((o) => o.id)), [selectedOrders.map((o) => o.id).join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const selectedOrders = useMemo(() => mergeable.filter((o) => picked.has(o.id)), [mergeable, picked]);
+  const selected = useMemo(() => new Set(selectedOrders.map((o) => o.id)), [selectedOrders]);
   const state = useMemo<MergeState>(() => ({
     selected,
     toggle: (o) => setPicked((prev) => {

@@ -43,6 +43,7 @@ import type { PaymentRegistry } from './modules/payment/providers/registry.js';
 import { Refunder } from './flows/refund.js';
 import { vatInvoiceRoutes } from './modules/invoice/routes.js';
 import { subscriptionRoutes } from './modules/subscription/routes.js';
+import type { NewsletterProvider } from './modules/subscription/newsletter.js';
 import { bulkRoutes } from './modules/bulk/routes.js';
 import { reverseRoutes } from './modules/reverse/routes.js';
 import { commentRoutes } from './modules/comment/routes.js';
@@ -107,6 +108,8 @@ export interface AppOptions {
   email?: EmailTransport;
   /** SMS provider; default: the dev provider (dev_mailbox). */
   sms?: SmsProvider;
+  /** A newsletter provider's audience kept in step with the shop's own list (Mailchimp); none: the shop's list only. */
+  newsletter?: NewsletterProvider;
   /** Third-party sign-in providers (OIDC_PROVIDERS) and the public URL their redirect URIs use; none when omitted. */
   oidc?: OidcOptions;
 }
@@ -225,7 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   invoiceRoutes(app, opts.db);
   vatInvoiceRoutes(app, opts.db, storage);
   bulkRoutes(app, opts.db);
-  subscriptionRoutes(app, opts.db, { publicUrl: mockpayConfig.publicUrl, sms });
+  subscriptionRoutes(app, opts.db, { publicUrl: mockpayConfig.publicUrl, sms, newsletter: opts.newsletter });
   fulfillmentRoutes(app, opts.db, opts.jobs);
   cardRoutes(app, opts.db, registry, paymentEvents);
   const uploads = new Uploads(opts.db, storage, { ...uploadPolicyFromEnv(), ...opts.uploads });

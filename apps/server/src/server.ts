@@ -14,6 +14,7 @@ import { startJobs } from './lib/jobs.js';
 import { OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE } from './lib/outbox.js';
 import { smtpTransport, startDevSmtp, type DevSmtp } from './lib/dev-smtp.js';
 import { smsProviderFromEnv } from './lib/sms.js';
+import { newsletterFromEnv } from './modules/subscription/newsletter.js';
 import { storageFromEnv } from './lib/storage.js';
 import { uploadPolicyFromEnv } from './lib/uploads.js';
 import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
@@ -67,7 +68,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
     mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, payments: config.payments, jobs, production: config.production, apiDocs: config.apiDocs,
     storage: storageFromEnv(process.env, path.join(config.dataDir, 'uploads')), uploads: uploadPolicyFromEnv(process.env), metricsToken: config.metricsToken, draining: () => draining, certificateKey: config.certificateKey,
     oidc: { providers: config.oidcProviders, publicUrl: config.publicUrl },
-    account: config.account, email, sms: smsProviderFromEnv(process.env, db),
+    account: config.account, email, sms: smsProviderFromEnv(process.env, db), newsletter: newsletterFromEnv(process.env),
   });
   // MOCKPAY's webhook sender: a real HTTP POST to the shop, retried by pg-boss until acknowledged.
   await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {

@@ -12,7 +12,7 @@
  * and a STOP reply (the SMS provider's inbound route) unsubscribes the number at once.
  */
 import crypto from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import {
   CONSENT_TEXTS, ERROR_CODES, isValidPhone, phoneDigits, type EmailSubscribeBody, type Site, type SmsSubscribeBody, type SubscriptionCheckBody, type SubscriptionLinkResult,
 } from '@mall/contracts';
@@ -21,10 +21,21 @@ import { marketingConsentEvents, marketingConsents } from '../../db/schema/index
 import { AppError } from '../../lib/errors.js';
 import { enqueueEmail, enqueueSms } from '../../lib/outbox.js';
 import { registerTemplate } from '../../lib/mail-templates.js';
+import type { NewsletterMember } from './newsletter.js';
 
 export type Channel = 'EMAIL' | 'SMS';
 type Status = 'PENDING' | 'SUBSCRIBED' | 'UNSUBSCRIBED';
 export interface ConsentContext { site: Site; language: string; ip: string; userId: bigint | null; publicUrl: string }
+/** Tells the newsletter provider (when one is configured) of an email address that became subscribed or unsubscribed; called after commit. */
+export type NewsletterSync = (member: NewsletterMember) => void;
+const noSync: NewsletterSync = () => {};
+
+/** The language the address subscribed in (its newsletter's language at the provider). */
+async function languageOf(db: Db | Tx, consentId: bigint): Promise<string> {
+  const [e] = await db.select({ language: marketingConsentEvents.language }).from(marketingConsentEvents)
+    .where(and(eq(marketingConsentEvents.consentId, consentId), eq(marketingConsentEvents.action, 'SUBSCRIBE'))).orderBy(desc(marketingConsentEvents.id)).limit(1);
+  return e?.language ?? 'en';
+}
 
 /** A confirmation email is sent again for the same address at most this often (no inbox flooding). */
 const CONFIRM_RESEND_MS = 10 * 60_000;
@@ -92,13 +103,17 @@ export function linksOf(publicUrl: string, token: string) {
 }
 
 /** SPEC §7 subscribe by email (source CHECK_OUT_NOW at checkout). */
-export async function subscribeEmail(db: Db, ctx: ConsentContext, body: EmailSubscribeBody): Promise<{ status: Status }> {
+export async function subscribeEmail(db: Db, ctx: ConsentContext, body: EmailSubscribeBody, sync: NewsletterSync = noSync): Promise<{ status: Status }> {
   if (!ctx.site.features.emailSubscribe) throw notOffered();
+  if (!body.subscribe) {
+    const withdrawn = await db.transaction(async (tx) => {
+      if (!await consentOf(tx, 'EMAIL', body.email, ctx.site.code)) return null;
+      return record(tx, 'EMAIL', body.email, ctx, 'UNSUBSCRIBED', { action: 'UNSUBSCRIBE', source: body.source });
+    });
+    if (withdrawn?.before === 'SUBSCRIBED') sync({ email: body.email, name: withdrawn.row.name, language: ctx.language, status: 'unsubscribed' });
+    return { status: 'UNSUBSCRIBED' };
+  }
   return db.transaction(async (tx) => {
-    if (!body.subscribe) {
-      if (!await consentOf(tx, 'EMAIL', body.email, ctx.site.code)) return { status: 'UNSUBSCRIBED' as const };
-      return { status: (await record(tx, 'EMAIL', body.email, ctx, 'UNSUBSCRIBED', { action: 'UNSUBSCRIBE', source: body.source })).status };
-    }
     const sentLately = await tx.select({ id: marketingConsentEvents.id }).from(marketingConsentEvents)
       .innerJoin(marketingConsents, eq(marketingConsents.id, marketingConsentEvents.consentId))
       .where(and(eq(marketingConsents.channel, 'EMAIL'), eq(marketingConsents.address, body.email), eq(marketingConsents.site, ctx.site.code),
@@ -147,25 +162,29 @@ export function maskAddress(channel: Channel, address: string): string {
 }
 
 /** The link in the confirmation email: PENDING becomes SUBSCRIBED; a withdrawn subscription is not revived by an old link. */
-export async function confirmByToken(db: Db, token: string, ip: string): Promise<SubscriptionLinkResult> {
-  return db.transaction(async (tx) => {
+export async function confirmByToken(db: Db, token: string, ip: string, sync: NewsletterSync = noSync): Promise<SubscriptionLinkResult> {
+  const { row, changed } = await db.transaction(async (tx) => {
     const row = await byToken(tx, token);
-    if (row.status !== 'PENDING') return linkResult(row);
+    if (row.status !== 'PENDING') return { row, changed: false };
     await tx.update(marketingConsents).set({ status: 'SUBSCRIBED', updatedAt: new Date() }).where(eq(marketingConsents.id, row.id));
     await tx.insert(marketingConsentEvents).values({ consentId: row.id, action: 'CONFIRM', source: 'EMAIL_LINK', ip, detail: { from: row.status, to: 'SUBSCRIBED' } });
-    return linkResult({ ...row, status: 'SUBSCRIBED' });
+    return { row: { ...row, status: 'SUBSCRIBED' as const }, changed: true };
   });
+  if (changed && row.channel === 'EMAIL') sync({ email: row.address, name: row.name, language: await languageOf(db, row.id), status: 'subscribed' });
+  return linkResult(row);
 }
 
 /** The unsubscribe page's button, or a mail client's one-click POST (RFC 8058): no sign-in, the token is the proof. */
-export async function unsubscribeByToken(db: Db, token: string, ip: string, source: 'UNSUBSCRIBE_PAGE' | 'ONE_CLICK'): Promise<SubscriptionLinkResult> {
-  return db.transaction(async (tx) => {
+export async function unsubscribeByToken(db: Db, token: string, ip: string, source: 'UNSUBSCRIBE_PAGE' | 'ONE_CLICK', sync: NewsletterSync = noSync): Promise<SubscriptionLinkResult> {
+  const { row, before } = await db.transaction(async (tx) => {
     const row = await byToken(tx, token);
-    if (row.status === 'UNSUBSCRIBED') return linkResult(row);
+    if (row.status === 'UNSUBSCRIBED') return { row, before: row.status };
     await tx.update(marketingConsents).set({ status: 'UNSUBSCRIBED', updatedAt: new Date() }).where(eq(marketingConsents.id, row.id));
     await tx.insert(marketingConsentEvents).values({ consentId: row.id, action: 'UNSUBSCRIBE', source, ip, detail: { from: row.status, to: 'UNSUBSCRIBED' } });
-    return linkResult({ ...row, status: 'UNSUBSCRIBED' });
+    return { row: { ...row, status: 'UNSUBSCRIBED' as const }, before: row.status };
   });
+  if (before === 'SUBSCRIBED' && row.channel === 'EMAIL') sync({ email: row.address, name: row.name, language: await languageOf(db, row.id), status: 'unsubscribed' });
+  return linkResult(row);
 }
 
 /** The CTIA keywords: any of them alone stops every message to the number; HELP answers with how to stop. */

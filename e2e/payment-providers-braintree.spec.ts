@@ -16,7 +16,7 @@ const LABEL = 'Card (Braintree)';
 
 test('BRAINTREE without internet: its panel says the program could not load, and the buyer pays with another channel', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUp(page, 'braintree-offline');
+  await signUp(page, 'bt-offline');
   await toPaymentStep(page);
   const section = page.getByTestId('payment-section');
   await expect(section.getByRole('button', { name: LABEL, exact: true })).toBeVisible();
@@ -77,7 +77,7 @@ window.braintree = { hostedFields: { create: function (options) {
 test('BRAINTREE hosted fields: invalid fields are flagged, a valid card pays through the emulator and the order waits for shipping', async ({ page }) => {
   test.setTimeout(120_000);
   await page.route('https://js.braintreegateway.com/**', (route) => route.fulfill({ contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: FAKE_HOSTED_FIELDS }));
-  await signUp(page, 'braintree-fields');
+  await signUp(page, 'bt-fields');
   await toPaymentStep(page);
   await openChannel(page, LABEL);
   const panel = page.getByTestId('channel-BRAINTREE');
@@ -121,4 +121,36 @@ test('BRAINTREE hosted fields: invalid fields are flagged, a valid card pays thr
   expect((await nonce).postDataJSON()).toMatchObject({ paymentMethodNonce: 'fake-valid-nonce' });
   const { orderCode } = await expectPaid(page);
   await expectPaidInOrderList(page, orderCode);
+});
+
+test('BRAINTREE hosted fields: a declined card ends on the failed result with the reason; paying again from the order works', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.route('https://js.braintreegateway.com/**', (route) => route.fulfill({ contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: FAKE_HOSTED_FIELDS }));
+  await signUp(page, 'bt-declined');
+  await toPaymentStep(page);
+  await openChannel(page, LABEL);
+  const fillCard = async (number: string) => {
+    const panel = page.getByTestId('channel-BRAINTREE');
+    await panel.getByRole('textbox', { name: 'braintree number' }).fill(number);
+    await panel.getByRole('textbox', { name: 'braintree expirationDate' }).fill('12/35');
+    await panel.getByRole('textbox', { name: 'braintree cvv' }).fill('737');
+    return panel;
+  };
+  // Braintree's sandbox card that its processor declines (the stand-in tokenizes it into Braintree's declined nonce).
+  await (await fillCard('4000 1111 1111 1115')).getByTestId('pay-BRAINTREE').click();
+  await expect(page).toHaveURL(/\/buyer\/pay-result\?contractId=\d+/);
+  const contractId = new URL(page.url()).searchParams.get('contractId')!;
+  const failed = page.getByTestId('pay-failed');
+  await expect(failed.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
+  await expect(failed.getByTestId('failed-reason')).toContainText('Your card was declined. Please use another card or payment method.');
+  await expect(failed.getByTestId('failed-code')).toHaveText('Code: do_not_honor');
+
+  await failed.getByRole('link', { name: 'pay again' }).click();
+  await expect(page).toHaveURL(`/buyer/pre-pay?contractId=${contractId}`);
+  await openChannel(page, LABEL);
+  const panel = await fillCard('4111 1111 1111 1111');
+  await panel.getByTestId('pay-BRAINTREE').click();
+  // The failed attempt is closed first (the repeat-payment guard), then the card pays the new one.
+  await page.getByRole('dialog', { name: 'Notice' }).getByRole('button', { name: 'pay again' }).click();
+  expect((await expectPaid(page)).contractId).toBe(contractId);
 });

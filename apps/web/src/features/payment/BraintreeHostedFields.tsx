@@ -10,6 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Input, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AuthorityResult, PayResult } from '@mall/contracts';
 import { api } from '../../shared/api';
 import { ScriptError, ScriptLoading } from './ScriptState';
@@ -47,6 +48,9 @@ function HostedFields({ braintree, amount, started, start, onDone }: {
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const left = useRef(new Set<HostedFieldName>());
+  const queries = useQueryClient();
+  /** The buyer pressed pay and was asked first (the Notice): its "pay again" starts the attempt, and the card pays it then. */
+  const asked = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -82,10 +86,12 @@ function HostedFields({ braintree, amount, started, start, onDone }: {
     setPaying(true);
     try {
       const contractId = started ?? await start();
-      if (!contractId) return;
+      if (!contractId) { asked.current = true; return; }
       const { nonce } = await fields.tokenize();
-      // The shop makes the sale; whatever it answers, the result page says how it went.
-      await api<PayResult>('/api/payments/braintree/nonce', { body: { contractId, paymentMethodNonce: nonce } }).catch(() => undefined);
+      // The shop makes the sale and answers the pay result: the result page shows it at once (not an
+      // earlier attempt's result it may hold); without an answer it asks again.
+      await api<PayResult>('/api/payments/braintree/nonce', { body: { contractId, paymentMethodNonce: nonce } })
+        .then((result) => queries.setQueryData(['pay-result', contractId], result), () => queries.removeQueries({ queryKey: ['pay-result', contractId] }));
       onDone(contractId);
     } catch {
       setError(t('payment.hostedFields.failed'));
@@ -93,6 +99,12 @@ function HostedFields({ braintree, amount, started, start, onDone }: {
       setPaying(false);
     }
   };
+
+  useEffect(() => {
+    if (!started || !asked.current) return;
+    asked.current = false;
+    void pay();
+  }, [started]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (failed) return <ScriptError />;
   return (

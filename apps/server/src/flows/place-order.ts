@@ -442,6 +442,8 @@ async function placeOrderAlone(db: Db, caller: Caller, buyerId: bigint, key: str
 export async function submitExceedRequest(db: Db, caller: Caller, buyerId: bigint, key: string, body: { requirements?: string } & Record<string, unknown>) {
   const preview = await buildPreview(db, caller, body as never, { forSubmit: false });
   if (!preview.result.isExceed) throw fail(400, ERROR_CODES.invalidRequest, 'Only oversized or bulk items need an order request');
+  // The shops quote for this address (shipping, tax): a half-typed one the preview let pass is refused here.
+  if (!preview.shippingAddress) throw preview.addressError ?? fail(400, ERROR_CODES.shippingAddressRequired, 'please fill in the shipping address');
   // The request and its split into one bulk request per shop concerned land together.
   const saved = await db.transaction(async (tx) => {
     const [row] = await tx.insert(preTradeRequests).values({ buyerId, idempotencyKey: key, site: caller.site.code, requirements: body.requirements ?? null, payload: { request: body, preview: preview.result } })

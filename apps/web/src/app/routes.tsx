@@ -93,6 +93,7 @@ const isDataWithStatus = (v: unknown): v is ReturnType<typeof data> => typeof v 
 
 /** Text areas shared by several routes. */
 const ORDERS: Area[] = ['orders'];
+const BULK: Area[] = ['bulk', 'orders'];
 const ORDER_DETAIL: Area[] = ['orders', 'aftersales', 'comment'];
 const AFTER_SALES: Area[] = ['aftersales', 'orders', 'comment', 'gallery'];
 const REVIEWS: Area[] = ['comment', 'orders', 'ratings', 'gallery'];
@@ -104,6 +105,7 @@ const catalog = {
 };
 const checkout = () => import('../features/checkout/CheckoutPage');
 const results = () => import('../features/checkout/ResultPages');
+const bulk = () => import('../features/bulk/pages/OrderProcessPage');
 const auth = () => import('../features/identity/AuthPages');
 const buyer = () => import('../features/buyer/BuyerPages');
 const merchant = () => import('../features/merchant/MerchantPages');
@@ -143,9 +145,10 @@ export const routes: RouteObject[] = [
       { path: '/', ...page(catalog.home, (m) => m.HomePage, { data: (m) => m.loadHomePage, shared: true }) },
       { path: '/item/:urlKey', ...page(catalog.item, (m) => m.ItemPage, { areas: ['gallery', 'ratings'], data: (m) => m.loadItemPage, shared: true }) },
       { path: '/cart', ...page(() => import('../features/cart/CartPage'), (m) => m.CartPage, { areas: ['gallery', 'ratings'] }) },
-      { path: '/checkout', ...page(checkout, (m) => m.CheckoutPage, { browserState: true, areas: ORDERS }) },
+      { path: '/checkout', ...page(checkout, (m) => m.CheckoutPage, { browserState: true, areas: BULK }) },
       { path: '/buyer/create-address', ...page(() => import('../features/address/CreateAddressPage'), (m) => m.CreateAddressPage, { browserState: true, login: true }) },
-      { path: '/order-process', ...page(results, (m) => m.OrderProcessPage, { browserState: true, areas: ORDERS }) },
+      { path: '/order-process', ...page(bulk, (m) => m.OrderProcessPage, { browserState: true, areas: BULK }) },
+      { path: '/order-process/:requestId', ...page(() => import('../features/bulk/pages/OrderRequestPage'), (m) => m.OrderRequestPage, { areas: BULK }) },
       { path: '/buyer/pay-result', ...page(results, (m) => m.PayResultPage, { areas: ORDERS }) },
       { path: '/buyer/pre-pay', ...page(results, (m) => m.PrePayPage, { areas: ORDERS }) },
       { path: '/buyer/merge-pay', ...page(() => import('../features/orders/MergePayPage'), (m) => m.MergePayPage, { areas: ORDERS }) },
@@ -202,7 +205,10 @@ export const routes: RouteObject[] = [
       { path: '/merchant/audit', ...page(merchant, (m) => m.MerchantAuditPage, { login: true }) },
       { path: '/merchant-console/orders', ...page(() => import('../features/merchant/SellerOrdersPage'), (m) => m.SellerOrdersPage, { login: true, areas: ['seller'] }) },
       { path: '/merchant-console/after-sales', ...page(() => import('../features/aftersales/pages/seller/SellerAfterSalesPage'), (m) => m.SellerAfterSalesPage, { login: true, areas: ['seller'] }) },
+      { path: '/merchant-console/service-codes', ...page(() => import('../features/service-codes/pages/SellerServiceCodesPage'), (m) => m.SellerServiceCodesPage, { login: true, areas: ['seller'] }) },
       { path: '/merchant-console/invoices', ...page(() => import('../features/invoice/pages/SellerInvoicesPage'), (m) => m.SellerInvoicesPage, { login: true, areas: ['seller', 'orders'] }) },
+      { path: '/merchant-console/bulk-requests', ...page(() => import('../features/bulk/pages/SellerBulkRequestsPage'), (m) => m.SellerBulkRequestsPage, { login: true, areas: ['seller', 'bulk'] }) },
+      { path: '/merchant-console/bulk-requests/:requestId', ...page(() => import('../features/bulk/pages/SellerBulkRequestPage'), (m) => m.SellerBulkRequestPage, { login: true, areas: ['seller', 'bulk'] }) },
       { path: '/merchant-console/reviews', ...page(() => import('../features/comment/pages/seller/SellerReviewsPage'), (m) => m.SellerReviewsPage, { login: true, areas: ['seller', 'ratings', 'gallery'] }) },
       { path: '*', ...page(() => import('../features/content/NotFoundPage'), (m) => m.NotFoundPage, { data: (m) => m.loadNotFoundPage }) },
     ],

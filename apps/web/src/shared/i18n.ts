@@ -27,7 +27,7 @@ type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** Each area file and the top-level keys it holds (i18n.test.ts checks this against the files). */
 export const AREA_KEYS = {
-  account: ['accountSecurity'], aftersales: ['aftersales'], buyerhome: ['buyerHome'], certificates: ['certificates'],
+  account: ['accountSecurity'], aftersales: ['aftersales'], bulk: ['bulk'], buyerhome: ['buyerHome'], certificates: ['certificates'],
   comment: ['comment'], content: ['content'], coupons: ['myCoupons'], gallery: ['gallery'], membership: ['membership'],
   oidc: ['oidc'], operator: ['operator'], orders: ['orders'], ratings: ['ratings'], security: ['security'],
   seller: ['seller', 'sellerAfterSales', 'sellerReviews'], subscription: ['subscription'], supermember: ['superMember'],

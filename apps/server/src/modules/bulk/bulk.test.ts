@@ -81,6 +81,17 @@ describe('a request goes to the shops concerned', () => {
   });
 });
 
+describe('the request itself', () => {
+  it('is refused without a complete shipping address (the shops quote for it); nothing is stored', async () => {
+    const x = await signup('bulk-no-address');
+    const send = (selectedAddress: unknown) => x.b.post('/api/checkout/exceed-request', { previewTradeContractLineReqTOList: [{ skuId: f.sku['BULK-E7-20'], qty: '1' }], ...(selectedAddress ? { selectedAddress } : {}) },
+      { headers: { 'idempotency-key': newKey() }, remoteAddress: freshIp() });
+    expectError(await send(null), 400, 'Checkout.shippingAddressRequired');
+    expect((await send(usAddress(f, { postalCode: '' }))).statusCode).toBe(400);
+    expect(await t.db.select().from(bulkRequests).where(eq(bulkRequests.buyerId, x.id))).toHaveLength(0);
+  });
+});
+
 describe('negotiating', () => {
   let x: Buyer;
   let id: bigint;

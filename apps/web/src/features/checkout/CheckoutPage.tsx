@@ -38,6 +38,8 @@ import { PageLoading } from '../../shared/PageLoading';
  * dialogs load on first open (shared/LazyModal).
  */
 const loadPayment = () => import('../payment/PaymentSection');
+/** A bulk order's confirm-pay part (addresses, items, billing address), loaded only for bulk orders. */
+const BulkConfirmPay = lazy(() => import('../bulk/components/BulkConfirmPay').then((m) => ({ default: m.BulkConfirmPay })));
 const PaymentSection = lazy(() => loadPayment().then((m) => ({ default: m.PaymentSection })));
 const ContractOrders = lazy(() => import('../payment/ContractOrders').then((m) => ({ default: m.ContractOrders })));
 const preloadNextStep = () => { void loadModal(); void loadPayment(); };
@@ -180,7 +182,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
    */
   const sectionErrors = (() => {
     const e: { quiz?: string; quizInput?: string; notify?: string; privacy?: string; delivery?: { field: 'day' | 'time'; message: string }; shipping: Record<string, string> } = { shipping: {} };
-    if (site.features.quickQuiz && !preview.isExceed) {
+    // An order request asks it too: the shipping address it is sent with is checked as at submit.
+    if (site.features.quickQuiz) {
       if (!extras.hearFrom) e.quiz = t('checkout.tip.quickQuiz');
       else if (extras.hearFrom === 'other' && !extras.hearFromInput.trim()) e.quizInput = t('checkout.tip.quickQuizOther');
     }
@@ -347,6 +350,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
       const r = shippingForm.validate();
       if (r.hasErrors) { setTip([addressProblem(t('checkout.shippingAddress'), r.errors)]); return; }
     } else if (!selectedId) { setTip([t('checkout.tip.shippingAddress')]); return; }
+    const quiz = useForm ? sectionErrors.quiz ?? sectionErrors.quizInput : undefined;
+    if (quiz) { setAttempted(true); setTip([quiz]); return; }
     exceed.mutate({ body: { ...previewBody!, selectedAddress: useForm ? addressBody(shippingForm.values) : { id: selectedId! }, ...(requirements.trim() && { requirements: requirements.trim() }) }, key: idempotencyKey }, {
       onSuccess: (r) => navigate('/order-process', { state: { requestId: r.id, entries } }),
       onError: (e) => setTip([errorMessage(t, e)]),
@@ -377,6 +382,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                   onAddOnPage={() => navigate('/buyer/create-address?target=/checkout', { state: { from: 'cart', entries } })} />
                 {preview.isExceed ? (
                   <>
+                    {site.features.quickQuiz && useForm && <QuickQuizSection extras={extras} set={setExtras} error={shownErrors.quiz} inputError={shownErrors.quizInput} />}
                     <RequirementsBox value={requirements} onChange={setRequirements} />
                     <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
                   </>
@@ -484,10 +490,15 @@ function ContractCheckout({ contractId }: { contractId: string }) {
   if (isLoading) return <PageLoading />;
   if (error || !data) return <Navigate to="/cart" replace />;
   const balanceClosed = data.presale?.stage === 'BALANCE' && Date.now() < Date.parse(data.presale.balancePaymentStartTime);
+  // A bulk order (agreed through an order request) confirms its addresses and items here first.
+  const bulkOrder = data.tradeOrderList.find((o) => o.tradeOrderType === 'BULK');
   return (
     <Container size="md" py="md">
       <Title order={1} size="h2" mb="md">{t('checkout.title')}</Title>
       <Steps active={data.status === 'PAID' ? 2 : 1} labels={[t('checkout.step.fill'), t('checkout.step.pay'), t('checkout.step.done')]} />
+      {bulkOrder && (
+        <Box mb="md"><Suspense fallback={<PartLoading />}><BulkConfirmPay orderId={bulkOrder.id} /></Suspense></Box>
+      )}
       <Paper withBorder p="md" data-testid="contract-checkout">
         <Stack>
           {data.tradeOrderList.map((o) => (

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Anchor, Button, Container, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_POLL_MS, PAY_SUCCESS_COUNTDOWN_S } from '@mall/contracts/constants';
-import type { CheckoutEntry } from '@mall/contracts';
 import { errorMessage } from '../../shared/errors';
 import { useMoney } from '../../shared/format';
 import { isLoggedIn, useSession } from '../../shared/session';
@@ -131,33 +130,6 @@ export function PrePayPage() {
             : data.status === 'PENDING_PAY'
             ? <PaymentSection isPoint={data.isPoint} amount={data.stageAmt} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />
             : <Text c="dimmed">{t(data.status === 'PAID' ? 'payResult.success' : 'payment.notPayable')}</Text>}
-        </Stack>
-      </Paper>
-    </Container>
-  );
-}
-
-/** After an order request (exceed flow): the shopping guide steps of SPEC §2. */
-export function OrderProcessPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const state = useLocation().state as { requestId?: string; entries?: CheckoutEntry[] } | null;
-  return (
-    <Container size="md" py="xl">
-      <Paper withBorder p="lg" data-testid="order-process">
-        <Title order={1} size="h2" mb="md">{t('orderProcess.title')}</Title>
-        {state?.requestId && <Text mb="md">{t('orderProcess.sent', { id: state.requestId })}</Text>}
-        <Stepper active={1} orientation="vertical" size="sm">
-          <Stepper.Step label={t('orderProcess.steps.submit')} />
-          <Stepper.Step label={t('orderProcess.steps.negotiate')} />
-          <Stepper.Step label={t('orderProcess.steps.discount')} />
-          <Stepper.Step label={t('orderProcess.steps.pay')} />
-        </Stepper>
-        <Stack mt="md" gap="xs">
-          {state?.entries?.length ? (
-            <Button variant="light" onClick={() => navigate('/checkout', { replace: true, state: { from: 'cart', isExceed: true, entries: state.entries } })}>{t('orderProcess.contact')}</Button>
-          ) : null}
-          <Button variant="default" component={Link} to="/">{t('cart.goShopping')}</Button>
         </Stack>
       </Paper>
     </Container>

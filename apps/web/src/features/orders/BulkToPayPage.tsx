@@ -1,9 +1,10 @@
 /**
  * /bulk-to-pay/:orderId: pay a bulk order (tradeOrderType BULK) agreed through an order request:
- * the order's lines and amount, and a pay button that starts the usual payment (SPEC §4).
+ * the order's lines and amount, and a pay button that leads to the confirm-pay view
+ * (/checkout?tradeContractId: addresses, items, billing address, then the payment; SPEC §4).
  */
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Anchor, Button, Container, Divider, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../shared/EmptyBlock';
@@ -23,6 +24,7 @@ export function BulkToPayPage() {
   const { orderId = '' } = useParams();
   const { data: order, isLoading, error } = useOrderDetail(orderId);
   const pay = usePayOrder({ bulkPage: true });
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   if (!/^\d{1,18}$/.test(orderId) || isOrderNotFound(error)) return <Container size="md" py="xl"><OrderNotFound orderNumber={orderId} /></Container>;
   if (isLoading) return <PageLoading />;
@@ -59,6 +61,8 @@ export function BulkToPayPage() {
           {op ? (
             <Button size="md" loading={busy} onClick={async () => {
               setBusy(true);
+              // A first payment confirms the addresses and items on the confirm-pay view; a repeat goes through the usual guard.
+              if (order.tradeOrderType === 'BULK' && op === 'pay') { navigate(`/checkout?tradeContractId=${order.tradeContract.id}`); return; }
               try { await pay.start(order, op); } catch (e) { notifyOrderError(t, e); } finally { setBusy(false); }
             }} data-testid="bulk-pay">{t('orders.bulk.pay', { amount: fmt(order.needPayAmt) })}</Button>
           ) : (

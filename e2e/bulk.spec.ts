@@ -1,0 +1,131 @@
+/**
+ * Bulk ("exceed") order requests end to end: a buyer sends an order request for the oversized
+ * desk pack from checkout, the FlexiDesk seller answers in the thread and quotes an exclusive
+ * price in the seller console, the buyer reads it, accepts, confirms the bulk order (addresses,
+ * items, billing address) and pays with MOCKPAY; the shopping guide then shows every step done.
+ * And /order-process at phone width.
+ */
+import { test, expect, type Page } from './test';
+import { addToCart, approveOnMockpay, choose, expectChosen, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail } from './helpers';
+
+const pageWidth = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+
+/** The shipping address of the exceed checkout (which asks no notification contact). */
+async function fillAddress(page: Page) {
+  const form = page.getByRole('region', { name: 'Shipping address' });
+  await form.getByRole('textbox', { name: 'First name' }).fill('Pat');
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Payer');
+  await form.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('bulk-ship'));
+  await form.getByRole('textbox', { name: 'Phone' }).fill('4155550123');
+  await expectChosen(form.getByRole('combobox', { name: 'Country/region' }), 'United States');
+  await choose(page, form, 'State/province', 'California');
+  await choose(page, form, 'City', 'San Francisco');
+  await form.getByRole('textbox', { name: 'Postal code' }).fill('94103');
+  await form.getByRole('textbox', { name: 'Street and house number' }).fill('1 Market St');
+  // The US site's quick question goes with a typed shipping address, for a request too.
+  await choose(page, page.getByRole('region', { name: 'Quick question' }), 'How did you hear about us?', 'Online search');
+}
+
+/** Signs up, puts the desk pack in the cart and sends an order request; the new request's number. */
+async function sendRequest(page: Page, requirements: string): Promise<string> {
+  await signUp(page, 'bulk');
+  await addToCart(page, 'office-desk-pack-20');
+  await goToCheckout(page, 1);
+  await fillAddress(page);
+  await page.getByRole('textbox', { name: 'Do you have any other requirements?' }).fill(requirements);
+  await page.getByTestId('send-request').filter({ visible: true }).click();
+  await expect(page).toHaveURL('/order-process');
+  const card = page.getByTestId('bulk-request-card').first();
+  await expect(card.getByTestId('bulk-status')).toHaveText('Waiting for quote');
+  const title = await card.getByText(/^Request \d+/).textContent();
+  return /Request (\d+)/.exec(title ?? '')![1]!;
+}
+
+test('a buyer asks for a bulk price, the seller quotes, the buyer accepts and pays with MOCKPAY', async ({ page, browser }, testInfo) => {
+  const requestId = await sendRequest(page, 'Deliver to loading dock B, weekdays only.');
+  await expect(page.getByTestId('bulk-guide').first().locator('li[aria-current="step"]')).toContainText('Negotiate details');
+
+  // The seller finds it among the requests to quote, writes and quotes.
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
+  const seller = await context.newPage();
+  await logIn(seller, 'seller@demo.shop');
+  await seller.goto('/merchant-console/bulk-requests');
+  const row = seller.getByTestId('seller-bulk-request').filter({ hasText: `Request ${requestId}` });
+  await expect(row.getByTestId('bulk-status')).toHaveText('Waiting for quote');
+  await row.getByTestId('seller-bulk-open').click();
+  await expect(seller).toHaveURL(`/merchant-console/bulk-requests/${requestId}`);
+  await expect(seller.getByText('Deliver to loading dock B, weekdays only.')).toBeVisible();
+  await seller.getByTestId('bulk-message-input').fill('Thanks! We can offer a project price for the pack.');
+  await seller.getByTestId('bulk-message-send').click();
+  await expect(seller.getByTestId('bulk-message')).toHaveCount(1);
+  await seller.getByTestId('quote-unit-0').fill('7500');
+  await seller.getByTestId('quote-shipping').fill('0');
+  await seller.getByTestId('quote-send').click();
+  await expect(seller.getByTestId('bulk-status')).toHaveText('Quoted');
+  await expect(seller.getByTestId('bulk-quote')).toContainText('$7,500.00');
+  await seller.screenshot({ path: '/tmp/bulk-seller-1280.png', fullPage: true });
+
+  // The buyer sees the same thread and the exclusive price, answers and accepts.
+  await page.goto(`/order-process/${requestId}`);
+  await expect(page.getByTestId('bulk-status')).toHaveText('Quoted');
+  await expect(page.getByTestId('bulk-message')).toContainText('We can offer a project price');
+  await expect(page.getByTestId('quoted-unit')).toHaveText('Your price $7,500.00');
+  await page.getByTestId('bulk-message-input').fill('Great, accepting now.');
+  await page.getByTestId('bulk-message-send').click();
+  await expect(page.getByTestId('bulk-message')).toHaveCount(2);
+  await page.screenshot({ path: '/tmp/bulk-request-1280.png', fullPage: true });
+  await page.getByTestId('bulk-accept').click();
+  await expect(page).toHaveURL(/\/bulk-to-pay\/\d+$/);
+  const amount = await page.getByTestId('bulk-amount').textContent();
+  expect(amount).toMatch(/^\$8,\d{3}\.\d{2}$/); // $7,500 and San Francisco's sales tax
+
+  // Confirm pay: addresses, items, summary; the billing address is changed before paying.
+  await page.getByTestId('bulk-pay').click();
+  await expect(page).toHaveURL(/\/checkout\?tradeContractId=\d+$/);
+  const confirm = page.getByTestId('bulk-confirm');
+  await expect(confirm.getByTestId('bulk-shipping-address')).toContainText('1 Market St');
+  await expect(confirm.getByTestId('bulk-items')).toContainText('Office Desk Pack x20');
+  await expect(confirm.getByTestId('bulk-items')).toContainText('$7,500.00');
+  await expect(confirm.getByTestId('bulk-confirm-total')).toHaveText(amount!);
+  await confirm.getByTestId('bulk-billing-edit').click();
+  const billing = confirm.getByTestId('bulk-billing');
+  await billing.getByRole('textbox', { name: 'Street and house number' }).fill('500 Howard St');
+  await billing.getByTestId('bulk-billing-save').click();
+  await expect(billing.getByTestId('bulk-billing-address')).toContainText('500 Howard St');
+  await page.screenshot({ path: '/tmp/bulk-confirm-1280.png', fullPage: true });
+
+  await payNowToMockpay(page, amount!);
+  await approveOnMockpay(page);
+
+  // Paid: every step of the guide is done; the seller sees it accepted.
+  await page.goto(`/order-process/${requestId}`);
+  await expect(page.getByTestId('bulk-status')).toHaveText('Accepted');
+  await expect(page.getByTestId('bulk-guide').locator('li[data-done]')).toHaveCount(4);
+  await expect(page.getByTestId('bulk-accept')).toHaveCount(0);
+  await seller.goto('/merchant-console/bulk-requests?status=ACCEPTED');
+  await expect(seller.getByTestId('seller-bulk-request').filter({ hasText: `Request ${requestId}` })).toBeVisible();
+  await context.close();
+});
+
+test('/order-process at phone width: the guide as a list, the request readable, no sideways scrolling', async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const requestId = await sendRequest(page, 'Call before delivery.');
+  const card = page.getByTestId('bulk-request-card').filter({ hasText: `Request ${requestId}` });
+  await expect(card).toContainText('Office Desk Pack x20');
+  // The four steps stack: each below the one before.
+  const steps = page.getByTestId('bulk-guide').first().locator('li');
+  await expect(steps).toHaveCount(4);
+  const [first, second] = [await steps.nth(0).boundingBox(), await steps.nth(1).boundingBox()];
+  expect(second!.y).toBeGreaterThan(first!.y);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/bulk-order-process-390.png', fullPage: true });
+
+  await card.getByTestId('bulk-open').click();
+  await expect(page).toHaveURL(`/order-process/${requestId}`);
+  await expect(page.getByTestId('no-quote')).toBeVisible();
+  await expect(page.getByTestId('bulk-message-input')).toBeVisible();
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/bulk-request-390.png', fullPage: true });
+  await context.close();
+});

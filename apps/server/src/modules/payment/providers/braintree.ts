@@ -222,8 +222,11 @@ export class BraintreeProvider implements PaymentProvider {
     const eventId = `${n.kind}:${subject}`;
     if (!tx) return { eventId, event: null };
     switch (n.kind) {
-      case 'transaction_settled':
-        return tx.type === 'sale' ? { eventId, event: this.eventsOf(tx, eventId)[0] as ProviderEvent } : { eventId, event: null };
+      case 'transaction_settled': {
+        if (tx.type !== 'sale') return { eventId, event: null };
+        const { eventId: _, ...event } = this.eventsOf(tx, eventId)[0]!;
+        return { eventId, event: event as ProviderEvent };
+      }
       case 'transaction_settlement_declined':
         return { eventId, event: tx.type === 'sale' ? { type: 'payment.failed', providerPaymentId: tx.id, ...(tx.orderId ? { merchantReference: tx.orderId } : {}), reason: 'settlement_declined' } : null };
       // Disbursed money and disputes are Braintree's books and the merchant's business: acknowledged only.
@@ -269,7 +272,7 @@ export class BraintreeProvider implements PaymentProvider {
       // It went into a settlement batch meanwhile: refunded once settled.
       throw new Error(`Braintree sale ${tx.id} could not be voided (${voided.message}); refunded once settled`);
     }
-    if (PENDING.has(tx.status) || tx.status === 'authorizing') throw new Error(`Braintree sale ${tx.id} is ${tx.status}: refunded once settled`);
+    if (PENDING.has(tx.status)) throw new Error(`Braintree sale ${tx.id} is ${tx.status}: refunded once settled`);
     // The SDK's refund takes an options object (amount and orderId) as its second argument.
     const refund = this.gateway.transaction.refund as unknown as (id: string, options: { amount: string; orderId: string }) => Promise<braintree.ValidatedResponse<Tx>>;
     const res = await refund.call(this.gateway.transaction, tx.id, { amount, orderId: input.idempotencyKey });

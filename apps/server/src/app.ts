@@ -34,6 +34,7 @@ import { tradeRoutes } from './modules/trade/routes.js';
 import { mergeRoutes } from './modules/merge/routes.js';
 import { invoiceRoutes } from './modules/trade/invoice.js';
 import { fulfillmentRoutes } from './modules/fulfillment/routes.js';
+import { serviceCodeRoutes } from './modules/service-codes/routes.js';
 import { cardRoutes } from './modules/card/routes.js';
 import { mockpayRoutes } from './modules/mockpay/routes.js';
 import { MOCKPAY_WEBHOOK_QUEUE, MockpayProvider } from './modules/mockpay/provider.js';
@@ -230,6 +231,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   bulkRoutes(app, opts.db);
   subscriptionRoutes(app, opts.db, { publicUrl: mockpayConfig.publicUrl, sms, newsletter: opts.newsletter });
   fulfillmentRoutes(app, opts.db, opts.jobs);
+  serviceCodeRoutes(app, opts.db);
   cardRoutes(app, opts.db, registry, paymentEvents);
   const uploads = new Uploads(opts.db, storage, { ...uploadPolicyFromEnv(), ...opts.uploads });
   await uploadRoutes(app, uploads);

@@ -111,6 +111,15 @@ export const ERROR_CODES = {
   applicationAlreadyPassed: 'Merchant.applicationAlreadyPassed',
   notOperator: 'Operator.notOperator',
   articleNotExist: 'Content.articleNotExist',
+  /** Service use codes: no such code in the seller's shops (or the buyer's order has none to show). */
+  serviceCodeNotFound: 'ServiceCode.notFound',
+  serviceCodeWrongPassword: 'ServiceCode.wrongPassword',
+  serviceCodeUsed: 'ServiceCode.used',
+  serviceCodeRefunded: 'ServiceCode.refunded',
+  serviceCodeExpired: 'ServiceCode.expired',
+  serviceCodeOrderNotPaid: 'ServiceCode.orderNotPaid',
+  /** The code's line is in an open after-sales request (a refund of it may be under way). */
+  serviceCodeInAfterSales: 'ServiceCode.inAfterSales',
   refundFailed: 'Payment.refundFailed',
   reverseNotExist: 'AfterSales.reverseNotExist',
   reverseLineInProgress: 'AfterSales.lineInProgress',

@@ -40,7 +40,35 @@ export const OrderLineSku = z.object({
   id: Id, name: z.string(), image: z.string(), attributes: z.array(Attribute), unitName: z.string().nullable(),
   item: z.object({ id: Id, urlKey: z.string().nullable(), itemName: z.string() }),
 });
-export const ServiceCoupon = z.object({ couponCode: z.string(), couponsPassword: z.string(), usedStatus: z.enum(['NOT_USED', 'USED']), usedTime: z.string().nullable() });
+/**
+ * A service line's use code (SPEC §3 tradeOrderLineCouponsBOList). In an order read the code is
+ * masked and the password empty: the buyer reads them through checkVerifyCode (VerifyCodes).
+ * REFUNDED: the unit was refunded before it was used, so the code is void.
+ */
+export const ServiceCoupon = z.object({ couponCode: z.string(), couponsPassword: z.string(), usedStatus: z.enum(['NOT_USED', 'USED', 'REFUNDED']), usedTime: z.string().nullable() });
+export type ServiceCoupon = z.infer<typeof ServiceCoupon>;
+
+/** checkVerifyCode: POST /api/orders/{id}/verify-codes answers an order's service codes in full. */
+export const VerifyCodes = z.object({
+  tradeOrderId: Id,
+  lines: z.array(z.object({
+    tradeOrderLineId: Id, itemName: z.string(), serviceRemainingTimes: z.number().int().nullable(), expirationTime: z.string().nullable(),
+    tradeOrderLineCouponsBOList: z.array(ServiceCoupon),
+  })),
+});
+export type VerifyCodes = z.infer<typeof VerifyCodes>;
+
+/** What a seller types in to redeem a code: spaces, dashes and case do not matter. */
+export const RedeemServiceCodeBody = z.strictObject({
+  couponCode: z.string().transform((v) => v.replace(/[\s-]/g, '').toUpperCase()).pipe(z.string().regex(/^[A-Z0-9]{8,16}$/, 'Enter the code as shown to the buyer')),
+  couponsPassword: z.string().trim().regex(/^\d{6}$/, 'The password has 6 digits'),
+});
+export type RedeemServiceCodeBody = z.input<typeof RedeemServiceCodeBody>;
+export const RedeemedServiceCode = z.object({
+  couponCode: z.string(), usedStatus: z.literal('USED'), usedTime: z.string(),
+  tradeOrderId: Id, tradeOrderCode: z.string(), itemName: z.string(), serviceRemainingTimes: z.number().int(),
+});
+export type RedeemedServiceCode = z.infer<typeof RedeemedServiceCode>;
 export const OrderLine = z.object({
   id: Id,
   tradeOrderLineCode: z.string(),

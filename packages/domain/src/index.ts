@@ -19,3 +19,4 @@ export * from './delivery-day.js';
 export * from './vat-id.js';
 export * from './invoice-state.js';
 export * from './bulk-request.js';
+export * from './service-code.js';

@@ -1,3 +1,4 @@
+import type { ServiceCodesSummary } from './service-code.js';
 import { invoiceOperations, type InvoiceStatus } from './invoice-state.js';
 import { nextStatus, type TransitionTable } from './state-table.js';
 
@@ -134,6 +135,8 @@ export interface OperationInput {
   vatApplies?: boolean;
   /** A BULK order (negotiated, paid through its own bulk-to-pay page). */
   isBulk?: boolean;
+  /** The order's service use codes (serviceCodesSummary); left out: no line has codes. */
+  serviceCodes?: ServiceCodesSummary;
 }
 
 /**
@@ -172,7 +175,8 @@ export function operationList(o: OperationInput): Operation[] {
       break;
     case 'UN_DELIVERY':
       // Once a parcel has left, the order is no longer cancelled but returned.
-      if (o.status === 'UN_DELIVERY' && o.packageCount === 0 && !o.reverseInProgress) ops.push('buyerCancelAfterPay');
+      // A used service code's unit cannot be refunded, so the order is no longer cancelled whole.
+      if (o.status === 'UN_DELIVERY' && o.packageCount === 0 && !o.reverseInProgress && !o.serviceCodes?.used) ops.push('buyerCancelAfterPay');
       break;
     case 'UN_RECEIVED':
       if (o.openPackageCount > 0) ops.push('confirm');
@@ -184,7 +188,11 @@ export function operationList(o: OperationInput): Operation[] {
     default:
       break;
   }
-  if (o.hasServiceItems && (PAID_STATUSES as readonly string[]).includes(display)) ops.push('toUse');
+  if ((PAID_STATUSES as readonly string[]).includes(display)) {
+    // toUse while a code can still be used; checkVerifyCode while there are codes to show (used ones too).
+    if (o.serviceCodes ? o.serviceCodes.usable > 0 : o.hasServiceItems) ops.push('toUse');
+    if (o.serviceCodes && o.serviceCodes.shown > 0) ops.push('checkVerifyCode');
+  }
   if (o.packageCount > 0) ops.push('checkExpressTrack');
   const invoiceOps = o.invoiceStatus ? invoiceOperations({ ...o, invoiceStatus: o.invoiceStatus, vatApplies: o.vatApplies ?? false }) : [];
   // An issued VAT invoice is the order's invoice document: its own operation opens it, so no second button does.
@@ -193,7 +201,8 @@ export function operationList(o: OperationInput): Operation[] {
   // After-sales is per line: lines already in one are simply not offered again on the apply page.
   if (o.reversible && ['UN_RECEIVED', 'COMPLETE'].includes(display)) ops.push('buyerApplyReverse');
   // Part shipped, part waiting: the rest can be cancelled line by line (the whole order is cancelled only before anything left).
-  else if (o.cancelable && o.status === 'UN_DELIVERY' && display === 'UN_DELIVERY' && o.packageCount > 0) ops.push('buyerApplyReverse');
+  // So is an order one of whose service codes was used (its unused lines are cancelled line by line).
+  else if (o.cancelable && o.status === 'UN_DELIVERY' && display === 'UN_DELIVERY' && (o.packageCount > 0 || o.serviceCodes?.used)) ops.push('buyerApplyReverse');
   if (['COMPLETE', 'CLOSED', 'CANCELED', 'CANCEL_ALL'].includes(display) && !o.isReissue) ops.push('buyAgain');
   return ops;
 }

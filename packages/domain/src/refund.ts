@@ -67,10 +67,13 @@ export const fromMilli = (m: bigint): string => String(Number(m) / 1000);
 export function lineAfterSalesQty(l: {
   orderStatus: string; topLevel: boolean; inOpenAfterSales: boolean;
   qtyMilli: bigint; deliveredMilli: bigint; cancelledMilli: bigint; reversedMilli: bigint;
+  /** A service line with use codes: the units whose code is unused (a used code's unit is not refundable). */
+  serviceUnitsLeftMilli?: bigint | null;
 }): { canCancelMilli: bigint; canReverseMilli: bigint } {
   if (!l.topLevel || l.inOpenAfterSales) return { canCancelMilli: 0n, canReverseMilli: 0n };
-  const unshipped = l.qtyMilli - l.deliveredMilli - l.cancelledMilli;
-  const delivered = l.deliveredMilli - l.reversedMilli;
+  const cap = (q: bigint) => (l.serviceUnitsLeftMilli != null && l.serviceUnitsLeftMilli < q ? l.serviceUnitsLeftMilli : q);
+  const unshipped = cap(l.qtyMilli - l.deliveredMilli - l.cancelledMilli);
+  const delivered = cap(l.deliveredMilli - l.reversedMilli);
   return {
     canCancelMilli: l.orderStatus === 'UN_DELIVERY' && unshipped > 0n ? unshipped : 0n,
     canReverseMilli: (l.orderStatus === 'UN_RECEIVED' || l.orderStatus === 'COMPLETE') && delivered > 0n ? delivered : 0n,

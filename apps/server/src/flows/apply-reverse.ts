@@ -11,7 +11,7 @@ import {
   AFTER_SALES, ERROR_CODES, REASONS_BY_TYPE, type ApplyLineView, type ApplyRequest, type ApplyResult, type ApplyType, type Currency, type RenderApplyResult,
 } from '@mall/contracts';
 import {
-  fromMilli, isOpen, lineAfterSalesQty, money, refundableAmount, REVERSE_INITIAL_STATUS, toMilli, toMinor, type ReverseStatus,
+  fromMilli, isOpen, lineAfterSalesQty, money, refundableAmount, REVERSE_INITIAL_STATUS, serviceUnitsLeftMilli, toMilli, toMinor, type ReverseStatus,
 } from '@mall/domain';
 import type { Db } from '../db/client.js';
 import { items, refunds, reverseTradeOrderLines, reverseTradeOrders, skus, tradeOrderLines, tradeOrders } from '../db/schema/index.js';
@@ -19,6 +19,7 @@ import { AppError } from '../lib/errors.js';
 import type { UserRow } from '../lib/session.js';
 import { ownUploads } from '../lib/uploads.js';
 import { moveOrders, type Tx } from '../modules/trade/transitions.js';
+import { orderHasUsedServiceCode } from '../modules/service-codes/codes.js';
 
 type OrderRow = typeof tradeOrders.$inferSelect;
 type Snapshot = { itemName: string; skuName: string; image: string; attributes?: { attrKey: string; attrVal: string }[]; unit?: string | null; businessType?: string };
@@ -48,6 +49,7 @@ export async function orderAfterSalesState(tx: Tx | Db, o: OrderRow) {
     const can = lineAfterSalesQty({
       orderStatus: o.status, topLevel: true, inOpenAfterSales: open > 0n,
       qtyMilli: toMilli(l.qty), deliveredMilli: toMilli(l.deliveredQty), cancelledMilli: toMilli(l.cancelledQty), reversedMilli: toMilli(l.reversedQty),
+      serviceUnitsLeftMilli: serviceUnitsLeftMilli(l.serviceRemainingTimes),
     });
     return { l, weight, open, ...can, usedMilli: toMilli(l.cancelledQty) + toMilli(l.reversedQty) + open };
   });
@@ -259,6 +261,8 @@ export async function cancelAfterPay(db: Db, user: UserRow, orderId: bigint) {
     if (o.status !== 'UN_DELIVERY' || shipped || state.top.some((x) => x.open > 0n)) {
       throw err(409, ERROR_CODES.operationNotAllowed, 'This order can no longer be canceled');
     }
+    // A used service code's unit is not refunded: the other lines are cancelled through after-sales.
+    if (await orderHasUsedServiceCode(tx, o.id)) throw err(409, ERROR_CODES.operationNotAllowed, 'A service code of this order was used: cancel the other lines through after-sales');
     const chosen = state.top.filter((x) => x.canCancelMilli > 0n);
     const amount = amountFor(o, state, chosen.map((x) => ({ lineId: x.l.id, qtyMilli: x.canCancelMilli })));
     const [rev] = await tx.insert(reverseTradeOrders).values({

@@ -15,6 +15,7 @@ import {
 import { toAddressDto } from '../modules/address/service.js';
 import { STORE_PICKUP } from '../modules/fulfillment/service.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';
+import { newServiceCode, newServicePassword } from '../modules/service-codes/codes.js';
 
 const DAY = 86400_000;
 
@@ -154,7 +155,7 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
       lineIds.set(l.r.sku.skuCode, main!.id);
       if (service) {
         await tx.insert(tradeOrderLineCoupons).values(Array.from({ length: Number(l.qty) }, (_, i) => ({
-          orderLineId: main!.id, couponCode: crypto.randomBytes(6).toString('hex').toUpperCase(), couponsPassword: String(crypto.randomInt(100000, 999999)),
+          orderLineId: main!.id, couponCode: newServiceCode(), couponsPassword: newServicePassword(),
           usedStatus: i === 0 && s.status === 'COMPLETE' ? 'USED' as const : 'NOT_USED' as const, usedAt: i === 0 && s.status === 'COMPLETE' ? new Date(createdAt.getTime() + 7 * DAY) : null,
         })));
       }
@@ -247,6 +248,9 @@ export async function seedOrders(tx: Tx, ids: { buyer: bigint; main: bigint; sub
     reviewerOrders.push((await order({ buyer: reviewer, shop: flexi, lines, status: 'COMPLETE', ageDays: 60 + i * 7, packages: [shipped(`1Z999RV1000000000${i}`, 'UPS', lines, 'AUTO')] })).id);
     reviewerOrders.push((await order({ buyer: reviewer, shop: nordic, lines: [['LAMP-BAR', '1']], status: 'COMPLETE', ageDays: 50 + i * 5, packages: [shipped(`1Z999RV2000000000${i}`, 'UPS', [['LAMP-BAR', '1']], 'AUTO')] })).id);
   }
+  // Another shopper's (kenji@) assembly vouchers: one code used at the shop, two still to use
+  // (the seller redeems them at /merchant-console/service-codes).
+  await order({ buyer: ids.reviewers[1]!, shop: flexi, lines: [['SRV-ASSEMBLY', '3']], status: 'COMPLETE', ageDays: 12, packages: [shipped('1Z999SV10000000001', 'UPS', [['SRV-ASSEMBLY', '3']], 'AUTO')] });
   // Part shipped, part still to ship: the rest can be cancelled through after-sales.
   await order({ buyer: b, shop: flexi, lines: [['TRAY-STEEL', '1'], ['TOP-OAK-140', '1']], status: 'UN_DELIVERY', ageDays: 3, packages: [shipped('1Z999AS10000000099', 'UPS', [['TRAY-STEEL', '1']])] });
   return {

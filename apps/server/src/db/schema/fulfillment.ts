@@ -50,6 +50,10 @@ export const tradeOrderLineCoupons = pgTable('trade_order_line_coupons', {
   orderLineId: bigint('order_line_id', { mode: 'bigint' }).notNull().references(() => tradeOrderLines.id),
   couponCode: text('coupon_code').notNull(),
   couponsPassword: text('coupons_password').notNull(),
-  usedStatus: text('used_status', { enum: ['NOT_USED', 'USED'] }).notNull().default('NOT_USED'),
+  usedStatus: text('used_status', { enum: ['NOT_USED', 'USED', 'REFUNDED'] }).notNull().default('NOT_USED'),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** The seller who redeemed it. */
+  usedBy: bigint('used_by', { mode: 'bigint' }).references(() => users.id),
+  /** Its unit was refunded before use: the code is void. */
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
 }, (t) => [index('trade_order_line_coupons_line_idx').on(t.orderLineId), uniqueIndex('trade_order_line_coupons_code_key').on(t.couponCode)]);

@@ -12,6 +12,7 @@ import { refunds, reverseTradeOrderLines, reverseTradeOrders, tradeOrderLines, t
 import { AppError } from '../../lib/errors.js';
 import { moveOrders, returnCouponsAndCodes, returnPointsInShare, type Tx } from '../trade/transitions.js';
 import { endPaidServiceByRefund } from '../membership/paid-service.js';
+import { voidServiceCodesByRefund } from '../service-codes/codes.js';
 
 export type ReverseRow = typeof reverseTradeOrders.$inferSelect;
 type ReverseSet = Partial<typeof reverseTradeOrders.$inferInsert>;
@@ -112,6 +113,8 @@ export async function settleReverseRefund(tx: Tx, reverseId: bigint, now = new D
   await releaseLines(tx, rev.id);
   // A refunded super member purchase ends the buyer's service, in this same transaction.
   await endPaidServiceByRefund(tx, rev.id, now);
+  // Refunded units of a service can no longer be used: their codes are void.
+  await voidServiceCodesByRefund(tx, rev.id, now);
 
   const [o] = await tx.select().from(tradeOrders).where(eq(tradeOrders.id, rev.orderId)).for('update');
   if (!o) return;

@@ -50,8 +50,8 @@ export async function orderDetailRead(db: Db, scope: OrderScope, id: bigint, lan
   };
   const rel = emptyRelated();
   addRelated(rel, o, r);
-  rel.coupons = ((r.coupons ?? []) as { id: string; orderLineId: string; couponCode: string; couponsPassword: string; usedStatus: 'NOT_USED' | 'USED'; usedAt: number | null }[])
-    .map((k) => ({ id: BigInt(k.id), orderLineId: BigInt(k.orderLineId), couponCode: k.couponCode, couponsPassword: k.couponsPassword, usedStatus: k.usedStatus, usedAt: k.usedAt === null ? null : new Date(k.usedAt) }));
+  rel.coupons = ((r.coupons ?? []) as { id: string; orderLineId: string; couponCode: string; couponsPassword: string; usedStatus: 'NOT_USED' | 'USED' | 'REFUNDED'; usedAt: number | null }[])
+    .map((k) => ({ id: BigInt(k.id), orderLineId: BigInt(k.orderLineId), couponCode: k.couponCode, couponsPassword: k.couponsPassword, usedStatus: k.usedStatus, usedAt: k.usedAt === null ? null : new Date(k.usedAt), usedBy: null, refundedAt: null }));
   type Money = { amountMinor: string; currency: string; createdAt: number; status: string; channel: string };
   return buildDetail(o, c, scope, rel, {
     methodName: r.method_name,

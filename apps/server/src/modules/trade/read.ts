@@ -6,13 +6,14 @@ import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   POSTPONE_LIMIT, SITES, type Currency, type Language, type OrderDetail, type OrderLine, type OrderListBody, type OrderSummary, type OrderTab, type OrderTimespan, type SiteCode,
 } from '@mall/contracts';
-import { REVERSE_FINAL_STATUSES, allocate, displayStatus, vatAppliesTo, type InvoiceStatus, fromMilli, lineAfterSalesQty, money, OPERATION_UPPERCASE, operationList, tabOf, toMilli, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
+import { REVERSE_FINAL_STATUSES, serviceCodesSummary, serviceUnitsLeftMilli, allocate, displayStatus, vatAppliesTo, type InvoiceStatus, fromMilli, lineAfterSalesQty, money, OPERATION_UPPERCASE, operationList, tabOf, toMilli, ORDER_STATUSES, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
   contractMerges, items, paymentRecords, refunds, reverseTradeOrders, shippingMethods, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
 import type { OrderScope } from './scope.js';
 import { localizeShippingMethod } from '../catalog/service.js';
+import { maskServiceCode } from '../service-codes/codes.js';
 
 type OrderRow = typeof tradeOrders.$inferSelect;
 type ContractRow = typeof tradeContracts.$inferSelect;
@@ -77,6 +78,7 @@ export function listConditions(buyerIds: bigint[], body: Pick<OrderListBody, 'ti
 const lineCan = (l: LineRow, status: OrderStatus) => lineAfterSalesQty({
   orderStatus: status, topLevel: l.lineGroupType === 'NORMAL' || l.lineGroupType === 'DIY_MAIN', inOpenAfterSales: l.reverseStatus === 'PROCESSING',
   qtyMilli: toMilli(l.qty), deliveredMilli: toMilli(l.deliveredQty), cancelledMilli: toMilli(l.cancelledQty), reversedMilli: toMilli(l.reversedQty),
+  serviceUnitsLeftMilli: serviceUnitsLeftMilli(l.serviceRemainingTimes),
 });
 
 function lineOut(o: Pick<OrderRow, 'shopId' | 'sellerId'>, l: LineRow, currency: Currency, status: OrderStatus, children: LineRow[], coupons: (typeof tradeOrderLineCoupons.$inferSelect)[], presale: OrderLine['presale']): OrderLine {
@@ -102,13 +104,23 @@ function lineOut(o: Pick<OrderRow, 'shopId' | 'sellerId'>, l: LineRow, currency:
       paidAmt: money(paid ? l.needPayAmtMinor : 0n, currency), actualNeedPayPoints: l.points,
     },
     diySkuLineList: child('DIY_CHILD'), giftLineList: child('GIFT_CHILD'),
+    // Masked: the buyer reads the codes through checkVerifyCode (service-codes module).
     tradeOrderLineCouponsBOList: coupons.filter((c) => c.orderLineId === l.id).map((c) => ({
-      couponCode: c.couponCode, couponsPassword: c.couponsPassword, usedStatus: c.usedStatus, usedTime: c.usedAt?.toISOString() ?? null,
+      couponCode: maskServiceCode(c.couponCode), couponsPassword: '', usedStatus: c.usedStatus, usedTime: c.usedAt?.toISOString() ?? null,
     })),
     serviceRemainingTimes: l.serviceRemainingTimes, expirationTime: l.serviceExpiresAt?.toISOString() ?? null,
     presale,
   };
 }
+
+/** What the order's service lines' use codes allow (toUse, checkVerifyCode); undefined without service lines. */
+const serviceCodesOf = (top: LineRow[]) => {
+  const service = top.filter((l) => l.itemBusinessType === 'SERVICE');
+  if (!service.length) return undefined;
+  return serviceCodesSummary(service.map((l) => ({
+    qtyMilli: toMilli(l.qty), cancelledMilli: toMilli(l.cancelledQty), reversedMilli: toMilli(l.reversedQty), remaining: l.serviceRemainingTimes, expiresAt: l.serviceExpiresAt,
+  })), new Date()) ?? { usable: 0, shown: 0, used: false };
+};
 
 export interface Related {
   lines: LineRow[];
@@ -182,7 +194,7 @@ export function summaryOf(o: ListOrder, c: ListContract, rel: Related, scope: Or
     status, tradeType: o.tradeType, payChannel: o.payChannel, notFirstTime: rel.paidBefore.has(c.id), viewerIsBuyer,
     masterPending: c.masterStatus === 'PENDING', packageCount: pk.total, openPackageCount: pk.open,
     postponeCount: o.postponeCount, postponeLimit: POSTPONE_LIMIT, hasInvoiceUrl: !!o.invoiceUrl, evaluated: o.commentStatus === 'EVALUATED',
-    hasServiceItems: top.some((l) => l.itemBusinessType === 'SERVICE'), reversible: can.some((x) => x.canReverseMilli > 0n), cancelable: can.some((x) => x.canCancelMilli > 0n),
+    hasServiceItems: top.some((l) => l.itemBusinessType === 'SERVICE'), serviceCodes: serviceCodesOf(top), reversible: can.some((x) => x.canReverseMilli > 0n), cancelable: can.some((x) => x.canCancelMilli > 0n),
     reverseInProgress: rel.reverseOpen.has(o.id), isReissue: o.businessType === 'REVERSE_REISSUE', isPoints: o.tradeType === 'NORMAL_POINT_REDEEM',
     invoiceStatus: rel.invoiceStatus.get(o.id) ?? 'NOT_REQUESTED', vatApplies: vatAppliesTo(currency), isBulk: o.tradeOrderType === 'BULK',
   });

@@ -3,16 +3,16 @@
  * tables in packages/domain, and the UPDATE itself carries the allowed "from" statuses, so two
  * racing requests cannot both move an order.
  */
-import crypto from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { ORDER_EVENTS, PACKAGE_EVENTS, type OrderEvent, type PackageEvent } from '@mall/domain';
 import { clientOf, type Db, type Tx } from '../../db/client.js';
 
 export type { Tx };
 import {
-  couponCampaigns, items, ownerCoupons, shipmentPackages, skus, tradeContracts, tradeOrderLineCoupons, tradeOrderLines, tradeOrders,
+  couponCampaigns, items, ownerCoupons, shipmentPackages, skus, tradeContracts, tradeOrderLines, tradeOrders,
 } from '../../db/schema/index.js';
 import { activatePaidServices } from '../membership/paid-service.js';
+import { issueServiceCodes } from '../service-codes/codes.js';
 import { contractPoints, refundPoints, reverseEarned } from '../points/ledger.js';
 import { takeGrowth } from '../membership/growth.js';
 
@@ -170,16 +170,16 @@ export async function onOrdersPaid(tx: Tx, contractId: bigint, payChannel: strin
   await activatePaidServices(tx, orders.map((o) => o.id), now);
   const service = await tx.select({ id: tradeOrderLines.id, qty: tradeOrderLines.qty, uses: items.serviceUses, days: items.serviceValidDays })
     .from(tradeOrderLines).innerJoin(items, eq(items.id, tradeOrderLines.itemId))
-    .where(and(inArray(tradeOrderLines.orderId, orders.map((o) => o.id)), eq(items.businessType, 'SERVICE')));
+    // Use codes are for services given by the shop (a number of uses); a plan such as super member has none.
+    .where(and(inArray(tradeOrderLines.orderId, orders.map((o) => o.id)), eq(items.businessType, 'SERVICE'), isNotNull(items.serviceUses)));
   for (const l of service) {
-    const count = Math.max(1, Math.floor(Number(l.qty)));
+    // One code per use: the seller redeems one each time the service is given.
+    const count = Math.max(1, Math.floor(Number(l.qty))) * Math.max(1, l.uses ?? 1);
     await tx.update(tradeOrderLines).set({
-      serviceRemainingTimes: (l.uses ?? 1) * count,
+      serviceRemainingTimes: count,
       serviceExpiresAt: l.days ? new Date(now.getTime() + l.days * 86400_000) : null,
     }).where(eq(tradeOrderLines.id, l.id));
-    await tx.insert(tradeOrderLineCoupons).values(Array.from({ length: count }, () => ({
-      orderLineId: l.id, couponCode: crypto.randomBytes(6).toString('hex').toUpperCase(), couponsPassword: String(crypto.randomInt(100000, 999999)),
-    })));
+    await issueServiceCodes(tx, l.id, count);
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import {
-  Anchor, Badge, Box, Button, Collapse, Divider, Group, Image, Paper, SimpleGrid, Stack, Stepper, Table, Text, Title,
+  Anchor, Badge, Box, Button, Divider, Group, Image, Paper, SimpleGrid, Stack, Stepper, Table, Text, Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -21,6 +21,7 @@ import { useCountryName } from '../../shared/countries';
 import { EnterpriseTags } from './OrderCard';
 import { CopyButton, Countdown, LineRow } from './parts';
 import { showsVatInvoice, VatInvoicePanel } from '../invoice/components/VatInvoicePanel';
+import { ServiceCodes } from './ServiceCodes';
 
 const DIY_SHOWN = 2;
 const CANCELLED = ['CLOSED', 'CANCELED', 'CANCEL_ALL'];
@@ -143,7 +144,7 @@ function Progress({ order }: { order: OrderDetail }) {
   );
 }
 
-function StatusBox({ order, readOnly, onToUse }: { order: OrderDetail; readOnly: boolean; onToUse: () => void }) {
+function StatusBox({ order, readOnly, onToUse, onCheckVerifyCode }: { order: OrderDetail; readOnly: boolean; onToUse: () => void; onCheckVerifyCode: () => void }) {
   const { t } = useTranslation();
   const invalidate = useInvalidateOrders();
   const s = order.displayStatus;
@@ -167,7 +168,7 @@ function StatusBox({ order, readOnly, onToUse }: { order: OrderDetail; readOnly:
       {s === 'UN_RECEIVED' && order.receiptDeadlineMillis !== null && (
         <Text size="sm" c="cyan.8" data-testid="receipt-deadline">{t('orders.deadline.receipt', { date: dayjs(order.receiptDeadlineMillis).format(DATE_TIME) })}</Text>
       )}
-      {!readOnly && <Box mt="xs"><OrderOperations order={order} context="detail" onToUse={onToUse} /></Box>}
+      {!readOnly && <Box mt="xs"><OrderOperations order={order} context="detail" onToUse={onToUse} onCheckVerifyCode={onCheckVerifyCode} /></Box>}
     </Stack>
   );
 }
@@ -202,47 +203,6 @@ function BillSummary({ order }: { order: OrderDetail }) {
   );
 }
 
-function UseInfo({ lines, open, onToggle }: { lines: OrderLine[]; open: boolean; onToggle: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="md">
-      {lines.map((l) => (
-        <Stack key={l.id} gap={4}>
-          <Text size="sm" fw={500}>{l.sku.item.itemName}</Text>
-          <Group gap="lg">
-            {l.serviceRemainingTimes !== null && <Text size="sm" data-testid="remaining-times">{t('orders.use.remaining', { count: l.serviceRemainingTimes })}</Text>}
-            {l.expirationTime && <Text size="sm" c="dimmed">{t('orders.use.expires', { date: dayjs(l.expirationTime).format(DATE_TIME) })}</Text>}
-          </Group>
-        </Stack>
-      ))}
-      <Button variant="light" size="compact-sm" w="fit-content" onClick={onToggle} aria-expanded={open} aria-controls="service-codes">
-        {open ? t('orders.use.hideCodes') : t('orders.use.showCodes')}
-      </Button>
-      <Collapse expanded={open} id="service-codes">
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped withTableBorder data-testid="service-codes">
-            <Table.Thead>
-              <Table.Tr><Table.Th>{t('orders.use.code')}</Table.Th><Table.Th>{t('orders.use.password')}</Table.Th><Table.Th>{t('orders.use.status')}</Table.Th></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.flatMap((l) => l.tradeOrderLineCouponsBOList.map((c) => (
-                <Table.Tr key={`${l.id}-${c.couponCode}`}>
-                  <Table.Td ff="monospace">{c.couponCode}</Table.Td>
-                  <Table.Td ff="monospace">{c.couponsPassword}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={c.usedStatus === 'USED' ? 'gray' : 'green'}>{t(`orders.use.${c.usedStatus}`)}</Badge>
-                    {c.usedTime && <Text span size="xs" c="dimmed" ml={6}>{dayjs(c.usedTime).format(DATE_TIME)}</Text>}
-                  </Table.Td>
-                </Table.Tr>
-              )))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Collapse>
-    </Stack>
-  );
-}
-
 export function OrderDetailView({ order, readOnly = false, openUseInfo = false, extra }: {
   order: OrderDetail;
   /** Guest lookup: no operations. */
@@ -254,12 +214,10 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
 }) {
   const { t } = useTranslation();
   const fmt = useMoney();
-  const [codesOpen, setCodesOpen] = useState(openUseInfo);
+  const [reveal, setReveal] = useState(false);
   const serviceLines = order.tradeOrderLineList.filter((l) => l.itemBusinessType === 'SERVICE' || l.tradeOrderLineCouponsBOList.length > 0 || l.serviceRemainingTimes !== null);
-  const showUse = () => {
-    setCodesOpen(true);
-    document.getElementById('use-info')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
+  const showUse = () => document.getElementById('use-info')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const checkVerifyCode = () => { setReveal(true); showUse(); };
   useEffect(() => { if (openUseInfo && serviceLines.length) showUse(); }, [openUseInfo]); // eslint-disable-line react-hooks/exhaustive-deps
   const pickup = order.fulfillmentType === 'PICKUP';
   const store = order.pickUpStoreInfo as (Record<string, unknown> & { storeName?: string; storeAddress?: string; address?: string; storeCity?: string; storeState?: string; storeZipCode?: string; businessHours?: string; storeCountry?: { regionName?: string } }) | null;
@@ -281,7 +239,7 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
           </Group>
           <EnterpriseTags order={order} />
           <Progress order={order} />
-          <StatusBox order={order} readOnly={readOnly} onToUse={showUse} />
+          <StatusBox order={order} readOnly={readOnly} onToUse={showUse} onCheckVerifyCode={checkVerifyCode} />
         </Stack>
       </Paper>
 
@@ -415,7 +373,7 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
 
       {serviceLines.length > 0 && (
         <Section title={t('orders.section.use')} id="use-info" testId="use-info">
-          <UseInfo lines={serviceLines} open={codesOpen} onToggle={() => setCodesOpen((v) => !v)} />
+          <ServiceCodes order={order} lines={serviceLines} readOnly={readOnly} reveal={reveal} onReveal={() => setReveal(true)} onHide={() => setReveal(false)} />
         </Section>
       )}
 

@@ -200,12 +200,14 @@ function OperationDialogs({ order, dialog, onClose }: { order: AnyOrder; dialog:
   );
 }
 
-export function OrderOperations({ order, context, onToUse, className }: {
+export function OrderOperations({ order, context, onToUse, onCheckVerifyCode, className }: {
   order: AnyOrder;
   /** The list hides some operations (SPEC §4); the bulk page pays in place. */
   context: 'list' | 'detail' | 'bulk';
-  /** Detail page: show the service codes. */
+  /** Detail page: go to the use information. */
   onToUse?: () => void;
+  /** Detail page: read and show the service codes (checkVerifyCode). */
+  onCheckVerifyCode?: () => void;
   /** The buttons' size is left to CSS (Mantine's sm unless the class sets it): the list's are compact on a phone. */
   className?: string;
 }) {
@@ -292,8 +294,10 @@ export function OrderOperations({ order, context, onToUse, className }: {
           const open = lines.filter((l) => !l.commentId).map((l) => l.id);
           navigate(commentAddUrl(order.id, open.length ? open : ids));
         });
-      case 'toUse': case 'checkVerifyCode':
+      case 'toUse':
         return onToUse ? onToUse() : navigate(`/buyer/order/detail/${order.id}#use-info`);
+      case 'checkVerifyCode':
+        return onCheckVerifyCode ? onCheckVerifyCode() : navigate(`/buyer/order/detail/${order.id}#use-info`);
       case 'makeInvoice': case 'sendInvoiceEmail': return setInvoiceDialog(op);
       case 'mergePay': return navigate('/buyer/orders?status=PENDING_PAY');
       case 'buyerApplyReverse': return setDialog({ kind: 'apply', cancelBeforeDelivery: false });

@@ -64,7 +64,7 @@ export function bulkRoutes(app: FastifyInstance, db: Db): void {
   r.post('/api/merchant/bulk-requests/:id/messages', {
     schema: { tags: seller, summary: 'Write to the buyer on an order request', params: IdParams, body: BulkMessageBody, response: { 200: BulkRequestView, ...errors } },
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  }, async (req) => postMessage(db, sellerViewer(requireSeller(req.caller.user)), BigInt(req.params.id), req.body.body));
+  }, async (req) => postMessage(db, sellerViewer(requireSeller(req.caller.user, 'fulfil')), BigInt(req.params.id), req.body.body));
 
   r.post('/api/merchant/bulk-requests/:id/quote', {
     schema: { tags: seller, summary: 'Quote an order request (unit price per line, shipping, validity date), or revise the quote while not accepted', params: IdParams,

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './test';
 
 /**
@@ -7,6 +8,13 @@ import { expect, test, type Page } from './test';
  * route of another site redirects on the server to the current site's equivalent.
  */
 const CSRF = { 'x-mall-request': '1' };
+
+/** axe: no serious or critical violation (as e2e/a11y.spec.ts scans the buyer's landing pages). */
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).exclude('.mantine-Notifications-root').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect.soft(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+}
 
 async function onSite(page: Page, site: string) {
   expect((await page.request.post('/api/preferences', { data: { site }, headers: CSRF })).status()).toBe(200);
@@ -40,6 +48,7 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       expect((await page.goto('/bbs/post-detail/999999'))!.status()).toBe(404);
       await expect(page.getByRole('alert')).toHaveText('Diesen Forumsbeitrag gibt es auf dieser Website nicht.');
       await page.screenshot({ path: test.info().outputPath(`forum-not-found-${name}.png`), fullPage: true });
+      await expectNoSeriousViolations(page, `forum not found (${name})`);
       // Back to the forum from the not-found page.
       await page.getByRole('link', { name: 'Forum' }).last().click();
       await expect(page).toHaveURL('/articles');
@@ -72,6 +81,7 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       await expect(page.getByRole('heading', { level: 1, name: 'Termini e condizioni di vendita' })).toBeVisible();
       await expect(page.getByRole('article')).toContainText('22 %');
       await page.screenshot({ path: test.info().outputPath(`policy-it-${name}.png`), fullPage: true });
+      await expectNoSeriousViolations(page, `IT terms (${name})`);
       await page.goto('/datenschutzerklaerung');
       await expect(page).toHaveURL('/informativa-privacy');
       await expect(page.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();

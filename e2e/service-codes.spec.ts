@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './test';
 import { logIn } from './helpers';
 
@@ -9,6 +10,14 @@ import { logIn } from './helpers';
  * desktop test redeems the second, the phone test the third).
  */
 const CSRF = { 'x-mall-request': '1' };
+
+/** axe: no serious or critical violation (as e2e/a11y.spec.ts scans the buyer's landing pages). */
+async function expectNoSeriousViolations(page: Page, label: string, only?: string) {
+  const axe = new AxeBuilder({ page }).exclude('.mantine-Notifications-root');
+  const results = await (only ? axe.include(only) : axe).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect.soft(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+}
 
 async function voucherOrderId(page: Page): Promise<string> {
   const res = await page.request.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', { data: { pageNo: 1, pageSize: 20 }, headers: CSRF });
@@ -44,6 +53,7 @@ for (const [name, viewport, row] of [['desktop', { width: 1280, height: 900 }, 1
       expect(password).toMatch(/^\d{6}$/);
       await expect(use.getByRole('button', { name: 'Hide codes' })).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`buyer-codes-${name}.png`), fullPage: true });
+      await expectNoSeriousViolations(page, `use information with codes (${name})`, '[data-testid="use-info"]');
 
       // The shop's seller takes the code in the seller console.
       await page.context().clearCookies();
@@ -58,6 +68,7 @@ for (const [name, viewport, row] of [['desktop', { width: 1280, height: 900 }, 1
       await expect(done).toContainText('Code redeemed');
       await expect(done).toContainText('On-site Assembly Service');
       await page.screenshot({ path: test.info().outputPath(`seller-redeemed-${name}.png`), fullPage: true });
+      await expectNoSeriousViolations(page, `service codes console (${name})`);
 
       // The same code again: refused, with the reason.
       await form.getByRole('textbox', { name: 'Code' }).fill(code);

@@ -44,7 +44,7 @@ export function ServiceCodes({ order, lines, readOnly, reveal, onReveal, onHide 
               {l.expirationTime && <Text size="sm" c="dimmed">{t('orders.use.expires', { date: dayjs(l.expirationTime).format(DATE_TIME) })}</Text>}
             </Group>
             {codes.length > 0 && (
-              <Table.ScrollContainer minWidth={360}>
+              <Table.ScrollContainer minWidth={300}>
                 <Table striped withTableBorder data-testid="service-codes" aria-label={t('orders.use.codesOf', { item: l.sku.item.itemName })}>
                   <Table.Thead>
                     <Table.Tr><Table.Th>{t('orders.use.code')}</Table.Th><Table.Th>{t('orders.use.password')}</Table.Th><Table.Th>{t('orders.use.status')}</Table.Th></Table.Tr>
@@ -56,7 +56,7 @@ export function ServiceCodes({ order, lines, readOnly, reveal, onReveal, onHide 
                         <Table.Td ff="monospace" data-testid="password">{full ? c.couponsPassword : '••••••'}</Table.Td>
                         <Table.Td>
                           <Badge size="sm" variant="light" color={STATUS_COLOR[c.usedStatus]}>{t(`orders.use.${c.usedStatus}`)}</Badge>
-                          {c.usedTime && <Text span size="xs" c="dimmed" ml={6}>{dayjs(c.usedTime).format(DATE_TIME)}</Text>}
+                          {c.usedTime && <Text size="xs" c="dimmed" mt={2}>{dayjs(c.usedTime).format(DATE_TIME)}</Text>}
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -85,7 +85,7 @@ export function SellerServiceCodesPage() {
                     <Text size="sm">{m.data.itemName} · <Text span ff="monospace">{m.data.couponCode}</Text></Text>
                     <Text size="sm">{t('seller.serviceCodes.usedAt', { date: dayjs(m.data.usedTime).format('YYYY-MM-DD HH:mm') })}</Text>
                     <Text size="sm">{t('seller.serviceCodes.remaining', { count: m.data.serviceRemainingTimes })}</Text>
-                    <Anchor component={Link} to={`/merchant-console/orders?keyword=${encodeURIComponent(m.data.tradeOrderCode)}`} size="sm">
+                    <Anchor component={Link} to={`/merchant-console/orders?keyword=${encodeURIComponent(m.data.tradeOrderCode)}`} size="sm" c="green.9" underline="always">
                       {t('seller.serviceCodes.order', { code: m.data.tradeOrderCode })}
                     </Anchor>
                   </Stack>

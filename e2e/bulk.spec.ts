@@ -33,8 +33,12 @@ async function sendRequest(page: Page, requirements: string): Promise<string> {
   await goToCheckout(page, 1);
   await fillAddress(page);
   await page.getByRole('textbox', { name: 'Do you have any other requirements?' }).fill(requirements);
-  await page.getByTestId('send-request').filter({ visible: true }).click();
-  await expect(page).toHaveURL('/order-process');
+  // The preview refreshes a moment after the last address field and the button can move under the
+  // pointer then; a second click sends the same request (one Idempotency-Key per checkout).
+  await expect(async () => {
+    await page.getByTestId('send-request').filter({ visible: true }).click({ timeout: 2000 });
+    await expect(page).toHaveURL('/order-process', { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   const card = page.getByTestId('bulk-request-card').first();
   await expect(card.getByTestId('bulk-status')).toHaveText('Waiting for quote');
   const title = await card.getByText(/^Request \d+/).textContent();

@@ -51,7 +51,7 @@ describe('site table', () => {
       expect(last, s.code).toBe(s.code === 'DE' ? 'PAYPAL_PAY_PC' : 'ADYEN_PC');
       // Both of Adyen's channels sit together at the end (before PayPal on DE).
       expect(s.paymentChannelOrder.indexOf('ADYEN_LINK') + 1, s.code).toBe(s.code === 'DE' ? s.paymentChannelOrder.indexOf('PAYPAL_PAY_PC') : s.paymentChannelOrder.indexOf('ADYEN_PC'));
-      expect([...s.paymentChannelOrder].sort(), s.code).toEqual(['ADYEN_LINK', 'ADYEN_PC', 'AFFIRM_PC', 'INVOICE_ME', 'KLARNA', 'MOCKPAY', 'PAYPAL_PAY_PC', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK']);
+      expect([...s.paymentChannelOrder].sort(), s.code).toEqual(['ADYEN_LINK', 'ADYEN_PC', 'AFFIRM_PC', 'BRAINTREE', 'INVOICE_ME', 'KLARNA', 'MOCKPAY', 'PAYPAL_PAY_PC', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK']);
     }
   });
 });

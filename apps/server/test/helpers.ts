@@ -51,6 +51,8 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}): Promis
  */
 export function recordStatements(db: Db) {
   const statements: string[] = [];
+  /** The same, with each statement's name (undefined: sent unnamed, parsed and planned each time) and text. */
+  const queries: { name?: string; text: string }[] = [];
   const pool = db.$client as unknown as pg.Pool & { _clients: pg.Client[] };
   const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const query = proto.query;
@@ -59,11 +61,13 @@ export function recordStatements(db: Db) {
     if (!paused && pool._clients.includes(this)) {
       const c = args[0] as { name?: string; text?: string } | string;
       statements.push(typeof c === 'string' ? c : c.name ?? c.text ?? '?');
+      queries.push(typeof c === 'string' ? { text: c } : { name: c.name, text: c.text ?? '?' });
     }
     return query.apply(this, args);
   };
   return {
     statements,
+    queries,
     unrecorded: async (text: string) => { paused = true; try { return await pool.query(text); } finally { paused = false; } },
     stop: () => { proto.query = query; },
   };

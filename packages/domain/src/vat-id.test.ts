@@ -39,11 +39,12 @@ describe('VAT ID formats', () => {
     expect(checkVatId('DE', 'FR12345678901').ok).toBe(false); // another country's ID
   });
 
-  it('refuses with a stable code and a message that shows the expected shape', () => {
+  it('refuses with a stable code, a message that shows the expected shape, and the country and example for translated messages', () => {
     expect(checkVatId('DE', 'DE12345')).toEqual({
       ok: false, code: 'Invoice.vatIdMalformed', message: 'This is not a valid VAT ID for DE: it should be DE followed by 9 digits (e.g. DE123456789)',
+      params: { country: 'DE', example: 'DE123456789' },
     });
-    expect(checkVatId('US', '12-3456789')).toMatchObject({ ok: false, code: 'Invoice.vatIdCountryNotSupported' });
+    expect(checkVatId('US', '12-3456789')).toMatchObject({ ok: false, code: 'Invoice.vatIdCountryNotSupported', params: { country: 'US' } });
   });
 });
 

@@ -64,7 +64,14 @@ export const VAT_ID_ERRORS = {
 
 export type VatIdCheck =
   | { ok: true; vatId: string; country: string }
-  | { ok: false; code: (typeof VAT_ID_ERRORS)[keyof typeof VAT_ID_ERRORS]; message: string };
+  | { ok: false; code: (typeof VAT_ID_ERRORS)[keyof typeof VAT_ID_ERRORS]; message: string; params: VatIdErrorParams };
+
+/**
+ * What a refusal's message needs besides its code (the API sends it as the error's details), so
+ * each client words it in its own language: the country checked and, when it has a format, an
+ * example of that format.
+ */
+export interface VatIdErrorParams { country: string; example?: string }
 
 /** Country codes people also write: UK for GB, EL for GR. */
 const countryAlias = (c: string) => (c === 'UK' ? 'GB' : c === 'EL' ? 'GR' : c);
@@ -79,14 +86,14 @@ export const normaliseVatId = (raw: string) => raw.replace(/[\s.\-/]/g, '').toUp
 export function checkVatId(countryCode: string, raw: string): VatIdCheck {
   const country = countryAlias(countryCode.trim().toUpperCase());
   const f = VAT_ID_FORMATS[country];
-  if (!f) return { ok: false, code: VAT_ID_ERRORS.countryNotSupported, message: `VAT invoices with a VAT ID are not available for ${country || 'this country'}` };
+  if (!f) return { ok: false, code: VAT_ID_ERRORS.countryNotSupported, message: `VAT invoices with a VAT ID are not available for ${country || 'this country'}`, params: { country } };
   let id = normaliseVatId(raw);
   // Greek IDs are sometimes written with GR, British ones with UK.
   if (country === 'GR' && id.startsWith('GR')) id = `EL${id.slice(2)}`;
   if (country === 'GB' && id.startsWith('UK')) id = `GB${id.slice(2)}`;
   const body = id.startsWith(f.prefix) ? id.slice(f.prefix.length) : id;
   if (!f.pattern.test(body)) {
-    return { ok: false, code: VAT_ID_ERRORS.malformed, message: `This is not a valid VAT ID for ${country}: it should be ${f.shape} (e.g. ${f.example})` };
+    return { ok: false, code: VAT_ID_ERRORS.malformed, message: `This is not a valid VAT ID for ${country}: it should be ${f.shape} (e.g. ${f.example})`, params: { country, example: f.example } };
   }
   return { ok: true, vatId: `${f.prefix}${body}`, country };
 }

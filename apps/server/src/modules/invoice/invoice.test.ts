@@ -85,8 +85,10 @@ describe('asking for a VAT invoice', () => {
     for (const [country, vatId, shape] of cases) {
       const body = expectError(await ask(x.b, id, request(vatId, country)), 400, 'Invoice.vatIdMalformed');
       expect(body.message, country).toMatch(shape);
+      // What the web words the message with, in the buyer's language.
+      expect(body.details, country).toEqual({ country, example: expect.stringMatching(/^[A-Z]+\d/) });
     }
-    expectError(await ask(x.b, id, request('12-3456789', 'US')), 400, 'Invoice.vatIdCountryNotSupported');
+    expect(expectError(await ask(x.b, id, request('12-3456789', 'US')), 400, 'Invoice.vatIdCountryNotSupported').details).toEqual({ country: 'US' });
     expect(await t.db.select().from(vatInvoiceRequests).where(eq(vatInvoiceRequests.orderId, BigInt(id)))).toEqual([]);
     expect((await x.b.get(`/api/orders/${id}/vat-invoice`)).json()).toMatchObject({ status: 'NOT_REQUESTED', request: null, documents: [] });
   });
@@ -326,6 +328,7 @@ describe('asking at checkout (buyerSelectedInvoiceList)', () => {
     const body = await submitBodyFor(x.b, choices, { notifyInfo: { notifyType: 'email', contactInfo: x.email }, buyerSelectedInvoiceList: [request('NL12345', 'NL')] });
     const refused = expectError(await submit(x.b, body), 400, 'Invoice.vatIdMalformed');
     expect(refused.message).toMatch(/NL followed by 9 digits, B and 2 digits/);
+    expect(refused.details).toEqual({ country: 'NL', example: 'NL123456789B01' });
     expect(await ordersOf(x.id)).toEqual([]);
     // At most one set of details per checkout.
     expectError(await submit(x.b, { ...body, buyerSelectedInvoiceList: [request('NL123456789B01', 'NL'), request('NL123456789B01', 'NL')] }), 400, 'Common.invalidRequest');

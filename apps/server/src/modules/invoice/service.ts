@@ -32,7 +32,8 @@ type RequestRow = typeof vatInvoiceRequests.$inferSelect;
 type DocumentRow = typeof invoiceDocuments.$inferSelect;
 
 /** The invoice codes are stable strings of their own (contracts INVOICE_ERROR_CODES). */
-const fail = (status: number, code: (typeof INVOICE_ERROR_CODES)[keyof typeof INVOICE_ERROR_CODES], message: string) => new AppError(status, code as unknown as ErrorCode, message);
+const fail = (status: number, code: (typeof INVOICE_ERROR_CODES)[keyof typeof INVOICE_ERROR_CODES], message: string, details?: unknown) =>
+  new AppError(status, code as unknown as ErrorCode, message, details);
 const orderNotFound = () => new AppError(404, ERROR_CODES.tradeOrderNotExist, 'This order does not exist');
 
 /** A buyer may send the same invoice by email once a minute (the route also limits calls per IP). */
@@ -77,7 +78,7 @@ export async function requestInvoice(db: Db, user: UserRow | null, orderId: bigi
   const vat = checkVatId(body.billingAddress.country, body.vatId);
   await db.transaction(async (tx) => {
     const o = await buyerOrder(tx, user, orderId, true);
-    if (!vat.ok) throw fail(400, vat.code, vat.message);
+    if (!vat.ok) throw fail(400, vat.code, vat.message, vat.params);
     const billingAddress = { ...body.billingAddress, country: vat.country };
     const values = { companyName: body.companyName, vatId: vat.vatId, country: vat.country, billingAddress };
     const [existing] = await tx.select().from(vatInvoiceRequests).where(eq(vatInvoiceRequests.orderId, o.id));
@@ -104,7 +105,7 @@ export async function requestInvoice(db: Db, user: UserRow | null, orderId: bigi
 export function checkCheckoutInvoice(site: { taxDisplay: string }, body: VatInvoiceRequestBody) {
   if (site.taxDisplay !== 'INCLUSIVE') throw fail(400, INVOICE_ERROR_CODES.notInvoiceable, 'VAT invoices are only issued for orders on VAT sites');
   const vat = checkVatId(body.billingAddress.country, body.vatId);
-  if (!vat.ok) throw fail(400, vat.code, vat.message);
+  if (!vat.ok) throw fail(400, vat.code, vat.message, vat.params);
   return { companyName: body.companyName, vatId: vat.vatId, country: vat.country, billingAddress: { ...body.billingAddress, country: vat.country } };
 }
 
@@ -160,7 +161,7 @@ async function sellerOrder(tx: Tx, seller: UserRow, orderId: bigint): Promise<Or
 /** The seller's shop as its invoices name it (legal name, VAT ID checked against the address's country). */
 export async function saveTaxProfile(db: Db, seller: UserRow, shopId: bigint, body: ShopTaxProfileBody) {
   const vat = checkVatId(body.address.country, body.vatId);
-  if (!vat.ok) throw fail(400, vat.code, vat.message);
+  if (!vat.ok) throw fail(400, vat.code, vat.message, vat.params);
   const owned = await db.execute<{ id: string }>(sql`SELECT id FROM shops WHERE id = ${shopId} AND seller_id = ${seller.id}`);
   if (!owned.rows.length) throw new AppError(404, ERROR_CODES.invalidRequest, 'This shop does not exist');
   const values = { legalName: body.legalName, vatId: vat.vatId, country: vat.country, address: { ...body.address, country: vat.country }, updatedAt: new Date() };

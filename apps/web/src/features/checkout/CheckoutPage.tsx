@@ -29,6 +29,8 @@ import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCode
 import { useContract } from '../payment/api';
 import { PartLoading } from '../../shared/PartLoading';
 import { CheckoutInvoiceOption, type CheckoutInvoiceHandle } from '../invoice/components/CheckoutInvoiceOption';
+import { isVatIdError, vatIdMessage } from '../invoice/components/vatIdMessage';
+import { useCountryName } from '../../shared/countries';
 import { Columns } from '../../shared/Columns';
 import { PageLoading } from '../../shared/PageLoading';
 
@@ -63,6 +65,7 @@ export function CheckoutPage() {
 
 function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; initialAddressId: string | null }) {
   const { t } = useTranslation();
+  const { countryName } = useCountryName();
   const fmt = useMoney();
   const navigate = useNavigate();
   const site = useSite();
@@ -300,7 +303,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
         } else if (e instanceof ApiError && e.status === 429) {
           setBlockedUntil(Date.now() + RATE_LIMIT_SUBMIT_DELAY_MS);
           setTimeout(() => setBlockedUntil(0), RATE_LIMIT_SUBMIT_DELAY_MS);
-        } else setTip([errorMessage(t, e)]);
+        } else if (isVatIdError(e)) setTip([vatIdMessage(t, countryName, e.code, e.details, invoiceBody.current?.billingAddress.country)]);
+        else setTip([errorMessage(t, e)]);
       },
     });
   };

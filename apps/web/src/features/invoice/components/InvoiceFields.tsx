@@ -2,7 +2,8 @@
  * The VAT invoice details a buyer gives (company name, VAT ID, billing address): the fields and
  * their check, which is the server's own: the contract's schema (VatInvoiceRequestBody, from
  * @mall/contracts) for the shape and checkVatId (@mall/domain) for the VAT ID's format in the
- * address's country, so the message under the VAT ID is the one the server would answer.
+ * address's country, so the message under the VAT ID is the one the server would answer (worded
+ * by vatIdMessage in the page's language).
  * Used by the order's "Request VAT invoice" dialog and by checkout.
  */
 import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { VatInvoiceRequestBody } from '@mall/contracts';
 import { checkVatId, VAT_ID_FORMATS } from '@mall/domain';
 import { useCountryName } from '../../../shared/countries';
+import { vatIdMessage } from './vatIdMessage';
 
 export interface InvoiceValues {
   companyName: string; vatId: string; addressLine1: string; addressLine2: string; postalCode: string; city: string; state: string; country: string;
@@ -57,7 +59,7 @@ export function bodyOf(v: InvoiceValues): VatInvoiceRequestBody {
 }
 
 /** Field errors of these values: the contract's schema first, then the VAT ID's format for the country. */
-export function invoiceErrors(t: TFunction, v: InvoiceValues): Partial<Record<keyof InvoiceValues, string>> {
+export function invoiceErrors(t: TFunction, v: InvoiceValues, countryName: (code: string) => string): Partial<Record<keyof InvoiceValues, string>> {
   const errors: Partial<Record<keyof InvoiceValues, string>> = {};
   const parsed = VatInvoiceRequestBody.safeParse(bodyOf(v));
   if (!parsed.success) {
@@ -70,14 +72,15 @@ export function invoiceErrors(t: TFunction, v: InvoiceValues): Partial<Record<ke
   }
   if (!errors.vatId && !errors.country) {
     const vat = checkVatId(v.country, v.vatId);
-    if (!vat.ok) errors.vatId = vat.message;
+    if (!vat.ok) errors.vatId = vatIdMessage(t, countryName, vat.code, vat.params, v.country);
   }
   return errors;
 }
 
 export function useInvoiceForm(initial: InvoiceValues): InvoiceForm {
   const { t } = useTranslation();
-  return useForm<InvoiceValues>({ initialValues: initial, validate: (v) => invoiceErrors(t, v) });
+  const { countryName } = useCountryName();
+  return useForm<InvoiceValues>({ initialValues: initial, validate: (v) => invoiceErrors(t, v, countryName) });
 }
 
 /** The fields (labelled, errors under each, the VAT ID's format for the chosen country as its description). */

@@ -7,13 +7,12 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { VatInvoiceView } from '@mall/contracts';
-import { ApiError } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
+import { useCountryName } from '../../../shared/countries';
 import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
 import { useRequestVatInvoice } from '../api/invoice';
+import { isVatIdError, vatIdMessage } from './vatIdMessage';
 import { bodyOf, InvoiceFields, useInvoiceForm, valuesFromAddress, valuesOf } from './InvoiceFields';
-
-const VAT_ID_CODES = ['Invoice.vatIdMalformed', 'Invoice.vatIdCountryNotSupported'];
 
 export function InvoiceRequestDialog({ orderId, opened, onClose, current, shippingAddress }: {
   orderId: string; opened: boolean; onClose: () => void;
@@ -36,6 +35,7 @@ function RequestForm({ orderId, current, shippingAddress, onDone, title }: {
   orderId: string; current: VatInvoiceView['request']; shippingAddress?: unknown; onDone: () => void; title: string;
 }) {
   const { t } = useTranslation();
+  const { countryName } = useCountryName();
   const form = useInvoiceForm(current || !shippingAddress ? valuesOf(current) : valuesFromAddress(shippingAddress));
   const request = useRequestVatInvoice(orderId);
   const submit = form.onSubmit((values) => {
@@ -46,11 +46,11 @@ function RequestForm({ orderId, current, shippingAddress, onDone, title }: {
         onDone();
       },
       onError: (e) => {
-        if (e instanceof ApiError && VAT_ID_CODES.includes(e.code)) form.setFieldError('vatId', e.message);
+        if (isVatIdError(e)) form.setFieldError('vatId', vatIdMessage(t, countryName, e.code, e.details, form.values.country));
       },
     });
   });
-  const fieldError = request.error instanceof ApiError && VAT_ID_CODES.includes(request.error.code);
+  const fieldError = isVatIdError(request.error);
   return (
     <form noValidate onSubmit={submit} aria-label={title} data-testid="vat-invoice-form">
       <Stack gap="md">

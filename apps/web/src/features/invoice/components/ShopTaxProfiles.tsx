@@ -8,13 +8,12 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api';
+import { useCountryName } from '../../../shared/countries';
 import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
 import { useSellerError } from '../../merchant/seller/errors';
 import { useSaveShopTaxProfile, useShopTaxProfile, type ShopTaxProfile } from '../api/invoice';
+import { isVatIdError, vatIdMessage } from './vatIdMessage';
 import { bodyOf, InvoiceFields, useInvoiceForm, valuesOf } from './InvoiceFields';
-
-const VAT_ID_CODES = ['Invoice.vatIdMalformed', 'Invoice.vatIdCountryNotSupported'];
 
 export function ShopTaxProfiles({ shops }: { shops: { id: string; name: string }[] }) {
   if (!shops.length) return null;
@@ -55,6 +54,7 @@ function ProfileDialog({ shop, profile, onClose }: { shop: { id: string; name: s
   const apiError = useSellerError();
   const phone = usePhoneAfterMount();
   const save = useSaveShopTaxProfile(shop.id);
+  const { countryName } = useCountryName();
   const form = useInvoiceForm(valuesOf(profile ? { companyName: profile.legalName, vatId: profile.vatId, billingAddress: profile.address } : null));
   const title = t('seller.invoices.profile.title', { shop: shop.name });
   const submit = form.onSubmit((v) => {
@@ -62,10 +62,10 @@ function ProfileDialog({ shop, profile, onClose }: { shop: { id: string; name: s
     const b = bodyOf(v);
     save.mutate({ legalName: b.companyName, vatId: b.vatId, address: b.billingAddress }, {
       onSuccess: () => { notifications.show({ color: 'green', message: t('seller.invoices.profile.saved') }); onClose(); },
-      onError: (e) => { if (e instanceof ApiError && VAT_ID_CODES.includes(e.code)) form.setFieldError('vatId', e.message); },
+      onError: (e) => { if (isVatIdError(e)) form.setFieldError('vatId', vatIdMessage(t, countryName, e.code, e.details, form.values.country)); },
     });
   });
-  const fieldError = save.error instanceof ApiError && VAT_ID_CODES.includes(save.error.code);
+  const fieldError = isVatIdError(save.error);
   return (
     <Modal opened onClose={() => !save.isPending && onClose()} title={title} centered size="lg" fullScreen={phone} closeButtonProps={{ 'aria-label': t('seller.invoices.close') }}>
       <form noValidate onSubmit={submit} aria-label={title}>

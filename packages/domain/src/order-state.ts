@@ -1,11 +1,12 @@
 import type { ServiceCodesSummary } from './service-code.js';
 import { invoiceOperations, type InvoiceStatus } from './invoice-state.js';
-import { nextStatus, type TransitionTable } from './state-table.js';
+import type { TransitionTable } from './state-table.js';
 
 /**
  * Order and shipment-package state machines (SPEC §4 "Order display statuses", "Order
- * operations"). Every status the server writes goes through `nextOrderStatus` /
- * `nextPackageStatus`; the operation list a buyer sees is computed here from state alone.
+ * operations"). The server writes a status only through `moveOrders` / `movePackages`
+ * (modules/trade/transitions.ts), which take an event's "from" statuses and "to" status from
+ * ORDER_EVENTS / PACKAGE_EVENTS; the operation list a buyer sees is computed here from state alone.
  */
 
 export const ORDER_STATUSES = [
@@ -36,11 +37,6 @@ export const ORDER_EVENTS = {
 } as const satisfies TransitionTable<OrderStatus, string>;
 export type OrderEvent = keyof typeof ORDER_EVENTS;
 
-/** The status after `event`, or null when the event is not allowed from `from`. */
-export function nextOrderStatus(from: OrderStatus, event: OrderEvent): OrderStatus | null {
-  return nextStatus(ORDER_EVENTS, from, event);
-}
-
 /** The first status of a new order. */
 export function initialOrderStatus(o: { freeTrade: boolean; presale: boolean }): OrderStatus {
   return o.freeTrade ? 'UN_DELIVERY' : o.presale ? 'PENDING_DEPOSIT' : 'PENDING_PAY';
@@ -53,9 +49,6 @@ export const PACKAGE_EVENTS = {
   CANCEL: { from: ['SEND_DELIVERY'], to: 'CANCEL' },
 } as const satisfies TransitionTable<PackageStatus, string>;
 export type PackageEvent = keyof typeof PACKAGE_EVENTS;
-export function nextPackageStatus(from: PackageStatus, event: PackageEvent): PackageStatus | null {
-  return nextStatus(PACKAGE_EVENTS, from, event);
-}
 
 /** List tabs (SPEC §4): each maps to the stored statuses it shows. */
 export const ORDER_TABS = ['ALL_ORDER', 'PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CANCEL_ALL'] as const;

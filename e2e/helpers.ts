@@ -78,12 +78,14 @@ export async function answerQuizAndAgree(page: Page) {
   }).toPass({ timeout: 10_000 });
 }
 
-export async function signUp(page: Page, prefix = 'checkout') {
+export async function signUp(page: Page, prefix = 'checkout'): Promise<string> {
+  const email = uniqueEmail(prefix);
   await page.goto('/signup');
-  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail(prefix));
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL('/');
+  return email;
 }
 
 /**

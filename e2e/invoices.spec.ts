@@ -5,12 +5,13 @@
  * its format, a good one makes it "Requested"), the seller issues it in the seller console, and
  * the buyer sees it issued, opens the PDF (application/pdf carrying the invoice number) and
  * sends it by email (once a minute). Desktop: the lamp order, from the order detail; phone: the
- * 1 kg coffee order, from the order list.
+ * 1 kg coffee order, from the order list. A refund after the issue (a fresh buyer's lamp order,
+ * cancelled after payment) credits the invoice: the detail shows "Credited" and the credit note.
  */
 import type { Browser, TestInfo } from '@playwright/test';
 import { expect, test, type Page } from './test';
 import AxeBuilder from '@axe-core/playwright';
-import { addToCart, goToCheckout, logIn } from './helpers';
+import { addToCart, approveOnMockpay, goToCheckout, logIn, payNowToMockpay, signUp } from './helpers';
 
 const BUYER = 'becker@demo.shop';
 const SELLER = 'seller2@demo.shop';
@@ -60,14 +61,20 @@ async function askForInvoice(page: Page) {
   await expect(form).toBeHidden();
 }
 
-/** The seller issues the order's invoice in the seller console; the invoice number. */
-async function issueInConsole(browser: Browser, testInfo: TestInfo, code: string, viewport = { width: 1280, height: 900 }): Promise<string> {
+/** Nordic Home's seller logged in, in a context of its own. */
+async function sellerPage(browser: Browser, testInfo: TestInfo, viewport = { width: 1280, height: 900 }) {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport });
   const seller = await context.newPage();
   // A page of a new context is used once hydrated, as the suite's own page is (e2e/test.ts).
   const goto = seller.goto.bind(seller);
   seller.goto = async (...args) => { const res = await goto(...args); await seller.locator('html[data-hydrated]').waitFor({ state: 'attached' }); return res; };
   await logIn(seller, SELLER);
+  return { context, seller };
+}
+
+/** The seller issues the order's invoice in the seller console; the invoice number. */
+async function issueInConsole(browser: Browser, testInfo: TestInfo, code: string, viewport = { width: 1280, height: 900 }): Promise<string> {
+  const { context, seller } = await sellerPage(browser, testInfo, viewport);
   await seller.goto('/merchant-console/invoices');
   const card = seller.getByTestId('seller-invoice').filter({ hasText: code });
   await expect(card).toContainText('Becker Büro GmbH');
@@ -168,6 +175,102 @@ test('desktop: the buyer asks for a VAT invoice, the seller issues it, the buyer
 
   const number = await issueInConsole(browser, testInfo, code);
   await checkIssued(page, orderId, number, '/tmp/invoice-issued-1280.png');
+});
+
+/**
+ * A fresh NL-site buyer's paid Nordic Home lamp order (through the API, paid on MockPay's page),
+ * its VAT invoice asked for and issued by the shop; the order's id and the invoice's number.
+ */
+async function issuedLampOrder(page: Page, browser: Browser, testInfo: TestInfo): Promise<{ orderId: string; invoiceNumber: string }> {
+  const CSRF = { 'x-mall-request': '1' };
+  const email = await signUp(page, 'vat-credit');
+  expect((await page.request.post('/api/preferences', { data: { site: 'NL', language: 'en' }, headers: CSRF })).status()).toBe(200);
+  const sku = (await (await page.request.get('/api/catalog/items/monitor-lamp')).json()).skus[0].id as string;
+  const regions = async (data: object) => (await (await page.request.post('/sapi/mall-content/web/mdRegionBO/page', { data, headers: CSRF })).json())
+    .data as { id: string; regionShortName: string; regionName: string }[];
+  const nl = (await regions({ level: 1 })).find((r) => r.regionShortName === 'NL')!;
+  const nh = (await regions({ parentId: nl.id })).find((r) => r.regionName === 'Noord-Holland')!;
+  const ams = (await regions({ parentId: nh.id })).find((r) => r.regionName === 'Amsterdam')!;
+  const choices = {
+    previewTradeContractLineReqTOList: [{ skuId: sku, qty: '1' }],
+    selectedAddress: {
+      firstName: 'Eva', lastName: 'Visser', gender: 'FEMALE', personPhone: '020 555 0123', areaCode: '+31', email, company: 'Visser Kantoor B.V.',
+      countryId: nl.id, countryCode: 'NL', province: 'Noord-Holland', provinceId: nh.id, city: 'Amsterdam', cityId: ams.id,
+      districtList: [{ level: 2, name: 'Noord-Holland', id: nh.id }, { level: 3, name: 'Amsterdam', id: ams.id }],
+      postalCode: '1015 CV', poiName: 'Keizersgracht 120', addressType: 'COMPANY', hearFrom: 'socialMedia',
+    },
+    couponIds: [],
+  };
+  const preview = await (await page.request.post('/api/checkout/preview', { data: choices, headers: CSRF })).json();
+  const preCalShippingList = preview.renderTradeOrderTOList.map((o: { shopId: string; selectedShippingMethodId: string }) => ({ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId }));
+  const priced = await (await page.request.post('/api/checkout/preview', { data: { ...choices, preCalShippingList }, headers: CSRF })).json();
+  const submitted = await page.request.post('/api/checkout/submit', {
+    data: { ...choices, preCalShippingList, privacyAgreed: true, notifyInfo: { notifyType: 'email', contactInfo: email }, hearFrom: 'onlineSearch', needPayAmt: priced.needPayAmt.value },
+    headers: { ...CSRF, 'idempotency-key': `e2e-vat-credit-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const { id: contractId, tradeOrderIdList: [orderId] } = await submitted.json() as { id: string; tradeOrderIdList: string[] };
+  await page.goto(`/buyer/pre-pay?contractId=${contractId}`);
+  await payNowToMockpay(page);
+  await approveOnMockpay(page);
+
+  const asked = await page.request.post(`/api/orders/${orderId}/vat-invoice`, {
+    data: { companyName: 'Visser Kantoor B.V.', vatId: 'NL 8123.45678.B01', billingAddress: { addressLine1: 'Keizersgracht 120', postalCode: '1015 CV', city: 'Amsterdam', country: 'NL' } },
+    headers: CSRF,
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const { context, seller } = await sellerPage(browser, testInfo);
+  const issued = await seller.request.post(`/api/merchant/orders/${orderId}/vat-invoice/issue`, { headers: CSRF });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const view = (await (await page.request.get(`/api/orders/${orderId}/vat-invoice`)).json()) as { status: string; documents: { kind: string; invoiceNumber: string }[] };
+  expect(view.status).toBe('ISSUED');
+  await context.close();
+  return { orderId: orderId!, invoiceNumber: view.documents[0]!.invoiceNumber };
+}
+
+test('desktop: a refund after the invoice was issued credits it: the order detail shows "Credited" and the credit note\'s PDF', async ({ page, browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const CSRF = { 'x-mall-request': '1' };
+  const { orderId, invoiceNumber } = await issuedLampOrder(page, browser, testInfo);
+  await page.goto(`/buyer/order/detail/${orderId}`);
+  const panel = page.getByTestId('vat-invoice');
+  await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Issued');
+
+  // The buyer cancels the paid order, the shop agrees, the refund job refunds it on MockPay.
+  const cancel = await page.request.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', { data: [{ tradeOrder: { id: orderId } }], headers: CSRF });
+  expect(cancel.status(), await cancel.text()).toBe(200);
+  const { context, seller } = await sellerPage(browser, testInfo);
+  const decided = await seller.request.post(`/api/merchant/reverse/${(await cancel.json()).reverseTradeOrderId}/decision`, { data: { approve: true }, headers: CSRF });
+  expect(decided.status(), await decided.text()).toBe(200);
+
+  await expect.poll(async () => ((await (await page.request.get(`/api/orders/${orderId}/vat-invoice`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe('CREDITED');
+  await page.reload();
+  await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Credited');
+  await expect(panel).toContainText('The order was refunded in full: the credit notes cancel the invoice.');
+  const docs = panel.getByTestId('vat-invoice-document');
+  await expect(docs).toHaveCount(2);
+  await expect(docs.first().getByRole('link', { name: `Download Invoice ${invoiceNumber} (PDF)` })).toBeVisible();
+  const note = docs.nth(1);
+  await expect(note).toHaveAttribute('data-kind', 'CREDIT_NOTE');
+  await expect(note).toContainText(`corrects ${invoiceNumber}`);
+  const link = note.getByRole('link', { name: /^Download Credit note \S+ \(PDF\)$/ });
+  await expect(link).toBeVisible();
+  const noteNumber = /^Download Credit note (\S+) \(PDF\)$/.exec((await link.getAttribute('aria-label'))!)![1]!;
+  expect(noteNumber).not.toBe(invoiceNumber);
+  await page.screenshot({ path: '/tmp/invoice-credited-1280.png', fullPage: true });
+  await expectAccessible(page, 'order detail with a credited invoice', '[data-testid="vat-invoice"]');
+  const pdf = await page.request.get((await link.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).toString('latin1')).toContain(`Credit note ${noteNumber}`);
+
+  // The shop sees it under "Credited" with both documents.
+  await seller.goto('/merchant-console/invoices');
+  await seller.getByRole('tab', { name: 'Credited' }).click();
+  const credited = seller.getByTestId('seller-invoice').filter({ has: seller.getByRole('link', { name: `Download Invoice ${invoiceNumber} (PDF)` }) });
+  await expect(credited.getByTestId('seller-invoice-status')).toHaveText('Credited');
+  await expect(credited.getByRole('link', { name: `Download Credit note ${noteNumber} (PDF)` })).toBeVisible();
+  await context.close();
 });
 
 test.describe('phone', () => {

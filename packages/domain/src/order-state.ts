@@ -59,7 +59,11 @@ export function isPaidOnTerms(o: { tradeType: string; payChannel: string | null 
   return o.tradeType === 'NET_B2B' || o.payChannel === 'INVOICE_ME';
 }
 
-/** The status the buyer sees: net-terms and invoice-me orders show PENDING_PAY as UN_DELIVERY. */
+/**
+ * The status the buyer sees: net-terms and invoice-me orders show PENDING_PAY as UN_DELIVERY.
+ * SQL has a copy for speed, order_display_status (migration 0024); apps/server's
+ * modules/trade/display-status.test.ts checks it and the tab filters against this for every input.
+ */
 export function displayStatus(o: { status: OrderStatus; tradeType: string; payChannel: string | null }): OrderStatus {
   return o.status === 'PENDING_PAY' && isPaidOnTerms(o) ? 'UN_DELIVERY' : o.status;
 }

@@ -14,20 +14,22 @@
  * the general path (listQueries).
  */
 import { ORDER_LIST_MAX_LINES, type OrderSummary, type OrderTab } from '@mall/contracts';
-import { ORDER_STATUSES, REVERSE_FINAL_STATUSES as REVERSE_FINAL, tabOf } from '@mall/domain';
+import { ORDER_STATUSES, REVERSE_FINAL_STATUSES as REVERSE_FINAL } from '@mall/domain';
 import type { Db } from '../../db/client.js';
-import { summaryOf, type LineRow, type ListContract, type ListOrder, type Related } from './read.js';
+import { summaryOf, tabScope, type LineRow, type ListContract, type ListOrder, type Related } from './read.js';
 import type { OrderScope } from './scope.js';
 
 const quoted = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
 
-/** Display statuses of a tab, and the WHERE part that picks its orders (same rule as tabFilter in read.ts). */
-function tabSql(tab: OrderTab): { shown: readonly string[]; where: string } {
+/**
+ * Display statuses of a tab, and the WHERE part that picks its orders: the SQL-text form of
+ * tabFilter in read.ts (tabScope holds the rule; display-status.test.ts checks it for every input).
+ */
+export function tabSql(tab: OrderTab): { shown: readonly string[]; where: string } {
   if (tab === 'ALL_ORDER') return { shown: ORDER_STATUSES, where: 'true' };
-  const shown = ORDER_STATUSES.filter((s) => tabOf(s) === tab);
-  if (tab !== 'PENDING_PAY' && tab !== 'UN_DELIVERY') return { shown, where: `o.status IN (${quoted(shown)})` };
-  const stored = tab === 'UN_DELIVERY' ? [...shown, 'PENDING_PAY'] : shown;
-  return { shown, where: `o.status IN (${quoted(stored)}) AND order_display_status(o.status, o.trade_type, o.pay_channel) IN (${quoted(shown)})` };
+  const { shown, stored, mapped } = tabScope(tab);
+  const where = `o.status IN (${quoted(stored)})`;
+  return { shown, where: mapped ? `${where} AND order_display_status(o.status, o.trade_type, o.pay_channel) IN (${quoted(shown)})` : where };
 }
 
 const TOP = `('NORMAL', 'DIY_MAIN')`;

@@ -29,17 +29,34 @@ const FINAL_REVERSE = REVERSE_FINAL_STATUSES;
 /** "1.500" -> "1.5", "2.000" -> "2". */
 export const qtyOut = (q: string) => String(Number(q));
 
-/** The display status in SQL, the same rule as `displayStatus` (net terms / invoice-me PENDING_PAY shows as UN_DELIVERY). */
-const displaySql = sql`CASE WHEN ${tradeOrders.status} = 'PENDING_PAY' AND (${tradeOrders.tradeType} = 'NET_B2B' OR ${tradeOrders.payChannel} = 'INVOICE_ME') THEN 'UN_DELIVERY' ELSE ${tradeOrders.status} END`;
+/**
+ * The display status in SQL: the function order_display_status (migration 0024), the SQL copy of
+ * `displayStatus`. One expression, so the planner inlines it (no call per row). Both copies are
+ * held together by display-status.test.ts, which compares them for every input.
+ */
+const displaySql = sql`order_display_status(${tradeOrders.status}, ${tradeOrders.tradeType}, ${tradeOrders.payChannel})`;
+
+/** The displays a stored status can have: its own, or what displayStatus makes of it when paid on terms. */
+const displaysOf = (s: OrderStatus) => [displayStatus({ status: s, tradeType: '', payChannel: null }), displayStatus({ status: s, tradeType: 'NET_B2B', payChannel: null })];
+
+/**
+ * What one list tab reads, for its two SQL forms (tabFilter here, tabSql in list-page.ts): the
+ * display statuses it shows, the stored statuses that can show as one of them (index-backed), and
+ * whether the display rule must be checked too (only where a stored status can show outside the
+ * tab: PENDING_PAY paid on terms). display-status.test.ts checks both forms for every input.
+ */
+export function tabScope(tab: Exclude<OrderTab, 'ALL_ORDER'>): { shown: OrderStatus[]; stored: OrderStatus[]; mapped: boolean } {
+  const shown = ORDER_STATUSES.filter((s) => tabOf(s) === tab);
+  const stored = ORDER_STATUSES.filter((s) => displaysOf(s).some((d) => shown.includes(d)));
+  return { shown, stored, mapped: stored.some((s) => displaysOf(s).some((d) => !shown.includes(d))) };
+}
 
 /** The filter of one list tab: stored statuses first (index-backed), then the display mapping. */
 export function tabFilter(tab: OrderTab): SQL | undefined {
   if (tab === 'ALL_ORDER') return undefined;
-  const shown = ORDER_STATUSES.filter((s) => tabOf(s) === tab);
+  const { shown, stored, mapped } = tabScope(tab);
   // Only the tabs that meet PENDING_PAY need the display mapping (it also misleads the planner's estimates).
-  if (tab !== 'PENDING_PAY' && tab !== 'UN_DELIVERY') return inArray(tradeOrders.status, shown);
-  const stored = tab === 'UN_DELIVERY' ? [...shown, 'PENDING_PAY'] : shown;
-  return and(inArray(tradeOrders.status, stored), inArray(displaySql, shown));
+  return mapped ? and(inArray(tradeOrders.status, stored), inArray(displaySql, shown)) : inArray(tradeOrders.status, stored);
 }
 
 /** Time filters (UTC): last 3 months, this year, last year, long ago (before last year). */

@@ -3,7 +3,9 @@
  * desk pack from checkout, the FlexiDesk seller answers in the thread and quotes an exclusive
  * price in the seller console, the buyer reads it, accepts, confirms the bulk order (addresses,
  * items, billing address) and pays with MOCKPAY; the shopping guide then shows every step done.
- * And /order-process at phone width.
+ * An enterprise sub-account's accepted bulk order, above its order limit, goes to the main
+ * account ('Submit Master Account'), which finds it waiting for payment. And /order-process at
+ * phone width.
  */
 import { test, expect, type Page } from './test';
 import { addToCart, approveOnMockpay, choose, expectChosen, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail } from './helpers';
@@ -26,9 +28,10 @@ async function fillAddress(page: Page) {
   await choose(page, page.getByRole('region', { name: 'Quick question' }), 'How did you hear about us?', 'Online search');
 }
 
-/** Signs up, puts the desk pack in the cart and sends an order request; the new request's number. */
-async function sendRequest(page: Page, requirements: string): Promise<string> {
-  await signUp(page, 'bulk');
+/** Signs up (or logs in as `account`), puts the desk pack in the cart and sends an order request; the new request's number. */
+async function sendRequest(page: Page, requirements: string, account?: string): Promise<string> {
+  if (account) await logIn(page, account);
+  else await signUp(page, 'bulk');
   await addToCart(page, 'office-desk-pack-20');
   await goToCheckout(page, 1);
   await fillAddress(page);
@@ -109,6 +112,52 @@ test('a buyer asks for a bulk price, the seller quotes, the buyer accepts and pa
   await seller.goto('/merchant-console/bulk-requests?status=ACCEPTED');
   await expect(seller.getByTestId('seller-bulk-request').filter({ hasText: `Request ${requestId}` })).toBeVisible();
   await context.close();
+});
+
+// The desk pack is a B2B item: an enterprise account's bulk order is on net terms (NET_B2B), and is still paid through bulk-to-pay.
+test("an enterprise sub-account's accepted bulk order over its limit is submitted to the main account", async ({ page, browser }, testInfo) => {
+  test.setTimeout(150_000);
+  // sub1@demo.shop: Acme's approved sub-account with a $1,000 order limit.
+  const requestId = await sendRequest(page, 'For the Acme office move, invoice to head office.', 'sub1@demo.shop');
+
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
+  const seller = await context.newPage();
+  await logIn(seller, 'seller@demo.shop');
+  await seller.goto(`/merchant-console/bulk-requests/${requestId}`);
+  await expect(seller.getByText('For the Acme office move, invoice to head office.')).toBeVisible();
+  await seller.getByTestId('quote-unit-0').fill('7500');
+  await seller.getByTestId('quote-shipping').fill('0');
+  await seller.getByTestId('quote-send').click();
+  await expect(seller.getByTestId('bulk-status')).toHaveText('Quoted');
+  await context.close();
+
+  await page.goto(`/order-process/${requestId}`);
+  await expect(page.getByTestId('quoted-unit')).toHaveText('Your price $7,500.00');
+  await page.getByTestId('bulk-accept').click();
+  await expect(page).toHaveURL(/\/bulk-to-pay\/\d+$/);
+  await page.getByTestId('bulk-pay').click();
+  await expect(page).toHaveURL(/\/checkout\?tradeContractId=\d+$/);
+  await expect(page.getByTestId('bulk-confirm').getByTestId('bulk-items')).toContainText('Office Desk Pack x20');
+  // Above the sub-account's limit: no payment of its own, the main account pays.
+  const section = page.getByTestId('payment-section');
+  await expect(section.getByText('This order is above your order limit; submit it to the main account for payment.')).toBeVisible();
+  await expect(section.getByTestId('pay-MOCKPAY')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/bulk-submit-master-1280.png', fullPage: true });
+  await section.getByRole('button', { name: 'Submit Master Account' }).click();
+  await expect(page).toHaveURL(/\/buyer\/pay-result\?status=master-pending&contractId=\d+/);
+  await expect(page.getByRole('heading', { name: 'Submitted to the main account for payment' })).toBeVisible();
+  const contractId = new URL(page.url()).searchParams.get('contractId')!;
+
+  // The main account finds the bulk order waiting for it, named by its order number and the sub-account.
+  const mainContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const main = await mainContext.newPage();
+  await logIn(main, 'main@demo.shop');
+  await expect(main).not.toHaveURL(/\/login/);
+  await main.goto('/buyer/index');
+  const payLink = main.getByTestId('master-pending').locator(`a[href="/buyer/pre-pay?contractId=${contractId}"]`);
+  await expect(payLink.locator('xpath=..')).toContainText(/Order number \d{17}/);
+  await expect(payLink.locator('xpath=..')).toContainText('Acme Purchasing');
+  await mainContext.close();
 });
 
 test('/order-process at phone width: the guide as a list, the request readable, no sideways scrolling', async ({ browser }, testInfo) => {

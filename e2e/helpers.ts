@@ -81,6 +81,8 @@ export async function answerQuizAndAgree(page: Page) {
 export async function signUp(page: Page, prefix = 'checkout'): Promise<string> {
   const email = uniqueEmail(prefix);
   await page.goto('/signup');
+  // A page of a context the test made itself is not held until hydrated (e2e/test.ts): typing before would be lost.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();

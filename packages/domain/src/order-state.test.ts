@@ -249,6 +249,13 @@ describe('operationList', () => {
     it('a BULK order is paid through its own page: no merge', () => {
       expect(ops({ isBulk: true })).toEqual(['pay', 'buyerCancelBeforePay']);
     });
+    it('a BULK order on net terms still offers its payment until handed to the main account or paid on terms', () => {
+      expect(ops({ isBulk: true, tradeType: 'NET_B2B' })).toEqual(['pay']);
+      expect(ops({ isBulk: true, tradeType: 'NET_B2B', notFirstTime: true })).toEqual(['secondary_pay']);
+      expect(ops({ isBulk: true, tradeType: 'NET_B2B', masterPending: true })).toEqual([]);
+      expect(ops({ isBulk: true, tradeType: 'NET_B2B', payChannel: 'INVOICE_ME' })).toEqual([]);
+      expect(isMergeable({ ...base, isBulk: true, tradeType: 'NET_B2B' })).toBe(false);
+    });
     it('presale stages are paid apart: no merge for the deposit or the balance', () => {
       expect(ops({ status: 'PENDING_DEPOSIT' })).toEqual(['payDeposit', 'buyerCancelBeforePay']);
       expect(ops({ status: 'PENDING_BALANCE' })).toEqual(['payBalance']);

@@ -171,6 +171,9 @@ export function operationList(o: OperationInput): Operation[] {
       ops.push('payBalance');
       break;
     case 'UN_DELIVERY':
+      // A negotiated BULK order on net terms (an enterprise's B2B items) is still paid through its
+      // bulk-to-pay page: by the buyer, or by the main account once a sub-account hands it over.
+      if (o.isBulk && o.status === 'PENDING_PAY' && o.payChannel === null && !o.masterPending) ops.push(o.notFirstTime ? 'secondary_pay' : 'pay');
       // Once a parcel has left, the order is no longer cancelled but returned.
       // A used service code's unit cannot be refunded, so the order is no longer cancelled whole.
       if (o.status === 'UN_DELIVERY' && o.packageCount === 0 && !o.reverseInProgress && !o.serviceCodes?.used) ops.push('buyerCancelAfterPay');

@@ -1096,6 +1096,24 @@ describe('invoice', () => {
     const stranger = await signup('nosy');
     expectError(await stranger.b.get(after.invoice.invoiceUrl), 404, 'Trade.tradeOrderNotExist');
   });
+
+  it('a reissue order (business type REVERSE_REISSUE, SPEC §4) shows neither invoice nor payment info and offers no invoice operation', async () => {
+    const owner = await signup('reissued');
+    const { contractId, orderIds: [id] } = await place(owner, [['TRAY-STEEL', '1']]);
+    await pay(owner.b, contractId);
+    const normal = await detailOk(owner.b, id!);
+    expect(normal.invoice).not.toBeNull();
+    expect(normal.paymentInfo).not.toBeNull();
+    // Reissue orders are written by a seller settling an after-sales with new goods; here one is made by hand.
+    await t.db.update(tradeOrders).set({ businessType: 'REVERSE_REISSUE' }).where(eq(tradeOrders.id, BigInt(id!)));
+    const reissue = await detailOk(owner.b, id!);
+    expect(reissue.tradeOrderBusinessType).toBe('REVERSE_REISSUE');
+    expect(reissue.invoice).toBeNull();
+    expect(reissue.paymentInfo).toBeNull();
+    expect(reissue.operationList).not.toContain('viewInvoice');
+    expect(reissue.operationList).not.toContain('makeInvoice');
+    expect(reissue.operationList).not.toContain('buyerCheckVATInvoice');
+  });
 });
 
 describe('kept order counts', () => {

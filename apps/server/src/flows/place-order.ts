@@ -448,7 +448,12 @@ export async function submitExceedRequest(db: Db, caller: Caller, buyerId: bigin
   const saved = await db.transaction(async (tx) => {
     const [row] = await tx.insert(preTradeRequests).values({ buyerId, idempotencyKey: key, site: caller.site.code, requirements: body.requirements ?? null, payload: { request: body, preview: preview.result } })
       .onConflictDoNothing().returning();
-    if (row) await splitPreTradeRequest(tx, row.id, buyerId, caller.site.code, body as { requirements?: string; remark?: string }, preview.result);
+    if (row) {
+      await splitPreTradeRequest(tx, row.id, buyerId, caller.site.code, body as { requirements?: string; remark?: string }, preview.result);
+      // A sent request takes its lines out of the cart, as an order does: what is bought now is the seller's quote.
+      const cartLineIds = preview.result.renderTradeOrderTOList.flatMap((o) => o.lines.map((l) => l.cartLineId)).filter((id): id is string => !!id);
+      if (cartLineIds.length) await tx.execute(sql`SELECT cart_lines_bought(${JSON.stringify(cartLineIds.map((id) => ({ buyer_id: String(buyerId), id })))}::jsonb)`);
+    }
     return row ?? (await tx.select().from(preTradeRequests).where(and(eq(preTradeRequests.buyerId, buyerId), eq(preTradeRequests.idempotencyKey, key))))[0]!;
   });
   return { id: String(saved.id), status: saved.status };

@@ -743,6 +743,19 @@ describe('exceed order request', () => {
     expect((await counts(t.db)).preTrade).toBe(before.preTrade + 2);
   });
 
+  it('a request sent from the cart takes its lines out of the cart, as an order does; other lines stay', async () => {
+    const x = await login(t.app, 'buyer@demo.shop');
+    await x.post('/api/cart/lines', { skuId: f.sku['BULK-E7-20'], qty: '1' });
+    const cart = (await x.post('/api/cart/lines', { skuId: f.sku['TRAY-STEEL'], qty: '1' })).json() as { shops: { lines: { id: string; sku: { id: string } }[] }[] };
+    const lineOf = (skuId: string) => cart.shops.flatMap((s) => s.lines).find((l) => l.sku.id === skuId)!.id;
+    const res = await send(x, { previewTradeContractLineReqTOList: [{ skuId: f.sku['BULK-E7-20'], qty: '1', cartLineId: lineOf(f.sku['BULK-E7-20']) }], selectedAddress: { id: '1' } }, newKey());
+    expect(res.statusCode, res.body).toBe(200);
+    const left = ((await x.get('/api/cart')).json() as typeof cart).shops.flatMap((s) => s.lines).map((l) => l.sku.id);
+    expect(left).not.toContain(f.sku['BULK-E7-20']);
+    expect(left).toContain(f.sku['TRAY-STEEL']);
+    await x.delete(`/api/cart/lines/${lineOf(f.sku['TRAY-STEEL'])}`);
+  });
+
   it('non-exceed lines -> 400, nothing stored', async () => {
     const before = await counts(t.db);
     const res = await send(buyer, { previewTradeContractLineReqTOList: basket(), selectedAddress: { id: '1' } }, newKey());

@@ -485,9 +485,10 @@ function DeleteForm({ profile, onCancel }: { profile: Profile; onCancel: () => v
     mutationFn: () => destroyAccount(byEmail
       ? { email: profile.email!, emailCode: code }
       : { prefix: profile.mobilePrefix ?? '', mobile: profile.mobile ?? '', smsCode: code }),
-    onSuccess: () => {
+    onSuccess: async () => {
       // Home first (this page needs a login), then the server's new tourist session and everything else anew.
-      void navigate('/', { replace: true });
+      // The move must have finished first: a session read as logged out while still here sends the page to /login.
+      await navigate('/', { replace: true });
       notifySuccess(t(`${A}.delete.done`));
       void qc.invalidateQueries();
     },

@@ -4,6 +4,8 @@ export const DEMO_PASSWORD = 'demo1234';
 
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD, target?: string) {
   await page.goto(target ? `/login?target=${encodeURIComponent(target)}` : '/login');
+  // A page of a context the test made itself is not held until hydrated (e2e/test.ts): typing before would be lost.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   // Wait for the server's answer: a page.goto right after the click would abort the request and

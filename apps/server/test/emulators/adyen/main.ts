@@ -9,6 +9,7 @@
  * webhook URL, notifications are only kept in memory.
  */
 import { startAdyenEmulator } from './emulator.js';
+import { closeOnSignal } from '../process.js';
 
 const env = process.env;
 const emulator = await startAdyenEmulator({
@@ -24,11 +25,4 @@ const emulator = await startAdyenEmulator({
 });
 console.log(`Adyen emulator on ${emulator.url} (notifications to ${env.ADYEN_EMULATOR_WEBHOOK_URL || 'nowhere'})`);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    void emulator.close().then(() => process.exit(0));
-  });
-}
+closeOnSignal(emulator);

@@ -6,6 +6,7 @@
  * and the shop with the same AFFIRM_PUBLIC_KEY, AFFIRM_PRIVATE_KEY and AFFIRM_API_BASE=http://127.0.0.1:4040.
  */
 import { startAffirmEmulator } from './emulator.js';
+import { closeOnSignal } from '../process.js';
 
 const env = process.env;
 const emulator = await startAffirmEmulator({
@@ -16,11 +17,4 @@ const emulator = await startAffirmEmulator({
 });
 console.log(`Affirm emulator on ${emulator.url}`);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    void emulator.close().then(() => process.exit(0));
-  });
-}
+closeOnSignal(emulator);

@@ -12,6 +12,7 @@
  */
 import { parseMerchantAccounts } from '../../../src/modules/payment/providers/braintree.js';
 import { startBraintreeEmulator } from './emulator.js';
+import { closeOnSignal } from '../process.js';
 
 const env = process.env;
 const accounts = parseMerchantAccounts(env.BRAINTREE_MERCHANT_ACCOUNTS ?? 'USD:emulator_usd');
@@ -29,11 +30,4 @@ const emulator = await startBraintreeEmulator({
 });
 console.log(`Braintree emulator on ${emulator.url} (webhooks to ${env.BRAINTREE_EMULATOR_WEBHOOK_URL || 'nowhere'})`);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    void emulator.close().then(() => process.exit(0));
-  });
-}
+closeOnSignal(emulator);

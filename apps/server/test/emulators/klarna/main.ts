@@ -7,6 +7,7 @@
  * Klarna's notifications go to the notification URL the shop gave with each order.
  */
 import { startKlarnaEmulator } from './emulator.js';
+import { closeOnSignal } from '../process.js';
 
 const env = process.env;
 const emulator = await startKlarnaEmulator({
@@ -18,11 +19,4 @@ const emulator = await startKlarnaEmulator({
 });
 console.log(`Klarna emulator on ${emulator.url}`);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    void emulator.close().then(() => process.exit(0));
-  });
-}
+closeOnSignal(emulator);

@@ -9,6 +9,7 @@
  * PAYPAL_API_BASE=http://127.0.0.1:4020. Without a webhook URL, webhooks are only kept in memory.
  */
 import { startPaypalEmulator } from './emulator.js';
+import { closeOnSignal } from '../process.js';
 
 const env = process.env;
 const emulator = await startPaypalEmulator({
@@ -22,11 +23,4 @@ const emulator = await startPaypalEmulator({
 });
 console.log(`PayPal emulator on ${emulator.url} (webhooks to ${env.PAYPAL_EMULATOR_WEBHOOK_URL || 'nowhere'})`);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    void emulator.close().then(() => process.exit(0));
-  });
-}
+closeOnSignal(emulator);

@@ -49,7 +49,7 @@ export function SellerBulkRequestPage() {
           <Stack gap="sm">
             <Text size="sm"><b>{t('bulk.seller.buyer')}:</b> {view.buyerName} · {view.shop.name}</Text>
             {address && <Text size="sm" data-testid="bulk-ship-to"><b>{t('bulk.shipTo')}:</b> {[address.personName, address.company, ...formatAddressLines(address, countryName)].filter(Boolean).join(', ')}</Text>}
-            {view.requirements && <Alert variant="light" title={t('bulk.requirements')}><Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{view.requirements}</Text></Alert>}
+            {view.requirements && <Alert variant="light" title={t('bulk.buyerRequirements')}><Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{view.requirements}</Text></Alert>}
             <RequestLines view={view} />
             <QuoteSummary view={view} />
             {view.order && <Text size="sm">{t('bulk.seller.ordered', { code: view.order.tradeOrderCode })}</Text>}

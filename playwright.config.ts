@@ -30,26 +30,40 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
-  ],
-  webServer: [{
-    // A fresh embedded database for every run, on its own port, with the demo data.
-    command: 'node --import tsx e2e/server.ts',
-    url: `http://localhost:${PORT}/api/auth/session`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT), DATA_DIR: `var/e2e-${PORT}`, EMBEDDED_PG_PORT: String(PORT + 10000), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '300', SIGNUP_RATE_LIMIT: '300',
-      // Third-party sign-in through the local provider below (its redirect URI is PUBLIC_URL's default, 127.0.0.1).
-      OIDC_PROVIDERS: 'local', OIDC_LOCAL_ISSUER: `http://127.0.0.1:${OIDC_PORT}`, OIDC_LOCAL_CLIENT_ID: 'mall-shop',
-      OIDC_LOCAL_CLIENT_SECRET: OIDC_SECRET, OIDC_LOCAL_LABEL: 'Local ID',
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
+  webServer: [
+    {
+      // A fresh embedded database for every run, on its own port, with the demo data.
+      command: 'node --import tsx e2e/server.ts',
+      url: `http://localhost:${PORT}/api/auth/session`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: `var/e2e-${PORT}`,
+        EMBEDDED_PG_PORT: String(PORT + 10000),
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '300',
+        SIGNUP_RATE_LIMIT: '300',
+        // Third-party sign-in through the local provider below (its redirect URI is PUBLIC_URL's default, 127.0.0.1).
+        OIDC_PROVIDERS: 'local',
+        OIDC_LOCAL_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        OIDC_LOCAL_CLIENT_ID: 'mall-shop',
+        OIDC_LOCAL_CLIENT_SECRET: OIDC_SECRET,
+        OIDC_LOCAL_LABEL: 'Local ID',
+      },
     },
-  }, {
-    command: 'node --import tsx e2e/oidc-provider.ts',
-    url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    env: { OIDC_E2E_PORT: String(OIDC_PORT), E2E_SHOP_URL: `http://127.0.0.1:${PORT}`, OIDC_E2E_CLIENT_SECRET: OIDC_SECRET },
-  }, ...(withProviders ? providerServers(PORT) : [])],
+    {
+      command: 'node --import tsx e2e/oidc-provider.ts',
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        OIDC_E2E_PORT: String(OIDC_PORT),
+        E2E_SHOP_URL: `http://127.0.0.1:${PORT}`,
+        OIDC_E2E_CLIENT_SECRET: OIDC_SECRET,
+      },
+    },
+    ...(withProviders ? providerServers(PORT) : []),
+  ],
 });

@@ -14,12 +14,13 @@ import { seed } from '../apps/server/src/seed/index.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { DEFAULT_POOL_SIZE } from '../apps/server/src/config.js';
 
-export const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
   });
-});
 
 export interface DemoShop {
   base: string;
@@ -38,9 +39,14 @@ export const loopbackTls = () => ({
 });
 
 /** Runs `use` against a fresh demo shop and tears everything down afterwards. */
-export async function withDemoShop<T>(prefix: string, use: (shop: DemoShop) => Promise<T>, opts: { tls?: boolean } = {}): Promise<T> {
+export async function withDemoShop<T>(
+  prefix: string,
+  use: (shop: DemoShop) => Promise<T>,
+  opts: { tls?: boolean } = {},
+): Promise<T> {
   const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'apps/web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`No built web app in ${dist}: run npm run build (or set WEB_DIST_DIR)`);
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error(`No built web app in ${dist}: run npm run build (or set WEB_DIST_DIR)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   fs.chmodSync(dir, 0o755);
   const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort());
@@ -55,13 +61,17 @@ export async function withDemoShop<T>(prefix: string, use: (shop: DemoShop) => P
     try {
       // Injected: the same routes, without Node's fetch having to trust the test certificate.
       const login = await app.inject({
-        method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json', 'x-mall-request': '1' },
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json', 'x-mall-request': '1' },
         payload: JSON.stringify({ email: 'buyer@demo.shop', password: 'demo1234' }),
       });
       const buyerCookie = String(login.headers['set-cookie'] ?? '').split(';')[0]!;
       // Checkout needs at least one selected cart line.
       const added = await app.inject({
-        method: 'POST', url: '/api/cart/lines', headers: { 'content-type': 'application/json', 'x-mall-request': '1', cookie: buyerCookie },
+        method: 'POST',
+        url: '/api/cart/lines',
+        headers: { 'content-type': 'application/json', 'x-mall-request': '1', cookie: buyerCookie },
         payload: JSON.stringify({ skuId: '1', qty: '1' }),
       });
       if (added.statusCode !== 200) throw new Error(`cart add failed: ${added.body}`);

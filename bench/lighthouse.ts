@@ -51,7 +51,9 @@ const cases: PageCase[] = [
   { name: 'home', url: '/' },
   { name: 'item', url: '/item/standing-desk-e7' },
   {
-    name: 'checkout', url: '/checkout', buyer: true,
+    name: 'checkout',
+    url: '/checkout',
+    buyer: true,
     prepare: async (page, base) => {
       await page.goto(`${base}/cart`, { waitUntil: 'networkidle0' });
       await page.locator('[data-testid="checkout-button"]').click();
@@ -68,83 +70,120 @@ const cases: PageCase[] = [
 if (OUT) fs.mkdirSync(OUT, { recursive: true });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await withDemoShop('mall-lighthouse-', async ({ base, dist, buyerCookie: sessionCookie }) => {
-  chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage',
-      ...(HTTP2 ? ['--ignore-certificate-errors'] : [])],
-  });
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  await withDemoShop(
+    'mall-lighthouse-',
+    async ({ base, dist, buyerCookie: sessionCookie }) => {
+      chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        chromeFlags: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-dev-shm-usage',
+          ...(HTTP2 ? ['--ignore-certificate-errors'] : []),
+        ],
+      });
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
-  // gzip -9 size of every script a page loaded (the same figure whether the server compresses or not).
-  const gzipSizes = new Map<string, number>();
-  const gzipSize = async (url: string) => {
-    // Read from the build, as served (no fetch that would have to trust the test certificate).
-    if (!gzipSizes.has(url)) gzipSizes.set(url, zlib.gzipSync(await fs.promises.readFile(path.join(dist, new URL(url).pathname)), { level: 9 }).length);
-    return gzipSizes.get(url)!;
-  };
-  const kb = (n: number) => (n / 1024).toFixed(1);
-
-  const rows: string[] = [];
-  const medians: string[] = [];
-  for (const c of cases.filter((p) => !ONLY || ONLY.includes(p.name))) {
-    const scores: number[] = [];
-    for (let run = 1; run <= RUNS; run++) {
-      const measure = async () => {
-        const page = await browser.newPage();
-        const [name, value] = sessionCookie.split('=') as [string, string];
-        if (c.buyer) await page.setCookie({ name, value, url: base });
-        else await page.deleteCookie({ name, url: base });
-        await c.prepare?.(page, base);
-        const result = await navigation(page, c.prepare ? async () => { await page.reload(); } : `${base}${c.url}`, {
-          flags: { onlyCategories: ['performance', 'accessibility'], logLevel: 'error', ...(CPU_SLOWDOWN && { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } }) },
-        });
-        await page.close();
-        if (OUT && TRACE) {
-          fs.writeFileSync(path.join(OUT, `${c.name}-${run}.trace.json`), JSON.stringify((result!.artifacts as { Trace?: unknown }).Trace));
-        }
-        return result!.lhr;
+      // gzip -9 size of every script a page loaded (the same figure whether the server compresses or not).
+      const gzipSizes = new Map<string, number>();
+      const gzipSize = async (url: string) => {
+        // Read from the build, as served (no fetch that would have to trust the test certificate).
+        if (!gzipSizes.has(url))
+          gzipSizes.set(
+            url,
+            zlib.gzipSync(await fs.promises.readFile(path.join(dist, new URL(url).pathname)), { level: 9 }).length,
+          );
+        return gzipSizes.get(url)!;
       };
-      let lhr = await measure();
-      // A broken trace (NO_NAVSTART, NO_FCP on a starved machine) says nothing about the page: one more try.
-      if (lhr.runtimeError) {
-        console.log(`${c.name.padEnd(9)} run ${run}  Lighthouse error ${lhr.runtimeError.code}, measuring again`);
-        lhr = await measure();
+      const kb = (n: number) => (n / 1024).toFixed(1);
+
+      const rows: string[] = [];
+      const medians: string[] = [];
+      for (const c of cases.filter((p) => !ONLY || ONLY.includes(p.name))) {
+        const scores: number[] = [];
+        for (let run = 1; run <= RUNS; run++) {
+          const measure = async () => {
+            const page = await browser.newPage();
+            const [name, value] = sessionCookie.split('=') as [string, string];
+            if (c.buyer) await page.setCookie({ name, value, url: base });
+            else await page.deleteCookie({ name, url: base });
+            await c.prepare?.(page, base);
+            const result = await navigation(
+              page,
+              c.prepare
+                ? async () => {
+                    await page.reload();
+                  }
+                : `${base}${c.url}`,
+              {
+                flags: {
+                  onlyCategories: ['performance', 'accessibility'],
+                  logLevel: 'error',
+                  ...(CPU_SLOWDOWN && { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } }),
+                },
+              },
+            );
+            await page.close();
+            if (OUT && TRACE) {
+              fs.writeFileSync(
+                path.join(OUT, `${c.name}-${run}.trace.json`),
+                JSON.stringify((result!.artifacts as { Trace?: unknown }).Trace),
+              );
+            }
+            return result!.lhr;
+          };
+          let lhr = await measure();
+          // A broken trace (NO_NAVSTART, NO_FCP on a starved machine) says nothing about the page: one more try.
+          if (lhr.runtimeError) {
+            console.log(`${c.name.padEnd(9)} run ${run}  Lighthouse error ${lhr.runtimeError.code}, measuring again`);
+            lhr = await measure();
+          }
+          if (OUT) {
+            fs.writeFileSync(path.join(OUT, `${c.name}-${run}.json`), JSON.stringify(lhr));
+          }
+          const landed = new URL(lhr.finalDisplayedUrl).pathname;
+          if (landed !== c.url) throw new Error(`${c.name}: landed on ${landed}, not ${c.url}`);
+          const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+          const audit = (k: string) => lhr.audits[k]?.displayValue ?? '-';
+          const requests =
+            (
+              lhr.audits['network-requests']?.details as
+                { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined
+            )?.items ?? [];
+          const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base));
+          let gz = 0;
+          let transfer = 0;
+          const names: string[] = [];
+          for (const s of scripts) {
+            const size = await gzipSize(s.url);
+            gz += size;
+            transfer += s.transferSize ?? 0;
+            names.push(`${path.basename(new URL(s.url).pathname)} ${kb(size)}`);
+          }
+          const failed = lhr.categories
+            .accessibility!.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id]?.score === 0)
+            .map((r) => r.id);
+          scores.push(score('performance'));
+          rows.push(
+            `${c.name.padEnd(9)} run ${run}  perf ${String(score('performance')).padStart(3)}  a11y ${String(score('accessibility')).padStart(3)}  ` +
+              `FCP ${audit('first-contentful-paint')}  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  ` +
+              `CPU index ${Math.round(lhr.environment.benchmarkIndex)} x${lhr.configSettings.throttling.cpuSlowdownMultiplier}  ` +
+              `JS ${scripts.length} files, ${kb(gz)} KB gzip, ${kb(transfer)} KB transferred` +
+              (failed.length ? `\n          a11y audits failed: ${failed.join(', ')}` : '') +
+              (run === 1 ? `\n          scripts (KB gzip): ${names.join(', ')}` : ''),
+          );
+          console.log(rows.at(-1));
+        }
+        if (RUNS > 1)
+          medians.push(`${c.name.padEnd(9)} median perf ${median(scores)} over ${RUNS} runs (${scores.join(', ')})`);
       }
-      if (OUT) {
-        fs.writeFileSync(path.join(OUT, `${c.name}-${run}.json`), JSON.stringify(lhr));
-      }
-      const landed = new URL(lhr.finalDisplayedUrl).pathname;
-      if (landed !== c.url) throw new Error(`${c.name}: landed on ${landed}, not ${c.url}`);
-      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-      const audit = (k: string) => lhr.audits[k]?.displayValue ?? '-';
-      const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-      const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base));
-      let gz = 0;
-      let transfer = 0;
-      const names: string[] = [];
-      for (const s of scripts) {
-        const size = await gzipSize(s.url);
-        gz += size;
-        transfer += s.transferSize ?? 0;
-        names.push(`${path.basename(new URL(s.url).pathname)} ${kb(size)}`);
-      }
-      const failed = lhr.categories.accessibility!.auditRefs
-        .filter((r) => r.weight > 0 && lhr.audits[r.id]?.score === 0).map((r) => r.id);
-      scores.push(score('performance'));
-      rows.push(`${c.name.padEnd(9)} run ${run}  perf ${String(score('performance')).padStart(3)}  a11y ${String(score('accessibility')).padStart(3)}  `
-        + `FCP ${audit('first-contentful-paint')}  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  `
-        + `CPU index ${Math.round(lhr.environment.benchmarkIndex)} x${lhr.configSettings.throttling.cpuSlowdownMultiplier}  `
-        + `JS ${scripts.length} files, ${kb(gz)} KB gzip, ${kb(transfer)} KB transferred`
-        + (failed.length ? `\n          a11y audits failed: ${failed.join(', ')}` : '')
-        + (run === 1 ? `\n          scripts (KB gzip): ${names.join(', ')}` : ''));
-      console.log(rows.at(-1));
-    }
-    if (RUNS > 1) medians.push(`${c.name.padEnd(9)} median perf ${median(scores)} over ${RUNS} runs (${scores.join(', ')})`);
-  }
-  if (medians.length) console.log(`\n${medians.join('\n')}`);
-  await browser.disconnect();
-  }, { tls: HTTP2 });
+      if (medians.length) console.log(`\n${medians.join('\n')}`);
+      await browser.disconnect();
+    },
+    { tls: HTTP2 },
+  );
 } finally {
   chrome?.kill();
 }

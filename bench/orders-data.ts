@@ -45,24 +45,48 @@ export interface OrdersData {
   counts: Record<string, number>;
 }
 
-const TABLES = ['users', 'order_status_counts', 'trade_contracts', 'trade_orders', 'trade_order_lines', 'shipment_packages', 'shipment_package_lines', 'tracking_events', 'payment_records'];
+const TABLES = [
+  'users',
+  'order_status_counts',
+  'trade_contracts',
+  'trade_orders',
+  'trade_order_lines',
+  'shipment_packages',
+  'shipment_package_lines',
+  'tracking_events',
+  'payment_records',
+];
 
-export async function generateOrders(db: Db, opts: { templateContractId?: bigint; log?: (m: string) => void } = {}): Promise<OrdersData> {
+export async function generateOrders(
+  db: Db,
+  opts: { templateContractId?: bigint; log?: (m: string) => void } = {},
+): Promise<OrdersData> {
   const log = opts.log ?? (() => {});
   const client = await db.$client.connect();
-  const heavyId = async () => BigInt((await client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [HEAVY_EMAIL])).rows[0]!.id);
+  const heavyId = async () =>
+    BigInt((await client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [HEAVY_EMAIL])).rows[0]!.id);
   const countAll = async () => {
-    const { rows } = await client.query<{ t: string; n: string }>(TABLES.map((t) => `SELECT '${t}' AS t, count(*) AS n FROM ${t}`).join(' UNION ALL '));
+    const { rows } = await client.query<{ t: string; n: string }>(
+      TABLES.map((t) => `SELECT '${t}' AS t, count(*) AS n FROM ${t}`).join(' UNION ALL '),
+    );
     return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
   };
   try {
     const { rowCount: done } = await client.query('SELECT 1 FROM app_meta WHERE key = $1', [MARKER]);
     if (done) {
       log(`order data set already there (app_meta '${MARKER}'), skipped`);
-      return { skipped: true, insertSeconds: 0, vacuumSeconds: 0, heavyBuyerId: await heavyId(), counts: await countAll() };
+      return {
+        skipped: true,
+        insertSeconds: 0,
+        vacuumSeconds: 0,
+        heavyBuyerId: await heavyId(),
+        counts: await countAll(),
+      };
     }
     const passwordHash = await hashPassword(BENCH_PASSWORD);
-    const su = (await client.query<{ s: boolean }>('SELECT rolsuper AS s FROM pg_roles WHERE rolname = current_user')).rows[0]?.s ?? false;
+    const su =
+      (await client.query<{ s: boolean }>('SELECT rolsuper AS s FROM pg_roles WHERE rolname = current_user')).rows[0]
+        ?.s ?? false;
     const t0 = performance.now();
     let templateId = '';
     const steps: string[] = [];
@@ -83,18 +107,29 @@ export async function generateOrders(db: Db, opts: { templateContractId?: bigint
       if (su) await q('SET LOCAL session_replication_role = replica');
 
       // Template JSON of the generated contracts: a real submitted contract if there is one.
-      const tpl = await q(`SELECT id FROM trade_contracts ${opts.templateContractId ? 'WHERE id = $1' : ''} ORDER BY (preview ? 'seeded'), id DESC LIMIT 1`,
-        opts.templateContractId ? [opts.templateContractId] : []);
-      if (!tpl.rowCount) throw new Error('bench/orders-data: no trade contract to copy address/payload/preview from; submit one order first');
+      const tpl = await q(
+        `SELECT id FROM trade_contracts ${opts.templateContractId ? 'WHERE id = $1' : ''} ORDER BY (preview ? 'seeded'), id DESC LIMIT 1`,
+        opts.templateContractId ? [opts.templateContractId] : [],
+      );
+      if (!tpl.rowCount)
+        throw new Error(
+          'bench/orders-data: no trade contract to copy address/payload/preview from; submit one order first',
+        );
       templateId = tpl.rows[0].id as string;
 
-      await q(`INSERT INTO users (email, password_hash, nickname, user_type, created_at)
+      await q(
+        `INSERT INTO users (email, password_hash, nickname, user_type, created_at)
         SELECT CASE WHEN g = 0 THEN $1 ELSE 'bench-' || lpad(g::text, 4, '0') || '@bench.local' END, $2,
                CASE WHEN g = 0 THEN 'Bench Heavy' ELSE 'Bench ' || g END, 'REGISTERED', now() - interval '3 years'
-        FROM generate_series(0, $3::int - 1) g`, [HEAVY_EMAIL, passwordHash, BUYERS]);
-      await q(`CREATE TEMP TABLE bench_buyers ON COMMIT DROP AS
+        FROM generate_series(0, $3::int - 1) g`,
+        [HEAVY_EMAIL, passwordHash, BUYERS],
+      );
+      await q(
+        `CREATE TEMP TABLE bench_buyers ON COMMIT DROP AS
         SELECT id, email, CASE WHEN email = $1 THEN 0 ELSE substring(email FROM '^bench-(\\d+)@')::int END AS n
-        FROM users WHERE email LIKE 'bench-%@bench.local'`, [HEAVY_EMAIL]);
+        FROM users WHERE email LIKE 'bench-%@bench.local'`,
+        [HEAVY_EMAIL],
+      );
 
       // Seeded shops with their standard delivery, and the plain SKUs each sells (USD price).
       await q(`CREATE TEMP TABLE bench_skus ON COMMIT DROP AS
@@ -111,10 +146,14 @@ export async function generateOrders(db: Db, opts: { templateContractId?: bigint
         FROM shops sh JOIN shipping_methods m ON m.shop_id = sh.id AND m.code = 'STANDARD'
         WHERE EXISTS (SELECT 1 FROM bench_skus k WHERE k.shop_id = sh.id)`);
       const shopCount = Number((await q('SELECT count(*) AS n FROM bench_shops')).rows[0].n);
-      if (!shopCount) throw new Error('bench/orders-data: no seeded shop with a STANDARD shipping method and plain SKUs; seed the database first');
+      if (!shopCount)
+        throw new Error(
+          'bench/orders-data: no seeded shop with a STANDARD shipping method and plain SKUs; seed the database first',
+        );
 
       // One row per order: buyer, status, date, shop. Open orders are recent; finished ones span 2 years.
-      await q(`CREATE TEMP TABLE bench_plan ON COMMIT DROP AS
+      await q(
+        `CREATE TEMP TABLE bench_plan ON COMMIT DROP AS
         WITH g AS (
           SELECT seq, CASE WHEN seq <= $1 THEN 0 ELSE 1 + (seq - $1 - 1) % ($3::int - 1) END AS buyer_n,
                  random() AS r_status, random() AS r_age, random() AS r_shop, random() AS r_extra
@@ -129,27 +168,36 @@ export async function generateOrders(db: Db, opts: { templateContractId?: bigint
                                      WHEN 'UN_RECEIVED' THEN interval '2 days' + r_age * interval '8 days'
                                      ELSE interval '10 days' + r_age * interval '720 days' END AS created_at,
                LEAST(CASE WHEN r_shop < 0.75 THEN 0 ELSE 1 END, $4::int - 1) AS shop_rk
-        FROM s JOIN bench_buyers b ON b.n = s.buyer_n`, [HEAVY_ORDERS, TOTAL_ORDERS, BUYERS, shopCount]);
+        FROM s JOIN bench_buyers b ON b.n = s.buyer_n`,
+        [HEAVY_ORDERS, TOTAL_ORDERS, BUYERS, shopCount],
+      );
 
       // Three lines per order from the shop's SKUs (kg steps for weighed goods).
-      await q(`CREATE TEMP TABLE bench_lines ON COMMIT DROP AS
+      await q(
+        `CREATE TEMP TABLE bench_lines ON COMMIT DROP AS
         SELECT p.seq, k, sk.sku_id, sk.item_id, sk.unit_minor, sk.snapshot, x.qty, round(sk.unit_minor * x.qty)::bigint AS amt
         FROM bench_plan p JOIN bench_shops sh ON sh.rk = p.shop_rk
         CROSS JOIN generate_series(0, $1::int - 1) k
         JOIN bench_skus sk ON sk.shop_id = sh.shop_id AND sk.rk = (p.seq + k) % sk.cnt
         CROSS JOIN LATERAL (SELECT (CASE WHEN sk.business_type = 'WEIGHT' THEN 0.5 * (1 + floor(random() * 6))
-                                         ELSE 1 + floor(random() * 3) END)::numeric(12, 3) AS qty) x`, [LINES_PER_ORDER]);
-      await q(`CREATE TEMP TABLE bench_totals ON COMMIT DROP AS
+                                         ELSE 1 + floor(random() * 3) END)::numeric(12, 3) AS qty) x`,
+        [LINES_PER_ORDER],
+      );
+      await q(
+        `CREATE TEMP TABLE bench_totals ON COMMIT DROP AS
         SELECT p.*, sh.shop_id, sh.seller_id, sh.method_id, sh.method_code, t.sku_amt,
                CASE WHEN sh.free_over IS NOT NULL AND t.sku_amt >= sh.free_over THEN 0 ELSE sh.ship_minor END AS ship,
                round(t.sku_amt * $1::numeric)::bigint AS tax,
                p.status IN ('UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE') AS paid
         FROM bench_plan p JOIN bench_shops sh ON sh.rk = p.shop_rk
-        JOIN (SELECT seq, sum(amt)::bigint AS sku_amt FROM bench_lines GROUP BY seq) t USING (seq)`, [SITES.US.taxRate]);
+        JOIN (SELECT seq, sum(amt)::bigint AS sku_amt FROM bench_lines GROUP BY seq) t USING (seq)`,
+        [SITES.US.taxRate],
+      );
       await q('CREATE TEMP TABLE bench_map (seq int PRIMARY KEY, contract_id bigint, order_id bigint) ON COMMIT DROP');
       await q('ANALYZE bench_plan; ANALYZE bench_lines; ANALYZE bench_totals');
 
-      await q(`WITH ins AS (
+      await q(
+        `WITH ins AS (
           INSERT INTO trade_contracts (buyer_id, idempotency_key, site, currency, trade_type, status, sku_amt_minor, discount_amt_minor, shipping_amt_minor,
             tax_amt_minor, points_discount_minor, need_pay_amt_minor, used_points, redeem_points, earn_points, is_free_trade, pay_unique_key, payment_order_id,
             pay_deadline, selected_address, billing_address, payload, preview, created_at)
@@ -161,7 +209,9 @@ export async function generateOrders(db: Db, opts: { templateContractId?: bigint
           FROM bench_totals t CROSS JOIN (SELECT * FROM trade_contracts WHERE id = $1) tpl
           ORDER BY t.created_at
           RETURNING id, idempotency_key)
-        INSERT INTO bench_map (seq, contract_id) SELECT substring(idempotency_key FROM 7)::int, id FROM ins`, [templateId]);
+        INSERT INTO bench_map (seq, contract_id) SELECT substring(idempotency_key FROM 7)::int, id FROM ins`,
+        [templateId],
+      );
       await q('ANALYZE bench_map');
 
       await q(`WITH ins AS (
@@ -190,7 +240,9 @@ export async function generateOrders(db: Db, opts: { templateContractId?: bigint
         ORDER BY t.created_at, l.k`);
 
       // Shipped orders: one package with every line; delivered ones signed (buyer or auto-confirm).
-      await q(`INSERT INTO carriers (code, entity_name) VALUES ('UPS', 'UPS'), ('FEDEX', 'FedEx'), ('USPS', 'USPS') ON CONFLICT (code) DO NOTHING`);
+      await q(
+        `INSERT INTO carriers (code, entity_name) VALUES ('UPS', 'UPS'), ('FEDEX', 'FedEx'), ('USPS', 'USPS') ON CONFLICT (code) DO NOTHING`,
+      );
       await q(`WITH c AS (SELECT array_agg(id ORDER BY id) AS ids FROM carriers WHERE code IN ('UPS', 'FEDEX', 'USPS')),
         ins AS (
           INSERT INTO shipment_packages (order_id, status, carrier_id, service_code, signed_by, signed_at, created_at)
@@ -223,8 +275,16 @@ export async function generateOrders(db: Db, opts: { templateContractId?: bigint
         WHERE buyer_id IN (SELECT id FROM bench_buyers) GROUP BY 1, 2
         ON CONFLICT (buyer_id, display_status) DO UPDATE SET quantity = EXCLUDED.quantity`);
 
-      await q('INSERT INTO app_meta (key, value) VALUES ($1, $2)',
-        [MARKER, JSON.stringify({ at: new Date().toISOString(), buyers: BUYERS, orders: TOTAL_ORDERS, heavyOrders: HEAVY_ORDERS, template: templateId })]);
+      await q('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [
+        MARKER,
+        JSON.stringify({
+          at: new Date().toISOString(),
+          buyers: BUYERS,
+          orders: TOTAL_ORDERS,
+          heavyOrders: HEAVY_ORDERS,
+          template: templateId,
+        }),
+      ]);
       await q('COMMIT');
     } catch (e) {
       await q('ROLLBACK');
@@ -236,14 +296,26 @@ export async function generateOrders(db: Db, opts: { templateContractId?: bigint
     if (su) await client.query('CHECKPOINT');
     const t2 = performance.now();
     const counts = await countAll();
-    const { rows: [size] } = await client.query<{ sizes: string; row: string }>(`
+    const {
+      rows: [size],
+    } = await client.query<{ sizes: string; row: string }>(`
       SELECT string_agg(t || ' ' || pg_size_pretty(pg_total_relation_size(t::regclass)), ', ') AS sizes,
              (SELECT round(avg(pg_column_size(c.*))) FROM trade_contracts c WHERE idempotency_key LIKE 'bench-%' AND id % 100 = 0)::text AS row
       FROM unnest(ARRAY['trade_contracts', 'trade_orders', 'trade_order_lines']) t`);
     for (const st of steps) log(`  ${st}`);
-    log(`on disk: ${size!.sizes}; generated contract rows ~${size!.row} bytes each (address/payload/preview copied from contract ${templateId})`);
-    log(`generated in ${((t1 - t0) / 1000).toFixed(1)} s (+ VACUUM ANALYZE, CHECKPOINT ${((t2 - t1) / 1000).toFixed(1)} s): ${JSON.stringify(counts)}`);
-    return { skipped: false, insertSeconds: (t1 - t0) / 1000, vacuumSeconds: (t2 - t1) / 1000, heavyBuyerId: await heavyId(), counts };
+    log(
+      `on disk: ${size!.sizes}; generated contract rows ~${size!.row} bytes each (address/payload/preview copied from contract ${templateId})`,
+    );
+    log(
+      `generated in ${((t1 - t0) / 1000).toFixed(1)} s (+ VACUUM ANALYZE, CHECKPOINT ${((t2 - t1) / 1000).toFixed(1)} s): ${JSON.stringify(counts)}`,
+    );
+    return {
+      skipped: false,
+      insertSeconds: (t1 - t0) / 1000,
+      vacuumSeconds: (t2 - t1) / 1000,
+      heavyBuyerId: await heavyId(),
+      counts,
+    };
   } finally {
     client.release();
   }

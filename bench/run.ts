@@ -47,7 +47,11 @@ const wanted = (part: string) => !ONLY || ONLY.has(part);
  * loop. With `keyPrefix`, every request carries its own Idempotency-Key (prefix + sequence); with
  * `callers`, requests go round them (each its session cookie and body).
  */
-function loadFromOutside(opts: { url: string; connections: number; duration: number; requests: object[] }, keyPrefix?: string, callers?: Scenario['callers']) {
+function loadFromOutside(
+  opts: { url: string; connections: number; duration: number; requests: object[] },
+  keyPrefix?: string,
+  callers?: Scenario['callers'],
+) {
   const script = `
     const autocannon = require('autocannon');
     const opts = JSON.parse(process.argv[1]); const prefix = process.argv[2]; const callers = JSON.parse(process.argv[3]); let seq = 0;
@@ -57,10 +61,18 @@ function loadFromOutside(opts: { url: string; connections: number; duration: num
     };
     autocannon(opts, (e, r) => { if (e) { console.error(e); process.exit(1); } process.stdout.write(JSON.stringify(r)); });`;
   return new Promise<autocannon.Result>((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', script, JSON.stringify(opts), keyPrefix ?? '', JSON.stringify(callers ?? [])], { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['-e', script, JSON.stringify(opts), keyPrefix ?? '', JSON.stringify(callers ?? [])],
+      { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`))));
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`)),
+    );
   });
 }
 
@@ -70,31 +82,48 @@ function loadFromOutside(opts: { url: string; connections: number; duration: num
  * as signing up 50 accounts through the API would need 50 captchas.
  */
 async function cloneBuyers(db: ReturnType<typeof createDb>, email: string, addressId: string, n: number) {
-  const columnsOf = async (table: string, without: string[]) => (await db.$client.query<{ c: string }>(
-    `SELECT quote_ident(column_name) AS c FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name <> ALL($2) ORDER BY ordinal_position`,
-    [table, without])).rows.map((r) => r.c).join(', ');
+  const columnsOf = async (table: string, without: string[]) =>
+    (
+      await db.$client.query<{ c: string }>(
+        `SELECT quote_ident(column_name) AS c FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name <> ALL($2) ORDER BY ordinal_position`,
+        [table, without],
+      )
+    ).rows
+      .map((r) => r.c)
+      .join(', ');
   const userColumns = await columnsOf('users', ['id', 'email', 'phone', 'phone_prefix']);
   const addressColumns = await columnsOf('addresses', ['id', 'buyer_id']);
   const clones: { cookie: string; addressId: string }[] = [];
   for (let i = 1; i <= n; i++) {
-    const { rows: [u] } = await db.$client.query<{ id: string }>(
-      `INSERT INTO users (email, ${userColumns}) SELECT $2, ${userColumns} FROM users WHERE email = $1 RETURNING id`, [email, `bench-buyer-${i}@demo.shop`]);
-    const { rows: [a] } = await db.$client.query<{ id: string }>(
-      `INSERT INTO addresses (buyer_id, ${addressColumns}) SELECT $2, ${addressColumns} FROM addresses WHERE id = $1 RETURNING id`, [addressId, u!.id]);
+    const {
+      rows: [u],
+    } = await db.$client.query<{ id: string }>(
+      `INSERT INTO users (email, ${userColumns}) SELECT $2, ${userColumns} FROM users WHERE email = $1 RETURNING id`,
+      [email, `bench-buyer-${i}@demo.shop`],
+    );
+    const {
+      rows: [a],
+    } = await db.$client.query<{ id: string }>(
+      `INSERT INTO addresses (buyer_id, ${addressColumns}) SELECT $2, ${addressColumns} FROM addresses WHERE id = $1 RETURNING id`,
+      [addressId, u!.id],
+    );
     const token = crypto.randomBytes(32).toString('base64url');
-    await db.$client.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
-      [crypto.createHash('sha256').update(token).digest('hex'), u!.id]);
+    await db.$client.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      crypto.createHash('sha256').update(token).digest('hex'),
+      u!.id,
+    ]);
     clones.push({ cookie: `${SESSION_COOKIE}=${token}`, addressId: a!.id });
   }
   return clones;
 }
 
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
   });
-});
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-bench-'));
 fs.chmodSync(dir, 0o755);
@@ -110,9 +139,13 @@ try {
   await runMigrations(db);
   await seed(db);
   // Plenty of stock so submits measure the order path, not sold-out answers.
-  await db.$client.query("UPDATE skus SET stock = 100000000");
+  await db.$client.query('UPDATE skus SET stock = 100000000');
   // The pages are rendered from the web build (`npm run build` first; WEB_DIST_DIR picks another).
-  const app = await buildApp({ db, rateLimits: false, webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../apps/web/dist')) });
+  const app = await buildApp({
+    db,
+    rateLimits: false,
+    webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../apps/web/dist')),
+  });
   closers.push(() => app.close());
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
@@ -122,76 +155,161 @@ try {
   // statement) on the same database, measured in this run, so the ratios hold on a busy machine.
   // idleTimeoutMillis 0, as the app's pool: an idle connection's backend ending mid-scenario would
   // take the CPU it had used out of the /proc sum below.
-  const basePool = new pgDriver.Pool({ connectionString: db.$client.options.connectionString, max: 20, idleTimeoutMillis: 0 });
+  const basePool = new pgDriver.Pool({
+    connectionString: db.$client.options.connectionString,
+    max: 20,
+    idleTimeoutMillis: 0,
+  });
   closers.push(() => basePool.end());
   basePool.on('error', (e) => console.error('baseline pool:', e.message)); // an idle client's error must not end the bench
   // The postmaster: parent of every backend, so its children are this bench's PostgreSQL processes.
   const postmaster = await (async () => {
-    const { rows: [r] } = await db.$client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const {
+      rows: [r],
+    } = await db.$client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     return Number(fs.readFileSync(`/proc/${r!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
   })();
   const bare = Fastify();
-  bare.get('/baseline', async () => (await basePool.query({ name: 'baseline', text: 'SELECT id, email, nickname FROM users WHERE id = $1', values: [1] })).rows[0]);
+  bare.get(
+    '/baseline',
+    async () =>
+      (
+        await basePool.query({
+          name: 'baseline',
+          text: 'SELECT id, email, nickname FROM users WHERE id = $1',
+          values: [1],
+        })
+      ).rows[0],
+  );
   const barePort = await freePort();
   await bare.listen({ port: barePort, host: '127.0.0.1' });
 
   const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-mall-request': '1' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-mall-request': '1' },
     body: JSON.stringify({ email: 'buyer@demo.shop', password: 'demo1234' }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 
   const j = { 'content-type': 'application/json', 'x-mall-request': '1', cookie };
   const previewBody = {
-    previewTradeContractLineReqTOList: [{ skuId: '1', qty: '1' }, { skuId: '6', qty: '1.5' }],
-    selectedAddress: { id: '1' }, couponIds: [], noUsePlatformCoupon: true,
+    previewTradeContractLineReqTOList: [
+      { skuId: '1', qty: '1' },
+      { skuId: '6', qty: '1.5' },
+    ],
+    selectedAddress: { id: '1' },
+    couponIds: [],
+    noUsePlatformCoupon: true,
   };
-  const previewRes = await fetch(`${base}/api/checkout/preview`, { method: 'POST', headers: j, body: JSON.stringify(previewBody) });
+  const previewRes = await fetch(`${base}/api/checkout/preview`, {
+    method: 'POST',
+    headers: j,
+    body: JSON.stringify(previewBody),
+  });
   if (!previewRes.ok) throw new Error(`preview failed: ${await previewRes.text()}`);
-  const preview = await previewRes.json() as {
-    needPayAmt: { value: string }; renderTradeOrderTOList: { shopId: string; selectedShippingMethodId: string }[];
+  const preview = (await previewRes.json()) as {
+    needPayAmt: { value: string };
+    renderTradeOrderTOList: { shopId: string; selectedShippingMethodId: string }[];
   };
   const submitBody = JSON.stringify({
     ...previewBody,
-    preCalShippingList: preview.renderTradeOrderTOList.map((o) => ({ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId })),
-    notifyInfo: { notifyType: 'email', contactInfo: 'buyer@demo.shop' }, hearFrom: 'onlineSearch', privacyAgreed: true,
+    preCalShippingList: preview.renderTradeOrderTOList.map((o) => ({
+      shopId: o.shopId,
+      shippingMethodId: o.selectedShippingMethodId,
+    })),
+    notifyInfo: { notifyType: 'email', contactInfo: 'buyer@demo.shop' },
+    hearFrom: 'onlineSearch',
+    privacyAgreed: true,
     needPayAmt: preview.needPayAmt.value,
   });
   // A sale's orders come from many buyers: one per connection, each a copy of the demo buyer
   // with its own session and address (the one-buyer scenario serialises on that buyer's rows).
-  const buyers = wanted('submit') || wanted('session') ? await cloneBuyers(db, 'buyer@demo.shop', '1', CONNECTIONS) : [];
+  const buyers =
+    wanted('submit') || wanted('session') ? await cloneBuyers(db, 'buyer@demo.shop', '1', CONNECTIONS) : [];
   const submitBodyOf = async (cookie: string, addressId: string) => {
     const body = { ...previewBody, selectedAddress: { id: addressId } };
-    const res = await fetch(`${base}/api/checkout/preview`, { method: 'POST', headers: { ...j, cookie }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/api/checkout/preview`, {
+      method: 'POST',
+      headers: { ...j, cookie },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`preview failed: ${await res.text()}`);
-    const p = await res.json() as typeof preview;
-    return JSON.stringify({ ...JSON.parse(submitBody), selectedAddress: { id: addressId }, needPayAmt: p.needPayAmt.value });
+    const p = (await res.json()) as typeof preview;
+    return JSON.stringify({
+      ...JSON.parse(submitBody),
+      selectedAddress: { id: addressId },
+      needPayAmt: p.needPayAmt.value,
+    });
   };
-  const callers = !wanted('submit') ? [] : await Promise.all(buyers.map(async (b) => ({ cookie: b.cookie, body: await submitBodyOf(b.cookie, b.addressId) })));
+  const callers = !wanted('submit')
+    ? []
+    : await Promise.all(
+        buyers.map(async (b) => ({ cookie: b.cookie, body: await submitBodyOf(b.cookie, b.addressId) })),
+      );
   const scenarios: (Scenario & { part: string })[] = [
     { part: 'catalog', name: 'GET /api/catalog/items (guest)', path: '/api/catalog/items', headers: {} },
-    { part: 'catalog', name: 'GET /api/catalog/items (DE site, EUR)', path: '/api/catalog/items', headers: { cookie: 'site=DE' } },
+    {
+      part: 'catalog',
+      name: 'GET /api/catalog/items (DE site, EUR)',
+      path: '/api/catalog/items',
+      headers: { cookie: 'site=DE' },
+    },
     { part: 'session', name: 'GET /api/auth/session (guest)', path: '/api/auth/session', headers: {} },
     { part: 'session', name: 'GET /api/auth/session (logged in)', path: '/api/auth/session', headers: { cookie } },
     // Every connection its own buyer: concurrent lookups share a statement (lib/session.ts), and
     // with one cookie they would also share the row.
-    { part: 'session', name: `GET /api/auth/session (${CONNECTIONS} buyers)`, path: '/api/auth/session', headers: {}, callers: buyers.map((b) => ({ cookie: b.cookie })) },
-    { part: 'preview', name: 'POST /api/checkout/preview (2 shops)', path: '/api/checkout/preview', method: 'POST', headers: j, body: JSON.stringify(previewBody) },
+    {
+      part: 'session',
+      name: `GET /api/auth/session (${CONNECTIONS} buyers)`,
+      path: '/api/auth/session',
+      headers: {},
+      callers: buyers.map((b) => ({ cookie: b.cookie })),
+    },
+    {
+      part: 'preview',
+      name: 'POST /api/checkout/preview (2 shops)',
+      path: '/api/checkout/preview',
+      method: 'POST',
+      headers: j,
+      body: JSON.stringify(previewBody),
+    },
     // Server rendering (apps/server/src/modules/web): whole pages as a browser asks for them (Brotli).
     { part: 'pages', name: 'GET / page (guest)', path: '/', headers: { 'accept-encoding': 'br' } },
-    { part: 'pages', name: 'GET /item/standing-desk-e7 page (guest)', path: '/item/standing-desk-e7', headers: { 'accept-encoding': 'br' } },
-    { part: 'pages', name: 'GET /buyer/orders page (logged in)', path: '/buyer/orders', headers: { 'accept-encoding': 'br', cookie } },
     {
-      part: 'submit', name: 'POST /api/checkout/submit (new order each)', path: '/api/checkout/submit', method: 'POST', headers: j, body: submitBody,
+      part: 'pages',
+      name: 'GET /item/standing-desk-e7 page (guest)',
+      path: '/item/standing-desk-e7',
+      headers: { 'accept-encoding': 'br' },
+    },
+    {
+      part: 'pages',
+      name: 'GET /buyer/orders page (logged in)',
+      path: '/buyer/orders',
+      headers: { 'accept-encoding': 'br', cookie },
+    },
+    {
+      part: 'submit',
+      name: 'POST /api/checkout/submit (new order each)',
+      path: '/api/checkout/submit',
+      method: 'POST',
+      headers: j,
+      body: submitBody,
       // Every request is a new order: its own Idempotency-Key.
       idempotencyKeyPrefix: `bench-${process.pid}-`,
     },
     {
-      part: 'submit', name: `POST /api/checkout/submit (${CONNECTIONS} buyers, new order each)`, path: '/api/checkout/submit', method: 'POST', headers: j,
-      idempotencyKeyPrefix: `bench-many-${process.pid}-`, callers,
+      part: 'submit',
+      name: `POST /api/checkout/submit (${CONNECTIONS} buyers, new order each)`,
+      path: '/api/checkout/submit',
+      method: 'POST',
+      headers: j,
+      idempotencyKeyPrefix: `bench-many-${process.pid}-`,
+      callers,
     },
   ];
-  console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_S}s (scenario and baseline in turn) per scenario after ${WARMUP_S}s unmeasured, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_S}s (scenario and baseline in turn) per scenario after ${WARMUP_S}s unmeasured, ${os.cpus().length} cores (load: 1-minute load average after each scenario)\n`,
+  );
   const rows: string[] = [];
   /** CPU seconds (user + system) of this process and of each PostgreSQL process, from /proc. */
   const cpuSeconds = () => {
@@ -200,11 +318,23 @@ try {
       try {
         const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
         return (Number(f[11]) + Number(f[12])) / tick;
-      } catch { return 0; }
+      } catch {
+        return 0;
+      }
     };
     // This bench's cluster only: its postmaster and the processes it forked (not other PostgreSQLs on the machine).
-    const parentOf = (pid: number) => { try { return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]); } catch { return 0; } };
-    const pgPids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => pid === postmaster || parentOf(pid) === postmaster);
+    const parentOf = (pid: number) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      } catch {
+        return 0;
+      }
+    };
+    const pgPids = fs
+      .readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number)
+      .filter((pid) => pid === postmaster || parentOf(pid) === postmaster);
     return { node: of(process.pid), pg: new Map(pgPids.map((pid) => [pid, of(pid)])) };
   };
   /**
@@ -223,20 +353,36 @@ try {
    */
   const load = (s: Scenario, url: string, seconds: number, keySuffix = '') => {
     const opts = {
-      url, connections: CONNECTIONS, duration: seconds,
+      url,
+      connections: CONNECTIONS,
+      duration: seconds,
       requests: [{ method: (s.method ?? 'GET') as 'GET' | 'POST', path: s.path, headers: s.headers, body: s.body }],
     };
     return s.setupRequest
       ? autocannon({ ...opts, requests: [{ ...opts.requests[0]!, setupRequest: s.setupRequest }] })
       : loadFromOutside(opts, s.idempotencyKeyPrefix && `${s.idempotencyKeyPrefix}${keySuffix}`, s.callers);
   };
-  const warmUp = async (s: Scenario) => { if (WARMUP_S > 0) await load(s, base, WARMUP_S, 'warm-'); };
+  const warmUp = async (s: Scenario) => {
+    if (WARMUP_S > 0) await load(s, base, WARMUP_S, 'warm-');
+  };
   const BASELINE: Scenario = { name: 'BASELINE bare Fastify + 1 query', path: '/baseline', headers: {} };
   const bareUrl = `http://127.0.0.1:${barePort}`;
   /** A line of the report: requests/s, latency, answers, load and Node + PostgreSQL CPU per request. */
-  const lineOf = (name: string, m: { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number; cpu: { node: number; pg: number } }, tail = '') => {
+  const lineOf = (
+    name: string,
+    m: {
+      rps: number;
+      p50: number;
+      p99: number;
+      non2xx: number;
+      errors: number;
+      total: number;
+      cpu: { node: number; pg: number };
+    },
+    tail = '',
+  ) => {
     const n = Math.max(m.total, 1);
-    const cpu = `cpu/req node ${(1000 * m.cpu.node / n).toFixed(2)} + pg ${(1000 * m.cpu.pg / n).toFixed(2)} ms`;
+    const cpu = `cpu/req node ${((1000 * m.cpu.node) / n).toFixed(2)} + pg ${((1000 * m.cpu.pg) / n).toFixed(2)} ms`;
     const line = `${name.padEnd(42)} ${m.rps.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   non-2xx ${m.non2xx}   errors ${m.errors}   load ${os.loadavg()[0]!.toFixed(1)}   ${cpu}${tail}`;
     rows.push(line);
     console.log(line);
@@ -261,39 +407,72 @@ try {
     await warmUp(s);
     const rounds: { base: autocannon.Result; route: autocannon.Result }[] = [];
     const cpu = { node: 0, pg: 0 };
-    let total = 0, ok = 0, non2xx = 0, errors = 0;
+    let total = 0,
+      ok = 0,
+      non2xx = 0,
+      errors = 0;
     for (let k = 0; k < ROUNDS; k++) {
       const baseline = async () => (await slice(BASELINE, bareUrl, SLICE_S, '')).r;
       const route = async () => {
         const { r, cpu: used } = await slice(s, url, SLICE_S, `r${k}-`);
-        cpu.node += used.node; cpu.pg += used.pg;
-        total += r.requests.total; ok += r['2xx']; non2xx += r.non2xx; errors += r.errors;
+        cpu.node += used.node;
+        cpu.pg += used.pg;
+        total += r.requests.total;
+        ok += r['2xx'];
+        non2xx += r.non2xx;
+        errors += r.errors;
         return r;
       };
-      if (k % 2 === 0) { const b = await baseline(); rounds.push({ base: b, route: await route() }); }
-      else { const r = await route(); rounds.push({ route: r, base: await baseline() }); }
+      if (k % 2 === 0) {
+        const b = await baseline();
+        rounds.push({ base: b, route: await route() });
+      } else {
+        const r = await route();
+        rounds.push({ route: r, base: await baseline() });
+      }
     }
-    const ratios = rounds.map((x) => 100 * x.route.requests.average / Math.max(x.base.requests.average, 1));
+    const ratios = rounds.map((x) => (100 * x.route.requests.average) / Math.max(x.base.requests.average, 1));
     const p99s = rounds.map((x) => x.route.latency.p99 / Math.max(x.base.latency.p99, 1));
     const baseRps = median(rounds.map((x) => x.base.requests.average));
     const tail = `  = ${median(ratios).toFixed(1).padStart(5)} % of baseline req/s (${ROUNDS} rounds: ${Math.min(...ratios).toFixed(0)}-${Math.max(...ratios).toFixed(0)} %, baseline ${baseRps.toFixed(0)}), p99 x${median(p99s).toFixed(1)}`;
-    lineOf(s.name, { rps: median(rounds.map((x) => x.route.requests.average)), p50: median(rounds.map((x) => x.route.latency.p50)), p99: median(rounds.map((x) => x.route.latency.p99)), non2xx, errors, total, cpu }, tail);
+    lineOf(
+      s.name,
+      {
+        rps: median(rounds.map((x) => x.route.requests.average)),
+        p50: median(rounds.map((x) => x.route.latency.p50)),
+        p99: median(rounds.map((x) => x.route.latency.p99)),
+        non2xx,
+        errors,
+        total,
+        cpu,
+      },
+      tail,
+    );
     return { total, ok, cpu };
   };
   /** The baseline alone over DURATION_S (at start and end: how fast the machine was). */
   const measureBaseline = async (label: string) => {
     const { r, cpu } = await slice(BASELINE, bareUrl, DURATION_S, '');
-    lineOf(`${BASELINE.name} (${label})`, { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, total: r.requests.total, cpu });
+    lineOf(`${BASELINE.name} (${label})`, {
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      total: r.requests.total,
+      cpu,
+    });
   };
   // Warm both servers up (JIT, pools) unmeasured: a cold first baseline ran at a third of a warm one.
-  for (const url of [`${bareUrl}/baseline`, `${base}/api/auth/session`]) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  for (const url of [`${bareUrl}/baseline`, `${base}/api/auth/session`])
+    await autocannon({ url, connections: CONNECTIONS, duration: 2 });
   await measureBaseline('start');
   for (const s of scenarios.filter((x) => wanted(x.part))) {
     const m = await measure(s);
     if (s.path === '/api/checkout/submit') {
       // This cluster's processes also serve the bench's own reads (none during submit) and its background jobs.
       const n = Math.max(m.ok, 1);
-      const line = `   CPU per order: Node ${(1000 * m.cpu.node / n).toFixed(2)} ms + PostgreSQL ${(1000 * m.cpu.pg / n).toFixed(2)} ms over ${n} orders`;
+      const line = `   CPU per order: Node ${((1000 * m.cpu.node) / n).toFixed(2)} ms + PostgreSQL ${((1000 * m.cpu.pg) / n).toFixed(2)} ms over ${n} orders`;
       rows.push(line);
       console.log(line);
     }
@@ -310,20 +489,51 @@ try {
       FROM trade_contracts, generate_series(1, 20000) g WHERE id = (SELECT min(id) FROM trade_contracts) RETURNING id`);
     let nextContract = 0;
     await measure({
-      name: 'POST /sapi/mall-pay/payment/firstPay', path: '/sapi/mall-pay/payment/firstPay', method: 'POST', headers: j, body: '{}',
-      setupRequest: (r) => ({ ...r, body: JSON.stringify({ contractId: contracts[nextContract++ % contracts.length]!.id, payChannel: 'MOCKPAY' }) }),
+      name: 'POST /sapi/mall-pay/payment/firstPay',
+      path: '/sapi/mall-pay/payment/firstPay',
+      method: 'POST',
+      headers: j,
+      body: '{}',
+      setupRequest: (r) => ({
+        ...r,
+        body: JSON.stringify({ contractId: contracts[nextContract++ % contracts.length]!.id, payChannel: 'MOCKPAY' }),
+      }),
     });
     // Webhook handling: one signed 'approved' event per started payment, each a new event id.
-    const { rows: started } = await db.$client.query<{ provider_payment_id: string; id: string; amount_minor: string; currency: string }>(
-      `SELECT provider_payment_id, id, amount_minor, currency FROM payment_records WHERE status = 'PAY_PENDING' AND provider_payment_id IS NOT NULL`);
+    const { rows: started } = await db.$client.query<{
+      provider_payment_id: string;
+      id: string;
+      amount_minor: string;
+      currency: string;
+    }>(
+      `SELECT provider_payment_id, id, amount_minor, currency FROM payment_records WHERE status = 'PAY_PENDING' AND provider_payment_id IS NOT NULL`,
+    );
     let nextEvent = 0;
     await measure({
-      name: 'POST /api/payments/webhooks/mockpay', path: '/api/payments/webhooks/mockpay', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
+      name: 'POST /api/payments/webhooks/mockpay',
+      path: '/api/payments/webhooks/mockpay',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
       setupRequest: (r) => {
         const p = started[nextEvent % started.length]!;
-        const body = JSON.stringify({ id: `evt_bench_${++nextEvent}`, type: 'payment.approved', created: Math.floor(Date.now() / 1000),
-          data: { paymentId: p.provider_payment_id, merchantReference: p.id, amount: Number(p.amount_minor), currency: p.currency, reason: null } });
-        return { ...r, body, headers: { ...r.headers, 'mockpay-signature': signatureHeader(DEV_MOCKPAY_SECRET, body) } };
+        const body = JSON.stringify({
+          id: `evt_bench_${++nextEvent}`,
+          type: 'payment.approved',
+          created: Math.floor(Date.now() / 1000),
+          data: {
+            paymentId: p.provider_payment_id,
+            merchantReference: p.id,
+            amount: Number(p.amount_minor),
+            currency: p.currency,
+            reason: null,
+          },
+        });
+        return {
+          ...r,
+          body,
+          headers: { ...r.headers, 'mockpay-signature': signatureHeader(DEV_MOCKPAY_SECRET, body) },
+        };
       },
     });
     console.log(`(firstPay started ${started.length} payments; webhooks beyond that count replay-safe re-approvals)`);
@@ -332,19 +542,33 @@ try {
   // Buyer order reads on 100,000 orders. The generated contracts copy the JSON of one real submitted contract.
   if (wanted('orders')) {
     // Priced again: the orders paid above moved the buyer's member level, so the first preview's total is stale.
-    const fresh = await (await fetch(`${base}/api/checkout/preview`, { method: 'POST', headers: j, body: JSON.stringify(previewBody) })).json() as { needPayAmt: { value: string } };
+    const fresh = (await (
+      await fetch(`${base}/api/checkout/preview`, { method: 'POST', headers: j, body: JSON.stringify(previewBody) })
+    ).json()) as { needPayAmt: { value: string } };
     const templateBody = JSON.stringify({ ...JSON.parse(submitBody), needPayAmt: fresh.needPayAmt.value });
-    const templateRes = await fetch(`${base}/api/checkout/submit`, { method: 'POST', headers: { ...j, 'idempotency-key': `bench-orders-template-${process.pid}` }, body: templateBody });
+    const templateRes = await fetch(`${base}/api/checkout/submit`, {
+      method: 'POST',
+      headers: { ...j, 'idempotency-key': `bench-orders-template-${process.pid}` },
+      body: templateBody,
+    });
     if (!templateRes.ok) throw new Error(`template submit failed: ${await templateRes.text()}`);
-    const orders = await prepareOrdersBench(db, base, { templateContractId: BigInt(((await templateRes.json()) as { id: string }).id) });
+    const orders = await prepareOrdersBench(db, base, {
+      templateContractId: BigInt(((await templateRes.json()) as { id: string }).id),
+    });
     for (const s of orders.scenarios) await measure(s);
     await orders.explain();
     const { data } = orders;
-    console.log(`\nOrder data set: ${data.skipped ? 'already there' : `generated in ${data.insertSeconds.toFixed(1)} s + VACUUM ANALYZE, CHECKPOINT ${data.vacuumSeconds.toFixed(1)} s`}, `
-      + Object.entries(data.counts).map(([t, n]) => `${t} ${n}`).join(', '));
+    console.log(
+      `\nOrder data set: ${data.skipped ? 'already there' : `generated in ${data.insertSeconds.toFixed(1)} s + VACUUM ANALYZE, CHECKPOINT ${data.vacuumSeconds.toFixed(1)} s`}, ` +
+        Object.entries(data.counts)
+          .map(([t, n]) => `${t} ${n}`)
+          .join(', '),
+    );
   }
   await measureBaseline('end');
-  console.log(`\nSummary (${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_S}s each for scenario and baseline):\n${rows.join('\n')}`);
+  console.log(
+    `\nSummary (${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_S}s each for scenario and baseline):\n${rows.join('\n')}`,
+  );
   await bare.close();
 } catch (err) {
   // Printed before the shutdown below, whose dropped connections could otherwise end the process first.

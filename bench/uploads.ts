@@ -35,14 +35,22 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** CLIENTS buyers copied from the demo buyer, each with a session: their cookies. */
 async function moreBuyers(db: Db): Promise<string[]> {
   const { rows: columns } = await db.$client.query<{ c: string }>(
-    `SELECT quote_ident(column_name) AS c FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'users' AND column_name NOT IN ('id', 'email', 'phone', 'phone_prefix') ORDER BY ordinal_position`);
+    `SELECT quote_ident(column_name) AS c FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'users' AND column_name NOT IN ('id', 'email', 'phone', 'phone_prefix') ORDER BY ordinal_position`,
+  );
   const list = columns.map((r) => r.c).join(', ');
   const cookies: string[] = [];
   for (let i = 1; i <= CLIENTS; i++) {
-    const { rows: [u] } = await db.$client.query<{ id: string }>(
-      `INSERT INTO users (email, ${list}) SELECT $1::text, ${list} FROM users WHERE email = 'buyer@demo.shop' RETURNING id`, [`bench-uploader-${i}@demo.shop`]);
+    const {
+      rows: [u],
+    } = await db.$client.query<{ id: string }>(
+      `INSERT INTO users (email, ${list}) SELECT $1::text, ${list} FROM users WHERE email = 'buyer@demo.shop' RETURNING id`,
+      [`bench-uploader-${i}@demo.shop`],
+    );
     const token = crypto.randomBytes(32).toString('base64url');
-    await db.$client.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [crypto.createHash('sha256').update(token).digest('hex'), u!.id]);
+    await db.$client.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      crypto.createHash('sha256').update(token).digest('hex'),
+      u!.id,
+    ]);
     cookies.push(`${SESSION_COOKIE}=${token}`);
   }
   return cookies;
@@ -56,14 +64,31 @@ async function startShop(url: string, port: number, dir: string): Promise<ChildP
   const shop = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, WEB_DIST_DIR: dist, LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000000', UPLOAD_ACCOUNT_FILES_PER_HOUR: '1000000', UPLOAD_ACCOUNT_MB_PER_HOUR: '1000000', UPLOAD_IP_FILES_PER_HOUR: '1000000', UPLOAD_IP_MB_PER_HOUR: '1000000',
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      WEB_DIST_DIR: dist,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000000',
+      UPLOAD_ACCOUNT_FILES_PER_HOUR: '1000000',
+      UPLOAD_ACCOUNT_MB_PER_HOUR: '1000000',
+      UPLOAD_IP_FILES_PER_HOUR: '1000000',
+      UPLOAD_IP_MB_PER_HOUR: '1000000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    const started = (d: Buffer) => { out += d; if (out.includes('Shop running at')) { shop.stdout!.off('data', started); shop.stdout!.resume(); resolve(); } };
+    const started = (d: Buffer) => {
+      out += d;
+      if (out.includes('Shop running at')) {
+        shop.stdout!.off('data', started);
+        shop.stdout!.resume();
+        resolve();
+      }
+    };
     shop.stdout!.on('data', started);
     shop.once('exit', (code) => reject(new Error(`the shop exited with ${code}:\n${out}`)));
   });
@@ -75,7 +100,8 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 const ms = (x: number) => `${x.toFixed(0)} ms`;
-const summary = (xs: number[]) => `n=${xs.length} p50 ${ms(pct(xs, 50))}  p90 ${ms(pct(xs, 90))}  p99 ${ms(pct(xs, 99))}  max ${ms(Math.max(...xs))}`;
+const summary = (xs: number[]) =>
+  `n=${xs.length} p50 ${ms(pct(xs, 50))}  p90 ${ms(pct(xs, 90))}  p99 ${ms(pct(xs, 99))}  max ${ms(Math.max(...xs))}`;
 
 type Flood = { image: Buffer; accounts: string[] } | { get: string } | null;
 
@@ -86,7 +112,11 @@ async function measure(shop: ChildProcess, base: string, cookies: string[]): Pro
     return (Number(fields[11]) + Number(fields[12])) / 100;
   };
   const login = async () => {
-    const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-mall-request': '1' }, body: JSON.stringify({ email: 'anna@demo.shop', password: 'demo1234' }) });
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mall-request': '1' },
+      body: JSON.stringify({ email: 'anna@demo.shop', password: 'demo1234' }),
+    });
     if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   };
@@ -109,21 +139,39 @@ async function measure(shop: ChildProcess, base: string, cookies: string[]): Pro
     const cpuBefore = cpuSeconds();
     // One multipart body, built once: the client's own work stays small on a machine it shares with the shop.
     const boundary = '----mallbench';
-    const body = flood && 'image' in flood ? Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`), flood.image, Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]) : null;
-    const send = (i: number) => (flood && 'image' in flood
-      ? fetch(`${base}/api/uploads/review-images`, { method: 'POST', body, headers: { 'x-mall-request': '1', cookie: flood.accounts[i % flood.accounts.length]!, 'content-type': `multipart/form-data; boundary=${boundary}` } })
-      : fetch(`${base}${(flood as { get: string }).get}`, { headers: { cookie: cookies[i]! } }));
-    const clients = flood ? Array.from({ length: CLIENTS }, async (_, i) => {
-      while (!stopped) {
-        const started = performance.now();
-        const res = await send(i);
-        const answer = await res.json().catch(() => ({})) as { code?: string };
-        const key = `${res.status}${answer.code ? ` ${answer.code}` : ''}`;
-        answers.set(key, [...(answers.get(key) ?? []), performance.now() - started]);
-      }
-    }) : [];
+    const body =
+      flood && 'image' in flood
+        ? Buffer.concat([
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,
+            ),
+            flood.image,
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ])
+        : null;
+    const send = (i: number) =>
+      flood && 'image' in flood
+        ? fetch(`${base}/api/uploads/review-images`, {
+            method: 'POST',
+            body,
+            headers: {
+              'x-mall-request': '1',
+              cookie: flood.accounts[i % flood.accounts.length]!,
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+            },
+          })
+        : fetch(`${base}${(flood as { get: string }).get}`, { headers: { cookie: cookies[i]! } });
+    const clients = flood
+      ? Array.from({ length: CLIENTS }, async (_, i) => {
+          while (!stopped) {
+            const started = performance.now();
+            const res = await send(i);
+            const answer = (await res.json().catch(() => ({}))) as { code?: string };
+            const key = `${res.status}${answer.code ? ` ${answer.code}` : ''}`;
+            answers.set(key, [...(answers.get(key) ?? []), performance.now() - started]);
+          }
+        })
+      : [];
     // The flood is under way before the first login.
     if (flood) await new Promise((r) => setTimeout(r, 1000));
     const times = await logins(() => Date.now() > deadline);
@@ -131,24 +179,43 @@ async function measure(shop: ChildProcess, base: string, cookies: string[]): Pro
     await Promise.all(clients);
     const cpu = cpuSeconds() - cpuBefore;
     const lines = [name, `  login           ${summary(times)}`];
-    for (const [key, list] of [...answers].sort()) lines.push(`  ${body ? 'upload' : 'GET   '} ${key.padEnd(24)} ${summary(list)}`);
+    for (const [key, list] of [...answers].sort())
+      lines.push(`  ${body ? 'upload' : 'GET   '} ${key.padEnd(24)} ${summary(list)}`);
     lines.push(`  shop's CPU      ${cpu.toFixed(1)} s`);
     return lines.join('\n');
   };
 
-  const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: { r: 200, g: 90, b: 40 } } }).png({ compressionLevel: 9 }).toBuffer();
+  const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   const side = Math.floor(Math.sqrt(UPLOAD_MAX_PIXELS)) - 24;
-  const heaviest = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png({ compressionLevel: 9 }).toBuffer();
+  const heaviest = await sharp({
+    create: { width: side, height: side, channels: 3, background: { r: 40, g: 90, b: 200 } },
+  })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   // Warm: the routes compiled, the pool's connections open.
   await logins(() => false, 10);
   return [
-    `bench/uploads.ts  ${new Date().toISOString()}  ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    `bench/uploads.ts  ${new Date().toISOString()}  ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim()}), load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
     `${CLIENTS} clients without pause (a 503 or 429 is asked again at once) for up to ${SECONDS} s per scenario; logins one after another (up to ${LOGINS})`,
     `pixel bomb: ${(bomb.length / 1024).toFixed(0)} KB PNG, 7000 x 7000; heaviest accepted: ${(heaviest.length / 1024).toFixed(0)} KB PNG, ${side} x ${side} (limit ${UPLOAD_MAX_PIXELS / 1e6} MP)`,
     await scenario('logins alone', null),
-    await scenario(`logins while ${CLIENTS} clients of one account upload the pixel bomb`, { image: bomb, accounts: cookies.slice(0, 1) }),
-    await scenario(`logins while ${CLIENTS} clients of ${CLIENTS} accounts upload the pixel bomb`, { image: bomb, accounts: cookies }),
-    await scenario(`logins while ${CLIENTS} clients of ${CLIENTS} accounts upload the heaviest accepted image`, { image: heaviest, accounts: cookies }),
+    await scenario(`logins while ${CLIENTS} clients of one account upload the pixel bomb`, {
+      image: bomb,
+      accounts: cookies.slice(0, 1),
+    }),
+    await scenario(`logins while ${CLIENTS} clients of ${CLIENTS} accounts upload the pixel bomb`, {
+      image: bomb,
+      accounts: cookies,
+    }),
+    await scenario(`logins while ${CLIENTS} clients of ${CLIENTS} accounts upload the heaviest accepted image`, {
+      image: heaviest,
+      accounts: cookies,
+    }),
     // For comparison: the same clients asking for their session (one cheap query) without pause.
     await scenario(`logins while ${CLIENTS} clients GET /api/auth/session without pause`, { get: '/api/auth/session' }),
   ].join('\n');
@@ -157,7 +224,10 @@ async function measure(shop: ChildProcess, base: string, cookies: string[]): Pro
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-bench-uploads-'));
 // The embedded PostgreSQL runs as the postgres user, who must enter the folder.
 fs.chmodSync(dir, 0o755);
-const hardStop = setTimeout(() => { console.error('bench: out of time'); process.exit(1); }, HARD_STOP_MS);
+const hardStop = setTimeout(() => {
+  console.error('bench: out of time');
+  process.exit(1);
+}, HARD_STOP_MS);
 const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort());
 let db: Db | undefined;
 let shop: ChildProcess | undefined;

@@ -14,7 +14,13 @@ async function expectNoSeriousViolations(page: Page, label: string) {
     .exclude('.mantine-Notifications-root')
     .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+        .slice(0, 5)
+        .map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`)
+        .join('\n')}`,
+  );
   // Soft: one run lists every page's violations.
   expect.soft(report, `${label}:\n${report.join('\n')}`).toEqual([]);
 }

@@ -10,7 +10,9 @@ const CSRF = { 'x-mall-request': '1' };
 test('reset a forgotten password with the code from the dev mailbox, then log in', async ({ page, context }) => {
   test.setTimeout(120_000);
   const email = `reset-${Date.now()}@example.com`;
-  expect((await page.request.post('/api/auth/signup', { data: { email, password: 'old-password-1' }, headers: CSRF })).ok()).toBe(true);
+  expect(
+    (await page.request.post('/api/auth/signup', { data: { email, password: 'old-password-1' }, headers: CSRF })).ok(),
+  ).toBe(true);
   await page.request.post('/api/auth/logout', { headers: CSRF });
 
   await page.goto('/login');

@@ -4,7 +4,9 @@ import { DEMO_PASSWORD, expectLoggedOut, signUp, uniqueEmail } from './helpers';
 // Account settings (issue 12): real-name certificates at /buyer/certificates. The number must fit
 // the site's national ID (here the US SSN), is saved encrypted and only ever shown masked.
 
-test('add a certificate: the wrong number is refused in the form, the saved one shows its last 4 only', async ({ page }) => {
+test('add a certificate: the wrong number is refused in the form, the saved one shows its last 4 only', async ({
+  page,
+}) => {
   await signUp(page, 'cert');
   await page.goto('/buyer/certificates');
   await expect(page.getByText('You have no certificates yet')).toBeVisible();
@@ -35,12 +37,18 @@ const CSRF = { 'x-mall-request': '1' };
 /** A fresh buyer signed up through the API (this page's session), its email returned. */
 async function freshBuyer(page: import('@playwright/test').Page, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  expect((await page.request.post('/api/auth/signup', { data: { email, password: DEMO_PASSWORD }, headers: CSRF })).ok()).toBe(true);
+  expect(
+    (await page.request.post('/api/auth/signup', { data: { email, password: DEMO_PASSWORD }, headers: CSRF })).ok(),
+  ).toBe(true);
   return email;
 }
 
 /** The newest code sent to `recipient`, read at /dev/mailbox like a buyer reading their inbox. */
-async function codeFromMailbox(context: import('@playwright/test').BrowserContext, recipient: string, expected: string | RegExp): Promise<string> {
+async function codeFromMailbox(
+  context: import('@playwright/test').BrowserContext,
+  recipient: string,
+  expected: string | RegExp,
+): Promise<string> {
   const box = await context.newPage();
   await box.goto('/dev/mailbox');
   await box.getByLabel('Recipient').fill(recipient);
@@ -48,14 +56,19 @@ async function codeFromMailbox(context: import('@playwright/test').BrowserContex
   await expect(mail).toContainText(expected, { timeout: 20_000 });
   const text = (await mail.textContent()) ?? '';
   const textTab = mail.getByRole('tab', { name: 'Text' });
-  const body = (await textTab.count()) ? (await textTab.click(), (await mail.getByTestId('mail-text').textContent()) ?? '') : text;
+  const body = (await textTab.count())
+    ? (await textTab.click(), (await mail.getByTestId('mail-text').textContent()) ?? '')
+    : text;
   await box.close();
   const code = /\b(\d{6})\b/.exec(body)?.[1];
   expect(code).toBeTruthy();
   return code!;
 }
 
-test('bind a phone: the SMS code from the dev mailbox binds it and the page shows the number', async ({ page, context }) => {
+test('bind a phone: the SMS code from the dev mailbox binds it and the page shows the number', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await freshBuyer(page, 'phone');
   await page.goto('/buyer/account-security');

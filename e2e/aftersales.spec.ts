@@ -11,16 +11,27 @@ import { choose, logIn } from './helpers';
 // - the one rejected at audit: the reason is shown; the one waiting for audit: withdrawn after a confirm.
 
 const CSRF = { 'x-mall-request': '1' };
-interface Rev { id: string; reverseTradeOrderCode: string; reverseTradeOrderStatus: string; reverseTradeOrderType: string; tradeOrder: { id: string; tradeOrderCode: string } }
+interface Rev {
+  id: string;
+  reverseTradeOrderCode: string;
+  reverseTradeOrderStatus: string;
+  reverseTradeOrderType: string;
+  tradeOrder: { id: string; tradeOrderCode: string };
+}
 
 /** The demo buyer's after-sales (read through the API the list page uses). */
 async function myReverses(page: Page, applied?: string): Promise<Rev[]> {
-  const res = await page.request.post('/sapi/mall-order/web/reverseorder/querypage', { data: { pageSize: 50, ...(applied ? { applied } : {}) }, headers: CSRF });
+  const res = await page.request.post('/sapi/mall-order/web/reverseorder/querypage', {
+    data: { pageSize: 50, ...(applied ? { applied } : {}) },
+    headers: CSRF,
+  });
   expect(res.ok()).toBeTruthy();
   return (await res.json()).data;
 }
 const one = async (page: Page, status: string, type?: string) => {
-  const r = (await myReverses(page)).find((x) => x.reverseTradeOrderStatus === status && (!type || x.reverseTradeOrderType === type));
+  const r = (await myReverses(page)).find(
+    (x) => x.reverseTradeOrderStatus === status && (!type || x.reverseTradeOrderType === type),
+  );
   expect(r, `a demo after-sales in ${status}`).toBeTruthy();
   return r!;
 };
@@ -33,7 +44,10 @@ async function asBuyer(page: Page) {
 
 /** The seller console in a second browser context, on the after-sales page, searching one request. */
 async function sellerCard(page: Page, code: string) {
-  const ctx = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1280, height: 900 } });
+  const ctx = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1280, height: 900 } });
   const seller = await ctx.newPage();
   await logIn(seller, 'seller@demo.shop');
   await expect(seller.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
@@ -76,7 +90,10 @@ test('return with a photo: seller approves, buyer sends back, seller checks and 
   await form.getByTestId('refund-amount').fill('20');
   await form.getByTestId('notes').fill('The tray arrived bent at one corner.');
   // One evidence photo (a real PNG), counted n/6.
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
   await page.locator('input[type=file]').setInputFiles({ name: 'bent.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByTestId('evidence-counter')).toHaveText('1/6');
   await expect(page.getByTestId('evidence-item')).toHaveCount(1);
@@ -145,21 +162,29 @@ test('return with a photo: seller approves, buyer sends back, seller checks and 
   await expect(page.getByTestId('as-operations').getByRole('button')).toHaveCount(1); // logistics only
 });
 
-test('a rejection shows the seller\'s reason; a waiting application is withdrawn after a confirm', async ({ page }) => {
+test("a rejection shows the seller's reason; a waiting application is withdrawn after a confirm", async ({ page }) => {
   await asBuyer(page);
-  const rejected = (await myReverses(page, 'finished')).find((r) => r.reverseTradeOrderStatus === 'REVERSE_CLOSE' && r.reverseTradeOrderType === 'SALE_RETURN')!;
+  const rejected = (await myReverses(page, 'finished')).find(
+    (r) => r.reverseTradeOrderStatus === 'REVERSE_CLOSE' && r.reverseTradeOrderType === 'SALE_RETURN',
+  )!;
   await page.goto('/buyer/as-list');
   await expect(page.getByTestId('as-card').first()).toBeVisible();
   await page.getByRole('textbox', { name: 'After-sales number' }).fill(rejected.reverseTradeOrderCode);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByTestId('as-card')).toHaveCount(1);
-  await page.getByTestId('as-card').getByRole('link', { name: `View details of after-sales ${rejected.reverseTradeOrderCode}` }).click();
+  await page
+    .getByTestId('as-card')
+    .getByRole('link', { name: `View details of after-sales ${rejected.reverseTradeOrderCode}` })
+    .click();
   await expect(page).toHaveURL(`/buyer/as/detail/${rejected.id}`);
   await page.getByRole('button', { name: 'View rejection reason' }).click();
   await expect(page.getByTestId('reject-reasons').first()).toContainText(/within 14 days|did not pass|bent/);
 
   // The seeded one (lowest id): the return test running in parallel creates a newer one in the same state.
-  const waiting = (await myReverses(page)).filter((r) => r.reverseTradeOrderStatus === 'WAITING_FOR_AUDIT_BY_SELLER' && r.reverseTradeOrderType === 'SALE_RETURN')
+  const waiting = (await myReverses(page))
+    .filter(
+      (r) => r.reverseTradeOrderStatus === 'WAITING_FOR_AUDIT_BY_SELLER' && r.reverseTradeOrderType === 'SALE_RETURN',
+    )
     .sort((x, y) => Number(x.id) - Number(y.id))[0]!;
   expect(waiting, 'the demo return waiting for audit').toBeTruthy();
   await page.goto(`/buyer/as/detail/${waiting.id}`);
@@ -168,7 +193,10 @@ test('a rejection shows the seller\'s reason; a waiting application is withdrawn
   await confirm.getByRole('button', { name: 'Keep application' }).click();
   await expect(banner(page)).toContainText('Waiting for seller review');
   await page.getByTestId('as-operations').getByRole('button', { name: 'Cancel application' }).click();
-  await page.getByRole('dialog', { name: 'Cancel the application?' }).getByRole('button', { name: 'Cancel application' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel the application?' })
+    .getByRole('button', { name: 'Cancel application' })
+    .click();
   await expect(banner(page)).toContainText('Canceled');
   await expect(page.getByTestId('as-operations').getByRole('button', { name: 'Cancel application' })).toHaveCount(0);
 });
@@ -179,9 +207,15 @@ test.describe('mobile', () => {
   test('cancel before delivery: the unshipped rest at full price, approved by the seller', async ({ page }) => {
     test.setTimeout(150_000);
     await asBuyer(page);
-    const orders = await page.request.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', { data: { pageSize: 50, searchStatus: 'UN_DELIVERY' }, headers: CSRF });
-    const partly = (await orders.json()).data.find((o: { operationList: string[]; tradeOrderLineList: { deliveredQty: string }[] }) =>
-      o.tradeOrderLineList.some((l) => l.deliveredQty !== '0') && o.tradeOrderLineList.some((l) => l.deliveredQty === '0'));
+    const orders = await page.request.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', {
+      data: { pageSize: 50, searchStatus: 'UN_DELIVERY' },
+      headers: CSRF,
+    });
+    const partly = (await orders.json()).data.find(
+      (o: { operationList: string[]; tradeOrderLineList: { deliveredQty: string }[] }) =>
+        o.tradeOrderLineList.some((l) => l.deliveredQty !== '0') &&
+        o.tradeOrderLineList.some((l) => l.deliveredQty === '0'),
+    );
     expect(partly).toBeTruthy();
     await page.goto(`/buyer/order/detail/${partly.id}`);
     await page.getByRole('button', { name: 'Apply for after-sales' }).click();
@@ -197,7 +231,9 @@ test.describe('mobile', () => {
     await expect(page.getByText('Submitted successfully')).toBeVisible();
     await expect(page).toHaveURL(`/buyer/order/detail/${partly.id}`);
 
-    const mine = (await myReverses(page, 'processing')).find((r) => r.tradeOrder.id === partly.id && r.reverseTradeOrderType === 'SALE_CANCEL_BEFORE_DELIVERY')!;
+    const mine = (await myReverses(page, 'processing')).find(
+      (r) => r.tradeOrder.id === partly.id && r.reverseTradeOrderType === 'SALE_CANCEL_BEFORE_DELIVERY',
+    )!;
     const s = await sellerCard(page, mine.reverseTradeOrderCode);
     const card = await s.open();
     await card.getByRole('button', { name: `Approve after-sale ${mine.reverseTradeOrderCode}` }).click();
@@ -211,7 +247,7 @@ test.describe('mobile', () => {
     }).toPass({ timeout: 45_000 });
   });
 
-  test('exchange: the replacement\'s logistics, then confirmed receipt', async ({ page }) => {
+  test("exchange: the replacement's logistics, then confirmed receipt", async ({ page }) => {
     await asBuyer(page);
     const ex = await one(page, 'WAITING_FOR_BUYER_CONFIRMED', 'SALE_EXCHANGE');
     await page.goto(`/buyer/as/detail/${ex.id}`);
@@ -224,7 +260,10 @@ test.describe('mobile', () => {
     await expect(page.getByTestId('as-shipment').getByTestId('tracking-code')).toHaveText('1ZRETURN0000000003');
     await page.goBack();
     await page.getByTestId('as-operations').getByRole('button', { name: 'Confirm receipt' }).click();
-    await page.getByRole('dialog', { name: 'Confirm receipt?' }).getByRole('button', { name: 'Confirm receipt' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm receipt?' })
+      .getByRole('button', { name: 'Confirm receipt' })
+      .click();
     await expect(banner(page)).toContainText('Completed');
   });
 

@@ -8,9 +8,20 @@
  * phone width.
  */
 import { test, expect, type Page } from './test';
-import { addToCart, approveOnMockpay, choose, expectChosen, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail } from './helpers';
+import {
+  addToCart,
+  approveOnMockpay,
+  choose,
+  expectChosen,
+  goToCheckout,
+  logIn,
+  payNowToMockpay,
+  signUp,
+  uniqueEmail,
+} from './helpers';
 
-const pageWidth = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+const pageWidth = (page: Page) =>
+  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
 
 /** The shipping address of the exceed checkout (which asks no notification contact). */
 async function fillAddress(page: Page) {
@@ -25,7 +36,12 @@ async function fillAddress(page: Page) {
   await form.getByRole('textbox', { name: 'Postal code' }).fill('94103');
   await form.getByRole('textbox', { name: 'Street and house number' }).fill('1 Market St');
   // The US site's quick question goes with a typed shipping address, for a request too.
-  await choose(page, page.getByRole('region', { name: 'Quick question' }), 'How did you hear about us?', 'Online search');
+  await choose(
+    page,
+    page.getByRole('region', { name: 'Quick question' }),
+    'How did you hear about us?',
+    'Online search',
+  );
 }
 
 /** Signs up (or logs in as `account`), puts the desk pack in the cart and sends an order request; the new request's number. */
@@ -48,12 +64,20 @@ async function sendRequest(page: Page, requirements: string, account?: string): 
   return /Request (\d+)/.exec(title ?? '')![1]!;
 }
 
-test('a buyer asks for a bulk price, the seller quotes, the buyer accepts and pays with MOCKPAY', async ({ page, browser }, testInfo) => {
+test('a buyer asks for a bulk price, the seller quotes, the buyer accepts and pays with MOCKPAY', async ({
+  page,
+  browser,
+}, testInfo) => {
   const requestId = await sendRequest(page, 'Deliver to loading dock B, weekdays only.');
-  await expect(page.getByTestId('bulk-guide').first().locator('li[aria-current="step"]')).toContainText('Negotiate details');
+  await expect(page.getByTestId('bulk-guide').first().locator('li[aria-current="step"]')).toContainText(
+    'Negotiate details',
+  );
 
   // The seller finds it among the requests to quote, writes and quotes.
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
   const seller = await context.newPage();
   await logIn(seller, 'seller@demo.shop');
   await seller.goto('/merchant-console/bulk-requests');
@@ -115,12 +139,18 @@ test('a buyer asks for a bulk price, the seller quotes, the buyer accepts and pa
 });
 
 // The desk pack is a B2B item: an enterprise account's bulk order is on net terms (NET_B2B), and is still paid through bulk-to-pay.
-test("an enterprise sub-account's accepted bulk order over its limit is submitted to the main account", async ({ page, browser }, testInfo) => {
+test("an enterprise sub-account's accepted bulk order over its limit is submitted to the main account", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(150_000);
   // sub1@demo.shop: Acme's approved sub-account with a $1,000 order limit.
   const requestId = await sendRequest(page, 'For the Acme office move, invoice to head office.', 'sub1@demo.shop');
 
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
   const seller = await context.newPage();
   await logIn(seller, 'seller@demo.shop');
   await seller.goto(`/merchant-console/bulk-requests/${requestId}`);
@@ -140,7 +170,9 @@ test("an enterprise sub-account's accepted bulk order over its limit is submitte
   await expect(page.getByTestId('bulk-confirm').getByTestId('bulk-items')).toContainText('Office Desk Pack x20');
   // Above the sub-account's limit: no payment of its own, the main account pays.
   const section = page.getByTestId('payment-section');
-  await expect(section.getByText('This order is above your order limit; submit it to the main account for payment.')).toBeVisible();
+  await expect(
+    section.getByText('This order is above your order limit; submit it to the main account for payment.'),
+  ).toBeVisible();
   await expect(section.getByTestId('pay-MOCKPAY')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/bulk-submit-master-1280.png', fullPage: true });
   await section.getByRole('button', { name: 'Submit Master Account' }).click();
@@ -160,8 +192,15 @@ test("an enterprise sub-account's accepted bulk order over its limit is submitte
   await mainContext.close();
 });
 
-test('/order-process at phone width: the guide as a list, the request readable, no sideways scrolling', async ({ browser }, testInfo) => {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test('/order-process at phone width: the guide as a list, the request readable, no sideways scrolling', async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const requestId = await sendRequest(page, 'Call before delivery.');
   const card = page.getByTestId('bulk-request-card').filter({ hasText: `Request ${requestId}` });

@@ -6,7 +6,15 @@
  * already logged in.
  */
 import { expect, test, type Page } from './test';
-import { addToCart, answerQuizAndAgree, fillShippingAddress, goToCheckout, logIn, payNowToMockpay, uniqueEmail } from './helpers';
+import {
+  addToCart,
+  answerQuizAndAgree,
+  fillShippingAddress,
+  goToCheckout,
+  logIn,
+  payNowToMockpay,
+  uniqueEmail,
+} from './helpers';
 
 const VIEWPORTS = [
   { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
@@ -19,7 +27,9 @@ for (const vp of VIEWPORTS) {
   test.describe(vp.name, () => {
     test.use(vp.use);
 
-    test('guest checkout: one email, optional gender and second line, every error at its field; paid: real order number linked to the lookup', async ({ page }) => {
+    test('guest checkout: one email, optional gender and second line, every error at its field; paid: real order number linked to the lookup', async ({
+      page,
+    }) => {
       // A whole checkout, a payment and an 11 s wait on a shared machine.
       test.setTimeout(150_000);
       await addToCart(page, 'cable-tray');
@@ -46,10 +56,19 @@ for (const vp of VIEWPORTS) {
       const firstName = form.getByRole('textbox', { name: 'First name' });
       await expect(firstName).toBeFocused();
       await expect(firstName).toHaveAttribute('aria-invalid', 'true');
-      await expect(form.getByRole('textbox', { name: 'Street and house number' })).toHaveAttribute('aria-invalid', 'true');
-      await expect(form.getByRole('textbox', { name: 'Apartment, suite, floor (optional)' })).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByRole('textbox', { name: 'Street and house number' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expect(form.getByRole('textbox', { name: 'Apartment, suite, floor (optional)' })).not.toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
       const quiz = page.getByRole('region', { name: 'Quick question' });
-      await expect(quiz.getByRole('combobox', { name: 'How did you hear about us?' })).toHaveAttribute('aria-invalid', 'true');
+      await expect(quiz.getByRole('combobox', { name: 'How did you hear about us?' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
       await expect(quiz.getByText('Please answer “How did you hear about us?”')).toBeVisible();
       await expect(page.getByTestId('privacy').getByText('Please read and agree')).toBeVisible();
 
@@ -98,9 +117,10 @@ for (const vp of VIEWPORTS) {
       await continueButton(page).click();
       await payNowToMockpay(page);
       // The desktop declines with the button (card_declined), the phone pays with the no-funds test card.
-      const [sentence, codeText] = vp.name === 'desktop'
-        ? ['Your card was declined. Please use another card or payment method.', 'Code: card_declined']
-        : ['The card has insufficient funds. Please use another card or payment method.', 'Code: insufficient_funds'];
+      const [sentence, codeText] =
+        vp.name === 'desktop'
+          ? ['Your card was declined. Please use another card or payment method.', 'Code: card_declined']
+          : ['The card has insufficient funds. Please use another card or payment method.', 'Code: insufficient_funds'];
       if (vp.name === 'desktop') await page.getByRole('button', { name: 'Decline' }).click();
       else {
         await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 9995');
@@ -119,7 +139,9 @@ for (const vp of VIEWPORTS) {
     test('target is never an open redirect: other sites go home, same-origin paths are followed', async ({ page }) => {
       test.setTimeout(90_000);
       const asked: string[] = [];
-      page.on('request', (r) => { if (!new URL(r.url()).hostname.match(/^(localhost|127\.0\.0\.1)$/)) asked.push(r.url()); });
+      page.on('request', (r) => {
+        if (!new URL(r.url()).hostname.match(/^(localhost|127\.0\.0\.1)$/)) asked.push(r.url());
+      });
       for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
         await page.goto(`/buyer/pay-result?status=success&target=${encodeURIComponent(target)}`);
         const success = page.getByTestId('pay-success');
@@ -137,7 +159,9 @@ for (const vp of VIEWPORTS) {
       expect(asked).toEqual([]);
     });
 
-    test('logged in: /login goes to the target or the user centre; my coupons lists the coupons; real review tabs; no-hit search', async ({ page }) => {
+    test('logged in: /login goes to the target or the user centre; my coupons lists the coupons; real review tabs; no-hit search', async ({
+      page,
+    }) => {
       await logIn(page, 'buyer@demo.shop', undefined, 'https://evil.example/');
       // Login's target follows the same rule: another site means home.
       await expect(page).toHaveURL('/');

@@ -9,7 +9,14 @@
  * Every test signs up its own buyer, so the demo accounts stay as they are.
  */
 import { expect, test, type Page } from './test';
-import { answerQuizAndAgree, approveOnMockpay, fillShippingAddress, payNowToMockpay, placeTwoShopCheckout, signUp } from './helpers';
+import {
+  answerQuizAndAgree,
+  approveOnMockpay,
+  fillShippingAddress,
+  payNowToMockpay,
+  placeTwoShopCheckout,
+  signUp,
+} from './helpers';
 
 const CSRF = { 'x-mall-request': '1' };
 
@@ -32,7 +39,10 @@ async function choosePreference(page: Page, switcher: 'site-switcher' | 'languag
 }
 
 async function newestOrderId(page: Page): Promise<string> {
-  const res = await page.request.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', { data: { pageNo: 1, pageSize: 5 }, headers: CSRF });
+  const res = await page.request.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', {
+    data: { pageNo: 1, pageSize: 5 },
+    headers: CSRF,
+  });
   expect(res.status()).toBe(200);
   return (await res.json()).data[0].id;
 }
@@ -97,7 +107,13 @@ function buyingLoop() {
     await signUp(page, 'steps');
     await page.goto('/item/office-coffee-beans');
     const qty = page.getByRole('textbox', { name: 'Quantity' });
-    for (const [typed, snapped] of [['1.3', '1.5'], ['0.7', '0.5'], ['2.2', '2'], ['0.2', '0.5'], ['12', '10']]) {
+    for (const [typed, snapped] of [
+      ['1.3', '1.5'],
+      ['0.7', '0.5'],
+      ['2.2', '2'],
+      ['0.2', '0.5'],
+      ['12', '10'],
+    ]) {
       await qty.fill(typed!);
       await qty.press('Enter');
       await expect(qty, typed).toHaveValue(snapped!);
@@ -130,25 +146,45 @@ function buyingLoop() {
     await coffeeQty.fill('0.7');
     await coffeeQty.press('Enter');
     await expect(coffeeQty).toHaveValue('0.5');
-    await expect.poll(async () => dollars(await coffee.getByTestId('line-total').innerText())[0]).toBe(Math.round(perKg! * 0.5 * 100) / 100);
-    await expect(page.getByTestId('cart-line').filter({ hasText: 'Standing Desk E7' }).getByTestId('line-sku')).toHaveText('Black / 140x70');
+    await expect
+      .poll(async () => dollars(await coffee.getByTestId('line-total').innerText())[0])
+      .toBe(Math.round(perKg! * 0.5 * 100) / 100);
+    await expect(
+      page.getByTestId('cart-line').filter({ hasText: 'Standing Desk E7' }).getByTestId('line-sku'),
+    ).toHaveText('Black / 140x70');
 
     // Japanese has one form for every count.
-    expect((await page.request.post('/api/preferences', { data: { language: 'ja' }, headers: CSRF })).status()).toBe(200);
+    expect((await page.request.post('/api/preferences', { data: { language: 'ja' }, headers: CSRF })).status()).toBe(
+      200,
+    );
     await page.goto('/item/cable-tray');
     await page.getByRole('button', { name: 'カートに追加' }).click();
     await expect(page.getByText('1点をカートに追加しました')).toBeVisible();
   });
 
-  test('an unpaid order of a two-shop checkout shows its own amount and the order it is paid with', async ({ page }) => {
+  test('an unpaid order of a two-shop checkout shows its own amount and the order it is paid with', async ({
+    page,
+  }) => {
     await signUp(page, 'together');
     // Checkout through the API: a desk (FlexiDesk) and a lamp (Nordic Home), one payment started.
     const { contractId, tradeOrderIdList, needPayAmt } = await placeTwoShopCheckout(page);
-    expect((await page.request.post('/sapi/mall-pay/payment/firstPay', { data: { contractId, payChannel: 'MOCKPAY' }, headers: CSRF })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post('/sapi/mall-pay/payment/firstPay', {
+          data: { contractId, payChannel: 'MOCKPAY' },
+          headers: CSRF,
+        })
+      ).status(),
+    ).toBe(200);
 
     const codes: string[] = [];
     for (const id of tradeOrderIdList) {
-      const d = await (await page.request.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { data: { id }, headers: CSRF })).json();
+      const d = await (
+        await page.request.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', {
+          data: { id },
+          headers: CSRF,
+        })
+      ).json();
       codes.push(d.tradeOrderCode);
     }
     for (const [i, id] of tradeOrderIdList.entries()) {
@@ -161,7 +197,10 @@ function buyingLoop() {
       // The payment row shows this order's amount, the whole payment in small print.
       const row = payment.getByTestId('payment-records').getByRole('row').nth(1);
       expect(dollars(await row.innerText())).toEqual([own[0], Number(needPayAmt)]);
-      await payment.getByTestId('paid-together').getByRole('link', { name: codes[1 - i] }).click();
+      await payment
+        .getByTestId('paid-together')
+        .getByRole('link', { name: codes[1 - i] })
+        .click();
       await expect(page.getByTestId('detail-code')).toContainText(codes[1 - i]!);
     }
   });
@@ -172,7 +211,9 @@ function buyingLoop() {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByTestId('item-card').filter({ hasText: 'Steh-Schreibtisch E7' })).toBeVisible();
     await page.getByTestId('item-card').filter({ hasText: 'DIY-Schreibtisch-Set' }).click();
-    await expect(page.getByRole('heading', { name: 'DIY-Schreibtisch-Set (Gestell + Eichenplatte + Kabelwanne)' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'DIY-Schreibtisch-Set (Gestell + Eichenplatte + Kabelwanne)' }),
+    ).toBeVisible();
     await expect(page.getByText('Bauen Sie Ihren eigenen Schreibtisch')).toBeVisible();
     await expect(page.getByText('Tischplatte Eiche 140', { exact: false })).toBeVisible();
 

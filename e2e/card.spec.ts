@@ -1,5 +1,13 @@
 import { expect, test, type Locator, type Page } from './test';
-import { MOCKPAY_PAGE, addToCart, answerQuizAndAgree, fillShippingAddress, goToCheckout, signUp, uniqueEmail } from './helpers';
+import {
+  MOCKPAY_PAGE,
+  addToCart,
+  answerQuizAndAgree,
+  fillShippingAddress,
+  goToCheckout,
+  signUp,
+  uniqueEmail,
+} from './helpers';
 
 // Saved cards (SPEC §4 "Card save", §5 card form, §8 card errors): the card data goes to MOCKPAY's
 // client API, the shop polls the card until the provider's webhook brings its token. Paying with
@@ -27,8 +35,12 @@ async function fillCard(form: Locator, number: string, expiry = '12/30', cvc = '
 /** Records every document the tab loads, to prove MockPay's hosted page was never visited. */
 function trackDocuments(page: Page): string[] {
   const urls: string[] = [];
-  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) urls.push(frame.url()); });
-  page.on('request', (req) => { if (req.isNavigationRequest()) urls.push(req.url()); });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  page.on('request', (req) => {
+    if (req.isNavigationRequest()) urls.push(req.url());
+  });
   return urls;
 }
 
@@ -41,11 +53,16 @@ async function toPaymentStep(page: Page) {
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByTestId('payment-step')).toBeVisible();
   const section = page.getByTestId('payment-section');
-  await expect(section.getByRole('button', { name: 'Card or wallet (MockPay)' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(section.getByRole('button', { name: 'Card or wallet (MockPay)' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   return section;
 }
 
-test('add a card on /buyer/cards (validation, provider errors, success), then pay with it without the MockPay page', async ({ page }) => {
+test('add a card on /buyer/cards (validation, provider errors, success), then pay with it without the MockPay page', async ({
+  page,
+}) => {
   // The whole flow, sign-up to a paid order, takes 42-54 s on a loaded 2-core machine: three
   // times the default limit, so one slow moment does not fail it.
   test.slow();
@@ -112,10 +129,14 @@ test('add a card on /buyer/cards (validation, provider errors, success), then pa
   await expect(success.getByTestId('order-code')).toHaveText(/^\d{17}$/);
   await expect(success).not.toContainText(`Order number ${contractId}`);
   expect(documents.length).toBeGreaterThan(0);
-  expect(documents.filter((u) => MOCKPAY_PAGE.test(new URL(u).pathname) || new URL(u).pathname.startsWith('/mockpay/'))).toEqual([]);
+  expect(
+    documents.filter((u) => MOCKPAY_PAGE.test(new URL(u).pathname) || new URL(u).pathname.startsWith('/mockpay/')),
+  ).toEqual([]);
 });
 
-test('the Saved card method without cards: the empty text, then "Add a card" from the payment panel', async ({ page }) => {
+test('the Saved card method without cards: the empty text, then "Add a card" from the payment panel', async ({
+  page,
+}) => {
   const documents = trackDocuments(page);
   await signUp(page, 'nocards');
   const section = await toPaymentStep(page);
@@ -126,7 +147,9 @@ test('the Saved card method without cards: the empty text, then "Add a card" fro
 
   // Pay now without a card only warns; no order payment starts.
   await section.getByTestId('pay-MOCKPAY').click();
-  await expect(page.getByRole('alert').filter({ hasText: 'No cards available, please add a new card first' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'No cards available, please add a new card first' }),
+  ).toBeVisible();
   await expect(page.getByTestId('payment-step')).toBeVisible();
 
   // Add a Mastercard right here; it shows up in the list, chosen as the default.
@@ -141,7 +164,9 @@ test('the Saved card method without cards: the empty text, then "Add a card" fro
   await expect(card).toBeChecked();
 
   await section.getByTestId('pay-MOCKPAY').click();
-  await expect(page.getByTestId('pay-success').getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('pay-success').getByRole('heading', { name: 'Payment successful' })).toBeVisible({
+    timeout: 15_000,
+  });
   expect(documents.filter((u) => new URL(u).pathname.startsWith('/mockpay/'))).toEqual([]);
 });
 

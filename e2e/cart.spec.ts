@@ -31,7 +31,9 @@ test('browse to an item, add it, change quantity and see the cart total', async 
   await expect.poll(async () => amountOf(await page.getByTestId('cart-total').innerText())).toBeCloseTo(unit * 10, 2);
 });
 
-test('weight items take decimal quantities with their unit, lines group by shop, unselected lines leave the total', async ({ page }) => {
+test('weight items take decimal quantities with their unit, lines group by shop, unselected lines leave the total', async ({
+  page,
+}) => {
   await page.goto('/item/office-coffee-beans');
   const perKg = amountOf(await page.getByTestId('item-price').innerText());
   await page.getByRole('button', { name: 'Increase quantity' }).click();
@@ -55,7 +57,9 @@ test('weight items take decimal quantities with their unit, lines group by shop,
   const trayBox = page.getByRole('checkbox', { name: 'Select Under-desk Cable Tray' });
   await trayBox.click();
   await expect(trayBox).not.toBeChecked();
-  await expect.poll(async () => amountOf(await page.getByTestId('cart-total').innerText())).toBeCloseTo(Math.round(perKg * 1.5 * 100) / 100, 2);
+  await expect
+    .poll(async () => amountOf(await page.getByTestId('cart-total').innerText()))
+    .toBeCloseTo(Math.round(perKg * 1.5 * 100) / 100, 2);
 
   // Checkout receives the selected lines only.
   await page.getByTestId('checkout-button').click();

@@ -1,6 +1,15 @@
 import { expect, test, type Page } from './test';
 import {
-  addToCart, amountOf, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail,
+  addToCart,
+  amountOf,
+  answerQuizAndAgree,
+  approveOnMockpay,
+  fillShippingAddress,
+  goToCheckout,
+  logIn,
+  payNowToMockpay,
+  signUp,
+  uniqueEmail,
 } from './helpers';
 
 // The demo buyer (buyer@demo.shop) has two saved US addresses (default: San Francisco), coupons
@@ -13,7 +22,10 @@ async function emptyCart(page: Page) {
   const lines = page.getByTestId('cart-line');
   await expect(page.getByText('Your cart is empty').or(lines.first())).toBeVisible();
   for (let n = await lines.count(); n > 0; n--) {
-    await lines.first().getByRole('button', { name: /^Remove / }).click();
+    await lines
+      .first()
+      .getByRole('button', { name: /^Remove / })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expect(lines).toHaveCount(n - 1);
   }
@@ -32,7 +44,10 @@ test.describe('demo buyer with saved addresses', () => {
     await addToCart(page, 'standing-desk-e7');
     await addToCart(page, 'monitor-lamp');
     const previews: { selectedAddress?: { id?: string } }[] = [];
-    page.on('request', (r) => { if (r.url().endsWith('/api/checkout/preview') && new URL(page.url()).pathname === '/checkout') previews.push(r.postDataJSON()); });
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/checkout/preview') && new URL(page.url()).pathname === '/checkout')
+        previews.push(r.postDataJSON());
+    });
     await goToCheckout(page, 2);
 
     // The saved default address is preselected, and the checkout's one preview already priced it
@@ -82,7 +97,9 @@ test.describe('demo buyer with saved addresses', () => {
     await emptyCart(page);
     await addToCart(page, 'standing-desk-e7');
     await goToCheckout(page, 1);
-    await expect(page.getByRole('region', { name: 'Shipping address' }).getByRole('button', { pressed: true })).toContainText('San Francisco');
+    await expect(
+      page.getByRole('region', { name: 'Shipping address' }).getByRole('button', { pressed: true }),
+    ).toContainText('San Francisco');
 
     const methods = page.getByRole('region', { name: 'Shipping method' });
     await methods.getByRole('radio', { name: 'Pick up in store' }).check();
@@ -117,14 +134,27 @@ test.describe('demo buyer with saved addresses', () => {
   test.describe('mobile', () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-    test('step 0 renders with the footer summary; the saved address changes through the bottom drawer', async ({ page }) => {
+    test('step 0 renders with the footer summary; the saved address changes through the bottom drawer', async ({
+      page,
+    }) => {
       await logIn(page, 'buyer@demo.shop');
       await expect(page).toHaveURL('/');
       await emptyCart(page);
       await addToCart(page, 'monitor-lamp');
       await goToCheckout(page, 1);
 
-      for (const id of ['countdown', 'shipping-address', 'notify', 'quick-quiz', 'invite-code', 'billing-address', 'shipping-methods', 'privacy', 'items', 'order-summary']) {
+      for (const id of [
+        'countdown',
+        'shipping-address',
+        'notify',
+        'quick-quiz',
+        'invite-code',
+        'billing-address',
+        'shipping-methods',
+        'privacy',
+        'items',
+        'order-summary',
+      ]) {
         await expect(page.getByTestId(id)).toBeVisible();
       }
       const footer = page.getByTestId('mobile-footer');
@@ -269,19 +299,28 @@ test('Japan site offers delivery day and time choices', async ({ page }) => {
   await expect(time).toHaveValue('14:00-16:00');
 });
 
-test('the checkout\'s buttons hold their labels in German and Japanese, on a desktop and a phone', async ({ page }) => {
+test("the checkout's buttons hold their labels in German and Japanese, on a desktop and a phone", async ({ page }) => {
   await addToCart(page, 'monitor-lamp');
-  for (const [language, productList] of [['de', /^Produktliste 1 /], ['ja', /^商品一覧 1 /]] as const) {
-    expect((await page.request.post('/api/preferences', { data: { language }, headers: { 'x-mall-request': '1' } })).status()).toBe(200);
+  for (const [language, productList] of [
+    ['de', /^Produktliste 1 /],
+    ['ja', /^商品一覧 1 /],
+  ] as const) {
+    expect(
+      (
+        await page.request.post('/api/preferences', { data: { language }, headers: { 'x-mall-request': '1' } })
+      ).status(),
+    ).toBe(200);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await goToCheckout(page, 1);
       // The summary's thumbnails open the product list (its name: the hidden title and the counts).
       await expect(page.getByRole('button', { name: productList })).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
-      const cut = await page.evaluate(() => [...document.querySelectorAll('button')]
-        .filter((b) => b.checkVisibility() && b.scrollWidth > b.clientWidth)
-        .map((b) => `${b.textContent!.trim()}: ${b.scrollWidth} in ${b.clientWidth}`));
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('button')]
+          .filter((b) => b.checkVisibility() && b.scrollWidth > b.clientWidth)
+          .map((b) => `${b.textContent!.trim()}: ${b.scrollWidth} in ${b.clientWidth}`),
+      );
       expect(cut, `${language}, ${width} px`).toEqual([]);
     }
   }

@@ -16,11 +16,16 @@ test('on the DE site a forum post and the AGB show in German', async ({ page }) 
   const forum = page.getByRole('region', { name: 'Forum' });
   await forum.getByRole('link', { name: 'Erfahrungsbericht: Drei Monate am Stehschreibtisch' }).click();
   await expect(page).toHaveURL(/\/bbs\/post-detail\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Erfahrungsbericht: Drei Monate am Stehschreibtisch' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Erfahrungsbericht: Drei Monate am Stehschreibtisch' }),
+  ).toBeVisible();
   await expect(page.getByRole('article')).toContainText('Kaum noch Verspannungen im Nacken');
 
   // The footer's AGB link opens the German terms with their sections.
-  await page.getByRole('contentinfo').getByRole('link', { name: /AGB|Geschäftsbedingungen/ }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: /AGB|Geschäftsbedingungen/ })
+    .click();
   await expect(page).toHaveURL('/agb');
   await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen (AGB)' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '§ 5 Widerrufsrecht' })).toBeVisible();

@@ -1,7 +1,16 @@
 import { expect, test } from './test';
-import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, logIn, payNowToMockpay } from './helpers';
+import {
+  addToCart,
+  answerQuizAndAgree,
+  approveOnMockpay,
+  fillShippingAddress,
+  logIn,
+  payNowToMockpay,
+} from './helpers';
 
-test('an enterprise sub-account over its limit submits to the main account, which pays the order', async ({ browser }) => {
+test('an enterprise sub-account over its limit submits to the main account, which pays the order', async ({
+  browser,
+}) => {
   // Two buyers, a checkout and a payment: 42-55 s in CI runs, too near the default 60 s.
   test.setTimeout(120_000);
   const subContext = await browser.newContext();
@@ -21,7 +30,9 @@ test('an enterprise sub-account over its limit submits to the main account, whic
   await sub.getByRole('button', { name: 'Continue to payment' }).click();
 
   const section = sub.getByTestId('payment-section');
-  await expect(section.getByText('This order is above your order limit; submit it to the main account for payment.')).toBeVisible();
+  await expect(
+    section.getByText('This order is above your order limit; submit it to the main account for payment.'),
+  ).toBeVisible();
   await expect(section.getByTestId('pay-MOCKPAY')).toHaveCount(0);
   await section.getByRole('button', { name: 'Submit Master Account' }).click();
   await expect(sub).toHaveURL(/\/buyer\/pay-result\?status=master-pending&contractId=\d+/);

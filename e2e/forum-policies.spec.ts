@@ -13,23 +13,45 @@ const CSRF = { 'x-mall-request': '1' };
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).exclude('.mantine-Notifications-root').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect.soft(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+  expect
+    .soft(
+      serious.map(
+        (v) =>
+          `${v.id}: ${v.help} ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      ),
+      label,
+    )
+    .toEqual([]);
 }
 
 async function onSite(page: Page, site: string) {
   expect((await page.request.post('/api/preferences', { data: { site }, headers: CSRF })).status()).toBe(200);
 }
 
-const detail = async (page: Page, body: object) => page.request.post('/sapi/mall-content/web/article/articleDetail', { data: body, headers: CSRF });
+const detail = async (page: Page, body: object) =>
+  page.request.post('/sapi/mall-content/web/article/articleDetail', { data: body, headers: CSRF });
 
-for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
   test.describe(name, () => {
     test.use({ viewport, ...(name === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
 
     test('a forum post opens; a policy page or an unknown id under the forum is not found', async ({ page }) => {
       test.setTimeout(90_000);
       await onSite(page, 'DE');
-      const posts = (await (await page.request.post('/sapi/mall-content/web/article/pageArticle', { data: { site: 'DE', kind: 'FORUM' }, headers: CSRF })).json()).data as { id: string; title: string }[];
+      const posts = (
+        await (
+          await page.request.post('/sapi/mall-content/web/article/pageArticle', {
+            data: { site: 'DE', kind: 'FORUM' },
+            headers: CSRF,
+          })
+        ).json()
+      ).data as { id: string; title: string }[];
       expect(posts).toHaveLength(3);
       await page.goto('/articles');
       await page.getByRole('region', { name: 'Forum' }).getByRole('link', { name: posts[0]!.title }).click();
@@ -55,12 +77,14 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       await expect(page.getByRole('region', { name: 'Forum' }).getByRole('link')).toHaveCount(3);
     });
 
-    test('each site shows its own policy routes in its language; another site\'s route redirects', async ({ page }) => {
+    test("each site shows its own policy routes in its language; another site's route redirects", async ({ page }) => {
       test.setTimeout(90_000);
       await onSite(page, 'DE');
       let res = await page.goto('/agb');
       expect(res!.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen (AGB)' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen (AGB)' }),
+      ).toBeVisible();
       await expect(page.getByRole('article')).toHaveAttribute('lang', 'de');
       await page.goto('/datenschutzerklaerung');
       await expect(page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeVisible();
@@ -69,7 +93,9 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       await expect(page).toHaveURL('/datenschutzerklaerung');
       await page.goto('/termini-e-condizioni');
       await expect(page).toHaveURL('/agb');
-      await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen (AGB)' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen (AGB)' }),
+      ).toBeVisible();
       // DE has no SMS terms: not found.
       res = await page.goto('/sms');
       expect(res!.status()).toBe(404);
@@ -100,10 +126,16 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
   });
 }
 
-test('the server redirects before rendering, and each site\'s routes answer in its language', async ({ request }) => {
+test("the server redirects before rendering, and each site's routes answer in its language", async ({ request }) => {
   // Every site's own routes, as a client without JavaScript gets them.
   const expected: Record<string, Record<string, RegExp>> = {
-    US: { '/privacy-policy': /Privacy/, '/terms-conditions': /Terms/, '/sms': /SMS/, '/warranty': /Warranty/, '/shipping-policy': /Shipping/ },
+    US: {
+      '/privacy-policy': /Privacy/,
+      '/terms-conditions': /Terms/,
+      '/sms': /SMS/,
+      '/warranty': /Warranty/,
+      '/shipping-policy': /Shipping/,
+    },
     UK: { '/terms-and-conditions': /Terms/ },
     DE: { '/agb': /AGB/, '/datenschutzerklaerung': /Datenschutzerklärung/, '/warranty': /Garantie/ },
     JP: { '/terms-conditions': /利用規約/ },

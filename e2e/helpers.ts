@@ -64,13 +64,19 @@ export async function choose(page: Page, scope: Page | Locator, label: string, o
 
 /** The option shown in a combobox: a native select's selected option, or the text of Mantine's Select. */
 export async function expectChosen(box: Locator, option: string) {
-  if (await box.evaluate((el) => el.tagName === 'SELECT')) await expect(box.locator('option:checked')).toHaveText(option);
+  if (await box.evaluate((el) => el.tagName === 'SELECT'))
+    await expect(box.locator('option:checked')).toHaveText(option);
   else await expect(box).toHaveValue(option);
 }
 
 /** Quick quiz and privacy box: the last two things step 0 asks for. */
 export async function answerQuizAndAgree(page: Page) {
-  await choose(page, page.getByRole('region', { name: 'Quick question' }), 'How did you hear about us?', 'Online search');
+  await choose(
+    page,
+    page.getByRole('region', { name: 'Quick question' }),
+    'How did you hear about us?',
+    'Online search',
+  );
   // The preview refreshes a moment after the last typed address field and the page can move
   // under the pointer then (seen once in CI: the click missed); check again until it holds.
   const agree = page.getByRole('checkbox', { name: /I have read and agree to the/ });
@@ -110,7 +116,9 @@ export async function fillShippingAddress(page: Page, email: string, opts: { min
   await form.getByRole('textbox', { name: 'Street and house number' }).fill('1 Market St');
   if (!opts.minimal) await form.getByRole('textbox', { name: 'Apartment, suite, floor' }).fill('Apt 5');
   // A typed address's email is the notification contact: it is not asked a second time.
-  await expect(page.getByRole('region', { name: 'Order notifications' }).getByTestId('notify-address-email')).toContainText(email);
+  await expect(
+    page.getByRole('region', { name: 'Order notifications' }).getByTestId('notify-address-email'),
+  ).toContainText(email);
 }
 
 export const MOCKPAY_PAGE = /\/mockpay\/pay\/mp_[0-9a-f]+$/;
@@ -121,7 +129,10 @@ export const MOCKPAY_PAGE = /\/mockpay\/pay\/mp_[0-9a-f]+$/;
  */
 export async function payNowToMockpay(page: Page, amount?: string): Promise<string> {
   const section = page.getByTestId('payment-section');
-  await expect(section.getByRole('button', { name: 'Card or wallet (MockPay)' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(section.getByRole('button', { name: 'Card or wallet (MockPay)' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(section.getByRole('radio', { name: 'Card', exact: true })).toBeChecked();
   await section.getByTestId('pay-MOCKPAY').click();
   await expect(page).toHaveURL(MOCKPAY_PAGE);
@@ -146,32 +157,73 @@ export const contractIdOf = (page: Page) => new URL(page.url()).searchParams.get
  * A desk (FlexiDesk) and a lamp (Nordic Home) checked out together through the API by the
  * logged-in page, unpaid: one checkout (contract) of two orders, and what it asks to pay.
  */
-export async function placeTwoShopCheckout(page: Page): Promise<{ contractId: string; tradeOrderIdList: string[]; needPayAmt: string }> {
+export async function placeTwoShopCheckout(
+  page: Page,
+): Promise<{ contractId: string; tradeOrderIdList: string[]; needPayAmt: string }> {
   const CSRF = { 'x-mall-request': '1' };
-  const sku = async (urlKey: string) => (await (await page.request.get(`/api/catalog/items/${urlKey}`)).json()).skus[0].id as string;
-  const regions = async (parentId?: string) => (await (await page.request.post('/sapi/mall-content/web/mdRegionBO/page', { data: parentId ? { parentId } : { level: 1 }, headers: CSRF })).json())
-    .data as { id: string; regionShortName: string; regionName: string }[];
+  const sku = async (urlKey: string) =>
+    (await (await page.request.get(`/api/catalog/items/${urlKey}`)).json()).skus[0].id as string;
+  const regions = async (parentId?: string) =>
+    (
+      await (
+        await page.request.post('/sapi/mall-content/web/mdRegionBO/page', {
+          data: parentId ? { parentId } : { level: 1 },
+          headers: CSRF,
+        })
+      ).json()
+    ).data as { id: string; regionShortName: string; regionName: string }[];
   const us = (await regions()).find((r) => r.regionShortName === 'US')!;
   const ca = (await regions(us.id)).find((r) => r.regionShortName === 'CA')!;
   const sf = (await regions(ca.id)).find((r) => r.regionName === 'San Francisco')!;
   const choices = {
-    previewTradeContractLineReqTOList: [{ skuId: await sku('standing-desk-e7'), qty: '1' }, { skuId: await sku('monitor-lamp'), qty: '1' }],
+    previewTradeContractLineReqTOList: [
+      { skuId: await sku('standing-desk-e7'), qty: '1' },
+      { skuId: await sku('monitor-lamp'), qty: '1' },
+    ],
     selectedAddress: {
-      firstName: 'Tom', lastName: 'Together', gender: 'MALE', personPhone: '415 555 0177', areaCode: '+1', email: 'together@example.com',
-      countryId: us.id, countryCode: 'US', province: 'California', provinceId: ca.id, city: 'San Francisco', cityId: sf.id,
-      postalCode: '94107', poiName: '500 Howard St', detailAddress: 'Apt 12', addressType: 'PERSON', hearFrom: 'socialMedia',
+      firstName: 'Tom',
+      lastName: 'Together',
+      gender: 'MALE',
+      personPhone: '415 555 0177',
+      areaCode: '+1',
+      email: 'together@example.com',
+      countryId: us.id,
+      countryCode: 'US',
+      province: 'California',
+      provinceId: ca.id,
+      city: 'San Francisco',
+      cityId: sf.id,
+      postalCode: '94107',
+      poiName: '500 Howard St',
+      detailAddress: 'Apt 12',
+      addressType: 'PERSON',
+      hearFrom: 'socialMedia',
     },
     couponIds: [],
   };
   const preview = await (await page.request.post('/api/checkout/preview', { data: choices, headers: CSRF })).json();
-  const preCalShippingList = preview.renderTradeOrderTOList.map((o: { shopId: string; selectedShippingMethodId: string }) => ({ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId }));
-  const priced = await (await page.request.post('/api/checkout/preview', { data: { ...choices, preCalShippingList }, headers: CSRF })).json();
+  const preCalShippingList = preview.renderTradeOrderTOList.map(
+    (o: { shopId: string; selectedShippingMethodId: string }) => ({
+      shopId: o.shopId,
+      shippingMethodId: o.selectedShippingMethodId,
+    }),
+  );
+  const priced = await (
+    await page.request.post('/api/checkout/preview', { data: { ...choices, preCalShippingList }, headers: CSRF })
+  ).json();
   const submitted = await page.request.post('/api/checkout/submit', {
-    data: { ...choices, preCalShippingList, privacyAgreed: true, notifyInfo: { notifyType: 'email', contactInfo: 'together@example.com' }, hearFrom: 'onlineSearch', needPayAmt: priced.needPayAmt.value },
+    data: {
+      ...choices,
+      preCalShippingList,
+      privacyAgreed: true,
+      notifyInfo: { notifyType: 'email', contactInfo: 'together@example.com' },
+      hearFrom: 'onlineSearch',
+      needPayAmt: priced.needPayAmt.value,
+    },
     headers: { ...CSRF, 'idempotency-key': `e2e-together-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
   });
   expect(submitted.status(), await submitted.text()).toBe(200);
-  const { id: contractId, tradeOrderIdList } = await submitted.json() as { id: string; tradeOrderIdList: string[] };
+  const { id: contractId, tradeOrderIdList } = (await submitted.json()) as { id: string; tradeOrderIdList: string[] };
   expect(tradeOrderIdList).toHaveLength(2);
   return { contractId, tradeOrderIdList, needPayAmt: priced.needPayAmt.value as string };
 }

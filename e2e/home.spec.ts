@@ -1,8 +1,12 @@
 import { expect, test } from './test';
 
-test('the kind chips narrow the home page to one kind of item, keep it in the URL, and All shows every kind again', async ({ page }) => {
+test('the kind chips narrow the home page to one kind of item, keep it in the URL, and All shows every kind again', async ({
+  page,
+}) => {
   // What the shop sells, all kinds and the DIY bundles alone (the home page shows up to 48).
-  const count = async (query: string) => ((await (await page.request.get(`/api/catalog/items?pageSize=48${query}`)).json()) as { data: unknown[] }).data.length;
+  const count = async (query: string) =>
+    ((await (await page.request.get(`/api/catalog/items?pageSize=48${query}`)).json()) as { data: unknown[] }).data
+      .length;
   const everything = await count('');
   const bundles = await count('&type=DIY');
   expect(bundles).toBeGreaterThan(0);

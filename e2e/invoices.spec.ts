@@ -19,16 +19,26 @@ const MALFORMED_DE = 'This is not a valid VAT ID for Germany. It should look lik
 
 /** axe (as a11y.spec.ts runs it): no serious or critical violation on the page. */
 async function expectAccessible(page: Page, label: string, only?: string) {
-  const axe = new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).exclude('.mantine-Notifications-root');
+  const axe = new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .exclude('.mantine-Notifications-root');
   const results = await (only ? axe.include(only) : axe).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect.soft(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+  expect
+    .soft(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      label,
+    )
+    .toEqual([]);
 }
 
 /** The buyer's order card holding `item` that still offers "Request VAT invoice". */
 async function invoiceableCard(page: Page, item: string) {
   await page.goto('/buyer/orders');
-  const card = page.getByTestId('order-card').filter({ hasText: item }).filter({ has: page.getByRole('button', { name: 'Request VAT invoice' }) });
+  const card = page
+    .getByTestId('order-card')
+    .filter({ hasText: item })
+    .filter({ has: page.getByRole('button', { name: 'Request VAT invoice' }) });
   await expect(card).toHaveCount(1);
   return card;
 }
@@ -47,7 +57,9 @@ async function askForInvoice(page: Page) {
   await form.getByRole('textbox', { name: 'Postal code' }).fill('10117');
   await form.getByRole('textbox', { name: 'City' }).fill('Berlin');
   let posted = 0;
-  page.on('request', (r) => { if (r.method() === 'POST' && /\/vat-invoice$/.test(r.url())) posted += 1; });
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/vat-invoice$/.test(r.url())) posted += 1;
+  });
   await form.getByRole('button', { name: 'Request invoice' }).click();
   await expect(form.getByText(MALFORMED_DE)).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'VAT ID' })).toHaveAttribute('aria-invalid', 'true');
@@ -67,13 +79,22 @@ async function sellerPage(browser: Browser, testInfo: TestInfo, viewport = { wid
   const seller = await context.newPage();
   // A page of a new context is used once hydrated, as the suite's own page is (e2e/test.ts).
   const goto = seller.goto.bind(seller);
-  seller.goto = async (...args) => { const res = await goto(...args); await seller.locator('html[data-hydrated]').waitFor({ state: 'attached' }); return res; };
+  seller.goto = async (...args) => {
+    const res = await goto(...args);
+    await seller.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    return res;
+  };
   await logIn(seller, SELLER);
   return { context, seller };
 }
 
 /** The seller issues the order's invoice in the seller console; the invoice number. */
-async function issueInConsole(browser: Browser, testInfo: TestInfo, code: string, viewport = { width: 1280, height: 900 }): Promise<string> {
+async function issueInConsole(
+  browser: Browser,
+  testInfo: TestInfo,
+  code: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<string> {
   const { context, seller } = await sellerPage(browser, testInfo, viewport);
   await seller.goto('/merchant-console/invoices');
   const card = seller.getByTestId('seller-invoice').filter({ hasText: code });
@@ -138,7 +159,9 @@ async function checkIssued(page: Page, orderId: string, number: string, shot: st
   await ops.getByRole('button', { name: 'Email invoice' }).click();
   dialog = page.getByRole('dialog', { name: 'Email the invoice' });
   await dialog.getByRole('button', { name: 'Send email' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('The invoice was just sent. Please wait a minute before sending it again.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The invoice was just sent. Please wait a minute before sending it again.',
+  );
   await expect(dialog.getByRole('button', { name: 'Send email' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -150,7 +173,10 @@ async function checkIssued(page: Page, orderId: string, number: string, shot: st
   await box.close();
 }
 
-test('desktop: the buyer asks for a VAT invoice, the seller issues it, the buyer downloads and emails the PDF', async ({ page, browser }, testInfo) => {
+test('desktop: the buyer asks for a VAT invoice, the seller issues it, the buyer downloads and emails the PDF', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   await logIn(page, BUYER);
   const card = await invoiceableCard(page, 'Monitor Light Bar');
@@ -170,7 +196,9 @@ test('desktop: the buyer asks for a VAT invoice, the seller issues it, the buyer
   await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Requested');
   await expect(panel.getByTestId('vat-invoice-request')).toContainText('Becker Büro GmbH');
   await expect(panel.getByTestId('vat-invoice-request')).toContainText('DE811907980');
-  await expect(page.getByTestId('order-operations').first().getByRole('button', { name: 'Request VAT invoice' })).toHaveCount(0);
+  await expect(
+    page.getByTestId('order-operations').first().getByRole('button', { name: 'Request VAT invoice' }),
+  ).toHaveCount(0);
   await page.screenshot({ path: '/tmp/invoice-requested-1280.png', fullPage: true });
 
   const number = await issueInConsole(browser, testInfo, code);
@@ -181,54 +209,105 @@ test('desktop: the buyer asks for a VAT invoice, the seller issues it, the buyer
  * A fresh NL-site buyer's paid Nordic Home lamp order (through the API, paid on MockPay's page),
  * its VAT invoice asked for and issued by the shop; the order's id and the invoice's number.
  */
-async function issuedLampOrder(page: Page, browser: Browser, testInfo: TestInfo): Promise<{ orderId: string; invoiceNumber: string }> {
+async function issuedLampOrder(
+  page: Page,
+  browser: Browser,
+  testInfo: TestInfo,
+): Promise<{ orderId: string; invoiceNumber: string }> {
   const CSRF = { 'x-mall-request': '1' };
   const email = await signUp(page, 'vat-credit');
-  expect((await page.request.post('/api/preferences', { data: { site: 'NL', language: 'en' }, headers: CSRF })).status()).toBe(200);
+  expect(
+    (await page.request.post('/api/preferences', { data: { site: 'NL', language: 'en' }, headers: CSRF })).status(),
+  ).toBe(200);
   const sku = (await (await page.request.get('/api/catalog/items/monitor-lamp')).json()).skus[0].id as string;
-  const regions = async (data: object) => (await (await page.request.post('/sapi/mall-content/web/mdRegionBO/page', { data, headers: CSRF })).json())
-    .data as { id: string; regionShortName: string; regionName: string }[];
+  const regions = async (data: object) =>
+    (await (await page.request.post('/sapi/mall-content/web/mdRegionBO/page', { data, headers: CSRF })).json())
+      .data as { id: string; regionShortName: string; regionName: string }[];
   const nl = (await regions({ level: 1 })).find((r) => r.regionShortName === 'NL')!;
   const nh = (await regions({ parentId: nl.id })).find((r) => r.regionName === 'Noord-Holland')!;
   const ams = (await regions({ parentId: nh.id })).find((r) => r.regionName === 'Amsterdam')!;
   const choices = {
     previewTradeContractLineReqTOList: [{ skuId: sku, qty: '1' }],
     selectedAddress: {
-      firstName: 'Eva', lastName: 'Visser', gender: 'FEMALE', personPhone: '020 555 0123', areaCode: '+31', email, company: 'Visser Kantoor B.V.',
-      countryId: nl.id, countryCode: 'NL', province: 'Noord-Holland', provinceId: nh.id, city: 'Amsterdam', cityId: ams.id,
-      districtList: [{ level: 2, name: 'Noord-Holland', id: nh.id }, { level: 3, name: 'Amsterdam', id: ams.id }],
-      postalCode: '1015 CV', poiName: 'Keizersgracht 120', addressType: 'COMPANY', hearFrom: 'socialMedia',
+      firstName: 'Eva',
+      lastName: 'Visser',
+      gender: 'FEMALE',
+      personPhone: '020 555 0123',
+      areaCode: '+31',
+      email,
+      company: 'Visser Kantoor B.V.',
+      countryId: nl.id,
+      countryCode: 'NL',
+      province: 'Noord-Holland',
+      provinceId: nh.id,
+      city: 'Amsterdam',
+      cityId: ams.id,
+      districtList: [
+        { level: 2, name: 'Noord-Holland', id: nh.id },
+        { level: 3, name: 'Amsterdam', id: ams.id },
+      ],
+      postalCode: '1015 CV',
+      poiName: 'Keizersgracht 120',
+      addressType: 'COMPANY',
+      hearFrom: 'socialMedia',
     },
     couponIds: [],
   };
   const preview = await (await page.request.post('/api/checkout/preview', { data: choices, headers: CSRF })).json();
-  const preCalShippingList = preview.renderTradeOrderTOList.map((o: { shopId: string; selectedShippingMethodId: string }) => ({ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId }));
-  const priced = await (await page.request.post('/api/checkout/preview', { data: { ...choices, preCalShippingList }, headers: CSRF })).json();
+  const preCalShippingList = preview.renderTradeOrderTOList.map(
+    (o: { shopId: string; selectedShippingMethodId: string }) => ({
+      shopId: o.shopId,
+      shippingMethodId: o.selectedShippingMethodId,
+    }),
+  );
+  const priced = await (
+    await page.request.post('/api/checkout/preview', { data: { ...choices, preCalShippingList }, headers: CSRF })
+  ).json();
   const submitted = await page.request.post('/api/checkout/submit', {
-    data: { ...choices, preCalShippingList, privacyAgreed: true, notifyInfo: { notifyType: 'email', contactInfo: email }, hearFrom: 'onlineSearch', needPayAmt: priced.needPayAmt.value },
+    data: {
+      ...choices,
+      preCalShippingList,
+      privacyAgreed: true,
+      notifyInfo: { notifyType: 'email', contactInfo: email },
+      hearFrom: 'onlineSearch',
+      needPayAmt: priced.needPayAmt.value,
+    },
     headers: { ...CSRF, 'idempotency-key': `e2e-vat-credit-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
   });
   expect(submitted.status(), await submitted.text()).toBe(200);
-  const { id: contractId, tradeOrderIdList: [orderId] } = await submitted.json() as { id: string; tradeOrderIdList: string[] };
+  const {
+    id: contractId,
+    tradeOrderIdList: [orderId],
+  } = (await submitted.json()) as { id: string; tradeOrderIdList: string[] };
   await page.goto(`/buyer/pre-pay?contractId=${contractId}`);
   await payNowToMockpay(page);
   await approveOnMockpay(page);
 
   const asked = await page.request.post(`/api/orders/${orderId}/vat-invoice`, {
-    data: { companyName: 'Visser Kantoor B.V.', vatId: 'NL 8123.45678.B01', billingAddress: { addressLine1: 'Keizersgracht 120', postalCode: '1015 CV', city: 'Amsterdam', country: 'NL' } },
+    data: {
+      companyName: 'Visser Kantoor B.V.',
+      vatId: 'NL 8123.45678.B01',
+      billingAddress: { addressLine1: 'Keizersgracht 120', postalCode: '1015 CV', city: 'Amsterdam', country: 'NL' },
+    },
     headers: CSRF,
   });
   expect(asked.status(), await asked.text()).toBe(200);
   const { context, seller } = await sellerPage(browser, testInfo);
   const issued = await seller.request.post(`/api/merchant/orders/${orderId}/vat-invoice/issue`, { headers: CSRF });
   expect(issued.status(), await issued.text()).toBe(200);
-  const view = (await (await page.request.get(`/api/orders/${orderId}/vat-invoice`)).json()) as { status: string; documents: { kind: string; invoiceNumber: string }[] };
+  const view = (await (await page.request.get(`/api/orders/${orderId}/vat-invoice`)).json()) as {
+    status: string;
+    documents: { kind: string; invoiceNumber: string }[];
+  };
   expect(view.status).toBe('ISSUED');
   await context.close();
   return { orderId: orderId!, invoiceNumber: view.documents[0]!.invoiceNumber };
 }
 
-test('desktop: a refund after the invoice was issued credits it: the order detail shows "Credited" and the credit note\'s PDF', async ({ page, browser }, testInfo) => {
+test('desktop: a refund after the invoice was issued credits it: the order detail shows "Credited" and the credit note\'s PDF', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const CSRF = { 'x-mall-request': '1' };
   const { orderId, invoiceNumber } = await issuedLampOrder(page, browser, testInfo);
@@ -237,13 +316,25 @@ test('desktop: a refund after the invoice was issued credits it: the order detai
   await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Issued');
 
   // The buyer cancels the paid order, the shop agrees, the refund job refunds it on MockPay.
-  const cancel = await page.request.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', { data: [{ tradeOrder: { id: orderId } }], headers: CSRF });
+  const cancel = await page.request.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', {
+    data: [{ tradeOrder: { id: orderId } }],
+    headers: CSRF,
+  });
   expect(cancel.status(), await cancel.text()).toBe(200);
   const { context, seller } = await sellerPage(browser, testInfo);
-  const decided = await seller.request.post(`/api/merchant/reverse/${(await cancel.json()).reverseTradeOrderId}/decision`, { data: { approve: true }, headers: CSRF });
+  const decided = await seller.request.post(
+    `/api/merchant/reverse/${(await cancel.json()).reverseTradeOrderId}/decision`,
+    { data: { approve: true }, headers: CSRF },
+  );
   expect(decided.status(), await decided.text()).toBe(200);
 
-  await expect.poll(async () => ((await (await page.request.get(`/api/orders/${orderId}/vat-invoice`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe('CREDITED');
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/orders/${orderId}/vat-invoice`)).json()) as { status: string }).status,
+      { timeout: 30_000 },
+    )
+    .toBe('CREDITED');
   await page.reload();
   await expect(panel.getByTestId('vat-invoice-status')).toHaveText('Credited');
   await expect(panel).toContainText('The order was refunded in full: the credit notes cancel the invoice.');
@@ -267,7 +358,9 @@ test('desktop: a refund after the invoice was issued credits it: the order detai
   // The shop sees it under "Credited" with both documents.
   await seller.goto('/merchant-console/invoices');
   await seller.getByRole('tab', { name: 'Credited' }).click();
-  const credited = seller.getByTestId('seller-invoice').filter({ has: seller.getByRole('link', { name: `Download Invoice ${invoiceNumber} (PDF)` }) });
+  const credited = seller
+    .getByTestId('seller-invoice')
+    .filter({ has: seller.getByRole('link', { name: `Download Invoice ${invoiceNumber} (PDF)` }) });
   await expect(credited.getByTestId('seller-invoice-status')).toHaveText('Credited');
   await expect(credited.getByRole('link', { name: `Download Credit note ${noteNumber} (PDF)` })).toBeVisible();
   await context.close();
@@ -276,7 +369,10 @@ test('desktop: a refund after the invoice was issued credits it: the order detai
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('phone: the buyer asks from the order list, then downloads and emails the issued invoice', async ({ page, browser }, testInfo) => {
+  test('phone: the buyer asks from the order list, then downloads and emails the issued invoice', async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(180_000);
     await logIn(page, BUYER);
     const card = await invoiceableCard(page, 'Office Coffee Beans');
@@ -284,7 +380,9 @@ test.describe('phone', () => {
     const code = (await card.getByTestId('order-code').innerText()).replace(/\D/g, '');
     await card.getByRole('button', { name: 'Request VAT invoice' }).click();
     await askForInvoice(page);
-    await expect(page.getByTestId('order-card').filter({ hasText: code }).getByRole('button', { name: 'Request VAT invoice' })).toHaveCount(0);
+    await expect(
+      page.getByTestId('order-card').filter({ hasText: code }).getByRole('button', { name: 'Request VAT invoice' }),
+    ).toHaveCount(0);
 
     await page.goto(`/buyer/order/detail/${orderId}`);
     await expect(page.getByTestId('vat-invoice-status')).toHaveText('Requested');
@@ -296,13 +394,24 @@ test.describe('phone', () => {
   });
 });
 
-test('checkout on a VAT site: "I need a VAT invoice" asks for the company details, checked before the order is placed', async ({ page }) => {
-  expect((await page.request.post('/api/preferences', { data: { site: 'NL', language: 'en' }, headers: { 'x-mall-request': '1' } })).status()).toBe(200);
+test('checkout on a VAT site: "I need a VAT invoice" asks for the company details, checked before the order is placed', async ({
+  page,
+}) => {
+  expect(
+    (
+      await page.request.post('/api/preferences', {
+        data: { site: 'NL', language: 'en' },
+        headers: { 'x-mall-request': '1' },
+      })
+    ).status(),
+  ).toBe(200);
   await addToCart(page, 'monitor-lamp');
   await goToCheckout(page, 1);
   const section = page.getByRole('region', { name: 'VAT invoice' });
   await section.getByRole('checkbox', { name: 'I need a VAT invoice for my company' }).check();
-  await expect(section.getByText('Each shop of this order issues its own invoice once the order is paid.')).toBeVisible();
+  await expect(
+    section.getByText('Each shop of this order issues its own invoice once the order is paid.'),
+  ).toBeVisible();
   // The site's country is chosen; the VAT ID's format is shown.
   await expect(section.getByRole('combobox', { name: 'Country' })).toHaveValue('NL');
   await expect(section.getByText('Format for Netherlands: NL123456789B01')).toBeVisible();
@@ -312,7 +421,9 @@ test('checkout on a VAT site: "I need a VAT invoice" asks for the company detail
   await section.getByRole('textbox', { name: 'City' }).fill('Amsterdam');
   await page.getByTestId('order-summary').getByTestId('continue').click();
   await expect(page.getByText('VAT invoice: check the company details')).toBeVisible();
-  await expect(section.getByText('This is not a valid VAT ID for Netherlands. It should look like NL123456789B01')).toBeVisible();
+  await expect(
+    section.getByText('This is not a valid VAT ID for Netherlands. It should look like NL123456789B01'),
+  ).toBeVisible();
   await page.screenshot({ path: '/tmp/invoice-checkout-1280.png', fullPage: true });
   await page.getByRole('dialog', { name: 'Tip' }).getByRole('button', { name: 'OK' }).click();
   await section.getByRole('textbox', { name: 'VAT ID' }).fill('NL123456789B01');
@@ -330,7 +441,9 @@ test('checkout on the US site has no VAT invoice option (sales tax)', async ({ p
   await expect(page.getByTestId('checkout-vat-invoice')).toHaveCount(0);
 });
 
-test("seller console: a shop enters its invoice details (legal name, VAT ID checked against the address's country)", async ({ page }) => {
+test("seller console: a shop enters its invoice details (legal name, VAT ID checked against the address's country)", async ({
+  page,
+}) => {
   await logIn(page, 'seller@demo.shop');
   await page.goto('/merchant-console/invoices');
   const shop = page.getByRole('region', { name: 'Invoice details of FlexiDesk Official' });
@@ -350,5 +463,7 @@ test("seller console: a shop enters its invoice details (legal name, VAT ID chec
   await expect(page.getByText('Invoice details saved')).toBeVisible();
   await expect(shop).toContainText('FlexiDesk GmbH · DE123456789 · Hauptstr. 1, 10115 Berlin, DE');
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Invoice details of FlexiDesk Official' })).toContainText('FlexiDesk GmbH · DE123456789');
+  await expect(page.getByRole('region', { name: 'Invoice details of FlexiDesk Official' })).toContainText(
+    'FlexiDesk GmbH · DE123456789',
+  );
 });

@@ -1,5 +1,15 @@
 import { expect, test } from './test';
-import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail } from './helpers';
+import {
+  addToCart,
+  answerQuizAndAgree,
+  approveOnMockpay,
+  fillShippingAddress,
+  goToCheckout,
+  logIn,
+  payNowToMockpay,
+  signUp,
+  uniqueEmail,
+} from './helpers';
 
 // Membership pages: the demo buyer's level card and progress, the benefits page, and the
 // points centre with the lines a paid order writes (MOCKPAY for the payment).
@@ -12,14 +22,17 @@ test('the member page shows the level, the progress to the next one and the head
   await expect(card.getByTestId('points')).toHaveText(/^\d{1,3}(,\d{3})*$/);
   await expect(card.getByText('Progress to Gold')).toBeVisible();
   await expect(card.getByTestId('missing')).toContainText('more in paid orders to reach Gold');
-  const progress = Number(await card.getByTestId('level-progress').getByRole('progressbar').getAttribute('aria-valuenow'));
+  const progress = Number(
+    await card.getByTestId('level-progress').getByRole('progressbar').getAttribute('aria-valuenow'),
+  );
   expect(progress).toBeGreaterThan(0);
   expect(progress).toBeLessThan(100);
   await expect(page.getByText('1.25x points on every order')).toBeVisible();
 
   // The member header links (SPEC §2), and the benefits page with the buyer's level marked.
   const nav = page.getByRole('navigation', { name: 'Membership' });
-  for (const name of ['My level', 'Benefits', 'Points centre', 'Super member']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  for (const name of ['My level', 'Benefits', 'Points centre', 'Super member'])
+    await expect(nav.getByRole('link', { name })).toBeVisible();
   await nav.getByRole('link', { name: 'Benefits' }).click();
   await expect(page).toHaveURL(/\/user\/member\/equity$/);
   await expect(page.getByTestId('level-SILVER').getByText('Your level')).toBeVisible();

@@ -7,7 +7,10 @@ import { logIn, signUp } from './helpers';
  * freezes the new seller, the merchant link shows the frozen info dialog first (SPEC §4).
  * Only the new seller is frozen: seller@ and seller2@ stay active for the other specs.
  */
-test('a buyer applies, the operator approves, the new seller opens the console and later sees the frozen dialog', async ({ page, browser }) => {
+test('a buyer applies, the operator approves, the new seller opens the console and later sees the frozen dialog', async ({
+  page,
+  browser,
+}) => {
   // Two browsers and four roles' worth of pages on a shared 2-core machine.
   test.setTimeout(180_000);
   await signUp(page, 'applicant');
@@ -50,7 +53,9 @@ test('a buyer applies, the operator approves, the new seller opens the console a
   await page.goto('/');
   await page.getByRole('navigation').getByRole('link', { name: 'Merchant' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your shop is frozen' });
-  await expect(dialog.getByTestId('merchant-state-info')).toHaveText('You are frozen, query and history delivery/after-sales rights only.');
+  await expect(dialog.getByTestId('merchant-state-info')).toHaveText(
+    'You are frozen, query and history delivery/after-sales rights only.',
+  );
   await expect(page).toHaveURL('/');
   await dialog.getByRole('button', { name: 'Continue to the backend' }).click();
   await expect(page).toHaveURL('/merchant-console/orders');

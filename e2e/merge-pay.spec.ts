@@ -17,7 +17,10 @@ async function tick(page: Page, id: string, summary: RegExp) {
   }).toPass({ timeout: 10_000 });
 }
 
-for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
   test.describe(name, () => {
     test.use({ viewport, ...(name === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
 
@@ -29,7 +32,8 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       const total = (Number(first.needPayAmt) + Number(second.needPayAmt)).toFixed(2);
 
       await page.goto('/buyer/orders?status=PENDING_PAY');
-      for (const id of all) await expect(card(page, id).getByRole('checkbox', { name: /to pay or cancel it together/ })).toBeVisible();
+      for (const id of all)
+        await expect(card(page, id).getByRole('checkbox', { name: /to pay or cancel it together/ })).toBeVisible();
       const bar = page.getByRole('region', { name: 'Pay or cancel together' });
       await expect(bar).toContainText('Tick unpaid orders to pay or cancel them together.');
 
@@ -39,7 +43,9 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       await expect(bar.getByRole('button', { name: 'Pay together' })).toBeDisabled();
       await expect(bar).toContainText('Pick orders of at least two checkouts');
       await tick(page, first.tradeOrderIdList[1]!, /^4 orders selected · \$/);
-      await expect(page.getByTestId('merge-summary')).toContainText(Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+      await expect(page.getByTestId('merge-summary')).toContainText(
+        Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+      );
       await bar.scrollIntoViewIfNeeded();
       await page.screenshot({ path: info.outputPath(`merge-select-${name}.png`) });
 
@@ -53,7 +59,9 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       await carousel.getByRole('button', { name: '4 of 4' }).click();
       await expect(carousel.getByRole('group')).toHaveAccessibleName('4 of 4');
       await expect(page.getByTestId('merge-total')).toContainText('Total for 4 orders');
-      await expect(page.getByTestId('merge-total')).toContainText(Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+      await expect(page.getByTestId('merge-total')).toContainText(
+        Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+      );
       await page.screenshot({ path: info.outputPath(`merge-pay-${name}.png`), fullPage: true });
 
       // One payment for the total, on MockPay's page.
@@ -88,11 +96,15 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('order-card')).toHaveCount(4);
       await bar.getByRole('button', { name: 'Cancel together' }).click();
-      await page.getByRole('dialog', { name: 'Cancel orders together' }).getByRole('button', { name: 'Cancel orders' }).click();
+      await page
+        .getByRole('dialog', { name: 'Cancel orders together' })
+        .getByRole('button', { name: 'Cancel orders' })
+        .click();
       await expect(page.getByText('4 orders canceled')).toBeVisible();
       await expect(page.getByTestId('order-card')).toHaveCount(0);
       await page.goto('/buyer/orders?status=CANCEL_ALL');
-      for (const id of [...first.tradeOrderIdList, ...second.tradeOrderIdList]) await expect(card(page, id).getByTestId('order-status')).toHaveText('Canceled');
+      for (const id of [...first.tradeOrderIdList, ...second.tradeOrderIdList])
+        await expect(card(page, id).getByTestId('order-status')).toHaveText('Canceled');
     });
   });
 }

@@ -6,8 +6,12 @@ import { startOidcProvider } from '../apps/server/test/oidc-provider.js';
 const port = Number(process.env.OIDC_E2E_PORT);
 const shop = process.env.E2E_SHOP_URL!;
 const op = await startOidcProvider({
-  port, host: '127.0.0.1', control: true, clientSecret: process.env.OIDC_E2E_CLIENT_SECRET,
+  port,
+  host: '127.0.0.1',
+  control: true,
+  clientSecret: process.env.OIDC_E2E_CLIENT_SECRET,
   redirectUris: [`${shop}/auth/oidc/local/callback`],
 });
 console.log(`Local OpenID Provider at ${op.issuer} (client ${op.clientId})`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void op.close().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void op.close().then(() => process.exit(0)));

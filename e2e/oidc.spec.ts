@@ -26,14 +26,24 @@ const section = (page: Page) => page.getByTestId('third-party-section');
 
 /** No serious or critical axe violation in what this feature adds (buttons, section, dialog). */
 async function expectAccessible(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
 }
 const localRow = (page: Page) => page.getByTestId('third-party-local');
 
 test('bind the local provider from account security, sign in with it, then unbind it', async ({ page }) => {
   const email = uniqueEmail('oidc-bind');
-  const signup = await page.request.post('/api/auth/signup', { data: { email, password: 'secret-pass-1' }, headers: { 'x-mall-request': '1' } });
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { email, password: 'secret-pass-1' },
+    headers: { 'x-mall-request': '1' },
+  });
   expect(signup.ok()).toBe(true);
   await providerLogsInAs(page, `elsewhere-${email}`, 'Me Elsewhere');
 
@@ -77,7 +87,9 @@ test('a buyer who signed up through the provider cannot unbind the only way to s
   await localRow(page).getByRole('button', { name: 'Unbind Local ID' }).click();
   const dialog = page.getByRole('dialog', { name: 'Unbind Local ID?' });
   await dialog.getByRole('button', { name: 'Unbind' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('This is the only way to sign in to your account. Set a password before unbinding it.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This is the only way to sign in to your account. Set a password before unbinding it.',
+  );
 });
 
 test('an existing account is not taken over: the login page says to log in and bind', async ({ page }) => {
@@ -85,7 +97,9 @@ test('an existing account is not taken over: the login page says to log in and b
   await page.goto('/login');
   await page.getByRole('link', { name: 'Continue with Local ID' }).click();
   await expect(page).toHaveURL(/\/login\?oidcError=Account\.oidcEmailRegistered/);
-  await expect(page.getByRole('alert')).toHaveText(/An account with this email already exists\. Log in with your password/);
+  await expect(page.getByRole('alert')).toHaveText(
+    /An account with this email already exists\. Log in with your password/,
+  );
   const me = await (await page.request.get('/api/auth/session')).json();
   expect(me.userType).toBe('TOURIST');
 });

@@ -15,14 +15,23 @@ const countIn = (label: string) => Number(/\((\d+)\)/.exec(label)?.[1] ?? NaN);
 const sessions = new Map<string, Promise<Awaited<ReturnType<BrowserContext['cookies']>>>>();
 async function signIn(page: Page, email: string) {
   const cached = sessions.get(email);
-  if (cached) { await page.context().addCookies(await cached); return; }
+  if (cached) {
+    await page.context().addCookies(await cached);
+    return;
+  }
   const login = (async () => {
-    const res = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD }, headers: { 'x-mall-request': '1' } });
+    const res = await page.request.post('/api/auth/login', {
+      data: { email, password: DEMO_PASSWORD },
+      headers: { 'x-mall-request': '1' },
+    });
     expect(res.status(), await res.text()).toBe(200);
     return page.context().cookies();
   })();
   sessions.set(email, login);
-  await login.catch((e) => { sessions.delete(email); throw e; });
+  await login.catch((e) => {
+    sessions.delete(email);
+    throw e;
+  });
 }
 
 async function openOrders(page: Page, email: string, query = '') {
@@ -77,14 +86,18 @@ test('desktop list: status tabs with counts, filters and pages of five', async (
   await expect(page).toHaveURL(/status=PENDING_PAY/);
   await expect(page).not.toHaveURL(/pageNo=/);
   await settled(page);
-  await expect(cards.getByTestId('order-status').filter({ hasNotText: /^(To be paid|Deposit to be paid|Balance to be paid)$/ })).toHaveCount(0);
+  await expect(
+    cards.getByTestId('order-status').filter({ hasNotText: /^(To be paid|Deposit to be paid|Balance to be paid)$/ }),
+  ).toHaveCount(0);
   await expect(cards).toHaveCount(Math.min(PAGE_SIZE, toPayCount));
 
   // The extra 'canceled' filter: closed, canceled and refunded orders.
   await page.getByTestId('canceled-filter').click();
   await expect(page).toHaveURL(/status=CANCEL_ALL/);
   await settled(page);
-  await expect(cards.getByTestId('order-status').filter({ hasNotText: /^(Closed|Canceled|Canceled and refunded)$/ })).toHaveCount(0);
+  await expect(
+    cards.getByTestId('order-status').filter({ hasNotText: /^(Closed|Canceled|Canceled and refunded)$/ }),
+  ).toHaveCount(0);
   await expect(cards.first()).toBeVisible();
 
   // Search by item name; weight items show their unit.
@@ -156,10 +169,16 @@ test('multi-package order: detail, then confirm each package until the order is 
   await expect(packages).toHaveCount(2);
   await expect(packages.first()).toContainText('UPS');
   await expect(packages.nth(1)).toContainText('FedEx');
-  await packages.first().getByRole('button', { name: /^Confirm receipt of package / }).click();
+  await packages
+    .first()
+    .getByRole('button', { name: /^Confirm receipt of package / })
+    .click();
   await expect(page.getByText('Receipt confirmed')).toBeVisible();
   await expect(packages).toHaveCount(1);
-  await packages.first().getByRole('button', { name: /^Confirm receipt of package / }).click();
+  await packages
+    .first()
+    .getByRole('button', { name: /^Confirm receipt of package / })
+    .click();
 
   await expect(page).toHaveURL(`/confirm-success?orderId=${orderId}`);
   await expect(page.getByRole('heading', { name: 'Successfully received' })).toBeVisible();
@@ -169,7 +188,11 @@ test('multi-package order: detail, then confirm each package until the order is 
     const layout = await page.getByTestId('confirm-success').evaluate((paper) => {
       const box = paper.getBoundingClientRect();
       const centre = box.left + box.width / 2;
-      const parts = [paper.querySelector('h1')!, paper.querySelector('p')!, paper.querySelector('[data-testid="confirm-success-actions"]')!];
+      const parts = [
+        paper.querySelector('h1')!,
+        paper.querySelector('p')!,
+        paper.querySelector('[data-testid="confirm-success-actions"]')!,
+      ];
       return {
         offCentre: parts.map((el) => {
           const range = document.createRange();
@@ -177,7 +200,10 @@ test('multi-package order: detail, then confirm each package until the order is 
           const r = range.getBoundingClientRect();
           return Math.round(Math.abs(r.left + r.width / 2 - centre));
         }),
-        buttons: [...paper.querySelectorAll('a')].map((a) => { const r = a.getBoundingClientRect(); return { width: Math.round(r.width), top: Math.round(r.top) }; }),
+        buttons: [...paper.querySelectorAll('a')].map((a) => {
+          const r = a.getBoundingClientRect();
+          return { width: Math.round(r.width), top: Math.round(r.top) };
+        }),
       };
     });
     for (const off of layout.offCentre) expect(off, `${width} px: ${layout.offCentre}`).toBeLessThanOrEqual(1);
@@ -243,20 +269,28 @@ test('cancel an unpaid order after confirming; it moves to the canceled filter',
   await page.getByTestId('canceled-filter').click();
   await expect(page).toHaveURL(/status=CANCEL_ALL/);
   await settled(page);
-  const canceled = page.getByTestId('order-card').filter({ has: page.getByTestId('order-code').filter({ hasText: code }) });
+  const canceled = page
+    .getByTestId('order-card')
+    .filter({ has: page.getByTestId('order-code').filter({ hasText: code }) });
   await expect(canceled.getByTestId('order-status')).toHaveText('Canceled');
   await expect(canceled.getByRole('button', { name: 'Buy again' })).toBeVisible();
 });
 
-test('cancelling one order of a two-shop checkout says the other is canceled with it, and both are', async ({ page }) => {
+test('cancelling one order of a two-shop checkout says the other is canceled with it, and both are', async ({
+  page,
+}) => {
   await signUp(page, 'together');
   const codes = await twoShopOrderCodes(page);
   await page.goto('/buyer/orders?status=PENDING_PAY');
   await settled(page);
-  const first = page.getByTestId('order-card').filter({ has: page.getByTestId('order-code').filter({ hasText: codes[0]! }) });
+  const first = page
+    .getByTestId('order-card')
+    .filter({ has: page.getByTestId('order-code').filter({ hasText: codes[0]! }) });
   await first.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel order' });
-  await expect(dialog.getByTestId('cancel-together')).toContainText('Orders placed together are paid together, so they are canceled together.');
+  await expect(dialog.getByTestId('cancel-together')).toContainText(
+    'Orders placed together are paid together, so they are canceled together.',
+  );
   await expect(dialog.getByTestId('cancel-together')).toContainText(`Paid together with order ${codes[1]}`);
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByText('order canceled successfully')).toBeVisible();
@@ -268,7 +302,19 @@ test('cancelling one order of a two-shop checkout says the other is canceled wit
 /** The two orders' codes of a desk-and-lamp checkout (placeTwoShopCheckout), unpaid. */
 async function twoShopOrderCodes(page: Page): Promise<string[]> {
   const { tradeOrderIdList } = await placeTwoShopCheckout(page);
-  return Promise.all(tradeOrderIdList.map(async (id) => (await (await page.request.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { data: { id }, headers: { 'x-mall-request': '1' } })).json()).tradeOrderCode as string));
+  return Promise.all(
+    tradeOrderIdList.map(
+      async (id) =>
+        (
+          await (
+            await page.request.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', {
+              data: { id },
+              headers: { 'x-mall-request': '1' },
+            })
+          ).json()
+        ).tradeOrderCode as string,
+    ),
+  );
 }
 
 test('buy again puts the order lines in the cart', async ({ page }) => {
@@ -284,7 +330,10 @@ test('buy again puts the order lines in the cart', async ({ page }) => {
   await expect(line.getByRole('textbox', { name: 'Quantity of Under-desk Cable Tray' })).toHaveValue('4');
   // Leave the cart as it was.
   await line.getByRole('button', { name: /Remove/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Remove/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Remove/ })
+    .click();
   await expect(line).toHaveCount(0);
 });
 
@@ -294,7 +343,12 @@ test('enterprise main account: sub-account filter, pending main account payment,
   const account = page.getByRole('combobox', { name: 'Whose orders' });
   await expect(account.locator('option:checked')).toHaveText('All orders');
   // The sub-account pending approval is not offered.
-  await expect(account.getByRole('option')).toHaveText(['All orders', 'My order', 'All sub-account orders', 'Acme Purchasing']);
+  await expect(account.getByRole('option')).toHaveText([
+    'All orders',
+    'My order',
+    'All sub-account orders',
+    'Acme Purchasing',
+  ]);
   await account.selectOption({ label: 'Acme Purchasing' });
   await expect(page).toHaveURL(/account=sub%3A\d+|account=sub:\d+/);
   await settled(page);

@@ -7,7 +7,16 @@
  * the providers' scripts' failed loads.
  */
 import { signUp } from './helpers';
-import { ADYEN_EMULATOR_URL, expect, expectPaid, expectPaidInOrderList, openChannel, payWith, test, toPaymentStep } from './providers';
+import {
+  ADYEN_EMULATOR_URL,
+  expect,
+  expectPaid,
+  expectPaidInOrderList,
+  openChannel,
+  payWith,
+  test,
+  toPaymentStep,
+} from './providers';
 
 const SCRIPT_ERROR = 'There was an error loading the program, please refresh the page and try again';
 const LINK_PAGE = new RegExp(`^${ADYEN_EMULATOR_URL.replace(/\./g, '\\.')}/link/PL[0-9A-F]{16}$`);
@@ -16,7 +25,9 @@ const DROP_IN_LABEL = 'Card, Apple Pay, Google Pay or Afterpay (Adyen)';
 /** "$1,234.50" as the emulator's page writes it: "1234.50 USD". */
 const asAdyenPage = (total: string) => `${total.replace(/[^0-9.]/g, '')} USD`;
 
-test('ADYEN_LINK: the buyer pays on the hosted Pay by Link page and comes back paid; the order waits for shipping', async ({ page }) => {
+test('ADYEN_LINK: the buyer pays on the hosted Pay by Link page and comes back paid; the order waits for shipping', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, 'adyen-link');
   const total = await toPaymentStep(page);
@@ -32,7 +43,9 @@ test('ADYEN_LINK: the buyer pays on the hosted Pay by Link page and comes back p
   await expectPaidInOrderList(page, orderCode);
 });
 
-test('ADYEN_LINK: a refused card on the hosted page ends on the failed result with the reason; paying again works', async ({ page }) => {
+test('ADYEN_LINK: a refused card on the hosted page ends on the failed result with the reason; paying again works', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, 'adyen-refused');
   await toPaymentStep(page);
@@ -48,7 +61,9 @@ test('ADYEN_LINK: a refused card on the hosted page ends on the failed result wi
   await page.goto(`/buyer/pay-result?contractId=${contractId}`);
   const failed = page.getByTestId('pay-failed');
   await expect(failed.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
-  await expect(failed.getByTestId('failed-reason')).toContainText('Your card was declined. Please use another card or payment method.');
+  await expect(failed.getByTestId('failed-reason')).toContainText(
+    'Your card was declined. Please use another card or payment method.',
+  );
   await expect(failed.getByTestId('failed-code')).toHaveText('Code: card_declined');
 
   await failed.getByRole('link', { name: 'pay again' }).click();
@@ -66,7 +81,9 @@ test('ADYEN_LINK: a refused card on the hosted page ends on the failed result wi
   await expect(page.getByRole('heading', { name: 'This payment link has expired or does not exist' })).toBeVisible();
 });
 
-test('ADYEN_PC without internet: its panel says the program could not load, and the buyer pays by link instead', async ({ page }) => {
+test('ADYEN_PC without internet: its panel says the program could not load, and the buyer pays by link instead', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, 'adyen-offline');
   await toPaymentStep(page);

@@ -9,12 +9,22 @@
  * console error other than the providers' scripts' failed loads.
  */
 import { signUp } from './helpers';
-import { ADYEN_EMULATOR_URL, expect, expectPaid, expectPaidInOrderList, openChannel, test, toPaymentStep } from './providers';
+import {
+  ADYEN_EMULATOR_URL,
+  expect,
+  expectPaid,
+  expectPaidInOrderList,
+  openChannel,
+  test,
+  toPaymentStep,
+} from './providers';
 
 const SCRIPT_ERROR = 'There was an error loading the program, please refresh the page and try again';
 const LABEL = 'Card (Braintree)';
 
-test('BRAINTREE without internet: its panel says the program could not load, and the buyer pays with another channel', async ({ page }) => {
+test('BRAINTREE without internet: its panel says the program could not load, and the buyer pays with another channel', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, 'bt-offline');
   await toPaymentStep(page);
@@ -74,9 +84,17 @@ window.braintree = { hostedFields: { create: function (options) {
   });
 } } };`;
 
-test('BRAINTREE hosted fields: invalid fields are flagged, a valid card pays through the emulator and the order waits for shipping', async ({ page }) => {
+test('BRAINTREE hosted fields: invalid fields are flagged, a valid card pays through the emulator and the order waits for shipping', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  await page.route('https://js.braintreegateway.com/**', (route) => route.fulfill({ contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: FAKE_HOSTED_FIELDS }));
+  await page.route('https://js.braintreegateway.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      headers: { 'access-control-allow-origin': '*' },
+      body: FAKE_HOSTED_FIELDS,
+    }),
+  );
   await signUp(page, 'bt-fields');
   await toPaymentStep(page);
   await openChannel(page, LABEL);
@@ -90,7 +108,9 @@ test('BRAINTREE hosted fields: invalid fields are flagged, a valid card pays thr
 
   // Paying with empty fields flags them all and starts nothing.
   let started = 0;
-  page.on('request', (r) => { if (r.url().endsWith('/sapi/mall-pay/payment/firstPay')) started++; });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/sapi/mall-pay/payment/firstPay')) started++;
+  });
   await panel.getByTestId('pay-BRAINTREE').click();
   await expect(panel.getByText('Invalid card number', { exact: true })).toBeVisible();
   await expect(panel.getByText('Invalid Expiry date', { exact: true })).toBeVisible();
@@ -123,9 +143,17 @@ test('BRAINTREE hosted fields: invalid fields are flagged, a valid card pays thr
   await expectPaidInOrderList(page, orderCode);
 });
 
-test('BRAINTREE hosted fields: a declined card ends on the failed result with the reason; paying again from the order works', async ({ page }) => {
+test('BRAINTREE hosted fields: a declined card ends on the failed result with the reason; paying again from the order works', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  await page.route('https://js.braintreegateway.com/**', (route) => route.fulfill({ contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: FAKE_HOSTED_FIELDS }));
+  await page.route('https://js.braintreegateway.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      headers: { 'access-control-allow-origin': '*' },
+      body: FAKE_HOSTED_FIELDS,
+    }),
+  );
   await signUp(page, 'bt-declined');
   await toPaymentStep(page);
   await openChannel(page, LABEL);
@@ -142,7 +170,9 @@ test('BRAINTREE hosted fields: a declined card ends on the failed result with th
   const contractId = new URL(page.url()).searchParams.get('contractId')!;
   const failed = page.getByTestId('pay-failed');
   await expect(failed.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
-  await expect(failed.getByTestId('failed-reason')).toContainText('Your card was declined. Please use another card or payment method.');
+  await expect(failed.getByTestId('failed-reason')).toContainText(
+    'Your card was declined. Please use another card or payment method.',
+  );
   await expect(failed.getByTestId('failed-code')).toHaveText('Code: do_not_honor');
 
   await failed.getByRole('link', { name: 'pay again' }).click();

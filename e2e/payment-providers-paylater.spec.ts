@@ -7,22 +7,38 @@
  * and its pay button still sends the buyer to Klarna's hosted page.
  */
 import { contractIdOf, signUp } from './helpers';
-import { AFFIRM_EMULATOR_URL, KLARNA_EMULATOR_URL, expect, expectPaid, expectPaidInOrderList, openChannel, payWith, test, toPaymentStep } from './providers';
+import {
+  AFFIRM_EMULATOR_URL,
+  KLARNA_EMULATOR_URL,
+  expect,
+  expectPaid,
+  expectPaidInOrderList,
+  openChannel,
+  payWith,
+  test,
+  toPaymentStep,
+} from './providers';
 
 const KLARNA_PAGE = new RegExp(`^${KLARNA_EMULATOR_URL.replace(/\./g, '\\.')}/hpp/payments/[0-9a-f-]{36}$`);
-const AFFIRM_PAGE = new RegExp(`^${AFFIRM_EMULATOR_URL.replace(/\./g, '\\.')}/products/checkout\\?public_api_key=\\w+&checkout_ari=\\w+$`);
+const AFFIRM_PAGE = new RegExp(
+  `^${AFFIRM_EMULATOR_URL.replace(/\./g, '\\.')}/products/checkout\\?public_api_key=\\w+&checkout_ari=\\w+$`,
+);
 /** "$189.00" as the shop shows it, "189.00" as the providers' pages write it. */
 const plain = (total: string) => total.replace(/[^\d.]/g, '');
 
-test('Klarna: the buyer pays on Klarna\'s hosted page and sees the paid order', async ({ page }) => {
+test("Klarna: the buyer pays on Klarna's hosted page and sees the paid order", async ({ page }) => {
   test.setTimeout(120_000);
   await signUp(page, 'klarna-payer');
   const total = await toPaymentStep(page);
   await openChannel(page, 'Klarna');
   const panel = page.getByTestId('channel-KLARNA');
-  await expect(panel.getByText('You will be taken to the payment page and brought back here afterwards.')).toBeVisible();
+  await expect(
+    panel.getByText('You will be taken to the payment page and brought back here afterwards.'),
+  ).toBeVisible();
   // Klarna's widget needs Klarna's script, which cannot load here: this panel says so, the others do not.
-  await expect(panel.getByTestId('script-error')).toHaveText('There was an error loading the program, please refresh the page and try again');
+  await expect(panel.getByTestId('script-error')).toHaveText(
+    'There was an error loading the program, please refresh the page and try again',
+  );
   await expect(page.getByTestId('payment-section').getByTestId('script-error')).toHaveCount(1);
   await panel.getByTestId('pay-KLARNA').click();
   await expect(page).toHaveURL(KLARNA_PAGE);
@@ -33,7 +49,7 @@ test('Klarna: the buyer pays on Klarna\'s hosted page and sees the paid order', 
   await expectPaidInOrderList(page, orderCode);
 });
 
-test('Affirm: the buyer confirms the loan on Affirm\'s checkout and sees the paid order', async ({ page }) => {
+test("Affirm: the buyer confirms the loan on Affirm's checkout and sees the paid order", async ({ page }) => {
   test.setTimeout(120_000);
   await signUp(page, 'affirm-payer');
   // Affirm lends from $50: the oak desktop board.
@@ -42,7 +58,9 @@ test('Affirm: the buyer confirms the loan on Affirm\'s checkout and sees the pai
   // affirm.js (Affirm's monthly-payment message) cannot load here: SPEC §8's error in Affirm's
   // panel only; the checkout is a redirect and still works.
   const panel = page.getByTestId('channel-AFFIRM_PC');
-  await expect(panel.getByTestId('script-error')).toHaveText('There was an error loading the program, please refresh the page and try again');
+  await expect(panel.getByTestId('script-error')).toHaveText(
+    'There was an error loading the program, please refresh the page and try again',
+  );
   await expect(page.getByTestId('channel-KLARNA').getByTestId('script-error')).toHaveCount(0);
   await panel.getByTestId('pay-AFFIRM_PC').click();
   await expect(page).toHaveURL(AFFIRM_PAGE);
@@ -67,7 +85,9 @@ test('Affirm: a cancelled checkout is a failed payment; the buyer pays again wit
   const contractId = contractIdOf(page);
   const failed = page.getByTestId('pay-failed');
   await expect(failed.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
-  await expect(failed.getByTestId('failed-reason')).toContainText('The payment was canceled. You can pay again whenever you are ready.');
+  await expect(failed.getByTestId('failed-reason')).toContainText(
+    'The payment was canceled. You can pay again whenever you are ready.',
+  );
 
   await failed.getByRole('link', { name: 'pay again' }).click();
   await expect(page).toHaveURL(`/buyer/pre-pay?contractId=${contractId}`);

@@ -11,8 +11,18 @@
 import type { Page } from './test';
 import { choose, contractIdOf, logIn, signUp } from './helpers';
 import {
-  PAYPAL_APPROVAL_PAGE, PROVIDERS_SHOP_URL, PROVIDER_KEYS, STRIPE_CHECKOUT_PAGE, STRIPE_EMULATOR_URL,
-  expect, expectPaid, expectPaidInOrderList, openChannel, payWith, test, toPaymentStep,
+  PAYPAL_APPROVAL_PAGE,
+  PROVIDERS_SHOP_URL,
+  PROVIDER_KEYS,
+  STRIPE_CHECKOUT_PAGE,
+  STRIPE_EMULATOR_URL,
+  expect,
+  expectPaid,
+  expectPaidInOrderList,
+  openChannel,
+  payWith,
+  test,
+  toPaymentStep,
 } from './providers';
 
 const CSRF = { 'x-mall-request': '1' };
@@ -26,13 +36,18 @@ const VIEWPORTS = [
 /** The payment section as the providers' shop offers it, without internet: Stripe's card first, no device wallet. */
 async function expectChannels(page: Page) {
   const section = page.getByTestId('payment-section');
-  await expect(section.getByRole('button', { name: 'Card (Stripe)', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(section.getByRole('button', { name: 'Card (Stripe)', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(section.getByRole('button', { name: 'Card or wallet (MockPay)', exact: true })).toBeVisible();
   await expect(section.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
   // Apple Pay / Google Pay / Link: shown only when Stripe's element finds a wallet, which needs Stripe.js.
   await expect(section.getByText('Apple Pay, Google Pay or Link')).toHaveCount(0);
   await expect(section.getByRole('radio', { name: 'Card', exact: true })).toBeChecked();
-  await expect(section.getByText('You will be taken to the payment page and brought back here afterwards.').first()).toBeVisible();
+  await expect(
+    section.getByText('You will be taken to the payment page and brought back here afterwards.').first(),
+  ).toBeVisible();
   // Hosted pages need no script: nothing says it is missing.
   await expect(section.getByTestId('script-error')).toHaveCount(0);
 }
@@ -60,7 +75,9 @@ async function stripeDeclineThenPay(page: Page) {
   const contractId = contractIdOf(page);
   const failed = page.getByTestId('pay-failed');
   await expect(failed.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
-  await expect(failed.getByTestId('failed-reason')).toContainText('Your card was declined. Please use another card or payment method.');
+  await expect(failed.getByTestId('failed-reason')).toContainText(
+    'Your card was declined. Please use another card or payment method.',
+  );
   await expect(failed.getByTestId('failed-code')).toHaveText('Code: card_declined');
 
   await failed.getByRole('link', { name: 'pay again' }).click();
@@ -89,7 +106,9 @@ async function paypalDeclineThenPay(page: Page) {
   const contractId = contractIdOf(page);
   const failed = page.getByTestId('pay-failed');
   await expect(failed.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
-  await expect(failed.getByTestId('failed-reason')).toContainText('The payment provider declined the payment. Please try again or use another payment method.');
+  await expect(failed.getByTestId('failed-reason')).toContainText(
+    'The payment provider declined the payment. Please try again or use another payment method.',
+  );
 
   await failed.getByRole('link', { name: 'pay again' }).click();
   await expect(page).toHaveURL(`/buyer/pre-pay?contractId=${contractId}`);
@@ -117,7 +136,7 @@ for (const vp of VIEWPORTS) {
       await expectPaidInOrderList(page, orderCode);
     });
 
-    test('PayPal: the buyer approves on PayPal\'s page and sees the paid order', async ({ page }) => {
+    test("PayPal: the buyer approves on PayPal's page and sees the paid order", async ({ page }) => {
       test.setTimeout(120_000);
       await signUp(page, 'paypal-payer');
       const total = await toPaymentStep(page);
@@ -137,12 +156,15 @@ for (const vp of VIEWPORTS) {
     });
 
     // One decline per viewport: the card declined at Stripe (desktop), the capture declined at PayPal (phone).
-    test(vp.name === 'desktop'
-      ? 'Stripe declines the card: the failed result says why, and paying again on a new Checkout page works'
-      : 'PayPal declines at capture: the failed result says so, and paying again with PayPal works', async ({ page }) => {
-      test.setTimeout(150_000);
-      await (vp.name === 'desktop' ? stripeDeclineThenPay(page) : paypalDeclineThenPay(page));
-    });
+    test(
+      vp.name === 'desktop'
+        ? 'Stripe declines the card: the failed result says why, and paying again on a new Checkout page works'
+        : 'PayPal declines at capture: the failed result says so, and paying again with PayPal works',
+      async ({ page }) => {
+        test.setTimeout(150_000);
+        await (vp.name === 'desktop' ? stripeDeclineThenPay(page) : paypalDeclineThenPay(page));
+      },
+    );
   });
 }
 
@@ -161,12 +183,24 @@ test('a return on an order paid with Stripe is refunded to Stripe', async ({ pag
   const sellerContext = await browser.newContext({ baseURL: PROVIDERS_SHOP_URL });
   const seller = await sellerContext.newPage();
   await logIn(seller, 'seller@demo.shop');
-  const orders = await (await seller.request.post('/api/merchant/orders', { data: { status: 'TO_SHIP', keyword: orderCode }, headers: CSRF })).json();
+  const orders = await (
+    await seller.request.post('/api/merchant/orders', {
+      data: { status: 'TO_SHIP', keyword: orderCode },
+      headers: CSRF,
+    })
+  ).json();
   const order = orders.data[0] as { id: string; lines: { id: string; tradeQty: string }[] };
-  const carriers = await (await seller.request.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', { data: [], headers: CSRF })).json() as { id: string; code: string }[];
+  const carriers = (await (
+    await seller.request.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', { data: [], headers: CSRF })
+  ).json()) as { id: string; code: string }[];
   const ups = carriers.find((c) => c.code.toUpperCase() === 'UPS')!;
   const shipped = await seller.request.post(`/api/merchant/orders/${order.id}/packages`, {
-    data: { carrierId: ups.id, serviceCode: `1ZE2E${String(Date.now()).slice(-8)}00001`, lines: order.lines.map((l) => ({ tradeOrderLineId: l.id, qty: l.tradeQty })) }, headers: CSRF,
+    data: {
+      carrierId: ups.id,
+      serviceCode: `1ZE2E${String(Date.now()).slice(-8)}00001`,
+      lines: order.lines.map((l) => ({ tradeOrderLineId: l.id, qty: l.tradeQty })),
+    },
+    headers: CSRF,
   });
   expect(shipped.status(), await shipped.text()).toBe(200);
 
@@ -183,17 +217,41 @@ test('a return on an order paid with Stripe is refunded to Stripe', async ({ pag
   await form.getByTestId('notes').fill('One corner of the tray is bent.');
   await page.getByTestId('apply-submit').click();
   await expect(page.getByText('Your application has been submitted')).toBeVisible();
-  const reverses = await (await page.request.post('/sapi/mall-order/web/reverseorder/querypage', { data: { pageSize: 50 }, headers: CSRF })).json();
-  const reverse = (reverses.data as { id: string; tradeOrder: { id: string } }[]).find((r) => r.tradeOrder.id === order.id)!;
+  const reverses = await (
+    await page.request.post('/sapi/mall-order/web/reverseorder/querypage', { data: { pageSize: 50 }, headers: CSRF })
+  ).json();
+  const reverse = (reverses.data as { id: string; tradeOrder: { id: string } }[]).find(
+    (r) => r.tradeOrder.id === order.id,
+  )!;
 
   // Approved, sent back, checked and refunded.
-  expect((await seller.request.post(`/api/merchant/reverse/${reverse.id}/audit`, { data: { approve: true }, headers: CSRF })).status()).toBe(200);
+  expect(
+    (
+      await seller.request.post(`/api/merchant/reverse/${reverse.id}/audit`, { data: { approve: true }, headers: CSRF })
+    ).status(),
+  ).toBe(200);
   const postBack = await page.request.post('/api/trantor/flow/trade_PostBackReverseTradeOrderFlow', {
-    data: [{ id: reverse.id, returnMode: 'SELF_DELIVERY', fulfillmentProgressList: [{ serviceCode: `1ZE2E${String(Date.now()).slice(-8)}00002`, fulfillmentServiceProvider: { id: ups.id } }] }], headers: CSRF,
+    data: [
+      {
+        id: reverse.id,
+        returnMode: 'SELF_DELIVERY',
+        fulfillmentProgressList: [
+          { serviceCode: `1ZE2E${String(Date.now()).slice(-8)}00002`, fulfillmentServiceProvider: { id: ups.id } },
+        ],
+      },
+    ],
+    headers: CSRF,
   });
   expect(postBack.status(), await postBack.text()).toBe(200);
-  expect((await seller.request.post(`/api/merchant/reverse/${reverse.id}/qc`, { data: { pass: true }, headers: CSRF })).status()).toBe(200);
-  const refunded = await seller.request.post(`/api/merchant/reverse/${reverse.id}/refund`, { data: { amount: '10.00' }, headers: CSRF });
+  expect(
+    (
+      await seller.request.post(`/api/merchant/reverse/${reverse.id}/qc`, { data: { pass: true }, headers: CSRF })
+    ).status(),
+  ).toBe(200);
+  const refunded = await seller.request.post(`/api/merchant/reverse/${reverse.id}/refund`, {
+    data: { amount: '10.00' },
+    headers: CSRF,
+  });
   expect(refunded.status(), await refunded.text()).toBe(200);
   await sellerContext.close();
 
@@ -205,28 +263,43 @@ test('a return on an order paid with Stripe is refunded to Stripe', async ({ pag
   }).toPass({ timeout: 45_000 });
 
   // And Stripe has the refund: $10.00 of the Checkout Session's charge.
-  const atStripe = await page.request.get(`${STRIPE_EMULATOR_URL}/v1/checkout/sessions/${session}?expand[]=payment_intent.latest_charge`, {
-    headers: { authorization: `Bearer ${PROVIDER_KEYS.STRIPE_SECRET_KEY}` },
-  });
-  const charge = (await atStripe.json()).payment_intent.latest_charge as { amount: number; amount_refunded: number; refunds: { data: { amount: number; status: string }[] } };
+  const atStripe = await page.request.get(
+    `${STRIPE_EMULATOR_URL}/v1/checkout/sessions/${session}?expand[]=payment_intent.latest_charge`,
+    {
+      headers: { authorization: `Bearer ${PROVIDER_KEYS.STRIPE_SECRET_KEY}` },
+    },
+  );
+  const charge = (await atStripe.json()).payment_intent.latest_charge as {
+    amount: number;
+    amount_refunded: number;
+    refunds: { data: { amount: number; status: string }[] };
+  };
   expect(charge.amount_refunded).toBe(1000);
   expect(charge.refunds.data.map((r) => [r.amount, r.status])).toEqual([[1000, 'succeeded']]);
 });
 
-test('Stripe embedded without internet: its panel says the program could not load, MOCKPAY and PayPal still pay', async ({ page }) => {
+test('Stripe embedded without internet: its panel says the program could not load, MOCKPAY and PayPal still pay', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // The shop runs with the hosted Checkout page; the browser is told the card form is embedded
   // (STRIPE_EMBEDDED=1 would say so), which needs Stripe.js, which cannot be loaded here.
   await page.route('**/sapi/mall-pay/payment/payChannel', async (route) => {
     const res = await route.fetch();
-    const body = await res.json() as { payChannelGroups: { channels: { channelName: string; configMap: Record<string, string> }[] }[] };
-    for (const c of body.payChannelGroups.flatMap((g) => g.channels)) if (c.configMap.publishableKey && c.configMap.embedded === '0') c.configMap.embedded = '1';
+    const body = (await res.json()) as {
+      payChannelGroups: { channels: { channelName: string; configMap: Record<string, string> }[] }[];
+    };
+    for (const c of body.payChannelGroups.flatMap((g) => g.channels))
+      if (c.configMap.publishableKey && c.configMap.embedded === '0') c.configMap.embedded = '1';
     await route.fulfill({ response: res, json: body });
   });
   await signUp(page, 'embedded-offline');
   await toPaymentStep(page);
   const stripe = page.getByTestId('channel-STRIPE_PAY_PC');
-  await expect(stripe.getByRole('button', { name: 'Card (Stripe)', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(stripe.getByRole('button', { name: 'Card (Stripe)', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(stripe.getByTestId('script-error')).toHaveText(SCRIPT_ERROR);
   await expect(stripe.getByTestId('pay-STRIPE_PAY_PC')).toHaveCount(0);
 
@@ -244,9 +317,13 @@ test('Stripe embedded without internet: its panel says the program could not loa
   await expectPaid(page);
 });
 
-test('saved cards with Stripe without internet: the card form says it cannot load and creates nothing', async ({ page }) => {
+test('saved cards with Stripe without internet: the card form says it cannot load and creates nothing', async ({
+  page,
+}) => {
   const created: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('customer_CreateCardFlow')) created.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('customer_CreateCardFlow')) created.push(r.url());
+  });
   await signUp(page, 'stripe-cards');
   await page.goto('/buyer/cards');
   await page.getByRole('button', { name: 'Add a card' }).click();

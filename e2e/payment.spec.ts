@@ -1,6 +1,15 @@
 import { expect, test, type Page } from './test';
 import {
-  MOCKPAY_PAGE, addToCart, answerQuizAndAgree, approveOnMockpay, contractIdOf, fillShippingAddress, goToCheckout, payNowToMockpay, signUp, uniqueEmail,
+  MOCKPAY_PAGE,
+  addToCart,
+  answerQuizAndAgree,
+  approveOnMockpay,
+  contractIdOf,
+  fillShippingAddress,
+  goToCheckout,
+  payNowToMockpay,
+  signUp,
+  uniqueEmail,
 } from './helpers';
 
 // Paying through MOCKPAY, the app's simulated provider: its hosted page at /mockpay/pay/<id>
@@ -33,7 +42,9 @@ async function payNowOnPrePay(page: Page, contractId: string) {
   await expect(page.getByTestId('pre-pay').getByTestId('order-code').first()).toHaveText(/^\d{17}$/);
   await page.getByTestId('pay-MOCKPAY').click();
   const notice = page.getByRole('dialog', { name: 'Notice' });
-  await expect(notice).toContainText('You have already started a payment, please wait for the result; continuing risks a duplicate payment, continue?');
+  await expect(notice).toContainText(
+    'You have already started a payment, please wait for the result; continuing risks a duplicate payment, continue?',
+  );
   return notice;
 }
 
@@ -77,7 +88,9 @@ test('decline: the failed screen shows the reason and offers to pay again', asyn
 
   const failed = page.getByTestId('pay-failed');
   await expect(failed.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
-  await expect(failed.getByTestId('failed-reason')).toContainText('Your card was declined. Please use another card or payment method.');
+  await expect(failed.getByTestId('failed-reason')).toContainText(
+    'Your card was declined. Please use another card or payment method.',
+  );
   await expect(failed.getByTestId('failed-code')).toHaveText('Code: card_declined');
   const again = failed.getByRole('link', { name: 'pay again' });
   await expect(again).toHaveAttribute('href', `/buyer/pre-pay?contractId=${contractId}`);
@@ -97,7 +110,9 @@ test('pending then settled: the pay-result page turns to success by polling', as
   const mockpayUrl = await payNowToMockpay(page);
   const contractId = await leavePending(page);
   // Marks this document: a reload would lose the mark.
-  await page.evaluate(() => { (window as unknown as { e2eMark: number }).e2eMark = 1; });
+  await page.evaluate(() => {
+    (window as unknown as { e2eMark: number }).e2eMark = 1;
+  });
   // Stays pending while the provider has not decided.
   await page.waitForTimeout(3_500);
   await expect(page.getByTestId('pay-pending')).toBeVisible();
@@ -111,7 +126,9 @@ test('pending then settled: the pay-result page turns to success by polling', as
   await expect(provider).toHaveURL(/\/buyer\/pay-result\?contractId=\d+/);
   await provider.close();
 
-  await expect(page.getByTestId('pay-success').getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('pay-success').getByRole('heading', { name: 'Payment successful' })).toBeVisible({
+    timeout: 15_000,
+  });
   expect(contractIdOf(page)).toBe(contractId);
   expect(await page.evaluate(() => (window as unknown as { e2eMark?: number }).e2eMark)).toBe(1);
 

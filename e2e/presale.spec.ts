@@ -1,5 +1,14 @@
 import { expect, test } from './test';
-import { addToCart, answerQuizAndAgree, approveOnMockpay, contractIdOf, fillShippingAddress, goToCheckout, payNowToMockpay, signUp } from './helpers';
+import {
+  addToCart,
+  answerQuizAndAgree,
+  approveOnMockpay,
+  contractIdOf,
+  fillShippingAddress,
+  goToCheckout,
+  payNowToMockpay,
+  signUp,
+} from './helpers';
 
 test('presale: pay the deposit at checkout, then the balance inside its window', async ({ page }) => {
   await signUp(page, 'presale');
@@ -9,14 +18,19 @@ test('presale: pay the deposit at checkout, then the balance inside its window',
   await answerQuizAndAgree(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   // 20 % of $898.99.
-  await expect(page.getByTestId('deposit-due')).toHaveText('Presale: you pay the deposit of $179.80 now and the balance later.');
+  await expect(page.getByTestId('deposit-due')).toHaveText(
+    'Presale: you pay the deposit of $179.80 now and the balance later.',
+  );
   await payNowToMockpay(page, '$179.80');
   const contractId = await approveOnMockpay(page);
   expect(contractIdOf(page)).toBe(contractId);
 
   await page.goto(`/buyer/pre-pay?contractId=${contractId}`);
   await expect(page.getByTestId('presale-info')).toContainText('balance due');
-  const due = await page.getByTestId('pre-pay').getByText(/Amount due:/).innerText();
+  const due = await page
+    .getByTestId('pre-pay')
+    .getByText(/Amount due:/)
+    .innerText();
   expect(due).not.toContain('$179.80');
   await payNowToMockpay(page);
   await approveOnMockpay(page);

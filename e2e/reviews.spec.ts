@@ -8,7 +8,10 @@ import { logIn } from './helpers';
 
 const CSRF = { 'x-mall-request': '1' };
 // Real photos (the server resizes every review photo with sharp).
-const photo = (r: number) => sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 120, b: 60 } } }).png().toBuffer();
+const photo = (r: number) =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 120, b: 60 } } })
+    .png()
+    .toBuffer();
 
 /** Picks n stars by clicking the visible star (the radio inputs behind it are visually hidden). */
 async function rate(block: Locator, n: number) {
@@ -27,13 +30,19 @@ async function asBuyer(page: Page) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-test('review a finished two-line order with stars, text and photos; the shop replies; a follow-up', async ({ page, browser }) => {
+test('review a finished two-line order with stars, text and photos; the shop replies; a follow-up', async ({
+  page,
+  browser,
+}) => {
   await asBuyer(page);
   await page.goto('/buyer/comments');
   await expect(page.getByTestId('tab-unComment')).toHaveAttribute('aria-selected', 'true');
   // The count is set apart from the label, as the orders' tabs have it (it read "to review(12)").
   await expect(page.getByRole('tab', { name: /^to review \(\d+\)$/ })).toBeVisible();
-  const order = page.getByTestId('review-order').filter({ hasText: 'On-site Assembly Service' }).filter({ hasText: 'Standing Desk E7' });
+  const order = page
+    .getByTestId('review-order')
+    .filter({ hasText: 'On-site Assembly Service' })
+    .filter({ hasText: 'Standing Desk E7' });
   await expect(order).toHaveCount(1);
   const before = Number((await page.getByTestId('to-review-count').innerText()).replace(/\D/g, ''));
   await order.getByTestId('review-order-button').click();
@@ -53,7 +62,8 @@ test('review a finished two-line order with stars, text and photos; the shop rep
   await desk.getByTestId('review-content-input').fill('Solid desk, <b>quiet</b> motor.');
   await expect(desk.getByTestId('review-counter')).toHaveText('31/300');
   await desk.locator('input[type=file]').setInputFiles([
-    { name: 'front.png', mimeType: 'image/png', buffer: await photo(200) }, { name: 'side.png', mimeType: 'image/png', buffer: await photo(40) },
+    { name: 'front.png', mimeType: 'image/png', buffer: await photo(200) },
+    { name: 'side.png', mimeType: 'image/png', buffer: await photo(40) },
   ]);
   await expect(desk.getByText('2/6')).toBeVisible();
   await rate(service, 5);
@@ -64,8 +74,15 @@ test('review a finished two-line order with stars, text and photos; the shop rep
   await expect(card).toHaveCount(1);
   await page.getByTestId('tab-unComment').click();
   // One order less to review (the phone test may review another one meanwhile).
-  await expect.poll(async () => Number((await page.getByTestId('to-review-count').innerText()).replace(/\D/g, ''))).toBeLessThanOrEqual(before - 1);
-  await expect(page.getByTestId('review-order').filter({ hasText: 'On-site Assembly Service' }).filter({ hasText: 'Standing Desk E7' })).toHaveCount(0);
+  await expect
+    .poll(async () => Number((await page.getByTestId('to-review-count').innerText()).replace(/\D/g, '')))
+    .toBeLessThanOrEqual(before - 1);
+  await expect(
+    page
+      .getByTestId('review-order')
+      .filter({ hasText: 'On-site Assembly Service' })
+      .filter({ hasText: 'Standing Desk E7' }),
+  ).toHaveCount(0);
 
   // The next buyer reads it on the item page, with a short name and the text as typed.
   await page.goto('/item/standing-desk-e7');
@@ -107,11 +124,18 @@ test.describe('mobile', () => {
 
   test('review one product on a phone', async ({ page }) => {
     await asBuyer(page);
-    const res = await page.request.post('/api/trantor/flow/bbc_trade_PageTradeOrderForBuyerIdFlow', { data: [{ commentStatus: 'unComment', queryParams: { page: { no: 1, size: 50 } } }], headers: CSRF });
+    const res = await page.request.post('/api/trantor/flow/bbc_trade_PageTradeOrderForBuyerIdFlow', {
+      data: [{ commentStatus: 'unComment', queryParams: { page: { no: 1, size: 50 } } }],
+      headers: CSRF,
+    });
     const orders = (await res.json()).data as { id: string; tradeOrderLineList: { id: string; name: string }[] }[];
-    const one = orders.find((o) => o.tradeOrderLineList.length === 1 && o.tradeOrderLineList[0]!.name === 'Under-desk Cable Tray');
+    const one = orders.find(
+      (o) => o.tradeOrderLineList.length === 1 && o.tradeOrderLineList[0]!.name === 'Under-desk Cable Tray',
+    );
     expect(one).toBeTruthy();
-    await page.goto(`/buyer/comment?orderId=${one!.id}&orderLineIds=${encodeURIComponent(JSON.stringify([one!.tradeOrderLineList[0]!.id]))}`);
+    await page.goto(
+      `/buyer/comment?orderId=${one!.id}&orderLineIds=${encodeURIComponent(JSON.stringify([one!.tradeOrderLineList[0]!.id]))}`,
+    );
     await expect(page).toHaveURL(/\/buyer\/comment-add\?/);
     const block = page.getByTestId('review-block');
     await expect(block).toHaveCount(1);

@@ -1,5 +1,15 @@
 import { expect, test, type Page } from './test';
-import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, goToCheckout, logIn, payNowToMockpay, signUp, uniqueEmail } from './helpers';
+import {
+  addToCart,
+  answerQuizAndAgree,
+  approveOnMockpay,
+  fillShippingAddress,
+  goToCheckout,
+  logIn,
+  payNowToMockpay,
+  signUp,
+  uniqueEmail,
+} from './helpers';
 
 // The seller ships an order on a 390 px phone: the carrier list of the ship dialog
 // widened the page to 553 px (sideways scroll) and moved under the finger, so no option could be
@@ -7,16 +17,23 @@ import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, g
 // the demo orders to ship belong to seller.spec.ts and aftersales.spec.ts.
 
 const CSRF = { 'x-mall-request': '1' };
-interface SellerOrderJson { tradeOrderCode: string; status: string }
+interface SellerOrderJson {
+  tradeOrderCode: string;
+  status: string;
+}
 
 async function sellerOrders(page: Page, status: string, keyword?: string): Promise<SellerOrderJson[]> {
-  const res = await page.request.post('/api/merchant/orders', { data: { status, pageSize: 50, ...(keyword ? { keyword } : {}) }, headers: CSRF });
+  const res = await page.request.post('/api/merchant/orders', {
+    data: { status, pageSize: 50, ...(keyword ? { keyword } : {}) },
+    headers: CSRF,
+  });
   expect(res.ok()).toBeTruthy();
   return (await res.json()).data;
 }
 
 /** How far the page reaches sideways: more than the window is a sideways scroll. */
-const pageWidth = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+const pageWidth = (page: Page) =>
+  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -33,9 +50,15 @@ async function paidOrder(buyer: Page): Promise<string> {
   return buyer.getByTestId('pay-success').getByTestId('order-code').first().innerText();
 }
 
-test('a seller ships an order on a phone: the carrier list stays in the window and its options can be tapped', async ({ page, browser }, testInfo) => {
+test('a seller ships an order on a phone: the carrier list stays in the window and its options can be tapped', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
-  const desktop = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
+  const desktop = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
   const code = await paidOrder(await desktop.newPage());
   await desktop.close();
 

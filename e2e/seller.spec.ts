@@ -8,10 +8,20 @@ import { logIn } from './helpers';
 
 const CSRF = { 'x-mall-request': '1' };
 
-interface SellerOrderJson { id: string; tradeOrderCode: string; shopName: string; buyerName: string; status: string; lines: { id: string; tradeQty: string; shippedQty: string }[] }
+interface SellerOrderJson {
+  id: string;
+  tradeOrderCode: string;
+  shopName: string;
+  buyerName: string;
+  status: string;
+  lines: { id: string; tradeQty: string; shippedQty: string }[];
+}
 
 async function sellerOrders(page: Page, status: string, keyword?: string): Promise<SellerOrderJson[]> {
-  const res = await page.request.post('/api/merchant/orders', { data: { status, pageSize: 50, ...(keyword ? { keyword } : {}) }, headers: CSRF });
+  const res = await page.request.post('/api/merchant/orders', {
+    data: { status, pageSize: 50, ...(keyword ? { keyword } : {}) },
+    headers: CSRF,
+  });
   expect(res.ok()).toBeTruthy();
   return (await res.json()).data;
 }
@@ -46,7 +56,9 @@ test('seller ships an order and the buyer sees it', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'To ship' })).toHaveAttribute('aria-selected', 'true');
 
   // The demo buyer's newest order with two lines still to ship (paid orders come oldest first).
-  const candidates = (await sellerOrders(page, 'TO_SHIP')).filter((o) => o.buyerName === 'Demo Buyer' && o.lines.length === 2 && o.lines.every((l) => l.shippedQty === '0'));
+  const candidates = (await sellerOrders(page, 'TO_SHIP')).filter(
+    (o) => o.buyerName === 'Demo Buyer' && o.lines.length === 2 && o.lines.every((l) => l.shippedQty === '0'),
+  );
   expect(candidates.length).toBeGreaterThan(0);
   const target = candidates[candidates.length - 1]!;
   const code = target.tradeOrderCode;
@@ -110,7 +122,10 @@ test('seller ships an order and the buyer sees it', async ({ page }) => {
   await event.getByRole('textbox', { name: 'Location (optional)' }).fill('Reno, NV');
   await event.getByRole('button', { name: 'Add event' }).click();
   await expect(event).toBeHidden();
-  const timeline = order.getByTestId('seller-package').filter({ hasText: first }).getByRole('list', { name: 'Tracking events' });
+  const timeline = order
+    .getByTestId('seller-package')
+    .filter({ hasText: first })
+    .getByRole('list', { name: 'Tracking events' });
   await expect(timeline.getByRole('listitem').first()).toContainText('Arrived at sorting center');
   await expect(timeline.getByRole('listitem').first()).toContainText('Reno, NV');
 
@@ -119,9 +134,16 @@ test('seller ships an order and the buyer sees it', async ({ page }) => {
   await logIn(page, 'buyer@demo.shop');
   await expect(page.getByTestId('greeting')).toContainText('Demo Buyer');
 
-  const listed = await page.request.post('/sapi/mall-order/web/order/listPackage', { data: { id: target.id }, headers: CSRF });
+  const listed = await page.request.post('/sapi/mall-order/web/order/listPackage', {
+    data: { id: target.id },
+    headers: CSRF,
+  });
   expect(listed.ok()).toBeTruthy();
-  const shipments = (await listed.json()).shipments as { serviceCode: string; fulfillmentServiceProvider: { entityName: string }; logisticsList: { context: string }[] }[];
+  const shipments = (await listed.json()).shipments as {
+    serviceCode: string;
+    fulfillmentServiceProvider: { entityName: string };
+    logisticsList: { context: string }[];
+  }[];
   expect(shipments.map((s) => s.serviceCode).sort()).toEqual([first, second].sort());
   expect(shipments.find((s) => s.serviceCode === first)!.logisticsList[0]!.context).toBe('Arrived at sorting center');
 
@@ -132,7 +154,7 @@ test('seller ships an order and the buyer sees it', async ({ page }) => {
   await expect(page.getByTestId('package-card').filter({ hasText: second })).toContainText('FedEx');
 });
 
-test('seller2 does not see seller 1\'s orders', async ({ page }) => {
+test("seller2 does not see seller 1's orders", async ({ page }) => {
   // A FlexiDesk order number to look for.
   await openConsole(page, 'seller@demo.shop');
   const flexi = await sellerOrders(page, 'ALL');
@@ -156,7 +178,8 @@ test('seller2 does not see seller 1\'s orders', async ({ page }) => {
   await expect(page.getByText(`No orders found for "${theirs.tradeOrderCode}"`)).toBeVisible();
   expect(await sellerOrders(page, 'ALL', theirs.tradeOrderCode)).toEqual([]);
   const ship = await page.request.post(`/api/merchant/orders/${theirs.id}/packages`, {
-    data: { carrierId: '1', serviceCode: 'NOPE1234', lines: [{ tradeOrderLineId: theirs.lines[0]!.id, qty: '1' }] }, headers: CSRF,
+    data: { carrierId: '1', serviceCode: 'NOPE1234', lines: [{ tradeOrderLineId: theirs.lines[0]!.id, qty: '1' }] },
+    headers: CSRF,
   });
   expect(ship.status()).toBe(404);
   expect((await ship.json()).code).toBe('Trade.tradeOrderNotExist');
@@ -217,7 +240,9 @@ test('a buyer who does not sell is pointed to the seller application', async ({ 
 test('a pickup order is marked ready in the store: no carrier, the buyer gets a pickup code', async ({ page }) => {
   await openConsole(page, 'seller@demo.shop');
   // The demo buyer's store-pickup order (a cable tray at the SoMa showroom).
-  const target = (await sellerOrders(page, 'TO_SHIP')).find((o) => (o as unknown as { fulfillmentType: string }).fulfillmentType === 'PICKUP');
+  const target = (await sellerOrders(page, 'TO_SHIP')).find(
+    (o) => (o as unknown as { fulfillmentType: string }).fulfillmentType === 'PICKUP',
+  );
   expect(target).toBeTruthy();
   const order = await searchOrder(page, target!.tradeOrderCode);
   await order.getByRole('button', { name: `Ship order ${target!.tradeOrderCode}` }).click();

@@ -16,19 +16,41 @@ async function expectNoSeriousViolations(page: Page, label: string, only?: strin
   const axe = new AxeBuilder({ page }).exclude('.mantine-Notifications-root');
   const results = await (only ? axe.include(only) : axe).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect.soft(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+  expect
+    .soft(
+      serious.map(
+        (v) =>
+          `${v.id}: ${v.help} ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      ),
+      label,
+    )
+    .toEqual([]);
 }
 
 async function voucherOrderId(page: Page): Promise<string> {
-  const res = await page.request.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', { data: { pageNo: 1, pageSize: 20 }, headers: CSRF });
+  const res = await page.request.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', {
+    data: { pageNo: 1, pageSize: 20 },
+    headers: CSRF,
+  });
   expect(res.status()).toBe(200);
-  const orders = (await res.json()).data as { id: string; tradeOrderLineList: { sku: { item: { itemName: string } }; tradeQty: string }[] }[];
-  const found = orders.find((o) => o.tradeOrderLineList.some((l) => l.sku.item.itemName === 'On-site Assembly Service' && Number(l.tradeQty) === 3));
+  const orders = (await res.json()).data as {
+    id: string;
+    tradeOrderLineList: { sku: { item: { itemName: string } }; tradeQty: string }[];
+  }[];
+  const found = orders.find((o) =>
+    o.tradeOrderLineList.some((l) => l.sku.item.itemName === 'On-site Assembly Service' && Number(l.tradeQty) === 3),
+  );
   expect(found, 'the demo voucher order').toBeTruthy();
   return found!.id;
 }
 
-for (const [name, viewport, row] of [['desktop', { width: 1280, height: 900 }, 1], ['phone', { width: 390, height: 844 }, 2]] as const) {
+for (const [name, viewport, row] of [
+  ['desktop', { width: 1280, height: 900 }, 1],
+  ['phone', { width: 390, height: 844 }, 2],
+] as const) {
   test.describe(name, () => {
     test.use({ viewport, ...(name === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
 
@@ -89,7 +111,9 @@ for (const [name, viewport, row] of [['desktop', { width: 1280, height: 900 }, 1
       await logIn(page, 'kenji@demo.shop');
       await expect(page).toHaveURL('/');
       await page.goto(`/buyer/order/detail/${orderId}`);
-      await expect(page.getByRole('region', { name: 'Use information' }).getByTestId('service-code').nth(row)).toContainText('Used');
+      await expect(
+        page.getByRole('region', { name: 'Use information' }).getByTestId('service-code').nth(row),
+      ).toContainText('Used');
     });
   });
 }

@@ -6,7 +6,15 @@
  */
 import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './test';
-import { addToCart, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, goToCheckout, payNowToMockpay, uniqueEmail } from './helpers';
+import {
+  addToCart,
+  answerQuizAndAgree,
+  approveOnMockpay,
+  fillShippingAddress,
+  goToCheckout,
+  payNowToMockpay,
+  uniqueEmail,
+} from './helpers';
 
 /** The newest message to `recipient` at /dev/mailbox, as text, once it contains `expected`. */
 async function newestMessage(context: BrowserContext, recipient: string, expected: string): Promise<string> {
@@ -18,7 +26,7 @@ async function newestMessage(context: BrowserContext, recipient: string, expecte
   // A text message shows whole; an email's plain text is behind its Text tab.
   const tab = mail.getByRole('tab', { name: 'Text' });
   if (await tab.count()) await tab.click();
-  const body = (await (await tab.count() ? mail.getByTestId('mail-text') : mail).textContent()) ?? '';
+  const body = (await ((await tab.count()) ? mail.getByTestId('mail-text') : mail).textContent()) ?? '';
   await box.close();
   return body;
 }
@@ -29,7 +37,10 @@ const linkIn = (text: string, page: 'confirm' | 'unsubscribe') => {
   return `${u.pathname}${u.search}`;
 };
 
-test('a guest ticks both boxes at checkout: the emailed link confirms the subscription, the other ends it; the welcome text says how to stop', async ({ page, context }) => {
+test('a guest ticks both boxes at checkout: the emailed link confirms the subscription, the other ends it; the welcome text says how to stop', async ({
+  page,
+  context,
+}) => {
   await addToCart(page, 'cable-tray');
   await goToCheckout(page, 1);
   const email = uniqueEmail('newsletter');
@@ -50,20 +61,26 @@ test('a guest ticks both boxes at checkout: the emailed link confirms the subscr
   // Nothing happens until the person clicks (mail scanners open links too).
   await expect(page.getByTestId('subscription-result')).toHaveCount(0);
   await page.getByRole('button', { name: 'Confirm subscription' }).click();
-  await expect(page.getByTestId('subscription-result')).toContainText(/^Thank you: ne•••@example\.\w+ is subscribed\.$/);
+  await expect(page.getByTestId('subscription-result')).toContainText(
+    /^Thank you: ne•••@example\.\w+ is subscribed\.$/,
+  );
 
   const text = await newestMessage(context, '+14155550123', 'you are subscribed');
   expect(text).toContain('Reply HELP for help, STOP to cancel');
 
   await page.goto(linkIn(mail, 'unsubscribe'));
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect(page.getByTestId('subscription-result')).toContainText('is unsubscribed and receives no more marketing messages');
+  await expect(page.getByTestId('subscription-result')).toContainText(
+    'is unsubscribed and receives no more marketing messages',
+  );
 });
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('a link without its token says so; a mistyped token gets the server\'s message and nothing changes', async ({ page }) => {
+  test("a link without its token says so; a mistyped token gets the server's message and nothing changes", async ({
+    page,
+  }) => {
     await page.goto('/subscription/unsubscribe');
     await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('This link is incomplete');

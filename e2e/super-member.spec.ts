@@ -1,6 +1,14 @@
 import { expect, test, type Page } from './test';
 import {
-  addToCart, amountOf, answerQuizAndAgree, approveOnMockpay, fillShippingAddress, logIn, payNowToMockpay, signUp, uniqueEmail,
+  addToCart,
+  amountOf,
+  answerQuizAndAgree,
+  approveOnMockpay,
+  fillShippingAddress,
+  logIn,
+  payNowToMockpay,
+  signUp,
+  uniqueEmail,
 } from './helpers';
 
 // Super member, my coupons and the user centre home. The super member is bought by a freshly
@@ -89,7 +97,9 @@ test('my coupons: available, used and expired tabs', async ({ page }) => {
   await expect(cards.filter({ hasText: 'Summer member 20% off' }).getByTestId('coupon-value')).toHaveText('20% off');
 
   // The menu entry is there, and a buyer without coupons reads the empty state.
-  await expect(page.getByRole('navigation', { name: 'User centre menu' }).getByRole('link', { name: 'My coupons' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'User centre menu' }).getByRole('link', { name: 'My coupons' }),
+  ).toBeVisible();
 });
 
 test('a new buyer has no coupons in any tab', async ({ page }) => {

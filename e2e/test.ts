@@ -25,20 +25,36 @@ export const test = base.extend<{ hydrationWatch: void }>({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (...args) => { const res = await goto(...args); await hydrated(page); return res; };
-    page.reload = async (...args) => { const res = await reload(...args); await hydrated(page); return res; };
+    page.goto = async (...args) => {
+      const res = await goto(...args);
+      await hydrated(page);
+      return res;
+    };
+    page.reload = async (...args) => {
+      const res = await reload(...args);
+      await hydrated(page);
+      return res;
+    };
     await use(page);
   },
-  hydrationWatch: [async ({ context }, use, testInfo) => {
-    const seen: string[] = [];
-    const watch = (page: import('@playwright/test').Page) => {
-      page.on('console', (message) => { if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION.test(message.text())) seen.push(`${page.url()}: ${message.text()}`); });
-      page.on('pageerror', (error) => { if (HYDRATION.test(error.message)) seen.push(`${page.url()}: ${error.message}`); });
-    };
-    context.pages().forEach(watch);
-    context.on('page', watch);
-    await use();
-    if (seen.length) testInfo.annotations.push({ type: 'hydration', description: seen.join('\n') });
-    expect(seen, 'hydration errors in the browser console').toEqual([]);
-  }, { auto: true }],
+  hydrationWatch: [
+    async ({ context }, use, testInfo) => {
+      const seen: string[] = [];
+      const watch = (page: import('@playwright/test').Page) => {
+        page.on('console', (message) => {
+          if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION.test(message.text()))
+            seen.push(`${page.url()}: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => {
+          if (HYDRATION.test(error.message)) seen.push(`${page.url()}: ${error.message}`);
+        });
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use();
+      if (seen.length) testInfo.annotations.push({ type: 'hydration', description: seen.join('\n') });
+      expect(seen, 'hydration errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
 });

@@ -27,15 +27,29 @@ test('desktop top bar: greeting, tourist counts as logged out, links after login
   // Every section of the buyer centre, with the user centre home first.
   const menu = page.getByRole('navigation', { name: 'User centre menu' });
   await expect(menu.getByRole('link')).toHaveCount(10);
-  for (const section of ['My orders', 'After-sales', 'Reviews', 'Addresses', 'Bank cards', 'Certificates', 'My coupons', 'Membership', 'Account security']) {
+  for (const section of [
+    'My orders',
+    'After-sales',
+    'Reviews',
+    'Addresses',
+    'Bank cards',
+    'Certificates',
+    'My coupons',
+    'Membership',
+    'Account security',
+  ]) {
     await expect(menu.getByRole('link', { name: section })).toBeVisible();
   }
 });
 
-test('a page opens as the logged-in buyer, in their language, without asking for the session first', async ({ page }) => {
+test('a page opens as the logged-in buyer, in their language, without asking for the session first', async ({
+  page,
+}) => {
   await logIn(page, 'main@demo.shop');
   const sessionReads: string[] = [];
-  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/auth/session') sessionReads.push(r.url()); });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/auth/session') sessionReads.push(r.url());
+  });
   await page.goto('/buyer/orders');
   await expect(page.getByTestId('greeting')).toContainText('Acme Main');
   await expect(page.getByRole('heading', { name: 'My orders' })).toBeVisible();
@@ -51,13 +65,20 @@ test('a page opens as the logged-in buyer, in their language, without asking for
   expect(sessionReads).toEqual([]);
 });
 
-test("the shop's links open pages in place, without loading the shop again; a modified click is the browser's", async ({ page, context }) => {
+test("the shop's links open pages in place, without loading the shop again; a modified click is the browser's", async ({
+  page,
+  context,
+}) => {
   await logIn(page, 'buyer@demo.shop');
   await page.goto('/buyer/orders');
   // Anything kept in the page survives an in-app navigation and is gone after a reload.
-  await page.evaluate(() => { (window as unknown as { kept: string }).kept = 'still here'; });
+  await page.evaluate(() => {
+    (window as unknown as { kept: string }).kept = 'still here';
+  });
   const documents: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'document') documents.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents.push(r.url());
+  });
   const card = page.getByTestId('order-card').first();
   const code = await card.getByTestId('order-code').textContent();
   await card.getByTestId('order-code').click();
@@ -71,7 +92,13 @@ test("the shop's links open pages in place, without loading the shop again; a mo
   expect(documents).toEqual([]);
   // Ctrl+click still opens the link in a new tab, as any link does.
   await page.goBack();
-  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('order-code').first().click({ modifiers: ['ControlOrMeta'] })]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page
+      .getByTestId('order-code')
+      .first()
+      .click({ modifiers: ['ControlOrMeta'] }),
+  ]);
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toMatch(/^\/buyer\/order\/detail\//);
   await expect(page).toHaveURL(/\/buyer\/orders$/);
@@ -137,7 +164,11 @@ test.describe('narrow desktop', () => {
     const logout = nav.getByRole('button', { name: 'Abmelden' });
     await expect(logout).toBeVisible();
     // Nothing wraps (one line of text is ~20 px high) and nothing runs past the window.
-    for (const item of [nav.getByRole('link', { name: 'Meine Bestellungen' }), nav.getByRole('link', { name: 'Kundenbereich' }), logout]) {
+    for (const item of [
+      nav.getByRole('link', { name: 'Meine Bestellungen' }),
+      nav.getByRole('link', { name: 'Kundenbereich' }),
+      logout,
+    ]) {
       const box = (await item.boundingBox())!;
       expect(box.height).toBeLessThan(30);
       expect(box.x + box.width).toBeLessThanOrEqual(1000);
@@ -161,18 +192,29 @@ function topBarProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > width) problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
-    const items = [...document.querySelector('header')!.querySelectorAll<HTMLElement>('a, button, [data-testid="greeting"]')]
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    const items = [
+      ...document.querySelector('header')!.querySelectorAll<HTMLElement>('a, button, [data-testid="greeting"]'),
+    ]
       .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 0)
-      .map((el) => ({ el, box: el.getBoundingClientRect(), name: el.getAttribute('aria-label') || el.textContent!.trim() }));
+      .map((el) => ({
+        el,
+        box: el.getBoundingClientRect(),
+        name: el.getAttribute('aria-label') || el.textContent!.trim(),
+      }));
     for (const { el, box, name } of items) {
-      if (box.left < 0 || box.right > width + 0.5) problems.push(`"${name}" runs past the window: ${box.left}-${box.right} of ${width}`);
-      if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) problems.push(`"${name}" is cut: ${el.scrollWidth} in ${el.clientWidth}`);
+      if (box.left < 0 || box.right > width + 0.5)
+        problems.push(`"${name}" runs past the window: ${box.left}-${box.right} of ${width}`);
+      if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+        problems.push(`"${name}" is cut: ${el.scrollWidth} in ${el.clientWidth}`);
     }
     items.forEach((a, i) => {
       for (const b of items.slice(i + 1)) {
         if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
-        const overlap = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left) > 0.5 && Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top) > 0.5;
+        const overlap =
+          Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left) > 0.5 &&
+          Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top) > 0.5;
         if (overlap) problems.push(`"${a.name}" and "${b.name}" overlap`);
       }
     });
@@ -188,7 +230,8 @@ test("the shop's own font is preloaded and used, whatever fonts the machine has"
   await page.evaluate(() => document.fonts.ready);
   const used = await page.evaluate(() => ({
     family: getComputedStyle(document.querySelector('header a')!).fontFamily,
-    loaded: [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Inter Variable' && f.status === 'loaded').length,
+    loaded: [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Inter Variable' && f.status === 'loaded')
+      .length,
   }));
   expect(used.family).toMatch(/^"Inter Variable", system-ui,/);
   expect(used.loaded).toBeGreaterThan(0);
@@ -201,7 +244,9 @@ for (const language of SHOP_LANGUAGES) {
     for (const loggedIn of [false, true]) {
       if (loggedIn) {
         await page.setViewportSize({ width: 1280, height: 800 });
-        expect((await page.request.post('/api/preferences', { data: { language: 'en' }, headers: CSRF })).status()).toBe(200);
+        expect(
+          (await page.request.post('/api/preferences', { data: { language: 'en' }, headers: CSRF })).status(),
+        ).toBe(200);
         await logIn(page, 'buyer@demo.shop');
       }
       expect((await page.request.post('/api/preferences', { data: { language }, headers: CSRF })).status()).toBe(200);
@@ -211,8 +256,16 @@ for (const language of SHOP_LANGUAGES) {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
         // The compact bar (cart and menu) below 992 px, the whole row from there.
-        await expect(width < 992 ? page.getByRole('banner').getByRole('button').last() : page.getByRole('banner').getByRole('navigation')).toBeVisible();
-        await expect.poll(() => topBarProblems(page), { message: `${language}, ${width} px, ${loggedIn ? 'logged in' : 'logged out'}` }).toEqual([]);
+        await expect(
+          width < 992
+            ? page.getByRole('banner').getByRole('button').last()
+            : page.getByRole('banner').getByRole('navigation'),
+        ).toBeVisible();
+        await expect
+          .poll(() => topBarProblems(page), {
+            message: `${language}, ${width} px, ${loggedIn ? 'logged in' : 'logged out'}`,
+          })
+          .toEqual([]);
       }
     }
   });

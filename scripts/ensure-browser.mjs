@@ -20,10 +20,12 @@ if (!has('apt-get') || (!root && !sudo)) {
   fail('No Chromium at /usr/bin/chromium and no way to install it here (needs apt-get as root or with sudo).');
 }
 
-console.log('Browser tests need Chromium; installing Debian\'s chromium package (apt-get) ...');
-const run = (args) => execFileSync(sudo ? 'sudo' : args[0], sudo ? ['-n', ...args] : args.slice(1), {
-  stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-});
+console.log("Browser tests need Chromium; installing Debian's chromium package (apt-get) ...");
+const run = (args) =>
+  execFileSync(sudo ? 'sudo' : args[0], sudo ? ['-n', ...args] : args.slice(1), {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 try {
   run(['apt-get', 'update', '-qq']);
   run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium']);
@@ -34,6 +36,8 @@ if (!fs.existsSync(DEFAULT)) fail('apt-get finished but /usr/bin/chromium is sti
 console.log(`Chromium installed: ${execFileSync(DEFAULT, ['--version'], { encoding: 'utf8' }).trim()}`);
 
 function fail(why) {
-  console.error(`\n${why}\nInstall Chromium (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary, then run the tests again.\n`);
+  console.error(
+    `\n${why}\nInstall Chromium (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary, then run the tests again.\n`,
+  );
   process.exit(1);
 }

@@ -42,7 +42,14 @@ export function componentsReached(esmDir: string, names: Iterable<string>): Set<
   // Each export's file; an export of another package (RemoveScroll) has none and no styles.
   const fileOf = new Map<string, string | null>();
   for (const [, list, from] of index.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
-    for (const entry of list!.split(',')) fileOf.set(entry.trim().split(/\s+as\s+/).pop()!, from!.startsWith('.') ? path.join(esmDir, from!) : null);
+    for (const entry of list!.split(','))
+      fileOf.set(
+        entry
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+        from!.startsWith('.') ? path.join(esmDir, from!) : null,
+      );
   }
   const seen = new Set<string>();
   const todo: string[] = [];
@@ -55,7 +62,8 @@ export function componentsReached(esmDir: string, names: Iterable<string>): Set<
     const file = todo.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const [, from] of fs.readFileSync(file, 'utf8').matchAll(/from\s*"(\.[^"]+)"/g)) todo.push(path.resolve(path.dirname(file), from!));
+    for (const [, from] of fs.readFileSync(file, 'utf8').matchAll(/from\s*"(\.[^"]+)"/g))
+      todo.push(path.resolve(path.dirname(file), from!));
   }
   // Sub-components have their own styles (components/Checkbox/CheckboxIndicator/ ->
   // CheckboxIndicator.css): every folder on the way counts.
@@ -80,12 +88,16 @@ export function stylesFor(coreDir: string, components: Iterable<string>): string
     if (at < 0) throw new Error(`mantine-styles: ${name}.css is not part of @mantine/core/styles.css`);
     parts.push([at, css]);
   }
-  return parts.sort((a, b) => a[0] - b[0]).map(([, css]) => css).join('\n');
+  return parts
+    .sort((a, b) => a[0] - b[0])
+    .map(([, css]) => css)
+    .join('\n');
 }
 
 /** The app's source files, tests left out. */
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
     .map((f) => path.join(dir, f));
 }
@@ -112,7 +124,10 @@ export function appMantineStyles(): string {
     ...sourceFiles(SOURCE_DIR),
     ...OTHER_PACKAGES.flatMap((p) => {
       const esm = path.join(path.dirname(appRequire.resolve(p)), '..', 'esm'); // resolve() answers its CommonJS build
-      return fs.readdirSync(esm, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs')).map((f) => path.join(esm, f));
+      return fs
+        .readdirSync(esm, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.mjs'))
+        .map((f) => path.join(esm, f));
     }),
   ];
   const names = new Set(sources.flatMap((f) => mantineImports(fs.readFileSync(f, 'utf8'))));
@@ -136,9 +151,14 @@ export function mantineUsedStyles(): Plugin {
     },
     generateBundle(_options, bundle) {
       const files = Object.values(bundle);
-      const css = files.map((f) => (f.type === 'asset' && f.fileName.endsWith('.css') ? String(f.source) : '')).join('\n');
+      const css = files
+        .map((f) => (f.type === 'asset' && f.fileName.endsWith('.css') ? String(f.source) : ''))
+        .join('\n');
       const missing = unstyledClasses(files.map((f) => (f.type === 'chunk' ? f.code : '')).join('\n'), css);
-      if (missing.length && !process.env.NOGUARD) this.error(`mantine-styles: no styles for Mantine classes ${missing.join(', ')}: a component's styles were left out`);
+      if (missing.length && !process.env.NOGUARD)
+        this.error(
+          `mantine-styles: no styles for Mantine classes ${missing.join(', ')}: a component's styles were left out`,
+        );
     },
   };
 }

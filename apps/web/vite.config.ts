@@ -24,17 +24,24 @@ function precompress(): Plugin {
       const outDir = options.dir!;
       const files = Object.keys(bundle).filter((f) => TEXT.test(f));
       if (fs.existsSync(path.join(outDir, 'index.html')) && !files.includes('index.html')) files.push('index.html');
-      await Promise.all(files.map(async (name) => {
-        const file = path.join(outDir, name);
-        const raw = await fs.promises.readFile(file);
-        if (raw.length < MIN_BYTES) return;
-        // The async forms run on libuv's thread pool, several files at once.
-        const [br, gz] = await Promise.all([
-          brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-          gzip(raw, { level: 9 }),
-        ]);
-        await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
-      }));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(outDir, name);
+          const raw = await fs.promises.readFile(file);
+          if (raw.length < MIN_BYTES) return;
+          // The async forms run on libuv's thread pool, several files at once.
+          const [br, gz] = await Promise.all([
+            brotli(raw, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
+            gzip(raw, { level: 9 }),
+          ]);
+          await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+        }),
+      );
     },
   };
 }
@@ -74,7 +81,13 @@ export function preloadFont(file = 'inter-latin-wght-normal.woff2'): Plugin {
       handler(_html, ctx) {
         const asset = Object.values(ctx.bundle ?? {}).find((o) => o.type === 'asset' && o.names.includes(file));
         if (!asset) throw new Error(`mall-preload-font: ${file} is not in the build`);
-        return [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${asset.fileName}`, crossorigin: true }, injectTo: 'head' }];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${asset.fileName}`, crossorigin: true },
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };
@@ -85,41 +98,53 @@ export default defineConfig(({ isSsrBuild }) => ({
   // its own files, so it runs wherever the build is put.
   plugins: isSsrBuild ? [react()] : [mantineUsedStyles(), react(), compileHints(), preloadFont(), precompress()],
   ssr: { noExternal: true },
-  build: isSsrBuild ? { outDir: 'dist-server', emptyOutDir: true } : {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      // The app's chunks export only what other chunks import (needed to inline chunks below).
-      preserveEntrySignatures: false,
-      output: {
-        codeSplitting: {
-          // Over HTTP/1.1 a phone fetches six files at a time, and each costs a round trip: the
-          // order list's first load was 45 files (mostly shared bits under 1 KB: an icon, a Mantine
-          // part), and its largest paint waited 1.2 s longer than over HTTP/2 (Lighthouse). A
-          // shared chunk under 10 KB (source size) is now copied into the chunks that use it
-          // (one copy runs: rolldown's runtime keeps one module state); a route loads 6 to 16
-          // files. Chunks holding styles stay files, as Vite's CSS handling needs.
-          experimentalInlineCommonChunks: { maxSize: 10 * 1024, exclude: /\.css(\?|$)/ },
-          // Left to itself the bundler puts shared modules in whichever chunk it meets first:
-          // floating-ui (popovers, selects, menus) rode into every page with a Modal or a Table.
-          // Only the matched modules move: their dependencies stay where they are.
-          groups: [
-            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false },
-            // Left to itself every module shared by a different set of routes became a chunk of
-            // its own: 50 to 90 files on a first load, most under 1 KB, and a phone waits on each
-            // request. What at least 25 of the ~40 route chunks use (layout, Mantine's core
-            // components, query and form hooks) is one chunk: a first load now takes 13 to 45
-            // files, most routes lighter than before (Lighthouse FCP 2.4 -> 1.8 s). At 10 or 18
-            // routes more pages pay for code they do not use and go over 150 KB. With ~45 route
-            // chunks, 25 took ScrollArea, Skeleton and floating-ui into every page (+20 KB gzip): 30.
-            { name: 'common', test: /node_modules|[\\/]src[\\/]/, minShareCount: 30, priority: -1 },
-          ],
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        rolldownOptions: {
+          // The app's chunks export only what other chunks import (needed to inline chunks below).
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              // Over HTTP/1.1 a phone fetches six files at a time, and each costs a round trip: the
+              // order list's first load was 45 files (mostly shared bits under 1 KB: an icon, a Mantine
+              // part), and its largest paint waited 1.2 s longer than over HTTP/2 (Lighthouse). A
+              // shared chunk under 10 KB (source size) is now copied into the chunks that use it
+              // (one copy runs: rolldown's runtime keeps one module state); a route loads 6 to 16
+              // files. Chunks holding styles stay files, as Vite's CSS handling needs.
+              experimentalInlineCommonChunks: { maxSize: 10 * 1024, exclude: /\.css(\?|$)/ },
+              // Left to itself the bundler puts shared modules in whichever chunk it meets first:
+              // floating-ui (popovers, selects, menus) rode into every page with a Modal or a Table.
+              // Only the matched modules move: their dependencies stay where they are.
+              groups: [
+                {
+                  name: 'floating-ui',
+                  test: /node_modules[\\/]@floating-ui[\\/]/,
+                  includeDependenciesRecursively: false,
+                },
+                // Left to itself every module shared by a different set of routes became a chunk of
+                // its own: 50 to 90 files on a first load, most under 1 KB, and a phone waits on each
+                // request. What at least 25 of the ~40 route chunks use (layout, Mantine's core
+                // components, query and form hooks) is one chunk: a first load now takes 13 to 45
+                // files, most routes lighter than before (Lighthouse FCP 2.4 -> 1.8 s). At 10 or 18
+                // routes more pages pay for code they do not use and go over 150 KB. With ~45 route
+                // chunks, 25 took ScrollArea, Skeleton and floating-ui into every page (+20 KB gzip): 30.
+                { name: 'common', test: /node_modules|[\\/]src[\\/]/, minShareCount: 30, priority: -1 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/sapi': 'http://localhost:3000', '/media': 'http://localhost:3000', '/docs': 'http://localhost:3000', '/auth': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/sapi': 'http://localhost:3000',
+      '/media': 'http://localhost:3000',
+      '/docs': 'http://localhost:3000',
+      '/auth': 'http://localhost:3000',
+    },
   },
 }));

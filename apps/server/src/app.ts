@@ -144,12 +144,18 @@ function closeHttp2SessionsOnClose(app: FastifyInstance): void {
     sessions.add(session);
     session.once('close', () => sessions.delete(session));
   });
-  app.addHook('preClose', async () => { for (const session of sessions) session.close(); });
+  app.addHook('preClose', async () => {
+    for (const session of sessions) session.close();
+  });
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Fastify accepts a hop count or address list too; the cast only picks its overload.
-  const serverOptions = { logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean };
+  const serverOptions = {
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: (opts.trustProxy ?? false) as boolean,
+  };
   // Over HTTP/2 a phone fetches a page's scripts side by side on one connection; HTTP/1.1 gives
   // it six, each waiting a round trip per file. Routes and hooks see the same request API either
   // way, hence the one instance type.
@@ -162,20 +168,38 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   const production = opts.production ?? false;
   const mockpayConfig = opts.mockpay ?? { secret: DEV_MOCKPAY_SECRET, publicUrl: 'http://127.0.0.1' };
-  await registerSecurityHeaders(app, { production, formTargets: [new URL(mockpayConfig.publicUrl).origin], ...providerOrigins(opts.payments) });
+  await registerSecurityHeaders(app, {
+    production,
+    formTargets: [new URL(mockpayConfig.publicUrl).origin],
+    ...providerOrigins(opts.payments),
+  });
   registerRequestHygiene(app);
-  opsRoutes(app, opts.db, { jobs: opts.jobs, metricsToken: opts.metricsToken, draining: opts.draining ?? (() => false) });
+  opsRoutes(app, opts.db, {
+    jobs: opts.jobs,
+    metricsToken: opts.metricsToken,
+    draining: opts.draining ?? (() => false),
+  });
 
   await app.register(cookie);
-  if (opts.rateLimits !== false) await app.register(rateLimit, {
-    global: false,
-    // Counted in PostgreSQL: a limit holds across every app server on this database.
-    store: postgresRateLimitStore(opts.db),
-    errorResponseBuilder: () => ({ statusCode: 429, code: ERROR_CODES.tooManyRequests, message: 'Too many requests, please try again later' }),
-  });
+  if (opts.rateLimits !== false)
+    await app.register(rateLimit, {
+      global: false,
+      // Counted in PostgreSQL: a limit holds across every app server on this database.
+      store: postgresRateLimitStore(opts.db),
+      errorResponseBuilder: () => ({
+        statusCode: 429,
+        code: ERROR_CODES.tooManyRequests,
+        message: 'Too many requests, please try again later',
+      }),
+    });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Mall buyer API', version: '0.1.0', description: 'Buyer side of the mall. Errors are `{ code, message, details? }` with stable codes. State-changing calls need the `x-mall-request: 1` header.' },
+      info: {
+        title: 'Mall buyer API',
+        version: '0.1.0',
+        description:
+          'Buyer side of the mall. Errors are `{ code, message, details? }` with stable codes. State-changing calls need the `x-mall-request: 1` header.',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -183,13 +207,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (!production || opts.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   registerSessions(app, opts.db, { secureCookies: opts.secureCookies ?? false });
-  const account = opts.account ?? { captchaHmacKey: DEFAULT_CAPTCHA_HMAC_KEY, codeHmacKey: DEFAULT_CODE_HMAC_KEY, captchaMaxNumber: 1000, devMailbox: !production };
+  const account = opts.account ?? {
+    captchaHmacKey: DEFAULT_CAPTCHA_HMAC_KEY,
+    codeHmacKey: DEFAULT_CODE_HMAC_KEY,
+    captchaMaxNumber: 1000,
+    devMailbox: !production,
+  };
   configureCodes({ hmacKey: account.codeHmacKey, limits: account.codeSendLimits });
-  app.decorate('captcha', new Captcha(opts.db, { hmacKey: account.captchaHmacKey, maxNumber: account.captchaMaxNumber }));
+  app.decorate(
+    'captcha',
+    new Captcha(opts.db, { hmacKey: account.captchaHmacKey, maxNumber: account.captchaMaxNumber }),
+  );
   const storage = opts.storage ?? new LocalStorage(opts.uploadsDir ?? path.join(os.tmpdir(), 'mall-uploads'));
   // The outbox reads email attachments (VAT invoices) from the storage.
   const sms = opts.sms ?? new DevSmsProvider(opts.db);
-  const outbox = new Outbox(opts.db, { email: opts.email ?? new DevMailboxTransport(opts.db), sms, jobs: opts.jobs, storage });
+  const outbox = new Outbox(opts.db, {
+    email: opts.email ?? new DevMailboxTransport(opts.db),
+    sms,
+    jobs: opts.jobs,
+    storage,
+  });
   await outbox.start();
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', outbox);
@@ -206,13 +243,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // MOCKPAY delivers its signed webhooks through a retrying job, or in-process when there is none.
   const provider: MockpayProvider = new MockpayProvider(opts.db, mockpayConfig, (eventId) => {
-    if (opts.jobs) void opts.jobs.send(MOCKPAY_WEBHOOK_QUEUE, { eventId }, { retryLimit: 20, retryDelay: 1, retryBackoff: true });
+    if (opts.jobs)
+      void opts.jobs.send(MOCKPAY_WEBHOOK_QUEUE, { eventId }, { retryLimit: 20, retryDelay: 1, retryBackoff: true });
     else void deliverInProcess(eventId);
   });
   const deliverInProcess = async (eventId: string, attempt = 1): Promise<void> => {
     const signed = await provider.signedEvent(eventId);
     if (!signed || signed.delivered) return;
-    const res = await app.inject({ method: 'POST', url: '/api/payments/webhooks/mockpay', payload: signed.body, headers: { 'content-type': 'application/json', 'mockpay-signature': signed.signature } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/mockpay',
+      payload: signed.body,
+      headers: { 'content-type': 'application/json', 'mockpay-signature': signed.signature },
+    });
     if (res.statusCode === 200) await provider.markDelivered(eventId, attempt);
     else if (attempt < 5) setTimeout(() => void deliverInProcess(eventId, attempt + 1), 200 * attempt);
   };
@@ -249,7 +292,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('mockpay', provider);
   mediaRoutes(app);
   // Discovery starts now in the background; an unreachable issuer is logged and retried on use.
-  oidcRoutes(app, opts.db, { oidc: opts.oidc ?? { providers: [], publicUrl: mockpayConfig.publicUrl }, secureCookies: opts.secureCookies ?? false }).warmUp();
+  oidcRoutes(app, opts.db, {
+    oidc: opts.oidc ?? { providers: [], publicUrl: mockpayConfig.publicUrl },
+    secureCookies: opts.secureCookies ?? false,
+  }).warmUp();
 
   // Pages: rendered by React on the server for the caller (modules/web/render.ts).
   await serveWebApp(app, opts.webDistDir, pageRenderer({ db: opts.db, dist: opts.webDistDir ?? '', csp: app.pageCsp }));

@@ -58,7 +58,10 @@ export function paymentsFrom(env: NodeJS.ProcessEnv, publicUrl: string): Payment
   const all = <K extends string>(names: readonly K[]): Record<K, string> | null => {
     const set = names.filter((n) => env[n]);
     if (!set.length) return null;
-    if (set.length < names.length) throw new ConfigError(`Payments: ${names.filter((n) => !env[n]).join(', ')} missing (set all of ${names.join(', ')}, or none).`);
+    if (set.length < names.length)
+      throw new ConfigError(
+        `Payments: ${names.filter((n) => !env[n]).join(', ')} missing (set all of ${names.join(', ')}, or none).`,
+      );
     return Object.fromEntries(names.map((n) => [n, env[n]!])) as Record<K, string>;
   };
   const stripe = all(['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const);
@@ -68,32 +71,75 @@ export function paymentsFrom(env: NodeJS.ProcessEnv, publicUrl: string): Payment
   const affirm = all(['AFFIRM_PUBLIC_KEY', 'AFFIRM_PRIVATE_KEY'] as const);
   // Adyen: ADYEN_CHECKOUT_BASE is optional (Adyen's test platform when unset; a live account's prefix URL; an emulator).
   const adyen = all(['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY'] as const);
-  if (adyen && !/^[0-9a-fA-F]{16,}$/.test(adyen.ADYEN_HMAC_KEY)) throw new ConfigError('Payments: ADYEN_HMAC_KEY must be the hex key of the webhook (Customer Area, Webhooks, HMAC key).');
+  if (adyen && !/^[0-9a-fA-F]{16,}$/.test(adyen.ADYEN_HMAC_KEY))
+    throw new ConfigError(
+      'Payments: ADYEN_HMAC_KEY must be the hex key of the webhook (Customer Area, Webhooks, HMAC key).',
+    );
   // Braintree: BRAINTREE_API_BASE optional (the sandbox when unset), BRAINTREE_MERCHANT_ACCOUNTS optional ("EUR:acct_eur,JPY:acct_jpy").
   const braintree = all(['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'] as const);
   let braintreeAccounts: ReturnType<typeof parseMerchantAccounts> | undefined;
-  try { braintreeAccounts = braintree && env.BRAINTREE_MERCHANT_ACCOUNTS ? parseMerchantAccounts(env.BRAINTREE_MERCHANT_ACCOUNTS) : undefined; } catch (e) {
+  try {
+    braintreeAccounts =
+      braintree && env.BRAINTREE_MERCHANT_ACCOUNTS ? parseMerchantAccounts(env.BRAINTREE_MERCHANT_ACCOUNTS) : undefined;
+  } catch (e) {
     throw new ConfigError(`Payments: BRAINTREE_MERCHANT_ACCOUNTS: ${(e as Error).message}.`);
   }
   return {
-    ...(stripe && { stripe: {
-      secretKey: stripe.STRIPE_SECRET_KEY, publishableKey: stripe.STRIPE_PUBLISHABLE_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
-      apiBase: env.STRIPE_API_BASE || undefined, embedded: env.STRIPE_EMBEDDED === '1', publicUrl,
-    } }),
-    ...(paypal && { paypal: {
-      clientId: paypal.PAYPAL_CLIENT_ID, clientSecret: paypal.PAYPAL_CLIENT_SECRET, webhookId: paypal.PAYPAL_WEBHOOK_ID,
-      apiBase: env.PAYPAL_API_BASE || undefined, live: env.PAYPAL_ENVIRONMENT === 'live', publicUrl,
-    } }),
-    ...(klarna && { klarna: { username: klarna.KLARNA_USERNAME, password: klarna.KLARNA_PASSWORD, apiBase: env.KLARNA_API_BASE || undefined, publicUrl } }),
-    ...(affirm && { affirm: { publicKey: affirm.AFFIRM_PUBLIC_KEY, privateKey: affirm.AFFIRM_PRIVATE_KEY, apiBase: env.AFFIRM_API_BASE || undefined, publicUrl } }),
-    ...(adyen && { adyen: {
-      apiKey: adyen.ADYEN_API_KEY, merchantAccount: adyen.ADYEN_MERCHANT_ACCOUNT, clientKey: adyen.ADYEN_CLIENT_KEY, hmacKey: adyen.ADYEN_HMAC_KEY,
-      checkoutBase: env.ADYEN_CHECKOUT_BASE || undefined, publicUrl,
-    } }),
-    ...(braintree && { braintree: {
-      merchantId: braintree.BRAINTREE_MERCHANT_ID, publicKey: braintree.BRAINTREE_PUBLIC_KEY, privateKey: braintree.BRAINTREE_PRIVATE_KEY,
-      apiBase: env.BRAINTREE_API_BASE || undefined, merchantAccounts: braintreeAccounts,
-    } }),
+    ...(stripe && {
+      stripe: {
+        secretKey: stripe.STRIPE_SECRET_KEY,
+        publishableKey: stripe.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+        apiBase: env.STRIPE_API_BASE || undefined,
+        embedded: env.STRIPE_EMBEDDED === '1',
+        publicUrl,
+      },
+    }),
+    ...(paypal && {
+      paypal: {
+        clientId: paypal.PAYPAL_CLIENT_ID,
+        clientSecret: paypal.PAYPAL_CLIENT_SECRET,
+        webhookId: paypal.PAYPAL_WEBHOOK_ID,
+        apiBase: env.PAYPAL_API_BASE || undefined,
+        live: env.PAYPAL_ENVIRONMENT === 'live',
+        publicUrl,
+      },
+    }),
+    ...(klarna && {
+      klarna: {
+        username: klarna.KLARNA_USERNAME,
+        password: klarna.KLARNA_PASSWORD,
+        apiBase: env.KLARNA_API_BASE || undefined,
+        publicUrl,
+      },
+    }),
+    ...(affirm && {
+      affirm: {
+        publicKey: affirm.AFFIRM_PUBLIC_KEY,
+        privateKey: affirm.AFFIRM_PRIVATE_KEY,
+        apiBase: env.AFFIRM_API_BASE || undefined,
+        publicUrl,
+      },
+    }),
+    ...(adyen && {
+      adyen: {
+        apiKey: adyen.ADYEN_API_KEY,
+        merchantAccount: adyen.ADYEN_MERCHANT_ACCOUNT,
+        clientKey: adyen.ADYEN_CLIENT_KEY,
+        hmacKey: adyen.ADYEN_HMAC_KEY,
+        checkoutBase: env.ADYEN_CHECKOUT_BASE || undefined,
+        publicUrl,
+      },
+    }),
+    ...(braintree && {
+      braintree: {
+        merchantId: braintree.BRAINTREE_MERCHANT_ID,
+        publicKey: braintree.BRAINTREE_PUBLIC_KEY,
+        privateKey: braintree.BRAINTREE_PRIVATE_KEY,
+        apiBase: env.BRAINTREE_API_BASE || undefined,
+        merchantAccounts: braintreeAccounts,
+      },
+    }),
   };
 }
 
@@ -111,14 +157,29 @@ export interface OidcProviderConfig {
 
 /** `OIDC_PROVIDERS=google,corp` with `OIDC_GOOGLE_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_LABEL` per name. */
 export function oidcProvidersFrom(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
-  const names = (env.OIDC_PROVIDERS ?? '').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const names = (env.OIDC_PROVIDERS ?? '')
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
   return names.map((name) => {
-    if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(name)) throw new ConfigError(`OIDC_PROVIDERS: "${name}" is not a valid provider name (lowercase letters, digits, dash).`);
+    if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(name))
+      throw new ConfigError(
+        `OIDC_PROVIDERS: "${name}" is not a valid provider name (lowercase letters, digits, dash).`,
+      );
     const key = `OIDC_${name.toUpperCase().replaceAll('-', '_')}_`;
     const issuer = env[`${key}ISSUER`];
     const clientId = env[`${key}CLIENT_ID`];
-    if (!issuer || !clientId) throw new ConfigError(`OIDC_PROVIDERS lists "${name}": set ${key}ISSUER and ${key}CLIENT_ID (and ${key}CLIENT_SECRET for a confidential client).`);
-    return { name, label: env[`${key}LABEL`] || name, issuer, clientId, clientSecret: env[`${key}CLIENT_SECRET`] || undefined };
+    if (!issuer || !clientId)
+      throw new ConfigError(
+        `OIDC_PROVIDERS lists "${name}": set ${key}ISSUER and ${key}CLIENT_ID (and ${key}CLIENT_SECRET for a confidential client).`,
+      );
+    return {
+      name,
+      label: env[`${key}LABEL`] || name,
+      issuer,
+      clientId,
+      clientSecret: env[`${key}CLIENT_SECRET`] || undefined,
+    };
   });
 }
 
@@ -157,9 +218,18 @@ function countFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
 export function codeSendLimitsFrom(env: NodeJS.ProcessEnv): CodeSendLimits {
   const d = DEFAULT_CODE_SEND_LIMITS;
   return {
-    perAccount: { hour: countFrom(env, 'CODES_PER_ACCOUNT_HOUR', d.perAccount.hour), day: countFrom(env, 'CODES_PER_ACCOUNT_DAY', d.perAccount.day) },
-    perIp: { hour: countFrom(env, 'CODES_PER_IP_HOUR', d.perIp.hour), day: countFrom(env, 'CODES_PER_IP_DAY', d.perIp.day) },
-    perCountry: { hour: countFrom(env, 'SMS_PER_COUNTRY_HOUR', d.perCountry.hour), day: countFrom(env, 'SMS_PER_COUNTRY_DAY', d.perCountry.day) },
+    perAccount: {
+      hour: countFrom(env, 'CODES_PER_ACCOUNT_HOUR', d.perAccount.hour),
+      day: countFrom(env, 'CODES_PER_ACCOUNT_DAY', d.perAccount.day),
+    },
+    perIp: {
+      hour: countFrom(env, 'CODES_PER_IP_HOUR', d.perIp.hour),
+      day: countFrom(env, 'CODES_PER_IP_DAY', d.perIp.day),
+    },
+    perCountry: {
+      hour: countFrom(env, 'SMS_PER_COUNTRY_HOUR', d.perCountry.hour),
+      day: countFrom(env, 'SMS_PER_COUNTRY_DAY', d.perCountry.day),
+    },
   };
 }
 
@@ -204,10 +274,14 @@ function publishedDefaultsIn(env: NodeJS.ProcessEnv, mockpayEnabled: boolean): s
     unsafe.push('MOCKPAY_SECRET (anyone could sign a "paid" webhook; or MOCKPAY=off to remove the channel)');
   }
   if (!env.CERTIFICATE_KEY || env.CERTIFICATE_KEY === DEFAULT_CERTIFICATE_KEY) {
-    unsafe.push('CERTIFICATE_KEY (ID numbers would be as good as plaintext; keep the key: certificates saved with it cannot be read without it)');
+    unsafe.push(
+      'CERTIFICATE_KEY (ID numbers would be as good as plaintext; keep the key: certificates saved with it cannot be read without it)',
+    );
   }
-  if (!env.CAPTCHA_HMAC_KEY || env.CAPTCHA_HMAC_KEY === DEFAULT_CAPTCHA_HMAC_KEY) unsafe.push('CAPTCHA_HMAC_KEY (anyone could mint solved captchas)');
-  if (!env.CODE_HMAC_KEY || env.CODE_HMAC_KEY === DEFAULT_CODE_HMAC_KEY) unsafe.push('CODE_HMAC_KEY (verification codes could be tried offline)');
+  if (!env.CAPTCHA_HMAC_KEY || env.CAPTCHA_HMAC_KEY === DEFAULT_CAPTCHA_HMAC_KEY)
+    unsafe.push('CAPTCHA_HMAC_KEY (anyone could mint solved captchas)');
+  if (!env.CODE_HMAC_KEY || env.CODE_HMAC_KEY === DEFAULT_CODE_HMAC_KEY)
+    unsafe.push('CODE_HMAC_KEY (verification codes could be tried offline)');
   return unsafe;
 }
 
@@ -217,7 +291,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mockpaySecret = env.MOCKPAY_SECRET || DEFAULT_MOCKPAY_SECRET;
   const unsafe = production ? publishedDefaultsIn(env, mockpayEnabled) : [];
   if (unsafe.length) {
-    throw new ConfigError(`NODE_ENV=production with published default secrets: set each to a long random value: ${unsafe.join('; ')}.`);
+    throw new ConfigError(
+      `NODE_ENV=production with published default secrets: set each to a long random value: ${unsafe.join('; ')}.`,
+    );
   }
   const certificateKey = env.CERTIFICATE_KEY || DEFAULT_CERTIFICATE_KEY;
   const tls = tlsFrom(env);
@@ -244,17 +320,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsFrom(env, publicUrl),
     loginPerMinute: Number(env.LOGIN_RATE_LIMIT ?? 10),
     signupPerHour: Number(env.SIGNUP_RATE_LIMIT ?? 20),
-    trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    trustProxy: !env.TRUST_PROXY
+      ? false
+      : /^\d+$/.test(env.TRUST_PROXY)
+        ? Number(env.TRUST_PROXY)
+        : env.TRUST_PROXY === 'true'
+          ? true
+          : env.TRUST_PROXY,
   };
 }
 
 /** The certificate and key of TLS_CERT_FILE and TLS_KEY_FILE: both or neither, and readable. */
 function tlsFrom(env: NodeJS.ProcessEnv): Config['tls'] {
-  const certFile = env.TLS_CERT_FILE; const keyFile = env.TLS_KEY_FILE;
+  const certFile = env.TLS_CERT_FILE;
+  const keyFile = env.TLS_KEY_FILE;
   if (!certFile && !keyFile) return undefined;
-  if (!certFile || !keyFile) throw new ConfigError('TLS: set both TLS_CERT_FILE and TLS_KEY_FILE (PEM files), or neither.');
+  if (!certFile || !keyFile)
+    throw new ConfigError('TLS: set both TLS_CERT_FILE and TLS_KEY_FILE (PEM files), or neither.');
   const read = (name: string, file: string) => {
-    try { return fs.readFileSync(path.resolve(ROOT_DIR, file)); } catch (e) { throw new ConfigError(`${name}: cannot read ${file} (${(e as Error).message}).`); }
+    try {
+      return fs.readFileSync(path.resolve(ROOT_DIR, file));
+    } catch (e) {
+      throw new ConfigError(`${name}: cannot read ${file} (${(e as Error).message}).`);
+    }
   };
   return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
 }

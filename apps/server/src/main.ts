@@ -14,7 +14,9 @@ async function main() {
   const config = loadConfig();
   const shop = await startShop(config);
 
-  console.log(`\nShop running at ${config.tls ? 'https' : 'http'}://localhost:${config.port}  (API docs: ${config.production && !config.apiDocs ? 'off in production' : '/docs'})${shop.seeded ? '  - demo data created' : ''}`);
+  console.log(
+    `\nShop running at ${config.tls ? 'https' : 'http'}://localhost:${config.port}  (API docs: ${config.production && !config.apiDocs ? 'off in production' : '/docs'})${shop.seeded ? '  - demo data created' : ''}`,
+  );
   console.log('Demo accounts (password demo1234):');
   for (const a of Object.values(DEMO_ACCOUNTS)) console.log(`  ${a.email.padEnd(18)} ${a.description}`);
 
@@ -24,8 +26,17 @@ async function main() {
     process.removeAllListeners(signal);
     process.on(signal, () => {
       console.log(`\n${signal}: stopping (finishing in-flight requests, then jobs, then the database) ...`);
-      setTimeout(() => { console.error('Stop took too long; exiting.'); process.exit(1); }, HARD_STOP_MS).unref();
-      shop.stop().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+      setTimeout(() => {
+        console.error('Stop took too long; exiting.');
+        process.exit(1);
+      }, HARD_STOP_MS).unref();
+      shop.stop().then(
+        () => process.exit(0),
+        (err) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
     });
   }
 }

@@ -54,7 +54,19 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   const db = createDb(url, config.poolSize);
   await runMigrations(db);
   const seeded = await seedIfEmpty(db);
-  const jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_SWEEP_QUEUE, PAYMENT_STALE_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE, INVOICE_RETENTION_QUEUE, ...MEMBERSHIP_QUEUES]);
+  const jobs = await startJobs(url, [
+    MOCKPAY_WEBHOOK_QUEUE,
+    PAYMENT_EVENT_QUEUE,
+    PAYMENT_EVENT_SWEEP_QUEUE,
+    PAYMENT_STALE_QUEUE,
+    ORDERS_SWEEP_QUEUE,
+    REFUND_QUEUE,
+    REVERSE_SWEEP_QUEUE,
+    OUTBOX_QUEUE,
+    OUTBOX_SWEEP_QUEUE,
+    INVOICE_RETENTION_QUEUE,
+    ...MEMBERSHIP_QUEUES,
+  ]);
   // Mail: SMTP_URL, or the embedded catcher on a free loopback port (caught mail shows on /dev/mailbox).
   let devSmtp: DevSmtp | undefined;
   if (!config.account.smtpUrl) {
@@ -64,18 +76,40 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   const email = smtpTransport(config.account.smtpUrl ?? devSmtp!.url);
   let draining = false;
   const app = await buildApp({
-    db, webDistDir: config.webDistDir, loginPerMinute: config.loginPerMinute, signupPerHour: config.signupPerHour, secureCookies: config.production, trustProxy: config.trustProxy, tls: config.tls, logger: { level: config.logLevel },
-    mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled }, payments: config.payments, jobs, production: config.production, apiDocs: config.apiDocs,
-    storage: storageFromEnv(process.env, path.join(config.dataDir, 'uploads')), uploads: uploadPolicyFromEnv(process.env), metricsToken: config.metricsToken, draining: () => draining, certificateKey: config.certificateKey,
+    db,
+    webDistDir: config.webDistDir,
+    loginPerMinute: config.loginPerMinute,
+    signupPerHour: config.signupPerHour,
+    secureCookies: config.production,
+    trustProxy: config.trustProxy,
+    tls: config.tls,
+    logger: { level: config.logLevel },
+    mockpay: { secret: config.mockpaySecret, publicUrl: config.publicUrl, enabled: config.mockpayEnabled },
+    payments: config.payments,
+    jobs,
+    production: config.production,
+    apiDocs: config.apiDocs,
+    storage: storageFromEnv(process.env, path.join(config.dataDir, 'uploads')),
+    uploads: uploadPolicyFromEnv(process.env),
+    metricsToken: config.metricsToken,
+    draining: () => draining,
+    certificateKey: config.certificateKey,
     oidc: { providers: config.oidcProviders, publicUrl: config.publicUrl },
-    account: config.account, email, sms: smsProviderFromEnv(process.env, db), newsletter: newsletterFromEnv(process.env),
+    account: config.account,
+    email,
+    sms: smsProviderFromEnv(process.env, db),
+    newsletter: newsletterFromEnv(process.env),
   });
   // MOCKPAY's webhook sender: a real HTTP POST to the shop, retried by pg-boss until acknowledged.
   await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {
     const signed = await app.mockpay.signedEvent(eventId);
     if (!signed || signed.delivered) return;
     const attempt = await app.mockpay.countAttempt(eventId);
-    const res = await fetch(signed.url, { method: 'POST', headers: { 'content-type': 'application/json', 'mockpay-signature': signed.signature }, body: signed.body });
+    const res = await fetch(signed.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'mockpay-signature': signed.signature },
+      body: signed.body,
+    });
     if (!res.ok) throw new Error(`webhook answered ${res.status}`);
     await app.mockpay.markDelivered(eventId, attempt);
   });
@@ -84,7 +118,9 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   // Attempts left on a provider's page: asked about, or given up once their contract closed.
   await jobs.schedule(PAYMENT_STALE_QUEUE, '*/5 * * * *');
   await jobs.work(PAYMENT_STALE_QUEUE, async () => {
-    const done = await sweepStaleAttempts(db, app.paymentProviders, app.paymentEvents, new Date(), (o, m) => app.log.warn(o, m));
+    const done = await sweepStaleAttempts(db, app.paymentProviders, app.paymentEvents, new Date(), (o, m) =>
+      app.log.warn(o, m),
+    );
     if (done.closed) app.log.info(done, 'stale payment attempts');
   });
   // Timed order transitions: at each deadline (jobs sent with startAfter) and every minute as a safety net.
@@ -94,19 +130,26 @@ export async function startShop(config: Config, log: (m: string) => void = conso
     if (done.closed || done.confirmed) app.log.info(done, 'orders sweep');
   });
   // Refunds: one attempt per job, retried with backoff by pg-boss until the provider answers.
-  await jobs.work<{ refundId: string }>(REFUND_QUEUE, async ({ refundId }) => { await app.refunder.execute(BigInt(refundId)); });
+  await jobs.work<{ refundId: string }>(REFUND_QUEUE, async ({ refundId }) => {
+    await app.refunder.execute(BigInt(refundId));
+  });
   // After-sales deadlines (auto approve, auto close, auto confirm) and refunds whose job was lost.
   await jobs.schedule(REVERSE_SWEEP_QUEUE, '* * * * *');
   await jobs.work(REVERSE_SWEEP_QUEUE, async () => {
     const done = await sweepReverseDeadlines(db);
     app.refunder.dispatch(done.refundIds);
     await app.refunder.sweep();
-    if (done.approved || done.closed || done.confirmed) app.log.info({ approved: done.approved, closed: done.closed, confirmed: done.confirmed }, 'after-sales sweep');
+    if (done.approved || done.closed || done.confirmed)
+      app.log.info({ approved: done.approved, closed: done.closed, confirmed: done.confirmed }, 'after-sales sweep');
   });
   // Email and SMS: one job per committed message (retried with backoff), and a sweep for lost ones.
-  await jobs.work<{ id: string }>(OUTBOX_QUEUE, async ({ id }) => { await app.outbox.deliver(BigInt(id)); });
+  await jobs.work<{ id: string }>(OUTBOX_QUEUE, async ({ id }) => {
+    await app.outbox.deliver(BigInt(id));
+  });
   await jobs.schedule(OUTBOX_SWEEP_QUEUE, '* * * * *');
-  await jobs.work(OUTBOX_SWEEP_QUEUE, async () => { await app.outbox.sweep(); });
+  await jobs.work(OUTBOX_SWEEP_QUEUE, async () => {
+    await app.outbox.sweep();
+  });
   // Deleted accounts' invoices past their retention lose the billing name and address (docs/privacy.md).
   await jobs.schedule(INVOICE_RETENTION_QUEUE, '20 3 * * *');
   await jobs.work(INVOICE_RETENTION_QUEUE, async () => {
@@ -118,14 +161,15 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   await app.listen({ port: config.port, host: config.host });
 
   let stopped: Promise<void> | undefined;
-  const stop = () => (stopped ??= (async () => {
-    draining = true;
-    // Stop accepting, let in-flight requests finish; idle keep-alive sockets are closed at once.
-    await within(STOP_BUDGET_MS.http, app.close());
-    await within(STOP_BUDGET_MS.jobs, jobs.stop());
-    if (devSmtp) await within(STOP_BUDGET_MS.pool, devSmtp.stop());
-    await within(STOP_BUDGET_MS.pool, db.$client.end());
-    await stopDb?.().catch(() => {});
-  })());
+  const stop = () =>
+    (stopped ??= (async () => {
+      draining = true;
+      // Stop accepting, let in-flight requests finish; idle keep-alive sockets are closed at once.
+      await within(STOP_BUDGET_MS.http, app.close());
+      await within(STOP_BUDGET_MS.jobs, jobs.stop());
+      if (devSmtp) await within(STOP_BUDGET_MS.pool, devSmtp.stop());
+      await within(STOP_BUDGET_MS.pool, db.$client.end());
+      await stopDb?.().catch(() => {});
+    })());
   return { app, seeded, stop };
 }

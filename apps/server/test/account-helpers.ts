@@ -16,11 +16,21 @@ export async function solvedCaptcha(app: FastifyInstance): Promise<{ captcha: st
 export async function solve(challenge: Challenge): Promise<{ captcha: string; token: string }> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('captcha not solved');
-  const captcha = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  const captcha = Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
   return { captcha, token: challenge.parameters.nonce };
 }
 
-export interface MailboxMessage { id: string; channel: 'email' | 'sms'; to: string; subject: string; text: string; html: string | null; createdAt: string }
+export interface MailboxMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: string;
+}
 
 /** Messages to an address, newest first. */
 export async function mailbox(app: FastifyInstance, to: string): Promise<MailboxMessage[]> {
@@ -30,7 +40,12 @@ export async function mailbox(app: FastifyInstance, to: string): Promise<Mailbox
 }
 
 /** Waits for the count of messages to `to` to exceed `after` and returns the newest. */
-export async function nextMessage(app: FastifyInstance, to: string, after: number, timeoutMs = 5000): Promise<MailboxMessage> {
+export async function nextMessage(
+  app: FastifyInstance,
+  to: string,
+  after: number,
+  timeoutMs = 5000,
+): Promise<MailboxMessage> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const list = await mailbox(app, to);

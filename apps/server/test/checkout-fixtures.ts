@@ -8,14 +8,38 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
-  couponCampaigns, ownerCoupons, pointLedger, preTradeRequests, regions, shippingMethods, shops, skus, tradeContracts, tradeOrderLines, tradeOrders, users,
+  couponCampaigns,
+  ownerCoupons,
+  pointLedger,
+  preTradeRequests,
+  regions,
+  shippingMethods,
+  shops,
+  skus,
+  tradeContracts,
+  tradeOrderLines,
+  tradeOrders,
+  users,
 } from '../src/db/schema/index.js';
 import type { Db } from '../src/db/client.js';
 import { createTestApp, login, type Browser, type TestApp } from './helpers.js';
 
 export const SKU_CODES = [
-  'E7-BLK-140', 'E7-WHT-140', 'E7-BLK-160', 'C7-GRY', 'C7-BLK', 'COF-ARABICA', 'TOP-OAK-140', 'TRAY-STEEL', 'DIY-FRAME-E5',
-  'GIFT-MAT', 'LAMP-BAR', 'SRV-ASSEMBLY', 'PRO27-WAL', 'PTS-TOTE', 'BULK-E7-20',
+  'E7-BLK-140',
+  'E7-WHT-140',
+  'E7-BLK-160',
+  'C7-GRY',
+  'C7-BLK',
+  'COF-ARABICA',
+  'TOP-OAK-140',
+  'TRAY-STEEL',
+  'DIY-FRAME-E5',
+  'GIFT-MAT',
+  'LAMP-BAR',
+  'SRV-ASSEMBLY',
+  'PRO27-WAL',
+  'PTS-TOTE',
+  'BULK-E7-20',
 ] as const;
 export type SkuCode = (typeof SKU_CODES)[number];
 
@@ -23,7 +47,10 @@ export interface Fixtures {
   sku: Record<SkuCode, string>;
   shop: { flexi: string; nordic: string };
   /** Shipping method ids by shop and code. */
-  method: { flexi: Record<'STANDARD' | 'EXPRESS' | 'FREIGHT' | 'PICKUP', string>; nordic: Record<'STANDARD' | 'EXPRESS' | 'PICKUP', string> };
+  method: {
+    flexi: Record<'STANDARD' | 'EXPRESS' | 'FREIGHT' | 'PICKUP', string>;
+    nordic: Record<'STANDARD' | 'EXPRESS' | 'PICKUP', string>;
+  };
   region: Record<'US' | 'CA' | 'SF' | 'TX' | 'AUSTIN' | 'NY' | 'NYC' | 'NL' | 'NH' | 'AMSTERDAM', string>;
   buyerId: bigint;
   /** Owner coupon ids of buyer@demo.shop by campaign name. */
@@ -34,29 +61,50 @@ export interface Fixtures {
 
 export async function loadFixtures(db: Db): Promise<Fixtures> {
   const skuRows = await db.select({ id: skus.id, code: skus.skuCode }).from(skus);
-  const sku = Object.fromEntries(SKU_CODES.map((c) => [c, String(skuRows.find((r) => r.code === c)!.id)])) as Fixtures['sku'];
+  const sku = Object.fromEntries(
+    SKU_CODES.map((c) => [c, String(skuRows.find((r) => r.code === c)!.id)]),
+  ) as Fixtures['sku'];
   const shopRows = await db.select().from(shops);
   const flexi = shopRows.find((s) => s.name === 'FlexiDesk Official')!.id;
   const nordic = shopRows.find((s) => s.name === 'Nordic Home')!.id;
   const methodRows = await db.select().from(shippingMethods);
-  const methodsOf = (shopId: bigint) => Object.fromEntries(methodRows.filter((m) => m.shopId === shopId).map((m) => [m.code, String(m.id)]));
+  const methodsOf = (shopId: bigint) =>
+    Object.fromEntries(methodRows.filter((m) => m.shopId === shopId).map((m) => [m.code, String(m.id)]));
   const regionRows = await db.select({ id: regions.id, code: regions.code }).from(regions);
   const rid = (code: string) => String(regionRows.find((r) => r.code === code)!.id);
   const [buyer] = await db.select().from(users).where(eq(users.email, 'buyer@demo.shop'));
   const [main] = await db.select().from(users).where(eq(users.email, 'main@demo.shop'));
-  const owned = await db.select({ id: ownerCoupons.id, buyerId: ownerCoupons.buyerId, name: couponCampaigns.name }).from(ownerCoupons)
+  const owned = await db
+    .select({ id: ownerCoupons.id, buyerId: ownerCoupons.buyerId, name: couponCampaigns.name })
+    .from(ownerCoupons)
     .innerJoin(couponCampaigns, eq(couponCampaigns.id, ownerCoupons.campaignId));
   const mine = (name: string) => String(owned.find((o) => o.buyerId === buyer!.id && o.name === name)!.id);
   return {
     sku,
     shop: { flexi: String(flexi), nordic: String(nordic) },
-    method: { flexi: methodsOf(flexi) as Fixtures['method']['flexi'], nordic: methodsOf(nordic) as Fixtures['method']['nordic'] },
+    method: {
+      flexi: methodsOf(flexi) as Fixtures['method']['flexi'],
+      nordic: methodsOf(nordic) as Fixtures['method']['nordic'],
+    },
     region: {
-      US: rid('US'), CA: rid('US-CA'), SF: rid('US-CA-SAN_FRANCISCO'), TX: rid('US-TX'), AUSTIN: rid('US-TX-AUSTIN'), NY: rid('US-NY'), NYC: rid('US-NY-NEW_YORK'),
-      NL: rid('NL'), NH: rid('NL-NH'), AMSTERDAM: rid('NL-NH-AMSTERDAM'),
+      US: rid('US'),
+      CA: rid('US-CA'),
+      SF: rid('US-CA-SAN_FRANCISCO'),
+      TX: rid('US-TX'),
+      AUSTIN: rid('US-TX-AUSTIN'),
+      NY: rid('US-NY'),
+      NYC: rid('US-NY-NEW_YORK'),
+      NL: rid('NL'),
+      NH: rid('NL-NH'),
+      AMSTERDAM: rid('NL-NH-AMSTERDAM'),
     },
     buyerId: buyer!.id,
-    coupon: { flexi20: mine('FlexiDesk $20 off'), nordic10: mine('Nordic Home 10% off'), member15: mine('Member 15% off'), mall5: mine('Mall $5 off') },
+    coupon: {
+      flexi20: mine('FlexiDesk $20 off'),
+      nordic10: mine('Nordic Home 10% off'),
+      member15: mine('Member 15% off'),
+      mall5: mine('Mall $5 off'),
+    },
     foreignCoupon: String(owned.find((o) => o.buyerId === main!.id)!.id),
   };
 }
@@ -64,10 +112,27 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
 /** A full US address as the checkout form sends it (guests, or a buyer typing a new one). */
 export function usAddress(f: Fixtures, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    firstName: 'Gina', lastName: 'Guest', gender: 'FEMALE', personPhone: '415 555 0177', areaCode: '+1', email: 'gina@example.com',
-    countryId: f.region.US, countryCode: 'US', province: 'California', provinceId: f.region.CA, city: 'San Francisco', cityId: f.region.SF,
-    districtList: [{ level: 2, name: 'California', id: f.region.CA }, { level: 3, name: 'San Francisco', id: f.region.SF }],
-    postalCode: '94107', poiName: '500 Howard St', detailAddress: 'Apt 12', addressType: 'PERSON', hearFrom: 'socialMedia',
+    firstName: 'Gina',
+    lastName: 'Guest',
+    gender: 'FEMALE',
+    personPhone: '415 555 0177',
+    areaCode: '+1',
+    email: 'gina@example.com',
+    countryId: f.region.US,
+    countryCode: 'US',
+    province: 'California',
+    provinceId: f.region.CA,
+    city: 'San Francisco',
+    cityId: f.region.SF,
+    districtList: [
+      { level: 2, name: 'California', id: f.region.CA },
+      { level: 3, name: 'San Francisco', id: f.region.SF },
+    ],
+    postalCode: '94107',
+    poiName: '500 Howard St',
+    detailAddress: 'Apt 12',
+    addressType: 'PERSON',
+    hearFrom: 'socialMedia',
     ...over,
   };
 }
@@ -75,8 +140,17 @@ export function usAddress(f: Fixtures, over: Record<string, unknown> = {}): Reco
 /** Austin, Texas: far from every pickup store. */
 export function texasAddress(f: Fixtures, over: Record<string, unknown> = {}): Record<string, unknown> {
   return usAddress(f, {
-    province: 'Texas', provinceId: f.region.TX, city: 'Austin', cityId: f.region.AUSTIN, postalCode: '78701', poiName: '100 Congress Ave',
-    districtList: [{ level: 2, name: 'Texas', id: f.region.TX }, { level: 3, name: 'Austin', id: f.region.AUSTIN }], personPhone: '512 555 0111',
+    province: 'Texas',
+    provinceId: f.region.TX,
+    city: 'Austin',
+    cityId: f.region.AUSTIN,
+    postalCode: '78701',
+    poiName: '100 Congress Ave',
+    districtList: [
+      { level: 2, name: 'Texas', id: f.region.TX },
+      { level: 3, name: 'Austin', id: f.region.AUSTIN },
+    ],
+    personPhone: '512 555 0111',
     ...over,
   });
 }
@@ -84,8 +158,17 @@ export function texasAddress(f: Fixtures, over: Record<string, unknown> = {}): R
 /** New York City: next to the FlexiDesk Manhattan store; New York's sales tax. */
 export function newYorkAddress(f: Fixtures, over: Record<string, unknown> = {}): Record<string, unknown> {
   return usAddress(f, {
-    province: 'New York', provinceId: f.region.NY, city: 'New York', cityId: f.region.NYC, postalCode: '10001', poiName: '350 5th Ave',
-    districtList: [{ level: 2, name: 'New York', id: f.region.NY }, { level: 3, name: 'New York', id: f.region.NYC }], personPhone: '212 555 0123',
+    province: 'New York',
+    provinceId: f.region.NY,
+    city: 'New York',
+    cityId: f.region.NYC,
+    postalCode: '10001',
+    poiName: '350 5th Ave',
+    districtList: [
+      { level: 2, name: 'New York', id: f.region.NY },
+      { level: 3, name: 'New York', id: f.region.NYC },
+    ],
+    personPhone: '212 555 0123',
     ...over,
   });
 }
@@ -93,16 +176,30 @@ export function newYorkAddress(f: Fixtures, over: Record<string, unknown> = {}):
 /** Amsterdam: next to the Nordic Home store. */
 export function amsterdamAddress(f: Fixtures, over: Record<string, unknown> = {}): Record<string, unknown> {
   return usAddress(f, {
-    countryId: f.region.NL, countryCode: 'NL', province: 'Noord-Holland', provinceId: f.region.NH, city: 'Amsterdam', cityId: f.region.AMSTERDAM,
-    districtList: [{ level: 2, name: 'Noord-Holland', id: f.region.NH }, { level: 3, name: 'Amsterdam', id: f.region.AMSTERDAM }],
-    postalCode: '1015 CV', poiName: 'Keizersgracht 120', personPhone: '020 555 0123', areaCode: '+31',
+    countryId: f.region.NL,
+    countryCode: 'NL',
+    province: 'Noord-Holland',
+    provinceId: f.region.NH,
+    city: 'Amsterdam',
+    cityId: f.region.AMSTERDAM,
+    districtList: [
+      { level: 2, name: 'Noord-Holland', id: f.region.NH },
+      { level: 3, name: 'Amsterdam', id: f.region.AMSTERDAM },
+    ],
+    postalCode: '1015 CV',
+    poiName: 'Keizersgracht 120',
+    personPhone: '020 555 0123',
+    areaCode: '+31',
     ...over,
   });
 }
 
 let ipCounter = 0;
 /** A fresh client IP per call (172.16/12, never used by the random browser IPs), so the per-IP submit limit is not hit. */
-export const freshIp = () => { ipCounter += 1; return `172.${16 + Math.floor(ipCounter / 65000)}.${Math.floor(ipCounter / 250) % 256}.${(ipCounter % 250) + 1}`; };
+export const freshIp = () => {
+  ipCounter += 1;
+  return `172.${16 + Math.floor(ipCounter / 65000)}.${Math.floor(ipCounter / 250) % 256}.${(ipCounter % 250) + 1}`;
+};
 export const newKey = () => `test-${crypto.randomUUID()}`;
 
 export type Body = Record<string, unknown>;
@@ -118,8 +215,16 @@ export async function previewOk(b: Browser, body: Body) {
   return res.json();
 }
 
-export async function submit(b: Browser, body: Body, key: string | null = newKey(), opts: { remoteAddress?: string } = {}): Promise<LightMyRequestResponse> {
-  return b.post('/api/checkout/submit', body, { headers: key === null ? {} : { 'idempotency-key': key }, remoteAddress: opts.remoteAddress ?? freshIp() });
+export async function submit(
+  b: Browser,
+  body: Body,
+  key: string | null = newKey(),
+  opts: { remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return b.post('/api/checkout/submit', body, {
+    headers: key === null ? {} : { 'idempotency-key': key },
+    remoteAddress: opts.remoteAddress ?? freshIp(),
+  });
 }
 
 /** What the checkout page sends on step 0 besides the preview choices (all valid for the US site). */
@@ -138,7 +243,10 @@ export async function submitBodyFor(b: Browser, choices: Body, extra: Body = {})
 // ---- DB probes ----
 
 export async function stockOf(db: Db, skuId: string): Promise<string> {
-  const [r] = await db.select({ stock: sql<string>`${skus.stock}::text` }).from(skus).where(eq(skus.id, BigInt(skuId)));
+  const [r] = await db
+    .select({ stock: sql<string>`${skus.stock}::text` })
+    .from(skus)
+    .where(eq(skus.id, BigInt(skuId)));
   return String(Number(r!.stock));
 }
 export async function stocks(db: Db, ids: string[]): Promise<Record<string, string>> {
@@ -147,10 +255,21 @@ export async function stocks(db: Db, ids: string[]): Promise<Record<string, stri
   return out;
 }
 export async function setStock(db: Db, skuId: string, stock: string): Promise<void> {
-  await db.update(skus).set({ stock }).where(eq(skus.id, BigInt(skuId)));
+  await db
+    .update(skus)
+    .set({ stock })
+    .where(eq(skus.id, BigInt(skuId)));
 }
 
-export interface Counts { contracts: number; orders: number; lines: number; ledger: number; preTrade: number; usedCoupons: number; codeUses: number }
+export interface Counts {
+  contracts: number;
+  orders: number;
+  lines: number;
+  ledger: number;
+  preTrade: number;
+  usedCoupons: number;
+  codeUses: number;
+}
 export async function counts(db: Db): Promise<Counts> {
   const n = async (q: Promise<{ n: number }[]>) => (await q)[0]!.n;
   return {
@@ -160,17 +279,29 @@ export async function counts(db: Db): Promise<Counts> {
     ledger: await n(db.select({ n: count() }).from(pointLedger)),
     preTrade: await n(db.select({ n: count() }).from(preTradeRequests)),
     usedCoupons: await n(db.select({ n: count() }).from(ownerCoupons).where(eq(ownerCoupons.status, 'USED'))),
-    codeUses: await n(db.select({ n: sql<number>`coalesce(sum(${couponCampaigns.usedCount}), 0)::int` }).from(couponCampaigns)),
+    codeUses: await n(
+      db.select({ n: sql<number>`coalesce(sum(${couponCampaigns.usedCount}), 0)::int` }).from(couponCampaigns),
+    ),
   };
 }
 
 export async function pointsOf(db: Db, buyerId: bigint): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger).where(eq(pointLedger.buyerId, buyerId));
+  const [r] = await db
+    .select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` })
+    .from(pointLedger)
+    .where(eq(pointLedger.buyerId, buyerId));
   return r!.n;
 }
 
 export async function contractsOf(db: Db, buyerId: bigint, key?: string) {
-  return db.select().from(tradeContracts).where(key ? and(eq(tradeContracts.buyerId, buyerId), eq(tradeContracts.idempotencyKey, key)) : eq(tradeContracts.buyerId, buyerId));
+  return db
+    .select()
+    .from(tradeContracts)
+    .where(
+      key
+        ? and(eq(tradeContracts.buyerId, buyerId), eq(tradeContracts.idempotencyKey, key))
+        : eq(tradeContracts.buyerId, buyerId),
+    );
 }
 
 /** What every checkout/payment test file starts with: a fresh app, the demo ids, the demo buyer logged in. */

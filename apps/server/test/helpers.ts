@@ -60,7 +60,7 @@ export function recordStatements(db: Db) {
   proto.query = function (this: pg.Client, ...args: unknown[]) {
     if (!paused && pool._clients.includes(this)) {
       const c = args[0] as { name?: string; text?: string } | string;
-      statements.push(typeof c === 'string' ? c : c.name ?? c.text ?? '?');
+      statements.push(typeof c === 'string' ? c : (c.name ?? c.text ?? '?'));
       queries.push(typeof c === 'string' ? { text: c } : { name: c.name, text: c.text ?? '?' });
     }
     return query.apply(this, args);
@@ -68,8 +68,17 @@ export function recordStatements(db: Db) {
   return {
     statements,
     queries,
-    unrecorded: async (text: string) => { paused = true; try { return await pool.query(text); } finally { paused = false; } },
-    stop: () => { proto.query = query; },
+    unrecorded: async (text: string) => {
+      paused = true;
+      try {
+        return await pool.query(text);
+      } finally {
+        paused = false;
+      }
+    },
+    stop: () => {
+      proto.query = query;
+    },
   };
 }
 
@@ -93,7 +102,10 @@ export class Browser {
   readonly cookies = new Map<string, string>();
   remoteAddress: string;
 
-  constructor(readonly app: FastifyInstance, opts: { remoteAddress?: string } = {}) {
+  constructor(
+    readonly app: FastifyInstance,
+    opts: { remoteAddress?: string } = {},
+  ) {
     this.remoteAddress = opts.remoteAddress ?? randomIp();
   }
 
@@ -102,7 +114,12 @@ export class Browser {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: Method, url: string, body?: unknown, opts: RequestOptions = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = {};
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
@@ -140,10 +157,18 @@ export class Browser {
     }
   }
 
-  get(url: string, opts?: RequestOptions) { return this.request('GET', url, undefined, opts); }
-  post(url: string, body?: unknown, opts?: RequestOptions) { return this.request('POST', url, body, opts); }
-  patch(url: string, body?: unknown, opts?: RequestOptions) { return this.request('PATCH', url, body, opts); }
-  delete(url: string, opts?: RequestOptions) { return this.request('DELETE', url, undefined, opts); }
+  get(url: string, opts?: RequestOptions) {
+    return this.request('GET', url, undefined, opts);
+  }
+  post(url: string, body?: unknown, opts?: RequestOptions) {
+    return this.request('POST', url, body, opts);
+  }
+  patch(url: string, body?: unknown, opts?: RequestOptions) {
+    return this.request('PATCH', url, body, opts);
+  }
+  delete(url: string, opts?: RequestOptions) {
+    return this.request('DELETE', url, undefined, opts);
+  }
 
   /** Logs in and asserts success; returns the session body. */
   async login(email: string, password = DEMO_PASSWORD) {

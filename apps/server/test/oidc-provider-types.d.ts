@@ -16,8 +16,16 @@ declare module 'oidc-provider' {
   }
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
-    Grant: { new (props: { clientId: string; accountId: string }): Grant; find(id: string): Promise<Grant | undefined> };
+    Grant: {
+      new (props: { clientId: string; accountId: string }): Grant;
+      find(id: string): Promise<Grant | undefined>;
+    };
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, opts?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      opts?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
   }
 }

@@ -8,7 +8,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  matchRoutes,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
 import type { Language } from '@mall/contracts';
 import { AppProviders, createQueryClient } from './app/AppProviders';
@@ -67,7 +74,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
-  const state = jsonForScript({ queries: dehydrate(queryClient), language: input.language, texts: resourcesOf(i18n), router: hydrationData(context) });
+  const state = jsonForScript({
+    queries: dehydrate(queryClient),
+    language: input.language,
+    texts: resourcesOf(i18n),
+    router: hydrationData(context),
+  });
   const stream = await current.run(request, () => streamPage(context, page, input.nonce));
   return { kind: 'page', status: context.statusCode, language: input.language, state, stream };
 }
@@ -79,9 +91,21 @@ export async function render(input: RenderInput): Promise<RenderResult> {
  * them errors again.
  */
 function hydrationData(context: StaticHandlerContext) {
-  const errors = context.errors && Object.fromEntries(Object.entries(context.errors).map(([id, error]) => [id,
-    isRouteErrorResponse(error) ? { status: error.status, statusText: error.statusText, internal: (error as { internal?: boolean }).internal ?? false, data: error.data }
-      : { message: error instanceof Error ? error.message : String(error), isError: true }]));
+  const errors =
+    context.errors &&
+    Object.fromEntries(
+      Object.entries(context.errors).map(([id, error]) => [
+        id,
+        isRouteErrorResponse(error)
+          ? {
+              status: error.status,
+              statusText: error.statusText,
+              internal: (error as { internal?: boolean }).internal ?? false,
+              data: error.data,
+            }
+          : { message: error instanceof Error ? error.message : String(error), isError: true },
+      ]),
+    );
   return { loaderData: context.loaderData, actionData: context.actionData, errors };
 }
 

@@ -20,17 +20,23 @@ import { createI18n, type Resources } from './shared/i18n';
 
 /** What the server put in the page beside its HTML (entry-server.tsx: PAGE_STATE_ID). */
 interface PageState {
-  queries: DehydratedState; language: Language; texts: Resources;
+  queries: DehydratedState;
+  language: Language;
+  texts: Resources;
   /** React Router's hydration data; an error that was an Error is `{ message, isError }`. */
   router: HydrationState & { errors?: Record<string, unknown> | null };
 }
 
 /** The server's hydration data with its errors made errors again (route error responses are plain data already). */
 function routerState({ router }: PageState): HydrationState {
-  const errors = router.errors && Object.fromEntries(Object.entries(router.errors).map(([id, error]) => {
-    const e = error as { message?: string; isError?: boolean };
-    return [id, e.isError ? new Error(e.message) : error];
-  }));
+  const errors =
+    router.errors &&
+    Object.fromEntries(
+      Object.entries(router.errors).map(([id, error]) => {
+        const e = error as { message?: string; isError?: boolean };
+        return [id, e.isError ? new Error(e.message) : error];
+      }),
+    );
   return { ...router, errors };
 }
 
@@ -45,11 +51,13 @@ function readPageState(): PageState {
  */
 async function loadMatchedRoutes(list: RouteObject[]): Promise<void> {
   const matches = matchRoutes(list, window.location) ?? [];
-  await Promise.all(matches.map(async ({ route }) => {
-    if (typeof route.lazy !== 'function') return;
-    const loaded = await route.lazy();
-    Object.assign(route, { ...loaded, lazy: undefined });
-  }));
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
 }
 
 // After a deploy the old build's chunks are gone: a page still running it reloads once to get the new one.
@@ -63,7 +71,9 @@ window.addEventListener('vite:preloadError', (event) => {
 
 /** Marks the document once React has hydrated it (`data-hydrated` on <html>): tests wait for it before clicking. */
 function Hydrated() {
-  useEffect(() => { document.documentElement.dataset.hydrated = ''; }, []);
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return null;
 }
 
@@ -76,7 +86,8 @@ async function start() {
   await loadMatchedRoutes(routes);
   // The loaders' answers the server rendered with are taken as they are: no loader runs again for the first render.
   const router = createBrowserRouter(routes, { hydrationData: routerState(state) });
-  hydrateRoot(document.getElementById('root')!,
+  hydrateRoot(
+    document.getElementById('root')!,
     <StrictMode>
       <AppProviders queryClient={queryClient} i18n={i18n}>
         <RouterProvider router={router} />

@@ -10,8 +10,13 @@ import { MAX_LEN } from './constants.js';
 import { Email, Id, LanguageSchema } from './schemas.js';
 
 // ---------- profile (PUT/GET /auth/{provider}/user/user-info) ----------
-export const Birthday = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'validation.date')
+export const Birthday = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'validation.date',
+  )
   .refine((s) => s >= '1900-01-01' && Date.parse(`${s}T00:00:00Z`) <= Date.now(), 'validation.date');
 export const ProfileBody = z.strictObject({
   nickname: z.string().trim().min(1, 'validation.required').max(MAX_LEN.nickname),
@@ -57,20 +62,45 @@ export const BindEmailBody = z.strictObject({ email: Email, emailCode: Verificat
 export const BindMobileSendBody = z.strictObject({ mobile: Mobile, mobilePrefix: MobilePrefix });
 export const BindMobileBody = z.strictObject({ mobile: Mobile, mobilePrefix: MobilePrefix, smsCode: VerificationCode });
 /** Change: the old address is proven by a code sent to it, or by the password. */
-export const OldProof = { oldCode: VerificationCode.optional(), password: z.string().min(1).max(MAX_LEN.password).optional() };
-export const ChangeEmailSendBody = z.strictObject({ email: Email.optional(), target: z.enum(['old', 'new']).default('new') });
+export const OldProof = {
+  oldCode: VerificationCode.optional(),
+  password: z.string().min(1).max(MAX_LEN.password).optional(),
+};
+export const ChangeEmailSendBody = z.strictObject({
+  email: Email.optional(),
+  target: z.enum(['old', 'new']).default('new'),
+});
 export const ChangeEmailBody = z.strictObject({ email: Email, emailCode: VerificationCode, ...OldProof });
 export const CheckEmailCodeBody = z.strictObject({ emailCode: VerificationCode });
-export const ChangeMobileSendBody = z.strictObject({ mobile: Mobile.optional(), mobilePrefix: MobilePrefix.optional(), target: z.enum(['old', 'new']).default('new') });
-export const ChangeMobileBody = z.strictObject({ mobile: Mobile, mobilePrefix: MobilePrefix, smsCode: VerificationCode, ...OldProof });
-export const AccountContact = z.object({ email: z.string().nullable(), mobile: z.string().nullable(), mobilePrefix: z.string().nullable() });
+export const ChangeMobileSendBody = z.strictObject({
+  mobile: Mobile.optional(),
+  mobilePrefix: MobilePrefix.optional(),
+  target: z.enum(['old', 'new']).default('new'),
+});
+export const ChangeMobileBody = z.strictObject({
+  mobile: Mobile,
+  mobilePrefix: MobilePrefix,
+  smsCode: VerificationCode,
+  ...OldProof,
+});
+export const AccountContact = z.object({
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  mobilePrefix: z.string().nullable(),
+});
 export const CodeChecked = z.object({ valid: z.literal(true) });
 
 // ---------- delete account ----------
 export const DestroySendEmailBody = z.strictObject({ ...CaptchaFields, email: Email });
 export const DestroySendSmsBody = z.strictObject({ ...CaptchaFields, mobile: Mobile, prefix: MobilePrefix });
 /** The email code, or for a phone-only account the SMS code (smsCode). */
-export const DestroyBody = z.strictObject({ email: Email.optional(), emailCode: VerificationCode.optional(), mobile: Mobile.optional(), prefix: MobilePrefix.optional(), smsCode: VerificationCode.optional() });
+export const DestroyBody = z.strictObject({
+  email: Email.optional(),
+  emailCode: VerificationCode.optional(),
+  mobile: Mobile.optional(),
+  prefix: MobilePrefix.optional(),
+  smsCode: VerificationCode.optional(),
+});
 export const Destroyed = z.object({ destroyed: z.literal(true) });
 /** What the buyer's name becomes on orders, invoices and after-sales the books keep. */
 export const DELETED_USER_NAME = 'Deleted user';

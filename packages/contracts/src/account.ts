@@ -9,7 +9,15 @@ import { Email } from './schemas.js';
 export { IDENTITY_PROVIDER } from './constants.js';
 
 /** What a verification code is for; a code only works for the purpose it was sent for. */
-export const CODE_PURPOSES = ['resetPassword', 'bindEmail', 'bindPhone', 'changeEmail', 'changePhone', 'verifyOld', 'deleteAccount'] as const;
+export const CODE_PURPOSES = [
+  'resetPassword',
+  'bindEmail',
+  'bindPhone',
+  'changeEmail',
+  'changePhone',
+  'verifyOld',
+  'deleteAccount',
+] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const CODE_CHANNELS = ['email', 'sms'] as const;
 export type CodeChannel = (typeof CODE_CHANNELS)[number];
@@ -25,12 +33,22 @@ export const CODE_RULES = {
 /** A verified reset code is exchanged for a single-use reset token that lives this long. */
 export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 
-export const VerificationCode = z.string().trim().regex(/^\d{6}$/, 'Account.codeFormat');
+export const VerificationCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Account.codeFormat');
 export const Password = z.string().min(PASSWORD_MIN).max(MAX_LEN.password);
 /** Mobile number without the country prefix (digits, spaces and dashes allowed, stored as digits). */
-export const Mobile = z.string().trim().max(MAX_LEN.phone).regex(/^[0-9][0-9 -]{3,}$/, 'Account.mobileFormat');
+export const Mobile = z
+  .string()
+  .trim()
+  .max(MAX_LEN.phone)
+  .regex(/^[0-9][0-9 -]{3,}$/, 'Account.mobileFormat');
 /** Country calling code, with or without "+": "+1", "49". */
-export const MobilePrefix = z.string().trim().regex(/^\+?[0-9]{1,4}$/, 'Account.mobileFormat');
+export const MobilePrefix = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9]{1,4}$/, 'Account.mobileFormat');
 
 /**
  * The §7 calls' `captcha, token` pair: `captcha` is the ALTCHA payload the widget produces
@@ -39,7 +57,7 @@ export const MobilePrefix = z.string().trim().regex(/^\+?[0-9]{1,4}$/, 'Account.
  */
 export const CaptchaFields = {
   captcha: z.string().min(1).max(4000).describe('ALTCHA payload (base64 JSON) from the widget'),
-  token: z.string().min(1).max(200).describe('Challenge id: the challenge\'s parameters.nonce'),
+  token: z.string().min(1).max(200).describe("Challenge id: the challenge's parameters.nonce"),
 };
 
 /** Answer to every "send code" call: when the next send is allowed and how long the code lives. */
@@ -63,14 +81,21 @@ export type ResetByTokenBody = z.infer<typeof ResetByTokenBody>;
 // ---------- password reset by SMS ----------
 export const ResetSendSmsBody = z.strictObject({ mobile: Mobile, mobilePrefix: MobilePrefix, ...CaptchaFields });
 export type ResetSendSmsBody = z.infer<typeof ResetSendSmsBody>;
-export const ResetCheckSmsCodeBody = z.strictObject({ mobile: Mobile, mobilePrefix: MobilePrefix, code: VerificationCode });
+export const ResetCheckSmsCodeBody = z.strictObject({
+  mobile: Mobile,
+  mobilePrefix: MobilePrefix,
+  code: VerificationCode,
+});
 export type ResetCheckSmsCodeBody = z.infer<typeof ResetCheckSmsCodeBody>;
 /** POST /api/user/web/mobile/reset: the token from check-sms-code and the new password. */
 export const ResetBySmsBody = ResetByTokenBody;
 export type ResetBySmsBody = ResetByTokenBody;
 
 // ---------- change password ----------
-export const ChangePasswordBody = z.strictObject({ oldPassword: z.string().min(1).max(MAX_LEN.password), newPassword: Password });
+export const ChangePasswordBody = z.strictObject({
+  oldPassword: z.string().min(1).max(MAX_LEN.password),
+  newPassword: Password,
+});
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const OkResult = z.object({ ok: z.literal(true) });

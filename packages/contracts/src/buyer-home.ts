@@ -13,10 +13,18 @@ export const BuyerHome = z.object({
   /** Coupons the checkout would offer now (my coupons' available tab). */
   couponsAvailable: z.number().int(),
   superMember: z.object({ active: z.boolean(), endTime: z.string().nullable() }),
-  latestOrder: z.object({
-    id: Id, tradeOrderCode: z.string(), displayStatus: z.string(), createdAt: z.string(), needPayAmt: Money,
-    itemName: z.string(), image: z.string(), lineCount: z.number().int(),
-  }).nullable(),
+  latestOrder: z
+    .object({
+      id: Id,
+      tradeOrderCode: z.string(),
+      displayStatus: z.string(),
+      createdAt: z.string(),
+      needPayAmt: Money,
+      itemName: z.string(),
+      image: z.string(),
+      lineCount: z.number().int(),
+    })
+    .nullable(),
   /** After-sales still open, and of those the ones waiting for the buyer (send back, confirm an exchange). */
   afterSalesOpen: z.number().int(),
   afterSalesForBuyer: z.number().int(),

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { MAX_LEN } from './constants.js';
 import { Id } from './schemas.js';
 
-const fill = (max: number) => z.string({ error: 'validation.fillIn' }).trim().min(1, 'validation.fillIn').max(max, 'validation.tooLong');
+const fill = (max: number) =>
+  z.string({ error: 'validation.fillIn' }).trim().min(1, 'validation.fillIn').max(max, 'validation.tooLong');
 
 /** Cardholder and billing fields the shop keeps; the card number never reaches the shop. */
 export const CardForm = z.strictObject({
@@ -23,11 +24,18 @@ export type CardForm = z.infer<typeof CardForm>;
 export const CreateCardFlowBody = z.array(CardForm).length(1);
 export const CreateCardResult = z.object({ id: Id, extra: z.string(), payCenterToken: z.string().nullable() });
 export const QueryOneCardBody = z.array(z.strictObject({ id: z.strictObject({ value: Id }) })).length(1);
-export const OneCard = z.object({ id: Id, payCenterToken: z.string().nullable(), status: z.enum(['SETUP_PENDING', 'ACTIVE', 'FAILED']) });
+export const OneCard = z.object({
+  id: Id,
+  payCenterToken: z.string().nullable(),
+  status: z.enum(['SETUP_PENDING', 'ACTIVE', 'FAILED']),
+});
 export const QueryCardsBody = z.array(z.strictObject({ isBind: z.literal(1) })).max(1);
 export const SavedCard = z.object({
-  id: Id, isDefault: z.boolean(), tailNumber: z.string(),
-  bankNetBO: z.object({ bankNetName: z.string(), bankNetLogo: z.string() }), payCenterToken: z.string(),
+  id: Id,
+  isDefault: z.boolean(),
+  tailNumber: z.string(),
+  bankNetBO: z.object({ bankNetName: z.string(), bankNetLogo: z.string() }),
+  payCenterToken: z.string(),
   /** The channels that can charge it: those of the provider it was saved with (none when that provider is no longer configured). */
   payChannels: z.array(z.string()),
 });
@@ -40,7 +48,10 @@ export function luhnValid(number: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return sum % 10 === 0;

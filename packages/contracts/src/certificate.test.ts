@@ -10,7 +10,8 @@ describe('ID number rules per site', () => {
     // Change the last digit-like character: the pattern may still fit, the check digit must not.
     const i = [...n].findLastIndex((c) => /\d/.test(c));
     const changed = n.slice(0, i) + String((Number(n[i]) + 1) % 10) + n.slice(i + 1);
-    if (site !== 'US' && site !== 'UK' && !(site === 'DE' && n.length === 9)) expect(isValidIdNumber(site, changed)).toBe(false);
+    if (site !== 'US' && site !== 'UK' && !(site === 'DE' && n.length === 9))
+      expect(isValidIdNumber(site, changed)).toBe(false);
     expect(isValidIdNumber(site, 'abc')).toBe(false);
     expect(isValidIdNumber(site, '')).toBe(false);
   });

@@ -8,7 +8,6 @@ import { ERROR_CODES } from './errors.js';
 import { Id } from './schemas.js';
 import { CERTIFICATE_MAX } from './id-numbers.js';
 
-
 export { CERTIFICATE_MAX, ID_NUMBER_RULES, isValidIdNumber, maskIdNumber, normaliseIdNumber } from './id-numbers.js';
 
 const CertificateFields = {

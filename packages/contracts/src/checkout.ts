@@ -10,14 +10,21 @@ import { BundlePart, Id, ItemBusinessType, Money, Quantity, ShopRef, Sku, SiteCo
 import { Certificate } from './certificate.js';
 import { VatInvoiceRequestBody } from './invoice.js';
 
-
 /** A line to price: the SKU and quantity (cartLineId when it came from the cart). */
 export const PreviewLine = z.strictObject({ skuId: Id, qty: Quantity, cartLineId: Id.optional() });
 /** A saved address by id (registered buyers) or a full address entered at checkout. */
 export const AddressChoice = z.union([z.strictObject({ id: Id }), z.record(z.string(), z.unknown())]);
 export const ShippingChoice = z.strictObject({ shopId: Id, shippingMethodId: Id });
-export const PromotionCode = z.string().trim().toUpperCase().min(PROMOTION_CODE_LENGTH.min, ERROR_CODES.promotionCodeLength).max(PROMOTION_CODE_LENGTH.max, ERROR_CODES.promotionCodeLength);
-export const ShippingTimeChoice = z.strictObject({ deliveryDay: z.string().max(20).optional(), deliveryTime: z.string().max(20).optional() });
+export const PromotionCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(PROMOTION_CODE_LENGTH.min, ERROR_CODES.promotionCodeLength)
+  .max(PROMOTION_CODE_LENGTH.max, ERROR_CODES.promotionCodeLength);
+export const ShippingTimeChoice = z.strictObject({
+  deliveryDay: z.string().max(20).optional(),
+  deliveryTime: z.string().max(20).optional(),
+});
 
 export const PreviewBody = z.strictObject({
   orderSource: z.enum(['CART', 'BUY_NOW']).default('CART'),
@@ -41,44 +48,96 @@ export type PreviewBody = z.infer<typeof PreviewBody>;
 
 export const CannotUsedType = z.enum(['ORDER_AMOUNT_NOT_SUPPORTED', 'REGION_NOT_SUPPORTED']);
 export const ShippingMethod = z.object({
-  shippingMethodId: Id, shippingMethodCode: z.string(), shippingMethod: z.string(), shippingMethodDesc: z.string(),
+  shippingMethodId: Id,
+  shippingMethodCode: z.string(),
+  shippingMethod: z.string(),
+  shippingMethodDesc: z.string(),
   /** Null when the cost is unknown. */
   shippingAmt: Money.nullable(),
-  canSelect: z.boolean(), canotUsedType: CannotUsedType.nullable(), shopId: Id,
-  latitude: z.number().nullable(), longitude: z.number().nullable(),
+  canSelect: z.boolean(),
+  canotUsedType: CannotUsedType.nullable(),
+  shopId: Id,
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
 });
 export type ShippingMethod = z.infer<typeof ShippingMethod>;
 export const PickupStore = z.object({
-  id: Id, storeName: z.string(), storeAddress: z.string(), storeCity: z.string(), storeState: z.string(), storeZipCode: z.string(),
-  address: z.string(), businessHours: z.string(), supportPickUp: z.boolean(), latitude: z.number(), longitude: z.number(),
+  id: Id,
+  storeName: z.string(),
+  storeAddress: z.string(),
+  storeCity: z.string(),
+  storeState: z.string(),
+  storeZipCode: z.string(),
+  address: z.string(),
+  businessHours: z.string(),
+  supportPickUp: z.boolean(),
+  latitude: z.number(),
+  longitude: z.number(),
   /** Miles with 2 decimals from the shipping address. */
   distance: z.string(),
 });
 export type PickupStore = z.infer<typeof PickupStore>;
 export const CheckoutCoupon = z.object({
-  ownerCouponId: Id, memberCouponType: z.enum(['DISCOUNT_COUPON', 'AMOUNT']), couponCampaignName: z.string(), couponCampaignDescription: z.string(),
-  scope: z.enum(['SHOP', 'PLATFORM']), shopId: Id.nullable(),
-  deductionAmt: Money.nullable(), discountValue: z.string().nullable(), minSpend: Money,
-  startTime: z.string(), endTime: z.string(), useLimit: z.boolean(), selected: z.boolean(), usable: z.boolean(),
+  ownerCouponId: Id,
+  memberCouponType: z.enum(['DISCOUNT_COUPON', 'AMOUNT']),
+  couponCampaignName: z.string(),
+  couponCampaignDescription: z.string(),
+  scope: z.enum(['SHOP', 'PLATFORM']),
+  shopId: Id.nullable(),
+  deductionAmt: Money.nullable(),
+  discountValue: z.string().nullable(),
+  minSpend: Money,
+  startTime: z.string(),
+  endTime: z.string(),
+  useLimit: z.boolean(),
+  selected: z.boolean(),
+  usable: z.boolean(),
   /** Display: percent off (100 - 10 x value) or amount. */
   display: z.object({ type: z.enum(['percent', 'amount']), discount: z.string() }),
 });
 export type CheckoutCoupon = z.infer<typeof CheckoutCoupon>;
 export const PreviewLineOut = z.object({
-  skuId: Id, cartLineId: Id.nullable(), sku: Sku,
-  item: z.object({ id: Id, urlKey: z.string(), itemName: z.string(), businessTypeDict: ItemBusinessType, isExceed: z.boolean(), category: z.string() }),
-  qty: Quantity, unitPrice: Money, skuAmt: Money, discountAmt: Money, needPayAmt: Money, points: z.number().int(),
-  lineGroupTypeDict: z.enum(['NORMAL', 'DIY_MAIN']), diyChildren: z.array(BundlePart), gifts: z.array(BundlePart),
-  presale: z.object({ deposit: Money, balance: Money, balancePaymentStartTime: z.string(), balancePaymentEndTime: z.string() }).nullable(),
+  skuId: Id,
+  cartLineId: Id.nullable(),
+  sku: Sku,
+  item: z.object({
+    id: Id,
+    urlKey: z.string(),
+    itemName: z.string(),
+    businessTypeDict: ItemBusinessType,
+    isExceed: z.boolean(),
+    category: z.string(),
+  }),
+  qty: Quantity,
+  unitPrice: Money,
+  skuAmt: Money,
+  discountAmt: Money,
+  needPayAmt: Money,
+  points: z.number().int(),
+  lineGroupTypeDict: z.enum(['NORMAL', 'DIY_MAIN']),
+  diyChildren: z.array(BundlePart),
+  gifts: z.array(BundlePart),
+  presale: z
+    .object({ deposit: Money, balance: Money, balancePaymentStartTime: z.string(), balancePaymentEndTime: z.string() })
+    .nullable(),
   stockOk: z.boolean(),
 });
 export const RenderTradeOrder = z.object({
-  shop: ShopRef, shopId: Id, sellerId: Id, lines: z.array(PreviewLineOut),
-  skuAmt: Money, shopDiscountAmt: Money, platformDiscountAmt: Money, shippingAmt: Money, taxAmt: Money, needPayAmt: Money,
+  shop: ShopRef,
+  shopId: Id,
+  sellerId: Id,
+  lines: z.array(PreviewLineOut),
+  skuAmt: Money,
+  shopDiscountAmt: Money,
+  platformDiscountAmt: Money,
+  shippingAmt: Money,
+  taxAmt: Money,
+  needPayAmt: Money,
   /** This order's tax rate (US: the ship-to state's, or the pickup store's state's). */
   taxRate: z.string(),
   availableShopCouponList: z.array(CheckoutCoupon),
-  shippingMethods: z.array(ShippingMethod), selectedShippingMethodId: Id.nullable(),
+  shippingMethods: z.array(ShippingMethod),
+  selectedShippingMethodId: Id.nullable(),
   pickupStores: z.array(PickupStore),
 });
 export const PreviewResult = z.object({
@@ -86,18 +145,36 @@ export const PreviewResult = z.object({
   selectedAddress: Address.nullable(),
   billingAddress: Address.nullable(),
   promotionCodeList: z.array(z.string()),
-  uselessPromotionCode: z.array(z.object({ code: z.string(), reason: z.enum(['MIN_SPEND', 'COMBINATION', 'NOT_FOUND', 'EXPIRED']) })),
+  uselessPromotionCode: z.array(
+    z.object({ code: z.string(), reason: z.enum(['MIN_SPEND', 'COMBINATION', 'NOT_FOUND', 'EXPIRED']) }),
+  ),
   availableCouponList: z.array(CheckoutCoupon),
   availablePlatformCouponList: z.array(CheckoutCoupon),
-  skuAmt: Money, shopDiscountAmt: Money, platformDiscountAmt: Money, platformCouponDiscountAmt: Money, promotionDiscountAmt: Money,
-  shippingAmt: Money, shippingAmtExcludeShopDiscount: Money, shippingNoTaxAmt: Money, totalTaxAmt: Money,
+  skuAmt: Money,
+  shopDiscountAmt: Money,
+  platformDiscountAmt: Money,
+  platformCouponDiscountAmt: Money,
+  promotionDiscountAmt: Money,
+  shippingAmt: Money,
+  shippingAmtExcludeShopDiscount: Money,
+  shippingNoTaxAmt: Money,
+  totalTaxAmt: Money,
   /** The rate of every order of the checkout, or the ship-to address's when a pickup order differs. */
   taxRate: z.string(),
-  taxDisplay: z.enum(['INCLUSIVE', 'EXCLUSIVE']), levelAmt: Money, needPayAmt: Money,
-  actualNeedPayPoints: z.number().int(), earnPoints: z.number().int(),
+  taxDisplay: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
+  levelAmt: Money,
+  needPayAmt: Money,
+  actualNeedPayPoints: z.number().int(),
+  earnPoints: z.number().int(),
   pointDeductionResult: z.object({
-    available: z.boolean(), pointBalance: z.number().int(), discountablePoint: z.number().int(), discountableAmount: Money,
-    chosenIntegral: z.number().int(), discountAmount: Money, step: z.number().int(), minimum: z.number().int(),
+    available: z.boolean(),
+    pointBalance: z.number().int(),
+    discountablePoint: z.number().int(),
+    discountableAmount: Money,
+    chosenIntegral: z.number().int(),
+    discountAmount: Money,
+    step: z.number().int(),
+    minimum: z.number().int(),
   }),
   couponCodeUsedList: z.array(z.string()),
   activityUsedList: z.array(z.string()),
@@ -107,8 +184,12 @@ export const PreviewResult = z.object({
   userCertificate: Certificate.nullable(),
   certificateStatus: z.number().int(),
   shippingTimeInfo: z.object({
-    isPreSale: z.boolean(), delayDays: z.number().int(), dayList: z.array(z.string()), dayTimeList: z.array(z.string()),
-    shippingMethodId: Id.nullable(), shippingMethod: z.string().nullable(),
+    isPreSale: z.boolean(),
+    delayDays: z.number().int(),
+    dayList: z.array(z.string()),
+    dayTimeList: z.array(z.string()),
+    shippingMethodId: Id.nullable(),
+    shippingMethod: z.string().nullable(),
   }),
   tradeType: z.enum(['NORMAL_SALE_B2C', 'NORMAL_POINT_REDEEM', 'NORMAL_SALE_CBE', 'NET_B2B']),
   isExceed: z.boolean(),
@@ -118,28 +199,55 @@ export const PreviewResult = z.object({
 });
 export type PreviewResult = z.infer<typeof PreviewResult>;
 
-export const NotifyInfo = z.strictObject({
-  notifyType: z.enum(['phone', 'email']),
-  areaCode: z.string().trim().max(6).optional(),
-  contactInfo: z.string().trim().min(1).max(MAX_LEN.notificationEmail - 1),
-}).superRefine((n, ctx) => {
-  if (n.notifyType === 'email' && !EMAIL_PATTERN.test(n.contactInfo)) ctx.addIssue({ code: 'custom', path: ['contactInfo'], message: 'validation.email' });
-  if (n.notifyType === 'phone') {
-    if (!n.areaCode || !/^\+?\d{1,4}$/.test(n.areaCode)) ctx.addIssue({ code: 'custom', path: ['areaCode'], message: 'validation.areaCode' });
-    if (!/^\d{5,15}$/.test(n.contactInfo.replace(/[\s-]/g, ''))) ctx.addIssue({ code: 'custom', path: ['contactInfo'], message: 'validation.phone' });
-  }
-});
+export const NotifyInfo = z
+  .strictObject({
+    notifyType: z.enum(['phone', 'email']),
+    areaCode: z.string().trim().max(6).optional(),
+    contactInfo: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_LEN.notificationEmail - 1),
+  })
+  .superRefine((n, ctx) => {
+    if (n.notifyType === 'email' && !EMAIL_PATTERN.test(n.contactInfo))
+      ctx.addIssue({ code: 'custom', path: ['contactInfo'], message: 'validation.email' });
+    if (n.notifyType === 'phone') {
+      if (!n.areaCode || !/^\+?\d{1,4}$/.test(n.areaCode))
+        ctx.addIssue({ code: 'custom', path: ['areaCode'], message: 'validation.areaCode' });
+      if (!/^\d{5,15}$/.test(n.contactInfo.replace(/[\s-]/g, '')))
+        ctx.addIssue({ code: 'custom', path: ['contactInfo'], message: 'validation.phone' });
+    }
+  });
 
 /** SPEC §3 Submit payload: the preview choices plus what the buyer typed on step 0. */
 export const SubmitBody = PreviewBody.extend({
-  tradeOrderReqList: z.array(z.strictObject({
-    shopId: Id, sellerId: Id.optional(), remark: z.string().trim().max(200).optional(),
-    // The US site adds line details; they are stored, never trusted for prices.
-    lines: z.array(z.strictObject({
-      shopSkuId: Id, tradeQty: Quantity, itemName: z.string().max(300).optional(), skuName: z.string().max(300).optional(),
-      price: z.string().max(30).optional(), itemImage: z.string().max(500).optional(), itemUrlKey: z.string().max(200).optional(), category: z.string().max(100).optional(),
-    })).max(100).optional(),
-  })).max(50).optional(),
+  tradeOrderReqList: z
+    .array(
+      z.strictObject({
+        shopId: Id,
+        sellerId: Id.optional(),
+        remark: z.string().trim().max(200).optional(),
+        // The US site adds line details; they are stored, never trusted for prices.
+        lines: z
+          .array(
+            z.strictObject({
+              shopSkuId: Id,
+              tradeQty: Quantity,
+              itemName: z.string().max(300).optional(),
+              skuName: z.string().max(300).optional(),
+              price: z.string().max(30).optional(),
+              itemImage: z.string().max(500).optional(),
+              itemUrlKey: z.string().max(200).optional(),
+              category: z.string().max(100).optional(),
+            }),
+          )
+          .max(100)
+          .optional(),
+      }),
+    )
+    .max(50)
+    .optional(),
   notifyInfo: NotifyInfo.optional(),
   hearFrom: z.enum(HEAR_FROM_OPTIONS).optional(),
   hearFromInput: z.string().trim().max(MAX_LEN.quickQuiz).optional(),
@@ -161,8 +269,14 @@ export const SubmitBody = PreviewBody.extend({
 export type SubmitBody = z.infer<typeof SubmitBody>;
 
 export const OrderResult = z.object({
-  id: Id, payUniqueKey: z.string(), paymentOrderId: z.string(), tradeOrderIdList: z.array(Id),
-  needPayAmt: Money, buyerId: Id, totalAmt: Money, isFreeTrade: z.boolean(),
+  id: Id,
+  payUniqueKey: z.string(),
+  paymentOrderId: z.string(),
+  tradeOrderIdList: z.array(Id),
+  needPayAmt: Money,
+  buyerId: Id,
+  totalAmt: Money,
+  isFreeTrade: z.boolean(),
 });
 export type OrderResult = z.infer<typeof OrderResult>;
 
@@ -171,4 +285,3 @@ export const ExceedRequestBody = PreviewBody.extend({
   remark: z.string().trim().max(200).optional(),
 });
 export const ExceedRequestResult = z.object({ id: Id, status: z.string() });
-

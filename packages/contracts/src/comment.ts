@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { REVIEW } from './constants.js';
 import { Attribute, Id, Money } from './schemas.js';
 
-
 /** A review image as the review-image upload returns it: the display size and its thumbnail. */
 export const ReviewImageFile = z.object({
   url: z.string().regex(/^\/(uploads\/reviews\/[0-9a-f-]{36}-d\.webp|media\/demo\/[a-z0-9-]+\.svg)$/, 'invalid image'),
@@ -39,7 +38,10 @@ export const CreatedReview = z.object({ id: Id, topId: Id.nullable(), postId: Id
 export const CreateReviewsResult = z.array(CreatedReview);
 
 export const ReviewSku = z.object({
-  id: Id, name: z.string(), image: z.string(), attributes: z.array(Attribute),
+  id: Id,
+  name: z.string(),
+  image: z.string(),
+  attributes: z.array(Attribute),
   item: z.object({ id: Id, urlKey: z.string().nullable(), itemName: z.string() }),
 });
 export const ReplyComment = z.object({ data: z.array(z.object({ content: z.string(), createdAt: z.string() })) });
@@ -67,10 +69,30 @@ export const Review = ReviewBase.extend({ reviewComments: z.array(ReviewBase) })
 export type Review = z.infer<typeof Review>;
 
 /** bbc_content_PageCommonComment4CFlow: [{ qCommentBO, queryParams: { page } }] */
-export const PageReviewsBody = z.array(z.strictObject({
-  qCommentBO: z.strictObject({ id: Id.optional(), postTypeDict: z.literal('ORDER_LINE').optional(), commentator: z.strictObject({ id: Id }).optional() }).optional(),
-  queryParams: z.strictObject({ page: z.strictObject({ no: z.number().int().min(1).max(100000).default(1), size: z.number().int().min(1).max(50).default(REVIEW.pageSize) }).optional() }).optional(),
-})).min(1).max(1);
+export const PageReviewsBody = z
+  .array(
+    z.strictObject({
+      qCommentBO: z
+        .strictObject({
+          id: Id.optional(),
+          postTypeDict: z.literal('ORDER_LINE').optional(),
+          commentator: z.strictObject({ id: Id }).optional(),
+        })
+        .optional(),
+      queryParams: z
+        .strictObject({
+          page: z
+            .strictObject({
+              no: z.number().int().min(1).max(100000).default(1),
+              size: z.number().int().min(1).max(50).default(REVIEW.pageSize),
+            })
+            .optional(),
+        })
+        .optional(),
+    }),
+  )
+  .min(1)
+  .max(1);
 export const ReviewPage = z.object({
   data: z.array(z.object({ comment: Review, replyComment: ReplyComment, reviewComments: z.array(ReviewBase) })),
   total: z.number().int(),
@@ -78,52 +100,107 @@ export const ReviewPage = z.object({
 export type ReviewPage = z.infer<typeof ReviewPage>;
 
 /** bbc_trade_PageTradeOrderForBuyerIdFlow: finished orders; commentStatus picks those with lines left to review. */
-export const PageOrdersToReviewBody = z.array(z.strictObject({
-  queryParams: z.strictObject({ page: z.strictObject({ no: z.number().int().min(1).max(100000).default(1), size: z.number().int().min(1).max(50).default(REVIEW.pageSize) }).optional() }).optional(),
-  tradeOrderStatus: z.strictObject({ displayStatus: z.strictObject({ value: z.literal('COMPLETE') }) }).optional(),
-  commentStatus: z.enum(['unComment', 'comment']).optional(),
-})).min(1).max(1);
+export const PageOrdersToReviewBody = z
+  .array(
+    z.strictObject({
+      queryParams: z
+        .strictObject({
+          page: z
+            .strictObject({
+              no: z.number().int().min(1).max(100000).default(1),
+              size: z.number().int().min(1).max(50).default(REVIEW.pageSize),
+            })
+            .optional(),
+        })
+        .optional(),
+      tradeOrderStatus: z.strictObject({ displayStatus: z.strictObject({ value: z.literal('COMPLETE') }) }).optional(),
+      commentStatus: z.enum(['unComment', 'comment']).optional(),
+    }),
+  )
+  .min(1)
+  .max(1);
 export const ReviewableLine = z.object({
-  id: Id, name: z.string(), skuName: z.string(), image: z.string(), attributes: z.array(Attribute), qty: z.string(), unitName: z.string().nullable(),
-  lineGroupTypeDict: z.string(), skuAmt: Money,
+  id: Id,
+  name: z.string(),
+  skuName: z.string(),
+  image: z.string(),
+  attributes: z.array(Attribute),
+  qty: z.string(),
+  unitName: z.string().nullable(),
+  lineGroupTypeDict: z.string(),
+  skuAmt: Money,
   /** The first review of this line, when written. */
   commentId: Id.nullable(),
   sku: ReviewSku,
 });
 export type ReviewableLine = z.infer<typeof ReviewableLine>;
 export const OrderToReview = z.object({
-  id: Id, tradeOrderCode: z.string(), shopName: z.string(), completedTime: z.string().nullable(), orderedTime: z.string(),
+  id: Id,
+  tradeOrderCode: z.string(),
+  shopName: z.string(),
+  completedTime: z.string().nullable(),
+  orderedTime: z.string(),
   tradeOrderCommentStatus: z.enum(['EVALUATED', 'NOT_EVALUATED']),
   /** DIY parts are hidden; gifts are reviewed like any bought line. */
   tradeOrderLineList: z.array(ReviewableLine),
 });
 export type OrderToReview = z.infer<typeof OrderToReview>;
-export const OrdersToReviewPage = z.object({ data: z.array(OrderToReview), total: z.number().int(), toReviewCount: z.number().int() });
+export const OrdersToReviewPage = z.object({
+  data: z.array(OrderToReview),
+  total: z.number().int(),
+  toReviewCount: z.number().int(),
+});
 export type OrdersToReviewPage = z.infer<typeof OrdersToReviewPage>;
 
 /** trade_QueryOneTradeBaseOrderLineBOBuiltInFunc [{id}] and bbc_trade_TradeOrderLineForIdFlow [{ id: { values } }]. */
-export const OneLineBody = z.array(z.strictObject({ id: Id })).min(1).max(1);
-export const LinesByIdBody = z.array(z.strictObject({ id: z.strictObject({ values: z.array(Id).min(1).max(50) }) })).min(1).max(1);
-export const OrderLineForReview = ReviewableLine.extend({ tradeOrderId: Id, tradeOrderCode: z.string(), orderStatus: z.string(), shopName: z.string() });
+export const OneLineBody = z
+  .array(z.strictObject({ id: Id }))
+  .min(1)
+  .max(1);
+export const LinesByIdBody = z
+  .array(z.strictObject({ id: z.strictObject({ values: z.array(Id).min(1).max(50) }) }))
+  .min(1)
+  .max(1);
+export const OrderLineForReview = ReviewableLine.extend({
+  tradeOrderId: Id,
+  tradeOrderCode: z.string(),
+  orderStatus: z.string(),
+  shopName: z.string(),
+});
 export type OrderLineForReview = z.infer<typeof OrderLineForReview>;
 
 /** Item page: average, count per star and the newest published reviews (names shortened). */
-export const ItemReviewsQuery = z.strictObject({ pageNo: z.coerce.number().int().min(1).max(10000).default(1), pageSize: z.coerce.number().int().min(1).max(20).default(REVIEW.itemPageSize), star: z.coerce.number().int().min(1).max(5).optional() });
+export const ItemReviewsQuery = z.strictObject({
+  pageNo: z.coerce.number().int().min(1).max(10000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(20).default(REVIEW.itemPageSize),
+  star: z.coerce.number().int().min(1).max(5).optional(),
+});
 export const ItemReviews = z.object({
-  average: z.number().nullable(), count: z.number().int(),
+  average: z.number().nullable(),
+  count: z.number().int(),
   /** perStar[0] is the number of 1-star reviews … perStar[4] of 5-star ones. */
   perStar: z.array(z.number().int()).length(5),
-  data: z.array(Review), total: z.number().int(),
+  data: z.array(Review),
+  total: z.number().int(),
 });
 export type ItemReviews = z.infer<typeof ItemReviews>;
 
 // ---------- seller console ----------
 export const SellerReviewListBody = z.strictObject({
-  pageNo: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(50).default(10),
-  star: z.number().int().min(1).max(5).optional(), notReplied: z.boolean().optional(),
+  pageNo: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(50).default(10),
+  star: z.number().int().min(1).max(5).optional(),
+  notReplied: z.boolean().optional(),
 });
-export const SellerReview = Review.extend({ buyerName: z.string(), shopName: z.string(), reported: z.boolean(), hidden: z.boolean() });
+export const SellerReview = Review.extend({
+  buyerName: z.string(),
+  shopName: z.string(),
+  reported: z.boolean(),
+  hidden: z.boolean(),
+});
 export type SellerReview = z.infer<typeof SellerReview>;
 export const SellerReviewPage = z.object({ data: z.array(SellerReview), total: z.number().int() });
-export const ReplyBody = z.strictObject({ content: z.string().trim().min(1, 'Please write a reply').max(REVIEW.textMax) });
+export const ReplyBody = z.strictObject({
+  content: z.string().trim().min(1, 'Please write a reply').max(REVIEW.textMax),
+});
 export const ReportBody = z.strictObject({ reason: z.string().trim().min(1, 'Please say why').max(300) });

@@ -12,9 +12,22 @@ export const RATE_LIMIT_SUBMIT_DELAY_MS = 1000;
 export const FAKE_COUNTDOWN_MS = 300000;
 export const METERS_PER_MILE = 1609.34;
 export const MAX_LEN = {
-  name: 100, city: 100, street: 200, detailAddress: 200, company: 200, email: 50, notificationEmail: 255,
-  phone: 20, hearFrom: 200, inviteCode: 20, quickQuiz: 200, requirements: 500, reviewText: 300,
-  afterSalesNotes: 500, password: 128, nickname: 50,
+  name: 100,
+  city: 100,
+  street: 200,
+  detailAddress: 200,
+  company: 200,
+  email: 50,
+  notificationEmail: 255,
+  phone: 20,
+  hearFrom: 200,
+  inviteCode: 20,
+  quickQuiz: 200,
+  requirements: 500,
+  reviewText: 300,
+  afterSalesNotes: 500,
+  password: 128,
+  nickname: 50,
 } as const;
 export const PROMOTION_CODE_LENGTH = { min: 4, max: 20 } as const;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -53,7 +66,13 @@ export const AFTER_SALES = {
 } as const;
 
 /** Review limits (SPEC §5). Here, not in comment.ts, so a page that reads them does not load the review schemas (and zod). */
-export const REVIEW = { imagesMax: 6, stars: 5, textMax: MAX_LEN.reviewText, pageSize: REVIEW_LIST_PAGE_SIZE, itemPageSize: 5 } as const;
+export const REVIEW = {
+  imagesMax: 6,
+  stars: 5,
+  textMax: MAX_LEN.reviewText,
+  pageSize: REVIEW_LIST_PAGE_SIZE,
+  itemPageSize: 5,
+} as const;
 
 /**
  * Uploads per purpose (SPEC §5): the proof of invoice one file of 10 MB ('File size cannot exceed
@@ -83,16 +102,35 @@ export const UPLOAD_MAX_PIXELS = 40_000_000;
  * schemas are built from these same arrays (z.enum(ORDER_TABS) in order.ts, ...).
  */
 export const ORDER_STATUS_VALUES = [
-  'PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CLOSED', 'CANCELED', 'CANCEL_ALL', 'PROCESSING',
+  'PENDING_PAY',
+  'PENDING_DEPOSIT',
+  'PENDING_BALANCE',
+  'UN_DELIVERY',
+  'UN_RECEIVED',
+  'COMPLETE',
+  'CLOSED',
+  'CANCELED',
+  'CANCEL_ALL',
+  'PROCESSING',
 ] as const;
 /** Order list tabs (SPEC §2). */
 export const ORDER_TABS = ['ALL_ORDER', 'PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CANCEL_ALL'] as const;
 /** Time filters of the order list (SPEC §2): last 3 months, this year, last year, long ago (before last year). */
 export const ORDER_TIMESPANS = ['LAST_3_MONTHS', 'THIS_YEAR', 'LAST_YEAR', 'LONG_AGO'] as const;
 export const REVERSE_STATUS_VALUES = [
-  'AS_APPLIED', 'WAITING_FOR_AUDIT_BY_SELLER', 'WAITING_FOR_BUYER_RETURN', 'WAITING_FOR_QC_DONE', 'WAITING_FOR_REFUND',
-  'WAITING_FOR_SELLER_SHIP', 'WAITING_FOR_BUYER_CONFIRMED', 'REFUND_PENDING', 'REFUND_DONE', 'REVERSE_DONE',
-  'REVERSE_CANCELED', 'REVERSE_CLOSE', 'REFUND_FAIL',
+  'AS_APPLIED',
+  'WAITING_FOR_AUDIT_BY_SELLER',
+  'WAITING_FOR_BUYER_RETURN',
+  'WAITING_FOR_QC_DONE',
+  'WAITING_FOR_REFUND',
+  'WAITING_FOR_SELLER_SHIP',
+  'WAITING_FOR_BUYER_CONFIRMED',
+  'REFUND_PENDING',
+  'REFUND_DONE',
+  'REVERSE_DONE',
+  'REVERSE_CANCELED',
+  'REVERSE_CLOSE',
+  'REFUND_FAIL',
 ] as const;
 /** What a buyer applies for from an order. */
 export const APPLY_TYPES = ['SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE', 'SALE_CANCEL_BEFORE_DELIVERY'] as const;
@@ -102,7 +140,17 @@ export type MyCouponTab = (typeof MY_COUPON_TABS)[number];
 export const COUPON_LIST_PAGE_SIZE = 4;
 export const MEMBERSHIP = { historyPageSize: 10, levelPageSize: 20 } as const;
 /** Kinds of points ledger lines (the buyer's history filter). */
-export const POINT_LINE_KINDS = ['WELCOME', 'INVITATION', 'ADJUSTMENT', 'EARN', 'ORDER', 'ORDER_CLOSED', 'REFUND', 'EARN_REVERSED', 'EXPIRY'] as const;
+export const POINT_LINE_KINDS = [
+  'WELCOME',
+  'INVITATION',
+  'ADJUSTMENT',
+  'EARN',
+  'ORDER',
+  'ORDER_CLOSED',
+  'REFUND',
+  'EARN_REVERSED',
+  'EXPIRY',
+] as const;
 export const PAID_SERVICE_PERIOD_CODES = ['MONTHLY', 'YEARLY'] as const;
 /**
  * The shop's own identity provider: the `{provider}` path segment of the §7 account calls
@@ -112,7 +160,14 @@ export const IDENTITY_PROVIDER = 'mall';
 /** Query parameter the OIDC callback puts an error code in when it sends the buyer back to a page. */
 export const OIDC_ERROR_PARAM = 'oidcError';
 export const HEAR_FROM_OPTIONS = [
-  'advertisement', 'onlineSearch', 'socialMedia', 'referral', 'emailMarketing', 'industryAssociation', 'qrCode', 'other',
+  'advertisement',
+  'onlineSearch',
+  'socialMedia',
+  'referral',
+  'emailMarketing',
+  'industryAssociation',
+  'qrCode',
+  'other',
 ] as const;
 export const GENDERS = ['MALE', 'FEMALE', 'UN_KNOW'] as const;
 export const ADDRESS_TYPES = ['COMPANY', 'PERSON'] as const;
@@ -123,5 +178,11 @@ export const EMAIL_PATTERN = /^[^\s@"]+@[^\s@"]+\.[^\s@"]{2,}$/;
  * token it does not know invalid_token), plus the shop's own (an approval for another amount,
  * a declined event without a reason). The web app has a sentence for each.
  */
-export const PAYMENT_DECLINE_REASONS = ['card_declined', 'insufficient_funds', 'invalid_token', 'amount_mismatch', 'declined'] as const;
+export const PAYMENT_DECLINE_REASONS = [
+  'card_declined',
+  'insufficient_funds',
+  'invalid_token',
+  'amount_mismatch',
+  'declined',
+] as const;
 export type PaymentDeclineReason = (typeof PAYMENT_DECLINE_REASONS)[number];

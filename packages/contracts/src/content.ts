@@ -13,8 +13,16 @@ export const ArticleCategory = z.object({ id: Id, code: z.string(), name: z.stri
 export type ArticleCategory = z.infer<typeof ArticleCategory>;
 
 export const ArticleSummary = z.object({
-  id: Id, site: SiteCodeSchema, kind: ArticleKind, categoryId: Id.nullable(), categoryName: z.string().nullable(),
-  title: z.string(), summary: z.string(), author: z.string(), pinned: z.boolean(), publishedAt: z.string(),
+  id: Id,
+  site: SiteCodeSchema,
+  kind: ArticleKind,
+  categoryId: Id.nullable(),
+  categoryName: z.string().nullable(),
+  title: z.string(),
+  summary: z.string(),
+  author: z.string(),
+  pinned: z.boolean(),
+  publishedAt: z.string(),
 });
 export type ArticleSummary = z.infer<typeof ArticleSummary>;
 
@@ -36,7 +44,12 @@ export const PageArticleBody = z.strictObject({
   pageSize: z.number().int().min(1).max(50).default(10),
 });
 export type PageArticleBody = z.input<typeof PageArticleBody>;
-export const ArticlePage = z.object({ data: z.array(ArticleSummary), total: z.number().int(), pageNo: z.number().int(), pageSize: z.number().int() });
+export const ArticlePage = z.object({
+  data: z.array(ArticleSummary),
+  total: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type ArticlePage = z.infer<typeof ArticlePage>;
 
 /**
@@ -49,4 +62,7 @@ export const ArticleDetailBody = z.union([
 ]);
 export type ArticleDetailBody = z.infer<typeof ArticleDetailBody>;
 
-export const SiteFlowBody = z.array(z.object({ site: SiteCodeSchema.optional() }).passthrough()).max(1).optional();
+export const SiteFlowBody = z
+  .array(z.object({ site: SiteCodeSchema.optional() }).passthrough())
+  .max(1)
+  .optional();

@@ -75,7 +75,10 @@ export const ID_NUMBER_RULES: Record<SiteCode, { example: string; valid: (normal
   // SSN: 3-2-4 digits, no all-zero group, area not 000, 666 or 9xx.
   US: { example: '123-45-6789', valid: (v) => /^(?!000|666|9\d\d)\d{3}(?!00)\d{2}(?!0000)\d{4}$/.test(v) },
   // National Insurance number: two prefix letters (not D F I Q U V; O not second), 6 digits, A-D.
-  UK: { example: 'AB 12 34 56 C', valid: (v) => /^(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]$/.test(v) },
+  UK: {
+    example: 'AB 12 34 56 C',
+    valid: (v) => /^(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]$/.test(v),
+  },
   DE: { example: 'T22000129', valid: deAusweis },
   JP: { example: '1234 5678 9018', valid: jpMyNumber },
   ES: { example: '12345678Z', valid: esDni },
@@ -89,4 +92,5 @@ export function isValidIdNumber(site: SiteCode, raw: string): boolean {
 }
 
 /** Last four characters, the rest hidden: what every answer shows of the number. */
-export const maskIdNumber = (normalised: string) => `${'*'.repeat(Math.max(0, normalised.length - 4))}${normalised.slice(-4)}`;
+export const maskIdNumber = (normalised: string) =>
+  `${'*'.repeat(Math.max(0, normalised.length - 4))}${normalised.slice(-4)}`;

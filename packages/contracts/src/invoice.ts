@@ -22,7 +22,11 @@ export const INVOICE_ERROR_CODES = {
 } as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const Country = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'a two-letter country code');
+const Country = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'a two-letter country code');
 
 export const InvoiceAddress = z.strictObject({
   addressLine1: text(200),
@@ -70,7 +74,9 @@ export type InvoiceDocumentView = z.infer<typeof InvoiceDocumentView>;
 export const VatInvoiceView = z.object({
   orderId: Id,
   status: InvoiceStatusSchema,
-  request: z.object({ companyName: z.string(), vatId: z.string(), billingAddress: InvoiceAddress, requestedAt: z.string() }).nullable(),
+  request: z
+    .object({ companyName: z.string(), vatId: z.string(), billingAddress: InvoiceAddress, requestedAt: z.string() })
+    .nullable(),
   documents: z.array(InvoiceDocumentView),
 });
 export type VatInvoiceView = z.infer<typeof VatInvoiceView>;

@@ -22,12 +22,28 @@ export const LevelBenefits = z.object({
 export type LevelBenefits = z.infer<typeof LevelBenefits>;
 
 export const MemberLevel = z.object({
-  id: Id, rank: z.number().int(), code: z.string(), name: z.string(), threshold: Money, benefits: LevelBenefits,
+  id: Id,
+  rank: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  threshold: Money,
+  benefits: LevelBenefits,
 });
 export type MemberLevel = z.infer<typeof MemberLevel>;
 
-export const PageLevelsBody = z.array(z.strictObject({ pageNo: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(100).optional() })).max(1);
-export const LevelPage = z.object({ data: z.array(MemberLevel), total: z.number().int(), currentLevelId: Id.nullable() });
+export const PageLevelsBody = z
+  .array(
+    z.strictObject({
+      pageNo: z.number().int().min(1).optional(),
+      pageSize: z.number().int().min(1).max(100).optional(),
+    }),
+  )
+  .max(1);
+export const LevelPage = z.object({
+  data: z.array(MemberLevel),
+  total: z.number().int(),
+  currentLevelId: Id.nullable(),
+});
 export type LevelPage = z.infer<typeof LevelPage>;
 
 /** One level by id, or (no id) the caller's current level. */
@@ -47,10 +63,15 @@ export const LevelUpDifference = z.object({
 export type LevelUpDifference = z.infer<typeof LevelUpDifference>;
 
 export const CustomerInfo = z.object({
-  userId: Id, nickname: z.string(),
-  level: MemberLevel.nullable(), growth: Money, pointBalance: z.number().int(),
+  userId: Id,
+  nickname: z.string(),
+  level: MemberLevel.nullable(),
+  growth: Money,
+  pointBalance: z.number().int(),
   /** The super member service (null until bought or when not active). */
-  paidService: z.object({ active: z.boolean(), periodCode: z.string().nullable(), endTime: z.string().nullable() }).nullable(),
+  paidService: z
+    .object({ active: z.boolean(), periodCode: z.string().nullable(), endTime: z.string().nullable() })
+    .nullable(),
 });
 export type CustomerInfo = z.infer<typeof CustomerInfo>;
 
@@ -67,8 +88,13 @@ export const PointHistoryBody = z.strictObject({
   kinds: z.array(PointLineKind).max(POINT_LINE_KINDS.length).optional(),
 });
 export const PointLine = z.object({
-  id: Id, kind: PointLineKind, delta: z.number().int(), createdAt: z.string(),
-  tradeContractId: Id.nullable(), tradeOrderId: Id.nullable(), earnYear: z.number().int().nullable(),
+  id: Id,
+  kind: PointLineKind,
+  delta: z.number().int(),
+  createdAt: z.string(),
+  tradeContractId: Id.nullable(),
+  tradeOrderId: Id.nullable(),
+  earnYear: z.number().int().nullable(),
   /** A credit's expiry date (end of the year after it was earned); null for debits. */
   expiresAt: z.string().nullable(),
 });

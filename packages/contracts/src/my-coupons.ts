@@ -25,7 +25,10 @@ export const MyCoupon = CheckoutCoupon.omit({ selected: true, usable: true }).ex
 export type MyCoupon = z.infer<typeof MyCoupon>;
 
 export const MyCouponPage = z.object({
-  data: z.array(MyCoupon), total: z.number().int(), pageNo: z.number().int(), pageSize: z.number().int(),
+  data: z.array(MyCoupon),
+  total: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
   /** Count of every tab, for the tab labels. */
   counts: z.object({ AVAILABLE: z.number().int(), USED: z.number().int(), EXPIRED: z.number().int() }),
 });

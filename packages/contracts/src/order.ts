@@ -31,13 +31,22 @@ export const OrderListBody = z.strictObject({
   enterpriseUserIds: z.array(Id).max(1000).optional(),
 });
 export type OrderListBody = z.input<typeof OrderListBody>;
-export const OrderCountBody = OrderListBody.pick({ deviceSource: true, tradeType: true, isMainPay: true, enterpriseUserIds: true });
+export const OrderCountBody = OrderListBody.pick({
+  deviceSource: true,
+  tradeType: true,
+  isMainPay: true,
+  enterpriseUserIds: true,
+});
 export type OrderCountBody = z.input<typeof OrderCountBody>;
 export const OrderCounts = z.array(z.object({ displayOrderStatus: OrderTab, quantity: z.number().int() }));
 export type OrderCounts = z.infer<typeof OrderCounts>;
 
 export const OrderLineSku = z.object({
-  id: Id, name: z.string(), image: z.string(), attributes: z.array(Attribute), unitName: z.string().nullable(),
+  id: Id,
+  name: z.string(),
+  image: z.string(),
+  attributes: z.array(Attribute),
+  unitName: z.string().nullable(),
   item: z.object({ id: Id, urlKey: z.string().nullable(), itemName: z.string() }),
 });
 /**
@@ -45,28 +54,49 @@ export const OrderLineSku = z.object({
  * masked and the password empty: the buyer reads them through checkVerifyCode (VerifyCodes).
  * REFUNDED: the unit was refunded before it was used, so the code is void.
  */
-export const ServiceCoupon = z.object({ couponCode: z.string(), couponsPassword: z.string(), usedStatus: z.enum(['NOT_USED', 'USED', 'REFUNDED']), usedTime: z.string().nullable() });
+export const ServiceCoupon = z.object({
+  couponCode: z.string(),
+  couponsPassword: z.string(),
+  usedStatus: z.enum(['NOT_USED', 'USED', 'REFUNDED']),
+  usedTime: z.string().nullable(),
+});
 export type ServiceCoupon = z.infer<typeof ServiceCoupon>;
 
 /** checkVerifyCode: POST /api/orders/{id}/verify-codes answers an order's service codes in full. */
 export const VerifyCodes = z.object({
   tradeOrderId: Id,
-  lines: z.array(z.object({
-    tradeOrderLineId: Id, itemName: z.string(), serviceRemainingTimes: z.number().int().nullable(), expirationTime: z.string().nullable(),
-    tradeOrderLineCouponsBOList: z.array(ServiceCoupon),
-  })),
+  lines: z.array(
+    z.object({
+      tradeOrderLineId: Id,
+      itemName: z.string(),
+      serviceRemainingTimes: z.number().int().nullable(),
+      expirationTime: z.string().nullable(),
+      tradeOrderLineCouponsBOList: z.array(ServiceCoupon),
+    }),
+  ),
 });
 export type VerifyCodes = z.infer<typeof VerifyCodes>;
 
 /** What a seller types in to redeem a code: spaces, dashes and case do not matter. */
 export const RedeemServiceCodeBody = z.strictObject({
-  couponCode: z.string().transform((v) => v.replace(/[\s-]/g, '').toUpperCase()).pipe(z.string().regex(/^[A-Z0-9]{8,16}$/, 'Enter the code as shown to the buyer')),
-  couponsPassword: z.string().trim().regex(/^\d{6}$/, 'The password has 6 digits'),
+  couponCode: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{8,16}$/, 'Enter the code as shown to the buyer')),
+  couponsPassword: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The password has 6 digits'),
 });
 export type RedeemServiceCodeBody = z.input<typeof RedeemServiceCodeBody>;
 export const RedeemedServiceCode = z.object({
-  couponCode: z.string(), usedStatus: z.literal('USED'), usedTime: z.string(),
-  tradeOrderId: Id, tradeOrderCode: z.string(), itemName: z.string(), serviceRemainingTimes: z.number().int(),
+  couponCode: z.string(),
+  usedStatus: z.literal('USED'),
+  usedTime: z.string(),
+  tradeOrderId: Id,
+  tradeOrderCode: z.string(),
+  itemName: z.string(),
+  serviceRemainingTimes: z.number().int(),
 });
 export type RedeemedServiceCode = z.infer<typeof RedeemedServiceCode>;
 export const OrderLine = z.object({
@@ -81,16 +111,33 @@ export const OrderLine = z.object({
   itemBusinessType: z.string(),
   reverseStatus: z.enum(['NOT_REQUESTED', 'PROCESSING', 'DONE']),
   sku: OrderLineSku,
-  shopId: Id, sellerId: Id,
-  tradeOrderLinePrice: z.object({ displayUnitAmt: Money, skuAmt: Money, needPaySkuAmt: Money, paidAmt: Money, actualNeedPayPoints: z.number().int() }),
+  shopId: Id,
+  sellerId: Id,
+  tradeOrderLinePrice: z.object({
+    displayUnitAmt: Money,
+    skuAmt: Money,
+    needPaySkuAmt: Money,
+    paidAmt: Money,
+    actualNeedPayPoints: z.number().int(),
+  }),
   diySkuLineList: z.array(z.lazy((): z.ZodTypeAny => OrderLine)),
   giftLineList: z.array(z.lazy((): z.ZodTypeAny => OrderLine)),
   tradeOrderLineCouponsBOList: z.array(ServiceCoupon),
   serviceRemainingTimes: z.number().int().nullable(),
   expirationTime: z.string().nullable(),
-  presale: z.object({ balancePaymentStartTime: z.string(), balancePaymentEndTime: z.string(), preSaleUnitAmount: Money, balanceSaleUnitAmount: Money }).nullable(),
+  presale: z
+    .object({
+      balancePaymentStartTime: z.string(),
+      balancePaymentEndTime: z.string(),
+      preSaleUnitAmount: Money,
+      balanceSaleUnitAmount: Money,
+    })
+    .nullable(),
 });
-export type OrderLine = Omit<z.infer<typeof OrderLine>, 'diySkuLineList' | 'giftLineList'> & { diySkuLineList: OrderLine[]; giftLineList: OrderLine[] };
+export type OrderLine = Omit<z.infer<typeof OrderLine>, 'diySkuLineList' | 'giftLineList'> & {
+  diySkuLineList: OrderLine[];
+  giftLineList: OrderLine[];
+};
 
 export const OrderSummary = z.object({
   id: Id,
@@ -104,7 +151,11 @@ export const OrderSummary = z.object({
   tradeOrderBusinessType: z.enum(['NORMAL', 'REVERSE_REISSUE']),
   payChannel: z.string().nullable(),
   fulfillmentType: z.enum(['DELIVERY', 'PICKUP']),
-  timeline: z.object({ orderedTime: z.string(), paidTime: z.string().nullable(), depositPaidTime: z.string().nullable() }),
+  timeline: z.object({
+    orderedTime: z.string(),
+    paidTime: z.string().nullable(),
+    depositPaidTime: z.string().nullable(),
+  }),
   shop: z.object({ id: Id, siteName: z.string() }),
   buyer: z.object({ id: Id }),
   /** Set when the order belongs to an enterprise sub-account (shown to the main account). */
@@ -120,46 +171,90 @@ export const OrderSummary = z.object({
   payDeadlineMillis: z.number().nullable(),
   receiptDeadlineMillis: z.number().nullable(),
   tradeContract: z.object({ id: Id, notFirstTime: z.boolean() }),
-  presale: z.object({ balancePaymentStartTime: z.string(), balancePaymentEndTime: z.string(), depositAmt: Money }).nullable(),
+  presale: z
+    .object({ balancePaymentStartTime: z.string(), balancePaymentEndTime: z.string(), depositAmt: Money })
+    .nullable(),
   /** The first 3 top-level lines (list) or all of them (detail). */
   tradeOrderLineList: z.array(OrderLine),
   lineCount: z.number().int(),
 });
-export type OrderSummary = Omit<z.infer<typeof OrderSummary>, 'tradeOrderLineList'> & { tradeOrderLineList: OrderLine[] };
-export const OrderPage = z.object({ data: z.array(OrderSummary), total: z.number().int(), pageNo: z.number().int(), pageSize: z.number().int() });
+export type OrderSummary = Omit<z.infer<typeof OrderSummary>, 'tradeOrderLineList'> & {
+  tradeOrderLineList: OrderLine[];
+};
+export const OrderPage = z.object({
+  data: z.array(OrderSummary),
+  total: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type OrderPage = { data: OrderSummary[]; total: number; pageNo: number; pageSize: number };
 
 /**
  * A payment attempt as this order sees it: `amount` is this order's own share; one payment covers
  * every order of the checkout (contract), so `contractAmount` is what was charged in all.
  */
-export const PaymentInfo = z.object({ recordStatus: z.string(), payChannel: z.string(), stage: z.string(), amount: Money, contractAmount: Money, createdAt: z.string() });
+export const PaymentInfo = z.object({
+  recordStatus: z.string(),
+  payChannel: z.string(),
+  stage: z.string(),
+  amount: Money,
+  contractAmount: Money,
+  createdAt: z.string(),
+});
 export const OrderDetail = OrderSummary.extend({
   selectedAddress: Address.partial().passthrough().nullable(),
   billingAddress: Address.partial().passthrough().nullable(),
   pickUpStoreInfo: PickupStore.partial().passthrough().nullable(),
-  shippingTimeInfo: z.object({ shippingMethod: z.string().nullable(), shippingMethodCode: z.string().nullable(), deliveryDay: z.string().nullable(), deliveryTime: z.string().nullable() }),
+  shippingTimeInfo: z.object({
+    shippingMethod: z.string().nullable(),
+    shippingMethodCode: z.string().nullable(),
+    deliveryDay: z.string().nullable(),
+    deliveryTime: z.string().nullable(),
+  }),
   remark: z.string().nullable(),
   notifyInfo: z.object({ notifyType: z.string(), contactInfo: z.string() }).nullable(),
   /** Hidden for reissue orders (REVERSE_REISSUE). */
-  invoice: z.object({
-    status: z.enum(['NOT_ISSUED', 'ISSUED']), invoiceUrl: z.string().nullable(),
-    /** The VAT invoice (not requested, requested, issued, credited by refunds). */
-    vatInvoiceStatus: z.enum(['NOT_REQUESTED', 'REQUESTED', 'ISSUED', 'CREDITED']).optional(),
-  }).nullable(),
-  paymentInfo: z.object({
-    payChannel: z.string().nullable(), paymentOrderId: z.string(), records: z.array(PaymentInfo),
-    /** The other orders of the same checkout, paid in the same payment (empty when the checkout made one order). */
-    togetherWith: z.array(z.object({ id: Id, tradeOrderCode: z.string() })),
-    /** What the one payment of the checkout comes to (this order plus togetherWith). */
-    contractAmount: Money,
-    /** Refunds: AFTER_SALES ones of this order, NOT_CAPTURED ones of a second charge the checkout did not keep. */
-    refunds: z.array(z.object({ status: z.enum(['REFUND_PENDING', 'REFUND_DONE', 'REFUND_FAIL']), reason: z.enum(['AFTER_SALES', 'NOT_CAPTURED']), payChannel: z.string(), amount: Money, createdAt: z.string() })),
-  }).nullable(),
+  invoice: z
+    .object({
+      status: z.enum(['NOT_ISSUED', 'ISSUED']),
+      invoiceUrl: z.string().nullable(),
+      /** The VAT invoice (not requested, requested, issued, credited by refunds). */
+      vatInvoiceStatus: z.enum(['NOT_REQUESTED', 'REQUESTED', 'ISSUED', 'CREDITED']).optional(),
+    })
+    .nullable(),
+  paymentInfo: z
+    .object({
+      payChannel: z.string().nullable(),
+      paymentOrderId: z.string(),
+      records: z.array(PaymentInfo),
+      /** The other orders of the same checkout, paid in the same payment (empty when the checkout made one order). */
+      togetherWith: z.array(z.object({ id: Id, tradeOrderCode: z.string() })),
+      /** What the one payment of the checkout comes to (this order plus togetherWith). */
+      contractAmount: Money,
+      /** Refunds: AFTER_SALES ones of this order, NOT_CAPTURED ones of a second charge the checkout did not keep. */
+      refunds: z.array(
+        z.object({
+          status: z.enum(['REFUND_PENDING', 'REFUND_DONE', 'REFUND_FAIL']),
+          reason: z.enum(['AFTER_SALES', 'NOT_CAPTURED']),
+          payChannel: z.string(),
+          amount: Money,
+          createdAt: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
   bill: z.object({
-    skuAmt: Money, shippingAmt: Money, orderDiscountAmt: Money, pointDiscountAmount: Money, taxAmt: Money,
+    skuAmt: Money,
+    shippingAmt: Money,
+    orderDiscountAmt: Money,
+    pointDiscountAmount: Money,
+    taxAmt: Money,
     /** e.g. 0.0725; shown as taxRate x 100 %. */
-    taxRate: z.number(), taxDisplay: z.enum(['EXCLUSIVE', 'INCLUSIVE']), needPayAmt: Money, paidAmt: Money, actualPaidPoints: z.number().int(),
+    taxRate: z.number(),
+    taxDisplay: z.enum(['EXCLUSIVE', 'INCLUSIVE']),
+    needPayAmt: Money,
+    paidAmt: Money,
+    actualPaidPoints: z.number().int(),
   }),
   earnPoints: z.number().int(),
   postponeCount: z.number().int(),
@@ -170,14 +265,31 @@ export const OrderDetail = OrderSummary.extend({
 export type OrderDetail = Omit<z.infer<typeof OrderDetail>, 'tradeOrderLineList'> & { tradeOrderLineList: OrderLine[] };
 export const OrderDetailBody = z.strictObject({ id: Id, outTradeOrderCode: z.string().max(64).optional() });
 
-export const TrackEntry = z.object({ originTime: z.string(), formatTime: z.string(), context: z.string(), areaName: z.string().nullable(), operaterType: z.enum(['USER', 'SELLER']) });
+export const TrackEntry = z.object({
+  originTime: z.string(),
+  formatTime: z.string(),
+  context: z.string(),
+  areaName: z.string().nullable(),
+  operaterType: z.enum(['USER', 'SELLER']),
+});
 export type TrackEntry = z.infer<typeof TrackEntry>;
 export const Carrier = z.object({ id: Id, entityName: z.string(), code: z.string() });
 export type Carrier = z.infer<typeof Carrier>;
 export const ShipmentPackage = z.object({
   id: Id,
   fulfillmentProgressStatus: z.enum(['SEND_DELIVERY', 'SIGN_IN', 'CANCEL']),
-  fulfillmentProgressLineList: z.array(z.object({ actualExecuteQty: Quantity, tradeOrderLine: z.object({ id: Id, name: z.string(), skuName: z.string(), image: z.string(), unitName: z.string().nullable() }) })),
+  fulfillmentProgressLineList: z.array(
+    z.object({
+      actualExecuteQty: Quantity,
+      tradeOrderLine: z.object({
+        id: Id,
+        name: z.string(),
+        skuName: z.string(),
+        image: z.string(),
+        unitName: z.string().nullable(),
+      }),
+    }),
+  ),
   operationList: z.array(z.string()),
   fulfillmentServiceProvider: z.object({ id: Id, entityName: z.string(), code: z.string() }),
   serviceCode: z.string(),
@@ -189,36 +301,86 @@ export type ShipmentPackage = z.infer<typeof ShipmentPackage>;
 export const ListPackageBody = z.strictObject({ id: Id, tradeType: z.string().max(40).optional() });
 export const PackageList = z.object({ shipments: z.array(ShipmentPackage) });
 export type PackageList = z.infer<typeof PackageList>;
-export const WaybillQuery = z.strictObject({ carrierCompanyCode: z.string().min(1).max(40), wayBillNumber: z.string().min(1).max(60) });
+export const WaybillQuery = z.strictObject({
+  carrierCompanyCode: z.string().min(1).max(40),
+  wayBillNumber: z.string().min(1).max(60),
+});
 export const WaybillResult = z.object({ entries: z.array(TrackEntry) });
 
 /** trade_InitiateReverseTradeOrderForCancelFlow: [{ tradeOrder: {id}, reverseTradeOrderLineList }] */
-export const CancelAfterPayBody = z.array(z.strictObject({
-  tradeOrder: z.strictObject({ id: Id }),
-  reverseTradeOrderLineList: z.array(z.strictObject({ tradeOrderLine: z.strictObject({ id: Id }), reverseQty: Quantity })).max(200).optional(),
-})).min(1).max(1);
-export const CancelAfterPayResult = z.object({ reverseTradeOrderId: Id, reverseTradeOrderCode: z.string(), reverseTradeOrderStatus: z.string() });
+export const CancelAfterPayBody = z
+  .array(
+    z.strictObject({
+      tradeOrder: z.strictObject({ id: Id }),
+      reverseTradeOrderLineList: z
+        .array(z.strictObject({ tradeOrderLine: z.strictObject({ id: Id }), reverseQty: Quantity }))
+        .max(200)
+        .optional(),
+    }),
+  )
+  .min(1)
+  .max(1);
+export const CancelAfterPayResult = z.object({
+  reverseTradeOrderId: Id,
+  reverseTradeOrderCode: z.string(),
+  reverseTradeOrderStatus: z.string(),
+});
 /** bbc_trade_BBCPostponeDeliveryFlow: [{ id, fulfillmentProgressList, tradeOrderLineList }] -> days added. */
-export const PostponeBody = z.array(z.strictObject({
-  id: Id,
-  fulfillmentProgressList: z.array(z.strictObject({ id: Id, createdAt: z.string().max(40).optional() })).max(100).optional(),
-  tradeOrderLineList: z.array(z.strictObject({ id: Id })).max(200).optional(),
-})).min(1).max(1);
+export const PostponeBody = z
+  .array(
+    z.strictObject({
+      id: Id,
+      fulfillmentProgressList: z
+        .array(z.strictObject({ id: Id, createdAt: z.string().max(40).optional() }))
+        .max(100)
+        .optional(),
+      tradeOrderLineList: z
+        .array(z.strictObject({ id: Id }))
+        .max(200)
+        .optional(),
+    }),
+  )
+  .min(1)
+  .max(1);
 export const PostponeResult = z.object({ value: z.number().int(), receiptDeadlineMillis: z.number() });
 
 /** Guest lookup: order number plus the email given at checkout, never the number alone. */
-export const GuestLookupBody = z.strictObject({ tradeOrderCode: z.string().trim().min(1).max(40), email: z.string().trim().toLowerCase().email().max(255) });
+export const GuestLookupBody = z.strictObject({
+  tradeOrderCode: z.string().trim().min(1).max(40),
+  email: z.string().trim().toLowerCase().email().max(255),
+});
 
 // ---------- seller side ----------
 export const SellerOrderListBody = z.strictObject({
-  pageNo: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(50).default(10),
+  pageNo: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(50).default(10),
   status: z.enum(['TO_SHIP', 'SHIPPED', 'CANCEL_REQUESTS', 'ALL']).default('TO_SHIP'),
   keyword: z.string().trim().max(100).optional(),
 });
 export const SellerOrder = z.object({
-  id: Id, tradeOrderCode: z.string(), status: OrderDisplayStatus, createdAt: z.string(), paidAt: z.string().nullable(), shopName: z.string(),
-  buyerName: z.string(), shipTo: z.string(), shippingMethod: z.string().nullable(), fulfillmentType: z.enum(['DELIVERY', 'PICKUP']), needPayAmt: Money,
-  lines: z.array(z.object({ id: Id, name: z.string(), skuName: z.string(), image: z.string(), tradeQty: Quantity, shippedQty: Quantity, unitName: z.string().nullable(), lineGroupTypeDict: z.string() })),
+  id: Id,
+  tradeOrderCode: z.string(),
+  status: OrderDisplayStatus,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  shopName: z.string(),
+  buyerName: z.string(),
+  shipTo: z.string(),
+  shippingMethod: z.string().nullable(),
+  fulfillmentType: z.enum(['DELIVERY', 'PICKUP']),
+  needPayAmt: Money,
+  lines: z.array(
+    z.object({
+      id: Id,
+      name: z.string(),
+      skuName: z.string(),
+      image: z.string(),
+      tradeQty: Quantity,
+      shippedQty: Quantity,
+      unitName: z.string().nullable(),
+      lineGroupTypeDict: z.string(),
+    }),
+  ),
   packages: z.array(ShipmentPackage),
   cancelRequest: z.object({ id: Id, code: z.string(), status: z.string(), createdAt: z.string() }).nullable(),
 });
@@ -227,8 +389,18 @@ export const SellerOrderPage = z.object({ data: z.array(SellerOrder), total: z.n
 /** Pickup orders need neither: they are handed over in the store with a pickup code the server makes. */
 export const CreatePackageBody = z.strictObject({
   carrierId: Id.optional(),
-  serviceCode: z.string().trim().regex(/^[A-Za-z0-9]{4,40}$/, 'Please enter a correct tracking number').optional(),
-  lines: z.array(z.strictObject({ tradeOrderLineId: Id, qty: Quantity })).min(1).max(200),
+  serviceCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,40}$/, 'Please enter a correct tracking number')
+    .optional(),
+  lines: z
+    .array(z.strictObject({ tradeOrderLineId: Id, qty: Quantity }))
+    .min(1)
+    .max(200),
 });
-export const TrackingEventBody = z.strictObject({ context: z.string().trim().min(1).max(300), areaName: z.string().trim().max(100).optional() });
+export const TrackingEventBody = z.strictObject({
+  context: z.string().trim().min(1).max(300),
+  areaName: z.string().trim().max(100).optional(),
+});
 export const CancelDecisionBody = z.strictObject({ approve: z.boolean() });

@@ -23,10 +23,19 @@ export const SUPER_MEMBER_BENEFITS = {
   freeShippingMinor: 0n,
 } as const;
 
-export const RenderPaidServiceItemBody = z.array(z.strictObject({ periodCode: PaidServicePeriodCode, site: SiteCodeSchema.optional() })).length(1);
+export const RenderPaidServiceItemBody = z
+  .array(z.strictObject({ periodCode: PaidServicePeriodCode, site: SiteCodeSchema.optional() }))
+  .length(1);
 export const PaidServiceItem = z.object({
-  itemId: Id, skuId: Id, itemName: z.string(), skuName: z.string(), image: z.string(),
-  periodCode: PaidServicePeriodCode, periodMonths: z.number().int(), price: Money, site: SiteCodeSchema,
+  itemId: Id,
+  skuId: Id,
+  itemName: z.string(),
+  skuName: z.string(),
+  image: z.string(),
+  periodCode: PaidServicePeriodCode,
+  periodMonths: z.number().int(),
+  price: Money,
+  site: SiteCodeSchema,
 });
 export type PaidServiceItem = z.infer<typeof PaidServiceItem>;
 

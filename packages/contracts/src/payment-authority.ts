@@ -11,24 +11,34 @@ export const AUTHORITY_CHANNELS = ['ADYEN_PC', 'BRAINTREE'] as const;
 /** SPEC §9: an authority without an amount is for 100 minor units. */
 export const DEFAULT_AUTHORITY_AMOUNT_MINOR = 100;
 
-const Decimal = z.string().max(20).regex(/^\d+(\.\d+)?$/, 'invalid amount');
+const Decimal = z
+  .string()
+  .max(20)
+  .regex(/^\d+(\.\d+)?$/, 'invalid amount');
 
 export const AuthorityBody = z.strictObject({
   channel: z.enum(AUTHORITY_CHANNELS),
   authCode: z.string().max(200).optional(),
   /** The amount to authorise: `type` its currency (the site's when absent), `value` in major units. */
   tradeAmt: z.strictObject({ type: z.string().max(10).optional(), value: Decimal }).optional(),
-  countryCode: z.string().regex(/^[A-Z]{2}$/).optional(),
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
   site: SiteCodeSchema.optional(),
   /** Minor units (SPEC §9: x100, x1 for JPY); wins over tradeAmt. */
-  amount: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,15}$/)]).optional(),
+  amount: z
+    .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,15}$/)])
+    .optional(),
   content: z.string().max(2000).optional(),
 });
 export type AuthorityBody = z.infer<typeof AuthorityBody>;
 
 export const AuthorityResult = z.object({
   /** ADYEN_PC: the Drop-in's session (SPEC spells the environment `enviroment`). */
-  redirectInfo: z.object({ sessionData: z.string(), sessionId: z.string(), clientKey: z.string(), enviroment: z.string() }).nullable(),
+  redirectInfo: z
+    .object({ sessionData: z.string(), sessionId: z.string(), clientKey: z.string(), enviroment: z.string() })
+    .nullable(),
   /** BRAINTREE: the client token of the hosted fields. */
   channelToken: z.string().nullable(),
 });
@@ -36,7 +46,9 @@ export type AuthorityResult = z.infer<typeof AuthorityResult>;
 
 export const AdyenDetailsBody = z.strictObject({
   /** The Drop-in's state.data.details, or the redirect's query (redirectResult). */
-  details: z.record(z.string().max(100), z.string().max(20_000)).refine((d) => Object.keys(d).length > 0 && Object.keys(d).length <= 20, 'details required'),
+  details: z
+    .record(z.string().max(100), z.string().max(20_000))
+    .refine((d) => Object.keys(d).length > 0 && Object.keys(d).length <= 20, 'details required'),
   paymentData: z.string().max(20_000).optional(),
   site: SiteCodeSchema.optional(),
 });
@@ -48,7 +60,11 @@ export type AdyenDetailsBody = z.infer<typeof AdyenDetailsBody>;
  */
 export const BraintreeNonceBody = z.strictObject({
   contractId: Id,
-  paymentMethodNonce: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/, 'invalid nonce'),
+  paymentMethodNonce: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'invalid nonce'),
   /** Braintree's device data for its fraud tools, when the page collected it. */
   deviceData: z.string().max(4000).optional(),
 });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, PAYMENT_DECLINE_REASONS } from './index.js';
 
-const locale = (lng: string) => JSON.parse(readFileSync(new URL(`../../../apps/web/src/locales/${lng}.json`, import.meta.url), 'utf8'));
+const locale = (lng: string) =>
+  JSON.parse(readFileSync(new URL(`../../../apps/web/src/locales/${lng}.json`, import.meta.url), 'utf8'));
 
 describe('payment decline reasons', () => {
   it('every reason MOCKPAY or the shop can record has a sentence in every language (and a fallback for others)', () => {

@@ -148,7 +148,13 @@ export const ItemList = z.object({ data: z.array(ItemCard), total: z.number().in
 export const CartLine = z.object({
   id: Id,
   sku: Sku,
-  item: z.object({ id: Id, urlKey: z.string(), itemName: z.string(), businessTypeDict: ItemBusinessType, isExceed: z.boolean() }),
+  item: z.object({
+    id: Id,
+    urlKey: z.string(),
+    itemName: z.string(),
+    businessTypeDict: ItemBusinessType,
+    isExceed: z.boolean(),
+  }),
   qty: Quantity,
   selected: z.boolean(),
   unitPrice: Money,
@@ -193,7 +199,12 @@ export type CheckoutEntry = z.infer<typeof CheckoutEntry>;
 
 // ---------- enterprise ----------
 export const SiteBody = z.strictObject({ site: SiteCodeSchema.optional() });
-export const AccountLimitInfo = z.object({ isMain: z.boolean(), orderAmt: Money, remainingAmt: Money, creditAmt: Money });
+export const AccountLimitInfo = z.object({
+  isMain: z.boolean(),
+  orderAmt: Money,
+  remainingAmt: Money,
+  creditAmt: Money,
+});
 export const EnterpriseUserInfo = z.object({
   isMain: z.boolean(),
   nickname: z.string(),
@@ -205,19 +216,35 @@ export const EnterpriseChildQuery = z.strictObject({
   pageSize: z.number().int().min(1).max(100000).default(100000),
   site: SiteCodeSchema.optional(),
 });
-export const EnterpriseChild = z.object({ userId: Id, username: z.string(), status: z.enum(['ENABLED', 'PENDING_APPROVAL', 'DISABLED']) });
+export const EnterpriseChild = z.object({
+  userId: Id,
+  username: z.string(),
+  status: z.enum(['ENABLED', 'PENDING_APPROVAL', 'DISABLED']),
+});
 export const EnterpriseChildList = z.object({ data: z.array(EnterpriseChild), total: z.number().int() });
 
 // ---------- merchant ----------
 export const MerchantApplyBody = z.strictObject({
   shopName: z.string().trim().min(1).max(MAX_LEN.name),
   contactName: z.string().trim().min(1).max(MAX_LEN.name),
-  phone: z.string().trim().regex(/^\+?[\d\s-]{5,20}$/, 'invalid phone').max(MAX_LEN.phone),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s-]{5,20}$/, 'invalid phone')
+    .max(MAX_LEN.phone),
 });
 export type MerchantApplyBody = z.infer<typeof MerchantApplyBody>;
 export const MerchantStatus = z.object({
   auditStatus: z.enum(['none', 'audit', 'pass', 'reject']),
-  application: z.object({ shopName: z.string(), contactName: z.string(), createdAt: z.string(), rejectReason: z.string().nullable().optional(), reviewedAt: z.string().nullable().optional() }).nullable(),
+  application: z
+    .object({
+      shopName: z.string(),
+      contactName: z.string(),
+      createdAt: z.string(),
+      rejectReason: z.string().nullable().optional(),
+      reviewedAt: z.string().nullable().optional(),
+    })
+    .nullable(),
   /** SPEC §6 merchant state of a seller (null for a buyer). */
   merchantState: z.enum(['seller', 'frozen', 'clear']).nullable().optional(),
   shops: z.array(z.object({ id: Id, name: z.string(), itemCount: z.number().int() })),

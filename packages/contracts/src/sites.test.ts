@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE, POLICY_ROUTES, SITES, SITE_CODES, isLanguage, isSiteCode, isValidPostalCode, siteFor } from './sites.js';
+import {
+  DEFAULT_SITE,
+  POLICY_ROUTES,
+  SITES,
+  SITE_CODES,
+  isLanguage,
+  isSiteCode,
+  isValidPostalCode,
+  siteFor,
+} from './sites.js';
 
 const all = Object.values(SITES);
 
@@ -12,7 +21,16 @@ describe('site table', () => {
 
   it('uses USD for US, GBP for UK, JPY for JP and EUR elsewhere', () => {
     const currencies = Object.fromEntries(all.map((s) => [s.code, s.currency]));
-    expect(currencies).toEqual({ US: 'USD', UK: 'GBP', JP: 'JPY', DE: 'EUR', ES: 'EUR', IT: 'EUR', FR: 'EUR', NL: 'EUR' });
+    expect(currencies).toEqual({
+      US: 'USD',
+      UK: 'GBP',
+      JP: 'JPY',
+      DE: 'EUR',
+      ES: 'EUR',
+      IT: 'EUR',
+      FR: 'EUR',
+      NL: 'EUR',
+    });
   });
 
   it('enables smsSubscribe and submitLineDetails only on US', () => {
@@ -50,8 +68,21 @@ describe('site table', () => {
       const last = s.paymentChannelOrder[s.paymentChannelOrder.length - 1];
       expect(last, s.code).toBe(s.code === 'DE' ? 'PAYPAL_PAY_PC' : 'ADYEN_PC');
       // Both of Adyen's channels sit together at the end (before PayPal on DE).
-      expect(s.paymentChannelOrder.indexOf('ADYEN_LINK') + 1, s.code).toBe(s.code === 'DE' ? s.paymentChannelOrder.indexOf('PAYPAL_PAY_PC') : s.paymentChannelOrder.indexOf('ADYEN_PC'));
-      expect([...s.paymentChannelOrder].sort(), s.code).toEqual(['ADYEN_LINK', 'ADYEN_PC', 'AFFIRM_PC', 'BRAINTREE', 'INVOICE_ME', 'KLARNA', 'MOCKPAY', 'PAYPAL_PAY_PC', 'STRIPE_PAY_PC', 'STRIPE_PAY_QUICK']);
+      expect(s.paymentChannelOrder.indexOf('ADYEN_LINK') + 1, s.code).toBe(
+        s.code === 'DE' ? s.paymentChannelOrder.indexOf('PAYPAL_PAY_PC') : s.paymentChannelOrder.indexOf('ADYEN_PC'),
+      );
+      expect([...s.paymentChannelOrder].sort(), s.code).toEqual([
+        'ADYEN_LINK',
+        'ADYEN_PC',
+        'AFFIRM_PC',
+        'BRAINTREE',
+        'INVOICE_ME',
+        'KLARNA',
+        'MOCKPAY',
+        'PAYPAL_PAY_PC',
+        'STRIPE_PAY_PC',
+        'STRIPE_PAY_QUICK',
+      ]);
     }
   });
 });

@@ -10,9 +10,15 @@ import { Email } from './schemas.js';
 export const SUBSCRIPTION_SOURCES = ['CHECK_OUT_NOW', 'ACCOUNT', 'FOOTER'] as const;
 export const SubscriptionSource = z.enum(SUBSCRIPTION_SOURCES);
 /** A phone as the buyer typed it, with its international prefix ("+1" and the number, or "+14155550100"). */
-const Phone = z.string().trim().min(4).max(MAX_LEN.phone + 6).regex(/^\+?[0-9(][0-9 ().-]{3,}$/, 'Account.mobileFormat');
+const Phone = z
+  .string()
+  .trim()
+  .min(4)
+  .max(MAX_LEN.phone + 6)
+  .regex(/^\+?[0-9(][0-9 ().-]{3,}$/, 'Account.mobileFormat');
 
-export const SubscriptionCheckBody = z.strictObject({ email: Email.optional(), mobile: Phone.optional() })
+export const SubscriptionCheckBody = z
+  .strictObject({ email: Email.optional(), mobile: Phone.optional() })
   .refine((b) => !!b.email !== !!b.mobile, { message: 'Give an email or a mobile number' });
 export type SubscriptionCheckBody = z.infer<typeof SubscriptionCheckBody>;
 /** `value`: that address is subscribed (or waiting for its confirmation) on this site. */
@@ -47,7 +53,11 @@ export type SubscriptionResult = z.infer<typeof SubscriptionResult>;
 
 /** The secret of a confirm or unsubscribe link. */
 export const SubscriptionTokenBody = z.strictObject({ token: z.string().trim().min(20).max(100) });
-export const SubscriptionLinkResult = z.object({ status: z.enum(SUBSCRIPTION_STATUSES), channel: z.enum(['EMAIL', 'SMS']), address: z.string() });
+export const SubscriptionLinkResult = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  channel: z.enum(['EMAIL', 'SMS']),
+  address: z.string(),
+});
 export type SubscriptionLinkResult = z.infer<typeof SubscriptionLinkResult>;
 
 /**

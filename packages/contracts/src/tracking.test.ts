@@ -11,7 +11,8 @@ describe('tracking numbers per carrier', () => {
   });
 
   it('every example matches its own carrier only where formats differ', () => {
-    for (const [code, f] of Object.entries(TRACKING_FORMATS)) expect(trackingNumberIssue(code, f.example), code).toBeNull();
+    for (const [code, f] of Object.entries(TRACKING_FORMATS))
+      expect(trackingNumberIssue(code, f.example), code).toBeNull();
     expect(trackingNumberIssue('YAMATO', TRACKING_FORMATS.FEDEX!.example)).toBeNull(); // both 12 digits
     expect(trackingNumberIssue('FEDEX', TRACKING_FORMATS.UPS!.example)).toBe('CARRIER_FORMAT');
     expect(trackingNumberIssue('POSTNL', TRACKING_FORMATS.USPS!.example)).toBe('CARRIER_FORMAT');
@@ -29,7 +30,10 @@ describe('tracking numbers per carrier', () => {
     expect(trackingNumberSchema('UPS').parse(' 1z999aa10123456784 ')).toBe('1Z999AA10123456784');
     const r = trackingNumberSchema('DHL').safeParse('1Z999AA10123456784');
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0]).toMatchObject({ message: 'This is not a tracking number of the chosen carrier', params: { issue: 'CARRIER_FORMAT', carrierCode: 'DHL', example: '1234567890' } });
+    expect(r.error!.issues[0]).toMatchObject({
+      message: 'This is not a tracking number of the chosen carrier',
+      params: { issue: 'CARRIER_FORMAT', carrierCode: 'DHL', example: '1234567890' },
+    });
     expect(trackingNumberSchema().safeParse('').error!.issues[0]!.message).toBe('Please enter tracking number');
   });
 });

@@ -9,7 +9,13 @@ import { z } from 'zod';
 import { normaliseTrackingNumber, TRACKING_FORMATS, TRACKING_MESSAGES, trackingNumberIssue } from './tracking-rules.js';
 
 export {
-  normaliseTrackingNumber, TRACKING_FORMATS, TRACKING_MESSAGES, TRACKING_NUMBER_MAX, trackingNumberIssue, type TrackingFormat, type TrackingIssue,
+  normaliseTrackingNumber,
+  TRACKING_FORMATS,
+  TRACKING_MESSAGES,
+  TRACKING_NUMBER_MAX,
+  trackingNumberIssue,
+  type TrackingFormat,
+  type TrackingIssue,
 } from './tracking-rules.js';
 
 /**
@@ -20,7 +26,15 @@ export function trackingNumberSchema(carrierCode?: string | null) {
   return z.string().transform((v, ctx) => {
     const issue = trackingNumberIssue(carrierCode, v);
     if (issue) {
-      ctx.addIssue({ code: 'custom', message: TRACKING_MESSAGES[issue], params: { issue, carrierCode: carrierCode ?? null, example: carrierCode ? TRACKING_FORMATS[carrierCode]?.example ?? null : null } });
+      ctx.addIssue({
+        code: 'custom',
+        message: TRACKING_MESSAGES[issue],
+        params: {
+          issue,
+          carrierCode: carrierCode ?? null,
+          example: carrierCode ? (TRACKING_FORMATS[carrierCode]?.example ?? null) : null,
+        },
+      });
       return z.NEVER;
     }
     return normaliseTrackingNumber(v);

@@ -15,7 +15,9 @@ describe('@mall/contracts/constants', () => {
         visit(path.resolve(path.dirname(file), spec!.replace(/\.js$/, '.ts')));
       }
     };
-    const pkg = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as { exports: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
+      exports: Record<string, string>;
+    };
     visit(path.resolve(import.meta.dirname, '..', pkg.exports['./constants']!));
     expect(seen.size).toBeGreaterThan(3);
   });

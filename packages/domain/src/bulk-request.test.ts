@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_REQUEST_EVENTS, BULK_REQUEST_STATUSES, bulkGuideStep, bulkQuoteTotals, bulkRequestStatusAt, nextBulkRequestStatus } from './bulk-request.js';
+import {
+  BULK_REQUEST_EVENTS,
+  BULK_REQUEST_STATUSES,
+  bulkGuideStep,
+  bulkQuoteTotals,
+  bulkRequestStatusAt,
+  nextBulkRequestStatus,
+} from './bulk-request.js';
 
 describe('bulk request transitions', () => {
   it('a request is quoted, revised while not accepted, then accepted or declined', () => {
@@ -43,7 +50,15 @@ describe('bulk request transitions', () => {
 
 describe('bulk quote totals', () => {
   it('US: sales tax on goods is added; lines rounded half up', () => {
-    const t = bulkQuoteTotals([{ unitMinor: 799950n, qty: '2' }, { unitMinor: 333n, qty: '1.5' }], 5000n, '0.0725', 'EXCLUSIVE');
+    const t = bulkQuoteTotals(
+      [
+        { unitMinor: 799950n, qty: '2' },
+        { unitMinor: 333n, qty: '1.5' },
+      ],
+      5000n,
+      '0.0725',
+      'EXCLUSIVE',
+    );
     expect(t.lines).toEqual([1599900n, 500n]);
     expect(t.goodsMinor).toBe(1600400n);
     expect(t.taxMinor).toBe(116029n);

@@ -38,7 +38,10 @@ export function bulkGuideStep(status: BulkRequestStatus, orderPaid: boolean): nu
   return 1;
 }
 
-export interface BulkQuoteLineInput { unitMinor: bigint; qty: string }
+export interface BulkQuoteLineInput {
+  unitMinor: bigint;
+  qty: string;
+}
 export interface BulkQuoteTotals {
   lines: bigint[];
   goodsMinor: bigint;
@@ -52,11 +55,23 @@ export interface BulkQuoteTotals {
  * tax as checkout computes it: EXCLUSIVE sites (US sales tax) add rate x goods; INCLUSIVE (VAT)
  * sites report the VAT contained in goods and shipping.
  */
-export function bulkQuoteTotals(lines: BulkQuoteLineInput[], shippingMinor: bigint, taxRate: string, taxDisplay: 'INCLUSIVE' | 'EXCLUSIVE'): BulkQuoteTotals {
+export function bulkQuoteTotals(
+  lines: BulkQuoteLineInput[],
+  shippingMinor: bigint,
+  taxRate: string,
+  taxDisplay: 'INCLUSIVE' | 'EXCLUSIVE',
+): BulkQuoteTotals {
   const amounts = lines.map((l) => lineAmount(l.unitMinor, l.qty));
   const goodsMinor = amounts.reduce((a, b) => a + b, 0n);
-  const taxMinor = taxDisplay === 'EXCLUSIVE' ? applyRate(goodsMinor, taxRate) : includedIn(goodsMinor + shippingMinor, taxRate);
-  return { lines: amounts, goodsMinor, shippingMinor, taxMinor, needPayMinor: goodsMinor + shippingMinor + (taxDisplay === 'EXCLUSIVE' ? taxMinor : 0n) };
+  const taxMinor =
+    taxDisplay === 'EXCLUSIVE' ? applyRate(goodsMinor, taxRate) : includedIn(goodsMinor + shippingMinor, taxRate);
+  return {
+    lines: amounts,
+    goodsMinor,
+    shippingMinor,
+    taxMinor,
+    needPayMinor: goodsMinor + shippingMinor + (taxDisplay === 'EXCLUSIVE' ? taxMinor : 0n),
+  };
 }
 
 /** The VAT contained in a gross amount: gross - gross / (1 + rate), rounded half up. */

@@ -22,7 +22,13 @@ export function bundleUnitMinor(mainMinor: bigint, parts: readonly BundlePart[])
 }
 
 /** The same rule on wire amounts, for callers holding DTOs (item page, cart line children). */
-export function bundleUnitPrice(main: MoneyValue, parts: readonly { sku: { salePrc: MoneyValue }; qty: string }[]): MoneyValue {
-  const minor = bundleUnitMinor(toMinor(main.value, main.currency), parts.map((p) => ({ unitMinor: toMinor(p.sku.salePrc.value, main.currency), qty: p.qty })));
+export function bundleUnitPrice(
+  main: MoneyValue,
+  parts: readonly { sku: { salePrc: MoneyValue }; qty: string }[],
+): MoneyValue {
+  const minor = bundleUnitMinor(
+    toMinor(main.value, main.currency),
+    parts.map((p) => ({ unitMinor: toMinor(p.sku.salePrc.value, main.currency), qty: p.qty })),
+  );
   return money(minor, main.currency);
 }

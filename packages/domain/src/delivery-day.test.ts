@@ -11,7 +11,15 @@ describe('delivery day choices', () => {
     expect(siteToday('Asia/Tokyo', now)).toBe('2025-02-01');
     const c = deliveryDayChoices(JP, now);
     expect(c.delayDays).toBe(2);
-    expect(c.dayList).toEqual(['2025-02-03', '2025-02-04', '2025-02-05', '2025-02-06', '2025-02-07', '2025-02-08', '2025-02-09']);
+    expect(c.dayList).toEqual([
+      '2025-02-03',
+      '2025-02-04',
+      '2025-02-05',
+      '2025-02-06',
+      '2025-02-07',
+      '2025-02-08',
+      '2025-02-09',
+    ]);
     expect(c.dayTimeList).toEqual(JP.features.deliveryDayTime!.timeSlots);
     // An hour earlier it is still 31 January in Tokyo.
     expect(deliveryDayChoices(JP, new Date('2025-01-31T14:30:00Z')).dayList[0]).toBe('2025-02-02');
@@ -32,13 +40,20 @@ describe('delivery day choices', () => {
   it('refuses a day outside the range, a slot not in the list, and any choice where the site offers none', () => {
     for (const day of ['2025-02-02', '2025-02-10', '2030-01-01', '2025-02-3', 'tomorrow']) {
       expect(deliveryChoiceProblem(JP, { deliveryDay: day }, now), day).toMatchObject({
-        code: 'Checkout.deliveryDayOutOfRange', message: 'Please choose one of the delivery days offered', details: { first: '2025-02-03', last: '2025-02-09' },
+        code: 'Checkout.deliveryDayOutOfRange',
+        message: 'Please choose one of the delivery days offered',
+        details: { first: '2025-02-03', last: '2025-02-09' },
       });
     }
     expect(deliveryChoiceProblem(JP, { deliveryDay: '2025-02-04', deliveryTime: '03:00-05:00' }, now)).toMatchObject({
-      code: 'Checkout.deliveryTimeNotOffered', message: 'Please choose one of the delivery times offered',
+      code: 'Checkout.deliveryTimeNotOffered',
+      message: 'Please choose one of the delivery times offered',
     });
-    expect(deliveryChoiceProblem(SITES.DE, { deliveryDay: '2025-02-04' }, now)).toMatchObject({ code: 'Checkout.deliveryDayNotOffered' });
-    expect(deliveryChoiceProblem(SITES.US, { deliveryTime: '08:00-12:00' }, now)).toMatchObject({ code: 'Checkout.deliveryDayNotOffered' });
+    expect(deliveryChoiceProblem(SITES.DE, { deliveryDay: '2025-02-04' }, now)).toMatchObject({
+      code: 'Checkout.deliveryDayNotOffered',
+    });
+    expect(deliveryChoiceProblem(SITES.US, { deliveryTime: '08:00-12:00' }, now)).toMatchObject({
+      code: 'Checkout.deliveryDayNotOffered',
+    });
   });
 });

@@ -32,7 +32,8 @@ export const INVOICE_DOCUMENT_KINDS = ['INVOICE', 'CREDIT_NOTE'] as const;
 export type InvoiceDocumentKind = (typeof INVOICE_DOCUMENT_KINDS)[number];
 
 /** A document number: shop, year and the gapless sequence number ("12-2026-000042"). */
-export const invoiceNumber = (shopId: bigint | string, year: number, seq: number) => `${shopId}-${year}-${String(seq).padStart(6, '0')}`;
+export const invoiceNumber = (shopId: bigint | string, year: number, seq: number) =>
+  `${shopId}-${year}-${String(seq).padStart(6, '0')}`;
 
 export interface InvoiceOperationInput {
   /** The stored order status (an invoice needs money actually paid, not net terms still owed). */
@@ -46,16 +47,21 @@ export interface InvoiceOperationInput {
 }
 
 /** An order in this currency was sold on a VAT site (every site but the US, whose sales tax has no VAT invoice). */
-export const vatAppliesTo = (currency: Currency | string) => Object.values(SITES).some((s) => s.currency === currency && s.taxDisplay === 'INCLUSIVE');
+export const vatAppliesTo = (currency: Currency | string) =>
+  Object.values(SITES).some((s) => s.currency === currency && s.taxDisplay === 'INCLUSIVE');
 
 /** Order statuses in which a VAT invoice may be asked for: paid and not given back. */
 const INVOICEABLE = ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE'];
 
 /** Which invoice operations the buyer has on an order (the order's operation list adds them). */
-export function invoiceOperations(o: InvoiceOperationInput): ('makeInvoice' | 'buyerCheckVATInvoice' | 'sendInvoiceEmail')[] {
+export function invoiceOperations(
+  o: InvoiceOperationInput,
+): ('makeInvoice' | 'buyerCheckVATInvoice' | 'sendInvoiceEmail')[] {
   if (!o.viewerIsBuyer || o.isReissue) return [];
-  if (o.invoiceStatus === 'NOT_REQUESTED') return o.vatApplies && !o.isPoints && INVOICEABLE.includes(o.status) ? ['makeInvoice'] : [];
-  if (o.invoiceStatus === 'ISSUED' || o.invoiceStatus === 'CREDITED') return ['buyerCheckVATInvoice', 'sendInvoiceEmail'];
+  if (o.invoiceStatus === 'NOT_REQUESTED')
+    return o.vatApplies && !o.isPoints && INVOICEABLE.includes(o.status) ? ['makeInvoice'] : [];
+  if (o.invoiceStatus === 'ISSUED' || o.invoiceStatus === 'CREDITED')
+    return ['buyerCheckVATInvoice', 'sendInvoiceEmail'];
   return [];
 }
 
@@ -74,14 +80,24 @@ export interface InvoiceLine {
   taxMinor: bigint;
   grossMinor: bigint;
 }
-export interface RateTotal { rate: string; netMinor: bigint; taxMinor: bigint; grossMinor: bigint }
+export interface RateTotal {
+  rate: string;
+  netMinor: bigint;
+  taxMinor: bigint;
+  grossMinor: bigint;
+}
 
 /**
  * Splits what was paid into invoice lines: the order's tax is spread over the lines in
  * proportion to what each paid, rounded half up (the remainder to the last, so the lines add up to the order's
  * tax to the cent). Under reverse charge the lines carry no VAT: each is its net amount at 0 %.
  */
-export function invoiceLines(lines: InvoiceLineInput[], taxMinor: bigint, rate: string, reverseCharge: boolean): InvoiceLine[] {
+export function invoiceLines(
+  lines: InvoiceLineInput[],
+  taxMinor: bigint,
+  rate: string,
+  reverseCharge: boolean,
+): InvoiceLine[] {
   const total = lines.reduce((s, l) => s + l.grossMinor, 0n);
   let left = taxMinor;
   const out = lines.map((l, i) => {
@@ -90,13 +106,22 @@ export function invoiceLines(lines: InvoiceLineInput[], taxMinor: bigint, rate: 
     const net = l.grossMinor - tax;
     return reverseCharge
       ? { description: l.description, quantity: l.quantity, netMinor: net, rate: '0', taxMinor: 0n, grossMinor: net }
-      : { description: l.description, quantity: l.quantity, netMinor: net, rate, taxMinor: tax, grossMinor: l.grossMinor };
+      : {
+          description: l.description,
+          quantity: l.quantity,
+          netMinor: net,
+          rate,
+          taxMinor: tax,
+          grossMinor: l.grossMinor,
+        };
   });
   return out;
 }
 
 /** Net, tax and gross per rate, in the order the rates first appear. */
-export function totalsPerRate(lines: Pick<InvoiceLine, 'rate' | 'netMinor' | 'taxMinor' | 'grossMinor'>[]): RateTotal[] {
+export function totalsPerRate(
+  lines: Pick<InvoiceLine, 'rate' | 'netMinor' | 'taxMinor' | 'grossMinor'>[],
+): RateTotal[] {
   const by = new Map<string, RateTotal>();
   for (const l of lines) {
     const t = by.get(l.rate) ?? { rate: l.rate, netMinor: 0n, taxMinor: 0n, grossMinor: 0n };

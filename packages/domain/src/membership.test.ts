@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { SITES } from '@mall/contracts';
 import {
-  earnedPoints, expiringPoints, levelForGrowth, levelUpDifference, memberDiscount, mergeBenefits, multiplyPoints, pointsExpireAt,
+  earnedPoints,
+  expiringPoints,
+  levelForGrowth,
+  levelUpDifference,
+  memberDiscount,
+  mergeBenefits,
+  multiplyPoints,
+  pointsExpireAt,
 } from './membership.js';
 import { priceContract, type PricingInput } from './pricing.js';
 
@@ -28,18 +35,28 @@ describe('level from growth', () => {
 
   it('says what is missing to the next level and how far the buyer got', () => {
     // 120000 between SILVER (50000) and GOLD (200000): 70000 of 150000 = 46 %, 80000 missing.
-    expect(levelUpDifference(levels, 120_000n)).toMatchObject({ next: { code: 'GOLD' }, missingMinor: 80_000n, progress: 46 });
-    expect(levelUpDifference(levels, 0n)).toMatchObject({ next: { code: 'SILVER' }, missingMinor: 50_000n, progress: 0 });
+    expect(levelUpDifference(levels, 120_000n)).toMatchObject({
+      next: { code: 'GOLD' },
+      missingMinor: 80_000n,
+      progress: 46,
+    });
+    expect(levelUpDifference(levels, 0n)).toMatchObject({
+      next: { code: 'SILVER' },
+      missingMinor: 50_000n,
+      progress: 0,
+    });
     expect(levelUpDifference(levels, 200_000n)).toBeNull();
   });
 });
 
 describe('benefits of several sources', () => {
   it('take the best of each benefit, they do not add up', () => {
-    expect(mergeBenefits([
-      { discountRate: '0.03', pointsMultiplier: '1.5', freeShippingMinor: 9900n },
-      { discountRate: '0.1', pointsMultiplier: '1.2', freeShippingMinor: null },
-    ])).toEqual({ discountRate: '0.1', pointsMultiplier: '1.5', freeShippingMinor: 9900n });
+    expect(
+      mergeBenefits([
+        { discountRate: '0.03', pointsMultiplier: '1.5', freeShippingMinor: 9900n },
+        { discountRate: '0.1', pointsMultiplier: '1.2', freeShippingMinor: null },
+      ]),
+    ).toEqual({ discountRate: '0.1', pointsMultiplier: '1.5', freeShippingMinor: 9900n });
     expect(mergeBenefits([])).toEqual({ discountRate: '0', pointsMultiplier: '1', freeShippingMinor: null });
   });
 });
@@ -47,9 +64,28 @@ describe('benefits of several sources', () => {
 function input(site: 'US' | 'JP', unitMinor: bigint, member?: PricingInput['member'], coupon?: bigint): PricingInput {
   const s = SITES[site];
   return {
-    currency: s.currency, taxRate: s.taxRate, taxDisplay: s.taxDisplay,
-    shops: [{ shopId: '1', shippingMinor: 0n, lines: [{ key: 'a', unitMinor, qty: '1', pointsUnit: null }],
-      ...(coupon ? { coupon: { id: 'c', scope: 'SHOP' as const, type: 'AMOUNT' as const, amountMinor: 1000n, minSpendMinor: coupon, useLimit: false } } : {}) }],
+    currency: s.currency,
+    taxRate: s.taxRate,
+    taxDisplay: s.taxDisplay,
+    shops: [
+      {
+        shopId: '1',
+        shippingMinor: 0n,
+        lines: [{ key: 'a', unitMinor, qty: '1', pointsUnit: null }],
+        ...(coupon
+          ? {
+              coupon: {
+                id: 'c',
+                scope: 'SHOP' as const,
+                type: 'AMOUNT' as const,
+                amountMinor: 1000n,
+                minSpendMinor: coupon,
+                useLimit: false,
+              },
+            }
+          : {}),
+      },
+    ],
     points: { enabled: false, balance: 0, rule: s.points },
     member,
   };
@@ -68,10 +104,12 @@ describe('member discount in pricing (levelAmt)', () => {
     expect(priceContract(input('US', 12_999n)).earnPoints).toBe(Math.ceil((12_999 + 942) / 100));
   });
 
-  it('US: a shop coupon\'s minimum spend counts the goods after the member discount', () => {
+  it("US: a shop coupon's minimum spend counts the goods after the member discount", () => {
     // Minimum 125.00: 129.99 reaches it, 129.99 - 6.50 = 123.49 does not.
     expect(priceContract(input('US', 12_999n, undefined, 12_500n)).shopDiscountAmt).toBe(1000n);
-    expect(priceContract(input('US', 12_999n, { discountRate: '0.05', pointsMultiplier: '1' }, 12_500n)).shopDiscountAmt).toBe(0n);
+    expect(
+      priceContract(input('US', 12_999n, { discountRate: '0.05', pointsMultiplier: '1' }, 12_500n)).shopDiscountAmt,
+    ).toBe(0n);
   });
 
   it('JP: 3 % off 12999 yen is 390 yen (whole yen), VAT included, points x1.2 rounded up', () => {
@@ -103,17 +141,53 @@ describe('points multiplier', () => {
 });
 
 describe('points expiry', () => {
-  it('expires a year\'s points at the end of the following year', () => {
+  it("expires a year's points at the end of the following year", () => {
     expect(pointsExpireAt(2025).toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 
   it('takes the oldest credits first and never more than is left of that year', () => {
     // 1000 earned in 2024, 300 in 2025, 400 spent: 600 of 2024 are left to expire.
-    expect(expiringPoints(new Map([[2024, 1000], [2025, 300]]), 400, 2024)).toBe(600);
+    expect(
+      expiringPoints(
+        new Map([
+          [2024, 1000],
+          [2025, 300],
+        ]),
+        400,
+        2024,
+      ),
+    ).toBe(600);
     // 500 + 300 earned, 600 spent: nothing of 2024 is left; 200 of 2025.
-    expect(expiringPoints(new Map([[2024, 500], [2025, 300]]), 600, 2024)).toBe(0);
-    expect(expiringPoints(new Map([[2024, 500], [2025, 300]]), 600, 2025)).toBe(200);
+    expect(
+      expiringPoints(
+        new Map([
+          [2024, 500],
+          [2025, 300],
+        ]),
+        600,
+        2024,
+      ),
+    ).toBe(0);
+    expect(
+      expiringPoints(
+        new Map([
+          [2024, 500],
+          [2025, 300],
+        ]),
+        600,
+        2025,
+      ),
+    ).toBe(200);
     // After 2024 expired (its 600 count as debits), 2025 loses only its own 300.
-    expect(expiringPoints(new Map([[2024, 1000], [2025, 300]]), 1000, 2025)).toBe(300);
+    expect(
+      expiringPoints(
+        new Map([
+          [2024, 1000],
+          [2025, 300],
+        ]),
+        1000,
+        2025,
+      ),
+    ).toBe(300);
   });
 });

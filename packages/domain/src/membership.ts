@@ -8,7 +8,10 @@
  */
 import { applyRate, decimalToFraction } from './money.js';
 
-export interface LevelRule { rank: number; thresholdMinor: bigint }
+export interface LevelRule {
+  rank: number;
+  thresholdMinor: bigint;
+}
 
 /** The level reached with `growthMinor` (levels in any order; the entry level has threshold 0). */
 export function levelForGrowth<L extends LevelRule>(levels: L[], growthMinor: bigint): L | null {
@@ -18,9 +21,14 @@ export function levelForGrowth<L extends LevelRule>(levels: L[], growthMinor: bi
 }
 
 /** The next level above `growthMinor` and the growth still missing to reach it (null at the top). */
-export function levelUpDifference<L extends LevelRule>(levels: L[], growthMinor: bigint): { next: L; missingMinor: bigint; progress: number } | null {
+export function levelUpDifference<L extends LevelRule>(
+  levels: L[],
+  growthMinor: bigint,
+): { next: L; missingMinor: bigint; progress: number } | null {
   const current = levelForGrowth(levels, growthMinor);
-  const next = [...levels].sort((a, b) => a.rank - b.rank).find((l) => l.thresholdMinor > growthMinor && (!current || l.rank > current.rank));
+  const next = [...levels]
+    .sort((a, b) => a.rank - b.rank)
+    .find((l) => l.thresholdMinor > growthMinor && (!current || l.rank > current.rank));
   if (!next) return null;
   const from = current?.thresholdMinor ?? 0n;
   const span = next.thresholdMinor - from;
@@ -51,12 +59,19 @@ const cmp = (a: string, b: string) => {
 
 /** Benefits of several sources do not add up: each benefit is the best any source gives. */
 export function mergeBenefits(sources: MemberBenefits[]): MemberBenefits {
-  return sources.reduce<MemberBenefits>((acc, s) => ({
-    discountRate: cmp(s.discountRate, acc.discountRate) > 0 ? s.discountRate : acc.discountRate,
-    pointsMultiplier: cmp(s.pointsMultiplier, acc.pointsMultiplier) > 0 ? s.pointsMultiplier : acc.pointsMultiplier,
-    freeShippingMinor: s.freeShippingMinor === null ? acc.freeShippingMinor
-      : acc.freeShippingMinor === null || s.freeShippingMinor < acc.freeShippingMinor ? s.freeShippingMinor : acc.freeShippingMinor,
-  }), NO_BENEFITS);
+  return sources.reduce<MemberBenefits>(
+    (acc, s) => ({
+      discountRate: cmp(s.discountRate, acc.discountRate) > 0 ? s.discountRate : acc.discountRate,
+      pointsMultiplier: cmp(s.pointsMultiplier, acc.pointsMultiplier) > 0 ? s.pointsMultiplier : acc.pointsMultiplier,
+      freeShippingMinor:
+        s.freeShippingMinor === null
+          ? acc.freeShippingMinor
+          : acc.freeShippingMinor === null || s.freeShippingMinor < acc.freeShippingMinor
+            ? s.freeShippingMinor
+            : acc.freeShippingMinor,
+    }),
+    NO_BENEFITS,
+  );
 }
 
 /** Member discount on an amount of goods: rate x goods, rounded half up to the minor unit. */

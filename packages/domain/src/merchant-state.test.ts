@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APPLICATION_EVENTS, MERCHANT_STATE_EVENTS, merchantMay, merchantStateEvents, nextApplicationStatus, nextMerchantState,
-  type ApplicationEvent, type MerchantStateEvent,
+  APPLICATION_EVENTS,
+  MERCHANT_STATE_EVENTS,
+  merchantMay,
+  merchantStateEvents,
+  nextApplicationStatus,
+  nextMerchantState,
+  type ApplicationEvent,
+  type MerchantStateEvent,
 } from './merchant-state.js';
 
 describe('merchant state transitions', () => {
   it('every allowed move lands where the table says', () => {
     for (const e of Object.keys(MERCHANT_STATE_EVENTS) as MerchantStateEvent[]) {
-      for (const from of MERCHANT_STATE_EVENTS[e].from) expect(nextMerchantState(from, e), `${from} ${e}`).toBe(MERCHANT_STATE_EVENTS[e].to);
+      for (const from of MERCHANT_STATE_EVENTS[e].from)
+        expect(nextMerchantState(from, e), `${from} ${e}`).toBe(MERCHANT_STATE_EVENTS[e].to);
     }
     expect(nextMerchantState('seller', 'FREEZE')).toBe('frozen');
     expect(nextMerchantState('frozen', 'CLEAR')).toBe('clear');
@@ -32,7 +39,8 @@ describe('merchant state transitions', () => {
 describe('merchant application transitions', () => {
   it('every allowed move lands where the table says', () => {
     for (const e of Object.keys(APPLICATION_EVENTS) as ApplicationEvent[]) {
-      for (const from of APPLICATION_EVENTS[e].from) expect(nextApplicationStatus(from, e), `${from} ${e}`).toBe(APPLICATION_EVENTS[e].to);
+      for (const from of APPLICATION_EVENTS[e].from)
+        expect(nextApplicationStatus(from, e), `${from} ${e}`).toBe(APPLICATION_EVENTS[e].to);
     }
     expect(nextApplicationStatus('reject', 'RESUBMIT')).toBe('audit');
   });

@@ -17,7 +17,8 @@ export const MERCHANT_STATE_EVENTS: TransitionTable<MerchantState, MerchantState
   RESTORE: { from: ['frozen', 'clear'], to: 'seller' },
 };
 
-export const nextMerchantState = (from: MerchantState, event: MerchantStateEvent) => nextStatus(MERCHANT_STATE_EVENTS, from, event);
+export const nextMerchantState = (from: MerchantState, event: MerchantStateEvent) =>
+  nextStatus(MERCHANT_STATE_EVENTS, from, event);
 export const merchantStateEvents = (state: MerchantState) => eventsFrom(MERCHANT_STATE_EVENTS, state);
 
 /**
@@ -43,4 +44,5 @@ export const APPLICATION_EVENTS: TransitionTable<ApplicationStatus, ApplicationE
   PASS: { from: ['audit'], to: 'pass' },
   REJECT: { from: ['audit'], to: 'reject' },
 };
-export const nextApplicationStatus = (from: ApplicationStatus, event: ApplicationEvent) => nextStatus(APPLICATION_EVENTS, from, event);
+export const nextApplicationStatus = (from: ApplicationStatus, event: ApplicationEvent) =>
+  nextStatus(APPLICATION_EVENTS, from, event);

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_DIGITS, type Currency } from '@mall/contracts';
-import { applyRate, decimalToFraction, divRoundHalfUp, formatMoney, fromMinor, lineAmount, MONEY_PATTERN_KEYS, money, sumMinor, toMinor, toProviderAmount } from './money.js';
+import {
+  applyRate,
+  decimalToFraction,
+  divRoundHalfUp,
+  formatMoney,
+  fromMinor,
+  lineAmount,
+  MONEY_PATTERN_KEYS,
+  money,
+  sumMinor,
+  toMinor,
+  toProviderAmount,
+} from './money.js';
 
 describe('toMinor', () => {
   it('converts USD and EUR major units to cents', () => {
@@ -55,7 +67,12 @@ describe('fromMinor', () => {
   });
 
   it('round-trips with toMinor', () => {
-    for (const [v, c] of [['129.99', 'USD'], ['-0.01', 'EUR'], ['123456789012.34', 'USD'], ['98765', 'JPY']] as const) {
+    for (const [v, c] of [
+      ['129.99', 'USD'],
+      ['-0.01', 'EUR'],
+      ['123456789012.34', 'USD'],
+      ['98765', 'JPY'],
+    ] as const) {
       expect(fromMinor(toMinor(v, c), c)).toBe(v);
     }
   });
@@ -168,20 +185,47 @@ describe('formatMoney', () => {
   });
 
   it('writes every site locale and currency exactly as Intl does, without Intl', () => {
-    const values = ['0', '0.5', '-0.00', '1', '9.99', '12.3', '999', '999.99', '1000', '1234.5', '-1234.56', '12345.67', '-12345', '100000', '1234567.89', '0007.50', '98765432109876543.21'];
+    const values = [
+      '0',
+      '0.5',
+      '-0.00',
+      '1',
+      '9.99',
+      '12.3',
+      '999',
+      '999.99',
+      '1000',
+      '1234.5',
+      '-1234.56',
+      '12345.67',
+      '-12345',
+      '100000',
+      '1234567.89',
+      '0007.50',
+      '98765432109876543.21',
+    ];
     expect(MONEY_PATTERN_KEYS).toHaveLength(8 * 4);
     for (const key of MONEY_PATTERN_KEYS) {
       const [locale, currency] = key.split('|') as [string, Currency];
       const digits = CURRENCY_DIGITS[currency];
-      const intl = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+      const intl = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
       for (const raw of values) {
         const value = digits === 0 ? raw.replace(/\.\d*$/, '') : raw;
-        expect(formatMoney({ value, currency }, locale), `${key} ${value}`).toBe(intl.format(value as unknown as number));
+        expect(formatMoney({ value, currency }, locale), `${key} ${value}`).toBe(
+          intl.format(value as unknown as number),
+        );
       }
     }
     // More decimals than the currency has (not a valid amount) and other locales still go through Intl.
     expect(formatMoney({ value: '1.005', currency: 'USD' }, 'en-US')).toBe('$1.01');
-    expect(formatMoney({ value: '1234.5', currency: 'USD' }, 'pt-BR')).toBe(new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(1234.5));
+    expect(formatMoney({ value: '1234.5', currency: 'USD' }, 'pt-BR')).toBe(
+      new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(1234.5),
+    );
   });
 
   it('keeps precision of large amounts (no float conversion)', () => {

@@ -129,7 +129,11 @@ const MONEY_PATTERNS: Record<string, MoneyPattern> = {
 };
 
 /** The amount in `pattern`'s writing, or null when it has more non-zero decimals than the currency. */
-function writeMoney(value: string, digits: number, [pre, suf, negPre, negSuf, group, decimal, minGrouping]: MoneyPattern): string | null {
+function writeMoney(
+  value: string,
+  digits: number,
+  [pre, suf, negPre, negSuf, group, decimal, minGrouping]: MoneyPattern,
+): string | null {
   const m = DECIMAL.exec(value.trim());
   if (!m) return null;
   const extra = (m[3] ?? '').slice(digits);
@@ -157,7 +161,10 @@ export function formatMoney(m: MoneyValue, locale: string): string {
   let format = moneyFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, {
-      style: 'currency', currency: m.currency, minimumFractionDigits: digits, maximumFractionDigits: digits,
+      style: 'currency',
+      currency: m.currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     });
     moneyFormats.set(key, format);
   }

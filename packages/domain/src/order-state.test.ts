@@ -4,9 +4,26 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  displayStatus, initialOrderStatus, isMergeable, isPaidOnTerms, LIST_HIDDEN_OPERATIONS, OPERATION_UPPERCASE, OPERATIONS, operationList,
-  ORDER_EVENTS, ORDER_STATUSES, ORDER_TABS, PACKAGE_EVENTS, PACKAGE_STATUSES, PAID_STATUSES, tabOf,
-  type OperationInput, type OrderEvent, type OrderStatus, type PackageEvent, type PackageStatus,
+  displayStatus,
+  initialOrderStatus,
+  isMergeable,
+  isPaidOnTerms,
+  LIST_HIDDEN_OPERATIONS,
+  OPERATION_UPPERCASE,
+  OPERATIONS,
+  operationList,
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  ORDER_TABS,
+  PACKAGE_EVENTS,
+  PACKAGE_STATUSES,
+  PAID_STATUSES,
+  tabOf,
+  type OperationInput,
+  type OrderEvent,
+  type OrderStatus,
+  type PackageEvent,
+  type PackageStatus,
 } from './order-state.js';
 import { nextStatus } from './state-table.js';
 
@@ -31,7 +48,10 @@ describe('order transitions (ORDER_EVENTS)', () => {
       CANCEL_ALL       -                -            -                        -                    -                       -                -                -            -             -
       PROCESSING       -                -            -                        -                    -                       CANCEL_ALL       UN_DELIVERY      -            -             CANCEL_ALL
 `;
-    const [head, ...body] = matrix.trim().split('\n').map((l) => l.trim().split(/\s+/));
+    const [head, ...body] = matrix
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/));
     const columns = head as OrderEvent[];
 
     it('the columns are every event and the rows every status, once each', () => {
@@ -104,21 +124,28 @@ describe('order transitions (ORDER_EVENTS)', () => {
     for (const s of ['CLOSED', 'CANCELED', 'CANCEL_ALL'] as const) {
       for (const e of orderEvents) expect(nextOrderStatus(s, e), `${s} ${e}`).toBeNull();
     }
-    for (const e of orderEvents) expect(nextOrderStatus('COMPLETE', e), `COMPLETE ${e}`).toBe(e === 'ALL_REFUNDED' ? 'CANCEL_ALL' : null);
+    for (const e of orderEvents)
+      expect(nextOrderStatus('COMPLETE', e), `COMPLETE ${e}`).toBe(e === 'ALL_REFUNDED' ? 'CANCEL_ALL' : null);
   });
 
   it('every status is reachable from a first status', () => {
     const starts: OrderStatus[] = [
-      initialOrderStatus({ freeTrade: false, presale: false }), initialOrderStatus({ freeTrade: false, presale: true }), initialOrderStatus({ freeTrade: true, presale: false }),
+      initialOrderStatus({ freeTrade: false, presale: false }),
+      initialOrderStatus({ freeTrade: false, presale: true }),
+      initialOrderStatus({ freeTrade: true, presale: false }),
     ];
     const seen = new Set<OrderStatus>(starts);
     let grew = true;
     while (grew) {
       grew = false;
-      for (const s of [...seen]) for (const e of orderEvents) {
-        const n = nextOrderStatus(s, e);
-        if (n && !seen.has(n)) { seen.add(n); grew = true; }
-      }
+      for (const s of [...seen])
+        for (const e of orderEvents) {
+          const n = nextOrderStatus(s, e);
+          if (n && !seen.has(n)) {
+            seen.add(n);
+            grew = true;
+          }
+        }
     }
     expect([...seen].sort()).toEqual([...ORDER_STATUSES].sort());
   });
@@ -152,8 +179,11 @@ describe('displayStatus (net terms and invoice-me)', () => {
 
   it('normal orders show their own status', () => {
     for (const s of ORDER_STATUSES) expect(displayStatus({ ...b2c, status: s })).toBe(s);
-    for (const s of ORDER_STATUSES) expect(displayStatus({ status: s, tradeType: 'NORMAL_POINT_REDEEM', payChannel: 'POINTS' })).toBe(s);
-    expect(displayStatus({ status: 'PENDING_PAY', tradeType: 'NORMAL_SALE_B2C', payChannel: 'MOCKPAY' })).toBe('PENDING_PAY');
+    for (const s of ORDER_STATUSES)
+      expect(displayStatus({ status: s, tradeType: 'NORMAL_POINT_REDEEM', payChannel: 'POINTS' })).toBe(s);
+    expect(displayStatus({ status: 'PENDING_PAY', tradeType: 'NORMAL_SALE_B2C', payChannel: 'MOCKPAY' })).toBe(
+      'PENDING_PAY',
+    );
   });
 
   it('net-terms (NET_B2B) PENDING_PAY shows as UN_DELIVERY; other statuses are unchanged', () => {
@@ -164,9 +194,15 @@ describe('displayStatus (net terms and invoice-me)', () => {
   });
 
   it('invoice-me PENDING_PAY shows as UN_DELIVERY, whatever the trade type', () => {
-    expect(displayStatus({ status: 'PENDING_PAY', tradeType: 'NORMAL_SALE_B2C', payChannel: 'INVOICE_ME' })).toBe('UN_DELIVERY');
-    expect(displayStatus({ status: 'PENDING_PAY', tradeType: 'NORMAL_SALE_CBE', payChannel: 'INVOICE_ME' })).toBe('UN_DELIVERY');
-    expect(displayStatus({ status: 'COMPLETE', tradeType: 'NORMAL_SALE_B2C', payChannel: 'INVOICE_ME' })).toBe('COMPLETE');
+    expect(displayStatus({ status: 'PENDING_PAY', tradeType: 'NORMAL_SALE_B2C', payChannel: 'INVOICE_ME' })).toBe(
+      'UN_DELIVERY',
+    );
+    expect(displayStatus({ status: 'PENDING_PAY', tradeType: 'NORMAL_SALE_CBE', payChannel: 'INVOICE_ME' })).toBe(
+      'UN_DELIVERY',
+    );
+    expect(displayStatus({ status: 'COMPLETE', tradeType: 'NORMAL_SALE_B2C', payChannel: 'INVOICE_ME' })).toBe(
+      'COMPLETE',
+    );
   });
 
   it('isPaidOnTerms', () => {
@@ -180,11 +216,16 @@ describe('displayStatus (net terms and invoice-me)', () => {
 describe('tabOf', () => {
   it('maps every display status to its list tab', () => {
     const expected: Record<OrderStatus, string> = {
-      PENDING_PAY: 'PENDING_PAY', PENDING_DEPOSIT: 'PENDING_PAY', PENDING_BALANCE: 'PENDING_PAY',
-      UN_DELIVERY: 'UN_DELIVERY', PROCESSING: 'UN_DELIVERY',
+      PENDING_PAY: 'PENDING_PAY',
+      PENDING_DEPOSIT: 'PENDING_PAY',
+      PENDING_BALANCE: 'PENDING_PAY',
+      UN_DELIVERY: 'UN_DELIVERY',
+      PROCESSING: 'UN_DELIVERY',
       UN_RECEIVED: 'UN_RECEIVED',
       COMPLETE: 'COMPLETE',
-      CLOSED: 'CANCEL_ALL', CANCELED: 'CANCEL_ALL', CANCEL_ALL: 'CANCEL_ALL',
+      CLOSED: 'CANCEL_ALL',
+      CANCELED: 'CANCEL_ALL',
+      CANCEL_ALL: 'CANCEL_ALL',
     };
     for (const s of ORDER_STATUSES) expect(tabOf(s), s).toBe(expected[s]);
   });
@@ -206,9 +247,23 @@ describe('tabOf', () => {
 
 describe('operationList', () => {
   const base: OperationInput = {
-    status: 'PENDING_PAY', tradeType: 'NORMAL_SALE_B2C', payChannel: null, notFirstTime: false, viewerIsBuyer: true, masterPending: false,
-    packageCount: 0, openPackageCount: 0, postponeCount: 0, postponeLimit: 2, hasInvoiceUrl: false, evaluated: false, hasServiceItems: false,
-    reversible: false, reverseInProgress: false, isReissue: false, isPoints: false,
+    status: 'PENDING_PAY',
+    tradeType: 'NORMAL_SALE_B2C',
+    payChannel: null,
+    notFirstTime: false,
+    viewerIsBuyer: true,
+    masterPending: false,
+    packageCount: 0,
+    openPackageCount: 0,
+    postponeCount: 0,
+    postponeLimit: 2,
+    hasInvoiceUrl: false,
+    evaluated: false,
+    hasServiceItems: false,
+    reversible: false,
+    reverseInProgress: false,
+    isReissue: false,
+    isPoints: false,
   };
   const ops = (over: Partial<OperationInput>) => operationList({ ...base, ...over });
   /** Shipped and paid: packages on the way, an invoice. */
@@ -226,7 +281,11 @@ describe('operationList', () => {
       expect(ops({ masterPending: true, notFirstTime: true })).toEqual(['buyerCancelBeforePay']);
     });
     it('net terms (NET_B2B) and invoice-me: shown as to be shipped, pay hidden', () => {
-      for (const over of [{ tradeType: 'NET_B2B' }, { payChannel: 'INVOICE_ME' }, { tradeType: 'NET_B2B', notFirstTime: true }]) {
+      for (const over of [
+        { tradeType: 'NET_B2B' },
+        { payChannel: 'INVOICE_ME' },
+        { tradeType: 'NET_B2B', notFirstTime: true },
+      ]) {
         const list = ops(over);
         expect(list, JSON.stringify(over)).not.toContain('pay');
         expect(list, JSON.stringify(over)).not.toContain('secondary_pay');
@@ -237,7 +296,12 @@ describe('operationList', () => {
       }
     });
     it('no service codes, invoice or tracking before payment', () => {
-      expect(ops({ hasServiceItems: true, hasInvoiceUrl: true })).toEqual(['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel']);
+      expect(ops({ hasServiceItems: true, hasInvoiceUrl: true })).toEqual([
+        'pay',
+        'buyerCancelBeforePay',
+        'mergePay',
+        'mergeCancel',
+      ]);
     });
   });
 
@@ -265,7 +329,12 @@ describe('operationList', () => {
       expect(ops({ masterPending: true, viewerIsBuyer: false })).toEqual(['pay']);
     });
     it('net terms, invoice-me, points redemption and replacements: no merge', () => {
-      for (const over of [{ tradeType: 'NET_B2B' }, { payChannel: 'INVOICE_ME' }, { isPoints: true }, { isReissue: true }]) {
+      for (const over of [
+        { tradeType: 'NET_B2B' },
+        { payChannel: 'INVOICE_ME' },
+        { isPoints: true },
+        { isReissue: true },
+      ]) {
         expect(ops(over), JSON.stringify(over)).not.toContain('mergePay');
         expect(ops(over), JSON.stringify(over)).not.toContain('mergeCancel');
       }
@@ -297,20 +366,37 @@ describe('operationList', () => {
       expect(ops({ status: 'UN_DELIVERY', payChannel: 'MOCKPAY' })).toEqual(['buyerCancelAfterPay']);
     });
     it('with an invoice: cancel, view invoice', () => {
-      expect(ops({ status: 'UN_DELIVERY', payChannel: 'MOCKPAY', hasInvoiceUrl: true })).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
+      expect(ops({ status: 'UN_DELIVERY', payChannel: 'MOCKPAY', hasInvoiceUrl: true })).toEqual([
+        'buyerCancelAfterPay',
+        'viewInvoice',
+      ]);
     });
     it('a package already left (partly shipped): no cancel, track it', () => {
-      expect(ops({ status: 'UN_DELIVERY', payChannel: 'MOCKPAY', packageCount: 1, openPackageCount: 1 })).toEqual(['checkExpressTrack']);
+      expect(ops({ status: 'UN_DELIVERY', payChannel: 'MOCKPAY', packageCount: 1, openPackageCount: 1 })).toEqual([
+        'checkExpressTrack',
+      ]);
     });
     it('a cancel request is in progress: no second cancel', () => {
       expect(ops({ status: 'UN_DELIVERY', payChannel: 'MOCKPAY', reverseInProgress: true })).toEqual([]);
     });
     it('service items: to use', () => {
-      expect(ops({ status: 'UN_DELIVERY', payChannel: 'MOCKPAY', hasServiceItems: true })).toEqual(['buyerCancelAfterPay', 'toUse']);
+      expect(ops({ status: 'UN_DELIVERY', payChannel: 'MOCKPAY', hasServiceItems: true })).toEqual([
+        'buyerCancelAfterPay',
+        'toUse',
+      ]);
     });
     it('no confirm, postpone, comment or buy again before shipping', () => {
       const list = ops({ status: 'UN_DELIVERY', payChannel: 'MOCKPAY', hasInvoiceUrl: true, reversible: true });
-      for (const op of ['confirm', 'buyerPostponeConfirmDeadline', 'comment', 'buyAgain', 'pay', 'buyerCancelBeforePay', 'buyerApplyReverse'] as const) expect(list).not.toContain(op);
+      for (const op of [
+        'confirm',
+        'buyerPostponeConfirmDeadline',
+        'comment',
+        'buyAgain',
+        'pay',
+        'buyerCancelBeforePay',
+        'buyerApplyReverse',
+      ] as const)
+        expect(list).not.toContain(op);
     });
   });
 
@@ -320,24 +406,49 @@ describe('operationList', () => {
 
   describe('UN_RECEIVED', () => {
     it('packages on the way, postpones left: confirm, postpone, track, invoice', () => {
-      expect(ops({ status: 'UN_RECEIVED', ...shipped })).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack', 'viewInvoice']);
+      expect(ops({ status: 'UN_RECEIVED', ...shipped })).toEqual([
+        'confirm',
+        'buyerPostponeConfirmDeadline',
+        'checkExpressTrack',
+        'viewInvoice',
+      ]);
     });
     it('one postpone used: still offered; limit reached: no postpone', () => {
       expect(ops({ status: 'UN_RECEIVED', ...shipped, postponeCount: 1 })).toContain('buyerPostponeConfirmDeadline');
-      expect(ops({ status: 'UN_RECEIVED', ...shipped, postponeCount: 2 })).toEqual(['confirm', 'checkExpressTrack', 'viewInvoice']);
-      expect(ops({ status: 'UN_RECEIVED', ...shipped, postponeCount: 3 })).not.toContain('buyerPostponeConfirmDeadline');
+      expect(ops({ status: 'UN_RECEIVED', ...shipped, postponeCount: 2 })).toEqual([
+        'confirm',
+        'checkExpressTrack',
+        'viewInvoice',
+      ]);
+      expect(ops({ status: 'UN_RECEIVED', ...shipped, postponeCount: 3 })).not.toContain(
+        'buyerPostponeConfirmDeadline',
+      );
     });
     it('every package already signed for: no confirm', () => {
       expect(ops({ status: 'UN_RECEIVED', ...shipped, openPackageCount: 0 })).not.toContain('confirm');
     });
     it('reversible lines: apply for after-sales (per line: another line in progress does not hide it)', () => {
-      expect(ops({ status: 'UN_RECEIVED', ...shipped, reversible: true })).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse']);
-      expect(ops({ status: 'UN_RECEIVED', ...shipped, reversible: true, reverseInProgress: true })).toContain('buyerApplyReverse');
-      expect(ops({ status: 'UN_RECEIVED', ...shipped, reversible: false, reverseInProgress: true })).not.toContain('buyerApplyReverse');
+      expect(ops({ status: 'UN_RECEIVED', ...shipped, reversible: true })).toEqual([
+        'confirm',
+        'buyerPostponeConfirmDeadline',
+        'checkExpressTrack',
+        'viewInvoice',
+        'buyerApplyReverse',
+      ]);
+      expect(ops({ status: 'UN_RECEIVED', ...shipped, reversible: true, reverseInProgress: true })).toContain(
+        'buyerApplyReverse',
+      );
+      expect(ops({ status: 'UN_RECEIVED', ...shipped, reversible: false, reverseInProgress: true })).not.toContain(
+        'buyerApplyReverse',
+      );
     });
     it('part shipped, part waiting: the rest can be cancelled through after-sales; nothing shipped: the whole-order cancel', () => {
-      expect(ops({ status: 'UN_DELIVERY', packageCount: 1, openPackageCount: 1, cancelable: true })).toContain('buyerApplyReverse');
-      expect(ops({ status: 'UN_DELIVERY', packageCount: 0, cancelable: true })).toEqual(expect.arrayContaining(['buyerCancelAfterPay']));
+      expect(ops({ status: 'UN_DELIVERY', packageCount: 1, openPackageCount: 1, cancelable: true })).toContain(
+        'buyerApplyReverse',
+      );
+      expect(ops({ status: 'UN_DELIVERY', packageCount: 0, cancelable: true })).toEqual(
+        expect.arrayContaining(['buyerCancelAfterPay']),
+      );
       expect(ops({ status: 'UN_DELIVERY', packageCount: 0, cancelable: true })).not.toContain('buyerApplyReverse');
     });
     it('no cancel of any kind once shipped', () => {
@@ -349,29 +460,64 @@ describe('operationList', () => {
 
   describe('COMPLETE', () => {
     it('not evaluated: comment, track, invoice, buy again', () => {
-      expect(ops({ status: 'COMPLETE', ...shipped, openPackageCount: 0 })).toEqual(['comment', 'checkExpressTrack', 'viewInvoice', 'buyAgain']);
+      expect(ops({ status: 'COMPLETE', ...shipped, openPackageCount: 0 })).toEqual([
+        'comment',
+        'checkExpressTrack',
+        'viewInvoice',
+        'buyAgain',
+      ]);
     });
     it('evaluated: no comment', () => {
-      expect(ops({ status: 'COMPLETE', ...shipped, openPackageCount: 0, evaluated: true })).toEqual(['checkExpressTrack', 'viewInvoice', 'buyAgain']);
+      expect(ops({ status: 'COMPLETE', ...shipped, openPackageCount: 0, evaluated: true })).toEqual([
+        'checkExpressTrack',
+        'viewInvoice',
+        'buyAgain',
+      ]);
     });
     it('points order: never a comment', () => {
-      const list = ops({ status: 'COMPLETE', tradeType: 'NORMAL_POINT_REDEEM', payChannel: 'POINTS', isPoints: true, packageCount: 1 });
+      const list = ops({
+        status: 'COMPLETE',
+        tradeType: 'NORMAL_POINT_REDEEM',
+        payChannel: 'POINTS',
+        isPoints: true,
+        packageCount: 1,
+      });
       expect(list).not.toContain('comment');
       expect(list).toEqual(['checkExpressTrack', 'buyAgain']);
     });
     it('VAT invoice: asked for on a paid VAT-site order, then checked and emailed once issued', () => {
       const paid = { status: 'UN_DELIVERY' as const, payChannel: 'MOCKPAY', hasInvoiceUrl: true, vatApplies: true };
-      expect(ops({ ...paid, invoiceStatus: 'NOT_REQUESTED' })).toEqual(['buyerCancelAfterPay', 'viewInvoice', 'makeInvoice']);
-      expect(ops({ ...paid, invoiceStatus: 'NOT_REQUESTED', vatApplies: false })).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
+      expect(ops({ ...paid, invoiceStatus: 'NOT_REQUESTED' })).toEqual([
+        'buyerCancelAfterPay',
+        'viewInvoice',
+        'makeInvoice',
+      ]);
+      expect(ops({ ...paid, invoiceStatus: 'NOT_REQUESTED', vatApplies: false })).toEqual([
+        'buyerCancelAfterPay',
+        'viewInvoice',
+      ]);
       expect(ops({ ...paid, invoiceStatus: 'REQUESTED' })).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
       // Issued, the VAT invoice is the order's invoice document: one button opens it, not two.
-      expect(ops({ ...paid, invoiceStatus: 'ISSUED' })).toEqual(['buyerCancelAfterPay', 'buyerCheckVATInvoice', 'sendInvoiceEmail']);
-      expect(ops({ ...paid, invoiceStatus: 'CREDITED' })).toEqual(['buyerCancelAfterPay', 'buyerCheckVATInvoice', 'sendInvoiceEmail']);
+      expect(ops({ ...paid, invoiceStatus: 'ISSUED' })).toEqual([
+        'buyerCancelAfterPay',
+        'buyerCheckVATInvoice',
+        'sendInvoiceEmail',
+      ]);
+      expect(ops({ ...paid, invoiceStatus: 'CREDITED' })).toEqual([
+        'buyerCancelAfterPay',
+        'buyerCheckVATInvoice',
+        'sendInvoiceEmail',
+      ]);
       expect(ops({ ...paid, status: 'PENDING_PAY', invoiceStatus: 'NOT_REQUESTED' })).not.toContain('makeInvoice');
       expect(ops({ ...paid, invoiceStatus: 'ISSUED', viewerIsBuyer: false })).toEqual([]);
     });
     it('reversible: after-sales offered', () => {
-      expect(ops({ status: 'COMPLETE', ...shipped, openPackageCount: 0, reversible: true, evaluated: true })).toEqual(['checkExpressTrack', 'viewInvoice', 'buyerApplyReverse', 'buyAgain']);
+      expect(ops({ status: 'COMPLETE', ...shipped, openPackageCount: 0, reversible: true, evaluated: true })).toEqual([
+        'checkExpressTrack',
+        'viewInvoice',
+        'buyerApplyReverse',
+        'buyAgain',
+      ]);
     });
     it('no confirm or postpone any more', () => {
       const list = ops({ status: 'COMPLETE', ...shipped });
@@ -392,8 +538,14 @@ describe('operationList', () => {
 
   describe('reissue orders (REVERSE_REISSUE)', () => {
     it('hide view invoice and buy again', () => {
-      expect(ops({ status: 'COMPLETE', ...shipped, openPackageCount: 0, isReissue: true, evaluated: true })).toEqual(['checkExpressTrack']);
-      expect(ops({ status: 'UN_RECEIVED', ...shipped, isReissue: true })).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack']);
+      expect(ops({ status: 'COMPLETE', ...shipped, openPackageCount: 0, isReissue: true, evaluated: true })).toEqual([
+        'checkExpressTrack',
+      ]);
+      expect(ops({ status: 'UN_RECEIVED', ...shipped, isReissue: true })).toEqual([
+        'confirm',
+        'buyerPostponeConfirmDeadline',
+        'checkExpressTrack',
+      ]);
       expect(ops({ status: 'CANCEL_ALL', isReissue: true })).toEqual([]);
     });
   });
@@ -407,8 +559,12 @@ describe('operationList', () => {
       expect(ops({ viewerIsBuyer: false })).toEqual([]);
     });
     it('only follows the parcels of shipped orders: no confirm, postpone, comment, after-sales or buy again', () => {
-      expect(ops({ viewerIsBuyer: false, status: 'UN_RECEIVED', ...shipped, reversible: true })).toEqual(['checkExpressTrack']);
-      expect(ops({ viewerIsBuyer: false, status: 'COMPLETE', ...shipped, openPackageCount: 0 })).toEqual(['checkExpressTrack']);
+      expect(ops({ viewerIsBuyer: false, status: 'UN_RECEIVED', ...shipped, reversible: true })).toEqual([
+        'checkExpressTrack',
+      ]);
+      expect(ops({ viewerIsBuyer: false, status: 'COMPLETE', ...shipped, openPackageCount: 0 })).toEqual([
+        'checkExpressTrack',
+      ]);
       expect(ops({ viewerIsBuyer: false, status: 'UN_DELIVERY', payChannel: 'MOCKPAY' })).toEqual([]);
       expect(ops({ viewerIsBuyer: false, status: 'CLOSED' })).toEqual([]);
     });
@@ -416,11 +572,24 @@ describe('operationList', () => {
 
   it('an offered operation is always a move the transition table allows', () => {
     const variants: Partial<OperationInput>[] = [
-      {}, { notFirstTime: true }, { masterPending: true }, { viewerIsBuyer: false, masterPending: true }, { tradeType: 'NET_B2B' }, { payChannel: 'INVOICE_ME' },
-      { ...shipped }, { ...shipped, reversible: true }, { hasServiceItems: true, hasInvoiceUrl: true }, { isPoints: true, tradeType: 'NORMAL_POINT_REDEEM' },
+      {},
+      { notFirstTime: true },
+      { masterPending: true },
+      { viewerIsBuyer: false, masterPending: true },
+      { tradeType: 'NET_B2B' },
+      { payChannel: 'INVOICE_ME' },
+      { ...shipped },
+      { ...shipped, reversible: true },
+      { hasServiceItems: true, hasInvoiceUrl: true },
+      { isPoints: true, tradeType: 'NORMAL_POINT_REDEEM' },
     ];
     const needs: Partial<Record<string, OrderEvent>> = {
-      pay: 'PAY', secondary_pay: 'PAY', payDeposit: 'PAY_DEPOSIT', payBalance: 'PAY', buyerCancelBeforePay: 'BUYER_CANCEL_BEFORE_PAY', buyerCancelAfterPay: 'BUYER_CANCEL_AFTER_PAY',
+      pay: 'PAY',
+      secondary_pay: 'PAY',
+      payDeposit: 'PAY_DEPOSIT',
+      payBalance: 'PAY',
+      buyerCancelBeforePay: 'BUYER_CANCEL_BEFORE_PAY',
+      buyerCancelAfterPay: 'BUYER_CANCEL_AFTER_PAY',
     };
     for (const status of ORDER_STATUSES) {
       for (const v of variants) {
@@ -439,9 +608,21 @@ describe('operationList', () => {
 
   it('uppercase forms and list-hidden operations follow the spec', () => {
     expect(OPERATION_UPPERCASE).toMatchObject({
-      pay: 'PAY', secondary_pay: 'SECONDARY_PAY', comment: 'COMMENT', confirm: 'CONFIRM', buyerPostponeConfirmDeadline: 'POSTPONE', checkExpressTrack: 'LOGISTICS',
-      payBalance: 'PAY_BALANCE', payDeposit: 'PAY_DEPOSIT', viewInvoice: 'VIEW_INVOICE', buyerApplyReverse: 'APPLY_REVERSE', inviteToJoinGroup: 'INVITE_TO_JOIN_GROUP',
-      toUse: 'TO_USE', buyAgain: 'BUY_AGAIN', buyerCancelBeforePay: 'CANCEL', buyerCancelAfterPay: 'CANCEL',
+      pay: 'PAY',
+      secondary_pay: 'SECONDARY_PAY',
+      comment: 'COMMENT',
+      confirm: 'CONFIRM',
+      buyerPostponeConfirmDeadline: 'POSTPONE',
+      checkExpressTrack: 'LOGISTICS',
+      payBalance: 'PAY_BALANCE',
+      payDeposit: 'PAY_DEPOSIT',
+      viewInvoice: 'VIEW_INVOICE',
+      buyerApplyReverse: 'APPLY_REVERSE',
+      inviteToJoinGroup: 'INVITE_TO_JOIN_GROUP',
+      toUse: 'TO_USE',
+      buyAgain: 'BUY_AGAIN',
+      buyerCancelBeforePay: 'CANCEL',
+      buyerCancelAfterPay: 'CANCEL',
     });
     expect([...LIST_HIDDEN_OPERATIONS].sort()).toEqual(['buyerApplyReverse', 'checkVerifyCode', 'sendInvoiceEmail']);
     // The spec's 18, makeInvoice for its uppercase MAKE_INVOICE (ask for a VAT invoice), mergePay and mergeCancel for MERGE_PAY and MERGE_CANCEL.

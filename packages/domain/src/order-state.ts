@@ -10,8 +10,16 @@ import type { TransitionTable } from './state-table.js';
  */
 
 export const ORDER_STATUSES = [
-  'PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE',
-  'CLOSED', 'CANCELED', 'CANCEL_ALL', 'PROCESSING',
+  'PENDING_PAY',
+  'PENDING_DEPOSIT',
+  'PENDING_BALANCE',
+  'UN_DELIVERY',
+  'UN_RECEIVED',
+  'COMPLETE',
+  'CLOSED',
+  'CANCELED',
+  'CANCEL_ALL',
+  'PROCESSING',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -71,11 +79,21 @@ export function displayStatus(o: { status: OrderStatus; tradeType: string; payCh
 /** The tab an order counts under, from its display status. */
 export function tabOf(display: OrderStatus): Exclude<OrderTab, 'ALL_ORDER'> | null {
   switch (display) {
-    case 'PENDING_PAY': case 'PENDING_DEPOSIT': case 'PENDING_BALANCE': return 'PENDING_PAY';
-    case 'UN_DELIVERY': case 'PROCESSING': return 'UN_DELIVERY';
-    case 'UN_RECEIVED': return 'UN_RECEIVED';
-    case 'COMPLETE': return 'COMPLETE';
-    case 'CLOSED': case 'CANCELED': case 'CANCEL_ALL': return 'CANCEL_ALL';
+    case 'PENDING_PAY':
+    case 'PENDING_DEPOSIT':
+    case 'PENDING_BALANCE':
+      return 'PENDING_PAY';
+    case 'UN_DELIVERY':
+    case 'PROCESSING':
+      return 'UN_DELIVERY';
+    case 'UN_RECEIVED':
+      return 'UN_RECEIVED';
+    case 'COMPLETE':
+      return 'COMPLETE';
+    case 'CLOSED':
+    case 'CANCELED':
+    case 'CANCEL_ALL':
+      return 'CANCEL_ALL';
   }
 }
 
@@ -83,22 +101,59 @@ export function tabOf(display: OrderStatus): Exclude<OrderTab, 'ALL_ORDER'> | nu
 export const PAID_STATUSES: readonly OrderStatus[] = ['UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE'];
 
 export const OPERATIONS = [
-  'pay', 'secondary_pay', 'payDeposit', 'payBalance', 'comment', 'confirm', 'checkExpressTrack', 'buyerCancelBeforePay',
-  'buyerCancelAfterPay', 'buyerPostponeConfirmDeadline', 'buyerApplyReverse', 'toUse', 'viewInvoice', 'buyerCheckVATInvoice',
-  'buyAgain', 'inviteToJoinGroup', 'checkVerifyCode', 'sendInvoiceEmail', 'makeInvoice', 'mergePay', 'mergeCancel',
+  'pay',
+  'secondary_pay',
+  'payDeposit',
+  'payBalance',
+  'comment',
+  'confirm',
+  'checkExpressTrack',
+  'buyerCancelBeforePay',
+  'buyerCancelAfterPay',
+  'buyerPostponeConfirmDeadline',
+  'buyerApplyReverse',
+  'toUse',
+  'viewInvoice',
+  'buyerCheckVATInvoice',
+  'buyAgain',
+  'inviteToJoinGroup',
+  'checkVerifyCode',
+  'sendInvoiceEmail',
+  'makeInvoice',
+  'mergePay',
+  'mergeCancel',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 /** The uppercase forms the spec also lists, for clients that speak them. */
 export const OPERATION_UPPERCASE: Partial<Record<Operation, string>> = {
-  pay: 'PAY', secondary_pay: 'SECONDARY_PAY', comment: 'COMMENT', buyerCancelBeforePay: 'CANCEL', buyerCancelAfterPay: 'CANCEL',
-  confirm: 'CONFIRM', buyerPostponeConfirmDeadline: 'POSTPONE', checkExpressTrack: 'LOGISTICS', payBalance: 'PAY_BALANCE',
-  payDeposit: 'PAY_DEPOSIT', viewInvoice: 'VIEW_INVOICE', buyerApplyReverse: 'APPLY_REVERSE', buyerCheckVATInvoice: 'GET_INVOICE',
-  sendInvoiceEmail: 'SEND_INVOICE_EMAIL', makeInvoice: 'MAKE_INVOICE', inviteToJoinGroup: 'INVITE_TO_JOIN_GROUP', toUse: 'TO_USE', buyAgain: 'BUY_AGAIN',
-  mergePay: 'MERGE_PAY', mergeCancel: 'MERGE_CANCEL',
+  pay: 'PAY',
+  secondary_pay: 'SECONDARY_PAY',
+  comment: 'COMMENT',
+  buyerCancelBeforePay: 'CANCEL',
+  buyerCancelAfterPay: 'CANCEL',
+  confirm: 'CONFIRM',
+  buyerPostponeConfirmDeadline: 'POSTPONE',
+  checkExpressTrack: 'LOGISTICS',
+  payBalance: 'PAY_BALANCE',
+  payDeposit: 'PAY_DEPOSIT',
+  viewInvoice: 'VIEW_INVOICE',
+  buyerApplyReverse: 'APPLY_REVERSE',
+  buyerCheckVATInvoice: 'GET_INVOICE',
+  sendInvoiceEmail: 'SEND_INVOICE_EMAIL',
+  makeInvoice: 'MAKE_INVOICE',
+  inviteToJoinGroup: 'INVITE_TO_JOIN_GROUP',
+  toUse: 'TO_USE',
+  buyAgain: 'BUY_AGAIN',
+  mergePay: 'MERGE_PAY',
+  mergeCancel: 'MERGE_CANCEL',
 };
 /** Operations that never show a button in the order list (SPEC §4). */
-export const LIST_HIDDEN_OPERATIONS: readonly Operation[] = ['checkVerifyCode', 'sendInvoiceEmail', 'buyerApplyReverse'];
+export const LIST_HIDDEN_OPERATIONS: readonly Operation[] = [
+  'checkVerifyCode',
+  'sendInvoiceEmail',
+  'buyerApplyReverse',
+];
 
 export interface OperationInput {
   status: OrderStatus;
@@ -144,8 +199,21 @@ export interface OperationInput {
  * or invoice-me (not paid by the buyer), not one handed to the main account, not a replacement.
  * The server applies the same rule before merging (plus the contract's deadline and currency).
  */
-export function isMergeable(o: Pick<OperationInput, 'status' | 'tradeType' | 'payChannel' | 'viewerIsBuyer' | 'masterPending' | 'isPoints' | 'isReissue' | 'isBulk'>): boolean {
-  return o.status === 'PENDING_PAY' && displayStatus(o) === 'PENDING_PAY' && o.viewerIsBuyer && !o.masterPending && !o.isPoints && !o.isReissue && !o.isBulk;
+export function isMergeable(
+  o: Pick<
+    OperationInput,
+    'status' | 'tradeType' | 'payChannel' | 'viewerIsBuyer' | 'masterPending' | 'isPoints' | 'isReissue' | 'isBulk'
+  >,
+): boolean {
+  return (
+    o.status === 'PENDING_PAY' &&
+    displayStatus(o) === 'PENDING_PAY' &&
+    o.viewerIsBuyer &&
+    !o.masterPending &&
+    !o.isPoints &&
+    !o.isReissue &&
+    !o.isBulk
+  );
 }
 
 /** The operations of an order for its viewer, in display order (SPEC §4). */
@@ -173,10 +241,12 @@ export function operationList(o: OperationInput): Operation[] {
     case 'UN_DELIVERY':
       // A negotiated BULK order on net terms (an enterprise's B2B items) is still paid through its
       // bulk-to-pay page: by the buyer, or by the main account once a sub-account hands it over.
-      if (o.isBulk && o.status === 'PENDING_PAY' && o.payChannel === null && !o.masterPending) ops.push(o.notFirstTime ? 'secondary_pay' : 'pay');
+      if (o.isBulk && o.status === 'PENDING_PAY' && o.payChannel === null && !o.masterPending)
+        ops.push(o.notFirstTime ? 'secondary_pay' : 'pay');
       // Once a parcel has left, the order is no longer cancelled but returned.
       // A used service code's unit cannot be refunded, so the order is no longer cancelled whole.
-      if (o.status === 'UN_DELIVERY' && o.packageCount === 0 && !o.reverseInProgress && !o.serviceCodes?.used) ops.push('buyerCancelAfterPay');
+      if (o.status === 'UN_DELIVERY' && o.packageCount === 0 && !o.reverseInProgress && !o.serviceCodes?.used)
+        ops.push('buyerCancelAfterPay');
       break;
     case 'UN_RECEIVED':
       if (o.openPackageCount > 0) ops.push('confirm');
@@ -194,15 +264,29 @@ export function operationList(o: OperationInput): Operation[] {
     if (o.serviceCodes && o.serviceCodes.shown > 0) ops.push('checkVerifyCode');
   }
   if (o.packageCount > 0) ops.push('checkExpressTrack');
-  const invoiceOps = o.invoiceStatus ? invoiceOperations({ ...o, invoiceStatus: o.invoiceStatus, vatApplies: o.vatApplies ?? false }) : [];
+  const invoiceOps = o.invoiceStatus
+    ? invoiceOperations({ ...o, invoiceStatus: o.invoiceStatus, vatApplies: o.vatApplies ?? false })
+    : [];
   // An issued VAT invoice is the order's invoice document: its own operation opens it, so no second button does.
-  if (o.hasInvoiceUrl && !o.isReissue && (PAID_STATUSES as readonly string[]).includes(display) && !invoiceOps.includes('buyerCheckVATInvoice')) ops.push('viewInvoice');
+  if (
+    o.hasInvoiceUrl &&
+    !o.isReissue &&
+    (PAID_STATUSES as readonly string[]).includes(display) &&
+    !invoiceOps.includes('buyerCheckVATInvoice')
+  )
+    ops.push('viewInvoice');
   ops.push(...invoiceOps);
   // After-sales is per line: lines already in one are simply not offered again on the apply page.
   if (o.reversible && ['UN_RECEIVED', 'COMPLETE'].includes(display)) ops.push('buyerApplyReverse');
   // Part shipped, part waiting: the rest can be cancelled line by line (the whole order is cancelled only before anything left).
   // So is an order one of whose service codes was used (its unused lines are cancelled line by line).
-  else if (o.cancelable && o.status === 'UN_DELIVERY' && display === 'UN_DELIVERY' && (o.packageCount > 0 || o.serviceCodes?.used)) ops.push('buyerApplyReverse');
+  else if (
+    o.cancelable &&
+    o.status === 'UN_DELIVERY' &&
+    display === 'UN_DELIVERY' &&
+    (o.packageCount > 0 || o.serviceCodes?.used)
+  )
+    ops.push('buyerApplyReverse');
   if (['COMPLETE', 'CLOSED', 'CANCELED', 'CANCEL_ALL'].includes(display) && !o.isReissue) ops.push('buyAgain');
   return ops;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PAID_SERVICE_STATUSES } from '@mall/contracts';
-import { applyPurchase, nextPaidServiceStatus, PAID_SERVICE_EVENTS, paidServiceInForce, paidServicePeriodEnd, type PaidServiceEvent } from './paid-service.js';
+import {
+  applyPurchase,
+  nextPaidServiceStatus,
+  PAID_SERVICE_EVENTS,
+  paidServiceInForce,
+  paidServicePeriodEnd,
+  type PaidServiceEvent,
+} from './paid-service.js';
 
 const d = (s: string) => new Date(s);
 
@@ -9,7 +16,8 @@ describe('paid service transitions', () => {
     for (const from of PAID_SERVICE_STATUSES) {
       const t = PAID_SERVICE_EVENTS[event];
       const allowed = (t.from as readonly string[]).includes(from);
-      it(`${event} from ${from} -> ${allowed ? t.to : 'refused'}`, () => expect(nextPaidServiceStatus(from, event)).toBe(allowed ? t.to : null));
+      it(`${event} from ${from} -> ${allowed ? t.to : 'refused'}`, () =>
+        expect(nextPaidServiceStatus(from, event)).toBe(allowed ? t.to : null));
     }
   }
   it('a refund ends only an active service; an ended one can be joined again', () => {
@@ -29,7 +37,12 @@ describe('paid service periods', () => {
   });
   it('the first purchase starts at payment', () => {
     const r = applyPurchase(null, 'YEARLY', d('2026-11-23T00:00:00Z'));
-    expect(r).toEqual({ event: null, startAt: d('2026-11-23T00:00:00Z'), periodStart: d('2026-11-23T00:00:00Z'), endAt: d('2027-11-23T00:00:00Z') });
+    expect(r).toEqual({
+      event: null,
+      startAt: d('2026-11-23T00:00:00Z'),
+      periodStart: d('2026-11-23T00:00:00Z'),
+      endAt: d('2027-11-23T00:00:00Z'),
+    });
   });
   it('buying again while active extends from the current end', () => {
     const current = { status: 'ACTIVE' as const, startAt: d('2026-11-01T00:00:00Z'), endAt: d('2026-12-01T00:00:00Z') };
@@ -40,7 +53,11 @@ describe('paid service periods', () => {
   });
   it('after the end (or a refund) a purchase starts a new period at payment', () => {
     for (const status of ['ACTIVE', 'EXPIRED', 'ENDED_BY_REFUND'] as const) {
-      const r = applyPurchase({ status, startAt: d('2025-01-01T00:00:00Z'), endAt: d('2025-02-01T00:00:00Z') }, 'MONTHLY', d('2026-11-23T00:00:00Z'));
+      const r = applyPurchase(
+        { status, startAt: d('2025-01-01T00:00:00Z'), endAt: d('2025-02-01T00:00:00Z') },
+        'MONTHLY',
+        d('2026-11-23T00:00:00Z'),
+      );
       expect(r.event).toBe('REJOIN');
       expect(r.endAt).toEqual(d('2026-12-23T00:00:00Z'));
     }

@@ -38,27 +38,47 @@ export function paidServicePeriodEnd(start: Date, code: PaidServicePeriodCode): 
   return d;
 }
 
-export interface PaidServiceState { status: PaidServiceStatus; endAt: Date }
+export interface PaidServiceState {
+  status: PaidServiceStatus;
+  endAt: Date;
+}
 
 /** In force: active and not past its end. */
-export const paidServiceInForce = (s: PaidServiceState | null | undefined, now: Date): boolean => !!s && s.status === 'ACTIVE' && s.endAt > now;
+export const paidServiceInForce = (s: PaidServiceState | null | undefined, now: Date): boolean =>
+  !!s && s.status === 'ACTIVE' && s.endAt > now;
 
 /**
  * A purchase paid at `paidAt`: what it does to the buyer's service. A service in force is renewed
  * from its current end; otherwise a new period starts at payment (first purchase or rejoining).
  */
-export function applyPurchase(current: (PaidServiceState & { startAt: Date }) | null, code: PaidServicePeriodCode, paidAt: Date):
-  { event: PaidServiceEvent | null; startAt: Date; periodStart: Date; endAt: Date } {
+export function applyPurchase(
+  current: (PaidServiceState & { startAt: Date }) | null,
+  code: PaidServicePeriodCode,
+  paidAt: Date,
+): { event: PaidServiceEvent | null; startAt: Date; periodStart: Date; endAt: Date } {
   if (current && paidServiceInForce(current, paidAt)) {
-    return { event: 'RENEW', startAt: current.startAt, periodStart: current.endAt, endAt: paidServicePeriodEnd(current.endAt, code) };
+    return {
+      event: 'RENEW',
+      startAt: current.startAt,
+      periodStart: current.endAt,
+      endAt: paidServicePeriodEnd(current.endAt, code),
+    };
   }
   // An ACTIVE row whose end passed (the expiry sweep has not run yet) first expires, then rejoins.
-  return { event: current ? 'REJOIN' : null, startAt: paidAt, periodStart: paidAt, endAt: paidServicePeriodEnd(paidAt, code) };
+  return {
+    event: current ? 'REJOIN' : null,
+    startAt: paidAt,
+    periodStart: paidAt,
+    endAt: paidServicePeriodEnd(paidAt, code),
+  };
 }
 
 /** The super member's discount rate on top of the level's ("0.03" + "0.05" = "0.0800"), in basis points, at most 100 %. */
 export function addDiscountRates(levelRate: string, extraRate: string): string {
-  const bp = (r: string) => { const [n, d] = decimalToFraction(r); return (n * 10000n) / d; };
+  const bp = (r: string) => {
+    const [n, d] = decimalToFraction(r);
+    return (n * 10000n) / d;
+  };
   const sum = bp(levelRate) + bp(extraRate);
   return (Number(sum > 10000n ? 10000n : sum) / 10000).toFixed(4);
 }

@@ -6,28 +6,68 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_DIGITS, SITES, type SiteCode } from '@mall/contracts';
 import {
-  allocate, couponDiscount, discountPercent, includedTax, priceContract,
-  type PricingCoupon, type PricingInput, type PricingLine, type PricingShop,
+  allocate,
+  couponDiscount,
+  discountPercent,
+  includedTax,
+  priceContract,
+  type PricingCoupon,
+  type PricingInput,
+  type PricingLine,
+  type PricingShop,
 } from './pricing.js';
 
-const line = (key: string, unitMinor: bigint, qty = '1', pointsUnit: number | null = null): PricingLine => ({ key, unitMinor, qty, pointsUnit });
-const shop = (shopId: string, lines: PricingLine[], shippingMinor: bigint | null = null, coupon?: PricingCoupon): PricingShop =>
-  ({ shopId, lines, shippingMinor, ...(coupon ? { coupon } : {}) });
+const line = (key: string, unitMinor: bigint, qty = '1', pointsUnit: number | null = null): PricingLine => ({
+  key,
+  unitMinor,
+  qty,
+  pointsUnit,
+});
+const shop = (
+  shopId: string,
+  lines: PricingLine[],
+  shippingMinor: bigint | null = null,
+  coupon?: PricingCoupon,
+): PricingShop => ({ shopId, lines, shippingMinor, ...(coupon ? { coupon } : {}) });
 
 /** A priceContract input for a real site row; points off with a zero balance unless overridden. */
-function forSite(code: SiteCode, shops: PricingShop[], over: Partial<PricingInput> = {}, points: Partial<PricingInput['points']> = {}): PricingInput {
+function forSite(
+  code: SiteCode,
+  shops: PricingShop[],
+  over: Partial<PricingInput> = {},
+  points: Partial<PricingInput['points']> = {},
+): PricingInput {
   const s = SITES[code];
   return {
-    currency: s.currency, taxRate: s.taxRate, taxDisplay: s.taxDisplay, shops,
+    currency: s.currency,
+    taxRate: s.taxRate,
+    taxDisplay: s.taxDisplay,
+    shops,
     ...over,
     points: { enabled: false, balance: 0, rule: s.points, ...points },
   };
 }
 
-const amountCoupon = (id: string, amountMinor: bigint, minSpendMinor = 0n, extra: Partial<PricingCoupon> = {}): PricingCoupon =>
-  ({ id, scope: 'SHOP', type: 'AMOUNT', amountMinor, minSpendMinor, useLimit: false, ...extra });
-const percentCoupon = (id: string, discountValue: string, minSpendMinor = 0n, extra: Partial<PricingCoupon> = {}): PricingCoupon =>
-  ({ id, scope: 'SHOP', type: 'DISCOUNT_COUPON', discountValue, minSpendMinor, useLimit: false, ...extra });
+const amountCoupon = (
+  id: string,
+  amountMinor: bigint,
+  minSpendMinor = 0n,
+  extra: Partial<PricingCoupon> = {},
+): PricingCoupon => ({ id, scope: 'SHOP', type: 'AMOUNT', amountMinor, minSpendMinor, useLimit: false, ...extra });
+const percentCoupon = (
+  id: string,
+  discountValue: string,
+  minSpendMinor = 0n,
+  extra: Partial<PricingCoupon> = {},
+): PricingCoupon => ({
+  id,
+  scope: 'SHOP',
+  type: 'DISCOUNT_COUPON',
+  discountValue,
+  minSpendMinor,
+  useLimit: false,
+  ...extra,
+});
 const promo = (code: string, c: PricingCoupon): PricingCoupon => ({ ...c, scope: 'PLATFORM', code });
 
 describe('site table rows used by the pricing engine', () => {
@@ -56,31 +96,112 @@ describe('every site: two lines in two shops with shipping', () => {
   // JP (yen): shop A 1980 x 2 = 3960 + shipping 500; shop B 4500 x 1 + shipping 330.
   const yenCart = () => [shop('A', [line('a1', 1980n, '2')], 500n), shop('B', [line('b1', 4500n, '1')], 330n)];
 
-  type Row = { code: SiteCode; cart: () => PricingShop[]; sku: bigint; shopTax: [bigint, bigint]; tax: bigint; shipNoTax: bigint; needPay: bigint; earn: number };
+  type Row = {
+    code: SiteCode;
+    cart: () => PricingShop[];
+    sku: bigint;
+    shopTax: [bigint, bigint];
+    tax: bigint;
+    shipNoTax: bigint;
+    needPay: bigint;
+    earn: number;
+  };
   const rows: Row[] = [
     // US EXCLUSIVE 0.0725 on goods only: A 3998 x 0.0725 = 289.855 -> 290; B 4550 x 0.0725 = 329.875 -> 330; tax 620.
     // shippingNoTax = 949 (no tax on shipping); needPay 8548 + 949 + 620 = 10117 -> earn ceil(101.17) = 102.
-    { code: 'US', cart: twoDecimalCart, sku: 8548n, shopTax: [290n, 330n], tax: 620n, shipNoTax: 949n, needPay: 10117n, earn: 102 },
+    {
+      code: 'US',
+      cart: twoDecimalCart,
+      sku: 8548n,
+      shopTax: [290n, 330n],
+      tax: 620n,
+      shipNoTax: 949n,
+      needPay: 10117n,
+      earn: 102,
+    },
     // UK 0.20: A 4597/1.2 = 3830.83 -> 3831, VAT 766; B 4900/1.2 = 4083.33 -> 4083, VAT 817; total 1583.
     // shippingNoTax = round(949/1.2 = 790.83) = 791.
-    { code: 'UK', cart: twoDecimalCart, sku: 8548n, shopTax: [766n, 817n], tax: 1583n, shipNoTax: 791n, needPay: 9497n, earn: 95 },
+    {
+      code: 'UK',
+      cart: twoDecimalCart,
+      sku: 8548n,
+      shopTax: [766n, 817n],
+      tax: 1583n,
+      shipNoTax: 791n,
+      needPay: 9497n,
+      earn: 95,
+    },
     // DE 0.19: A 4597/1.19 = 3863.03 -> 3863, VAT 734; B 4900/1.19 = 4117.65 -> 4118, VAT 782; total 1516.
     // shippingNoTax = round(949/1.19 = 797.48) = 797.
-    { code: 'DE', cart: twoDecimalCart, sku: 8548n, shopTax: [734n, 782n], tax: 1516n, shipNoTax: 797n, needPay: 9497n, earn: 95 },
+    {
+      code: 'DE',
+      cart: twoDecimalCart,
+      sku: 8548n,
+      shopTax: [734n, 782n],
+      tax: 1516n,
+      shipNoTax: 797n,
+      needPay: 9497n,
+      earn: 95,
+    },
     // JP 0.10, yen: gross A 3960 + 500 = 4460, /1.1 = 4054.55 -> 4055, VAT 405; B 4500 + 330 = 4830, /1.1 = 4390.91 -> 4391, VAT 439.
     // tax 844; shipping 830, shippingNoTax = round(830/1.1 = 754.55) = 755; skuAmt 3960 + 4500 = 8460;
     // needPay 8460 + 830 = 9290 yen -> earn ceil(9290 x 0.01 = 92.9) = 93.
-    { code: 'JP', cart: yenCart, sku: 8460n, shopTax: [405n, 439n], tax: 844n, shipNoTax: 755n, needPay: 9290n, earn: 93 },
+    {
+      code: 'JP',
+      cart: yenCart,
+      sku: 8460n,
+      shopTax: [405n, 439n],
+      tax: 844n,
+      shipNoTax: 755n,
+      needPay: 9290n,
+      earn: 93,
+    },
     // ES 0.21: A 4597/1.21 = 3799.17 -> 3799, VAT 798; B 4900/1.21 = 4049.59 -> 4050, VAT 850; total 1648.
     // shippingNoTax = round(949/1.21 = 784.30) = 784.
-    { code: 'ES', cart: twoDecimalCart, sku: 8548n, shopTax: [798n, 850n], tax: 1648n, shipNoTax: 784n, needPay: 9497n, earn: 95 },
+    {
+      code: 'ES',
+      cart: twoDecimalCart,
+      sku: 8548n,
+      shopTax: [798n, 850n],
+      tax: 1648n,
+      shipNoTax: 784n,
+      needPay: 9497n,
+      earn: 95,
+    },
     // IT 0.22: A 4597/1.22 = 3768.03 -> 3768, VAT 829; B 4900/1.22 = 4016.39 -> 4016, VAT 884; total 1713.
     // shippingNoTax = round(949/1.22 = 777.87) = 778.
-    { code: 'IT', cart: twoDecimalCart, sku: 8548n, shopTax: [829n, 884n], tax: 1713n, shipNoTax: 778n, needPay: 9497n, earn: 95 },
+    {
+      code: 'IT',
+      cart: twoDecimalCart,
+      sku: 8548n,
+      shopTax: [829n, 884n],
+      tax: 1713n,
+      shipNoTax: 778n,
+      needPay: 9497n,
+      earn: 95,
+    },
     // FR 0.20: same arithmetic as UK: 766 + 817 = 1583; shippingNoTax 791.
-    { code: 'FR', cart: twoDecimalCart, sku: 8548n, shopTax: [766n, 817n], tax: 1583n, shipNoTax: 791n, needPay: 9497n, earn: 95 },
+    {
+      code: 'FR',
+      cart: twoDecimalCart,
+      sku: 8548n,
+      shopTax: [766n, 817n],
+      tax: 1583n,
+      shipNoTax: 791n,
+      needPay: 9497n,
+      earn: 95,
+    },
     // NL 0.21: same arithmetic as ES: 798 + 850 = 1648; shippingNoTax 784.
-    { code: 'NL', cart: twoDecimalCart, sku: 8548n, shopTax: [798n, 850n], tax: 1648n, shipNoTax: 784n, needPay: 9497n, earn: 95 },
+    {
+      code: 'NL',
+      cart: twoDecimalCart,
+      sku: 8548n,
+      shopTax: [798n, 850n],
+      tax: 1648n,
+      shipNoTax: 784n,
+      needPay: 9497n,
+      earn: 95,
+    },
   ];
 
   it.each(rows)('$code', ({ code, cart, sku, shopTax, tax, shipNoTax, needPay, earn }) => {
@@ -208,11 +329,24 @@ describe('allocate', () => {
 
 describe('platform coupon', () => {
   it('is allocated to shops pro rata and the line discounts add up to the shop discounts', () => {
-    const platform: PricingCoupon = { id: 'p', scope: 'PLATFORM', type: 'AMOUNT', amountMinor: 1000n, minSpendMinor: 0n, useLimit: false };
-    const r = priceContract(forSite('US', [
-      shop('A', [line('a1', 3000n)]),
-      shop('B', [line('b1', 2000n, '2'), line('b2', 3000n)], null, amountCoupon('sb', 500n)),
-    ], { platformCoupon: platform }));
+    const platform: PricingCoupon = {
+      id: 'p',
+      scope: 'PLATFORM',
+      type: 'AMOUNT',
+      amountMinor: 1000n,
+      minSpendMinor: 0n,
+      useLimit: false,
+    };
+    const r = priceContract(
+      forSite(
+        'US',
+        [
+          shop('A', [line('a1', 3000n)]),
+          shop('B', [line('b1', 2000n, '2'), line('b2', 3000n)], null, amountCoupon('sb', 500n)),
+        ],
+        { platformCoupon: platform },
+      ),
+    );
     // Goods after shop coupons: A 3000, B 4000 + 3000 - 500 = 6500; base 9500; platform 1000 off.
     // A: 1000 x 3000/9500 = 315.79 -> 315 (rem .79); B: 1000 x 6500/9500 = 684.21 -> 684 (rem .21);
     // 1 left -> A: A 316, B 684; 316 + 684 = 1000.
@@ -234,7 +368,14 @@ describe('platform coupon', () => {
   });
 
   it('is not applied when its minimum spend is not met', () => {
-    const platform: PricingCoupon = { id: 'p', scope: 'PLATFORM', type: 'AMOUNT', amountMinor: 1000n, minSpendMinor: 20000n, useLimit: false };
+    const platform: PricingCoupon = {
+      id: 'p',
+      scope: 'PLATFORM',
+      type: 'AMOUNT',
+      amountMinor: 1000n,
+      minSpendMinor: 20000n,
+      useLimit: false,
+    };
     const r = priceContract(forSite('UK', [shop('A', [line('a', 10000n)])], { platformCoupon: platform }));
     // 10000 < 20000 -> nothing.
     expect(r.platformCouponDiscountAmt).toBe(0n);
@@ -261,7 +402,14 @@ describe('promotion codes', () => {
   });
 
   it('rejects any code after a useLimit platform coupon (COMBINATION)', () => {
-    const platform: PricingCoupon = { id: 'pc', scope: 'PLATFORM', type: 'AMOUNT', amountMinor: 500n, minSpendMinor: 0n, useLimit: true };
+    const platform: PricingCoupon = {
+      id: 'pc',
+      scope: 'PLATFORM',
+      type: 'AMOUNT',
+      amountMinor: 500n,
+      minSpendMinor: 0n,
+      useLimit: true,
+    };
     const r = priceContract(forSite('UK', cart(), { platformCoupon: platform, promotionCodes: [P1] }));
     expect(r.platformCouponDiscountAmt).toBe(500n);
     expect(r.promotionDiscountAmt).toBe(0n);
@@ -271,7 +419,14 @@ describe('promotion codes', () => {
   });
 
   it('lets a code through when the useLimit platform coupon was not applied', () => {
-    const platform: PricingCoupon = { id: 'pc', scope: 'PLATFORM', type: 'AMOUNT', amountMinor: 500n, minSpendMinor: 50000n, useLimit: true };
+    const platform: PricingCoupon = {
+      id: 'pc',
+      scope: 'PLATFORM',
+      type: 'AMOUNT',
+      amountMinor: 500n,
+      minSpendMinor: 50000n,
+      useLimit: true,
+    };
     const r = priceContract(forSite('UK', cart(), { platformCoupon: platform, promotionCodes: [P1] }));
     // platform: 10000 < 50000 -> not applied; SAVE10 1000 off.
     expect(r.platformCouponApplied).toBe(false);
@@ -287,7 +442,14 @@ describe('promotion codes', () => {
   });
 
   it('rejects a useLimit code after a (non-limited) platform coupon (COMBINATION)', () => {
-    const platform: PricingCoupon = { id: 'pc', scope: 'PLATFORM', type: 'AMOUNT', amountMinor: 200n, minSpendMinor: 0n, useLimit: false };
+    const platform: PricingCoupon = {
+      id: 'pc',
+      scope: 'PLATFORM',
+      type: 'AMOUNT',
+      amountMinor: 200n,
+      minSpendMinor: 0n,
+      useLimit: false,
+    };
     const r = priceContract(forSite('UK', cart(), { platformCoupon: platform, promotionCodes: [LIMITED] }));
     expect(r.uselessPromotionCode).toEqual([{ code: 'SOLO5', reason: 'COMBINATION' }]);
     expect(r.platformDiscountAmt).toBe(200n);
@@ -309,8 +471,15 @@ describe('promotion codes', () => {
     expect(r.needPayAmt).toBe(9000n);
   });
 
-  it('checks a code\'s minimum spend against the goods left after the platform coupon', () => {
-    const platform: PricingCoupon = { id: 'pc', scope: 'PLATFORM', type: 'AMOUNT', amountMinor: 1000n, minSpendMinor: 0n, useLimit: false };
+  it("checks a code's minimum spend against the goods left after the platform coupon", () => {
+    const platform: PricingCoupon = {
+      id: 'pc',
+      scope: 'PLATFORM',
+      type: 'AMOUNT',
+      amountMinor: 1000n,
+      minSpendMinor: 0n,
+      useLimit: false,
+    };
     const MID = promo('MID95', amountCoupon('p5', 500n, 9500n));
     const r = priceContract(forSite('UK', cart(), { platformCoupon: platform, promotionCodes: [MID] }));
     // 10000 - 1000 = 9000 left < 9500 -> MIN_SPEND.
@@ -451,17 +620,28 @@ describe('points', () => {
     });
 
     it('round fractional quantities up to whole points', () => {
-      const r = priceContract(forSite('US', [shop('A', [
-        line('p1', 0n, '1.5', 333), // 333 x 1.5 = 499.5 -> 500
-        line('p2', 0n, '2.5', 300), // 300 x 2.5 = 750 exactly -> 750
-        line('p3', 0n, '1.1', 100), // 100 x 1.1 = 110 exactly -> 110 (no float overshoot to 111)
-      ])], {}, { balance: 5000 }));
+      const r = priceContract(
+        forSite(
+          'US',
+          [
+            shop('A', [
+              line('p1', 0n, '1.5', 333), // 333 x 1.5 = 499.5 -> 500
+              line('p2', 0n, '2.5', 300), // 300 x 2.5 = 750 exactly -> 750
+              line('p3', 0n, '1.1', 100), // 100 x 1.1 = 110 exactly -> 110 (no float overshoot to 111)
+            ]),
+          ],
+          {},
+          { balance: 5000 },
+        ),
+      );
       expect(r.shops[0]!.lines.map((l) => l.points)).toEqual([500, 750, 110]);
       expect(r.actualNeedPayPoints).toBe(1360); // 500 + 750 + 110
     });
 
     it('a points-only order has nothing to pay in money', () => {
-      const r = priceContract(forSite('US', [shop('A', [line('p', 0n, '1', 1200)])], {}, { enabled: true, balance: 5000 }));
+      const r = priceContract(
+        forSite('US', [shop('A', [line('p', 0n, '1', 1200)])], {}, { enabled: true, balance: 5000 }),
+      );
       expect(r.skuAmt).toBe(0n);
       expect(r.totalTaxAmt).toBe(0n);
       expect(r.needPayAmt).toBe(0n);

@@ -73,10 +73,26 @@ export interface PricingInput {
 
 export type UselessReason = 'MIN_SPEND' | 'COMBINATION';
 
-export interface PricedLine { key: string; skuAmt: bigint; discountAmt: bigint; needPayAmt: bigint; points: number }
+export interface PricedLine {
+  key: string;
+  skuAmt: bigint;
+  discountAmt: bigint;
+  needPayAmt: bigint;
+  points: number;
+}
 export interface PricedShop {
-  shopId: string; lines: PricedLine[]; skuAmt: bigint; levelAmt: bigint; shopDiscountAmt: bigint; platformDiscountAmt: bigint;
-  shippingAmt: bigint; shippingKnown: boolean; taxRate: string; taxAmt: bigint; needPayAmt: bigint; couponApplied: boolean;
+  shopId: string;
+  lines: PricedLine[];
+  skuAmt: bigint;
+  levelAmt: bigint;
+  shopDiscountAmt: bigint;
+  platformDiscountAmt: bigint;
+  shippingAmt: bigint;
+  shippingKnown: boolean;
+  taxRate: string;
+  taxAmt: bigint;
+  needPayAmt: bigint;
+  couponApplied: boolean;
 }
 export interface PricingResult {
   shops: PricedShop[];
@@ -92,7 +108,13 @@ export interface PricingResult {
   shippingNoTaxAmt: bigint;
   totalTaxAmt: bigint;
   taxRate: string;
-  points: { balance: number; discountablePoint: number; discountableAmount: bigint; chosenIntegral: number; discountAmount: bigint };
+  points: {
+    balance: number;
+    discountablePoint: number;
+    discountableAmount: bigint;
+    chosenIntegral: number;
+    discountAmount: bigint;
+  };
   /** Points owed by points-redemption lines. */
   actualNeedPayPoints: number;
   needPayAmt: bigint;
@@ -128,7 +150,9 @@ export function allocate(total: bigint, weights: bigint[]): bigint[] {
   if (sum === 0n || total === 0n) return weights.map(() => 0n);
   const parts = weights.map((w) => (total * w) / sum);
   let rest = total - parts.reduce((a, b) => a + b, 0n);
-  const order = weights.map((w, i) => ({ i, rem: (total * w) % sum })).sort((a, b) => (b.rem > a.rem ? 1 : b.rem < a.rem ? -1 : a.i - b.i));
+  const order = weights
+    .map((w, i) => ({ i, rem: (total * w) % sum }))
+    .sort((a, b) => (b.rem > a.rem ? 1 : b.rem < a.rem ? -1 : a.i - b.i));
   for (const { i } of order) {
     if (rest === 0n) break;
     parts[i]! += 1n;
@@ -148,7 +172,8 @@ export function priceContract(input: PricingInput): PricingResult {
   // 1-2. Lines and shop coupons.
   const shops = input.shops.map((s) => {
     const lines = s.lines.map((l) => ({
-      key: l.key, skuAmt: l.pointsUnit === null ? lineAmount(l.unitMinor, l.qty) : 0n,
+      key: l.key,
+      skuAmt: l.pointsUnit === null ? lineAmount(l.unitMinor, l.qty) : 0n,
       points: l.pointsUnit === null ? 0 : Math.ceil(l.pointsUnit * Number(l.qty) - 1e-9),
     }));
     const skuAmt = lines.reduce((a, l) => a + l.skuAmt, 0n);
@@ -168,9 +193,15 @@ export function priceContract(input: PricingInput): PricingResult {
   let usedAny = platformCouponDiscountAmt > 0n;
   for (const code of input.promotionCodes ?? []) {
     const name = code.code ?? code.id;
-    if ((limited || (code.useLimit && usedAny))) { uselessPromotionCode.push({ code: name, reason: 'COMBINATION' }); continue; }
+    if (limited || (code.useLimit && usedAny)) {
+      uselessPromotionCode.push({ code: name, reason: 'COMBINATION' });
+      continue;
+    }
     const d = couponDiscount(code, base);
-    if (d === 0n) { uselessPromotionCode.push({ code: name, reason: 'MIN_SPEND' }); continue; }
+    if (d === 0n) {
+      uselessPromotionCode.push({ code: name, reason: 'MIN_SPEND' });
+      continue;
+    }
     promotionDiscountAmt += d;
     base -= d;
     couponCodeUsedList.push(name);
@@ -178,7 +209,10 @@ export function priceContract(input: PricingInput): PricingResult {
     limited = limited || code.useLimit;
   }
   const platformDiscountAmt = platformCouponDiscountAmt + promotionDiscountAmt;
-  const platformShares = allocate(platformDiscountAmt, shops.map((s) => s.skuAmt - s.levelAmt - s.shopDiscountAmt));
+  const platformShares = allocate(
+    platformDiscountAmt,
+    shops.map((s) => s.skuAmt - s.levelAmt - s.shopDiscountAmt),
+  );
 
   // 4-5. Shipping and tax per shop.
   const priced: PricedShop[] = shops.map((s, i) => {
@@ -188,11 +222,29 @@ export function priceContract(input: PricingInput): PricingResult {
     const taxAmt = taxDisplay === 'EXCLUSIVE' ? applyRate(goods, rate) : includedTax(goods + shippingAmt, rate);
     const needPayAmt = goods + shippingAmt + (taxDisplay === 'EXCLUSIVE' ? taxAmt : 0n);
     // Line discounts: the shop's discounts spread over its lines.
-    const lineDiscounts = allocate(s.levelAmt + s.shopDiscountAmt + platformShares[i]!, s.lines.map((l) => l.skuAmt));
+    const lineDiscounts = allocate(
+      s.levelAmt + s.shopDiscountAmt + platformShares[i]!,
+      s.lines.map((l) => l.skuAmt),
+    );
     return {
-      shopId: s.s.shopId, skuAmt: s.skuAmt, levelAmt: s.levelAmt, shopDiscountAmt: s.shopDiscountAmt, platformDiscountAmt: platformShares[i]!,
-      shippingAmt, shippingKnown: s.s.shippingMinor !== null, taxRate: rate, taxAmt, needPayAmt, couponApplied: s.shopDiscountAmt > 0n,
-      lines: s.lines.map((l, j) => ({ key: l.key, skuAmt: l.skuAmt, discountAmt: lineDiscounts[j]!, needPayAmt: l.skuAmt - lineDiscounts[j]!, points: l.points })),
+      shopId: s.s.shopId,
+      skuAmt: s.skuAmt,
+      levelAmt: s.levelAmt,
+      shopDiscountAmt: s.shopDiscountAmt,
+      platformDiscountAmt: platformShares[i]!,
+      shippingAmt,
+      shippingKnown: s.s.shippingMinor !== null,
+      taxRate: rate,
+      taxAmt,
+      needPayAmt,
+      couponApplied: s.shopDiscountAmt > 0n,
+      lines: s.lines.map((l, j) => ({
+        key: l.key,
+        skuAmt: l.skuAmt,
+        discountAmt: lineDiscounts[j]!,
+        needPayAmt: l.skuAmt - lineDiscounts[j]!,
+        points: l.points,
+      })),
     };
   });
   const shippingAmt = priced.reduce((a, s) => a + s.shippingAmt, 0n);
@@ -230,11 +282,25 @@ export function priceContract(input: PricingInput): PricingResult {
     skuAmt: priced.reduce((a, s) => a + s.skuAmt, 0n),
     levelAmt: priced.reduce((a, s) => a + s.levelAmt, 0n),
     shopDiscountAmt: priced.reduce((a, s) => a + s.shopDiscountAmt, 0n),
-    platformCouponDiscountAmt, promotionDiscountAmt, platformDiscountAmt,
-    shippingAmt, shippingNoTaxAmt, totalTaxAmt, taxRate,
-    points: { balance: input.points.balance, discountablePoint, discountableAmount: pointsToMinor(discountablePoint), chosenIntegral, discountAmount },
-    actualNeedPayPoints, needPayAmt, earnPoints: Math.max(0, earnPoints),
-    couponCodeUsedList, uselessPromotionCode,
+    platformCouponDiscountAmt,
+    promotionDiscountAmt,
+    platformDiscountAmt,
+    shippingAmt,
+    shippingNoTaxAmt,
+    totalTaxAmt,
+    taxRate,
+    points: {
+      balance: input.points.balance,
+      discountablePoint,
+      discountableAmount: pointsToMinor(discountablePoint),
+      chosenIntegral,
+      discountAmount,
+    },
+    actualNeedPayPoints,
+    needPayAmt,
+    earnPoints: Math.max(0, earnPoints),
+    couponCodeUsedList,
+    uselessPromotionCode,
     platformCouponApplied: platformCouponDiscountAmt > 0n,
     enoughPoints: actualNeedPayPoints <= input.points.balance,
   };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_QUANTITY_RULE, addQuantity, clampQuantity, compareQuantity, isValidQuantity, quantityIssue, stepQuantity, type QuantityRule } from './quantity.js';
+import {
+  DEFAULT_QUANTITY_RULE,
+  addQuantity,
+  clampQuantity,
+  compareQuantity,
+  isValidQuantity,
+  quantityIssue,
+  stepQuantity,
+  type QuantityRule,
+} from './quantity.js';
 
 const WEIGHT: QuantityRule = { min: '0.5', max: '10', step: '0.5', decimals: 1 };
 

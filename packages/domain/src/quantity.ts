@@ -16,7 +16,10 @@ export interface QuantityRule {
 }
 
 export const DEFAULT_QUANTITY_RULE: QuantityRule = {
-  min: String(QUANTITY.min), max: String(QUANTITY.max), step: String(QUANTITY.step), decimals: 0,
+  min: String(QUANTITY.min),
+  max: String(QUANTITY.max),
+  step: String(QUANTITY.step),
+  decimals: 0,
 };
 
 function scaled(value: string, decimals: number): bigint {

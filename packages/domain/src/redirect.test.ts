@@ -15,10 +15,21 @@ describe('safeRedirect', () => {
 
   it('sends every other site home', () => {
     for (const raw of [
-      'https://evil.example/', 'http://evil.example', '//evil.example/x', '/\\evil.example', '\\\\evil.example', '/\t/evil.example',
-      'https://shop.example.evil.example/', 'https://shop.example@evil.example/', 'http://shop.example/',
-      'javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'mailto:a@b.c',
-    ]) expect(go(raw), raw).toEqual({ internal: true, url: '/' });
+      'https://evil.example/',
+      'http://evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      'https://shop.example.evil.example/',
+      'https://shop.example@evil.example/',
+      'http://shop.example/',
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'mailto:a@b.c',
+    ])
+      expect(go(raw), raw).toEqual({ internal: true, url: '/' });
   });
 
   it('empty or missing: the fallback', () => {
@@ -29,7 +40,10 @@ describe('safeRedirect', () => {
 
   it("allows https pages on a payment provider's configured host, nothing looser", () => {
     const hosts = ['pay.provider.example'];
-    expect(go('https://pay.provider.example/session/1?x=1', hosts)).toEqual({ internal: false, url: 'https://pay.provider.example/session/1?x=1' });
+    expect(go('https://pay.provider.example/session/1?x=1', hosts)).toEqual({
+      internal: false,
+      url: 'https://pay.provider.example/session/1?x=1',
+    });
     expect(go('http://pay.provider.example/session/1', hosts)).toEqual({ internal: true, url: '/' });
     expect(go('https://evil.pay.provider.example/', hosts)).toEqual({ internal: true, url: '/' });
     expect(go('https://pay.provider.example.evil.example/', hosts)).toEqual({ internal: true, url: '/' });

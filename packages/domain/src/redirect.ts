@@ -19,8 +19,13 @@ export function safeRedirect(
   if (!raw || !raw.trim()) return fallback;
   let u: URL;
   // The WHATWG parser decides, exactly as the browser would when following the link.
-  try { u = new URL(raw.trim(), opts.origin); } catch { return fallback; }
+  try {
+    u = new URL(raw.trim(), opts.origin);
+  } catch {
+    return fallback;
+  }
   if (u.origin === new URL(opts.origin).origin) return { internal: true, url: u.pathname + u.search + u.hash };
-  if (u.protocol === 'https:' && !u.username && !u.password && (opts.allowedHosts ?? []).includes(u.host)) return { internal: false, url: u.href };
+  if (u.protocol === 'https:' && !u.username && !u.password && (opts.allowedHosts ?? []).includes(u.host))
+    return { internal: false, url: u.href };
   return fallback;
 }

@@ -65,18 +65,25 @@ export const fromMilli = (m: bigint): string => String(Number(m) / 1000);
  * line is in an open after-sales; DIY parts and gifts go with their main line.
  */
 export function lineAfterSalesQty(l: {
-  orderStatus: string; topLevel: boolean; inOpenAfterSales: boolean;
-  qtyMilli: bigint; deliveredMilli: bigint; cancelledMilli: bigint; reversedMilli: bigint;
+  orderStatus: string;
+  topLevel: boolean;
+  inOpenAfterSales: boolean;
+  qtyMilli: bigint;
+  deliveredMilli: bigint;
+  cancelledMilli: bigint;
+  reversedMilli: bigint;
   /** A service line with use codes: the units whose code is unused (a used code's unit is not refundable). */
   serviceUnitsLeftMilli?: bigint | null;
 }): { canCancelMilli: bigint; canReverseMilli: bigint } {
   if (!l.topLevel || l.inOpenAfterSales) return { canCancelMilli: 0n, canReverseMilli: 0n };
-  const cap = (q: bigint) => (l.serviceUnitsLeftMilli != null && l.serviceUnitsLeftMilli < q ? l.serviceUnitsLeftMilli : q);
+  const cap = (q: bigint) =>
+    l.serviceUnitsLeftMilli != null && l.serviceUnitsLeftMilli < q ? l.serviceUnitsLeftMilli : q;
   const unshipped = cap(l.qtyMilli - l.deliveredMilli - l.cancelledMilli);
   const delivered = cap(l.deliveredMilli - l.reversedMilli);
   return {
     canCancelMilli: l.orderStatus === 'UN_DELIVERY' && unshipped > 0n ? unshipped : 0n,
-    canReverseMilli: (l.orderStatus === 'UN_RECEIVED' || l.orderStatus === 'COMPLETE') && delivered > 0n ? delivered : 0n,
+    canReverseMilli:
+      (l.orderStatus === 'UN_RECEIVED' || l.orderStatus === 'COMPLETE') && delivered > 0n ? delivered : 0n,
   };
 }
 
@@ -96,7 +103,10 @@ export interface OrderRefunds {
   refundedShippingMinor: bigint;
 }
 
-export interface RefundRoom { goodsMinor: bigint; shippingMinor: bigint }
+export interface RefundRoom {
+  goodsMinor: bigint;
+  shippingMinor: bigint;
+}
 
 const clamp0 = (x: bigint) => (x < 0n ? 0n : x);
 
@@ -117,8 +127,10 @@ export type RefundRefusal = 'NEGATIVE' | 'ZERO' | 'SHIPPING_OVER' | 'OVER';
  * left; the after-sales amount takes the goods left first and, for a request that covers
  * everything left (it may give back the rest of the payment), the shipping left after that.
  */
-export function planRefund(room: RefundRoom, ask: { amountMinor: bigint; shippingMinor: bigint }):
-  { ok: true; totalMinor: bigint; shippingMinor: bigint } | { ok: false; refusal: RefundRefusal } {
+export function planRefund(
+  room: RefundRoom,
+  ask: { amountMinor: bigint; shippingMinor: bigint },
+): { ok: true; totalMinor: bigint; shippingMinor: bigint } | { ok: false; refusal: RefundRefusal } {
   if (ask.amountMinor < 0n || ask.shippingMinor < 0n) return { ok: false, refusal: 'NEGATIVE' };
   if (ask.amountMinor === 0n && ask.shippingMinor === 0n) return { ok: false, refusal: 'ZERO' };
   if (ask.shippingMinor > room.shippingMinor) return { ok: false, refusal: 'SHIPPING_OVER' };

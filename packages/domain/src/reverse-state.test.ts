@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUYER_REVERSE_TYPES, isOpen, nextReverseStatus, PAYMENT_RECORD_EVENTS, REFUND_EVENTS, REVERSE_EVENTS, REVERSE_STATUSES, REVERSE_TYPE_EVENTS, REVERSE_TYPES,
-  reverseEventsNow, reverseOperationList, type ReverseEvent, type ReverseStatus, type ReverseType,
+  BUYER_REVERSE_TYPES,
+  isOpen,
+  nextReverseStatus,
+  PAYMENT_RECORD_EVENTS,
+  REFUND_EVENTS,
+  REVERSE_EVENTS,
+  REVERSE_STATUSES,
+  REVERSE_TYPE_EVENTS,
+  REVERSE_TYPES,
+  reverseEventsNow,
+  reverseOperationList,
+  type ReverseEvent,
+  type ReverseStatus,
+  type ReverseType,
 } from './reverse-state.js';
 import { nextStatus } from './state-table.js';
 
@@ -18,22 +30,39 @@ function walk(type: ReverseType, steps: [ReverseEvent, ReverseStatus][]) {
 
 describe('reverse order transitions per type', () => {
   it('cancel before delivery: audit, then the refund; never waits for goods', () => {
-    walk('SALE_CANCEL_BEFORE_DELIVERY', [['APPROVE_CANCEL', 'REFUND_PENDING'], ['REFUND_SUCCEEDED', 'REFUND_DONE']]);
-    expect(nextReverseStatus('SALE_CANCEL_BEFORE_DELIVERY', 'WAITING_FOR_AUDIT_BY_SELLER', 'APPROVE_RETURN')).toBeNull();
+    walk('SALE_CANCEL_BEFORE_DELIVERY', [
+      ['APPROVE_CANCEL', 'REFUND_PENDING'],
+      ['REFUND_SUCCEEDED', 'REFUND_DONE'],
+    ]);
+    expect(
+      nextReverseStatus('SALE_CANCEL_BEFORE_DELIVERY', 'WAITING_FOR_AUDIT_BY_SELLER', 'APPROVE_RETURN'),
+    ).toBeNull();
   });
   it('cancel after paid: approve refunds, reject closes; the buyer cannot withdraw it', () => {
-    walk('SALE_CANCEL_AFTER_PAID', [['APPROVE_CANCEL', 'REFUND_PENDING'], ['REFUND_FAILED', 'REFUND_FAIL'], ['RETRY_REFUND', 'REFUND_PENDING'], ['REFUND_SUCCEEDED', 'REFUND_DONE']]);
+    walk('SALE_CANCEL_AFTER_PAID', [
+      ['APPROVE_CANCEL', 'REFUND_PENDING'],
+      ['REFUND_FAILED', 'REFUND_FAIL'],
+      ['RETRY_REFUND', 'REFUND_PENDING'],
+      ['REFUND_SUCCEEDED', 'REFUND_DONE'],
+    ]);
     expect(nextReverseStatus('SALE_CANCEL_AFTER_PAID', 'WAITING_FOR_AUDIT_BY_SELLER', 'REJECT')).toBe('REVERSE_CLOSE');
     expect(nextReverseStatus('SALE_CANCEL_AFTER_PAID', 'WAITING_FOR_AUDIT_BY_SELLER', 'BUYER_CANCEL')).toBeNull();
   });
   it('refund only: audit, the seller refunds, the provider answers', () => {
-    walk('SALE_REFUND', [['APPROVE_REFUND', 'WAITING_FOR_REFUND'], ['REFUND', 'REFUND_PENDING'], ['REFUND_SUCCEEDED', 'REFUND_DONE']]);
+    walk('SALE_REFUND', [
+      ['APPROVE_REFUND', 'WAITING_FOR_REFUND'],
+      ['REFUND', 'REFUND_PENDING'],
+      ['REFUND_SUCCEEDED', 'REFUND_DONE'],
+    ]);
     expect(nextReverseStatus('SALE_REFUND', 'WAITING_FOR_REFUND', 'POST_BACK')).toBeNull();
   });
   it('return: audit, send back, QC, refund', () => {
     walk('SALE_RETURN', [
-      ['APPROVE_RETURN', 'WAITING_FOR_BUYER_RETURN'], ['POST_BACK', 'WAITING_FOR_QC_DONE'], ['QC_PASS_RETURN', 'WAITING_FOR_REFUND'],
-      ['REFUND', 'REFUND_PENDING'], ['REFUND_SUCCEEDED', 'REFUND_DONE'],
+      ['APPROVE_RETURN', 'WAITING_FOR_BUYER_RETURN'],
+      ['POST_BACK', 'WAITING_FOR_QC_DONE'],
+      ['QC_PASS_RETURN', 'WAITING_FOR_REFUND'],
+      ['REFUND', 'REFUND_PENDING'],
+      ['REFUND_SUCCEEDED', 'REFUND_DONE'],
     ]);
     // A return never skips the check, and never ships a replacement.
     expect(nextReverseStatus('SALE_RETURN', 'WAITING_FOR_BUYER_RETURN', 'REFUND')).toBeNull();
@@ -41,8 +70,11 @@ describe('reverse order transitions per type', () => {
   });
   it('exchange: audit, send back, QC, replacement shipped, buyer confirms; no money moves', () => {
     walk('SALE_EXCHANGE', [
-      ['APPROVE_RETURN', 'WAITING_FOR_BUYER_RETURN'], ['POST_BACK', 'WAITING_FOR_QC_DONE'], ['QC_PASS_EXCHANGE', 'WAITING_FOR_SELLER_SHIP'],
-      ['SHIP_EXCHANGE', 'WAITING_FOR_BUYER_CONFIRMED'], ['CONFIRM_EXCHANGE', 'REVERSE_DONE'],
+      ['APPROVE_RETURN', 'WAITING_FOR_BUYER_RETURN'],
+      ['POST_BACK', 'WAITING_FOR_QC_DONE'],
+      ['QC_PASS_EXCHANGE', 'WAITING_FOR_SELLER_SHIP'],
+      ['SHIP_EXCHANGE', 'WAITING_FOR_BUYER_CONFIRMED'],
+      ['CONFIRM_EXCHANGE', 'REVERSE_DONE'],
     ]);
     expect(nextReverseStatus('SALE_EXCHANGE', 'WAITING_FOR_QC_DONE', 'QC_PASS_RETURN')).toBeNull();
     expect(REVERSE_TYPE_EVENTS.SALE_EXCHANGE).not.toContain('REFUND');
@@ -50,7 +82,8 @@ describe('reverse order transitions per type', () => {
   it('every allowed move of every type, and a forbidden one for every event', () => {
     for (const type of REVERSE_TYPES) {
       for (const e of REVERSE_TYPE_EVENTS[type]) {
-        for (const from of REVERSE_EVENTS[e].from) expect(nextReverseStatus(type, from, e), `${type} ${from} ${e}`).toBe(REVERSE_EVENTS[e].to);
+        for (const from of REVERSE_EVENTS[e].from)
+          expect(nextReverseStatus(type, from, e), `${type} ${from} ${e}`).toBe(REVERSE_EVENTS[e].to);
       }
     }
     for (const e of Object.keys(REVERSE_EVENTS) as ReverseEvent[]) {
@@ -78,13 +111,20 @@ describe('reverse order transitions per type', () => {
 });
 
 describe('buyer operationList per status', () => {
-  const ops = (type: ReverseType, status: ReverseStatus, extra: Partial<Parameters<typeof reverseOperationList>[0]> = {}) =>
+  const ops = (
+    type: ReverseType,
+    status: ReverseStatus,
+    extra: Partial<Parameters<typeof reverseOperationList>[0]> = {},
+  ) =>
     reverseOperationList({ type, status, hasLogistics: false, hasRejectReason: false, viewerIsBuyer: true, ...extra });
   it('the operations each status offers', () => {
     expect(ops('SALE_RETURN', 'WAITING_FOR_AUDIT_BY_SELLER')).toEqual(['cancel']);
     expect(ops('SALE_RETURN', 'WAITING_FOR_BUYER_RETURN')).toEqual(['cancel', 'sendBack']);
     expect(ops('SALE_RETURN', 'WAITING_FOR_QC_DONE', { hasLogistics: true })).toEqual(['checkLogistics']);
-    expect(ops('SALE_EXCHANGE', 'WAITING_FOR_BUYER_CONFIRMED', { hasLogistics: true })).toEqual(['confirmReceipt', 'checkLogistics']);
+    expect(ops('SALE_EXCHANGE', 'WAITING_FOR_BUYER_CONFIRMED', { hasLogistics: true })).toEqual([
+      'confirmReceipt',
+      'checkLogistics',
+    ]);
     expect(ops('SALE_RETURN', 'REVERSE_CLOSE', { hasRejectReason: true })).toEqual(['viewRejectReason']);
     expect(ops('SALE_CANCEL_AFTER_PAID', 'WAITING_FOR_AUDIT_BY_SELLER')).toEqual([]);
     expect(ops('SALE_REFUND', 'REFUND_DONE')).toEqual([]);

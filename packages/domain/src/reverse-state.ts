@@ -13,18 +13,38 @@
 import { eventsFrom, nextStatus, type TransitionTable } from './state-table.js';
 
 export const REVERSE_STATUSES = [
-  'AS_APPLIED', 'WAITING_FOR_AUDIT_BY_SELLER', 'WAITING_FOR_BUYER_RETURN', 'WAITING_FOR_QC_DONE', 'WAITING_FOR_REFUND',
-  'WAITING_FOR_SELLER_SHIP', 'WAITING_FOR_BUYER_CONFIRMED', 'REFUND_PENDING', 'REFUND_DONE', 'REVERSE_DONE',
-  'REVERSE_CANCELED', 'REVERSE_CLOSE', 'REFUND_FAIL',
+  'AS_APPLIED',
+  'WAITING_FOR_AUDIT_BY_SELLER',
+  'WAITING_FOR_BUYER_RETURN',
+  'WAITING_FOR_QC_DONE',
+  'WAITING_FOR_REFUND',
+  'WAITING_FOR_SELLER_SHIP',
+  'WAITING_FOR_BUYER_CONFIRMED',
+  'REFUND_PENDING',
+  'REFUND_DONE',
+  'REVERSE_DONE',
+  'REVERSE_CANCELED',
+  'REVERSE_CLOSE',
+  'REFUND_FAIL',
 ] as const;
 export type ReverseStatus = (typeof REVERSE_STATUSES)[number];
 
 export const REVERSE_TYPES = [
-  'SALE_CANCEL_AFTER_PAID', 'SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE', 'PURCHASE_RETURN', 'SALE_CANCEL_BEFORE_DELIVERY',
+  'SALE_CANCEL_AFTER_PAID',
+  'SALE_REFUND',
+  'SALE_RETURN',
+  'SALE_EXCHANGE',
+  'PURCHASE_RETURN',
+  'SALE_CANCEL_BEFORE_DELIVERY',
 ] as const;
 export type ReverseType = (typeof REVERSE_TYPES)[number];
 /** The types a buyer applies for from an order's after-sales dialog (PURCHASE_RETURN is the seller's own, to its supplier). */
-export const BUYER_REVERSE_TYPES = ['SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE', 'SALE_CANCEL_BEFORE_DELIVERY'] as const;
+export const BUYER_REVERSE_TYPES = [
+  'SALE_REFUND',
+  'SALE_RETURN',
+  'SALE_EXCHANGE',
+  'SALE_CANCEL_BEFORE_DELIVERY',
+] as const;
 export type BuyerReverseType = (typeof BUYER_REVERSE_TYPES)[number];
 
 /** Where every reverse order starts: applied, waiting for the seller's audit. */
@@ -69,22 +89,60 @@ export type ReverseEvent = keyof typeof REVERSE_EVENTS;
 /** Which events each type may use: a return never skips QC, a cancel never waits for goods. */
 export const REVERSE_TYPE_EVENTS: Record<ReverseType, readonly ReverseEvent[]> = {
   SALE_CANCEL_AFTER_PAID: ['APPROVE_CANCEL', 'REJECT', 'REFUND_SUCCEEDED', 'REFUND_FAILED', 'RETRY_REFUND'],
-  SALE_CANCEL_BEFORE_DELIVERY: ['APPROVE_CANCEL', 'REJECT', 'BUYER_CANCEL', 'REFUND_SUCCEEDED', 'REFUND_FAILED', 'RETRY_REFUND'],
-  SALE_REFUND: ['APPROVE_REFUND', 'REJECT', 'BUYER_CANCEL', 'REFUND', 'REFUND_SUCCEEDED', 'REFUND_FAILED', 'RETRY_REFUND'],
-  SALE_RETURN: [
-    'APPROVE_RETURN', 'REJECT', 'BUYER_CANCEL', 'POST_BACK', 'RETURN_DEADLINE_PASSED', 'QC_PASS_RETURN', 'QC_REJECT',
-    'REFUND', 'REFUND_SUCCEEDED', 'REFUND_FAILED', 'RETRY_REFUND',
+  SALE_CANCEL_BEFORE_DELIVERY: [
+    'APPROVE_CANCEL',
+    'REJECT',
+    'BUYER_CANCEL',
+    'REFUND_SUCCEEDED',
+    'REFUND_FAILED',
+    'RETRY_REFUND',
   ],
-  SALE_EXCHANGE: ['APPROVE_RETURN', 'REJECT', 'BUYER_CANCEL', 'POST_BACK', 'RETURN_DEADLINE_PASSED', 'QC_PASS_EXCHANGE', 'QC_REJECT', 'SHIP_EXCHANGE', 'CONFIRM_EXCHANGE'],
+  SALE_REFUND: [
+    'APPROVE_REFUND',
+    'REJECT',
+    'BUYER_CANCEL',
+    'REFUND',
+    'REFUND_SUCCEEDED',
+    'REFUND_FAILED',
+    'RETRY_REFUND',
+  ],
+  SALE_RETURN: [
+    'APPROVE_RETURN',
+    'REJECT',
+    'BUYER_CANCEL',
+    'POST_BACK',
+    'RETURN_DEADLINE_PASSED',
+    'QC_PASS_RETURN',
+    'QC_REJECT',
+    'REFUND',
+    'REFUND_SUCCEEDED',
+    'REFUND_FAILED',
+    'RETRY_REFUND',
+  ],
+  SALE_EXCHANGE: [
+    'APPROVE_RETURN',
+    'REJECT',
+    'BUYER_CANCEL',
+    'POST_BACK',
+    'RETURN_DEADLINE_PASSED',
+    'QC_PASS_EXCHANGE',
+    'QC_REJECT',
+    'SHIP_EXCHANGE',
+    'CONFIRM_EXCHANGE',
+  ],
   PURCHASE_RETURN: [],
 };
 
 /** The approve event of a type's audit. */
 export function approveEvent(type: ReverseType): ReverseEvent {
   switch (type) {
-    case 'SALE_CANCEL_AFTER_PAID': case 'SALE_CANCEL_BEFORE_DELIVERY': return 'APPROVE_CANCEL';
-    case 'SALE_REFUND': return 'APPROVE_REFUND';
-    default: return 'APPROVE_RETURN';
+    case 'SALE_CANCEL_AFTER_PAID':
+    case 'SALE_CANCEL_BEFORE_DELIVERY':
+      return 'APPROVE_CANCEL';
+    case 'SALE_REFUND':
+      return 'APPROVE_REFUND';
+    default:
+      return 'APPROVE_RETURN';
   }
 }
 
@@ -100,7 +158,12 @@ export function reverseFrom(type: ReverseType, event: ReverseEvent): readonly Re
 }
 
 /** Finished reverse orders: nothing more will happen to them. */
-export const REVERSE_FINAL_STATUSES: readonly ReverseStatus[] = ['REFUND_DONE', 'REVERSE_DONE', 'REVERSE_CANCELED', 'REVERSE_CLOSE'];
+export const REVERSE_FINAL_STATUSES: readonly ReverseStatus[] = [
+  'REFUND_DONE',
+  'REVERSE_DONE',
+  'REVERSE_CANCELED',
+  'REVERSE_CLOSE',
+];
 /** An open reverse order holds its lines: no second after-sales on them. REFUND_FAIL stays open (the seller retries). */
 export function isOpen(status: ReverseStatus): boolean {
   return !REVERSE_FINAL_STATUSES.includes(status);
@@ -111,11 +174,21 @@ export function endedWithoutEffect(status: ReverseStatus): boolean {
 }
 
 /** Buyer operations on a reverse order (SPEC §4 "Buyer actions"), computed by the server. */
-export const REVERSE_OPERATIONS = ['cancel', 'sendBack', 'confirmReceipt', 'checkLogistics', 'viewRejectReason'] as const;
+export const REVERSE_OPERATIONS = [
+  'cancel',
+  'sendBack',
+  'confirmReceipt',
+  'checkLogistics',
+  'viewRejectReason',
+] as const;
 export type ReverseOperation = (typeof REVERSE_OPERATIONS)[number];
 
 export function reverseOperationList(r: {
-  type: ReverseType; status: ReverseStatus; hasLogistics: boolean; hasRejectReason: boolean; viewerIsBuyer: boolean;
+  type: ReverseType;
+  status: ReverseStatus;
+  hasLogistics: boolean;
+  hasRejectReason: boolean;
+  viewerIsBuyer: boolean;
 }): ReverseOperation[] {
   const ops: ReverseOperation[] = [];
   if (r.viewerIsBuyer) {

@@ -23,7 +23,13 @@ describe('review rules', () => {
     expect(shortName('')).toBe('***');
   });
   it('rating summary: average to one decimal and count per star', () => {
-    expect(ratingSummary([{ rate: 5, n: 3 }, { rate: 4, n: 1 }, { rate: 1, n: 1 }])).toEqual({ average: 4, count: 5, perStar: [1, 0, 0, 1, 3] });
+    expect(
+      ratingSummary([
+        { rate: 5, n: 3 },
+        { rate: 4, n: 1 },
+        { rate: 1, n: 1 },
+      ]),
+    ).toEqual({ average: 4, count: 5, perStar: [1, 0, 0, 1, 3] });
     expect(ratingSummary([])).toEqual({ average: null, count: 0, perStar: [0, 0, 0, 0, 0] });
   });
 });

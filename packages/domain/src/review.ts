@@ -14,7 +14,12 @@ export function isReviewableLine(lineGroupType: string): boolean {
 export type ReviewProblem = 'rateRequired' | 'contentRequired' | 'contentTooLong' | 'tooManyImages';
 
 /** The first problem of a review, or null. A follow-up has no rating. */
-export function reviewProblem(r: { rate?: number | null; content?: string | null; imageCount: number; followUp: boolean }): ReviewProblem | null {
+export function reviewProblem(r: {
+  rate?: number | null;
+  content?: string | null;
+  imageCount: number;
+  followUp: boolean;
+}): ReviewProblem | null {
   if (!r.followUp && !(Number.isInteger(r.rate) && r.rate! >= 1 && r.rate! <= 5)) return 'rateRequired';
   const text = (r.content ?? '').trim();
   if (!text) return 'contentRequired';
@@ -32,7 +37,11 @@ export function shortName(name: string): string {
 }
 
 /** Average (one decimal) and count per star, from the counts per rate. */
-export function ratingSummary(counts: { rate: number; n: number }[]): { average: number | null; count: number; perStar: number[] } {
+export function ratingSummary(counts: { rate: number; n: number }[]): {
+  average: number | null;
+  count: number;
+  perStar: number[];
+} {
   const perStar = [0, 0, 0, 0, 0];
   for (const c of counts) if (c.rate >= 1 && c.rate <= 5) perStar[c.rate - 1]! += c.n;
   const count = perStar.reduce((s, n) => s + n, 0);

@@ -4,8 +4,14 @@ import { operationList, type OperationInput } from './order-state.js';
 import { nextServiceCodeStatus, redeemProblem, serviceCodesSummary, serviceUnitsLeftMilli } from './service-code.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
-const line = (over: Partial<Parameters<typeof serviceCodesSummary>[0][number]> = {}) =>
-  ({ qtyMilli: 2000n, cancelledMilli: 0n, reversedMilli: 0n, remaining: 2 as number | null, expiresAt: null as Date | null, ...over });
+const line = (over: Partial<Parameters<typeof serviceCodesSummary>[0][number]> = {}) => ({
+  qtyMilli: 2000n,
+  cancelledMilli: 0n,
+  reversedMilli: 0n,
+  remaining: 2 as number | null,
+  expiresAt: null as Date | null,
+  ...over,
+});
 
 describe('service code statuses', () => {
   it('an unused code is redeemed or refunded once; a used or refunded one moves no more', () => {
@@ -37,31 +43,67 @@ describe('what the codes allow', () => {
     expect(serviceCodesSummary([line({ remaining: 1 })], now)).toEqual({ usable: 1, shown: 2, used: true });
     expect(serviceCodesSummary([line({ remaining: 0 })], now)).toEqual({ usable: 0, shown: 2, used: true });
     // One unit refunded (its code voided), one used: only the used one is left to show.
-    expect(serviceCodesSummary([line({ remaining: 0, reversedMilli: 1000n })], now)).toEqual({ usable: 0, shown: 1, used: true });
-    expect(serviceCodesSummary([line({ expiresAt: new Date(now.getTime() - 1) })], now)).toEqual({ usable: 0, shown: 2, used: false });
+    expect(serviceCodesSummary([line({ remaining: 0, reversedMilli: 1000n })], now)).toEqual({
+      usable: 0,
+      shown: 1,
+      used: true,
+    });
+    expect(serviceCodesSummary([line({ expiresAt: new Date(now.getTime() - 1) })], now)).toEqual({
+      usable: 0,
+      shown: 2,
+      used: false,
+    });
     expect(serviceCodesSummary([line({ remaining: null })], now)).toBeUndefined();
   });
 
   it('after-sales takes only units whose code is unused', () => {
-    const base = { orderStatus: 'COMPLETE', topLevel: true, inOpenAfterSales: false, qtyMilli: 2000n, deliveredMilli: 2000n, cancelledMilli: 0n, reversedMilli: 0n };
+    const base = {
+      orderStatus: 'COMPLETE',
+      topLevel: true,
+      inOpenAfterSales: false,
+      qtyMilli: 2000n,
+      deliveredMilli: 2000n,
+      cancelledMilli: 0n,
+      reversedMilli: 0n,
+    };
     expect(lineAfterSalesQty({ ...base, serviceUnitsLeftMilli: serviceUnitsLeftMilli(1) }).canReverseMilli).toBe(1000n);
     expect(lineAfterSalesQty({ ...base, serviceUnitsLeftMilli: serviceUnitsLeftMilli(0) }).canReverseMilli).toBe(0n);
-    expect(lineAfterSalesQty({ ...base, serviceUnitsLeftMilli: serviceUnitsLeftMilli(null) }).canReverseMilli).toBe(2000n);
+    expect(lineAfterSalesQty({ ...base, serviceUnitsLeftMilli: serviceUnitsLeftMilli(null) }).canReverseMilli).toBe(
+      2000n,
+    );
     const unshipped = { ...base, orderStatus: 'UN_DELIVERY', deliveredMilli: 0n };
-    expect(lineAfterSalesQty({ ...unshipped, serviceUnitsLeftMilli: serviceUnitsLeftMilli(1) }).canCancelMilli).toBe(1000n);
+    expect(lineAfterSalesQty({ ...unshipped, serviceUnitsLeftMilli: serviceUnitsLeftMilli(1) }).canCancelMilli).toBe(
+      1000n,
+    );
   });
 });
 
 describe('toUse and checkVerifyCode', () => {
   const base: OperationInput = {
-    status: 'COMPLETE', tradeType: 'NORMAL_SALE_B2C', payChannel: 'MOCKPAY', notFirstTime: false, viewerIsBuyer: true, masterPending: false,
-    packageCount: 1, openPackageCount: 0, postponeCount: 0, postponeLimit: 2, hasInvoiceUrl: false, evaluated: true, hasServiceItems: true,
-    reversible: false, reverseInProgress: false, isReissue: false, isPoints: false,
+    status: 'COMPLETE',
+    tradeType: 'NORMAL_SALE_B2C',
+    payChannel: 'MOCKPAY',
+    notFirstTime: false,
+    viewerIsBuyer: true,
+    masterPending: false,
+    packageCount: 1,
+    openPackageCount: 0,
+    postponeCount: 0,
+    postponeLimit: 2,
+    hasInvoiceUrl: false,
+    evaluated: true,
+    hasServiceItems: true,
+    reversible: false,
+    reverseInProgress: false,
+    isReissue: false,
+    isPoints: false,
   };
   const ops = (over: Partial<OperationInput>) => operationList({ ...base, ...over });
 
   it('codes to use: both; all used: only checkVerifyCode; none left to show: neither', () => {
-    expect(ops({ serviceCodes: { usable: 1, shown: 2, used: true } })).toEqual(expect.arrayContaining(['toUse', 'checkVerifyCode']));
+    expect(ops({ serviceCodes: { usable: 1, shown: 2, used: true } })).toEqual(
+      expect.arrayContaining(['toUse', 'checkVerifyCode']),
+    );
     const allUsed = ops({ serviceCodes: { usable: 0, shown: 2, used: true } });
     expect(allUsed).toContain('checkVerifyCode');
     expect(allUsed).not.toContain('toUse');
@@ -71,9 +113,15 @@ describe('toUse and checkVerifyCode', () => {
   });
 
   it('never before payment, nor for another viewer', () => {
-    expect(ops({ status: 'PENDING_PAY', payChannel: null, serviceCodes: { usable: 1, shown: 1, used: false } })).not.toContain('checkVerifyCode');
-    expect(ops({ status: 'CANCEL_ALL', serviceCodes: { usable: 0, shown: 1, used: true } })).not.toContain('checkVerifyCode');
-    expect(ops({ viewerIsBuyer: false, serviceCodes: { usable: 1, shown: 1, used: false } })).not.toContain('checkVerifyCode');
+    expect(
+      ops({ status: 'PENDING_PAY', payChannel: null, serviceCodes: { usable: 1, shown: 1, used: false } }),
+    ).not.toContain('checkVerifyCode');
+    expect(ops({ status: 'CANCEL_ALL', serviceCodes: { usable: 0, shown: 1, used: true } })).not.toContain(
+      'checkVerifyCode',
+    );
+    expect(ops({ viewerIsBuyer: false, serviceCodes: { usable: 1, shown: 1, used: false } })).not.toContain(
+      'checkVerifyCode',
+    );
   });
 
   it('a used code ends the whole-order cancel: the rest is cancelled line by line', () => {

@@ -27,7 +27,11 @@ export function nextServiceCodeStatus(from: ServiceCodeStatus, event: ServiceCod
 export type RedeemProblem = 'USED' | 'REFUNDED' | 'EXPIRED' | 'ORDER_NOT_PAID' | 'IN_AFTER_SALES';
 
 export function redeemProblem(c: {
-  status: ServiceCodeStatus; orderStatus: OrderStatus | string; expiresAt: Date | null; lineInAfterSales: boolean; now: Date;
+  status: ServiceCodeStatus;
+  orderStatus: OrderStatus | string;
+  expiresAt: Date | null;
+  lineInAfterSales: boolean;
+  now: Date;
 }): RedeemProblem | null {
   if (c.status === 'USED') return 'USED';
   if (c.status === 'REFUNDED') return 'REFUNDED';
@@ -42,14 +46,20 @@ export function redeemProblem(c: {
 /** A service line as the order read has it: what its codes say for the buyer's operations. */
 export interface ServiceLineCodes {
   /** Units bought, cancelled and reversed (after-sales), in thousandths as the order lines keep them. */
-  qtyMilli: bigint; cancelledMilli: bigint; reversedMilli: bigint;
+  qtyMilli: bigint;
+  cancelledMilli: bigint;
+  reversedMilli: bigint;
   /** Unused codes (null: the line has no codes, e.g. not paid yet or a plan without use codes). */
   remaining: number | null;
   expiresAt: Date | null;
 }
 
 /** What an order's service lines allow: codes to use now, codes to look at, and whether one was used. */
-export interface ServiceCodesSummary { usable: number; shown: number; used: boolean }
+export interface ServiceCodesSummary {
+  usable: number;
+  shown: number;
+  used: boolean;
+}
 
 export function serviceCodesSummary(lines: ServiceLineCodes[], now: Date): ServiceCodesSummary | undefined {
   const withCodes = lines.filter((l) => l.remaining !== null);
@@ -68,4 +78,5 @@ export function serviceCodesSummary(lines: ServiceLineCodes[], now: Date): Servi
 }
 
 /** Units of a service line after-sales may still take: those whose code is unused (one code per unit). */
-export const serviceUnitsLeftMilli = (remaining: number | null): bigint | null => (remaining === null ? null : BigInt(remaining) * 1000n);
+export const serviceUnitsLeftMilli = (remaining: number | null): bigint | null =>
+  remaining === null ? null : BigInt(remaining) * 1000n;

@@ -2,24 +2,44 @@ import { describe, expect, it } from 'vitest';
 import { METERS_PER_MILE } from '@mall/contracts';
 import { distanceMeters, distanceMiles, sortShippingMethods, type SortableShippingMethod } from './shipping.js';
 
-const m = (shippingMethodCode: string, shippingAmt: bigint | null): SortableShippingMethod => ({ shippingMethodCode, shippingAmt });
+const m = (shippingMethodCode: string, shippingAmt: bigint | null): SortableShippingMethod => ({
+  shippingMethodCode,
+  shippingAmt,
+});
 const codes = (list: SortableShippingMethod[]) => list.map((x) => x.shippingMethodCode);
 
 describe('sortShippingMethods (SPEC §4)', () => {
   it('sorts by ascending amount, pickup second to last, unknown last, ties in input order', () => {
     const input = [
-      m('EXPRESS', 1500n), m('PICKUP', 0n), m('UNKNOWN_1', null), m('ECONOMY', 300n),
-      m('STANDARD', 500n), m('UNKNOWN_2', null), m('STANDARD_2', 500n), m('FREE', 0n),
+      m('EXPRESS', 1500n),
+      m('PICKUP', 0n),
+      m('UNKNOWN_1', null),
+      m('ECONOMY', 300n),
+      m('STANDARD', 500n),
+      m('UNKNOWN_2', null),
+      m('STANDARD_2', 500n),
+      m('FREE', 0n),
     ];
     // Known: FREE 0 < ECONOMY 300 < STANDARD 500 = STANDARD_2 500 (input order) < EXPRESS 1500;
     // then PICKUP (even though it costs 0), then the unknown ones in input order.
     expect(codes(sortShippingMethods(input))).toEqual([
-      'FREE', 'ECONOMY', 'STANDARD', 'STANDARD_2', 'EXPRESS', 'PICKUP', 'UNKNOWN_1', 'UNKNOWN_2',
+      'FREE',
+      'ECONOMY',
+      'STANDARD',
+      'STANDARD_2',
+      'EXPRESS',
+      'PICKUP',
+      'UNKNOWN_1',
+      'UNKNOWN_2',
     ]);
   });
 
   it('puts pickup before unknown amounts even when pickup itself is unknown', () => {
-    expect(codes(sortShippingMethods([m('UNKNOWN', null), m('PICKUP', null), m('STD', 999n)]))).toEqual(['STD', 'PICKUP', 'UNKNOWN']);
+    expect(codes(sortShippingMethods([m('UNKNOWN', null), m('PICKUP', null), m('STD', 999n)]))).toEqual([
+      'STD',
+      'PICKUP',
+      'UNKNOWN',
+    ]);
   });
 
   it('keeps the configured order for equal amounts and does not mutate its input', () => {
@@ -31,7 +51,10 @@ describe('sortShippingMethods (SPEC §4)', () => {
   });
 
   it('keeps the extra fields of the methods', () => {
-    const out = sortShippingMethods([{ ...m('X', 2n), shippingMethodId: 'x' }, { ...m('Y', 1n), shippingMethodId: 'y' }]);
+    const out = sortShippingMethods([
+      { ...m('X', 2n), shippingMethodId: 'x' },
+      { ...m('Y', 1n), shippingMethodId: 'y' },
+    ]);
     expect(out.map((x) => x.shippingMethodId)).toEqual(['y', 'x']);
   });
 });

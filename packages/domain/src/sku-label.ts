@@ -5,7 +5,10 @@
  * An attribute counts as said when the name contains its value, ignoring case and a trailing
  * unit ("140x70 cm" is in "Black / 140x70").
  */
-export interface SkuAttribute { attrKey: string; attrVal: string }
+export interface SkuAttribute {
+  attrKey: string;
+  attrVal: string;
+}
 
 const UNIT = /\s*(mm|cm|m|in|kg|g|lb|oz|ml|l|pcs?)\.?$/i;
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -32,6 +35,8 @@ export function attributeInName(name: string, value: string): boolean {
 
 export function skuLabel(name: string | null | undefined, attributes: readonly SkuAttribute[] = []): string {
   const base = name?.trim() ?? '';
-  const extra = attributes.filter((a) => !attributeInName(base, a.attrVal)).map((a) => (base ? `${a.attrKey}: ${a.attrVal}` : a.attrVal));
+  const extra = attributes
+    .filter((a) => !attributeInName(base, a.attrVal))
+    .map((a) => (base ? `${a.attrKey}: ${a.attrVal}` : a.attrVal));
   return [base, ...extra].filter(Boolean).join(' · ');
 }

@@ -11,7 +11,11 @@ export interface Transition<S extends string> {
 export type TransitionTable<S extends string, E extends string> = { readonly [K in E]: Transition<S> };
 
 /** The status after `event`, or null when the event is not allowed from `from`. */
-export function nextStatus<S extends string, E extends string>(table: TransitionTable<S, E>, from: S, event: E): S | null {
+export function nextStatus<S extends string, E extends string>(
+  table: TransitionTable<S, E>,
+  from: S,
+  event: E,
+): S | null {
   const t = table[event];
   return (t.from as readonly S[]).includes(from) ? t.to : null;
 }

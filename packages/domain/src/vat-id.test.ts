@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkVatId, EU_COUNTRIES, REVERSE_CHARGE_NOTE, reverseChargeApplies, VAT_ID_FORMATS } from './vat-id.js';
 
 describe('VAT ID formats', () => {
-  it('accepts each country\'s own example and refuses it one digit short', () => {
+  it("accepts each country's own example and refuses it one digit short", () => {
     for (const [country, f] of Object.entries(VAT_ID_FORMATS)) {
       const ok = checkVatId(country, f.example);
       expect(ok, country).toEqual({ ok: true, vatId: f.example, country });
@@ -41,10 +41,16 @@ describe('VAT ID formats', () => {
 
   it('refuses with a stable code, a message that shows the expected shape, and the country and example for translated messages', () => {
     expect(checkVatId('DE', 'DE12345')).toEqual({
-      ok: false, code: 'Invoice.vatIdMalformed', message: 'This is not a valid VAT ID for DE: it should be DE followed by 9 digits (e.g. DE123456789)',
+      ok: false,
+      code: 'Invoice.vatIdMalformed',
+      message: 'This is not a valid VAT ID for DE: it should be DE followed by 9 digits (e.g. DE123456789)',
       params: { country: 'DE', example: 'DE123456789' },
     });
-    expect(checkVatId('US', '12-3456789')).toMatchObject({ ok: false, code: 'Invoice.vatIdCountryNotSupported', params: { country: 'US' } });
+    expect(checkVatId('US', '12-3456789')).toMatchObject({
+      ok: false,
+      code: 'Invoice.vatIdCountryNotSupported',
+      params: { country: 'US' },
+    });
   });
 });
 
@@ -59,7 +65,9 @@ describe('EU reverse charge', () => {
     expect(reverseChargeApplies(de, { country: 'FR', vatId: null })).toBe(false);
     expect(reverseChargeApplies({ country: 'DE', vatId: null }, { country: 'FR', vatId: 'FR12345678901' })).toBe(false);
     expect(reverseChargeApplies(de, { country: 'GB', vatId: 'GB123456789' })).toBe(false);
-    expect(reverseChargeApplies({ country: 'JP', vatId: 'T7000012050002' }, { country: 'FR', vatId: 'FR12345678901' })).toBe(false);
+    expect(
+      reverseChargeApplies({ country: 'JP', vatId: 'T7000012050002' }, { country: 'FR', vatId: 'FR12345678901' }),
+    ).toBe(false);
     expect(REVERSE_CHARGE_NOTE).toMatch(/Reverse charge/);
   });
 });

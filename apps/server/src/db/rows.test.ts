@@ -6,8 +6,12 @@ import { DRIVER_TYPES, tableColumns } from './rows.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 // Reads combined into one statement come back as JSON arrays of text (rows.ts `json`); the
 // checkout trusts them to be the very rows Drizzle reads, so every table of the seeded shop is
@@ -19,7 +23,8 @@ describe('a row read as JSON (tableColumns json/mapJson) is the row Drizzle read
     for (const table of tables) {
       const c = tableColumns(table, 'x');
       const { rows } = await t.db.$client.query({
-        text: `SELECT ${c.sql}, ${c.json}::text AS "json row" FROM "${getTableName(table)}" x LIMIT 200`, types: DRIVER_TYPES,
+        text: `SELECT ${c.sql}, ${c.json}::text AS "json row" FROM "${getTableName(table)}" x LIMIT 200`,
+        types: DRIVER_TYPES,
       });
       for (const r of rows) {
         expect(c.mapJson(JSON.parse(r['json row'])), getTableName(table)).toEqual(c.map(r));

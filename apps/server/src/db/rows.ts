@@ -15,9 +15,20 @@ import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm'
 
 const raw = (v: string) => v;
 // The type parsers Drizzle's node-postgres session uses (timestamps, dates, intervals and their arrays as text).
-const RAW_TYPES = new Set([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1231, 1115, 1185, 1187, 1182]);
+const RAW_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
 export const DRIVER_TYPES = {
-  getTypeParser: ((typeId: number, format?: string) => (RAW_TYPES.has(typeId) ? raw : pg.types.getTypeParser(typeId, format as 'text'))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((typeId: number, format?: string) =>
+    RAW_TYPES.has(typeId) ? raw : pg.types.getTypeParser(typeId, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** The columns of `table` under `alias` as `alias."col" AS "alias.key"`, and the mapper back to the Drizzle row. */
@@ -58,7 +69,8 @@ function textParser(sqlType: string): (v: string) => unknown {
     const element = textParser(base);
     return (v) => parseTextArray(v).map((x) => (x === null ? null : element(x)));
   }
-  if (t === 'integer' || t === 'smallint' || t === 'serial' || t === 'smallserial') return (v) => Number.parseInt(v, 10);
+  if (t === 'integer' || t === 'smallint' || t === 'serial' || t === 'smallserial')
+    return (v) => Number.parseInt(v, 10);
   if (t === 'real' || t === 'double precision') return (v) => Number.parseFloat(v);
   if (t === 'boolean') return (v) => v === 'true';
   if (t === 'json' || t === 'jsonb') return (v) => JSON.parse(v);
@@ -82,9 +94,18 @@ export interface ReadPart<P, T> {
  * row for each row of that FROM clause, in its order (`rows.order`), the placeholders naming its
  * columns: several callers' reads in one statement.
  */
-export function partsStatement<P, const Parts extends Record<string, ReadPart<P, unknown>>>(name: string, placeholders: P, parts: Parts, rows?: { from: string; order: string }) {
-  const text = `SELECT ${Object.values(parts).map((part) => part.columns(placeholders)).join(',\n  ')}${rows ? `\nFROM ${rows.from} ORDER BY ${rows.order}` : ''}`;
+export function partsStatement<P, const Parts extends Record<string, ReadPart<P, unknown>>>(
+  name: string,
+  placeholders: P,
+  parts: Parts,
+  rows?: { from: string; order: string },
+) {
+  const text = `SELECT ${Object.values(parts)
+    .map((part) => part.columns(placeholders))
+    .join(',\n  ')}${rows ? `\nFROM ${rows.from} ORDER BY ${rows.order}` : ''}`;
   const read = (row: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.read(row)])) as { [K in keyof Parts]: ReturnType<Parts[K]['read']> };
+    Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.read(row)])) as {
+      [K in keyof Parts]: ReturnType<Parts[K]['read']>;
+    };
   return { statement: { name, text }, read };
 }

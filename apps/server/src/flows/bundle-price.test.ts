@@ -9,13 +9,24 @@ import { and, eq } from 'drizzle-orm';
 import { bundleUnitPrice } from '@mall/domain';
 import { items, tradeOrderLines, tradeOrders } from '../db/schema/index.js';
 import { browser, type Browser, type TestApp } from '../../test/helpers.js';
-import { previewOk, startCheckoutSuite, submit, submitBodyFor, usAddress, type Fixtures } from '../../test/checkout-fixtures.js';
+import {
+  previewOk,
+  startCheckoutSuite,
+  submit,
+  submitBodyFor,
+  usAddress,
+  type Fixtures,
+} from '../../test/checkout-fixtures.js';
 
 let t: TestApp;
 let f: Fixtures;
 let buyer: Browser;
-beforeAll(async () => { ({ t, f, buyer } = await startCheckoutSuite()); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  ({ t, f, buyer } = await startCheckoutSuite());
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const BUNDLE = '526.97'; // 298.99 frame + 188.99 oak top + 38.99 cable tray
 
@@ -42,14 +53,19 @@ describe('DIY bundle price, from the item page to the order', () => {
     // Cart: 2 bundles.
     const added = await buyer.post('/api/cart/lines', { skuId: f.sku['DIY-FRAME-E5'], qty: '2' });
     expect(added.statusCode, added.body).toBe(200);
-    const line = added.json().shops.flatMap((s: { lines: unknown[] }) => s.lines).find((l: { sku: { id: string } }) => l.sku.id === f.sku['DIY-FRAME-E5']);
+    const line = added
+      .json()
+      .shops.flatMap((s: { lines: unknown[] }) => s.lines)
+      .find((l: { sku: { id: string } }) => l.sku.id === f.sku['DIY-FRAME-E5']);
     expect(line.unitPrice.value).toBe(BUNDLE);
     expect(line.lineTotal.value).toBe('1053.94');
 
     // Preview and submit.
     const choices = {
       previewTradeContractLineReqTOList: [{ skuId: f.sku['DIY-FRAME-E5'], qty: '2', cartLineId: line.id }],
-      selectedAddress: usAddress(f), preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }], couponIds: [],
+      selectedAddress: usAddress(f),
+      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+      couponIds: [],
     };
     const p = await previewOk(buyer, choices);
     const pl = p.renderTradeOrderTOList[0].lines[0];
@@ -67,18 +83,38 @@ describe('DIY bundle price, from the item page to the order', () => {
     expect(main.lineGroupTypeDict).toBe('DIY_MAIN');
     expect(main.tradeOrderLinePrice.displayUnitAmt.value).toBe(BUNDLE);
     expect(main.tradeOrderLinePrice.skuAmt.value).toBe('1053.94');
-    expect(main.diySkuLineList.map((c: { tradeQty: string; tradeOrderLinePrice: { displayUnitAmt: { value: string } } }) => [c.tradeQty, c.tradeOrderLinePrice.displayUnitAmt.value]))
-      .toEqual([['2', '188.99'], ['2', '38.99']]);
+    expect(
+      main.diySkuLineList.map((c: { tradeQty: string; tradeOrderLinePrice: { displayUnitAmt: { value: string } } }) => [
+        c.tradeQty,
+        c.tradeOrderLinePrice.displayUnitAmt.value,
+      ]),
+    ).toEqual([
+      ['2', '188.99'],
+      ['2', '38.99'],
+    ]);
     expect(d.json().bill.skuAmt.value).toBe('1053.94');
     expect(d.json().needPayAmt).toEqual(p.needPayAmt);
   });
 
   it('the seeded DIY order shows the bundle price too', async () => {
-    const [row] = await t.db.select({ o: tradeOrders }).from(tradeOrderLines).innerJoin(tradeOrders, eq(tradeOrders.id, tradeOrderLines.orderId))
-      .where(and(eq(tradeOrderLines.lineGroupType, 'DIY_MAIN'), eq(tradeOrders.buyerId, f.buyerId), eq(tradeOrders.status, 'UN_RECEIVED')));
-    const d = await buyer.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id: String(row!.o.id) });
+    const [row] = await t.db
+      .select({ o: tradeOrders })
+      .from(tradeOrderLines)
+      .innerJoin(tradeOrders, eq(tradeOrders.id, tradeOrderLines.orderId))
+      .where(
+        and(
+          eq(tradeOrderLines.lineGroupType, 'DIY_MAIN'),
+          eq(tradeOrders.buyerId, f.buyerId),
+          eq(tradeOrders.status, 'UN_RECEIVED'),
+        ),
+      );
+    const d = await buyer.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', {
+      id: String(row!.o.id),
+    });
     expect(d.statusCode, d.body).toBe(200);
-    const main = d.json().tradeOrderLineList.find((l: { lineGroupTypeDict: string }) => l.lineGroupTypeDict === 'DIY_MAIN');
+    const main = d
+      .json()
+      .tradeOrderLineList.find((l: { lineGroupTypeDict: string }) => l.lineGroupTypeDict === 'DIY_MAIN');
     expect(main.tradeOrderLinePrice.displayUnitAmt.value).toBe(BUNDLE);
     expect(d.json().bill.skuAmt.value).toBe(BUNDLE);
   });

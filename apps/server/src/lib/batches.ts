@@ -8,7 +8,9 @@
  *
  * `run` settles every item of its group itself and must not reject.
  */
-export interface Batches<T> { add(item: T): void }
+export interface Batches<T> {
+  add(item: T): void;
+}
 
 export function batches<T>(run: (group: T[]) => Promise<void>, opts: { size: number; running: number }): Batches<T> {
   const waiting: T[] = [];
@@ -17,10 +19,18 @@ export function batches<T>(run: (group: T[]) => Promise<void>, opts: { size: num
     while (running < opts.running && waiting.length) {
       const group = waiting.splice(0, opts.size);
       running++;
-      void run(group).finally(() => { running--; next(); });
+      void run(group).finally(() => {
+        running--;
+        next();
+      });
     }
   };
-  return { add(item) { waiting.push(item); next(); } };
+  return {
+    add(item) {
+      waiting.push(item);
+      next();
+    },
+  };
 }
 
 /**
@@ -33,7 +43,10 @@ export function batches<T>(run: (group: T[]) => Promise<void>, opts: { size: num
  * is still made after it was asked for (a read joins only one that has not been sent), so it sees
  * everything committed before. `copy` gives the second and later waiters of a key their own value.
  */
-export function coalesced<K, R>(read: (keys: K[]) => Promise<Map<K, R>>, copy: (value: R) => R = (v) => v): (key: K) => Promise<R | undefined> {
+export function coalesced<K, R>(
+  read: (keys: K[]) => Promise<Map<K, R>>,
+  copy: (value: R) => R = (v) => v,
+): (key: K) => Promise<R | undefined> {
   type Waiter = { resolve: (value: R | undefined) => void; reject: (e: unknown) => void };
   let running = 0;
   let waiting: Map<K, Waiter[]> | null = null;
@@ -41,20 +54,33 @@ export function coalesced<K, R>(read: (keys: K[]) => Promise<Map<K, R>>, copy: (
     running++;
     try {
       const got = await read([...batch.keys()]);
-      for (const [key, ws] of batch) for (const [n, w] of ws.entries()) { const v = got.get(key); w.resolve(v === undefined || n === 0 ? v : copy(v)); }
+      for (const [key, ws] of batch)
+        for (const [n, w] of ws.entries()) {
+          const v = got.get(key);
+          w.resolve(v === undefined || n === 0 ? v : copy(v));
+        }
     } catch (e) {
       for (const ws of batch.values()) for (const w of ws) w.reject(e);
     } finally {
       running--;
     }
   };
-  return (key) => new Promise((resolve, reject) => {
-    if (!waiting && running === 0) { void send(new Map([[key, [{ resolve, reject }]]])); return; }
-    if (!waiting) {
-      waiting = new Map();
-      setImmediate(() => { const batch = waiting!; waiting = null; void send(batch); });
-    }
-    const ws = waiting.get(key);
-    if (ws) ws.push({ resolve, reject }); else waiting.set(key, [{ resolve, reject }]);
-  });
+  return (key) =>
+    new Promise((resolve, reject) => {
+      if (!waiting && running === 0) {
+        void send(new Map([[key, [{ resolve, reject }]]]));
+        return;
+      }
+      if (!waiting) {
+        waiting = new Map();
+        setImmediate(() => {
+          const batch = waiting!;
+          waiting = null;
+          void send(batch);
+        });
+      }
+      const ws = waiting.get(key);
+      if (ws) ws.push({ resolve, reject });
+      else waiting.set(key, [{ resolve, reject }]);
+    });
 }

@@ -26,7 +26,10 @@ export interface CaptchaOptions {
 
 export class Captcha {
   private verified = 0;
-  constructor(private readonly db: Db, private readonly opts: CaptchaOptions) {}
+  constructor(
+    private readonly db: Db,
+    private readonly opts: CaptchaOptions,
+  ) {}
 
   async challenge(): Promise<Challenge> {
     return createChallenge({
@@ -49,18 +52,36 @@ export class Captcha {
       return false;
     }
     const params = payload?.challenge?.parameters;
-    if (!params || params.nonce !== token || params.algorithm !== ALGORITHM || !params.expiresAt || !payload.solution) return false;
-    const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: this.opts.hmacKey }).catch(() => null);
+    if (!params || params.nonce !== token || params.algorithm !== ALGORITHM || !params.expiresAt || !payload.solution)
+      return false;
+    const result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: this.opts.hmacKey,
+    }).catch(() => null);
     if (!result?.verified) return false;
     // Single use: the first to store the id wins; a replay finds it taken.
-    const [fresh] = await this.db.insert(captchaUsed).values({ challengeId: params.nonce, expiresAt: new Date(params.expiresAt * 1000) })
-      .onConflictDoNothing().returning({ id: captchaUsed.challengeId });
-    if (++this.verified % 500 === 0) void this.db.delete(captchaUsed).where(lt(captchaUsed.expiresAt, sql`now()`)).catch(() => {});
+    const [fresh] = await this.db
+      .insert(captchaUsed)
+      .values({ challengeId: params.nonce, expiresAt: new Date(params.expiresAt * 1000) })
+      .onConflictDoNothing()
+      .returning({ id: captchaUsed.challengeId });
+    if (++this.verified % 500 === 0)
+      void this.db
+        .delete(captchaUsed)
+        .where(lt(captchaUsed.expiresAt, sql`now()`))
+        .catch(() => {});
     return !!fresh;
   }
 
   /** Throws Account.captchaInvalid (400) unless the captcha passes. */
   async require(captcha: string | undefined, token: string | undefined): Promise<void> {
-    if (!(await this.verify(captcha, token))) throw new AppError(400, ERROR_CODES.captchaInvalid, 'The captcha is missing, expired or not valid; please solve it again');
+    if (!(await this.verify(captcha, token)))
+      throw new AppError(
+        400,
+        ERROR_CODES.captchaInvalid,
+        'The captcha is missing, expired or not valid; please solve it again',
+      );
   }
 }

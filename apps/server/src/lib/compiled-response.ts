@@ -31,17 +31,27 @@ function inlineRefs(node: unknown, defs: Record<string, unknown>, depth = 0): un
   const branches = o.anyOf;
   if (Array.isArray(branches) && branches.length === 2 && Object.keys(o).length === 1) {
     const other = branches.find((b) => (b as Json).type !== 'null') as Json | undefined;
-    if (other && branches.some((b) => (b as Json).type === 'null' && Object.keys(b as Json).length === 1) && typeof other.type === 'string') {
+    if (
+      other &&
+      branches.some((b) => (b as Json).type === 'null' && Object.keys(b as Json).length === 1) &&
+      typeof other.type === 'string'
+    ) {
       return { ...(inlineRefs(other, defs, depth) as Json), nullable: true };
     }
   }
-  return Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'definitions' && k !== '$schema').map(([k, v]) => [k, inlineRefs(v, defs, depth)]));
+  return Object.fromEntries(
+    Object.entries(o)
+      .filter(([k]) => k !== 'definitions' && k !== '$schema')
+      .map(([k, v]) => [k, inlineRefs(v, defs, depth)]),
+  );
 }
 
 export const compiledSerializer: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
   const zodSchema = schema as z.ZodType;
   const json = z.toJSONSchema(zodSchema, { io: 'output', target: 'draft-7' }) as Json;
-  const stringify = fastJson(inlineRefs(json, (json.definitions ?? {}) as Record<string, unknown>) as Parameters<typeof fastJson>[0]);
+  const stringify = fastJson(
+    inlineRefs(json, (json.definitions ?? {}) as Record<string, unknown>) as Parameters<typeof fastJson>[0],
+  );
   if (!checked) return stringify;
   return (data) => {
     const fast = stringify(data);

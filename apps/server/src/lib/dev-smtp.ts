@@ -12,7 +12,10 @@ import type { Db } from '../db/client.js';
 import { devMailbox } from '../db/schema/index.js';
 import { MAIL_FROM, type EmailTransport } from './outbox.js';
 
-export interface DevSmtp { url: string; stop(): Promise<void> }
+export interface DevSmtp {
+  url: string;
+  stop(): Promise<void>;
+}
 
 const addresses = (a: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((x) => x.value.map((v) => v.address ?? '')).filter(Boolean);
@@ -32,8 +35,12 @@ export async function startDevSmtp(db: Db): Promise<DevSmtp> {
           const from = addresses(mail.from)[0] ?? '';
           for (const rcpt of recipients) {
             await db.insert(devMailbox).values({
-              channel: 'email', toAddress: rcpt.toLowerCase(), fromAddress: from, subject: mail.subject ?? '',
-              textBody: mail.text ?? '', htmlBody: typeof mail.html === 'string' ? mail.html : null,
+              channel: 'email',
+              toAddress: rcpt.toLowerCase(),
+              fromAddress: from,
+              subject: mail.subject ?? '',
+              textBody: mail.text ?? '',
+              htmlBody: typeof mail.html === 'string' ? mail.html : null,
             });
           }
           callback();
@@ -57,11 +64,22 @@ export async function startDevSmtp(db: Db): Promise<DevSmtp> {
 export function smtpTransport(url: string): EmailTransport {
   const u = new URL(url);
   // The loopback catcher speaks plain SMTP; anything else is taken as configured in the URL.
-  const transporter = u.hostname === '127.0.0.1'
-    ? nodemailer.createTransport({ host: u.hostname, port: Number(u.port), secure: false, ignoreTLS: true })
-    : nodemailer.createTransport(url);
+  const transporter =
+    u.hostname === '127.0.0.1'
+      ? nodemailer.createTransport({ host: u.hostname, port: Number(u.port), secure: false, ignoreTLS: true })
+      : nodemailer.createTransport(url);
   return {
-    send: async (m) => { await transporter.sendMail({ from: MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments, headers: m.headers }); },
+    send: async (m) => {
+      await transporter.sendMail({
+        from: MAIL_FROM,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        attachments: m.attachments,
+        headers: m.headers,
+      });
+    },
     close: () => transporter.close(),
   };
 }

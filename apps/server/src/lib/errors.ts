@@ -4,13 +4,20 @@ import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@mall/contracts'
 
 /** A failure the buyer can act on: stable code, HTTP status, English message (translated by the web app). */
 export class AppError extends Error {
-  constructor(readonly status: number, readonly code: ErrorCode, message: string, readonly details?: unknown) {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
     super(message);
   }
 }
 
-export const notFound = (code: ErrorCode = ERROR_CODES.notFound, message = 'Not found') => new AppError(404, code, message);
-export const badRequest = (code: ErrorCode, message: string, details?: unknown) => new AppError(400, code, message, details);
+export const notFound = (code: ErrorCode = ERROR_CODES.notFound, message = 'Not found') =>
+  new AppError(404, code, message);
+export const badRequest = (code: ErrorCode, message: string, details?: unknown) =>
+  new AppError(400, code, message, details);
 
 const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODES));
 
@@ -26,7 +33,17 @@ export function isApiPath(url: string): boolean {
 export function loggable(err: unknown): unknown {
   if (err instanceof Error && 'query' in err && 'params' in err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    return { type: err.name, query: (err as { query: unknown }).query, pgCode: cause?.code, pgMessage: cause?.message, stack: err.stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')).slice(0, 6).join('\n') };
+    return {
+      type: err.name,
+      query: (err as { query: unknown }).query,
+      pgCode: cause?.code,
+      pgMessage: cause?.message,
+      stack: err.stack
+        ?.split('\n')
+        .filter((l) => l.trimStart().startsWith('at '))
+        .slice(0, 6)
+        .join('\n'),
+    };
   }
   return err;
 }
@@ -37,8 +54,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err instanceof AppError) {
       // A refusal that says when to come back says it in Retry-After too.
       const wait = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-      if (typeof wait === 'number' && (err.status === 429 || err.status === 503)) reply.header('retry-after', String(wait));
-      return send(err.status, { code: err.code, message: err.message, ...(err.details !== undefined && { details: err.details }) });
+      if (typeof wait === 'number' && (err.status === 429 || err.status === 503))
+        reply.header('retry-after', String(wait));
+      return send(err.status, {
+        code: err.code,
+        message: err.message,
+        ...(err.details !== undefined && { details: err.details }),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       // A schema rule whose message is a stable error code (e.g. Coupon.codeLength) answers with that code.
@@ -49,13 +71,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
         details: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
       });
     }
-    if (err.statusCode === 429) return send(429, { code: ERROR_CODES.tooManyRequests, message: 'Too many requests, please try again later' });
-    if (err.statusCode === 413) return send(413, { code: ERROR_CODES.payloadTooLarge, message: 'The request is too large' });
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+    if (err.statusCode === 429)
+      return send(429, { code: ERROR_CODES.tooManyRequests, message: 'Too many requests, please try again later' });
+    if (err.statusCode === 413)
+      return send(413, { code: ERROR_CODES.payloadTooLarge, message: 'The request is too large' });
+    if (
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      err instanceof SyntaxError
+    ) {
       return send(400, { code: ERROR_CODES.malformedJson, message: 'The request body is not valid JSON' });
     }
-    if (err.statusCode === 415) return send(415, { code: ERROR_CODES.invalidRequest, message: 'Unsupported content type' });
-    if (isResponseSerializationError(err)) req.log.error({ issues: err.cause.issues }, 'response does not match its schema');
+    if (err.statusCode === 415)
+      return send(415, { code: ERROR_CODES.invalidRequest, message: 'Unsupported content type' });
+    if (isResponseSerializationError(err))
+      req.log.error({ issues: err.cause.issues }, 'response does not match its schema');
     else req.log.error(loggable(err));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return send(err.statusCode, { code: ERROR_CODES.invalidRequest, message: err.message });

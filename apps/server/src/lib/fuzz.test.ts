@@ -7,17 +7,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, createTestApp, login, type Browser, type TestApp } from '../../test/helpers.js';
 
-interface Schema { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[] }
-interface Operation { requestBody?: { content?: Record<string, { schema?: Schema }> }; parameters?: { in: string; name: string }[] }
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+}
+interface Operation {
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  parameters?: { in: string; name: string }[];
+}
 
 let t: TestApp;
 let routes: { method: string; path: string; op: Operation }[];
 beforeAll(async () => {
   t = await createTestApp();
   const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }).swagger();
-  routes = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path: p, op })));
+  routes = Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path: p, op })),
+  );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const BAD_TEXT = ['\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', 'x'.repeat(20_000)];
 const BAD_VALUES: unknown[] = [null, 0, -1, 1e308, true, [], {}, '', '99999999999999999999999', ...BAD_TEXT];
@@ -40,11 +53,27 @@ const OVERSIZED_BODIES: [string, string][] = [
   ['objects 10,000 deep', `${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`],
   ['mixed 10,000 deep under a field', `{"name":${'[{"x":'.repeat(DEEP / 2)}null${'}]'.repeat(DEEP / 2)}}`],
   ['33 levels', `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`],
-  ['an object of 20,000 keys', JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, 0])))],
-  ['a list of 20,000 entries', JSON.stringify({ previewTradeContractLineReqTOList: Array.from({ length: 20_000 }, () => 0) })],
+  [
+    'an object of 20,000 keys',
+    JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, 0]))),
+  ],
+  [
+    'a list of 20,000 entries',
+    JSON.stringify({ previewTradeContractLineReqTOList: Array.from({ length: 20_000 }, () => 0) }),
+  ],
 ];
 
-const RAW_BODIES = ['{bad json', '[]', '"text"', '123', 'null', '{}', '{"__proto__":{"x":1}}', '{"a":"\\u0000"}', '{"a":"\\ud800"}'];
+const RAW_BODIES = [
+  '{bad json',
+  '[]',
+  '"text"',
+  '123',
+  'null',
+  '{}',
+  '{"__proto__":{"x":1}}',
+  '{"a":"\\u0000"}',
+  '{"a":"\\ud800"}',
+];
 
 async function fuzz(b: Browser): Promise<{ sent: number; fives: string[] }> {
   let sent = 0;
@@ -52,13 +81,19 @@ async function fuzz(b: Browser): Promise<{ sent: number; fives: string[] }> {
   const check = async (method: string, url: string, payload?: string) => {
     const res = await b.request(method as 'POST', url, undefined, payload === undefined ? {} : { payload });
     sent++;
-    if (res.statusCode >= 500) fives.push(`${method} ${url} ${payload?.slice(0, 80) ?? ''} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+    if (res.statusCode >= 500)
+      fives.push(`${method} ${url} ${payload?.slice(0, 80) ?? ''} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
   };
   for (const { method, path, op } of routes) {
     if (path.startsWith('/docs')) continue;
     const params = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
-    const urls = params.length ? BAD_IDS.map((id) => params.reduce((u, name) => u.replace(`{${name}}`, id), path)) : [path];
-    const query = `?${(op.parameters ?? []).filter((p) => p.in === 'query').map((p) => `${p.name}=%00`).join('&')}`;
+    const urls = params.length
+      ? BAD_IDS.map((id) => params.reduce((u, name) => u.replace(`{${name}}`, id), path))
+      : [path];
+    const query = `?${(op.parameters ?? [])
+      .filter((p) => p.in === 'query')
+      .map((p) => `${p.name}=%00`)
+      .join('&')}`;
     for (const url of urls) await check(method, url + (query.length > 1 ? query : ''));
     if (method === 'GET' || method === 'DELETE') continue;
     for (const raw of RAW_BODIES) await check(method, urls[0]!, raw);
@@ -79,7 +114,8 @@ async function oversized(b: Browser): Promise<{ sent: number; not4xx: string[]; 
     for (const [name, payload] of OVERSIZED_BODIES) {
       const res = await b.request(method as 'POST', url, undefined, { payload });
       sent++;
-      if (res.statusCode < 400 || res.statusCode >= 500) not4xx.push(`${method} ${url} ${name} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (res.statusCode < 400 || res.statusCode >= 500)
+        not4xx.push(`${method} ${url} ${name} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
       else codes.add(`${res.statusCode} ${(res.json() as { code: string }).code}`);
     }
   }
@@ -116,13 +152,27 @@ describe('fuzz over the OpenAPI routes', () => {
 
   it('a body past a limit is refused with a message naming the limit', async () => {
     const b = await login(t.app, 'buyer@demo.shop');
-    const deep = await b.request('POST', '/api/checkout/preview', undefined, { payload: `{"selectedAddress":${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}}` });
+    const deep = await b.request('POST', '/api/checkout/preview', undefined, {
+      payload: `{"selectedAddress":${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}}`,
+    });
     expect(deep.statusCode).toBe(400);
-    expect(deep.json()).toMatchObject({ code: 'Common.invalidRequest', message: 'The request nests objects or lists too deeply', details: { part: 'body', limit: 32 } });
-    const wide = await b.request('POST', '/api/cart/lines', undefined, { payload: JSON.stringify(Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`k${i}`, 0]))) });
-    expect(wide.json()).toMatchObject({ code: 'Common.invalidRequest', message: 'An object of the request has too many fields', details: { part: 'body', path: '/', limit: 10_000 } });
+    expect(deep.json()).toMatchObject({
+      code: 'Common.invalidRequest',
+      message: 'The request nests objects or lists too deeply',
+      details: { part: 'body', limit: 32 },
+    });
+    const wide = await b.request('POST', '/api/cart/lines', undefined, {
+      payload: JSON.stringify(Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`k${i}`, 0]))),
+    });
+    expect(wide.json()).toMatchObject({
+      code: 'Common.invalidRequest',
+      message: 'An object of the request has too many fields',
+      details: { part: 'body', path: '/', limit: 10_000 },
+    });
     // At the limits the body is read as usual (and refused by its schema, not by its shape).
-    const atLimit = await b.request('POST', '/api/checkout/preview', undefined, { payload: `{"selectedAddress":${'{"a":'.repeat(31)}1${'}'.repeat(31)}}` });
+    const atLimit = await b.request('POST', '/api/checkout/preview', undefined, {
+      payload: `{"selectedAddress":${'{"a":'.repeat(31)}1${'}'.repeat(31)}}`,
+    });
     expect(atLimit.json().message).not.toMatch(/too deeply/);
   });
 });

@@ -17,12 +17,17 @@ let sku: string;
 beforeAll(async () => {
   [t, prod, off] = await Promise.all([
     createTestApp(),
-    createTestApp({ production: true, mockpay: { secret: 'a-long-random-production-secret', publicUrl: 'https://shop.example' } }),
+    createTestApp({
+      production: true,
+      mockpay: { secret: 'a-long-random-production-secret', publicUrl: 'https://shop.example' },
+    }),
     createTestApp({ mockpay: { secret: 'x', publicUrl: 'http://127.0.0.1', enabled: false } }),
   ]);
   sku = await skuIdOf(t.app, 'standing-desk-e7', 'E7-BLK-140');
 });
-afterAll(async () => { await Promise.all([t?.close(), prod?.close(), off?.close()]); });
+afterAll(async () => {
+  await Promise.all([t?.close(), prod?.close(), off?.close()]);
+});
 
 describe('security headers', () => {
   it('every answer carries CSP without inline script, no framing, nosniff and a referrer policy', async () => {
@@ -67,7 +72,11 @@ describe('CSRF on the routed path', () => {
   });
 
   it('a foreign Origin is refused on an encoded path too', async () => {
-    const res = await browser(t.app).post('/%61pi/cart/lines', { skuId: sku, qty: '1' }, { headers: { origin: 'https://evil.example' } });
+    const res = await browser(t.app).post(
+      '/%61pi/cart/lines',
+      { skuId: sku, qty: '1' },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(res.statusCode).toBe(403);
   });
 });
@@ -83,7 +92,9 @@ describe('text PostgreSQL cannot store', () => {
 
   it('a NUL in a JSON body, a lone surrogate, and a NUL in the query answer 400 Common.invalidText', async () => {
     const b = browser(t.app);
-    const nul = await b.post('/api/auth/signup', undefined, { payload: '{"email":"a\\u0000@x.com","password":"secret123","nickname":"n"}' });
+    const nul = await b.post('/api/auth/signup', undefined, {
+      payload: '{"email":"a\\u0000@x.com","password":"secret123","nickname":"n"}',
+    });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toMatchObject({ code: 'Common.invalidText', details: { part: 'body', path: '/email' } });
     const lone = await b.post('/api/auth/login', undefined, { payload: '{"email":"\\ud800@x.com","password":"x"}' });
@@ -95,8 +106,14 @@ describe('text PostgreSQL cannot store', () => {
   });
 
   it('a failed statement is logged with its SQL and PostgreSQL code, never its parameters', () => {
-    const pgError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: '23505' });
-    const failed = new DrizzleQueryError('insert into "users" ("email") values ($1)', ['jane.private@example.com'], pgError);
+    const pgError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      code: '23505',
+    });
+    const failed = new DrizzleQueryError(
+      'insert into "users" ("email") values ($1)',
+      ['jane.private@example.com'],
+      pgError,
+    );
     const logged = JSON.stringify(loggable(failed));
     expect(logged).toContain('insert into');
     expect(logged).toContain('23505');
@@ -104,13 +121,20 @@ describe('text PostgreSQL cannot store', () => {
   });
 
   it('firstPay with INVOICE_ME and no session is a 400, not a crash', async () => {
-    const res = await browser(t.app).post('/sapi/mall-pay/payment/firstPay', { contractId: '1', payChannel: 'INVOICE_ME' });
+    const res = await browser(t.app).post('/sapi/mall-pay/payment/firstPay', {
+      contractId: '1',
+      payChannel: 'INVOICE_ME',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('Payment.channelUnavailable');
   });
 
   it('the MOCKPAY page posted a non-string card is refused, not a crash', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/mockpay/pay/mp_unknown', payload: { outcome: 'approve', card: 4242 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/mockpay/pay/mp_unknown',
+      payload: { outcome: 'approve', card: 4242 },
+    });
     expect(res.statusCode).toBeLessThan(500);
   });
 });
@@ -118,14 +142,24 @@ describe('text PostgreSQL cannot store', () => {
 describe('payments cannot be forged', () => {
   it('production refuses to start with the published MOCKPAY secret, with a clear message', () => {
     // The other published keys set, so MOCKPAY's secret is the one left to judge.
-    const keys = { CERTIFICATE_KEY: 'c-long-random', CAPTCHA_HMAC_KEY: 'a-long-random', CODE_HMAC_KEY: 'h-long-random' };
+    const keys = {
+      CERTIFICATE_KEY: 'c-long-random',
+      CAPTCHA_HMAC_KEY: 'a-long-random',
+      CODE_HMAC_KEY: 'h-long-random',
+    };
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     // One message names every published default at once.
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MOCKPAY_SECRET.*CERTIFICATE_KEY.*CAPTCHA_HMAC_KEY.*CODE_HMAC_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /MOCKPAY_SECRET.*CERTIFICATE_KEY.*CAPTCHA_HMAC_KEY.*CODE_HMAC_KEY/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', ...keys })).toThrow(/MOCKPAY_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', ...keys, MOCKPAY_SECRET: 'mockpay-dev-secret-change-me' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...keys, MOCKPAY_SECRET: 'mockpay-dev-secret-change-me' }),
+    ).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', MOCKPAY_SECRET: 'k3V9-long-random' })).toThrow(/CERTIFICATE_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', ...keys, MOCKPAY_SECRET: 'k3V9-long-random' }).mockpayEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...keys, MOCKPAY_SECRET: 'k3V9-long-random' }).mockpayEnabled).toBe(
+      true,
+    );
     expect(loadConfig({ NODE_ENV: 'production', ...keys, MOCKPAY: 'off' }).mockpayEnabled).toBe(false);
   });
 
@@ -134,11 +168,20 @@ describe('payments cannot be forged', () => {
     await b.login('buyer@demo.shop');
     const channels = (await b.post('/sapi/mall-pay/payment/payChannel', {})).json();
     expect(JSON.stringify(channels)).not.toContain('MOCKPAY');
-    const pay = await b.post('/sapi/mall-pay/payment/firstPay', { contractId: '1', payChannel: 'MOCKPAY', payMethod: 'card' });
+    const pay = await b.post('/sapi/mall-pay/payment/firstPay', {
+      contractId: '1',
+      payChannel: 'MOCKPAY',
+      payMethod: 'card',
+    });
     expect(pay.statusCode).toBeGreaterThanOrEqual(400);
     expect(pay.statusCode).toBeLessThan(500);
     expect((await off.app.inject({ method: 'GET', url: '/mockpay/pay/mp_x' })).statusCode).toBe(404);
-    const hook = await off.app.inject({ method: 'POST', url: '/api/payments/webhooks/mockpay', headers: { 'content-type': 'application/json', [CSRF_HEADER]: '1' }, payload: '{}' });
+    const hook = await off.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/mockpay',
+      headers: { 'content-type': 'application/json', [CSRF_HEADER]: '1' },
+      payload: '{}',
+    });
     expect(hook.statusCode).toBe(400);
   });
 });

@@ -44,8 +44,7 @@ export const REQUEST_JSON_LIMITS = {
 export type RequestJsonLimits = { depth: number; keys: number; items: number };
 
 export type RequestValueProblem =
-  | { kind: 'text'; path: string }
-  | { kind: 'depth' | 'keys' | 'items'; path: string; limit: number };
+  { kind: 'text'; path: string } | { kind: 'depth' | 'keys' | 'items'; path: string; limit: number };
 
 const safeKey = (key: string) => key.replace(/[\u0000\uD800-\uDFFF]/g, '?');
 
@@ -54,7 +53,10 @@ const safeKey = (key: string) => key.replace(/[\u0000\uD800-\uDFFF]/g, '?');
  * container deeper than `limits.depth`, an object or array over its count, or a string (or
  * object key) PostgreSQL cannot store. Iterative, with its own stack: no value can overflow it.
  */
-export function requestValueProblem(value: unknown, limits: RequestJsonLimits = REQUEST_JSON_LIMITS): RequestValueProblem | null {
+export function requestValueProblem(
+  value: unknown,
+  limits: RequestJsonLimits = REQUEST_JSON_LIMITS,
+): RequestValueProblem | null {
   // [value, its JSON-pointer-like path, how many containers enclose it]
   const stack: [unknown, string, number][] = [[value, '', 0]];
   while (stack.length) {
@@ -75,7 +77,8 @@ export function requestValueProblem(value: unknown, limits: RequestJsonLimits = 
     if (keys.length > limits.keys) return { kind: 'keys', path: path || '/', limit: limits.keys };
     const bad = keys.find(unstorable);
     if (bad !== undefined) return { kind: 'text', path: `${path}/${safeKey(bad)}` };
-    for (let i = keys.length - 1; i >= 0; i--) stack.push([(v as Record<string, unknown>)[keys[i]!], `${path}/${keys[i]}`, depth + 1]);
+    for (let i = keys.length - 1; i >= 0; i--)
+      stack.push([(v as Record<string, unknown>)[keys[i]!], `${path}/${keys[i]}`, depth + 1]);
   }
   return null;
 }
@@ -96,11 +99,23 @@ const TOO_BIG: Record<'depth' | 'keys' | 'items', string> = {
 export function registerRequestHygiene(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     // Runs right after the body is parsed, before the schema (or any handler) walks it.
-    for (const [part, value] of [['params', req.params], ['query', req.query], ['body', req.body]] as const) {
+    for (const [part, value] of [
+      ['params', req.params],
+      ['query', req.query],
+      ['body', req.body],
+    ] as const) {
       const problem = requestValueProblem(value);
       if (!problem) continue;
-      if (problem.kind === 'text') throw new AppError(400, ERROR_CODES.invalidText, 'A text field contains characters that cannot be stored', { part, path: problem.path });
-      throw new AppError(400, ERROR_CODES.invalidRequest, TOO_BIG[problem.kind], { part, path: problem.path, limit: problem.limit });
+      if (problem.kind === 'text')
+        throw new AppError(400, ERROR_CODES.invalidText, 'A text field contains characters that cannot be stored', {
+          part,
+          path: problem.path,
+        });
+      throw new AppError(400, ERROR_CODES.invalidRequest, TOO_BIG[problem.kind], {
+        part,
+        path: problem.path,
+        limit: problem.limit,
+      });
     }
   });
 }

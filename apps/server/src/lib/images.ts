@@ -11,13 +11,27 @@ import { UPLOAD_MAX_PIXELS } from '@mall/contracts';
 // the upload gate (uploads.ts) bounds how many images decode at once.
 sharp.concurrency(1);
 
-export interface ImageType { ext: 'png' | 'jpg' | 'bmp' | 'webp'; mime: string; format: 'png' | 'jpeg' | 'bmp' | 'webp' }
+export interface ImageType {
+  ext: 'png' | 'jpg' | 'bmp' | 'webp';
+  mime: string;
+  format: 'png' | 'jpeg' | 'bmp' | 'webp';
+}
 
 const TYPES: (ImageType & { test: (b: Buffer) => boolean })[] = [
-  { ext: 'png', mime: 'image/png', format: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    ext: 'png',
+    mime: 'image/png',
+    format: 'png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { ext: 'jpg', mime: 'image/jpeg', format: 'jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { ext: 'bmp', mime: 'image/bmp', format: 'bmp', test: (b) => b[0] === 0x42 && b[1] === 0x4d },
-  { ext: 'webp', mime: 'image/webp', format: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    ext: 'webp',
+    mime: 'image/webp',
+    format: 'webp',
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
 ];
 
 /** The image type the first bytes announce (png, jpeg, bmp, webp), never the name or the browser's word. */
@@ -28,7 +42,10 @@ export function sniffImage(b: Buffer): ImageType | null {
 
 /** Refused upload: unreadable (does not decode) or too many pixels (declared in the header). */
 export class ImageRefused extends Error {
-  constructor(readonly reason: 'unreadable' | 'tooManyPixels', readonly size?: { width: number; height: number }) {
+  constructor(
+    readonly reason: 'unreadable' | 'tooManyPixels',
+    readonly size?: { width: number; height: number },
+  ) {
     super(reason);
   }
 }
@@ -51,7 +68,8 @@ function bmpLayout(b: Buffer) {
   // BI_RGB, or BI_BITFIELDS with the usual BGR(x) masks (right after a 40-byte header, or in a V4/V5 header).
   if (compression === 3) {
     if (bpp !== 32 || b.length < 66) return null;
-    if (b.readUInt32LE(54) !== 0x00ff0000 || b.readUInt32LE(58) !== 0x0000ff00 || b.readUInt32LE(62) !== 0x000000ff) return null;
+    if (b.readUInt32LE(54) !== 0x00ff0000 || b.readUInt32LE(58) !== 0x0000ff00 || b.readUInt32LE(62) !== 0x000000ff)
+      return null;
   } else if (compression !== 0) return null;
   const channels = bpp / 8;
   const stride = Math.ceil((width * channels) / 4) * 4;
@@ -64,7 +82,10 @@ function jpegSize(b: Buffer): { width: number; height: number } | null {
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1]!;
-    if (marker === 0xff) { i++; continue; }
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
       return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
     }
@@ -78,8 +99,12 @@ function jpegSize(b: Buffer): { width: number; height: number } | null {
 function webpSize(b: Buffer): { width: number; height: number } | null {
   if (b.length < 30) return null;
   const chunk = b.subarray(12, 16).toString('latin1');
-  if (chunk === 'VP8 ' && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
-  if (chunk === 'VP8L' && b[20] === 0x2f) { const bits = b.readUInt32LE(21); return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 }; }
+  if (chunk === 'VP8 ' && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a)
+    return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8L' && b[20] === 0x2f) {
+    const bits = b.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
   if (chunk === 'VP8X') return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
   return null;
 }
@@ -92,10 +117,14 @@ function webpSize(b: Buffer): { width: number; height: number } | null {
 export function declaredSize(buffer: Buffer, type: ImageType): { width: number; height: number } {
   let size: { width: number; height: number } | null = null;
   if (type.format === 'png') {
-    if (buffer.length >= 24 && buffer.subarray(12, 16).toString('latin1') === 'IHDR') size = { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
+    if (buffer.length >= 24 && buffer.subarray(12, 16).toString('latin1') === 'IHDR')
+      size = { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
   } else if (type.format === 'jpeg') size = jpegSize(buffer);
   else if (type.format === 'webp') size = webpSize(buffer);
-  else { const l = bmpLayout(buffer); if (l) size = { width: l.width, height: l.height }; }
+  else {
+    const l = bmpLayout(buffer);
+    if (l) size = { width: l.width, height: l.height };
+  }
   if (!size || !size.width || !size.height) throw new ImageRefused('unreadable');
   if (size.width * size.height > UPLOAD_MAX_PIXELS) throw new ImageRefused('tooManyPixels', size);
   return size;
@@ -114,11 +143,22 @@ export async function openImage(buffer: Buffer, type: ImageType): Promise<Return
   let pixels = buffer.subarray(l.offset, l.offset + l.stride * l.height);
   if (l.stride !== l.width * l.channels) {
     pixels = await sharp(pixels, { ...options, raw: { width: l.stride, height: l.height, channels: 1 } })
-      .extract({ left: 0, top: 0, width: l.width * l.channels, height: l.height }).toColourspace('b-w').raw().toBuffer();
+      .extract({ left: 0, top: 0, width: l.width * l.channels, height: l.height })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer();
   }
   // BMP keeps BGR(x) from the bottom row up: swap red and blue, flip unless stored top-down.
   const raw = sharp(pixels, { ...options, raw: { width: l.width, height: l.height, channels: l.channels } });
-  const rgb = await (l.channels === 4 ? raw.removeAlpha() : raw).recomb([[0, 0, 1], [0, 1, 0], [1, 0, 0]]).flip(!l.topDown).raw().toBuffer();
+  const rgb = await (l.channels === 4 ? raw.removeAlpha() : raw)
+    .recomb([
+      [0, 0, 1],
+      [0, 1, 0],
+      [1, 0, 0],
+    ])
+    .flip(!l.topDown)
+    .raw()
+    .toBuffer();
   return sharp(rgb, { ...options, raw: { width: l.width, height: l.height, channels: 3 } });
 }
 
@@ -128,20 +168,36 @@ export const STORED_MAX_EDGE = 4096;
 const DECODE_TIMEOUT_S = 30;
 
 /** Decodes and re-encodes an upload in its own format (BMP becomes PNG), at most STORED_MAX_EDGE a side. */
-export async function reencode(buffer: Buffer, type: ImageType): Promise<{ body: Buffer; ext: 'png' | 'jpg' | 'webp'; mime: string }> {
+export async function reencode(
+  buffer: Buffer,
+  type: ImageType,
+): Promise<{ body: Buffer; ext: 'png' | 'jpg' | 'webp'; mime: string }> {
   const image = (await openImage(buffer, type))
     .resize({ width: STORED_MAX_EDGE, height: STORED_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
     .timeout({ seconds: DECODE_TIMEOUT_S });
-  if (type.format === 'jpeg') return { body: await image.jpeg({ quality: 85 }).toBuffer(), ext: 'jpg', mime: 'image/jpeg' };
-  if (type.format === 'webp') return { body: await image.webp({ quality: 85 }).toBuffer(), ext: 'webp', mime: 'image/webp' };
+  if (type.format === 'jpeg')
+    return { body: await image.jpeg({ quality: 85 }).toBuffer(), ext: 'jpg', mime: 'image/jpeg' };
+  if (type.format === 'webp')
+    return { body: await image.webp({ quality: 85 }).toBuffer(), ext: 'webp', mime: 'image/webp' };
   return { body: await image.png().toBuffer(), ext: 'png', mime: 'image/png' };
 }
 
 /** Review photos: a display size and a thumbnail (WebP), the thumbnail made from the display image (one decode). */
-export async function reviewSizes(buffer: Buffer, type: ImageType, sizes: { display: number; thumb: number }): Promise<{ display: Buffer; thumb: Buffer }> {
-  const display = await (await openImage(buffer, type))
+export async function reviewSizes(
+  buffer: Buffer,
+  type: ImageType,
+  sizes: { display: number; thumb: number },
+): Promise<{ display: Buffer; thumb: Buffer }> {
+  const display = await (
+    await openImage(buffer, type)
+  )
     .resize({ width: sizes.display, height: sizes.display, fit: 'inside', withoutEnlargement: true })
-    .timeout({ seconds: DECODE_TIMEOUT_S }).webp({ quality: 82 }).toBuffer();
-  const thumb = await sharp(display).resize({ width: sizes.thumb, height: sizes.thumb, fit: 'cover' }).webp({ quality: 75 }).toBuffer();
+    .timeout({ seconds: DECODE_TIMEOUT_S })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const thumb = await sharp(display)
+    .resize({ width: sizes.thumb, height: sizes.thumb, fit: 'cover' })
+    .webp({ quality: 75 })
+    .toBuffer();
   return { display, thumb };
 }

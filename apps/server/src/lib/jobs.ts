@@ -26,8 +26,13 @@ export async function startJobs(connectionString: string, queues: string[]): Pro
         for (const job of jobs) await handler(job.data as never);
       });
     },
-    schedule: async (queue, cron) => { await boss.schedule(queue, cron, {}); },
-    queueDepths: async () => Object.fromEntries(await Promise.all(queues.map(async (q) => [q, await boss.getQueueSize(q, { before: 'completed' })] as const))),
+    schedule: async (queue, cron) => {
+      await boss.schedule(queue, cron, {});
+    },
+    queueDepths: async () =>
+      Object.fromEntries(
+        await Promise.all(queues.map(async (q) => [q, await boss.getQueueSize(q, { before: 'completed' })] as const)),
+      ),
     // Running jobs get a few seconds to finish; a job cut off is retried by whichever server picks it up.
     stop: () => boss.stop({ graceful: true, timeout: 3000 }),
   };

@@ -29,10 +29,24 @@ const MAX_ATTEMPTS = 10;
 /** Anything with `execute` (the Db or a transaction). */
 type Executor = Pick<Db, 'insert' | 'execute'>;
 
-export interface EmailAttachment { filename: string; contentType: string; content: Buffer }
-export interface EmailMessage { to: string; subject: string; text: string; html: string; attachments?: EmailAttachment[]; headers?: Record<string, string> }
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: EmailAttachment[];
+  headers?: Record<string, string>;
+}
 /** Sends one rendered email (nodemailer transport, or the dev mailbox directly). */
-export interface EmailTransport { send(message: EmailMessage): Promise<void>; close?(): void }
+export interface EmailTransport {
+  send(message: EmailMessage): Promise<void>;
+  close?(): void;
+}
 
 export interface EnqueueEmail {
   to: string;
@@ -46,18 +60,39 @@ export interface EnqueueEmail {
   /** Extra mail headers (a newsletter's RFC 8058 List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
 }
-export interface OutboxAttachment { filename: string; contentType: string; storageKey: string }
-export interface EnqueueSms { to: string; template: string; lang: string; site?: string; data?: Record<string, unknown> }
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  storageKey: string;
+}
+export interface EnqueueSms {
+  to: string;
+  template: string;
+  lang: string;
+  site?: string;
+  data?: Record<string, unknown>;
+}
 
 /** Where an email's attachments and extra headers ride in the payload. */
 const ATTACHMENTS = '_attachments';
 const HEADERS = '_headers';
 
 async function enqueue(tx: Executor, channel: 'email' | 'sms', m: EnqueueEmail): Promise<bigint> {
-  const [row] = await tx.insert(outboxMessages).values({
-    channel, destination: m.to, template: m.template, language: m.lang, site: m.site,
-    payload: { ...m.data, ...m.attachments?.length && { [ATTACHMENTS]: m.attachments }, ...m.headers && { [HEADERS]: m.headers } },
-  }).returning({ id: outboxMessages.id });
+  const [row] = await tx
+    .insert(outboxMessages)
+    .values({
+      channel,
+      destination: m.to,
+      template: m.template,
+      language: m.lang,
+      site: m.site,
+      payload: {
+        ...m.data,
+        ...(m.attachments?.length && { [ATTACHMENTS]: m.attachments }),
+        ...(m.headers && { [HEADERS]: m.headers }),
+      },
+    })
+    .returning({ id: outboxMessages.id });
   // Delivered to listeners only when the transaction commits.
   await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${String(row!.id)})`);
   return row!.id;
@@ -72,7 +107,16 @@ export const enqueueSms = (tx: Executor, m: EnqueueSms) => enqueue(tx, 'sms', { 
 export class DevMailboxTransport implements EmailTransport {
   constructor(private readonly db: Db) {}
   async send(m: EmailMessage): Promise<void> {
-    await this.db.insert(devMailbox).values({ channel: 'email', toAddress: m.to, fromAddress: MAIL_FROM, subject: m.subject, textBody: m.text, htmlBody: m.html });
+    await this.db
+      .insert(devMailbox)
+      .values({
+        channel: 'email',
+        toAddress: m.to,
+        fromAddress: MAIL_FROM,
+        subject: m.subject,
+        textBody: m.text,
+        htmlBody: m.html,
+      });
   }
 }
 
@@ -83,25 +127,32 @@ export class Outbox {
   private stopped = false;
   private inProcess: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Db, private readonly opts: { email: EmailTransport; sms: SmsProvider; jobs?: Jobs; storage?: FileStorage }) {}
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { email: EmailTransport; sms: SmsProvider; jobs?: Jobs; storage?: FileStorage },
+  ) {}
 
   /** The attachments of a message, read from the storage; a missing file fails the delivery (it is retried). */
   private async attachmentsOf(payload: Record<string, unknown>): Promise<EmailAttachment[] | undefined> {
     const list = payload[ATTACHMENTS] as OutboxAttachment[] | undefined;
     if (!list?.length) return undefined;
     if (!this.opts.storage) throw new Error('attachments need a file storage');
-    return Promise.all(list.map(async (a) => {
-      const content = await this.opts.storage!.get(a.storageKey);
-      if (!content) throw new Error(`attachment ${a.storageKey} not found`);
-      return { filename: a.filename, contentType: a.contentType, content };
-    }));
+    return Promise.all(
+      list.map(async (a) => {
+        const content = await this.opts.storage!.get(a.storageKey);
+        if (!content) throw new Error(`attachment ${a.storageKey} not found`);
+        return { filename: a.filename, contentType: a.contentType, content };
+      }),
+    );
   }
 
   /** Starts listening for committed messages. */
   async start(): Promise<void> {
     const client = await this.db.$client.connect();
     this.listener = client;
-    client.on('notification', (n) => { if (n.channel === CHANNEL && n.payload) this.dispatch(BigInt(n.payload)); });
+    client.on('notification', (n) => {
+      if (n.channel === CHANNEL && n.payload) this.dispatch(BigInt(n.payload));
+    });
     // A dropped listening connection would silently stop deliveries; the minute sweep covers the gap.
     client.on('error', () => {});
     await client.query(`LISTEN ${CHANNEL}`);
@@ -120,7 +171,12 @@ export class Outbox {
 
   private dispatch(id: bigint): void {
     if (this.stopped) return;
-    if (this.opts.jobs) void this.opts.jobs.send(OUTBOX_QUEUE, { id: String(id) }, { retryLimit: MAX_ATTEMPTS, retryDelay: 2, retryBackoff: true });
+    if (this.opts.jobs)
+      void this.opts.jobs.send(
+        OUTBOX_QUEUE,
+        { id: String(id) },
+        { retryLimit: MAX_ATTEMPTS, retryDelay: 2, retryBackoff: true },
+      );
     // One at a time in-process: a delivery holds a connection for its row lock and the dev mailbox
     // transport takes another, so parallel deliveries could take the whole (small) pool and wait forever.
     else this.inProcess = this.inProcess.then(() => this.deliverWithRetries(id));
@@ -130,7 +186,8 @@ export class Outbox {
     try {
       await this.deliver(id);
     } catch {
-      if (attempt < 5 && !this.stopped) setTimeout(() => void this.deliverWithRetries(id, attempt + 1), 200 * attempt).unref();
+      if (attempt < 5 && !this.stopped)
+        setTimeout(() => void this.deliverWithRetries(id, attempt + 1), 200 * attempt).unref();
     }
   }
 
@@ -141,34 +198,57 @@ export class Outbox {
   async deliver(id: bigint): Promise<void> {
     let failure: unknown;
     await this.db.transaction(async (tx) => {
-      const [m] = await tx.select().from(outboxMessages)
-        .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending'))).for('update', { skipLocked: true });
+      const [m] = await tx
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending')))
+        .for('update', { skipLocked: true });
       if (!m) return;
       const rendered = renderTemplate(m.template, m.language, m.site, m.payload as Record<string, unknown>);
       try {
         if (m.channel === 'email') {
           const attachments = await this.attachmentsOf(m.payload as Record<string, unknown>);
           const headers = (m.payload as Record<string, unknown>)[HEADERS] as Record<string, string> | undefined;
-          await this.opts.email.send({ to: m.destination, subject: rendered.subject, text: rendered.text, html: rendered.html, ...(attachments ? { attachments } : {}), ...(headers ? { headers } : {}) });
-        }
-        else await this.opts.sms.send(m.destination, rendered.sms);
+          await this.opts.email.send({
+            to: m.destination,
+            subject: rendered.subject,
+            text: rendered.text,
+            html: rendered.html,
+            ...(attachments ? { attachments } : {}),
+            ...(headers ? { headers } : {}),
+          });
+        } else await this.opts.sms.send(m.destination, rendered.sms);
       } catch (err) {
         failure = err;
         const attempts = m.attempts + 1;
-        await tx.update(outboxMessages).set({ attempts, lastError: String((err as Error).message ?? err).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+        await tx
+          .update(outboxMessages)
+          .set({
+            attempts,
+            lastError: String((err as Error).message ?? err).slice(0, 500),
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          })
           .where(eq(outboxMessages.id, id));
         return;
       }
       // The payload (a code, say) is not needed any more once the message went out.
-      await tx.update(outboxMessages).set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, payload: {} }).where(eq(outboxMessages.id, id));
+      await tx
+        .update(outboxMessages)
+        .set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, payload: {} })
+        .where(eq(outboxMessages.id, id));
     });
     if (failure) throw failure;
   }
 
   /** Pending messages older than a few seconds (their notification or job was lost): deliver them now. */
   async sweep(): Promise<number> {
-    const rows = await this.db.select({ id: outboxMessages.id }).from(outboxMessages)
-      .where(and(eq(outboxMessages.status, 'pending'), lt(outboxMessages.createdAt, sql`now() - interval '30 seconds'`))).limit(100);
+    const rows = await this.db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(
+        and(eq(outboxMessages.status, 'pending'), lt(outboxMessages.createdAt, sql`now() - interval '30 seconds'`)),
+      )
+      .limit(100);
     for (const r of rows) this.dispatch(r.id);
     return rows.length;
   }

@@ -23,17 +23,32 @@ const PURGE_EVERY = 5000;
 export function postgresRateLimitStore(db: Db) {
   let calls = 0;
   return class PostgresRateLimitStore {
-    constructor(_globalParams?: unknown, private readonly prefix = 'rl:') {}
+    constructor(
+      _globalParams?: unknown,
+      private readonly prefix = 'rl:',
+    ) {}
 
     incr(key: string, cb: Callback, timeWindow: number): void {
       if (++calls % PURGE_EVERY === 0) void db.$client.query(PURGE).catch(() => {});
-      db.$client.query<{ hits: number; ttl: number }>({ name: 'rate_limit_incr', text: INCR, values: [this.prefix + key, timeWindow] })
-        .then((r) => cb(null, { current: r.rows[0]!.hits, ttl: r.rows[0]!.ttl }), (err: Error) => cb(err));
+      db.$client
+        .query<{ hits: number; ttl: number }>({
+          name: 'rate_limit_incr',
+          text: INCR,
+          values: [this.prefix + key, timeWindow],
+        })
+        .then(
+          (r) => cb(null, { current: r.rows[0]!.hits, ttl: r.rows[0]!.ttl }),
+          (err: Error) => cb(err),
+        );
     }
 
     read(key: string, cb: Callback): void {
-      db.$client.query<{ hits: number; ttl: number }>({ name: 'rate_limit_read', text: READ, values: [this.prefix + key] })
-        .then((r) => cb(null, { current: r.rows[0]?.hits ?? 0, ttl: r.rows[0]?.ttl ?? 0 }), (err: Error) => cb(err));
+      db.$client
+        .query<{ hits: number; ttl: number }>({ name: 'rate_limit_read', text: READ, values: [this.prefix + key] })
+        .then(
+          (r) => cb(null, { current: r.rows[0]?.hits ?? 0, ttl: r.rows[0]?.ttl ?? 0 }),
+          (err: Error) => cb(err),
+        );
     }
 
     /** Route-level limits get their own keys (method and route pattern), like the built-in stores. */

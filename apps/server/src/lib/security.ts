@@ -27,13 +27,13 @@ export interface SecurityOptions {
 export function pageCsp(opts: SecurityOptions, nonce?: string): string {
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...nonce ? [`'nonce-${nonce}'`] : [], ...opts.scriptSources ?? []].join(' '),
+    ["script-src 'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...(opts.scriptSources ?? [])].join(' '),
     ...(opts.frameSources?.length ? [["frame-src 'self'", ...opts.frameSources].join(' ')] : []),
     // Mantine injects its CSS variables and component styles as <style> elements at run time.
-    ["style-src 'self' 'unsafe-inline'", ...opts.styleSources ?? []].join(' '),
-    ["img-src 'self' data: blob:", ...opts.imgSources ?? []].join(' '),
+    ["style-src 'self' 'unsafe-inline'", ...(opts.styleSources ?? [])].join(' '),
+    ["img-src 'self' data: blob:", ...(opts.imgSources ?? [])].join(' '),
     "font-src 'self' data:",
-    ["connect-src 'self'", ...opts.connectSources ?? []].join(' '),
+    ["connect-src 'self'", ...(opts.connectSources ?? [])].join(' '),
     ["form-action 'self'", ...opts.formTargets].join(' '),
     "frame-ancestors 'none'",
     "object-src 'none'",

@@ -6,7 +6,16 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { CSRF_HEADER, DEFAULT_SITE, ERROR_CODES, SESSION_TTL_DAYS, isLanguage, siteFor, type Language, type Site } from '@mall/contracts';
+import {
+  CSRF_HEADER,
+  DEFAULT_SITE,
+  ERROR_CODES,
+  SESSION_TTL_DAYS,
+  isLanguage,
+  siteFor,
+  type Language,
+  type Site,
+} from '@mall/contracts';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { tableColumns } from '../db/rows.js';
@@ -80,7 +89,10 @@ type SessionRow = { id: string; user_id: string; v: string };
 // As one JSON array column: the pg driver then parses one field instead of 18, each with its
 // own type parser.
 const U = tableColumns(users, 'u');
-const USER_ROW = { name: 'session_user_row', text: `SELECT u.xmin::text AS v, ${U.json}::text AS u FROM users u WHERE u.id = $1` };
+const USER_ROW = {
+  name: 'session_user_row',
+  text: `SELECT u.xmin::text AS v, ${U.json}::text AS u FROM users u WHERE u.id = $1`,
+};
 
 /**
  * The user row last read for each session, with its row version. Rows are shared between
@@ -99,27 +111,39 @@ const KEPT_USERS_MAX = 10_000;
 function batchedLookup(db: Db, statement: Statement): (id: string) => Promise<SessionRow | undefined> {
   // One session runs the statement as written (s.id = $1), several the same with s.id = ANY($1).
   const batched = { name: `${statement.name}_batch`, text: statement.text.replace(ONE_SESSION, SESSIONS) };
-  return coalesced(async (ids: string[]) => {
-    const { rows } = await db.$client.query<SessionRow>(ids.length === 1 ? { ...statement, values: ids } : { ...batched, values: [ids] });
-    return new Map(rows.map((r) => [r.id, r]));
-  }, (r) => ({ ...r })); // each waiter its own row object: lookUp sets `user` on it
+  return coalesced(
+    async (ids: string[]) => {
+      const { rows } = await db.$client.query<SessionRow>(
+        ids.length === 1 ? { ...statement, values: ids } : { ...batched, values: [ids] },
+      );
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+    (r) => ({ ...r }),
+  ); // each waiter its own row object: lookUp sets `user` on it
 }
 /** The batched lookups by database and statement (tests run several apps, each on its own database, in one process). */
 const lookups = new WeakMap<Db, Map<Statement, ReturnType<typeof batchedLookup>>>();
 
 /** Runs one of the lookups above for session `id`; the row with `user` mapped as Drizzle maps it. */
-async function lookUp<R>(db: Db, statement: Statement, id: string): Promise<(R & SessionRow & { user: UserRow }) | undefined> {
+async function lookUp<R>(
+  db: Db,
+  statement: Statement,
+  id: string,
+): Promise<(R & SessionRow & { user: UserRow }) | undefined> {
   let ofDb = lookups.get(db);
   if (!ofDb) lookups.set(db, (ofDb = new Map()));
   let lookup = ofDb.get(statement);
   if (!lookup) ofDb.set(statement, (lookup = batchedLookup(db, statement)));
-  const row = await lookup(id) as (R & SessionRow & { user: UserRow }) | undefined;
+  const row = (await lookup(id)) as (R & SessionRow & { user: UserRow }) | undefined;
   if (!row) return undefined;
   const kept = keptUsers.get(id);
-  if (kept && kept.version === row.v) row.user = kept.user; // the driver's own row object: no copy on every request
+  if (kept && kept.version === row.v)
+    row.user = kept.user; // the driver's own row object: no copy on every request
   else {
     // New to this server, or the row changed since: one more round trip, then kept.
-    const { rows: [fresh] } = await db.$client.query({ ...USER_ROW, values: [row.user_id] });
+    const {
+      rows: [fresh],
+    } = await db.$client.query({ ...USER_ROW, values: [row.user_id] });
     if (!fresh) return undefined; // deleted in between
     const user = Object.freeze(U.mapJson(JSON.parse(fresh.u)));
     if (keptUsers.size >= KEPT_USERS_MAX) keptUsers.clear();
@@ -132,7 +156,14 @@ async function lookUp<R>(db: Db, statement: Statement, id: string): Promise<(R &
 /** The caller with the session `id`'s user and the top bar's summary, read in one statement; unchanged when the session is gone. */
 async function withSummary(db: Db, caller: Caller, id: string): Promise<Caller> {
   const row = await lookUp<{ cart_count: number; enterprise_name: string | null }>(db, SESSION_SUMMARY_LOOKUP, id);
-  return row ? { ...caller, sessionId: id, user: row.user, summary: { cartCount: row.cart_count, enterpriseName: row.enterprise_name } } : caller;
+  return row
+    ? {
+        ...caller,
+        sessionId: id,
+        user: row.user,
+        summary: { cartCount: row.cart_count, enterpriseName: row.enterprise_name },
+      }
+    : caller;
 }
 
 /**
@@ -150,7 +181,8 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
   app.addHook('onRequest', async (req, reply) => {
     // Read once: Fastify builds a new routeOptions object on every access.
     const route = req.routeOptions;
-    const config = route.config as { csrfExempt?: boolean; sessionSummary?: boolean; orderVersion?: boolean } | undefined;
+    const config = route.config as
+      { csrfExempt?: boolean; sessionSummary?: boolean; orderVersion?: boolean } | undefined;
     // The routed path, not the raw URL: `/%61pi/cart/lines` runs the /api route too.
     const api = isApiPath(routedPath(req, route));
     // CSRF: state-changing API calls must carry our custom header (a cross-site form cannot
@@ -198,7 +230,11 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { secureCoo
     const id = hashToken(token);
     await db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_DAYS * 86400_000) });
     this.setCookie(SESSION_COOKIE, token, {
-      path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, maxAge: SESSION_TTL_DAYS * 86400,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: opts.secureCookies,
+      maxAge: SESSION_TTL_DAYS * 86400,
     });
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     req.caller = { ...req.caller, sessionId: id, user: user ?? null };
@@ -227,13 +263,20 @@ declare module 'fastify' {
 }
 
 function safeHost(origin: string): string | null {
-  try { return new URL(origin).host; } catch { return null; }
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }
 
 /** The buyer who owns cart lines and orders; a guest gets a tourist user on first need. */
 export async function ensureBuyer(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<bigint> {
   if (req.caller.user) return req.caller.user.id;
-  const [tourist] = await db.insert(users).values({ userType: 'TOURIST', nickname: 'Guest' }).returning({ id: users.id });
+  const [tourist] = await db
+    .insert(users)
+    .values({ userType: 'TOURIST', nickname: 'Guest' })
+    .returning({ id: users.id });
   await reply.startSession(tourist!.id);
   return tourist!.id;
 }

@@ -13,7 +13,10 @@ import type { Db } from '../db/client.js';
 import { devMailbox } from '../db/schema/index.js';
 
 /** A text the provider received from a phone (a STOP or HELP reply). */
-export interface InboundSms { from: string; text: string }
+export interface InboundSms {
+  from: string;
+  text: string;
+}
 
 export interface SmsProvider {
   /** `to` is "+<country prefix><digits>". */
@@ -27,13 +30,17 @@ export interface SmsProvider {
 
 const inboundOf = (body: unknown): InboundSms | null => {
   const b = body as { from?: unknown; text?: unknown } | null;
-  return b && typeof b.from === 'string' && typeof b.text === 'string' && b.from.length <= 32 && b.text.length <= 1600 ? { from: b.from, text: b.text } : null;
+  return b && typeof b.from === 'string' && typeof b.text === 'string' && b.from.length <= 32 && b.text.length <= 1600
+    ? { from: b.from, text: b.text }
+    : null;
 };
 
 export class DevSmsProvider implements SmsProvider {
   constructor(private readonly db: Db) {}
   async send(to: string, text: string): Promise<void> {
-    await this.db.insert(devMailbox).values({ channel: 'sms', toAddress: to, fromAddress: 'SMS', subject: text.slice(0, 60), textBody: text });
+    await this.db
+      .insert(devMailbox)
+      .values({ channel: 'sms', toAddress: to, fromAddress: 'SMS', subject: text.slice(0, 60), textBody: text });
   }
   /** Development: a reply is posted as `{ from, text }` (there is no phone network to sign it). */
   parseInbound(_headers: Record<string, string | string[] | undefined>, body: unknown): InboundSms | null {
@@ -42,7 +49,10 @@ export class DevSmsProvider implements SmsProvider {
 }
 
 export class HttpSmsProvider implements SmsProvider {
-  constructor(private readonly url: string, private readonly token: string | undefined) {}
+  constructor(
+    private readonly url: string,
+    private readonly token: string | undefined,
+  ) {}
   async send(to: string, text: string): Promise<void> {
     const res = await fetch(this.url, {
       method: 'POST',

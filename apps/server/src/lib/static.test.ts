@@ -8,7 +8,8 @@ import { IMMUTABLE, serveWebApp } from './static.js';
 
 // A tiny built web app laid out like Vite's output, with the .br/.gz the build writes beside it.
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
-const SHELL = '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-Dq3kX9aB.js"></script></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-Dq3kX9aB.js"></script></head><body><div id="root"></div></body></html>';
 let dist: string;
 let app: FastifyInstance;
 
@@ -32,7 +33,8 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 describe('hashed assets', () => {
   it('Brotli when the browser takes it, cached for a year', async () => {
@@ -66,7 +68,7 @@ describe('hashed assets', () => {
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
   });
 
-  it('a missing asset (an old build\'s chunk) is a 404, not a page', async () => {
+  it("a missing asset (an old build's chunk) is a 404, not a page", async () => {
     const res = await get('/assets/index-OldBuild1.js', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('<!doctype html>');

@@ -29,7 +29,11 @@ export type PageHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<
  * paths and non-GETs get the JSON 404, a missing hashed asset gets a plain 404 (never the app
  * page, which a browser would try to run as a script), every other GET is a page.
  */
-export async function serveWebApp(app: FastifyInstance, dist: string | undefined, sendPage: PageHandler): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  dist: string | undefined,
+  sendPage: PageHandler,
+): Promise<void> {
   const hasWeb = !!dist && fs.existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuild while running serves the new assets.
@@ -39,13 +43,20 @@ export async function serveWebApp(app: FastifyInstance, dist: string | undefined
       index: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, filePath) => { reply.header('cache-control', isHashedAsset(path.relative(dist, filePath)) ? IMMUTABLE : REVALIDATE); },
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', isHashedAsset(path.relative(dist, filePath)) ? IMMUTABLE : REVALIDATE);
+      },
     });
     // The static wildcard answers '/' (a directory without index) with 403; the home page is a page too.
     app.get('/', { schema: { hide: true } }, sendPage);
   }
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD') || req.url.startsWith('/assets/')) {
+    if (
+      isApiPath(req.url) ||
+      !hasWeb ||
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      req.url.startsWith('/assets/')
+    ) {
       return reply.code(404).send({ code: ERROR_CODES.notFound, message: 'Not found' });
     }
     // Every other GET is a page of the app.

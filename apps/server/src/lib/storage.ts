@@ -39,7 +39,10 @@ export class LocalStorage implements FileStorage {
   }
 
   async size(key: string): Promise<number | null> {
-    return fs.promises.stat(path.join(this.dir, safeKey(key))).then((s) => s.size, () => null);
+    return fs.promises.stat(path.join(this.dir, safeKey(key))).then(
+      (s) => s.size,
+      () => null,
+    );
   }
 
   async delete(key: string): Promise<void> {
@@ -59,7 +62,12 @@ export interface S3Config {
 export class S3Storage implements FileStorage {
   private readonly client: AwsClient;
   constructor(private readonly config: S3Config) {
-    this.client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region, service: 's3' });
+    this.client = new AwsClient({
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+      region: config.region,
+      service: 's3',
+    });
   }
 
   private url(key: string) {
@@ -67,7 +75,11 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    const res = await this.client.fetch(this.url(key), { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': contentType } });
+    const res = await this.client.fetch(this.url(key), {
+      method: 'PUT',
+      body: new Uint8Array(body),
+      headers: { 'content-type': contentType },
+    });
     if (!res.ok) throw new Error(`S3 PUT ${key}: ${res.status} ${await res.text()}`);
   }
 
@@ -100,7 +112,10 @@ export function storageFromEnv(env: NodeJS.ProcessEnv, localDir: string): FileSt
     return v;
   };
   return new S3Storage({
-    endpoint: need('S3_ENDPOINT'), bucket: need('S3_BUCKET'), region: env.S3_REGION ?? 'us-east-1',
-    accessKeyId: need('S3_ACCESS_KEY_ID'), secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    endpoint: need('S3_ENDPOINT'),
+    bucket: need('S3_BUCKET'),
+    region: env.S3_REGION ?? 'us-east-1',
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
   });
 }

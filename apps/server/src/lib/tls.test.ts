@@ -25,9 +25,15 @@ beforeAll(async () => {
   origin = `https://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   sku = await skuIdOf(t.app, 'standing-desk-e7', 'E7-BLK-140');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-interface Answer { status: number; protocol: string; body: string }
+interface Answer {
+  status: number;
+  protocol: string;
+  body: string;
+}
 
 /** One request over HTTP/2 (what a browser negotiates), trusting only the test certificate. */
 function overHttp2(method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
@@ -35,12 +41,21 @@ function overHttp2(method: string, url: string, headers: Record<string, string> 
     const session = http2.connect(origin, { ca: cert });
     session.on('error', reject);
     const req = session.request({ ':method': method, ':path': url, ...headers });
-    let status = 0; let text = '';
-    req.on('response', (h) => { status = Number(h[':status']); });
+    let status = 0;
+    let text = '';
+    req.on('response', (h) => {
+      status = Number(h[':status']);
+    });
     req.setEncoding('utf8');
-    req.on('data', (d: string) => { text += d; });
+    req.on('data', (d: string) => {
+      text += d;
+    });
     // The protocol the TLS handshake agreed on (ALPN).
-    req.on('end', () => { const protocol = session.alpnProtocol ?? ''; session.close(); resolve({ status, protocol, body: text }); });
+    req.on('end', () => {
+      const protocol = session.alpnProtocol ?? '';
+      session.close();
+      resolve({ status, protocol, body: text });
+    });
     req.on('error', reject);
     req.end(body);
   });
@@ -52,7 +67,9 @@ function overHttp1(method: string, url: string, headers: Record<string, string> 
     const req = https.request(`${origin}${url}`, { method, headers, ca: cert }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (d: string) => { text += d; });
+      res.on('data', (d: string) => {
+        text += d;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, protocol: `http/${res.httpVersion}`, body: text }));
     });
     req.on('error', reject);
@@ -60,8 +77,13 @@ function overHttp1(method: string, url: string, headers: Record<string, string> 
   });
 }
 
-const addToCart = (over: typeof overHttp2, from: string) => over('POST', '/api/cart/lines',
-  { 'content-type': 'application/json', [CSRF_HEADER]: '1', origin: from }, JSON.stringify({ skuId: sku, qty: '1' }));
+const addToCart = (over: typeof overHttp2, from: string) =>
+  over(
+    'POST',
+    '/api/cart/lines',
+    { 'content-type': 'application/json', [CSRF_HEADER]: '1', origin: from },
+    JSON.stringify({ skuId: sku, qty: '1' }),
+  );
 
 describe('HTTPS served by the shop', () => {
   it('answers over HTTP/2 and over HTTP/1.1 with the same session answer', async () => {
@@ -120,6 +142,8 @@ describe('TLS configuration', () => {
   it('refuses one file without the other, and a file it cannot read, naming the variable', () => {
     expect(() => loadConfig({ TLS_CERT_FILE: CERT_FILE })).toThrow(ConfigError);
     expect(() => loadConfig({ TLS_KEY_FILE: KEY_FILE })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE/);
-    expect(() => loadConfig({ TLS_CERT_FILE: 'no/such/cert.pem', TLS_KEY_FILE: KEY_FILE })).toThrow(/TLS_CERT_FILE: cannot read no\/such\/cert.pem/);
+    expect(() => loadConfig({ TLS_CERT_FILE: 'no/such/cert.pem', TLS_KEY_FILE: KEY_FILE })).toThrow(
+      /TLS_CERT_FILE: cannot read no\/such\/cert.pem/,
+    );
   });
 });

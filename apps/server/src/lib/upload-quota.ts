@@ -44,7 +44,11 @@ export function uploadQuotaCounter(db: Db, quota: UploadQuota) {
   let calls = 0;
   const overUntil = new Map<string, number>();
   const keys = (accountId: bigint, ip: string) => [`account:${accountId}`, `ip:${ip}`];
-  const limits = (key: string) => (key.startsWith('account:') ? [quota.accountFiles, quota.accountBytes] : [quota.ipFiles, quota.ipBytes]) as [number, number];
+  const limits = (key: string) =>
+    (key.startsWith('account:') ? [quota.accountFiles, quota.accountBytes] : [quota.ipFiles, quota.ipBytes]) as [
+      number,
+      number,
+    ];
   return {
     full(accountId: bigint, ip: string): number | null {
       const now = Date.now();
@@ -59,7 +63,11 @@ export function uploadQuotaCounter(db: Db, quota: UploadQuota) {
     },
     async count(accountId: bigint, ip: string, bytes: number): Promise<number | null> {
       if (++calls % PURGE_EVERY === 0) void db.$client.query(PURGE).catch(() => {});
-      const { rows } = await db.$client.query<Row>({ name: 'upload_quota_add', text: ADD, values: [keys(accountId, ip), bytes, WINDOW_S] });
+      const { rows } = await db.$client.query<Row>({
+        name: 'upload_quota_add',
+        text: ADD,
+        values: [keys(accountId, ip), bytes, WINDOW_S],
+      });
       let worst: number | null = null;
       for (const r of rows) {
         const [maxFiles, maxBytes] = limits(r.key);

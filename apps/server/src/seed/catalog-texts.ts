@@ -12,8 +12,14 @@ export const CATALOG_TEXTS: Record<string, Texts> = {
   'standing-desk-e7': {
     de: ['Steh-Schreibtisch E7', 'Höhenverstellbarer Schreibtisch mit zwei Motoren, 58–123 cm, Memory-Positionen.'],
     ja: ['スタンディングデスク E7', 'デュアルモーター昇降デスク、58〜123 cm、メモリー機能付き。'],
-    es: ['Escritorio elevable E7', 'Escritorio de altura regulable con doble motor, 58-123 cm, posiciones memorizadas.'],
-    it: ['Scrivania regolabile E7', 'Scrivania ad altezza regolabile con doppio motore, 58-123 cm, posizioni memorizzabili.'],
+    es: [
+      'Escritorio elevable E7',
+      'Escritorio de altura regulable con doble motor, 58-123 cm, posiciones memorizadas.',
+    ],
+    it: [
+      'Scrivania regolabile E7',
+      'Scrivania ad altezza regolabile con doppio motore, 58-123 cm, posizioni memorizzabili.',
+    ],
     fr: ['Bureau assis-debout E7', 'Bureau réglable en hauteur à double moteur, 58-123 cm, positions mémorisées.'],
     nl: ['Zit-sta-bureau E7', 'In hoogte verstelbaar bureau met twee motoren, 58-123 cm, geheugenstanden.'],
   },
@@ -29,8 +35,14 @@ export const CATALOG_TEXTS: Record<string, Texts> = {
     de: ['Büro-Kaffeebohnen (nach Gewicht)', 'Arabica, mittlere Röstung, nach Kilogramm in 0,5-kg-Schritten verkauft.'],
     ja: ['オフィス用コーヒー豆（量り売り）', '中煎りアラビカ。0.5 kg 単位のキログラム売り。'],
     es: ['Café en grano para la oficina (a granel)', 'Arábica de tueste medio, se vende por kilo en pasos de 0,5 kg.'],
-    it: ['Caffè in grani per l’ufficio (a peso)', 'Arabica a tostatura media, venduto al chilo in incrementi di 0,5 kg.'],
-    fr: ['Café en grains pour le bureau (au poids)', 'Arabica torréfaction moyenne, vendu au kilo par paliers de 0,5 kg.'],
+    it: [
+      'Caffè in grani per l’ufficio (a peso)',
+      'Arabica a tostatura media, venduto al chilo in incrementi di 0,5 kg.',
+    ],
+    fr: [
+      'Café en grains pour le bureau (au poids)',
+      'Arabica torréfaction moyenne, vendu au kilo par paliers de 0,5 kg.',
+    ],
     nl: ['Koffiebonen voor kantoor (per gewicht)', 'Arabica, medium gebrand, per kilo verkocht in stappen van 0,5 kg.'],
   },
   'desktop-board-oak': {
@@ -50,12 +62,30 @@ export const CATALOG_TEXTS: Record<string, Texts> = {
     nl: ['Kabelgoot onder het bureau', 'Stalen kabelgoot, montage zonder gereedschap.'],
   },
   'diy-desk-bundle': {
-    de: ['DIY-Schreibtisch-Set (Gestell + Eichenplatte + Kabelwanne)', 'Bauen Sie Ihren eigenen Schreibtisch: Das Gestell kommt mit einer Eichenplatte und einer Kabelwanne.'],
-    ja: ['DIYデスクセット（フレーム＋オーク天板＋ケーブルトレー）', '自分で組み立てるデスク：フレームにオーク天板とケーブルトレーが付きます。'],
-    es: ['Kit de escritorio DIY (estructura + tablero de roble + bandeja pasacables)', 'Monta tu propio escritorio: la estructura incluye un tablero de roble y una bandeja pasacables.'],
-    it: ['Kit scrivania fai-da-te (telaio + piano in rovere + canalina)', 'Costruisci la tua scrivania: il telaio include un piano in rovere e una canalina passacavi.'],
-    fr: ['Kit bureau DIY (piètement + plateau en chêne + goulotte)', 'Montez votre propre bureau : le piètement est livré avec un plateau en chêne et une goulotte passe-câbles.'],
-    nl: ['DIY-bureauset (frame + eiken blad + kabelgoot)', 'Bouw je eigen bureau: het frame komt met een eiken blad en een kabelgoot.'],
+    de: [
+      'DIY-Schreibtisch-Set (Gestell + Eichenplatte + Kabelwanne)',
+      'Bauen Sie Ihren eigenen Schreibtisch: Das Gestell kommt mit einer Eichenplatte und einer Kabelwanne.',
+    ],
+    ja: [
+      'DIYデスクセット（フレーム＋オーク天板＋ケーブルトレー）',
+      '自分で組み立てるデスク：フレームにオーク天板とケーブルトレーが付きます。',
+    ],
+    es: [
+      'Kit de escritorio DIY (estructura + tablero de roble + bandeja pasacables)',
+      'Monta tu propio escritorio: la estructura incluye un tablero de roble y una bandeja pasacables.',
+    ],
+    it: [
+      'Kit scrivania fai-da-te (telaio + piano in rovere + canalina)',
+      'Costruisci la tua scrivania: il telaio include un piano in rovere e una canalina passacavi.',
+    ],
+    fr: [
+      'Kit bureau DIY (piètement + plateau en chêne + goulotte)',
+      'Montez votre propre bureau : le piètement est livré avec un plateau en chêne et une goulotte passe-câbles.',
+    ],
+    nl: [
+      'DIY-bureauset (frame + eiken blad + kabelgoot)',
+      'Bouw je eigen bureau: het frame komt met een eiken blad en een kabelgoot.',
+    ],
   },
   'felt-desk-mat': {
     de: ['Filz-Schreibtischunterlage (Geschenk)', 'Gratis zu ausgewählten Leuchten.'],
@@ -66,28 +96,73 @@ export const CATALOG_TEXTS: Record<string, Texts> = {
     nl: ['Vilten bureaumat (cadeau)', 'Gratis bij geselecteerde lampen.'],
   },
   'monitor-lamp': {
-    de: ['Monitor-Lichtleiste mit gratis Schreibtischunterlage', 'Asymmetrische Lichtleiste ohne Blendung auf dem Bildschirm. Jede Leuchte kommt mit einer gratis Filz-Schreibtischunterlage.'],
-    ja: ['モニターライトバー（デスクマット付き）', '非対称配光のライトバーで画面の映り込みなし。すべてのライトにフェルトデスクマットが無料で付きます。'],
-    es: ['Barra de luz para monitor con alfombrilla de regalo', 'Barra de luz asimétrica, sin reflejos en la pantalla. Cada lámpara incluye una alfombrilla de fieltro gratis.'],
-    it: ['Barra luminosa per monitor con tappetino in omaggio', 'Barra luminosa asimmetrica, nessun riflesso sullo schermo. Ogni lampada include un tappetino in feltro in omaggio.'],
-    fr: ['Barre lumineuse pour écran avec sous-main offert', 'Barre lumineuse asymétrique, sans reflet sur l’écran. Chaque lampe est livrée avec un sous-main en feutre offert.'],
-    nl: ['Monitorlichtbalk met gratis bureaumat', 'Asymmetrische lichtbalk, geen schittering op het scherm. Bij elke lamp zit een gratis vilten bureaumat.'],
+    de: [
+      'Monitor-Lichtleiste mit gratis Schreibtischunterlage',
+      'Asymmetrische Lichtleiste ohne Blendung auf dem Bildschirm. Jede Leuchte kommt mit einer gratis Filz-Schreibtischunterlage.',
+    ],
+    ja: [
+      'モニターライトバー（デスクマット付き）',
+      '非対称配光のライトバーで画面の映り込みなし。すべてのライトにフェルトデスクマットが無料で付きます。',
+    ],
+    es: [
+      'Barra de luz para monitor con alfombrilla de regalo',
+      'Barra de luz asimétrica, sin reflejos en la pantalla. Cada lámpara incluye una alfombrilla de fieltro gratis.',
+    ],
+    it: [
+      'Barra luminosa per monitor con tappetino in omaggio',
+      'Barra luminosa asimmetrica, nessun riflesso sullo schermo. Ogni lampada include un tappetino in feltro in omaggio.',
+    ],
+    fr: [
+      'Barre lumineuse pour écran avec sous-main offert',
+      'Barre lumineuse asymétrique, sans reflet sur l’écran. Chaque lampe est livrée avec un sous-main en feutre offert.',
+    ],
+    nl: [
+      'Monitorlichtbalk met gratis bureaumat',
+      'Asymmetrische lichtbalk, geen schittering op het scherm. Bij elke lamp zit een gratis vilten bureaumat.',
+    ],
   },
   'assembly-service': {
-    de: ['Montageservice vor Ort', 'Ein Techniker baut Ihren Schreibtisch auf. Sie erhalten je gebuchtem Service einen Einlösecode.'],
+    de: [
+      'Montageservice vor Ort',
+      'Ein Techniker baut Ihren Schreibtisch auf. Sie erhalten je gebuchtem Service einen Einlösecode.',
+    ],
     ja: ['出張組み立てサービス', '技術者がデスクを組み立てます。予約したサービスごとに利用コードが届きます。'],
-    es: ['Servicio de montaje a domicilio', 'Un técnico monta tu escritorio. Recibes un código de uso por cada servicio reservado.'],
-    it: ['Servizio di montaggio a domicilio', 'Un tecnico monta la tua scrivania. Ricevi un codice d’uso per ogni servizio prenotato.'],
-    fr: ['Service de montage à domicile', 'Un technicien monte votre bureau. Vous recevez un code d’utilisation par service réservé.'],
-    nl: ['Montageservice aan huis', 'Een monteur zet je bureau in elkaar. Je krijgt een gebruikscode per geboekte service.'],
+    es: [
+      'Servicio de montaje a domicilio',
+      'Un técnico monta tu escritorio. Recibes un código de uso por cada servicio reservado.',
+    ],
+    it: [
+      'Servizio di montaggio a domicilio',
+      'Un tecnico monta la tua scrivania. Ricevi un codice d’uso per ogni servizio prenotato.',
+    ],
+    fr: [
+      'Service de montage à domicile',
+      'Un technicien monte votre bureau. Vous recevez un code d’utilisation par service réservé.',
+    ],
+    nl: [
+      'Montageservice aan huis',
+      'Een monteur zet je bureau in elkaar. Je krijgt een gebruikscode per geboekte service.',
+    ],
   },
   'pro-desk-2027': {
-    de: ['Pro Desk 2027 (Vorverkauf)', 'Jetzt mit 20 % Anzahlung reservieren; den Restbetrag im Restzahlungszeitraum zahlen.'],
+    de: [
+      'Pro Desk 2027 (Vorverkauf)',
+      'Jetzt mit 20 % Anzahlung reservieren; den Restbetrag im Restzahlungszeitraum zahlen.',
+    ],
     ja: ['Pro Desk 2027（予約販売）', '今なら20%の手付金で予約。残金は残金支払い期間内にお支払いください。'],
-    es: ['Pro Desk 2027 (preventa)', 'Resérvalo ahora con un depósito del 20 %; paga el resto dentro del plazo de pago final.'],
+    es: [
+      'Pro Desk 2027 (preventa)',
+      'Resérvalo ahora con un depósito del 20 %; paga el resto dentro del plazo de pago final.',
+    ],
     it: ['Pro Desk 2027 (prevendita)', 'Prenota ora con un acconto del 20%; paga il saldo entro il periodo di saldo.'],
-    fr: ['Pro Desk 2027 (prévente)', 'Réservez maintenant avec un acompte de 20 % ; payez le solde pendant la période de solde.'],
-    nl: ['Pro Desk 2027 (voorverkoop)', 'Reserveer nu met 20% aanbetaling; betaal het restant binnen de restbetalingsperiode.'],
+    fr: [
+      'Pro Desk 2027 (prévente)',
+      'Réservez maintenant avec un acompte de 20 % ; payez le solde pendant la période de solde.',
+    ],
+    nl: [
+      'Pro Desk 2027 (voorverkoop)',
+      'Reserveer nu met 20% aanbetaling; betaal het restant binnen de restbetalingsperiode.',
+    ],
   },
   'canvas-tote-points': {
     de: ['Canvas-Tasche (Prämie gegen Punkte)', 'Einlösbar gegen 500 Punkte.'],
@@ -98,18 +173,38 @@ export const CATALOG_TEXTS: Record<string, Texts> = {
     nl: ['Canvas tas (punten inwisselen)', 'In te wisselen voor 500 punten.'],
   },
   'office-desk-pack-20': {
-    de: ['Büro-Schreibtisch-Paket x20 (Großmenge, Übergröße)', 'Zwanzig Schreibtische auf Paletten. Senden Sie eine Bestellanfrage, und wir verhandeln Lieferung und Preis.'],
-    ja: ['オフィスデスク20台パック（大口・大型）', 'パレット積みのデスク20台。注文リクエストを送っていただければ、配送と価格をご相談します。'],
-    es: ['Lote de 20 escritorios de oficina (a granel, gran volumen)', 'Veinte escritorios en palés. Envía una solicitud de pedido y negociamos la entrega y el precio.'],
-    it: ['Confezione da 20 scrivanie (ingrosso, fuori misura)', 'Venti scrivanie su pallet. Invia una richiesta d’ordine e concordiamo consegna e prezzo.'],
-    fr: ['Lot de 20 bureaux (gros volume, hors gabarit)', 'Vingt bureaux sur palettes. Envoyez une demande de commande et nous négocions la livraison et le prix.'],
-    nl: ['Kantoorbureaupakket x20 (bulk, extra groot)', 'Twintig bureaus op pallets. Stuur een bestelaanvraag en we onderhandelen over levering en prijs.'],
+    de: [
+      'Büro-Schreibtisch-Paket x20 (Großmenge, Übergröße)',
+      'Zwanzig Schreibtische auf Paletten. Senden Sie eine Bestellanfrage, und wir verhandeln Lieferung und Preis.',
+    ],
+    ja: [
+      'オフィスデスク20台パック（大口・大型）',
+      'パレット積みのデスク20台。注文リクエストを送っていただければ、配送と価格をご相談します。',
+    ],
+    es: [
+      'Lote de 20 escritorios de oficina (a granel, gran volumen)',
+      'Veinte escritorios en palés. Envía una solicitud de pedido y negociamos la entrega y el precio.',
+    ],
+    it: [
+      'Confezione da 20 scrivanie (ingrosso, fuori misura)',
+      'Venti scrivanie su pallet. Invia una richiesta d’ordine e concordiamo consegna e prezzo.',
+    ],
+    fr: [
+      'Lot de 20 bureaux (gros volume, hors gabarit)',
+      'Vingt bureaux sur palettes. Envoyez une demande de commande et nous négocions la livraison et le prix.',
+    ],
+    nl: [
+      'Kantoorbureaupakket x20 (bulk, extra groot)',
+      'Twintig bureaus op pallets. Stuur een bestelaanvraag en we onderhandelen over levering en prijs.',
+    ],
   },
 };
 
 /** The `items.texts` value of a demo item. */
 export function itemTexts(key: string): Record<string, { itemName: string; description: string }> {
-  return Object.fromEntries(Object.entries(CATALOG_TEXTS[key] ?? {}).map(([lng, [itemName, description]]) => [lng, { itemName, description }]));
+  return Object.fromEntries(
+    Object.entries(CATALOG_TEXTS[key] ?? {}).map(([lng, [itemName, description]]) => [lng, { itemName, description }]),
+  );
 }
 
 type Lang = Exclude<Language, 'en'>;
@@ -146,41 +241,225 @@ const CODES = new Set(['E5', 'B-2026-11']);
 
 /** The demo SKUs' names (the item page's choices, the cart and checkout lines). */
 export const SKU_NAME_TEXTS: Words = words([
-  ['Black / 140x70', 'Schwarz / 140 × 70', 'ブラック / 140×70', 'Negro / 140 × 70', 'Nero / 140 × 70', 'Noir / 140 × 70', 'Zwart / 140 × 70'],
-  ['White / 140x70', 'Weiß / 140 × 70', 'ホワイト / 140×70', 'Blanco / 140 × 70', 'Bianco / 140 × 70', 'Blanc / 140 × 70', 'Wit / 140 × 70'],
-  ['Black / 160x80', 'Schwarz / 160 × 80', 'ブラック / 160×80', 'Negro / 160 × 80', 'Nero / 160 × 80', 'Noir / 160 × 80', 'Zwart / 160 × 80'],
+  [
+    'Black / 140x70',
+    'Schwarz / 140 × 70',
+    'ブラック / 140×70',
+    'Negro / 140 × 70',
+    'Nero / 140 × 70',
+    'Noir / 140 × 70',
+    'Zwart / 140 × 70',
+  ],
+  [
+    'White / 140x70',
+    'Weiß / 140 × 70',
+    'ホワイト / 140×70',
+    'Blanco / 140 × 70',
+    'Bianco / 140 × 70',
+    'Blanc / 140 × 70',
+    'Wit / 140 × 70',
+  ],
+  [
+    'Black / 160x80',
+    'Schwarz / 160 × 80',
+    'ブラック / 160×80',
+    'Negro / 160 × 80',
+    'Nero / 160 × 80',
+    'Noir / 160 × 80',
+    'Zwart / 160 × 80',
+  ],
   ['Grey', 'Grau', 'グレー', 'Gris', 'Grigio', 'Gris', 'Grijs'],
   ['Black', 'Schwarz', 'ブラック', 'Negro', 'Nero', 'Noir', 'Zwart'],
-  ['Arabica medium roast', 'Arabica, mittlere Röstung', 'アラビカ 中煎り', 'Arábica de tueste medio', 'Arabica tostatura media', 'Arabica torréfaction moyenne', 'Arabica medium gebrand'],
-  ['Oak 140x70', 'Eiche 140 × 70', 'オーク 140×70', 'Roble 140 × 70', 'Rovere 140 × 70', 'Chêne 140 × 70', 'Eiken 140 × 70'],
-  ['Steel tray', 'Stahlwanne', 'スチールトレー', 'Bandeja de acero', 'Canalina in acciaio', 'Goulotte en acier', 'Stalen goot'],
+  [
+    'Arabica medium roast',
+    'Arabica, mittlere Röstung',
+    'アラビカ 中煎り',
+    'Arábica de tueste medio',
+    'Arabica tostatura media',
+    'Arabica torréfaction moyenne',
+    'Arabica medium gebrand',
+  ],
+  [
+    'Oak 140x70',
+    'Eiche 140 × 70',
+    'オーク 140×70',
+    'Roble 140 × 70',
+    'Rovere 140 × 70',
+    'Chêne 140 × 70',
+    'Eiken 140 × 70',
+  ],
+  [
+    'Steel tray',
+    'Stahlwanne',
+    'スチールトレー',
+    'Bandeja de acero',
+    'Canalina in acciaio',
+    'Goulotte en acier',
+    'Stalen goot',
+  ],
   ['E5 frame', 'Gestell E5', 'E5 フレーム', 'Estructura E5', 'Telaio E5', 'Piètement E5', 'Frame E5'],
-  ['Felt mat', 'Filzunterlage', 'フェルトマット', 'Alfombrilla de fieltro', 'Tappetino in feltro', 'Sous-main en feutre', 'Viltmat'],
+  [
+    'Felt mat',
+    'Filzunterlage',
+    'フェルトマット',
+    'Alfombrilla de fieltro',
+    'Tappetino in feltro',
+    'Sous-main en feutre',
+    'Viltmat',
+  ],
   ['Light bar', 'Lichtleiste', 'ライトバー', 'Barra de luz', 'Barra luminosa', 'Barre lumineuse', 'Lichtbalk'],
   ['One assembly', 'Eine Montage', '組み立て1回', 'Un montaje', 'Un montaggio', 'Un montage', 'Eén montage'],
   ['Walnut', 'Nussbaum', 'ウォールナット', 'Nogal', 'Noce', 'Noyer', 'Notenhout'],
-  ['Natural canvas', 'Canvas natur', 'ナチュラルキャンバス', 'Lona natural', 'Tela naturale', 'Toile naturelle', 'Naturel canvas'],
-  ['20 x E7 black', '20 × E7 schwarz', 'E7 ブラック ×20', '20 × E7 negro', '20 × E7 nero', '20 × E7 noir', '20 × E7 zwart'],
+  [
+    'Natural canvas',
+    'Canvas natur',
+    'ナチュラルキャンバス',
+    'Lona natural',
+    'Tela naturale',
+    'Toile naturelle',
+    'Naturel canvas',
+  ],
+  [
+    '20 x E7 black',
+    '20 × E7 schwarz',
+    'E7 ブラック ×20',
+    '20 × E7 negro',
+    '20 × E7 nero',
+    '20 × E7 noir',
+    '20 × E7 zwart',
+  ],
   ['1 month', '1 Monat', '1か月', '1 mes', '1 mese', '1 mois', '1 maand'],
   ['1 year', '1 Jahr', '1年', '1 año', '1 anno', '1 an', '1 jaar'],
 ]);
 
 /** The demo shipping methods' names and descriptions (checkout, order detail). */
 export const SHIPPING_METHOD_TEXTS: Words = words([
-  ['Standard delivery', 'Standardversand', '通常配送', 'Envío estándar', 'Spedizione standard', 'Livraison standard', 'Standaardlevering'],
-  ['5-7 business days', '5–7 Werktage', '5〜7営業日', '5-7 días laborables', '5-7 giorni lavorativi', '5 à 7 jours ouvrés', '5-7 werkdagen'],
-  ['3-5 business days', '3–5 Werktage', '3〜5営業日', '3-5 días laborables', '3-5 giorni lavorativi', '3 à 5 jours ouvrés', '3-5 werkdagen'],
-  ['Express delivery', 'Expressversand', '速達配送', 'Envío exprés', 'Spedizione express', 'Livraison express', 'Expreslevering'],
-  ['1-2 business days', '1–2 Werktage', '1〜2営業日', '1-2 días laborables', '1-2 giorni lavorativi', '1 à 2 jours ouvrés', '1-2 werkdagen'],
-  ['Freight (quoted)', 'Spedition (auf Angebot)', '貨物便（見積もり）', 'Transporte de mercancías (presupuesto)', 'Trasporto merci (su preventivo)', 'Fret (sur devis)', 'Vracht (op offerte)'],
-  ['Pallet delivery, cost quoted after ordering', 'Lieferung auf Paletten, die Kosten nennen wir nach der Bestellung', 'パレット配送。送料はご注文後にお見積もりします', 'Entrega en palés; el coste se presupuesta tras el pedido', 'Consegna su pallet, costo preventivato dopo l’ordine', 'Livraison sur palettes, coût communiqué après la commande', 'Levering op pallets, kosten geoffreerd na de bestelling'],
-  ['Pick up in store', 'Abholung im Geschäft', '店舗受け取り', 'Recogida en tienda', 'Ritiro in negozio', 'Retrait en magasin', 'Afhalen in de winkel'],
-  ['Collect from a FlexiDesk showroom', 'Abholung in einem FlexiDesk-Showroom', 'FlexiDesk ショールームで受け取り', 'Recógelo en una sala de exposición de FlexiDesk', 'Ritira in uno showroom FlexiDesk', 'À retirer dans un showroom FlexiDesk', 'Ophalen in een FlexiDesk-showroom'],
-  ['Next-day delivery', 'Lieferung am nächsten Tag', '翌日配送', 'Entrega al día siguiente', 'Consegna il giorno dopo', 'Livraison le lendemain', 'Levering de volgende dag'],
-  ['Order before 2 pm', 'Bei Bestellung bis 14 Uhr', '14時までのご注文', 'Pide antes de las 14:00', 'Ordina entro le 14:00', 'Commandez avant 14 h', 'Bestel vóór 14.00 uur'],
-  ['Collect from a Nordic Home store', 'Abholung in einem Nordic-Home-Geschäft', 'Nordic Home 店舗で受け取り', 'Recógelo en una tienda Nordic Home', 'Ritira in un negozio Nordic Home', 'À retirer dans un magasin Nordic Home', 'Ophalen in een Nordic Home-winkel'],
-  ['Online activation', 'Online-Aktivierung', 'オンライン有効化', 'Activación en línea', 'Attivazione online', 'Activation en ligne', 'Online activering'],
-  ['Nothing is shipped: active once paid', 'Kein Versand: aktiv, sobald bezahlt', '配送はありません。お支払い後に有効になります', 'No se envía nada: activo en cuanto se paga', 'Nessuna spedizione: attivo appena pagato', 'Rien n’est expédié : actif dès le paiement', 'Er wordt niets verzonden: actief zodra betaald'],
+  [
+    'Standard delivery',
+    'Standardversand',
+    '通常配送',
+    'Envío estándar',
+    'Spedizione standard',
+    'Livraison standard',
+    'Standaardlevering',
+  ],
+  [
+    '5-7 business days',
+    '5–7 Werktage',
+    '5〜7営業日',
+    '5-7 días laborables',
+    '5-7 giorni lavorativi',
+    '5 à 7 jours ouvrés',
+    '5-7 werkdagen',
+  ],
+  [
+    '3-5 business days',
+    '3–5 Werktage',
+    '3〜5営業日',
+    '3-5 días laborables',
+    '3-5 giorni lavorativi',
+    '3 à 5 jours ouvrés',
+    '3-5 werkdagen',
+  ],
+  [
+    'Express delivery',
+    'Expressversand',
+    '速達配送',
+    'Envío exprés',
+    'Spedizione express',
+    'Livraison express',
+    'Expreslevering',
+  ],
+  [
+    '1-2 business days',
+    '1–2 Werktage',
+    '1〜2営業日',
+    '1-2 días laborables',
+    '1-2 giorni lavorativi',
+    '1 à 2 jours ouvrés',
+    '1-2 werkdagen',
+  ],
+  [
+    'Freight (quoted)',
+    'Spedition (auf Angebot)',
+    '貨物便（見積もり）',
+    'Transporte de mercancías (presupuesto)',
+    'Trasporto merci (su preventivo)',
+    'Fret (sur devis)',
+    'Vracht (op offerte)',
+  ],
+  [
+    'Pallet delivery, cost quoted after ordering',
+    'Lieferung auf Paletten, die Kosten nennen wir nach der Bestellung',
+    'パレット配送。送料はご注文後にお見積もりします',
+    'Entrega en palés; el coste se presupuesta tras el pedido',
+    'Consegna su pallet, costo preventivato dopo l’ordine',
+    'Livraison sur palettes, coût communiqué après la commande',
+    'Levering op pallets, kosten geoffreerd na de bestelling',
+  ],
+  [
+    'Pick up in store',
+    'Abholung im Geschäft',
+    '店舗受け取り',
+    'Recogida en tienda',
+    'Ritiro in negozio',
+    'Retrait en magasin',
+    'Afhalen in de winkel',
+  ],
+  [
+    'Collect from a FlexiDesk showroom',
+    'Abholung in einem FlexiDesk-Showroom',
+    'FlexiDesk ショールームで受け取り',
+    'Recógelo en una sala de exposición de FlexiDesk',
+    'Ritira in uno showroom FlexiDesk',
+    'À retirer dans un showroom FlexiDesk',
+    'Ophalen in een FlexiDesk-showroom',
+  ],
+  [
+    'Next-day delivery',
+    'Lieferung am nächsten Tag',
+    '翌日配送',
+    'Entrega al día siguiente',
+    'Consegna il giorno dopo',
+    'Livraison le lendemain',
+    'Levering de volgende dag',
+  ],
+  [
+    'Order before 2 pm',
+    'Bei Bestellung bis 14 Uhr',
+    '14時までのご注文',
+    'Pide antes de las 14:00',
+    'Ordina entro le 14:00',
+    'Commandez avant 14 h',
+    'Bestel vóór 14.00 uur',
+  ],
+  [
+    'Collect from a Nordic Home store',
+    'Abholung in einem Nordic-Home-Geschäft',
+    'Nordic Home 店舗で受け取り',
+    'Recógelo en una tienda Nordic Home',
+    'Ritira in un negozio Nordic Home',
+    'À retirer dans un magasin Nordic Home',
+    'Ophalen in een Nordic Home-winkel',
+  ],
+  [
+    'Online activation',
+    'Online-Aktivierung',
+    'オンライン有効化',
+    'Activación en línea',
+    'Attivazione online',
+    'Activation en ligne',
+    'Online activering',
+  ],
+  [
+    'Nothing is shipped: active once paid',
+    'Kein Versand: aktiv, sobald bezahlt',
+    '配送はありません。お支払い後に有効になります',
+    'No se envía nada: activo en cuanto se paga',
+    'Nessuna spedizione: attivo appena pagato',
+    'Rien n’est expédié : actif dès le paiement',
+    'Er wordt niets verzonden: actief zodra betaald',
+  ],
 ]);
 
 /** A demo text in `lng`; a text the tables above miss stops the seed rather than stay English. */
@@ -192,15 +471,35 @@ function word(table: Words, en: string, lng: Lang): string {
 
 /** The `skus.texts` value of a demo SKU: its name and each attribute (by its English attrKey). */
 export function skuTexts(name: string, attributes: { attrKey: string; attrVal: string }[]) {
-  return Object.fromEntries(OTHER_LANGUAGES.map((lng) => [lng, {
-    name: word(SKU_NAME_TEXTS, name, lng),
-    attributes: Object.fromEntries(attributes.map((a) => [a.attrKey, {
-      attrKey: word(ATTRIBUTE_TEXTS, a.attrKey, lng), attrVal: CODES.has(a.attrVal) ? a.attrVal : word(ATTRIBUTE_TEXTS, a.attrVal, lng),
-    }])),
-  }]));
+  return Object.fromEntries(
+    OTHER_LANGUAGES.map((lng) => [
+      lng,
+      {
+        name: word(SKU_NAME_TEXTS, name, lng),
+        attributes: Object.fromEntries(
+          attributes.map((a) => [
+            a.attrKey,
+            {
+              attrKey: word(ATTRIBUTE_TEXTS, a.attrKey, lng),
+              attrVal: CODES.has(a.attrVal) ? a.attrVal : word(ATTRIBUTE_TEXTS, a.attrVal, lng),
+            },
+          ]),
+        ),
+      },
+    ]),
+  );
 }
 
 /** A demo shipping method's name and description, with their `shipping_methods.texts`. */
 export function methodNames(name: string, description: string) {
-  return { name, description, texts: Object.fromEntries(OTHER_LANGUAGES.map((lng) => [lng, { name: word(SHIPPING_METHOD_TEXTS, name, lng), description: word(SHIPPING_METHOD_TEXTS, description, lng) }])) };
+  return {
+    name,
+    description,
+    texts: Object.fromEntries(
+      OTHER_LANGUAGES.map((lng) => [
+        lng,
+        { name: word(SHIPPING_METHOD_TEXTS, name, lng), description: word(SHIPPING_METHOD_TEXTS, description, lng) },
+      ]),
+    ),
+  };
 }

@@ -13,8 +13,12 @@ import { createTestApp, login, type TestApp } from '../../test/helpers.js';
 import { DEMO_ACCOUNTS } from './index.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const listed = Object.values(DEMO_ACCOUNTS).map((a) => a.email);
 
@@ -24,7 +28,10 @@ describe('demo accounts', () => {
   });
 
   it('every seeded seller, operator and enterprise account is listed', async () => {
-    const special = await t.db.select({ email: users.email }).from(users).where(or(ne(users.role, 'BUYER'), isNotNull(users.enterpriseId)));
+    const special = await t.db
+      .select({ email: users.email })
+      .from(users)
+      .where(or(ne(users.role, 'BUYER'), isNotNull(users.enterpriseId)));
     expect(special.length).toBeGreaterThan(5);
     for (const u of special) expect(listed).toContain(u.email);
     expect(listed).toContain('services@demo.shop');
@@ -33,7 +40,10 @@ describe('demo accounts', () => {
   it("README's demo table names exactly the listed accounts", () => {
     const readme = fs.readFileSync(path.join(ROOT_DIR, 'README.md'), 'utf8');
     const table = readme.slice(readme.indexOf('## Demo accounts'));
-    const rows = table.slice(0, table.indexOf('\n\n', table.indexOf('| --- |'))).split('\n').filter((l) => /^\| `[^`]+@demo\.shop`/.test(l));
+    const rows = table
+      .slice(0, table.indexOf('\n\n', table.indexOf('| --- |')))
+      .split('\n')
+      .filter((l) => /^\| `[^`]+@demo\.shop`/.test(l));
     expect(rows.map((l) => /`([^`]+)`/.exec(l)![1])).toEqual(listed);
   });
 });

@@ -11,6 +11,12 @@ export const DEMO_ACCOUNTS = {
   seller: { email: 'seller@demo.shop', description: 'seller of the FlexiDesk Official shop' },
   seller2: { email: 'seller2@demo.shop', description: 'seller of the Nordic Home shop' },
   services: { email: 'services@demo.shop', description: 'seller of the Mall Services shop (super member plans)' },
-  business: { email: 'becker@demo.shop', description: 'business buyer (Becker Büro GmbH, NL site): VAT invoices issued and requested' },
-  operator: { email: 'operator@demo.shop', description: 'platform operator: reviews merchant applications, freezes / clears / restores sellers' },
+  business: {
+    email: 'becker@demo.shop',
+    description: 'business buyer (Becker Büro GmbH, NL site): VAT invoices issued and requested',
+  },
+  operator: {
+    email: 'operator@demo.shop',
+    description: 'platform operator: reviews merchant applications, freezes / clears / restores sellers',
+  },
 } as const;

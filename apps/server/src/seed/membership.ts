@@ -28,7 +28,13 @@ const CODES = ['MEMBER', 'SILVER', 'GOLD', 'PLATINUM'] as const;
 const LADDER = [
   { threshold: 0, discountRate: '0', multiplier: '1', freeShipping: null, coupon: null },
   { threshold: 5000, discountRate: '0', multiplier: '1.25', freeShipping: null, coupon: null },
-  { threshold: 15000, discountRate: '0.03', multiplier: '1.5', freeShipping: 99, coupon: { amount: 10, minSpend: 100 } },
+  {
+    threshold: 15000,
+    discountRate: '0.03',
+    multiplier: '1.5',
+    freeShipping: 99,
+    coupon: { amount: 10, minSpend: 100 },
+  },
   { threshold: 40000, discountRate: '0.05', multiplier: '2', freeShipping: 0, coupon: { amount: 20, minSpend: 150 } },
 ] as const;
 
@@ -36,9 +42,16 @@ export async function seedMemberLevels(tx: Tx): Promise<void> {
   const rows = Object.values(SITES).flatMap((site) => {
     const minor = (major: number) => BigInt(site.currency === 'JPY' ? major * 150 : major * 100);
     return LADDER.map((l, i) => ({
-      site: site.code, rank: i + 1, code: CODES[i]!, name: NAMES[site.code][i]!, thresholdMinor: minor(l.threshold),
-      discountRate: l.discountRate, pointsMultiplier: l.multiplier, freeShippingMinor: l.freeShipping === null ? null : minor(l.freeShipping),
-      monthlyCouponMinor: l.coupon ? minor(l.coupon.amount) : null, monthlyCouponMinSpendMinor: l.coupon ? minor(l.coupon.minSpend) : null,
+      site: site.code,
+      rank: i + 1,
+      code: CODES[i]!,
+      name: NAMES[site.code][i]!,
+      thresholdMinor: minor(l.threshold),
+      discountRate: l.discountRate,
+      pointsMultiplier: l.multiplier,
+      freeShippingMinor: l.freeShipping === null ? null : minor(l.freeShipping),
+      monthlyCouponMinor: l.coupon ? minor(l.coupon.amount) : null,
+      monthlyCouponMinSpendMinor: l.coupon ? minor(l.coupon.minSpend) : null,
     }));
   });
   await tx.insert(memberLevels).values(rows);
@@ -64,22 +77,38 @@ export async function seedPointsHistory(tx: Tx, buyerId: bigint, now = new Date(
  * reviewers also bought before the shop's records began, which places them on other levels.
  */
 export async function seedGrowth(tx: Tx, others: { gold: bigint; platinum: bigint }): Promise<void> {
-  const paid = await tx.select({ buyerId: tradeOrders.buyerId, site: tradeContracts.site, n: sql<string>`sum(${tradeOrders.paidAmtMinor})` })
-    .from(tradeOrders).innerJoin(tradeContracts, eq(tradeContracts.id, tradeOrders.contractId))
-    .where(isNotNull(tradeOrders.paidAt)).groupBy(tradeOrders.buyerId, tradeContracts.site);
-  const back = await tx.select({ buyerId: refunds.buyerId, site: tradeContracts.site, n: sql<string>`sum(${refunds.amountMinor})` })
-    .from(refunds).innerJoin(tradeContracts, eq(tradeContracts.id, refunds.contractId))
-    .where(and(eq(refunds.status, 'REFUND_DONE'), isNotNull(refunds.reverseId))).groupBy(refunds.buyerId, tradeContracts.site);
+  const paid = await tx
+    .select({
+      buyerId: tradeOrders.buyerId,
+      site: tradeContracts.site,
+      n: sql<string>`sum(${tradeOrders.paidAmtMinor})`,
+    })
+    .from(tradeOrders)
+    .innerJoin(tradeContracts, eq(tradeContracts.id, tradeOrders.contractId))
+    .where(isNotNull(tradeOrders.paidAt))
+    .groupBy(tradeOrders.buyerId, tradeContracts.site);
+  const back = await tx
+    .select({ buyerId: refunds.buyerId, site: tradeContracts.site, n: sql<string>`sum(${refunds.amountMinor})` })
+    .from(refunds)
+    .innerJoin(tradeContracts, eq(tradeContracts.id, refunds.contractId))
+    .where(and(eq(refunds.status, 'REFUND_DONE'), isNotNull(refunds.reverseId)))
+    .groupBy(refunds.buyerId, tradeContracts.site);
   const growth = new Map<string, { buyerId: bigint; site: string; g: bigint }>();
   for (const p of paid) growth.set(`${p.buyerId}:${p.site}`, { buyerId: p.buyerId, site: p.site, g: BigInt(p.n) });
-  for (const b of back) { const k = growth.get(`${b.buyerId}:${b.site}`); if (k) k.g -= BigInt(b.n); }
+  for (const b of back) {
+    const k = growth.get(`${b.buyerId}:${b.site}`);
+    if (k) k.g -= BigInt(b.n);
+  }
   const add = (buyerId: bigint, site: string, g: bigint) => {
     const k = growth.get(`${buyerId}:${site}`);
-    if (k) k.g += g; else growth.set(`${buyerId}:${site}`, { buyerId, site, g });
+    if (k) k.g += g;
+    else growth.set(`${buyerId}:${site}`, { buyerId, site, g });
   };
   add(others.gold, 'US', 1_600_000n);
   add(others.platinum, 'US', 4_200_000n);
   add(others.platinum, 'JP', 6_100_000n);
-  const rows = [...growth.values()].filter((r) => r.g > 0n).map((r) => ({ buyerId: r.buyerId, site: r.site, growthMinor: r.g }));
+  const rows = [...growth.values()]
+    .filter((r) => r.g > 0n)
+    .map((r) => ({ buyerId: r.buyerId, site: r.site, growthMinor: r.g }));
   if (rows.length) await tx.insert(memberGrowth).values(rows);
 }

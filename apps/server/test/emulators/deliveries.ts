@@ -3,7 +3,11 @@
  * providers retry, or to a function in API tests), can be held back and released (to play "the
  * buyer is back before the webhook"), and `idle()` waits until everything sent has been answered.
  */
-export interface Delivery { body: string; contentType: string; status?: number }
+export interface Delivery {
+  body: string;
+  contentType: string;
+  status?: number;
+}
 
 export interface Deliveries<D extends Delivery> {
   /** Every notification made, in order, with the shop's answer once sent. */
@@ -15,7 +19,10 @@ export interface Deliveries<D extends Delivery> {
   redeliver(d: D): Promise<number | undefined>;
 }
 
-export function deliveries<D extends Delivery>(target: string | ((d: D) => Promise<number | void> | number | void) | undefined, attempts = 5): Deliveries<D> {
+export function deliveries<D extends Delivery>(
+  target: string | ((d: D) => Promise<number | void> | number | void) | undefined,
+  attempts = 5,
+): Deliveries<D> {
   const all: D[] = [];
   const held: D[] = [];
   const inflight = new Set<Promise<unknown>>();
@@ -24,7 +31,11 @@ export function deliveries<D extends Delivery>(target: string | ((d: D) => Promi
   async function post(d: D): Promise<number | undefined> {
     if (!target) return undefined;
     if (typeof target === 'function') {
-      try { return (await target(d)) ?? 200; } catch { return 500; }
+      try {
+        return (await target(d)) ?? 200;
+      } catch {
+        return 500;
+      }
     }
     let status = 0;
     for (let i = 1; i <= attempts; i++) {
@@ -33,7 +44,9 @@ export function deliveries<D extends Delivery>(target: string | ((d: D) => Promi
         status = res.status;
         await res.arrayBuffer();
         if (res.ok) break;
-      } catch { status = 0; }
+      } catch {
+        status = 0;
+      }
       await new Promise((r) => setTimeout(r, 100 * i));
     }
     return status;
@@ -47,16 +60,34 @@ export function deliveries<D extends Delivery>(target: string | ((d: D) => Promi
     all,
     send(d) {
       all.push(d);
-      if (holding) { held.push(d); return; }
-      void track(new Promise((r) => setImmediate(r)).then(async () => { d.status = await post(d); }));
+      if (holding) {
+        held.push(d);
+        return;
+      }
+      void track(
+        new Promise((r) => setImmediate(r)).then(async () => {
+          d.status = await post(d);
+        }),
+      );
     },
-    hold() { holding = true; },
+    hold() {
+      holding = true;
+    },
     async release() {
       holding = false;
       const queued = held.splice(0);
-      await track((async () => { for (const d of queued) d.status = await post(d); })());
+      await track(
+        (async () => {
+          for (const d of queued) d.status = await post(d);
+        })(),
+      );
     },
-    async idle() { while (inflight.size) await Promise.allSettled([...inflight]); },
-    async redeliver(d) { d.status = await track(post(d)); return d.status; },
+    async idle() {
+      while (inflight.size) await Promise.allSettled([...inflight]);
+    },
+    async redeliver(d) {
+      d.status = await track(post(d));
+      return d.status;
+    },
   };
 }

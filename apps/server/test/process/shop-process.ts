@@ -12,12 +12,13 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 
-export const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
   });
-});
 
 /** A data folder the embedded PostgreSQL (run as the postgres user when we are root) can enter. */
 export function tempDataDir(name: string): string {
@@ -34,22 +35,34 @@ export interface ShopProcess {
   exited: Promise<number | string>;
 }
 
-export async function startShopProcess(env: Record<string, string>, opts: { expectStart?: boolean; timeoutMs?: number } = {}): Promise<ShopProcess> {
+export async function startShopProcess(
+  env: Record<string, string>,
+  opts: { expectStart?: boolean; timeoutMs?: number } = {},
+): Promise<ShopProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', NODE_ENV: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout!.on('data', (d) => { out += d; });
-  proc.stderr!.on('data', (d) => { out += d; });
-  const exited = new Promise<number | string>((resolve) => proc.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  proc.stdout!.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | string>((resolve) =>
+    proc.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const shop: ShopProcess = { proc, base: `http://127.0.0.1:${env.PORT}`, output: () => out, exited };
   if (opts.expectStart === false) return shop;
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
   while (!out.includes('Shop running at')) {
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`shop exited during start:\n${out}`);
-    if (Date.now() > deadline) { proc.kill('SIGKILL'); throw new Error(`shop did not start in time:\n${out}`); }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`shop did not start in time:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return shop;
@@ -62,8 +75,14 @@ export class HttpBuyer {
 
   async post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const res = await fetch(this.base + url, {
-      method: 'POST', body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', 'x-mall-request': '1', ...(this.cookie && { cookie: this.cookie }), ...headers },
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: {
+        'content-type': 'application/json',
+        'x-mall-request': '1',
+        ...(this.cookie && { cookie: this.cookie }),
+        ...headers,
+      },
     });
     const set = res.headers.get('set-cookie');
     if (set?.startsWith('mall_sid=')) this.cookie = set.split(';')[0]!;
@@ -78,16 +97,33 @@ export class HttpBuyer {
 
 /** One E7 desk to the buyer's default address, through preview and submit (the checkout page's calls). */
 export async function placeOrder(b: HttpBuyer, skuId: string, key: string): Promise<Response> {
-  const choices = { previewTradeContractLineReqTOList: [{ skuId, qty: '1' }], selectedAddress: { id: '1' }, couponIds: [], noUsePlatformCoupon: true };
+  const choices = {
+    previewTradeContractLineReqTOList: [{ skuId, qty: '1' }],
+    selectedAddress: { id: '1' },
+    couponIds: [],
+    noUsePlatformCoupon: true,
+  };
   const p = await b.post('/api/checkout/preview', choices);
   if (!p.ok) return p;
-  const preview = await p.json() as { needPayAmt: { value: string }; renderTradeOrderTOList: { shopId: string; selectedShippingMethodId: string }[] };
-  return b.post('/api/checkout/submit', {
-    ...choices,
-    preCalShippingList: preview.renderTradeOrderTOList.map((o) => ({ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId })),
-    notifyInfo: { notifyType: 'email', contactInfo: 'buyer@demo.shop' }, hearFrom: 'onlineSearch', privacyAgreed: true,
-    needPayAmt: preview.needPayAmt.value,
-  }, { 'idempotency-key': key });
+  const preview = (await p.json()) as {
+    needPayAmt: { value: string };
+    renderTradeOrderTOList: { shopId: string; selectedShippingMethodId: string }[];
+  };
+  return b.post(
+    '/api/checkout/submit',
+    {
+      ...choices,
+      preCalShippingList: preview.renderTradeOrderTOList.map((o) => ({
+        shopId: o.shopId,
+        shippingMethodId: o.selectedShippingMethodId,
+      })),
+      notifyInfo: { notifyType: 'email', contactInfo: 'buyer@demo.shop' },
+      hearFrom: 'onlineSearch',
+      privacyAgreed: true,
+      needPayAmt: preview.needPayAmt.value,
+    },
+    { 'idempotency-key': key },
+  );
 }
 
 export const embeddedUrl = (pgPort: number) => `postgres://postgres:mall-embedded@127.0.0.1:${pgPort}/mall`;
@@ -101,5 +137,10 @@ export function postmasterPid(dataDir: string): number | null {
 }
 
 export function isAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -12,7 +12,11 @@ import { freePort, isAlive, postmasterPid, startShopProcess, tempDataDir, type S
 
 const running: ShopProcess[] = [];
 afterAll(async () => {
-  for (const s of running) if (s.proc.exitCode === null && s.proc.signalCode === null) { s.proc.kill('SIGTERM'); await s.exited; }
+  for (const s of running)
+    if (s.proc.exitCode === null && s.proc.signalCode === null) {
+      s.proc.kill('SIGTERM');
+      await s.exited;
+    }
 });
 
 const portOf = (dataDir: string) => Number(fs.readFileSync(path.join(dataDir, 'embedded-pg-port'), 'utf8').trim());
@@ -20,7 +24,11 @@ const ready = async (shop: ShopProcess) => (await fetch(`${shop.base}/readyz`)).
 
 describe('two shops on one machine, no EMBEDDED_PG_PORT', () => {
   const dirs = [tempDataDir('side-a'), tempDataDir('side-b')];
-  const envOf = async (dataDir: string) => ({ PORT: String(await freePort()), DATA_DIR: dataDir, EMBEDDED_PG_PORT: '' });
+  const envOf = async (dataDir: string) => ({
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: '',
+  });
 
   it('start side by side, each on its own port, and a restart after SIGKILL takes the same port again', async () => {
     const envs = await Promise.all(dirs.map(envOf));

@@ -29,9 +29,24 @@ export function createQueryClient(): QueryClient {
  * from app/theme.css), the query cache (in the browser, filled first with the server's answers)
  * and the translator.
  */
-export function AppProviders({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: I18n; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  i18n,
+  children,
+}: {
+  queryClient: QueryClient;
+  i18n: I18n;
+  children: ReactNode;
+}) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} withCssVariables={false} withGlobalClasses={false} colorSchemeManager={lightOnly} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      withCssVariables={false}
+      withGlobalClasses={false}
+      colorSchemeManager={lightOnly}
+      defaultColorScheme="light"
+    >
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>

@@ -15,7 +15,11 @@ export async function layoutLoader({ context }: LoaderFunctionArgs) {
 
 /** The root route: the session for every page, then the layout. */
 export function Root() {
-  return <SessionProvider><Layout /></SessionProvider>;
+  return (
+    <SessionProvider>
+      <Layout />
+    </SessionProvider>
+  );
 }
 
 function Layout() {
@@ -31,7 +35,9 @@ function Layout() {
   const r = site.policyRoutes;
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <a href="#main" className="skip-link">{t('common.skipToContent')}</a>
+      <a href="#main" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
       <TopBar />
       {/* At least a screen tall, so the footer starts below the fold and the page's content
           arriving never pushes it down in view. Busy while the next page's code and texts load. */}
@@ -41,11 +47,29 @@ function Layout() {
       <Box component="footer" py="md" px="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">
           <Group gap="md" justify="center">
-            {r.privacy && <Anchor component={Link} to={r.privacy} size="xs" c="dimmed">{t('policy.privacy')}</Anchor>}
-            {r.terms && <Anchor component={Link} to={r.terms} size="xs" c="dimmed">{t('policy.terms')}</Anchor>}
-            {r.shipping && <Anchor component={Link} to={r.shipping} size="xs" c="dimmed">{t('policy.shipping')}</Anchor>}
-            {r.warranty && <Anchor component={Link} to={r.warranty} size="xs" c="dimmed">{t('policy.warranty')}</Anchor>}
-            <Text size="xs" c="dimmed">{site.name} · {site.currency}</Text>
+            {r.privacy && (
+              <Anchor component={Link} to={r.privacy} size="xs" c="dimmed">
+                {t('policy.privacy')}
+              </Anchor>
+            )}
+            {r.terms && (
+              <Anchor component={Link} to={r.terms} size="xs" c="dimmed">
+                {t('policy.terms')}
+              </Anchor>
+            )}
+            {r.shipping && (
+              <Anchor component={Link} to={r.shipping} size="xs" c="dimmed">
+                {t('policy.shipping')}
+              </Anchor>
+            )}
+            {r.warranty && (
+              <Anchor component={Link} to={r.warranty} size="xs" c="dimmed">
+                {t('policy.warranty')}
+              </Anchor>
+            )}
+            <Text size="xs" c="dimmed">
+              {site.name} · {site.currency}
+            </Text>
           </Group>
         </Container>
       </Box>

@@ -6,6 +6,7 @@ import { isLoggedIn, useSession } from '../shared/session';
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { data } = useSession();
   const location = useLocation();
-  if (!isLoggedIn(data)) return <Navigate to={`/login?target=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!isLoggedIn(data))
+    return <Navigate to={`/login?target=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <>{children}</>;
 }

@@ -9,5 +9,9 @@ export function Toasts() {
   const { notifications } = useNotifications();
   const [used, setUsed] = useState(false);
   if (notifications.length > 0 && !used) setUsed(true);
-  return used ? <Suspense><Notifications position="top-center" /></Suspense> : null;
+  return used ? (
+    <Suspense>
+      <Notifications position="top-center" />
+    </Suspense>
+  ) : null;
 }

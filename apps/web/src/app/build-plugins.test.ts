@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compileHints, preloadFont } from '../../vite.config';
 
 describe('compile hints (vite.config.ts)', () => {
-  it('puts V8\'s eager-compilation comment on the first line of every script chunk, after minification, and leaves other files alone', () => {
+  it("puts V8's eager-compilation comment on the first line of every script chunk, after minification, and leaves other files alone", () => {
     const bundle = {
       'assets/index-a1.js': { type: 'chunk', code: 'import{a}from"./common-b2.js";a();' },
       'assets/index-c3.css': { type: 'asset', source: 'body{margin:0}' },
@@ -20,13 +20,31 @@ describe('font preload (vite.config.ts)', () => {
   const handler = (preloadFont().transformIndexHtml as { handler: (html: string, ctx: unknown) => unknown }).handler;
   it('adds a preload link for the emitted Latin font file, by its hashed name', () => {
     const bundle = {
-      'assets/inter-latin-ext-wght-normal-a1.woff2': { type: 'asset', names: ['inter-latin-ext-wght-normal.woff2'], fileName: 'assets/inter-latin-ext-wght-normal-a1.woff2' },
-      'assets/inter-latin-wght-normal-b2.woff2': { type: 'asset', names: ['inter-latin-wght-normal.woff2'], fileName: 'assets/inter-latin-wght-normal-b2.woff2' },
+      'assets/inter-latin-ext-wght-normal-a1.woff2': {
+        type: 'asset',
+        names: ['inter-latin-ext-wght-normal.woff2'],
+        fileName: 'assets/inter-latin-ext-wght-normal-a1.woff2',
+      },
+      'assets/inter-latin-wght-normal-b2.woff2': {
+        type: 'asset',
+        names: ['inter-latin-wght-normal.woff2'],
+        fileName: 'assets/inter-latin-wght-normal-b2.woff2',
+      },
       'assets/index-c3.js': { type: 'chunk', fileName: 'assets/index-c3.js' },
     };
-    expect(handler('<html></html>', { bundle })).toEqual([{
-      tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: '/assets/inter-latin-wght-normal-b2.woff2', crossorigin: true }, injectTo: 'head',
-    }]);
+    expect(handler('<html></html>', { bundle })).toEqual([
+      {
+        tag: 'link',
+        attrs: {
+          rel: 'preload',
+          as: 'font',
+          type: 'font/woff2',
+          href: '/assets/inter-latin-wght-normal-b2.woff2',
+          crossorigin: true,
+        },
+        injectTo: 'head',
+      },
+    ]);
   });
 
   it('fails the build when the font is not emitted', () => {

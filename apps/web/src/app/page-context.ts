@@ -30,7 +30,8 @@ export function setBrowserPageContext(context: PageContext): void {
 export function pageContextOf(context: unknown): PageContext {
   const given = (context as { page?: PageContext } | undefined)?.page;
   const found = given ?? browserContext;
-  if (!found) throw new Error('pageContextOf: no page context (main.tsx sets the browser one before the router starts)');
+  if (!found)
+    throw new Error('pageContextOf: no page context (main.tsx sets the browser one before the router starts)');
   return found;
 }
 
@@ -38,7 +39,10 @@ export function pageContextOf(context: unknown): PageContext {
  * Starts a read into the cache; on the server the loader waits for it. A failed read is not an
  * error here: the page renders its own error or loading state and the browser asks again.
  */
-export function prefetch<T, K extends QueryKey>(page: PageContext, query: FetchQueryOptions<T, Error, T, K>): Promise<void> | undefined {
+export function prefetch<T, K extends QueryKey>(
+  page: PageContext,
+  query: FetchQueryOptions<T, Error, T, K>,
+): Promise<void> | undefined {
   const done = page.queryClient.prefetchQuery(query);
   return page.server ? done : undefined;
 }

@@ -1,4 +1,10 @@
-import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorSchemeManager, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  type CSSVariablesResolver,
+  type MantineColorSchemeManager,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /**
  * Colours that meet WCAG AA (4.5:1 for body text) wherever Mantine uses them in the light
@@ -24,7 +30,8 @@ const darker = (name: string, s7: string, s8: string, s9: string): MantineColors
  * Japanese (and anything else Inter lacks) falls back glyph by glyph to the system's UI font and
  * then the usual Japanese families of macOS/iOS, Windows, Android and Linux.
  */
-const FONTS = "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic UI', Meiryo, 'Noto Sans CJK JP', 'Noto Sans JP', Arial, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
+const FONTS =
+  "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic UI', Meiryo, 'Noto Sans CJK JP', 'Noto Sans JP', Arial, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 
 export const theme = createTheme({
   fontFamily: FONTS,
@@ -64,5 +71,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
  * origin's storage (~5 ms of a first render on a fast machine, more on a phone).
  */
 export const lightOnly: MantineColorSchemeManager = {
-  get: () => 'light', set: () => {}, subscribe: () => {}, unsubscribe: () => {}, clear: () => {},
+  get: () => 'light',
+  set: () => {},
+  subscribe: () => {},
+  unsubscribe: () => {},
+  clear: () => {},
 };

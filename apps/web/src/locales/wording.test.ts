@@ -2,17 +2,21 @@ import { describe, expect, it } from 'vitest';
 
 /** Every text of one language, base file and areas, as [key path, text]. */
 function textsOf(language: string): [string, string][] {
-  const files = import.meta.glob<Record<string, unknown>>(['./*.json', './*/*.json'], { eager: true, import: 'default' });
+  const files = import.meta.glob<Record<string, unknown>>(['./*.json', './*/*.json'], {
+    eager: true,
+    import: 'default',
+  });
   const out: [string, string][] = [];
   const walk = (value: unknown, path: string) => {
     if (typeof value === 'string') out.push([path, value]);
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
   };
   for (const [file, texts] of Object.entries(files)) if (file.endsWith(`/${language}.json`)) walk(texts, file);
   return out;
 }
 
-describe('wording of the shop\'s texts', () => {
+describe("wording of the shop's texts", () => {
   it('spells "canceled" one way in English: the US spelling of the statuses (SPEC: "Canceled")', () => {
     const british = textsOf('en').filter(([, text]) => /cancell(ed|ing)/i.test(text));
     expect(british).toEqual([]);

@@ -7,7 +7,14 @@ import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
  * <style> element with its own media queries: each one inserted made the browser re-read the
  * page's styles, and a column's render cost ~20 ms of a phone's main thread on the order list.
  */
-export function Columns({ widths, from = 'sm', gap = 'lg', style, children, ...rest }: {
+export function Columns({
+  widths,
+  from = 'sm',
+  gap = 'lg',
+  style,
+  children,
+  ...rest
+}: {
   widths: readonly number[];
   from?: 'sm' | 'md';
   gap?: 'md' | 'lg' | 'xl';
@@ -17,5 +24,9 @@ export function Columns({ widths, from = 'sm', gap = 'lg', style, children, ...r
     '--columns': widths.map((w) => `minmax(0, ${w}fr)`).join(' '),
     '--columns-gap': `var(--mantine-spacing-${gap})`,
   } as CSSProperties;
-  return <div {...rest} className={`columns columns-from-${from}`} style={{ ...vars, ...style }}>{children}</div>;
+  return (
+    <div {...rest} className={`columns columns-from-${from}`} style={{ ...vars, ...style }}>
+      {children}
+    </div>
+  );
 }

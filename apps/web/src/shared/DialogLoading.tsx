@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 export function DialogLoading() {
   const { t } = useTranslation();
   return (
-    <Box pos="fixed" inset={0} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 200, pointerEvents: 'none' }}>
+    <Box
+      pos="fixed"
+      inset={0}
+      style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 200, pointerEvents: 'none' }}
+    >
       <Loader aria-label={t('common.loading')} />
     </Box>
   );

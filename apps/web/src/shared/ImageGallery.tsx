@@ -22,8 +22,16 @@ export interface GalleryLabels {
   next: string;
 }
 
-export function ImageGallery({ images, size = 72, labels, testId = 'images' }: {
-  images: GalleryImage[]; size?: number; labels?: Partial<GalleryLabels>; testId?: string;
+export function ImageGallery({
+  images,
+  size = 72,
+  labels,
+  testId = 'images',
+}: {
+  images: GalleryImage[];
+  size?: number;
+  labels?: Partial<GalleryLabels>;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
@@ -41,24 +49,56 @@ export function ImageGallery({ images, size = 72, labels, testId = 'images' }: {
     <>
       <Group gap="xs" wrap="wrap" data-testid={testId}>
         {images.map((img, i) => (
-          <UnstyledButton key={`${full(img)}-${i}`} onClick={() => setOpen(i)} aria-label={l.enlarge(i + 1)}
-            style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', lineHeight: 0, border: '1px solid var(--mantine-color-gray-3)' }}>
+          <UnstyledButton
+            key={`${full(img)}-${i}`}
+            onClick={() => setOpen(i)}
+            aria-label={l.enlarge(i + 1)}
+            style={{
+              borderRadius: 'var(--mantine-radius-sm)',
+              overflow: 'hidden',
+              lineHeight: 0,
+              border: '1px solid var(--mantine-color-gray-3)',
+            }}
+          >
             <Image src={thumb(img)} alt="" w={size} h={size} fit="cover" loading="lazy" />
           </UnstyledButton>
         ))}
       </Group>
       {/* Fetched on the first click: the item page and the review lists show thumbnails on their first paint, not the lightbox. */}
-      <LazyModal opened={open !== null} onClose={() => setOpen(null)} size="auto" centered
+      <LazyModal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        size="auto"
+        centered
         // On the modal, not the image: focus starts on the close button in the header.
-        onKeyDown={total > 1 ? (e) => { if (e.key === 'ArrowLeft') step(-1); if (e.key === 'ArrowRight') step(1); } : undefined}
-        title={open !== null ? l.imageOf(open + 1, total) : ''}>
+        onKeyDown={
+          total > 1
+            ? (e) => {
+                if (e.key === 'ArrowLeft') step(-1);
+                if (e.key === 'ArrowRight') step(1);
+              }
+            : undefined
+        }
+        title={open !== null ? l.imageOf(open + 1, total) : ''}
+      >
         {open !== null && (
           <Stack gap="sm" align="center">
-            <Image src={full(images[open]!)} alt={l.imageOf(open + 1, total)} mah="75vh" maw="min(90vw, 900px)" fit="contain" data-testid={`${testId}-large`} />
+            <Image
+              src={full(images[open]!)}
+              alt={l.imageOf(open + 1, total)}
+              mah="75vh"
+              maw="min(90vw, 900px)"
+              fit="contain"
+              data-testid={`${testId}-large`}
+            />
             {total > 1 && (
               <Group gap="md">
-                <ActionIcon variant="default" size="lg" aria-label={l.previous} onClick={() => step(-1)}><IconChevronLeft size={20} /></ActionIcon>
-                <ActionIcon variant="default" size="lg" aria-label={l.next} onClick={() => step(1)}><IconChevronRight size={20} /></ActionIcon>
+                <ActionIcon variant="default" size="lg" aria-label={l.previous} onClick={() => step(-1)}>
+                  <IconChevronLeft size={20} />
+                </ActionIcon>
+                <ActionIcon variant="default" size="lg" aria-label={l.next} onClick={() => step(1)}>
+                  <IconChevronRight size={20} />
+                </ActionIcon>
               </Group>
             )}
           </Stack>

@@ -9,7 +9,10 @@ import { ActionIcon, Box, Button, FileButton, Group, Image, Input, Loader, Stack
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { IMAGE_TYPES, imageProblem } from './upload';
 
-export interface UploadedImage { url: string; thumbUrl?: string }
+export interface UploadedImage {
+  url: string;
+  thumbUrl?: string;
+}
 
 export interface ImageUploadTexts {
   label: string;
@@ -25,7 +28,19 @@ export interface ImageUploadTexts {
   failed: (name: string, err: unknown) => string;
 }
 
-export function ImageUpload({ value, onChange, upload, max, maxBytes, texts, error, onBusyChange, disabled, size = 72, testId = 'images' }: {
+export function ImageUpload({
+  value,
+  onChange,
+  upload,
+  max,
+  maxBytes,
+  texts,
+  error,
+  onBusyChange,
+  disabled,
+  size = 72,
+  testId = 'images',
+}: {
   value: UploadedImage[];
   onChange: (images: UploadedImage[]) => void;
   upload: (file: File) => Promise<UploadedImage>;
@@ -46,7 +61,9 @@ export function ImageUpload({ value, onChange, upload, max, maxBytes, texts, err
   const [message, setMessage] = useState<string | null>(null);
   // What is on screen now: a removal during an upload must survive the upload's onChange.
   const latest = useRef(value);
-  useEffect(() => { latest.current = value; }, [value]);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
   const left = max - value.length - pending;
 
   const add = async (files: File[]) => {
@@ -88,37 +105,88 @@ export function ImageUpload({ value, onChange, upload, max, maxBytes, texts, err
 
   const tile = { width: size, height: size, borderRadius: 'var(--mantine-radius-sm)' };
   return (
-    <Input.Wrapper id={id} label={texts.label} description={texts.hint} error={error ?? undefined} labelElement="div"
-      styles={{ description: { color: 'var(--mantine-color-gray-7)' }, error: { color: 'var(--mantine-color-red-8)' } }}>
+    <Input.Wrapper
+      id={id}
+      label={texts.label}
+      description={texts.hint}
+      error={error ?? undefined}
+      labelElement="div"
+      styles={{ description: { color: 'var(--mantine-color-gray-7)' }, error: { color: 'var(--mantine-color-red-8)' } }}
+    >
       <Stack gap="xs" mt={6}>
         <Group gap="sm" wrap="wrap" data-testid={`${testId}-list`} role="group" aria-label={texts.label}>
           {value.map((img, i) => (
             <Box key={img.url} pos="relative" w={size} h={size} data-testid={`${testId}-item`}>
-              <Image src={img.thumbUrl ?? img.url} alt={texts.imageAlt(i + 1)} w={size} h={size} radius="sm" fit="cover" />
-              <ActionIcon size="md" radius="xl" color="dark" variant="filled" pos="absolute" top={-8} right={-8} disabled={disabled}
-                aria-label={texts.remove(i + 1)} onClick={() => remove(i)}>
+              <Image
+                src={img.thumbUrl ?? img.url}
+                alt={texts.imageAlt(i + 1)}
+                w={size}
+                h={size}
+                radius="sm"
+                fit="cover"
+              />
+              <ActionIcon
+                size="md"
+                radius="xl"
+                color="dark"
+                variant="filled"
+                pos="absolute"
+                top={-8}
+                right={-8}
+                disabled={disabled}
+                aria-label={texts.remove(i + 1)}
+                onClick={() => remove(i)}
+              >
                 <IconX size={14} />
               </ActionIcon>
             </Box>
           ))}
           {Array.from({ length: pending }, (_, i) => (
-            <Box key={`p${i}`} style={{ ...tile, display: 'grid', placeItems: 'center', border: '1px dashed var(--mantine-color-gray-6)' }}>
+            <Box
+              key={`p${i}`}
+              style={{
+                ...tile,
+                display: 'grid',
+                placeItems: 'center',
+                border: '1px dashed var(--mantine-color-gray-6)',
+              }}
+            >
               <Loader size="sm" aria-label={texts.uploading} />
             </Box>
           ))}
           {left > 0 && (
-            <FileButton resetRef={resetRef} onChange={(files) => void add(files)} accept={IMAGE_TYPES.join(',')} multiple disabled={disabled}>
+            <FileButton
+              resetRef={resetRef}
+              onChange={(files) => void add(files)}
+              accept={IMAGE_TYPES.join(',')}
+              multiple
+              disabled={disabled}
+            >
               {(props) => (
-                <Button {...props} variant="default" h={size} w={size} p={0} disabled={disabled} aria-describedby={`${id}-counter`} aria-label={texts.add}
-                  data-testid={`${testId}-add`} style={{ borderStyle: 'dashed', borderColor: 'var(--mantine-color-gray-6)' }}>
+                <Button
+                  {...props}
+                  variant="default"
+                  h={size}
+                  w={size}
+                  p={0}
+                  disabled={disabled}
+                  aria-describedby={`${id}-counter`}
+                  aria-label={texts.add}
+                  data-testid={`${testId}-add`}
+                  style={{ borderStyle: 'dashed', borderColor: 'var(--mantine-color-gray-6)' }}
+                >
                   <IconPhotoPlus size={24} />
                 </Button>
               )}
             </FileButton>
           )}
         </Group>
-        <Text size="xs" c="gray.7" id={`${id}-counter`} data-testid={`${testId}-counter`}>{texts.counter(value.length, max)}</Text>
-        <Text size="xs" c="red.8" role="alert" aria-live="assertive" data-testid={`${testId}-message`}>{message}</Text>
+        <Text size="xs" c="gray.7" id={`${id}-counter`} data-testid={`${testId}-counter`}>
+          {texts.counter(value.length, max)}
+        </Text>
+        <Text size="xs" c="red.8" role="alert" aria-live="assertive" data-testid={`${testId}-message`}>
+          {message}
+        </Text>
       </Stack>
     </Input.Wrapper>
   );

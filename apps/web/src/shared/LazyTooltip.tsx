@@ -17,7 +17,9 @@ export function LazyTooltip({ children, ...props }: Omit<TooltipProps, 'children
   const inside = useRef(false);
   const hadFocus = useRef(false);
   const target = useRef<HTMLElement | null>(null);
-  const ref = (el: HTMLElement | null) => { target.current = el; };
+  const ref = (el: HTMLElement | null) => {
+    target.current = el;
+  };
   if (!active) {
     return cloneElement(children, {
       ref,
@@ -26,12 +28,16 @@ export function LazyTooltip({ children, ...props }: Omit<TooltipProps, 'children
         hadFocus.current = !!target.current && document.activeElement === target.current;
         setActive(true);
       },
-      onPointerLeave: () => { inside.current = false; },
+      onPointerLeave: () => {
+        inside.current = false;
+      },
     });
   }
   return (
     <Suspense fallback={cloneElement(children, { ref })}>
-      <Tooltip {...props} defaultOpened={inside.current}>{cloneElement(children, { ref })}</Tooltip>
+      <Tooltip {...props} defaultOpened={inside.current}>
+        {cloneElement(children, { ref })}
+      </Tooltip>
       <Refocus target={target} hadFocus={hadFocus} />
     </Suspense>
   );

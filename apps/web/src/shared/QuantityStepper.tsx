@@ -32,8 +32,13 @@ export function QuantityStepper(props: {
   const atMax = compareQuantity(value, rule.max) >= 0;
   return (
     <Group gap={4} wrap="nowrap" role="group" aria-label={props.label}>
-      <ActionIcon variant="default" size="lg" aria-label={t('quantity.decrease')} disabled={props.disabled || atMin}
-        onClick={() => onChange(stepQuantity(value, -1, rule))}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={t('quantity.decrease')}
+        disabled={props.disabled || atMin}
+        onClick={() => onChange(stepQuantity(value, -1, rule))}
+      >
         <IconMinus size={16} />
       </ActionIcon>
       <TextInput
@@ -48,10 +53,17 @@ export function QuantityStepper(props: {
         // The field's own value, not `draft`: Enter right after typing can come before the
         // re-render that holds the typed text, and would commit the previous value.
         onBlur={(e) => commit(e.currentTarget.value)}
-        onKeyDown={(e) => { if (e.key === 'Enter') commit(e.currentTarget.value); }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(e.currentTarget.value);
+        }}
       />
-      <ActionIcon variant="default" size="lg" aria-label={t('quantity.increase')} disabled={props.disabled || atMax}
-        onClick={() => onChange(stepQuantity(value, 1, rule))}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={t('quantity.increase')}
+        disabled={props.disabled || atMax}
+        onClick={() => onChange(stepQuantity(value, 1, rule))}
+      >
         <IconPlus size={16} />
       </ActionIcon>
     </Group>

@@ -16,8 +16,16 @@ export function LoadError({ error, onRetry, message }: { error: unknown; onRetry
       <VisuallyHidden role="alert">{text}</VisuallyHidden>
       <Group>
         {isUnauthorized(error) ? (
-          <Button component={Link} to={`/login?target=${encodeURIComponent(location.pathname + location.search)}`}>{t('topbar.login')}</Button>
-        ) : onRetry && <Button variant="light" onClick={onRetry}>{t('orders.retry')}</Button>}
+          <Button component={Link} to={`/login?target=${encodeURIComponent(location.pathname + location.search)}`}>
+            {t('topbar.login')}
+          </Button>
+        ) : (
+          onRetry && (
+            <Button variant="light" onClick={onRetry}>
+              {t('orders.retry')}
+            </Button>
+          )
+        )}
       </Group>
     </EmptyBlock>
   );
@@ -30,8 +38,17 @@ export function CardsSkeleton({ count = 3, testId = 'loading' }: { count?: numbe
     <Stack gap="md" aria-busy="true" aria-label={t('common.loading')} data-testid={testId}>
       {Array.from({ length: count }, (_, i) => (
         <Card key={i} withBorder padding="md">
-          <Group justify="space-between" mb="sm"><Skeleton h={16} w="40%" /><Skeleton h={20} w={90} radius="xl" /></Group>
-          <Group gap="sm" wrap="nowrap"><Skeleton h={64} w={64} /><Stack gap={6} style={{ flex: 1 }}><Skeleton h={12} w="70%" /><Skeleton h={12} w="45%" /></Stack></Group>
+          <Group justify="space-between" mb="sm">
+            <Skeleton h={16} w="40%" />
+            <Skeleton h={20} w={90} radius="xl" />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Skeleton h={64} w={64} />
+            <Stack gap={6} style={{ flex: 1 }}>
+              <Skeleton h={12} w="70%" />
+              <Skeleton h={12} w="45%" />
+            </Stack>
+          </Group>
         </Card>
       ))}
     </Stack>

@@ -2,7 +2,12 @@
 import { CSRF_HEADER } from '@mall/contracts/constants';
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly details?: unknown) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
     super(message);
   }
 }
@@ -14,13 +19,25 @@ function send(path: string, init: Init): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  return fetch(path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), credentials: 'same-origin', signal: init.signal });
+  return fetch(path, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: 'same-origin',
+    signal: init.signal,
+  });
 }
 
 /** How a page being rendered on the server reads: in-process, with the page request's caller (entry-server.tsx). */
-export type ServerReads = (path: string, init: { method: string; body?: unknown }) => Promise<{ status: number; data: unknown }>;
+export type ServerReads = (
+  path: string,
+  init: { method: string; body?: unknown },
+) => Promise<{ status: number; data: unknown }>;
 /** The request a page is being rendered for on the server. */
-export interface ServerRequest { reads: ServerReads; origin: string }
+export interface ServerRequest {
+  reads: ServerReads;
+  origin: string;
+}
 let serverRequestNow: () => ServerRequest | undefined = () => undefined;
 
 /** Set once by the server's entry: the request being rendered, if any. */
@@ -30,11 +47,14 @@ export function setServerRequest(current: () => ServerRequest | undefined): void
 
 /** This page's origin: the browser's, or on the server the request's. */
 export function pageOrigin(): string {
-  return typeof window === 'undefined' ? serverRequestNow()?.origin ?? 'http://localhost' : window.location.origin;
+  return typeof window === 'undefined' ? (serverRequestNow()?.origin ?? 'http://localhost') : window.location.origin;
 }
 
 async function readOnServer<T>(reads: ServerReads, path: string, init: Init): Promise<T> {
-  const { status, data } = await reads(path, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), body: init.body });
+  const { status, data } = await reads(path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    body: init.body,
+  });
   if (status >= 400 || status === 0) {
     const body = (data ?? {}) as { code?: string; message?: string; details?: unknown };
     throw new ApiError(status, body.code ?? 'Common.internal', body.message ?? 'Not read on the server', body.details);
@@ -62,5 +82,9 @@ export async function api<T>(path: string, init: Init = {}): Promise<T> {
 }
 
 function safeJson(text: string): unknown {
-  try { return JSON.parse(text); } catch { return undefined; }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

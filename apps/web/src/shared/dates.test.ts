@@ -25,6 +25,8 @@ describe('formatMediumDate', () => {
   });
 
   it('leaves other languages to Intl', () => {
-    expect(formatMediumDate(new Date(2026, 2, 4), 'pt')).toBe(new Intl.DateTimeFormat('pt', { dateStyle: 'medium' }).format(new Date(2026, 2, 4)));
+    expect(formatMediumDate(new Date(2026, 2, 4), 'pt')).toBe(
+      new Intl.DateTimeFormat('pt', { dateStyle: 'medium' }).format(new Date(2026, 2, 4)),
+    );
   });
 });

@@ -10,10 +10,14 @@
 type Writer = (year: number, month: number, day: number) => string;
 
 const two = (n: number) => String(n).padStart(2, '0');
-const dayMonthYear = (months: readonly string[]): Writer => (y, m, d) => `${d} ${months[m]} ${y}`;
+const dayMonthYear =
+  (months: readonly string[]): Writer =>
+  (y, m, d) =>
+    `${d} ${months[m]} ${y}`;
 
 const MEDIUM_DATE: Record<string, Writer> = {
-  en: (y, m, d) => `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m]} ${d}, ${y}`,
+  en: (y, m, d) =>
+    `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m]} ${d}, ${y}`,
   de: (y, m, d) => `${two(d)}.${two(m + 1)}.${y}`,
   ja: (y, m, d) => `${y}/${two(m + 1)}/${two(d)}`,
   es: dayMonthYear(['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic']),
@@ -29,7 +33,8 @@ export function formatMediumDate(date: string | Date, language: string): string 
   const at = typeof date === 'string' ? new Date(date) : date;
   const write = MEDIUM_DATE[language];
   // Years before 1000 would need padding rules per language: Intl writes those.
-  if (write && at.getFullYear() >= 1000 && at.getFullYear() <= 9999) return write(at.getFullYear(), at.getMonth(), at.getDate());
+  if (write && at.getFullYear() >= 1000 && at.getFullYear() <= 9999)
+    return write(at.getFullYear(), at.getMonth(), at.getDate());
   let format = intlFormats.get(language);
   if (!format) intlFormats.set(language, (format = new Intl.DateTimeFormat(language, { dateStyle: 'medium' })));
   return format.format(at);

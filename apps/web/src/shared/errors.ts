@@ -18,4 +18,5 @@ export function notifyError(t: TFunction, err: unknown) {
 }
 
 /** The caller is not logged in (or its session ended). */
-export const isUnauthorized = (e: unknown) => e instanceof ApiError && (e.status === 401 || e.code === 'Common.unauthorized');
+export const isUnauthorized = (e: unknown) =>
+  e instanceof ApiError && (e.status === 401 || e.code === 'Common.unauthorized');

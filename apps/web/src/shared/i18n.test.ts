@@ -1,9 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AREA_KEYS, SUPPORTED_LANGUAGES, changeLanguage, createI18n, loadAreas, mergeTexts, resourcesFor, type Area } from './i18n';
+import {
+  AREA_KEYS,
+  SUPPORTED_LANGUAGES,
+  changeLanguage,
+  createI18n,
+  loadAreas,
+  mergeTexts,
+  resourcesFor,
+  type Area,
+} from './i18n';
 
 const NS = 'translation';
 /** The languages whose texts the instance holds. */
-const held = (i18n: { hasResourceBundle: (lng: string, ns: string) => boolean }) => SUPPORTED_LANGUAGES.filter((lng) => i18n.hasResourceBundle(lng, NS));
+const held = (i18n: { hasResourceBundle: (lng: string, ns: string) => boolean }) =>
+  SUPPORTED_LANGUAGES.filter((lng) => i18n.hasResourceBundle(lng, NS));
 const english = async (areas: Area[] = []) => createI18n('en', await resourcesFor('en', areas));
 
 // The behaviours of i18next the pages rely on, checked against the shop's real texts.
@@ -47,7 +57,9 @@ describe('texts', () => {
     expect(i18n.t('orders.points', { count: 1 })).toBe('1 point');
     expect(i18n.t('orders.points', { count: 2500 })).toBe('2500 points');
     expect(i18n.t('sellerAfterSales.refund.amountInvalid', { count: 0 })).toBe('Please enter a whole amount');
-    expect(i18n.t('sellerAfterSales.refund.amountInvalid', { count: 2 })).toBe('Please enter an amount with at most 2 decimals');
+    expect(i18n.t('sellerAfterSales.refund.amountInvalid', { count: 2 })).toBe(
+      'Please enter an amount with at most 2 decimals',
+    );
   });
 
   it('falls back to English key by key, a counted text as one unit', () => {
@@ -59,10 +71,17 @@ describe('texts', () => {
   });
 
   it('gives each counted text the plural forms its language has, from its _other text', async () => {
-    expect(mergeTexts('es', { n_one: 'un punto', n_other: '{{count}} puntos' }, { n_one: '1 point', n_other: '{{count}} points' }))
-      .toEqual({ n_one: 'un punto', n_other: '{{count}} puntos', n_many: '{{count}} puntos' });
+    expect(
+      mergeTexts(
+        'es',
+        { n_one: 'un punto', n_other: '{{count}} puntos' },
+        { n_one: '1 point', n_other: '{{count}} points' },
+      ),
+    ).toEqual({ n_one: 'un punto', n_other: '{{count}} puntos', n_many: '{{count}} puntos' });
     const i18n = createI18n('es', await resourcesFor('es', ['orders']));
-    expect(i18n.t('orders.points', { count: 2_000_000 })).toBe(i18n.t('orders.points', { count: 2 }).replace('2', '2000000'));
+    expect(i18n.t('orders.points', { count: 2_000_000 })).toBe(
+      i18n.t('orders.points', { count: 2 }).replace('2', '2000000'),
+    );
   });
 
   it('loads only the areas asked for, once each', async () => {
@@ -125,7 +144,7 @@ describe('texts', () => {
     expect(held(i18n)).toEqual(['nl']);
   });
 
-  it('starts in the language given, with the components\' key paths', async () => {
+  it("starts in the language given, with the components' key paths", async () => {
     const i18n = createI18n('ja', await resourcesFor('ja', ['orders']));
     expect(i18n.isInitialized).toBe(true);
     expect(i18n.language).toBe('ja');

@@ -27,26 +27,46 @@ type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** Each area file and the top-level keys it holds (i18n.test.ts checks this against the files). */
 export const AREA_KEYS = {
-  account: ['accountSecurity'], aftersales: ['aftersales'], bulk: ['bulk'], buyerhome: ['buyerHome'], certificates: ['certificates'],
-  comment: ['comment'], content: ['content'], coupons: ['myCoupons'], gallery: ['gallery'], membership: ['membership'],
-  oidc: ['oidc'], operator: ['operator'], orders: ['orders'], ratings: ['ratings'], security: ['security'],
-  seller: ['seller', 'sellerAfterSales', 'sellerReviews'], subscription: ['subscription'], supermember: ['superMember'],
+  account: ['accountSecurity'],
+  aftersales: ['aftersales'],
+  bulk: ['bulk'],
+  buyerhome: ['buyerHome'],
+  certificates: ['certificates'],
+  comment: ['comment'],
+  content: ['content'],
+  coupons: ['myCoupons'],
+  gallery: ['gallery'],
+  membership: ['membership'],
+  oidc: ['oidc'],
+  operator: ['operator'],
+  orders: ['orders'],
+  ratings: ['ratings'],
+  security: ['security'],
+  seller: ['seller', 'sellerAfterSales', 'sellerReviews'],
+  subscription: ['subscription'],
+  supermember: ['superMember'],
 } as const satisfies Record<string, readonly string[]>;
 export type Area = keyof typeof AREA_KEYS;
-const AREA_OF = new Map<string, Area>(Object.entries(AREA_KEYS).flatMap(([area, keys]) => keys.map((key) => [key, area as Area] as const)));
+const AREA_OF = new Map<string, Area>(
+  Object.entries(AREA_KEYS).flatMap(([area, keys]) => keys.map((key) => [key, area as Area] as const)),
+);
 const areaOf = (key: string) => AREA_OF.get(key.split('.', 1)[0]!);
 
 /**
  * One language's texts, already merged over English: the base file's, and each area's (its
  * top-level keys). Plain JSON: the server can send it to the browser as it is.
  */
-export interface Resources { base: Texts; areas: Partial<Record<Area, Texts>> }
+export interface Resources {
+  base: Texts;
+  areas: Partial<Record<Area, Texts>>;
+}
 
 const NS = 'translation';
 const baseFiles = import.meta.glob<Texts>('../locales/*.json', { import: 'default' });
 const areaFiles = import.meta.glob<Texts>('../locales/*/*.json', { import: 'default' });
 
-const supported = (lng: string): Language => ((SUPPORTED_LANGUAGES as readonly string[]).includes(lng) ? lng as Language : 'en');
+const supported = (lng: string): Language =>
+  (SUPPORTED_LANGUAGES as readonly string[]).includes(lng) ? (lng as Language) : 'en';
 
 function file(files: Record<string, () => Promise<Texts>>, path: string): Promise<Texts> {
   const load = files[path];
@@ -85,14 +105,17 @@ function withPluralForms(texts: Texts, forms: readonly string[]): Texts {
   for (const [key, value] of Object.entries(texts)) {
     if (!key.endsWith('_other')) continue;
     const text = key.slice(0, -'other'.length);
-    for (const form of forms) if (!((text + form) in out)) out[text + form] = value;
+    for (const form of forms) if (!(text + form in out)) out[text + form] = value;
   }
   return out;
 }
 
 /** One file's texts in `lng` (undefined: English's own file) merged over English's, as an instance holds them. */
 export function mergeTexts(lng: string, own: Texts | undefined, english: Texts): Texts {
-  return withPluralForms(own ? mergeOver(own, english) : english, new Intl.PluralRules(lng).resolvedOptions().pluralCategories);
+  return withPluralForms(
+    own ? mergeOver(own, english) : english,
+    new Intl.PluralRules(lng).resolvedOptions().pluralCategories,
+  );
 }
 
 /** Freezes merged texts: they are shared by every instance (every request on the server), so none may change them. */
@@ -108,12 +131,17 @@ function deepFreeze(texts: Texts): Texts {
  */
 const merged = new Map<string, Promise<Texts>>();
 
-function loadTexts(lng: Language, files: Record<string, () => Promise<Texts>>, path: (lng: string) => string): Promise<Texts> {
+function loadTexts(
+  lng: Language,
+  files: Record<string, () => Promise<Texts>>,
+  path: (lng: string) => string,
+): Promise<Texts> {
   const key = path(lng);
   let texts = merged.get(key);
   if (!texts) {
-    texts = Promise.all([file(files, path('en')), lng === 'en' ? undefined : file(files, path(lng))])
-      .then(([english, own]) => deepFreeze(mergeTexts(lng, own, english)));
+    texts = Promise.all([file(files, path('en')), lng === 'en' ? undefined : file(files, path(lng))]).then(
+      ([english, own]) => deepFreeze(mergeTexts(lng, own, english)),
+    );
     // A failed load (a chunk that did not arrive) is tried again next time.
     texts.catch(() => merged.delete(key));
     merged.set(key, texts);
@@ -165,8 +193,17 @@ const TEXTS_ARRIVED = 'textsArrived';
 export function createI18n(language: string, resources: Resources): I18n {
   const lng = supported(language);
   const instance = i18next.createInstance();
-  const state: State = { i18n: instance, loaded: new Set(), wanted: new Set(), pending: new Map(), lookedUpEarly: new Set() };
-  for (const area of Object.keys(resources.areas) as Area[]) { state.loaded.add(area); state.wanted.add(area); }
+  const state: State = {
+    i18n: instance,
+    loaded: new Set(),
+    wanted: new Set(),
+    pending: new Map(),
+    lookedUpEarly: new Set(),
+  };
+  for (const area of Object.keys(resources.areas) as Area[]) {
+    state.loaded.add(area);
+    state.wanted.add(area);
+  }
   void instance.use(initReactI18next).init({
     lng,
     resources: { [lng]: { [NS]: allTexts(resources) } },
@@ -203,23 +240,27 @@ export async function loadAreas(instance: I18n, areas: readonly Area[]): Promise
   const state = stateOf(instance);
   const { i18n } = state;
   const lng = supported(i18n.language);
-  await Promise.all(areas.map((area) => {
-    state.wanted.add(area);
-    if (state.loaded.has(area)) return undefined;
-    const id = `${lng}/${area}`;
-    let pending = state.pending.get(id);
-    if (!pending) {
-      pending = loadArea(lng, area).then((texts) => {
-        // Switched language meanwhile: changeLanguage brought this area in the new one.
-        if (supported(i18n.language) !== lng) return;
-        i18n.addResourceBundle(lng, NS, texts, true, true);
-        state.loaded.add(area);
-        if (state.lookedUpEarly.delete(area)) i18n.emit(TEXTS_ARRIVED);
-      }).finally(() => state.pending.delete(id));
-      state.pending.set(id, pending);
-    }
-    return pending;
-  }));
+  await Promise.all(
+    areas.map((area) => {
+      state.wanted.add(area);
+      if (state.loaded.has(area)) return undefined;
+      const id = `${lng}/${area}`;
+      let pending = state.pending.get(id);
+      if (!pending) {
+        pending = loadArea(lng, area)
+          .then((texts) => {
+            // Switched language meanwhile: changeLanguage brought this area in the new one.
+            if (supported(i18n.language) !== lng) return;
+            i18n.addResourceBundle(lng, NS, texts, true, true);
+            state.loaded.add(area);
+            if (state.lookedUpEarly.delete(area)) i18n.emit(TEXTS_ARRIVED);
+          })
+          .finally(() => state.pending.delete(id));
+        state.pending.set(id, pending);
+      }
+      return pending;
+    }),
+  );
   // The language changed while these loaded: the page needs them in the new one.
   if (supported(i18n.language) !== lng) await loadAreas(i18n, areas);
 }

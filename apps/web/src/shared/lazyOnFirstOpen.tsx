@@ -13,6 +13,10 @@ export function lazyOnFirstOpen<P extends { opened: boolean }>(load: () => Promi
     const [used, setUsed] = useState(false);
     if (props.opened && !used) setUsed(true);
     if (!used && !props.opened) return null;
-    return <Suspense fallback={props.opened ? <DialogLoading /> : null}><Mounted {...props} /></Suspense>;
+    return (
+      <Suspense fallback={props.opened ? <DialogLoading /> : null}>
+        <Mounted {...props} />
+      </Suspense>
+    );
   };
 }

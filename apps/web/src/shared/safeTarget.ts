@@ -2,6 +2,9 @@
 import { safeRedirect, type SafeRedirect } from '@mall/domain';
 import { pageOrigin } from './api';
 
-export function safeTarget(raw: string | null | undefined, opts: { allowedHosts?: readonly string[]; fallback?: string } = {}): SafeRedirect {
+export function safeTarget(
+  raw: string | null | undefined,
+  opts: { allowedHosts?: readonly string[]; fallback?: string } = {},
+): SafeRedirect {
   return safeRedirect(raw, { ...opts, origin: pageOrigin() });
 }

@@ -8,7 +8,11 @@ import { api } from './api';
 export const sessionKey = ['session'] as const;
 
 /** Also prefetched in main.tsx before the first render: every page waits for it. */
-export const sessionQuery = { queryKey: sessionKey, queryFn: () => api<SessionInfo>('/api/auth/session'), staleTime: 60_000 };
+export const sessionQuery = {
+  queryKey: sessionKey,
+  queryFn: () => api<SessionInfo>('/api/auth/session'),
+  staleTime: 60_000,
+};
 
 /** What the app reads of the session query. */
 export interface SessionState {
@@ -30,7 +34,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { data, isLoading } = useQuery(sessionQuery);
   const qc = useQueryClient();
   const { pathname } = useLocation();
-  useEffect(() => { void qc.prefetchQuery(sessionQuery); }, [qc, pathname]);
+  useEffect(() => {
+    void qc.prefetchQuery(sessionQuery);
+  }, [qc, pathname]);
   // A new value only when the session does change: every reader re-renders with it.
   const value = useMemo(() => ({ data, isLoading }), [data, isLoading]);
   return createElement(SessionContext.Provider, { value }, children);

@@ -21,11 +21,17 @@ export async function uploadFile<T>(path: string, file: File, ok: (body: Partial
   form.append('file', file);
   let res: Response;
   try {
-    res = await fetch(path, { method: 'POST', body: form, headers: { [CSRF_HEADER]: '1' }, credentials: 'same-origin' });
+    res = await fetch(path, {
+      method: 'POST',
+      body: form,
+      headers: { [CSRF_HEADER]: '1' },
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiError(0, 'Common.network', 'Network error, please check your connection');
   }
-  const body = await res.json().catch(() => ({})) as Partial<T> & { code?: string; message?: string };
-  if (!res.ok || !ok(body)) throw new ApiError(res.status, body.code ?? 'Common.internal', body.message ?? res.statusText);
+  const body = (await res.json().catch(() => ({}))) as Partial<T> & { code?: string; message?: string };
+  if (!res.ok || !ok(body))
+    throw new ApiError(res.status, body.code ?? 'Common.internal', body.message ?? res.statusText);
   return body as T;
 }

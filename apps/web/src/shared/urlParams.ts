@@ -9,7 +9,10 @@ export function useUrlParams() {
   const [params, setParams] = useSearchParams();
   const update = (patch: Record<string, string | null>, keepPage = false) => {
     const next = new URLSearchParams(window.location.search);
-    for (const [k, v] of Object.entries(patch)) { if (v === null || v === '') next.delete(k); else next.set(k, v); }
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
     if (!keepPage) next.delete('pageNo');
     setParams(next);
   };
@@ -21,6 +24,11 @@ export function useUrlParams() {
  * from, in `@mall/contracts/constants`), in the shape of zod's safeParse: the guard a page needs
  * without loading zod.
  */
-export function parseEnum<T extends string>(allowed: readonly T[], raw: string | null | undefined): { success: true; data: T } | { success: false; data?: undefined } {
-  return raw != null && (allowed as readonly string[]).includes(raw) ? { success: true, data: raw as T } : { success: false };
+export function parseEnum<T extends string>(
+  allowed: readonly T[],
+  raw: string | null | undefined,
+): { success: true; data: T } | { success: false; data?: undefined } {
+  return raw != null && (allowed as readonly string[]).includes(raw)
+    ? { success: true, data: raw as T }
+    : { success: false };
 }

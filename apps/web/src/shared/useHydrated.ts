@@ -10,7 +10,11 @@ const never = () => () => {};
  * which would otherwise make the browser's first render differ from the server's HTML.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }
 
 /**

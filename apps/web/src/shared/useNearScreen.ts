@@ -12,10 +12,16 @@ export function useNearScreen<T extends Element>(margin = 0): [(element: T | nul
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') { setNear(true); return; }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: `${margin}px 0px` });
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: `${margin}px 0px` },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, near, margin]);

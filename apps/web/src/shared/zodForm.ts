@@ -16,11 +16,15 @@ export function zodValidate<S extends z.ZodType>(schema: S, t: Translate) {
       const key = issue.path.join('.');
       if (errors[key]) continue;
       const i = issue as { code: string; minimum?: number; maximum?: number; format?: string };
-      errors[key] = issue.message.startsWith('validation.') ? t(issue.message)
-        : issue.code === 'invalid_format' && i.format === 'email' ? t('errors.field.email')
-        : issue.code === 'too_small' ? t('errors.field.tooShort', { min: i.minimum })
-        : issue.code === 'too_big' ? t('errors.field.tooLong', { max: i.maximum })
-        : t('errors.field.invalid');
+      errors[key] = issue.message.startsWith('validation.')
+        ? t(issue.message)
+        : issue.code === 'invalid_format' && i.format === 'email'
+          ? t('errors.field.email')
+          : issue.code === 'too_small'
+            ? t('errors.field.tooShort', { min: i.minimum })
+            : issue.code === 'too_big'
+              ? t('errors.field.tooLong', { max: i.maximum })
+              : t('errors.field.invalid');
     }
     return errors;
   };
@@ -46,12 +50,27 @@ export function lazySchemas<T>(load: () => Promise<T>): LazySchemas<T> {
   const listeners = new Set<() => void>();
   const self: LazySchemas<T> = {
     current: () => loaded,
-    load: () => (pending ??= load().then(
-      (s) => { loaded = s; listeners.forEach((notify) => notify()); return s; },
-      (err: unknown) => { pending = undefined; throw err; },
-    )),
-    preload: () => { self.load().catch(() => {}); },
-    subscribe: (notify) => { listeners.add(notify); return () => { listeners.delete(notify); }; },
+    load: () =>
+      (pending ??= load().then(
+        (s) => {
+          loaded = s;
+          listeners.forEach((notify) => notify());
+          return s;
+        },
+        (err: unknown) => {
+          pending = undefined;
+          throw err;
+        },
+      )),
+    preload: () => {
+      self.load().catch(() => {});
+    },
+    subscribe: (notify) => {
+      listeners.add(notify);
+      return () => {
+        listeners.delete(notify);
+      };
+    },
   };
   return self;
 }
@@ -70,7 +89,12 @@ export function withSchemas<T, R>(schemas: LazySchemas<T>, run: (s: T) => R, off
  * answers a promise (Mantine's submit waits for it), so the first submit validates too.
  * `toBody` maps form values to the request the schema checks.
  */
-export function lazyZodValidate<T, V>(schemas: LazySchemas<T>, pick: (s: T) => z.ZodType, t: Translate, toBody: (values: V) => unknown = (v) => v) {
+export function lazyZodValidate<T, V>(
+  schemas: LazySchemas<T>,
+  pick: (s: T) => z.ZodType,
+  t: Translate,
+  toBody: (values: V) => unknown = (v) => v,
+) {
   return (values: V) => withSchemas(schemas, (s) => zodValidate(pick(s), t)(toBody(values)), {});
 }
 
@@ -92,7 +116,10 @@ export function useSchemasOnInteraction(schemas: LazySchemas<unknown>): void {
   useEffect(() => {
     if (schemas.current()) return;
     const events = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
-    const start = () => { schemas.preload(); stop(); };
+    const start = () => {
+      schemas.preload();
+      stop();
+    };
     const stop = () => events.forEach((e) => document.removeEventListener(e, start, true));
     events.forEach((e) => document.addEventListener(e, start, true));
     return stop;

@@ -11,7 +11,9 @@ import { sql } from 'drizzle-orm';
  */
 export const buyerOrderVersions = pgTable('buyer_order_versions', {
   buyerId: bigint('buyer_id', { mode: 'bigint' }).primaryKey(),
-  version: bigint('version', { mode: 'bigint' }).notNull().default(sql`1`),
+  version: bigint('version', { mode: 'bigint' })
+    .notNull()
+    .default(sql`1`),
   /** The transaction that bumped last: one bump per transaction however many rows it changes. */
   bumpedBy: bigint('bumped_by', { mode: 'bigint' }),
 });

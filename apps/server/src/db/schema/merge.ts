@@ -7,10 +7,18 @@ import { tradeContracts } from './checkout.js';
  * contract goes through the usual payment path unchanged (records, lock, repeat guard, webhooks,
  * pay result), while each member keeps its own orders, numbers and after-sales.
  */
-export const contractMerges = pgTable('contract_merges', {
-  mergeContractId: bigint('merge_contract_id', { mode: 'bigint' }).notNull().references(() => tradeContracts.id),
-  contractId: bigint('contract_id', { mode: 'bigint' }).notNull().references(() => tradeContracts.id),
-}, (t) => [
-  primaryKey({ columns: [t.mergeContractId, t.contractId] }),
-  index('contract_merges_contract_idx').on(t.contractId),
-]);
+export const contractMerges = pgTable(
+  'contract_merges',
+  {
+    mergeContractId: bigint('merge_contract_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => tradeContracts.id),
+    contractId: bigint('contract_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => tradeContracts.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mergeContractId, t.contractId] }),
+    index('contract_merges_contract_idx').on(t.contractId),
+  ],
+);

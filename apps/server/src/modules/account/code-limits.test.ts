@@ -17,22 +17,40 @@ const BIND = '/api/user/web/mobile/bind/send-sms-code';
 const CAPS = DEFAULT_CODE_SEND_LIMITS;
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function signup(name: string): Promise<{ b: Browser; id: string }> {
   const b = browser(t.app);
-  const res = await b.post('/api/auth/signup', { email: `${name}-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'password123', nickname: name }, { remoteAddress: freshIp() });
+  const res = await b.post(
+    '/api/auth/signup',
+    { email: `${name}-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'password123', nickname: name },
+    { remoteAddress: freshIp() },
+  );
   expect(res.statusCode, res.body).toBe(200);
   return { b, id: res.json().user.id };
 }
 /** A number nobody has used yet. */
 const number = () => `${crypto.randomInt(200, 999)}555${crypto.randomInt(1000, 9999)}`;
-const smsTo = async (prefix: string, mobile: string) => (await t.db.select().from(devMailbox).where(eq(devMailbox.toAddress, `+${prefix}${mobile}`))).length;
+const smsTo = async (prefix: string, mobile: string) =>
+  (
+    await t.db
+      .select()
+      .from(devMailbox)
+      .where(eq(devMailbox.toAddress, `+${prefix}${mobile}`))
+  ).length;
 /** Refused sends on /metrics, by `limit` label. */
 async function refusedMetric(): Promise<Record<string, number>> {
   const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-  return Object.fromEntries([...text.matchAll(/^verification_code_sends_refused_total\{channel="sms",limit="([a-z_]+)"\} (\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]));
+  return Object.fromEntries(
+    [...text.matchAll(/^verification_code_sends_refused_total\{channel="sms",limit="([a-z_]+)"\} (\d+)$/gm)].map(
+      (m) => [m[1]!, Number(m[2])],
+    ),
+  );
 }
 const waitForDelivery = () => new Promise((r) => setTimeout(r, 300));
 
@@ -49,7 +67,10 @@ describe('code sends per account', () => {
     const next = number();
     const refused = await b.post(BIND, { mobile: next, mobilePrefix: '1' }, { remoteAddress: freshIp() });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'Common.tooManyRequests', message: 'Too many codes requested, please try again later' });
+    expect(refused.json()).toMatchObject({
+      code: 'Common.tooManyRequests',
+      message: 'Too many codes requested, please try again later',
+    });
     const hourWait = Number(refused.headers['retry-after']);
     expect(hourWait).toBeGreaterThan(3500);
     expect(hourWait).toBeLessThanOrEqual(3600);
@@ -60,10 +81,15 @@ describe('code sends per account', () => {
 
     // Another account on the same addresses is not held back by this one's cap.
     const other = await signup('neighbour');
-    expect((await other.b.post(BIND, { mobile: number(), mobilePrefix: '1' }, { remoteAddress: freshIp() })).statusCode).toBe(200);
+    expect(
+      (await other.b.post(BIND, { mobile: number(), mobilePrefix: '1' }, { remoteAddress: freshIp() })).statusCode,
+    ).toBe(200);
 
     // An hour later (its hourly window over) the account goes on until its daily cap.
-    await t.db.update(rateLimitHits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimitHits.key, `code:account:${id}`));
+    await t.db
+      .update(rateLimitHits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimitHits.key, `code:account:${id}`));
     const leftToday = CAPS.perAccount.day - CAPS.perAccount.hour;
     for (let i = 0; i < leftToday; i++) {
       const res = await b.post(BIND, { mobile: number(), mobilePrefix: '1' }, { remoteAddress: freshIp() });
@@ -81,9 +107,17 @@ describe('code sends per account', () => {
 
   it('a refused send is not counted: the account is not held back longer for asking again', async () => {
     const { b, id } = await signup('patient');
-    await t.db.execute(sql`INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES (${`code:account:${id}`}, ${CAPS.perAccount.hour}, now() + interval '1 hour')`);
-    for (let i = 0; i < 3; i++) expect((await b.post(BIND, { mobile: number(), mobilePrefix: '1' }, { remoteAddress: freshIp() })).statusCode).toBe(429);
-    const [row] = await t.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, `code:account:${id}`));
+    await t.db.execute(
+      sql`INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES (${`code:account:${id}`}, ${CAPS.perAccount.hour}, now() + interval '1 hour')`,
+    );
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await b.post(BIND, { mobile: number(), mobilePrefix: '1' }, { remoteAddress: freshIp() })).statusCode,
+      ).toBe(429);
+    const [row] = await t.db
+      .select()
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, `code:account:${id}`));
     expect(row!.hits).toBe(CAPS.perAccount.hour);
   });
 });
@@ -91,11 +125,17 @@ describe('code sends per account', () => {
 describe('SMS per destination country', () => {
   it('SMS to one country stop at its cap over every account and address; other countries still get theirs', async () => {
     // As if other accounts had sent all but two of this hour's SMS to Germany.
-    await t.db.execute(sql`INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES ('code:sms-country:+49', ${CAPS.perCountry.hour - 2}, now() + interval '1 hour')`);
+    await t.db.execute(
+      sql`INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES ('code:sms-country:+49', ${CAPS.perCountry.hour - 2}, now() + interval '1 hour')`,
+    );
     const before = await refusedMetric();
     for (let i = 0; i < 2; i++) {
       const { b } = await signup(`de${i}`);
-      const res = await b.post(BIND, { mobile: `151${crypto.randomInt(10_000_000, 99_999_999)}`, mobilePrefix: '+49' }, { remoteAddress: freshIp() });
+      const res = await b.post(
+        BIND,
+        { mobile: `151${crypto.randomInt(10_000_000, 99_999_999)}`, mobilePrefix: '+49' },
+        { remoteAddress: freshIp() },
+      );
       expect(res.statusCode, res.body).toBe(200);
     }
     const { b } = await signup('de-over');
@@ -107,7 +147,15 @@ describe('SMS per destination country', () => {
     await waitForDelivery();
     expect(await smsTo('49', mobile)).toBe(0);
     // The same account to a number in Japan: another country, its own cap.
-    expect((await b.post(BIND, { mobile: `90${crypto.randomInt(10_000_000, 99_999_999)}`, mobilePrefix: '81' }, { remoteAddress: freshIp() })).statusCode).toBe(200);
+    expect(
+      (
+        await b.post(
+          BIND,
+          { mobile: `90${crypto.randomInt(10_000_000, 99_999_999)}`, mobilePrefix: '81' },
+          { remoteAddress: freshIp() },
+        )
+      ).statusCode,
+    ).toBe(200);
     const after = await refusedMetric();
     expect((after.country_hour ?? 0) - (before.country_hour ?? 0)).toBe(1);
   });
@@ -126,7 +174,9 @@ describe('SMS per destination country', () => {
 describe('configuration', () => {
   it('CODES_PER_* and SMS_PER_COUNTRY_* set the caps; a value that is not a whole number stops the start', () => {
     expect(codeSendLimitsFrom({})).toEqual(DEFAULT_CODE_SEND_LIMITS);
-    expect(codeSendLimitsFrom({ CODES_PER_ACCOUNT_HOUR: '3', CODES_PER_IP_DAY: '99', SMS_PER_COUNTRY_DAY: '1000' })).toEqual({
+    expect(
+      codeSendLimitsFrom({ CODES_PER_ACCOUNT_HOUR: '3', CODES_PER_IP_DAY: '99', SMS_PER_COUNTRY_DAY: '1000' }),
+    ).toEqual({
       perAccount: { hour: 3, day: CAPS.perAccount.day },
       perIp: { hour: DEFAULT_CODE_SEND_LIMITS.perIp.hour, day: 99 },
       perCountry: { hour: DEFAULT_CODE_SEND_LIMITS.perCountry.hour, day: 1000 },

@@ -64,11 +64,18 @@ export interface SendCodeInput {
   deliver?: boolean;
 }
 
-const tooSoon = (seconds: number) => new AppError(429, ERROR_CODES.codeResendTooSoon, `Please wait ${seconds} s before asking for a new code`, { retryAfterSeconds: seconds });
+const tooSoon = (seconds: number) =>
+  new AppError(429, ERROR_CODES.codeResendTooSoon, `Please wait ${seconds} s before asking for a new code`, {
+    retryAfterSeconds: seconds,
+  });
 
 async function secondsUntilResend(tx: Tx, purpose: string, destination: string): Promise<number> {
-  const [row] = await tx.select({ left: sql<number>`ceil(extract(epoch FROM ${verificationCodes.sentAt} + make_interval(secs => ${CODE_RULES.resendSeconds}) - now()))::int` })
-    .from(verificationCodes).where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.destination, destination)));
+  const [row] = await tx
+    .select({
+      left: sql<number>`ceil(extract(epoch FROM ${verificationCodes.sentAt} + make_interval(secs => ${CODE_RULES.resendSeconds}) - now()))::int`,
+    })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.destination, destination)));
   return Math.max(0, row?.left ?? 0);
 }
 
@@ -76,7 +83,11 @@ async function secondsUntilResend(tx: Tx, purpose: string, destination: string):
  * E.164 country calling codes are a prefix code: 1 and 7 have one digit, these two, every other
  * three. So the country of "+<code><number>" needs no table of numbers (+1 is all of NANP).
  */
-const TWO_DIGIT_CALLING_CODES = new Set('20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98'.split(' '));
+const TWO_DIGIT_CALLING_CODES = new Set(
+  '20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98'.split(
+    ' ',
+  ),
+);
 
 /** The calling code of a "+<code><number>" destination: "+4915112345678" -> "49". */
 export function callingCodeOf(destination: string): string {
@@ -89,14 +100,32 @@ const HOUR_S = 3600;
 const DAY_S = 86400;
 
 /** Which cap refused a send (the `limit` label of verification_code_sends_refused_total). */
-export type CodeCap = 'resend' | 'destination_hour' | 'ip_hour' | 'ip_day' | 'account_hour' | 'account_day' | 'country_hour' | 'country_day';
-interface Window { cap: CodeCap; key: string; seconds: number; max: number }
+export type CodeCap =
+  | 'resend'
+  | 'destination_hour'
+  | 'ip_hour'
+  | 'ip_day'
+  | 'account_hour'
+  | 'account_day'
+  | 'country_hour'
+  | 'country_day';
+interface Window {
+  cap: CodeCap;
+  key: string;
+  seconds: number;
+  max: number;
+}
 
 /** The fixed windows a send counts in, always in this order (the upsert locks rows in it: no deadlock between sends). */
 function windowsOf(input: SendCodeInput): Window[] {
   const requester = input.requesterId === undefined ? input.userId : input.requesterId;
   const w: Window[] = [
-    { cap: 'destination_hour', key: `code:dest:${input.destination}`, seconds: HOUR_S, max: CODE_RULES.perDestinationPerHour },
+    {
+      cap: 'destination_hour',
+      key: `code:dest:${input.destination}`,
+      seconds: HOUR_S,
+      max: CODE_RULES.perDestinationPerHour,
+    },
     { cap: 'ip_hour', key: `code:ip:${input.ip}`, seconds: HOUR_S, max: limits.perIp.hour },
     { cap: 'ip_day', key: `code:ip:day:${input.ip}`, seconds: DAY_S, max: limits.perIp.day },
   ];
@@ -117,7 +146,10 @@ function windowsOf(input: SendCodeInput): Window[] {
  * statement; the windows now over their cap, with the seconds until each one resets.
  */
 async function countSend(tx: Tx, windows: Window[]): Promise<{ cap: CodeCap; retryAfter: number }[]> {
-  const values = sql.join(windows.map((w) => sql`(${w.key}, 1, now() + make_interval(secs => ${w.seconds}))`), sql`, `);
+  const values = sql.join(
+    windows.map((w) => sql`(${w.key}, 1, now() + make_interval(secs => ${w.seconds}))`),
+    sql`, `,
+  );
   const r = await tx.execute<{ key: string; hits: number; left: number }>(sql`
     INSERT INTO rate_limit_hits AS r (key, hits, reset_at) VALUES ${values}
     ON CONFLICT (key) DO UPDATE SET
@@ -143,7 +175,9 @@ export async function sendCode(tx: Tx, input: SendCodeInput): Promise<SendCodeRe
   if (over.length) {
     for (const o of over) codeSendsRefused.inc({ channel: input.channel, limit: o.cap });
     const retryAfterSeconds = Math.max(...over.map((o) => o.retryAfter));
-    throw new AppError(429, ERROR_CODES.tooManyRequests, 'Too many codes requested, please try again later', { retryAfterSeconds });
+    throw new AppError(429, ERROR_CODES.tooManyRequests, 'Too many codes requested, please try again later', {
+      retryAfterSeconds,
+    });
   }
   const code = generateCode();
   const codeHash = hashCode(purpose, destination, code);
@@ -160,7 +194,13 @@ export async function sendCode(tx: Tx, input: SendCodeInput): Promise<SendCodeRe
     throw tooSoon(Math.max(1, await secondsUntilResend(tx, purpose, destination)));
   }
   if (input.deliver !== false) {
-    const message = { to: destination, template: codeTemplate(purpose), lang: input.lang, site: input.site, data: { code, minutes: CODE_RULES.ttlSeconds / 60 } };
+    const message = {
+      to: destination,
+      template: codeTemplate(purpose),
+      lang: input.lang,
+      site: input.site,
+      data: { code, minutes: CODE_RULES.ttlSeconds / 60 },
+    };
     if (input.channel === 'email') await enqueueEmail(tx, message);
     else await enqueueSms(tx, message);
   }
@@ -175,26 +215,47 @@ export interface CheckCodeInput {
   consume: boolean;
 }
 
-const invalid = (triesLeft: number) => new AppError(400, ERROR_CODES.codeInvalid, 'The code is not correct', { triesLeft });
+const invalid = (triesLeft: number) =>
+  new AppError(400, ERROR_CODES.codeInvalid, 'The code is not correct', { triesLeft });
 
 export async function checkCode(db: Db, input: CheckCodeInput): Promise<{ userId: bigint | null }> {
   const { purpose, destination } = input;
   // The try is counted and committed first (row lock: concurrent checks queue up).
-  const [row] = await db.update(verificationCodes).set({ tries: sql`${verificationCodes.tries} + 1` })
-    .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.destination, destination), isNull(verificationCodes.consumedAt)))
-    .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash, tries: verificationCodes.tries, expiresAt: verificationCodes.expiresAt, userId: verificationCodes.userId });
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ tries: sql`${verificationCodes.tries} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.destination, destination),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .returning({
+      id: verificationCodes.id,
+      codeHash: verificationCodes.codeHash,
+      tries: verificationCodes.tries,
+      expiresAt: verificationCodes.expiresAt,
+      userId: verificationCodes.userId,
+    });
   const given = hashCode(purpose, destination, input.code.trim());
   if (!row) {
     // Same work as a real check, so an absent code answers like a wrong one.
     crypto.timingSafeEqual(Buffer.from(given), Buffer.from(given));
     throw invalid(0);
   }
-  if (row.tries > CODE_RULES.maxTries) throw new AppError(400, ERROR_CODES.codeTooManyTries, 'Too many wrong tries: please ask for a new code');
-  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, ERROR_CODES.codeExpired, 'The code has expired: please ask for a new code');
-  if (!crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash))) throw invalid(CODE_RULES.maxTries - row.tries);
+  if (row.tries > CODE_RULES.maxTries)
+    throw new AppError(400, ERROR_CODES.codeTooManyTries, 'Too many wrong tries: please ask for a new code');
+  if (row.expiresAt.getTime() <= Date.now())
+    throw new AppError(400, ERROR_CODES.codeExpired, 'The code has expired: please ask for a new code');
+  if (!crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash)))
+    throw invalid(CODE_RULES.maxTries - row.tries);
   if (input.consume) {
-    const [used] = await db.update(verificationCodes).set({ consumedAt: new Date() })
-      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt))).returning({ id: verificationCodes.id });
+    const [used] = await db
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
     // Two right answers at once: only one may use the code.
     if (!used) throw invalid(0);
   }

@@ -19,8 +19,20 @@ import { buildApp } from '../../app.js';
 import { createDb, type Db } from '../../db/client.js';
 import { ensureDatabase } from '../../db/embedded.js';
 import {
-  carriers, cards, comments, enterpriseNoticeEmails, enterprises, outboxMessages, paymentRecords, reverseTradeOrderLines, reverseTradeOrders, thirdPartyIdentities,
-  tradeContracts, tradeOrders, uploads, users,
+  carriers,
+  cards,
+  comments,
+  enterpriseNoticeEmails,
+  enterprises,
+  outboxMessages,
+  paymentRecords,
+  reverseTradeOrderLines,
+  reverseTradeOrders,
+  thirdPartyIdentities,
+  tradeContracts,
+  tradeOrders,
+  uploads,
+  users,
 } from '../../db/schema/index.js';
 import { startJobs, type Jobs } from '../../lib/jobs.js';
 import { OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE } from '../../lib/outbox.js';
@@ -44,24 +56,51 @@ const kit = orderKit(() => ({ t, f }));
 
 /** The test app on its own clone of the seeded database, with real pg-boss jobs (so job payloads are in the database too). */
 beforeAll(async () => {
-  const url = await ensureDatabase(inject('pgServerUrl'), `test_${crypto.randomBytes(6).toString('hex')}`, 'mall_template');
+  const url = await ensureDatabase(
+    inject('pgServerUrl'),
+    `test_${crypto.randomBytes(6).toString('hex')}`,
+    'mall_template',
+  );
   const db = createDb(url, 4);
-  jobs = await startJobs(url, [MOCKPAY_WEBHOOK_QUEUE, PAYMENT_EVENT_QUEUE, ORDERS_SWEEP_QUEUE, REFUND_QUEUE, REVERSE_SWEEP_QUEUE, OUTBOX_QUEUE, OUTBOX_SWEEP_QUEUE]);
+  jobs = await startJobs(url, [
+    MOCKPAY_WEBHOOK_QUEUE,
+    PAYMENT_EVENT_QUEUE,
+    ORDERS_SWEEP_QUEUE,
+    REFUND_QUEUE,
+    REVERSE_SWEEP_QUEUE,
+    OUTBOX_QUEUE,
+    OUTBOX_SWEEP_QUEUE,
+  ]);
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-destroy-uploads-'));
   const app = await buildApp({ db, jobs, storage: new LocalStorage(uploadsDir) });
   await app.ready();
   // What server.ts runs on these queues, with MOCKPAY's webhook injected instead of fetched.
-  await jobs.work<{ id: string }>(OUTBOX_QUEUE, async ({ id }) => { await app.outbox.deliver(BigInt(id)); });
+  await jobs.work<{ id: string }>(OUTBOX_QUEUE, async ({ id }) => {
+    await app.outbox.deliver(BigInt(id));
+  });
   await workPaymentEvents(jobs, app.paymentEvents, false);
   await jobs.work<{ eventId: string }>(MOCKPAY_WEBHOOK_QUEUE, async ({ eventId }) => {
     const signed = await app.mockpay.signedEvent(eventId);
     if (!signed || signed.delivered) return;
     const attempt = await app.mockpay.countAttempt(eventId);
-    const res = await app.inject({ method: 'POST', url: new URL(signed.url).pathname, payload: signed.body, headers: { 'content-type': 'application/json', 'mockpay-signature': signed.signature } });
+    const res = await app.inject({
+      method: 'POST',
+      url: new URL(signed.url).pathname,
+      payload: signed.body,
+      headers: { 'content-type': 'application/json', 'mockpay-signature': signed.signature },
+    });
     if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}`);
     await app.mockpay.markDelivered(eventId, attempt);
   });
-  t = { app, db, close: async () => { await app.close(); await jobs.stop(); await db.$client.end(); } };
+  t = {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+      await db.$client.end();
+    },
+  };
   f = await loadFixtures(db);
 });
 afterAll(async () => {
@@ -71,7 +110,12 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------- searching the whole database
 
-interface Hit { table: string; column: string; value: string; row: Record<string, unknown> }
+interface Hit {
+  table: string;
+  column: string;
+  value: string;
+  row: Record<string, unknown>;
+}
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The digits in this order, with the separators people type between them ("(415) 555-0100"). */
@@ -90,33 +134,42 @@ async function findEverywhere(db: Db, patterns: string[]): Promise<Hit[]> {
     const { rows } = await db.execute<{ value: string; row: Record<string, unknown> }>(sql`
       SELECT ${sql.identifier(c.column_name)}::text AS value, to_jsonb(x) AS row FROM ${sql.identifier(c.table_schema)}.${sql.identifier(c.table_name)} x
       WHERE ${sql.identifier(c.column_name)}::text ~* ${re}`);
-    for (const r of rows) hits.push({ table: `${c.table_schema}.${c.table_name}`, column: c.column_name, value: r.value, row: r.row });
+    for (const r of rows)
+      hits.push({ table: `${c.table_schema}.${c.table_name}`, column: c.column_name, value: r.value, row: r.row });
   }
   return hits;
 }
 
 /** The schemas the search covers (pgboss is among them: the jobs above created it). */
 async function schemasSearched(db: Db): Promise<string[]> {
-  const { rows } = await db.execute<{ s: string }>(sql`SELECT DISTINCT table_schema AS s FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`);
+  const { rows } = await db.execute<{ s: string }>(
+    sql`SELECT DISTINCT table_schema AS s FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`,
+  );
   return rows.map((r) => r.s);
 }
 
 /** Contracts with an invoiced order: what docs/privacy.md keeps (their billing_address, nothing else). */
 async function invoicedContracts(db: Db, buyerId: bigint): Promise<Set<string>> {
-  const rows = await db.selectDistinct({ id: tradeOrders.contractId }).from(tradeOrders).where(and(eq(tradeOrders.buyerId, buyerId), sql`${tradeOrders.invoiceUrl} IS NOT NULL`));
+  const rows = await db
+    .selectDistinct({ id: tradeOrders.contractId })
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.buyerId, buyerId), sql`${tradeOrders.invoiceUrl} IS NOT NULL`));
   return new Set(rows.map((r) => String(r.id)));
 }
 
 /** Hits outside the one place that may keep a name or street: the billing address of an invoiced contract of this buyer. */
 const notKeptForInvoices = (hits: Hit[], invoiced: Set<string>) =>
-  hits.filter((h) => !(h.table === 'public.trade_contracts' && h.column === 'billing_address' && invoiced.has(String(h.row.id))));
+  hits.filter(
+    (h) => !(h.table === 'public.trade_contracts' && h.column === 'billing_address' && invoiced.has(String(h.row.id))),
+  );
 
 const describeHits = (hits: Hit[]) => hits.map((h) => `${h.table}.${h.column}: ${h.value.slice(0, 300)}`).join('\n');
 
 // ---------------------------------------------------------------- the account's data
 
 const P = '/auth/mall';
-const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[crypto.randomInt(26)]).join('');
+const letters = (n: number) =>
+  Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[crypto.randomInt(26)]).join('');
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 async function codeFor(b: Browser, url: string, body: Record<string, unknown>, to: string) {
@@ -127,17 +180,33 @@ async function codeFor(b: Browser, url: string, body: Record<string, unknown>, t
 }
 
 async function deleteThroughApi(b: Browser, email: string) {
-  const code = await codeFor(b, `${P}/captcha/destroy-send-email-code`, { email, ...(await solvedCaptcha(t.app)) }, email);
+  const code = await codeFor(
+    b,
+    `${P}/captcha/destroy-send-email-code`,
+    { email, ...(await solvedCaptcha(t.app)) },
+    email,
+  );
   const done = await b.request('PUT', `${P}/user/user-destroy`, { email, emailCode: code });
   expect(done.statusCode, done.body).toBe(200);
   expect(done.json()).toEqual({ destroyed: true });
 }
 
 async function pngUpload(b: Browser, url: string): Promise<Record<string, string>> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 90, b: 200 } } })
+    .png()
+    .toBuffer();
   const boundary = `----b${crypto.randomBytes(6).toString('hex')}`;
-  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  const res = await b.request('POST', url, undefined, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: payload as unknown as string });
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await b.request('POST', url, undefined, {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: payload as unknown as string,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -162,58 +231,168 @@ describe('deleting an account', () => {
     expect(signup.statusCode, signup.body).toBe(200);
     const buyerId = BigInt(signup.json().user.id);
 
-    expect((await b.request('PUT', `${P}/user/user-info`, { nickname: fullName, firstName: first, lastName: last, gender: 'FEMALE', birthday: '1990-04-01' })).statusCode).toBe(200);
-    const smsCode = await codeFor(b, '/api/user/web/mobile/bind/send-sms-code', { mobile, mobilePrefix: '1' }, `+1${mobile}`);
+    expect(
+      (
+        await b.request('PUT', `${P}/user/user-info`, {
+          nickname: fullName,
+          firstName: first,
+          lastName: last,
+          gender: 'FEMALE',
+          birthday: '1990-04-01',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const smsCode = await codeFor(
+      b,
+      '/api/user/web/mobile/bind/send-sms-code',
+      { mobile, mobilePrefix: '1' },
+      `+1${mobile}`,
+    );
     expect((await b.post('/api/user/web/mobile/bind', { mobile, mobilePrefix: '1', smsCode })).statusCode).toBe(200);
-    const person = { firstName: first, lastName: last, email, personPhone: `${mobile.slice(0, 3)} ${mobile.slice(3, 6)} ${mobile.slice(6)}`, hearFromInput: `${last} told me` };
+    const person = {
+      firstName: first,
+      lastName: last,
+      email,
+      personPhone: `${mobile.slice(0, 3)} ${mobile.slice(3, 6)} ${mobile.slice(6)}`,
+      hearFromInput: `${last} told me`,
+    };
     const shipTo = usAddress(f, { ...person, poiName: `12 ${shipStreet}` });
-    const billTo = usAddress(f, { ...person, poiName: `7 ${billStreet}`, addressType: 'COMPANY', company: `${last} Studio` });
+    const billTo = usAddress(f, {
+      ...person,
+      poiName: `7 ${billStreet}`,
+      addressType: 'COMPANY',
+      company: `${last} Studio`,
+    });
     const saved = await b.post('/api/addresses', { ...shipTo, isDefault: true });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await b.post('/api/trantor/flow/bbc_trade_CreateUserCertificateFlow', [{ name: fullName, certificateNumber: '123-45-6789' }])).statusCode).toBe(200);
+    expect(
+      (
+        await b.post('/api/trantor/flow/bbc_trade_CreateUserCertificateFlow', [
+          { name: fullName, certificateNumber: '123-45-6789' },
+        ])
+      ).statusCode,
+    ).toBe(200);
     await t.db.insert(cards).values({
-      buyerId, status: 'ACTIVE', payCenterToken: `pm_${letters(8)}`, tailNumber: '4242', isSave: true, isDefault: true, setupId: `seti_${letters(8)}`, clientSecret: 'x',
-      holder: { cardHolderName: fullName, mobile, email, country: 'US', city: 'San Francisco', street: shipStreet, houseNumber: '12', zipCode: '94107' },
+      buyerId,
+      status: 'ACTIVE',
+      payCenterToken: `pm_${letters(8)}`,
+      tailNumber: '4242',
+      isSave: true,
+      isDefault: true,
+      setupId: `seti_${letters(8)}`,
+      clientSecret: 'x',
+      holder: {
+        cardHolderName: fullName,
+        mobile,
+        email,
+        country: 'US',
+        city: 'San Francisco',
+        street: shipStreet,
+        houseNumber: '12',
+        zipCode: '94107',
+      },
     });
-    await t.db.insert(thirdPartyIdentities).values({ userId: buyerId, provider: 'demo', issuer: 'https://idp.example', subject: letters(12), email, displayName: fullName });
+    await t.db
+      .insert(thirdPartyIdentities)
+      .values({
+        userId: buyerId,
+        provider: 'demo',
+        issuer: 'https://idp.example',
+        subject: letters(12),
+        email,
+        displayName: fullName,
+      });
     const [acme] = await t.db.select().from(enterprises).limit(1);
     await t.db.insert(enterpriseNoticeEmails).values({ enterpriseId: acme!.id, email });
     // A message not sent yet, and a wrong password (a login counter keyed by the email).
-    await t.db.insert(outboxMessages).values({ channel: 'email', destination: email, template: 'passwordChanged', language: 'en', site: 'US', payload: { name: fullName } });
+    await t.db
+      .insert(outboxMessages)
+      .values({
+        channel: 'email',
+        destination: email,
+        template: 'passwordChanged',
+        language: 'en',
+        site: 'US',
+        payload: { name: fullName },
+      });
     expect((await browser(t.app).post('/api/auth/login', { email, password: 'wrong-password' })).statusCode).toBe(401);
     // An oversized-order request, with the buyer's words.
-    const exceed = await b.post('/api/checkout/exceed-request', { previewTradeContractLineReqTOList: [{ skuId: f.sku['BULK-E7-20'], qty: '2' }], selectedAddress: shipTo, requirements: `Ask for ${first} at the dock` },
-      { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() });
+    const exceed = await b.post(
+      '/api/checkout/exceed-request',
+      {
+        previewTradeContractLineReqTOList: [{ skuId: f.sku['BULK-E7-20'], qty: '2' }],
+        selectedAddress: shipTo,
+        requirements: `Ask for ${first} at the dock`,
+      },
+      { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
+    );
     expect(exceed.statusCode, exceed.body).toBe(200);
 
     // Order 1: through the checkout (contact by phone, a remark), paid, shipped, received; reviewed with a photo; an after-sales withdrawn.
     const buyer = { b, id: buyerId, email };
-    const placed = await kit.place(buyer, [['E7-BLK-140', '1']], { selectedAddress: { id: saved.json().id }, billingAddress: billTo },
-      { notifyInfo: { notifyType: 'phone', areaCode: '+1', contactInfo: mobile }, hearFromInput: `${last} told me`, tradeOrderReqList: [{ shopId: f.shop.flexi, remark: `Ring twice, ${first}` }] });
+    const placed = await kit.place(
+      buyer,
+      [['E7-BLK-140', '1']],
+      { selectedAddress: { id: saved.json().id }, billingAddress: billTo },
+      {
+        notifyInfo: { notifyType: 'phone', areaCode: '+1', contactInfo: mobile },
+        hearFromInput: `${last} told me`,
+        tradeOrderReqList: [{ shopId: f.shop.flexi, remark: `Ring twice, ${first}` }],
+      },
+    );
     await kit.pay(b, placed.contractId);
     const orderId = placed.orderIds[0]!;
     const [ups] = await t.db.select().from(carriers).where(eq(carriers.code, 'UPS'));
     const seller = await login(t.app, 'seller@demo.shop');
     const lines = await kit.topLines(orderId);
-    expect((await seller.post(`/api/merchant/orders/${orderId}/packages`, {
-      carrierId: String(ups!.id), serviceCode: upsTrackingNumber(), lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
-    })).statusCode).toBe(200);
+    expect(
+      (
+        await seller.post(`/api/merchant/orders/${orderId}/packages`, {
+          carrierId: String(ups!.id),
+          serviceCode: upsTrackingNumber(),
+          lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
+        })
+      ).statusCode,
+    ).toBe(200);
     for (const p of (await b.post('/sapi/mall-order/web/order/listPackage', { id: orderId })).json().shipments) {
       expect((await b.post('/sapi/mall-order/web/order/signForDelivery', { id: p.id })).statusCode).toBe(200);
     }
     expect(await kit.statusOf(orderId)).toBe('COMPLETE');
     const photo = await pngUpload(b, '/api/uploads/review-images');
-    const review = await b.post('/api/trantor/flow/bbc_content_BatchCreateCommonCommentFlow', [{
-      postId: String(lines[0]!.id), postTypeDict: 'ORDER_LINE', rateDict: 5, content: 'Sturdy desk, easy to assemble', topId: -1, images: { files: [photo] },
-    }]);
+    const review = await b.post('/api/trantor/flow/bbc_content_BatchCreateCommonCommentFlow', [
+      {
+        postId: String(lines[0]!.id),
+        postTypeDict: 'ORDER_LINE',
+        rateDict: 5,
+        content: 'Sturdy desk, easy to assemble',
+        topId: -1,
+        images: { files: [photo] },
+      },
+    ]);
     expect(review.statusCode, review.body).toBe(200);
     const evidence = (await pngUpload(b, '/api/uploads?purpose=evidence')).url!;
-    const reverse = await b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForReturnFlow', [{
-      tradeOrder: { id: orderId }, reverseReason: 'DAMAGED', applyRefundAmt: '10.00', reverseTradeOrderLineList: [{ tradeOrderLine: { id: String(lines[0]!.id) }, reverseQty: '1' }],
-      attachmentList: [evidence], reverseText: `Scratched. Call ${first} on ${mobile}`,
-    }], { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() });
+    const reverse = await b.post(
+      '/api/trantor/flow/trade_InitiateReverseTradeOrderForReturnFlow',
+      [
+        {
+          tradeOrder: { id: orderId },
+          reverseReason: 'DAMAGED',
+          applyRefundAmt: '10.00',
+          reverseTradeOrderLineList: [{ tradeOrderLine: { id: String(lines[0]!.id) }, reverseQty: '1' }],
+          attachmentList: [evidence],
+          reverseText: `Scratched. Call ${first} on ${mobile}`,
+        },
+      ],
+      { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
+    );
     expect(reverse.statusCode, reverse.body).toBe(200);
-    expect((await b.post('/api/trantor/flow/trade_CancelReverseTradeOrderForReturnOrExchangeFlow', [{ id: reverse.json().id }])).statusCode).toBe(200);
+    expect(
+      (
+        await b.post('/api/trantor/flow/trade_CancelReverseTradeOrderForReturnOrExchangeFlow', [
+          { id: reverse.json().id },
+        ])
+      ).statusCode,
+    ).toBe(200);
     // Order 2: placed, never paid.
     const unpaid = await kit.place(buyer, [['TRAY-STEEL', '1']], { selectedAddress: shipTo });
 
@@ -232,12 +411,35 @@ describe('deleting an account', () => {
     const files = [photo.url!, photo.thumbUrl!, evidence].map(storedFile);
     for (const file of files) expect(fs.existsSync(file), file).toBe(true);
 
-    const patterns = [escapeRegex(email), phonePattern(mobile), escapeRegex(first), escapeRegex(last), escapeRegex(shipStreet), escapeRegex(billStreet)];
+    const patterns = [
+      escapeRegex(email),
+      phonePattern(mobile),
+      escapeRegex(first),
+      escapeRegex(last),
+      escapeRegex(shipStreet),
+      escapeRegex(billStreet),
+    ];
     everyPattern.push(...patterns);
     // The search finds what is there: the data is in many tables before the deletion.
     const before = new Set((await findEverywhere(t.db, patterns)).map((h) => h.table));
-    for (const table of ['users', 'user_profiles', 'addresses', 'trade_contracts', 'trade_orders', 'reverse_trade_orders', 'cards', 'user_certificates', 'third_party_identities',
-      'outbox_messages', 'dev_mailbox', 'verification_codes', 'rate_limit_hits', 'login_failures', 'enterprise_notice_emails', 'pre_trade_requests']) {
+    for (const table of [
+      'users',
+      'user_profiles',
+      'addresses',
+      'trade_contracts',
+      'trade_orders',
+      'reverse_trade_orders',
+      'cards',
+      'user_certificates',
+      'third_party_identities',
+      'outbox_messages',
+      'dev_mailbox',
+      'verification_codes',
+      'rate_limit_hits',
+      'login_failures',
+      'enterprise_notice_emails',
+      'pre_trade_requests',
+    ]) {
       expect(before, table).toContain(`public.${table}`);
     }
     expect(await schemasSearched(t.db)).toEqual(expect.arrayContaining(['pgboss', 'public']));
@@ -252,9 +454,29 @@ describe('deleting an account', () => {
     const contact = new RegExp([escapeRegex(email), phonePattern(mobile)].join('|'), 'i');
     expect(after.filter((h) => contact.test(h.value))).toEqual([]);
     // What the invoice keeps is whom it billed: name, company and postal address; never the email or phone.
-    const [contract] = await t.db.select({ billing: tradeContracts.billingAddress, selected: tradeContracts.selectedAddress }).from(tradeContracts).where(eq(tradeContracts.id, BigInt(placed.contractId)));
-    expect(contract!.billing).toMatchObject({ firstName: first, lastName: last, company: `${last} Studio`, poiName: `7 ${billStreet}`, city: 'San Francisco', postalCode: '94107', email: '', personPhone: '' });
-    expect(contract!.selected).toMatchObject({ personName: 'Deleted user', poiName: '', detailAddress: '', postalCode: '', email: '', personPhone: '', province: 'California' });
+    const [contract] = await t.db
+      .select({ billing: tradeContracts.billingAddress, selected: tradeContracts.selectedAddress })
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(placed.contractId)));
+    expect(contract!.billing).toMatchObject({
+      firstName: first,
+      lastName: last,
+      company: `${last} Studio`,
+      poiName: `7 ${billStreet}`,
+      city: 'San Francisco',
+      postalCode: '94107',
+      email: '',
+      personPhone: '',
+    });
+    expect(contract!.selected).toMatchObject({
+      personName: 'Deleted user',
+      poiName: '',
+      detailAddress: '',
+      postalCode: '',
+      email: '',
+      personPhone: '',
+      province: 'California',
+    });
 
     // The files the account uploaded are gone, from the disk, from the record of uploads and from the shop's answers.
     for (const file of files) expect(fs.existsSync(file), file).toBe(false);
@@ -263,7 +485,12 @@ describe('deleting an account', () => {
     // No one finds the order by the email any more; the seller still has it, with its amount and status, under the pseudonym.
     expect((await lookup()).statusCode).toBe(404);
     const sellerAfter = (await seller.post('/api/merchant/orders', { status: 'ALL', keyword: code })).json().data[0];
-    expect(sellerAfter).toMatchObject({ tradeOrderCode: code, status: 'COMPLETE', buyerName: 'Deleted user', needPayAmt: sellerBefore.needPayAmt });
+    expect(sellerAfter).toMatchObject({
+      tradeOrderCode: code,
+      status: 'COMPLETE',
+      buyerName: 'Deleted user',
+      needPayAmt: sellerBefore.needPayAmt,
+    });
     expect(sellerAfter.shipTo).toBe('Deleted user');
     // The unpaid order was cancelled (its stock is back on the shelf); the review stays, by "Deleted user", without its photo.
     expect(await kit.statusOf(unpaid.orderIds[0]!)).toBe('CANCELED');
@@ -274,13 +501,47 @@ describe('deleting an account', () => {
   it("the demo buyer's seeded history too (its open after-sales and unshipped orders finished first)", async () => {
     const [demo] = await t.db.select().from(users).where(eq(users.email, 'buyer@demo.shop'));
     // As if the seller had finished every after-sales and shipped every paid order: deletion waits for those.
-    await t.db.update(reverseTradeOrders).set({ status: 'REVERSE_CLOSE', deadlineAt: null }).where(and(eq(reverseTradeOrders.buyerId, demo!.id), notInArray(reverseTradeOrders.status, [...REVERSE_FINAL_STATUSES])));
-    await t.db.update(reverseTradeOrderLines).set({ isOpen: false }).where(inArray(reverseTradeOrderLines.reverseId, t.db.select({ id: reverseTradeOrders.id }).from(reverseTradeOrders).where(eq(reverseTradeOrders.buyerId, demo!.id))));
-    await t.db.update(tradeOrders).set({ status: 'UN_RECEIVED' }).where(and(eq(tradeOrders.buyerId, demo!.id), inArray(tradeOrders.status, ['UN_DELIVERY', 'PROCESSING'])));
-    await t.db.update(tradeOrders).set({ status: 'CLOSED' }).where(and(eq(tradeOrders.buyerId, demo!.id), eq(tradeOrders.status, 'PENDING_BALANCE')));
-    await t.db.update(paymentRecords).set({ status: 'CLOSED' }).where(and(eq(paymentRecords.buyerId, demo!.id), eq(paymentRecords.status, 'PAY_PENDING')));
+    await t.db
+      .update(reverseTradeOrders)
+      .set({ status: 'REVERSE_CLOSE', deadlineAt: null })
+      .where(
+        and(
+          eq(reverseTradeOrders.buyerId, demo!.id),
+          notInArray(reverseTradeOrders.status, [...REVERSE_FINAL_STATUSES]),
+        ),
+      );
+    await t.db
+      .update(reverseTradeOrderLines)
+      .set({ isOpen: false })
+      .where(
+        inArray(
+          reverseTradeOrderLines.reverseId,
+          t.db
+            .select({ id: reverseTradeOrders.id })
+            .from(reverseTradeOrders)
+            .where(eq(reverseTradeOrders.buyerId, demo!.id)),
+        ),
+      );
+    await t.db
+      .update(tradeOrders)
+      .set({ status: 'UN_RECEIVED' })
+      .where(and(eq(tradeOrders.buyerId, demo!.id), inArray(tradeOrders.status, ['UN_DELIVERY', 'PROCESSING'])));
+    await t.db
+      .update(tradeOrders)
+      .set({ status: 'CLOSED' })
+      .where(and(eq(tradeOrders.buyerId, demo!.id), eq(tradeOrders.status, 'PENDING_BALANCE')));
+    await t.db
+      .update(paymentRecords)
+      .set({ status: 'CLOSED' })
+      .where(and(eq(paymentRecords.buyerId, demo!.id), eq(paymentRecords.status, 'PAY_PENDING')));
 
-    const patterns = [escapeRegex('buyer@demo.shop'), phonePattern('4155550100'), phonePattern('2125550199'), '\\mDana\\M', 'Demo Buyer'];
+    const patterns = [
+      escapeRegex('buyer@demo.shop'),
+      phonePattern('4155550100'),
+      phonePattern('2125550199'),
+      '\\mDana\\M',
+      'Demo Buyer',
+    ];
     everyPattern.push(...patterns);
     expect((await findEverywhere(t.db, patterns)).length).toBeGreaterThan(10);
     const b = await login(t.app, 'buyer@demo.shop');
@@ -291,7 +552,10 @@ describe('deleting an account', () => {
     const after = await findEverywhere(t.db, patterns);
     expect(notKeptForInvoices(after, invoiced), describeHits(after)).toEqual([]);
     // What is kept holds the name and street only, never the email or phone.
-    const contact = new RegExp([escapeRegex('buyer@demo.shop'), phonePattern('4155550100'), phonePattern('2125550199')].join('|'), 'i');
+    const contact = new RegExp(
+      [escapeRegex('buyer@demo.shop'), phonePattern('4155550100'), phonePattern('2125550199')].join('|'),
+      'i',
+    );
     expect(after.filter((h) => contact.test(h.value))).toEqual([]);
   });
 
@@ -299,7 +563,10 @@ describe('deleting an account', () => {
     const buyer = await kit.signup('waiting');
     const placed = await kit.place(buyer, [['LAMP-BAR', '1']]);
     await kit.pay(buyer.b, placed.contractId);
-    const res = await buyer.b.post(`${P}/captcha/destroy-send-email-code`, { email: buyer.email, ...(await solvedCaptcha(t.app)) });
+    const res = await buyer.b.post(`${P}/captcha/destroy-send-email-code`, {
+      email: buyer.email,
+      ...(await solvedCaptcha(t.app)),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('Account.destroyOrdersToShip');
     expect((await t.db.select().from(users).where(eq(users.id, buyer.id)))[0]!.email).toBe(buyer.email);
@@ -307,12 +574,27 @@ describe('deleting an account', () => {
 
   it('when the retention ends, the invoices of deleted accounts lose the billing name and address too', async () => {
     const year = new Date().getUTCFullYear();
-    const billingOfPaidToday = async () => (await t.db.select({ billing: tradeContracts.billingAddress }).from(tradeContracts).where(eq(tradeContracts.id, BigInt(paidToday))))[0]!.billing;
+    const billingOfPaidToday = async () =>
+      (
+        await t.db
+          .select({ billing: tradeContracts.billingAddress })
+          .from(tradeContracts)
+          .where(eq(tradeContracts.id, BigInt(paidToday)))
+      )[0]!.billing;
     // An invoice paid this year is still kept on the last day of the tenth year after (seeded ones paid in earlier years are not).
     await eraseExpiredInvoiceData(t.db, new Date(Date.UTC(year + RETENTION_YEARS, 11, 31, 23)));
-    expect((await billingOfPaidToday() as { firstName: string }).firstName).toMatch(/^Quilla/);
-    expect(await eraseExpiredInvoiceData(t.db, new Date(Date.UTC(year + RETENTION_YEARS + 1, 0, 1, 1)))).toBeGreaterThanOrEqual(1);
-    expect(await billingOfPaidToday()).toMatchObject({ firstName: 'Deleted user', personName: 'Deleted user', poiName: '', city: '', postalCode: '', company: null });
+    expect(((await billingOfPaidToday()) as { firstName: string }).firstName).toMatch(/^Quilla/);
+    expect(
+      await eraseExpiredInvoiceData(t.db, new Date(Date.UTC(year + RETENTION_YEARS + 1, 0, 1, 1))),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await billingOfPaidToday()).toMatchObject({
+      firstName: 'Deleted user',
+      personName: 'Deleted user',
+      poiName: '',
+      city: '',
+      postalCode: '',
+      company: null,
+    });
     const left = await findEverywhere(t.db, everyPattern);
     expect(left, describeHits(left)).toEqual([]);
   });

@@ -22,33 +22,78 @@ import type { RequestContext } from './password.js';
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const notOwn = () => new AppError(400, ERROR_CODES.destroyNotOwnAddress, "This is not your account's email or phone number");
+const notOwn = () =>
+  new AppError(400, ERROR_CODES.destroyNotOwnAddress, "This is not your account's email or phone number");
 
 /** Paid (in full or a deposit) and not shipped yet: the seller still needs the buyer's address. */
 const TO_SHIP_STATUSES = ['UN_DELIVERY', 'PENDING_BALANCE', 'PROCESSING'];
 
 /** What keeps an account from being deleted: money still moving, an after-sales the seller is working, or goods still to send. */
 async function assertDeletable(tx: Tx, userId: bigint): Promise<void> {
-  const [charging] = await tx.select({ id: paymentRecords.id }).from(paymentRecords).where(and(eq(paymentRecords.buyerId, userId), eq(paymentRecords.status, 'PAY_PENDING'))).limit(1);
-  if (charging) throw new AppError(409, ERROR_CODES.destroyPaymentPending, 'A payment of yours is still being processed; please wait for its result before deleting your account');
-  const [open] = await tx.select({ id: reverseTradeOrders.id }).from(reverseTradeOrders)
-    .where(and(eq(reverseTradeOrders.buyerId, userId), notInArray(reverseTradeOrders.status, [...REVERSE_FINAL_STATUSES]))).limit(1);
-  if (open) throw new AppError(409, ERROR_CODES.destroyAfterSalesOpen, 'You have an after-sales request in progress; wait until it is finished or withdraw it before deleting your account');
-  const [toShip] = await tx.select({ id: tradeOrders.id }).from(tradeOrders).where(and(eq(tradeOrders.buyerId, userId), inArray(tradeOrders.status, TO_SHIP_STATUSES))).limit(1);
-  if (toShip) throw new AppError(409, ERROR_CODES.destroyOrdersToShip, 'You have paid orders that have not shipped yet; wait until they ship or cancel them before deleting your account');
+  const [charging] = await tx
+    .select({ id: paymentRecords.id })
+    .from(paymentRecords)
+    .where(and(eq(paymentRecords.buyerId, userId), eq(paymentRecords.status, 'PAY_PENDING')))
+    .limit(1);
+  if (charging)
+    throw new AppError(
+      409,
+      ERROR_CODES.destroyPaymentPending,
+      'A payment of yours is still being processed; please wait for its result before deleting your account',
+    );
+  const [open] = await tx
+    .select({ id: reverseTradeOrders.id })
+    .from(reverseTradeOrders)
+    .where(
+      and(eq(reverseTradeOrders.buyerId, userId), notInArray(reverseTradeOrders.status, [...REVERSE_FINAL_STATUSES])),
+    )
+    .limit(1);
+  if (open)
+    throw new AppError(
+      409,
+      ERROR_CODES.destroyAfterSalesOpen,
+      'You have an after-sales request in progress; wait until it is finished or withdraw it before deleting your account',
+    );
+  const [toShip] = await tx
+    .select({ id: tradeOrders.id })
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.buyerId, userId), inArray(tradeOrders.status, TO_SHIP_STATUSES)))
+    .limit(1);
+  if (toShip)
+    throw new AppError(
+      409,
+      ERROR_CODES.destroyOrdersToShip,
+      'You have paid orders that have not shipped yet; wait until they ship or cancel them before deleting your account',
+    );
 }
 
-export async function sendDestroyEmailCode(db: Db, user: UserRow, email: string, ctx: RequestContext): Promise<SendCodeResult> {
+export async function sendDestroyEmailCode(
+  db: Db,
+  user: UserRow,
+  email: string,
+  ctx: RequestContext,
+): Promise<SendCodeResult> {
   if (!user.email || user.email !== email) throw notOwn();
   await assertDeletable(db, user.id);
-  return db.transaction((tx) => sendCode(tx, { purpose: 'deleteAccount', channel: 'email', destination: email, userId: user.id, ...ctx }));
+  return db.transaction((tx) =>
+    sendCode(tx, { purpose: 'deleteAccount', channel: 'email', destination: email, userId: user.id, ...ctx }),
+  );
 }
 
-export async function sendDestroySmsCode(db: Db, user: UserRow, prefix: string, mobile: string, ctx: RequestContext): Promise<SendCodeResult> {
+export async function sendDestroySmsCode(
+  db: Db,
+  user: UserRow,
+  prefix: string,
+  mobile: string,
+  ctx: RequestContext,
+): Promise<SendCodeResult> {
   const destination = phoneDestination(prefix, mobile);
-  if (!user.phone || !user.phonePrefix || phoneDestination(user.phonePrefix, user.phone) !== destination) throw notOwn();
+  if (!user.phone || !user.phonePrefix || phoneDestination(user.phonePrefix, user.phone) !== destination)
+    throw notOwn();
   await assertDeletable(db, user.id);
-  return db.transaction((tx) => sendCode(tx, { purpose: 'deleteAccount', channel: 'sms', destination, userId: user.id, ...ctx }));
+  return db.transaction((tx) =>
+    sendCode(tx, { purpose: 'deleteAccount', channel: 'sms', destination, userId: user.id, ...ctx }),
+  );
 }
 
 export interface DestroyDeps {
@@ -60,19 +105,30 @@ export interface DestroyDeps {
   warn?: (what: object, message: string) => void;
 }
 
-export async function destroyAccount(db: Db, user: UserRow, input: { email?: string; emailCode?: string; mobile?: string; prefix?: string; smsCode?: string }, deps: DestroyDeps): Promise<{ destroyed: true }> {
+export async function destroyAccount(
+  db: Db,
+  user: UserRow,
+  input: { email?: string; emailCode?: string; mobile?: string; prefix?: string; smsCode?: string },
+  deps: DestroyDeps,
+): Promise<{ destroyed: true }> {
   let destination: string;
   if (input.email !== undefined && input.emailCode !== undefined) {
     if (!user.email || user.email !== input.email) throw notOwn();
     destination = input.email;
   } else if (input.mobile !== undefined && input.prefix !== undefined && input.smsCode !== undefined) {
     destination = phoneDestination(input.prefix, input.mobile);
-    if (!user.phone || !user.phonePrefix || phoneDestination(user.phonePrefix, user.phone) !== destination) throw notOwn();
+    if (!user.phone || !user.phonePrefix || phoneDestination(user.phonePrefix, user.phone) !== destination)
+      throw notOwn();
   } else {
     throw new AppError(400, ERROR_CODES.invalidRequest, 'Send email and emailCode, or mobile, prefix and smsCode');
   }
   await assertDeletable(db, user.id);
-  const { userId } = await checkCode(db, { purpose: 'deleteAccount', destination, code: (input.emailCode ?? input.smsCode)!, consume: true });
+  const { userId } = await checkCode(db, {
+    purpose: 'deleteAccount',
+    destination,
+    code: (input.emailCode ?? input.smsCode)!,
+    consume: true,
+  });
   if (userId !== user.id) throw new AppError(400, ERROR_CODES.codeInvalid, 'The code is not correct', { triesLeft: 0 });
 
   const erased = await db.transaction(async (tx) => {
@@ -84,8 +140,12 @@ export async function destroyAccount(db: Db, user: UserRow, input: { email?: str
   });
   // Files and provider calls only after commit (DESIGN "Providers behind interfaces"): a rollback keeps them; doing either twice is harmless.
   await Promise.all([
-    ...erased.files.map((key) => deps.storage.delete(key).catch((err: unknown) => deps.warn?.({ key, err }, 'deleted account: file not removed'))),
-    ...erased.cardTokens.map((t) => deps.detach(t).catch((err: unknown) => deps.warn?.({ err }, 'deleted account: card not detached'))),
+    ...erased.files.map((key) =>
+      deps.storage.delete(key).catch((err: unknown) => deps.warn?.({ key, err }, 'deleted account: file not removed')),
+    ),
+    ...erased.cardTokens.map((t) =>
+      deps.detach(t).catch((err: unknown) => deps.warn?.({ err }, 'deleted account: card not detached')),
+    ),
   ]);
   return { destroyed: true };
 }

@@ -12,9 +12,26 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DELETED_USER_NAME, phoneDestination } from '@mall/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import {
-  addresses, cards, cartLines, devMailbox, enterpriseNoticeEmails, loginFailures, merchantApplications, oidcAuthStates, outboxMessages,
-  passwordResetTokens, preTradeRequests, sessions, thirdPartyIdentities, tradeContracts, tradeOrders, uploads,
-  userCertificates, userProfiles, users, verificationCodes,
+  addresses,
+  cards,
+  cartLines,
+  devMailbox,
+  enterpriseNoticeEmails,
+  loginFailures,
+  merchantApplications,
+  oidcAuthStates,
+  outboxMessages,
+  passwordResetTokens,
+  preTradeRequests,
+  sessions,
+  thirdPartyIdentities,
+  tradeContracts,
+  tradeOrders,
+  uploads,
+  userCertificates,
+  userProfiles,
+  users,
+  verificationCodes,
 } from '../../db/schema/index.js';
 import type { UserRow } from '../../lib/session.js';
 import { closeUnpaidContract } from '../trade/transitions.js';
@@ -31,14 +48,36 @@ export const INVOICE_RETENTION_QUEUE = 'invoice-retention';
 
 /** Keys of a checkout's submit payload that say nothing about the buyer (lines, choices, totals); every other key goes. */
 const PAYLOAD_KEPT_KEYS = [
-  'orderSource', 'previewTradeContractLineReqTOList', 'preCalShippingList', 'pickUpStoreId', 'pickUpStoreSnapShot', 'promotionCodeList', 'couponIds',
-  'noUsePlatformCoupon', 'enablePointDeduction', 'usedPointNum', 'shippingTimeInfo', 'tradeSource', 'site', 'tradeOrderReqList', 'hearFrom',
-  'privacyAgreed', 'smsSubscribe', 'needPayAmt', 'shippingAmt', 'totalTaxAmt', 'seeded',
+  'orderSource',
+  'previewTradeContractLineReqTOList',
+  'preCalShippingList',
+  'pickUpStoreId',
+  'pickUpStoreSnapShot',
+  'promotionCodeList',
+  'couponIds',
+  'noUsePlatformCoupon',
+  'enablePointDeduction',
+  'usedPointNum',
+  'shippingTimeInfo',
+  'tradeSource',
+  'site',
+  'tradeOrderReqList',
+  'hearFrom',
+  'privacyAgreed',
+  'smsSubscribe',
+  'needPayAmt',
+  'shippingAmt',
+  'totalTaxAmt',
+  'seeded',
 ];
 /** Of each shop's part of the payload: the shop and its lines (the remark, free text, goes). */
 const PAYLOAD_ORDER_KEPT_KEYS = ['shopId', 'sellerId', 'lines'];
 
-const textArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** The object's keys in `keep` only (non-objects become {}). */
 const onlyKeys = (value: SQL, keep: string[]) => sql`(SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
@@ -95,19 +134,31 @@ export interface Erased {
  * has checked that no money is moving and nothing is left to ship.
  */
 export async function erasePersonalData(tx: Tx, user: UserRow, now = new Date()): Promise<Erased> {
-  const destinations = [user.email, user.phone && user.phonePrefix ? phoneDestination(user.phonePrefix, user.phone) : null].filter((d): d is string => !!d);
+  const destinations = [
+    user.email,
+    user.phone && user.phonePrefix ? phoneDestination(user.phonePrefix, user.phone) : null,
+  ].filter((d): d is string => !!d);
   const lowerDestinations = destinations.map((d) => d.toLowerCase());
-  const toDestination = (column: SQL) => lowerDestinations.length ? sql`lower(${column}) IN (${sql.join(lowerDestinations.map((d) => sql`${d}`), sql`, `)})` : sql`false`;
+  const toDestination = (column: SQL) =>
+    lowerDestinations.length
+      ? sql`lower(${column}) IN (${sql.join(
+          lowerDestinations.map((d) => sql`${d}`),
+          sql`, `,
+        )})`
+      : sql`false`;
 
   // Unpaid orders will never be paid now: they close as a buyer's cancel would (stock, coupons and points go back).
-  const unpaid = await tx.selectDistinct({ contractId: tradeOrders.contractId }).from(tradeOrders)
+  const unpaid = await tx
+    .selectDistinct({ contractId: tradeOrders.contractId })
+    .from(tradeOrders)
     .where(and(eq(tradeOrders.buyerId, user.id), inArray(tradeOrders.status, ['PENDING_PAY', 'PENDING_DEPOSIT'])));
   for (const { contractId } of unpaid) await closeUnpaidContract(tx, contractId, 'BUYER_CANCEL_BEFORE_PAY', now);
 
   // Files the account uploaded: recorded with their owner, or referred to by its reviews, after-sales and payments
   // (each statement returns the references it cleared, as they were).
   const urls = new Set<string>();
-  for (const u of await tx.delete(uploads).where(eq(uploads.ownerId, user.id)).returning({ url: uploads.url })) urls.add(u.url);
+  for (const u of await tx.delete(uploads).where(eq(uploads.ownerId, user.id)).returning({ url: uploads.url }))
+    urls.add(u.url);
   const cleared = await tx.execute<{ url: string | null }>(sql`
     WITH reviews AS (
       UPDATE comments c SET images = '[]'::jsonb FROM (SELECT id, images FROM comments WHERE buyer_id = ${user.id} AND images <> '[]'::jsonb FOR UPDATE) old
@@ -125,7 +176,10 @@ export async function erasePersonalData(tx: Tx, user: UserRow, now = new Date())
     UNION ALL SELECT proof_url FROM proofs`);
   for (const r of cleared.rows) if (r.url) urls.add(r.url);
 
-  const gone = await tx.delete(cards).where(eq(cards.buyerId, user.id)).returning({ token: cards.payCenterToken, provider: cards.provider });
+  const gone = await tx
+    .delete(cards)
+    .where(eq(cards.buyerId, user.id))
+    .returning({ token: cards.payCenterToken, provider: cards.provider });
   await tx.delete(addresses).where(eq(addresses.buyerId, user.id));
   await tx.delete(userCertificates).where(eq(userCertificates.buyerId, user.id));
   await tx.delete(cartLines).where(eq(cartLines.buyerId, user.id));
@@ -135,40 +189,61 @@ export async function erasePersonalData(tx: Tx, user: UserRow, now = new Date())
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
   await tx.delete(sessions).where(eq(sessions.userId, user.id));
   // A request to become a seller that made no shop; an accepted one is the shop's record.
-  await tx.delete(merchantApplications).where(and(eq(merchantApplications.userId, user.id), sql`${merchantApplications.status} <> 'pass'`));
+  await tx
+    .delete(merchantApplications)
+    .where(and(eq(merchantApplications.userId, user.id), sql`${merchantApplications.status} <> 'pass'`));
 
   // Codes, messages (sent or not), caught mail, login counters and rate-limit counters naming the account's email or phone.
-  await tx.delete(verificationCodes).where(or(eq(verificationCodes.userId, user.id), toDestination(sql`${verificationCodes.destination}`)));
+  await tx
+    .delete(verificationCodes)
+    .where(or(eq(verificationCodes.userId, user.id), toDestination(sql`${verificationCodes.destination}`)));
   await tx.delete(outboxMessages).where(toDestination(sql`${outboxMessages.destination}`));
   await tx.delete(devMailbox).where(toDestination(sql`${devMailbox.toAddress}`));
   if (user.email) {
     await tx.delete(loginFailures).where(sql`lower(${loginFailures.email}) = ${user.email.toLowerCase()}`);
-    await tx.delete(enterpriseNoticeEmails).where(sql`lower(${enterpriseNoticeEmails.email}) = ${user.email.toLowerCase()}`);
+    await tx
+      .delete(enterpriseNoticeEmails)
+      .where(sql`lower(${enterpriseNoticeEmails.email}) = ${user.email.toLowerCase()}`);
   }
-  for (const d of destinations) await tx.execute(sql`DELETE FROM rate_limit_hits WHERE strpos(lower(key), ${d.toLowerCase()}) > 0`);
+  for (const d of destinations)
+    await tx.execute(sql`DELETE FROM rate_limit_hits WHERE strpos(lower(key), ${d.toLowerCase()}) > 0`);
 
   await ensureProfile(tx, user.id);
-  await tx.update(userProfiles).set({ firstName: '', lastName: '', gender: null, birthday: null, language: null, deletedAt: now, updatedAt: now })
+  await tx
+    .update(userProfiles)
+    .set({ firstName: '', lastName: '', gender: null, birthday: null, language: null, deletedAt: now, updatedAt: now })
     .where(eq(userProfiles.userId, user.id));
 
   // Orders stay for the seller and the books, under the pseudonym; a paid order's invoice keeps whom it billed.
-  await tx.update(tradeOrders).set({ remark: null }).where(and(eq(tradeOrders.buyerId, user.id), sql`${tradeOrders.remark} IS NOT NULL`));
+  await tx
+    .update(tradeOrders)
+    .set({ remark: null })
+    .where(and(eq(tradeOrders.buyerId, user.id), sql`${tradeOrders.remark} IS NOT NULL`));
   const selected = sql`${tradeContracts.selectedAddress}`;
   const billing = sql`${tradeContracts.billingAddress}`;
-  await tx.update(tradeContracts).set({
-    payload: PSEUDONYMOUS_PAYLOAD,
-    billingAddress: sql`CASE
+  await tx
+    .update(tradeContracts)
+    .set({
+      payload: PSEUDONYMOUS_PAYLOAD,
+      billingAddress: sql`CASE
       WHEN ${invoiced} AND ${isObject(billing)} THEN ${invoiceAddress(billing)}
       WHEN ${invoiced} AND ${isObject(selected)} THEN ${invoiceAddress(selected)}
       WHEN ${isObject(billing)} THEN ${pseudonymousAddress(billing)}
       ELSE NULL END`,
-    selectedAddress: sql`CASE WHEN ${isObject(selected)} THEN ${pseudonymousAddress(selected)} ELSE ${selected} END`,
-  }).where(eq(tradeContracts.buyerId, user.id));
+      selectedAddress: sql`CASE WHEN ${isObject(selected)} THEN ${pseudonymousAddress(selected)} ELSE ${selected} END`,
+    })
+    .where(eq(tradeContracts.buyerId, user.id));
 
-  await tx.update(users).set({ email: null, phone: null, phonePrefix: null, passwordHash: null, nickname: DELETED_USER_NAME }).where(eq(users.id, user.id));
+  await tx
+    .update(users)
+    .set({ email: null, phone: null, phonePrefix: null, passwordHash: null, nickname: DELETED_USER_NAME })
+    .where(eq(users.id, user.id));
 
   const files = [...urls].flatMap(storageKeysOf);
-  return { files: [...new Set(files)], cardTokens: gone.flatMap((c) => (c.token ? [{ provider: c.provider, token: c.token }] : [])) };
+  return {
+    files: [...new Set(files)],
+    cardTokens: gone.flatMap((c) => (c.token ? [{ provider: c.provider, token: c.token }] : [])),
+  };
 }
 
 /**
@@ -179,12 +254,17 @@ export async function erasePersonalData(tx: Tx, user: UserRow, now = new Date())
 export async function eraseExpiredInvoiceData(db: Db, now = new Date()): Promise<number> {
   const billing = sql`${tradeContracts.billingAddress}`;
   const cutoff = new Date(Date.UTC(now.getUTCFullYear() - RETENTION_YEARS, 0, 1));
-  const changed = await db.update(tradeContracts).set({ billingAddress: pseudonymousAddress(billing) })
-    .where(and(
-      isObject(billing),
-      sql`${billing}->>'personName' IS DISTINCT FROM ${DELETED_USER_NAME}`,
-      sql`EXISTS (SELECT 1 FROM user_profiles p WHERE p.user_id = ${tradeContracts.buyerId} AND p.deleted_at IS NOT NULL)`,
-      sql`NOT EXISTS (SELECT 1 FROM trade_orders o WHERE o.contract_id = ${tradeContracts.id} AND coalesce(o.paid_at, o.created_at) >= ${cutoff})`,
-    )).returning({ id: tradeContracts.id });
+  const changed = await db
+    .update(tradeContracts)
+    .set({ billingAddress: pseudonymousAddress(billing) })
+    .where(
+      and(
+        isObject(billing),
+        sql`${billing}->>'personName' IS DISTINCT FROM ${DELETED_USER_NAME}`,
+        sql`EXISTS (SELECT 1 FROM user_profiles p WHERE p.user_id = ${tradeContracts.buyerId} AND p.deleted_at IS NOT NULL)`,
+        sql`NOT EXISTS (SELECT 1 FROM trade_orders o WHERE o.contract_id = ${tradeContracts.id} AND coalesce(o.paid_at, o.created_at) >= ${cutoff})`,
+      ),
+    )
+    .returning({ id: tradeContracts.id });
   return changed.length;
 }

@@ -9,8 +9,12 @@ import { browser, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { codeIn, mailbox, nextMessage, solve, solvedCaptcha } from '../../../test/account-helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const P = '/auth/mall';
 let seq = 0;
@@ -23,9 +27,14 @@ async function newAccount(password = 'old-password-1') {
   return { email, password, b };
 }
 
-const sendResetEmail = async (email: string, b = browser(t.app)) => b.post(`${P}/captcha/password/reset-send-email-code`, { email, ...(await solvedCaptcha(t.app)) });
+const sendResetEmail = async (email: string, b = browser(t.app)) =>
+  b.post(`${P}/captcha/password/reset-send-email-code`, { email, ...(await solvedCaptcha(t.app)) });
 /** Lets the 60 s resend rule pass, as if a minute had gone by. */
-const ageCode = (destination: string) => t.db.update(verificationCodes).set({ sentAt: sql`now() - interval '61 seconds'` }).where(eq(verificationCodes.destination, destination));
+const ageCode = (destination: string) =>
+  t.db
+    .update(verificationCodes)
+    .set({ sentAt: sql`now() - interval '61 seconds'` })
+    .where(eq(verificationCodes.destination, destination));
 const sessionType = async (b: ReturnType<typeof browser>) => (await b.get('/api/auth/session')).json().userType;
 
 describe('password reset by email', () => {
@@ -51,12 +60,18 @@ describe('password reset by email', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('Account.codeInvalid');
 
-    const reset = await browser(t.app).post(`${P}/password/reset-by-verify-token`, { token, password: 'brand-new-pass' });
+    const reset = await browser(t.app).post(`${P}/password/reset-by-verify-token`, {
+      token,
+      password: 'brand-new-pass',
+    });
     expect(reset.statusCode).toBe(200);
     expect(await sessionType(otherDevice)).toBe('TOURIST');
     expect((await browser(t.app).post('/api/auth/login', { email, password })).statusCode).toBe(401);
     expect((await browser(t.app).post('/api/auth/login', { email, password: 'brand-new-pass' })).statusCode).toBe(200);
-    const reused = await browser(t.app).post(`${P}/password/reset-by-verify-token`, { token, password: 'another-pass-9' });
+    const reused = await browser(t.app).post(`${P}/password/reset-by-verify-token`, {
+      token,
+      password: 'another-pass-9',
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().code).toBe('Account.resetTokenInvalid');
     const notice = await nextMessage(t.app, email, 1);
@@ -79,7 +94,10 @@ describe('password reset by email', () => {
     expect(await mailbox(t.app, unknown)).toHaveLength(0);
     expect(await t.db.select().from(outboxMessages).where(eq(outboxMessages.destination, unknown))).toHaveLength(0);
     // Any code for the unknown email is refused like a wrong one.
-    const guess = await browser(t.app).post(`${P}/password/reset-email-code-verify`, { email: unknown, code: '123456' });
+    const guess = await browser(t.app).post(`${P}/password/reset-email-code-verify`, {
+      email: unknown,
+      code: '123456',
+    });
     expect(guess.statusCode).toBe(400);
     expect(guess.json().code).toBe('Account.codeInvalid');
   });
@@ -95,7 +113,10 @@ describe('password reset by email', () => {
     expect(first.statusCode).toBe(400);
     expect(first.json()).toMatchObject({ code: 'Account.codeInvalid', details: { triesLeft: 4 } });
 
-    await t.db.update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verificationCodes.destination, email));
+    await t.db
+      .update(verificationCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verificationCodes.destination, email));
     const expired = await verify(code);
     expect(expired.json().code).toBe('Account.codeExpired');
 
@@ -115,10 +136,16 @@ describe('password reset by email', () => {
     await sendResetEmail(email);
     const code = codeIn(await nextMessage(t.app, email, 0));
     const wrong = code === '999999' ? '999998' : '999999';
-    const answers = await Promise.all(Array.from({ length: 10 }, () => browser(t.app).post(`${P}/password/reset-email-code-verify`, { email, code: wrong })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        browser(t.app).post(`${P}/password/reset-email-code-verify`, { email, code: wrong }),
+      ),
+    );
     expect(answers.filter((r) => r.json().code === 'Account.codeInvalid')).toHaveLength(5);
     expect(answers.filter((r) => r.json().code === 'Account.codeTooManyTries')).toHaveLength(5);
-    expect((await browser(t.app).post(`${P}/password/reset-email-code-verify`, { email, code })).json().code).toBe('Account.codeTooManyTries');
+    expect((await browser(t.app).post(`${P}/password/reset-email-code-verify`, { email, code })).json().code).toBe(
+      'Account.codeTooManyTries',
+    );
   });
 
   it('resend no sooner than 60 s, with the seconds left', async () => {
@@ -132,12 +159,19 @@ describe('password reset by email', () => {
     await ageCode(email);
     expect((await sendResetEmail(email)).statusCode).toBe(200);
     // The new code replaces the old one.
-    const list = await (async () => { await nextMessage(t.app, email, 1); return mailbox(t.app, email); })();
+    const list = await (async () => {
+      await nextMessage(t.app, email, 1);
+      return mailbox(t.app, email);
+    })();
     const [newest, oldest] = [codeIn(list[0]!), codeIn(list[1]!)];
     if (newest !== oldest) {
-      expect((await browser(t.app).post(`${P}/password/reset-email-code-verify`, { email, code: oldest })).json().code).toBe('Account.codeInvalid');
+      expect(
+        (await browser(t.app).post(`${P}/password/reset-email-code-verify`, { email, code: oldest })).json().code,
+      ).toBe('Account.codeInvalid');
     }
-    expect((await browser(t.app).post(`${P}/password/reset-email-code-verify`, { email, code: newest })).statusCode).toBe(200);
+    expect(
+      (await browser(t.app).post(`${P}/password/reset-email-code-verify`, { email, code: newest })).statusCode,
+    ).toBe(200);
   });
 
   it('hourly caps per destination and per IP -> 429 Common.tooManyRequests', async () => {
@@ -153,7 +187,9 @@ describe('password reset by email', () => {
 
     // Per IP: as if this IP had asked for 20 codes this hour already.
     const b = browser(t.app, { remoteAddress: '198.51.100.23' });
-    await t.db.execute(sql`INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES ('code:ip:198.51.100.23', 20, now() + interval '1 hour')`);
+    await t.db.execute(
+      sql`INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES ('code:ip:198.51.100.23', 20, now() + interval '1 hour')`,
+    );
     const byIp = await sendResetEmail(`fresh-${Date.now()}@example.com`, b);
     expect(byIp.statusCode).toBe(429);
     expect(byIp.json().code).toBe('Common.tooManyRequests');
@@ -161,7 +197,8 @@ describe('password reset by email', () => {
 });
 
 describe('captcha', () => {
-  const send = (email: string, body: object) => browser(t.app).post(`${P}/captcha/password/reset-send-email-code`, { email, ...body });
+  const send = (email: string, body: object) =>
+    browser(t.app).post(`${P}/captcha/password/reset-send-email-code`, { email, ...body });
 
   it('a solved challenge passes once; a replay is refused', async () => {
     const solved = await solvedCaptcha(t.app);
@@ -180,7 +217,8 @@ describe('captcha', () => {
     const wrongSolution = JSON.parse(Buffer.from(good.captcha, 'base64').toString());
     wrongSolution.solution.counter += 1;
     for (const body of [
-      forged, expired,
+      forged,
+      expired,
       { captcha: Buffer.from(JSON.stringify(wrongSolution)).toString('base64'), token: good.token },
       { captcha: good.captcha, token: 'another-challenge' },
       { captcha: 'test', token: 'test' },
@@ -198,20 +236,33 @@ describe('password reset by SMS', () => {
     const { email, b: device } = await newAccount();
     await t.db.update(users).set({ phone: '4155550177', phonePrefix: '1' }).where(eq(users.email, email));
     const phone = { mobile: '415 555 0177', mobilePrefix: '+1' };
-    const sent = await browser(t.app).post('/api/user/web/password/send-sms', { ...phone, ...(await solvedCaptcha(t.app)) });
+    const sent = await browser(t.app).post('/api/user/web/password/send-sms', {
+      ...phone,
+      ...(await solvedCaptcha(t.app)),
+    });
     expect(sent.statusCode).toBe(200);
     const sms = await nextMessage(t.app, '+14155550177', 0);
     expect(sms.channel).toBe('sms');
-    const checked = await browser(t.app).post('/api/user/web/mobile/reset/check-sms-code', { ...phone, code: codeIn(sms) });
+    const checked = await browser(t.app).post('/api/user/web/mobile/reset/check-sms-code', {
+      ...phone,
+      code: codeIn(sms),
+    });
     expect(checked.statusCode).toBe(200);
-    const reset = await browser(t.app).post('/api/user/web/mobile/reset', { token: checked.json().token, password: 'sms-new-pass' });
+    const reset = await browser(t.app).post('/api/user/web/mobile/reset', {
+      token: checked.json().token,
+      password: 'sms-new-pass',
+    });
     expect(reset.statusCode).toBe(200);
     expect(await sessionType(device)).toBe('TOURIST');
     expect((await browser(t.app).post('/api/auth/login', { email, password: 'sms-new-pass' })).statusCode).toBe(200);
   });
 
   it('an unknown number answers the same and gets nothing', async () => {
-    const res = await browser(t.app).post('/api/user/web/password/send-sms', { mobile: '2025550999', mobilePrefix: '1', ...(await solvedCaptcha(t.app)) });
+    const res = await browser(t.app).post('/api/user/web/password/send-sms', {
+      mobile: '2025550999',
+      mobilePrefix: '1',
+      ...(await solvedCaptcha(t.app)),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ sent: true, resendAfterSeconds: 60, expiresInSeconds: 600 });
     await new Promise((r) => setTimeout(r, 300));
@@ -244,8 +295,11 @@ describe('change password', () => {
     expect(notice.subject).toContain('password was changed');
   });
 
-  it('a guest cannot change anyone\'s password', async () => {
-    const res = await browser(t.app).request('PUT', `${P}/user/change-password`, { oldPassword: 'x', newPassword: 'whatever-123' });
+  it("a guest cannot change anyone's password", async () => {
+    const res = await browser(t.app).request('PUT', `${P}/user/change-password`, {
+      oldPassword: 'x',
+      newPassword: 'whatever-123',
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -253,7 +307,9 @@ describe('change password', () => {
 describe('login hardening', () => {
   it('30 concurrent wrong passwords: exactly the limit are checked, the rest need the captcha', async () => {
     const { email, password } = await newAccount();
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => browser(t.app).post('/api/auth/login', { email, password: `wrong-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => browser(t.app).post('/api/auth/login', { email, password: `wrong-${i}` })),
+    );
     const codes = answers.map((r) => r.json().code);
     expect(codes.filter((c) => c === 'Auth.invalidCredentials')).toHaveLength(ACCOUNT_LOGIN_LIMIT.failures);
     expect(codes.filter((c) => c === 'Auth.captchaRequired')).toHaveLength(30 - ACCOUNT_LOGIN_LIMIT.failures);
@@ -265,8 +321,13 @@ describe('login hardening', () => {
     const owner = browser(t.app);
     expect((await owner.post('/api/auth/login', { email, password })).json().code).toBe('Auth.captchaRequired');
     // A wrong password with a captcha is still wrong; a bad captcha is refused.
-    expect((await owner.post('/api/auth/login', { email, password: 'nope-nope', ...(await solvedCaptcha(t.app)) })).json().code).toBe('Auth.invalidCredentials');
-    expect((await owner.post('/api/auth/login', { email, password, captcha: 'x', token: 'y' })).json().code).toBe('Account.captchaInvalid');
+    expect(
+      (await owner.post('/api/auth/login', { email, password: 'nope-nope', ...(await solvedCaptcha(t.app)) })).json()
+        .code,
+    ).toBe('Auth.invalidCredentials');
+    expect((await owner.post('/api/auth/login', { email, password, captcha: 'x', token: 'y' })).json().code).toBe(
+      'Account.captchaInvalid',
+    );
     const ok = await owner.post('/api/auth/login', { email, password, ...(await solvedCaptcha(t.app)) });
     expect(ok.statusCode).toBe(200);
     expect(await sessionType(owner)).toBe('REGISTERED');
@@ -278,7 +339,12 @@ describe('login hardening', () => {
     await new Promise((r) => setTimeout(r, 300));
     const notices = (await mailbox(t.app, email)).filter((m) => m.subject.includes('failed sign-in'));
     expect(notices).toHaveLength(1);
-    expect(await t.db.select().from(outboxMessages).where(and(eq(outboxMessages.destination, email), eq(outboxMessages.template, 'loginLimit')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.destination, email), eq(outboxMessages.template, 'loginLimit'))),
+    ).toHaveLength(1);
   });
 });
 
@@ -287,10 +353,17 @@ describe('dev mailbox', () => {
     const prod = await createTestApp({ production: true });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
-    } finally { await prod.close(); }
-    const opted = await createTestApp({ production: true, account: { captchaHmacKey: 'k1', codeHmacKey: 'k2', captchaMaxNumber: 100, devMailbox: true } });
+    } finally {
+      await prod.close();
+    }
+    const opted = await createTestApp({
+      production: true,
+      account: { captchaHmacKey: 'k1', codeHmacKey: 'k2', captchaMaxNumber: 100, devMailbox: true },
+    });
     try {
       expect((await opted.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(200);
-    } finally { await opted.close(); }
+    } finally {
+      await opted.close();
+    }
   });
 });

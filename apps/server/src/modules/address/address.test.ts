@@ -11,18 +11,44 @@ const LIST_URL = '/sapi/mall-customer/shipping-address/queryShippingAddressListF
 const BUYER = 'buyer@demo.shop';
 const OTHER = 'main@demo.shop';
 
-interface RegionDto { id: string; regionName: string; regionShortName: string; level: number; pinyin: string; code: string }
+interface RegionDto {
+  id: string;
+  regionName: string;
+  regionShortName: string;
+  level: number;
+  pinyin: string;
+  code: string;
+}
 interface AddressDto {
-  id: string; firstName: string; lastName: string; personName: string; isDefault: boolean; city: string; cityId: string | null;
-  province: string | null; postalCode: string; company: string | null; addressType: string; addressStatus: string; site: string;
-  countryId: string; country: string; region: { id: string; regionName: string; regionShortName: string };
-  addressLatitude: number | null; addressLongitude: number | null; hearFrom: string | null; hearFromInput: string | null;
+  id: string;
+  firstName: string;
+  lastName: string;
+  personName: string;
+  isDefault: boolean;
+  city: string;
+  cityId: string | null;
+  province: string | null;
+  postalCode: string;
+  company: string | null;
+  addressType: string;
+  addressStatus: string;
+  site: string;
+  countryId: string;
+  country: string;
+  region: { id: string; regionName: string; regionShortName: string };
+  addressLatitude: number | null;
+  addressLongitude: number | null;
+  hearFrom: string | null;
+  hearFromInput: string | null;
   [k: string]: unknown;
 }
 type Detail = { path: string; message: string };
 
 /** Region ids read through the regions endpoint, as the address picker does. */
-const ids = {} as Record<'US' | 'GB' | 'DE' | 'AT' | 'CA' | 'SF' | 'ENG' | 'LONDON' | 'BERLIN_STATE' | 'BERLIN' | 'WIEN_STATE' | 'WIEN', string>;
+const ids = {} as Record<
+  'US' | 'GB' | 'DE' | 'AT' | 'CA' | 'SF' | 'ENG' | 'LONDON' | 'BERLIN_STATE' | 'BERLIN' | 'WIEN_STATE' | 'WIEN',
+  string
+>;
 const coords = {} as Record<'SF' | 'LONDON', { lat: number; lon: number }>;
 
 async function regionPage(b: Browser, body: Record<string, unknown>) {
@@ -52,35 +78,86 @@ beforeAll(async () => {
   coords.SF = { lat: 37.7749, lon: -122.4194 };
   coords.LONDON = { lat: 51.5074, lon: -0.1278 };
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A valid US address body, shaped like toBody() of the web AddressForm. */
 function usBody(over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    firstName: 'Sam', lastName: 'Tester', gender: 'MALE', personPhone: '415 555 0123', areaCode: '+1', email: 'sam@example.com',
-    countryId: ids.US, countryCode: 'US', province: 'California', provinceId: ids.CA, city: 'San Francisco', cityId: ids.SF,
-    districtList: [{ level: 2, name: 'California', id: ids.CA }, { level: 3, name: 'San Francisco', id: ids.SF }],
-    postalCode: '94107', poiName: '500 Howard St', detailAddress: 'Apt 12', addressType: 'PERSON', company: undefined,
-    taxCode: undefined, isDefault: false, hearFrom: 'socialMedia', hearFromInput: undefined,
+    firstName: 'Sam',
+    lastName: 'Tester',
+    gender: 'MALE',
+    personPhone: '415 555 0123',
+    areaCode: '+1',
+    email: 'sam@example.com',
+    countryId: ids.US,
+    countryCode: 'US',
+    province: 'California',
+    provinceId: ids.CA,
+    city: 'San Francisco',
+    cityId: ids.SF,
+    districtList: [
+      { level: 2, name: 'California', id: ids.CA },
+      { level: 3, name: 'San Francisco', id: ids.SF },
+    ],
+    postalCode: '94107',
+    poiName: '500 Howard St',
+    detailAddress: 'Apt 12',
+    addressType: 'PERSON',
+    company: undefined,
+    taxCode: undefined,
+    isDefault: false,
+    hearFrom: 'socialMedia',
+    hearFromInput: undefined,
     ...over,
   };
 }
 function gbBody(over: Record<string, unknown> = {}): Record<string, unknown> {
   return usBody({
-    countryId: ids.GB, countryCode: 'GB', province: undefined, provinceId: undefined, city: 'London', cityId: ids.LONDON,
-    districtList: [{ level: 3, name: 'London', id: ids.LONDON }], personPhone: '020 7946 0958', areaCode: '+44',
-    postalCode: 'SW1A 1AA', poiName: '10 Downing St', ...over,
+    countryId: ids.GB,
+    countryCode: 'GB',
+    province: undefined,
+    provinceId: undefined,
+    city: 'London',
+    cityId: ids.LONDON,
+    districtList: [{ level: 3, name: 'London', id: ids.LONDON }],
+    personPhone: '020 7946 0958',
+    areaCode: '+44',
+    postalCode: 'SW1A 1AA',
+    poiName: '10 Downing St',
+    ...over,
   });
 }
 function deBody(over: Record<string, unknown> = {}): Record<string, unknown> {
   return usBody({
-    countryId: ids.DE, countryCode: 'DE', province: undefined, provinceId: undefined, city: 'Berlin', cityId: ids.BERLIN,
-    districtList: [{ level: 3, name: 'Berlin', id: ids.BERLIN }], personPhone: '030 1234567', areaCode: '+49',
-    postalCode: '10115', poiName: 'Invalidenstraße 1', ...over,
+    countryId: ids.DE,
+    countryCode: 'DE',
+    province: undefined,
+    provinceId: undefined,
+    city: 'Berlin',
+    cityId: ids.BERLIN,
+    districtList: [{ level: 3, name: 'Berlin', id: ids.BERLIN }],
+    personPhone: '030 1234567',
+    areaCode: '+49',
+    postalCode: '10115',
+    poiName: 'Invalidenstraße 1',
+    ...over,
   });
 }
 function atBody(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return deBody({ countryId: ids.AT, countryCode: 'AT', city: 'Wien', cityId: ids.WIEN, districtList: [{ level: 3, name: 'Wien', id: ids.WIEN }], personPhone: '01 5880123', areaCode: '+43', postalCode: '1010', poiName: 'Stephansplatz 1', ...over });
+  return deBody({
+    countryId: ids.AT,
+    countryCode: 'AT',
+    city: 'Wien',
+    cityId: ids.WIEN,
+    districtList: [{ level: 3, name: 'Wien', id: ids.WIEN }],
+    personPhone: '01 5880123',
+    areaCode: '+43',
+    postalCode: '1010',
+    poiName: 'Stephansplatz 1',
+    ...over,
+  });
 }
 function without(body: Record<string, unknown>, key: string) {
   const copy = { ...body };
@@ -114,7 +191,10 @@ async function countOf(buyerId: bigint): Promise<number> {
   return c!.n;
 }
 async function defaultsOf(buyerId: bigint): Promise<bigint[]> {
-  const rows = await t.db.select({ id: addresses.id }).from(addresses).where(and(eq(addresses.buyerId, buyerId), eq(addresses.isDefault, true)));
+  const rows = await t.db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.buyerId, buyerId), eq(addresses.isDefault, true)));
   return rows.map((r) => r.id);
 }
 
@@ -144,8 +224,26 @@ describe('regions', () => {
   it('lists the 10 countries with their codes', async () => {
     const page = await regionPage(browser(t.app), {});
     expect(page.total).toBe(10);
-    expect(page.data.map((r) => r.regionShortName)).toEqual(['US', 'GB', 'DE', 'AT', 'CH', 'JP', 'ES', 'IT', 'FR', 'NL']);
-    expect(page.data[0]).toEqual({ id: ids.US, regionName: 'United States', regionShortName: 'US', level: 1, pinyin: 'united states', code: 'US' });
+    expect(page.data.map((r) => r.regionShortName)).toEqual([
+      'US',
+      'GB',
+      'DE',
+      'AT',
+      'CH',
+      'JP',
+      'ES',
+      'IT',
+      'FR',
+      'NL',
+    ]);
+    expect(page.data[0]).toEqual({
+      id: ids.US,
+      regionName: 'United States',
+      regionShortName: 'US',
+      level: 1,
+      pinyin: 'united states',
+      code: 'US',
+    });
     for (const r of page.data) {
       expect(r.level).toBe(1);
       expect(r.id).toMatch(/^\d+$/);
@@ -201,12 +299,31 @@ describe('list', () => {
     const list = await listOf(b);
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({
-      isDefault: true, city: 'San Francisco', province: 'California', postalCode: '94105', poiName: '2 Market St', detailAddress: 'Suite 400',
-      firstName: 'Dana', lastName: 'Buyer', personName: 'Dana Buyer', addressType: 'PERSON', company: null, addressStatus: 'ENABLED',
-      countryId: ids.US, country: 'United States', region: { id: ids.US, regionName: 'United States', regionShortName: 'US' },
-      addressLatitude: coords.SF.lat, addressLongitude: coords.SF.lon, site: 'US',
+      isDefault: true,
+      city: 'San Francisco',
+      province: 'California',
+      postalCode: '94105',
+      poiName: '2 Market St',
+      detailAddress: 'Suite 400',
+      firstName: 'Dana',
+      lastName: 'Buyer',
+      personName: 'Dana Buyer',
+      addressType: 'PERSON',
+      company: null,
+      addressStatus: 'ENABLED',
+      countryId: ids.US,
+      country: 'United States',
+      region: { id: ids.US, regionName: 'United States', regionShortName: 'US' },
+      addressLatitude: coords.SF.lat,
+      addressLongitude: coords.SF.lon,
+      site: 'US',
     });
-    expect(list[1]).toMatchObject({ isDefault: false, city: 'New York', addressType: 'COMPANY', company: 'Dana Design LLC' });
+    expect(list[1]).toMatchObject({
+      isDefault: false,
+      city: 'New York',
+      addressType: 'COMPANY',
+      company: 'Dana Design LLC',
+    });
     // Another account sees only its own.
     const other = await listOf(await login(t.app, OTHER));
     expect(other.map((a) => a.company)).toEqual(['Acme Office Supplies']);
@@ -247,21 +364,54 @@ describe('create', () => {
     const { b, id } = await signup();
     const a = await createOk(b, usBody());
     expect(a).toMatchObject({
-      firstName: 'Sam', lastName: 'Tester', personName: 'Sam Tester', gender: 'MALE', personPhone: '415 555 0123', areaCode: '+1',
-      email: 'sam@example.com', countryId: ids.US, country: 'United States', region: { id: ids.US, regionShortName: 'US' },
-      province: 'California', provinceId: ids.CA, city: 'San Francisco', cityId: ids.SF, postalCode: '94107', poiName: '500 Howard St',
-      detailAddress: 'Apt 12', addressType: 'PERSON', company: null, taxCode: null, addressStatus: 'ENABLED', site: 'US',
-      hearFrom: 'socialMedia', hearFromInput: null, subscribe: false,
-      addressLatitude: coords.SF.lat, addressLongitude: coords.SF.lon,
+      firstName: 'Sam',
+      lastName: 'Tester',
+      personName: 'Sam Tester',
+      gender: 'MALE',
+      personPhone: '415 555 0123',
+      areaCode: '+1',
+      email: 'sam@example.com',
+      countryId: ids.US,
+      country: 'United States',
+      region: { id: ids.US, regionShortName: 'US' },
+      province: 'California',
+      provinceId: ids.CA,
+      city: 'San Francisco',
+      cityId: ids.SF,
+      postalCode: '94107',
+      poiName: '500 Howard St',
+      detailAddress: 'Apt 12',
+      addressType: 'PERSON',
+      company: null,
+      taxCode: null,
+      addressStatus: 'ENABLED',
+      site: 'US',
+      hearFrom: 'socialMedia',
+      hearFromInput: null,
+      subscribe: false,
+      addressLatitude: coords.SF.lat,
+      addressLongitude: coords.SF.lon,
     });
     expect(a.id).toMatch(/^\d+$/);
-    expect(a.districtList).toEqual([{ level: 2, name: 'California', id: ids.CA }, { level: 3, name: 'San Francisco', id: ids.SF }]);
+    expect(a.districtList).toEqual([
+      { level: 2, name: 'California', id: ids.CA },
+      { level: 3, name: 'San Francisco', id: ids.SF },
+    ]);
 
     const rows = await rowsOf(id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      id: BigInt(a.id), buyerId: id, firstName: 'Sam', countryId: BigInt(ids.US), city: 'San Francisco', cityId: ids.SF,
-      latitude: coords.SF.lat, longitude: coords.SF.lon, site: 'US', company: null, isDefault: true,
+      id: BigInt(a.id),
+      buyerId: id,
+      firstName: 'Sam',
+      countryId: BigInt(ids.US),
+      city: 'San Francisco',
+      cityId: ids.SF,
+      latitude: coords.SF.lat,
+      longitude: coords.SF.lon,
+      site: 'US',
+      company: null,
+      isDefault: true,
     });
     // And the list returns the same address.
     expect(await listOf(b)).toEqual([a]);
@@ -290,7 +440,10 @@ describe('create', () => {
     expect(second.isDefault).toBe(false);
     expect(await defaultsOf(id)).toEqual([BigInt(first.id)]);
     const list = await listOf(b);
-    expect(list.map((a) => [a.id, a.isDefault])).toEqual([[first.id, true], [second.id, false]]);
+    expect(list.map((a) => [a.id, a.isDefault])).toEqual([
+      [first.id, true],
+      [second.id, false],
+    ]);
   });
 
   it('isDefault true moves the default; exactly one default afterwards', async () => {
@@ -300,7 +453,10 @@ describe('create', () => {
     expect(second.isDefault).toBe(true);
     expect(await defaultsOf(id)).toEqual([BigInt(second.id)]);
     const list = await listOf(b);
-    expect(list.map((a) => [a.id, a.isDefault])).toEqual([[second.id, true], [first.id, false]]);
+    expect(list.map((a) => [a.id, a.isDefault])).toEqual([
+      [second.id, true],
+      [first.id, false],
+    ]);
   });
 
   it('a PERSON address with a company is saved with company null', async () => {
@@ -312,12 +468,23 @@ describe('create', () => {
 
   it('a COMPANY address keeps its company; hearFrom other keeps hearFromInput, other choices drop it', async () => {
     const { b, id } = await signup();
-    const a = await createOk(b, usBody({ addressType: 'COMPANY', company: 'Tester Inc', hearFrom: 'other', hearFromInput: 'A podcast' }));
-    expect(a).toMatchObject({ addressType: 'COMPANY', company: 'Tester Inc', hearFrom: 'other', hearFromInput: 'A podcast' });
+    const a = await createOk(
+      b,
+      usBody({ addressType: 'COMPANY', company: 'Tester Inc', hearFrom: 'other', hearFromInput: 'A podcast' }),
+    );
+    expect(a).toMatchObject({
+      addressType: 'COMPANY',
+      company: 'Tester Inc',
+      hearFrom: 'other',
+      hearFromInput: 'A podcast',
+    });
     const b2 = await createOk(b, usBody({ hearFrom: 'referral', hearFromInput: 'ignored' }));
     expect(b2).toMatchObject({ hearFrom: 'referral', hearFromInput: null });
     const rows = await rowsOf(id);
-    expect(rows.map((r) => [r.company, r.hearFrom, r.hearFromInput])).toEqual([['Tester Inc', 'other', 'A podcast'], [null, 'referral', null]]);
+    expect(rows.map((r) => [r.company, r.hearFrom, r.hearFromInput])).toEqual([
+      ['Tester Inc', 'other', 'A podcast'],
+      [null, 'referral', null],
+    ]);
   });
 
   it('CSRF: a create without the x-mall-request header -> 403, nothing saved', async () => {
@@ -354,22 +521,66 @@ describe('create: one failing input per rule (400, details, nothing saved)', () 
   }
 
   const cases: [string, () => Record<string, unknown>, Detail[]][] = [
-    ['missing firstName', () => without(usBody(), 'firstName'), [{ path: '/firstName', message: 'validation.required' }]],
-    ['firstName of 101 chars', () => usBody({ firstName: 'a'.repeat(101) }), [{ path: '/firstName', message: 'validation.tooLong' }]],
+    [
+      'missing firstName',
+      () => without(usBody(), 'firstName'),
+      [{ path: '/firstName', message: 'validation.required' }],
+    ],
+    [
+      'firstName of 101 chars',
+      () => usBody({ firstName: 'a'.repeat(101) }),
+      [{ path: '/firstName', message: 'validation.tooLong' }],
+    ],
     ['missing lastName', () => without(usBody(), 'lastName'), [{ path: '/lastName', message: 'validation.required' }]],
     ['missing gender', () => without(usBody(), 'gender'), [{ path: '/gender', message: 'validation.required' }]],
     ['bad email', () => usBody({ email: 'sam.example.com' }), [{ path: '/email', message: 'validation.email' }]],
-    ['email over 50 chars', () => usBody({ email: `${'s'.repeat(39)}@example.com` }), [{ path: '/email', message: 'validation.tooLong' }]],
-    ['phone not matching the US pattern', () => usBody({ personPhone: '555 0123' }), [{ path: '/personPhone', message: 'validation.phone' }]],
-    ['detailAddress with a double quote', () => usBody({ detailAddress: 'Apt "12"' }), [{ path: '/detailAddress', message: 'validation.specialChars' }]],
+    [
+      'email over 50 chars',
+      () => usBody({ email: `${'s'.repeat(39)}@example.com` }),
+      [{ path: '/email', message: 'validation.tooLong' }],
+    ],
+    [
+      'phone not matching the US pattern',
+      () => usBody({ personPhone: '555 0123' }),
+      [{ path: '/personPhone', message: 'validation.phone' }],
+    ],
+    [
+      'detailAddress with a double quote',
+      () => usBody({ detailAddress: 'Apt "12"' }),
+      [{ path: '/detailAddress', message: 'validation.specialChars' }],
+    ],
     ['missing street', () => without(usBody(), 'poiName'), [{ path: '/poiName', message: 'validation.required' }]],
     ['missing city', () => without(usBody(), 'city'), [{ path: '/city', message: 'validation.required' }]],
-    ['missing province on the US site', () => without(usBody(), 'province'), [{ path: '/province', message: 'validation.required' }]],
-    ['missing postal code', () => usBody({ postalCode: '' }), [{ path: '/postalCode', message: 'validation.required' }]],
-    ['COMPANY without company', () => usBody({ addressType: 'COMPANY' }), [{ path: '/company', message: 'validation.required' }]],
-    ['missing addressType', () => without(usBody(), 'addressType'), [{ path: '/addressType', message: 'validation.required' }]],
-    ['hearFrom missing on US (quick quiz)', () => without(usBody(), 'hearFrom'), [{ path: '/hearFrom', message: 'validation.required' }]],
-    ['hearFrom other without hearFromInput', () => usBody({ hearFrom: 'other' }), [{ path: '/hearFromInput', message: 'validation.required' }]],
+    [
+      'missing province on the US site',
+      () => without(usBody(), 'province'),
+      [{ path: '/province', message: 'validation.required' }],
+    ],
+    [
+      'missing postal code',
+      () => usBody({ postalCode: '' }),
+      [{ path: '/postalCode', message: 'validation.required' }],
+    ],
+    [
+      'COMPANY without company',
+      () => usBody({ addressType: 'COMPANY' }),
+      [{ path: '/company', message: 'validation.required' }],
+    ],
+    [
+      'missing addressType',
+      () => without(usBody(), 'addressType'),
+      [{ path: '/addressType', message: 'validation.required' }],
+    ],
+    [
+      'hearFrom missing on US (quick quiz)',
+      () => without(usBody(), 'hearFrom'),
+      [{ path: '/hearFrom', message: 'validation.required' }],
+    ],
+    [
+      'hearFrom other without hearFromInput',
+      () => usBody({ hearFrom: 'other' }),
+      [{ path: '/hearFromInput', message: 'validation.required' }],
+    ],
   ];
   it.each(cases)('%s', async (_name, body, expected) => {
     const details = await rejects(body(), expected);
@@ -381,7 +592,9 @@ describe('create: one failing input per rule (400, details, nothing saved)', () 
     // GB code with the US id (the US phone also fits the GB pattern, so only the region check fails).
     await rejects(usBody({ countryCode: 'GB' }), [{ path: '/countryId', message: 'validation.required' }]);
     // A known id that is not a country (California) is refused too, as is an id that does not exist.
-    await rejects(usBody({ countryId: ids.CA, countryCode: 'CA' }), [{ path: '/countryId', message: 'validation.required' }]);
+    await rejects(usBody({ countryId: ids.CA, countryCode: 'CA' }), [
+      { path: '/countryId', message: 'validation.required' },
+    ]);
     await rejects(usBody({ countryId: '999999999' }), [{ path: '/countryId', message: 'validation.required' }]);
   });
 
@@ -430,7 +643,14 @@ describe('create: one failing input per rule (400, details, nothing saved)', () 
     expect(expectInvalid(bad, [])).toEqual([{ path: '/postalCode', message: 'validation.postalCode' }]);
     expect(await countOf(id)).toBe(0);
     const a = await createOk(uk, gbBody());
-    expect(a).toMatchObject({ province: null, postalCode: 'SW1A 1AA', site: 'UK', country: 'United Kingdom', addressLatitude: coords.LONDON.lat, isDefault: true });
+    expect(a).toMatchObject({
+      province: null,
+      postalCode: 'SW1A 1AA',
+      site: 'UK',
+      country: 'United Kingdom',
+      addressLatitude: coords.LONDON.lat,
+      isDefault: true,
+    });
     expect(await countOf(id)).toBe(1);
     // The same body without a province fails on the US site.
     expect((await uk.post('/api/preferences', { site: 'US' })).statusCode).toBe(200);
@@ -445,7 +665,13 @@ describe('create: one failing input per rule (400, details, nothing saved)', () 
     const berlin = await createOk(de, deBody());
     expect(berlin).toMatchObject({ postalCode: '10115', country: 'Germany', site: 'DE', province: null });
     const wien = await createOk(de, atBody());
-    expect(wien).toMatchObject({ postalCode: '1010', country: 'Austria', countryId: ids.AT, region: { regionShortName: 'AT' }, site: 'DE' });
+    expect(wien).toMatchObject({
+      postalCode: '1010',
+      country: 'Austria',
+      countryId: ids.AT,
+      region: { regionShortName: 'AT' },
+      site: 'DE',
+    });
     const bad = await create(de, deBody({ postalCode: '1010' }));
     expect(expectInvalid(bad, [])).toEqual([{ path: '/postalCode', message: 'validation.postalCode' }]);
     const badAt = await create(de, atBody({ postalCode: '10115' }));
@@ -458,13 +684,14 @@ describe('create: one failing input per rule (400, details, nothing saved)', () 
 
   it('US accepts any non-empty postal code', async () => {
     const { b: us, id } = await signup();
-    for (const postalCode of ['94107', 'ABC', '1010', 'SW1A 1AA']) expect((await createOk(us, usBody({ postalCode }))).postalCode).toBe(postalCode);
+    for (const postalCode of ['94107', 'ABC', '1010', 'SW1A 1AA'])
+      expect((await createOk(us, usBody({ postalCode }))).postalCode).toBe(postalCode);
     const blank = await create(us, usBody({ postalCode: '   ' }));
     expect(expectInvalid(blank, [])).toEqual([{ path: '/postalCode', message: 'validation.required' }]);
     expect(await countOf(id)).toBe(4);
   });
 
-  it('none of the failures changed the demo buyer\'s addresses', async () => {
+  it("none of the failures changed the demo buyer's addresses", async () => {
     expect(await rowsOf(buyerId)).toEqual(before);
   });
 });
@@ -473,14 +700,40 @@ describe('update', () => {
   it('edits the fields and keeps id and buyer', async () => {
     const { b, id } = await signup();
     const a = await createOk(b, usBody());
-    const res = await put(b, `/api/addresses/${a.id}`, usBody({
-      firstName: 'Samantha', detailAddress: 'Apt 14', postalCode: '94110', addressType: 'COMPANY', company: 'Tester Inc', hearFrom: 'referral',
-    }));
+    const res = await put(
+      b,
+      `/api/addresses/${a.id}`,
+      usBody({
+        firstName: 'Samantha',
+        detailAddress: 'Apt 14',
+        postalCode: '94110',
+        addressType: 'COMPANY',
+        company: 'Tester Inc',
+        hearFrom: 'referral',
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: a.id, firstName: 'Samantha', personName: 'Samantha Tester', detailAddress: 'Apt 14', postalCode: '94110', addressType: 'COMPANY', company: 'Tester Inc', hearFrom: 'referral', isDefault: true });
+    expect(res.json()).toMatchObject({
+      id: a.id,
+      firstName: 'Samantha',
+      personName: 'Samantha Tester',
+      detailAddress: 'Apt 14',
+      postalCode: '94110',
+      addressType: 'COMPANY',
+      company: 'Tester Inc',
+      hearFrom: 'referral',
+      isDefault: true,
+    });
     const rows = await rowsOf(id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: BigInt(a.id), buyerId: id, firstName: 'Samantha', detailAddress: 'Apt 14', company: 'Tester Inc', isDefault: true });
+    expect(rows[0]).toMatchObject({
+      id: BigInt(a.id),
+      buyerId: id,
+      firstName: 'Samantha',
+      detailAddress: 'Apt 14',
+      company: 'Tester Inc',
+      isDefault: true,
+    });
     expect(rows[0]!.updatedAt.getTime()).toBeGreaterThanOrEqual(rows[0]!.createdAt.getTime());
     // Switching to PERSON drops the company again.
     const person = await put(b, `/api/addresses/${a.id}`, usBody({ addressType: 'PERSON', company: 'Tester Inc' }));
@@ -507,7 +760,10 @@ describe('update', () => {
     const a = await createOk(b, usBody());
     const before = await rowsOf(id);
     const res = await put(b, `/api/addresses/${a.id}`, usBody({ firstName: '', detailAddress: 'x"y' }));
-    expectInvalid(res, [{ path: '/firstName', message: 'validation.required' }, { path: '/detailAddress', message: 'validation.specialChars' }]);
+    expectInvalid(res, [
+      { path: '/firstName', message: 'validation.required' },
+      { path: '/detailAddress', message: 'validation.specialChars' },
+    ]);
     expect(await rowsOf(id)).toEqual(before);
   });
 
@@ -559,7 +815,11 @@ describe('default and delete', () => {
     const res = await b.post(`/api/addresses/${a2.id}/default`);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as AddressDto[];
-    expect(list.map((a) => [a.id, a.isDefault])).toEqual([[a2.id, true], [a3.id, false], [a1.id, false]]);
+    expect(list.map((a) => [a.id, a.isDefault])).toEqual([
+      [a2.id, true],
+      [a3.id, false],
+      [a1.id, false],
+    ]);
     expect(await defaultsOf(id)).toEqual([BigInt(a2.id)]);
     // Making the default the default again changes nothing.
     const again = await b.post(`/api/addresses/${a2.id}/default`);
@@ -576,12 +836,18 @@ describe('default and delete', () => {
     // Deleting a non-default leaves the default alone.
     const delNon = await b.delete(`/api/addresses/${a2.id}`);
     expect(delNon.statusCode, delNon.body).toBe(200);
-    expect((delNon.json() as AddressDto[]).map((a) => [a.id, a.isDefault])).toEqual([[a1.id, true], [a3.id, false]]);
+    expect((delNon.json() as AddressDto[]).map((a) => [a.id, a.isDefault])).toEqual([
+      [a1.id, true],
+      [a3.id, false],
+    ]);
 
     const a4 = await createOk(b, usBody({ poiName: '4 Fourth St' }));
     const res = await b.delete(`/api/addresses/${a1.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as AddressDto[]).map((a) => [a.id, a.isDefault])).toEqual([[a4.id, true], [a3.id, false]]);
+    expect((res.json() as AddressDto[]).map((a) => [a.id, a.isDefault])).toEqual([
+      [a4.id, true],
+      [a3.id, false],
+    ]);
     expect(await defaultsOf(id)).toEqual([BigInt(a4.id)]);
     expect((await rowsOf(id)).map((r) => r.id)).toEqual([BigInt(a3.id), BigInt(a4.id)]);
 
@@ -601,7 +867,11 @@ describe('default and delete', () => {
     const b = browser(t.app);
     const owner = await login(t.app, BUYER);
     const target = (await listOf(owner))[1]!;
-    for (const res of [await b.post(`/api/addresses/${target.id}/default`), await b.delete(`/api/addresses/${target.id}`), await put(b, `/api/addresses/${target.id}`, usBody())]) {
+    for (const res of [
+      await b.post(`/api/addresses/${target.id}/default`),
+      await b.delete(`/api/addresses/${target.id}`),
+      await put(b, `/api/addresses/${target.id}`, usBody()),
+    ]) {
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('Common.unauthorized');
     }
@@ -612,7 +882,9 @@ describe('default and delete', () => {
 describe('concurrency', () => {
   it('5 parallel creates for a brand-new account end with exactly one default', async () => {
     const { b, id } = await signup();
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => create(b, usBody({ poiName: `${i + 1} Race St`, isDefault: false }))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => create(b, usBody({ poiName: `${i + 1} Race St`, isDefault: false }))),
+    );
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     const created = results.map((r) => r.json() as AddressDto);
     expect(created.filter((a) => a.isDefault)).toHaveLength(1);
@@ -626,7 +898,9 @@ describe('concurrency', () => {
 
   it('5 parallel creates all asking for default also end with exactly one default', async () => {
     const { b, id } = await signup();
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => create(b, usBody({ poiName: `${i + 1} Race St`, isDefault: true }))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => create(b, usBody({ poiName: `${i + 1} Race St`, isDefault: true }))),
+    );
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     expect(await countOf(id)).toBe(5);
     expect(await defaultsOf(id)).toHaveLength(1);

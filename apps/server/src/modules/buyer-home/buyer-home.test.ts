@@ -18,7 +18,9 @@ beforeAll(async () => {
   f = await loadFixtures(t.db);
   buyer = await login(t.app, 'buyer@demo.shop');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const home = async (b: Browser) => {
   const res = await b.get('/api/buyer/home');
@@ -38,22 +40,43 @@ describe('GET /api/buyer/home', () => {
     expect(h.couponsAvailable).toBe(coupons.total);
     expect(h.couponsAvailable).toBe(4);
     expect(h.superMember).toEqual({ active: false, endTime: null });
-    const toReview = (await buyer.post('/api/trantor/flow/bbc_trade_PageTradeOrderForBuyerIdFlow', [{ commentStatus: 'unComment' }])).json();
+    const toReview = (
+      await buyer.post('/api/trantor/flow/bbc_trade_PageTradeOrderForBuyerIdFlow', [{ commentStatus: 'unComment' }])
+    ).json();
     expect(h.reviewsToDo).toBe(toReview.toReviewCount);
     expect(h.reviewsToDo).toBeGreaterThan(0);
     expect(h.afterSalesOpen).toBeGreaterThan(0);
     expect(h.afterSalesForBuyer).toBeGreaterThan(0);
     expect(h.afterSalesForBuyer).toBeLessThanOrEqual(h.afterSalesOpen);
-    const list = (await buyer.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', { pageNo: 1, pageSize: 1 })).json();
-    expect(h.latestOrder).toMatchObject({ id: list.data[0].id, tradeOrderCode: list.data[0].tradeOrderCode, displayStatus: list.data[0].displayStatus });
+    const list = (
+      await buyer.post('/sapi/mall-order/web/order/pageTradeOrderForBuyer', { pageNo: 1, pageSize: 1 })
+    ).json();
+    expect(h.latestOrder).toMatchObject({
+      id: list.data[0].id,
+      tradeOrderCode: list.data[0].tradeOrderCode,
+      displayStatus: list.data[0].displayStatus,
+    });
   });
 
   it('a new buyer: nothing yet, then their own latest order; an active super member shows', async () => {
     const x = await signup('home');
-    expect(await home(x.b)).toMatchObject({ points: 0, couponsAvailable: 0, latestOrder: null, afterSalesOpen: 0, afterSalesForBuyer: 0, reviewsToDo: 0, superMember: { active: false } });
+    expect(await home(x.b)).toMatchObject({
+      points: 0,
+      couponsAvailable: 0,
+      latestOrder: null,
+      afterSalesOpen: 0,
+      afterSalesForBuyer: 0,
+      reviewsToDo: 0,
+      superMember: { active: false },
+    });
     const placed = await place(x, [['TRAY-STEEL', '2']]);
     const h = await home(x.b);
-    expect(h.latestOrder).toMatchObject({ id: placed.orderIds[0], displayStatus: 'PENDING_PAY', lineCount: 1, needPayAmt: { currency: 'USD' } });
+    expect(h.latestOrder).toMatchObject({
+      id: placed.orderIds[0],
+      displayStatus: 'PENDING_PAY',
+      lineCount: 1,
+      needPayAmt: { currency: 'USD' },
+    });
     expect(h.latestOrder.itemName).toMatch(/tray/i);
     const maria = await home(await login(t.app, 'maria@demo.shop'));
     expect(maria.superMember.active).toBe(true);

@@ -8,10 +8,19 @@ import { isRegistered } from '../../lib/session.js';
 import { buyerHome } from './service.js';
 
 export function buyerHomeRoutes(app: FastifyInstance, db: Db): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/buyer/home', {
-    schema: { tags: ['buyer centre'], summary: "The caller's user centre home: level, points, coupons, super member, latest order, after-sales and reviews waiting (one statement)", response: { 200: BuyerHome, 401: ErrorBody } },
-  }, async (req) => {
-    if (!isRegistered(req.caller)) throw new AppError(401, ERROR_CODES.unauthorized, 'Please log in');
-    return buyerHome(db, req.caller.user.id, req.caller.site);
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/buyer/home',
+    {
+      schema: {
+        tags: ['buyer centre'],
+        summary:
+          "The caller's user centre home: level, points, coupons, super member, latest order, after-sales and reviews waiting (one statement)",
+        response: { 200: BuyerHome, 401: ErrorBody },
+      },
+    },
+    async (req) => {
+      if (!isRegistered(req.caller)) throw new AppError(401, ERROR_CODES.unauthorized, 'Please log in');
+      return buyerHome(db, req.caller.user.id, req.caller.site);
+    },
+  );
 }

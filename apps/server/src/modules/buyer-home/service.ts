@@ -39,27 +39,62 @@ const HOME_SQL = `
   FROM users u WHERE u.id = $1`;
 
 interface HomeRow {
-  nickname: string; points: number; coupons: number; level: { code: string; name: string } | null; after_sales_open: number; after_sales_for_buyer: number; reviews_to_do: number;
+  nickname: string;
+  points: number;
+  coupons: number;
+  level: { code: string; name: string } | null;
+  after_sales_open: number;
+  after_sales_for_buyer: number;
+  reviews_to_do: number;
   service: { status: PaidServiceStatus; endAt: string } | null;
   latest: {
-    id: string; code: string; status: OrderStatus; tradeType: string; payChannel: string | null; createdAt: string;
-    needPay: string; currency: Currency; itemName: string | null; image: string | null; lineCount: number;
+    id: string;
+    code: string;
+    status: OrderStatus;
+    tradeType: string;
+    payChannel: string | null;
+    createdAt: string;
+    needPay: string;
+    currency: Currency;
+    itemName: string | null;
+    image: string | null;
+    lineCount: number;
   } | null;
 }
 
 export async function buyerHome(db: Db, buyerId: bigint, site: Site, now = new Date()): Promise<BuyerHome> {
-  const { rows: [r] } = await db.$client.query<HomeRow>({
-    name: 'buyer_home', text: HOME_SQL, values: [String(buyerId), now, site.currency, REVERSE_FINAL_STATUSES, FOR_BUYER, site.code],
+  const {
+    rows: [r],
+  } = await db.$client.query<HomeRow>({
+    name: 'buyer_home',
+    text: HOME_SQL,
+    values: [String(buyerId), now, site.currency, REVERSE_FINAL_STATUSES, FOR_BUYER, site.code],
   });
   const s = r!.service;
   const l = r!.latest;
   return {
-    nickname: r!.nickname, level: r!.level, points: r!.points, couponsAvailable: r!.coupons,
-    superMember: { active: !!s && paidServiceInForce({ status: s.status, endAt: new Date(s.endAt) }, now), endTime: s ? new Date(s.endAt).toISOString() : null },
-    latestOrder: l ? {
-      id: l.id, tradeOrderCode: l.code, displayStatus: displayStatus({ status: l.status, tradeType: l.tradeType, payChannel: l.payChannel }),
-      createdAt: new Date(l.createdAt).toISOString(), needPayAmt: money(BigInt(l.needPay), l.currency), itemName: l.itemName ?? '', image: l.image ?? '', lineCount: Number(l.lineCount),
-    } : null,
-    afterSalesOpen: r!.after_sales_open, afterSalesForBuyer: r!.after_sales_for_buyer, reviewsToDo: r!.reviews_to_do,
+    nickname: r!.nickname,
+    level: r!.level,
+    points: r!.points,
+    couponsAvailable: r!.coupons,
+    superMember: {
+      active: !!s && paidServiceInForce({ status: s.status, endAt: new Date(s.endAt) }, now),
+      endTime: s ? new Date(s.endAt).toISOString() : null,
+    },
+    latestOrder: l
+      ? {
+          id: l.id,
+          tradeOrderCode: l.code,
+          displayStatus: displayStatus({ status: l.status, tradeType: l.tradeType, payChannel: l.payChannel }),
+          createdAt: new Date(l.createdAt).toISOString(),
+          needPayAmt: money(BigInt(l.needPay), l.currency),
+          itemName: l.itemName ?? '',
+          image: l.image ?? '',
+          lineCount: Number(l.lineCount),
+        }
+      : null,
+    afterSalesOpen: r!.after_sales_open,
+    afterSalesForBuyer: r!.after_sales_for_buyer,
+    reviewsToDo: r!.reviews_to_do,
   };
 }

@@ -11,19 +11,47 @@ const shop: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   for (const [urlKey, code] of [
-    ['standing-desk-e7', 'E7-BLK-140'], ['standing-desk-e7', 'E7-BLK-160'], ['ergonomic-chair-c7', 'C7-BLK'], ['ergonomic-chair-c7', 'C7-GRY'],
-    ['office-coffee-beans', 'COF-ARABICA'], ['diy-desk-bundle', 'DIY-FRAME-E5'], ['monitor-lamp', 'LAMP-BAR'], ['cable-tray', 'TRAY-STEEL'],
-  ] as const) sku[code] = await skuIdOf(t.app, urlKey, code);
+    ['standing-desk-e7', 'E7-BLK-140'],
+    ['standing-desk-e7', 'E7-BLK-160'],
+    ['ergonomic-chair-c7', 'C7-BLK'],
+    ['ergonomic-chair-c7', 'C7-GRY'],
+    ['office-coffee-beans', 'COF-ARABICA'],
+    ['diy-desk-bundle', 'DIY-FRAME-E5'],
+    ['monitor-lamp', 'LAMP-BAR'],
+    ['cable-tray', 'TRAY-STEEL'],
+  ] as const)
+    sku[code] = await skuIdOf(t.app, urlKey, code);
   for (const urlKey of ['standing-desk-e7', 'monitor-lamp']) {
     shop[urlKey] = (await t.app.inject({ method: 'GET', url: `/api/catalog/items/${urlKey}` })).json().shop.id;
   }
   // The gift SKU is unlisted, so it is read from the lamp's gift list.
-  sku['GIFT-MAT'] = (await t.app.inject({ method: 'GET', url: '/api/catalog/items/monitor-lamp' })).json().gifts[0].sku.id;
+  sku['GIFT-MAT'] = (
+    await t.app.inject({ method: 'GET', url: '/api/catalog/items/monitor-lamp' })
+  ).json().gifts[0].sku.id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-interface Line { id: string; qty: string; selected: boolean; unitPrice: { value: string }; lineTotal: { value: string }; sku: { skuCode: string }; lineGroupTypeDict: string; diyChildren: unknown[]; gifts: unknown[]; available: boolean }
-interface CartBody { shops: { shop: { id: string; name: string }; lines: Line[]; subtotal: { value: string; currency: string } }[]; totalCount: number; selectedCount: number; selectedTotal: { value: string; currency: string }; selectedPoints: number }
+interface Line {
+  id: string;
+  qty: string;
+  selected: boolean;
+  unitPrice: { value: string };
+  lineTotal: { value: string };
+  sku: { skuCode: string };
+  lineGroupTypeDict: string;
+  diyChildren: unknown[];
+  gifts: unknown[];
+  available: boolean;
+}
+interface CartBody {
+  shops: { shop: { id: string; name: string }; lines: Line[]; subtotal: { value: string; currency: string } }[];
+  totalCount: number;
+  selectedCount: number;
+  selectedTotal: { value: string; currency: string };
+  selectedPoints: number;
+}
 
 const lines = (c: CartBody) => c.shops.flatMap((s) => s.lines);
 const lineOf = (c: CartBody, code: string) => lines(c).find((l) => l.sku.skuCode === code)!;
@@ -43,7 +71,13 @@ describe('adding lines', () => {
   it('a guest has an empty cart and no session until adding', async () => {
     const b = browser(t.app);
     const cart = await cartOf(b);
-    expect(cart).toEqual({ shops: [], totalCount: 0, selectedCount: 0, selectedTotal: { value: '0.00', currency: 'USD' }, selectedPoints: 0 });
+    expect(cart).toEqual({
+      shops: [],
+      totalCount: 0,
+      selectedCount: 0,
+      selectedTotal: { value: '0.00', currency: 'USD' },
+      selectedPoints: 0,
+    });
     expect(b.cookies.size).toBe(0);
   });
 
@@ -56,8 +90,13 @@ describe('adding lines', () => {
     expect(cart.shops).toHaveLength(1);
     expect(cart.shops[0]!.shop.name).toBe('FlexiDesk Official');
     expect(cart.shops[0]!.lines[0]).toMatchObject({
-      qty: '2', selected: true, unitPrice: { value: '498.99', currency: 'USD' }, lineTotal: { value: '997.98', currency: 'USD' },
-      lineGroupTypeDict: 'NORMAL', available: true, item: { urlKey: 'standing-desk-e7' },
+      qty: '2',
+      selected: true,
+      unitPrice: { value: '498.99', currency: 'USD' },
+      lineTotal: { value: '997.98', currency: 'USD' },
+      lineGroupTypeDict: 'NORMAL',
+      available: true,
+      item: { urlKey: 'standing-desk-e7' },
     });
     expect(cart.selectedTotal).toEqual({ value: '997.98', currency: 'USD' });
 
@@ -87,7 +126,10 @@ describe('adding lines', () => {
     for (const qty of ['11', '0']) {
       const res = await add(b, 'E7-BLK-140', qty);
       expect(res.statusCode, qty).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'Cart.quantityOutOfRange', details: { min: '1', max: '10', decimals: 0 } });
+      expect(res.json()).toMatchObject({
+        code: 'Cart.quantityOutOfRange',
+        details: { min: '1', max: '10', decimals: 0 },
+      });
     }
     expect(lineOf(await cartOf(b), 'E7-BLK-140').qty).toBe('1');
   });
@@ -96,7 +138,10 @@ describe('adding lines', () => {
     const b = browser(t.app);
     const res = await add(b, 'E7-BLK-140', '1.5');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'Cart.quantityStep', details: { min: '1', max: '10', step: '1', decimals: 0 } });
+    expect(res.json()).toMatchObject({
+      code: 'Cart.quantityStep',
+      details: { min: '1', max: '10', step: '1', decimals: 0 },
+    });
     expect((await cartOf(b)).totalCount).toBe(0);
   });
 
@@ -122,12 +167,19 @@ describe('adding lines', () => {
     expect(cart.selectedTotal.value).toBe('35.99');
 
     // Adding more sums in kilograms.
-    expect(lineOf(await addOk(b, 'COF-ARABICA', '0.5'), 'COF-ARABICA')).toMatchObject({ qty: '2', lineTotal: { value: '47.98' } });
+    expect(lineOf(await addOk(b, 'COF-ARABICA', '0.5'), 'COF-ARABICA')).toMatchObject({
+      qty: '2',
+      lineTotal: { value: '47.98' },
+    });
   });
 
   it('a weight item rejects too many decimals, less than the minimum and more than the maximum', async () => {
     const b = browser(t.app);
-    for (const [qty, code] of [['1.25', 'Cart.quantityStep'], ['0.4', 'Cart.quantityOutOfRange'], ['10.5', 'Cart.quantityOutOfRange']] as const) {
+    for (const [qty, code] of [
+      ['1.25', 'Cart.quantityStep'],
+      ['0.4', 'Cart.quantityOutOfRange'],
+      ['10.5', 'Cart.quantityOutOfRange'],
+    ] as const) {
       const res = await add(b, 'COF-ARABICA', qty);
       expect(res.statusCode, qty).toBe(400);
       expect(res.json(), qty).toMatchObject({ code, details: { min: '0.5', max: '10', step: '0.5', decimals: 1 } });
@@ -140,7 +192,10 @@ describe('adding lines', () => {
     for (const qty of ['1.3', '0.7', '2.2', '9.9']) {
       const res = await add(b, 'COF-ARABICA', qty);
       expect(res.statusCode, qty).toBe(400);
-      expect(res.json(), qty).toMatchObject({ code: 'Cart.quantityStep', details: { min: '0.5', step: '0.5', decimals: 1 } });
+      expect(res.json(), qty).toMatchObject({
+        code: 'Cart.quantityStep',
+        details: { min: '0.5', step: '0.5', decimals: 1 },
+      });
     }
     expect((await cartOf(b)).totalCount).toBe(0);
     const line = lineOf(await addOk(b, 'COF-ARABICA', '0.5'), 'COF-ARABICA');
@@ -227,7 +282,11 @@ describe('changing lines', () => {
   it('patching to an invalid quantity -> 400 and the line is unchanged', async () => {
     const b = browser(t.app);
     const line = lineOf(await addOk(b, 'E7-BLK-140', '2'), 'E7-BLK-140');
-    for (const [qty, code] of [['11', 'Cart.quantityOutOfRange'], ['0', 'Cart.quantityOutOfRange'], ['1.5', 'Cart.quantityStep']]) {
+    for (const [qty, code] of [
+      ['11', 'Cart.quantityOutOfRange'],
+      ['0', 'Cart.quantityOutOfRange'],
+      ['1.5', 'Cart.quantityStep'],
+    ]) {
       const res = await b.patch(`/api/cart/lines/${line.id}`, { qty });
       expect(res.statusCode, qty).toBe(400);
       expect(res.json().code).toBe(code);
@@ -267,7 +326,9 @@ describe('changing lines', () => {
     expect(await cartCount()).toBe(3);
     // The kept count agrees with the lines themselves.
     const buyerId = BigInt((await b.get('/api/auth/session')).json().tourist.id);
-    const [{ n }] = await t.db.select({ n: count() }).from(cartLines).where(eq(cartLines.buyerId, buyerId)) as [{ n: number }];
+    const [{ n }] = (await t.db.select({ n: count() }).from(cartLines).where(eq(cartLines.buyerId, buyerId))) as [
+      { n: number },
+    ];
     expect(n).toBe(3);
   });
 
@@ -331,7 +392,11 @@ describe('bundles, gifts and currencies', () => {
     const cart = await addOk(b, 'DIY-FRAME-E5', '2');
     const line = lineOf(cart, 'DIY-FRAME-E5');
     // 298.99 + 188.99 + 38.99
-    expect(line).toMatchObject({ lineGroupTypeDict: 'DIY_MAIN', unitPrice: { value: '526.97' }, lineTotal: { value: '1053.94' } });
+    expect(line).toMatchObject({
+      lineGroupTypeDict: 'DIY_MAIN',
+      unitPrice: { value: '526.97' },
+      lineTotal: { value: '1053.94' },
+    });
     expect(line.diyChildren).toHaveLength(2);
     expect(cart.selectedTotal.value).toBe('1053.94');
   });
@@ -381,7 +446,10 @@ describe('batchcreatenewcartlines', () => {
 
   it('clamps quantities to the SKU rule', async () => {
     const b = browser(t.app);
-    const body = (await b.post(URL, [{ sku: { id: sku['E7-BLK-140'] }, skuQty: 25 }])).json() as { num: number; cart: CartBody };
+    const body = (await b.post(URL, [{ sku: { id: sku['E7-BLK-140'] }, skuQty: 25 }])).json() as {
+      num: number;
+      cart: CartBody;
+    };
     expect(body.num).toBe(1);
     expect(lineOf(body.cart, 'E7-BLK-140').qty).toBe('10');
   });
@@ -401,7 +469,10 @@ describe('batchcreatenewcartlines', () => {
 
   it('an unknown SKU -> 404 and nothing is added', async () => {
     const b = browser(t.app);
-    const res = await b.post(URL, [{ sku: { id: sku['E7-BLK-140'] }, skuQty: 1 }, { sku: { id: '999999' }, skuQty: 1 }]);
+    const res = await b.post(URL, [
+      { sku: { id: sku['E7-BLK-140'] }, skuQty: 1 },
+      { sku: { id: '999999' }, skuQty: 1 },
+    ]);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'Catalog.skuNotFound', details: { skuId: '999999' } });
     expect((await cartOf(b)).totalCount).toBe(0);
@@ -409,7 +480,12 @@ describe('batchcreatenewcartlines', () => {
 
   it('rejects an empty or malformed batch', async () => {
     const b = browser(t.app);
-    for (const body of [[], [{ sku: { id: sku['E7-BLK-140'] } }], [{ sku: { id: sku['E7-BLK-140'] }, skuQty: 1, price: 1 }], { sku: { id: sku['E7-BLK-140'] }, skuQty: 1 }]) {
+    for (const body of [
+      [],
+      [{ sku: { id: sku['E7-BLK-140'] } }],
+      [{ sku: { id: sku['E7-BLK-140'] }, skuQty: 1, price: 1 }],
+      { sku: { id: sku['E7-BLK-140'] }, skuQty: 1 },
+    ]) {
       const res = await b.post(URL, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('Common.invalidRequest');

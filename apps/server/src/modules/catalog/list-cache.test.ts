@@ -10,7 +10,10 @@ beforeAll(async () => {
   t = await createTestApp();
   other = await buildApp({ db: t.db });
 });
-afterAll(async () => { await other?.close(); await t?.close(); });
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
 
 type Card = { urlKey: string; itemName: string; price: { value: string }; inStock: boolean };
 const list = async (app: FastifyInstance, query?: Record<string, string>, cookies?: Record<string, string>) => {
@@ -21,7 +24,8 @@ const list = async (app: FastifyInstance, query?: Record<string, string>, cookie
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   return res.json() as { data: Card[]; total: number };
 };
-const card = async (app: FastifyInstance, urlKey: string, cookies?: Record<string, string>) => (await list(app, undefined, cookies)).data.find((c) => c.urlKey === urlKey)!;
+const card = async (app: FastifyInstance, urlKey: string, cookies?: Record<string, string>) =>
+  (await list(app, undefined, cookies)).data.find((c) => c.urlKey === urlKey)!;
 const sql = (text: string, values: unknown[] = []) => t.db.$client.query(text, values);
 const version = async () => (await sql('SELECT version FROM catalog_version')).rows[0].version as string;
 
@@ -35,7 +39,9 @@ describe('item list cache', () => {
 
   it('requests at once share the version reads, and a change made before they asked shows in every answer', async () => {
     await list(t.app);
-    const { rows: [p] } = await sql(`SELECT sp.sku_id FROM sku_prices sp JOIN skus s ON s.id = sp.sku_id JOIN items i ON i.id = s.item_id
+    const {
+      rows: [p],
+    } = await sql(`SELECT sp.sku_id FROM sku_prices sp JOIN skus s ON s.id = sp.sku_id JOIN items i ON i.id = s.item_id
       WHERE i.url_key = 'cable-tray' AND sp.currency = 'USD' ORDER BY sp.amount_minor LIMIT 1`);
     const rec = recordStatements(t.db);
     try {
@@ -43,21 +49,30 @@ describe('item list cache', () => {
       // The first goes at once; the five asked for while it ran share one.
       expect(rec.statements).toEqual(['catalog_version', 'catalog_version']);
       expect(new Set(before.map((c) => c.price.value)).size).toBe(1);
-      await rec.unrecorded(`UPDATE sku_prices SET amount_minor = amount_minor + 100 WHERE sku_id = ${Number(p.sku_id)} AND currency = 'USD'`);
+      await rec.unrecorded(
+        `UPDATE sku_prices SET amount_minor = amount_minor + 100 WHERE sku_id = ${Number(p.sku_id)} AND currency = 'USD'`,
+      );
       const after = await Promise.all(Array.from({ length: 6 }, () => card(t.app, 'cable-tray')));
       expect(after.map((c) => Number(c.price.value))).toEqual(after.map(() => Number(before[0]!.price.value) + 1));
     } finally {
       rec.stop();
-      await sql(`UPDATE sku_prices SET amount_minor = amount_minor - 100 WHERE sku_id = $1 AND currency = 'USD'`, [p.sku_id]);
+      await sql(`UPDATE sku_prices SET amount_minor = amount_minor - 100 WHERE sku_id = $1 AND currency = 'USD'`, [
+        p.sku_id,
+      ]);
     }
   });
 
   it('a price change shows on the next request of every server', async () => {
     const before = await card(t.app, 'cable-tray');
     await card(other, 'cable-tray');
-    const { rows: [p] } = await sql(`SELECT sp.sku_id, sp.amount_minor FROM sku_prices sp JOIN skus s ON s.id = sp.sku_id JOIN items i ON i.id = s.item_id
+    const {
+      rows: [p],
+    } =
+      await sql(`SELECT sp.sku_id, sp.amount_minor FROM sku_prices sp JOIN skus s ON s.id = sp.sku_id JOIN items i ON i.id = s.item_id
       WHERE i.url_key = 'cable-tray' AND sp.currency = 'USD' ORDER BY sp.amount_minor LIMIT 1`);
-    await sql(`UPDATE sku_prices SET amount_minor = amount_minor - 100 WHERE sku_id = $1 AND currency = 'USD'`, [p.sku_id]);
+    await sql(`UPDATE sku_prices SET amount_minor = amount_minor - 100 WHERE sku_id = $1 AND currency = 'USD'`, [
+      p.sku_id,
+    ]);
     const expected = (Number(p.amount_minor) - 100) / 100;
     expect(Number((await card(t.app, 'cable-tray')).price.value)).toBe(expected);
     expect(Number((await card(other, 'cable-tray')).price.value)).toBe(expected);
@@ -67,7 +82,9 @@ describe('item list cache', () => {
   it('stock running out and coming back flips inStock; other stock moves keep the cache', async () => {
     expect((await card(t.app, 'monitor-lamp')).inStock).toBe(true);
     const v = await version();
-    await sql(`UPDATE skus SET stock = stock - 1 WHERE item_id = (SELECT id FROM items WHERE url_key = 'monitor-lamp') AND stock > 1`);
+    await sql(
+      `UPDATE skus SET stock = stock - 1 WHERE item_id = (SELECT id FROM items WHERE url_key = 'monitor-lamp') AND stock > 1`,
+    );
     expect(await version()).toBe(v);
     await sql(`UPDATE skus SET stock = 0 WHERE item_id = (SELECT id FROM items WHERE url_key = 'monitor-lamp')`);
     expect((await card(t.app, 'monitor-lamp')).inStock).toBe(false);
@@ -83,9 +100,13 @@ describe('item list cache', () => {
     try {
       await c.query('BEGIN');
       await c.query(`UPDATE items SET item_name = 'Cable Tray XL' WHERE url_key = 'cable-tray'`);
-      await c.query(`UPDATE items SET texts = jsonb_set(texts, '{de}', '{"itemName": "Kabelwanne XL"}') WHERE url_key = 'cable-tray'`);
+      await c.query(
+        `UPDATE items SET texts = jsonb_set(texts, '{de}', '{"itemName": "Kabelwanne XL"}') WHERE url_key = 'cable-tray'`,
+      );
       await c.query('COMMIT');
-    } finally { c.release(); }
+    } finally {
+      c.release();
+    }
     expect(BigInt(await version())).toBe(v + 1n);
     expect((await card(t.app, 'cable-tray')).itemName).toBe('Cable Tray XL');
     expect((await card(t.app, 'cable-tray', { site: 'DE' })).itemName).toBe('Kabelwanne XL');
@@ -102,7 +123,9 @@ describe('item list cache', () => {
       await c.query('BEGIN');
       await c.query(`UPDATE sku_prices SET amount_minor = 1 WHERE currency = 'USD'`);
       await c.query('ROLLBACK');
-    } finally { c.release(); }
+    } finally {
+      c.release();
+    }
     expect(await version()).toBe(v);
   });
 
@@ -114,7 +137,9 @@ describe('item list cache', () => {
     expect(tote.data.map((x) => x.urlKey)).toEqual(['canvas-tote-points']);
     expect((await list(t.app, { keyword: 'desk' })).data.length).toBeGreaterThan(1);
     const page2 = await list(t.app, { pageNo: '2', pageSize: '5' });
-    await sql(`UPDATE skus SET stock = 0 WHERE item_id = (SELECT id FROM items WHERE url_key = $1)`, [page2.data[0]!.urlKey]);
+    await sql(`UPDATE skus SET stock = 0 WHERE item_id = (SELECT id FROM items WHERE url_key = $1)`, [
+      page2.data[0]!.urlKey,
+    ]);
     expect((await list(t.app, { pageNo: '2', pageSize: '5' })).data[0]!.inStock).toBe(false);
   });
 });

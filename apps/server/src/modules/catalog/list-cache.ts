@@ -24,10 +24,15 @@ const MAX_ENTRIES = 500;
 export async function catalogVersion(db: Db): Promise<string> {
   let read = versionReads.get(db);
   if (!read) {
-    versionReads.set(db, (read = coalesced(async () => {
-      const { rows: [r] } = await db.$client.query(VERSION.statement);
-      return new Map([[null, VERSION.read(r!).version]]);
-    })));
+    versionReads.set(
+      db,
+      (read = coalesced(async () => {
+        const {
+          rows: [r],
+        } = await db.$client.query(VERSION.statement);
+        return new Map([[null, VERSION.read(r!).version]]);
+      })),
+    );
   }
   return (await read(null))!;
 }
@@ -39,7 +44,12 @@ export function listCache(db: Db, serialize: (data: unknown) => string) {
   const kept = new Map<string, { version: string; body: string }>();
   return {
     /** The serialized list: the kept body while the catalog version is unchanged, else read now (pages past the first are not kept). */
-    async body(currency: Currency, language: Language, q: z.output<typeof ItemListQuery>, load: () => Promise<unknown>): Promise<string> {
+    async body(
+      currency: Currency,
+      language: Language,
+      q: z.output<typeof ItemListQuery>,
+      load: () => Promise<unknown>,
+    ): Promise<string> {
       if (q.pageNo !== 1) return serialize(await load());
       const key = `${currency}|${language}|${q.type ?? ''}|${q.pageSize}|${q.keyword ?? ''}`;
       // The version first: a change committed after this read leaves a newer version behind, so

@@ -17,7 +17,11 @@ import type { CatalogRows, PartRow, SkuFacts } from '../catalog/service.js';
 export type MethodRow = typeof shippingMethods.$inferSelect;
 export type StoreRow = typeof pickupStores.$inferSelect;
 /** The kept facts of one checkout's SKUs, with the version they were read under. */
-export interface KeptCatalog extends CatalogRows { version: string; methods: MethodRow[]; stores: StoreRow[] }
+export interface KeptCatalog extends CatalogRows {
+  version: string;
+  methods: MethodRow[];
+  stores: StoreRow[];
+}
 
 /** SKUs kept at most (each with its item's parts); past it the cache starts over. */
 const MAX_SKUS = 20_000;
@@ -40,8 +44,11 @@ export function checkoutCatalogCache() {
       const shopIds = [...new Set(kept.map((k) => String(k.facts.shop.id)))];
       // Every kept SKU's shop was kept with it (keep), and both are cleared together.
       return {
-        version, skus: kept.map((k) => k.facts), parts,
-        methods: shopIds.flatMap((id) => shops.get(id)!.methods), stores: shopIds.flatMap((id) => shops.get(id)!.stores),
+        version,
+        skus: kept.map((k) => k.facts),
+        parts,
+        methods: shopIds.flatMap((id) => shops.get(id)!.methods),
+        stores: shopIds.flatMap((id) => shops.get(id)!.stores),
       };
     },
     /**
@@ -51,13 +58,23 @@ export function checkoutCatalogCache() {
      * a read that raced a newer one only costs the next preview a full read.
      */
     keep(currency: string, read: KeptCatalog): void {
-      if (read.version !== version || skus.size >= MAX_SKUS) { skus.clear(); shops.clear(); version = read.version; }
+      if (read.version !== version || skus.size >= MAX_SKUS) {
+        skus.clear();
+        shops.clear();
+        version = read.version;
+      }
       for (const facts of read.skus) {
         const shopId = String(facts.shop.id);
         if (!shops.has(shopId)) {
-          shops.set(shopId, { methods: read.methods.filter((m) => String(m.shopId) === shopId), stores: read.stores.filter((s) => String(s.shopId) === shopId) });
+          shops.set(shopId, {
+            methods: read.methods.filter((m) => String(m.shopId) === shopId),
+            stores: read.stores.filter((s) => String(s.shopId) === shopId),
+          });
         }
-        skus.set(skuKey(currency, String(facts.sku.id)), { facts, parts: read.parts.filter((p) => p.part.itemId === facts.item.id) });
+        skus.set(skuKey(currency, String(facts.sku.id)), {
+          facts,
+          parts: read.parts.filter((p) => p.part.itemId === facts.item.id),
+        });
       }
     },
   };

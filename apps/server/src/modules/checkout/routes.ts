@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES, ErrorBody, ExceedRequestBody, ExceedRequestResult, OrderResult, PreviewBody, PreviewResult, SubmitBody } from '@mall/contracts';
+import {
+  ERROR_CODES,
+  ErrorBody,
+  ExceedRequestBody,
+  ExceedRequestResult,
+  OrderResult,
+  PreviewBody,
+  PreviewResult,
+  SubmitBody,
+} from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { ensureBuyer } from '../../lib/session.js';
@@ -16,7 +25,11 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody,
 function idempotencyKey(req: FastifyRequest): string {
   const key = req.headers['idempotency-key'];
   if (typeof key !== 'string' || !/^[\w-]{8,100}$/.test(key)) {
-    throw new AppError(400, ERROR_CODES.idempotencyKeyRequired, 'An Idempotency-Key header (8-100 letters, digits, - or _) is required');
+    throw new AppError(
+      400,
+      ERROR_CODES.idempotencyKeyRequired,
+      'An Idempotency-Key header (8-100 letters, digits, - or _) is required',
+    );
   }
   return key;
 }
@@ -28,36 +41,63 @@ export function checkoutRoutes(app: FastifyInstance, db: Db): void {
 
   // The preview is ~12 KB of JSON, asked again on every change at checkout: written by a
   // serializer compiled from its schema, not encoded by zod on each answer (lib/compiled-response.ts).
-  r.post('/api/checkout/preview', {
-    serializerCompiler: compiledSerializer,
-    schema: { tags, summary: 'Contract preview (renderTradeContractTO): lines, shipping methods, pickup stores, coupons, promotion codes, points, tax and totals', body: PreviewBody, response: { 200: PreviewResult, ...errors } },
-    config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
-  }, async (req) => (await buildPreview(db, req.caller, req.body, { forSubmit: false, catalog })).result);
-
-  r.post('/api/checkout/submit', {
-    serializerCompiler: compiledSerializer,
-    schema: {
-      tags, summary: 'Create the order (trade contract with one trade order per shop). Requires an Idempotency-Key header: a retry with the same key returns the same contract.',
-      body: SubmitBody, response: { 200: OrderResult, ...errors },
+  r.post(
+    '/api/checkout/preview',
+    {
+      serializerCompiler: compiledSerializer,
+      schema: {
+        tags,
+        summary:
+          'Contract preview (renderTradeContractTO): lines, shipping methods, pickup stores, coupons, promotion codes, points, tax and totals',
+        body: PreviewBody,
+        response: { 200: PreviewResult, ...errors },
+      },
+      config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
     },
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  }, async (req, reply) => {
-    const key = idempotencyKey(req);
-    // buyerSelectedInvoiceList: checked before anything is placed, then asked for on each order placed.
-    const invoice = req.body.buyerSelectedInvoiceList?.[0];
-    const invoiceValues = invoice ? checkCheckoutInvoice(req.caller.site, invoice) : null;
-    const buyerId = await ensureBuyer(db, req, reply);
-    const result = await placeOrder(db, req.caller, buyerId, key, req.body, catalog, writer);
-    if (invoiceValues) await requestInvoicesAtCheckout(db, buyerId, result.tradeOrderIdList.map(BigInt), invoiceValues);
-    return result;
-  });
+    async (req) => (await buildPreview(db, req.caller, req.body, { forSubmit: false, catalog })).result,
+  );
 
-  r.post('/api/checkout/exceed-request', {
-    schema: { tags, summary: 'Exceed flow: send an order request for oversized or bulk items (Idempotency-Key header)', body: ExceedRequestBody, response: { 200: ExceedRequestResult, ...errors } },
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  }, async (req, reply) => {
-    const key = idempotencyKey(req);
-    const buyerId = await ensureBuyer(db, req, reply);
-    return submitExceedRequest(db, req.caller, buyerId, key, req.body);
-  });
+  r.post(
+    '/api/checkout/submit',
+    {
+      serializerCompiler: compiledSerializer,
+      schema: {
+        tags,
+        summary:
+          'Create the order (trade contract with one trade order per shop). Requires an Idempotency-Key header: a retry with the same key returns the same contract.',
+        body: SubmitBody,
+        response: { 200: OrderResult, ...errors },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const key = idempotencyKey(req);
+      // buyerSelectedInvoiceList: checked before anything is placed, then asked for on each order placed.
+      const invoice = req.body.buyerSelectedInvoiceList?.[0];
+      const invoiceValues = invoice ? checkCheckoutInvoice(req.caller.site, invoice) : null;
+      const buyerId = await ensureBuyer(db, req, reply);
+      const result = await placeOrder(db, req.caller, buyerId, key, req.body, catalog, writer);
+      if (invoiceValues)
+        await requestInvoicesAtCheckout(db, buyerId, result.tradeOrderIdList.map(BigInt), invoiceValues);
+      return result;
+    },
+  );
+
+  r.post(
+    '/api/checkout/exceed-request',
+    {
+      schema: {
+        tags,
+        summary: 'Exceed flow: send an order request for oversized or bulk items (Idempotency-Key header)',
+        body: ExceedRequestBody,
+        response: { 200: ExceedRequestResult, ...errors },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const key = idempotencyKey(req);
+      const buyerId = await ensureBuyer(db, req, reply);
+      return submitExceedRequest(db, req.caller, buyerId, key, req.body);
+    },
+  );
 }

@@ -28,13 +28,26 @@ beforeAll(async () => {
   seller = await login(t.app, 'seller@demo.shop');
   seller2 = await login(t.app, 'seller2@demo.shop');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const create = (b: Browser, list: object[]) => b.post('/api/trantor/flow/bbc_content_BatchCreateCommonCommentFlow', list);
-const mine = (b: Browser, q: object = {}) => b.post('/api/trantor/flow/bbc_content_PageCommonComment4CFlow', [q]).then((r) => r.json());
-const toReview = (b: Browser, commentStatus = 'unComment') => b.post('/api/trantor/flow/bbc_trade_PageTradeOrderForBuyerIdFlow', [{ commentStatus }]).then((r) => r.json());
-const orderDetail = (b: Browser, id: string) => b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id }).then((r) => r.json());
-const first = (postId: string | bigint, extra: object = {}) => ({ postId: String(postId), postTypeDict: 'ORDER_LINE', rateDict: 5, content: 'Great', topId: -1, ...extra });
+const create = (b: Browser, list: object[]) =>
+  b.post('/api/trantor/flow/bbc_content_BatchCreateCommonCommentFlow', list);
+const mine = (b: Browser, q: object = {}) =>
+  b.post('/api/trantor/flow/bbc_content_PageCommonComment4CFlow', [q]).then((r) => r.json());
+const toReview = (b: Browser, commentStatus = 'unComment') =>
+  b.post('/api/trantor/flow/bbc_trade_PageTradeOrderForBuyerIdFlow', [{ commentStatus }]).then((r) => r.json());
+const orderDetail = (b: Browser, id: string) =>
+  b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id }).then((r) => r.json());
+const first = (postId: string | bigint, extra: object = {}) => ({
+  postId: String(postId),
+  postTypeDict: 'ORDER_LINE',
+  rateDict: 5,
+  content: 'Great',
+  topId: -1,
+  ...extra,
+});
 
 /** A finished (received) order of `buyer`; returns its id. */
 async function finishedOrder(buyer: Buyer, items: [Parameters<typeof place>[1][number][0], string][]): Promise<string> {
@@ -43,20 +56,34 @@ async function finishedOrder(buyer: Buyer, items: [Parameters<typeof place>[1][n
   const id = placed.orderIds[0]!;
   const lines = await topLines(id);
   const ship = await seller.post(`/api/merchant/orders/${id}/packages`, {
-    carrierId, serviceCode: upsTrackingNumber(), lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
+    carrierId,
+    serviceCode: upsTrackingNumber(),
+    lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
   });
   expect(ship.statusCode, ship.body).toBe(200);
   const pkgs = (await buyer.b.post('/sapi/mall-order/web/order/listPackage', { id })).json().shipments;
-  for (const p of pkgs) expect((await buyer.b.post('/sapi/mall-order/web/order/signForDelivery', { id: p.id })).statusCode).toBe(200);
+  for (const p of pkgs)
+    expect((await buyer.b.post('/sapi/mall-order/web/order/signForDelivery', { id: p.id })).statusCode).toBe(200);
   expect(await statusOf(id)).toBe('COMPLETE');
   return id;
 }
 
 async function uploadImage(b: Browser, width = 2000, height = 1500): Promise<{ url: string; thumbUrl: string }> {
-  const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 40 } } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+    .png()
+    .toBuffer();
   const boundary = `----b${crypto.randomBytes(6).toString('hex')}`;
-  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  const res = await b.request('POST', '/api/uploads/review-images', undefined, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: payload as unknown as string });
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await b.request('POST', '/api/uploads/review-images', undefined, {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: payload as unknown as string,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -67,7 +94,10 @@ describe('writing reviews', () => {
   let lines: string[];
   beforeAll(async () => {
     x = await signup('reviewer');
-    orderId = await finishedOrder(x, [['E7-BLK-140', '1'], ['TRAY-STEEL', '1']]);
+    orderId = await finishedOrder(x, [
+      ['E7-BLK-140', '1'],
+      ['TRAY-STEEL', '1'],
+    ]);
     lines = (await topLines(orderId)).map((l) => String(l.id));
   });
 
@@ -78,43 +108,83 @@ describe('writing reviews', () => {
     expectError(await create(x.b, [first(lines[0]!, { content: 'x'.repeat(301) })]), 400, 'Review.contentTooLong');
     const seven = Array.from({ length: 7 }, () => ({ url: `/uploads/reviews/${crypto.randomUUID()}-d.webp` }));
     expectError(await create(x.b, [first(lines[0]!, { images: { files: seven } })]), 400, 'Common.invalidRequest');
-    expectError(await create(x.b, [first(lines[0]!, { images: { files: [{ url: `/uploads/reviews/${crypto.randomUUID()}-d.webp` }] } })]), 400, 'Review.imageNotFound');
+    expectError(
+      await create(x.b, [
+        first(lines[0]!, { images: { files: [{ url: `/uploads/reviews/${crypto.randomUUID()}-d.webp` }] } }),
+      ]),
+      400,
+      'Review.imageNotFound',
+    );
     // A batch with one bad review writes none of them.
     expectError(await create(x.b, [first(lines[0]!), first(lines[1]!, { rateDict: 0 })]), 400, 'Review.rateRequired');
-    expect(await t.db.select().from(comments).where(eq(comments.orderId, BigInt(orderId)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(comments)
+        .where(eq(comments.orderId, BigInt(orderId))),
+    ).toEqual([]);
   });
 
   it("photos are the buyer's own review uploads: another buyer's, a demo drawing or an unknown file is refused", async () => {
     const stranger = await signup('photo-owner');
     const theirs = await uploadImage(stranger.b, 200, 150);
     // An after-sales evidence upload of the same buyer is no review photo either.
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#e03131' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#e03131' } })
+      .png()
+      .toBuffer();
     const boundary = `----b${crypto.randomBytes(6).toString('hex')}`;
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const evidence = await x.b.request('POST', '/api/uploads?purpose=evidence', undefined, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: payload as unknown as string });
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const evidence = await x.b.request('POST', '/api/uploads?purpose=evidence', undefined, {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: payload as unknown as string,
+    });
     expect(evidence.statusCode, evidence.body).toBe(200);
-    for (const url of [theirs.url, '/media/demo/desk-20-white-desk.svg', `/uploads/reviews/${crypto.randomUUID()}-d.webp`]) {
+    for (const url of [
+      theirs.url,
+      '/media/demo/desk-20-white-desk.svg',
+      `/uploads/reviews/${crypto.randomUUID()}-d.webp`,
+    ]) {
       const res = await create(x.b, [first(lines[0]!, { images: { files: [{ url, thumbUrl: url }] } })]);
       expectError(res, 400, 'Review.imageNotFound');
       expect(res.json().details).toMatchObject({ url });
     }
     // Not even shaped like a review photo: the schema refuses it.
-    expectError(await create(x.b, [first(lines[0]!, { images: { files: [{ url: evidence.json().url }] } })]), 400, 'Common.invalidRequest');
-    expect(await t.db.select().from(comments).where(eq(comments.orderId, BigInt(orderId)))).toEqual([]);
+    expectError(
+      await create(x.b, [first(lines[0]!, { images: { files: [{ url: evidence.json().url }] } })]),
+      400,
+      'Common.invalidRequest',
+    );
+    expect(
+      await t.db
+        .select()
+        .from(comments)
+        .where(eq(comments.orderId, BigInt(orderId))),
+    ).toEqual([]);
   });
 
   it('two lines in one call with resized images; the order becomes EVALUATED and comment leaves its operations', async () => {
     expect((await orderDetail(x.b, orderId)).operationList).toContain('comment');
     expect((await toReview(x.b)).data.map((o: { id: string }) => o.id)).toContain(orderId);
     const img = await uploadImage(x.b);
-    const [display, thumb] = await Promise.all([img.url, img.thumbUrl].map(async (u) => {
-      const res = await t.app.inject({ method: 'GET', url: u });
-      expect(res.headers['cache-control']).toContain('immutable');
-      return sharp(res.rawPayload).metadata();
-    }));
+    const [display, thumb] = await Promise.all(
+      [img.url, img.thumbUrl].map(async (u) => {
+        const res = await t.app.inject({ method: 'GET', url: u });
+        expect(res.headers['cache-control']).toContain('immutable');
+        return sharp(res.rawPayload).metadata();
+      }),
+    );
     expect([display!.format, display!.width, display!.height]).toEqual(['webp', 1280, 960]);
     expect([thumb!.width, thumb!.height]).toEqual([240, 240]);
-    const res = await create(x.b, [first(lines[0]!, { rateDict: 4, content: 'Sturdy <b>desk</b>', images: { files: [img] } }), first(lines[1]!, { rateDict: 5 })]);
+    const res = await create(x.b, [
+      first(lines[0]!, { rateDict: 4, content: 'Sturdy <b>desk</b>', images: { files: [img] } }),
+      first(lines[1]!, { rateDict: 5 }),
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const ids = res.json().map((r: { id: string }) => r.id);
     const d = await orderDetail(x.b, orderId);
@@ -123,7 +193,14 @@ describe('writing reviews', () => {
     expect((await toReview(x.b)).data.map((o: { id: string }) => o.id)).not.toContain(orderId);
     const page = await mine(x.b, { qCommentBO: { id: ids[0] } });
     expect(page.total).toBe(1);
-    expect(page.data[0].comment).toMatchObject({ rateDict: 4, content: 'Sturdy <b>desk</b>', topId: null, images: { files: [img] }, postId: lines[0], replyComment: { data: [] } });
+    expect(page.data[0].comment).toMatchObject({
+      rateDict: 4,
+      content: 'Sturdy <b>desk</b>',
+      topId: null,
+      images: { files: [img] },
+      postId: lines[0],
+      replyComment: { data: [] },
+    });
   });
 
   it('a second review of a line is refused, also when 10 arrive at once', async () => {
@@ -134,7 +211,12 @@ describe('writing reviews', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => create(y.b, [first(line!)])));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of results.filter((z) => z.statusCode !== 200)) expectError(r, 409, 'Review.alreadyReviewed');
-    expect(await t.db.select().from(comments).where(and(eq(comments.orderLineId, BigInt(line!)), isNull(comments.topId)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(comments)
+        .where(and(eq(comments.orderLineId, BigInt(line!)), isNull(comments.topId))),
+    ).toHaveLength(1);
   });
 
   it('a line not bought, of another buyer, or of an unfinished order cannot be reviewed', async () => {
@@ -149,7 +231,13 @@ describe('writing reviews', () => {
   it('one follow-up per review, only by its author; strangers read nothing', async () => {
     const [r] = (await mine(x.b)).data.filter((d: { comment: { postId: string } }) => d.comment.postId === lines[1]);
     const id = r.comment.id as string;
-    const follow = { postId: lines[1], postTypeDict: 'ORDER_LINE', content: 'Still great after a month', topId: id, parentId: -1 };
+    const follow = {
+      postId: lines[1],
+      postTypeDict: 'ORDER_LINE',
+      content: 'Still great after a month',
+      topId: id,
+      parentId: -1,
+    };
     const stranger = await signup('stranger');
     expectError(await create(stranger.b, [follow]), 404, 'Review.lineNotBought');
     expect((await mine(stranger.b, { qCommentBO: { id } })).total).toBe(0);
@@ -158,7 +246,9 @@ describe('writing reviews', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expectError(await create(x.b, [follow]), 409, 'Review.followUpExists');
     const after = await mine(x.b, { qCommentBO: { id } });
-    expect(after.data[0].reviewComments).toEqual([expect.objectContaining({ content: 'Still great after a month', rateDict: null, topId: id })]);
+    expect(after.data[0].reviewComments).toEqual([
+      expect.objectContaining({ content: 'Still great after a month', rateDict: null, topId: id }),
+    ]);
   });
 });
 
@@ -170,13 +260,33 @@ describe('the seller and the item page', () => {
     const [made] = (await create(x.b, [first(line!.id, { rateDict: 2, content: 'Bent corner' })])).json();
     const list = (await seller.post('/api/merchant/comments', { star: 2, notReplied: true })).json();
     expect(list.data.map((r: { id: string }) => r.id)).toContain(made.id);
-    expectError(await seller2.post(`/api/merchant/comments/${made.id}/reply`, { content: 'Not mine' }), 404, 'Review.notExist');
-    expectError(await x.b.post(`/api/merchant/comments/${made.id}/reply`, { content: 'Me' }), 403, 'Merchant.notSeller');
-    expect((await seller.post(`/api/merchant/comments/${made.id}/reply`, { content: 'Sorry! A new one is on its way.' })).statusCode).toBe(200);
-    expectError(await seller.post(`/api/merchant/comments/${made.id}/reply`, { content: 'Again' }), 409, 'Review.alreadyReplied');
-    expect((await mine(x.b, { qCommentBO: { id: made.id } })).data[0].replyComment.data).toEqual([expect.objectContaining({ content: 'Sorry! A new one is on its way.' })]);
+    expectError(
+      await seller2.post(`/api/merchant/comments/${made.id}/reply`, { content: 'Not mine' }),
+      404,
+      'Review.notExist',
+    );
+    expectError(
+      await x.b.post(`/api/merchant/comments/${made.id}/reply`, { content: 'Me' }),
+      403,
+      'Merchant.notSeller',
+    );
+    expect(
+      (await seller.post(`/api/merchant/comments/${made.id}/reply`, { content: 'Sorry! A new one is on its way.' }))
+        .statusCode,
+    ).toBe(200);
+    expectError(
+      await seller.post(`/api/merchant/comments/${made.id}/reply`, { content: 'Again' }),
+      409,
+      'Review.alreadyReplied',
+    );
+    expect((await mine(x.b, { qCommentBO: { id: made.id } })).data[0].replyComment.data).toEqual([
+      expect.objectContaining({ content: 'Sorry! A new one is on its way.' }),
+    ]);
     expect((await seller.post(`/api/merchant/comments/${made.id}/report`, { reason: 'Abusive' })).statusCode).toBe(200);
-    const [row] = await t.db.select().from(comments).where(eq(comments.id, BigInt(made.id)));
+    const [row] = await t.db
+      .select()
+      .from(comments)
+      .where(eq(comments.id, BigInt(made.id)));
     expect(row!.status).toBe('PUBLISHED');
     const notReplied = (await seller.post('/api/merchant/comments', { notReplied: true })).json();
     expect(notReplied.data.map((r: { id: string }) => r.id)).not.toContain(made.id);

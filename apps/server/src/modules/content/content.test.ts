@@ -12,8 +12,13 @@ import { saveArticle } from './service.js';
 
 let t: TestApp;
 let b: Browser;
-beforeAll(async () => { t = await createTestApp(); b = new Browser(t.app); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+  b = new Browser(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const page = (body: object) => b.post('/sapi/mall-content/web/article/pageArticle', body);
 const detail = (body: object) => b.post('/sapi/mall-content/web/article/articleDetail', body);
@@ -24,8 +29,10 @@ const policy = async (site: string, policyKind: string) => {
 };
 
 describe('articles per site and category', () => {
-  it('lists a site\'s articles newest first, filtered by its first-level categories', async () => {
-    const cats = (await b.post('/api/trantor/flow/cms_ListFirstLevelCmsMiscArticleCategoryFlow', [{ site: 'US' }])).json();
+  it("lists a site's articles newest first, filtered by its first-level categories", async () => {
+    const cats = (
+      await b.post('/api/trantor/flow/cms_ListFirstLevelCmsMiscArticleCategoryFlow', [{ site: 'US' }])
+    ).json();
     expect(cats.map((c: { name: string }) => c.name)).toEqual(['Buying guides', 'Ergonomics', 'News']);
     const all = (await page({ site: 'US' })).json();
     expect(all.total).toBe(5);
@@ -41,11 +48,13 @@ describe('articles per site and category', () => {
     const de = (await page({ site: 'DE' })).json();
     expect(de.data.map((a: { title: string }) => a.title)).toContain('So finden Sie den richtigen Stehschreibtisch');
     // Without a site in the body, the caller's site (cookie) is used.
-    const viaCookie = (await b.post('/sapi/mall-content/web/article/pageArticle', {}, { headers: { cookie: 'site=JP' } })).json();
+    const viaCookie = (
+      await b.post('/sapi/mall-content/web/article/pageArticle', {}, { headers: { cookie: 'site=JP' } })
+    ).json();
     expect(viaCookie.data[0].site).toBe('JP');
   });
 
-  it('detail: the article with its HTML; another site\'s article is not found', async () => {
+  it("detail: the article with its HTML; another site's article is not found", async () => {
     const de = (await page({ site: 'DE' })).json().data[0];
     const ok = await detail({ id: de.id, site: 'DE' });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -54,9 +63,12 @@ describe('articles per site and category', () => {
     expectError(await detail({ id: '999999', site: 'DE' }), 404, 'Content.articleNotExist');
   });
 
-  it('UP article info: the site\'s pinned articles in pin order, never policies or forum posts', async () => {
+  it("UP article info: the site's pinned articles in pin order, never policies or forum posts", async () => {
     const up = (await b.post('/api/trantor/func/flexispot_content_QueryUPArticleInfoFunc', [{ site: 'US' }])).json();
-    expect(up.map((a: { title: string }) => a.title)).toEqual(['How to choose a standing desk', 'Five habits for a healthier workday']);
+    expect(up.map((a: { title: string }) => a.title)).toEqual([
+      'How to choose a standing desk',
+      'Five habits for a healthier workday',
+    ]);
     expect(up.every((a: { pinned: boolean; kind: string }) => a.pinned && a.kind === 'ARTICLE')).toBe(true);
     const upDe = (await b.post('/api/trantor/func/flexispot_content_QueryUPArticleInfoFunc', [{ site: 'DE' }])).json();
     expect(upDe.every((a: { site: string }) => a.site === 'DE')).toBe(true);
@@ -65,7 +77,9 @@ describe('articles per site and category', () => {
   it('the forum: three German posts on the DE site, none elsewhere', async () => {
     const forum = (await page({ site: 'DE', kind: 'FORUM' })).json();
     expect(forum.total).toBe(3);
-    expect(forum.data.map((p: { title: string }) => p.title)).toContain('Erfahrungsbericht: Drei Monate am Stehschreibtisch');
+    expect(forum.data.map((p: { title: string }) => p.title)).toContain(
+      'Erfahrungsbericht: Drei Monate am Stehschreibtisch',
+    );
     const post = (await detail({ id: forum.data[0].id, site: 'DE' })).json();
     expect(post.kind).toBe('FORUM');
     expect((await page({ site: 'US', kind: 'FORUM' })).json().total).toBe(0);
@@ -86,14 +100,15 @@ describe('articles per site and category', () => {
     expect((await detail({ id: article.id, kind: 'ARTICLE', site: 'DE' })).statusCode).toBe(200);
   });
 
-  it('the forum\'s posts are the three fixed German posts', async () => {
+  it("the forum's posts are the three fixed German posts", async () => {
     const forum = (await page({ site: 'DE', kind: 'FORUM' })).json();
     expect(forum.data).toHaveLength(3);
-    for (const site of ['US', 'UK', 'JP', 'ES', 'IT', 'FR', 'NL']) expect((await page({ site, kind: 'FORUM' })).json().total, site).toBe(0);
+    for (const site of ['US', 'UK', 'JP', 'ES', 'IT', 'FR', 'NL'])
+      expect((await page({ site, kind: 'FORUM' })).json().total, site).toBe(0);
   });
 });
 
-describe('policy pages per site in the site\'s language', () => {
+describe("policy pages per site in the site's language", () => {
   it('DE: AGB and Datenschutzerklärung in German', async () => {
     const agb = await policy('DE', 'terms');
     expect(agb.title).toBe('Allgemeine Geschäftsbedingungen (AGB)');
@@ -124,9 +139,13 @@ describe('policy pages per site in the site\'s language', () => {
 
 describe('stored HTML is sanitised when stored and when served', () => {
   it('scripts, event handlers and javascript: URLs never reach the browser', async () => {
-    const evil = '<p onmouseover="x()">Hi</p><script>alert(1)</script><a href="javascript:alert(2)">go</a><img src="https://t.example/p.gif" onerror="y()">';
+    const evil =
+      '<p onmouseover="x()">Hi</p><script>alert(1)</script><a href="javascript:alert(2)">go</a><img src="https://t.example/p.gif" onerror="y()">';
     const id = await saveArticle(t.db, { site: 'US', kind: 'ARTICLE', title: 'Stored', bodyHtml: evil });
-    const [raw] = await t.db.insert(articles).values({ site: 'US', kind: 'ARTICLE', title: 'Raw', bodyHtml: evil }).returning();
+    const [raw] = await t.db
+      .insert(articles)
+      .values({ site: 'US', kind: 'ARTICLE', title: 'Raw', bodyHtml: evil })
+      .returning();
     for (const articleId of [id, raw!.id]) {
       const body = (await detail({ id: String(articleId), site: 'US' })).json().content;
       expect(body).not.toMatch(/script|onmouseover|onerror|javascript:|t\.example/);

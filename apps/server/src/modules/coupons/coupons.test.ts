@@ -26,13 +26,19 @@ beforeAll(async () => {
   f = await loadFixtures(t.db);
   buyer = await login(t.app, 'buyer@demo.shop');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('my coupons of the demo buyer', () => {
   it('the available tab lists exactly the coupons the checkout offers, with the display rules', async () => {
     const mine = await page(buyer, { tab: 'AVAILABLE' });
     const checkout = await previewOk(buyer, {
-      previewTradeContractLineReqTOList: [{ skuId: f.sku['E7-BLK-140'], qty: '1' }, { skuId: f.sku['LAMP-BAR'], qty: '1' }], selectedAddress: usAddress(f),
+      previewTradeContractLineReqTOList: [
+        { skuId: f.sku['E7-BLK-140'], qty: '1' },
+        { skuId: f.sku['LAMP-BAR'], qty: '1' },
+      ],
+      selectedAddress: usAddress(f),
     });
     const offered = checkout.availableCouponList.map((c: { ownerCouponId: string }) => c.ownerCouponId).sort();
     expect(mine.data.map((c: { ownerCouponId: string }) => c.ownerCouponId).sort()).toEqual(offered);
@@ -40,9 +46,23 @@ describe('my coupons of the demo buyer', () => {
     expect(mine.counts).toEqual({ AVAILABLE: 4, USED: 2, EXPIRED: 2 });
     const byName = Object.fromEntries(mine.data.map((c: { couponCampaignName: string }) => [c.couponCampaignName, c]));
     // Discount coupons show 100 - 10 x value percent; amount coupons their amount; the member one is not combinable.
-    expect(byName['Member 15% off']).toMatchObject({ memberCouponType: 'DISCOUNT_COUPON', display: { type: 'percent', discount: '15' }, useLimit: true, status: 'AVAILABLE', usedTime: null, shopName: null });
-    expect(byName['Nordic Home 10% off']).toMatchObject({ display: { type: 'percent', discount: '10' }, shopName: 'Nordic Home' });
-    expect(byName['FlexiDesk $20 off']).toMatchObject({ display: { type: 'amount', discount: '20.00' }, minSpend: { value: '100.00', currency: 'USD' }, shopName: 'FlexiDesk Official' });
+    expect(byName['Member 15% off']).toMatchObject({
+      memberCouponType: 'DISCOUNT_COUPON',
+      display: { type: 'percent', discount: '15' },
+      useLimit: true,
+      status: 'AVAILABLE',
+      usedTime: null,
+      shopName: null,
+    });
+    expect(byName['Nordic Home 10% off']).toMatchObject({
+      display: { type: 'percent', discount: '10' },
+      shopName: 'Nordic Home',
+    });
+    expect(byName['FlexiDesk $20 off']).toMatchObject({
+      display: { type: 'amount', discount: '20.00' },
+      minSpend: { value: '100.00', currency: 'USD' },
+      shopName: 'FlexiDesk Official',
+    });
     for (const c of mine.data) expect(new Date(c.endTime).getTime()).toBeGreaterThan(Date.now());
   });
 
@@ -51,9 +71,15 @@ describe('my coupons of the demo buyer', () => {
     expect(used.data).toHaveLength(2);
     for (const c of used.data) expect(c).toMatchObject({ status: 'USED', usedTime: expect.any(String) });
     const expired = await page(buyer, { tab: 'EXPIRED' });
-    expect(expired.data.map((c: { couponCampaignName: string }) => c.couponCampaignName).sort()).toEqual(['Nordic Home $8 off', 'Summer member 20% off']);
+    expect(expired.data.map((c: { couponCampaignName: string }) => c.couponCampaignName).sort()).toEqual([
+      'Nordic Home $8 off',
+      'Summer member 20% off',
+    ]);
     for (const c of expired.data) expect(new Date(c.endTime).getTime()).toBeLessThan(Date.now());
-    expect(expired.data.find((c: { couponCampaignName: string }) => c.couponCampaignName === 'Summer member 20% off').display).toEqual({ type: 'percent', discount: '20' });
+    expect(
+      expired.data.find((c: { couponCampaignName: string }) => c.couponCampaignName === 'Summer member 20% off')
+        .display,
+    ).toEqual({ type: 'percent', discount: '20' });
     const defaults = await page(buyer, {});
     expect(defaults).toMatchObject({ pageNo: 1, pageSize: 4, total: 4 });
     const second = await page(buyer, { tab: 'AVAILABLE', pageNo: 2, pageSize: 3 });
@@ -67,7 +93,9 @@ describe('the tabs follow the checkout', () => {
     const x = await signup('coupons');
     const [campaign] = await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.name, 'Mall $5 off'));
     const [owned] = await t.db.insert(ownerCoupons).values({ campaignId: campaign!.id, buyerId: x.id }).returning();
-    expect((await page(x.b, { tab: 'AVAILABLE' })).data.map((c: { ownerCouponId: string }) => c.ownerCouponId)).toEqual([String(owned!.id)]);
+    expect((await page(x.b, { tab: 'AVAILABLE' })).data.map((c: { ownerCouponId: string }) => c.ownerCouponId)).toEqual(
+      [String(owned!.id)],
+    );
     await place(x, [['E7-BLK-140', '1']], { couponIds: [String(owned!.id)] });
     const after = await page(x.b, { tab: 'AVAILABLE' });
     expect(after).toMatchObject({ data: [], total: 0, counts: { AVAILABLE: 0, USED: 1, EXPIRED: 0 } });

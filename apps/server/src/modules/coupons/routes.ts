@@ -8,11 +8,26 @@ import { pageMyCoupons } from './service.js';
 
 export function couponRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/sapi/mall-customer/customer/pageMyCoupons', {
-    schema: {
-      tags: ['coupons'], summary: "The caller's coupons by tab (AVAILABLE: what checkout offers; USED; EXPIRED), pages of 4, with each tab's count. Guests have none",
-      body: PageMyCouponsBody, response: { 200: MyCouponPage, 400: ErrorBody },
+  r.post(
+    '/sapi/mall-customer/customer/pageMyCoupons',
+    {
+      schema: {
+        tags: ['coupons'],
+        summary:
+          "The caller's coupons by tab (AVAILABLE: what checkout offers; USED; EXPIRED), pages of 4, with each tab's count. Guests have none",
+        body: PageMyCouponsBody,
+        response: { 200: MyCouponPage, 400: ErrorBody },
+      },
     },
-  }, async (req) => (isRegistered(req.caller) ? pageMyCoupons(db, req.caller.user.id, req.caller.site, req.body)
-    : { data: [], total: 0, pageNo: req.body.pageNo ?? 1, pageSize: req.body.pageSize ?? 4, counts: { AVAILABLE: 0, USED: 0, EXPIRED: 0 } }));
+    async (req) =>
+      isRegistered(req.caller)
+        ? pageMyCoupons(db, req.caller.user.id, req.caller.site, req.body)
+        : {
+            data: [],
+            total: 0,
+            pageNo: req.body.pageNo ?? 1,
+            pageSize: req.body.pageSize ?? 4,
+            counts: { AVAILABLE: 0, USED: 0, EXPIRED: 0 },
+          },
+  );
 }

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const INFO = '/sapi/mall-enterprise/enterprise/queryEnterpriseUserInfo';
 const CHILDREN = '/sapi/mall-enterprise/enterprise/queryEnterpriseChildList';
@@ -14,7 +18,9 @@ describe('enterprise user info', () => {
     const res = await b.post(INFO, {});
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      isMain: true, nickname: 'Acme Main', enterpriseName: 'Acme Office Supplies',
+      isMain: true,
+      nickname: 'Acme Main',
+      enterpriseName: 'Acme Office Supplies',
       accountLimitInfo: {
         isMain: true,
         orderAmt: { value: '50000.00', currency: 'USD' },
@@ -29,16 +35,30 @@ describe('enterprise user info', () => {
     const res = await b.post(INFO, { site: 'DE' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      isMain: false, nickname: 'Acme Purchasing', enterpriseName: 'Acme Office Supplies',
-      accountLimitInfo: { isMain: false, orderAmt: { value: '1000.00', currency: 'USD' }, creditAmt: { value: '2000.00', currency: 'USD' } },
+      isMain: false,
+      nickname: 'Acme Purchasing',
+      enterpriseName: 'Acme Office Supplies',
+      accountLimitInfo: {
+        isMain: false,
+        orderAmt: { value: '1000.00', currency: 'USD' },
+        creditAmt: { value: '2000.00', currency: 'USD' },
+      },
     });
   });
 
   it('the session shows the enterprise', async () => {
     const main = await login(t.app, 'main@demo.shop');
-    expect((await main.get('/api/auth/session')).json().enterprise).toMatchObject({ enterpriseName: 'Acme Office Supplies', isMain: true, status: 'ENABLED', nickname: 'Acme Main' });
+    expect((await main.get('/api/auth/session')).json().enterprise).toMatchObject({
+      enterpriseName: 'Acme Office Supplies',
+      isMain: true,
+      status: 'ENABLED',
+      nickname: 'Acme Main',
+    });
     const sub2 = await login(t.app, 'sub2@demo.shop');
-    expect((await sub2.get('/api/auth/session')).json().enterprise).toMatchObject({ isMain: false, status: 'PENDING_APPROVAL' });
+    expect((await sub2.get('/api/auth/session')).json().enterprise).toMatchObject({
+      isMain: false,
+      status: 'PENDING_APPROVAL',
+    });
   });
 
   it('a plain buyer -> 403 Enterprise.notEnterpriseUser', async () => {

@@ -8,10 +8,25 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { RECEIPT_DEADLINE_DAYS, trackingNumberIssue } from '@mall/contracts';
-import { carriers, reverseShipments, shipmentPackages, tradeOrderLines, tradeOrders, trackingEvents, users } from '../../db/schema/index.js';
+import {
+  carriers,
+  reverseShipments,
+  shipmentPackages,
+  tradeOrderLines,
+  tradeOrders,
+  trackingEvents,
+  users,
+} from '../../db/schema/index.js';
 import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
 import { expectError, orderKit, type Buyer, type Placed, upsTrackingNumber } from '../../../test/order-fixtures.js';
-import { loadFixtures, previewOk, usAddress, type Body, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
+import {
+  loadFixtures,
+  previewOk,
+  usAddress,
+  type Body,
+  type Fixtures,
+  type SkuCode,
+} from '../../../test/checkout-fixtures.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -34,7 +49,9 @@ beforeAll(async () => {
   seller2 = await login(t.app, 'seller2@demo.shop');
   sellerId = (await t.db.select().from(users).where(eq(users.email, 'seller@demo.shop')))[0]!.id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 // ---------------------------------------------------------------- helpers
 
@@ -45,8 +62,14 @@ async function paidOrder(buyer: Buyer, items: [SkuCode, string][]): Promise<Plac
 }
 
 const linesOf = (orderId: string) => topLines(orderId);
-const lineOf = async (orderId: string, sku: SkuCode) => (await linesOf(orderId)).find((l) => String(l.skuId) === f.sku[sku])!;
-const packagesOf = (orderId: string) => t.db.select().from(shipmentPackages).where(eq(shipmentPackages.orderId, BigInt(orderId))).orderBy(asc(shipmentPackages.id));
+const lineOf = async (orderId: string, sku: SkuCode) =>
+  (await linesOf(orderId)).find((l) => String(l.skuId) === f.sku[sku])!;
+const packagesOf = (orderId: string) =>
+  t.db
+    .select()
+    .from(shipmentPackages)
+    .where(eq(shipmentPackages.orderId, BigInt(orderId)))
+    .orderBy(asc(shipmentPackages.id));
 const packageCount = async () => (await t.db.select({ n: count() }).from(shipmentPackages))[0]!.n;
 const waybill = () => upsTrackingNumber();
 
@@ -59,15 +82,20 @@ const detail = async (b: Browser, id: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const signFor = (b: Browser, packageId: string) => b.post('/sapi/mall-order/web/order/signForDelivery', { id: packageId });
-const track = (b: Browser, query: Record<string, string>) => b.get('/api/tms/web/express/track/waybill/query', { query });
-const addEvent = (s: Browser, packageId: string, body: Body) => s.post(`/api/merchant/packages/${packageId}/events`, body);
+const signFor = (b: Browser, packageId: string) =>
+  b.post('/sapi/mall-order/web/order/signForDelivery', { id: packageId });
+const track = (b: Browser, query: Record<string, string>) =>
+  b.get('/api/tms/web/express/track/waybill/query', { query });
+const addEvent = (s: Browser, packageId: string, body: Body) =>
+  s.post(`/api/merchant/packages/${packageId}/events`, body);
 
 /** Ships every line of the order in one package per given split; returns package ids. */
 async function shipInPackages(orderId: string, splits: [SkuCode, string][][]): Promise<string[]> {
   const out: string[] = [];
   for (const split of splits) {
-    const lines = await Promise.all(split.map(async ([sku, qty]) => ({ tradeOrderLineId: String((await lineOf(orderId, sku)).id), qty })));
+    const lines = await Promise.all(
+      split.map(async ([sku, qty]) => ({ tradeOrderLineId: String((await lineOf(orderId, sku)).id), qty })),
+    );
     const res = await ship(seller, orderId, lines);
     expect(res.statusCode, res.body).toBe(200);
     out.push(res.json().packageId);
@@ -85,7 +113,10 @@ describe("seller's order list", () => {
 
   beforeAll(async () => {
     x = await signup('shopper');
-    const placed = await paidOrder(x, [['TRAY-STEEL', '2'], ['LAMP-BAR', '1']]);
+    const placed = await paidOrder(x, [
+      ['TRAY-STEEL', '2'],
+      ['LAMP-BAR', '1'],
+    ]);
     [flexiOrder, nordicOrder] = placed.orderIds as [string, string];
     unpaidOrder = (await place(x, [['TRAY-STEEL', '1']])).orderIds[0]!;
   });
@@ -99,15 +130,31 @@ describe("seller's order list", () => {
     expect(ids).not.toContain(nordicOrder);
     expect(ids).not.toContain(unpaidOrder);
     expect(page.data.every((o: any) => o.shopName === 'FlexiDesk Official' && o.status === 'UN_DELIVERY')).toBe(true);
-    const own = await t.db.select({ n: count() }).from(tradeOrders).where(and(eq(tradeOrders.sellerId, sellerId), eq(tradeOrders.status, 'UN_DELIVERY')));
+    const own = await t.db
+      .select({ n: count() })
+      .from(tradeOrders)
+      .where(and(eq(tradeOrders.sellerId, sellerId), eq(tradeOrders.status, 'UN_DELIVERY')));
     expect(page.total).toBe(own[0]!.n);
 
     const mine = page.data.find((o: any) => o.id === flexiOrder);
     const row = await orderRow(flexiOrder);
     expect(mine).toMatchObject({
-      tradeOrderCode: row.tradeOrderCode, status: 'UN_DELIVERY', shopName: 'FlexiDesk Official', buyerName: 'shopper', shippingMethod: 'Standard delivery',
-      packages: [], cancelRequest: null,
-      lines: [{ name: 'Under-desk Cable Tray', skuName: 'Steel tray', tradeQty: '2', shippedQty: '0', lineGroupTypeDict: 'NORMAL' }],
+      tradeOrderCode: row.tradeOrderCode,
+      status: 'UN_DELIVERY',
+      shopName: 'FlexiDesk Official',
+      buyerName: 'shopper',
+      shippingMethod: 'Standard delivery',
+      packages: [],
+      cancelRequest: null,
+      lines: [
+        {
+          name: 'Under-desk Cable Tray',
+          skuName: 'Steel tray',
+          tradeQty: '2',
+          shippedQty: '0',
+          lineGroupTypeDict: 'NORMAL',
+        },
+      ],
     });
     expect(mine.shipTo).toMatch(/^Gina Guest, .+, Apt 12, San Francisco, 94107$/);
     expect(mine.shipTo).toContain('94107');
@@ -115,9 +162,18 @@ describe("seller's order list", () => {
   });
 
   it("the other shop's seller sees the other order and not this one", async () => {
-    const page = (await sellerList(seller2, { status: 'ALL', pageSize: 50, keyword: (await orderRow(nordicOrder)).tradeOrderCode.slice(0, -1) })).json();
+    const page = (
+      await sellerList(seller2, {
+        status: 'ALL',
+        pageSize: 50,
+        keyword: (await orderRow(nordicOrder)).tradeOrderCode.slice(0, -1),
+      })
+    ).json();
     expect(page.data.map((o: any) => o.id)).toEqual([nordicOrder]);
-    expect(page.data[0]).toMatchObject({ shopName: 'Nordic Home', lines: [{ name: 'Monitor Light Bar with free desk mat', tradeQty: '1' }] });
+    expect(page.data[0]).toMatchObject({
+      shopName: 'Nordic Home',
+      lines: [{ name: 'Monitor Light Bar with free desk mat', tradeQty: '1' }],
+    });
     const all = (await sellerList(seller2, { status: 'ALL', pageSize: 50 })).json();
     expect(all.data.every((o: any) => o.shopName === 'Nordic Home')).toBe(true);
     expect(all.data.map((o: any) => o.id)).not.toContain(flexiOrder);
@@ -142,21 +198,36 @@ describe("seller's order list", () => {
     const demo = await login(t.app, 'buyer@demo.shop');
     expectError(await sellerList(demo, {}), 403, 'Merchant.notSeller');
     const line = await lineOf(flexiOrder, 'TRAY-STEEL');
-    expectError(await ship(x.b, flexiOrder, [{ tradeOrderLineId: String(line.id), qty: '1' }]), 403, 'Merchant.notSeller');
+    expectError(
+      await ship(x.b, flexiOrder, [{ tradeOrderLineId: String(line.id), qty: '1' }]),
+      403,
+      'Merchant.notSeller',
+    );
     expect(await statusOf(flexiOrder)).toBe('UN_DELIVERY');
   });
 
   it('a cancel request shows under CANCEL_REQUESTS and cannot be shipped', async () => {
     const placed = await paidOrder(x, [['TRAY-STEEL', '1']]);
     const id = placed.orderIds[0]!;
-    const rev = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }]);
+    const rev = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [
+      { tradeOrder: { id } },
+    ]);
     expect(rev.statusCode, rev.body).toBe(200);
     const page = (await sellerList(seller, { status: 'CANCEL_REQUESTS', pageSize: 50 })).json();
     const entry = page.data.find((o: any) => o.id === id);
-    expect(entry).toMatchObject({ status: 'PROCESSING', cancelRequest: { id: rev.json().reverseTradeOrderId, status: 'WAITING_FOR_AUDIT_BY_SELLER' } });
-    expect((await sellerList(seller, { status: 'TO_SHIP', pageSize: 50 })).json().data.map((o: any) => o.id)).not.toContain(id);
+    expect(entry).toMatchObject({
+      status: 'PROCESSING',
+      cancelRequest: { id: rev.json().reverseTradeOrderId, status: 'WAITING_FOR_AUDIT_BY_SELLER' },
+    });
+    expect(
+      (await sellerList(seller, { status: 'TO_SHIP', pageSize: 50 })).json().data.map((o: any) => o.id),
+    ).not.toContain(id);
     const line = await lineOf(id, 'TRAY-STEEL');
-    expectError(await ship(seller, id, [{ tradeOrderLineId: String(line.id), qty: '1' }]), 409, 'Trade.operationNotAllowed');
+    expectError(
+      await ship(seller, id, [{ tradeOrderLineId: String(line.id), qty: '1' }]),
+      409,
+      'Trade.operationNotAllowed',
+    );
     expect(await packagesOf(id)).toEqual([]);
   });
 });
@@ -170,12 +241,19 @@ describe('shipping in packages', () => {
 
   beforeAll(async () => {
     x = await signup('receiver');
-    orderId = (await paidOrder(x, [['TRAY-STEEL', '3'], ['C7-GRY', '1']])).orderIds[0]!;
+    orderId = (
+      await paidOrder(x, [
+        ['TRAY-STEEL', '3'],
+        ['C7-GRY', '1'],
+      ])
+    ).orderIds[0]!;
   });
 
   it('a partial package keeps the order UN_DELIVERY and ends the cancel-after-pay option', async () => {
     const tray = await lineOf(orderId, 'TRAY-STEEL');
-    const res = await ship(seller, orderId, [{ tradeOrderLineId: String(tray.id), qty: '1' }], { serviceCode: '1ZPKG1TRACK0000001' });
+    const res = await ship(seller, orderId, [{ tradeOrderLineId: String(tray.id), qty: '1' }], {
+      serviceCode: '1ZPKG1TRACK0000001',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ packageId: expect.stringMatching(/^\d+$/), orderStatus: 'UN_DELIVERY' });
     firstPackage = res.json().packageId;
@@ -196,14 +274,30 @@ describe('shipping in packages', () => {
     const shipments = (await listPackage(x.b, orderId)).json().shipments;
     expect(shipments).toHaveLength(1);
     expect(shipments[0]).toMatchObject({
-      id: firstPackage, fulfillmentProgressStatus: 'SEND_DELIVERY', serviceCode: '1ZPKG1TRACK0000001', operationList: [], signedAt: null,
+      id: firstPackage,
+      fulfillmentProgressStatus: 'SEND_DELIVERY',
+      serviceCode: '1ZPKG1TRACK0000001',
+      operationList: [],
+      signedAt: null,
       fulfillmentServiceProvider: { id: carrier.id, entityName: carrier.entityName, code: carrier.code },
-      fulfillmentProgressLineList: [{ actualExecuteQty: '1', tradeOrderLine: { id: String(tray.id), name: 'Under-desk Cable Tray', skuName: 'Steel tray' } }],
+      fulfillmentProgressLineList: [
+        {
+          actualExecuteQty: '1',
+          tradeOrderLine: { id: String(tray.id), name: 'Under-desk Cable Tray', skuName: 'Steel tray' },
+        },
+      ],
     });
-    expect(shipments[0].logisticsList).toEqual([expect.objectContaining({ context: `The seller handed the parcel to ${carrier.entityName}`, operaterType: 'SELLER' })]);
+    expect(shipments[0].logisticsList).toEqual([
+      expect.objectContaining({
+        context: `The seller handed the parcel to ${carrier.entityName}`,
+        operaterType: 'SELLER',
+      }),
+    ]);
 
     // Once a parcel has left, the order is not cancelled any more.
-    const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id: orderId } }]);
+    const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [
+      { tradeOrder: { id: orderId } },
+    ]);
     expectError(cancel, 409, 'Trade.operationNotAllowed');
     expect(await statusOf(orderId)).toBe('UN_DELIVERY');
   });
@@ -212,11 +306,21 @@ describe('shipping in packages', () => {
     const tray = await lineOf(orderId, 'TRAY-STEEL');
     const chair = await lineOf(orderId, 'C7-GRY');
     const before = await packageCount();
-    const res = await ship(seller, orderId, [{ tradeOrderLineId: String(chair.id), qty: '1' }, { tradeOrderLineId: String(tray.id), qty: '3' }]);
+    const res = await ship(seller, orderId, [
+      { tradeOrderLineId: String(chair.id), qty: '1' },
+      { tradeOrderLineId: String(tray.id), qty: '3' },
+    ]);
     const err = expectError(res, 400, 'Trade.invalidShipment');
     expect(err.details).toMatchObject({ tradeOrderLineId: String(tray.id), left: '2' });
     // The same line twice in one package counts together.
-    expectError(await ship(seller, orderId, [{ tradeOrderLineId: String(tray.id), qty: '2' }, { tradeOrderLineId: String(tray.id), qty: '1' }]), 400, 'Trade.invalidShipment');
+    expectError(
+      await ship(seller, orderId, [
+        { tradeOrderLineId: String(tray.id), qty: '2' },
+        { tradeOrderLineId: String(tray.id), qty: '1' },
+      ]),
+      400,
+      'Trade.invalidShipment',
+    );
     // Nothing of it, not even the valid chair line.
     expect(await packageCount()).toBe(before);
     expect(Number((await lineOf(orderId, 'TRAY-STEEL')).deliveredQty)).toBe(1);
@@ -227,10 +331,18 @@ describe('shipping in packages', () => {
   it('zero or a line of another order is 400 Trade.invalidShipment', async () => {
     const tray = await lineOf(orderId, 'TRAY-STEEL');
     const before = await packageCount();
-    expectError(await ship(seller, orderId, [{ tradeOrderLineId: String(tray.id), qty: '0' }]), 400, 'Trade.invalidShipment');
+    expectError(
+      await ship(seller, orderId, [{ tradeOrderLineId: String(tray.id), qty: '0' }]),
+      400,
+      'Trade.invalidShipment',
+    );
     const other = (await paidOrder(x, [['TRAY-STEEL', '1']])).orderIds[0]!;
     const otherLine = await lineOf(other, 'TRAY-STEEL');
-    expectError(await ship(seller, orderId, [{ tradeOrderLineId: String(otherLine.id), qty: '1' }]), 400, 'Trade.invalidShipment');
+    expectError(
+      await ship(seller, orderId, [{ tradeOrderLineId: String(otherLine.id), qty: '1' }]),
+      400,
+      'Trade.invalidShipment',
+    );
     expect(await packageCount()).toBe(before);
     expect(Number((await lineOf(orderId, 'TRAY-STEEL')).deliveredQty)).toBe(1);
     expect(Number((await lineOf(other, 'TRAY-STEEL')).deliveredQty)).toBe(0);
@@ -240,8 +352,16 @@ describe('shipping in packages', () => {
     const id = (await paidOrder(x, [['TRAY-STEEL', '2']])).orderIds[0]!;
     const tray = await lineOf(id, 'TRAY-STEEL');
     // A cable tray is sold by the piece: half of one cannot leave the warehouse.
-    expectError(await ship(seller, id, [{ tradeOrderLineId: String(tray.id), qty: '0.5' }]), 400, 'Trade.invalidShipment');
-    expectError(await ship(seller, id, [{ tradeOrderLineId: String(tray.id), qty: '1.25' }]), 400, 'Trade.invalidShipment');
+    expectError(
+      await ship(seller, id, [{ tradeOrderLineId: String(tray.id), qty: '0.5' }]),
+      400,
+      'Trade.invalidShipment',
+    );
+    expectError(
+      await ship(seller, id, [{ tradeOrderLineId: String(tray.id), qty: '1.25' }]),
+      400,
+      'Trade.invalidShipment',
+    );
     expect(await packagesOf(id)).toEqual([]);
     expect(Number((await lineOf(id, 'TRAY-STEEL')).deliveredQty)).toBe(0);
   });
@@ -250,10 +370,18 @@ describe('shipping in packages', () => {
     const placed = await paidOrder(x, [['COF-ARABICA', '1.5']]);
     const id = placed.orderIds[0]!;
     const coffee = await lineOf(id, 'COF-ARABICA');
-    const first = await seller2.post(`/api/merchant/orders/${id}/packages`, { carrierId: carrier.id, serviceCode: waybill(), lines: [{ tradeOrderLineId: String(coffee.id), qty: '0.5' }] });
+    const first = await seller2.post(`/api/merchant/orders/${id}/packages`, {
+      carrierId: carrier.id,
+      serviceCode: waybill(),
+      lines: [{ tradeOrderLineId: String(coffee.id), qty: '0.5' }],
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().orderStatus).toBe('UN_DELIVERY');
-    const rest = await seller2.post(`/api/merchant/orders/${id}/packages`, { carrierId: carrier.id, serviceCode: waybill(), lines: [{ tradeOrderLineId: String(coffee.id), qty: '1' }] });
+    const rest = await seller2.post(`/api/merchant/orders/${id}/packages`, {
+      carrierId: carrier.id,
+      serviceCode: waybill(),
+      lines: [{ tradeOrderLineId: String(coffee.id), qty: '1' }],
+    });
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().orderStatus).toBe('UN_RECEIVED');
     const shipments = (await listPackage(x.b, id)).json().shipments;
@@ -276,7 +404,11 @@ describe('shipping in packages', () => {
 
   it("another shop's seller cannot ship it: 404", async () => {
     const tray = await lineOf(orderId, 'TRAY-STEEL');
-    expectError(await ship(seller2, orderId, [{ tradeOrderLineId: String(tray.id), qty: '1' }]), 404, 'Trade.tradeOrderNotExist');
+    expectError(
+      await ship(seller2, orderId, [{ tradeOrderLineId: String(tray.id), qty: '1' }]),
+      404,
+      'Trade.tradeOrderNotExist',
+    );
     expect(Number((await lineOf(orderId, 'TRAY-STEEL')).deliveredQty)).toBe(1);
   });
 
@@ -284,7 +416,10 @@ describe('shipping in packages', () => {
     const tray = await lineOf(orderId, 'TRAY-STEEL');
     const chair = await lineOf(orderId, 'C7-GRY');
     const at = Date.now();
-    const res = await ship(seller, orderId, [{ tradeOrderLineId: String(tray.id), qty: '2' }, { tradeOrderLineId: String(chair.id), qty: '1' }]);
+    const res = await ship(seller, orderId, [
+      { tradeOrderLineId: String(tray.id), qty: '2' },
+      { tradeOrderLineId: String(chair.id), qty: '1' },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().orderStatus).toBe('UN_RECEIVED');
     const row = await orderRow(orderId);
@@ -295,23 +430,56 @@ describe('shipping in packages', () => {
 
     const d = await detail(x.b, orderId);
     expect(d).toMatchObject({ displayStatus: 'UN_RECEIVED', receiptDeadlineMillis: deadline, packageCount: 2 });
-    expect(d.operationList).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse']);
-    expect(d.tradeOrderLineList.map((l: any) => [l.tradeQty, l.deliveredQty, l.canCancelQty, l.canReverseQty])).toEqual([['3', '3', '0', '3'], ['1', '1', '0', '1']]);
+    expect(d.operationList).toEqual([
+      'confirm',
+      'buyerPostponeConfirmDeadline',
+      'checkExpressTrack',
+      'viewInvoice',
+      'buyerApplyReverse',
+    ]);
+    expect(d.tradeOrderLineList.map((l: any) => [l.tradeQty, l.deliveredQty, l.canCancelQty, l.canReverseQty])).toEqual(
+      [
+        ['3', '3', '0', '3'],
+        ['1', '1', '0', '1'],
+      ],
+    );
     const shipments = (await listPackage(x.b, orderId)).json().shipments;
-    expect(shipments.map((s: any) => [s.fulfillmentProgressStatus, s.operationList])).toEqual([['SEND_DELIVERY', ['confirm']], ['SEND_DELIVERY', ['confirm']]]);
-    expect(shipments[1].fulfillmentProgressLineList.map((l: any) => [l.tradeOrderLine.name, l.actualExecuteQty])).toEqual([['Under-desk Cable Tray', '2'], ['Ergonomic Chair C7', '1']]);
+    expect(shipments.map((s: any) => [s.fulfillmentProgressStatus, s.operationList])).toEqual([
+      ['SEND_DELIVERY', ['confirm']],
+      ['SEND_DELIVERY', ['confirm']],
+    ]);
+    expect(
+      shipments[1].fulfillmentProgressLineList.map((l: any) => [l.tradeOrderLine.name, l.actualExecuteQty]),
+    ).toEqual([
+      ['Under-desk Cable Tray', '2'],
+      ['Ergonomic Chair C7', '1'],
+    ]);
 
     // Everything has left: nothing more to ship.
-    expectError(await ship(seller, orderId, [{ tradeOrderLineId: String(tray.id), qty: '1' }]), 409, 'Trade.operationNotAllowed');
+    expectError(
+      await ship(seller, orderId, [{ tradeOrderLineId: String(tray.id), qty: '1' }]),
+      409,
+      'Trade.operationNotAllowed',
+    );
     const listed = (await sellerList(seller, { status: 'SHIPPED', keyword: row.tradeOrderCode })).json();
-    expect(listed.data).toEqual([expect.objectContaining({ id: orderId, status: 'UN_RECEIVED', lines: [expect.objectContaining({ shippedQty: '3' }), expect.objectContaining({ shippedQty: '1' })] })]);
+    expect(listed.data).toEqual([
+      expect.objectContaining({
+        id: orderId,
+        status: 'UN_RECEIVED',
+        lines: [expect.objectContaining({ shippedQty: '3' }), expect.objectContaining({ shippedQty: '1' })],
+      }),
+    ]);
     expect(listed.data[0].packages).toHaveLength(2);
   });
 
   it('an unpaid order cannot be shipped', async () => {
     const unpaid = (await place(x, [['TRAY-STEEL', '1']])).orderIds[0]!;
     const line = await lineOf(unpaid, 'TRAY-STEEL');
-    expectError(await ship(seller, unpaid, [{ tradeOrderLineId: String(line.id), qty: '1' }]), 409, 'Trade.operationNotAllowed');
+    expectError(
+      await ship(seller, unpaid, [{ tradeOrderLineId: String(line.id), qty: '1' }]),
+      409,
+      'Trade.operationNotAllowed',
+    );
     expect(await packagesOf(unpaid)).toEqual([]);
   });
 
@@ -319,7 +487,8 @@ describe('shipping in packages', () => {
     const id = (await paidOrder(x, [['TRAY-STEEL', '2']])).orderIds[0]!;
     const line = await lineOf(id, 'TRAY-STEEL');
     const results = await Promise.all([
-      ship(seller, id, [{ tradeOrderLineId: String(line.id), qty: '2' }]), ship(seller, id, [{ tradeOrderLineId: String(line.id), qty: '2' }]),
+      ship(seller, id, [{ tradeOrderLineId: String(line.id), qty: '2' }]),
+      ship(seller, id, [{ tradeOrderLineId: String(line.id), qty: '2' }]),
     ]);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     const loser = results.find((r) => r.statusCode !== 200)!;
@@ -354,40 +523,79 @@ describe('tracking events and the waybill query', () => {
     const res = await addEvent(seller, packageId, { context: 'Arrived at the Oakland hub', areaName: 'Oakland, CA' });
     expect(res.statusCode, res.body).toBe(200);
     const entry = res.json();
-    expect(entry).toMatchObject({ context: 'Arrived at the Oakland hub', areaName: 'Oakland, CA', operaterType: 'SELLER' });
+    expect(entry).toMatchObject({
+      context: 'Arrived at the Oakland hub',
+      areaName: 'Oakland, CA',
+      operaterType: 'SELLER',
+    });
     expect(entry.formatTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(entry.formatTime).toBe(entry.originTime.replace('T', ' ').slice(0, 19));
 
     const shipments = (await listPackage(x.b, orderId)).json().shipments;
-    expect(shipments[0].logisticsList.map((e: any) => e.context)).toEqual(['Arrived at the Oakland hub', `The seller handed the parcel to ${carrier.entityName}`]);
+    expect(shipments[0].logisticsList.map((e: any) => e.context)).toEqual([
+      'Arrived at the Oakland hub',
+      `The seller handed the parcel to ${carrier.entityName}`,
+    ]);
     expect(shipments[0].logisticsList[0]).toEqual(entry);
 
     const q = await track(x.b, { carrierCompanyCode: carrier.code, wayBillNumber: code });
     expect(q.statusCode, q.body).toBe(200);
     expect(q.json().entries).toEqual(shipments[0].logisticsList);
     // The seller may follow its own parcel too.
-    expect((await track(seller, { carrierCompanyCode: carrier.code, wayBillNumber: code })).json().entries).toEqual(shipments[0].logisticsList);
+    expect((await track(seller, { carrierCompanyCode: carrier.code, wayBillNumber: code })).json().entries).toEqual(
+      shipments[0].logisticsList,
+    );
   });
 
   it("a stranger's, another seller's or a visitor's waybill query is 404; a wrong carrier too", async () => {
     const stranger = await signup('nosy');
-    expectError(await track(stranger.b, { carrierCompanyCode: carrier.code, wayBillNumber: code }), 404, 'Trade.packageNotExist');
-    expectError(await track(seller2, { carrierCompanyCode: carrier.code, wayBillNumber: code }), 404, 'Trade.packageNotExist');
-    expectError(await track(browser(t.app), { carrierCompanyCode: carrier.code, wayBillNumber: code }), 404, 'Trade.packageNotExist');
-    expectError(await track(x.b, { carrierCompanyCode: 'NO_SUCH_CARRIER', wayBillNumber: code }), 404, 'Trade.packageNotExist');
-    expectError(await track(x.b, { carrierCompanyCode: carrier.code, wayBillNumber: 'NOSUCHWAYBILL' }), 404, 'Trade.packageNotExist');
+    expectError(
+      await track(stranger.b, { carrierCompanyCode: carrier.code, wayBillNumber: code }),
+      404,
+      'Trade.packageNotExist',
+    );
+    expectError(
+      await track(seller2, { carrierCompanyCode: carrier.code, wayBillNumber: code }),
+      404,
+      'Trade.packageNotExist',
+    );
+    expectError(
+      await track(browser(t.app), { carrierCompanyCode: carrier.code, wayBillNumber: code }),
+      404,
+      'Trade.packageNotExist',
+    );
+    expectError(
+      await track(x.b, { carrierCompanyCode: 'NO_SUCH_CARRIER', wayBillNumber: code }),
+      404,
+      'Trade.packageNotExist',
+    );
+    expectError(
+      await track(x.b, { carrierCompanyCode: carrier.code, wayBillNumber: 'NOSUCHWAYBILL' }),
+      404,
+      'Trade.packageNotExist',
+    );
     expectError(await track(x.b, { carrierCompanyCode: carrier.code }), 400, 'Common.invalidRequest');
     // And the stranger does not see the packages either.
     expectError(await listPackage(stranger.b, orderId), 404, 'Trade.tradeOrderNotExist');
   });
 
-  it("another seller cannot add events to the package; an empty event is 400", async () => {
-    const before = (await t.db.select({ n: count() }).from(trackingEvents).where(eq(trackingEvents.packageId, BigInt(packageId))))[0]!.n;
+  it('another seller cannot add events to the package; an empty event is 400', async () => {
+    const before = (
+      await t.db
+        .select({ n: count() })
+        .from(trackingEvents)
+        .where(eq(trackingEvents.packageId, BigInt(packageId)))
+    )[0]!.n;
     expectError(await addEvent(seller2, packageId, { context: 'Fake news' }), 404, 'Trade.packageNotExist');
     expectError(await addEvent(x.b, packageId, { context: 'I am the seller' }), 403, 'Merchant.notSeller');
     expectError(await addEvent(seller, packageId, { context: '   ' }), 400, 'Common.invalidRequest');
     expectError(await addEvent(seller, '999999999', { context: 'Lost' }), 404, 'Trade.packageNotExist');
-    const after = (await t.db.select({ n: count() }).from(trackingEvents).where(eq(trackingEvents.packageId, BigInt(packageId))))[0]!.n;
+    const after = (
+      await t.db
+        .select({ n: count() })
+        .from(trackingEvents)
+        .where(eq(trackingEvents.packageId, BigInt(packageId)))
+    )[0]!.n;
     expect(after).toBe(before);
   });
 });
@@ -401,7 +609,12 @@ describe('confirm receipt (signForDelivery) of a two-package order', () => {
 
   beforeAll(async () => {
     x = await signup('signer');
-    orderId = (await paidOrder(x, [['TRAY-STEEL', '2'], ['C7-GRY', '1']])).orderIds[0]!;
+    orderId = (
+      await paidOrder(x, [
+        ['TRAY-STEEL', '2'],
+        ['C7-GRY', '1'],
+      ])
+    ).orderIds[0]!;
     pkgs = await shipInPackages(orderId, [[['TRAY-STEEL', '2']], [['C7-GRY', '1']]]);
     expect(await statusOf(orderId)).toBe('UN_RECEIVED');
   });
@@ -418,7 +631,8 @@ describe('confirm receipt (signForDelivery) of a two-package order', () => {
 
     const shipments = (await listPackage(x.b, orderId)).json().shipments;
     expect(shipments.map((s: any) => [s.id, s.fulfillmentProgressStatus, s.operationList])).toEqual([
-      [pkgs[0], 'SIGN_IN', []], [pkgs[1], 'SEND_DELIVERY', ['confirm']],
+      [pkgs[0], 'SIGN_IN', []],
+      [pkgs[1], 'SEND_DELIVERY', ['confirm']],
     ]);
     expect(shipments[0].signedAt).toBe(first!.signedAt!.toISOString());
     const d = await detail(x.b, orderId);
@@ -448,11 +662,16 @@ describe('confirm receipt (signForDelivery) of a two-package order', () => {
     const row = await orderRow(orderId);
     expect(row).toMatchObject({ status: 'COMPLETE', receiptDeadline: null });
     expect(row.completedAt).toBeInstanceOf(Date);
-    expect((await packagesOf(orderId)).map((p) => [p.status, p.signedBy])).toEqual([['SIGN_IN', 'BUYER'], ['SIGN_IN', 'BUYER']]);
+    expect((await packagesOf(orderId)).map((p) => [p.status, p.signedBy])).toEqual([
+      ['SIGN_IN', 'BUYER'],
+      ['SIGN_IN', 'BUYER'],
+    ]);
     const d = await detail(x.b, orderId);
     expect(d).toMatchObject({ displayStatus: 'COMPLETE', receiptDeadlineMillis: null });
     expect(d.operationList).toEqual(['comment', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse', 'buyAgain']);
-    expect((await listPackage(x.b, orderId)).json().shipments.every((s: any) => s.operationList.length === 0)).toBe(true);
+    expect((await listPackage(x.b, orderId)).json().shipments.every((s: any) => s.operationList.length === 0)).toBe(
+      true,
+    );
   });
 
   it('signing again after completion is 409', async () => {
@@ -462,7 +681,12 @@ describe('confirm receipt (signForDelivery) of a two-package order', () => {
   });
 
   it('both packages signed at the same time: the order completes once', async () => {
-    const id = (await paidOrder(x, [['TRAY-STEEL', '1'], ['C7-GRY', '1']])).orderIds[0]!;
+    const id = (
+      await paidOrder(x, [
+        ['TRAY-STEEL', '1'],
+        ['C7-GRY', '1'],
+      ])
+    ).orderIds[0]!;
     const [a, b] = await shipInPackages(id, [[['TRAY-STEEL', '1']], [['C7-GRY', '1']]]);
     const results = await Promise.all([signFor(x.b, a!), signFor(x.b, b!)]);
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
@@ -491,7 +715,9 @@ describe('carriers (flexispot_md_QueryCarrierFlow)', () => {
     const rows = await t.db.select().from(carriers);
     expect(list).toHaveLength(rows.filter((c) => c.code !== 'STORE_PICKUP').length);
     expect(list).toContainEqual(carrier);
-    expect(list.map((c) => c.entityName)).toEqual([...list.map((c) => c.entityName)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(list.map((c) => c.entityName)).toEqual(
+      [...list.map((c) => c.entityName)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
     for (const c of list) expect(Object.keys(c).sort()).toEqual(['code', 'entityName', 'id']);
     // An empty array works too.
     const empty = await buyer.b.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', []);
@@ -503,11 +729,16 @@ describe('carriers (flexispot_md_QueryCarrierFlow)', () => {
 describe('parts and gifts travel with their main line', () => {
   it('shipping the lamp ships its free desk mat too', async () => {
     const buyer = await signup('giftee');
-    const { orderIds: [id] } = await paidOrder(buyer, [['LAMP-BAR', '1']]);
+    const {
+      orderIds: [id],
+    } = await paidOrder(buyer, [['LAMP-BAR', '1']]);
     const [lamp] = await linesOf(id!);
     const res = await ship(seller2, id!, [{ tradeOrderLineId: String(lamp!.id), qty: '1' }]);
     expect(res.statusCode, res.body).toBe(200);
-    const gifts = await t.db.select().from(tradeOrderLines).where(and(eq(tradeOrderLines.orderId, BigInt(id!)), eq(tradeOrderLines.lineGroupType, 'GIFT_CHILD')));
+    const gifts = await t.db
+      .select()
+      .from(tradeOrderLines)
+      .where(and(eq(tradeOrderLines.orderId, BigInt(id!)), eq(tradeOrderLines.lineGroupType, 'GIFT_CHILD')));
     expect(gifts).toHaveLength(1);
     expect(Number(gifts[0]!.deliveredQty)).toBe(Number(gifts[0]!.qty));
   });
@@ -516,41 +747,68 @@ describe('parts and gifts travel with their main line', () => {
 describe('pickup orders are handed over in the store', () => {
   it('the seller marks it ready without a carrier; the buyer gets a pickup code and the store in the timeline', async () => {
     const buyer = await signup('collector');
-    const base = { previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }], selectedAddress: usAddress(f, { email: buyer.email }) };
+    const base = {
+      previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }],
+      selectedAddress: usAddress(f, { email: buyer.email }),
+    };
     const store = (await previewOk(buyer.b, base)).renderTradeOrderTOList[0].pickupStores[0];
-    const placed = await place(buyer, [['TRAY-STEEL', '1']], { preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.PICKUP }], pickUpStoreId: store.id });
+    const placed = await place(buyer, [['TRAY-STEEL', '1']], {
+      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.PICKUP }],
+      pickUpStoreId: store.id,
+    });
     await pay(buyer.b, placed.contractId);
     const id = placed.orderIds[0]!;
     const listed = (await sellerList(seller, { keyword: (await orderRow(id)).tradeOrderCode })).json().data[0];
     expect(listed).toMatchObject({ fulfillmentType: 'PICKUP', shipTo: expect.stringContaining(store.storeName) });
     const [line] = await linesOf(id);
-    const res = await seller.post(`/api/merchant/orders/${id}/packages`, { lines: [{ tradeOrderLineId: String(line!.id), qty: '1' }] });
+    const res = await seller.post(`/api/merchant/orders/${id}/packages`, {
+      lines: [{ tradeOrderLineId: String(line!.id), qty: '1' }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().orderStatus).toBe('UN_RECEIVED');
     const [pkg] = (await listPackage(buyer.b, id)).json().shipments;
     expect(pkg.fulfillmentServiceProvider).toMatchObject({ code: 'STORE_PICKUP', entityName: 'In-store pickup' });
     expect(pkg.serviceCode).toMatch(/^PU\d{8}$/);
-    expect(pkg.logisticsList[0].context).toBe(`Ready for pickup at ${store.storeName}; show pickup code ${pkg.serviceCode}`);
+    expect(pkg.logisticsList[0].context).toBe(
+      `Ready for pickup at ${store.storeName}; show pickup code ${pkg.serviceCode}`,
+    );
     expect(pkg.operationList).toEqual(['confirm']);
   });
 
   it('a delivery order still needs a carrier and a tracking number, and sellers cannot pick the in-store "carrier"', async () => {
     const buyer = await signup('deliveree');
-    const { orderIds: [id] } = await paidOrder(buyer, [['TRAY-STEEL', '1']]);
+    const {
+      orderIds: [id],
+    } = await paidOrder(buyer, [['TRAY-STEEL', '1']]);
     const [line] = await linesOf(id!);
     const lines = [{ tradeOrderLineId: String(line!.id), qty: '1' }];
     expectError(await seller.post(`/api/merchant/orders/${id}/packages`, { lines }), 400, 'Trade.carrierNotFound');
-    expectError(await seller.post(`/api/merchant/orders/${id}/packages`, { carrierId: carrier.id, lines }), 400, 'Common.invalidRequest');
+    expectError(
+      await seller.post(`/api/merchant/orders/${id}/packages`, { carrierId: carrier.id, lines }),
+      400,
+      'Common.invalidRequest',
+    );
     const [inStore] = await t.db.select().from(carriers).where(eq(carriers.code, 'STORE_PICKUP'));
-    expectError(await seller.post(`/api/merchant/orders/${id}/packages`, { carrierId: String(inStore!.id), serviceCode: 'ABCD1234', lines }), 400, 'Trade.carrierNotFound');
+    expectError(
+      await seller.post(`/api/merchant/orders/${id}/packages`, {
+        carrierId: String(inStore!.id),
+        serviceCode: 'ABCD1234',
+        lines,
+      }),
+      400,
+      'Trade.carrierNotFound',
+    );
     expect(await statusOf(id!)).toBe('UN_DELIVERY');
-    const offered = (await seller.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', [{}])).json() as { code: string }[];
+    const offered = (await seller.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', [{}])).json() as {
+      code: string;
+    }[];
     expect(offered.map((c) => c.code)).not.toContain('STORE_PICKUP');
   });
 });
 
 describe('tracking numbers per carrier (tracking.ts)', () => {
-  const carrierOf = async (code: string) => String((await t.db.select().from(carriers).where(eq(carriers.code, code)))[0]!.id);
+  const carrierOf = async (code: string) =>
+    String((await t.db.select().from(carriers).where(eq(carriers.code, code)))[0]!.id);
 
   it('a UPS number is refused for DHL with 400 Trade.trackingNumberFormat; nothing is shipped', async () => {
     const buyer = await signup('dhl');
@@ -559,11 +817,23 @@ describe('tracking numbers per carrier (tracking.ts)', () => {
     const dhl = await carrierOf('DHL');
     const before = await packageCount();
     for (const serviceCode of ['1Z999AA10123456784', '12345678901', 'JD01460000000000000']) {
-      const err = expectError(await ship(seller, id, lines, { carrierId: dhl, serviceCode }), 400, 'Trade.trackingNumberFormat');
-      expect(err.details, serviceCode).toMatchObject({ carrier: 'DHL Express', carrierCode: 'DHL', example: '1234567890' });
+      const err = expectError(
+        await ship(seller, id, lines, { carrierId: dhl, serviceCode }),
+        400,
+        'Trade.trackingNumberFormat',
+      );
+      expect(err.details, serviceCode).toMatchObject({
+        carrier: 'DHL Express',
+        carrierCode: 'DHL',
+        example: '1234567890',
+      });
     }
     // And a DHL number is not a UPS one.
-    expectError(await ship(seller, id, lines, { carrierId: await carrierOf('UPS'), serviceCode: '1234567890' }), 400, 'Trade.trackingNumberFormat');
+    expectError(
+      await ship(seller, id, lines, { carrierId: await carrierOf('UPS'), serviceCode: '1234567890' }),
+      400,
+      'Trade.trackingNumberFormat',
+    );
     expect(await packageCount()).toBe(before);
     expect(await statusOf(id)).toBe('UN_DELIVERY');
 
@@ -573,18 +843,33 @@ describe('tracking numbers per carrier (tracking.ts)', () => {
     expect((await packagesOf(id)).map((p) => p.serviceCode)).toEqual(['JD014600000000000777']);
   });
 
-  it('the demo packages and return shipments carry numbers in their carriers\' formats', async () => {
-    const packages = await t.db.select({ code: carriers.code, number: shipmentPackages.serviceCode }).from(shipmentPackages).innerJoin(carriers, eq(carriers.id, shipmentPackages.carrierId));
-    const returns = await t.db.select({ code: carriers.code, number: reverseShipments.serviceCode }).from(reverseShipments).innerJoin(carriers, eq(carriers.id, reverseShipments.carrierId));
+  it("the demo packages and return shipments carry numbers in their carriers' formats", async () => {
+    const packages = await t.db
+      .select({ code: carriers.code, number: shipmentPackages.serviceCode })
+      .from(shipmentPackages)
+      .innerJoin(carriers, eq(carriers.id, shipmentPackages.carrierId));
+    const returns = await t.db
+      .select({ code: carriers.code, number: reverseShipments.serviceCode })
+      .from(reverseShipments)
+      .innerJoin(carriers, eq(carriers.id, reverseShipments.carrierId));
     expect(packages.length).toBeGreaterThan(20);
     expect(returns.length).toBeGreaterThan(5);
-    for (const r of [...packages, ...returns].filter((x) => x.code !== 'STORE_PICKUP')) expect(trackingNumberIssue(r.code, r.number), `${r.code} ${r.number}`).toBeNull();
+    for (const r of [...packages, ...returns].filter((x) => x.code !== 'STORE_PICKUP'))
+      expect(trackingNumberIssue(r.code, r.number), `${r.code} ${r.number}`).toBeNull();
   });
 
   it('each known carrier takes its format; a carrier without one takes letters and digits', async () => {
     const buyer = await signup('formats');
-    const numbers: [string, string][] = [['FEDEX', '771234567899'], ['USPS', '9400100000000000000099'], ['POSTNL', '3SABCD7654321'], ['YAMATO', '123456789099']];
-    const [other] = await t.db.insert(carriers).values({ code: 'LOCALCOURIER', entityName: 'Local Courier' }).returning();
+    const numbers: [string, string][] = [
+      ['FEDEX', '771234567899'],
+      ['USPS', '9400100000000000000099'],
+      ['POSTNL', '3SABCD7654321'],
+      ['YAMATO', '123456789099'],
+    ];
+    const [other] = await t.db
+      .insert(carriers)
+      .values({ code: 'LOCALCOURIER', entityName: 'Local Courier' })
+      .returning();
     for (const [code, serviceCode] of [...numbers, ['LOCALCOURIER', 'ABC123'] as [string, string]]) {
       const id = (await paidOrder(buyer, [['TRAY-STEEL', '1']])).orderIds[0]!;
       const lines = [{ tradeOrderLineId: String((await linesOf(id))[0]!.id), qty: '1' }];

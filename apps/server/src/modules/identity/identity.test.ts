@@ -4,11 +4,16 @@ import { users, sessions } from '../../db/schema/index.js';
 import { DEMO_PASSWORD, browser, createTestApp, skuIdOf, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]!.n;
-const usersWithEmail = async (email: string) => (await t.db.select({ n: count() }).from(users).where(eq(users.email, email)))[0]!.n;
+const usersWithEmail = async (email: string) =>
+  (await t.db.select({ n: count() }).from(users).where(eq(users.email, email)))[0]!.n;
 
 describe('session', () => {
   it('a new visitor is a tourist without a user', async () => {
@@ -16,7 +21,13 @@ describe('session', () => {
     const res = await b.get('/api/auth/session');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      userType: 'TOURIST', user: null, tourist: { id: null }, enterprise: null, site: 'US', language: 'en', cartCount: 0,
+      userType: 'TOURIST',
+      user: null,
+      tourist: { id: null },
+      enterprise: null,
+      site: 'US',
+      language: 'en',
+      cartCount: 0,
     });
     // Browsing creates no session.
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -27,11 +38,20 @@ describe('signup', () => {
   it('creates an account and logs it in', async () => {
     const b = browser(t.app);
     const before = await userCount();
-    const res = await b.post('/api/auth/signup', { email: ' New.Buyer@Example.com ', password: 'correct horse', nickname: 'Newbie' });
+    const res = await b.post('/api/auth/signup', {
+      email: ' New.Buyer@Example.com ',
+      password: 'correct horse',
+      nickname: 'Newbie',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.userType).toBe('REGISTERED');
-    expect(body.user).toMatchObject({ email: 'new.buyer@example.com', nickname: 'Newbie', role: 'BUYER', merchantAuditStatus: 'none' });
+    expect(body.user).toMatchObject({
+      email: 'new.buyer@example.com',
+      nickname: 'Newbie',
+      role: 'BUYER',
+      merchantAuditStatus: 'none',
+    });
     expect(body.tourist).toBeNull();
     expect(b.cookies.get('mall_sid')).toBeTruthy();
     expect(await userCount()).toBe(before + 1);
@@ -137,7 +157,10 @@ describe('login and logout', () => {
 
     const replay = browser(t.app);
     replay.cookies.set('mall_sid', touristToken);
-    expect((await replay.get('/api/auth/session')).json()).toMatchObject({ userType: 'TOURIST', tourist: { id: null } });
+    expect((await replay.get('/api/auth/session')).json()).toMatchObject({
+      userType: 'TOURIST',
+      tourist: { id: null },
+    });
   });
 
   it('adopts the tourist cart at login', async () => {
@@ -158,8 +181,14 @@ describe('login and logout', () => {
     const session = await b.login(email, 'password1');
     expect(session.cartCount).toBe(2);
     const cart = (await b.get('/api/cart')).json();
-    const lines = cart.shops.flatMap((s: { lines: unknown[] }) => s.lines) as { sku: { skuCode: string }; qty: string }[];
-    expect(lines.map((l) => [l.sku.skuCode, l.qty]).sort()).toEqual([['COF-ARABICA', '1.5'], ['LAMP-BAR', '2']]);
+    const lines = cart.shops.flatMap((s: { lines: unknown[] }) => s.lines) as {
+      sku: { skuCode: string };
+      qty: string;
+    }[];
+    expect(lines.map((l) => [l.sku.skuCode, l.qty]).sort()).toEqual([
+      ['COF-ARABICA', '1.5'],
+      ['LAMP-BAR', '2'],
+    ]);
 
     // A later login from another browser sees the same cart: it belongs to the account now.
     const other = browser(t.app);
@@ -200,15 +229,19 @@ describe('login rate limits', () => {
     expect(b.cookies.has('mall_sid')).toBe(false);
 
     // Other accounts are not affected.
-    expect((await browser(t.app).post('/api/auth/login', { email: 'buyer@demo.shop', password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await browser(t.app).post('/api/auth/login', { email: 'buyer@demo.shop', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('a successful login clears earlier failures', async () => {
     const email = 'forgetful@example.com';
     expect((await browser(t.app).post('/api/auth/signup', { email, password: 'password1' })).statusCode).toBe(200);
-    for (let i = 0; i < 7; i++) expect((await browser(t.app).post('/api/auth/login', { email, password: 'nope' })).statusCode).toBe(401);
+    for (let i = 0; i < 7; i++)
+      expect((await browser(t.app).post('/api/auth/login', { email, password: 'nope' })).statusCode).toBe(401);
     expect((await browser(t.app).post('/api/auth/login', { email, password: 'password1' })).statusCode).toBe(200);
-    for (let i = 0; i < 7; i++) expect((await browser(t.app).post('/api/auth/login', { email, password: 'nope' })).statusCode).toBe(401);
+    for (let i = 0; i < 7; i++)
+      expect((await browser(t.app).post('/api/auth/login', { email, password: 'nope' })).statusCode).toBe(401);
     expect((await browser(t.app).post('/api/auth/login', { email, password: 'password1' })).statusCode).toBe(200);
   });
 
@@ -222,19 +255,27 @@ describe('login rate limits', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: 'Common.tooManyRequests' });
     // Another IP is still served.
-    expect((await browser(t.app).post('/api/auth/login', { email: 'buyer@demo.shop', password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await browser(t.app).post('/api/auth/login', { email: 'buyer@demo.shop', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('bad input changes nothing', () => {
   let before: number;
-  beforeAll(async () => { before = await userCount(); });
-  afterAll(async () => { expect(await userCount()).toBe(before); });
+  beforeAll(async () => {
+    before = await userCount();
+  });
+  afterAll(async () => {
+    expect(await userCount()).toBe(before);
+  });
 
   const signupOk = { email: 'valid@example.com', password: 'password1' };
 
   it('malformed JSON -> 400 Common.malformedJson', async () => {
-    const res = await browser(t.app).post('/api/auth/signup', undefined, { payload: '{"email": "valid@example.com", "password": ' });
+    const res = await browser(t.app).post('/api/auth/signup', undefined, {
+      payload: '{"email": "valid@example.com", "password": ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'Common.malformedJson' });
   });
@@ -258,7 +299,11 @@ describe('bad input changes nothing', () => {
     const res = await browser(t.app).post('/api/auth/signup', { ...signupOk, role: 'SELLER' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('Common.invalidRequest');
-    const login = await browser(t.app).post('/api/auth/login', { email: 'buyer@demo.shop', password: DEMO_PASSWORD, admin: true });
+    const login = await browser(t.app).post('/api/auth/login', {
+      email: 'buyer@demo.shop',
+      password: DEMO_PASSWORD,
+      admin: true,
+    });
     expect(login.statusCode).toBe(400);
     expect(login.json().code).toBe('Common.invalidRequest');
   });
@@ -278,13 +323,19 @@ describe('bad input changes nothing', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'Common.csrfRejected' });
     expect(b.cookies.size).toBe(0);
-    const login = await browser(t.app).post('/api/auth/login', { email: 'buyer@demo.shop', password: DEMO_PASSWORD }, { noCsrf: true });
+    const login = await browser(t.app).post(
+      '/api/auth/login',
+      { email: 'buyer@demo.shop', password: DEMO_PASSWORD },
+      { noCsrf: true },
+    );
     expect(login.statusCode).toBe(403);
     expect(login.headers['set-cookie']).toBeUndefined();
   });
 
   it('foreign Origin -> 403 Common.csrfRejected, even with the header', async () => {
-    const res = await browser(t.app).post('/api/auth/signup', signupOk, { headers: { origin: 'https://evil.example', host: 'shop.example' } });
+    const res = await browser(t.app).post('/api/auth/signup', signupOk, {
+      headers: { origin: 'https://evil.example', host: 'shop.example' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('Common.csrfRejected');
   });
@@ -298,7 +349,11 @@ describe('bad input changes nothing', () => {
 
   it('the same Origin is accepted', async () => {
     const b = browser(t.app);
-    const res = await b.post('/api/auth/login', { email: 'buyer@demo.shop', password: DEMO_PASSWORD }, { headers: { origin: 'https://shop.example', host: 'shop.example' } });
+    const res = await b.post(
+      '/api/auth/login',
+      { email: 'buyer@demo.shop', password: DEMO_PASSWORD },
+      { headers: { origin: 'https://shop.example', host: 'shop.example' } },
+    );
     expect(res.statusCode).toBe(200);
   });
 
@@ -307,13 +362,16 @@ describe('bad input changes nothing', () => {
   });
 });
 
-
 describe('GET /api/auth/session reads the top bar with the session', () => {
   it('an enterprise main account: enterprise name, and the cart count that changes with the cart', async () => {
     const b = browser(t.app);
     await b.login('main@demo.shop');
     const before = (await b.get('/api/auth/session')).json();
-    expect(before.enterprise).toMatchObject({ enterpriseName: 'Acme Office Supplies', isMain: true, nickname: 'Acme Main' });
+    expect(before.enterprise).toMatchObject({
+      enterpriseName: 'Acme Office Supplies',
+      isMain: true,
+      nickname: 'Acme Main',
+    });
     await b.post('/api/cart/lines', { skuId: await skuIdOf(t.app, 'monitor-lamp', 'LAMP-BAR'), qty: '1' });
     const after = (await b.get('/api/auth/session')).json();
     expect(after.cartCount).toBe(before.cartCount + 1);

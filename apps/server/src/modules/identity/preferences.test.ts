@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser, createTestApp, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 type Card = { urlKey: string; price: { value: string; currency: string } };
 const priceOf = (list: { data: Card[] }, urlKey: string) => list.data.find((c) => c.urlKey === urlKey)!.price;
@@ -25,7 +29,11 @@ describe('preferences and sites', () => {
     expect(priceOf(list, 'standing-desk-e7')).toEqual({ value: '458.99', currency: 'EUR' });
 
     const detail = (await b.get('/api/catalog/items/standing-desk-e7')).json();
-    expect(detail.skus.map((s: { salePrc: { currency: string } }) => s.salePrc.currency)).toEqual(['EUR', 'EUR', 'EUR']);
+    expect(detail.skus.map((s: { salePrc: { currency: string } }) => s.salePrc.currency)).toEqual([
+      'EUR',
+      'EUR',
+      'EUR',
+    ]);
   });
 
   it('the default site is US with USD prices', async () => {
@@ -56,7 +64,10 @@ describe('preferences and sites', () => {
 
   it('an explicit language wins over the site default', async () => {
     const b = browser(t.app);
-    expect((await b.post('/api/preferences', { site: 'DE', language: 'en' })).json()).toMatchObject({ site: 'DE', language: 'en' });
+    expect((await b.post('/api/preferences', { site: 'DE', language: 'en' })).json()).toMatchObject({
+      site: 'DE',
+      language: 'en',
+    });
     expect((await b.get('/api/auth/session')).json()).toMatchObject({ site: 'DE', language: 'en' });
     // Changing only the language keeps the site.
     expect((await b.post('/api/preferences', { language: 'fr' })).json()).toMatchObject({ site: 'DE', language: 'fr' });

@@ -26,15 +26,29 @@ export async function signup(db: Db, input: { email: string; password: string; n
   const passwordHash = await hashPassword(input.password);
   const [user] = await db
     .insert(users)
-    .values({ email: input.email, passwordHash, nickname: input.nickname ?? input.email.split('@')[0]!, userType: 'REGISTERED' })
+    .values({
+      email: input.email,
+      passwordHash,
+      nickname: input.nickname ?? input.email.split('@')[0]!,
+      userType: 'REGISTERED',
+    })
     .onConflictDoNothing()
     .returning();
   if (!user) throw new AppError(409, ERROR_CODES.emailTaken, 'This email is already registered');
   return user;
 }
 
-export interface LoginInput { email: string; password: string; captcha?: string; token?: string }
-export interface LoginContext { captcha: Captcha; lang: string; site: string }
+export interface LoginInput {
+  email: string;
+  password: string;
+  captcha?: string;
+  token?: string;
+}
+export interface LoginContext {
+  captcha: Captcha;
+  lang: string;
+  site: string;
+}
 
 /**
  * Counts one attempt for the account and returns the count in the current window: one upsert
@@ -59,7 +73,11 @@ export async function login(db: Db, input: LoginInput, ctx: LoginContext): Promi
   if (solved) await ctx.captcha.require(input.captcha, input.token);
   const attempt = await countLoginAttempt(db, email);
   if (attempt > ACCOUNT_LOGIN_LIMIT.failures && !solved) {
-    throw new AppError(403, ERROR_CODES.captchaRequired, 'Too many failed attempts for this account: please confirm you are human');
+    throw new AppError(
+      403,
+      ERROR_CODES.captchaRequired,
+      'Too many failed attempts for this account: please confirm you are human',
+    );
   }
   const [user] = await db.select().from(users).where(eq(users.email, email));
   // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
@@ -68,7 +86,8 @@ export async function login(db: Db, input: LoginInput, ctx: LoginContext): Promi
     if (user && attempt >= ACCOUNT_LOGIN_LIMIT.failures) await noticeLoginLimit(db, user, ctx);
     throw new AppError(401, ERROR_CODES.invalidCredentials, 'Incorrect email or password');
   }
-  if (user.enterpriseStatus === 'DISABLED') throw new AppError(403, ERROR_CODES.accountDisabled, 'This account is disabled');
+  if (user.enterpriseStatus === 'DISABLED')
+    throw new AppError(403, ERROR_CODES.accountDisabled, 'This account is disabled');
   await db.delete(loginFailures).where(eq(loginFailures.email, email));
   return user;
 }
@@ -78,8 +97,11 @@ async function noticeLoginLimit(db: Db, user: UserRow, ctx: LoginContext): Promi
   if (!user.email) return;
   const email = user.email;
   await db.transaction(async (tx) => {
-    const [first] = await tx.update(loginFailures).set({ ownerNotifiedAt: sql`now()` })
-      .where(and(eq(loginFailures.email, email), isNull(loginFailures.ownerNotifiedAt))).returning({ email: loginFailures.email });
+    const [first] = await tx
+      .update(loginFailures)
+      .set({ ownerNotifiedAt: sql`now()` })
+      .where(and(eq(loginFailures.email, email), isNull(loginFailures.ownerNotifiedAt)))
+      .returning({ email: loginFailures.email });
     if (first) await enqueueEmail(tx, { to: email, template: 'loginLimit', lang: ctx.lang, site: ctx.site });
   });
 }
@@ -99,8 +121,13 @@ export async function adoptTouristCart(db: Db, touristId: bigint, buyerId: bigin
 }
 
 async function summaryOf(db: Db, user: NonNullable<Caller['user']>) {
-  const [c] = await db.select({ n: cartLineCounts.lines }).from(cartLineCounts).where(eq(cartLineCounts.buyerId, user.id));
-  const [e] = user.enterpriseId ? await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, user.enterpriseId)) : [];
+  const [c] = await db
+    .select({ n: cartLineCounts.lines })
+    .from(cartLineCounts)
+    .where(eq(cartLineCounts.buyerId, user.id));
+  const [e] = user.enterpriseId
+    ? await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, user.enterpriseId))
+    : [];
   return { cartCount: c?.n ?? 0, enterpriseName: e?.name ?? null };
 }
 
@@ -108,14 +135,30 @@ export async function sessionInfo(db: Db, caller: Caller): Promise<SessionInfo> 
   const user = caller.user;
   // GET /api/auth/session has these from the session lookup; after login or sign-up they are read here.
   const summary = caller.summary ?? (user ? await summaryOf(db, user) : { cartCount: 0, enterpriseName: null });
-  const enterprise: SessionInfo['enterprise'] = user?.enterpriseId && summary.enterpriseName !== null
-    ? { enterpriseId: String(user.enterpriseId), enterpriseName: summary.enterpriseName, isMain: user.isEnterpriseMain, nickname: user.nickname, status: user.enterpriseStatus }
-    : null;
+  const enterprise: SessionInfo['enterprise'] =
+    user?.enterpriseId && summary.enterpriseName !== null
+      ? {
+          enterpriseId: String(user.enterpriseId),
+          enterpriseName: summary.enterpriseName,
+          isMain: user.isEnterpriseMain,
+          nickname: user.nickname,
+          status: user.enterpriseStatus,
+        }
+      : null;
   const cartCount = summary.cartCount;
   const registered = user?.userType === 'REGISTERED';
   return {
     userType: registered ? 'REGISTERED' : 'TOURIST',
-    user: registered ? { id: String(user.id), email: user.email ?? '', nickname: user.nickname, role: user.role, merchantAuditStatus: user.merchantAuditStatus, merchantState: user.role === 'SELLER' ? user.merchantState : undefined } : null,
+    user: registered
+      ? {
+          id: String(user.id),
+          email: user.email ?? '',
+          nickname: user.nickname,
+          role: user.role,
+          merchantAuditStatus: user.merchantAuditStatus,
+          merchantState: user.role === 'SELLER' ? user.merchantState : undefined,
+        }
+      : null,
     tourist: registered ? null : { id: user ? String(user.id) : null },
     enterprise,
     site: caller.site.code,

@@ -12,11 +12,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { REVERSE_CHARGE_NOTE } from '@mall/domain';
-import { invoiceDocuments, invoiceNumberSequences, mockpayEvents, tradeOrders, vatInvoiceRequests } from '../../db/schema/index.js';
+import {
+  invoiceDocuments,
+  invoiceNumberSequences,
+  mockpayEvents,
+  tradeOrders,
+  vatInvoiceRequests,
+} from '../../db/schema/index.js';
 import type { EmailMessage, EmailTransport } from '../../lib/outbox.js';
 import { LocalStorage } from '../../lib/storage.js';
 import { browser, login, type Browser, type TestApp, createTestApp } from '../../../test/helpers.js';
-import { amsterdamAddress, loadFixtures, submit, submitBodyFor, usAddress, type Fixtures } from '../../../test/checkout-fixtures.js';
+import {
+  amsterdamAddress,
+  loadFixtures,
+  submit,
+  submitBodyFor,
+  usAddress,
+  type Fixtures,
+} from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, waitFor, type Buyer } from '../../../test/order-fixtures.js';
 import type { InvoiceContent } from './pdf.js';
 import { renderInvoicePdf } from './pdf.js';
@@ -26,25 +39,43 @@ let f: Fixtures;
 let seller: Browser;
 let seller2: Browser;
 const sent: EmailMessage[] = [];
-const capture: EmailTransport = { send: async (m) => { sent.push(m); } };
+const capture: EmailTransport = {
+  send: async (m) => {
+    sent.push(m);
+  },
+};
 const { signup, place, pay, orderRow } = orderKit(() => ({ t, f }));
 
 beforeAll(async () => {
-  t = await createTestApp({ email: capture, storage: new LocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-test-'))) });
+  t = await createTestApp({
+    email: capture,
+    storage: new LocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-test-'))),
+  });
   f = await loadFixtures(t.db);
   seller = await login(t.app, 'seller@demo.shop');
   seller2 = await login(t.app, 'seller2@demo.shop');
 });
 afterAll(async () => {
   // The provider's refund webhooks are delivered in the background: let them land before the database goes.
-  if (t) await waitFor(() => t.db.select().from(mockpayEvents), (es) => es.every((e) => e.deliveredAt !== null), 'mockpay webhooks').catch(() => {});
+  if (t)
+    await waitFor(
+      () => t.db.select().from(mockpayEvents),
+      (es) => es.every((e) => e.deliveredAt !== null),
+      'mockpay webhooks',
+    ).catch(() => {});
   await t?.close();
 });
 
 const year = new Date().getUTCFullYear();
-const DE_PROFILE = { legalName: 'FlexiDesk GmbH', vatId: 'DE 123 456 789', address: { addressLine1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'DE' } };
+const DE_PROFILE = {
+  legalName: 'FlexiDesk GmbH',
+  vatId: 'DE 123 456 789',
+  address: { addressLine1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
+};
 const request = (vatId: string, country: string, companyName = 'Acme B.V.') => ({
-  companyName, vatId, billingAddress: { addressLine1: 'Keizersgracht 120', postalCode: '1015 CV', city: 'Amsterdam', country },
+  companyName,
+  vatId,
+  billingAddress: { addressLine1: 'Keizersgracht 120', postalCode: '1015 CV', city: 'Amsterdam', country },
 });
 
 /** A buyer on the NL site (EUR, 21 % VAT included). */
@@ -55,7 +86,9 @@ async function nlBuyer(name: string): Promise<Buyer> {
 }
 /** One FlexiDesk order placed on the NL site; paid unless asked not to. */
 async function nlOrder(buyer: Buyer, paid = true): Promise<string> {
-  const placed = await place(buyer, [['TRAY-STEEL', '1']], { selectedAddress: amsterdamAddress(f, { email: buyer.email }) });
+  const placed = await place(buyer, [['TRAY-STEEL', '1']], {
+    selectedAddress: amsterdamAddress(f, { email: buyer.email }),
+  });
   if (paid) await pay(buyer.b, placed.contractId);
   return placed.orderIds[0]!;
 }
@@ -67,20 +100,39 @@ const detail = async (b: Browser, id: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const docsOf = (orderId: string) => t.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.orderId, BigInt(orderId))).orderBy(asc(invoiceDocuments.id));
-const seqs = async () => (await t.db.select({ seq: invoiceDocuments.seq }).from(invoiceDocuments)
-  .where(and(eq(invoiceDocuments.shopId, BigInt(f.shop.flexi)), eq(invoiceDocuments.year, year))).orderBy(asc(invoiceDocuments.seq))).map((r) => r.seq);
+const docsOf = (orderId: string) =>
+  t.db
+    .select()
+    .from(invoiceDocuments)
+    .where(eq(invoiceDocuments.orderId, BigInt(orderId)))
+    .orderBy(asc(invoiceDocuments.id));
+const seqs = async () =>
+  (
+    await t.db
+      .select({ seq: invoiceDocuments.seq })
+      .from(invoiceDocuments)
+      .where(and(eq(invoiceDocuments.shopId, BigInt(f.shop.flexi)), eq(invoiceDocuments.year, year)))
+      .orderBy(asc(invoiceDocuments.seq))
+  ).map((r) => r.seq);
 
 describe('asking for a VAT invoice', () => {
   let x: Buyer;
   let id: string;
-  beforeAll(async () => { x = await nlBuyer('vat-ask'); id = await nlOrder(x); });
+  beforeAll(async () => {
+    x = await nlBuyer('vat-ask');
+    id = await nlOrder(x);
+  });
 
-  it('a malformed VAT ID is refused with its country\'s shape, per country; nothing is stored', async () => {
+  it("a malformed VAT ID is refused with its country's shape, per country; nothing is stored", async () => {
     const cases: [string, string, RegExp][] = [
-      ['DE', 'DE12345678', /DE followed by 9 digits/], ['FR', 'FR123456789', /FR followed by 2 characters/], ['NL', 'NL123456789A01', /9 digits, B and 2 digits/],
-      ['IT', 'IT123', /IT followed by 11 digits/], ['ES', 'ES123456789', /ES followed by 9 characters/], ['AT', 'AT12345678', /ATU followed by 8 digits/],
-      ['GB', 'GB12345', /GB followed by 9 or 12 digits/], ['JP', 'T12345', /T followed by 13 digits/],
+      ['DE', 'DE12345678', /DE followed by 9 digits/],
+      ['FR', 'FR123456789', /FR followed by 2 characters/],
+      ['NL', 'NL123456789A01', /9 digits, B and 2 digits/],
+      ['IT', 'IT123', /IT followed by 11 digits/],
+      ['ES', 'ES123456789', /ES followed by 9 characters/],
+      ['AT', 'AT12345678', /ATU followed by 8 digits/],
+      ['GB', 'GB12345', /GB followed by 9 or 12 digits/],
+      ['JP', 'T12345', /T followed by 13 digits/],
     ];
     for (const [country, vatId, shape] of cases) {
       const body = expectError(await ask(x.b, id, request(vatId, country)), 400, 'Invoice.vatIdMalformed');
@@ -88,9 +140,20 @@ describe('asking for a VAT invoice', () => {
       // What the web words the message with, in the buyer's language.
       expect(body.details, country).toEqual({ country, example: expect.stringMatching(/^[A-Z]+\d/) });
     }
-    expect(expectError(await ask(x.b, id, request('12-3456789', 'US')), 400, 'Invoice.vatIdCountryNotSupported').details).toEqual({ country: 'US' });
-    expect(await t.db.select().from(vatInvoiceRequests).where(eq(vatInvoiceRequests.orderId, BigInt(id)))).toEqual([]);
-    expect((await x.b.get(`/api/orders/${id}/vat-invoice`)).json()).toMatchObject({ status: 'NOT_REQUESTED', request: null, documents: [] });
+    expect(
+      expectError(await ask(x.b, id, request('12-3456789', 'US')), 400, 'Invoice.vatIdCountryNotSupported').details,
+    ).toEqual({ country: 'US' });
+    expect(
+      await t.db
+        .select()
+        .from(vatInvoiceRequests)
+        .where(eq(vatInvoiceRequests.orderId, BigInt(id))),
+    ).toEqual([]);
+    expect((await x.b.get(`/api/orders/${id}/vat-invoice`)).json()).toMatchObject({
+      status: 'NOT_REQUESTED',
+      request: null,
+      documents: [],
+    });
   });
 
   it("someone else's order is not found; an unpaid one cannot have an invoice yet", async () => {
@@ -113,15 +176,33 @@ describe('asking for a VAT invoice', () => {
     expect((await detail(x.b, id)).operationList).toContain('makeInvoice');
     const res = await ask(x.b, id, request('nl 1234.5678.9b01', 'nl'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'REQUESTED', request: { companyName: 'Acme B.V.', vatId: 'NL123456789B01', billingAddress: { country: 'NL' } }, documents: [] });
+    expect(res.json()).toMatchObject({
+      status: 'REQUESTED',
+      request: { companyName: 'Acme B.V.', vatId: 'NL123456789B01', billingAddress: { country: 'NL' } },
+      documents: [],
+    });
     const again = await ask(x.b, id, request('NL987654321B02', 'NL', 'Acme Holding B.V.'));
-    expect(again.json()).toMatchObject({ status: 'REQUESTED', request: { companyName: 'Acme Holding B.V.', vatId: 'NL987654321B02' } });
+    expect(again.json()).toMatchObject({
+      status: 'REQUESTED',
+      request: { companyName: 'Acme Holding B.V.', vatId: 'NL987654321B02' },
+    });
     const d = await detail(x.b, id);
     expect(d.invoice.vatInvoiceStatus).toBe('REQUESTED');
     // The seller sees it among the requests to issue; the other shop's seller does not.
     const mine = (await seller.post('/api/merchant/vat-invoices', { status: 'REQUESTED' })).json();
-    expect(mine).toEqual(expect.arrayContaining([expect.objectContaining({ orderId: id, companyName: 'Acme Holding B.V.', vatId: 'NL987654321B02', status: 'REQUESTED' })]));
-    expect((await seller2.post('/api/merchant/vat-invoices', {})).json().map((r: { orderId: string }) => r.orderId)).not.toContain(id);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          orderId: id,
+          companyName: 'Acme Holding B.V.',
+          vatId: 'NL987654321B02',
+          status: 'REQUESTED',
+        }),
+      ]),
+    );
+    expect(
+      (await seller2.post('/api/merchant/vat-invoices', {})).json().map((r: { orderId: string }) => r.orderId),
+    ).not.toContain(id);
     expect(d.operationList).not.toContain('makeInvoice');
     expect(d.operationList).not.toContain('buyerCheckVATInvoice');
   });
@@ -136,21 +217,37 @@ describe('issuing', () => {
     expect((await ask(x.b, id, request('FR 4A 123456789', 'FR', 'Dupont SARL'))).statusCode).toBe(200);
   });
 
-  it('needs a request, the shop\'s own seller and its tax details', async () => {
+  it("needs a request, the shop's own seller and its tax details", async () => {
     const y = await nlBuyer('vat-unasked');
     const unasked = await nlOrder(y);
     expectError(await issue(seller, unasked), 409, 'Invoice.notRequested');
     expectError(await issue(seller2, id), 404, 'Trade.tradeOrderNotExist');
     expectError(await issue(x.b, id), 403, 'Merchant.notSeller');
     expectError(await issue(seller, id), 409, 'Invoice.sellerProfileMissing');
-    expectError(await seller.request('PUT', `/api/merchant/shops/${f.shop.flexi}/tax-profile`, { ...DE_PROFILE, vatId: 'DE12345' }), 400, 'Invoice.vatIdMalformed');
-    expectError(await seller2.request('PUT', `/api/merchant/shops/${f.shop.flexi}/tax-profile`, DE_PROFILE), 404, 'Common.invalidRequest');
+    expectError(
+      await seller.request('PUT', `/api/merchant/shops/${f.shop.flexi}/tax-profile`, {
+        ...DE_PROFILE,
+        vatId: 'DE12345',
+      }),
+      400,
+      'Invoice.vatIdMalformed',
+    );
+    expectError(
+      await seller2.request('PUT', `/api/merchant/shops/${f.shop.flexi}/tax-profile`, DE_PROFILE),
+      404,
+      'Common.invalidRequest',
+    );
     const saved = await seller.request('PUT', `/api/merchant/shops/${f.shop.flexi}/tax-profile`, DE_PROFILE);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ vatId: 'DE123456789' });
     expect(await docsOf(id)).toEqual([]);
     // (The demo data's issued Nordic Home invoice holds that shop's counter.)
-    expect(await t.db.select().from(invoiceNumberSequences).where(eq(invoiceNumberSequences.shopId, BigInt(f.shop.flexi)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(invoiceNumberSequences)
+        .where(eq(invoiceNumberSequences.shopId, BigInt(f.shop.flexi))),
+    ).toEqual([]);
   });
 
   it('issues a numbered PDF with the parties, lines and reverse charge (DE seller, FR buyer)', async () => {
@@ -158,14 +255,33 @@ describe('issuing', () => {
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json();
     const [doc] = await docsOf(id);
-    expect(view).toMatchObject({ status: 'ISSUED', documents: [{ kind: 'INVOICE', invoiceNumber: doc!.invoiceNumber, reverseCharge: true, downloadUrl: `/api/invoices/${doc!.id}/pdf` }] });
+    expect(view).toMatchObject({
+      status: 'ISSUED',
+      documents: [
+        {
+          kind: 'INVOICE',
+          invoiceNumber: doc!.invoiceNumber,
+          reverseCharge: true,
+          downloadUrl: `/api/invoices/${doc!.id}/pdf`,
+        },
+      ],
+    });
     expect(doc!.invoiceNumber).toMatch(new RegExp(`^${f.shop.flexi}-${year}-\\d{6}$`));
     const o = await orderRow(id);
     expect(o.invoiceUrl).toBe(`/api/invoices/${doc!.id}/pdf`);
     const c = doc!.content as InvoiceContent;
-    expect(c.seller).toEqual({ name: 'FlexiDesk GmbH', vatId: 'DE123456789', address: ['Hauptstr. 1', '10115 Berlin', 'DE'] });
+    expect(c.seller).toEqual({
+      name: 'FlexiDesk GmbH',
+      vatId: 'DE123456789',
+      address: ['Hauptstr. 1', '10115 Berlin', 'DE'],
+    });
     expect(c.buyer).toMatchObject({ name: 'Dupont SARL', vatId: 'FR4A123456789' });
-    expect(c).toMatchObject({ currency: 'EUR', reverseCharge: true, notes: [REVERSE_CHARGE_NOTE], issueDate: new Date().toISOString().slice(0, 10) });
+    expect(c).toMatchObject({
+      currency: 'EUR',
+      reverseCharge: true,
+      notes: [REVERSE_CHARGE_NOTE],
+      issueDate: new Date().toISOString().slice(0, 10),
+    });
     // Reverse charge: no VAT on the invoice; the lines are what was paid without its VAT.
     expect(c.totals).toEqual([{ rate: '0', netMinor: c.netMinor, taxMinor: '0', grossMinor: c.netMinor }]);
     expect(BigInt(c.netMinor)).toBe(o.paidAmtMinor - o.taxAmtMinor);
@@ -212,7 +328,14 @@ describe('issuing', () => {
     const o = await orderRow(oid);
     expect(doc!.reverseCharge).toBe(false);
     expect(c.notes).toEqual([]);
-    expect(c.totals).toEqual([{ rate: '0.21', netMinor: String(o.paidAmtMinor - o.taxAmtMinor), taxMinor: String(o.taxAmtMinor), grossMinor: String(o.paidAmtMinor) }]);
+    expect(c.totals).toEqual([
+      {
+        rate: '0.21',
+        netMinor: String(o.paidAmtMinor - o.taxAmtMinor),
+        taxMinor: String(o.taxAmtMinor),
+        grossMinor: String(o.paidAmtMinor),
+      },
+    ]);
     expect(c.lines.every((l) => l.rate === '0.21')).toBe(true);
     // Drawn again from the stored content (uncompressed here), it is the same numbered document.
     const plain = (await renderInvoicePdf(c, { compress: false })).toString('latin1');
@@ -231,13 +354,21 @@ describe('numbers', () => {
       ids.push(oid);
     }
     const before = await seqs();
-    const results = await Promise.all([issue(seller, ids[0]!), issue(seller, ids[1]!), issue(seller, ids[0]!), issue(seller, ids[1]!)]);
+    const results = await Promise.all([
+      issue(seller, ids[0]!),
+      issue(seller, ids[1]!),
+      issue(seller, ids[0]!),
+      issue(seller, ids[1]!),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409]);
     const after = await seqs();
     expect(after).toHaveLength(before.length + 2);
     // Every number from 1 up, each once.
     expect(after).toEqual(after.map((_, i) => i + 1));
-    const [seqRow] = await t.db.select().from(invoiceNumberSequences).where(eq(invoiceNumberSequences.shopId, BigInt(f.shop.flexi)));
+    const [seqRow] = await t.db
+      .select()
+      .from(invoiceNumberSequences)
+      .where(eq(invoiceNumberSequences.shopId, BigInt(f.shop.flexi)));
     expect(seqRow!.next).toBe(after.length + 1);
   });
 });
@@ -254,7 +385,11 @@ describe('sending by email', () => {
     const res = await x.b.post(`/api/orders/${id}/vat-invoice/email`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ to: x.email, documents: [doc!.invoiceNumber] });
-    const mail = await waitFor(async () => sent.find((m) => m.to === x.email), (m) => !!m, 'invoice email');
+    const mail = await waitFor(
+      async () => sent.find((m) => m.to === x.email),
+      (m) => !!m,
+      'invoice email',
+    );
     expect(mail!.subject).toContain(doc!.invoiceNumber);
     expect(mail!.attachments).toHaveLength(1);
     const [a] = mail!.attachments!;
@@ -264,7 +399,11 @@ describe('sending by email', () => {
     expectError(await x.b.post(`/api/orders/${id}/vat-invoice/email`), 429, 'Common.tooManyRequests');
     expect(sent.filter((m) => m.to === x.email)).toHaveLength(1);
     // Someone else cannot send it anywhere.
-    expectError(await (await nlBuyer('vat-mail-other')).b.post(`/api/orders/${id}/vat-invoice/email`), 404, 'Trade.tradeOrderNotExist');
+    expectError(
+      await (await nlBuyer('vat-mail-other')).b.post(`/api/orders/${id}/vat-invoice/email`),
+      404,
+      'Trade.tradeOrderNotExist',
+    );
   });
 });
 
@@ -273,18 +412,31 @@ describe('refund after the invoice', () => {
     const x = await nlBuyer('vat-refund-first');
     const id = await nlOrder(x);
     expect((await ask(x.b, id, request('NL123456789B01', 'NL'))).statusCode).toBe(200);
-    const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }]);
+    const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [
+      { tradeOrder: { id } },
+    ]);
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect((await seller.post(`/api/merchant/reverse/${cancel.json().reverseTradeOrderId}/decision`, { approve: true })).statusCode).toBe(200);
-    await waitFor(async () => (await orderRow(id)).status, (s) => s === 'CANCEL_ALL', 'order refunded');
+    expect(
+      (await seller.post(`/api/merchant/reverse/${cancel.json().reverseTradeOrderId}/decision`, { approve: true }))
+        .statusCode,
+    ).toBe(200);
+    await waitFor(
+      async () => (await orderRow(id)).status,
+      (s) => s === 'CANCEL_ALL',
+      'order refunded',
+    );
     expect(await docsOf(id)).toEqual([]);
     const res = await issue(seller, id);
     expect(res.statusCode, res.body).toBe(200);
     const [inv, note] = await docsOf(id);
-    expect(note).toMatchObject({ kind: 'CREDIT_NOTE', creditsDocumentId: inv!.id, seq: inv!.seq + 1, grossMinor: inv!.grossMinor });
+    expect(note).toMatchObject({
+      kind: 'CREDIT_NOTE',
+      creditsDocumentId: inv!.id,
+      seq: inv!.seq + 1,
+      grossMinor: inv!.grossMinor,
+    });
     expect(res.json()).toMatchObject({ status: 'CREDITED', documents: [{ kind: 'INVOICE' }, { kind: 'CREDIT_NOTE' }] });
   });
-
 
   it('a refund is credited by a credit note with the next number, linked to the invoice', async () => {
     const x = await nlBuyer('vat-refund');
@@ -292,50 +444,100 @@ describe('refund after the invoice', () => {
     expect((await ask(x.b, id, request('NL123456789B01', 'NL'))).statusCode).toBe(200);
     expect((await issue(seller, id)).statusCode).toBe(200);
     const [inv] = await docsOf(id);
-    const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }]);
+    const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [
+      { tradeOrder: { id } },
+    ]);
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const decided = await seller.post(`/api/merchant/reverse/${cancel.json().reverseTradeOrderId}/decision`, { approve: true });
+    const decided = await seller.post(`/api/merchant/reverse/${cancel.json().reverseTradeOrderId}/decision`, {
+      approve: true,
+    });
     expect(decided.statusCode, decided.body).toBe(200);
-    const docs = await waitFor(() => docsOf(id), (d) => d.length === 2, 'credit note');
+    const docs = await waitFor(
+      () => docsOf(id),
+      (d) => d.length === 2,
+      'credit note',
+    );
     const note = docs[1]!;
-    const o = await t.db.select().from(tradeOrders).where(eq(tradeOrders.id, BigInt(id)));
+    const o = await t.db
+      .select()
+      .from(tradeOrders)
+      .where(eq(tradeOrders.id, BigInt(id)));
     expect(o[0]!.status).toBe('CANCEL_ALL');
-    expect(note).toMatchObject({ kind: 'CREDIT_NOTE', creditsDocumentId: inv!.id, seq: Math.max(...(await seqs())), grossMinor: inv!.grossMinor, taxMinor: inv!.taxMinor });
+    expect(note).toMatchObject({
+      kind: 'CREDIT_NOTE',
+      creditsDocumentId: inv!.id,
+      seq: Math.max(...(await seqs())),
+      grossMinor: inv!.grossMinor,
+      taxMinor: inv!.taxMinor,
+    });
     expect(note.seq).toBeGreaterThan(inv!.seq);
     expect(note.refundId).not.toBeNull();
-    const [r] = await t.db.select().from(vatInvoiceRequests).where(eq(vatInvoiceRequests.orderId, BigInt(id)));
+    const [r] = await t.db
+      .select()
+      .from(vatInvoiceRequests)
+      .where(eq(vatInvoiceRequests.orderId, BigInt(id)));
     expect(r!.status).toBe('CREDITED');
     const view = (await x.b.get(`/api/orders/${id}/vat-invoice`)).json();
-    expect(view).toMatchObject({ status: 'CREDITED', documents: [{ kind: 'INVOICE' }, { kind: 'CREDIT_NOTE', invoiceNumber: note.invoiceNumber, creditsInvoiceNumber: inv!.invoiceNumber }] });
+    expect(view).toMatchObject({
+      status: 'CREDITED',
+      documents: [
+        { kind: 'INVOICE' },
+        { kind: 'CREDIT_NOTE', invoiceNumber: note.invoiceNumber, creditsInvoiceNumber: inv!.invoiceNumber },
+      ],
+    });
     const pdf = await x.b.get(view.documents[1].downloadUrl);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.toString('latin1')).toContain(`Credit note ${note.invoiceNumber}`);
     // A cancelled order keeps its invoice documents: check and email stay.
-    expect((await detail(x.b, id)).operationList).toEqual(expect.arrayContaining(['buyerCheckVATInvoice', 'sendInvoiceEmail']));
+    expect((await detail(x.b, id)).operationList).toEqual(
+      expect.arrayContaining(['buyerCheckVATInvoice', 'sendInvoiceEmail']),
+    );
   });
 });
 
 describe('asking at checkout (buyerSelectedInvoiceList)', () => {
-  const NORDIC_PROFILE = { legalName: 'Nordic Home B.V.', vatId: 'NL123456789B01', address: { addressLine1: 'Keizersgracht 100', postalCode: '1015 CV', city: 'Amsterdam', country: 'NL' } };
+  const NORDIC_PROFILE = {
+    legalName: 'Nordic Home B.V.',
+    vatId: 'NL123456789B01',
+    address: { addressLine1: 'Keizersgracht 100', postalCode: '1015 CV', city: 'Amsterdam', country: 'NL' },
+  };
   const ordersOf = (buyerId: bigint) => t.db.select().from(tradeOrders).where(eq(tradeOrders.buyerId, buyerId));
 
   it('a malformed VAT ID refuses the submit with its format before anything is placed; a US checkout cannot ask', async () => {
     const x = await nlBuyer('vat-checkout-bad');
     const choices = {
-      previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }], selectedAddress: amsterdamAddress(f, { email: x.email }),
-      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }], couponIds: [],
+      previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }],
+      selectedAddress: amsterdamAddress(f, { email: x.email }),
+      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+      couponIds: [],
     };
-    const body = await submitBodyFor(x.b, choices, { notifyInfo: { notifyType: 'email', contactInfo: x.email }, buyerSelectedInvoiceList: [request('NL12345', 'NL')] });
+    const body = await submitBodyFor(x.b, choices, {
+      notifyInfo: { notifyType: 'email', contactInfo: x.email },
+      buyerSelectedInvoiceList: [request('NL12345', 'NL')],
+    });
     const refused = expectError(await submit(x.b, body), 400, 'Invoice.vatIdMalformed');
     expect(refused.message).toMatch(/NL followed by 9 digits, B and 2 digits/);
     expect(refused.details).toEqual({ country: 'NL', example: 'NL123456789B01' });
     expect(await ordersOf(x.id)).toEqual([]);
     // At most one set of details per checkout.
-    expectError(await submit(x.b, { ...body, buyerSelectedInvoiceList: [request('NL123456789B01', 'NL'), request('NL123456789B01', 'NL')] }), 400, 'Common.invalidRequest');
+    expectError(
+      await submit(x.b, {
+        ...body,
+        buyerSelectedInvoiceList: [request('NL123456789B01', 'NL'), request('NL123456789B01', 'NL')],
+      }),
+      400,
+      'Common.invalidRequest',
+    );
 
     const us = await signup('vat-checkout-us');
-    const usBody = await submitBodyFor(us.b, { ...choices, selectedAddress: usAddress(f, { email: us.email }) },
-      { notifyInfo: { notifyType: 'email', contactInfo: us.email }, buyerSelectedInvoiceList: [request('NL123456789B01', 'NL')] });
+    const usBody = await submitBodyFor(
+      us.b,
+      { ...choices, selectedAddress: usAddress(f, { email: us.email }) },
+      {
+        notifyInfo: { notifyType: 'email', contactInfo: us.email },
+        buyerSelectedInvoiceList: [request('NL123456789B01', 'NL')],
+      },
+    );
     expectError(await submit(us.b, usBody), 400, 'Invoice.notInvoiceable');
     expect(await ordersOf(us.id)).toEqual([]);
   });
@@ -343,23 +545,54 @@ describe('asking at checkout (buyerSelectedInvoiceList)', () => {
   it('a good one asks for the invoice of every order placed (stored normalised); the seller sees and issues it only once paid', async () => {
     const x = await nlBuyer('vat-checkout');
     const asked = request('nl 987.654.321 b02', 'nl', 'Acme Holding B.V.');
-    const placed = await place(x, [['TRAY-STEEL', '1'], ['COF-ARABICA', '1']], { selectedAddress: amsterdamAddress(f, { email: x.email }) }, { buyerSelectedInvoiceList: [asked] });
+    const placed = await place(
+      x,
+      [
+        ['TRAY-STEEL', '1'],
+        ['COF-ARABICA', '1'],
+      ],
+      { selectedAddress: amsterdamAddress(f, { email: x.email }) },
+      { buyerSelectedInvoiceList: [asked] },
+    );
     expect(placed.orderIds).toHaveLength(2);
     for (const id of placed.orderIds) {
       const view = (await x.b.get(`/api/orders/${id}/vat-invoice`)).json();
-      expect(view).toMatchObject({ status: 'REQUESTED', request: { companyName: 'Acme Holding B.V.', vatId: 'NL987654321B02', billingAddress: { country: 'NL', city: 'Amsterdam' } }, documents: [] });
+      expect(view).toMatchObject({
+        status: 'REQUESTED',
+        request: {
+          companyName: 'Acme Holding B.V.',
+          vatId: 'NL987654321B02',
+          billingAddress: { country: 'NL', city: 'Amsterdam' },
+        },
+        documents: [],
+      });
       // Asked for already: the order offers no second request.
       expect((await detail(x.b, id)).operationList).not.toContain('makeInvoice');
     }
-    const [flexiOrder, nordicOrder] = await Promise.all(placed.orderIds.map(async (id) => ({ id, shop: (await orderRow(id)).shopId })))
-      .then((rows) => [rows.find((r) => String(r.shop) === f.shop.flexi)!.id, rows.find((r) => String(r.shop) === f.shop.nordic)!.id]);
+    const [flexiOrder, nordicOrder] = await Promise.all(
+      placed.orderIds.map(async (id) => ({ id, shop: (await orderRow(id)).shopId })),
+    ).then((rows) => [
+      rows.find((r) => String(r.shop) === f.shop.flexi)!.id,
+      rows.find((r) => String(r.shop) === f.shop.nordic)!.id,
+    ]);
 
     // Not paid yet: the seller does not see it and cannot issue it.
-    const listed = async () => (await seller2.post('/api/merchant/vat-invoices', { status: 'REQUESTED' })).json().map((r: { orderId: string }) => r.orderId);
+    const listed = async () =>
+      (await seller2.post('/api/merchant/vat-invoices', { status: 'REQUESTED' }))
+        .json()
+        .map((r: { orderId: string }) => r.orderId);
     expect(await listed()).not.toContain(nordicOrder);
-    expect((await seller2.request('PUT', `/api/merchant/shops/${f.shop.nordic}/tax-profile`, NORDIC_PROFILE)).statusCode).toBe(200);
+    expect(
+      (await seller2.request('PUT', `/api/merchant/shops/${f.shop.nordic}/tax-profile`, NORDIC_PROFILE)).statusCode,
+    ).toBe(200);
     // The console reads it back; another seller's shop is not found.
-    expect((await seller2.get(`/api/merchant/shops/${f.shop.nordic}/tax-profile`)).json()).toMatchObject({ profile: { legalName: 'Nordic Home B.V.', vatId: 'NL123456789B01', address: { city: 'Amsterdam', country: 'NL' } } });
+    expect((await seller2.get(`/api/merchant/shops/${f.shop.nordic}/tax-profile`)).json()).toMatchObject({
+      profile: {
+        legalName: 'Nordic Home B.V.',
+        vatId: 'NL123456789B01',
+        address: { city: 'Amsterdam', country: 'NL' },
+      },
+    });
     expectError(await seller2.get(`/api/merchant/shops/${f.shop.flexi}/tax-profile`), 404, 'Common.invalidRequest');
     expectError(await issue(seller2, nordicOrder!), 409, 'Invoice.notInvoiceable');
 
@@ -370,9 +603,14 @@ describe('asking at checkout (buyerSelectedInvoiceList)', () => {
     expect(issued.json()).toMatchObject({ status: 'ISSUED', documents: [{ kind: 'INVOICE', reverseCharge: false }] });
     // The seller's list carries the documents.
     const all = (await seller2.post('/api/merchant/vat-invoices', {})).json();
-    expect(all.find((r: { orderId: string }) => r.orderId === nordicOrder)).toMatchObject({ status: 'ISSUED', documents: [{ kind: 'INVOICE', invoiceNumber: issued.json().documents[0].invoiceNumber }] });
+    expect(all.find((r: { orderId: string }) => r.orderId === nordicOrder)).toMatchObject({
+      status: 'ISSUED',
+      documents: [{ kind: 'INVOICE', invoiceNumber: issued.json().documents[0].invoiceNumber }],
+    });
     // The other shop's order keeps its own request, waiting for its shop.
     expect((await x.b.get(`/api/orders/${flexiOrder}/vat-invoice`)).json()).toMatchObject({ status: 'REQUESTED' });
-    expect((await detail(x.b, nordicOrder!)).operationList).toEqual(expect.arrayContaining(['buyerCheckVATInvoice', 'sendInvoiceEmail']));
+    expect((await detail(x.b, nordicOrder!)).operationList).toEqual(
+      expect.arrayContaining(['buyerCheckVATInvoice', 'sendInvoiceEmail']),
+    );
   });
 });

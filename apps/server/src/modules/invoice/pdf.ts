@@ -19,7 +19,14 @@ export interface InvoiceContent {
   orderCode: string;
   seller: Party;
   buyer: Party;
-  lines: { description: string; quantity: string; netMinor: string; rate: string; taxMinor: string; grossMinor: string }[];
+  lines: {
+    description: string;
+    quantity: string;
+    netMinor: string;
+    rate: string;
+    taxMinor: string;
+    grossMinor: string;
+  }[];
   totals: { rate: string; netMinor: string; taxMinor: string; grossMinor: string }[];
   netMinor: string;
   taxMinor: string;
@@ -30,14 +37,23 @@ export interface InvoiceContent {
   paidGrossMinor: string;
   paidTaxMinor: string;
 }
-export interface Party { name: string; vatId: string | null; address: string[] }
+export interface Party {
+  name: string;
+  vatId: string | null;
+  address: string[];
+}
 
 /** The built-in fonts write WinAnsi: the full-width yen and narrow spaces Intl uses become their plain forms. */
 const winAnsi = (s: string) => s.replace(/\uFFE5/g, '\u00A5').replace(/[\u202F\u2009]/g, ' ');
 
 export function renderInvoicePdf(c: InvoiceContent, opts: { compress?: boolean } = {}): Promise<Buffer> {
   const title = `${c.kind === 'INVOICE' ? 'Invoice' : 'Credit note'} ${c.invoiceNumber}`;
-  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: opts.compress ?? true, info: { Title: title, Author: c.seller.name, Subject: `Order ${c.orderCode}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    compress: opts.compress ?? true,
+    info: { Title: title, Author: c.seller.name, Subject: `Order ${c.orderCode}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -49,7 +65,10 @@ export function renderInvoicePdf(c: InvoiceContent, opts: { compress?: boolean }
   const pct = (rate: string) => `${(Number(rate) * 100).toFixed(2).replace(/\.?0+$/, '')} %`;
   const t = (s: string) => winAnsi(s);
 
-  doc.font('Helvetica-Bold').fontSize(18).text(c.kind === 'INVOICE' ? 'Invoice' : 'Credit note');
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .text(c.kind === 'INVOICE' ? 'Invoice' : 'Credit note');
   doc.font('Helvetica').fontSize(10).moveDown(0.5);
   doc.text(`Number: ${c.invoiceNumber}`);
   if (c.creditsInvoiceNumber) doc.text(`Credits invoice: ${c.creditsInvoiceNumber}`);
@@ -87,7 +106,8 @@ export function renderInvoicePdf(c: InvoiceContent, opts: { compress?: boolean }
     doc.moveDown(0.3);
   };
   row(['Description', 'Qty', 'Net', 'Rate', 'VAT', 'Gross'], true);
-  for (const l of c.lines) row([t(l.description), l.quantity, m(l.netMinor), pct(l.rate), m(l.taxMinor), m(l.grossMinor)]);
+  for (const l of c.lines)
+    row([t(l.description), l.quantity, m(l.netMinor), pct(l.rate), m(l.taxMinor), m(l.grossMinor)]);
   doc.moveDown();
   row(['Totals per rate', '', 'Net', 'Rate', 'VAT', 'Gross'], true);
   for (const r of c.totals) row(['', '', m(r.netMinor), pct(r.rate), m(r.taxMinor), m(r.grossMinor)]);

@@ -47,7 +47,9 @@ export function levelsOf(db: Tx, site: string): Promise<LevelRow[]> {
 }
 
 export const levelBenefits = (l: LevelRow): MemberBenefits => ({
-  discountRate: l.discountRate, pointsMultiplier: l.pointsMultiplier, freeShippingMinor: l.freeShippingMinor,
+  discountRate: l.discountRate,
+  pointsMultiplier: l.pointsMultiplier,
+  freeShippingMinor: l.freeShippingMinor,
 });
 
 const L = tableColumns(memberLevels, 'l');
@@ -58,26 +60,39 @@ const PS = tableColumns(paidServices, 'ps');
  * checkout preview and submit asks, with the buyer's coupons, points and certificate).
  */
 export const memberFactsPart: ReadPart<{ buyer: string; site: string }, MemberFacts> = {
-  columns: (p) => `(SELECT json_agg(${L.json} ORDER BY l.rank) FROM member_levels l WHERE l.site = ${p.site}) AS member_levels,
+  columns: (
+    p,
+  ) => `(SELECT json_agg(${L.json} ORDER BY l.rank) FROM member_levels l WHERE l.site = ${p.site}) AS member_levels,
   (SELECT growth_minor::text FROM member_growth WHERE buyer_id = ${p.buyer} AND site = ${p.site}) AS member_growth,
   (SELECT ${PS.json} FROM paid_services ps WHERE ps.buyer_id = ${p.buyer}) AS member_paid_service`,
   read: (row) => {
     const levels = ((row.member_levels ?? []) as (string | null)[][]).map(L.mapJson);
     const growthMinor = BigInt((row.member_growth as string | null) ?? 0);
     const paid = row.member_paid_service as (string | null)[] | null;
-    return { level: levelForGrowth(levels, growthMinor), levels, growthMinor, paidService: paid ? PS.mapJson(paid) : null };
+    return {
+      level: levelForGrowth(levels, growthMinor),
+      levels,
+      growthMinor,
+      paidService: paid ? PS.mapJson(paid) : null,
+    };
   },
 };
 const MEMBER_FACTS = partsStatement('member_facts', { buyer: '$1', site: '$2' }, { member: memberFactsPart });
 
 /** The buyer's level, growth and paid service on a site, in one round trip. */
 export async function memberFacts(db: Tx, buyerId: bigint, site: string): Promise<MemberFacts> {
-  const { rows: [row] } = await clientOf(db).query({ ...MEMBER_FACTS.statement, values: [String(buyerId), site], types: DRIVER_TYPES });
+  const {
+    rows: [row],
+  } = await clientOf(db).query({ ...MEMBER_FACTS.statement, values: [String(buyerId), site], types: DRIVER_TYPES });
   return MEMBER_FACTS.read(row!).member;
 }
 
 /** The buyer's level and growth on a site. */
-export async function levelOf(db: Tx, buyerId: bigint, site: string): Promise<{ level: LevelRow | null; levels: LevelRow[]; growthMinor: bigint }> {
+export async function levelOf(
+  db: Tx,
+  buyerId: bigint,
+  site: string,
+): Promise<{ level: LevelRow | null; levels: LevelRow[]; growthMinor: bigint }> {
   const { level, levels, growthMinor } = await memberFacts(db, buyerId, site);
   return { level, levels, growthMinor };
 }
@@ -103,5 +118,10 @@ export function benefitsFrom(facts: MemberFacts | null, now = new Date()): Activ
     const benefits = s.from(facts, now);
     if (benefits) sources.push({ kind: s.kind, benefits });
   }
-  return { ...mergeBenefits(sources.map((s) => s.benefits)), level: facts.level, growthMinor: facts.growthMinor, sources };
+  return {
+    ...mergeBenefits(sources.map((s) => s.benefits)),
+    level: facts.level,
+    growthMinor: facts.growthMinor,
+    sources,
+  };
 }

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { memberCouponGrants, ownerCoupons, tradeContracts, tradeOrders } from '../../db/schema/index.js';
 import { browser, login, type Browser, type TestApp, createTestApp } from '../../../test/helpers.js';
-import { loadFixtures, previewOk, submit, submitBodyFor, usAddress, type Fixtures } from '../../../test/checkout-fixtures.js';
+import {
+  loadFixtures,
+  previewOk,
+  submit,
+  submitBodyFor,
+  usAddress,
+  type Fixtures,
+} from '../../../test/checkout-fixtures.js';
 import { orderKit, waitFor } from '../../../test/order-fixtures.js';
 import { addGrowth, growthOf } from './growth.js';
 import { issueMonthlyCoupons } from './service.js';
@@ -24,7 +31,9 @@ beforeAll(async () => {
   demo = await login(t.app, 'buyer@demo.shop');
   seller = await login(t.app, 'seller@demo.shop');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const levels = async (b: Browser) => {
   const res = await b.post('/api/trantor/flow/customer_PagingLevelManageFlow', [{}]);
@@ -36,14 +45,24 @@ const customer = async (b: Browser) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const difference = async (b: Browser) => (await b.post('/api/trantor/flow/customer_QueryLevelUpDifferenceFlow', [{}])).json();
+const difference = async (b: Browser) =>
+  (await b.post('/api/trantor/flow/customer_QueryLevelUpDifferenceFlow', [{}])).json();
 
 describe('levels', () => {
-  it('lists the four levels of the site, lowest first, with their benefits; marks the buyer\'s', async () => {
+  it("lists the four levels of the site, lowest first, with their benefits; marks the buyer's", async () => {
     const page = await levels(demo);
     expect(page.total).toBe(4);
     expect(page.data.map((l: { code: string }) => l.code)).toEqual(['MEMBER', 'SILVER', 'GOLD', 'PLATINUM']);
-    expect(page.data[2]).toMatchObject({ name: 'Gold', threshold: { value: '15000.00', currency: 'USD' }, benefits: { discountPercent: 3, pointsMultiplier: '1.5', freeShippingThreshold: { value: '99.00' }, monthlyCoupon: { amount: { value: '10.00' } } } });
+    expect(page.data[2]).toMatchObject({
+      name: 'Gold',
+      threshold: { value: '15000.00', currency: 'USD' },
+      benefits: {
+        discountPercent: 3,
+        pointsMultiplier: '1.5',
+        freeShippingThreshold: { value: '99.00' },
+        monthlyCoupon: { amount: { value: '10.00' } },
+      },
+    });
     const me = await customer(demo);
     expect(page.currentLevelId).toBe(me.level.id);
   });
@@ -66,8 +85,12 @@ describe('levels', () => {
   it('a level by id, its benefits, and a level of another site is not found', async () => {
     const page = await levels(demo);
     const gold = page.data[2];
-    expect((await demo.post('/api/trantor/func/marketing_QueryBenefitByLevelFunc', [{ levelId: gold.id }])).json()).toEqual(gold);
-    expect((await demo.post('/api/trantor/flow/customer_QueryLevelManageFlow', [{ id: gold.id }])).json()).toEqual(gold);
+    expect(
+      (await demo.post('/api/trantor/func/marketing_QueryBenefitByLevelFunc', [{ levelId: gold.id }])).json(),
+    ).toEqual(gold);
+    expect((await demo.post('/api/trantor/flow/customer_QueryLevelManageFlow', [{ id: gold.id }])).json()).toEqual(
+      gold,
+    );
     const onJp = await login(t.app, 'buyer@demo.shop');
     onJp.cookies.set('site', 'JP');
     const jp = await onJp.post('/api/trantor/flow/customer_QueryLevelManageFlow', [{ id: gold.id }]);
@@ -92,7 +115,9 @@ describe('benefits in pricing', () => {
     expect(benefits).toMatchObject({ discountPercent: 3, pointsMultiplier: '1.5', sources: ['LEVEL'] });
     const choices = {
       previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '2' }],
-      selectedAddress: usAddress(f, { email: x.email }), preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }], couponIds: [],
+      selectedAddress: usAddress(f, { email: x.email }),
+      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+      couponIds: [],
     };
     const p = await previewOk(x.b, choices);
     const sku = Math.round(Number(p.skuAmt.value) * 100);
@@ -109,7 +134,10 @@ describe('benefits in pricing', () => {
     const res = await submit(x.b, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().needPayAmt).toEqual(p.needPayAmt);
-    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(res.json().id)));
+    const [c] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(res.json().id)));
     expect(c!.levelAmtMinor).toBe(BigInt(Math.round(Number(p.levelAmt.value) * 100)));
     expect(c!.earnPoints).toBe(p.earnPoints);
     const [o] = await t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, c!.id));
@@ -126,13 +154,22 @@ describe('growth', () => {
     expect(await growthOf(t.db, x.id, 'US')).toBe(0n);
     await pay(x.b, placed.contractId);
     const id = placed.orderIds[0]!;
-    const [o] = await t.db.select().from(tradeOrders).where(eq(tradeOrders.id, BigInt(id)));
+    const [o] = await t.db
+      .select()
+      .from(tradeOrders)
+      .where(eq(tradeOrders.id, BigInt(id)));
     expect(await growthOf(t.db, x.id, 'US')).toBe(o!.paidAmtMinor);
     expect((await customer(x.b)).growth.value).toBe((Number(o!.paidAmtMinor) / 100).toFixed(2));
 
-    const rev = (await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }])).json().reverseTradeOrderId as string;
+    const rev = (
+      await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }])
+    ).json().reverseTradeOrderId as string;
     expect((await seller.post(`/api/merchant/reverse/${rev}/decision`, { approve: true })).statusCode).toBe(200);
-    await waitFor(() => statusOf(id), (s) => s === 'CANCEL_ALL', 'order refunded');
+    await waitFor(
+      () => statusOf(id),
+      (s) => s === 'CANCEL_ALL',
+      'order refunded',
+    );
     expect(await growthOf(t.db, x.id, 'US')).toBe(0n);
   });
 });
@@ -146,13 +183,19 @@ describe('monthly member coupons', () => {
     expect(await issueMonthlyCoupons(t.db, now)).toBe(0);
     const mine = await t.db.select().from(memberCouponGrants).where(eq(memberCouponGrants.buyerId, x.id));
     expect(mine).toHaveLength(1);
-    const owned = await t.db.select().from(ownerCoupons).where(and(eq(ownerCoupons.buyerId, x.id), eq(ownerCoupons.id, mine[0]!.ownerCouponId)));
+    const owned = await t.db
+      .select()
+      .from(ownerCoupons)
+      .where(and(eq(ownerCoupons.buyerId, x.id), eq(ownerCoupons.id, mine[0]!.ownerCouponId)));
     expect(owned).toHaveLength(1);
     // The checkout offers it (a platform coupon of $10 off from $100).
     const p = await previewOk(x.b, {
       previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '4' }],
-      selectedAddress: usAddress(f, { email: x.email }), preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+      selectedAddress: usAddress(f, { email: x.email }),
+      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
     });
-    expect(p.availablePlatformCouponList.map((c: { ownerCouponId: string }) => c.ownerCouponId)).toContain(String(owned[0]!.id));
+    expect(p.availablePlatformCouponList.map((c: { ownerCouponId: string }) => c.ownerCouponId)).toContain(
+      String(owned[0]!.id),
+    );
   });
 });

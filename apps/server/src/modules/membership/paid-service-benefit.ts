@@ -13,6 +13,10 @@ export const paidServiceSource: BenefitSource = {
     const b = paidServiceBenefit(paidService, now);
     if (!b) return null;
     // Benefits merge to the best of each source, so "extra" means on top of the level's own rate.
-    return { discountRate: addDiscountRates(level?.discountRate ?? '0', b.discountRate), pointsMultiplier: '1', freeShippingMinor: b.freeShippingMinor };
+    return {
+      discountRate: addDiscountRates(level?.discountRate ?? '0', b.discountRate),
+      pointsMultiplier: '1',
+      freeShippingMinor: b.freeShippingMinor,
+    };
   },
 };

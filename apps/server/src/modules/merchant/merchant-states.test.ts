@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { carriers, reverseTradeOrders, users } from '../../db/schema/index.js';
 import { Browser, login, type TestApp, createTestApp } from '../../../test/helpers.js';
-import { freshIp, loadFixtures, preview, submit, usAddress, STEP0, type Fixtures } from '../../../test/checkout-fixtures.js';
+import {
+  freshIp,
+  loadFixtures,
+  preview,
+  submit,
+  usAddress,
+  STEP0,
+  type Fixtures,
+} from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, upsTrackingNumber, waitFor } from '../../../test/order-fixtures.js';
 
 let t: TestApp;
@@ -29,25 +37,42 @@ beforeAll(async () => {
   operator = await login(t.app, 'operator@demo.shop');
   sellerId = String((await t.db.select().from(users).where(eq(users.email, 'seller@demo.shop')))[0]!.id);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const move = (event: 'FREEZE' | 'CLEAR' | 'RESTORE') => operator.post(`/api/operator/sellers/${sellerId}/state`, { event });
+const move = (event: 'FREEZE' | 'CLEAR' | 'RESTORE') =>
+  operator.post(`/api/operator/sellers/${sellerId}/state`, { event });
 const choices = (email: string) => ({
   previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }],
-  selectedAddress: usAddress(f, { email }), preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }], couponIds: [],
+  selectedAddress: usAddress(f, { email }),
+  preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+  couponIds: [],
 });
 const ship = async (b: Browser, orderId: string) => {
   const lines = await topLines(orderId);
-  return b.post(`/api/merchant/orders/${orderId}/packages`, { carrierId, serviceCode: upsTrackingNumber(), lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })) });
+  return b.post(`/api/merchant/orders/${orderId}/packages`, {
+    carrierId,
+    serviceCode: upsTrackingNumber(),
+    lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
+  });
 };
 /** The buyer asks to cancel a paid, unshipped order: an after-sales request the seller audits and refunds. */
 const applyRefund = async (b: Browser, orderId: string) => {
-  const res = await b.post('/api/trantor/flow/bbc_trade_InitiateReverseTradeOrderForCancelUnDeliveryFlow', [{ tradeOrder: { id: orderId }, reverseReason: 'DELIVERY_TOO_SLOW', reverseTradeOrderLineList: [] }], { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() });
+  const res = await b.post(
+    '/api/trantor/flow/bbc_trade_InitiateReverseTradeOrderForCancelUnDeliveryFlow',
+    [{ tradeOrder: { id: orderId }, reverseReason: 'DELIVERY_TOO_SLOW', reverseTradeOrderLineList: [] }],
+    { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
+  );
   expect(res.statusCode, res.body).toBe(200);
-  const [rev] = await t.db.select().from(reverseTradeOrders).where(eq(reverseTradeOrders.orderId, BigInt(orderId)));
+  const [rev] = await t.db
+    .select()
+    .from(reverseTradeOrders)
+    .where(eq(reverseTradeOrders.orderId, BigInt(orderId)));
   return String(rev!.id);
 };
-const unrepliedReview = async () => (await seller.post('/api/merchant/comments', { notReplied: true })).json().data[0].id as string;
+const unrepliedReview = async () =>
+  (await seller.post('/api/merchant/comments', { notReplied: true })).json().data[0].id as string;
 
 describe('frozen seller (query, plus delivery and after-sales of historical orders)', () => {
   it('its items cannot be bought, but its old orders are still shipped and refunded', async () => {
@@ -71,11 +96,20 @@ describe('frozen seller (query, plus delivery and after-sales of historical orde
     expect(p.statusCode, p.body).toBe(200);
     expect(p.json().buyCanBuyTO).toMatchObject({ canBuy: false, operation: 0 });
     expect(p.json().buyCanBuyTO.content).toMatch(/unavailable/);
-    const sub = await submit(buyer.b, { ...choices(buyer.email), ...STEP0, notifyInfo: { notifyType: 'email', contactInfo: buyer.email }, needPayAmt: p.json().needPayAmt.value });
+    const sub = await submit(buyer.b, {
+      ...choices(buyer.email),
+      ...STEP0,
+      notifyInfo: { notifyType: 'email', contactInfo: buyer.email },
+      needPayAmt: p.json().needPayAmt.value,
+    });
     expectError(sub, 409, 'Checkout.cannotBuy');
-    expect((await t.app.inject({ method: 'GET', url: '/api/catalog/items/cable-tray' })).json().sellerSelling).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/catalog/items/cable-tray' })).json().sellerSelling).toBe(
+      false,
+    );
     // Nordic Home (another seller) still sells.
-    expect((await t.app.inject({ method: 'GET', url: '/api/catalog/items/monitor-lamp' })).json().sellerSelling).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/catalog/items/monitor-lamp' })).json().sellerSelling).toBe(
+      true,
+    );
 
     // Query, delivery and after-sales of the historical orders still work.
     expect((await seller.post('/api/merchant/orders', { status: 'TO_SHIP' })).statusCode).toBe(200);
@@ -85,9 +119,21 @@ describe('frozen seller (query, plus delivery and after-sales of historical orde
     const audit = await seller.post(`/api/merchant/reverse/${rid}/audit`, { approve: true });
     expect(audit.statusCode, audit.body).toBe(200);
     expect(audit.json().reverseTradeOrderStatus).toBe('REFUND_PENDING');
-    await waitFor(() => t.db.select().from(reverseTradeOrders).where(eq(reverseTradeOrders.id, BigInt(rid))), (r) => r[0]!.status === 'REFUND_DONE', 'refund done');
+    await waitFor(
+      () =>
+        t.db
+          .select()
+          .from(reverseTradeOrders)
+          .where(eq(reverseTradeOrders.id, BigInt(rid))),
+      (r) => r[0]!.status === 'REFUND_DONE',
+      'refund done',
+    );
     // Answering reviews is an act of an active shop.
-    expectError(await seller.post(`/api/merchant/comments/${await unrepliedReview()}/reply`, { content: 'Thanks' }), 403, 'Merchant.frozen');
+    expectError(
+      await seller.post(`/api/merchant/comments/${await unrepliedReview()}/reply`, { content: 'Thanks' }),
+      403,
+      'Merchant.frozen',
+    );
   });
 });
 
@@ -108,7 +154,11 @@ describe('cleared seller (query only)', () => {
     expectError(await ship(seller, a.orderIds[0]!), 403, 'Merchant.cleared');
     expectError(await seller.post(`/api/merchant/reverse/${rid}/audit`, { approve: true }), 403, 'Merchant.cleared');
     expectError(await seller.post(`/api/merchant/reverse/${rid}/refund`, { amount: '5.00' }), 403, 'Merchant.cleared');
-    expectError(await seller.post(`/api/merchant/comments/${await unrepliedReview()}/reply`, { content: 'Thanks' }), 403, 'Merchant.cleared');
+    expectError(
+      await seller.post(`/api/merchant/comments/${await unrepliedReview()}/reply`, { content: 'Thanks' }),
+      403,
+      'Merchant.cleared',
+    );
     expect((await preview(buyer.b, choices(buyer.email))).json().buyCanBuyTO.canBuy).toBe(false);
     // Not through the table: a cleared seller cannot be frozen.
     expectError(await move('FREEZE'), 409, 'Merchant.stateChanged');
@@ -123,12 +173,28 @@ describe('merchant applications reviewed by the operator', () => {
   it('only the operator may list, pass or reject applications and move sellers', async () => {
     const buyer = await login(t.app, 'buyer@demo.shop');
     const [pending] = (await operator.get('/api/operator/merchant-applications')).json();
-    expect(pending).toMatchObject({ status: 'audit', shopName: 'Anna Living Studio', applicant: { email: 'anna@demo.shop' } });
+    expect(pending).toMatchObject({
+      status: 'audit',
+      shopName: 'Anna Living Studio',
+      applicant: { email: 'anna@demo.shop' },
+    });
     for (const b of [buyer, seller]) {
       expectError(await b.get('/api/operator/merchant-applications'), 403, 'Operator.notOperator');
-      expectError(await b.post(`/api/operator/merchant-applications/${pending.id}/pass`, {}), 403, 'Operator.notOperator');
-      expectError(await b.post(`/api/operator/merchant-applications/${pending.id}/reject`, { reason: 'no' }), 403, 'Operator.notOperator');
-      expectError(await b.post(`/api/operator/sellers/${sellerId}/state`, { event: 'FREEZE' }), 403, 'Operator.notOperator');
+      expectError(
+        await b.post(`/api/operator/merchant-applications/${pending.id}/pass`, {}),
+        403,
+        'Operator.notOperator',
+      );
+      expectError(
+        await b.post(`/api/operator/merchant-applications/${pending.id}/reject`, { reason: 'no' }),
+        403,
+        'Operator.notOperator',
+      );
+      expectError(
+        await b.post(`/api/operator/sellers/${sellerId}/state`, { event: 'FREEZE' }),
+        403,
+        'Operator.notOperator',
+      );
     }
     expectError(await new Browser(t.app).get('/api/operator/sellers'), 403, 'Operator.notOperator');
   });
@@ -142,27 +208,66 @@ describe('merchant applications reviewed by the operator', () => {
     expect(passed.statusCode, passed.body).toBe(200);
     expect(passed.json()).toMatchObject({ status: 'pass', shopId: expect.any(String) });
     const status = (await anna.get('/api/merchant/status')).json();
-    expect(status).toMatchObject({ auditStatus: 'pass', merchantState: 'seller', shops: [{ name: 'Anna Living Studio', itemCount: 0 }] });
-    expect((await anna.get('/api/auth/session')).json().user).toMatchObject({ role: 'SELLER', merchantAuditStatus: 'pass' });
+    expect(status).toMatchObject({
+      auditStatus: 'pass',
+      merchantState: 'seller',
+      shops: [{ name: 'Anna Living Studio', itemCount: 0 }],
+    });
+    expect((await anna.get('/api/auth/session')).json().user).toMatchObject({
+      role: 'SELLER',
+      merchantAuditStatus: 'pass',
+    });
     expect((await anna.post('/api/merchant/orders', { status: 'ALL' })).statusCode).toBe(200);
-    expectError(await operator.post(`/api/operator/merchant-applications/${pending.id}/pass`, {}), 409, 'Merchant.applicationStatusChanged');
-    expectError(await operator.post(`/api/operator/merchant-applications/${pending.id}/reject`, { reason: 'Too late' }), 409, 'Merchant.applicationStatusChanged');
-    expectError(await operator.post('/api/operator/merchant-applications/999999/pass', {}), 404, 'Merchant.applicationNotExist');
-    expect((await operator.get('/api/operator/sellers')).json().map((s: { email: string }) => s.email)).toContain('anna@demo.shop');
+    expectError(
+      await operator.post(`/api/operator/merchant-applications/${pending.id}/pass`, {}),
+      409,
+      'Merchant.applicationStatusChanged',
+    );
+    expectError(
+      await operator.post(`/api/operator/merchant-applications/${pending.id}/reject`, { reason: 'Too late' }),
+      409,
+      'Merchant.applicationStatusChanged',
+    );
+    expectError(
+      await operator.post('/api/operator/merchant-applications/999999/pass', {}),
+      404,
+      'Merchant.applicationNotExist',
+    );
+    expect((await operator.get('/api/operator/sellers')).json().map((s: { email: string }) => s.email)).toContain(
+      'anna@demo.shop',
+    );
   });
 
   it('reject gives the applicant the reason at the review result; it may apply again', async () => {
     const x = await signup('applicant');
-    expect((await x.b.post('/api/merchant/apply', { shopName: 'Desk Corner', contactName: 'X', phone: '+1 415 555 0101' })).json().auditStatus).toBe('audit');
+    expect(
+      (
+        await x.b.post('/api/merchant/apply', { shopName: 'Desk Corner', contactName: 'X', phone: '+1 415 555 0101' })
+      ).json().auditStatus,
+    ).toBe('audit');
     const list = (await operator.get('/api/operator/merchant-applications')).json();
     const mine = list.find((a: { applicant: { email: string } }) => a.applicant.email === x.email);
-    expectError(await operator.post(`/api/operator/merchant-applications/${mine.id}/reject`, { reason: '' }), 400, 'Common.invalidRequest');
-    const rejected = await operator.post(`/api/operator/merchant-applications/${mine.id}/reject`, { reason: 'Please add a business phone number' });
+    expectError(
+      await operator.post(`/api/operator/merchant-applications/${mine.id}/reject`, { reason: '' }),
+      400,
+      'Common.invalidRequest',
+    );
+    const rejected = await operator.post(`/api/operator/merchant-applications/${mine.id}/reject`, {
+      reason: 'Please add a business phone number',
+    });
     expect(rejected.json()).toMatchObject({ status: 'reject', rejectReason: 'Please add a business phone number' });
     const status = (await x.b.get('/api/merchant/status')).json();
-    expect(status).toMatchObject({ auditStatus: 'reject', application: { rejectReason: 'Please add a business phone number' } });
-    expect((await x.b.get('/api/auth/session')).json().user).toMatchObject({ role: 'BUYER', merchantAuditStatus: 'none' });
-    const again = (await x.b.post('/api/merchant/apply', { shopName: 'Desk Corner', contactName: 'X', phone: '+1 415 555 0102' })).json();
+    expect(status).toMatchObject({
+      auditStatus: 'reject',
+      application: { rejectReason: 'Please add a business phone number' },
+    });
+    expect((await x.b.get('/api/auth/session')).json().user).toMatchObject({
+      role: 'BUYER',
+      merchantAuditStatus: 'none',
+    });
+    const again = (
+      await x.b.post('/api/merchant/apply', { shopName: 'Desk Corner', contactName: 'X', phone: '+1 415 555 0102' })
+    ).json();
     expect(again).toMatchObject({ auditStatus: 'audit', application: { rejectReason: null } });
   });
 });

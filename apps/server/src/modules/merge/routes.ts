@@ -17,18 +17,32 @@ function buyerOf(req: FastifyRequest) {
 export function mergeRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/trade/merge-pay', {
-    schema: {
-      tags, body: MergeOrdersBody, response: { 200: ContractDetail, ...errors },
-      summary: 'Pay several unpaid orders together: the merged contract to pay with firstPay (the same selection, the same contract). 409 Payment.mergeNotPayable, Payment.mergeMixed, Payment.pending; 400 Payment.mergeCount',
+  r.post(
+    '/api/trade/merge-pay',
+    {
+      schema: {
+        tags,
+        body: MergeOrdersBody,
+        response: { 200: ContractDetail, ...errors },
+        summary:
+          'Pay several unpaid orders together: the merged contract to pay with firstPay (the same selection, the same contract). 409 Payment.mergeNotPayable, Payment.mergeMixed, Payment.pending; 400 Payment.mergeCount',
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  }, async (req) => mergeForPayment(db, buyerOf(req), req.body.tradeOrderIds));
+    async (req) => mergeForPayment(db, buyerOf(req), req.body.tradeOrderIds),
+  );
 
-  r.post('/api/trade/merge-cancel', {
-    schema: {
-      tags, body: MergeOrdersBody, response: { 200: MergeCancelResult, ...errors },
-      summary: 'Cancel several unpaid orders together in one transaction (each checkout\'s stock, coupons and points return); any order that cannot be cancelled cancels none',
+  r.post(
+    '/api/trade/merge-cancel',
+    {
+      schema: {
+        tags,
+        body: MergeOrdersBody,
+        response: { 200: MergeCancelResult, ...errors },
+        summary:
+          "Cancel several unpaid orders together in one transaction (each checkout's stock, coupons and points return); any order that cannot be cancelled cancels none",
+      },
     },
-  }, async (req) => cancelTogether(db, buyerOf(req), req.body.tradeOrderIds));
+    async (req) => cancelTogether(db, buyerOf(req), req.body.tradeOrderIds),
+  );
 }

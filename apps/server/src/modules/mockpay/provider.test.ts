@@ -10,8 +10,16 @@ import { SIGNATURE_TOLERANCE_S, TEST_CARDS, sign, signatureHeader, verifyWebhook
 const SECRET = 'whsec_test_secret';
 const NOW = 1_780_000_000;
 const event: MockpayEvent = {
-  id: 'evt_0123456789abcdef0123', type: 'payment.approved', created: NOW,
-  data: { paymentId: 'mp_0123456789abcdef01234567', merchantReference: '42', amount: 55017, currency: 'USD', reason: null },
+  id: 'evt_0123456789abcdef0123',
+  type: 'payment.approved',
+  created: NOW,
+  data: {
+    paymentId: 'mp_0123456789abcdef01234567',
+    merchantReference: '42',
+    amount: 55017,
+    currency: 'USD',
+    reason: null,
+  },
 };
 const body = JSON.stringify(event);
 const hmac = (secret: string, payload: string) => crypto.createHmac('sha256', secret).update(payload).digest('hex');
@@ -75,14 +83,33 @@ describe('verifyWebhook', () => {
 
   it('rejects a missing or malformed header', () => {
     const v1 = hmac(SECRET, `${NOW}.${body}`);
-    for (const bad of [undefined, '', 'garbage', `t=${NOW}`, `v1=${v1}`, `t=${NOW},v1=`, `t=soon,v1=${v1}`, `t=,v1=${v1}`, `t=${NOW},v0=${v1}`]) {
+    for (const bad of [
+      undefined,
+      '',
+      'garbage',
+      `t=${NOW}`,
+      `v1=${v1}`,
+      `t=${NOW},v1=`,
+      `t=soon,v1=${v1}`,
+      `t=,v1=${v1}`,
+      `t=${NOW},v0=${v1}`,
+    ]) {
       expect(verifyWebhook(SECRET, body, bad, NOW), String(bad)).toBeNull();
     }
   });
 
   it('rejects a signature that is not exactly the 64 hex digits', () => {
     const v1 = hmac(SECRET, `${NOW}.${body}`);
-    for (const bad of [v1.slice(0, 62), v1.slice(0, 63), `${v1}0`, `${v1}00`, `${v1}zz`, `${v1.slice(0, 63)}g`, `${v1} `.repeat(2).trim(), 'ab'.repeat(32)]) {
+    for (const bad of [
+      v1.slice(0, 62),
+      v1.slice(0, 63),
+      `${v1}0`,
+      `${v1}00`,
+      `${v1}zz`,
+      `${v1.slice(0, 63)}g`,
+      `${v1} `.repeat(2).trim(),
+      'ab'.repeat(32),
+    ]) {
       expect(verifyWebhook(SECRET, body, `t=${NOW},v1=${bad}`, NOW), bad).toBeNull();
     }
   });
@@ -96,7 +123,11 @@ describe('verifyWebhook', () => {
     expect(signedNull(JSON.stringify({ ...event, data: { ...event.data, amount: '55017' } }))).toBeNull();
     // Every event type MOCKPAY sends is accepted.
     for (const type of ['payment.approved', 'payment.declined', 'payment.pending', 'payment.cancelled'] as const) {
-      const e = { ...event, type, data: { ...event.data, reason: type === 'payment.declined' ? 'card_declined' : null } };
+      const e = {
+        ...event,
+        type,
+        data: { ...event.data, reason: type === 'payment.declined' ? 'card_declined' : null },
+      };
       expect(signedNull(JSON.stringify(e))).toEqual(e);
     }
   });
@@ -105,7 +136,11 @@ describe('verifyWebhook', () => {
 describe('TEST_CARDS', () => {
   it('documents approve, decline and pending cards', () => {
     expect(TEST_CARDS.map((c) => [c.number, c.outcome])).toEqual([
-      ['4242424242424242', 'approve'], ['5555555555554444', 'approve'], ['4000000000000002', 'decline'], ['4000000000009995', 'decline'], ['4000000000000077', 'pending'],
+      ['4242424242424242', 'approve'],
+      ['5555555555554444', 'approve'],
+      ['4000000000000002', 'decline'],
+      ['4000000000009995', 'decline'],
+      ['4000000000000077', 'pending'],
     ]);
   });
 });

@@ -45,27 +45,39 @@ export function signatureHeader(secret: string, rawBody: string, now = Math.floo
 }
 
 /** Verifies `t=...,v1=...` over the raw body; returns the parsed event or null. */
-export function verifyWebhook(secret: string, rawBody: string, header: string | undefined, now = Math.floor(Date.now() / 1000)): MockpayEvent | null {
+export function verifyWebhook(
+  secret: string,
+  rawBody: string,
+  header: string | undefined,
+  now = Math.floor(Date.now() / 1000),
+): MockpayEvent | null {
   if (!header) return null;
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]));
   const t = Number(parts.t);
   const v1 = parts.v1;
   // Exactly the hex digest: Buffer.from(.., 'hex') silently drops a trailing odd digit or junk after it.
-  if (!Number.isFinite(t) || !v1 || !/^[0-9a-f]{64}$/i.test(v1) || Math.abs(now - t) > SIGNATURE_TOLERANCE_S) return null;
+  if (!Number.isFinite(t) || !v1 || !/^[0-9a-f]{64}$/i.test(v1) || Math.abs(now - t) > SIGNATURE_TOLERANCE_S)
+    return null;
   const expected = Buffer.from(sign(secret, t, rawBody), 'hex');
   const given = Buffer.from(v1, 'hex');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   try {
     const parsed = MockpayEvent.safeParse(JSON.parse(rawBody));
     return parsed.success ? parsed.data : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 export type Outcome = 'approve' | 'decline' | 'pending';
 
 export class MockpayProvider {
   readonly channel = 'MOCKPAY';
-  constructor(private db: Db, readonly config: MockpayConfig, private deliver: (eventId: string) => void) {}
+  constructor(
+    private db: Db,
+    readonly config: MockpayConfig,
+    private deliver: (eventId: string) => void,
+  ) {}
 
   get enabled(): boolean {
     return this.config.enabled !== false;
@@ -94,34 +106,88 @@ export class MockpayProvider {
   async refund(input: RefundInput): Promise<RefundAnswer> {
     const answer = await this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`mockpay-refund:${input.idempotencyKey}`}))`);
-      const [seen] = await tx.select().from(mockpayRefunds).where(eq(mockpayRefunds.idempotencyKey, input.idempotencyKey));
+      const [seen] = await tx
+        .select()
+        .from(mockpayRefunds)
+        .where(eq(mockpayRefunds.idempotencyKey, input.idempotencyKey));
       if (seen) return { seen: true as const, row: seen, eventId: null };
-      const payment = input.providerPaymentId ? (await tx.select().from(mockpayPayments).where(eq(mockpayPayments.id, input.providerPaymentId)))[0] : undefined;
-      const taken = payment ? await tx.update(mockpayPayments).set({ refundedMinor: sql`${mockpayPayments.refundedMinor} + ${input.amountMinor}` })
-        .where(and(eq(mockpayPayments.id, payment.id), eq(mockpayPayments.status, 'APPROVED'), sql`${mockpayPayments.refundedMinor} + ${input.amountMinor} <= ${mockpayPayments.amountMinor}`))
-        .returning({ id: mockpayPayments.id }) : [];
-      const failure = !payment ? 'payment_not_found' : !taken.length ? (payment.status !== 'APPROVED' ? 'payment_not_approved' : 'amount_exceeds_payment') : null;
-      const [row] = await tx.insert(mockpayRefunds).values({
-        id: `re_${crypto.randomBytes(12).toString('hex')}`, paymentId: input.providerPaymentId ?? '', amountMinor: input.amountMinor, idempotencyKey: input.idempotencyKey,
-        status: failure ? 'FAILED' : 'SUCCEEDED', failureReason: failure,
-      }).returning();
+      const payment = input.providerPaymentId
+        ? (await tx.select().from(mockpayPayments).where(eq(mockpayPayments.id, input.providerPaymentId)))[0]
+        : undefined;
+      const taken = payment
+        ? await tx
+            .update(mockpayPayments)
+            .set({ refundedMinor: sql`${mockpayPayments.refundedMinor} + ${input.amountMinor}` })
+            .where(
+              and(
+                eq(mockpayPayments.id, payment.id),
+                eq(mockpayPayments.status, 'APPROVED'),
+                sql`${mockpayPayments.refundedMinor} + ${input.amountMinor} <= ${mockpayPayments.amountMinor}`,
+              ),
+            )
+            .returning({ id: mockpayPayments.id })
+        : [];
+      const failure = !payment
+        ? 'payment_not_found'
+        : !taken.length
+          ? payment.status !== 'APPROVED'
+            ? 'payment_not_approved'
+            : 'amount_exceeds_payment'
+          : null;
+      const [row] = await tx
+        .insert(mockpayRefunds)
+        .values({
+          id: `re_${crypto.randomBytes(12).toString('hex')}`,
+          paymentId: input.providerPaymentId ?? '',
+          amountMinor: input.amountMinor,
+          idempotencyKey: input.idempotencyKey,
+          status: failure ? 'FAILED' : 'SUCCEEDED',
+          failureReason: failure,
+        })
+        .returning();
       const event: MockpayEvent = {
-        id: `evt_${crypto.randomBytes(10).toString('hex')}`, type: failure ? 'refund.failed' : 'refund.succeeded', created: Math.floor(Date.now() / 1000),
-        data: { paymentId: input.providerPaymentId ?? '', merchantReference: input.idempotencyKey, amount: Number(input.amountMinor), currency: input.currency, reason: failure, refundId: row!.id },
+        id: `evt_${crypto.randomBytes(10).toString('hex')}`,
+        type: failure ? 'refund.failed' : 'refund.succeeded',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          paymentId: input.providerPaymentId ?? '',
+          merchantReference: input.idempotencyKey,
+          amount: Number(input.amountMinor),
+          currency: input.currency,
+          reason: failure,
+          refundId: row!.id,
+        },
       };
-      await tx.insert(mockpayEvents).values({ id: event.id, paymentId: input.providerPaymentId ?? row!.id, type: event.type, payload: event });
+      await tx
+        .insert(mockpayEvents)
+        .values({ id: event.id, paymentId: input.providerPaymentId ?? row!.id, type: event.type, payload: event });
       return { seen: false as const, row: row!, eventId: event.id };
     });
-    if (answer.eventId) { const id = answer.eventId; setImmediate(() => this.deliver(id)); }
-    return answer.row.status === 'SUCCEEDED' ? { status: 'succeeded', providerRefundId: answer.row.id } : { status: 'failed', reason: answer.row.failureReason ?? 'refund_failed' };
+    if (answer.eventId) {
+      const id = answer.eventId;
+      setImmediate(() => this.deliver(id));
+    }
+    return answer.row.status === 'SUCCEEDED'
+      ? { status: 'succeeded', providerRefundId: answer.row.id }
+      : { status: 'failed', reason: answer.row.failureReason ?? 'refund_failed' };
   }
 
-  async start(input: { merchantReference: string; amountMinor: bigint; currency: string; returnUrl: string }): Promise<{ providerPaymentId: string; redirectUrl: string }> {
+  async start(input: {
+    merchantReference: string;
+    amountMinor: bigint;
+    currency: string;
+    returnUrl: string;
+  }): Promise<{ providerPaymentId: string; redirectUrl: string }> {
     this.assertEnabled();
     const id = `mp_${crypto.randomBytes(12).toString('hex')}`;
     await this.db.insert(mockpayPayments).values({
-      id, merchantReference: input.merchantReference, amountMinor: input.amountMinor, currency: input.currency, status: 'CREATED',
-      returnUrl: input.returnUrl, webhookUrl: `${this.config.publicUrl}/api/payments/webhooks/mockpay`,
+      id,
+      merchantReference: input.merchantReference,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      status: 'CREATED',
+      returnUrl: input.returnUrl,
+      webhookUrl: `${this.config.publicUrl}/api/payments/webhooks/mockpay`,
     });
     return { providerPaymentId: id, redirectUrl: `/mockpay/pay/${id}` };
   }
@@ -132,23 +198,45 @@ export class MockpayProvider {
   }
 
   /** The payer's (or, for pending ones, the provider's settlement) decision; each changes the payment once. */
-  async decide(id: string, outcome: Outcome, cardNumber: string | null, declineReason: string | null = null): Promise<{ returnUrl: string } | null> {
+  async decide(
+    id: string,
+    outcome: Outcome,
+    cardNumber: string | null,
+    declineReason: string | null = null,
+  ): Promise<{ returnUrl: string } | null> {
     const card = cardNumber?.replace(/\D/g, '') ?? '';
     const byCard = TEST_CARDS.find((c) => c.number === card)?.outcome;
     const final: Outcome = outcome === 'approve' && byCard ? byCard : outcome;
-    const status = final === 'approve' ? 'APPROVED' as const : final === 'decline' ? 'DECLINED' as const : 'PENDING' as const;
-    const reason = final === 'decline' ? declineReason ?? (card === '4000000000009995' ? 'insufficient_funds' : 'card_declined') : null;
+    const status =
+      final === 'approve' ? ('APPROVED' as const) : final === 'decline' ? ('DECLINED' as const) : ('PENDING' as const);
+    const reason =
+      final === 'decline'
+        ? (declineReason ?? (card === '4000000000009995' ? 'insufficient_funds' : 'card_declined'))
+        : null;
     const decided = await this.db.transaction(async (tx) => {
-      const [p] = await tx.update(mockpayPayments)
+      const [p] = await tx
+        .update(mockpayPayments)
         .set({ status, declineReason: reason, cardTail: card ? card.slice(-4) : null })
-        .where(and(eq(mockpayPayments.id, id), inArray(mockpayPayments.status, status === 'PENDING' ? ['CREATED'] : ['CREATED', 'PENDING'])))
+        .where(
+          and(
+            eq(mockpayPayments.id, id),
+            inArray(mockpayPayments.status, status === 'PENDING' ? ['CREATED'] : ['CREATED', 'PENDING']),
+          ),
+        )
         .returning();
       if (!p) return null;
       const event: MockpayEvent = {
         id: `evt_${crypto.randomBytes(10).toString('hex')}`,
-        type: status === 'APPROVED' ? 'payment.approved' : status === 'DECLINED' ? 'payment.declined' : 'payment.pending',
+        type:
+          status === 'APPROVED' ? 'payment.approved' : status === 'DECLINED' ? 'payment.declined' : 'payment.pending',
         created: Math.floor(Date.now() / 1000),
-        data: { paymentId: p.id, merchantReference: p.merchantReference, amount: Number(p.amountMinor), currency: p.currency, reason },
+        data: {
+          paymentId: p.id,
+          merchantReference: p.merchantReference,
+          amount: Number(p.amountMinor),
+          currency: p.currency,
+          reason,
+        },
       };
       await tx.insert(mockpayEvents).values({ id: event.id, paymentId: p.id, type: event.type, payload: event });
       return { returnUrl: p.returnUrl, eventId: event.id };
@@ -172,21 +260,51 @@ export class MockpayProvider {
    * The payer's card data arrives here only (never at the shop). A valid card becomes a token;
    * the shop learns it through a signed setup.succeeded webhook.
    */
-  async confirmSetup(input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string }): Promise<{ status: 'succeeded' } | { status: 'failed'; error: string }> {
+  async confirmSetup(input: {
+    clientSecret: string;
+    cardNumber: string;
+    expiry: string;
+    cvc: string;
+  }): Promise<{ status: 'succeeded' } | { status: 'failed'; error: string }> {
     const number = input.cardNumber.replace(/\D/g, '');
     if (!luhnValid(number)) return { status: 'failed', error: 'Invalid card number' };
     if (!expiryValid(input.expiry)) return { status: 'failed', error: 'Invalid Expiry date' };
     if (!/^\d{3,4}$/.test(input.cvc)) return { status: 'failed', error: 'Invalid security code' };
     const outcome = TEST_CARDS.find((c) => c.number === number)?.outcome ?? 'approve';
-    const brand = number.startsWith('4') ? 'VISA' : /^5[1-5]/.test(number) ? 'MASTERCARD' : /^3[47]/.test(number) ? 'AMEX' : 'CARD';
+    const brand = number.startsWith('4')
+      ? 'VISA'
+      : /^5[1-5]/.test(number)
+        ? 'MASTERCARD'
+        : /^3[47]/.test(number)
+          ? 'AMEX'
+          : 'CARD';
     const done = await this.db.transaction(async (tx) => {
-      const [setup] = await tx.update(mockpaySetups)
-        .set({ status: 'SUCCEEDED', token: `pm_${crypto.randomBytes(12).toString('hex')}`, cardTail: number.slice(-4), brand, outcome })
-        .where(and(eq(mockpaySetups.clientSecret, input.clientSecret), eq(mockpaySetups.status, 'CREATED'))).returning();
+      const [setup] = await tx
+        .update(mockpaySetups)
+        .set({
+          status: 'SUCCEEDED',
+          token: `pm_${crypto.randomBytes(12).toString('hex')}`,
+          cardTail: number.slice(-4),
+          brand,
+          outcome,
+        })
+        .where(and(eq(mockpaySetups.clientSecret, input.clientSecret), eq(mockpaySetups.status, 'CREATED')))
+        .returning();
       if (!setup) return null;
       const event: MockpayEvent = {
-        id: `evt_${crypto.randomBytes(10).toString('hex')}`, type: 'setup.succeeded', created: Math.floor(Date.now() / 1000),
-        data: { paymentId: setup.id, merchantReference: setup.merchantReference, amount: 0, currency: 'USD', reason: null, token: setup.token!, cardTail: setup.cardTail!, brand },
+        id: `evt_${crypto.randomBytes(10).toString('hex')}`,
+        type: 'setup.succeeded',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          paymentId: setup.id,
+          merchantReference: setup.merchantReference,
+          amount: 0,
+          currency: 'USD',
+          reason: null,
+          token: setup.token!,
+          cardTail: setup.cardTail!,
+          brand,
+        },
       };
       await tx.insert(mockpayEvents).values({ id: event.id, paymentId: setup.id, type: event.type, payload: event });
       return event.id;
@@ -202,7 +320,10 @@ export class MockpayProvider {
    * always finds its payment record.
    */
   async chargeWithToken(paymentId: string, token: string): Promise<void> {
-    const [setup] = await this.db.select().from(mockpaySetups).where(and(eq(mockpaySetups.token, token), eq(mockpaySetups.status, 'SUCCEEDED')));
+    const [setup] = await this.db
+      .select()
+      .from(mockpaySetups)
+      .where(and(eq(mockpaySetups.token, token), eq(mockpaySetups.status, 'SUCCEEDED')));
     const outcome: Outcome = (setup?.outcome as Outcome | null) ?? 'decline';
     const reason = !setup ? 'invalid_token' : setup.cardTail === '9995' ? 'insufficient_funds' : null;
     await this.decide(paymentId, outcome, null, reason);
@@ -215,7 +336,10 @@ export class MockpayProvider {
 
   /** The shop gave up on this payment: it can no longer be approved. */
   async cancel(id: string): Promise<void> {
-    await this.db.update(mockpayPayments).set({ status: 'CANCELLED' }).where(and(eq(mockpayPayments.id, id), inArray(mockpayPayments.status, ['CREATED', 'PENDING'])));
+    await this.db
+      .update(mockpayPayments)
+      .set({ status: 'CANCELLED' })
+      .where(and(eq(mockpayPayments.id, id), inArray(mockpayPayments.status, ['CREATED', 'PENDING'])));
   }
 
   /**
@@ -223,8 +347,11 @@ export class MockpayProvider {
    * it asks about a payment (payResult) before the webhook has reached it.
    */
   async undeliveredEvents(paymentId: string): Promise<MockpayEvent[]> {
-    const rows = await this.db.select({ payload: mockpayEvents.payload }).from(mockpayEvents)
-      .where(and(eq(mockpayEvents.paymentId, paymentId), isNull(mockpayEvents.deliveredAt))).orderBy(asc(mockpayEvents.createdAt), asc(mockpayEvents.id));
+    const rows = await this.db
+      .select({ payload: mockpayEvents.payload })
+      .from(mockpayEvents)
+      .where(and(eq(mockpayEvents.paymentId, paymentId), isNull(mockpayEvents.deliveredAt)))
+      .orderBy(asc(mockpayEvents.createdAt), asc(mockpayEvents.id));
     return rows.map((r) => r.payload as MockpayEvent);
   }
 
@@ -235,7 +362,12 @@ export class MockpayProvider {
     const [p] = await this.db.select().from(mockpayPayments).where(eq(mockpayPayments.id, e.paymentId));
     const body = JSON.stringify(e.payload);
     // Setup events have no payment; they go to the shop's webhook all the same.
-    return { url: p?.webhookUrl ?? `${this.config.publicUrl}/api/payments/webhooks/mockpay`, body, signature: signatureHeader(this.config.secret, body), delivered: e.deliveredAt !== null };
+    return {
+      url: p?.webhookUrl ?? `${this.config.publicUrl}/api/payments/webhooks/mockpay`,
+      body,
+      signature: signatureHeader(this.config.secret, body),
+      delivered: e.deliveredAt !== null,
+    };
   }
 
   async markDelivered(eventId: string, attempts: number) {
@@ -244,7 +376,11 @@ export class MockpayProvider {
 
   async countAttempt(eventId: string) {
     const [e] = await this.db.select().from(mockpayEvents).where(eq(mockpayEvents.id, eventId));
-    if (e) await this.db.update(mockpayEvents).set({ attempts: e.attempts + 1 }).where(eq(mockpayEvents.id, eventId));
+    if (e)
+      await this.db
+        .update(mockpayEvents)
+        .set({ attempts: e.attempts + 1 })
+        .where(eq(mockpayEvents.id, eventId));
     return (e?.attempts ?? 0) + 1;
   }
 }

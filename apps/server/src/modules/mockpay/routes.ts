@@ -24,13 +24,27 @@ export function mockpayRoutes(app: FastifyInstance, provider: MockpayProvider): 
     });
 
     // The provider's client API: the card form posts the card data here, never to the shop.
-    scope.post<{ Body: { clientSecret?: string; cardNumber?: string; expiry?: string; cvc?: string } }>('/mockpay/api/setup/confirm', { schema: { hide: true } }, async (req, reply) => {
-      const b = req.body ?? {};
-      if (typeof b.clientSecret !== 'string' || typeof b.cardNumber !== 'string' || typeof b.expiry !== 'string' || typeof b.cvc !== 'string') {
-        return reply.code(400).send({ status: 'failed', error: 'Error loading, refresh and retry' });
-      }
-      return provider.confirmSetup({ clientSecret: b.clientSecret, cardNumber: b.cardNumber, expiry: b.expiry, cvc: b.cvc });
-    });
+    scope.post<{ Body: { clientSecret?: string; cardNumber?: string; expiry?: string; cvc?: string } }>(
+      '/mockpay/api/setup/confirm',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const b = req.body ?? {};
+        if (
+          typeof b.clientSecret !== 'string' ||
+          typeof b.cardNumber !== 'string' ||
+          typeof b.expiry !== 'string' ||
+          typeof b.cvc !== 'string'
+        ) {
+          return reply.code(400).send({ status: 'failed', error: 'Error loading, refresh and retry' });
+        }
+        return provider.confirmSetup({
+          clientSecret: b.clientSecret,
+          cardNumber: b.cardNumber,
+          expiry: b.expiry,
+          cvc: b.cvc,
+        });
+      },
+    );
 
     scope.get<{ Params: { id: string } }>('/mockpay/pay/:id', { schema: { hide: true } }, async (req, reply) => {
       const p = await provider.get(req.params.id);
@@ -38,31 +52,48 @@ export function mockpayRoutes(app: FastifyInstance, provider: MockpayProvider): 
       if (!p) return reply.code(404).send(page('Not found', '<h1>Payment not found</h1>'));
       const amount = formatMoney(money(p.amountMinor, p.currency as Currency), 'en-US');
       if (p.status !== 'CREATED' && p.status !== 'PENDING') {
-        return reply.send(page('Payment', `<h1>Payment ${esc(p.status.toLowerCase())}</h1><p class="amount">${esc(amount)}</p><p><a href="${esc(p.returnUrl)}">Return to the shop</a></p>`));
+        return reply.send(
+          page(
+            'Payment',
+            `<h1>Payment ${esc(p.status.toLowerCase())}</h1><p class="amount">${esc(amount)}</p><p><a href="${esc(p.returnUrl)}">Return to the shop</a></p>`,
+          ),
+        );
       }
-      const cards = TEST_CARDS.map((c) => `<tr><td><code>${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td><td>${esc(c.label)}</td></tr>`).join('');
-      const form = p.status === 'PENDING'
-        ? `<p>This payment is pending. As the provider you can settle it now:</p>
+      const cards = TEST_CARDS.map(
+        (c) => `<tr><td><code>${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td><td>${esc(c.label)}</td></tr>`,
+      ).join('');
+      const form =
+        p.status === 'PENDING'
+          ? `<p>This payment is pending. As the provider you can settle it now:</p>
            <form method="post"><button class="approve" name="outcome" value="approve">Settle: approve</button><button class="decline" name="outcome" value="decline">Settle: decline</button></form>`
-        : `<form method="post"><label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242">
+          : `<form method="post"><label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242">
            <label for="exp">Expiry</label><input id="exp" name="exp" value="12/30" autocomplete="cc-exp">
            <button class="approve" name="outcome" value="approve">Pay ${esc(amount)}</button>
            <button class="decline" name="outcome" value="decline">Decline</button>
            <button class="pending" name="outcome" value="pending">Leave pending</button></form>
            <table><caption>Test cards</caption>${cards}</table>`;
-      return reply.send(page('Pay', `<h1>Pay the shop</h1><p class="amount">${esc(amount)}</p><p>Reference ${esc(p.merchantReference)}</p>${form}`));
+      return reply.send(
+        page(
+          'Pay',
+          `<h1>Pay the shop</h1><p class="amount">${esc(amount)}</p><p>Reference ${esc(p.merchantReference)}</p>${form}`,
+        ),
+      );
     });
 
-    scope.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/mockpay/pay/:id', { schema: { hide: true } }, async (req, reply) => {
-      const outcome = req.body?.outcome as Outcome;
-      if (!['approve', 'decline', 'pending'].includes(outcome)) return reply.code(400).send('bad outcome');
-      // A form posts strings; anything else (a JSON body with a number or object) is not a card number.
-      const card = typeof req.body.card === 'string' ? req.body.card : null;
-      const decided = await provider.decide(req.params.id, outcome, card);
-      const p = await provider.get(req.params.id);
-      if (!p) return reply.code(404).send('not found');
-      // Back to the shop, which polls for the webhook's result.
-      return reply.redirect(decided?.returnUrl ?? p.returnUrl, 303);
-    });
+    scope.post<{ Params: { id: string }; Body: Record<string, unknown> }>(
+      '/mockpay/pay/:id',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const outcome = req.body?.outcome as Outcome;
+        if (!['approve', 'decline', 'pending'].includes(outcome)) return reply.code(400).send('bad outcome');
+        // A form posts strings; anything else (a JSON body with a number or object) is not a card number.
+        const card = typeof req.body.card === 'string' ? req.body.card : null;
+        const decided = await provider.decide(req.params.id, outcome, card);
+        const p = await provider.get(req.params.id);
+        if (!p) return reply.code(404).send('not found');
+        // Back to the shop, which polls for the webhook's result.
+        return reply.redirect(decided?.returnUrl ?? p.returnUrl, 303);
+      },
+    );
   });
 }

@@ -23,7 +23,10 @@ export class OidcClients {
   private readonly byName: Map<string, OidcProviderConfig>;
   private readonly discovered = new Map<string, Promise<client.Configuration>>();
 
-  constructor(private readonly opts: OidcOptions, private readonly log: Log) {
+  constructor(
+    private readonly opts: OidcOptions,
+    private readonly log: Log,
+  ) {
     this.byName = new Map(opts.providers.map((p) => [p.name, p]));
   }
 
@@ -58,15 +61,24 @@ export class OidcClients {
     const issuer = new URL(p.issuer);
     const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
     const auth = p.clientSecret ? client.ClientSecretBasic(p.clientSecret) : client.None();
-    const pending = client.discovery(issuer, p.clientId, undefined, auth, { timeout: TIMEOUT_S, ...(insecure && { execute: [client.allowInsecureRequests] }) })
-      .then((config) => {
-        this.log.info(`OIDC provider "${name}": discovered ${p.issuer}`);
-        return config;
-      }, (err: unknown) => {
-        this.discovered.delete(name);
-        this.log.warn(`OIDC provider "${name}": issuer ${p.issuer} unreachable (${(err as Error).message}); its sign-in button answers "unavailable" until it is reachable`);
-        throw err;
-      });
+    const pending = client
+      .discovery(issuer, p.clientId, undefined, auth, {
+        timeout: TIMEOUT_S,
+        ...(insecure && { execute: [client.allowInsecureRequests] }),
+      })
+      .then(
+        (config) => {
+          this.log.info(`OIDC provider "${name}": discovered ${p.issuer}`);
+          return config;
+        },
+        (err: unknown) => {
+          this.discovered.delete(name);
+          this.log.warn(
+            `OIDC provider "${name}": issuer ${p.issuer} unreachable (${(err as Error).message}); its sign-in button answers "unavailable" until it is reachable`,
+          );
+          throw err;
+        },
+      );
     this.discovered.set(name, pending);
     return pending;
   }

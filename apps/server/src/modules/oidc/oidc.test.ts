@@ -20,17 +20,28 @@ let op: TestOidcProvider;
 beforeAll(async () => {
   op = await startOidcProvider({ redirectUris: [CALLBACK] });
   t = await createTestApp({
-    oidc: { publicUrl: SHOP, providers: [{ name: 'local', label: 'Local ID', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret }] },
+    oidc: {
+      publicUrl: SHOP,
+      providers: [
+        { name: 'local', label: 'Local ID', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret },
+      ],
+    },
   });
 });
-afterAll(async () => { await t?.close(); await op?.close(); });
+afterAll(async () => {
+  await t?.close();
+  await op?.close();
+});
 
 /** Follows the provider's redirects (with its cookies) until it sends the browser back to the shop. */
 async function atProvider(authorizeUrl: string): Promise<string> {
   const jar = new Map<string, string>();
   let url = authorizeUrl;
   for (let hop = 0; hop < 10; hop++) {
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const i = pair!.indexOf('=');
@@ -78,7 +89,10 @@ describe('third-party sign-in (OpenID Connect)', () => {
     const [row] = await t.db.select().from(users).where(eq(users.email, 'alice.oidc@example.test'));
     expect(row!.passwordHash).toBeNull();
     // No password: the password login must refuse (not crash) for this account.
-    const pw = await new Browser(t.app).post('/api/auth/login', { email: 'alice.oidc@example.test', password: 'anything-at-all' });
+    const pw = await new Browser(t.app).post('/api/auth/login', {
+      email: 'alice.oidc@example.test',
+      password: 'anything-at-all',
+    });
     expect(pw.statusCode).toBe(401);
 
     const again = new Browser(t.app);
@@ -103,12 +117,19 @@ describe('third-party sign-in (OpenID Connect)', () => {
     const { location } = await signIn(b, { sub: 'mallory-sub', email: 'buyer@demo.shop', name: 'Mallory' });
     expect(location).toBe('/login?oidcError=Account.oidcEmailRegistered&target=%2Fbuyer%2Forders');
     expect((await session(b)).userType).toBe('TOURIST');
-    expect(await t.db.select().from(thirdPartyIdentities).where(eq(thirdPartyIdentities.subject, 'mallory-sub'))).toHaveLength(0);
+    expect(
+      await t.db.select().from(thirdPartyIdentities).where(eq(thirdPartyIdentities.subject, 'mallory-sub')),
+    ).toHaveLength(0);
   });
 
   it('an unverified email does not create an account', async () => {
     const b = new Browser(t.app);
-    const { location } = await signIn(b, { sub: 'unverified-sub', email: 'unverified@example.test', name: 'U', emailVerified: false });
+    const { location } = await signIn(b, {
+      sub: 'unverified-sub',
+      email: 'unverified@example.test',
+      name: 'U',
+      emailVerified: false,
+    });
     expect(location).toContain('oidcError=Account.oidcEmailUnverified');
     expect(await t.db.select().from(users).where(eq(users.email, 'unverified@example.test'))).toHaveLength(0);
   });
@@ -127,7 +148,14 @@ describe('third-party sign-in (OpenID Connect)', () => {
     expect((await session(buyer)).user.id).toBe(me);
     const list = (await listBound(buyer)).json();
     expect(list.available).toEqual([]);
-    expect(list.bound).toEqual([expect.objectContaining({ accountType: 'local', label: 'Local ID', email: 'bob.elsewhere@example.test', displayName: 'Bob at Local' })]);
+    expect(list.bound).toEqual([
+      expect.objectContaining({
+        accountType: 'local',
+        label: 'Local ID',
+        email: 'bob.elsewhere@example.test',
+        displayName: 'Bob at Local',
+      }),
+    ]);
     expect(Number.isNaN(Date.parse(list.bound[0].boundAt))).toBe(false);
 
     // The bound identity now signs in to the demo buyer (its email differs: the binding decides).
@@ -143,7 +171,11 @@ describe('third-party sign-in (OpenID Connect)', () => {
     expect((await listBound(other)).json().bound).toEqual([]);
 
     // A second identity of the same provider for the same account is refused too.
-    const second = await signIn(buyer, { sub: 'bob-second', email: 'bob2@example.test', name: 'Bob 2' }, 'mode=bind&target=/buyer/account-security');
+    const second = await signIn(
+      buyer,
+      { sub: 'bob-second', email: 'bob2@example.test', name: 'Bob 2' },
+      'mode=bind&target=/buyer/account-security',
+    );
     expect(second.location).toBe('/buyer/account-security?oidcError=Account.thirdAccountAlreadyBound');
 
     // Unbind (the demo buyer has a password, so this is not the last way in).
@@ -176,7 +208,9 @@ describe('third-party sign-in (OpenID Connect)', () => {
     expect(start.headers.location).toBe('/login?target=%2Fbuyer%2Faccount-security');
     const buyer = new Browser(t.app);
     await buyer.login('buyer@demo.shop');
-    expect((await buyer.post('/auth/mall/third-account/unbind', { accountType: 'local' }, { noCsrf: true })).statusCode).toBe(403);
+    expect(
+      (await buyer.post('/auth/mall/third-account/unbind', { accountType: 'local' }, { noCsrf: true })).statusCode,
+    ).toBe(403);
   });
 
   it('a replayed callback (same state and code) is refused', async () => {
@@ -208,7 +242,11 @@ describe('third-party sign-in (OpenID Connect)', () => {
 
   it('a target off the shop is replaced by the buyer centre; an unknown provider lands on login with a code', async () => {
     const b = new Browser(t.app);
-    const { location } = await signIn(b, { sub: 'target-sub', email: 'target@example.test', name: 'T' }, `target=${encodeURIComponent('https://evil.example/phish')}`);
+    const { location } = await signIn(
+      b,
+      { sub: 'target-sub', email: 'target@example.test', name: 'T' },
+      `target=${encodeURIComponent('https://evil.example/phish')}`,
+    );
     expect(location).toBe('/buyer/index');
     const unknown = await b.get('/auth/oidc/nope/start');
     expect(unknown.headers.location).toBe('/login?oidcError=Account.oidcProviderUnknown');
@@ -216,23 +254,45 @@ describe('third-party sign-in (OpenID Connect)', () => {
 
   it('an unreachable issuer does not stop the shop: the button answers "unavailable"', async () => {
     const down = await createTestApp({
-      oidc: { publicUrl: SHOP, providers: [{ name: 'down', label: 'Down', issuer: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' }] },
+      oidc: {
+        publicUrl: SHOP,
+        providers: [{ name: 'down', label: 'Down', issuer: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' }],
+      },
     });
     try {
       const res = await down.app.inject({ method: 'GET', url: '/auth/oidc/down/start' });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/login?oidcError=Account.oidcProviderUnavailable');
-    } finally { await down.close(); }
+    } finally {
+      await down.close();
+    }
   });
 
   it('reads its providers from the environment and refuses an incomplete one at start', () => {
     expect(loadConfig({}).oidcProviders).toEqual([]);
-    expect(loadConfig({ OIDC_PROVIDERS: 'Corp, my-id', OIDC_CORP_ISSUER: 'https://id.corp.example', OIDC_CORP_CLIENT_ID: 'shop', OIDC_CORP_CLIENT_SECRET: 's3cret', OIDC_CORP_LABEL: 'Corp login', OIDC_MY_ID_ISSUER: 'https://my.example', OIDC_MY_ID_CLIENT_ID: 'c' }).oidcProviders)
-      .toEqual([
-        { name: 'corp', label: 'Corp login', issuer: 'https://id.corp.example', clientId: 'shop', clientSecret: 's3cret' },
-        { name: 'my-id', label: 'my-id', issuer: 'https://my.example', clientId: 'c', clientSecret: undefined },
-      ]);
-    expect(() => loadConfig({ OIDC_PROVIDERS: 'corp', OIDC_CORP_ISSUER: 'https://id.corp.example' })).toThrow(ConfigError);
+    expect(
+      loadConfig({
+        OIDC_PROVIDERS: 'Corp, my-id',
+        OIDC_CORP_ISSUER: 'https://id.corp.example',
+        OIDC_CORP_CLIENT_ID: 'shop',
+        OIDC_CORP_CLIENT_SECRET: 's3cret',
+        OIDC_CORP_LABEL: 'Corp login',
+        OIDC_MY_ID_ISSUER: 'https://my.example',
+        OIDC_MY_ID_CLIENT_ID: 'c',
+      }).oidcProviders,
+    ).toEqual([
+      {
+        name: 'corp',
+        label: 'Corp login',
+        issuer: 'https://id.corp.example',
+        clientId: 'shop',
+        clientSecret: 's3cret',
+      },
+      { name: 'my-id', label: 'my-id', issuer: 'https://my.example', clientId: 'c', clientSecret: undefined },
+    ]);
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'corp', OIDC_CORP_ISSUER: 'https://id.corp.example' })).toThrow(
+      ConfigError,
+    );
     expect(() => loadConfig({ OIDC_PROVIDERS: 'bad name' })).toThrow(/not a valid provider name/);
   });
 });

@@ -38,11 +38,16 @@ export function opsRoutes(app: FastifyInstance, db: Db, opts: OpsOptions): void 
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
-    if (opts.metricsToken && req.headers.authorization !== `Bearer ${opts.metricsToken}`) return reply.code(401).send({ status: 'unauthorized' });
+    if (opts.metricsToken && req.headers.authorization !== `Bearer ${opts.metricsToken}`)
+      return reply.code(401).send({ status: 'unauthorized' });
     const lines = [metrics.render(), codeSendsRefused.render()];
     if (opts.jobs) {
-      lines.push('# HELP job_queue_depth Jobs waiting or running per background queue.', '# TYPE job_queue_depth gauge');
-      for (const [queue, depth] of Object.entries(await opts.jobs.queueDepths())) lines.push(`job_queue_depth{queue="${escapeLabel(queue)}"} ${depth}`);
+      lines.push(
+        '# HELP job_queue_depth Jobs waiting or running per background queue.',
+        '# TYPE job_queue_depth gauge',
+      );
+      for (const [queue, depth] of Object.entries(await opts.jobs.queueDepths()))
+        lines.push(`job_queue_depth{queue="${escapeLabel(queue)}"} ${depth}`);
     }
     const mem = process.memoryUsage();
     lines.push('# TYPE process_resident_memory_bytes gauge', `process_resident_memory_bytes ${mem.rss}`);

@@ -8,14 +8,38 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { carriers, paymentRecords, pointLedger, refunds, regions, tradeContracts, tradeOrders, webhookEvents } from '../../db/schema/index.js';
+import {
+  carriers,
+  paymentRecords,
+  pointLedger,
+  refunds,
+  regions,
+  tradeContracts,
+  tradeOrders,
+  webhookEvents,
+} from '../../db/schema/index.js';
 import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
-import { amsterdamAddress, freshIp, loadFixtures, submit, submitBodyFor, usAddress, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
+import {
+  amsterdamAddress,
+  freshIp,
+  loadFixtures,
+  submit,
+  submitBodyFor,
+  usAddress,
+  type Body,
+  type Fixtures,
+} from '../../../test/checkout-fixtures.js';
 import { orderKit, upsTrackingNumber, waitFor, type Buyer } from '../../../test/order-fixtures.js';
-import { startAdyenEmulator, type AdyenEmulator, type NotificationItem } from '../../../test/emulators/adyen/emulator.js';
+import {
+  startAdyenEmulator,
+  type AdyenEmulator,
+  type NotificationItem,
+} from '../../../test/emulators/adyen/emulator.js';
 
 const KEYS = {
-  apiKey: 'AQE_api_test_key', merchantAccount: 'MallShopECOM', clientKey: 'test_CLIENTKEY0123456789',
+  apiKey: 'AQE_api_test_key',
+  merchantAccount: 'MallShopECOM',
+  clientKey: 'test_CLIENTKEY0123456789',
   hmacKey: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056',
 };
 const PUBLIC_URL = 'http://shop.test';
@@ -30,7 +54,18 @@ const { signup, place, statusOf, topLines, orderRow } = orderKit(() => ({ t, f }
 
 beforeAll(async () => {
   // Adyen's notifications reach the shop's route as a provider's POST: no session, no CSRF header.
-  emulator = await startAdyenEmulator({ ...KEYS, deliver: async (d) => (await t.app.inject({ method: 'POST', url: WEBHOOK, payload: d.body, headers: { 'content-type': 'application/json' } })).statusCode });
+  emulator = await startAdyenEmulator({
+    ...KEYS,
+    deliver: async (d) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: WEBHOOK,
+          payload: d.body,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+  });
   t = await createTestApp({ payments: { adyen: { ...KEYS, checkoutBase: emulator.url, publicUrl: PUBLIC_URL } } });
   f = await loadFixtures(t.db);
   seller = await login(t.app, 'seller@demo.shop');
@@ -43,10 +78,20 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-interface Started { redirectUrl: string; channelToken: string; paymentRecordId: string; channel: string; clientSession?: Record<string, string> }
+interface Started {
+  redirectUrl: string;
+  channelToken: string;
+  paymentRecordId: string;
+  channel: string;
+  clientSession?: Record<string, string>;
+}
 
 async function firstPay(b: Browser, contractId: string, payChannel = 'ADYEN_LINK', extra: Body = {}): Promise<Started> {
-  const res = await b.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel, ...extra }, { remoteAddress: freshIp() });
+  const res = await b.post(
+    '/sapi/mall-pay/payment/firstPay',
+    { contractId, payChannel, ...extra },
+    { remoteAddress: freshIp() },
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -60,17 +105,54 @@ const payResult = async (b: Browser, contractId: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { status: string; failedReason: string | null; needPayAmt: { value: string; currency: string } };
 };
-const recordsOf = (contractId: string) => t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, BigInt(contractId))).orderBy(asc(paymentRecords.id));
-const recordOf = async (id: string) => (await t.db.select().from(paymentRecords).where(eq(paymentRecords.id, BigInt(id))))[0]!;
-const contractRow = async (id: string) => (await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(id))))[0]!;
-const ordersOf = (contractId: string) => t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(contractId)));
-const adyenRows = async () => (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'adyen')))[0]!.n;
-const eventRows = (eventId: string) => t.db.select().from(webhookEvents).where(and(eq(webhookEvents.provider, 'adyen'), eq(webhookEvents.eventId, eventId)));
-const earnedFor = (contractId: string) => t.db.select().from(pointLedger).where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
-const postWebhook = (body: string) => t.app.inject({ method: 'POST', url: WEBHOOK, payload: body, headers: { 'content-type': 'application/json' } });
+const recordsOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(paymentRecords)
+    .where(eq(paymentRecords.contractId, BigInt(contractId)))
+    .orderBy(asc(paymentRecords.id));
+const recordOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(paymentRecords)
+      .where(eq(paymentRecords.id, BigInt(id)))
+  )[0]!;
+const contractRow = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(id)))
+  )[0]!;
+const ordersOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(tradeOrders)
+    .where(eq(tradeOrders.contractId, BigInt(contractId)));
+const adyenRows = async () =>
+  (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'adyen')))[0]!.n;
+const eventRows = (eventId: string) =>
+  t.db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, 'adyen'), eq(webhookEvents.eventId, eventId)));
+const earnedFor = (contractId: string) =>
+  t.db
+    .select()
+    .from(pointLedger)
+    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
+const postWebhook = (body: string) =>
+  t.app.inject({ method: 'POST', url: WEBHOOK, payload: body, headers: { 'content-type': 'application/json' } });
 /** The payment Adyen made on a link or in a session. */
 const paymentsOf = (id: string) => [...emulator.payments.values()].filter((p) => p.linkId === id || p.sessionId === id);
-const authorisationOf = (id: string) => emulator.deliveries.find((d) => d.item.eventCode === 'AUTHORISATION' && (d.item.additionalData.paymentLinkId === id || d.item.additionalData.checkoutSessionId === id) && d.item.success === 'true')!;
+const authorisationOf = (id: string) =>
+  emulator.deliveries.find(
+    (d) =>
+      d.item.eventCode === 'AUTHORISATION' &&
+      (d.item.additionalData.paymentLinkId === id || d.item.additionalData.checkoutSessionId === id) &&
+      d.item.success === 'true',
+  )!;
 /** Sends the held or just-made notifications to the shop and waits for them. */
 async function flush() {
   await emulator.idle();
@@ -90,7 +172,13 @@ describe('channels', () => {
     const x = await signup('channels');
     const res = await x.b.post('/sapi/mall-pay/payment/payChannel', { site: 'US' });
     expect(res.statusCode, res.body).toBe(200);
-    const channels = (res.json() as { payChannelGroups: { channels: { channelName: string; configMap: Record<string, string>; paymentMethods: { type: string }[] }[] }[] }).payChannelGroups.flatMap((g) => g.channels);
+    const channels = (
+      res.json() as {
+        payChannelGroups: {
+          channels: { channelName: string; configMap: Record<string, string>; paymentMethods: { type: string }[] }[];
+        }[];
+      }
+    ).payChannelGroups.flatMap((g) => g.channels);
     const pc = channels.find((c) => c.channelName === 'ADYEN_PC')!;
     expect(pc.configMap).toMatchObject({ clientKey: KEYS.clientKey, environment: 'test', deviceMethods: 'applepay' });
     expect(pc.paymentMethods.map((m) => m.type)).toEqual(['scheme', 'applepay', 'googlepay', 'afterpaytouch']);
@@ -103,16 +191,25 @@ describe('channels', () => {
 });
 
 describe('Pay by Link', () => {
-  it('pays on the hosted page: the link is for the record\'s amount, the notification settles it once, the return agrees', async () => {
+  it("pays on the hosted page: the link is for the record's amount, the notification settles it once, the return agrees", async () => {
     const x = await signup('link');
     const placed = await place(x, [['TRAY-STEEL', '2']]);
     const started = await firstPay(x.b, placed.contractId);
     const record = await recordOf(started.paymentRecordId);
     expect(started.channelToken).toMatch(/^PL[0-9A-F]{16}$/);
     expect(started.redirectUrl).toBe(`${emulator.url}/link/${started.channelToken}`);
-    expect(record).toMatchObject({ status: 'PAY_PENDING', channel: 'ADYEN_LINK', providerPaymentId: started.channelToken, currency: 'USD' });
+    expect(record).toMatchObject({
+      status: 'PAY_PENDING',
+      channel: 'ADYEN_LINK',
+      providerPaymentId: started.channelToken,
+      currency: 'USD',
+    });
     const link = emulator.links.get(started.channelToken)!;
-    expect(link).toMatchObject({ amount: { currency: 'USD', value: Number(record.amountMinor) }, merchantAccount: KEYS.merchantAccount, reference: started.paymentRecordId });
+    expect(link).toMatchObject({
+      amount: { currency: 'USD', value: Number(record.amountMinor) },
+      merchantAccount: KEYS.merchantAccount,
+      reference: started.paymentRecordId,
+    });
     expect(link.returnUrl).toMatch(new RegExp(`^${PUBLIC_URL}/buyer/pay-result\\?contractId=${placed.contractId}&`));
     // Still on Adyen's page: the result page waits.
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_PENDING');
@@ -132,7 +229,12 @@ describe('Pay by Link', () => {
     expect((await ordersOf(placed.contractId)).map((o) => o.status)).toEqual(['UN_DELIVERY']);
     expect((await recordsOf(placed.contractId)).map((r) => r.status)).toEqual(['PAY_SUCCESS']);
     expect(await earnedFor(placed.contractId)).toHaveLength(1);
-    expect(await t.db.select().from(refunds).where(eq(refunds.contractId, BigInt(placed.contractId)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.contractId, BigInt(placed.contractId))),
+    ).toEqual([]);
   });
 
   it('a refused card: the AUTHORISATION (success false) fails the attempt with its reason, and a new attempt can pay', async () => {
@@ -143,7 +245,10 @@ describe('Pay by Link', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('The payment was refused');
     await flush();
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'card_declined' });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'card_declined',
+    });
     expect(await contractRow(placed.contractId)).toMatchObject({ status: 'PENDING_PAY' });
     const again = await firstPay(x.b, placed.contractId);
     expect(again.channelToken).not.toBe(started.channelToken);
@@ -153,7 +258,7 @@ describe('Pay by Link', () => {
     expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS' });
   });
 
-  it('pending (the payment is still being processed), then paid when Adyen\'s AUTHORISATION comes', async () => {
+  it("pending (the payment is still being processed), then paid when Adyen's AUTHORISATION comes", async () => {
     const x = await signup('pending');
     const placed = await place(x, [['TRAY-STEEL', '1']]);
     const started = await firstPay(x.b, placed.contractId);
@@ -203,9 +308,13 @@ describe('notifications', () => {
     const tampered = JSON.parse(auth.body) as { notificationItems: { NotificationRequestItem: NotificationItem }[] };
     tampered.notificationItems[0]!.NotificationRequestItem.amount.value = 1;
     const unsigned = JSON.parse(auth.body) as typeof tampered;
-    delete (unsigned.notificationItems[0]!.NotificationRequestItem.additionalData as Record<string, string>).hmacSignature;
+    delete (unsigned.notificationItems[0]!.NotificationRequestItem.additionalData as Record<string, string>)
+      .hmacSignature;
     for (const body of [
-      emulator.notification({ ...item, additionalData }, 'ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789'),
+      emulator.notification(
+        { ...item, additionalData },
+        'ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789',
+      ),
       JSON.stringify(tampered),
       JSON.stringify(unsigned),
       emulator.notification({ ...item, merchantAccountCode: 'SomeoneElseECOM', additionalData }),
@@ -233,24 +342,44 @@ describe('pay again while the first attempt is pending', () => {
     await onLink(first.redirectUrl, 'pay');
     // …the buyer, still seeing "waiting", chooses to pay again: the first attempt is closed.
     const c = await contractRow(placed.contractId);
-    const close = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { payUniqueKey: c.payUniqueKey, paymentRecordId: first.paymentRecordId });
+    const close = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
+      payUniqueKey: c.payUniqueKey,
+      paymentRecordId: first.paymentRecordId,
+    });
     expect(close.statusCode, close.body).toBe(200);
     const second = await firstPay(x.b, placed.contractId);
     await onLink(second.redirectUrl, 'pay');
     expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS' });
     // Now the notifications arrive: the first payment's money goes back.
     await emulator.release();
-    await waitFor(async () => { await flush(); return t.db.select().from(refunds).where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId))); },
-      (r) => r.length === 1 && r[0]!.status === 'REFUND_DONE', 'not-kept payment refunded');
+    await waitFor(
+      async () => {
+        await flush();
+        return t.db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId)));
+      },
+      (r) => r.length === 1 && r[0]!.status === 'REFUND_DONE',
+      'not-kept payment refunded',
+    );
     const records = await recordsOf(placed.contractId);
-    expect(records.filter((r) => r.status === 'PAY_SUCCESS').map((r) => String(r.id))).toEqual([second.paymentRecordId]);
+    expect(records.filter((r) => r.status === 'PAY_SUCCESS').map((r) => String(r.id))).toEqual([
+      second.paymentRecordId,
+    ]);
     const firstPayment = paymentsOf(first.channelToken)[0]!;
     const amount = Number((await recordOf(first.paymentRecordId)).amountMinor);
     expect(firstPayment.refunds.map((r) => [r.amount.value, r.status])).toEqual([[amount, 'done']]);
     expect(paymentsOf(second.channelToken)[0]!.refunds).toEqual([]);
-    const [row] = await t.db.select().from(refunds).where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId)));
+    const [row] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId)));
     expect(row).toMatchObject({ reason: 'NOT_CAPTURED', providerRefundId: firstPayment.refunds[0]!.pspReference });
-    expect(firstPayment.refunds[0]).toMatchObject({ reference: row!.idempotencyKey, idempotencyKey: row!.idempotencyKey });
+    expect(firstPayment.refunds[0]).toMatchObject({
+      reference: row!.idempotencyKey,
+      idempotencyKey: row!.idempotencyKey,
+    });
     expect((await ordersOf(placed.contractId)).map((o) => o.status)).toEqual(['UN_DELIVERY']);
   });
 });
@@ -264,19 +393,37 @@ describe('refunds from after-sales', () => {
     const id = orderIds[0]!;
     const lines = await topLines(id);
     const ship = await seller.post(`/api/merchant/orders/${id}/packages`, {
-      carrierId, serviceCode: upsTrackingNumber(), lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
+      carrierId,
+      serviceCode: upsTrackingNumber(),
+      lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
     });
     expect(ship.statusCode, ship.body).toBe(200);
     const line = String(lines[0]!.id);
-    const apply = (amount: string, qty: string) => x.b.post('/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
-      [{ tradeOrder: { id }, reverseReason: 'QUALITY_ISSUE', applyRefundAmt: amount, reverseTradeOrderLineList: [{ tradeOrderLine: { id: line }, reverseQty: qty }] }],
-      { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() });
+    const apply = (amount: string, qty: string) =>
+      x.b.post(
+        '/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
+        [
+          {
+            tradeOrder: { id },
+            reverseReason: 'QUALITY_ISSUE',
+            applyRefundAmt: amount,
+            reverseTradeOrderLineList: [{ tradeOrderLine: { id: line }, reverseQty: qty }],
+          },
+        ],
+        { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
+      );
     const refundVia = async (rid: string, amount: string) => {
       expect((await seller.post(`/api/merchant/reverse/${rid}/audit`, { approve: true })).statusCode).toBe(200);
       const res = await seller.post(`/api/merchant/reverse/${rid}/refund`, { amount });
       expect(res.statusCode, res.body).toBe(200);
-      await waitFor(async () => { await flush(); return x.b.post('/sapi/mall-order/web/reverseorder/querybyid', { id: rid }).then((r) => r.json()); },
-        (r) => r.reverseTradeOrderStatus === 'REFUND_DONE', `reverse ${rid} refunded`);
+      await waitFor(
+        async () => {
+          await flush();
+          return x.b.post('/sapi/mall-order/web/reverseorder/querybyid', { id: rid }).then((r) => r.json());
+        },
+        (r) => r.reverseTradeOrderStatus === 'REFUND_DONE',
+        `reverse ${rid} refunded`,
+      );
     };
     const payment = paymentsOf(started.channelToken)[0]!;
 
@@ -286,16 +433,24 @@ describe('refunds from after-sales', () => {
     expect(payment.refunds.map((r) => r.amount.value)).toEqual([500]);
 
     const paid = (await orderRow(id)).paidAmtMinor;
-    const render = await x.b.post('/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow', [{ tradeOrder: { id }, reverseTradeOrderType: 'SALE_REFUND' }]);
+    const render = await x.b.post('/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow', [
+      { tradeOrder: { id }, reverseTradeOrderType: 'SALE_REFUND' },
+    ]);
     const rest = render.json().availableRefundAmt.value as string;
     expect(rest).toBe(minorToValue(paid - 500n));
     const full = await apply(rest, '1');
     expect(full.statusCode, full.body).toBe(200);
     await refundVia(full.json().id, rest);
-    expect(payment.refunds.map((r) => [r.amount.value, r.amount.currency])).toEqual([[500, 'USD'], [Number(paid - 500n), 'USD']]);
+    expect(payment.refunds.map((r) => [r.amount.value, r.amount.currency])).toEqual([
+      [500, 'USD'],
+      [Number(paid - 500n), 'USD'],
+    ]);
 
     // The refund job run again (a lost answer) asks Adyen with the same Idempotency-Key: nothing is given twice.
-    const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, BigInt(id)));
+    const rows = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, BigInt(id)));
     expect(rows.map((r) => r.status)).toEqual(['REFUND_DONE', 'REFUND_DONE']);
     const made = emulator.refundCount();
     await t.db.update(refunds).set({ status: 'REFUND_PENDING' }).where(eq(refunds.id, rows[0]!.id));
@@ -303,36 +458,62 @@ describe('refunds from after-sales', () => {
     expect(emulator.refundCount()).toBe(made);
     expect(payment.refunds).toHaveLength(2);
     expect(payment.refunds.map((r) => r.idempotencyKey).sort()).toEqual(rows.map((r) => r.idempotencyKey).sort());
-    await waitFor(() => statusOf(id), (s) => s === 'CANCEL_ALL', 'order refunded in full');
+    await waitFor(
+      () => statusOf(id),
+      (s) => s === 'CANCEL_ALL',
+      'order refunded in full',
+    );
   });
 });
 
 describe('amounts in EUR and JPY', () => {
-  const regionId = async (code: string) => String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
+  const regionId = async (code: string) =>
+    String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
   async function guestOrderIn(site: string, address: Record<string, unknown>) {
     const g = browser(t.app);
     expect((await g.post('/api/preferences', { site })).statusCode).toBe(200);
-    const body = await submitBodyFor(g, {
-      previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }], selectedAddress: address,
-      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
-    }, { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } });
+    const body = await submitBodyFor(
+      g,
+      {
+        previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }],
+        selectedAddress: address,
+        preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+      },
+      { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } },
+    );
     const res = await submit(g, body);
     expect(res.statusCode, res.body).toBe(200);
     return { g, order: res.json() as { id: string; needPayAmt: { value: string; currency: string } } };
   }
   const addresses: Record<string, () => Promise<Record<string, unknown>>> = {
     NL: async () => amsterdamAddress(f),
-    JP: async () => usAddress(f, {
-      countryId: await regionId('JP'), countryCode: 'JP', province: '東京都', provinceId: await regionId('JP-13'), city: '渋谷区', cityId: await regionId('JP-13-渋谷区'),
-      districtList: [{ level: 2, name: '東京都', id: await regionId('JP-13') }, { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') }],
-      postalCode: '150-0041', poiName: '神南1-2-3', personPhone: '090 1234 5678', areaCode: '+81',
-    }),
+    JP: async () =>
+      usAddress(f, {
+        countryId: await regionId('JP'),
+        countryCode: 'JP',
+        province: '東京都',
+        provinceId: await regionId('JP-13'),
+        city: '渋谷区',
+        cityId: await regionId('JP-13-渋谷区'),
+        districtList: [
+          { level: 2, name: '東京都', id: await regionId('JP-13') },
+          { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') },
+        ],
+        postalCode: '150-0041',
+        poiName: '神南1-2-3',
+        personPhone: '090 1234 5678',
+        areaCode: '+81',
+      }),
   };
 
-  it.each([['NL', 'EUR'], ['JP', 'JPY']])('site %s pays in %s: Adyen is asked for the record\'s minor units (x100, JPY x1)', async (site, currency) => {
+  it.each([
+    ['NL', 'EUR'],
+    ['JP', 'JPY'],
+  ])("site %s pays in %s: Adyen is asked for the record's minor units (x100, JPY x1)", async (site, currency) => {
     const { g, order } = await guestOrderIn(site, await addresses[site]!());
     expect(order.needPayAmt.currency).toBe(currency);
-    const minor = currency === 'JPY' ? Number(order.needPayAmt.value) : Math.round(Number(order.needPayAmt.value) * 100);
+    const minor =
+      currency === 'JPY' ? Number(order.needPayAmt.value) : Math.round(Number(order.needPayAmt.value) * 100);
     const started = await firstPay(g, order.id);
     expect(await recordOf(started.paymentRecordId)).toMatchObject({ amountMinor: BigInt(minor), currency });
     expect(emulator.links.get(started.channelToken)!.amount).toEqual({ currency, value: minor });
@@ -346,24 +527,36 @@ describe('amounts in EUR and JPY', () => {
 });
 
 describe('SPEC §7 authority', () => {
-  const authority = (b: Browser, body: Body) => b.post('/sapi/mall-pay/payment/authority', body, { remoteAddress: freshIp() });
+  const authority = (b: Browser, body: Body) =>
+    b.post('/sapi/mall-pay/payment/authority', body, { remoteAddress: freshIp() });
 
-  it('ADYEN_PC: a Drop-in session, 100 minor units of the site\'s currency when no amount is given', async () => {
+  it("ADYEN_PC: a Drop-in session, 100 minor units of the site's currency when no amount is given", async () => {
     const x = await signup('authority');
     const res = await authority(x.b, { channel: 'ADYEN_PC', site: 'US', countryCode: 'US' });
     expect(res.statusCode, res.body).toBe(200);
-    const { redirectInfo, channelToken } = res.json() as { redirectInfo: Record<string, string>; channelToken: string | null };
+    const { redirectInfo, channelToken } = res.json() as {
+      redirectInfo: Record<string, string>;
+      channelToken: string | null;
+    };
     expect(channelToken).toBeNull();
     expect(redirectInfo).toMatchObject({ clientKey: KEYS.clientKey, enviroment: 'test' });
     const session = emulator.sessions.get(redirectInfo.sessionId!)!;
-    expect(session).toMatchObject({ amount: { currency: 'USD', value: 100 }, countryCode: 'US', merchantAccount: KEYS.merchantAccount, sessionData: redirectInfo.sessionData });
+    expect(session).toMatchObject({
+      amount: { currency: 'USD', value: 100 },
+      countryCode: 'US',
+      merchantAccount: KEYS.merchantAccount,
+      sessionData: redirectInfo.sessionData,
+    });
     expect(session.reference).toMatch(new RegExp(`^authority-${x.id}-`));
   });
 
   it('an amount in minor units, or tradeAmt in major units of its currency (JPY x1)', async () => {
     const x = await signup('authority-amounts');
     const minor = await authority(x.b, { channel: 'ADYEN_PC', amount: 2599 });
-    expect(emulator.sessions.get(minor.json().redirectInfo.sessionId)!.amount).toEqual({ currency: 'USD', value: 2599 });
+    expect(emulator.sessions.get(minor.json().redirectInfo.sessionId)!.amount).toEqual({
+      currency: 'USD',
+      value: 2599,
+    });
     const eur = await authority(x.b, { channel: 'ADYEN_PC', tradeAmt: { type: 'EUR', value: '12.34' } });
     expect(emulator.sessions.get(eur.json().redirectInfo.sessionId)!.amount).toEqual({ currency: 'EUR', value: 1234 });
     const jpy = await authority(x.b, { channel: 'ADYEN_PC', tradeAmt: { type: 'JPY', value: '1500' } });
@@ -374,7 +567,10 @@ describe('SPEC §7 authority', () => {
     const x = await signup('authority-bt');
     const res = await authority(x.b, { channel: 'BRAINTREE', site: 'US' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'Payment.channelUnavailable', message: 'This payment method is not offered' });
+    expect(res.json()).toMatchObject({
+      code: 'Payment.channelUnavailable',
+      message: 'This payment method is not offered',
+    });
   });
 });
 
@@ -385,22 +581,32 @@ describe('ADYEN_PC with the Drop-in', () => {
     const started = await firstPay(x.b, placed.contractId, 'ADYEN_PC', { payMethod: 'scheme' });
     expect(started.redirectUrl).toBe('');
     expect(started.channelToken).toMatch(/^CS/);
-    expect(started.clientSession).toMatchObject({ sessionId: started.channelToken, clientKey: KEYS.clientKey, environment: 'test' });
-    expect(emulator.sessions.get(started.channelToken)!.amount.value).toBe(Number((await recordOf(started.paymentRecordId)).amountMinor));
+    expect(started.clientSession).toMatchObject({
+      sessionId: started.channelToken,
+      clientKey: KEYS.clientKey,
+      environment: 'test',
+    });
+    expect(emulator.sessions.get(started.channelToken)!.amount.value).toBe(
+      Number((await recordOf(started.paymentRecordId)).amountMinor),
+    );
     const paid = await emulator.payWithDropIn(started.channelToken, { type: 'scheme', number: '4111111145551142' });
     expect(paid.resultCode).toBe('Authorised');
     await flush();
     expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS' });
   });
 
-  it('the Drop-in\'s sessionResult on the pay-result poll reads the outcome from Adyen at once; the notification that follows is a replay; a wrong one settles nothing', async () => {
+  it("the Drop-in's sessionResult on the pay-result poll reads the outcome from Adyen at once; the notification that follows is a replay; a wrong one settles nothing", async () => {
     const x = await signup('sessionresult');
     const placed = await place(x, [['TRAY-STEEL', '1']]);
     const started = await firstPay(x.b, placed.contractId, 'ADYEN_PC', { payMethod: 'scheme' });
     emulator.hold();
     const paid = await emulator.payWithDropIn(started.channelToken, { type: 'scheme', number: '4111111145551142' });
     expect(paid.sessionResult).toBeTruthy();
-    const poll = (sessionResult?: string) => x.b.post('/sapi/mall-pay/payment/payResult', { contractId: placed.contractId, ...(sessionResult && { sessionResult }) });
+    const poll = (sessionResult?: string) =>
+      x.b.post('/sapi/mall-pay/payment/payResult', {
+        contractId: placed.contractId,
+        ...(sessionResult && { sessionResult }),
+      });
     // Without it (or with a forged one) the shop can only wait for the notification.
     expect((await poll()).json()).toMatchObject({ status: 'PAY_PENDING' });
     expect((await poll('forged')).json()).toMatchObject({ status: 'PAY_PENDING' });
@@ -421,19 +627,30 @@ describe('ADYEN_PC with the Drop-in', () => {
     const dropIn = await emulator.payWithDropIn(started.channelToken, { type: 'scheme', number: '4917610000000000' });
     expect(dropIn).toMatchObject({ resultCode: 'RedirectShopper', action: { type: 'redirect' } });
     emulator.hold();
-    const back = await fetch(dropIn.action!.url, { method: 'POST', body: new URLSearchParams({ answer: 'complete' }), redirect: 'manual' });
+    const back = await fetch(dropIn.action!.url, {
+      method: 'POST',
+      body: new URLSearchParams({ answer: 'complete' }),
+      redirect: 'manual',
+    });
     expect(back.status).toBe(303);
     const returned = new URL(back.headers.get('location')!);
     expect(returned.origin + returned.pathname).toBe(`${PUBLIC_URL}/buyer/pay-result`);
     const redirectResult = returned.searchParams.get('redirectResult')!;
 
     const stranger = await signup('stranger');
-    const refused = await stranger.b.post('/sapi/mall-pay/payment/adyenDetails', { details: { redirectResult }, site: 'US' });
+    const refused = await stranger.b.post('/sapi/mall-pay/payment/adyenDetails', {
+      details: { redirectResult },
+      site: 'US',
+    });
     expect(refused.statusCode).toBe(404);
 
     const res = await x.b.post('/sapi/mall-pay/payment/adyenDetails', { details: { redirectResult }, site: 'US' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ contractId: placed.contractId, status: 'PAY_SUCCESS', paymentRecordId: started.paymentRecordId });
+    expect(res.json()).toMatchObject({
+      contractId: placed.contractId,
+      status: 'PAY_SUCCESS',
+      paymentRecordId: started.paymentRecordId,
+    });
     expect(await contractRow(placed.contractId)).toMatchObject({ status: 'PAID' });
     const psp = paymentsOf(started.channelToken)[0]!.pspReference;
     expect(await eventRows(`${psp}:AUTHORISATION:true`)).toHaveLength(1);
@@ -449,13 +666,20 @@ describe('ADYEN_PC with the Drop-in', () => {
     const placed = await place(x, [['TRAY-STEEL', '1']]);
     const started = await firstPay(x.b, placed.contractId, 'ADYEN_PC', { payMethod: 'card' });
     const dropIn = await emulator.payWithDropIn(started.channelToken, { type: 'scheme', number: '4917610000000000' });
-    const back = await fetch(dropIn.action!.url, { method: 'POST', body: new URLSearchParams({ answer: 'fail' }), redirect: 'manual' });
+    const back = await fetch(dropIn.action!.url, {
+      method: 'POST',
+      body: new URLSearchParams({ answer: 'fail' }),
+      redirect: 'manual',
+    });
     const redirectResult = new URL(back.headers.get('location')!).searchParams.get('redirectResult')!;
     const res = await x.b.post('/sapi/mall-pay/payment/adyenDetails', { details: { redirectResult }, site: 'US' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'PAY_FAILED', failedReason: 'authentication_failed' });
     // Garbage details: Adyen refuses them, the shop says so.
-    const bad = await x.b.post('/sapi/mall-pay/payment/adyenDetails', { details: { redirectResult: 'nonsense' }, site: 'US' });
+    const bad = await x.b.post('/sapi/mall-pay/payment/adyenDetails', {
+      details: { redirectResult: 'nonsense' },
+      site: 'US',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'Payment.channelUnavailable' });
   });

@@ -8,11 +8,33 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { carriers, paymentRecords, pointLedger, refunds, regions, tradeContracts, tradeOrders, webhookEvents } from '../../db/schema/index.js';
+import {
+  carriers,
+  paymentRecords,
+  pointLedger,
+  refunds,
+  regions,
+  tradeContracts,
+  tradeOrders,
+  webhookEvents,
+} from '../../db/schema/index.js';
 import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
-import { amsterdamAddress, freshIp, loadFixtures, submit, submitBodyFor, usAddress, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
+import {
+  amsterdamAddress,
+  freshIp,
+  loadFixtures,
+  submit,
+  submitBodyFor,
+  usAddress,
+  type Body,
+  type Fixtures,
+} from '../../../test/checkout-fixtures.js';
 import { orderKit, upsTrackingNumber, waitFor, type Buyer } from '../../../test/order-fixtures.js';
-import { startBraintreeEmulator, type BraintreeEmulator, type EmulatedTransaction } from '../../../test/emulators/braintree/emulator.js';
+import {
+  startBraintreeEmulator,
+  type BraintreeEmulator,
+  type EmulatedTransaction,
+} from '../../../test/emulators/braintree/emulator.js';
 
 const KEYS = { merchantId: 'mallmerchant', publicKey: 'mallpublickey', privateKey: 'mallprivatekey0123456789' };
 const ACCOUNTS = { USD: 'mall_usd', EUR: 'mall_eur', JPY: 'mall_jpy' } as const;
@@ -29,10 +51,14 @@ const { signup, place, statusOf, topLines, orderRow } = orderKit(() => ({ t, f }
 beforeAll(async () => {
   // Braintree's webhooks reach the shop's route as a provider's form POST: no session, no CSRF header.
   emulator = await startBraintreeEmulator({
-    ...KEYS, merchantAccounts: { mall_usd: 'USD', mall_eur: 'EUR', mall_jpy: 'JPY' },
-    deliver: async (d) => (await t.app.inject({ method: 'POST', url: WEBHOOK, payload: d.body, headers: FORM })).statusCode,
+    ...KEYS,
+    merchantAccounts: { mall_usd: 'USD', mall_eur: 'EUR', mall_jpy: 'JPY' },
+    deliver: async (d) =>
+      (await t.app.inject({ method: 'POST', url: WEBHOOK, payload: d.body, headers: FORM })).statusCode,
   });
-  t = await createTestApp({ payments: { braintree: { ...KEYS, apiBase: emulator.url, merchantAccounts: { ...ACCOUNTS } } } });
+  t = await createTestApp({
+    payments: { braintree: { ...KEYS, apiBase: emulator.url, merchantAccounts: { ...ACCOUNTS } } },
+  });
   f = await loadFixtures(t.db);
   seller = await login(t.app, 'seller@demo.shop');
   const [c] = await t.db.select().from(carriers).where(eq(carriers.code, 'UPS'));
@@ -44,11 +70,26 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-interface Started { redirectUrl: string; channelToken: string; paymentRecordId: string; channel: string; clientSession?: Record<string, string> }
-interface Result { status: string; failedReason: string | null; needPayAmt: { value: string; currency: string }; paymentRecordId: string | null }
+interface Started {
+  redirectUrl: string;
+  channelToken: string;
+  paymentRecordId: string;
+  channel: string;
+  clientSession?: Record<string, string>;
+}
+interface Result {
+  status: string;
+  failedReason: string | null;
+  needPayAmt: { value: string; currency: string };
+  paymentRecordId: string | null;
+}
 
 async function firstPay(b: Browser, contractId: string, extra: Body = {}): Promise<Started> {
-  const res = await b.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'BRAINTREE', payMethod: 'card', ...extra }, { remoteAddress: freshIp() });
+  const res = await b.post(
+    '/sapi/mall-pay/payment/firstPay',
+    { contractId, payChannel: 'BRAINTREE', payMethod: 'card', ...extra },
+    { remoteAddress: freshIp() },
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -65,20 +106,60 @@ const payResult = async (b: Browser, contractId: string): Promise<Result> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const recordsOf = (contractId: string) => t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, BigInt(contractId))).orderBy(asc(paymentRecords.id));
-const recordOf = async (id: string) => (await t.db.select().from(paymentRecords).where(eq(paymentRecords.id, BigInt(id))))[0]!;
-const contractRow = async (id: string) => (await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(id))))[0]!;
-const ordersOf = (contractId: string) => t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(contractId)));
-const braintreeRows = async () => (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'braintree')))[0]!.n;
-const eventRows = (eventId: string) => t.db.select().from(webhookEvents).where(and(eq(webhookEvents.provider, 'braintree'), eq(webhookEvents.eventId, eventId)));
-const earnedFor = (contractId: string) => t.db.select().from(pointLedger).where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
-const postWebhook = (payload: string, headers: Record<string, string> = FORM) => t.app.inject({ method: 'POST', url: WEBHOOK, payload, headers });
+const recordsOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(paymentRecords)
+    .where(eq(paymentRecords.contractId, BigInt(contractId)))
+    .orderBy(asc(paymentRecords.id));
+const recordOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(paymentRecords)
+      .where(eq(paymentRecords.id, BigInt(id)))
+  )[0]!;
+const contractRow = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(id)))
+  )[0]!;
+const ordersOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(tradeOrders)
+    .where(eq(tradeOrders.contractId, BigInt(contractId)));
+const braintreeRows = async () =>
+  (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'braintree')))[0]!.n;
+const eventRows = (eventId: string) =>
+  t.db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, 'braintree'), eq(webhookEvents.eventId, eventId)));
+const earnedFor = (contractId: string) =>
+  t.db
+    .select()
+    .from(pointLedger)
+    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
+const postWebhook = (payload: string, headers: Record<string, string> = FORM) =>
+  t.app.inject({ method: 'POST', url: WEBHOOK, payload, headers });
 /** The sales Braintree made for a payment record (orderId = the record's id). */
-const salesOf = (recordId: string): EmulatedTransaction[] => [...emulator.transactions.values()].filter((tx) => tx.type === 'sale' && tx.orderId === recordId);
-const saleOf = (recordId: string) => { const s = salesOf(recordId); expect(s).toHaveLength(1); return s[0]!; };
+const salesOf = (recordId: string): EmulatedTransaction[] =>
+  [...emulator.transactions.values()].filter((tx) => tx.type === 'sale' && tx.orderId === recordId);
+const saleOf = (recordId: string) => {
+  const s = salesOf(recordId);
+  expect(s).toHaveLength(1);
+  return s[0]!;
+};
 const refundsOf = (sale: EmulatedTransaction) => sale.refundIds.map((id) => emulator.transactions.get(id)!);
 const flush = () => emulator.idle();
-const clientTokenOf = (token: string) => JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { merchantAccountId: string; authorizationFingerprint: string };
+const clientTokenOf = (token: string) =>
+  JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as {
+    merchantAccountId: string;
+    authorizationFingerprint: string;
+  };
 
 async function paidByCard(buyer: Buyer, items: Parameters<typeof place>[1] = [['TRAY-STEEL', '1']]) {
   const placed = await place(buyer, items);
@@ -92,7 +173,13 @@ describe('channel and client tokens', () => {
     const x = await signup('channels');
     const res = await x.b.post('/sapi/mall-pay/payment/payChannel', { site: 'US' });
     expect(res.statusCode, res.body).toBe(200);
-    const channels = (res.json() as { payChannelGroups: { channels: { channelName: string; configMap: Record<string, string>; paymentMethods: { type: string }[] }[] }[] }).payChannelGroups.flatMap((g) => g.channels);
+    const channels = (
+      res.json() as {
+        payChannelGroups: {
+          channels: { channelName: string; configMap: Record<string, string>; paymentMethods: { type: string }[] }[];
+        }[];
+      }
+    ).payChannelGroups.flatMap((g) => g.channels);
     const bt = channels.find((c) => c.channelName === 'BRAINTREE')!;
     expect(bt.configMap).toEqual({ hostedFields: 'braintree', environment: 'sandbox' });
     expect(bt.paymentMethods.map((m) => m.type)).toEqual(['card']);
@@ -100,7 +187,9 @@ describe('channel and client tokens', () => {
     // No GBP merchant account: not offered on the UK site.
     const uk = browser(t.app);
     await uk.post('/api/preferences', { site: 'UK' });
-    const ukChannels = (await uk.post('/sapi/mall-pay/payment/payChannel', { site: 'UK' })).json() as { payChannelGroups: { groupName: string }[] };
+    const ukChannels = (await uk.post('/sapi/mall-pay/payment/payChannel', { site: 'UK' })).json() as {
+      payChannelGroups: { groupName: string }[];
+    };
     expect(ukChannels.payChannelGroups.map((g) => g.groupName)).not.toContain('BRAINTREE');
   });
 
@@ -111,7 +200,10 @@ describe('channel and client tokens', () => {
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as { redirectInfo: unknown; channelToken: string };
     expect(answer.redirectInfo).toBeNull();
-    expect(clientTokenOf(answer.channelToken)).toMatchObject({ merchantAccountId: ACCOUNTS.USD, authorizationFingerprint: expect.any(String) });
+    expect(clientTokenOf(answer.channelToken)).toMatchObject({
+      merchantAccountId: ACCOUNTS.USD,
+      authorizationFingerprint: expect.any(String),
+    });
     expect(emulator.clientTokens.at(-1)).toEqual({ value: answer.channelToken, merchantAccountId: ACCOUNTS.USD });
     const eur = await authority({ channel: 'BRAINTREE', tradeAmt: { type: 'EUR', value: '12.34' } });
     expect(clientTokenOf(eur.json().channelToken).merchantAccountId).toBe(ACCOUNTS.EUR);
@@ -121,7 +213,7 @@ describe('channel and client tokens', () => {
 });
 
 describe('paying with the hosted fields', () => {
-  it('the nonce pays the attempt: one sale for the record\'s amount, submitted for settlement, the record paid at once', async () => {
+  it("the nonce pays the attempt: one sale for the record's amount, submitted for settlement, the record paid at once", async () => {
     const x = await signup('pay');
     const placed = await place(x, [['TRAY-STEEL', '2']]);
     const started = await firstPay(x.b, placed.contractId);
@@ -133,10 +225,21 @@ describe('paying with the hosted fields', () => {
     // The buyer has not typed the card yet: the result page waits.
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_PENDING');
 
-    expect(await pay(x.b, placed.contractId, 'fake-valid-nonce')).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: started.paymentRecordId });
+    expect(await pay(x.b, placed.contractId, 'fake-valid-nonce')).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: started.paymentRecordId,
+    });
     const sale = saleOf(started.paymentRecordId);
-    expect(sale).toMatchObject({ status: 'submitted_for_settlement', currency: 'USD', merchantAccountId: ACCOUNTS.USD, amount: (Number(record.amountMinor) / 100).toFixed(2) });
-    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_SUCCESS', providerPaymentId: sale.id });
+    expect(sale).toMatchObject({
+      status: 'submitted_for_settlement',
+      currency: 'USD',
+      merchantAccountId: ACCOUNTS.USD,
+      amount: (Number(record.amountMinor) / 100).toFixed(2),
+    });
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      providerPaymentId: sale.id,
+    });
     expect(await contractRow(placed.contractId)).toMatchObject({ status: 'PAID' });
     expect((await ordersOf(placed.contractId)).map((o) => o.status)).toEqual(['UN_DELIVERY']);
     expect(await earnedFor(placed.contractId)).toHaveLength(1);
@@ -154,8 +257,15 @@ describe('paying with the hosted fields', () => {
     const placed = await place(x, [['TRAY-STEEL', '1']]);
     const started = await firstPay(x.b, placed.contractId);
     const before = emulator.saleCount();
-    const replies = await Promise.all(['fake-valid-nonce', 'fake-valid-visa-nonce', 'fake-valid-mastercard-nonce', 'fake-valid-nonce', 'fake-valid-amex-nonce']
-      .map((n) => postNonce(x.b, placed.contractId, n)));
+    const replies = await Promise.all(
+      [
+        'fake-valid-nonce',
+        'fake-valid-visa-nonce',
+        'fake-valid-mastercard-nonce',
+        'fake-valid-nonce',
+        'fake-valid-amex-nonce',
+      ].map((n) => postNonce(x.b, placed.contractId, n)),
+    );
     for (const r of replies) expect(r.statusCode, r.body).toBe(200);
     expect(replies.map((r) => r.json().status)).toEqual(Array(5).fill('PAY_SUCCESS'));
     expect(emulator.saleCount()).toBe(before + 1);
@@ -176,12 +286,18 @@ describe('paying with the hosted fields', () => {
     expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING' });
   });
 
-  it('a processor decline fails the attempt with Braintree\'s response text; a new attempt pays', async () => {
+  it("a processor decline fails the attempt with Braintree's response text; a new attempt pays", async () => {
     const x = await signup('declined');
     const placed = await place(x, [['TRAY-STEEL', '1']]);
     const started = await firstPay(x.b, placed.contractId);
-    expect(await pay(x.b, placed.contractId, 'fake-processor-declined-visa-nonce')).toMatchObject({ status: 'PAY_FAILED', failedReason: 'do_not_honor' });
-    expect(saleOf(started.paymentRecordId)).toMatchObject({ status: 'processor_declined', processorResponseText: 'Do Not Honor' });
+    expect(await pay(x.b, placed.contractId, 'fake-processor-declined-visa-nonce')).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'do_not_honor',
+    });
+    expect(saleOf(started.paymentRecordId)).toMatchObject({
+      status: 'processor_declined',
+      processorResponseText: 'Do Not Honor',
+    });
     expect(await contractRow(placed.contractId)).toMatchObject({ status: 'PENDING_PAY' });
     const again = await firstPay(x.b, placed.contractId);
     expect(again.paymentRecordId).not.toBe(started.paymentRecordId);
@@ -193,7 +309,10 @@ describe('paying with the hosted fields', () => {
     const x = await signup('luhn');
     const placed = await place(x, [['TRAY-STEEL', '1']]);
     const started = await firstPay(x.b, placed.contractId);
-    expect(await pay(x.b, placed.contractId, 'fake-luhn-invalid-nonce')).toMatchObject({ status: 'PAY_FAILED', failedReason: 'incorrect_number' });
+    expect(await pay(x.b, placed.contractId, 'fake-luhn-invalid-nonce')).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'incorrect_number',
+    });
     expect(salesOf(started.paymentRecordId)).toEqual([]);
   });
 });
@@ -206,7 +325,10 @@ describe('pending, then settled by webhook', () => {
     expect(await pay(x.b, placed.contractId, 'fake-us-bank-account-nonce')).toMatchObject({ status: 'PAY_PENDING' });
     const sale = saleOf(started.paymentRecordId);
     expect(sale.status).toBe('settlement_pending');
-    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING', providerPaymentId: sale.id });
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({
+      status: 'PAY_PENDING',
+      providerPaymentId: sale.id,
+    });
     // The result page's poll asks Braintree: still pending.
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_PENDING');
     emulator.settle(sale.id);
@@ -223,7 +345,10 @@ describe('pending, then settled by webhook', () => {
     await pay(x.b, placed.contractId, 'fake-us-bank-account-nonce');
     emulator.settle(saleOf(started.paymentRecordId).id, true);
     await flush();
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'settlement_declined' });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'settlement_declined',
+    });
   });
 });
 
@@ -260,7 +385,10 @@ describe('webhooks', () => {
     const before = await braintreeRows();
     const otherKey = emulator.notification('transaction_settled', sale.id, 'someone-elses-private-key');
     const flipped = genuine.bt_payload[10] === 'A' ? 'B' : 'A';
-    const changed = { ...genuine, bt_payload: genuine.bt_payload.slice(0, 10) + flipped + genuine.bt_payload.slice(11) };
+    const changed = {
+      ...genuine,
+      bt_payload: genuine.bt_payload.slice(0, 10) + flipped + genuine.bt_payload.slice(11),
+    };
     const otherPublic = { ...genuine, bt_signature: genuine.bt_signature.replace(/^[^|]+/, 'otherpublickey') };
     for (const [body, headers] of [
       [new URLSearchParams(otherKey).toString(), FORM],
@@ -300,18 +428,37 @@ describe('pay again while the first attempt is pending', () => {
     const firstSale = saleOf(first.paymentRecordId);
     // The buyer, still seeing "waiting", chooses to pay again: the first attempt is closed.
     const c = await contractRow(placed.contractId);
-    const close = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { payUniqueKey: c.payUniqueKey, paymentRecordId: first.paymentRecordId });
+    const close = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
+      payUniqueKey: c.payUniqueKey,
+      paymentRecordId: first.paymentRecordId,
+    });
     expect(close.statusCode, close.body).toBe(200);
     const second = await firstPay(x.b, placed.contractId);
     expect(await pay(x.b, placed.contractId, 'fake-valid-nonce')).toMatchObject({ status: 'PAY_SUCCESS' });
     // Now the bank settles the first sale: its money goes back.
     emulator.settle(firstSale.id);
-    await waitFor(async () => { await flush(); return t.db.select().from(refunds).where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId))); },
-      (r) => r.length === 1 && r[0]!.status === 'REFUND_DONE', 'not-kept payment refunded');
+    await waitFor(
+      async () => {
+        await flush();
+        return t.db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId)));
+      },
+      (r) => r.length === 1 && r[0]!.status === 'REFUND_DONE',
+      'not-kept payment refunded',
+    );
     const records = await recordsOf(placed.contractId);
-    expect(records.filter((r) => r.status === 'PAY_SUCCESS').map((r) => String(r.id))).toEqual([second.paymentRecordId]);
-    const [row] = await t.db.select().from(refunds).where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId)));
-    expect(refundsOf(firstSale).map((r) => [r.amount, r.orderId, r.id])).toEqual([[firstSale.amount, row!.idempotencyKey, row!.providerRefundId]]);
+    expect(records.filter((r) => r.status === 'PAY_SUCCESS').map((r) => String(r.id))).toEqual([
+      second.paymentRecordId,
+    ]);
+    const [row] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId)));
+    expect(refundsOf(firstSale).map((r) => [r.amount, r.orderId, r.id])).toEqual([
+      [firstSale.amount, row!.idempotencyKey, row!.providerRefundId],
+    ]);
     expect(row).toMatchObject({ reason: 'NOT_CAPTURED' });
     expect(refundsOf(saleOf(second.paymentRecordId))).toEqual([]);
     expect((await ordersOf(placed.contractId)).map((o) => o.status)).toEqual(['UN_DELIVERY']);
@@ -323,19 +470,37 @@ describe('refunds from after-sales', () => {
   async function shipAndApply(x: Buyer, id: string) {
     const lines = await topLines(id);
     const ship = await seller.post(`/api/merchant/orders/${id}/packages`, {
-      carrierId, serviceCode: upsTrackingNumber(), lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
+      carrierId,
+      serviceCode: upsTrackingNumber(),
+      lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
     });
     expect(ship.statusCode, ship.body).toBe(200);
     const line = String(lines[0]!.id);
-    const apply = (amount: string, qty: string) => x.b.post('/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
-      [{ tradeOrder: { id }, reverseReason: 'QUALITY_ISSUE', applyRefundAmt: amount, reverseTradeOrderLineList: [{ tradeOrderLine: { id: line }, reverseQty: qty }] }],
-      { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() });
+    const apply = (amount: string, qty: string) =>
+      x.b.post(
+        '/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
+        [
+          {
+            tradeOrder: { id },
+            reverseReason: 'QUALITY_ISSUE',
+            applyRefundAmt: amount,
+            reverseTradeOrderLineList: [{ tradeOrderLine: { id: line }, reverseQty: qty }],
+          },
+        ],
+        { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
+      );
     const refundVia = async (rid: string, amount: string) => {
       expect((await seller.post(`/api/merchant/reverse/${rid}/audit`, { approve: true })).statusCode).toBe(200);
       const res = await seller.post(`/api/merchant/reverse/${rid}/refund`, { amount });
       expect(res.statusCode, res.body).toBe(200);
-      await waitFor(async () => { await flush(); return x.b.post('/sapi/mall-order/web/reverseorder/querybyid', { id: rid }).then((r) => r.json()); },
-        (r) => r.reverseTradeOrderStatus === 'REFUND_DONE', `reverse ${rid} refunded`);
+      await waitFor(
+        async () => {
+          await flush();
+          return x.b.post('/sapi/mall-order/web/reverseorder/querybyid', { id: rid }).then((r) => r.json());
+        },
+        (r) => r.reverseTradeOrderStatus === 'REFUND_DONE',
+        `reverse ${rid} refunded`,
+      );
     };
     return { apply, refundVia };
   }
@@ -354,21 +519,37 @@ describe('refunds from after-sales', () => {
     expect(refundsOf(sale).map((r) => r.amount)).toEqual(['5.00']);
 
     const paid = (await orderRow(id)).paidAmtMinor;
-    const render = await x.b.post('/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow', [{ tradeOrder: { id }, reverseTradeOrderType: 'SALE_REFUND' }]);
+    const render = await x.b.post('/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow', [
+      { tradeOrder: { id }, reverseTradeOrderType: 'SALE_REFUND' },
+    ]);
     const rest = render.json().availableRefundAmt.value as string;
     expect(rest).toBe(minorToValue(paid - 500n));
     const full = await apply(rest, '1');
     expect(full.statusCode, full.body).toBe(200);
     await refundVia(full.json().id, rest);
-    expect(refundsOf(sale).map((r) => [r.amount, r.currency, r.type])).toEqual([['5.00', 'USD', 'credit'], [rest, 'USD', 'credit']]);
+    expect(refundsOf(sale).map((r) => [r.amount, r.currency, r.type])).toEqual([
+      ['5.00', 'USD', 'credit'],
+      [rest, 'USD', 'credit'],
+    ]);
 
-    const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, BigInt(id)));
+    const rows = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, BigInt(id)));
     expect(rows.map((r) => r.status)).toEqual(['REFUND_DONE', 'REFUND_DONE']);
-    expect(refundsOf(sale).map((r) => r.orderId).sort()).toEqual(rows.map((r) => r.idempotencyKey).sort());
+    expect(
+      refundsOf(sale)
+        .map((r) => r.orderId)
+        .sort(),
+    ).toEqual(rows.map((r) => r.idempotencyKey).sort());
     await t.db.update(refunds).set({ status: 'REFUND_PENDING' }).where(eq(refunds.id, rows[0]!.id));
     await Promise.all(Array.from({ length: 5 }, () => t.app.refunder.execute(rows[0]!.id)));
     expect(sale.refundIds).toHaveLength(2);
-    await waitFor(() => statusOf(id), (s) => s === 'CANCEL_ALL', 'order refunded in full');
+    await waitFor(
+      () => statusOf(id),
+      (s) => s === 'CANCEL_ALL',
+      'order refunded in full',
+    );
   });
 
   it('a sale not settled yet, refunded in full: Braintree voids it (the buyer is never charged)', async () => {
@@ -382,44 +563,74 @@ describe('refunds from after-sales', () => {
     await refundVia(all.json().id, minorToValue(paid));
     expect(sale.status).toBe('voided');
     expect(sale.refundIds).toEqual([]);
-    const [row] = await t.db.select().from(refunds).where(eq(refunds.orderId, BigInt(id)));
+    const [row] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, BigInt(id)));
     expect(row).toMatchObject({ status: 'REFUND_DONE', providerRefundId: `void:${sale.id}` });
   });
 });
 
 describe('amounts in EUR and JPY', () => {
-  const regionId = async (code: string) => String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
+  const regionId = async (code: string) =>
+    String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
   async function guestOrderIn(site: string, address: Record<string, unknown>) {
     const g = browser(t.app);
     expect((await g.post('/api/preferences', { site })).statusCode).toBe(200);
-    const body = await submitBodyFor(g, {
-      previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }], selectedAddress: address,
-      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
-    }, { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } });
+    const body = await submitBodyFor(
+      g,
+      {
+        previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }],
+        selectedAddress: address,
+        preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+      },
+      { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } },
+    );
     const res = await submit(g, body);
     expect(res.statusCode, res.body).toBe(200);
     return { g, order: res.json() as { id: string; needPayAmt: { value: string; currency: string } } };
   }
   const addresses: Record<string, () => Promise<Record<string, unknown>>> = {
     NL: async () => amsterdamAddress(f),
-    JP: async () => usAddress(f, {
-      countryId: await regionId('JP'), countryCode: 'JP', province: '東京都', provinceId: await regionId('JP-13'), city: '渋谷区', cityId: await regionId('JP-13-渋谷区'),
-      districtList: [{ level: 2, name: '東京都', id: await regionId('JP-13') }, { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') }],
-      postalCode: '150-0041', poiName: '神南1-2-3', personPhone: '090 1234 5678', areaCode: '+81',
-    }),
+    JP: async () =>
+      usAddress(f, {
+        countryId: await regionId('JP'),
+        countryCode: 'JP',
+        province: '東京都',
+        provinceId: await regionId('JP-13'),
+        city: '渋谷区',
+        cityId: await regionId('JP-13-渋谷区'),
+        districtList: [
+          { level: 2, name: '東京都', id: await regionId('JP-13') },
+          { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') },
+        ],
+        postalCode: '150-0041',
+        poiName: '神南1-2-3',
+        personPhone: '090 1234 5678',
+        areaCode: '+81',
+      }),
   };
 
-  it.each([['NL', 'EUR'], ['JP', 'JPY']] as const)('site %s pays in %s: the sale is the record\'s amount in major units (JPY without decimals) on that currency\'s merchant account', async (site, currency) => {
-    const { g, order } = await guestOrderIn(site, await addresses[site]!());
-    expect(order.needPayAmt.currency).toBe(currency);
-    const started = await firstPay(g, order.id);
-    const record = await recordOf(started.paymentRecordId);
-    expect(record.currency).toBe(currency);
-    expect(clientTokenOf(started.clientSession!.clientToken!).merchantAccountId).toBe(ACCOUNTS[currency]);
-    expect(await pay(g, order.id, 'fake-valid-nonce')).toMatchObject({ status: 'PAY_SUCCESS', needPayAmt: order.needPayAmt });
-    const sale = saleOf(started.paymentRecordId);
-    const expected = currency === 'JPY' ? String(record.amountMinor) : (Number(record.amountMinor) / 100).toFixed(2);
-    expect(sale).toMatchObject({ amount: expected, currency, merchantAccountId: ACCOUNTS[currency] });
-    expect(sale.amount).toBe(order.needPayAmt.value);
-  });
+  it.each([
+    ['NL', 'EUR'],
+    ['JP', 'JPY'],
+  ] as const)(
+    "site %s pays in %s: the sale is the record's amount in major units (JPY without decimals) on that currency's merchant account",
+    async (site, currency) => {
+      const { g, order } = await guestOrderIn(site, await addresses[site]!());
+      expect(order.needPayAmt.currency).toBe(currency);
+      const started = await firstPay(g, order.id);
+      const record = await recordOf(started.paymentRecordId);
+      expect(record.currency).toBe(currency);
+      expect(clientTokenOf(started.clientSession!.clientToken!).merchantAccountId).toBe(ACCOUNTS[currency]);
+      expect(await pay(g, order.id, 'fake-valid-nonce')).toMatchObject({
+        status: 'PAY_SUCCESS',
+        needPayAmt: order.needPayAmt,
+      });
+      const sale = saleOf(started.paymentRecordId);
+      const expected = currency === 'JPY' ? String(record.amountMinor) : (Number(record.amountMinor) / 100).toFixed(2);
+      expect(sale).toMatchObject({ amount: expected, currency, merchantAccountId: ACCOUNTS[currency] });
+      expect(sale.amount).toBe(order.needPayAmt.value);
+    },
+  );
 });

@@ -6,15 +6,33 @@ import { createTestApp, login, type TestApp, type Browser } from '../../../test/
 import { freshIp, newKey, submit, submitBodyFor } from '../../../test/checkout-fixtures.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** An order of one cable tray for the account's saved default address. */
 async function order(b: Browser, addressId: string, email: string): Promise<string> {
-  const body = await submitBodyFor(b, {
-    previewTradeContractLineReqTOList: [{ skuId: '8', qty: '1' }], selectedAddress: { id: addressId }, couponIds: [],
-  }, { notifyInfo: { notifyType: 'email', contactInfo: email } });
-  const p = await b.post('/api/checkout/preview', { previewTradeContractLineReqTOList: [{ skuId: '8', qty: '1' }], selectedAddress: { id: addressId }, couponIds: [] }, { remoteAddress: freshIp() });
+  const body = await submitBodyFor(
+    b,
+    {
+      previewTradeContractLineReqTOList: [{ skuId: '8', qty: '1' }],
+      selectedAddress: { id: addressId },
+      couponIds: [],
+    },
+    { notifyInfo: { notifyType: 'email', contactInfo: email } },
+  );
+  const p = await b.post(
+    '/api/checkout/preview',
+    {
+      previewTradeContractLineReqTOList: [{ skuId: '8', qty: '1' }],
+      selectedAddress: { id: addressId },
+      couponIds: [],
+    },
+    { remoteAddress: freshIp() },
+  );
   const shopId = p.json().renderTradeOrderTOList[0].shopId;
   const methodId = p.json().renderTradeOrderTOList[0].selectedShippingMethodId;
   const res = await submit(b, { ...body, preCalShippingList: [{ shopId, shippingMethodId: methodId }] }, newKey());
@@ -29,10 +47,16 @@ async function userRow(email: string) {
 describe('INVOICE_ME', () => {
   it('is offered to the enterprise main account with credit, never to a plain buyer or a guest', async () => {
     const main = await login(t.app, 'main@demo.shop');
-    const channels = (await main.post('/sapi/mall-pay/payment/payChannel', {})).json().payChannelGroups.map((g: { groupName: string }) => g.groupName);
+    const channels = (await main.post('/sapi/mall-pay/payment/payChannel', {}))
+      .json()
+      .payChannelGroups.map((g: { groupName: string }) => g.groupName);
     expect(channels).toEqual(['MOCKPAY', 'INVOICE_ME']);
     const buyer = await login(t.app, 'buyer@demo.shop');
-    expect((await buyer.post('/sapi/mall-pay/payment/payChannel', {})).json().payChannelGroups.map((g: { groupName: string }) => g.groupName)).toEqual(['MOCKPAY']);
+    expect(
+      (await buyer.post('/sapi/mall-pay/payment/payChannel', {}))
+        .json()
+        .payChannelGroups.map((g: { groupName: string }) => g.groupName),
+    ).toEqual(['MOCKPAY']);
     const credit = await buyer.post('/sapi/mall-pay/creditCustomer/accountBalance', {});
     expect(credit.statusCode).toBe(403);
     expect(credit.json().code).toBe('Enterprise.notEnterpriseUser');
@@ -42,13 +66,22 @@ describe('INVOICE_ME', () => {
     const main = await login(t.app, 'main@demo.shop');
     const before = await userRow('main@demo.shop');
     const balance = (await main.post('/sapi/mall-pay/creditCustomer/accountBalance', {})).json();
-    expect(balance).toEqual({ availableCreditAmt: { value: '25000.00', currency: 'USD' }, needPi: false, isMain: true });
+    expect(balance).toEqual({
+      availableCreditAmt: { value: '25000.00', currency: 'USD' },
+      needPi: false,
+      isMain: true,
+    });
     const [address] = (await main.post('/sapi/mall-customer/shipping-address/queryShippingAddressListFlow', {})).json();
     const contractId = await order(main, address.id, 'main@demo.shop');
     const res = await main.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().redirectUrl).toBe(`/buyer/pay-result?status=success&contractId=${contractId}&buyerId=${before.id}`);
-    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(contractId)));
+    expect(res.json().redirectUrl).toBe(
+      `/buyer/pay-result?status=success&contractId=${contractId}&buyerId=${before.id}`,
+    );
+    const [c] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(contractId)));
     expect(c!.status).toBe('PAID');
     const after = await userRow('main@demo.shop');
     expect(after.remainingAmtMinor).toBe(before.remainingAmtMinor - c!.needPayAmtMinor);
@@ -73,12 +106,19 @@ describe('INVOICE_ME', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'Payment.creditLimitExceeded',
-      message: 'Your order amount exceeds the current available credit limit for payment terms. Please choose another payment method',
+      message:
+        'Your order amount exceeds the current available credit limit for payment terms. Please choose another payment method',
     });
     expect((await userRow('main@demo.shop')).remainingAmtMinor).toBe(1000n);
-    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(contractId)));
+    const [c] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(contractId)));
     expect(c!.status).toBe('PENDING_PAY');
-    const records = await t.db.select({ n: sql<number>`count(*)::int` }).from(paymentRecords).where(eq(paymentRecords.contractId, c!.id));
+    const records = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentRecords)
+      .where(eq(paymentRecords.contractId, c!.id));
     expect(records[0]!.n).toBe(0);
   });
 
@@ -95,27 +135,51 @@ describe('INVOICE_ME', () => {
 function multipart(name: string, type: string, content: Buffer) {
   const boundary = '----malltest' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 /** A real 1x1 PNG: uploads are decoded, so magic bytes alone are refused. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('proof of invoice (needPi)', () => {
   it('a sub-account that needs a proof uploads an image and then pays on terms', async () => {
     const sub = await login(t.app, 'sub1@demo.shop');
     const credit = (await sub.post('/sapi/mall-pay/creditCustomer/accountBalance', {})).json();
-    expect(credit).toMatchObject({ needPi: true, isMain: false, availableCreditAmt: { value: '2000.00', currency: 'USD' } });
-    const f = (await import('../../../test/checkout-fixtures.js'));
+    expect(credit).toMatchObject({
+      needPi: true,
+      isMain: false,
+      availableCreditAmt: { value: '2000.00', currency: 'USD' },
+    });
+    const f = await import('../../../test/checkout-fixtures.js');
     const fx = await f.loadFixtures(t.db);
     const lines = [{ skuId: '8', qty: '1' }];
     const address = f.usAddress(fx, { email: 'sub1@demo.shop' });
-    const p = (await sub.post('/api/checkout/preview', { previewTradeContractLineReqTOList: lines, selectedAddress: address, couponIds: [] }, { remoteAddress: freshIp() })).json();
+    const p = (
+      await sub.post(
+        '/api/checkout/preview',
+        { previewTradeContractLineReqTOList: lines, selectedAddress: address, couponIds: [] },
+        { remoteAddress: freshIp() },
+      )
+    ).json();
     const o = p.renderTradeOrderTOList[0];
-    const body = await submitBodyFor(sub, { previewTradeContractLineReqTOList: lines, selectedAddress: address, couponIds: [], preCalShippingList: [{ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId }] },
-      { notifyInfo: { notifyType: 'email', contactInfo: 'sub1@demo.shop' } });
+    const body = await submitBodyFor(
+      sub,
+      {
+        previewTradeContractLineReqTOList: lines,
+        selectedAddress: address,
+        couponIds: [],
+        preCalShippingList: [{ shopId: o.shopId, shippingMethodId: o.selectedShippingMethodId }],
+      },
+      { notifyInfo: { notifyType: 'email', contactInfo: 'sub1@demo.shop' } },
+    );
     const contractId = (await submit(sub, body, newKey())).json().id;
 
     const noProof = await sub.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME' });
@@ -123,17 +187,26 @@ describe('proof of invoice (needPi)', () => {
     expect(noProof.json().code).toBe('Payment.proofRequired');
 
     const text = multipart('proof.png', 'image/png', Buffer.from('not really an image, just text pretending'));
-    const refused = await sub.request('POST', '/api/uploads', undefined, { payload: text.payload, headers: text.headers } as never);
+    const refused = await sub.request('POST', '/api/uploads', undefined, {
+      payload: text.payload,
+      headers: text.headers,
+    } as never);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('Upload.fileType');
 
     const big = multipart('big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1)]));
-    const tooBig = await sub.request('POST', '/api/uploads', undefined, { payload: big.payload, headers: big.headers } as never);
+    const tooBig = await sub.request('POST', '/api/uploads', undefined, {
+      payload: big.payload,
+      headers: big.headers,
+    } as never);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().code).toBe('Upload.fileTooLarge');
 
     const png = multipart('proof.png', 'image/png', PNG);
-    const uploaded = await sub.request('POST', '/api/uploads', undefined, { payload: png.payload, headers: png.headers } as never);
+    const uploaded = await sub.request('POST', '/api/uploads', undefined, {
+      payload: png.payload,
+      headers: png.headers,
+    } as never);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const url = uploaded.json().url as string;
     expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
@@ -143,14 +216,27 @@ describe('proof of invoice (needPi)', () => {
 
     // A proof is an upload of this account: another account's file, or none, is refused.
     const anna = await login(t.app, 'anna@demo.shop');
-    const annas = (await anna.request('POST', '/api/uploads', undefined, { payload: png.payload, headers: png.headers } as never)).json().url as string;
+    const annas = (
+      await anna.request('POST', '/api/uploads', undefined, { payload: png.payload, headers: png.headers } as never)
+    ).json().url as string;
     for (const other of [annas, '/uploads/00000000-0000-4000-8000-000000000000.png']) {
-      const refusedProof = await sub.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME', proofOfInvoiceUrl: other });
+      const refusedProof = await sub.post('/sapi/mall-pay/payment/firstPay', {
+        contractId,
+        payChannel: 'INVOICE_ME',
+        proofOfInvoiceUrl: other,
+      });
       expect([refusedProof.statusCode, refusedProof.json().code]).toEqual([400, 'Payment.proofNotFound']);
     }
-    const paid = await sub.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME', proofOfInvoiceUrl: url });
+    const paid = await sub.post('/sapi/mall-pay/payment/firstPay', {
+      contractId,
+      payChannel: 'INVOICE_ME',
+      proofOfInvoiceUrl: url,
+    });
     expect(paid.statusCode, paid.body).toBe(200);
-    const [record] = await t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, BigInt(contractId)));
+    const [record] = await t.db
+      .select()
+      .from(paymentRecords)
+      .where(eq(paymentRecords.contractId, BigInt(contractId)));
     expect(record).toMatchObject({ status: 'PAY_SUCCESS', channel: 'INVOICE_ME', proofUrl: url });
   });
 });

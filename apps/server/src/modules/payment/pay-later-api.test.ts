@@ -8,9 +8,26 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { paymentRecords, pointLedger, refunds, regions, reverseTradeOrders, tradeContracts, tradeOrders } from '../../db/schema/index.js';
+import {
+  paymentRecords,
+  pointLedger,
+  refunds,
+  regions,
+  reverseTradeOrders,
+  tradeContracts,
+  tradeOrders,
+} from '../../db/schema/index.js';
 import { browser, createTestApp, login, type Browser, type TestApp } from '../../../test/helpers.js';
-import { amsterdamAddress, freshIp, loadFixtures, submit, submitBodyFor, usAddress, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
+import {
+  amsterdamAddress,
+  freshIp,
+  loadFixtures,
+  submit,
+  submitBodyFor,
+  usAddress,
+  type Fixtures,
+  type SkuCode,
+} from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, waitFor } from '../../../test/order-fixtures.js';
 import { startKlarnaEmulator, type HppChoice, type KlarnaEmulator } from '../../../test/emulators/klarna/emulator.js';
 import { startAffirmEmulator, type AffirmEmulator } from '../../../test/emulators/affirm/emulator.js';
@@ -35,7 +52,15 @@ beforeAll(async () => {
   klarna = await startKlarnaEmulator({
     ...klarnaCreds,
     // Klarna's notification reaches the shop's webhook route as Klarna sends it: unsigned JSON.
-    deliver: async (d) => (await t.app.inject({ method: 'POST', url: new URL(d.url).pathname, payload: d.body, headers: { 'content-type': 'application/json' } })).statusCode,
+    deliver: async (d) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: new URL(d.url).pathname,
+          payload: d.body,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
   });
   affirm = await startAffirmEmulator(affirmCreds);
   t = await createTestApp({
@@ -53,47 +78,112 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Placed { contractId: string; orderIds: string[]; payUniqueKey: string; needPayAmt: { value: string; currency: string } }
-async function place(b: Browser, email: string, items: [SkuCode, string][] = [['TRAY-STEEL', '2']], address = usAddress(f, { email })): Promise<Placed> {
-  const body = await submitBodyFor(b, {
-    previewTradeContractLineReqTOList: items.map(([code, qty]) => ({ skuId: f.sku[code], qty })), selectedAddress: address,
-    preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }], couponIds: [],
-  }, { notifyInfo: { notifyType: 'email', contactInfo: email } });
+interface Placed {
+  contractId: string;
+  orderIds: string[];
+  payUniqueKey: string;
+  needPayAmt: { value: string; currency: string };
+}
+async function place(
+  b: Browser,
+  email: string,
+  items: [SkuCode, string][] = [['TRAY-STEEL', '2']],
+  address = usAddress(f, { email }),
+): Promise<Placed> {
+  const body = await submitBodyFor(
+    b,
+    {
+      previewTradeContractLineReqTOList: items.map(([code, qty]) => ({ skuId: f.sku[code], qty })),
+      selectedAddress: address,
+      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+      couponIds: [],
+    },
+    { notifyInfo: { notifyType: 'email', contactInfo: email } },
+  );
   const res = await submit(b, body);
   expect(res.statusCode, res.body).toBe(200);
   const r = res.json();
   return { contractId: r.id, orderIds: r.tradeOrderIdList, payUniqueKey: r.payUniqueKey, needPayAmt: r.needPayAmt };
 }
 
-interface Started { redirectUrl: string; channelToken: string; paymentRecordId: string; channel: string; clientSession?: Record<string, string> | null }
+interface Started {
+  redirectUrl: string;
+  channelToken: string;
+  paymentRecordId: string;
+  channel: string;
+  clientSession?: Record<string, string> | null;
+}
 async function firstPay(b: Browser, contractId: string, channel: string): Promise<Started> {
-  const res = await b.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: channel }, { remoteAddress: freshIp() });
+  const res = await b.post(
+    '/sapi/mall-pay/payment/firstPay',
+    { contractId, payChannel: channel },
+    { remoteAddress: freshIp() },
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 async function payResult(b: Browser, contractId: string) {
   const res = await b.post('/sapi/mall-pay/payment/payResult', { contractId });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { status: string; failedReason: string | null; paymentRecordId: string | null; needPayAmt: { value: string; currency: string } };
+  return res.json() as {
+    status: string;
+    failedReason: string | null;
+    paymentRecordId: string | null;
+    needPayAmt: { value: string; currency: string };
+  };
 }
 const channelsOf = async (b: Browser, body: Record<string, unknown> = {}) =>
-  ((await b.post('/sapi/mall-pay/payment/payChannel', body)).json().payChannelGroups as { groupName: string; channels: { configMap: Record<string, string>; redirectHosts: string[] }[] }[]);
+  (await b.post('/sapi/mall-pay/payment/payChannel', body)).json().payChannelGroups as {
+    groupName: string;
+    channels: { configMap: Record<string, string>; redirectHosts: string[] }[];
+  }[];
 
-const recordOf = async (id: string) => (await t.db.select().from(paymentRecords).where(eq(paymentRecords.id, BigInt(id))))[0]!;
-const recordsOf = (contractId: string) => t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, BigInt(contractId))).orderBy(asc(paymentRecords.id));
-const contractOf = async (id: string) => (await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(id))))[0]!;
-const ordersOf = (contractId: string) => t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(contractId))).orderBy(asc(tradeOrders.id));
-const earnedFor = (contractId: string) => t.db.select().from(pointLedger).where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
-const minorOf = (m: { value: string; currency: string }) => BigInt(m.currency === 'JPY' ? m.value : Math.round(Number(m.value) * 100));
+const recordOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(paymentRecords)
+      .where(eq(paymentRecords.id, BigInt(id)))
+  )[0]!;
+const recordsOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(paymentRecords)
+    .where(eq(paymentRecords.contractId, BigInt(contractId)))
+    .orderBy(asc(paymentRecords.id));
+const contractOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(id)))
+  )[0]!;
+const ordersOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(tradeOrders)
+    .where(eq(tradeOrders.contractId, BigInt(contractId)))
+    .orderBy(asc(tradeOrders.id));
+const earnedFor = (contractId: string) =>
+  t.db
+    .select()
+    .from(pointLedger)
+    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
+const minorOf = (m: { value: string; currency: string }) =>
+  BigInt(m.currency === 'JPY' ? m.value : Math.round(Number(m.value) * 100));
 const hppIdOf = (providerPaymentId: string) => /^hpp:([^:]+):/.exec(providerPaymentId)![1]!;
-const klarnaOrderIdOf = async (recordId: string) => /^order:(.+)$/.exec((await recordOf(recordId)).providerPaymentId ?? '')?.[1];
-const affirmTxOf = async (recordId: string) => /^txn:(.+)$/.exec((await recordOf(recordId)).providerPaymentId ?? '')?.[1];
+const klarnaOrderIdOf = async (recordId: string) =>
+  /^order:(.+)$/.exec((await recordOf(recordId)).providerPaymentId ?? '')?.[1];
+const affirmTxOf = async (recordId: string) =>
+  /^txn:(.+)$/.exec((await recordOf(recordId)).providerPaymentId ?? '')?.[1];
 
 /** The contract is paid once: its orders wait for shipping, one record succeeded, the points earned once. */
 async function expectPaidOnce(placed: Placed, recordId: string) {
   expect(await contractOf(placed.contractId)).toMatchObject({ status: 'PAID' });
   expect((await ordersOf(placed.contractId)).map((o) => o.status)).toEqual(placed.orderIds.map(() => 'UN_DELIVERY'));
-  expect((await recordsOf(placed.contractId)).filter((r) => r.status === 'PAY_SUCCESS').map((r) => String(r.id))).toEqual([recordId]);
+  expect(
+    (await recordsOf(placed.contractId)).filter((r) => r.status === 'PAY_SUCCESS').map((r) => String(r.id)),
+  ).toEqual([recordId]);
   expect(await earnedFor(placed.contractId)).toHaveLength(1);
 }
 
@@ -103,7 +193,10 @@ async function onKlarna(started: Started, choice: HppChoice): Promise<URL> {
   expect(page.status).toBe(200);
   expect(await page.text()).toContain(`data-testid="amount"`);
   const res = await fetch(new URL(`${new URL(started.redirectUrl).pathname}/decide`, started.redirectUrl), {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ choice }).toString(),
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ choice }).toString(),
   });
   expect(res.status).toBe(303);
   return new URL(res.headers.get('location')!);
@@ -114,8 +207,13 @@ async function onAffirm(started: Started, choice: 'confirm' | 'cancel'): Promise
   expect(page.status).toBe(200);
   await page.text();
   const res = await fetch(new URL('/products/checkout/decide', started.redirectUrl), {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ checkout_ari: new URL(started.redirectUrl).searchParams.get('checkout_ari')!, choice }).toString(),
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      checkout_ari: new URL(started.redirectUrl).searchParams.get('checkout_ari')!,
+      choice,
+    }).toString(),
   });
   expect(res.status).toBe(303);
   return new URL(res.headers.get('location')!);
@@ -126,8 +224,14 @@ describe('Klarna and Affirm are offered when configured', () => {
     const x = await signup('plchan');
     const us = await channelsOf(x.b, { site: 'US' });
     expect(us.map((g) => g.groupName)).toEqual(['MOCKPAY', KLARNA, AFFIRM]);
-    expect(us[1]!.channels[0]).toMatchObject({ configMap: { widget: 'klarna-payments' }, redirectHosts: [new URL(klarna.url).host] });
-    expect(us[2]!.channels[0]).toMatchObject({ configMap: { publicKey: affirmCreds.publicKey }, redirectHosts: [new URL(affirm.url).host] });
+    expect(us[1]!.channels[0]).toMatchObject({
+      configMap: { widget: 'klarna-payments' },
+      redirectHosts: [new URL(klarna.url).host],
+    });
+    expect(us[2]!.channels[0]).toMatchObject({
+      configMap: { publicKey: affirmCreds.publicKey },
+      redirectHosts: [new URL(affirm.url).host],
+    });
     // SPEC §4: the pay-later provider is removed when paying with points.
     expect((await channelsOf(x.b, { site: 'US', isPoint: true })).map((g) => g.groupName)).toEqual(['MOCKPAY']);
     const g = browser(t.app);
@@ -137,26 +241,44 @@ describe('Klarna and Affirm are offered when configured', () => {
 });
 
 describe('paying with Klarna', () => {
-  it('pay on the hosted page: the authorisation becomes an order, captured at once for the contract\'s amount; the widget\'s session is the caller\'s own', async () => {
+  it("pay on the hosted page: the authorisation becomes an order, captured at once for the contract's amount; the widget's session is the caller's own", async () => {
     const x = await signup('klpay');
     const placed = await place(x.b, x.email);
     const started = await firstPay(x.b, placed.contractId, KLARNA);
     expect(started.channel).toBe(KLARNA);
     expect(new URL(started.redirectUrl).host).toBe(new URL(klarna.url).host);
     const record = await recordOf(started.paymentRecordId);
-    expect(record).toMatchObject({ status: 'PAY_PENDING', channel: KLARNA, amountMinor: minorOf(placed.needPayAmt), currency: 'USD' });
+    expect(record).toMatchObject({
+      status: 'PAY_PENDING',
+      channel: KLARNA,
+      amountMinor: minorOf(placed.needPayAmt),
+      currency: 'USD',
+    });
     expect(record.providerPaymentId).toMatch(/^hpp:/);
     const session = klarna.session(started.clientSession!.sessionId!)!;
-    expect(session).toMatchObject({ amount: Number(minorOf(placed.needPayAmt)), currency: 'USD', country: 'US', merchantReference1: started.paymentRecordId });
+    expect(session).toMatchObject({
+      amount: Number(minorOf(placed.needPayAmt)),
+      currency: 'USD',
+      country: 'US',
+      merchantReference1: started.paymentRecordId,
+    });
 
     // SPEC §7: the widget's client token, for the caller's own attempt only.
     const s = await x.b.post('/api/payments/v1/sessions', { type: 'klarna', contractId: placed.contractId });
     expect(s.statusCode, s.body).toBe(200);
-    expect(s.json()).toMatchObject({ client_token: started.clientSession!.clientToken, session_id: session.id, paymentRecordId: started.paymentRecordId });
+    expect(s.json()).toMatchObject({
+      client_token: started.clientSession!.clientToken,
+      session_id: session.id,
+      paymentRecordId: started.paymentRecordId,
+    });
     expect(s.json().payment_method_categories.length).toBeGreaterThan(0);
     const other = await signup('klpayother');
     expectError(await other.b.post('/api/payments/v1/sessions', { type: 'KLARNA' }), 404, 'Common.notFound');
-    expectError(await other.b.post('/api/payments/v1/sessions', { type: 'KLARNA', contractId: placed.contractId }), 404, 'Trade.tradeContractNotExist');
+    expectError(
+      await other.b.post('/api/payments/v1/sessions', { type: 'KLARNA', contractId: placed.contractId }),
+      404,
+      'Trade.tradeContractNotExist',
+    );
 
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_PENDING');
     const back = await onKlarna(started, 'pay');
@@ -164,37 +286,69 @@ describe('paying with Klarna', () => {
     expect(back.pathname).toBe('/buyer/pay-result');
     expect(back.searchParams.get('contractId')).toBe(placed.contractId);
     const captures = klarna.captureCount();
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: started.paymentRecordId });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: started.paymentRecordId,
+    });
     const orderId = (await klarnaOrderIdOf(started.paymentRecordId))!;
-    expect(klarna.order(orderId)).toMatchObject({ status: 'CAPTURED', fraud: 'ACCEPTED', amount: Number(minorOf(placed.needPayAmt)), merchantReference1: started.paymentRecordId });
+    expect(klarna.order(orderId)).toMatchObject({
+      status: 'CAPTURED',
+      fraud: 'ACCEPTED',
+      amount: Number(minorOf(placed.needPayAmt)),
+      merchantReference1: started.paymentRecordId,
+    });
     expect(klarna.order(orderId)!.captures.map((c) => c.captured_amount)).toEqual([Number(minorOf(placed.needPayAmt))]);
     expect(klarna.captureCount() - captures).toBe(1);
     await expectPaidOnce(placed, started.paymentRecordId);
     // Polled again: nothing more is captured; the session call has nothing left to hand out.
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_SUCCESS');
     expect(klarna.captureCount() - captures).toBe(1);
-    expectError(await x.b.post('/api/payments/v1/sessions', { type: 'KLARNA', contractId: placed.contractId }), 404, 'Common.notFound');
+    expectError(
+      await x.b.post('/api/payments/v1/sessions', { type: 'KLARNA', contractId: placed.contractId }),
+      404,
+      'Common.notFound',
+    );
   });
 
-  it('Klarna\'s widget in the page: the client token from the sessions call, the widget\'s authorization_token places the order, paid at once', async () => {
+  it("Klarna's widget in the page: the client token from the sessions call, the widget's authorization_token places the order, paid at once", async () => {
     const x = await signup('klwidget');
     const placed = await place(x.b, x.email);
     const started = await firstPay(x.b, placed.contractId, KLARNA);
-    const session = (await x.b.post('/api/payments/v1/sessions', { type: 'KLARNA' })).json() as { client_token: string };
+    const session = (await x.b.post('/api/payments/v1/sessions', { type: 'KLARNA' })).json() as {
+      client_token: string;
+    };
     // What Klarna.Payments.authorize gives the browser.
     const token = klarna.authorizeWidget(session.client_token);
     const other = await signup('klwidgetother');
-    expectError(await other.b.post('/api/payments/v1/authorizations', { contractId: placed.contractId, authorization_token: token }), 404, 'Trade.tradeContractNotExist');
+    expectError(
+      await other.b.post('/api/payments/v1/authorizations', {
+        contractId: placed.contractId,
+        authorization_token: token,
+      }),
+      404,
+      'Trade.tradeContractNotExist',
+    );
     const orders = klarna.orderCount();
-    const res = await x.b.post('/api/payments/v1/authorizations', { contractId: placed.contractId, authorization_token: token });
+    const res = await x.b.post('/api/payments/v1/authorizations', {
+      contractId: placed.contractId,
+      authorization_token: token,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: started.paymentRecordId, needPayAmt: placed.needPayAmt });
+    expect(res.json()).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: started.paymentRecordId,
+      needPayAmt: placed.needPayAmt,
+    });
     expect(klarna.orderCount() - orders).toBe(1);
     const order = klarna.order((await klarnaOrderIdOf(started.paymentRecordId))!)!;
     expect(order.captures.map((c) => c.captured_amount)).toEqual([Number(minorOf(placed.needPayAmt))]);
     await expectPaidOnce(placed, started.paymentRecordId);
     // The same token again: nothing is waiting for it any more.
-    expectError(await x.b.post('/api/payments/v1/authorizations', { contractId: placed.contractId, authorization_token: token }), 404, 'Common.notFound');
+    expectError(
+      await x.b.post('/api/payments/v1/authorizations', { contractId: placed.contractId, authorization_token: token }),
+      404,
+      'Common.notFound',
+    );
     expect(klarna.orderCount() - orders).toBe(1);
   });
 
@@ -203,16 +357,22 @@ describe('paying with Klarna', () => {
     const placed = await place(x.b, x.email);
     const started = await firstPay(x.b, placed.contractId, KLARNA);
     await onKlarna(started, 'pay_rejected');
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'klarna_rejected' });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'klarna_rejected',
+    });
     expect(await contractOf(placed.contractId)).toMatchObject({ status: 'PENDING_PAY' });
     expect(await earnedFor(placed.contractId)).toEqual([]);
     const again = await firstPay(x.b, placed.contractId, KLARNA);
     await onKlarna(again, 'pay');
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: again.paymentRecordId });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: again.paymentRecordId,
+    });
     await expectPaidOnce(placed, again.paymentRecordId);
   });
 
-  it('cancel on Klarna\'s page: back at the shop the attempt failed as cancelled and paying again works', async () => {
+  it("cancel on Klarna's page: back at the shop the attempt failed as cancelled and paying again works", async () => {
     const x = await signup('klcancel');
     const placed = await place(x.b, x.email);
     const started = await firstPay(x.b, placed.contractId, KLARNA);
@@ -241,8 +401,18 @@ describe('paying with Klarna', () => {
 
     // Unsigned notifications: one naming an order Klarna does not know is refused; one naming this
     // order while Klarna still reviews it changes nothing (what Klarna says wins, not the body).
-    const hook = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/payments/webhooks/klarna', payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-    expectError(await hook({ order_id: crypto.randomUUID(), event_type: 'FRAUD_RISK_ACCEPTED' }), 400, 'Payment.badSignature');
+    const hook = (body: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhooks/klarna',
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+    expectError(
+      await hook({ order_id: crypto.randomUUID(), event_type: 'FRAUD_RISK_ACCEPTED' }),
+      400,
+      'Payment.badSignature',
+    );
     expect((await hook({ order_id: orderId, event_type: 'FRAUD_RISK_ACCEPTED' })).statusCode).toBe(200);
     expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING' });
     expect(klarna.order(orderId)!.captures).toEqual([]);
@@ -253,7 +423,9 @@ describe('paying with Klarna', () => {
     expect(klarna.order(orderId)).toMatchObject({ status: 'CAPTURED' });
     expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS' });
     // Klarna notifies again: one capture, one payment.
-    expect((await hook({ order_id: orderId, event_type: 'FRAUD_RISK_ACCEPTED' })).json()).toMatchObject({ outcome: 'duplicate' });
+    expect((await hook({ order_id: orderId, event_type: 'FRAUD_RISK_ACCEPTED' })).json()).toMatchObject({
+      outcome: 'duplicate',
+    });
     expect(klarna.order(orderId)!.captures).toHaveLength(1);
     await expectPaidOnce(placed, started.paymentRecordId);
   });
@@ -265,13 +437,27 @@ describe('paying with Klarna', () => {
     await onKlarna(first, 'pay_fraud_pending');
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_PENDING');
     const firstOrder = (await klarnaOrderIdOf(first.paymentRecordId))!;
-    expectError(await x.b.post('/sapi/mall-pay/payment/firstPay', { contractId: placed.contractId, payChannel: KLARNA }, { remoteAddress: freshIp() }), 409, 'Payment.pending');
-    const closed = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { payUniqueKey: placed.payUniqueKey, paymentRecordId: first.paymentRecordId });
+    expectError(
+      await x.b.post(
+        '/sapi/mall-pay/payment/firstPay',
+        { contractId: placed.contractId, payChannel: KLARNA },
+        { remoteAddress: freshIp() },
+      ),
+      409,
+      'Payment.pending',
+    );
+    const closed = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
+      payUniqueKey: placed.payUniqueKey,
+      paymentRecordId: first.paymentRecordId,
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(klarna.order(firstOrder)!.status).toBe('CANCELLED');
     const second = await firstPay(x.b, placed.contractId, KLARNA);
     await onKlarna(second, 'pay');
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: second.paymentRecordId });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: second.paymentRecordId,
+    });
     // Klarna accepts the first purchase after all and notifies: the order is cancelled, nothing is taken.
     await klarna.decideFraud(firstOrder, 'ACCEPTED');
     expect(klarna.order(firstOrder)!.captures).toEqual([]);
@@ -288,31 +474,58 @@ describe('paying with Klarna', () => {
     const provider = t.app.paymentProviders.forChannel(KLARNA)!;
     const decided = await provider.confirm((await recordOf(first.paymentRecordId)).providerPaymentId!);
     expect(decided.map((e) => e.type)).toEqual(['payment.succeeded']);
-    const closed = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { payUniqueKey: placed.payUniqueKey, paymentRecordId: first.paymentRecordId });
+    const closed = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
+      payUniqueKey: placed.payUniqueKey,
+      paymentRecordId: first.paymentRecordId,
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     const second = await firstPay(x.b, placed.contractId, KLARNA);
     await onKlarna(second, 'pay');
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: second.paymentRecordId });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: second.paymentRecordId,
+    });
     // The poll's answer lands now: the closed attempt does not keep the money.
     expect(await t.app.paymentEvents.applyDirect('klarna', decided[0]!)).toBe('ignored');
-    const refund = await waitFor(() => t.db.select().from(refunds).where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId))), (rs) => rs[0]?.status === 'REFUND_DONE', 'the first charge refunded');
+    const refund = await waitFor(
+      () =>
+        t.db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId))),
+      (rs) => rs[0]?.status === 'REFUND_DONE',
+      'the first charge refunded',
+    );
     const firstOrder = klarna.order((await klarnaOrderIdOf(first.paymentRecordId))!)!;
     expect(firstOrder.refunds.map((r) => r.refunded_amount)).toEqual([Number(minorOf(placed.needPayAmt))]);
-    expect(refund[0]).toMatchObject({ reason: 'NOT_CAPTURED', amountMinor: minorOf(placed.needPayAmt), providerRefundId: firstOrder.refunds[0]!.refund_id });
+    expect(refund[0]).toMatchObject({
+      reason: 'NOT_CAPTURED',
+      amountMinor: minorOf(placed.needPayAmt),
+      providerRefundId: firstOrder.refunds[0]!.refund_id,
+    });
     await expectPaidOnce(placed, second.paymentRecordId);
   });
 });
 
 describe('paying with Affirm', () => {
-  it('confirm on Affirm\'s checkout: pending until the shop authorises the checkout, then captured at once for the contract\'s amount', async () => {
+  it("confirm on Affirm's checkout: pending until the shop authorises the checkout, then captured at once for the contract's amount", async () => {
     const x = await signup('afpay');
     const placed = await place(x.b, x.email);
     const started = await firstPay(x.b, placed.contractId, AFFIRM);
     expect(new URL(started.redirectUrl).host).toBe(new URL(affirm.url).host);
     const record = await recordOf(started.paymentRecordId);
-    expect(record).toMatchObject({ status: 'PAY_PENDING', channel: AFFIRM, amountMinor: minorOf(placed.needPayAmt), currency: 'USD' });
+    expect(record).toMatchObject({
+      status: 'PAY_PENDING',
+      channel: AFFIRM,
+      amountMinor: minorOf(placed.needPayAmt),
+      currency: 'USD',
+    });
     const checkoutId = /^checkout:(.+)$/.exec(record.providerPaymentId!)![1]!;
-    expect(affirm.checkout(checkoutId)).toMatchObject({ total: Number(minorOf(placed.needPayAmt)), currency: 'USD', orderId: started.paymentRecordId });
+    expect(affirm.checkout(checkoutId)).toMatchObject({
+      total: Number(minorOf(placed.needPayAmt)),
+      currency: 'USD',
+      orderId: started.paymentRecordId,
+    });
     // Not confirmed yet: the authorisation is refused by Affirm, the attempt keeps waiting.
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_PENDING');
 
@@ -323,16 +536,25 @@ describe('paying with Affirm', () => {
     // SPEC §4: Affirm's confirmation is pending until authorised.
     expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING' });
     const before = { auth: affirm.authorizeCount(), capture: affirm.captureCount() };
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: started.paymentRecordId });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: started.paymentRecordId,
+    });
     const tx = affirm.transaction((await affirmTxOf(started.paymentRecordId))!)!;
-    expect(tx).toMatchObject({ status: 'captured', amount: Number(minorOf(placed.needPayAmt)), currency: 'USD', checkoutId, orderId: started.paymentRecordId });
+    expect(tx).toMatchObject({
+      status: 'captured',
+      amount: Number(minorOf(placed.needPayAmt)),
+      currency: 'USD',
+      checkoutId,
+      orderId: started.paymentRecordId,
+    });
     expect([affirm.authorizeCount() - before.auth, affirm.captureCount() - before.capture]).toEqual([1, 1]);
     await expectPaidOnce(placed, started.paymentRecordId);
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_SUCCESS');
     expect(affirm.captureCount() - before.capture).toBe(1);
   });
 
-  it('cancel on Affirm\'s checkout is a failed result (SPEC §4); paying again works', async () => {
+  it("cancel on Affirm's checkout is a failed result (SPEC §4); paying again works", async () => {
     const x = await signup('afcancel');
     const placed = await place(x.b, x.email);
     const started = await firstPay(x.b, placed.contractId, AFFIRM);
@@ -350,11 +572,17 @@ describe('paying with Affirm', () => {
     const x = await signup('afagain');
     const placed = await place(x.b, x.email);
     const first = await firstPay(x.b, placed.contractId, AFFIRM);
-    const closed = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { payUniqueKey: placed.payUniqueKey, paymentRecordId: first.paymentRecordId });
+    const closed = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
+      payUniqueKey: placed.payUniqueKey,
+      paymentRecordId: first.paymentRecordId,
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     const second = await firstPay(x.b, placed.contractId, AFFIRM);
     await onAffirm(second, 'confirm');
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: second.paymentRecordId });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: second.paymentRecordId,
+    });
     const authorised = affirm.authorizeCount();
     await onAffirm(first, 'confirm');
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_SUCCESS');
@@ -368,14 +596,31 @@ describe('paying with Affirm', () => {
     const placed = await place(x.b, x.email);
     const first = await firstPay(x.b, placed.contractId, AFFIRM);
     await onAffirm(first, 'confirm');
-    const decided = await t.app.paymentProviders.forChannel(AFFIRM)!.confirm((await recordOf(first.paymentRecordId)).providerPaymentId!);
+    const decided = await t.app.paymentProviders
+      .forChannel(AFFIRM)!
+      .confirm((await recordOf(first.paymentRecordId)).providerPaymentId!);
     expect(decided.map((e) => e.type)).toEqual(['payment.succeeded']);
-    expect((await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { payUniqueKey: placed.payUniqueKey, paymentRecordId: first.paymentRecordId })).statusCode).toBe(200);
+    expect(
+      (
+        await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
+          payUniqueKey: placed.payUniqueKey,
+          paymentRecordId: first.paymentRecordId,
+        })
+      ).statusCode,
+    ).toBe(200);
     const second = await firstPay(x.b, placed.contractId, AFFIRM);
     await onAffirm(second, 'confirm');
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_SUCCESS');
     expect(await t.app.paymentEvents.applyDirect('affirm', decided[0] as ProviderEvent)).toBe('ignored');
-    await waitFor(() => t.db.select().from(refunds).where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId))), (rs) => rs[0]?.status === 'REFUND_DONE', 'the first charge refunded');
+    await waitFor(
+      () =>
+        t.db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId))),
+      (rs) => rs[0]?.status === 'REFUND_DONE',
+      'the first charge refunded',
+    );
     const tx = affirm.transaction((await affirmTxOf(first.paymentRecordId))!)!;
     expect(tx).toMatchObject({ status: 'refunded', amountRefunded: Number(minorOf(placed.needPayAmt)) });
     await expectPaidOnce(placed, second.paymentRecordId);
@@ -386,35 +631,73 @@ describe('paying with Affirm', () => {
     expect((await g.post('/api/preferences', { site: 'UK' })).statusCode).toBe(200);
     const placed = await place(g, 'gus@example.com', [['TRAY-STEEL', '2']], await ukAddress());
     expect(placed.needPayAmt.currency).toBe('GBP');
-    expectError(await g.post('/sapi/mall-pay/payment/firstPay', { contractId: placed.contractId, payChannel: AFFIRM }, { remoteAddress: freshIp() }), 400, 'Payment.channelUnavailable');
+    expectError(
+      await g.post(
+        '/sapi/mall-pay/payment/firstPay',
+        { contractId: placed.contractId, payChannel: AFFIRM },
+        { remoteAddress: freshIp() },
+      ),
+      400,
+      'Payment.channelUnavailable',
+    );
     expect(await contractOf(placed.contractId)).toMatchObject({ status: 'PENDING_PAY' });
   });
 });
 
-const regionId = async (code: string) => String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
+const regionId = async (code: string) =>
+  String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
 async function ukAddress() {
   return usAddress(f, {
-    countryId: await regionId('GB'), countryCode: 'GB', province: 'England', provinceId: await regionId('GB-ENG'), city: 'London', cityId: await regionId('GB-ENG-LONDON'),
-    districtList: [{ level: 2, name: 'England', id: await regionId('GB-ENG') }, { level: 3, name: 'London', id: await regionId('GB-ENG-LONDON') }],
-    postalCode: 'SW1A 1AA', poiName: '10 Downing St', personPhone: '020 7946 0000', areaCode: '+44',
+    countryId: await regionId('GB'),
+    countryCode: 'GB',
+    province: 'England',
+    provinceId: await regionId('GB-ENG'),
+    city: 'London',
+    cityId: await regionId('GB-ENG-LONDON'),
+    districtList: [
+      { level: 2, name: 'England', id: await regionId('GB-ENG') },
+      { level: 3, name: 'London', id: await regionId('GB-ENG-LONDON') },
+    ],
+    postalCode: 'SW1A 1AA',
+    poiName: '10 Downing St',
+    personPhone: '020 7946 0000',
+    areaCode: '+44',
   });
 }
 
 describe('amounts: Klarna in USD, GBP and EUR (purchase country GB for the UK site), Affirm in USD', () => {
-  const addresses: Record<string, () => Promise<Record<string, unknown>>> = { US: async () => usAddress(f), UK: ukAddress, NL: async () => amsterdamAddress(f) };
-  it.each([['US', 'USD', 'US'], ['UK', 'GBP', 'GB'], ['NL', 'EUR', 'NL']])('a guest on site %s pays with Klarna in %s: Klarna is asked for the record\'s amount in purchase country %s and captures exactly it', async (site, currency, country) => {
-    const g = browser(t.app);
-    expect((await g.post('/api/preferences', { site })).statusCode).toBe(200);
-    const placed = await place(g, 'gina@example.com', [['TRAY-STEEL', '1']], await addresses[site]!());
-    expect(placed.needPayAmt.currency).toBe(currency);
-    const started = await firstPay(g, placed.contractId, KLARNA);
-    expect(klarna.session(started.clientSession!.sessionId!)).toMatchObject({ amount: Number(minorOf(placed.needPayAmt)), currency, country });
-    await onKlarna(started, 'pay');
-    expect(await payResult(g, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS', needPayAmt: placed.needPayAmt });
-    const order = klarna.order((await klarnaOrderIdOf(started.paymentRecordId))!)!;
-    expect(order).toMatchObject({ currency, country, status: 'CAPTURED' });
-    expect(order.captures.map((c) => c.captured_amount)).toEqual([Number(minorOf(placed.needPayAmt))]);
-  });
+  const addresses: Record<string, () => Promise<Record<string, unknown>>> = {
+    US: async () => usAddress(f),
+    UK: ukAddress,
+    NL: async () => amsterdamAddress(f),
+  };
+  it.each([
+    ['US', 'USD', 'US'],
+    ['UK', 'GBP', 'GB'],
+    ['NL', 'EUR', 'NL'],
+  ])(
+    "a guest on site %s pays with Klarna in %s: Klarna is asked for the record's amount in purchase country %s and captures exactly it",
+    async (site, currency, country) => {
+      const g = browser(t.app);
+      expect((await g.post('/api/preferences', { site })).statusCode).toBe(200);
+      const placed = await place(g, 'gina@example.com', [['TRAY-STEEL', '1']], await addresses[site]!());
+      expect(placed.needPayAmt.currency).toBe(currency);
+      const started = await firstPay(g, placed.contractId, KLARNA);
+      expect(klarna.session(started.clientSession!.sessionId!)).toMatchObject({
+        amount: Number(minorOf(placed.needPayAmt)),
+        currency,
+        country,
+      });
+      await onKlarna(started, 'pay');
+      expect(await payResult(g, placed.contractId)).toMatchObject({
+        status: 'PAY_SUCCESS',
+        needPayAmt: placed.needPayAmt,
+      });
+      const order = klarna.order((await klarnaOrderIdOf(started.paymentRecordId))!)!;
+      expect(order).toMatchObject({ currency, country, status: 'CAPTURED' });
+      expect(order.captures.map((c) => c.captured_amount)).toEqual([Number(minorOf(placed.needPayAmt))]);
+    },
+  );
 
   it('the JP site (JPY) offers neither', async () => {
     const g = browser(t.app);
@@ -424,48 +707,75 @@ describe('amounts: Klarna in USD, GBP and EUR (purchase country GB for the UK si
 });
 
 describe('refunds from after-sales go back to Klarna and Affirm', () => {
-  const reverseDone = (id: string) => waitFor(() => t.db.select().from(reverseTradeOrders).where(eq(reverseTradeOrders.id, BigInt(id))), (rs) => rs[0]?.status === 'REFUND_DONE', `after-sales ${id} refunded`);
+  const reverseDone = (id: string) =>
+    waitFor(
+      () =>
+        t.db
+          .select()
+          .from(reverseTradeOrders)
+          .where(eq(reverseTradeOrders.id, BigInt(id))),
+      (rs) => rs[0]?.status === 'REFUND_DONE',
+      `after-sales ${id} refunded`,
+    );
 
-  it.each([[KLARNA], [AFFIRM]])('an order paid with %s and cancelled after payment is refunded in full at the provider, once', async (channel) => {
-    const x = await signup(`plrefund${channel.slice(0, 3)}`);
-    const placed = await place(x.b, x.email);
-    const started = await firstPay(x.b, placed.contractId, channel);
-    if (channel === KLARNA) await onKlarna(started, 'pay');
-    else await onAffirm(started, 'confirm');
-    expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_SUCCESS');
-    const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id: placed.orderIds[0] } }]);
-    expect(cancel.statusCode, cancel.body).toBe(200);
-    const reverseId = cancel.json().reverseTradeOrderId as string;
-    expect((await seller.post(`/api/merchant/reverse/${reverseId}/audit`, { approve: true })).statusCode).toBe(200);
-    await reverseDone(reverseId);
-    const [row] = await t.db.select().from(refunds).where(eq(refunds.reverseId, BigInt(reverseId)));
-    const paid = Number(minorOf(placed.needPayAmt));
-    if (channel === KLARNA) {
-      const order = klarna.order((await klarnaOrderIdOf(started.paymentRecordId))!)!;
-      expect(order.refunds.map((r) => r.refunded_amount)).toEqual([paid]);
-      expect(row).toMatchObject({ status: 'REFUND_DONE', channel, amountMinor: BigInt(paid), providerRefundId: order.refunds[0]!.refund_id });
-      // The refund job asks again with the same key (a lost answer): still one refund at Klarna.
-      const before = klarna.refundCount();
-      await t.app.refunder.execute(row!.id);
-      expect(klarna.refundCount()).toBe(before);
-    } else {
-      const tx = affirm.transaction((await affirmTxOf(started.paymentRecordId))!)!;
-      expect(tx).toMatchObject({ status: 'refunded', amountRefunded: paid });
-      const refundEvents = tx.events.filter((e) => e.type === 'refund');
-      expect(refundEvents.map((e) => e.amount)).toEqual([paid]);
-      expect(row).toMatchObject({ status: 'REFUND_DONE', channel, amountMinor: BigInt(paid), providerRefundId: refundEvents[0]!.id });
-      const before = affirm.refundCount();
-      await t.app.refunder.execute(row!.id);
-      expect(affirm.refundCount()).toBe(before);
-    }
-  });
+  it.each([[KLARNA], [AFFIRM]])(
+    'an order paid with %s and cancelled after payment is refunded in full at the provider, once',
+    async (channel) => {
+      const x = await signup(`plrefund${channel.slice(0, 3)}`);
+      const placed = await place(x.b, x.email);
+      const started = await firstPay(x.b, placed.contractId, channel);
+      if (channel === KLARNA) await onKlarna(started, 'pay');
+      else await onAffirm(started, 'confirm');
+      expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_SUCCESS');
+      const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [
+        { tradeOrder: { id: placed.orderIds[0] } },
+      ]);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      const reverseId = cancel.json().reverseTradeOrderId as string;
+      expect((await seller.post(`/api/merchant/reverse/${reverseId}/audit`, { approve: true })).statusCode).toBe(200);
+      await reverseDone(reverseId);
+      const [row] = await t.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.reverseId, BigInt(reverseId)));
+      const paid = Number(minorOf(placed.needPayAmt));
+      if (channel === KLARNA) {
+        const order = klarna.order((await klarnaOrderIdOf(started.paymentRecordId))!)!;
+        expect(order.refunds.map((r) => r.refunded_amount)).toEqual([paid]);
+        expect(row).toMatchObject({
+          status: 'REFUND_DONE',
+          channel,
+          amountMinor: BigInt(paid),
+          providerRefundId: order.refunds[0]!.refund_id,
+        });
+        // The refund job asks again with the same key (a lost answer): still one refund at Klarna.
+        const before = klarna.refundCount();
+        await t.app.refunder.execute(row!.id);
+        expect(klarna.refundCount()).toBe(before);
+      } else {
+        const tx = affirm.transaction((await affirmTxOf(started.paymentRecordId))!)!;
+        expect(tx).toMatchObject({ status: 'refunded', amountRefunded: paid });
+        const refundEvents = tx.events.filter((e) => e.type === 'refund');
+        expect(refundEvents.map((e) => e.amount)).toEqual([paid]);
+        expect(row).toMatchObject({
+          status: 'REFUND_DONE',
+          channel,
+          amountMinor: BigInt(paid),
+          providerRefundId: refundEvents[0]!.id,
+        });
+        const before = affirm.refundCount();
+        await t.app.refunder.execute(row!.id);
+        expect(affirm.refundCount()).toBe(before);
+      }
+    },
+  );
 });
 
-describe('attempts left on the provider\'s page (the stale-attempt sweep)', () => {
+describe("attempts left on the provider's page (the stale-attempt sweep)", () => {
   const later = (ms: number) => new Date(Date.now() + ms);
   const sweep = (now: Date) => sweepStaleAttempts(t.db, t.app.paymentProviders, t.app.paymentEvents, now);
 
-  it('paid on Klarna\'s page, then the tab closed before coming back: the sweep finds the payment and the order is paid once', async () => {
+  it("paid on Klarna's page, then the tab closed before coming back: the sweep finds the payment and the order is paid once", async () => {
     const x = await signup('klclosedtab');
     const placed = await place(x.b, x.email);
     const started = await firstPay(x.b, placed.contractId, KLARNA);
@@ -481,7 +791,7 @@ describe('attempts left on the provider\'s page (the stale-attempt sweep)', () =
     expect(klarna.captureCount() - captures).toBe(1);
   });
 
-  it('an Affirm checkout left open past the pay deadline: the closed contract\'s attempt is closed, and a confirm in the old tab takes nothing', async () => {
+  it("an Affirm checkout left open past the pay deadline: the closed contract's attempt is closed, and a confirm in the old tab takes nothing", async () => {
     const x = await signup('afabandoned');
     const placed = await place(x.b, x.email);
     const started = await firstPay(x.b, placed.contractId, AFFIRM);

@@ -18,8 +18,14 @@ function heldJobs(): Jobs & { sent: { queue: string; data: object }[] } {
   const sent: { queue: string; data: object }[] = [];
   return {
     sent,
-    send: async (queue, data) => { sent.push({ queue, data }); return String(sent.length); },
-    work: async () => {}, schedule: async () => {}, queueDepths: async () => ({}), stop: async () => {},
+    send: async (queue, data) => {
+      sent.push({ queue, data });
+      return String(sent.length);
+    },
+    work: async () => {},
+    schedule: async () => {},
+    queueDepths: async () => ({}),
+    stop: async () => {},
   };
 }
 
@@ -33,18 +39,26 @@ beforeAll(async () => {
   f = await loadFixtures(t.db);
   buyer = await login(t.app, 'buyer@demo.shop');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A one-line order of the buyer with its payment started on MOCKPAY. */
 async function startedPayment() {
   const body = await submitBodyFor(buyer, {
-    previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }], selectedAddress: { id: '1' },
-    preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }], couponIds: [],
+    previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }],
+    selectedAddress: { id: '1' },
+    preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+    couponIds: [],
   });
   const placed = await submit(buyer, body);
   expect(placed.statusCode, placed.body).toBe(200);
   const contractId = placed.json().id as string;
-  const started = await buyer.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'MOCKPAY' }, { remoteAddress: freshIp() });
+  const started = await buyer.post(
+    '/sapi/mall-pay/payment/firstPay',
+    { contractId, payChannel: 'MOCKPAY' },
+    { remoteAddress: freshIp() },
+  );
   expect(started.statusCode, started.body).toBe(200);
   return { contractId, paymentId: started.json().channelToken as string };
 }
@@ -52,7 +66,9 @@ async function startedPayment() {
 /** The payer's choice on MOCKPAY's hosted page, which sends them back to the shop. */
 async function decide(paymentId: string, outcome: 'approve' | 'decline' | 'pending', card = '4242 4242 4242 4242') {
   const res = await t.app.inject({
-    method: 'POST', url: `/mockpay/pay/${paymentId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    url: `/mockpay/pay/${paymentId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ outcome, card }).toString(),
   });
   expect(res.statusCode).toBe(303);
@@ -67,7 +83,8 @@ const payResult = async (contractId: string) => {
 
 /** Waits for the decision's webhook to be queued (decide hands it over after its commit). */
 async function queued(n: number) {
-  for (let i = 0; i < 100 && jobs.sent.filter((j) => j.queue === MOCKPAY_WEBHOOK_QUEUE).length < n; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 100 && jobs.sent.filter((j) => j.queue === MOCKPAY_WEBHOOK_QUEUE).length < n; i++)
+    await new Promise((r) => setTimeout(r, 10));
   expect(jobs.sent.filter((j) => j.queue === MOCKPAY_WEBHOOK_QUEUE)).toHaveLength(n);
 }
 
@@ -77,16 +94,27 @@ describe('payResult right after the payer comes back', () => {
     await decide(paymentId, 'approve');
     await queued(1);
     expect((await payResult(contractId)).status).toBe('PAY_SUCCESS');
-    const [contract] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(contractId)));
+    const [contract] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(contractId)));
     expect(contract!.status).toBe('PAID');
 
     // The queued webhook, delivered now, changes nothing.
     const [event] = await t.db.select().from(mockpayEvents).where(eq(mockpayEvents.paymentId, paymentId));
     const raw = JSON.stringify(event!.payload);
-    const hook = await t.app.inject({ method: 'POST', url: '/api/payments/webhooks/mockpay', headers: { 'content-type': 'application/json', 'mockpay-signature': signatureHeader(DEV_MOCKPAY_SECRET, raw) }, payload: raw });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/mockpay',
+      headers: { 'content-type': 'application/json', 'mockpay-signature': signatureHeader(DEV_MOCKPAY_SECRET, raw) },
+      payload: raw,
+    });
     expect(hook.statusCode, hook.body).toBe(200);
     expect(hook.json().outcome).toBe('duplicate');
-    const records = await t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, BigInt(contractId)));
+    const records = await t.db
+      .select()
+      .from(paymentRecords)
+      .where(eq(paymentRecords.contractId, BigInt(contractId)));
     expect(records.map((r) => r.status)).toEqual(['PAY_SUCCESS']);
   });
 

@@ -11,11 +11,26 @@ import type { LightMyRequestResponse } from 'fastify';
 import { SITE_CODES, siteFor, type MockpayEvent } from '@mall/contracts';
 import { formatMoney } from '@mall/domain';
 import {
-  mockpayEvents, mockpayPayments, paymentRecords, pointLedger, regions, tradeContracts, tradeOrders, webhookEvents,
+  mockpayEvents,
+  mockpayPayments,
+  paymentRecords,
+  pointLedger,
+  regions,
+  tradeContracts,
+  tradeOrders,
+  webhookEvents,
 } from '../../db/schema/index.js';
 import { DEV_MOCKPAY_SECRET } from '../../app.js';
 import { Browser, browser, login, type TestApp } from '../../../test/helpers.js';
-import { freshIp, submit, submitBodyFor, usAddress, type Body, type Fixtures, startCheckoutSuite } from '../../../test/checkout-fixtures.js';
+import {
+  freshIp,
+  submit,
+  submitBodyFor,
+  usAddress,
+  type Body,
+  type Fixtures,
+  startCheckoutSuite,
+} from '../../../test/checkout-fixtures.js';
 import { signatureHeader } from '../mockpay/provider.js';
 
 let t: TestApp;
@@ -25,16 +40,29 @@ let buyer: Browser;
 beforeAll(async () => {
   ({ t, f, buyer } = await startCheckoutSuite());
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const WEBHOOK = '/api/payments/webhooks/mockpay';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const lines = (...l: [string, string][]) => l.map(([skuId, qty]) => ({ skuId, qty }));
-const standard = () => [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }, { shopId: f.shop.nordic, shippingMethodId: f.method.nordic.STANDARD }];
+const standard = () => [
+  { shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD },
+  { shopId: f.shop.nordic, shippingMethodId: f.method.nordic.STANDARD },
+];
 /** Whole-major-unit strings to minor units (SPEC §9: x100, x1 for JPY). */
-const minorOf = (value: string, currency: string) => BigInt(currency === 'JPY' ? value : Math.round(Number(value) * 100));
+const minorOf = (value: string, currency: string) =>
+  BigInt(currency === 'JPY' ? value : Math.round(Number(value) * 100));
 
-interface OrderResult { id: string; payUniqueKey: string; paymentOrderId: string; tradeOrderIdList: string[]; needPayAmt: { value: string; currency: string }; buyerId: string }
+interface OrderResult {
+  id: string;
+  payUniqueKey: string;
+  paymentOrderId: string;
+  tradeOrderIdList: string[];
+  needPayAmt: { value: string; currency: string };
+  buyerId: string;
+}
 
 /** Places an order through preview + submit and returns the OrderResult (a PENDING_PAY contract). */
 async function placeOrder(b: Browser, choices: Body, extra: Body = {}): Promise<OrderResult> {
@@ -44,16 +72,31 @@ async function placeOrder(b: Browser, choices: Body, extra: Body = {}): Promise<
   return res.json();
 }
 /** A one-line order of the buyer (steel cable tray, shipped to the saved SF address). */
-const smallOrder = (b: Browser = buyer) => placeOrder(b, {
-  previewTradeContractLineReqTOList: lines([f.sku['TRAY-STEEL'], '1']), selectedAddress: { id: '1' }, preCalShippingList: [standard()[0]], couponIds: [],
-});
+const smallOrder = (b: Browser = buyer) =>
+  placeOrder(b, {
+    previewTradeContractLineReqTOList: lines([f.sku['TRAY-STEEL'], '1']),
+    selectedAddress: { id: '1' },
+    preCalShippingList: [standard()[0]],
+    couponIds: [],
+  });
 /** A guest's order to a typed US address: the guest browser gets a tourist session. */
-const guestOrder = (g: Browser) => placeOrder(g, {
-  previewTradeContractLineReqTOList: lines([f.sku['TRAY-STEEL'], '1']), selectedAddress: usAddress(f), preCalShippingList: [standard()[0]],
-}, { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } });
+const guestOrder = (g: Browser) =>
+  placeOrder(
+    g,
+    {
+      previewTradeContractLineReqTOList: lines([f.sku['TRAY-STEEL'], '1']),
+      selectedAddress: usAddress(f),
+      preCalShippingList: [standard()[0]],
+    },
+    { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } },
+  );
 
 const firstPay = (b: Browser, contractId: string, extra: Body = {}) =>
-  b.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'MOCKPAY', ...extra }, { remoteAddress: freshIp() });
+  b.post(
+    '/sapi/mall-pay/payment/firstPay',
+    { contractId, payChannel: 'MOCKPAY', ...extra },
+    { remoteAddress: freshIp() },
+  );
 async function firstPayOk(b: Browser, contractId: string, extra: Body = {}) {
   const res = await firstPay(b, contractId, extra);
   expect(res.statusCode, res.body).toBe(200);
@@ -61,16 +104,23 @@ async function firstPayOk(b: Browser, contractId: string, extra: Body = {}) {
 }
 const payResult = (b: Browser, contractId: string) => b.post('/sapi/mall-pay/payment/payResult', { contractId });
 const statusByContract = (b: Browser, contractId: string) => b.post('/api/payments/status-by-contract', { contractId });
-const contractDetail = (b: Browser, id: string) => b.post('/sapi/mall-order/web/order/queryAndValidateTradeContractDetailById', { id });
+const contractDetail = (b: Browser, id: string) =>
+  b.post('/sapi/mall-order/web/order/queryAndValidateTradeContractDetailById', { id });
 const closeRecord = (b: Browser, payUniqueKey: string, paymentRecordId: string) =>
   b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { payUniqueKey, paymentRecordId });
 
 /** The payer on MOCKPAY's hosted page (a plain HTML form post, no shop session or CSRF header). */
 function hostedPost(providerPaymentId: string, outcome: string, card?: string) {
   const form = new URLSearchParams({ outcome, ...(card === undefined ? {} : { card }) }).toString();
-  return t.app.inject({ method: 'POST', url: `/mockpay/pay/${providerPaymentId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+  return t.app.inject({
+    method: 'POST',
+    url: `/mockpay/pay/${providerPaymentId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form,
+  });
 }
-const hostedGet = (providerPaymentId: string) => t.app.inject({ method: 'GET', url: `/mockpay/pay/${providerPaymentId}` });
+const hostedGet = (providerPaymentId: string) =>
+  t.app.inject({ method: 'GET', url: `/mockpay/pay/${providerPaymentId}` });
 
 /** Polls payResult like the pay-result page (faster) until the status leaves `from`. */
 async function pollResult(b: Browser, contractId: string, until: (s: string) => boolean = (s) => s !== 'PAY_PENDING') {
@@ -94,32 +144,91 @@ async function delivered(providerPaymentId: string, n = 1) {
   throw new Error(`events of ${providerPaymentId} not delivered`);
 }
 
-const recordsOf = (contractId: string) => t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, BigInt(contractId))).orderBy(asc(paymentRecords.id));
-const recordOf = async (id: string) => (await t.db.select().from(paymentRecords).where(eq(paymentRecords.id, BigInt(id))))[0]!;
-const contractRow = async (id: string) => (await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(id))))[0]!;
-const ordersOf = (id: string) => t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(id))).orderBy(asc(tradeOrders.id));
-const mockpayOf = async (id: string) => (await t.db.select().from(mockpayPayments).where(eq(mockpayPayments.id, id)))[0]!;
-const earnedFor = (contractId: string) => t.db.select().from(pointLedger).where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
+const recordsOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(paymentRecords)
+    .where(eq(paymentRecords.contractId, BigInt(contractId)))
+    .orderBy(asc(paymentRecords.id));
+const recordOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(paymentRecords)
+      .where(eq(paymentRecords.id, BigInt(id)))
+  )[0]!;
+const contractRow = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(id)))
+  )[0]!;
+const ordersOf = (id: string) =>
+  t.db
+    .select()
+    .from(tradeOrders)
+    .where(eq(tradeOrders.contractId, BigInt(id)))
+    .orderBy(asc(tradeOrders.id));
+const mockpayOf = async (id: string) =>
+  (await t.db.select().from(mockpayPayments).where(eq(mockpayPayments.id, id)))[0]!;
+const earnedFor = (contractId: string) =>
+  t.db
+    .select()
+    .from(pointLedger)
+    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
 const webhookCount = async () => (await t.db.select({ n: count() }).from(webhookEvents))[0]!.n;
 /**
  * Events the shop recorded that MOCKPAY itself did not send: what a test posts by hand. MOCKPAY's
  * retrying job may still deliver an event of an earlier test's payment at any moment.
  */
-const testEventCount = async () => (await t.db.select({ n: count() }).from(webhookEvents)
-  .where(notExists(t.db.select({ id: mockpayEvents.id }).from(mockpayEvents).where(eq(mockpayEvents.id, webhookEvents.eventId)))))[0]!.n;
+const testEventCount = async () =>
+  (
+    await t.db
+      .select({ n: count() })
+      .from(webhookEvents)
+      .where(
+        notExists(
+          t.db.select({ id: mockpayEvents.id }).from(mockpayEvents).where(eq(mockpayEvents.id, webhookEvents.eventId)),
+        ),
+      )
+  )[0]!.n;
 
 /** What MOCKPAY would sign for a payment (used to replay, tamper with or forge webhooks). */
-function eventFor(providerPaymentId: string, record: { id: bigint; amountMinor: bigint; currency: string }, type: MockpayEvent['type'] = 'payment.approved', over: Partial<MockpayEvent['data']> = {}): MockpayEvent {
+function eventFor(
+  providerPaymentId: string,
+  record: { id: bigint; amountMinor: bigint; currency: string },
+  type: MockpayEvent['type'] = 'payment.approved',
+  over: Partial<MockpayEvent['data']> = {},
+): MockpayEvent {
   return {
-    id: `evt_test_${crypto.randomBytes(8).toString('hex')}`, type, created: Math.floor(Date.now() / 1000),
-    data: { paymentId: providerPaymentId, merchantReference: String(record.id), amount: Number(record.amountMinor), currency: record.currency, reason: null, ...over },
+    id: `evt_test_${crypto.randomBytes(8).toString('hex')}`,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      paymentId: providerPaymentId,
+      merchantReference: String(record.id),
+      amount: Number(record.amountMinor),
+      currency: record.currency,
+      reason: null,
+      ...over,
+    },
   };
 }
 function sendWebhook(body: string, signature?: string): Promise<LightMyRequestResponse> {
   // Sent by the provider: no session, no CSRF header.
-  return t.app.inject({ method: 'POST', url: WEBHOOK, payload: body, headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'mockpay-signature': signature }) } });
+  return t.app.inject({
+    method: 'POST',
+    url: WEBHOOK,
+    payload: body,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { 'mockpay-signature': signature }),
+    },
+  });
 }
-const signed = (body: string, secret = DEV_MOCKPAY_SECRET, now?: number) => sendWebhook(body, signatureHeader(secret, body, now));
+const signed = (body: string, secret = DEV_MOCKPAY_SECRET, now?: number) =>
+  sendWebhook(body, signatureHeader(secret, body, now));
 
 function expectError(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -144,17 +253,32 @@ describe('payChannel', () => {
   const channels = (res: LightMyRequestResponse) => res.json().payChannelGroups.map((g: any) => g.groupName);
 
   it('registered buyer on the US site: MOCKPAY with its methods and config', async () => {
-    const res = await buyer.post('/sapi/mall-pay/payment/payChannel', { environment: 'PC', countryCode: 'US', site: 'US' });
+    const res = await buyer.post('/sapi/mall-pay/payment/payChannel', {
+      environment: 'PC',
+      countryCode: 'US',
+      site: 'US',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      payChannelGroups: [{
-        groupName: 'MOCKPAY',
-        channels: [{
-          channelName: 'MOCKPAY', anonymous: true, configMap: { environment: 'test', publicKey: 'mock_pk_test' }, redirectHosts: [],
-          // A registered buyer may also pay with a card saved with MOCKPAY.
-          paymentMethods: [{ type: 'card', name: 'Card' }, { type: 'wallet', name: 'MockPay wallet' }, { type: 'savedCard', name: 'Saved card' }],
-        }],
-      }],
+      payChannelGroups: [
+        {
+          groupName: 'MOCKPAY',
+          channels: [
+            {
+              channelName: 'MOCKPAY',
+              anonymous: true,
+              configMap: { environment: 'test', publicKey: 'mock_pk_test' },
+              redirectHosts: [],
+              // A registered buyer may also pay with a card saved with MOCKPAY.
+              paymentMethods: [
+                { type: 'card', name: 'Card' },
+                { type: 'wallet', name: 'MockPay wallet' },
+                { type: 'savedCard', name: 'Saved card' },
+              ],
+            },
+          ],
+        },
+      ],
     });
     // Paying with points removes only the pay-later provider.
     expect(channels(await buyer.post('/sapi/mall-pay/payment/payChannel', { isPoint: true }))).toEqual(['MOCKPAY']);
@@ -195,7 +319,11 @@ describe('payChannel', () => {
 
   it('rejects unknown fields (strict body) and a missing CSRF header', async () => {
     expectError(await buyer.post('/sapi/mall-pay/payment/payChannel', { foo: 1 }), 400, 'Common.invalidRequest');
-    expectError(await buyer.post('/sapi/mall-pay/payment/payChannel', {}, { noCsrf: true }), 403, 'Common.csrfRejected');
+    expectError(
+      await buyer.post('/sapi/mall-pay/payment/payChannel', {}, { noCsrf: true }),
+      403,
+      'Common.csrfRejected',
+    );
   });
 });
 
@@ -206,16 +334,30 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
 
   beforeAll(async () => {
     order = await placeOrder(buyer, {
-      previewTradeContractLineReqTOList: lines([f.sku['E7-BLK-140'], '1'], [f.sku['LAMP-BAR'], '1']), selectedAddress: { id: '1' }, preCalShippingList: standard(), couponIds: [],
+      previewTradeContractLineReqTOList: lines([f.sku['E7-BLK-140'], '1'], [f.sku['LAMP-BAR'], '1']),
+      selectedAddress: { id: '1' },
+      preCalShippingList: standard(),
+      couponIds: [],
     });
-    pointsBefore = (await t.db.select().from(pointLedger).where(eq(pointLedger.buyerId, f.buyerId))).reduce((a, l) => a + l.delta, 0);
+    pointsBefore = (await t.db.select().from(pointLedger).where(eq(pointLedger.buyerId, f.buyerId))).reduce(
+      (a, l) => a + l.delta,
+      0,
+    );
   });
 
   it('the contract is PENDING_PAY and its detail lists both trade orders', async () => {
     const res = await contractDetail(buyer, order.id);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json();
-    expect(d).toMatchObject({ id: order.id, status: 'PENDING_PAY', needPayAmt: order.needPayAmt, payUniqueKey: order.payUniqueKey, paymentOrderId: order.paymentOrderId, buyerId: String(f.buyerId), isPoint: false });
+    expect(d).toMatchObject({
+      id: order.id,
+      status: 'PENDING_PAY',
+      needPayAmt: order.needPayAmt,
+      payUniqueKey: order.payUniqueKey,
+      paymentOrderId: order.paymentOrderId,
+      buyerId: String(f.buyerId),
+      isPoint: false,
+    });
     expect(d.payDeadlineMillis).toBeGreaterThan(Date.now());
     expect(d.tradeOrderList.map((o: any) => o.id)).toEqual(order.tradeOrderIdList);
     expect(d.tradeOrderList.map((o: any) => o.status)).toEqual(['PENDING_PAY', 'PENDING_PAY']);
@@ -223,31 +365,56 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
   });
 
   it('before any attempt: status NONE, payResult NONE', async () => {
-    expect((await statusByContract(buyer, order.id)).json()).toEqual({ payUniqueKey: order.payUniqueKey, paymentRecordStatus: 'NONE', paymentRecordId: null });
-    expect((await payResult(buyer, order.id)).json()).toMatchObject({ contractId: order.id, status: 'NONE', failedReason: null, paymentRecordId: null, needPayAmt: order.needPayAmt });
+    expect((await statusByContract(buyer, order.id)).json()).toEqual({
+      payUniqueKey: order.payUniqueKey,
+      paymentRecordStatus: 'NONE',
+      paymentRecordId: null,
+    });
+    expect((await payResult(buyer, order.id)).json()).toMatchObject({
+      contractId: order.id,
+      status: 'NONE',
+      failedReason: null,
+      paymentRecordId: null,
+      needPayAmt: order.needPayAmt,
+    });
   });
 
   it('payResult and the detail name the trade orders by their real numbers, with a short summary (not the contract id)', async () => {
-    const codes = (await t.db.select({ id: tradeOrders.id, code: tradeOrders.tradeOrderCode }).from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(order.id))).orderBy(asc(tradeOrders.id)))
-      .map((o) => ({ id: String(o.id), code: o.code }));
+    const codes = (
+      await t.db
+        .select({ id: tradeOrders.id, code: tradeOrders.tradeOrderCode })
+        .from(tradeOrders)
+        .where(eq(tradeOrders.contractId, BigInt(order.id)))
+        .orderBy(asc(tradeOrders.id))
+    ).map((o) => ({ id: String(o.id), code: o.code }));
     expect(codes).toHaveLength(2);
     for (const res of [await payResult(buyer, order.id), await contractDetail(buyer, order.id)]) {
       const body = res.json();
       expect(body.tradeOrderList.map((o: any) => ({ id: o.id, code: o.tradeOrderCode }))).toEqual(codes);
       expect(body.tradeOrderList.map((o: any) => o.tradeOrderCode)).not.toContain(order.id);
-      expect(body.tradeOrderList.map((o: any) => [o.shopName, o.lineCount, o.lines.length, o.lines[0].qty])).toEqual([['FlexiDesk Official', 1, 1, '1'], ['Nordic Home', 1, 1, '1']]);
+      expect(body.tradeOrderList.map((o: any) => [o.shopName, o.lineCount, o.lines.length, o.lines[0].qty])).toEqual([
+        ['FlexiDesk Official', 1, 1, '1'],
+        ['Nordic Home', 1, 1, '1'],
+      ]);
       expect(body.tradeOrderList[0].lines[0].itemName).toMatch(/\w/);
       expect(body.tradeOrderList[0].lines[0].image).toMatch(/^\/media\//);
       // The amounts of the orders make up the contract.
-      expect(body.tradeOrderList.reduce((a: number, o: any) => a + Number(o.needPayAmt.value), 0)).toBeCloseTo(Number(order.needPayAmt.value), 2);
+      expect(body.tradeOrderList.reduce((a: number, o: any) => a + Number(o.needPayAmt.value), 0)).toBeCloseTo(
+        Number(order.needPayAmt.value),
+        2,
+      );
     }
   });
 
   it('firstPay returns the hosted page and writes a PAY_PENDING record and a MOCKPAY payment in cents', async () => {
     started = await firstPayOk(buyer, order.id, { payMethod: 'card' });
     expect(started).toEqual({
-      redirectInfo: null, needConfirm: false, channel: 'MOCKPAY', channelToken: expect.stringMatching(/^mp_[0-9a-f]{24}$/),
-      redirectUrl: `/mockpay/pay/${started.channelToken}`, paymentRecordId: expect.stringMatching(/^\d+$/),
+      redirectInfo: null,
+      needConfirm: false,
+      channel: 'MOCKPAY',
+      channelToken: expect.stringMatching(/^mp_[0-9a-f]{24}$/),
+      redirectUrl: `/mockpay/pay/${started.channelToken}`,
+      paymentRecordId: expect.stringMatching(/^\d+$/),
     });
     const c = await contractRow(order.id);
     expect(order.needPayAmt.currency).toBe('USD');
@@ -255,19 +422,41 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
     const records = await recordsOf(order.id);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
-      id: BigInt(started.paymentRecordId), buyerId: f.buyerId, channel: 'MOCKPAY', payMethod: 'card', status: 'PAY_PENDING',
-      amountMinor: c.needPayAmtMinor, currency: 'USD', providerPaymentId: started.channelToken, failedReason: null,
+      id: BigInt(started.paymentRecordId),
+      buyerId: f.buyerId,
+      channel: 'MOCKPAY',
+      payMethod: 'card',
+      status: 'PAY_PENDING',
+      amountMinor: c.needPayAmtMinor,
+      currency: 'USD',
+      providerPaymentId: started.channelToken,
+      failedReason: null,
     });
     const mp = await mockpayOf(started.channelToken);
-    expect(mp).toMatchObject({ merchantReference: started.paymentRecordId, currency: 'USD', status: 'CREATED', webhookUrl: 'http://127.0.0.1/api/payments/webhooks/mockpay' });
+    expect(mp).toMatchObject({
+      merchantReference: started.paymentRecordId,
+      currency: 'USD',
+      status: 'CREATED',
+      webhookUrl: 'http://127.0.0.1/api/payments/webhooks/mockpay',
+    });
     // e.g. 550.17 USD -> 55017
     expect(mp.amountMinor).toBe(BigInt(Math.round(Number(order.needPayAmt.value) * 100)));
-    expect(mp.returnUrl).toBe(`/buyer/pay-result?contractId=${order.id}&buyerId=${f.buyerId}&paymentOrderId=${order.paymentOrderId}&totalAmt=${order.needPayAmt.value}`);
+    expect(mp.returnUrl).toBe(
+      `/buyer/pay-result?contractId=${order.id}&buyerId=${f.buyerId}&paymentOrderId=${order.paymentOrderId}&totalAmt=${order.needPayAmt.value}`,
+    );
   });
 
   it('while pending: status-by-contract and payResult say PAY_PENDING with the record id', async () => {
-    expect((await statusByContract(buyer, order.id)).json()).toEqual({ payUniqueKey: order.payUniqueKey, paymentRecordStatus: 'PAY_PENDING', paymentRecordId: started.paymentRecordId });
-    expect((await payResult(buyer, order.id)).json()).toMatchObject({ status: 'PAY_PENDING', failedReason: null, paymentRecordId: started.paymentRecordId });
+    expect((await statusByContract(buyer, order.id)).json()).toEqual({
+      payUniqueKey: order.payUniqueKey,
+      paymentRecordStatus: 'PAY_PENDING',
+      paymentRecordId: started.paymentRecordId,
+    });
+    expect((await payResult(buyer, order.id)).json()).toMatchObject({
+      status: 'PAY_PENDING',
+      failedReason: null,
+      paymentRecordId: started.paymentRecordId,
+    });
   });
 
   it('the hosted page shows the amount, the form and the test card table', async () => {
@@ -280,7 +469,14 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
     expect(res.body).toContain(`<p class="amount">${amount}</p>`);
     expect(res.body).toContain(`Reference ${started.paymentRecordId}`);
     expect(res.body).toContain('<table><caption>Test cards</caption>');
-    for (const card of ['4242 4242 4242 4242', '5555 5555 5555 4444', '4000 0000 0000 0002', '4000 0000 0000 9995', '4000 0000 0000 0077']) expect(res.body).toContain(card);
+    for (const card of [
+      '4242 4242 4242 4242',
+      '5555 5555 5555 4444',
+      '4000 0000 0000 0002',
+      '4000 0000 0000 9995',
+      '4000 0000 0000 0077',
+    ])
+      expect(res.body).toContain(card);
     expect(res.body).toContain('Visa: card declined');
     for (const o of ['approve', 'decline', 'pending']) expect(res.body).toContain(`name="outcome" value="${o}"`);
     expect((await hostedGet('mp_unknown')).statusCode).toBe(404);
@@ -289,9 +485,17 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
   it('approve -> 303 back to the pay-result page; the webhook pays the contract', async () => {
     const res = await hostedPost(started.channelToken, 'approve', '4242 4242 4242 4242');
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`/buyer/pay-result?contractId=${order.id}&buyerId=${f.buyerId}&paymentOrderId=${order.paymentOrderId}&totalAmt=${order.needPayAmt.value}`);
+    expect(res.headers.location).toBe(
+      `/buyer/pay-result?contractId=${order.id}&buyerId=${f.buyerId}&paymentOrderId=${order.paymentOrderId}&totalAmt=${order.needPayAmt.value}`,
+    );
     const result = await pollResult(buyer, order.id);
-    expect(result).toMatchObject({ contractId: order.id, status: 'PAY_SUCCESS', failedReason: null, paymentRecordId: started.paymentRecordId, needPayAmt: order.needPayAmt });
+    expect(result).toMatchObject({
+      contractId: order.id,
+      status: 'PAY_SUCCESS',
+      failedReason: null,
+      paymentRecordId: started.paymentRecordId,
+      needPayAmt: order.needPayAmt,
+    });
     const [ev] = await delivered(started.channelToken);
     expect(ev).toMatchObject({ type: 'payment.approved', attempts: 1 });
   });
@@ -299,7 +503,11 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
   it('rows: record PAY_SUCCESS, MOCKPAY APPROVED, contract PAID, orders UN_DELIVERY with paid amounts, one webhook event', async () => {
     const [r] = await recordsOf(order.id);
     expect(r).toMatchObject({ status: 'PAY_SUCCESS', failedReason: null });
-    expect(await mockpayOf(started.channelToken)).toMatchObject({ status: 'APPROVED', cardTail: '4242', declineReason: null });
+    expect(await mockpayOf(started.channelToken)).toMatchObject({
+      status: 'APPROVED',
+      cardTail: '4242',
+      declineReason: null,
+    });
     expect(await contractRow(order.id)).toMatchObject({ status: 'PAID' });
     const orders = await ordersOf(order.id);
     expect(orders).toHaveLength(2);
@@ -320,12 +528,19 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
     expect(c.earnPoints).toBeGreaterThan(0);
     const earned = await earnedFor(order.id);
     expect(earned.map((l) => [l.buyerId, l.delta])).toEqual([[f.buyerId, c.earnPoints]]);
-    const now = (await t.db.select().from(pointLedger).where(eq(pointLedger.buyerId, f.buyerId))).reduce((a, l) => a + l.delta, 0);
+    const now = (await t.db.select().from(pointLedger).where(eq(pointLedger.buyerId, f.buyerId))).reduce(
+      (a, l) => a + l.delta,
+      0,
+    );
     expect(now).toBe(pointsBefore + c.earnPoints);
   });
 
   it('status-by-contract, detail and the hosted page after payment', async () => {
-    expect((await statusByContract(buyer, order.id)).json()).toEqual({ payUniqueKey: order.payUniqueKey, paymentRecordStatus: 'PAY_SUCCESS', paymentRecordId: started.paymentRecordId });
+    expect((await statusByContract(buyer, order.id)).json()).toEqual({
+      payUniqueKey: order.payUniqueKey,
+      paymentRecordStatus: 'PAY_SUCCESS',
+      paymentRecordId: started.paymentRecordId,
+    });
     const d = (await contractDetail(buyer, order.id)).json();
     expect(d.status).toBe('PAID');
     expect(d.tradeOrderList.map((o: any) => o.status)).toEqual(['UN_DELIVERY', 'UN_DELIVERY']);
@@ -336,11 +551,17 @@ describe('firstPay: US buyer, two shops, approved on the hosted page', () => {
 
   it('a paid contract: firstPay -> 409 Payment.alreadyPaid, close -> 409 Payment.recordNotClosable; a second approve does nothing', async () => {
     expectError(await firstPay(buyer, order.id), 409, 'Payment.alreadyPaid');
-    expectError(await closeRecord(buyer, order.payUniqueKey, started.paymentRecordId), 409, 'Payment.recordNotClosable');
+    expectError(
+      await closeRecord(buyer, order.payUniqueKey, started.paymentRecordId),
+      409,
+      'Payment.recordNotClosable',
+    );
     const again = await hostedPost(started.channelToken, 'approve', '4242424242424242');
     expect(again.statusCode).toBe(303);
     await sleep(100);
-    expect(await t.db.select().from(mockpayEvents).where(eq(mockpayEvents.paymentId, started.channelToken))).toHaveLength(1);
+    expect(
+      await t.db.select().from(mockpayEvents).where(eq(mockpayEvents.paymentId, started.channelToken)),
+    ).toHaveLength(1);
     expect(await recordsOf(order.id)).toHaveLength(1);
     expect(await earnedFor(order.id)).toHaveLength(1);
   });
@@ -350,16 +571,34 @@ describe('JPY: whole yen, no x100', () => {
   it('a JP guest order in yen (e.g. 49350) is sent to MOCKPAY as the same number', async () => {
     const g = browser(t.app);
     expect((await g.post('/api/preferences', { site: 'JP' })).statusCode).toBe(200);
-    const region = async (code: string) => String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
+    const region = async (code: string) =>
+      String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
     const [jp, tokyo, shibuya] = [await region('JP'), await region('JP-13'), await region('JP-13-渋谷区')];
     const address = usAddress(f, {
-      countryId: jp, countryCode: 'JP', province: '東京都', provinceId: tokyo, city: '渋谷区', cityId: shibuya,
-      districtList: [{ level: 2, name: '東京都', id: tokyo }, { level: 3, name: '渋谷区', id: shibuya }],
-      postalCode: '150-0041', poiName: '神南1-2-3', personPhone: '090 1234 5678', areaCode: '+81',
+      countryId: jp,
+      countryCode: 'JP',
+      province: '東京都',
+      provinceId: tokyo,
+      city: '渋谷区',
+      cityId: shibuya,
+      districtList: [
+        { level: 2, name: '東京都', id: tokyo },
+        { level: 3, name: '渋谷区', id: shibuya },
+      ],
+      postalCode: '150-0041',
+      poiName: '神南1-2-3',
+      personPhone: '090 1234 5678',
+      areaCode: '+81',
     });
-    const order = await placeOrder(g, {
-      previewTradeContractLineReqTOList: lines([f.sku['C7-GRY'], '1']), selectedAddress: address, preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
-    }, { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } });
+    const order = await placeOrder(
+      g,
+      {
+        previewTradeContractLineReqTOList: lines([f.sku['C7-GRY'], '1']),
+        selectedAddress: address,
+        preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+      },
+      { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } },
+    );
     expect(order.needPayAmt.currency).toBe('JPY');
     expect(order.needPayAmt.value).toMatch(/^\d+$/);
     const yen = Number(order.needPayAmt.value);
@@ -368,7 +607,11 @@ describe('JPY: whole yen, no x100', () => {
     const started = await firstPayOk(g, order.id);
     const c = await contractRow(order.id);
     expect(c).toMatchObject({ currency: 'JPY', site: 'JP', needPayAmtMinor: BigInt(yen) });
-    expect(await recordOf(started.paymentRecordId)).toMatchObject({ amountMinor: BigInt(yen), currency: 'JPY', status: 'PAY_PENDING' });
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({
+      amountMinor: BigInt(yen),
+      currency: 'JPY',
+      status: 'PAY_PENDING',
+    });
     expect(await mockpayOf(started.channelToken)).toMatchObject({ amountMinor: BigInt(yen), currency: 'JPY' });
     const page = await hostedGet(started.channelToken);
     expect(page.body).toContain(`<p class="amount">¥${yen.toLocaleString('en-US')}</p>`);
@@ -376,7 +619,7 @@ describe('JPY: whole yen, no x100', () => {
 
     // The tourist pays it; the webhook's amount (in yen) matches the record.
     expect((await hostedPost(started.channelToken, 'approve', '5555555555554444')).statusCode).toBe(303);
-    expect((await pollResult(g, order.id))).toMatchObject({ status: 'PAY_SUCCESS', needPayAmt: order.needPayAmt });
+    expect(await pollResult(g, order.id)).toMatchObject({ status: 'PAY_SUCCESS', needPayAmt: order.needPayAmt });
     const [ev] = await delivered(started.channelToken);
     expect((ev!.payload as MockpayEvent).data).toMatchObject({ amount: yen, currency: 'JPY' });
     expect(await contractRow(order.id)).toMatchObject({ status: 'PAID' });
@@ -454,7 +697,10 @@ describe('webhook replays', () => {
     expect(res.json().outcome).not.toBe('applied');
     expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_SUCCESS', failedReason: null });
     expect(await earnedFor(order.id)).toHaveLength(1);
-    expect((await statusByContract(buyer, order.id)).json()).toMatchObject({ paymentRecordStatus: 'PAY_SUCCESS', paymentRecordId: started.paymentRecordId });
+    expect((await statusByContract(buyer, order.id)).json()).toMatchObject({
+      paymentRecordStatus: 'PAY_SUCCESS',
+      paymentRecordId: started.paymentRecordId,
+    });
   });
 });
 
@@ -535,11 +781,16 @@ describe('webhook signatures', () => {
     const o = await smallOrder();
     const s = await firstPayOk(buyer, o.id);
     const record = await recordOf(s.paymentRecordId);
-    const res = await signed(JSON.stringify(eventFor(s.channelToken, record, 'payment.approved', { amount: Number(record.amountMinor) - 1 })));
+    const res = await signed(
+      JSON.stringify(eventFor(s.channelToken, record, 'payment.approved', { amount: Number(record.amountMinor) - 1 })),
+    );
     expect(res.json()).toEqual({ received: true, outcome: 'applied' });
     expect(await recordOf(s.paymentRecordId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'amount_mismatch' });
     expect(await contractRow(o.id)).toMatchObject({ status: 'PENDING_PAY' });
-    expect((await payResult(buyer, o.id)).json()).toMatchObject({ status: 'PAY_FAILED', failedReason: 'amount_mismatch' });
+    expect((await payResult(buyer, o.id)).json()).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'amount_mismatch',
+    });
   });
 });
 
@@ -556,10 +807,23 @@ describe('decline, then the repeat-payment guard and a retry', () => {
     const res = await hostedPost(first.channelToken, 'approve', '4000 0000 0000 0002');
     expect(res.statusCode).toBe(303);
     const result = await pollResult(buyer, order.id);
-    expect(result).toMatchObject({ contractId: order.id, status: 'PAY_FAILED', failedReason: 'card_declined', paymentRecordId: first.paymentRecordId, needPayAmt: order.needPayAmt });
+    expect(result).toMatchObject({
+      contractId: order.id,
+      status: 'PAY_FAILED',
+      failedReason: 'card_declined',
+      paymentRecordId: first.paymentRecordId,
+      needPayAmt: order.needPayAmt,
+    });
     await delivered(first.channelToken);
-    expect(await mockpayOf(first.channelToken)).toMatchObject({ status: 'DECLINED', declineReason: 'card_declined', cardTail: '0002' });
-    expect(await recordOf(first.paymentRecordId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'card_declined' });
+    expect(await mockpayOf(first.channelToken)).toMatchObject({
+      status: 'DECLINED',
+      declineReason: 'card_declined',
+      cardTail: '0002',
+    });
+    expect(await recordOf(first.paymentRecordId)).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'card_declined',
+    });
     expect(await contractRow(order.id)).toMatchObject({ status: 'PENDING_PAY' });
     expect(await earnedFor(order.id)).toEqual([]);
     // The declined payment cannot be approved afterwards on the hosted page.
@@ -570,18 +834,32 @@ describe('decline, then the repeat-payment guard and a retry', () => {
   });
 
   it('status-by-contract says PAY_FAILED with the record id (the page asks to confirm paying again)', async () => {
-    expect((await statusByContract(buyer, order.id)).json()).toEqual({ payUniqueKey: order.payUniqueKey, paymentRecordStatus: 'PAY_FAILED', paymentRecordId: first.paymentRecordId });
+    expect((await statusByContract(buyer, order.id)).json()).toEqual({
+      payUniqueKey: order.payUniqueKey,
+      paymentRecordStatus: 'PAY_FAILED',
+      paymentRecordId: first.paymentRecordId,
+    });
   });
 
   it('a failed attempt does not block firstPay; the retry is approved', async () => {
     const retry = await firstPayOk(buyer, order.id);
     expect(retry.paymentRecordId).not.toBe(first.paymentRecordId);
     expect(retry.channelToken).not.toBe(first.channelToken);
-    expect((await statusByContract(buyer, order.id)).json()).toMatchObject({ paymentRecordStatus: 'PAY_PENDING', paymentRecordId: retry.paymentRecordId });
+    expect((await statusByContract(buyer, order.id)).json()).toMatchObject({
+      paymentRecordStatus: 'PAY_PENDING',
+      paymentRecordId: retry.paymentRecordId,
+    });
     expect((await hostedPost(retry.channelToken, 'approve', '4242424242424242')).statusCode).toBe(303);
-    expect(await pollResult(buyer, order.id)).toMatchObject({ status: 'PAY_SUCCESS', failedReason: null, paymentRecordId: retry.paymentRecordId });
+    expect(await pollResult(buyer, order.id)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      failedReason: null,
+      paymentRecordId: retry.paymentRecordId,
+    });
     await delivered(retry.channelToken);
-    expect((await recordsOf(order.id)).map((r) => [String(r.id), r.status])).toEqual([[first.paymentRecordId, 'PAY_FAILED'], [retry.paymentRecordId, 'PAY_SUCCESS']]);
+    expect((await recordsOf(order.id)).map((r) => [String(r.id), r.status])).toEqual([
+      [first.paymentRecordId, 'PAY_FAILED'],
+      [retry.paymentRecordId, 'PAY_SUCCESS'],
+    ]);
     expect(await contractRow(order.id)).toMatchObject({ status: 'PAID' });
     expect(await earnedFor(order.id)).toHaveLength(1);
   });
@@ -595,10 +873,17 @@ describe('decline, then the repeat-payment guard and a retry', () => {
     // The buyer confirms "pay again": the failed record is closed first.
     expect((await closeRecord(buyer, o.payUniqueKey, a.paymentRecordId)).json()).toEqual({ closed: true });
     expect(await recordOf(a.paymentRecordId)).toMatchObject({ status: 'CLOSED' });
-    expect((await statusByContract(buyer, o.id)).json()).toMatchObject({ paymentRecordStatus: 'CLOSED', paymentRecordId: a.paymentRecordId });
+    expect((await statusByContract(buyer, o.id)).json()).toMatchObject({
+      paymentRecordStatus: 'CLOSED',
+      paymentRecordId: a.paymentRecordId,
+    });
     const b = await firstPayOk(buyer, o.id);
     await hostedPost(b.channelToken, 'decline');
-    expect(await pollResult(buyer, o.id)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'card_declined', paymentRecordId: b.paymentRecordId });
+    expect(await pollResult(buyer, o.id)).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'card_declined',
+      paymentRecordId: b.paymentRecordId,
+    });
     await delivered(b.channelToken);
   });
 
@@ -627,7 +912,13 @@ describe('pending, then close and pay again', () => {
     const [ev] = await delivered(first.channelToken);
     expect(ev).toMatchObject({ type: 'payment.pending' });
     expect(await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, ev!.id))).toHaveLength(1);
-    expect((await payResult(buyer, order.id)).json()).toMatchObject({ contractId: order.id, status: 'PAY_PENDING', failedReason: null, paymentRecordId: first.paymentRecordId, needPayAmt: order.needPayAmt });
+    expect((await payResult(buyer, order.id)).json()).toMatchObject({
+      contractId: order.id,
+      status: 'PAY_PENDING',
+      failedReason: null,
+      paymentRecordId: first.paymentRecordId,
+      needPayAmt: order.needPayAmt,
+    });
     expect(await mockpayOf(first.channelToken)).toMatchObject({ status: 'PENDING' });
     const page = await hostedGet(first.channelToken);
     expect(page.body).toContain('This payment is pending');
@@ -640,13 +931,23 @@ describe('pending, then close and pay again', () => {
     expect(err.details).toEqual({ paymentRecordId: first.paymentRecordId });
     expect(await recordsOf(order.id)).toHaveLength(1);
     expect(await t.db.select({ n: count() }).from(mockpayPayments)).toEqual(before);
-    expect((await statusByContract(buyer, order.id)).json()).toEqual({ payUniqueKey: order.payUniqueKey, paymentRecordStatus: 'PAY_PENDING', paymentRecordId: first.paymentRecordId });
+    expect((await statusByContract(buyer, order.id)).json()).toEqual({
+      payUniqueKey: order.payUniqueKey,
+      paymentRecordStatus: 'PAY_PENDING',
+      paymentRecordId: first.paymentRecordId,
+    });
   });
 
   it('closePaymentRecordAfterConfirm needs the right payUniqueKey and record', async () => {
     expectError(await closeRecord(buyer, 'not-the-key', first.paymentRecordId), 404, 'Common.notFound');
     expectError(await closeRecord(buyer, order.payUniqueKey, '999999999'), 404, 'Common.notFound');
-    expectError(await buyer.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { payUniqueKey: order.payUniqueKey }), 400, 'Common.invalidRequest');
+    expectError(
+      await buyer.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
+        payUniqueKey: order.payUniqueKey,
+      }),
+      400,
+      'Common.invalidRequest',
+    );
     expect(await recordOf(first.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING' });
   });
 
@@ -656,7 +957,10 @@ describe('pending, then close and pay again', () => {
     expect(res.json()).toEqual({ closed: true });
     expect(await recordOf(first.paymentRecordId)).toMatchObject({ status: 'CLOSED' });
     expect(await mockpayOf(first.channelToken)).toMatchObject({ status: 'CANCELLED' });
-    expect((await payResult(buyer, order.id)).json()).toMatchObject({ status: 'CLOSED', paymentRecordId: first.paymentRecordId });
+    expect((await payResult(buyer, order.id)).json()).toMatchObject({
+      status: 'CLOSED',
+      paymentRecordId: first.paymentRecordId,
+    });
     // Closing twice is refused.
     expectError(await closeRecord(buyer, order.payUniqueKey, first.paymentRecordId), 409, 'Payment.recordNotClosable');
 
@@ -664,7 +968,9 @@ describe('pending, then close and pay again', () => {
     expect(late.statusCode).toBe(303);
     await sleep(100);
     expect(await mockpayOf(first.channelToken)).toMatchObject({ status: 'CANCELLED' });
-    expect(await t.db.select().from(mockpayEvents).where(eq(mockpayEvents.paymentId, first.channelToken))).toHaveLength(1);
+    expect(await t.db.select().from(mockpayEvents).where(eq(mockpayEvents.paymentId, first.channelToken))).toHaveLength(
+      1,
+    );
     expect(await recordOf(first.paymentRecordId)).toMatchObject({ status: 'CLOSED' });
     expect(await contractRow(order.id)).toMatchObject({ status: 'PENDING_PAY' });
     expect((await hostedGet(first.channelToken)).body).toContain('<h1>Payment cancelled</h1>');
@@ -674,7 +980,10 @@ describe('pending, then close and pay again', () => {
     const second = await firstPayOk(buyer, order.id);
     expect(second.paymentRecordId).not.toBe(first.paymentRecordId);
     expect((await hostedPost(second.channelToken, 'approve')).statusCode).toBe(303);
-    expect(await pollResult(buyer, order.id)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: second.paymentRecordId });
+    expect(await pollResult(buyer, order.id)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: second.paymentRecordId,
+    });
     await delivered(second.channelToken);
     expect((await recordsOf(order.id)).map((r) => r.status)).toEqual(['CLOSED', 'PAY_SUCCESS']);
     expect(await contractRow(order.id)).toMatchObject({ status: 'PAID' });
@@ -708,7 +1017,12 @@ describe('concurrency', () => {
     expect(err.details).toEqual({ paymentRecordId: ok[0]!.json().paymentRecordId });
     const records = await recordsOf(order.id);
     expect(records.map((r) => r.status)).toEqual(['PAY_PENDING']);
-    expect(await t.db.select().from(mockpayPayments).where(eq(mockpayPayments.merchantReference, String(records[0]!.id)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(mockpayPayments)
+        .where(eq(mockpayPayments.merchantReference, String(records[0]!.id))),
+    ).toHaveLength(1);
   });
 
   it('the same tab firing firstPay 4 times at once: one attempt', async () => {
@@ -726,7 +1040,10 @@ describe('concurrency', () => {
     const b = await firstPayOk(buyer, order.id);
     // B is approved on the hosted page ...
     expect((await hostedPost(b.channelToken, 'approve')).statusCode).toBe(303);
-    expect(await pollResult(buyer, order.id)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: b.paymentRecordId });
+    expect(await pollResult(buyer, order.id)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: b.paymentRecordId,
+    });
     await delivered(b.channelToken);
     // ... and the provider also reports A as approved (it had been captured before the cancel arrived).
     const res = await signed(JSON.stringify(eventFor(a.channelToken, recordA)));
@@ -734,7 +1051,10 @@ describe('concurrency', () => {
     expect(res.json()).toEqual({ received: true, outcome: 'ignored' });
 
     const records = await recordsOf(order.id);
-    expect(records.map((r) => [String(r.id), r.status])).toEqual([[a.paymentRecordId, 'CLOSED'], [b.paymentRecordId, 'PAY_SUCCESS']]);
+    expect(records.map((r) => [String(r.id), r.status])).toEqual([
+      [a.paymentRecordId, 'CLOSED'],
+      [b.paymentRecordId, 'PAY_SUCCESS'],
+    ]);
     expect(records[0]!.failedReason).toMatch(/not captured/);
     expect(await contractRow(order.id)).toMatchObject({ status: 'PAID' });
     const orders = await ordersOf(order.id);
@@ -752,9 +1072,15 @@ describe('concurrency', () => {
     const res = await signed(JSON.stringify(eventFor(a.channelToken, recordA)));
     expect(res.json()).toEqual({ received: true, outcome: 'ignored' });
     expect(await contractRow(order.id)).toMatchObject({ status: 'PENDING_PAY' });
-    expect((await payResult(buyer, order.id)).json()).toMatchObject({ status: 'PAY_PENDING', paymentRecordId: b.paymentRecordId });
+    expect((await payResult(buyer, order.id)).json()).toMatchObject({
+      status: 'PAY_PENDING',
+      paymentRecordId: b.paymentRecordId,
+    });
     await hostedPost(b.channelToken, 'approve');
-    expect(await pollResult(buyer, order.id)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: b.paymentRecordId });
+    expect(await pollResult(buyer, order.id)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: b.paymentRecordId,
+    });
     await delivered(b.channelToken);
     const records = await recordsOf(order.id);
     expect(records.filter((r) => r.status === 'PAY_SUCCESS').map((r) => String(r.id))).toEqual([b.paymentRecordId]);
@@ -771,7 +1097,9 @@ describe('concurrency', () => {
       await holder.query('SELECT pg_advisory_lock(hashtext($1))', [`pay:${order.id}`]);
       const webhook = signed(body);
       for (let i = 0; i < 100; i++) {
-        const { rows } = await holder.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())");
+        const { rows } = await holder.query(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        );
         if (rows[0].n > 0) break;
         await sleep(20);
       }
@@ -790,7 +1118,10 @@ describe('concurrency', () => {
     // The buyer's new attempt is the one that pays.
     const b = await firstPayOk(buyer, order.id);
     await hostedPost(b.channelToken, 'approve');
-    expect(await pollResult(buyer, order.id)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: b.paymentRecordId });
+    expect(await pollResult(buyer, order.id)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: b.paymentRecordId,
+    });
     await delivered(b.channelToken);
   });
 
@@ -798,9 +1129,16 @@ describe('concurrency', () => {
     const order = await smallOrder();
     const started = await payAndApprove(buyer, order.id);
     const r = await recordOf(started.paymentRecordId);
-    await expect(t.db.insert(paymentRecords).values({
-      contractId: r.contractId, buyerId: r.buyerId, channel: 'MOCKPAY', status: 'PAY_SUCCESS', amountMinor: r.amountMinor, currency: r.currency,
-    })).rejects.toThrow();
+    await expect(
+      t.db.insert(paymentRecords).values({
+        contractId: r.contractId,
+        buyerId: r.buyerId,
+        channel: 'MOCKPAY',
+        status: 'PAY_SUCCESS',
+        amountMinor: r.amountMinor,
+        currency: r.currency,
+      }),
+    ).rejects.toThrow();
     expect((await recordsOf(order.id)).filter((x) => x.status === 'PAY_SUCCESS')).toHaveLength(1);
   });
 });
@@ -816,9 +1154,12 @@ describe('ownership and other refusals', () => {
     other = await login(t.app, 'main@demo.shop');
   });
 
-  it("another buyer gets 404 Trade.tradeContractNotExist for my contract on every call", async () => {
+  it('another buyer gets 404 Trade.tradeContractNotExist for my contract on every call', async () => {
     for (const res of [
-      await firstPay(other, mine.id), await payResult(other, mine.id), await statusByContract(other, mine.id), await contractDetail(other, mine.id),
+      await firstPay(other, mine.id),
+      await payResult(other, mine.id),
+      await statusByContract(other, mine.id),
+      await contractDetail(other, mine.id),
     ]) {
       const body = expectError(res, 404, 'Trade.tradeContractNotExist');
       expect(body.message).toBe('This order does not exist');
@@ -830,7 +1171,12 @@ describe('ownership and other refusals', () => {
 
   it('no session (and a fresh tourist) -> 404 Trade.tradeContractNotExist', async () => {
     const anon = browser(t.app);
-    for (const res of [await firstPay(anon, mine.id), await payResult(anon, mine.id), await statusByContract(anon, mine.id), await contractDetail(anon, mine.id)]) {
+    for (const res of [
+      await firstPay(anon, mine.id),
+      await payResult(anon, mine.id),
+      await statusByContract(anon, mine.id),
+      await contractDetail(anon, mine.id),
+    ]) {
       expectError(res, 404, 'Trade.tradeContractNotExist');
     }
     const g = browser(t.app);
@@ -866,24 +1212,40 @@ describe('ownership and other refusals', () => {
 
   it('an expired or closed contract -> 409 Payment.contractNotPayable', async () => {
     const o = await smallOrder();
-    await t.db.update(tradeContracts).set({ payDeadline: new Date(Date.now() - 1000) }).where(eq(tradeContracts.id, BigInt(o.id)));
+    await t.db
+      .update(tradeContracts)
+      .set({ payDeadline: new Date(Date.now() - 1000) })
+      .where(eq(tradeContracts.id, BigInt(o.id)));
     expectError(await firstPay(buyer, o.id), 409, 'Payment.contractNotPayable');
-    await t.db.update(tradeContracts).set({ payDeadline: null, status: 'CLOSED' }).where(eq(tradeContracts.id, BigInt(o.id)));
+    await t.db
+      .update(tradeContracts)
+      .set({ payDeadline: null, status: 'CLOSED' })
+      .where(eq(tradeContracts.id, BigInt(o.id)));
     expectError(await firstPay(buyer, o.id), 409, 'Payment.contractNotPayable');
     expect(await recordsOf(o.id)).toEqual([]);
   });
 
   it('a webhook for an unknown payment -> 200 ignored, nothing else changes', async () => {
-    const before = await t.db.select({ id: paymentRecords.id, status: paymentRecords.status }).from(paymentRecords).orderBy(asc(paymentRecords.id));
+    const before = await t.db
+      .select({ id: paymentRecords.id, status: paymentRecords.status })
+      .from(paymentRecords)
+      .orderBy(asc(paymentRecords.id));
     const event = eventFor('mp_doesnotexist', { id: 1n, amountMinor: 100n, currency: 'USD' });
     const res = await signed(JSON.stringify(event));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true, outcome: 'ignored' });
-    expect(await t.db.select({ id: paymentRecords.id, status: paymentRecords.status }).from(paymentRecords).orderBy(asc(paymentRecords.id))).toEqual(before);
+    expect(
+      await t.db
+        .select({ id: paymentRecords.id, status: paymentRecords.status })
+        .from(paymentRecords)
+        .orderBy(asc(paymentRecords.id)),
+    ).toEqual(before);
   });
 
   it('a cancelled event is acknowledged without effect', async () => {
-    const res = await signed(JSON.stringify(eventFor(started.channelToken, await recordOf(started.paymentRecordId), 'payment.cancelled')));
+    const res = await signed(
+      JSON.stringify(eventFor(started.channelToken, await recordOf(started.paymentRecordId), 'payment.cancelled')),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true, outcome: 'ignored' });
     expect((await recordsOf(mine.id)).map((r) => r.status)).toEqual(['PAY_PENDING']);

@@ -8,11 +8,35 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { carriers, paymentRecords, pointLedger, refunds, regions, reverseTradeOrders, tradeContracts, tradeOrders, webhookEvents } from '../../db/schema/index.js';
+import {
+  carriers,
+  paymentRecords,
+  pointLedger,
+  refunds,
+  regions,
+  reverseTradeOrders,
+  tradeContracts,
+  tradeOrders,
+  webhookEvents,
+} from '../../db/schema/index.js';
 import { browser, createTestApp, login, type Browser, type TestApp } from '../../../test/helpers.js';
-import { amsterdamAddress, freshIp, loadFixtures, submit, submitBodyFor, usAddress, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
+import {
+  amsterdamAddress,
+  freshIp,
+  loadFixtures,
+  submit,
+  submitBodyFor,
+  usAddress,
+  type Fixtures,
+  type SkuCode,
+} from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, upsTrackingNumber, waitFor } from '../../../test/order-fixtures.js';
-import { startPaypalEmulator, type Approval, type PaypalEmulator, type WebhookDelivery } from '../../../test/emulators/paypal/emulator.js';
+import {
+  startPaypalEmulator,
+  type Approval,
+  type PaypalEmulator,
+  type WebhookDelivery,
+} from '../../../test/emulators/paypal/emulator.js';
 
 const creds = { clientId: 'shop-paypal-client', clientSecret: 'shop-paypal-secret', webhookId: '3WH12345AB678901C' };
 const publicUrl = 'https://shop.example.test';
@@ -26,7 +50,8 @@ let seller: Browser;
 const { signup, topLines } = orderKit(() => ({ t, f }));
 
 /** PayPal's webhook as it reaches the shop (no session, no CSRF header: the signature is the check). */
-const post = (d: Pick<WebhookDelivery, 'body' | 'headers'>) => t.app.inject({ method: 'POST', url: WEBHOOK, payload: d.body, headers: d.headers });
+const post = (d: Pick<WebhookDelivery, 'body' | 'headers'>) =>
+  t.app.inject({ method: 'POST', url: WEBHOOK, payload: d.body, headers: d.headers });
 
 beforeAll(async () => {
   emulator = await startPaypalEmulator({ ...creds, deliver: async (d) => (await post(d)).statusCode });
@@ -41,12 +66,28 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Placed { contractId: string; orderIds: string[]; payUniqueKey: string; needPayAmt: { value: string; currency: string } }
-async function place(b: Browser, email: string, items: [SkuCode, string][] = [['TRAY-STEEL', '1']], address = usAddress(f, { email })): Promise<Placed> {
-  const body = await submitBodyFor(b, {
-    previewTradeContractLineReqTOList: items.map(([code, qty]) => ({ skuId: f.sku[code], qty })), selectedAddress: address,
-    preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }], couponIds: [],
-  }, { notifyInfo: { notifyType: 'email', contactInfo: email } });
+interface Placed {
+  contractId: string;
+  orderIds: string[];
+  payUniqueKey: string;
+  needPayAmt: { value: string; currency: string };
+}
+async function place(
+  b: Browser,
+  email: string,
+  items: [SkuCode, string][] = [['TRAY-STEEL', '1']],
+  address = usAddress(f, { email }),
+): Promise<Placed> {
+  const body = await submitBodyFor(
+    b,
+    {
+      previewTradeContractLineReqTOList: items.map(([code, qty]) => ({ skuId: f.sku[code], qty })),
+      selectedAddress: address,
+      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+      couponIds: [],
+    },
+    { notifyInfo: { notifyType: 'email', contactInfo: email } },
+  );
   const res = await submit(b, body);
   expect(res.statusCode, res.body).toBe(200);
   const r = res.json();
@@ -54,9 +95,19 @@ async function place(b: Browser, email: string, items: [SkuCode, string][] = [['
 }
 
 async function firstPay(b: Browser, contractId: string) {
-  const res = await b.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: CHANNEL, payMethod: 'paypal' }, { remoteAddress: freshIp() });
+  const res = await b.post(
+    '/sapi/mall-pay/payment/firstPay',
+    { contractId, payChannel: CHANNEL, payMethod: 'paypal' },
+    { remoteAddress: freshIp() },
+  );
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { redirectUrl: string; channelToken: string; paymentRecordId: string; channel: string; clientSession?: Record<string, string> };
+  return res.json() as {
+    redirectUrl: string;
+    channelToken: string;
+    paymentRecordId: string;
+    channel: string;
+    clientSession?: Record<string, string>;
+  };
 }
 
 /** The buyer on PayPal's page: presses a button; returns where PayPal sends the browser back. */
@@ -66,7 +117,10 @@ async function onPaypal(redirectUrl: string, choice: Approval): Promise<URL> {
   await page.text();
   const token = new URL(redirectUrl).searchParams.get('token')!;
   const res = await fetch(new URL('/checkoutnow/decide', redirectUrl), {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token, choice }).toString(),
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, choice }).toString(),
   });
   expect(res.status).toBe(303);
   return new URL(res.headers.get('location')!);
@@ -76,26 +130,69 @@ async function onPaypal(redirectUrl: string, choice: Approval): Promise<URL> {
 async function payResult(b: Browser, contractId: string) {
   const res = await b.post('/sapi/mall-pay/payment/payResult', { contractId });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { status: string; failedReason: string | null; paymentRecordId: string | null; needPayAmt: { value: string; currency: string } };
+  return res.json() as {
+    status: string;
+    failedReason: string | null;
+    paymentRecordId: string | null;
+    needPayAmt: { value: string; currency: string };
+  };
 }
 
-const recordOf = async (id: string) => (await t.db.select().from(paymentRecords).where(eq(paymentRecords.id, BigInt(id))))[0]!;
-const recordsOf = (contractId: string) => t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, BigInt(contractId))).orderBy(asc(paymentRecords.id));
-const contractOf = async (id: string) => (await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(id))))[0]!;
-const ordersOf = (contractId: string) => t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(contractId))).orderBy(asc(tradeOrders.id));
-const earnedFor = (contractId: string) => t.db.select().from(pointLedger).where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
-const paypalEvents = async () => (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'paypal')))[0]!.n;
-const eventRows = (eventId: string) => t.db.select().from(webhookEvents).where(and(eq(webhookEvents.provider, 'paypal'), eq(webhookEvents.eventId, eventId)));
-const hooksOf = (orderId: string, type: string) => emulator.deliveries.filter((d) => d.event.event_type === type && JSON.stringify(d.event.resource).includes(orderId));
-const minorOf = (m: { value: string; currency: string }) => BigInt(m.currency === 'JPY' ? m.value : Math.round(Number(m.value) * 100));
+const recordOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(paymentRecords)
+      .where(eq(paymentRecords.id, BigInt(id)))
+  )[0]!;
+const recordsOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(paymentRecords)
+    .where(eq(paymentRecords.contractId, BigInt(contractId)))
+    .orderBy(asc(paymentRecords.id));
+const contractOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(id)))
+  )[0]!;
+const ordersOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(tradeOrders)
+    .where(eq(tradeOrders.contractId, BigInt(contractId)))
+    .orderBy(asc(tradeOrders.id));
+const earnedFor = (contractId: string) =>
+  t.db
+    .select()
+    .from(pointLedger)
+    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
+const paypalEvents = async () =>
+  (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'paypal')))[0]!.n;
+const eventRows = (eventId: string) =>
+  t.db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, 'paypal'), eq(webhookEvents.eventId, eventId)));
+const hooksOf = (orderId: string, type: string) =>
+  emulator.deliveries.filter((d) => d.event.event_type === type && JSON.stringify(d.event.resource).includes(orderId));
+const minorOf = (m: { value: string; currency: string }) =>
+  BigInt(m.currency === 'JPY' ? m.value : Math.round(Number(m.value) * 100));
 
 /** The contract is paid: its orders wait for shipping, one record succeeded, captured once at PayPal for what the contract asked. */
 async function expectPaidOnce(placed: Placed, orderId: string) {
   expect(await contractOf(placed.contractId)).toMatchObject({ status: 'PAID' });
   expect((await ordersOf(placed.contractId)).map((o) => o.status)).toEqual(placed.orderIds.map(() => 'UN_DELIVERY'));
-  expect((await recordsOf(placed.contractId)).filter((r) => r.status === 'PAY_SUCCESS').map((r) => r.providerPaymentId)).toEqual([orderId]);
+  expect(
+    (await recordsOf(placed.contractId)).filter((r) => r.status === 'PAY_SUCCESS').map((r) => r.providerPaymentId),
+  ).toEqual([orderId]);
   const capture = emulator.order(orderId)!.capture!;
-  expect(capture).toMatchObject({ status: 'COMPLETED', amount: { currency_code: placed.needPayAmt.currency, value: placed.needPayAmt.value } });
+  expect(capture).toMatchObject({
+    status: 'COMPLETED',
+    amount: { currency_code: placed.needPayAmt.currency, value: placed.needPayAmt.value },
+  });
 }
 
 describe('PayPal is offered when configured', () => {
@@ -105,7 +202,11 @@ describe('PayPal is offered when configured', () => {
     const names = us.payChannelGroups.map((g: { groupName: string }) => g.groupName);
     expect(names).toEqual(['MOCKPAY', CHANNEL]);
     expect(us.payChannelGroups[1].channels[0]).toEqual({
-      channelName: CHANNEL, anonymous: true, configMap: { clientId: creds.clientId }, redirectHosts: [new URL(emulator.url).host], paymentMethods: [{ type: 'paypal', name: 'PayPal' }],
+      channelName: CHANNEL,
+      anonymous: true,
+      configMap: { clientId: creds.clientId },
+      redirectHosts: [new URL(emulator.url).host],
+      paymentMethods: [{ type: 'paypal', name: 'PayPal' }],
     });
     const g = browser(t.app);
     expect((await g.post('/api/preferences', { site: 'DE' })).statusCode).toBe(200);
@@ -124,9 +225,18 @@ describe('paying with PayPal', () => {
     expect(new URL(started.redirectUrl).host).toBe(new URL(emulator.url).host);
     expect(started.clientSession).toEqual({ orderId: started.channelToken });
     const record = await recordOf(started.paymentRecordId);
-    expect(record).toMatchObject({ status: 'PAY_PENDING', channel: CHANNEL, providerPaymentId: started.channelToken, amountMinor: minorOf(placed.needPayAmt), currency: 'USD' });
+    expect(record).toMatchObject({
+      status: 'PAY_PENDING',
+      channel: CHANNEL,
+      providerPaymentId: started.channelToken,
+      amountMinor: minorOf(placed.needPayAmt),
+      currency: 'USD',
+    });
     const order = emulator.order(started.channelToken)!;
-    expect(order.unit).toMatchObject({ amount: { currency_code: 'USD', value: placed.needPayAmt.value }, custom_id: started.paymentRecordId });
+    expect(order.unit).toMatchObject({
+      amount: { currency_code: 'USD', value: placed.needPayAmt.value },
+      custom_id: started.paymentRecordId,
+    });
     // Not approved yet: still waiting.
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_PENDING');
 
@@ -136,7 +246,10 @@ describe('paying with PayPal', () => {
     expect(back.searchParams.get('contractId')).toBe(placed.contractId);
     expect(back.searchParams.get('token')).toBe(started.channelToken);
     const captures = emulator.captureCount();
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: started.paymentRecordId });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: started.paymentRecordId,
+    });
     expect(emulator.captureCount() - captures).toBe(1);
     await expectPaidOnce(placed, started.channelToken);
     expect(await earnedFor(placed.contractId)).toHaveLength(1);
@@ -163,7 +276,10 @@ describe('paying with PayPal', () => {
     // The buyer has not come back yet, the order is paid already.
     expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_SUCCESS' });
     // The approval (which captured) and the capture's own webhook race: one of them moved the record.
-    const hooks = [...hooksOf(started.channelToken, 'CHECKOUT.ORDER.APPROVED'), ...hooksOf(started.channelToken, 'PAYMENT.CAPTURE.COMPLETED')];
+    const hooks = [
+      ...hooksOf(started.channelToken, 'CHECKOUT.ORDER.APPROVED'),
+      ...hooksOf(started.channelToken, 'PAYMENT.CAPTURE.COMPLETED'),
+    ];
     expect(hooks.map((d) => d.status)).toEqual([200, 200]);
     const outcomes = (await Promise.all(hooks.map(async (d) => (await eventRows(d.event.id))[0]?.outcome))).sort();
     expect(outcomes).toEqual(['applied', 'ignored']);
@@ -179,10 +295,16 @@ describe('paying with PayPal', () => {
     emulator.hold();
     const started = await firstPay(x.b, placed.contractId);
     await onPaypal(started.redirectUrl, 'decline_at_capture');
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'capture_declined' });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'capture_declined',
+    });
     await emulator.release();
     await emulator.idle();
-    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'capture_declined' });
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'capture_declined',
+    });
     expect(await contractOf(placed.contractId)).toMatchObject({ status: 'PENDING_PAY' });
     expect(await earnedFor(placed.contractId)).toEqual([]);
 
@@ -194,7 +316,7 @@ describe('paying with PayPal', () => {
     await expectPaidOnce(placed, again.channelToken);
   });
 
-  it('cancel on PayPal\'s page: back at the shop the attempt failed as cancelled, nothing was captured, and paying again works', async () => {
+  it("cancel on PayPal's page: back at the shop the attempt failed as cancelled, nothing was captured, and paying again works", async () => {
     const x = await signup('ppcancels');
     const placed = await place(x.b, x.email);
     const started = await firstPay(x.b, placed.contractId);
@@ -265,11 +387,23 @@ describe('paying with PayPal', () => {
     const record = await recordOf(started.paymentRecordId);
     // A capture event for this (unapproved) order, worded as PayPal words it.
     const event = {
-      id: `WH-FORGED-${crypto.randomBytes(6).toString('hex').toUpperCase()}`, create_time: new Date().toISOString(), resource_type: 'capture', event_type: 'PAYMENT.CAPTURE.COMPLETED',
-      summary: `Payment completed for ${placed.needPayAmt.value} USD`, event_version: '1.0', resource_version: '2.0', links: [],
+      id: `WH-FORGED-${crypto.randomBytes(6).toString('hex').toUpperCase()}`,
+      create_time: new Date().toISOString(),
+      resource_type: 'capture',
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      summary: `Payment completed for ${placed.needPayAmt.value} USD`,
+      event_version: '1.0',
+      resource_version: '2.0',
+      links: [],
       resource: {
-        id: '9XY12345AB6789012', status: 'COMPLETED', amount: { currency_code: 'USD', value: placed.needPayAmt.value }, custom_id: started.paymentRecordId,
-        supplementary_data: { related_ids: { order_id: started.channelToken } }, final_capture: true, create_time: new Date().toISOString(), update_time: new Date().toISOString(),
+        id: '9XY12345AB6789012',
+        status: 'COMPLETED',
+        amount: { currency_code: 'USD', value: placed.needPayAmt.value },
+        custom_id: started.paymentRecordId,
+        supplementary_data: { related_ids: { order_id: started.channelToken } },
+        final_capture: true,
+        create_time: new Date().toISOString(),
+        update_time: new Date().toISOString(),
       },
     };
     const body = JSON.stringify(event);
@@ -287,9 +421,13 @@ describe('paying with PayPal', () => {
       // A genuine message altered after signing (a richer amount).
       [body.replace(`"value":"${placed.needPayAmt.value}"`, '"value":"0.01"'), emulator.sign(body)],
     ];
-    for (const [payload, headers] of attempts) expectError(await post({ body: payload, headers }), 400, 'Payment.badSignature');
+    for (const [payload, headers] of attempts)
+      expectError(await post({ body: payload, headers }), 400, 'Payment.badSignature');
     expect(await paypalEvents()).toBe(before);
-    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING', updatedAt: record.updatedAt });
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({
+      status: 'PAY_PENDING',
+      updatedAt: record.updatedAt,
+    });
     expect(await contractOf(placed.contractId)).toMatchObject({ status: 'PENDING_PAY' });
     expect(emulator.captureCount()).toBe(captures);
   });
@@ -299,29 +437,55 @@ describe('paying with PayPal', () => {
     const placed = await place(x.b, x.email);
     const first = await firstPay(x.b, placed.contractId);
     // The buyer left PayPal's page open and chose "pay again" in the shop.
-    const blocked = await x.b.post('/sapi/mall-pay/payment/firstPay', { contractId: placed.contractId, payChannel: CHANNEL }, { remoteAddress: freshIp() });
+    const blocked = await x.b.post(
+      '/sapi/mall-pay/payment/firstPay',
+      { contractId: placed.contractId, payChannel: CHANNEL },
+      { remoteAddress: freshIp() },
+    );
     expectError(blocked, 409, 'Payment.pending');
-    const closed = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { payUniqueKey: placed.payUniqueKey, paymentRecordId: first.paymentRecordId });
+    const closed = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
+      payUniqueKey: placed.payUniqueKey,
+      paymentRecordId: first.paymentRecordId,
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     const second = await firstPay(x.b, placed.contractId);
     await onPaypal(second.redirectUrl, 'approve');
     await emulator.idle();
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS', paymentRecordId: second.paymentRecordId });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      paymentRecordId: second.paymentRecordId,
+    });
 
     // The old tab: the buyer approves the first order too. PayPal's webhook makes the shop capture it, and it is not kept.
     await onPaypal(first.redirectUrl, 'approve');
     await emulator.idle();
-    const refund = await waitFor(() => t.db.select().from(refunds).where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId))), (rs) => rs.length === 1 && rs[0]!.status === 'REFUND_DONE', 'the first charge refunded');
+    const refund = await waitFor(
+      () =>
+        t.db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId))),
+      (rs) => rs.length === 1 && rs[0]!.status === 'REFUND_DONE',
+      'the first charge refunded',
+    );
     const firstCapture = emulator.order(first.channelToken)!.capture!;
     expect(firstCapture.status).toBe('REFUNDED');
-    expect(firstCapture.refunds.map((r) => r.amount)).toEqual([{ currency_code: 'USD', value: placed.needPayAmt.value }]);
-    expect(refund[0]).toMatchObject({ reason: 'NOT_CAPTURED', amountMinor: minorOf(placed.needPayAmt), providerRefundId: firstCapture.refunds[0]!.id });
+    expect(firstCapture.refunds.map((r) => r.amount)).toEqual([
+      { currency_code: 'USD', value: placed.needPayAmt.value },
+    ]);
+    expect(refund[0]).toMatchObject({
+      reason: 'NOT_CAPTURED',
+      amountMinor: minorOf(placed.needPayAmt),
+      providerRefundId: firstCapture.refunds[0]!.id,
+    });
     expect(await recordOf(first.paymentRecordId)).toMatchObject({ status: 'CLOSED' });
     await expectPaidOnce(placed, second.channelToken);
     expect(await earnedFor(placed.contractId)).toHaveLength(1);
     // PayPal's refund webhook names the shop's key; it finds the refund settled already.
     await emulator.idle();
-    const refunded = emulator.deliveries.find((d) => d.event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && d.event.resource.id === firstCapture.refunds[0]!.id)!;
+    const refunded = emulator.deliveries.find(
+      (d) => d.event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && d.event.resource.id === firstCapture.refunds[0]!.id,
+    )!;
     expect(refunded.event.resource.custom_id).toBe(refund[0]!.idempotencyKey);
     expect(await eventRows(refunded.event.id)).toMatchObject([{ outcome: 'ignored' }]);
   });
@@ -344,23 +508,44 @@ describe('refunds from after-sales go back to PayPal', () => {
     expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS' });
     return { x, placed, orderId: started.channelToken };
   }
-  const reverseDone = (id: string) => waitFor(() => t.db.select().from(reverseTradeOrders).where(eq(reverseTradeOrders.id, BigInt(id))), (rs) => rs[0]?.status === 'REFUND_DONE', `after-sales ${id} refunded`);
+  const reverseDone = (id: string) =>
+    waitFor(
+      () =>
+        t.db
+          .select()
+          .from(reverseTradeOrders)
+          .where(eq(reverseTradeOrders.id, BigInt(id))),
+      (rs) => rs[0]?.status === 'REFUND_DONE',
+      `after-sales ${id} refunded`,
+    );
 
-  it('a partial refund, then the rest: PayPal refunds 2 parts of the capture, the shop\'s refunds carry PayPal\'s ids', async () => {
+  it("a partial refund, then the rest: PayPal refunds 2 parts of the capture, the shop's refunds carry PayPal's ids", async () => {
     const { x, placed, orderId } = await paidWithPaypal('pprefund', [['TRAY-STEEL', '2']]);
     const tradeOrderId = placed.orderIds[0]!;
     const lines = await topLines(tradeOrderId);
     const shipped = await seller.post(`/api/merchant/orders/${tradeOrderId}/packages`, {
-      carrierId, serviceCode: upsTrackingNumber(), lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
+      carrierId,
+      serviceCode: upsTrackingNumber(),
+      lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
     const order = (await ordersOf(placed.contractId))[0]!;
     const paid = order.paidAmtMinor;
     const shipping = order.shippingAmtMinor;
     const part = (paid - shipping) / 2n;
-    const ask = (amount: bigint) => x.b.post('/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow', [{
-      tradeOrder: { id: tradeOrderId }, reverseReason: 'QUALITY_ISSUE', applyRefundAmt: value(amount), reverseTradeOrderLineList: [{ tradeOrderLine: { id: String(lines[0]!.id) }, reverseQty: '1' }],
-    }], { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() });
+    const ask = (amount: bigint) =>
+      x.b.post(
+        '/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
+        [
+          {
+            tradeOrder: { id: tradeOrderId },
+            reverseReason: 'QUALITY_ISSUE',
+            applyRefundAmt: value(amount),
+            reverseTradeOrderLineList: [{ tradeOrderLine: { id: String(lines[0]!.id) }, reverseQty: '1' }],
+          },
+        ],
+        { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
+      );
 
     const r1 = await ask(part);
     expect(r1.statusCode, r1.body).toBe(200);
@@ -378,18 +563,29 @@ describe('refunds from after-sales go back to PayPal', () => {
     expect(r2.statusCode, r2.body).toBe(200);
     const r2Id = r2.json().id as string;
     expect((await seller.post(`/api/merchant/reverse/${r2Id}/audit`, { approve: true })).statusCode).toBe(200);
-    const refunded2 = await seller.post(`/api/merchant/reverse/${r2Id}/refund`, { amount: value(rest - shipping), refundShippingAmt: value(shipping) });
+    const refunded2 = await seller.post(`/api/merchant/reverse/${r2Id}/refund`, {
+      amount: value(rest - shipping),
+      refundShippingAmt: value(shipping),
+    });
     expect(refunded2.statusCode, refunded2.body).toBe(200);
     await reverseDone(r2Id);
     expect(capture.status).toBe('REFUNDED');
     expect(capture.refunds.map((r) => r.amount.value)).toEqual([value(part), value(rest)]);
 
-    const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, BigInt(tradeOrderId))).orderBy(asc(refunds.id));
-    expect(rows.map((r) => [r.status, r.amountMinor, r.providerRefundId])).toEqual(capture.refunds.map((r) => ['REFUND_DONE', minorOf({ value: r.amount.value, currency: 'USD' }), r.id]));
+    const rows = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, BigInt(tradeOrderId)))
+      .orderBy(asc(refunds.id));
+    expect(rows.map((r) => [r.status, r.amountMinor, r.providerRefundId])).toEqual(
+      capture.refunds.map((r) => ['REFUND_DONE', minorOf({ value: r.amount.value, currency: 'USD' }), r.id]),
+    );
     // PayPal's refund webhooks come after the answers: acknowledged, nothing changes.
     await emulator.idle();
     for (const pr of capture.refunds) {
-      const hook = emulator.deliveries.find((d) => d.event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && d.event.resource.id === pr.id)!;
+      const hook = emulator.deliveries.find(
+        (d) => d.event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && d.event.resource.id === pr.id,
+      )!;
       expect(hook.status).toBe(200);
       expect(await eventRows(hook.event.id)).toMatchObject([{ outcome: 'ignored' }]);
     }
@@ -399,7 +595,9 @@ describe('refunds from after-sales go back to PayPal', () => {
   it('an order cancelled after payment is refunded in full at PayPal, once', async () => {
     const { x, placed, orderId } = await paidWithPaypal('ppcancel', [['TRAY-STEEL', '1']]);
     const refundsBefore = emulator.refundCount();
-    const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id: placed.orderIds[0] } }]);
+    const cancel = await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [
+      { tradeOrder: { id: placed.orderIds[0] } },
+    ]);
     expect(cancel.statusCode, cancel.body).toBe(200);
     const reverseId = cancel.json().reverseTradeOrderId as string;
     const audit = await seller.post(`/api/merchant/reverse/${reverseId}/audit`, { approve: true });
@@ -409,8 +607,16 @@ describe('refunds from after-sales go back to PayPal', () => {
     expect(capture.status).toBe('REFUNDED');
     expect(capture.refunds.map((r) => r.amount)).toEqual([{ currency_code: 'USD', value: placed.needPayAmt.value }]);
     expect(emulator.refundCount() - refundsBefore).toBe(1);
-    const [row] = await t.db.select().from(refunds).where(eq(refunds.reverseId, BigInt(reverseId)));
-    expect(row).toMatchObject({ status: 'REFUND_DONE', channel: CHANNEL, amountMinor: minorOf(placed.needPayAmt), providerRefundId: capture.refunds[0]!.id });
+    const [row] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.reverseId, BigInt(reverseId)));
+    expect(row).toMatchObject({
+      status: 'REFUND_DONE',
+      channel: CHANNEL,
+      amountMinor: minorOf(placed.needPayAmt),
+      providerRefundId: capture.refunds[0]!.id,
+    });
     // The refund job asked again with the same key (a retry after a lost answer): still one refund at PayPal.
     await t.app.refunder.execute(row!.id);
     expect(emulator.refundCount() - refundsBefore).toBe(1);
@@ -418,34 +624,76 @@ describe('refunds from after-sales go back to PayPal', () => {
 });
 
 describe('amounts in USD, EUR, GBP and JPY', () => {
-  const regionId = async (code: string) => String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
+  const regionId = async (code: string) =>
+    String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
   const addresses: Record<string, () => Promise<Record<string, unknown>>> = {
     US: async () => usAddress(f),
     NL: async () => amsterdamAddress(f),
-    UK: async () => usAddress(f, {
-      countryId: await regionId('GB'), countryCode: 'GB', province: 'England', provinceId: await regionId('GB-ENG'), city: 'London', cityId: await regionId('GB-ENG-LONDON'),
-      districtList: [{ level: 2, name: 'England', id: await regionId('GB-ENG') }, { level: 3, name: 'London', id: await regionId('GB-ENG-LONDON') }],
-      postalCode: 'SW1A 1AA', poiName: '10 Downing St', personPhone: '020 7946 0000', areaCode: '+44',
-    }),
-    JP: async () => usAddress(f, {
-      countryId: await regionId('JP'), countryCode: 'JP', province: '東京都', provinceId: await regionId('JP-13'), city: '渋谷区', cityId: await regionId('JP-13-渋谷区'),
-      districtList: [{ level: 2, name: '東京都', id: await regionId('JP-13') }, { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') }],
-      postalCode: '150-0041', poiName: '神南1-2-3', personPhone: '090 1234 5678', areaCode: '+81',
-    }),
+    UK: async () =>
+      usAddress(f, {
+        countryId: await regionId('GB'),
+        countryCode: 'GB',
+        province: 'England',
+        provinceId: await regionId('GB-ENG'),
+        city: 'London',
+        cityId: await regionId('GB-ENG-LONDON'),
+        districtList: [
+          { level: 2, name: 'England', id: await regionId('GB-ENG') },
+          { level: 3, name: 'London', id: await regionId('GB-ENG-LONDON') },
+        ],
+        postalCode: 'SW1A 1AA',
+        poiName: '10 Downing St',
+        personPhone: '020 7946 0000',
+        areaCode: '+44',
+      }),
+    JP: async () =>
+      usAddress(f, {
+        countryId: await regionId('JP'),
+        countryCode: 'JP',
+        province: '東京都',
+        provinceId: await regionId('JP-13'),
+        city: '渋谷区',
+        cityId: await regionId('JP-13-渋谷区'),
+        districtList: [
+          { level: 2, name: '東京都', id: await regionId('JP-13') },
+          { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') },
+        ],
+        postalCode: '150-0041',
+        poiName: '神南1-2-3',
+        personPhone: '090 1234 5678',
+        areaCode: '+81',
+      }),
   };
 
-  it.each([['US', 'USD'], ['NL', 'EUR'], ['UK', 'GBP'], ['JP', 'JPY']])('a guest on site %s pays in %s: PayPal is asked for the record\'s amount and captures exactly it', async (site, currency) => {
-    const g = browser(t.app);
-    expect((await g.post('/api/preferences', { site })).statusCode).toBe(200);
-    const placed = await place(g, 'gina@example.com', [['TRAY-STEEL', '1']], await addresses[site]!());
-    expect(placed.needPayAmt.currency).toBe(currency);
-    if (currency === 'JPY') expect(placed.needPayAmt.value).toMatch(/^\d+$/);
-    const started = await firstPay(g, placed.contractId);
-    expect(await recordOf(started.paymentRecordId)).toMatchObject({ amountMinor: minorOf(placed.needPayAmt), currency });
-    expect(emulator.order(started.channelToken)!.unit.amount).toEqual({ currency_code: currency, value: placed.needPayAmt.value });
-    await onPaypal(started.redirectUrl, 'approve');
-    await emulator.idle();
-    expect(await payResult(g, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS', needPayAmt: placed.needPayAmt });
-    await expectPaidOnce(placed, started.channelToken);
-  });
+  it.each([
+    ['US', 'USD'],
+    ['NL', 'EUR'],
+    ['UK', 'GBP'],
+    ['JP', 'JPY'],
+  ])(
+    "a guest on site %s pays in %s: PayPal is asked for the record's amount and captures exactly it",
+    async (site, currency) => {
+      const g = browser(t.app);
+      expect((await g.post('/api/preferences', { site })).statusCode).toBe(200);
+      const placed = await place(g, 'gina@example.com', [['TRAY-STEEL', '1']], await addresses[site]!());
+      expect(placed.needPayAmt.currency).toBe(currency);
+      if (currency === 'JPY') expect(placed.needPayAmt.value).toMatch(/^\d+$/);
+      const started = await firstPay(g, placed.contractId);
+      expect(await recordOf(started.paymentRecordId)).toMatchObject({
+        amountMinor: minorOf(placed.needPayAmt),
+        currency,
+      });
+      expect(emulator.order(started.channelToken)!.unit.amount).toEqual({
+        currency_code: currency,
+        value: placed.needPayAmt.value,
+      });
+      await onPaypal(started.redirectUrl, 'approve');
+      await emulator.idle();
+      expect(await payResult(g, placed.contractId)).toMatchObject({
+        status: 'PAY_SUCCESS',
+        needPayAmt: placed.needPayAmt,
+      });
+      await expectPaidOnce(placed, started.channelToken);
+    },
+  );
 });

@@ -15,9 +15,23 @@ import type { PaymentEvents } from './webhooks.js';
 /** What applying the provider's decisions did; 'ignored' leaves a refund to carry out (an approval the contract did not keep). */
 export type SettleOutcome = 'none' | 'applied' | 'ignored';
 
-export async function settleFromProvider(db: Db, registry: PaymentRegistry, events: PaymentEvents, contractId: bigint, details?: Record<string, string>): Promise<SettleOutcome> {
-  const [latest] = await db.select({ status: paymentRecords.status, channel: paymentRecords.channel, providerPaymentId: paymentRecords.providerPaymentId })
-    .from(paymentRecords).where(eq(paymentRecords.contractId, contractId)).orderBy(desc(paymentRecords.id)).limit(1);
+export async function settleFromProvider(
+  db: Db,
+  registry: PaymentRegistry,
+  events: PaymentEvents,
+  contractId: bigint,
+  details?: Record<string, string>,
+): Promise<SettleOutcome> {
+  const [latest] = await db
+    .select({
+      status: paymentRecords.status,
+      channel: paymentRecords.channel,
+      providerPaymentId: paymentRecords.providerPaymentId,
+    })
+    .from(paymentRecords)
+    .where(eq(paymentRecords.contractId, contractId))
+    .orderBy(desc(paymentRecords.id))
+    .limit(1);
   const provider = latest && registry.forChannel(latest.channel);
   if (latest?.status !== 'PAY_PENDING' || !provider || !latest.providerPaymentId) return 'none';
   let outcome: SettleOutcome = 'none';
@@ -44,12 +58,33 @@ const ASK_FOR_MS = 60 * 60_000;
  * contract has closed (pay deadline passed, cancelled) can no longer be kept: it is given up at
  * the provider and closed; a payment decided meanwhile is refunded by the usual path.
  */
-export async function sweepStaleAttempts(db: Db, registry: PaymentRegistry, events: PaymentEvents, now = new Date(), log: (o: object, m: string) => void = () => {}): Promise<{ asked: number; closed: number }> {
-  const rows = await db.select({ id: paymentRecords.id, channel: paymentRecords.channel, providerPaymentId: paymentRecords.providerPaymentId, updatedAt: paymentRecords.updatedAt, contractStatus: tradeContracts.status })
-    .from(paymentRecords).innerJoin(tradeContracts, eq(tradeContracts.id, paymentRecords.contractId))
-    .where(and(eq(paymentRecords.status, 'PAY_PENDING'), isNotNull(paymentRecords.providerPaymentId), lt(paymentRecords.updatedAt, new Date(now.getTime() - STALE_AFTER_MS)),
-      or(eq(tradeContracts.status, 'CLOSED'), gt(paymentRecords.updatedAt, new Date(now.getTime() - ASK_FOR_MS)))))
-    .orderBy(asc(paymentRecords.updatedAt)).limit(50);
+export async function sweepStaleAttempts(
+  db: Db,
+  registry: PaymentRegistry,
+  events: PaymentEvents,
+  now = new Date(),
+  log: (o: object, m: string) => void = () => {},
+): Promise<{ asked: number; closed: number }> {
+  const rows = await db
+    .select({
+      id: paymentRecords.id,
+      channel: paymentRecords.channel,
+      providerPaymentId: paymentRecords.providerPaymentId,
+      updatedAt: paymentRecords.updatedAt,
+      contractStatus: tradeContracts.status,
+    })
+    .from(paymentRecords)
+    .innerJoin(tradeContracts, eq(tradeContracts.id, paymentRecords.contractId))
+    .where(
+      and(
+        eq(paymentRecords.status, 'PAY_PENDING'),
+        isNotNull(paymentRecords.providerPaymentId),
+        lt(paymentRecords.updatedAt, new Date(now.getTime() - STALE_AFTER_MS)),
+        or(eq(tradeContracts.status, 'CLOSED'), gt(paymentRecords.updatedAt, new Date(now.getTime() - ASK_FOR_MS))),
+      ),
+    )
+    .orderBy(asc(paymentRecords.updatedAt))
+    .limit(50);
   let asked = 0;
   let closed = 0;
   for (const r of rows) {
@@ -58,7 +93,8 @@ export async function sweepStaleAttempts(db: Db, registry: PaymentRegistry, even
     try {
       asked += 1;
       for (const event of await provider.confirm(r.providerPaymentId!)) {
-        if (event.type === 'payment.succeeded' || event.type === 'payment.failed') await events.applyDirect(provider.name, event);
+        if (event.type === 'payment.succeeded' || event.type === 'payment.failed')
+          await events.applyDirect(provider.name, event);
       }
       if (r.contractStatus !== 'CLOSED') continue;
       // Moved first: if the provider decides in between, its approval finds a closed attempt and is refunded.

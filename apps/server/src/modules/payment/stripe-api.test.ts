@@ -7,9 +7,27 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { carriers, paymentRecords, pointLedger, refunds, regions, tradeContracts, tradeOrders, webhookEvents } from '../../db/schema/index.js';
+import {
+  carriers,
+  paymentRecords,
+  pointLedger,
+  refunds,
+  regions,
+  tradeContracts,
+  tradeOrders,
+  webhookEvents,
+} from '../../db/schema/index.js';
 import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
-import { amsterdamAddress, freshIp, loadFixtures, submit, submitBodyFor, usAddress, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
+import {
+  amsterdamAddress,
+  freshIp,
+  loadFixtures,
+  submit,
+  submitBodyFor,
+  usAddress,
+  type Body,
+  type Fixtures,
+} from '../../../test/checkout-fixtures.js';
 import { orderKit, upsTrackingNumber, waitFor, type Buyer } from '../../../test/order-fixtures.js';
 import { startStripeEmulator, type StripeEmulator } from '../../../test/emulators/stripe/server.js';
 
@@ -27,10 +45,21 @@ const { signup, place, statusOf, topLines, orderRow } = orderKit(() => ({ t, f }
 beforeAll(async () => {
   emulator = await startStripeEmulator({ webhookSecret: WEBHOOK_SECRET });
   t = await createTestApp({
-    payments: { stripe: { secretKey: 'sk_test_api', publishableKey: 'pk_test_api', webhookSecret: WEBHOOK_SECRET, apiBase: emulator.url, publicUrl: PUBLIC_URL } },
+    payments: {
+      stripe: {
+        secretKey: 'sk_test_api',
+        publishableKey: 'pk_test_api',
+        webhookSecret: WEBHOOK_SECRET,
+        apiBase: emulator.url,
+        publicUrl: PUBLIC_URL,
+      },
+    },
   });
   // Stripe's webhooks reach the shop's route as a provider's POST: no session, no CSRF header.
-  emulator.setDeliver(async (req) => (await t.app.inject({ method: 'POST', url: WEBHOOK, payload: req.body, headers: req.headers })).statusCode);
+  emulator.setDeliver(
+    async (req) =>
+      (await t.app.inject({ method: 'POST', url: WEBHOOK, payload: req.body, headers: req.headers })).statusCode,
+  );
   f = await loadFixtures(t.db);
   seller = await login(t.app, 'seller@demo.shop');
   const [c] = await t.db.select().from(carriers).where(eq(carriers.code, 'UPS'));
@@ -42,10 +71,20 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-interface Started { redirectUrl: string; channelToken: string; paymentRecordId: string; channel: string; clientSession?: Record<string, string> }
+interface Started {
+  redirectUrl: string;
+  channelToken: string;
+  paymentRecordId: string;
+  channel: string;
+  clientSession?: Record<string, string>;
+}
 
 async function firstPay(b: Browser, contractId: string, extra: Body = {}): Promise<Started> {
-  const res = await b.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'STRIPE_PAY_PC', ...extra }, { remoteAddress: freshIp() });
+  const res = await b.post(
+    '/sapi/mall-pay/payment/firstPay',
+    { contractId, payChannel: 'STRIPE_PAY_PC', ...extra },
+    { remoteAddress: freshIp() },
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -60,18 +99,53 @@ const payResult = async (b: Browser, contractId: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { status: string; failedReason: string | null; needPayAmt: { value: string; currency: string } };
 };
-const recordsOf = (contractId: string) => t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, BigInt(contractId))).orderBy(asc(paymentRecords.id));
-const recordOf = async (id: string) => (await t.db.select().from(paymentRecords).where(eq(paymentRecords.id, BigInt(id))))[0]!;
-const contractRow = async (id: string) => (await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(id))))[0]!;
-const ordersOf = (contractId: string) => t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(contractId)));
-const stripeRows = async () => (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'stripe')))[0]!.n;
-const eventRows = (eventId: string) => t.db.select().from(webhookEvents).where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventId, eventId)));
-const earnedFor = (contractId: string) => t.db.select().from(pointLedger).where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
+const recordsOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(paymentRecords)
+    .where(eq(paymentRecords.contractId, BigInt(contractId)))
+    .orderBy(asc(paymentRecords.id));
+const recordOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(paymentRecords)
+      .where(eq(paymentRecords.id, BigInt(id)))
+  )[0]!;
+const contractRow = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(id)))
+  )[0]!;
+const ordersOf = (contractId: string) =>
+  t.db
+    .select()
+    .from(tradeOrders)
+    .where(eq(tradeOrders.contractId, BigInt(contractId)));
+const stripeRows = async () =>
+  (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'stripe')))[0]!.n;
+const eventRows = (eventId: string) =>
+  t.db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventId, eventId)));
+const earnedFor = (contractId: string) =>
+  t.db
+    .select()
+    .from(pointLedger)
+    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
 /** The emulator's PaymentIntent behind a Checkout Session. */
 const intentOf = (sessionId: string) => emulator.intents.get(String(emulator.sessions.get(sessionId)!.payment_intent))!;
 const stripeRefundsOf = (piId: string) => [...emulator.refunds.values()].filter((r) => r.payment_intent === piId);
 const postWebhook = (body: string, signature: string) =>
-  t.app.inject({ method: 'POST', url: WEBHOOK, payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  t.app.inject({
+    method: 'POST',
+    url: WEBHOOK,
+    payload: body,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
 
 async function paidContract(buyer: Buyer, items: Parameters<typeof place>[1] = [['TRAY-STEEL', '1']]) {
   const placed = await place(buyer, items);
@@ -94,17 +168,29 @@ describe('channel and hosted Checkout', () => {
     expect(body).not.toContain(WEBHOOK_SECRET);
   });
 
-  it('pays on the hosted page: the session is for the record\'s amount, the webhook settles it once, the return agrees', async () => {
+  it("pays on the hosted page: the session is for the record's amount, the webhook settles it once, the return agrees", async () => {
     const x = await signup('pays');
     const placed = await place(x, [['TRAY-STEEL', '2']]);
     const started = await firstPay(x.b, placed.contractId);
     const record = await recordOf(started.paymentRecordId);
     expect(started.channelToken).toMatch(/^cs_test_/);
     expect(started.redirectUrl).toBe(`${emulator.url}/c/pay/${started.channelToken}`);
-    expect(record).toMatchObject({ status: 'PAY_PENDING', channel: 'STRIPE_PAY_PC', providerPaymentId: started.channelToken, currency: 'USD' });
+    expect(record).toMatchObject({
+      status: 'PAY_PENDING',
+      channel: 'STRIPE_PAY_PC',
+      providerPaymentId: started.channelToken,
+      currency: 'USD',
+    });
     const session = emulator.sessions.get(started.channelToken)!;
-    expect(session).toMatchObject({ amount_total: Number(record.amountMinor), currency: 'usd', client_reference_id: started.paymentRecordId, metadata: { paymentRecordId: started.paymentRecordId } });
-    expect(String(session.success_url)).toMatch(new RegExp(`^${PUBLIC_URL}/buyer/pay-result\\?contractId=${placed.contractId}&`));
+    expect(session).toMatchObject({
+      amount_total: Number(record.amountMinor),
+      currency: 'usd',
+      client_reference_id: started.paymentRecordId,
+      metadata: { paymentRecordId: started.paymentRecordId },
+    });
+    expect(String(session.success_url)).toMatch(
+      new RegExp(`^${PUBLIC_URL}/buyer/pay-result\\?contractId=${placed.contractId}&`),
+    );
     // Still on Stripe's page: the result page waits.
     expect((await payResult(x.b, placed.contractId)).status).toBe('PAY_PENDING');
 
@@ -117,14 +203,18 @@ describe('channel and hosted Checkout', () => {
     expect((await ordersOf(placed.contractId)).map((o) => o.status)).toEqual(['UN_DELIVERY']);
     expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS' });
     // Stripe sent several events for the one payment; the shop stored each once and moved the record once.
-    const sent = emulator.events.filter((e) => [session.id, intentOf(started.channelToken).id].includes((e.data as { object: { id: string } }).object.id));
-    expect(sent.map((e) => e.type)).toEqual(expect.arrayContaining(['checkout.session.completed', 'payment_intent.succeeded']));
+    const sent = emulator.events.filter((e) =>
+      [session.id, intentOf(started.channelToken).id].includes((e.data as { object: { id: string } }).object.id),
+    );
+    expect(sent.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['checkout.session.completed', 'payment_intent.succeeded']),
+    );
     for (const e of sent) expect(await eventRows(String(e.id))).toHaveLength(1);
     expect((await recordsOf(placed.contractId)).filter((r) => r.status === 'PAY_SUCCESS')).toHaveLength(1);
     expect(await earnedFor(placed.contractId)).toHaveLength(1);
   });
 
-  it('a declined card: the buyer stays on Stripe\'s page; the shop records the failure with its reason, and a new attempt can pay', async () => {
+  it("a declined card: the buyer stays on Stripe's page; the shop records the failure with its reason, and a new attempt can pay", async () => {
     const x = await signup('declined');
     const placed = await place(x, [['TRAY-STEEL', '1']]);
     const started = await firstPay(x.b, placed.contractId);
@@ -132,8 +222,14 @@ describe('channel and hosted Checkout', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('Your card was declined.');
     await emulator.drain();
-    expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'card_declined' });
-    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'card_declined' });
+    expect(await payResult(x.b, placed.contractId)).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'card_declined',
+    });
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({
+      status: 'PAY_FAILED',
+      failedReason: 'card_declined',
+    });
     expect(await contractRow(placed.contractId)).toMatchObject({ status: 'PENDING_PAY' });
     const again = await firstPay(x.b, placed.contractId);
     expect(again.channelToken).not.toBe(started.channelToken);
@@ -142,7 +238,7 @@ describe('channel and hosted Checkout', () => {
     expect(await contractRow(placed.contractId)).toMatchObject({ status: 'PAID' });
   });
 
-  it('cancel on Stripe\'s page: back at the shop the session is expired, the attempt failed as cancelled, and paying again works', async () => {
+  it("cancel on Stripe's page: back at the shop the session is expired, the attempt failed as cancelled, and paying again works", async () => {
     const x = await signup('cancels');
     const placed = await place(x, [['TRAY-STEEL', '1']]);
     const started = await firstPay(x.b, placed.contractId);
@@ -159,11 +255,19 @@ describe('channel and hosted Checkout', () => {
     expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_FAILED', failedReason: 'cancelled' });
     // Someone else's session, or a wrong key, cancels nothing.
     const other = await signup('stranger');
-    const { payUniqueKey } = (await x.b.post('/api/payments/status-by-contract', { contractId: placed.contractId })).json() as { payUniqueKey: string };
+    const { payUniqueKey } = (
+      await x.b.post('/api/payments/status-by-contract', { contractId: placed.contractId })
+    ).json() as { payUniqueKey: string };
     const second = await firstPay(x.b, placed.contractId);
     const forged = `/api/payments/return/cancel?paymentRecordId=${second.paymentRecordId}&payUniqueKey=wrong`;
     expect((await x.b.get(forged)).statusCode).toBe(404);
-    expect((await other.b.get(`/api/payments/return/cancel?paymentRecordId=${second.paymentRecordId}&payUniqueKey=${encodeURIComponent(payUniqueKey)}`)).statusCode).toBe(404);
+    expect(
+      (
+        await other.b.get(
+          `/api/payments/return/cancel?paymentRecordId=${second.paymentRecordId}&payUniqueKey=${encodeURIComponent(payUniqueKey)}`,
+        )
+      ).statusCode,
+    ).toBe(404);
     expect(await recordOf(second.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING' });
     await approve(second.redirectUrl);
     await emulator.drain();
@@ -192,9 +296,13 @@ describe('webhooks', () => {
     const started = await firstPay(x.b, placed.contractId);
     emulator.hold();
     await approve(started.redirectUrl);
-    const completed = emulator.eventsOf('checkout.session.completed').find((e) => (e.data as { object: { id: string } }).object.id === started.channelToken)!;
+    const completed = emulator
+      .eventsOf('checkout.session.completed')
+      .find((e) => (e.data as { object: { id: string } }).object.id === started.channelToken)!;
     const body = JSON.stringify(completed);
-    const replies = await Promise.all(Array.from({ length: 20 }, () => postWebhook(body, emulator.signatureHeader(body))));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => postWebhook(body, emulator.signatureHeader(body))),
+    );
     for (const r of replies) expect(r.statusCode, r.body).toBe(200);
     expect(replies.map((r) => r.json().outcome).filter((o) => o === 'applied')).toHaveLength(1);
     expect(await eventRows(String(completed.id))).toHaveLength(1);
@@ -204,7 +312,12 @@ describe('webhooks', () => {
     await emulator.release();
     expect((await recordsOf(placed.contractId)).map((r) => r.status)).toEqual(['PAY_SUCCESS']);
     expect(await earnedFor(placed.contractId)).toHaveLength(1);
-    expect(await t.db.select().from(refunds).where(eq(refunds.contractId, BigInt(placed.contractId)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.contractId, BigInt(placed.contractId))),
+    ).toEqual([]);
   });
 
   it('a bad signature is refused (400) and changes nothing: another secret, a changed body, an old timestamp, none', async () => {
@@ -213,7 +326,9 @@ describe('webhooks', () => {
     const started = await firstPay(x.b, placed.contractId);
     emulator.hold();
     await approve(started.redirectUrl);
-    const completed = emulator.eventsOf('checkout.session.completed').find((e) => (e.data as { object: { id: string } }).object.id === started.channelToken)!;
+    const completed = emulator
+      .eventsOf('checkout.session.completed')
+      .find((e) => (e.data as { object: { id: string } }).object.id === started.channelToken)!;
     const body = JSON.stringify(completed);
     const before = await stripeRows();
     const tampered = body.replace(/"amount_total": ?\d+/, '"amount_total": 1');
@@ -221,7 +336,12 @@ describe('webhooks', () => {
       await postWebhook(body, emulator.signatureHeader(body, { secret: 'whsec_someone_else' })),
       await postWebhook(tampered, emulator.signatureHeader(body)),
       await postWebhook(body, emulator.signatureHeader(body, { timestamp: Math.floor(Date.now() / 1000) - 600 })),
-      await t.app.inject({ method: 'POST', url: WEBHOOK, payload: body, headers: { 'content-type': 'application/json' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      }),
     ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'Payment.badSignature' });
@@ -255,7 +375,12 @@ describe('webhooks', () => {
     for (const id of [a.contractId, b.contractId]) {
       expect((await recordsOf(id)).map((r) => r.status)).toEqual(['PAY_SUCCESS']);
       expect(await earnedFor(id)).toHaveLength(1);
-      expect(await t.db.select().from(refunds).where(eq(refunds.contractId, BigInt(id)))).toEqual([]);
+      expect(
+        await t.db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.contractId, BigInt(id))),
+      ).toEqual([]);
     }
   });
 });
@@ -270,22 +395,39 @@ describe('pay again while the first attempt is pending', () => {
     await approve(first.redirectUrl);
     // …and the buyer, still seeing "waiting", chooses to pay again: the first attempt is closed.
     const c = await contractRow(placed.contractId);
-    const close = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', { payUniqueKey: c.payUniqueKey, paymentRecordId: first.paymentRecordId });
+    const close = await x.b.post('/sapi/mall-order/web/order/closePaymentRecordAfterConfirm', {
+      payUniqueKey: c.payUniqueKey,
+      paymentRecordId: first.paymentRecordId,
+    });
     expect(close.statusCode, close.body).toBe(200);
     const second = await firstPay(x.b, placed.contractId);
     await approve(second.redirectUrl);
     expect(await payResult(x.b, placed.contractId)).toMatchObject({ status: 'PAY_SUCCESS' });
     // Now the first payment's webhooks arrive.
     await emulator.release();
-    await waitFor(() => t.db.select().from(refunds).where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId))),
-      (r) => r.length === 1 && r[0]!.status === 'REFUND_DONE', 'not-kept charge refunded');
+    await waitFor(
+      () =>
+        t.db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId))),
+      (r) => r.length === 1 && r[0]!.status === 'REFUND_DONE',
+      'not-kept charge refunded',
+    );
     const records = await recordsOf(placed.contractId);
-    expect(records.filter((r) => r.status === 'PAY_SUCCESS').map((r) => String(r.id))).toEqual([second.paymentRecordId]);
+    expect(records.filter((r) => r.status === 'PAY_SUCCESS').map((r) => String(r.id))).toEqual([
+      second.paymentRecordId,
+    ]);
     const firstPi = String(intentOf(first.channelToken).id);
     const given = stripeRefundsOf(firstPi);
-    expect(given.map((r) => [r.amount, r.status])).toEqual([[Number((await recordOf(first.paymentRecordId)).amountMinor), 'succeeded']]);
+    expect(given.map((r) => [r.amount, r.status])).toEqual([
+      [Number((await recordOf(first.paymentRecordId)).amountMinor), 'succeeded'],
+    ]);
     expect(stripeRefundsOf(String(intentOf(second.channelToken).id))).toEqual([]);
-    const [row] = await t.db.select().from(refunds).where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId)));
+    const [row] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentRecordId, BigInt(first.paymentRecordId)));
     expect(row).toMatchObject({ reason: 'NOT_CAPTURED', providerRefundId: given[0]!.id });
     expect((given[0]!.metadata as Record<string, string>).idempotencyKey).toBe(row!.idempotencyKey);
     expect((await ordersOf(placed.contractId)).map((o) => o.status)).toEqual(['UN_DELIVERY']);
@@ -301,18 +443,34 @@ describe('refunds from after-sales', () => {
     const id = orderIds[0]!;
     const lines = await topLines(id);
     const ship = await seller.post(`/api/merchant/orders/${id}/packages`, {
-      carrierId, serviceCode: upsTrackingNumber(), lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
+      carrierId,
+      serviceCode: upsTrackingNumber(),
+      lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
     });
     expect(ship.statusCode, ship.body).toBe(200);
     const line = String(lines[0]!.id);
-    const apply = (amount: string, qty: string) => x.b.post('/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
-      [{ tradeOrder: { id }, reverseReason: 'QUALITY_ISSUE', applyRefundAmt: amount, reverseTradeOrderLineList: [{ tradeOrderLine: { id: line }, reverseQty: qty }] }],
-      { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() });
+    const apply = (amount: string, qty: string) =>
+      x.b.post(
+        '/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
+        [
+          {
+            tradeOrder: { id },
+            reverseReason: 'QUALITY_ISSUE',
+            applyRefundAmt: amount,
+            reverseTradeOrderLineList: [{ tradeOrderLine: { id: line }, reverseQty: qty }],
+          },
+        ],
+        { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
+      );
     const refundVia = async (rid: string, amount: string) => {
       expect((await seller.post(`/api/merchant/reverse/${rid}/audit`, { approve: true })).statusCode).toBe(200);
       const res = await seller.post(`/api/merchant/reverse/${rid}/refund`, { amount });
       expect(res.statusCode, res.body).toBe(200);
-      await waitFor(() => x.b.post('/sapi/mall-order/web/reverseorder/querybyid', { id: rid }).then((r) => r.json()), (r) => r.reverseTradeOrderStatus === 'REFUND_DONE', `reverse ${rid} refunded`);
+      await waitFor(
+        () => x.b.post('/sapi/mall-order/web/reverseorder/querybyid', { id: rid }).then((r) => r.json()),
+        (r) => r.reverseTradeOrderStatus === 'REFUND_DONE',
+        `reverse ${rid} refunded`,
+      );
     };
     const pi = String(intentOf(started.channelToken).id);
 
@@ -322,7 +480,9 @@ describe('refunds from after-sales', () => {
     expect(stripeRefundsOf(pi).map((r) => r.amount)).toEqual([500]);
 
     const paid = (await orderRow(id)).paidAmtMinor;
-    const render = await x.b.post('/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow', [{ tradeOrder: { id }, reverseTradeOrderType: 'SALE_REFUND' }]);
+    const render = await x.b.post('/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow', [
+      { tradeOrder: { id }, reverseTradeOrderType: 'SALE_REFUND' },
+    ]);
     const rest = render.json().availableRefundAmt.value as string;
     expect(rest).toBe(minorToValue(paid - 500n));
     const full = await apply(rest, '1');
@@ -334,14 +494,23 @@ describe('refunds from after-sales', () => {
     const charge = emulator.charges.get(String(emulator.intents.get(pi)!.latest_charge))!;
     expect(charge).toMatchObject({ amount_refunded: Number(paid), refunded: true });
     // The refund job run again (a lost answer) asks Stripe with the same key: nothing is given twice.
-    const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, BigInt(id)));
+    const rows = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, BigInt(id)));
     expect(rows.map((r) => r.status)).toEqual(['REFUND_DONE', 'REFUND_DONE']);
     await t.db.update(refunds).set({ status: 'REFUND_PENDING' }).where(eq(refunds.id, rows[0]!.id));
     await Promise.all(Array.from({ length: 5 }, () => t.app.refunder.execute(rows[0]!.id)));
     expect(stripeRefundsOf(pi)).toHaveLength(2);
-    expect(given.map((r) => (r.metadata as Record<string, string>).idempotencyKey).sort()).toEqual(rows.map((r) => r.idempotencyKey).sort());
+    expect(given.map((r) => (r.metadata as Record<string, string>).idempotencyKey).sort()).toEqual(
+      rows.map((r) => r.idempotencyKey).sort(),
+    );
     // Everything it paid was given back: the order is closed as cancelled.
-    await waitFor(() => statusOf(id), (s) => s === 'CANCEL_ALL', 'order refunded in full');
+    await waitFor(
+      () => statusOf(id),
+      (s) => s === 'CANCEL_ALL',
+      'order refunded in full',
+    );
   });
 });
 
@@ -350,16 +519,33 @@ describe('saved card with 3-D Secure', () => {
   async function confirmSetupAtStripe(clientSecret: string, paymentMethod: string) {
     const setupId = clientSecret.split('_secret_')[0]!;
     const res = await fetch(`${emulator.url}/v1/setup_intents/${setupId}/confirm`, {
-      method: 'POST', headers: { authorization: 'Bearer pk_test_api', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_secret: clientSecret, payment_method: paymentMethod, return_url: `${PUBLIC_URL}/buyer/cards` }),
+      method: 'POST',
+      headers: { authorization: 'Bearer pk_test_api', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_secret: clientSecret,
+        payment_method: paymentMethod,
+        return_url: `${PUBLIC_URL}/buyer/cards`,
+      }),
     });
-    return { setupId, body: await res.json() as { status: string; next_action?: { redirect_to_url?: { url: string } } } };
+    return {
+      setupId,
+      body: (await res.json()) as { status: string; next_action?: { redirect_to_url?: { url: string } } },
+    };
   }
   async function saveCard(b: Browser, paymentMethod: string) {
-    const created = await b.post('/api/trantor/flow/customer_CreateCardFlow', [{
-      cardHolderName: 'Casey Cardholder', mobile: '415 555 0100', email: 'casey@example.com', country: 'United States',
-      city: 'San Francisco', street: 'Market St', houseNumber: '1', zipCode: '94103', isSave: 1,
-    }]);
+    const created = await b.post('/api/trantor/flow/customer_CreateCardFlow', [
+      {
+        cardHolderName: 'Casey Cardholder',
+        mobile: '415 555 0100',
+        email: 'casey@example.com',
+        country: 'United States',
+        city: 'San Francisco',
+        street: 'Market St',
+        houseNumber: '1',
+        zipCode: '94103',
+        isSave: 1,
+      },
+    ]);
     expect(created.statusCode, created.body).toBe(200);
     const card = created.json() as { id: string; extra: string };
     const extra = JSON.parse(card.extra) as { provider: string; clientSecret: string; publishableKey: string };
@@ -369,8 +555,11 @@ describe('saved card with 3-D Secure', () => {
       expect((await onPage(confirmed.body.next_action!.redirect_to_url!.url, { action: 'complete' })).status).toBe(303);
     }
     // The card page polls once a second until the token is there.
-    const polled = await waitFor(() => b.post('/api/trantor/func/customer_QueryOneCardFunc', [{ id: { value: card.id } }]).then((r) => r.json()),
-      (r) => Boolean(r.payCenterToken), `card ${card.id} active`);
+    const polled = await waitFor(
+      () => b.post('/api/trantor/func/customer_QueryOneCardFunc', [{ id: { value: card.id } }]).then((r) => r.json()),
+      (r) => Boolean(r.payCenterToken),
+      `card ${card.id} active`,
+    );
     expect(polled.payCenterToken).toMatch(/^pm_/);
     return { cardId: card.id, token: polled.payCenterToken as string, setupId: confirmed.setupId };
   }
@@ -380,7 +569,11 @@ describe('saved card with 3-D Secure', () => {
     const saved = await saveCard(x.b, 'pm_card_threeDSecure2Required');
     expect(emulator.methods.get(saved.token)).toMatchObject({ card: { last4: '3184' } });
     const list = await x.b.post('/api/trantor/flow/customer_QueryCardByCustomerFlow', [{ isBind: 1 }]);
-    expect(list.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id: saved.cardId, tailNumber: '3184', payCenterToken: saved.token })]));
+    expect(list.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: saved.cardId, tailNumber: '3184', payCenterToken: saved.token }),
+      ]),
+    );
 
     const placed = await place(x, [['TRAY-STEEL', '1']]);
     const started = await firstPay(x.b, placed.contractId, { payMethod: 'savedCard', cardId: saved.cardId });
@@ -388,7 +581,11 @@ describe('saved card with 3-D Secure', () => {
     expect(started.redirectUrl).toBe(`${emulator.url}/3ds/${started.channelToken}`);
     expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_PENDING', payMethod: 'savedCard' });
     const pi = emulator.intents.get(started.channelToken)!;
-    expect(pi).toMatchObject({ customer: emulator.methods.get(saved.token)!.customer, payment_method: saved.token, status: 'requires_action' });
+    expect(pi).toMatchObject({
+      customer: emulator.methods.get(saved.token)!.customer,
+      payment_method: saved.token,
+      status: 'requires_action',
+    });
 
     const back = await onPage(started.redirectUrl, { action: 'complete' });
     expect(back.status).toBe(303);
@@ -410,22 +607,34 @@ describe('saved card with 3-D Secure', () => {
     emulator.hold();
     const started = await firstPay(x.b, placed.contractId, { payMethod: 'savedCard', cardId: saved.cardId });
     expect(started.redirectUrl).toMatch(/^\/buyer\/pay-result\?status=success/);
-    expect(await recordOf(started.paymentRecordId)).toMatchObject({ status: 'PAY_SUCCESS', providerPaymentId: started.channelToken });
-    expect(emulator.intents.get(started.channelToken)).toMatchObject({ status: 'succeeded', amount: Number((await recordOf(started.paymentRecordId)).amountMinor) });
+    expect(await recordOf(started.paymentRecordId)).toMatchObject({
+      status: 'PAY_SUCCESS',
+      providerPaymentId: started.channelToken,
+    });
+    expect(emulator.intents.get(started.channelToken)).toMatchObject({
+      status: 'succeeded',
+      amount: Number((await recordOf(started.paymentRecordId)).amountMinor),
+    });
     await emulator.release();
     expect((await recordsOf(placed.contractId)).map((r) => r.status)).toEqual(['PAY_SUCCESS']);
   });
 });
 
 describe('amounts in USD, EUR, GBP and JPY', () => {
-  const regionId = async (code: string) => String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
+  const regionId = async (code: string) =>
+    String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
   async function guestOrderIn(site: string, address: Record<string, unknown>) {
     const g = browser(t.app);
     expect((await g.post('/api/preferences', { site })).statusCode).toBe(200);
-    const body = await submitBodyFor(g, {
-      previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }], selectedAddress: address,
-      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
-    }, { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } });
+    const body = await submitBodyFor(
+      g,
+      {
+        previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }],
+        selectedAddress: address,
+        preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
+      },
+      { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } },
+    );
     const res = await submit(g, body);
     expect(res.statusCode, res.body).toBe(200);
     return { g, order: res.json() as { id: string; needPayAmt: { value: string; currency: string } } };
@@ -433,30 +642,71 @@ describe('amounts in USD, EUR, GBP and JPY', () => {
   const addresses: Record<string, () => Promise<Record<string, unknown>>> = {
     US: async () => usAddress(f),
     NL: async () => amsterdamAddress(f),
-    UK: async () => usAddress(f, {
-      countryId: await regionId('GB'), countryCode: 'GB', province: 'England', provinceId: await regionId('GB-ENG'), city: 'London', cityId: await regionId('GB-ENG-LONDON'),
-      districtList: [{ level: 2, name: 'England', id: await regionId('GB-ENG') }, { level: 3, name: 'London', id: await regionId('GB-ENG-LONDON') }],
-      postalCode: 'SW1A 1AA', poiName: '10 Downing St', personPhone: '020 7946 0000', areaCode: '+44',
-    }),
-    JP: async () => usAddress(f, {
-      countryId: await regionId('JP'), countryCode: 'JP', province: '東京都', provinceId: await regionId('JP-13'), city: '渋谷区', cityId: await regionId('JP-13-渋谷区'),
-      districtList: [{ level: 2, name: '東京都', id: await regionId('JP-13') }, { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') }],
-      postalCode: '150-0041', poiName: '神南1-2-3', personPhone: '090 1234 5678', areaCode: '+81',
-    }),
+    UK: async () =>
+      usAddress(f, {
+        countryId: await regionId('GB'),
+        countryCode: 'GB',
+        province: 'England',
+        provinceId: await regionId('GB-ENG'),
+        city: 'London',
+        cityId: await regionId('GB-ENG-LONDON'),
+        districtList: [
+          { level: 2, name: 'England', id: await regionId('GB-ENG') },
+          { level: 3, name: 'London', id: await regionId('GB-ENG-LONDON') },
+        ],
+        postalCode: 'SW1A 1AA',
+        poiName: '10 Downing St',
+        personPhone: '020 7946 0000',
+        areaCode: '+44',
+      }),
+    JP: async () =>
+      usAddress(f, {
+        countryId: await regionId('JP'),
+        countryCode: 'JP',
+        province: '東京都',
+        provinceId: await regionId('JP-13'),
+        city: '渋谷区',
+        cityId: await regionId('JP-13-渋谷区'),
+        districtList: [
+          { level: 2, name: '東京都', id: await regionId('JP-13') },
+          { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') },
+        ],
+        postalCode: '150-0041',
+        poiName: '神南1-2-3',
+        personPhone: '090 1234 5678',
+        areaCode: '+81',
+      }),
   };
 
-  it.each([['US', 'USD'], ['NL', 'EUR'], ['UK', 'GBP'], ['JP', 'JPY']])('site %s pays in %s: Stripe is asked for the record\'s minor units (x100, JPY x1)', async (site, currency) => {
+  it.each([
+    ['US', 'USD'],
+    ['NL', 'EUR'],
+    ['UK', 'GBP'],
+    ['JP', 'JPY'],
+  ])("site %s pays in %s: Stripe is asked for the record's minor units (x100, JPY x1)", async (site, currency) => {
     const { g, order } = await guestOrderIn(site, await addresses[site]!());
     expect(order.needPayAmt.currency).toBe(currency);
-    const minor = BigInt(currency === 'JPY' ? order.needPayAmt.value : Math.round(Number(order.needPayAmt.value) * 100));
+    const minor = BigInt(
+      currency === 'JPY' ? order.needPayAmt.value : Math.round(Number(order.needPayAmt.value) * 100),
+    );
     const started = await firstPay(g, order.id);
     expect(await recordOf(started.paymentRecordId)).toMatchObject({ amountMinor: minor, currency });
-    expect(emulator.sessions.get(started.channelToken)).toMatchObject({ amount_total: Number(minor), currency: currency.toLowerCase() });
+    expect(emulator.sessions.get(started.channelToken)).toMatchObject({
+      amount_total: Number(minor),
+      currency: currency.toLowerCase(),
+    });
     const page = await fetch(started.redirectUrl).then((r) => r.text());
-    expect(page).toContain(new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(currency === 'JPY' ? Number(minor) : Number(minor) / 100));
+    expect(page).toContain(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+        currency === 'JPY' ? Number(minor) : Number(minor) / 100,
+      ),
+    );
     await approve(started.redirectUrl);
     await emulator.drain();
     expect(await payResult(g, order.id)).toMatchObject({ status: 'PAY_SUCCESS', needPayAmt: order.needPayAmt });
-    expect(intentOf(started.channelToken)).toMatchObject({ amount_received: Number(minor), currency: currency.toLowerCase() });
+    expect(intentOf(started.channelToken)).toMatchObject({
+      amount_received: Number(minor),
+      currency: currency.toLowerCase(),
+    });
   });
 });

@@ -26,37 +26,78 @@ let jobs: Jobs;
 const kit = orderKit(() => ({ t, f }));
 
 beforeAll(async () => {
-  const url = await ensureDatabase(inject('pgServerUrl'), `test_${crypto.randomBytes(6).toString('hex')}`, 'mall_template');
+  const url = await ensureDatabase(
+    inject('pgServerUrl'),
+    `test_${crypto.randomBytes(6).toString('hex')}`,
+    'mall_template',
+  );
   const db = createDb(url, 4);
   // Only the payment-event queue: MOCKPAY's own deliveries are left queued, the test posts the webhooks itself.
   jobs = await startJobs(url, [PAYMENT_EVENT_QUEUE, 'mockpay-webhook', 'refund-execute']);
   const app = await buildApp({ db, jobs });
   await app.ready();
   await workPaymentEvents(jobs, app.paymentEvents, false);
-  t = { app, db, close: async () => { await app.close(); await jobs.stop(); await db.$client.end(); } };
+  t = {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+      await db.$client.end();
+    },
+  };
   f = await loadFixtures(db);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A pending MOCKPAY payment of a fresh buyer's order, and the approval MOCKPAY would sign for it. */
 async function pendingPayment() {
   const buyer = await kit.signup('hooks');
   const placed = await kit.place(buyer, [['TRAY-STEEL', '1']]);
-  const start = await buyer.b.post('/sapi/mall-pay/payment/firstPay', { contractId: placed.contractId, payChannel: 'MOCKPAY' }, { remoteAddress: freshIp() });
+  const start = await buyer.b.post(
+    '/sapi/mall-pay/payment/firstPay',
+    { contractId: placed.contractId, payChannel: 'MOCKPAY' },
+    { remoteAddress: freshIp() },
+  );
   expect(start.statusCode, start.body).toBe(200);
   const { channelToken, paymentRecordId } = start.json() as { channelToken: string; paymentRecordId: string };
-  const [record] = await t.db.select().from(paymentRecords).where(eq(paymentRecords.id, BigInt(paymentRecordId)));
+  const [record] = await t.db
+    .select()
+    .from(paymentRecords)
+    .where(eq(paymentRecords.id, BigInt(paymentRecordId)));
   const event: MockpayEvent = {
-    id: `evt_hook_${crypto.randomBytes(8).toString('hex')}`, type: 'payment.approved', created: Math.floor(Date.now() / 1000),
-    data: { paymentId: channelToken, merchantReference: paymentRecordId, amount: Number(record!.amountMinor), currency: record!.currency, reason: null },
+    id: `evt_hook_${crypto.randomBytes(8).toString('hex')}`,
+    type: 'payment.approved',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      paymentId: channelToken,
+      merchantReference: paymentRecordId,
+      amount: Number(record!.amountMinor),
+      currency: record!.currency,
+      reason: null,
+    },
   };
   return { placed, record: record!, body: JSON.stringify(event), eventId: event.id };
 }
 
 const post = (provider: string, body: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/payments/webhooks/${provider}`, payload: body, headers: { 'content-type': 'application/json', ...headers } });
-const signedPost = (body: string) => post('mockpay', body, { 'mockpay-signature': signatureHeader(DEV_MOCKPAY_SECRET, body) });
-const contractStatus = async (id: string) => (await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(id))))[0]!.status;
+  t.app.inject({
+    method: 'POST',
+    url: `/api/payments/webhooks/${provider}`,
+    payload: body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+const signedPost = (body: string) =>
+  post('mockpay', body, { 'mockpay-signature': signatureHeader(DEV_MOCKPAY_SECRET, body) });
+const contractStatus = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(id)))
+  )[0]!.status;
 const stored = (eventId: string) => t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
 
 describe('provider webhooks with jobs', () => {
@@ -67,7 +108,11 @@ describe('provider webhooks with jobs', () => {
     expect(first.json()).toEqual({ received: true, outcome: 'queued' });
     const replays = await Promise.all(Array.from({ length: 5 }, () => signedPost(body)));
     expect(replays.map((r) => r.json().outcome)).toEqual(Array(5).fill('duplicate'));
-    const [row] = await waitFor(() => stored(eventId), (rows) => rows[0]?.processedAt != null, 'the job to apply the event');
+    const [row] = await waitFor(
+      () => stored(eventId),
+      (rows) => rows[0]?.processedAt != null,
+      'the job to apply the event',
+    );
     expect(row).toMatchObject({ provider: 'mockpay', outcome: 'applied' });
     expect(await contractStatus(placed.contractId)).toBe('PAID');
     const [after] = await t.db.select().from(paymentRecords).where(eq(paymentRecords.id, record.id));
@@ -80,8 +125,16 @@ describe('provider webhooks with jobs', () => {
     const event = JSON.parse(body) as MockpayEvent;
     // As if the process died between storing the event and sending its job.
     await t.db.insert(webhookEvents).values({
-      provider: 'mockpay', eventId, receivedAt: new Date(Date.now() - 120_000),
-      payload: { type: 'payment.succeeded', providerPaymentId: event.data.paymentId, merchantReference: event.data.merchantReference, amountMinor: String(event.data.amount), currency: event.data.currency },
+      provider: 'mockpay',
+      eventId,
+      receivedAt: new Date(Date.now() - 120_000),
+      payload: {
+        type: 'payment.succeeded',
+        providerPaymentId: event.data.paymentId,
+        merchantReference: event.data.merchantReference,
+        amountMinor: String(event.data.amount),
+        currency: event.data.currency,
+      },
     });
     expect(await contractStatus(placed.contractId)).toBe('PENDING_PAY');
     expect(await t.app.paymentEvents.sweep()).toBeGreaterThanOrEqual(1);

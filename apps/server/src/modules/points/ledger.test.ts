@@ -24,10 +24,15 @@ beforeAll(async () => {
   demo = await login(t.app, 'buyer@demo.shop');
   seller = await login(t.app, 'seller@demo.shop');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const sumOf = async (buyerId: bigint) => {
-  const [r] = await t.db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger).where(eq(pointLedger.buyerId, buyerId));
+  const [r] = await t.db
+    .select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` })
+    .from(pointLedger)
+    .where(eq(pointLedger.buyerId, buyerId));
   return r!.n;
 };
 /** The balance row and the sum of the lines agree; returns the balance. */
@@ -56,9 +61,15 @@ describe('balance equals the sum of the lines', () => {
     expect(afterPay).toBeGreaterThan(500);
     // Cancel after pay, approved: spent points come back, earned points are taken back.
     const id = placed.orderIds[0]!;
-    const rev = (await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }])).json().reverseTradeOrderId as string;
+    const rev = (
+      await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }])
+    ).json().reverseTradeOrderId as string;
     expect((await seller.post(`/api/merchant/reverse/${rev}/decision`, { approve: true })).statusCode).toBe(200);
-    await waitFor(() => statusOf(id), (s) => s === 'CANCEL_ALL', 'order refunded');
+    await waitFor(
+      () => statusOf(id),
+      (s) => s === 'CANCEL_ALL',
+      'order refunded',
+    );
     expect(await consistent(x.id)).toBe(1000);
     const kinds = (await history(x.b)).data.map((l: { kind: string }) => l.kind);
     expect(kinds).toEqual(['EARN_REVERSED', 'REFUND', 'EARN', 'ORDER', 'WELCOME']);
@@ -72,11 +83,14 @@ describe('balance equals the sum of the lines', () => {
   it('under 20 concurrent spends: no negative balance, no lost update', async () => {
     const x = await signup('race');
     await grantPoints(t.db, { buyerId: x.id, delta: 1000, reason: 'WELCOME' });
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => t.db.transaction((tx) => spendPoints(tx, { buyerId: x.id, points: 150 }))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => t.db.transaction((tx) => spendPoints(tx, { buyerId: x.id, points: 150 }))),
+    );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
     // 1000 / 150: six spends fit, the other fourteen are refused with Points.notEnough.
     expect(ok).toBe(6);
-    for (const r of results) if (r.status === 'rejected') expect((r.reason as { code?: string }).code).toBe('Points.notEnough');
+    for (const r of results)
+      if (r.status === 'rejected') expect((r.reason as { code?: string }).code).toBe('Points.notEnough');
     expect(await consistent(x.id)).toBe(100);
     const [row] = await t.db.select().from(pointBalances).where(eq(pointBalances.buyerId, x.id));
     expect(row!.balance).toBe(100);
@@ -87,13 +101,23 @@ describe('balance equals the sum of the lines', () => {
     const y = new Date().getUTCFullYear();
     await grantPoints(t.db, { buyerId: x.id, delta: 400, reason: 'INVITATION', at: new Date(Date.UTC(y - 3, 5, 1)) });
     await grantPoints(t.db, { buyerId: x.id, delta: 300, reason: 'WELCOME', at: new Date(Date.UTC(y - 2, 5, 1)) });
-    await t.db.transaction((tx) => spendPoints(tx, { buyerId: x.id, points: 500, at: new Date(Date.UTC(y - 2, 8, 1)) }));
+    await t.db.transaction((tx) =>
+      spendPoints(tx, { buyerId: x.id, points: 500, at: new Date(Date.UTC(y - 2, 8, 1)) }),
+    );
     // 400 of y-3 were all spent (oldest first); of y-2, 200 are left and expire; nothing of this year.
     await grantPoints(t.db, { buyerId: x.id, delta: 50, reason: 'WELCOME' });
     await runPointsExpiry(t.db);
     const lines = await t.db.select().from(pointLedger).where(eq(pointLedger.buyerId, x.id));
-    const expiry = lines.filter((l) => l.reason === 'EXPIRY').map((l) => [l.earnYear, l.delta]).sort();
-    expect(expiry).toEqual([[y - 3, 0], [y - 2, -200]].sort());
+    const expiry = lines
+      .filter((l) => l.reason === 'EXPIRY')
+      .map((l) => [l.earnYear, l.delta])
+      .sort();
+    expect(expiry).toEqual(
+      [
+        [y - 3, 0],
+        [y - 2, -200],
+      ].sort(),
+    );
     expect(await consistent(x.id)).toBe(50);
     await runPointsExpiry(t.db);
     expect(await consistent(x.id)).toBe(50);

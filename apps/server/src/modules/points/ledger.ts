@@ -29,12 +29,27 @@ import { partsStatement, type ReadPart } from '../../db/rows.js';
 
 type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const POINT_KINDS = ['WELCOME', 'INVITATION', 'ADJUSTMENT', 'EARN', 'ORDER', 'ORDER_CLOSED', 'REFUND', 'EARN_REVERSED', 'EXPIRY'] as const;
+export const POINT_KINDS = [
+  'WELCOME',
+  'INVITATION',
+  'ADJUSTMENT',
+  'EARN',
+  'ORDER',
+  'ORDER_CLOSED',
+  'REFUND',
+  'EARN_REVERSED',
+  'EXPIRY',
+] as const;
 export type PointKind = (typeof POINT_KINDS)[number];
 /** Kinds a grant may use (credits not tied to an order). */
 export type GrantKind = 'WELCOME' | 'INVITATION' | 'ADJUSTMENT';
 
-interface LineRef { buyerId: bigint; tradeContractId?: bigint | null; tradeOrderId?: bigint | null; at?: Date }
+interface LineRef {
+  buyerId: bigint;
+  tradeContractId?: bigint | null;
+  tradeOrderId?: bigint | null;
+  at?: Date;
+}
 
 const yearOf = (d: Date) => d.getUTCFullYear();
 
@@ -43,12 +58,27 @@ async function credit(tx: Tx, ref: LineRef, delta: number, reason: PointKind): P
   if (!Number.isInteger(delta) || delta <= 0) return 0;
   const at = ref.at ?? new Date();
   // The line first: a retried earn/give-back hits the unique index and changes nothing.
-  const [line] = await tx.insert(pointLedger).values({
-    buyerId: ref.buyerId, delta, reason, tradeContractId: ref.tradeContractId ?? null, tradeOrderId: ref.tradeOrderId ?? null, earnYear: yearOf(at), createdAt: at,
-  }).onConflictDoNothing().returning({ id: pointLedger.id });
+  const [line] = await tx
+    .insert(pointLedger)
+    .values({
+      buyerId: ref.buyerId,
+      delta,
+      reason,
+      tradeContractId: ref.tradeContractId ?? null,
+      tradeOrderId: ref.tradeOrderId ?? null,
+      earnYear: yearOf(at),
+      createdAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: pointLedger.id });
   if (!line) return 0;
-  await tx.insert(pointBalances).values({ buyerId: ref.buyerId, balance: delta, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: pointBalances.buyerId, set: { balance: sql`${pointBalances.balance} + ${delta}`, updatedAt: new Date() } });
+  await tx
+    .insert(pointBalances)
+    .values({ buyerId: ref.buyerId, balance: delta, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: pointBalances.buyerId,
+      set: { balance: sql`${pointBalances.balance} + ${delta}`, updatedAt: new Date() },
+    });
   return delta;
 }
 
@@ -57,22 +87,45 @@ async function credit(tx: Tx, ref: LineRef, delta: number, reason: PointKind): P
  * otherwise as much as there is (taking back earned points that were already spent leaves 0,
  * never a negative balance). Returns the points written.
  */
-async function debit(tx: Tx, ref: LineRef, delta: number, reason: PointKind, exact: boolean, earnYear: number | null = null): Promise<number> {
+async function debit(
+  tx: Tx,
+  ref: LineRef,
+  delta: number,
+  reason: PointKind,
+  exact: boolean,
+  earnYear: number | null = null,
+): Promise<number> {
   if (!Number.isInteger(delta) || delta <= 0) return 0;
   let taken = delta;
   if (exact) {
-    const rows = await tx.update(pointBalances).set({ balance: sql`${pointBalances.balance} - ${delta}`, updatedAt: new Date() })
-      .where(and(eq(pointBalances.buyerId, ref.buyerId), sql`${pointBalances.balance} >= ${delta}`)).returning({ b: pointBalances.balance });
+    const rows = await tx
+      .update(pointBalances)
+      .set({ balance: sql`${pointBalances.balance} - ${delta}`, updatedAt: new Date() })
+      .where(and(eq(pointBalances.buyerId, ref.buyerId), sql`${pointBalances.balance} >= ${delta}`))
+      .returning({ b: pointBalances.balance });
     if (!rows.length) throw new AppError(409, ERROR_CODES.notEnoughPoints, 'You do not have enough points');
   } else {
-    const [row] = await tx.select({ b: pointBalances.balance }).from(pointBalances).where(eq(pointBalances.buyerId, ref.buyerId)).for('update');
+    const [row] = await tx
+      .select({ b: pointBalances.balance })
+      .from(pointBalances)
+      .where(eq(pointBalances.buyerId, ref.buyerId))
+      .for('update');
     taken = Math.min(delta, row?.b ?? 0);
     if (taken <= 0) return 0;
-    await tx.update(pointBalances).set({ balance: sql`${pointBalances.balance} - ${taken}`, updatedAt: new Date() }).where(eq(pointBalances.buyerId, ref.buyerId));
+    await tx
+      .update(pointBalances)
+      .set({ balance: sql`${pointBalances.balance} - ${taken}`, updatedAt: new Date() })
+      .where(eq(pointBalances.buyerId, ref.buyerId));
   }
   const at = ref.at ?? new Date();
   await tx.insert(pointLedger).values({
-    buyerId: ref.buyerId, delta: -taken, reason, tradeContractId: ref.tradeContractId ?? null, tradeOrderId: ref.tradeOrderId ?? null, earnYear, createdAt: at,
+    buyerId: ref.buyerId,
+    delta: -taken,
+    reason,
+    tradeContractId: ref.tradeContractId ?? null,
+    tradeOrderId: ref.tradeOrderId ?? null,
+    earnYear,
+    createdAt: at,
   });
   return taken;
 }
@@ -88,7 +141,10 @@ export function spendPoints(tx: Tx, a: LineRef & { points: number }): Promise<nu
 }
 
 /** Spent points coming back: `ORDER_CLOSED` for an unpaid contract that closed, `REFUND` for after-sales. */
-export function refundPoints(tx: Tx, a: LineRef & { points: number; reason: 'ORDER_CLOSED' | 'REFUND' }): Promise<number> {
+export function refundPoints(
+  tx: Tx,
+  a: LineRef & { points: number; reason: 'ORDER_CLOSED' | 'REFUND' },
+): Promise<number> {
   return credit(tx, a, a.points, a.reason);
 }
 
@@ -98,7 +154,10 @@ export function reverseEarned(tx: Tx, a: LineRef & { points: number }): Promise<
 }
 
 /** Points granted outside an order: the welcome gift, an invitation reward, a manual adjustment. */
-export function grantPoints(tx: Tx, a: { buyerId: bigint; delta: number; reason: GrantKind; at?: Date }): Promise<number> {
+export function grantPoints(
+  tx: Tx,
+  a: { buyerId: bigint; delta: number; reason: GrantKind; at?: Date },
+): Promise<number> {
   return credit(tx, a, a.delta, a.reason);
 }
 
@@ -111,13 +170,17 @@ const POINT_BALANCE = partsStatement('point_balance', { buyer: '$1' }, { balance
 
 /** The buyer's balance (one row read). */
 export async function pointBalance(db: Tx, buyerId: bigint): Promise<number> {
-  const { rows: [row] } = await clientOf(db).query({ ...POINT_BALANCE.statement, values: [String(buyerId)] });
+  const {
+    rows: [row],
+  } = await clientOf(db).query({ ...POINT_BALANCE.statement, values: [String(buyerId)] });
   return POINT_BALANCE.read(row!).balance;
 }
 
 /** Sum of a contract's lines of some kinds (for give-backs in share). */
 export async function contractPoints(db: Tx, contractId: bigint, kinds: PointKind[]): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
+  const [r] = await db
+    .select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` })
+    .from(pointLedger)
     .where(and(eq(pointLedger.tradeContractId, contractId), inArray(pointLedger.reason, kinds)));
   return r?.n ?? 0;
 }
@@ -129,8 +192,15 @@ export async function contractPoints(db: Tx, contractId: bigint, kinds: PointKin
  */
 export async function expirePoints(tx: Tx, buyerId: bigint, now = new Date()): Promise<number> {
   // The balance row first: the expiry and a concurrent spend see each other's result.
-  await tx.select({ b: pointBalances.balance }).from(pointBalances).where(eq(pointBalances.buyerId, buyerId)).for('update');
-  const lines = await tx.select({ delta: pointLedger.delta, reason: pointLedger.reason, year: pointLedger.earnYear }).from(pointLedger).where(eq(pointLedger.buyerId, buyerId));
+  await tx
+    .select({ b: pointBalances.balance })
+    .from(pointBalances)
+    .where(eq(pointBalances.buyerId, buyerId))
+    .for('update');
+  const lines = await tx
+    .select({ delta: pointLedger.delta, reason: pointLedger.reason, year: pointLedger.earnYear })
+    .from(pointLedger)
+    .where(eq(pointLedger.buyerId, buyerId));
   const credits = new Map<number, number>();
   let debits = 0;
   const expired = new Set<number>();
@@ -144,11 +214,17 @@ export async function expirePoints(tx: Tx, buyerId: bigint, now = new Date()): P
     if (pointsExpireAt(year) > now || expired.has(year)) continue;
     const n = expiringPoints(credits, debits, year);
     // A zero line still marks the year done, so the job never looks at it again.
-    const [line] = await tx.insert(pointLedger).values({ buyerId, delta: 0, reason: 'EXPIRY', earnYear: year, createdAt: now })
-      .onConflictDoNothing().returning({ id: pointLedger.id });
+    const [line] = await tx
+      .insert(pointLedger)
+      .values({ buyerId, delta: 0, reason: 'EXPIRY', earnYear: year, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: pointLedger.id });
     if (!line || n === 0) continue;
-    const [b] = await tx.update(pointBalances).set({ balance: sql`${pointBalances.balance} - ${n}`, updatedAt: new Date() })
-      .where(and(eq(pointBalances.buyerId, buyerId), sql`${pointBalances.balance} >= ${n}`)).returning({ b: pointBalances.balance });
+    const [b] = await tx
+      .update(pointBalances)
+      .set({ balance: sql`${pointBalances.balance} - ${n}`, updatedAt: new Date() })
+      .where(and(eq(pointBalances.buyerId, buyerId), sql`${pointBalances.balance} >= ${n}`))
+      .returning({ b: pointBalances.balance });
     if (!b) throw new Error(`points expiry of buyer ${buyerId} would go below zero`);
     await tx.update(pointLedger).set({ delta: -n }).where(eq(pointLedger.id, line.id));
     debits += n;
@@ -169,11 +245,28 @@ export async function buyersWithExpiredPoints(db: Tx, now = new Date(), limit = 
 }
 
 /** One page of a buyer's ledger lines, newest first, optionally of some kinds. */
-export async function pointHistory(db: Tx, buyerId: bigint, opts: { kinds?: PointKind[]; pageNo: number; pageSize: number }) {
-  const where = and(eq(pointLedger.buyerId, buyerId), sql`${pointLedger.delta} <> 0`, opts.kinds?.length ? inArray(pointLedger.reason, opts.kinds) : undefined);
+export async function pointHistory(
+  db: Tx,
+  buyerId: bigint,
+  opts: { kinds?: PointKind[]; pageNo: number; pageSize: number },
+) {
+  const where = and(
+    eq(pointLedger.buyerId, buyerId),
+    sql`${pointLedger.delta} <> 0`,
+    opts.kinds?.length ? inArray(pointLedger.reason, opts.kinds) : undefined,
+  );
   const [rows, [count]] = await Promise.all([
-    db.select().from(pointLedger).where(where).orderBy(desc(pointLedger.createdAt), desc(pointLedger.id)).limit(opts.pageSize).offset((opts.pageNo - 1) * opts.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(pointLedger).where(where),
+    db
+      .select()
+      .from(pointLedger)
+      .where(where)
+      .orderBy(desc(pointLedger.createdAt), desc(pointLedger.id))
+      .limit(opts.pageSize)
+      .offset((opts.pageNo - 1) * opts.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pointLedger)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }

@@ -3,9 +3,35 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApplyBody, ApplyResult, AuditBody, ErrorBody, ExchangeSkusBody, ExchangeSkusResult, Id, IdRequest, PostBackBody, QcBody, RenderApplyBody, RenderApplyResult,
-  ReturnAddress, ReturnAddressBody, ReverseActionResult, ReverseByOrderSkuBody, ReverseDetail, ReverseEventBody, ReverseIdBody, ReverseListBody, ReversePage, ReverseSummary,
-  SellerRefundBody, SellerReverseListBody, SellerReversePage, ShipExchangeBody, TrackEntry, CancelDecisionBody, type ApplyType,
+  ApplyBody,
+  ApplyResult,
+  AuditBody,
+  ErrorBody,
+  ExchangeSkusBody,
+  ExchangeSkusResult,
+  Id,
+  IdRequest,
+  PostBackBody,
+  QcBody,
+  RenderApplyBody,
+  RenderApplyResult,
+  ReturnAddress,
+  ReturnAddressBody,
+  ReverseActionResult,
+  ReverseByOrderSkuBody,
+  ReverseDetail,
+  ReverseEventBody,
+  ReverseIdBody,
+  ReverseListBody,
+  ReversePage,
+  ReverseSummary,
+  SellerRefundBody,
+  SellerReverseListBody,
+  SellerReversePage,
+  ShipExchangeBody,
+  TrackEntry,
+  CancelDecisionBody,
+  type ApplyType,
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../lib/jobs.js';
@@ -14,8 +40,21 @@ import type { Refunder } from '../../flows/refund.js';
 import { requireSeller } from '../fulfillment/service.js';
 import { listReverse, reverseById, reverseByOrderSku, reverseNotFound } from './read.js';
 import {
-  addShipmentEvent, audit, buyerCancel, confirmExchange, exchangeSkus, postBack, qc, retryRefund, returnAddresses, reverseDeadlines, saveReturnAddress, sellerRefund,
-  sellerReverseList, shipExchange, type Outcome,
+  addShipmentEvent,
+  audit,
+  buyerCancel,
+  confirmExchange,
+  exchangeSkus,
+  postBack,
+  qc,
+  retryRefund,
+  returnAddresses,
+  reverseDeadlines,
+  saveReturnAddress,
+  sellerRefund,
+  sellerReverseList,
+  shipExchange,
+  type Outcome,
 } from './service.js';
 
 export const REVERSE_SWEEP_QUEUE = 'reverse-sweep';
@@ -44,110 +83,319 @@ export function reverseRoutes(app: FastifyInstance, db: Db, opts: { refunder: Re
     opts.refunder.dispatch(o.refundIds);
     return { id: o.id, reverseTradeOrderStatus: o.reverseTradeOrderStatus };
   };
-  const sweepAt = (ms: number) => opts.jobs?.send(REVERSE_SWEEP_QUEUE, {}, { startAfter: new Date(Date.now() + ms + 1000) });
+  const sweepAt = (ms: number) =>
+    opts.jobs?.send(REVERSE_SWEEP_QUEUE, {}, { startAfter: new Date(Date.now() + ms + 1000) });
 
-  r.post('/sapi/mall-order/web/reverseorder/querypage', {
-    schema: { tags, summary: "Page of the buyer's after-sales orders (keyword = after-sale number prefix; applied = processing, finished or one status)", body: ReverseListBody, response: { 200: ReversePage, ...errors } },
-  }, async (req) => (req.caller.user?.userType === 'REGISTERED' ? listReverse(db, req.caller.user.id, req.body) : { data: [], total: 0, pageNo: req.body.pageNo ?? 1, pageSize: req.body.pageSize ?? 10 }));
+  r.post(
+    '/sapi/mall-order/web/reverseorder/querypage',
+    {
+      schema: {
+        tags,
+        summary:
+          "Page of the buyer's after-sales orders (keyword = after-sale number prefix; applied = processing, finished or one status)",
+        body: ReverseListBody,
+        response: { 200: ReversePage, ...errors },
+      },
+    },
+    async (req) =>
+      req.caller.user?.userType === 'REGISTERED'
+        ? listReverse(db, req.caller.user.id, req.body)
+        : { data: [], total: 0, pageNo: req.body.pageNo ?? 1, pageSize: req.body.pageSize ?? 10 },
+  );
 
-  r.post('/sapi/mall-order/web/reverseorder/querybyordersku', {
-    schema: { tags, summary: 'The after-sales orders of one product (SKU) of one order', body: ReverseByOrderSkuBody, response: { 200: z.object({ data: z.array(ReverseSummary) }), ...errors } },
-  }, async (req) => ({ data: await reverseByOrderSku(db, buyerOf(req).id, BigInt(req.body.tradeOrderId), BigInt(req.body.skuId)) }));
+  r.post(
+    '/sapi/mall-order/web/reverseorder/querybyordersku',
+    {
+      schema: {
+        tags,
+        summary: 'The after-sales orders of one product (SKU) of one order',
+        body: ReverseByOrderSkuBody,
+        response: { 200: z.object({ data: z.array(ReverseSummary) }), ...errors },
+      },
+    },
+    async (req) => ({
+      data: await reverseByOrderSku(db, buyerOf(req).id, BigInt(req.body.tradeOrderId), BigInt(req.body.skuId)),
+    }),
+  );
 
-  r.post('/sapi/mall-order/web/reverseorder/querybyid', {
-    schema: { tags, summary: 'After-sales detail; 404 AfterSales.reverseNotExist when it is not the caller\'s', body: ReverseIdBody, response: { 200: ReverseDetail, ...errors } },
-  }, async (req) => reverseById(db, buyerOf(req).id, BigInt(req.body.id)));
+  r.post(
+    '/sapi/mall-order/web/reverseorder/querybyid',
+    {
+      schema: {
+        tags,
+        summary: "After-sales detail; 404 AfterSales.reverseNotExist when it is not the caller's",
+        body: ReverseIdBody,
+        response: { 200: ReverseDetail, ...errors },
+      },
+    },
+    async (req) => reverseById(db, buyerOf(req).id, BigInt(req.body.id)),
+  );
 
-  r.post('/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow', {
-    schema: { tags, summary: 'Apply page: the lines that can go into after-sales, the refundable amount, reasons and types', body: RenderApplyBody, response: { 200: RenderApplyResult, ...errors } },
-  }, async (req) => renderApply(db, buyerOf(req), req.body[0]!));
+  r.post(
+    '/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow',
+    {
+      schema: {
+        tags,
+        summary: 'Apply page: the lines that can go into after-sales, the refundable amount, reasons and types',
+        body: RenderApplyBody,
+        response: { 200: RenderApplyResult, ...errors },
+      },
+    },
+    async (req) => renderApply(db, buyerOf(req), req.body[0]!),
+  );
 
   for (const [type, path] of Object.entries(INITIATE) as [ApplyType, string][]) {
-    r.post(path, {
-      schema: {
-        tags, summary: `Apply for ${type} (send an Idempotency-Key header: a retry returns the same reverse order)`, body: ApplyBody,
-        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }).passthrough(), response: { 200: ApplyResult, ...errors },
+    r.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Apply for ${type} (send an Idempotency-Key header: a retry returns the same reverse order)`,
+          body: ApplyBody,
+          headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }).passthrough(),
+          response: { 200: ApplyResult, ...errors },
+        },
       },
-    }, async (req) => {
-      const result = await applyReverse(db, buyerOf(req), type, req.body[0]!, req.headers['idempotency-key'] as string | undefined);
-      await sweepAt(reverseDeadlines().auditMs);
-      return result;
-    });
+      async (req) => {
+        const result = await applyReverse(
+          db,
+          buyerOf(req),
+          type,
+          req.body[0]!,
+          req.headers['idempotency-key'] as string | undefined,
+        );
+        await sweepAt(reverseDeadlines().auditMs);
+        return result;
+      },
+    );
   }
 
-  r.post('/api/trantor/flow/trade_CancelReverseTradeOrderForReturnOrExchangeFlow', {
-    schema: { tags, summary: 'Buyer withdraws an after-sales request (before anything came back)', body: IdRequest, response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => after(await buyerCancel(db, buyerOf(req), BigInt(req.body[0]!.id))));
+  r.post(
+    '/api/trantor/flow/trade_CancelReverseTradeOrderForReturnOrExchangeFlow',
+    {
+      schema: {
+        tags,
+        summary: 'Buyer withdraws an after-sales request (before anything came back)',
+        body: IdRequest,
+        response: { 200: ReverseActionResult, ...errors },
+      },
+    },
+    async (req) => after(await buyerCancel(db, buyerOf(req), BigInt(req.body[0]!.id))),
+  );
 
-  r.post('/api/trantor/flow/trade_PostBackReverseTradeOrderFlow', {
-    schema: { tags, summary: 'Buyer sends the goods back (SELF_DELIVERY) with carrier and tracking number', body: PostBackBody, response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => {
-    const b = req.body[0]!;
-    const p = b.fulfillmentProgressList[0]!;
-    return after(await postBack(db, buyerOf(req), BigInt(b.id), { serviceCode: p.serviceCode, carrierId: p.fulfillmentServiceProvider.id }));
-  });
+  r.post(
+    '/api/trantor/flow/trade_PostBackReverseTradeOrderFlow',
+    {
+      schema: {
+        tags,
+        summary: 'Buyer sends the goods back (SELF_DELIVERY) with carrier and tracking number',
+        body: PostBackBody,
+        response: { 200: ReverseActionResult, ...errors },
+      },
+    },
+    async (req) => {
+      const b = req.body[0]!;
+      const p = b.fulfillmentProgressList[0]!;
+      return after(
+        await postBack(db, buyerOf(req), BigInt(b.id), {
+          serviceCode: p.serviceCode,
+          carrierId: p.fulfillmentServiceProvider.id,
+        }),
+      );
+    },
+  );
 
-  r.post('/api/trantor/flow/trade_ConfirmReverseTradeOrderExchangeSkuFlow', {
-    schema: { tags, summary: 'Buyer confirms receipt of the exchange replacement', body: IdRequest, response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => after(await confirmExchange(db, buyerOf(req), BigInt(req.body[0]!.id))));
+  r.post(
+    '/api/trantor/flow/trade_ConfirmReverseTradeOrderExchangeSkuFlow',
+    {
+      schema: {
+        tags,
+        summary: 'Buyer confirms receipt of the exchange replacement',
+        body: IdRequest,
+        response: { 200: ReverseActionResult, ...errors },
+      },
+    },
+    async (req) => after(await confirmExchange(db, buyerOf(req), BigInt(req.body[0]!.id))),
+  );
 
-  r.post('/api/trantor/flow/bbc_trade_B2cListItemInfoForExchangeOrRessiueFlow', {
-    schema: { tags, summary: 'SKUs of an item a bought line can be exchanged for (diyItemId = the item id)', body: ExchangeSkusBody, response: { 200: ExchangeSkusResult, ...errors } },
-  }, async (req) => exchangeSkus(db, buyerOf(req), BigInt(req.body[0]!.diyItemId), req.body[0]!.tradeOrderLineId ? BigInt(req.body[0]!.tradeOrderLineId) : undefined));
+  r.post(
+    '/api/trantor/flow/bbc_trade_B2cListItemInfoForExchangeOrRessiueFlow',
+    {
+      schema: {
+        tags,
+        summary: 'SKUs of an item a bought line can be exchanged for (diyItemId = the item id)',
+        body: ExchangeSkusBody,
+        response: { 200: ExchangeSkusResult, ...errors },
+      },
+    },
+    async (req) =>
+      exchangeSkus(
+        db,
+        buyerOf(req),
+        BigInt(req.body[0]!.diyItemId),
+        req.body[0]!.tradeOrderLineId ? BigInt(req.body[0]!.tradeOrderLineId) : undefined,
+      ),
+  );
 
   // ---------- seller console ----------
   const seller = ['merchant console'];
-  r.post('/api/merchant/reverse', {
-    schema: { tags: seller, summary: "The seller's after-sales requests (to audit, to receive, to refund, to ship, all)", body: SellerReverseListBody, response: { 200: SellerReversePage, ...errors } },
-  }, async (req) => sellerReverseList(db, requireSeller(req.caller.user), req.body));
+  r.post(
+    '/api/merchant/reverse',
+    {
+      schema: {
+        tags: seller,
+        summary: "The seller's after-sales requests (to audit, to receive, to refund, to ship, all)",
+        body: SellerReverseListBody,
+        response: { 200: SellerReversePage, ...errors },
+      },
+    },
+    async (req) => sellerReverseList(db, requireSeller(req.caller.user), req.body),
+  );
 
-  r.post('/api/merchant/reverse/:id/audit', {
-    schema: { tags: seller, summary: 'Approve, or reject with a reason the buyer sees', params: IdParams, body: AuditBody, response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => {
-    const o = await audit(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body);
-    if (o.reverseTradeOrderStatus === 'WAITING_FOR_BUYER_RETURN') await sweepAt(reverseDeadlines().returnMs);
-    return after(o);
-  });
+  r.post(
+    '/api/merchant/reverse/:id/audit',
+    {
+      schema: {
+        tags: seller,
+        summary: 'Approve, or reject with a reason the buyer sees',
+        params: IdParams,
+        body: AuditBody,
+        response: { 200: ReverseActionResult, ...errors },
+      },
+    },
+    async (req) => {
+      const o = await audit(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body);
+      if (o.reverseTradeOrderStatus === 'WAITING_FOR_BUYER_RETURN') await sweepAt(reverseDeadlines().returnMs);
+      return after(o);
+    },
+  );
 
   // The orders console's cancel requests (approve refunds, reject sends the order back to delivery).
-  r.post('/api/merchant/reverse/:id/decision', {
-    schema: { tags: seller, summary: 'Approve or reject a cancel request (same as audit)', params: IdParams, body: CancelDecisionBody, response: { 200: z.object({ orderStatus: z.string(), reverseTradeOrderStatus: z.string() }), ...errors } },
-  }, async (req) => {
-    const o = await audit(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), { approve: req.body.approve, reason: req.body.approve ? undefined : 'The seller could not cancel this order' });
-    await after(o);
-    return { orderStatus: req.body.approve ? 'REFUNDING' : 'UN_DELIVERY', reverseTradeOrderStatus: o.reverseTradeOrderStatus };
-  });
+  r.post(
+    '/api/merchant/reverse/:id/decision',
+    {
+      schema: {
+        tags: seller,
+        summary: 'Approve or reject a cancel request (same as audit)',
+        params: IdParams,
+        body: CancelDecisionBody,
+        response: { 200: z.object({ orderStatus: z.string(), reverseTradeOrderStatus: z.string() }), ...errors },
+      },
+    },
+    async (req) => {
+      const o = await audit(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), {
+        approve: req.body.approve,
+        reason: req.body.approve ? undefined : 'The seller could not cancel this order',
+      });
+      await after(o);
+      return {
+        orderStatus: req.body.approve ? 'REFUNDING' : 'UN_DELIVERY',
+        reverseTradeOrderStatus: o.reverseTradeOrderStatus,
+      };
+    },
+  );
 
-  r.post('/api/merchant/reverse/:id/qc', {
-    schema: { tags: seller, summary: 'Receive and check the returned goods: pass, or reject with a reason', params: IdParams, body: QcBody, response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => after(await qc(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body)));
+  r.post(
+    '/api/merchant/reverse/:id/qc',
+    {
+      schema: {
+        tags: seller,
+        summary: 'Receive and check the returned goods: pass, or reject with a reason',
+        params: IdParams,
+        body: QcBody,
+        response: { 200: ReverseActionResult, ...errors },
+      },
+    },
+    async (req) => after(await qc(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body)),
+  );
 
-  r.post('/api/merchant/reverse/:id/refund', {
-    schema: { tags: seller, summary: 'Refund (up to what was applied for) with optional return shipping', params: IdParams, body: SellerRefundBody, response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => after(await sellerRefund(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body)));
+  r.post(
+    '/api/merchant/reverse/:id/refund',
+    {
+      schema: {
+        tags: seller,
+        summary: 'Refund (up to what was applied for) with optional return shipping',
+        params: IdParams,
+        body: SellerRefundBody,
+        response: { 200: ReverseActionResult, ...errors },
+      },
+    },
+    async (req) =>
+      after(await sellerRefund(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body)),
+  );
 
-  r.post('/api/merchant/reverse/:id/retry-refund', {
-    schema: { tags: seller, summary: 'Try a failed refund again', params: IdParams, body: z.strictObject({}).optional(), response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => after(await retryRefund(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id))));
+  r.post(
+    '/api/merchant/reverse/:id/retry-refund',
+    {
+      schema: {
+        tags: seller,
+        summary: 'Try a failed refund again',
+        params: IdParams,
+        body: z.strictObject({}).optional(),
+        response: { 200: ReverseActionResult, ...errors },
+      },
+    },
+    async (req) => after(await retryRefund(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id))),
+  );
 
-  r.post('/api/merchant/reverse/:id/ship', {
-    schema: { tags: seller, summary: 'Ship the replacement of an exchange', params: IdParams, body: ShipExchangeBody, response: { 200: ReverseActionResult, ...errors } },
-  }, async (req) => {
-    const o = await shipExchange(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body);
-    await sweepAt(reverseDeadlines().confirmMs);
-    return after(o);
-  });
+  r.post(
+    '/api/merchant/reverse/:id/ship',
+    {
+      schema: {
+        tags: seller,
+        summary: 'Ship the replacement of an exchange',
+        params: IdParams,
+        body: ShipExchangeBody,
+        response: { 200: ReverseActionResult, ...errors },
+      },
+    },
+    async (req) => {
+      const o = await shipExchange(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body);
+      await sweepAt(reverseDeadlines().confirmMs);
+      return after(o);
+    },
+  );
 
-  r.post('/api/merchant/reverse-shipments/:id/events', {
-    schema: { tags: seller, summary: 'Add a tracking event to a replacement shipment', params: IdParams, body: ReverseEventBody, response: { 200: TrackEntry, ...errors } },
-  }, async (req) => addShipmentEvent(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body));
+  r.post(
+    '/api/merchant/reverse-shipments/:id/events',
+    {
+      schema: {
+        tags: seller,
+        summary: 'Add a tracking event to a replacement shipment',
+        params: IdParams,
+        body: ReverseEventBody,
+        response: { 200: TrackEntry, ...errors },
+      },
+    },
+    async (req) => addShipmentEvent(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body),
+  );
 
-  r.get('/api/merchant/return-addresses', {
-    schema: { tags: seller, summary: "The seller's shops and their return addresses", response: { 200: z.array(z.object({ shopId: Id, shopName: z.string(), address: ReturnAddress.nullable() })), ...errors } },
-  }, async (req) => returnAddresses(db, requireSeller(req.caller.user)));
+  r.get(
+    '/api/merchant/return-addresses',
+    {
+      schema: {
+        tags: seller,
+        summary: "The seller's shops and their return addresses",
+        response: {
+          200: z.array(z.object({ shopId: Id, shopName: z.string(), address: ReturnAddress.nullable() })),
+          ...errors,
+        },
+      },
+    },
+    async (req) => returnAddresses(db, requireSeller(req.caller.user)),
+  );
 
-  r.put('/api/merchant/return-addresses/:shopId', {
-    schema: { tags: seller, summary: 'Set a shop\'s return address', params: z.strictObject({ shopId: Id }), body: ReturnAddressBody, response: { 200: ReturnAddress, ...errors } },
-  }, async (req) => saveReturnAddress(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.shopId), req.body));
-
+  r.put(
+    '/api/merchant/return-addresses/:shopId',
+    {
+      schema: {
+        tags: seller,
+        summary: "Set a shop's return address",
+        params: z.strictObject({ shopId: Id }),
+        body: ReturnAddressBody,
+        response: { 200: ReturnAddress, ...errors },
+      },
+    },
+    async (req) => saveReturnAddress(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.shopId), req.body),
+  );
 }

@@ -8,7 +8,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, RECEIPT_DEADLINE_DAYS } from '@mall/contracts';
 import { reverseFrom, REVERSE_EVENTS, toMilli, type ReverseEvent, type ReverseType } from '@mall/domain';
 import type { Db } from '../../db/client.js';
-import { refunds, reverseTradeOrderLines, reverseTradeOrders, tradeOrderLines, tradeOrders } from '../../db/schema/index.js';
+import {
+  refunds,
+  reverseTradeOrderLines,
+  reverseTradeOrders,
+  tradeOrderLines,
+  tradeOrders,
+} from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { moveOrders, returnCouponsAndCodes, returnPointsInShare, type Tx } from '../trade/transitions.js';
 import { endPaidServiceByRefund } from '../membership/paid-service.js';
@@ -17,19 +23,35 @@ import { voidServiceCodesByRefund } from '../service-codes/codes.js';
 export type ReverseRow = typeof reverseTradeOrders.$inferSelect;
 type ReverseSet = Partial<typeof reverseTradeOrders.$inferInsert>;
 
-export const statusChanged = () => new AppError(409, ERROR_CODES.reverseStatusChanged, 'This after-sales request has changed, please refresh');
+export const statusChanged = () =>
+  new AppError(409, ERROR_CODES.reverseStatusChanged, 'This after-sales request has changed, please refresh');
 
 /** Moves one reverse order by `event` if its type allows it from its current status; false otherwise. */
-export async function moveReverse(tx: Tx | Db, rev: Pick<ReverseRow, 'id' | 'type'>, event: ReverseEvent, set: ReverseSet = {}, now = new Date()): Promise<boolean> {
+export async function moveReverse(
+  tx: Tx | Db,
+  rev: Pick<ReverseRow, 'id' | 'type'>,
+  event: ReverseEvent,
+  set: ReverseSet = {},
+  now = new Date(),
+): Promise<boolean> {
   const from = reverseFrom(rev.type as ReverseType, event);
   if (!from.length) return false;
-  const rows = await tx.update(reverseTradeOrders).set({ ...set, status: REVERSE_EVENTS[event].to, updatedAt: now })
-    .where(and(eq(reverseTradeOrders.id, rev.id), inArray(reverseTradeOrders.status, [...from]))).returning({ id: reverseTradeOrders.id });
+  const rows = await tx
+    .update(reverseTradeOrders)
+    .set({ ...set, status: REVERSE_EVENTS[event].to, updatedAt: now })
+    .where(and(eq(reverseTradeOrders.id, rev.id), inArray(reverseTradeOrders.status, [...from])))
+    .returning({ id: reverseTradeOrders.id });
   return rows.length === 1;
 }
 
 /** As moveReverse, but a move that is not allowed (any more) is a 409 the client can show. */
-export async function mustMoveReverse(tx: Tx, rev: Pick<ReverseRow, 'id' | 'type'>, event: ReverseEvent, set: ReverseSet = {}, now = new Date()): Promise<void> {
+export async function mustMoveReverse(
+  tx: Tx,
+  rev: Pick<ReverseRow, 'id' | 'type'>,
+  event: ReverseEvent,
+  set: ReverseSet = {},
+  now = new Date(),
+): Promise<void> {
   if (!(await moveReverse(tx, rev, event, set, now))) throw statusChanged();
 }
 
@@ -38,13 +60,19 @@ export const isCancelType = (type: string) => CANCEL_TYPES.includes(type);
 
 /** The order lines' reverseStatus after their after-sales ended: DONE once something went back, else free again. */
 async function releaseLines(tx: Tx, reverseId: bigint): Promise<bigint[]> {
-  const lines = await tx.update(reverseTradeOrderLines).set({ isOpen: false })
-    .where(and(eq(reverseTradeOrderLines.reverseId, reverseId), eq(reverseTradeOrderLines.isOpen, true))).returning({ lineId: reverseTradeOrderLines.orderLineId });
+  const lines = await tx
+    .update(reverseTradeOrderLines)
+    .set({ isOpen: false })
+    .where(and(eq(reverseTradeOrderLines.reverseId, reverseId), eq(reverseTradeOrderLines.isOpen, true)))
+    .returning({ lineId: reverseTradeOrderLines.orderLineId });
   const ids = lines.map((l) => l.lineId);
   if (ids.length) {
-    await tx.update(tradeOrderLines).set({
-      reverseStatus: sql`CASE WHEN ${tradeOrderLines.cancelledQty} + ${tradeOrderLines.reversedQty} > 0 THEN 'DONE' ELSE 'NOT_REQUESTED' END`,
-    }).where(inArray(tradeOrderLines.id, ids));
+    await tx
+      .update(tradeOrderLines)
+      .set({
+        reverseStatus: sql`CASE WHEN ${tradeOrderLines.cancelledQty} + ${tradeOrderLines.reversedQty} > 0 THEN 'DONE' ELSE 'NOT_REQUESTED' END`,
+      })
+      .where(inArray(tradeOrderLines.id, ids));
   }
   return ids;
 }
@@ -56,7 +84,11 @@ export async function endWithoutEffect(tx: Tx, rev: ReverseRow): Promise<void> {
 }
 
 export async function reverseLines(tx: Tx | Db, reverseId: bigint) {
-  return tx.select().from(reverseTradeOrderLines).where(eq(reverseTradeOrderLines.reverseId, reverseId)).orderBy(reverseTradeOrderLines.id);
+  return tx
+    .select()
+    .from(reverseTradeOrderLines)
+    .where(eq(reverseTradeOrderLines.reverseId, reverseId))
+    .orderBy(reverseTradeOrderLines.id);
 }
 
 /**
@@ -66,10 +98,18 @@ export async function reverseLines(tx: Tx | Db, reverseId: bigint) {
 export async function countCancelled(tx: Tx, rev: ReverseRow, now: Date): Promise<void> {
   await addReverseQty(tx, rev.id, 'cancelled_qty');
   if (rev.type !== 'SALE_CANCEL_BEFORE_DELIVERY') return;
-  const top = await tx.select().from(tradeOrderLines).where(and(eq(tradeOrderLines.orderId, rev.orderId), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])));
+  const top = await tx
+    .select()
+    .from(tradeOrderLines)
+    .where(
+      and(eq(tradeOrderLines.orderId, rev.orderId), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])),
+    );
   const toShip = top.some((l) => toMilli(l.qty) - toMilli(l.deliveredQty) - toMilli(l.cancelledQty) > 0n);
   const shipped = top.some((l) => toMilli(l.deliveredQty) > 0n);
-  if (!toShip && shipped) await moveOrders(tx, { ids: [rev.orderId] }, 'ALL_SHIPPED', { receiptDeadline: new Date(now.getTime() + RECEIPT_DEADLINE_DAYS * 86400_000) });
+  if (!toShip && shipped)
+    await moveOrders(tx, { ids: [rev.orderId] }, 'ALL_SHIPPED', {
+      receiptDeadline: new Date(now.getTime() + RECEIPT_DEADLINE_DAYS * 86400_000),
+    });
 }
 
 /** A refund, return or exchange went through: its quantities count as reversed (no second after-sales on them). */
@@ -108,7 +148,20 @@ export async function settleReverseRefund(tx: Tx, reverseId: bigint, now = new D
   }
   const total = mine.reduce((s, r) => s + r.amountMinor, 0n);
   const shipping = rev.sellerConfirmRefundShippingAmtMinor ?? 0n;
-  if (!(await moveReverse(tx, rev, 'REFUND_SUCCEEDED', { actualRefundAmtMinor: total - shipping, actualRefundShippingAmtMinor: rev.sellerConfirmRefundShippingAmtMinor, deadlineAt: null }, now))) return;
+  if (
+    !(await moveReverse(
+      tx,
+      rev,
+      'REFUND_SUCCEEDED',
+      {
+        actualRefundAmtMinor: total - shipping,
+        actualRefundShippingAmtMinor: rev.sellerConfirmRefundShippingAmtMinor,
+        deadlineAt: null,
+      },
+      now,
+    ))
+  )
+    return;
   if (!isCancelType(rev.type)) await countReversed(tx, rev.id);
   await releaseLines(tx, rev.id);
   // A refunded super member purchase ends the buyer's service, in this same transaction.
@@ -119,22 +172,42 @@ export async function settleReverseRefund(tx: Tx, reverseId: bigint, now = new D
   const [o] = await tx.select().from(tradeOrders).where(eq(tradeOrders.id, rev.orderId)).for('update');
   if (!o) return;
   // Points redeemed by the refunded quantities come back with them.
-  const lines = await tx.select({ l: tradeOrderLines, q: reverseTradeOrderLines.reverseQty }).from(reverseTradeOrderLines)
-    .innerJoin(tradeOrderLines, eq(tradeOrderLines.id, reverseTradeOrderLines.orderLineId)).where(eq(reverseTradeOrderLines.reverseId, rev.id));
+  const lines = await tx
+    .select({ l: tradeOrderLines, q: reverseTradeOrderLines.reverseQty })
+    .from(reverseTradeOrderLines)
+    .innerJoin(tradeOrderLines, eq(tradeOrderLines.id, reverseTradeOrderLines.orderLineId))
+    .where(eq(reverseTradeOrderLines.reverseId, rev.id));
   const redeemed = lines.reduce((s, { l, q }) => s + Math.floor((l.points * Number(q)) / Number(l.qty)), 0);
   await returnPointsInShare(tx, o, total, redeemed);
 
-  const [all] = await tx.select({ n: sql<string>`coalesce(sum(${refunds.amountMinor}), 0)` }).from(refunds)
+  const [all] = await tx
+    .select({ n: sql<string>`coalesce(sum(${refunds.amountMinor}), 0)` })
+    .from(refunds)
     .innerJoin(reverseTradeOrders, eq(reverseTradeOrders.id, refunds.reverseId))
     .where(and(eq(reverseTradeOrders.orderId, o.id), eq(refunds.status, 'REFUND_DONE')));
-  const top = await tx.select().from(tradeOrderLines).where(and(eq(tradeOrderLines.orderId, o.id), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])));
+  const top = await tx
+    .select()
+    .from(tradeOrderLines)
+    .where(and(eq(tradeOrderLines.orderId, o.id), inArray(tradeOrderLines.lineGroupType, ['NORMAL', 'DIY_MAIN'])));
   const nothingLeft = top.every((l) => toMilli(l.cancelledQty) + toMilli(l.reversedQty) >= toMilli(l.qty));
   if (BigInt(all!.n) >= o.paidAmtMinor && nothingLeft) {
-    const moved = await moveOrders(tx, { ids: [o.id] }, o.status === 'PROCESSING' ? 'CANCEL_REFUNDED' : 'ALL_REFUNDED', { closedAt: now });
+    const moved = await moveOrders(
+      tx,
+      { ids: [o.id] },
+      o.status === 'PROCESSING' ? 'CANCEL_REFUNDED' : 'ALL_REFUNDED',
+      { closedAt: now },
+    );
     if (moved.length) {
       // Coupons and promotion codes are whole: they come back once every order of the checkout is refunded.
-      const [open] = await tx.select({ n: sql<number>`count(*)::int` }).from(tradeOrders)
-        .where(and(eq(tradeOrders.contractId, o.contractId), sql`${tradeOrders.status} NOT IN ('CANCEL_ALL','CANCELED','CLOSED')`));
+      const [open] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tradeOrders)
+        .where(
+          and(
+            eq(tradeOrders.contractId, o.contractId),
+            sql`${tradeOrders.status} NOT IN ('CANCEL_ALL','CANCELED','CLOSED')`,
+          ),
+        );
       if (open!.n === 0) await returnCouponsAndCodes(tx, o.contractId);
     }
   }

@@ -29,9 +29,17 @@ export async function issueServiceCodes(tx: Tx, orderLineId: bigint, count: numb
   let left = count;
   for (let round = 0; left > 0; round += 1) {
     if (round === 5) throw new Error(`Could not draw ${left} unique service codes`);
-    const rows = await tx.insert(tradeOrderLineCoupons)
-      .values(Array.from({ length: left }, () => ({ orderLineId, couponCode: newServiceCode(), couponsPassword: newServicePassword() })))
-      .onConflictDoNothing({ target: tradeOrderLineCoupons.couponCode }).returning({ id: tradeOrderLineCoupons.id });
+    const rows = await tx
+      .insert(tradeOrderLineCoupons)
+      .values(
+        Array.from({ length: left }, () => ({
+          orderLineId,
+          couponCode: newServiceCode(),
+          couponsPassword: newServicePassword(),
+        })),
+      )
+      .onConflictDoNothing({ target: tradeOrderLineCoupons.couponCode })
+      .returning({ id: tradeOrderLineCoupons.id });
     left -= rows.length;
   }
 }
@@ -41,30 +49,63 @@ export async function issueServiceCodes(tx: Tx, orderLineId: bigint, count: numb
  * unused codes (one per use of the unit), and the line's remaining uses go down with them.
  */
 export async function voidServiceCodesByRefund(tx: Tx, reverseId: bigint, now: Date): Promise<void> {
-  const lines = await tx.select({ lineId: reverseTradeOrderLines.orderLineId, qty: reverseTradeOrderLines.reverseQty, lineQty: tradeOrderLines.qty })
-    .from(reverseTradeOrderLines).innerJoin(tradeOrderLines, eq(tradeOrderLines.id, reverseTradeOrderLines.orderLineId))
+  const lines = await tx
+    .select({
+      lineId: reverseTradeOrderLines.orderLineId,
+      qty: reverseTradeOrderLines.reverseQty,
+      lineQty: tradeOrderLines.qty,
+    })
+    .from(reverseTradeOrderLines)
+    .innerJoin(tradeOrderLines, eq(tradeOrderLines.id, reverseTradeOrderLines.orderLineId))
     .where(and(eq(reverseTradeOrderLines.reverseId, reverseId), isNotNull(tradeOrderLines.serviceRemainingTimes)));
   for (const r of lines) {
-    const [all] = await tx.select({ n: sql<number>`count(*)::int` }).from(tradeOrderLineCoupons).where(eq(tradeOrderLineCoupons.orderLineId, r.lineId));
+    const [all] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tradeOrderLineCoupons)
+      .where(eq(tradeOrderLineCoupons.orderLineId, r.lineId));
     const perUnit = Math.max(1, Math.round(all!.n / Math.max(1, Number(r.lineQty))));
     const count = Math.floor(Number(r.qty)) * perUnit;
     if (count <= 0) continue;
-    const unused = await tx.select({ id: tradeOrderLineCoupons.id }).from(tradeOrderLineCoupons)
-      .where(and(eq(tradeOrderLineCoupons.orderLineId, r.lineId), inArray(tradeOrderLineCoupons.usedStatus, [...SERVICE_CODE_EVENTS.REFUND.from])))
-      .orderBy(desc(tradeOrderLineCoupons.id)).limit(count).for('update');
+    const unused = await tx
+      .select({ id: tradeOrderLineCoupons.id })
+      .from(tradeOrderLineCoupons)
+      .where(
+        and(
+          eq(tradeOrderLineCoupons.orderLineId, r.lineId),
+          inArray(tradeOrderLineCoupons.usedStatus, [...SERVICE_CODE_EVENTS.REFUND.from]),
+        ),
+      )
+      .orderBy(desc(tradeOrderLineCoupons.id))
+      .limit(count)
+      .for('update');
     if (!unused.length) continue;
-    const voided = await tx.update(tradeOrderLineCoupons).set({ usedStatus: SERVICE_CODE_EVENTS.REFUND.to, refundedAt: now })
-      .where(and(inArray(tradeOrderLineCoupons.id, unused.map((u) => u.id)), inArray(tradeOrderLineCoupons.usedStatus, [...SERVICE_CODE_EVENTS.REFUND.from])))
+    const voided = await tx
+      .update(tradeOrderLineCoupons)
+      .set({ usedStatus: SERVICE_CODE_EVENTS.REFUND.to, refundedAt: now })
+      .where(
+        and(
+          inArray(
+            tradeOrderLineCoupons.id,
+            unused.map((u) => u.id),
+          ),
+          inArray(tradeOrderLineCoupons.usedStatus, [...SERVICE_CODE_EVENTS.REFUND.from]),
+        ),
+      )
       .returning({ id: tradeOrderLineCoupons.id });
-    await tx.update(tradeOrderLines).set({ serviceRemainingTimes: sql`greatest(${tradeOrderLines.serviceRemainingTimes} - ${voided.length}, 0)` })
+    await tx
+      .update(tradeOrderLines)
+      .set({ serviceRemainingTimes: sql`greatest(${tradeOrderLines.serviceRemainingTimes} - ${voided.length}, 0)` })
       .where(eq(tradeOrderLines.id, r.lineId));
   }
 }
 
 /** Whether a code of the order was used (a whole-order cancel would refund a used unit). */
 export async function orderHasUsedServiceCode(tx: Tx | Db, orderId: bigint): Promise<boolean> {
-  const [row] = await tx.select({ id: tradeOrderLineCoupons.id }).from(tradeOrderLineCoupons)
+  const [row] = await tx
+    .select({ id: tradeOrderLineCoupons.id })
+    .from(tradeOrderLineCoupons)
     .innerJoin(tradeOrderLines, eq(tradeOrderLines.id, tradeOrderLineCoupons.orderLineId))
-    .where(and(eq(tradeOrderLines.orderId, orderId), eq(tradeOrderLineCoupons.usedStatus, 'USED'))).limit(1);
+    .where(and(eq(tradeOrderLines.orderId, orderId), eq(tradeOrderLineCoupons.usedStatus, 'USED')))
+    .limit(1);
   return !!row;
 }

@@ -24,7 +24,9 @@ beforeAll(async () => {
   seller = await login(t.app, 'seller@demo.shop');
   carrierId = String((await t.db.select().from(carriers).where(eq(carriers.code, 'UPS')))[0]!.id);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const DETAIL = '/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer';
 const detail = async (b: Browser, id: string) => {
@@ -33,7 +35,8 @@ const detail = async (b: Browser, id: string) => {
   return res.json();
 };
 const verifyCodes = (b: Browser, id: string) => b.post(`/api/orders/${id}/verify-codes`, {});
-const redeem = (b: Browser, couponCode: string, couponsPassword: string) => b.post('/api/merchant/service-codes/redeem', { couponCode, couponsPassword });
+const redeem = (b: Browser, couponCode: string, couponsPassword: string) =>
+  b.post('/api/merchant/service-codes/redeem', { couponCode, couponsPassword });
 type Code = { couponCode: string; couponsPassword: string; usedStatus: string; usedTime: string | null };
 const codesOf = async (b: Browser, id: string): Promise<Code[]> => {
   const res = await verifyCodes(b, id);
@@ -48,7 +51,11 @@ async function serviceOrder(buyer: Buyer, qty: string, shipped: boolean): Promis
   const id = placed.orderIds[0]!;
   if (shipped) {
     const lines = await topLines(id);
-    const res = await seller.post(`/api/merchant/orders/${id}/packages`, { carrierId, serviceCode: upsTrackingNumber(), lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })) });
+    const res = await seller.post(`/api/merchant/orders/${id}/packages`, {
+      carrierId,
+      serviceCode: upsTrackingNumber(),
+      lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   return id;
@@ -69,7 +76,12 @@ describe('issuing and showing the codes', () => {
     const line = d.tradeOrderLineList[0];
     expect(line.serviceRemainingTimes).toBe(2);
     expect(line.tradeOrderLineCouponsBOList).toHaveLength(2);
-    for (const c of line.tradeOrderLineCouponsBOList) expect(c).toMatchObject({ couponCode: expect.stringMatching(/^•{8}[A-Z2-9]{4}$/), couponsPassword: '', usedStatus: 'NOT_USED' });
+    for (const c of line.tradeOrderLineCouponsBOList)
+      expect(c).toMatchObject({
+        couponCode: expect.stringMatching(/^•{8}[A-Z2-9]{4}$/),
+        couponsPassword: '',
+        usedStatus: 'NOT_USED',
+      });
     // The list hides checkVerifyCode's button but carries the operation.
     const codes = await codesOf(x.b, id);
     expect(codes).toHaveLength(2);
@@ -78,7 +90,9 @@ describe('issuing and showing the codes', () => {
       expect(c.couponsPassword).toMatch(/^\d{6}$/);
     }
     expect(new Set(codes.map((c) => c.couponCode)).size).toBe(2);
-    expect(line.tradeOrderLineCouponsBOList.map((c: Code) => c.couponCode.slice(-4))).toEqual(codes.map((c) => c.couponCode.slice(-4)));
+    expect(line.tradeOrderLineCouponsBOList.map((c: Code) => c.couponCode.slice(-4))).toEqual(
+      codes.map((c) => c.couponCode.slice(-4)),
+    );
 
     // Only the order's buyer reads them.
     const other = await signup('nosy');
@@ -87,8 +101,11 @@ describe('issuing and showing the codes', () => {
 
   it('the database refuses a second code like an existing one', async () => {
     const [any] = await t.db.select().from(tradeOrderLineCoupons).limit(1);
-    await expect(t.db.insert(tradeOrderLineCoupons).values({ orderLineId: any!.orderLineId, couponCode: any!.couponCode, couponsPassword: '123456' }))
-      .rejects.toMatchObject({ cause: { code: '23505' } });
+    await expect(
+      t.db
+        .insert(tradeOrderLineCoupons)
+        .values({ orderLineId: any!.orderLineId, couponCode: any!.couponCode, couponsPassword: '123456' }),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
   });
 });
 
@@ -103,15 +120,28 @@ describe('the seller redeems', () => {
   });
 
   it('a code becomes USED with its time and the remaining uses go down; the buyer sees it', async () => {
-    const res = await redeem(seller, codes[0]!.couponCode.toLowerCase().replace(/(.{4})/g, '$1 '), codes[0]!.couponsPassword);
+    const res = await redeem(
+      seller,
+      codes[0]!.couponCode.toLowerCase().replace(/(.{4})/g, '$1 '),
+      codes[0]!.couponsPassword,
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ couponCode: codes[0]!.couponCode, usedStatus: 'USED', tradeOrderId: id, itemName: 'On-site Assembly Service', serviceRemainingTimes: 2 });
+    expect(res.json()).toMatchObject({
+      couponCode: codes[0]!.couponCode,
+      usedStatus: 'USED',
+      tradeOrderId: id,
+      itemName: 'On-site Assembly Service',
+      serviceRemainingTimes: 2,
+    });
     const after = await codesOf(x.b, id);
     expect(after[0]).toMatchObject({ usedStatus: 'USED', usedTime: res.json().usedTime });
     const d = await detail(x.b, id);
     expect(d.tradeOrderLineList[0].serviceRemainingTimes).toBe(2);
     expect(d.tradeOrderLineList[0].tradeOrderLineCouponsBOList[0].usedStatus).toBe('USED');
-    const [row] = await t.db.select().from(tradeOrderLineCoupons).where(eq(tradeOrderLineCoupons.couponCode, codes[0]!.couponCode));
+    const [row] = await t.db
+      .select()
+      .from(tradeOrderLineCoupons)
+      .where(eq(tradeOrderLineCoupons.couponCode, codes[0]!.couponCode));
     expect(row!.usedBy).not.toBeNull();
   });
 
@@ -120,7 +150,11 @@ describe('the seller redeems', () => {
     expectError(await redeem(seller, 'ZZZZZZZZZZZZ', '123456'), 404, 'ServiceCode.notFound');
     const wrong = codes[1]!.couponsPassword === '000000' ? '000001' : '000000';
     expectError(await redeem(seller, codes[1]!.couponCode, wrong), 400, 'ServiceCode.wrongPassword');
-    expectError(await redeem(await login(t.app, 'seller2@demo.shop'), codes[1]!.couponCode, codes[1]!.couponsPassword), 404, 'ServiceCode.notFound');
+    expectError(
+      await redeem(await login(t.app, 'seller2@demo.shop'), codes[1]!.couponCode, codes[1]!.couponsPassword),
+      404,
+      'ServiceCode.notFound',
+    );
     expectError(await redeem(x.b, codes[1]!.couponCode, codes[1]!.couponsPassword), 403, 'Merchant.notSeller');
     expectError(await redeem(seller, 'short', '123456'), 400, 'Common.invalidRequest');
     // Nothing of that touched the code.
@@ -128,21 +162,38 @@ describe('the seller redeems', () => {
   });
 
   it('two redemptions of one code at once make one', async () => {
-    const results = await Promise.all([0, 1, 2, 3].map(() => redeem(seller, codes[1]!.couponCode, codes[1]!.couponsPassword)));
+    const results = await Promise.all(
+      [0, 1, 2, 3].map(() => redeem(seller, codes[1]!.couponCode, codes[1]!.couponsPassword)),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
     expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'ServiceCode.used')).toBe(true);
-    const [line] = await t.db.select().from(tradeOrderLines).where(eq(tradeOrderLines.orderId, BigInt(id)));
+    const [line] = await t.db
+      .select()
+      .from(tradeOrderLines)
+      .where(eq(tradeOrderLines.orderId, BigInt(id)));
     expect(line!.serviceRemainingTimes).toBe(1);
   });
 
   it('after-sales refunds only the unused unit; its code is then void', async () => {
-    const render = await x.b.post('/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow', [{ tradeOrder: { id }, reverseTradeOrderType: 'SALE_REFUND' }]);
+    const render = await x.b.post('/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow', [
+      { tradeOrder: { id }, reverseTradeOrderType: 'SALE_REFUND' },
+    ]);
     expect(render.json().reverseTradeOrderLineList[0].canReverseQty).toBe('1');
     expect((await detail(x.b, id)).tradeOrderLineList[0].canReverseQty).toBe('1');
     const lineId = String((await topLines(id))[0]!.id);
-    const apply = (qty: string) => x.b.post('/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow', [{
-      tradeOrder: { id }, reverseReason: 'QUALITY_ISSUE', applyRefundAmt: '10.00', reverseTradeOrderLineList: [{ tradeOrderLine: { id: lineId }, reverseQty: qty }],
-    }], { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() });
+    const apply = (qty: string) =>
+      x.b.post(
+        '/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
+        [
+          {
+            tradeOrder: { id },
+            reverseReason: 'QUALITY_ISSUE',
+            applyRefundAmt: '10.00',
+            reverseTradeOrderLineList: [{ tradeOrderLine: { id: lineId }, reverseQty: qty }],
+          },
+        ],
+        { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
+      );
     expectError(await apply('2'), 400, 'AfterSales.quantityOutOfRange');
     const applied = await apply('1');
     expect(applied.statusCode, applied.body).toBe(200);
@@ -151,7 +202,11 @@ describe('the seller redeems', () => {
     expectError(await redeem(seller, codes[2]!.couponCode, codes[2]!.couponsPassword), 409, 'ServiceCode.inAfterSales');
     expect((await seller.post(`/api/merchant/reverse/${rid}/audit`, { approve: true })).statusCode).toBe(200);
     expect((await seller.post(`/api/merchant/reverse/${rid}/refund`, { amount: '10.00' })).statusCode).toBe(200);
-    await waitFor(() => codesOf(x.b, id), (cs) => cs[2]!.usedStatus === 'REFUNDED', 'code voided by the refund');
+    await waitFor(
+      () => codesOf(x.b, id),
+      (cs) => cs[2]!.usedStatus === 'REFUNDED',
+      'code voided by the refund',
+    );
     expectError(await redeem(seller, codes[2]!.couponCode, codes[2]!.couponsPassword), 409, 'ServiceCode.refunded');
     const d = await detail(x.b, id);
     expect(d.tradeOrderLineList[0]).toMatchObject({ serviceRemainingTimes: 0, canReverseQty: '0' });
@@ -172,6 +227,10 @@ describe('cancel after pay', () => {
     expect(d.operationList).not.toContain('buyerCancelAfterPay');
     expect(d.operationList).toContain('buyerApplyReverse');
     expect(d.tradeOrderLineList[0].canCancelQty).toBe('1');
-    expectError(await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }]), 409, 'Trade.operationNotAllowed');
+    expectError(
+      await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }]),
+      409,
+      'Trade.operationNotAllowed',
+    );
   });
 });

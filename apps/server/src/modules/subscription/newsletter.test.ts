@@ -15,30 +15,57 @@ const KEY = '0123456789abcdef0123456789abcdef-us21';
 let t: TestApp;
 let mailchimp: MailchimpEmulator;
 const sent: EmailMessage[] = [];
-const capture: EmailTransport = { send: async (m) => { sent.push(m); } };
+const capture: EmailTransport = {
+  send: async (m) => {
+    sent.push(m);
+  },
+};
 
 beforeAll(async () => {
   mailchimp = await startMailchimpEmulator({ apiKey: KEY, listId: 'a1b2c3d4e5' });
-  t = await createTestApp({ email: capture, newsletter: new MailchimpAudience({ apiKey: KEY, listId: 'a1b2c3d4e5', apiBase: mailchimp.url }) });
+  t = await createTestApp({
+    email: capture,
+    newsletter: new MailchimpAudience({ apiKey: KEY, listId: 'a1b2c3d4e5', apiBase: mailchimp.url }),
+  });
 });
-afterAll(async () => { await t?.close(); await mailchimp?.close(); });
+afterAll(async () => {
+  await t?.close();
+  await mailchimp?.close();
+});
 
 const tokenFor = async (to: string) => {
-  const [mail] = await waitFor(async () => sent.filter((m) => m.to === to), (ms) => ms.length > 0, `mail to ${to}`);
+  const [mail] = await waitFor(
+    async () => sent.filter((m) => m.to === to),
+    (ms) => ms.length > 0,
+    `mail to ${to}`,
+  );
   return /\/subscription\/confirm\?token=([\w-]+)/.exec(mail!.text)![1]!;
 };
 
 describe('Mailchimp audience', () => {
   it('subscribed in the audience only once confirmed; unsubscribed there when the person unsubscribes', async () => {
     const b = browser(t.app);
-    await b.post('/api/subscription/email', { email: 'Mia@Example.com', name: 'Mia', source: 'CHECK_OUT_NOW', subscribe: true });
+    await b.post('/api/subscription/email', {
+      email: 'Mia@Example.com',
+      name: 'Mia',
+      source: 'CHECK_OUT_NOW',
+      subscribe: true,
+    });
     const token = await tokenFor('mia@example.com');
     expect(mailchimp.member('mia@example.com')).toBeUndefined();
     await b.post('/api/subscription/confirm', { token });
-    const member = await waitFor(async () => mailchimp.member('mia@example.com'), (m) => m?.status === 'subscribed', 'member subscribed');
+    const member = await waitFor(
+      async () => mailchimp.member('mia@example.com'),
+      (m) => m?.status === 'subscribed',
+      'member subscribed',
+    );
     expect(member).toMatchObject({ email_address: 'mia@example.com', language: 'en', merge_fields: { FNAME: 'Mia' } });
     await b.post('/api/subscription/unsubscribe', { token });
-    await waitFor(async () => mailchimp.member('mia@example.com'), (m) => m?.status === 'unsubscribed', 'member unsubscribed');
+    await waitFor(
+      async () => mailchimp.member('mia@example.com'),
+      (m) => m?.status === 'unsubscribed',
+      'member unsubscribed',
+    );
   });
 
   it('Mailchimp unreachable: the confirmation still works for the person (the failure is logged)', async () => {
@@ -48,7 +75,11 @@ describe('Mailchimp audience', () => {
     mailchimp.failNext(503);
     const calls = mailchimp.calls;
     expect((await b.post('/api/subscription/confirm', { token })).json()).toMatchObject({ status: 'SUBSCRIBED' });
-    await waitFor(async () => mailchimp.calls, (n) => n > calls, 'the call to Mailchimp');
+    await waitFor(
+      async () => mailchimp.calls,
+      (n) => n > calls,
+      'the call to Mailchimp',
+    );
     expect(mailchimp.member('down@example.com')).toBeUndefined();
   });
 
@@ -57,6 +88,8 @@ describe('Mailchimp audience', () => {
     expect(() => newsletterFromEnv({ MAILCHIMP_API_KEY: KEY })).toThrow(/MAILCHIMP_LIST_ID/);
     expect(() => new MailchimpAudience({ apiKey: 'no-dc', listId: 'x' })).toThrow(/data centre/);
     const wrong = new MailchimpAudience({ apiKey: 'wrong-us21', listId: 'a1b2c3d4e5', apiBase: mailchimp.url });
-    await expect(wrong.upsert({ email: 'x@example.com', language: 'en', status: 'subscribed' })).rejects.toThrow(/401: API Key Invalid/);
+    await expect(wrong.upsert({ email: 'x@example.com', language: 'en', status: 'subscribed' })).rejects.toThrow(
+      /401: API Key Invalid/,
+    );
   });
 });

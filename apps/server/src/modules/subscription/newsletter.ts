@@ -11,7 +11,12 @@
  */
 import crypto from 'node:crypto';
 
-export interface NewsletterMember { email: string; name?: string | null; language: string; status: 'subscribed' | 'unsubscribed' }
+export interface NewsletterMember {
+  email: string;
+  name?: string | null;
+  language: string;
+  status: 'subscribed' | 'unsubscribed';
+}
 
 export interface NewsletterProvider {
   readonly name: string;
@@ -35,7 +40,8 @@ export class MailchimpAudience implements NewsletterProvider {
   private readonly base: string;
   constructor(private readonly config: MailchimpConfig) {
     const dc = /-([a-z]+\d+)$/.exec(config.apiKey)?.[1];
-    if (!config.apiBase && !dc) throw new Error('MAILCHIMP_API_KEY must end with its data centre (…-us21), or set MAILCHIMP_API_BASE');
+    if (!config.apiBase && !dc)
+      throw new Error('MAILCHIMP_API_KEY must end with its data centre (…-us21), or set MAILCHIMP_API_BASE');
     this.base = (config.apiBase ?? `https://${dc}.api.mailchimp.com/3.0`).replace(/\/$/, '');
   }
 
@@ -43,16 +49,22 @@ export class MailchimpAudience implements NewsletterProvider {
     const url = `${this.base}/lists/${encodeURIComponent(this.config.listId)}/members/${subscriberHash(m.email)}`;
     const res = await fetch(url, {
       method: 'PUT',
-      headers: { authorization: `Basic ${Buffer.from(`shop:${this.config.apiKey}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`shop:${this.config.apiKey}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       // The shop confirmed the address itself (double opt-in), so a new member starts subscribed.
       body: JSON.stringify({
-        email_address: m.email, status_if_new: m.status, status: m.status, language: m.language,
+        email_address: m.email,
+        status_if_new: m.status,
+        status: m.status,
+        language: m.language,
         ...(m.name && { merge_fields: { FNAME: m.name } }),
       }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) {
-      const problem = await res.json().catch(() => null) as { title?: string; detail?: string } | null;
+      const problem = (await res.json().catch(() => null)) as { title?: string; detail?: string } | null;
       throw new Error(`Mailchimp answered ${res.status}: ${problem?.title ?? ''} ${problem?.detail ?? ''}`.trim());
     }
   }

@@ -7,7 +7,15 @@
 import type { Language, OrderDetail } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import { buildDetail, type DetailOrder } from './read.js';
-import { LIST_ORDER_COLUMNS, ORDER_FACTS, addRelated, emptyRelated, epochMs, linesJson, listOrderOf } from './list-page.js';
+import {
+  LIST_ORDER_COLUMNS,
+  ORDER_FACTS,
+  addRelated,
+  emptyRelated,
+  epochMs,
+  linesJson,
+  listOrderOf,
+} from './list-page.js';
 import type { OrderScope } from './scope.js';
 
 const DETAIL = {
@@ -36,29 +44,78 @@ WHERE o.id = $1 AND o.buyer_id = ANY($2::bigint[])`,
 };
 
 /** The order if the viewer may see it (else null), with every section of the detail. */
-export async function orderDetailRead(db: Db, scope: OrderScope, id: bigint, lang: Language): Promise<(OrderDetail & { tradeOrderCode: string }) | null> {
-  const { rows: [r] } = await db.$client.query({ ...DETAIL, values: [String(id), [...scope.buyers.keys()].map(String), lang] });
+export async function orderDetailRead(
+  db: Db,
+  scope: OrderScope,
+  id: bigint,
+  lang: Language,
+): Promise<(OrderDetail & { tradeOrderCode: string }) | null> {
+  const {
+    rows: [r],
+  } = await db.$client.query({ ...DETAIL, values: [String(id), [...scope.buyers.keys()].map(String), lang] });
   if (!r) return null;
   const { o: listed, c: listedContract } = listOrderOf(r);
   const o: DetailOrder = {
-    ...listed, skuAmtMinor: BigInt(r.sku_amt_minor), shippingAmtMinor: BigInt(r.shipping_amt_minor), discountAmtMinor: BigInt(r.discount_amt_minor),
-    pointsDiscountMinor: BigInt(r.points_discount_minor), taxAmtMinor: BigInt(r.tax_amt_minor), taxRate: r.tax_rate, remark: r.remark, pickUpStoreSnapshot: r.pick_up_store_snapshot,
+    ...listed,
+    skuAmtMinor: BigInt(r.sku_amt_minor),
+    shippingAmtMinor: BigInt(r.shipping_amt_minor),
+    discountAmtMinor: BigInt(r.discount_amt_minor),
+    pointsDiscountMinor: BigInt(r.points_discount_minor),
+    taxAmtMinor: BigInt(r.tax_amt_minor),
+    taxRate: r.tax_rate,
+    remark: r.remark,
+    pickUpStoreSnapshot: r.pick_up_store_snapshot,
   };
   const c = {
-    ...listedContract, site: r.site, payload: r.payload, selectedAddress: r.selected_address, billingAddress: r.billing_address,
-    paymentOrderId: r.payment_order_id, needPayAmtMinor: BigInt(r.contract_need_pay_minor), earnPoints: r.earn_points,
+    ...listedContract,
+    site: r.site,
+    payload: r.payload,
+    selectedAddress: r.selected_address,
+    billingAddress: r.billing_address,
+    paymentOrderId: r.payment_order_id,
+    needPayAmtMinor: BigInt(r.contract_need_pay_minor),
+    earnPoints: r.earn_points,
   };
   const rel = emptyRelated();
   addRelated(rel, o, r);
-  rel.coupons = ((r.coupons ?? []) as { id: string; orderLineId: string; couponCode: string; couponsPassword: string; usedStatus: 'NOT_USED' | 'USED' | 'REFUNDED'; usedAt: number | null }[])
-    .map((k) => ({ id: BigInt(k.id), orderLineId: BigInt(k.orderLineId), couponCode: k.couponCode, couponsPassword: k.couponsPassword, usedStatus: k.usedStatus, usedAt: k.usedAt === null ? null : new Date(k.usedAt), usedBy: null, refundedAt: null }));
+  rel.coupons = (
+    (r.coupons ?? []) as {
+      id: string;
+      orderLineId: string;
+      couponCode: string;
+      couponsPassword: string;
+      usedStatus: 'NOT_USED' | 'USED' | 'REFUNDED';
+      usedAt: number | null;
+    }[]
+  ).map((k) => ({
+    id: BigInt(k.id),
+    orderLineId: BigInt(k.orderLineId),
+    couponCode: k.couponCode,
+    couponsPassword: k.couponsPassword,
+    usedStatus: k.usedStatus,
+    usedAt: k.usedAt === null ? null : new Date(k.usedAt),
+    usedBy: null,
+    refundedAt: null,
+  }));
   type Money = { amountMinor: string; currency: string; createdAt: number; status: string; channel: string };
   return buildDetail(o, c, scope, rel, {
     methodName: r.method_name,
-    records: ((r.records ?? []) as (Money & { stage: string })[]).map((x) => ({ ...x, amountMinor: BigInt(x.amountMinor), createdAt: new Date(x.createdAt) })),
-    siblings: ((r.siblings ?? []) as { id: string; code: string; needPay: string }[]).map((x) => ({ id: BigInt(x.id), code: x.code, needPay: BigInt(x.needPay) })),
+    records: ((r.records ?? []) as (Money & { stage: string })[]).map((x) => ({
+      ...x,
+      amountMinor: BigInt(x.amountMinor),
+      createdAt: new Date(x.createdAt),
+    })),
+    siblings: ((r.siblings ?? []) as { id: string; code: string; needPay: string }[]).map((x) => ({
+      id: BigInt(x.id),
+      code: x.code,
+      needPay: BigInt(x.needPay),
+    })),
     refunds: ((r.refunds ?? []) as (Money & { reason: string })[]).map((x) => ({
-      ...x, status: x.status as never, reason: x.reason as never, amountMinor: BigInt(x.amountMinor), createdAt: new Date(x.createdAt),
+      ...x,
+      status: x.status as never,
+      reason: x.reason as never,
+      amountMinor: BigInt(x.amountMinor),
+      createdAt: new Date(x.createdAt),
     })),
   });
 }

@@ -15,9 +15,16 @@ import { ensureDatabase } from '../../db/embedded.js';
 import { tabSql } from './list-page.js';
 import { tabFilter } from './read.js';
 
-interface Input { status: OrderStatus; tradeType: string; payChannel: string | null }
-const inputs: Input[] = ORDER_STATUSES.flatMap((status) => TradeTypeFilter.options.flatMap((tradeType) =>
-  [null, ...PAY_CHANNELS].map((payChannel) => ({ status, tradeType, payChannel }))));
+interface Input {
+  status: OrderStatus;
+  tradeType: string;
+  payChannel: string | null;
+}
+const inputs: Input[] = ORDER_STATUSES.flatMap((status) =>
+  TradeTypeFilter.options.flatMap((tradeType) =>
+    [null, ...PAY_CHANNELS].map((payChannel) => ({ status, tradeType, payChannel })),
+  ),
+);
 const keyOf = (x: Input) => `${x.status}/${x.tradeType}/${x.payChannel ?? '-'}`;
 const lit = (v: string | null) => (v === null ? 'NULL' : `'${v}'`);
 /** The inputs as rows (i, status, trade_type, pay_channel); constants of this file only, so written as literals. */
@@ -25,14 +32,21 @@ const rows = `(VALUES ${inputs.map((x, i) => `(${i}, ${lit(x.status)}, ${lit(x.t
 
 let db: Db;
 beforeAll(async () => {
-  const url = await ensureDatabase(inject('pgServerUrl'), `test_${crypto.randomBytes(6).toString('hex')}`, 'mall_template');
+  const url = await ensureDatabase(
+    inject('pgServerUrl'),
+    `test_${crypto.randomBytes(6).toString('hex')}`,
+    'mall_template',
+  );
   db = createDb(url, 1);
 });
-afterAll(async () => { await db?.$client.end(); });
+afterAll(async () => {
+  await db?.$client.end();
+});
 
 /** The keys of the inputs a statement returns (it selects i). */
 async function keysOf(text: string | ReturnType<typeof sql>): Promise<string[]> {
-  const res = typeof text === 'string' ? await db.$client.query<{ i: number }>(text) : await db.execute<{ i: number }>(text);
+  const res =
+    typeof text === 'string' ? await db.$client.query<{ i: number }>(text) : await db.execute<{ i: number }>(text);
   return res.rows.map((r) => keyOf(inputs[r.i]!)).sort();
 }
 
@@ -47,32 +61,50 @@ describe('order display status: the SQL copies say what displayStatus says', () 
 
   it('order_display_status gives displayStatus for every input', async () => {
     const { rows: got } = await db.$client.query<{ i: number; d: string }>(
-      `SELECT i, order_display_status(status, trade_type, pay_channel) AS d FROM ${rows} AS o(i, status, trade_type, pay_channel) ORDER BY i`);
-    expect(got.map((r) => `${keyOf(inputs[r.i]!)} -> ${r.d}`)).toEqual(inputs.map((x) => `${keyOf(x)} -> ${displayStatus(x)}`));
+      `SELECT i, order_display_status(status, trade_type, pay_channel) AS d FROM ${rows} AS o(i, status, trade_type, pay_channel) ORDER BY i`,
+    );
+    expect(got.map((r) => `${keyOf(inputs[r.i]!)} -> ${r.d}`)).toEqual(
+      inputs.map((x) => `${keyOf(x)} -> ${displayStatus(x)}`),
+    );
   });
 
   for (const tab of ORDER_TABS) {
-    const expected = inputs.filter((x) => tab === 'ALL_ORDER' || tabOf(displayStatus(x)) === tab).map(keyOf).sort();
+    const expected = inputs
+      .filter((x) => tab === 'ALL_ORDER' || tabOf(displayStatus(x)) === tab)
+      .map(keyOf)
+      .sort();
 
     it(`tab ${tab}: tabFilter picks exactly the orders tabOf(displayStatus) puts there`, async () => {
       // tabFilter names trade_orders' columns; the input rows stand in for the table under its name.
       const where = tabFilter(tab) ?? sql`true`;
-      expect(await keysOf(sql`SELECT i FROM ${sql.raw(rows)} AS trade_orders(i, status, trade_type, pay_channel) WHERE ${where}`)).toEqual(expected);
+      expect(
+        await keysOf(
+          sql`SELECT i FROM ${sql.raw(rows)} AS trade_orders(i, status, trade_type, pay_channel) WHERE ${where}`,
+        ),
+      ).toEqual(expected);
     });
 
     it(`tab ${tab}: tabSql picks the same orders, and counts the same display statuses`, async () => {
       const t = tabSql(tab);
-      expect(await keysOf(`SELECT i FROM ${rows} AS o(i, status, trade_type, pay_channel) WHERE ${t.where}`)).toEqual(expected);
+      expect(await keysOf(`SELECT i FROM ${rows} AS o(i, status, trade_type, pay_channel) WHERE ${t.where}`)).toEqual(
+        expected,
+      );
       // The page's total sums the kept counts of these display statuses.
       const shown = t.shown.map((s) => `'${s}'`).join(', ');
-      expect(await keysOf(`SELECT i FROM ${rows} AS o(i, status, trade_type, pay_channel) WHERE order_display_status(status, trade_type, pay_channel) IN (${shown})`))
-        .toEqual(expected);
+      expect(
+        await keysOf(
+          `SELECT i FROM ${rows} AS o(i, status, trade_type, pay_channel) WHERE order_display_status(status, trade_type, pay_channel) IN (${shown})`,
+        ),
+      ).toEqual(expected);
     });
   }
 
   it('the planner inlines order_display_status (a CASE on the row, no function call per order)', async () => {
     const plan = async (q: string | ReturnType<typeof sql>) => {
-      const res = typeof q === 'string' ? await db.$client.query<{ 'QUERY PLAN': string }>(q) : await db.execute<{ 'QUERY PLAN': string }>(q);
+      const res =
+        typeof q === 'string'
+          ? await db.$client.query<{ 'QUERY PLAN': string }>(q)
+          : await db.execute<{ 'QUERY PLAN': string }>(q);
       return res.rows.map((r) => r['QUERY PLAN']).join('\n');
     };
     for (const text of [

@@ -29,7 +29,12 @@ export function tabSql(tab: OrderTab): { shown: readonly string[]; where: string
   if (tab === 'ALL_ORDER') return { shown: ORDER_STATUSES, where: 'true' };
   const { shown, stored, mapped } = tabScope(tab);
   const where = `o.status IN (${quoted(stored)})`;
-  return { shown, where: mapped ? `${where} AND order_display_status(o.status, o.trade_type, o.pay_channel) IN (${quoted(shown)})` : where };
+  return {
+    shown,
+    where: mapped
+      ? `${where} AND order_display_status(o.status, o.trade_type, o.pay_channel) IN (${quoted(shown)})`
+      : where,
+  };
 }
 
 const TOP = `('NORMAL', 'DIY_MAIN')`;
@@ -39,7 +44,10 @@ const TOP = `('NORMAL', 'DIY_MAIN')`;
  * first `shown` top-level lines and their parts when given (the list shows 3).
  */
 export function linesJson(shown: number | null): string {
-  const snapshot = shown === null ? 'l.snapshot' : `CASE WHEN coalesce(l.parent_line_id, l.id) IN (SELECT x.id FROM trade_order_lines x
+  const snapshot =
+    shown === null
+      ? 'l.snapshot'
+      : `CASE WHEN coalesce(l.parent_line_id, l.id) IN (SELECT x.id FROM trade_order_lines x
       WHERE x.order_id = o.id AND x.line_group_type IN ${TOP} ORDER BY x.id LIMIT ${shown}) THEN l.snapshot END`;
   return `(SELECT json_agg(json_build_object(
       'id', l.id::text, 'skuId', l.sku_id::text, 'itemId', l.item_id::text, 'parentLineId', l.parent_line_id::text, 'lineGroupType', l.line_group_type,
@@ -70,13 +78,40 @@ export const LIST_ORDER_COLUMNS = `o.id, o.trade_order_code, o.contract_id, o.bu
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export function listOrderOf(r: any): { o: ListOrder; c: ListContract } {
   const o: ListOrder = {
-    id: BigInt(r.id), tradeOrderCode: r.trade_order_code, contractId: BigInt(r.contract_id), buyerId: BigInt(r.buyer_id), shopId: BigInt(r.shop_id),
-    sellerId: BigInt(r.seller_id), status: r.status, tradeType: r.trade_type, currency: r.currency, needPayAmtMinor: BigInt(r.need_pay_amt_minor),
-    paidAmtMinor: BigInt(r.paid_amt_minor), shippingMethodCode: r.shipping_method_code, payDeadline: r.pay_deadline, paidAt: r.paid_at,
-    tradeOrderType: r.trade_order_type, businessType: r.business_type, payChannel: r.pay_channel, depositPaidAt: r.deposit_paid_at,
-    receiptDeadline: r.receipt_deadline, postponeCount: r.postpone_count, invoiceUrl: r.invoice_url, commentStatus: r.comment_status, createdAt: r.created_at,
+    id: BigInt(r.id),
+    tradeOrderCode: r.trade_order_code,
+    contractId: BigInt(r.contract_id),
+    buyerId: BigInt(r.buyer_id),
+    shopId: BigInt(r.shop_id),
+    sellerId: BigInt(r.seller_id),
+    status: r.status,
+    tradeType: r.trade_type,
+    currency: r.currency,
+    needPayAmtMinor: BigInt(r.need_pay_amt_minor),
+    paidAmtMinor: BigInt(r.paid_amt_minor),
+    shippingMethodCode: r.shipping_method_code,
+    payDeadline: r.pay_deadline,
+    paidAt: r.paid_at,
+    tradeOrderType: r.trade_order_type,
+    businessType: r.business_type,
+    payChannel: r.pay_channel,
+    depositPaidAt: r.deposit_paid_at,
+    receiptDeadline: r.receipt_deadline,
+    postponeCount: r.postpone_count,
+    invoiceUrl: r.invoice_url,
+    commentStatus: r.comment_status,
+    createdAt: r.created_at,
   };
-  return { o, c: { id: o.contractId, masterStatus: r.master_status, balanceStartAt: r.balance_start_at, balanceEndAt: r.balance_end_at, depositMinor: big(r.deposit_minor) } };
+  return {
+    o,
+    c: {
+      id: o.contractId,
+      masterStatus: r.master_status,
+      balanceStartAt: r.balance_start_at,
+      balanceEndAt: r.balance_end_at,
+      depositMinor: big(r.deposit_minor),
+    },
+  };
 }
 
 /** Adds one row's facts and lines (ORDER_FACTS, linesJson) to `rel`. */
@@ -88,17 +123,40 @@ export function addRelated(rel: Related, o: ListOrder, r: any): void {
   if (r.invoice_status) rel.invoiceStatus.set(o.id, r.invoice_status);
   for (const l of (r.lines ?? []) as LineJson[]) {
     rel.lines.push({
-      id: BigInt(l.id), orderId: o.id, skuId: BigInt(l.skuId), itemId: BigInt(l.itemId), parentLineId: big(l.parentLineId),
-      lineGroupType: l.lineGroupType as LineRow['lineGroupType'], qty: l.qty, deliveredQty: l.deliveredQty, cancelledQty: l.cancelledQty, reversedQty: l.reversedQty,
-      unitAmtMinor: BigInt(l.unitAmtMinor), skuAmtMinor: BigInt(l.skuAmtMinor), discountAmtMinor: 0n, needPayAmtMinor: BigInt(l.needPayAmtMinor), points: l.points,
-      reverseStatus: l.reverseStatus as LineRow['reverseStatus'], serviceRemainingTimes: l.serviceRemainingTimes,
-      serviceExpiresAt: l.serviceExpiresAt === null ? null : new Date(l.serviceExpiresAt), snapshot: l.snapshot, itemBusinessType: l.itemBusinessType,
+      id: BigInt(l.id),
+      orderId: o.id,
+      skuId: BigInt(l.skuId),
+      itemId: BigInt(l.itemId),
+      parentLineId: big(l.parentLineId),
+      lineGroupType: l.lineGroupType as LineRow['lineGroupType'],
+      qty: l.qty,
+      deliveredQty: l.deliveredQty,
+      cancelledQty: l.cancelledQty,
+      reversedQty: l.reversedQty,
+      unitAmtMinor: BigInt(l.unitAmtMinor),
+      skuAmtMinor: BigInt(l.skuAmtMinor),
+      discountAmtMinor: 0n,
+      needPayAmtMinor: BigInt(l.needPayAmtMinor),
+      points: l.points,
+      reverseStatus: l.reverseStatus as LineRow['reverseStatus'],
+      serviceRemainingTimes: l.serviceRemainingTimes,
+      serviceExpiresAt: l.serviceExpiresAt === null ? null : new Date(l.serviceExpiresAt),
+      snapshot: l.snapshot,
+      itemBusinessType: l.itemBusinessType,
     });
   }
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-export const emptyRelated = (): Related => ({ lines: [], packages: new Map(), paidBefore: new Set(), reverseOpen: new Set(), shopNames: new Map(), coupons: [], invoiceStatus: new Map() });
+export const emptyRelated = (): Related => ({
+  lines: [],
+  packages: new Map(),
+  paidBefore: new Set(),
+  reverseOpen: new Set(),
+  shopNames: new Map(),
+  coupons: [],
+  invoiceStatus: new Map(),
+});
 
 function listSql(tab: OrderTab): string {
   const t = tabSql(tab);
@@ -124,20 +182,48 @@ ${newest}`;
 const statements = new Map<OrderTab, { name: string; text: string }>();
 const statementOf = (tab: OrderTab) => {
   let st = statements.get(tab);
-  if (!st) statements.set(tab, st = { name: `order_list_${tab.toLowerCase()}`, text: listSql(tab) });
+  if (!st) statements.set(tab, (st = { name: `order_list_${tab.toLowerCase()}`, text: listSql(tab) }));
   return st;
 };
 
-type LineJson = Record<'id' | 'skuId' | 'itemId' | 'lineGroupType' | 'qty' | 'deliveredQty' | 'cancelledQty' | 'reversedQty'
-  | 'unitAmtMinor' | 'skuAmtMinor' | 'needPayAmtMinor' | 'reverseStatus' | 'itemBusinessType', string>
-  & { parentLineId: string | null; points: number; serviceRemainingTimes: number | null; serviceExpiresAt: number | null; snapshot: unknown };
+type LineJson = Record<
+  | 'id'
+  | 'skuId'
+  | 'itemId'
+  | 'lineGroupType'
+  | 'qty'
+  | 'deliveredQty'
+  | 'cancelledQty'
+  | 'reversedQty'
+  | 'unitAmtMinor'
+  | 'skuAmtMinor'
+  | 'needPayAmtMinor'
+  | 'reverseStatus'
+  | 'itemBusinessType',
+  string
+> & {
+  parentLineId: string | null;
+  points: number;
+  serviceRemainingTimes: number | null;
+  serviceExpiresAt: number | null;
+  snapshot: unknown;
+};
 
 const big = (v: string | null) => (v === null ? null : BigInt(v));
 
 /** One list page of one buyer's orders, newest first, with its total. */
-export async function buyerListPage(db: Db, scope: OrderScope, buyerId: bigint, tab: OrderTab, pageNo: number, pageSize: number)
-  : Promise<{ data: OrderSummary[]; total: number }> {
-  const { rows } = await db.$client.query({ ...statementOf(tab), values: [String(buyerId), pageSize, (pageNo - 1) * pageSize] });
+export async function buyerListPage(
+  db: Db,
+  scope: OrderScope,
+  buyerId: bigint,
+  tab: OrderTab,
+  pageNo: number,
+  pageSize: number,
+): Promise<{ data: OrderSummary[]; total: number }> {
+  const { rows } = await db.$client.query({
+    ...statementOf(tab),
+    values: [String(buyerId), pageSize, (pageNo - 1) * pageSize],
+  });
   const total = rows[0]?.total ?? 0;
   const rel = emptyRelated();
   const entries: { o: ListOrder; c: ListContract }[] = [];

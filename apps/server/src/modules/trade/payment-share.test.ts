@@ -15,8 +15,13 @@ import { orderKit, waitFor } from '../../../test/order-fixtures.js';
 let t: TestApp;
 let f: Fixtures;
 const { signup, place, pay } = orderKit(() => ({ t, f }));
-beforeAll(async () => { t = await createTestApp(); f = await loadFixtures(t.db); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await loadFixtures(t.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const detail = async (b: Browser, id: string) => {
   const res = await b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id });
@@ -28,15 +33,32 @@ const usd = (m: { value: string }) => toMinor(m.value, 'USD');
 describe('payment rows of an order paid together with another', () => {
   it('an unpaid two-shop checkout: each order shows its own amount and the other order', async () => {
     const buyer = await signup('together');
-    const placed = await place(buyer, [['E7-BLK-140', '1'], ['LAMP-BAR', '1']]);
+    const placed = await place(buyer, [
+      ['E7-BLK-140', '1'],
+      ['LAMP-BAR', '1'],
+    ]);
     expect(placed.orderIds).toHaveLength(2);
-    const start = await buyer.b.post('/sapi/mall-pay/payment/firstPay', { contractId: placed.contractId, payChannel: 'MOCKPAY' }, { remoteAddress: freshIp() });
+    const start = await buyer.b.post(
+      '/sapi/mall-pay/payment/firstPay',
+      { contractId: placed.contractId, payChannel: 'MOCKPAY' },
+      { remoteAddress: freshIp() },
+    );
     expect(start.statusCode, start.body).toBe(200);
 
-    const [contract] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(placed.contractId)));
-    const rows = await t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(placed.contractId))).orderBy(tradeOrders.id);
+    const [contract] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(placed.contractId)));
+    const rows = await t.db
+      .select()
+      .from(tradeOrders)
+      .where(eq(tradeOrders.contractId, BigInt(placed.contractId)))
+      .orderBy(tradeOrders.id);
     const [a, b] = await Promise.all(placed.orderIds.map((id) => detail(buyer.b, id)));
-    for (const [d, other] of [[a, b], [b, a]]) {
+    for (const [d, other] of [
+      [a, b],
+      [b, a],
+    ]) {
       expect(d.displayStatus).toBe('PENDING_PAY');
       const rec = d.paymentInfo.records;
       expect(rec).toHaveLength(1);
@@ -52,11 +74,21 @@ describe('payment rows of an order paid together with another', () => {
 
     // Paid (the started attempt approved on MOCKPAY's page): the successful row is split the same way.
     const page = await t.app.inject({
-      method: 'POST', url: `/mockpay/pay/${start.json().channelToken}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=approve&card=4242424242424242',
+      method: 'POST',
+      url: `/mockpay/pay/${start.json().channelToken}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=approve&card=4242424242424242',
     });
     expect(page.statusCode, page.body).toBe(303);
-    await waitFor(() => t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, BigInt(placed.contractId))),
-      (os) => os.every((o) => o.status === 'UN_DELIVERY'), 'paid');
+    await waitFor(
+      () =>
+        t.db
+          .select()
+          .from(tradeOrders)
+          .where(eq(tradeOrders.contractId, BigInt(placed.contractId))),
+      (os) => os.every((o) => o.status === 'UN_DELIVERY'),
+      'paid',
+    );
     const paidA = await detail(buyer.b, placed.orderIds[0]!);
     const success = paidA.paymentInfo.records.find((r: { recordStatus: string }) => r.recordStatus === 'PAY_SUCCESS');
     expect(success.amount).toEqual(paidA.needPayAmt);

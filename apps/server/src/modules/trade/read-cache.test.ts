@@ -25,18 +25,30 @@ const DETAIL = '/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer'
 type Page = { total: number; data: { id: string; displayStatus: string }[] };
 const page1 = async (x: Buyer): Promise<Page> => (await x.b.post(LIST, { pageNo: 1, pageSize: 5 })).json();
 const counts = async (x: Buyer): Promise<Record<string, number>> =>
-  Object.fromEntries(((await x.b.post(COUNTS, {})).json() as { displayOrderStatus: string; quantity: number }[]).map((c) => [c.displayOrderStatus, c.quantity]));
-const detailStatus = async (x: Buyer, id: string): Promise<string> => (await x.b.post(DETAIL, { id })).json().displayStatus;
+  Object.fromEntries(
+    ((await x.b.post(COUNTS, {})).json() as { displayOrderStatus: string; quantity: number }[]).map((c) => [
+      c.displayOrderStatus,
+      c.quantity,
+    ]),
+  );
+const detailStatus = async (x: Buyer, id: string): Promise<string> =>
+  (await x.b.post(DETAIL, { id })).json().displayStatus;
 const versionOf = async (x: Buyer) =>
-  (await t.db.$client.query<{ version: string }>('SELECT version FROM buyer_order_versions WHERE buyer_id = $1', [x.id])).rows[0]?.version ?? null;
+  (
+    await t.db.$client.query<{ version: string }>('SELECT version FROM buyer_order_versions WHERE buyer_id = $1', [
+      x.id,
+    ])
+  ).rows[0]?.version ?? null;
 
 beforeAll(async () => {
   t = await createTestApp();
   f = await loadFixtures(t.db);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-describe('kept order reads follow every change of the buyer\'s orders', () => {
+describe("kept order reads follow every change of the buyer's orders", () => {
   let a: Buyer;
   let b: Buyer;
   let first: { contractId: string; orderIds: string[] };
@@ -72,7 +84,10 @@ describe('kept order reads follow every change of the buyer\'s orders', () => {
     const open = await place(a, [['TRAY-STEEL', '1']]);
     expect((await page1(a)).data[0]!.displayStatus).toBe('PENDING_PAY');
     const cancelled = (await counts(a)).CANCEL_ALL!;
-    await t.db.update(tradeOrders).set({ payDeadline: new Date(Date.now() - 60_000) }).where(eq(tradeOrders.id, BigInt(open.orderIds[0]!)));
+    await t.db
+      .update(tradeOrders)
+      .set({ payDeadline: new Date(Date.now() - 60_000) })
+      .where(eq(tradeOrders.id, BigInt(open.orderIds[0]!)));
     await sweepTimedTransitions(t.db);
     expect((await page1(a)).data[0]!.displayStatus).toBe('CLOSED');
     expect(await detailStatus(a, open.orderIds[0]!)).toBe('CLOSED');
@@ -99,13 +114,22 @@ describe('kept order reads follow every change of the buyer\'s orders', () => {
 });
 
 describe('one load per key and version at a time', () => {
-  const gate = () => { let open!: (v: string) => void; const p = new Promise<string>((r) => { open = r; }); return { p, open }; };
+  const gate = () => {
+    let open!: (v: string) => void;
+    const p = new Promise<string>((r) => {
+      open = r;
+    });
+    return { p, open };
+  };
 
   it('requests arriving while a load runs wait for it instead of reading again', async () => {
     const cache = orderReadCache();
     let loads = 0;
     const g = gate();
-    const load = () => { loads++; return g.p; };
+    const load = () => {
+      loads++;
+      return g.p;
+    };
     const answers = Promise.all(Array.from({ length: 20 }, () => cache.body('7', 'u1|list|{}', load)));
     g.open('{"total":1}');
     expect(await answers).toEqual(Array(20).fill('{"total":1}'));
@@ -124,7 +148,11 @@ describe('one load per key and version at a time', () => {
     old.open('v1');
     expect(await first).toBe('v1');
 
-    await expect(cache.body('3', 'k', async () => { throw new Error('db down'); })).rejects.toThrow('db down');
+    await expect(
+      cache.body('3', 'k', async () => {
+        throw new Error('db down');
+      }),
+    ).rejects.toThrow('db down');
     expect(await cache.body('3', 'k', async () => 'v3')).toBe('v3');
   });
 });

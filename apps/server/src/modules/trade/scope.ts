@@ -16,14 +16,23 @@ export interface OrderScope {
 }
 
 /** An enterprise main account: sees its sub-accounts' orders too. */
-export const isMainAccount = (user: UserRow) => user.userType === 'REGISTERED' && !!user.enterpriseId && user.isEnterpriseMain && user.enterpriseStatus === 'ENABLED';
+export const isMainAccount = (user: UserRow) =>
+  user.userType === 'REGISTERED' && !!user.enterpriseId && user.isEnterpriseMain && user.enterpriseStatus === 'ENABLED';
 
 export async function orderScope(db: Db, user: UserRow): Promise<OrderScope> {
   const buyers = new Map<bigint, string>([[user.id, user.nickname || user.email || '']]);
   const isMain = isMainAccount(user);
   if (isMain) {
-    const subs = await db.select({ id: users.id, nickname: users.nickname, email: users.email }).from(users)
-      .where(and(eq(users.enterpriseId, user.enterpriseId!), eq(users.isEnterpriseMain, false), ne(users.enterpriseStatus, 'PENDING_APPROVAL')));
+    const subs = await db
+      .select({ id: users.id, nickname: users.nickname, email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.enterpriseId, user.enterpriseId!),
+          eq(users.isEnterpriseMain, false),
+          ne(users.enterpriseStatus, 'PENDING_APPROVAL'),
+        ),
+      );
     for (const s of subs) buyers.set(s.id, s.nickname || s.email || '');
   }
   return { viewerId: user.id, isMain, buyers };

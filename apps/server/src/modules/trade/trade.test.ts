@@ -10,11 +10,39 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { POSTPONE_DAYS, POSTPONE_LIMIT } from '@mall/contracts';
 import { displayStatus, type OrderStatus } from '@mall/domain';
 import {
-  carriers, couponCampaigns, mockpayPayments, ownerCoupons, paymentRecords, pointLedger, reverseTradeOrders, shipmentPackages, tradeContracts, tradeOrders, users,
+  carriers,
+  couponCampaigns,
+  mockpayPayments,
+  ownerCoupons,
+  paymentRecords,
+  pointLedger,
+  reverseTradeOrders,
+  shipmentPackages,
+  tradeContracts,
+  tradeOrders,
+  users,
 } from '../../db/schema/index.js';
 import { Browser, browser, login, type TestApp, createTestApp } from '../../../test/helpers.js';
-import { amsterdamAddress, freshIp, loadFixtures, pointsOf, previewOk, stockOf, submit, submitBodyFor, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
-import { expectError, orderKit, waitFor, type Buyer, type Placed, upsTrackingNumber } from '../../../test/order-fixtures.js';
+import {
+  amsterdamAddress,
+  freshIp,
+  loadFixtures,
+  pointsOf,
+  previewOk,
+  stockOf,
+  submit,
+  submitBodyFor,
+  type Body,
+  type Fixtures,
+} from '../../../test/checkout-fixtures.js';
+import {
+  expectError,
+  orderKit,
+  waitFor,
+  type Buyer,
+  type Placed,
+  upsTrackingNumber,
+} from '../../../test/order-fixtures.js';
 import { sweepTimedTransitions } from './service.js';
 import { grantPoints } from '../points/ledger.js';
 
@@ -34,11 +62,17 @@ beforeAll(async () => {
   f = await loadFixtures(t.db);
   // The seed brings carriers; make sure there is one either way.
   const [c] = await t.db.select().from(carriers).orderBy(asc(carriers.id)).limit(1);
-  carrierId = String(c ? c.id : (await t.db.insert(carriers).values({ code: 'TESTCARRIER', entityName: 'Test Carrier' }).returning())[0]!.id);
+  carrierId = String(
+    c
+      ? c.id
+      : (await t.db.insert(carriers).values({ code: 'TESTCARRIER', entityName: 'Test Carrier' }).returning())[0]!.id,
+  );
   seller = await login(t.app, 'seller@demo.shop');
   seller2 = await login(t.app, 'seller2@demo.shop');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 // ---------------------------------------------------------------- helpers
 
@@ -48,10 +82,19 @@ const usd = (minor: bigint) => ({ value: (Number(minor) / 100).toFixed(2), curre
 async function placePoints(buyer: { b: Browser; email: string }): Promise<Placed> {
   expect((await buyer.b.post('/api/preferences', { site: 'NL' })).statusCode).toBe(200);
   try {
-    const base = { previewTradeContractLineReqTOList: [{ skuId: f.sku['PTS-TOTE'], qty: '1' }], selectedAddress: amsterdamAddress(f, { email: buyer.email }) };
+    const base = {
+      previewTradeContractLineReqTOList: [{ skuId: f.sku['PTS-TOTE'], qty: '1' }],
+      selectedAddress: amsterdamAddress(f, { email: buyer.email }),
+    };
     const store = (await previewOk(buyer.b, base)).renderTradeOrderTOList[0].pickupStores[0];
-    const choices = { ...base, preCalShippingList: [{ shopId: f.shop.nordic, shippingMethodId: f.method.nordic.PICKUP }], pickUpStoreId: store.id };
-    const body = await submitBodyFor(buyer.b, choices, { notifyInfo: { notifyType: 'email', contactInfo: buyer.email } });
+    const choices = {
+      ...base,
+      preCalShippingList: [{ shopId: f.shop.nordic, shippingMethodId: f.method.nordic.PICKUP }],
+      pickUpStoreId: store.id,
+    };
+    const body = await submitBodyFor(buyer.b, choices, {
+      notifyInfo: { notifyType: 'email', contactInfo: buyer.email },
+    });
     expect(body.needPayAmt).toBe('0.00');
     const res = await submit(buyer.b, body);
     expect(res.statusCode, res.body).toBe(200);
@@ -67,7 +110,8 @@ async function shipAll(orderId: string): Promise<string> {
   const s = String(o.shopId) === f.shop.flexi ? seller : seller2;
   const lines = await topLines(orderId);
   const res = await s.post(`/api/merchant/orders/${orderId}/packages`, {
-    carrierId, serviceCode: upsTrackingNumber(),
+    carrierId,
+    serviceCode: upsTrackingNumber(),
     lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -105,7 +149,9 @@ async function expectCountsMatchList(b: Browser, filters: Body = {}): Promise<Re
     const page = await listOk(b, { ...filters, searchStatus: tab, pageSize: 50 });
     expect(page.total, `${tab} ${JSON.stringify(filters)}`).toBe(counts[tab]);
   }
-  expect(counts.ALL_ORDER).toBe(counts.PENDING_PAY + counts.UN_DELIVERY + counts.UN_RECEIVED + counts.COMPLETE + counts.CANCEL_ALL);
+  expect(counts.ALL_ORDER).toBe(
+    counts.PENDING_PAY + counts.UN_DELIVERY + counts.UN_RECEIVED + counts.COMPLETE + counts.CANCEL_ALL,
+  );
   return counts;
 }
 
@@ -122,24 +168,42 @@ async function expectKeptCountsFresh() {
   expect(fresh.rows.length).toBeGreaterThan(0);
   expect(kept.rows).toEqual(fresh.rows);
   // The SQL display rule is the domain's.
-  const rows = await t.db.select({ status: tradeOrders.status, tradeType: tradeOrders.tradeType, payChannel: tradeOrders.payChannel,
-    display: sql<string>`order_display_status(${tradeOrders.status}, ${tradeOrders.tradeType}, ${tradeOrders.payChannel})` }).from(tradeOrders);
-  for (const r of rows) expect(r.display).toBe(displayStatus({ status: r.status as OrderStatus, tradeType: r.tradeType, payChannel: r.payChannel }));
+  const rows = await t.db
+    .select({
+      status: tradeOrders.status,
+      tradeType: tradeOrders.tradeType,
+      payChannel: tradeOrders.payChannel,
+      display: sql<string>`order_display_status(${tradeOrders.status}, ${tradeOrders.tradeType}, ${tradeOrders.payChannel})`,
+    })
+    .from(tradeOrders);
+  for (const r of rows)
+    expect(r.display).toBe(
+      displayStatus({ status: r.status as OrderStatus, tradeType: r.tradeType, payChannel: r.payChannel }),
+    );
 }
 
-const detail = (b: Browser, id: string, extra: Body = {}) => b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id, ...extra });
+const detail = (b: Browser, id: string, extra: Body = {}) =>
+  b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id, ...extra });
 async function detailOk(b: Browser, id: string) {
   const res = await detail(b, id);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 const listPackage = (b: Browser, id: string) => b.post('/sapi/mall-order/web/order/listPackage', { id });
-const cancelBeforePay = (b: Browser, id: string) => b.post('/sapi/mall-order/web/order/closeImmediatelyTradeOrder', { id });
-const cancelAfterPay = (b: Browser, id: string) => b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }]);
-const signFor = (b: Browser, packageId: string) => b.post('/sapi/mall-order/web/order/signForDelivery', { id: packageId });
+const cancelBeforePay = (b: Browser, id: string) =>
+  b.post('/sapi/mall-order/web/order/closeImmediatelyTradeOrder', { id });
+const cancelAfterPay = (b: Browser, id: string) =>
+  b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [{ tradeOrder: { id } }]);
+const signFor = (b: Browser, packageId: string) =>
+  b.post('/sapi/mall-order/web/order/signForDelivery', { id: packageId });
 const postpone = (b: Browser, id: string) => b.post('/api/trantor/flow/bbc_trade_BBCPostponeDeliveryFlow', [{ id }]);
-const decide = (s: Browser, reverseId: string, approve: boolean) => s.post(`/api/merchant/reverse/${reverseId}/decision`, { approve });
-const reversesOf = (orderId: string) => t.db.select().from(reverseTradeOrders).where(eq(reverseTradeOrders.orderId, BigInt(orderId)));
+const decide = (s: Browser, reverseId: string, approve: boolean) =>
+  s.post(`/api/merchant/reverse/${reverseId}/decision`, { approve });
+const reversesOf = (orderId: string) =>
+  t.db
+    .select()
+    .from(reverseTradeOrders)
+    .where(eq(reverseTradeOrders.orderId, BigInt(orderId)));
 
 // ---------------------------------------------------------------- list, counts, filters
 
@@ -178,7 +242,10 @@ describe('order list and counts of a buyer with an order in every state', () => 
     expect((await cancelBeforePay(x.b, o.canceled)).statusCode).toBe(200);
 
     o.closed = (await place(x, [['TRAY-STEEL', '1']])).orderIds[0]!;
-    await t.db.update(tradeOrders).set({ payDeadline: new Date(Date.now() - 60_000) }).where(eq(tradeOrders.id, BigInt(o.closed)));
+    await t.db
+      .update(tradeOrders)
+      .set({ payDeadline: new Date(Date.now() - 60_000) })
+      .where(eq(tradeOrders.id, BigInt(o.closed)));
     await sweepTimedTransitions(t.db);
 
     const refunded = await place(x, [['TRAY-STEEL', '1']]);
@@ -187,12 +254,18 @@ describe('order list and counts of a buyer with an order in every state', () => 
     const rev = await cancelAfterPay(x.b, o.refunded);
     expect((await decide(seller, rev.json().reverseTradeOrderId, true)).statusCode).toBe(200);
 
-    twoShop = await place(x, [['TRAY-STEEL', '1'], ['LAMP-BAR', '1']]);
+    twoShop = await place(x, [
+      ['TRAY-STEEL', '1'],
+      ['LAMP-BAR', '1'],
+    ]);
     expect(twoShop.orderIds).toHaveLength(2);
 
     // Net terms: the buyer does not pay at checkout, so a PENDING_PAY order shows as to be shipped.
     o.netTerms = (await place(x, [['C7-GRY', '1']])).orderIds[0]!;
-    await t.db.update(tradeOrders).set({ tradeType: 'NET_B2B' }).where(eq(tradeOrders.id, BigInt(o.netTerms)));
+    await t.db
+      .update(tradeOrders)
+      .set({ tradeType: 'NET_B2B' })
+      .where(eq(tradeOrders.id, BigInt(o.netTerms)));
 
     points = await placePoints(x);
   });
@@ -201,8 +274,15 @@ describe('order list and counts of a buyer with an order in every state', () => 
     const all = await listAll(x.b);
     const byId = new Map(all.data.map((d) => [d.id, d]));
     const expected: Record<string, string> = {
-      pending: 'PENDING_PAY', toShip: 'UN_DELIVERY', processing: 'PROCESSING', shipped: 'UN_RECEIVED', complete: 'COMPLETE',
-      canceled: 'CANCELED', closed: 'CLOSED', refunded: 'CANCEL_ALL', netTerms: 'UN_DELIVERY',
+      pending: 'PENDING_PAY',
+      toShip: 'UN_DELIVERY',
+      processing: 'PROCESSING',
+      shipped: 'UN_RECEIVED',
+      complete: 'COMPLETE',
+      canceled: 'CANCELED',
+      closed: 'CLOSED',
+      refunded: 'CANCEL_ALL',
+      netTerms: 'UN_DELIVERY',
     };
     for (const [k, status] of Object.entries(expected)) expect(byId.get(o[k]!)?.displayStatus, k).toBe(status);
     // The net-terms order is stored as PENDING_PAY but offers no payment.
@@ -211,8 +291,20 @@ describe('order list and counts of a buyer with an order in every state', () => 
     expect(byId.get(o.pending!).operationList).toEqual(['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel']);
     expect(byId.get(o.toShip!).operationList).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
     expect(byId.get(o.processing!).operationList).toEqual([]);
-    expect(byId.get(o.shipped!).operationList).toEqual(['confirm', 'buyerPostponeConfirmDeadline', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse']);
-    expect(byId.get(o.complete!).operationList).toEqual(['comment', 'checkExpressTrack', 'viewInvoice', 'buyerApplyReverse', 'buyAgain']);
+    expect(byId.get(o.shipped!).operationList).toEqual([
+      'confirm',
+      'buyerPostponeConfirmDeadline',
+      'checkExpressTrack',
+      'viewInvoice',
+      'buyerApplyReverse',
+    ]);
+    expect(byId.get(o.complete!).operationList).toEqual([
+      'comment',
+      'checkExpressTrack',
+      'viewInvoice',
+      'buyerApplyReverse',
+      'buyAgain',
+    ]);
     for (const k of ['canceled', 'closed', 'refunded']) expect(byId.get(o[k]!).operationList, k).toEqual(['buyAgain']);
     // Uppercase forms travel along.
     expect(byId.get(o.pending!).operationCodes).toEqual(['PAY', 'CANCEL', 'MERGE_PAY', 'MERGE_CANCEL']);
@@ -246,7 +338,10 @@ describe('order list and counts of a buyer with an order in every state', () => 
   });
 
   it('pages of 5, newest first (ties by id), page 2 holds orders 6 to 10', async () => {
-    const rows = await t.db.select({ id: tradeOrders.id }).from(tradeOrders).where(eq(tradeOrders.buyerId, x.id))
+    const rows = await t.db
+      .select({ id: tradeOrders.id })
+      .from(tradeOrders)
+      .where(eq(tradeOrders.buyerId, x.id))
       .orderBy(sql`${tradeOrders.createdAt} DESC`, sql`${tradeOrders.id} DESC`);
     const newest = rows.map((r) => String(r.id));
     const page2 = await listOk(x.b, { pageNo: 2, pageSize: 5 });
@@ -276,8 +371,15 @@ describe('order list and counts of a buyer with an order in every state', () => 
     const lamp = page.data.find((d) => d.id === twoShop.orderIds[1])!;
     const row = await orderRow(twoShop.orderIds[1]!);
     expect(lamp).toMatchObject({
-      tradeOrderCode: row.tradeOrderCode, shop: { id: f.shop.nordic, siteName: 'Nordic Home' }, buyer: { id: String(x.id) },
-      needPayAmt: usd(row.needPayAmtMinor), paidAmt: usd(0n), skuTotalCount: 1, lineCount: 1, enterpriseUser: null, tradeType: 'NORMAL_SALE_B2C',
+      tradeOrderCode: row.tradeOrderCode,
+      shop: { id: f.shop.nordic, siteName: 'Nordic Home' },
+      buyer: { id: String(x.id) },
+      needPayAmt: usd(row.needPayAmtMinor),
+      paidAmt: usd(0n),
+      skuTotalCount: 1,
+      lineCount: 1,
+      enterpriseUser: null,
+      tradeType: 'NORMAL_SALE_B2C',
     });
     expect(lamp.payDeadlineMillis).toBe(row.payDeadline!.getTime());
     expect(lamp.tradeOrderLineList[0].sku.item.itemName).toBe('Monitor Light Bar with free desk mat');
@@ -304,13 +406,21 @@ describe('order list and counts of a buyer with an order in every state', () => 
     expect((await listOk(x.b, { queryParams: { keyword: '%' } })).total).toBe(0);
     expect((await listOk(x.b, { queryParams: { keyword: '_' } })).total).toBe(0);
     // Combined with a tab.
-    expect((await listOk(x.b, { queryParams: { keyword: 'cable tray' }, searchStatus: 'COMPLETE' })).data.map((d) => d.id)).toEqual([o.complete]);
+    expect(
+      (await listOk(x.b, { queryParams: { keyword: 'cable tray' }, searchStatus: 'COMPLETE' })).data.map((d) => d.id),
+    ).toEqual([o.complete]);
   });
 
   it('points filter: tradeType NORMAL_POINT_REDEEM lists only points orders, and counts follow', async () => {
     const res = await listAll(x.b, { tradeType: 'NORMAL_POINT_REDEEM' });
     expect(res.data.map((d) => d.id)).toEqual(points.orderIds);
-    expect(res.data[0]).toMatchObject({ tradeType: 'NORMAL_POINT_REDEEM', actualNeedPayPoints: 500, displayStatus: 'UN_DELIVERY', payChannel: 'POINTS', fulfillmentType: 'PICKUP' });
+    expect(res.data[0]).toMatchObject({
+      tradeType: 'NORMAL_POINT_REDEEM',
+      actualNeedPayPoints: 500,
+      displayStatus: 'UN_DELIVERY',
+      payChannel: 'POINTS',
+      fulfillmentType: 'PICKUP',
+    });
     // A points order that is paid (with points) can be cancelled after pay like any other.
     expect(res.data[0].operationList).toEqual(['buyerCancelAfterPay', 'viewInvoice']);
     const counts = await expectCountsMatchList(x.b, { tradeType: 'NORMAL_POINT_REDEEM' });
@@ -326,9 +436,18 @@ describe('order list and counts of a buyer with an order in every state', () => 
     const lastYear = new Date(Date.UTC(year - 1, 6, 1, 12));
     const longAgo = new Date(Date.UTC(year - 3, 2, 1, 12));
     const fourMonths = new Date(now.getTime() - 122 * DAY);
-    await t.db.update(tradeOrders).set({ createdAt: lastYear }).where(eq(tradeOrders.id, BigInt(o.complete!)));
-    await t.db.update(tradeOrders).set({ createdAt: longAgo }).where(eq(tradeOrders.id, BigInt(o.canceled!)));
-    await t.db.update(tradeOrders).set({ createdAt: fourMonths }).where(eq(tradeOrders.id, BigInt(o.closed!)));
+    await t.db
+      .update(tradeOrders)
+      .set({ createdAt: lastYear })
+      .where(eq(tradeOrders.id, BigInt(o.complete!)));
+    await t.db
+      .update(tradeOrders)
+      .set({ createdAt: longAgo })
+      .where(eq(tradeOrders.id, BigInt(o.canceled!)));
+    await t.db
+      .update(tradeOrders)
+      .set({ createdAt: fourMonths })
+      .where(eq(tradeOrders.id, BigInt(o.closed!)));
     const moved = new Set([o.complete, o.canceled, o.closed]);
     const recent = (await listAll(x.b)).data.map((d) => d.id).filter((id) => !moved.has(id));
     expect(recent).toHaveLength(9);
@@ -346,7 +465,15 @@ describe('order list and counts of a buyer with an order in every state', () => 
     expect(old.data[0].timeline.orderedTime).toBe(longAgo.toISOString());
     expect((await listOk(x.b, { timeline: 'LONG_AGO', searchStatus: 'COMPLETE' })).total).toBe(0);
     // Restore, so the rest of the file sees today's orders.
-    await t.db.update(tradeOrders).set({ createdAt: now }).where(inArray(tradeOrders.id, [...moved].map((id) => BigInt(id!))));
+    await t.db
+      .update(tradeOrders)
+      .set({ createdAt: now })
+      .where(
+        inArray(
+          tradeOrders.id,
+          [...moved].map((id) => BigInt(id!)),
+        ),
+      );
   });
 
   it('rejects a bad filter with 400 and unknown fields', async () => {
@@ -359,7 +486,14 @@ describe('order list and counts of a buyer with an order in every state', () => 
   it('without a session there are no orders', async () => {
     const anon = browser(t.app);
     expect(await listOk(anon)).toMatchObject({ data: [], total: 0 });
-    expect(await countsOk(anon)).toEqual({ ALL_ORDER: 0, PENDING_PAY: 0, UN_DELIVERY: 0, UN_RECEIVED: 0, COMPLETE: 0, CANCEL_ALL: 0 });
+    expect(await countsOk(anon)).toEqual({
+      ALL_ORDER: 0,
+      PENDING_PAY: 0,
+      UN_DELIVERY: 0,
+      UN_RECEIVED: 0,
+      COMPLETE: 0,
+      CANCEL_ALL: 0,
+    });
     expectError(await detail(anon, o.pending!), 404, 'Trade.tradeOrderNotExist');
   });
 });
@@ -372,26 +506,50 @@ describe('order detail', () => {
 
   beforeAll(async () => {
     x = await signup('detail');
-    placed = await place(x, [['DIY-FRAME-E5', '1'], ['LAMP-BAR', '2']], {}, { tradeOrderReqList: [{ shopId: f.shop.flexi, remark: 'Leave at the door' }] });
+    placed = await place(
+      x,
+      [
+        ['DIY-FRAME-E5', '1'],
+        ['LAMP-BAR', '2'],
+      ],
+      {},
+      { tradeOrderReqList: [{ shopId: f.shop.flexi, remark: 'Leave at the door' }] },
+    );
   });
 
   it('DIY bundle: the frame with its oak top and cable tray nested, bill with the US tax rate', async () => {
     const d = await detailOk(x.b, placed.orderIds[0]!);
     const row = await orderRow(placed.orderIds[0]!);
     expect(d).toMatchObject({
-      id: placed.orderIds[0], tradeOrderCode: row.tradeOrderCode, displayStatus: 'PENDING_PAY', operationList: ['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel'],
-      shop: { id: f.shop.flexi, siteName: 'FlexiDesk Official' }, remark: 'Leave at the door',
+      id: placed.orderIds[0],
+      tradeOrderCode: row.tradeOrderCode,
+      displayStatus: 'PENDING_PAY',
+      operationList: ['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel'],
+      shop: { id: f.shop.flexi, siteName: 'FlexiDesk Official' },
+      remark: 'Leave at the door',
       notifyInfo: { notifyType: 'email', contactInfo: x.email },
       shippingTimeInfo: { shippingMethod: 'Standard delivery', shippingMethodCode: 'STANDARD' },
       invoice: { status: 'NOT_ISSUED', invoiceUrl: null },
       paymentInfo: { payChannel: null, records: [] },
       tradeContract: { id: placed.contractId, notFirstTime: false },
-      postponeCount: 0, postponeLimit: POSTPONE_LIMIT, packageCount: 0, tradeOrderCommentStatus: 'NOT_EVALUATED', lineCount: 1,
+      postponeCount: 0,
+      postponeLimit: POSTPONE_LIMIT,
+      packageCount: 0,
+      tradeOrderCommentStatus: 'NOT_EVALUATED',
+      lineCount: 1,
     });
     expect(d.selectedAddress).toMatchObject({ city: 'San Francisco', postalCode: '94107', email: x.email });
     expect(d.bill).toEqual({
-      skuAmt: usd(row.skuAmtMinor), shippingAmt: usd(row.shippingAmtMinor), orderDiscountAmt: usd(row.discountAmtMinor), pointDiscountAmount: usd(0n),
-      taxAmt: usd(row.taxAmtMinor), taxRate: 0.0725, taxDisplay: 'EXCLUSIVE', needPayAmt: usd(row.needPayAmtMinor), paidAmt: usd(0n), actualPaidPoints: 0,
+      skuAmt: usd(row.skuAmtMinor),
+      shippingAmt: usd(row.shippingAmtMinor),
+      orderDiscountAmt: usd(row.discountAmtMinor),
+      pointDiscountAmount: usd(0n),
+      taxAmt: usd(row.taxAmtMinor),
+      taxRate: 0.0725,
+      taxDisplay: 'EXCLUSIVE',
+      needPayAmt: usd(row.needPayAmtMinor),
+      paidAmt: usd(0n),
+      actualPaidPoints: 0,
     });
     // US tax is added on top: sku + shipping + tax - discount = to pay.
     expect(row.needPayAmtMinor).toBe(row.skuAmtMinor + row.shippingAmtMinor + row.taxAmtMinor - row.discountAmtMinor);
@@ -400,11 +558,22 @@ describe('order detail', () => {
     expect(d.tradeOrderLineList).toHaveLength(1);
     const frame = d.tradeOrderLineList[0];
     expect(frame).toMatchObject({
-      lineGroupTypeDict: 'DIY_MAIN', tradeQty: '1', deliveredQty: '0', canCancelQty: '0', canReverseQty: '0', reverseStatus: 'NOT_REQUESTED',
-      sku: { id: f.sku['DIY-FRAME-E5'], name: 'E5 frame', item: { itemName: 'DIY Desk Bundle (frame + oak top + cable tray)', urlKey: 'diy-desk-bundle' } },
+      lineGroupTypeDict: 'DIY_MAIN',
+      tradeQty: '1',
+      deliveredQty: '0',
+      canCancelQty: '0',
+      canReverseQty: '0',
+      reverseStatus: 'NOT_REQUESTED',
+      sku: {
+        id: f.sku['DIY-FRAME-E5'],
+        name: 'E5 frame',
+        item: { itemName: 'DIY Desk Bundle (frame + oak top + cable tray)', urlKey: 'diy-desk-bundle' },
+      },
       giftLineList: [],
     });
-    expect(frame.diySkuLineList.map((c: any) => [c.sku.item.itemName, c.lineGroupTypeDict, c.itemBusinessType, c.tradeQty])).toEqual([
+    expect(
+      frame.diySkuLineList.map((c: any) => [c.sku.item.itemName, c.lineGroupTypeDict, c.itemBusinessType, c.tradeQty]),
+    ).toEqual([
       ['Desktop Board Oak 140', 'DIY_CHILD', 'DIY_SLAVE', '1'],
       ['Under-desk Cable Tray', 'DIY_CHILD', 'DIY_SLAVE', '1'],
     ]);
@@ -418,10 +587,18 @@ describe('order detail', () => {
     expect(d.skuTotalCount).toBe(2);
     expect(d.tradeOrderLineList).toHaveLength(1);
     const lamp = d.tradeOrderLineList[0];
-    expect(lamp).toMatchObject({ lineGroupTypeDict: 'NORMAL', tradeQty: '2', sku: { id: f.sku['LAMP-BAR'] }, diySkuLineList: [] });
+    expect(lamp).toMatchObject({
+      lineGroupTypeDict: 'NORMAL',
+      tradeQty: '2',
+      sku: { id: f.sku['LAMP-BAR'] },
+      diySkuLineList: [],
+    });
     expect(lamp.giftLineList).toHaveLength(1);
     expect(lamp.giftLineList[0]).toMatchObject({
-      lineGroupTypeDict: 'GIFT_CHILD', itemBusinessType: 'GIFT', tradeQty: '2', sku: { id: f.sku['GIFT-MAT'], item: { itemName: 'Felt Desk Mat (gift)' } },
+      lineGroupTypeDict: 'GIFT_CHILD',
+      itemBusinessType: 'GIFT',
+      tradeQty: '2',
+      sku: { id: f.sku['GIFT-MAT'], item: { itemName: 'Felt Desk Mat (gift)' } },
       tradeOrderLinePrice: { skuAmt: usd(0n), needPaySkuAmt: usd(0n) },
     });
     expect(d.bill.taxRate).toBe(0.0725);
@@ -431,9 +608,17 @@ describe('order detail', () => {
     await pay(x.b, placed.contractId);
     const d = await detailOk(x.b, placed.orderIds[0]!);
     const row = await orderRow(placed.orderIds[0]!);
-    expect(d).toMatchObject({ displayStatus: 'UN_DELIVERY', operationList: ['buyerCancelAfterPay', 'viewInvoice'], payChannel: 'MOCKPAY', paidAmt: usd(row.needPayAmtMinor), payDeadlineMillis: null });
+    expect(d).toMatchObject({
+      displayStatus: 'UN_DELIVERY',
+      operationList: ['buyerCancelAfterPay', 'viewInvoice'],
+      payChannel: 'MOCKPAY',
+      paidAmt: usd(row.needPayAmtMinor),
+      payDeadlineMillis: null,
+    });
     expect(d.bill.paidAmt).toEqual(usd(row.needPayAmtMinor));
-    expect(d.paymentInfo.records).toEqual([expect.objectContaining({ recordStatus: 'PAY_SUCCESS', payChannel: 'MOCKPAY' })]);
+    expect(d.paymentInfo.records).toEqual([
+      expect.objectContaining({ recordStatus: 'PAY_SUCCESS', payChannel: 'MOCKPAY' }),
+    ]);
     expect(d.tradeOrderLineList[0]).toMatchObject({ canCancelQty: '1', canReverseQty: '0' });
     expect(Date.parse(d.timeline.paidTime)).toBeGreaterThan(0);
   });
@@ -441,15 +626,33 @@ describe('order detail', () => {
   it('points deduction over two shops: each bill adds up, and the shares add up to the points used', async () => {
     const y = await signup('splitter');
     await grantPoints(t.db, { buyerId: y.id, delta: 2000, reason: 'WELCOME' });
-    const split = await place(y, [['TRAY-STEEL', '1'], ['COF-ARABICA', '1.5'], ['LAMP-BAR', '1']], { enablePointDeduction: true });
-    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(split.contractId)));
+    const split = await place(
+      y,
+      [
+        ['TRAY-STEEL', '1'],
+        ['COF-ARABICA', '1.5'],
+        ['LAMP-BAR', '1'],
+      ],
+      { enablePointDeduction: true },
+    );
+    const [c] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(split.contractId)));
     expect(c!.pointsDiscountMinor).toBeGreaterThan(0n);
     let shares = 0n;
     for (const id of split.orderIds) {
       const { bill } = await detailOk(y.b, id);
       const minor = (m: { value: string }) => BigInt(Math.round(Number(m.value) * 100));
       // What the buyer reads on the bill must give what it pays (US: tax on top).
-      expect(minor(bill.skuAmt) + minor(bill.shippingAmt) + minor(bill.taxAmt) - minor(bill.orderDiscountAmt) - minor(bill.pointDiscountAmount), id).toBe(minor(bill.needPayAmt));
+      expect(
+        minor(bill.skuAmt) +
+          minor(bill.shippingAmt) +
+          minor(bill.taxAmt) -
+          minor(bill.orderDiscountAmt) -
+          minor(bill.pointDiscountAmount),
+        id,
+      ).toBe(minor(bill.needPayAmt));
       shares += minor(bill.pointDiscountAmount);
     }
     expect(shares).toBe(c!.pointsDiscountMinor);
@@ -494,7 +697,8 @@ describe("another buyer's orders are invisible and untouchable", () => {
     const before = await Promise.all([pending, paid, shipped].map(orderRow));
     const trayStock = await stockOf(t.db, f.sku['TRAY-STEEL']);
 
-    for (const id of [pending, paid, shipped]) expectError(await detail(stranger.b, id), 404, 'Trade.tradeOrderNotExist');
+    for (const id of [pending, paid, shipped])
+      expectError(await detail(stranger.b, id), 404, 'Trade.tradeOrderNotExist');
     expectError(await listPackage(stranger.b, shipped), 404, 'Trade.tradeOrderNotExist');
     expectError(await cancelBeforePay(stranger.b, pending), 404, 'Trade.tradeOrderNotExist');
     expectError(await cancelAfterPay(stranger.b, paid), 404, 'Trade.tradeOrderNotExist');
@@ -502,10 +706,14 @@ describe("another buyer's orders are invisible and untouchable", () => {
     expectError(await postpone(stranger.b, shipped), 404, 'Trade.tradeOrderNotExist');
 
     const after = await Promise.all([pending, paid, shipped].map(orderRow));
-    expect(after.map((r) => [r.status, r.postponeCount, r.receiptDeadline?.getTime() ?? null]))
-      .toEqual(before.map((r) => [r.status, r.postponeCount, r.receiptDeadline?.getTime() ?? null]));
+    expect(after.map((r) => [r.status, r.postponeCount, r.receiptDeadline?.getTime() ?? null])).toEqual(
+      before.map((r) => [r.status, r.postponeCount, r.receiptDeadline?.getTime() ?? null]),
+    );
     expect(after.map((r) => r.status)).toEqual(['PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED']);
-    const [p] = await t.db.select().from(shipmentPackages).where(eq(shipmentPackages.id, BigInt(pkg)));
+    const [p] = await t.db
+      .select()
+      .from(shipmentPackages)
+      .where(eq(shipmentPackages.id, BigInt(pkg)));
     expect(p).toMatchObject({ status: 'SEND_DELIVERY', signedBy: null, signedAt: null });
     expect(await reversesOf(paid)).toEqual([]);
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(trayStock);
@@ -518,7 +726,9 @@ describe("another buyer's orders are invisible and untouchable", () => {
   it("the stranger's list and counts do not include them", async () => {
     expect(await listOk(stranger.b)).toMatchObject({ data: [], total: 0 });
     expect((await countsOk(stranger.b)).ALL_ORDER).toBe(0);
-    expect((await listOk(stranger.b, { queryParams: { keyword: (await orderRow(pending)).tradeOrderCode } })).total).toBe(0);
+    expect(
+      (await listOk(stranger.b, { queryParams: { keyword: (await orderRow(pending)).tradeOrderCode } })).total,
+    ).toBe(0);
   });
 
   it('a demo buyer cannot reach them either', async () => {
@@ -539,7 +749,9 @@ describe('cancel before pay', () => {
     x = await signup('canceler');
     await grantPoints(t.db, { buyerId: x.id, delta: 2000, reason: 'WELCOME' });
     const [campaign] = await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.name, 'FlexiDesk $20 off'));
-    couponId = String((await t.db.insert(ownerCoupons).values({ campaignId: campaign!.id, buyerId: x.id }).returning())[0]!.id);
+    couponId = String(
+      (await t.db.insert(ownerCoupons).values({ campaignId: campaign!.id, buyerId: x.id }).returning())[0]!.id,
+    );
   });
 
   it('closes every order of the checkout at once and returns stock (gifts too), the coupon and the points', async () => {
@@ -547,10 +759,22 @@ describe('cancel before pay', () => {
     const stockBefore = await Promise.all(watched.map((id) => stockOf(t.db, id)));
     const pointsBefore = await pointsOf(t.db, x.id);
 
-    const placed = await place(x, [['E7-BLK-140', '1'], ['LAMP-BAR', '1']], { couponIds: [couponId], enablePointDeduction: true });
+    const placed = await place(
+      x,
+      [
+        ['E7-BLK-140', '1'],
+        ['LAMP-BAR', '1'],
+      ],
+      { couponIds: [couponId], enablePointDeduction: true },
+    );
     // Taken at submit.
-    expect(await Promise.all(watched.map((id) => stockOf(t.db, id)))).toEqual(stockBefore.map((s) => String(Number(s) - 1)));
-    const [coupon] = await t.db.select().from(ownerCoupons).where(eq(ownerCoupons.id, BigInt(couponId)));
+    expect(await Promise.all(watched.map((id) => stockOf(t.db, id)))).toEqual(
+      stockBefore.map((s) => String(Number(s) - 1)),
+    );
+    const [coupon] = await t.db
+      .select()
+      .from(ownerCoupons)
+      .where(eq(ownerCoupons.id, BigInt(couponId)));
     expect(coupon).toMatchObject({ status: 'USED', tradeContractId: BigInt(placed.contractId) });
     const spent = pointsBefore - (await pointsOf(t.db, x.id));
     expect(spent).toBeGreaterThan(0);
@@ -566,18 +790,38 @@ describe('cancel before pay', () => {
       const d = await detailOk(x.b, id);
       expect(d).toMatchObject({ displayStatus: 'CANCELED', operationList: ['buyAgain'], payDeadlineMillis: null });
     }
-    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(placed.contractId)));
+    const [c] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(placed.contractId)));
     expect(c!.status).toBe('CLOSED');
     expect(await Promise.all(watched.map((id) => stockOf(t.db, id)))).toEqual(stockBefore);
-    const [back] = await t.db.select().from(ownerCoupons).where(eq(ownerCoupons.id, BigInt(couponId)));
+    const [back] = await t.db
+      .select()
+      .from(ownerCoupons)
+      .where(eq(ownerCoupons.id, BigInt(couponId)));
     expect(back).toMatchObject({ status: 'NOT_USED', usedAt: null, tradeContractId: null });
     expect(await pointsOf(t.db, x.id)).toBe(pointsBefore);
-    const ledger = await t.db.select().from(pointLedger).where(eq(pointLedger.tradeContractId, BigInt(placed.contractId))).orderBy(asc(pointLedger.id));
-    expect(ledger.map((l) => [l.delta, l.reason])).toEqual([[-spent, 'ORDER'], [spent, 'ORDER_CLOSED']]);
+    const ledger = await t.db
+      .select()
+      .from(pointLedger)
+      .where(eq(pointLedger.tradeContractId, BigInt(placed.contractId)))
+      .orderBy(asc(pointLedger.id));
+    expect(ledger.map((l) => [l.delta, l.reason])).toEqual([
+      [-spent, 'ORDER'],
+      [spent, 'ORDER_CLOSED'],
+    ]);
 
     // The coupon can be used again.
     const again = await place(x, [['E7-BLK-140', '1']], { couponIds: [couponId] });
-    expect((await t.db.select().from(ownerCoupons).where(eq(ownerCoupons.id, BigInt(couponId))))[0]!.tradeContractId).toBe(BigInt(again.contractId));
+    expect(
+      (
+        await t.db
+          .select()
+          .from(ownerCoupons)
+          .where(eq(ownerCoupons.id, BigInt(couponId)))
+      )[0]!.tradeContractId,
+    ).toBe(BigInt(again.contractId));
     expect((await cancelBeforePay(x.b, again.orderIds[0]!)).statusCode).toBe(200);
   });
 
@@ -585,17 +829,27 @@ describe('cancel before pay', () => {
     const [welcome] = await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.code, 'WELCOME10'));
     const before = welcome!.usedCount;
     // One use left: a use kept by a cancelled order would lock everybody out of the code.
-    await t.db.update(couponCampaigns).set({ totalUses: before + 1 }).where(eq(couponCampaigns.id, welcome!.id));
+    await t.db
+      .update(couponCampaigns)
+      .set({ totalUses: before + 1 })
+      .where(eq(couponCampaigns.id, welcome!.id));
     try {
       const placed = await place(x, [['E7-BLK-140', '1']], { promotionCodeList: ['WELCOME10'] });
-      expect((await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.id, welcome!.id)))[0]!.usedCount).toBe(before + 1);
+      expect((await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.id, welcome!.id)))[0]!.usedCount).toBe(
+        before + 1,
+      );
       expect((await cancelBeforePay(x.b, placed.orderIds[0]!)).statusCode).toBe(200);
-      expect((await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.id, welcome!.id)))[0]!.usedCount).toBe(before);
+      expect((await t.db.select().from(couponCampaigns).where(eq(couponCampaigns.id, welcome!.id)))[0]!.usedCount).toBe(
+        before,
+      );
       // And the code works again.
       const again = await place(x, [['E7-BLK-140', '1']], { promotionCodeList: ['WELCOME10'] });
       expect((await cancelBeforePay(x.b, again.orderIds[0]!)).statusCode).toBe(200);
     } finally {
-      await t.db.update(couponCampaigns).set({ totalUses: welcome!.totalUses, usedCount: before }).where(eq(couponCampaigns.id, welcome!.id));
+      await t.db
+        .update(couponCampaigns)
+        .set({ totalUses: welcome!.totalUses, usedCount: before })
+        .where(eq(couponCampaigns.id, welcome!.id));
     }
   });
 
@@ -611,7 +865,10 @@ describe('cancel before pay', () => {
   it('two cancels at the same time: one succeeds, stock comes back once', async () => {
     const placed = await place(x, [['TRAY-STEEL', '2']]);
     const before = await stockOf(t.db, f.sku['TRAY-STEEL']);
-    const results = await Promise.all([cancelBeforePay(x.b, placed.orderIds[0]!), cancelBeforePay(x.b, placed.orderIds[0]!)]);
+    const results = await Promise.all([
+      cancelBeforePay(x.b, placed.orderIds[0]!),
+      cancelBeforePay(x.b, placed.orderIds[0]!),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(String(Number(before) + 2));
     expect(await statusOf(placed.orderIds[0]!)).toBe('CANCELED');
@@ -624,7 +881,10 @@ describe('cancel before pay', () => {
     expectError(await cancelBeforePay(x.b, placed.orderIds[0]!), 409, 'Trade.operationNotAllowed');
     expect(await statusOf(placed.orderIds[0]!)).toBe('UN_DELIVERY');
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(before);
-    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(placed.contractId)));
+    const [c] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(placed.contractId)));
     expect(c!.status).toBe('PAID');
   });
 });
@@ -639,19 +899,29 @@ describe('cancel after pay and the seller decision', () => {
     return placed.orderIds[0]!;
   };
 
-  beforeAll(async () => { x = await signup('refunder'); });
+  beforeAll(async () => {
+    x = await signup('refunder');
+  });
 
   it('sent twice in a row: one reverse order, the same answer, the order is PROCESSING', async () => {
     const id = await paidOrder();
     const first = await cancelAfterPay(x.b, id);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ reverseTradeOrderId: expect.stringMatching(/^\d+$/), reverseTradeOrderStatus: 'WAITING_FOR_AUDIT_BY_SELLER' });
+    expect(first.json()).toMatchObject({
+      reverseTradeOrderId: expect.stringMatching(/^\d+$/),
+      reverseTradeOrderStatus: 'WAITING_FOR_AUDIT_BY_SELLER',
+    });
     const second = await cancelAfterPay(x.b, id);
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json()).toEqual(first.json());
     const rows = await reversesOf(id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type: 'SALE_CANCEL_AFTER_PAID', status: 'WAITING_FOR_AUDIT_BY_SELLER', buyerId: x.id, applyRefundAmtMinor: (await orderRow(id)).paidAmtMinor });
+    expect(rows[0]).toMatchObject({
+      type: 'SALE_CANCEL_AFTER_PAID',
+      status: 'WAITING_FOR_AUDIT_BY_SELLER',
+      buyerId: x.id,
+      applyRefundAmtMinor: (await orderRow(id)).paidAmtMinor,
+    });
     expect(await statusOf(id)).toBe('PROCESSING');
     const d = await detailOk(x.b, id);
     expect(d).toMatchObject({ displayStatus: 'PROCESSING', operationList: [] });
@@ -665,7 +935,10 @@ describe('cancel after pay and the seller decision', () => {
     const results = await Promise.all([cancelAfterPay(x.b, id), cancelAfterPay(x.b, id), cancelAfterPay(x.b, id)]);
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     expect(new Set(results.map((r) => r.json().reverseTradeOrderId)).size).toBe(1);
-    const [n] = await t.db.select({ n: count() }).from(reverseTradeOrders).where(eq(reverseTradeOrders.orderId, BigInt(id)));
+    const [n] = await t.db
+      .select({ n: count() })
+      .from(reverseTradeOrders)
+      .where(eq(reverseTradeOrders.orderId, BigInt(id)));
     expect(n!.n).toBe(1);
     expect(await statusOf(id)).toBe('PROCESSING');
   });
@@ -695,14 +968,26 @@ describe('cancel after pay and the seller decision', () => {
     expect(res.statusCode, res.body).toBe(200);
     // The refund is carried out by the refund job after the decision commits.
     expect(res.json()).toEqual({ orderStatus: 'REFUNDING', reverseTradeOrderStatus: 'REFUND_PENDING' });
-    await waitFor(() => statusOf(id), (s) => s === 'CANCEL_ALL', 'order refunded');
+    await waitFor(
+      () => statusOf(id),
+      (s) => s === 'CANCEL_ALL',
+      'order refunded',
+    );
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(String(Number(before) + 1));
     const [r] = await reversesOf(id);
     const paidMinor = (await orderRow(id)).paidAmtMinor;
     expect(r).toMatchObject({ status: 'REFUND_DONE', applyRefundAmtMinor: paidMinor, actualRefundAmtMinor: paidMinor });
     // The card payment is refunded at the provider.
-    const [record] = await t.db.select().from(paymentRecords).where(and(eq(paymentRecords.contractId, (await orderRow(id)).contractId), eq(paymentRecords.status, 'PAY_SUCCESS')));
-    const [provider] = await t.db.select().from(mockpayPayments).where(eq(mockpayPayments.id, record!.providerPaymentId!));
+    const [record] = await t.db
+      .select()
+      .from(paymentRecords)
+      .where(
+        and(eq(paymentRecords.contractId, (await orderRow(id)).contractId), eq(paymentRecords.status, 'PAY_SUCCESS')),
+      );
+    const [provider] = await t.db
+      .select()
+      .from(mockpayPayments)
+      .where(eq(mockpayPayments.id, record!.providerPaymentId!));
     expect(provider!.refundedMinor).toBe(paidMinor);
     const d = await detailOk(x.b, id);
     expect(d).toMatchObject({ displayStatus: 'CANCEL_ALL', operationList: ['buyAgain'] });
@@ -742,18 +1027,39 @@ describe('cancel after pay and the seller decision', () => {
     const placed = await place(y, [['E7-BLK-140', '1']], { enablePointDeduction: true });
     await pay(y.b, placed.contractId);
     const id = placed.orderIds[0]!;
-    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(placed.contractId)));
+    const [c] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(placed.contractId)));
     expect(c!.usedPoints).toBeGreaterThan(0);
     const rev = await cancelAfterPay(y.b, id);
     expect((await decide(seller, rev.json().reverseTradeOrderId, true)).statusCode).toBe(200);
-    await waitFor(() => statusOf(id), (s) => s === 'CANCEL_ALL', 'order refunded');
+    await waitFor(
+      () => statusOf(id),
+      (s) => s === 'CANCEL_ALL',
+      'order refunded',
+    );
     // What the buyer spent on this contract (everything but what it earned) is back.
-    const spent = await t.db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
-      .where(and(eq(pointLedger.tradeContractId, BigInt(placed.contractId)), sql`${pointLedger.reason} NOT IN ('EARN', 'EARN_REVERSED')`));
+    const spent = await t.db
+      .select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` })
+      .from(pointLedger)
+      .where(
+        and(
+          eq(pointLedger.tradeContractId, BigInt(placed.contractId)),
+          sql`${pointLedger.reason} NOT IN ('EARN', 'EARN_REVERSED')`,
+        ),
+      );
     expect(spent[0]!.n).toBe(0);
     // And the points the payment earned are taken back.
-    const earned = await t.db.select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` }).from(pointLedger)
-      .where(and(eq(pointLedger.tradeContractId, BigInt(placed.contractId)), sql`${pointLedger.reason} IN ('EARN', 'EARN_REVERSED')`));
+    const earned = await t.db
+      .select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::int` })
+      .from(pointLedger)
+      .where(
+        and(
+          eq(pointLedger.tradeContractId, BigInt(placed.contractId)),
+          sql`${pointLedger.reason} IN ('EARN', 'EARN_REVERSED')`,
+        ),
+      );
     expect(earned[0]!.n).toBe(0);
   });
 
@@ -795,10 +1101,21 @@ describe('enterprise visibility', () => {
     const u = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
     const [m, s1, b] = await Promise.all([u('main@demo.shop'), u('sub1@demo.shop'), u('buyer@demo.shop')]);
     // A second approved sub-account of the same enterprise.
-    const [sib] = await t.db.insert(users).values({
-      email: 'sibling@demo.shop', nickname: 'Acme Sibling', passwordHash: s1!.passwordHash, userType: 'REGISTERED',
-      enterpriseId: s1!.enterpriseId, isEnterpriseMain: false, enterpriseStatus: 'ENABLED', orderAmtMinor: 100_000n, creditAmtMinor: 100_000n, remainingAmtMinor: 100_000n,
-    }).returning();
+    const [sib] = await t.db
+      .insert(users)
+      .values({
+        email: 'sibling@demo.shop',
+        nickname: 'Acme Sibling',
+        passwordHash: s1!.passwordHash,
+        userType: 'REGISTERED',
+        enterpriseId: s1!.enterpriseId,
+        isEnterpriseMain: false,
+        enterpriseStatus: 'ENABLED',
+        orderAmtMinor: 100_000n,
+        creditAmtMinor: 100_000n,
+        remainingAmtMinor: 100_000n,
+      })
+      .returning();
     ids = { main: m!.id, sub1: s1!.id, sibling: sib!.id, buyer: b!.id };
     main = await login(t.app, 'main@demo.shop');
     sub1 = await login(t.app, 'sub1@demo.shop');
@@ -814,7 +1131,9 @@ describe('enterprise visibility', () => {
   });
 
   const dbOrdersOf = async (buyerIds: bigint[]) =>
-    (await t.db.select({ id: tradeOrders.id }).from(tradeOrders).where(inArray(tradeOrders.buyerId, buyerIds))).map((r) => String(r.id)).sort();
+    (await t.db.select({ id: tradeOrders.id }).from(tradeOrders).where(inArray(tradeOrders.buyerId, buyerIds)))
+      .map((r) => String(r.id))
+      .sort();
 
   it("the main account sees its own and its sub-accounts' orders, sub-account ones named", async () => {
     const all = await listAll(main);
@@ -833,7 +1152,12 @@ describe('enterprise visibility', () => {
 
   it('the main account opens a sub-account order, but cannot cancel it', async () => {
     const d = await detailOk(main, subOrder);
-    expect(d).toMatchObject({ id: subOrder, buyer: { id: String(ids.sub1) }, enterpriseUser: { id: String(ids.sub1), username: 'Acme Purchasing' }, operationList: [] });
+    expect(d).toMatchObject({
+      id: subOrder,
+      buyer: { id: String(ids.sub1) },
+      enterpriseUser: { id: String(ids.sub1), username: 'Acme Purchasing' },
+      operationList: [],
+    });
     expect((await listPackage(main, subOrder)).statusCode).toBe(200);
     expectError(await cancelBeforePay(main, subOrder), 404, 'Trade.tradeOrderNotExist');
     expect(await statusOf(subOrder)).toBe('PENDING_PAY');
@@ -870,11 +1194,23 @@ describe('enterprise visibility', () => {
     expect(res.data.map((d) => d.id)).not.toContain(subOrder);
     expect(res.data.map((d) => d.id)).not.toContain(mainOrder);
     expect(res.data.every((d) => d.masterPending === true)).toBe(true);
-    const pendingContracts = await t.db.select({ id: tradeOrders.id }).from(tradeOrders).innerJoin(tradeContracts, eq(tradeContracts.id, tradeOrders.contractId))
-      .where(and(inArray(tradeOrders.buyerId, [ids.main, ids.sub1, ids.sibling]), eq(tradeContracts.masterStatus, 'PENDING')));
+    const pendingContracts = await t.db
+      .select({ id: tradeOrders.id })
+      .from(tradeOrders)
+      .innerJoin(tradeContracts, eq(tradeContracts.id, tradeOrders.contractId))
+      .where(
+        and(
+          inArray(tradeOrders.buyerId, [ids.main, ids.sub1, ids.sibling]),
+          eq(tradeContracts.masterStatus, 'PENDING'),
+        ),
+      );
     expect(res.data.map((d) => d.id).sort()).toEqual(pendingContracts.map((r) => String(r.id)).sort());
     const entry = res.data.find((d) => d.id === subMasterOrder);
-    expect(entry).toMatchObject({ displayStatus: 'PENDING_PAY', operationList: ['pay'], enterpriseUser: { username: 'Acme Purchasing' } });
+    expect(entry).toMatchObject({
+      displayStatus: 'PENDING_PAY',
+      operationList: ['pay'],
+      enterpriseUser: { username: 'Acme Purchasing' },
+    });
     await expectCountsMatchList(main, { isMainPay: true });
     // The sub-account sees its handed-over order without a pay button.
     expect((await detailOk(sub1, subMasterOrder)).operationList).toEqual(['buyerCancelBeforePay']);
@@ -927,20 +1263,32 @@ describe('guest lookup', () => {
     const res = await lookup({ tradeOrderCode: code, email: ' GINA@example.com ' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.order).toMatchObject({ id: orderId, tradeOrderCode: code, displayStatus: 'PENDING_PAY', operationList: [] });
+    expect(body.order).toMatchObject({
+      id: orderId,
+      tradeOrderCode: code,
+      displayStatus: 'PENDING_PAY',
+      operationList: [],
+    });
     expect(body.order.tradeOrderLineList[0].sku.item.itemName).toBe('Under-desk Cable Tray');
     expect(body.shipments).toEqual([]);
   });
 
   it("the guest's own session lists and opens its order", async () => {
     expect((await listOk(g)).data.map((d) => d.id)).toEqual([orderId]);
-    expect(await detailOk(g, orderId)).toMatchObject({ id: orderId, operationList: ['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel'] });
+    expect(await detailOk(g, orderId)).toMatchObject({
+      id: orderId,
+      operationList: ['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel'],
+    });
     // Another anonymous visitor does not.
     expectError(await detail(browser(t.app), orderId), 404, 'Trade.tradeOrderNotExist');
   });
 
   it('an unknown number is 404 even with an email that has orders', async () => {
-    expectError(await lookup({ tradeOrderCode: `${code}9`, email: 'gina@example.com' }), 404, 'Trade.tradeOrderNotExist');
+    expectError(
+      await lookup({ tradeOrderCode: `${code}9`, email: 'gina@example.com' }),
+      404,
+      'Trade.tradeOrderNotExist',
+    );
   });
 
   it('the order number alone is impossible: 400 by schema', async () => {
@@ -954,15 +1302,23 @@ describe('guest lookup', () => {
 
 describe('sweepTimedTransitions', () => {
   let x: Buyer;
-  beforeAll(async () => { x = await signup('sweeper'); });
+  beforeAll(async () => {
+    x = await signup('sweeper');
+  });
 
   it('an unpaid order past its pay deadline closes with its stock back; others stay', async () => {
     const late = await place(x, [['TRAY-STEEL', '2']]);
     const onTime = await place(x, [['TRAY-STEEL', '1']]);
     const netTerms = await place(x, [['TRAY-STEEL', '1']]);
     const past = new Date(Date.now() - 60_000);
-    await t.db.update(tradeOrders).set({ payDeadline: past }).where(inArray(tradeOrders.id, [BigInt(late.orderIds[0]!), BigInt(netTerms.orderIds[0]!)]));
-    await t.db.update(tradeOrders).set({ tradeType: 'NET_B2B' }).where(eq(tradeOrders.id, BigInt(netTerms.orderIds[0]!)));
+    await t.db
+      .update(tradeOrders)
+      .set({ payDeadline: past })
+      .where(inArray(tradeOrders.id, [BigInt(late.orderIds[0]!), BigInt(netTerms.orderIds[0]!)]));
+    await t.db
+      .update(tradeOrders)
+      .set({ tradeType: 'NET_B2B' })
+      .where(eq(tradeOrders.id, BigInt(netTerms.orderIds[0]!)));
     const before = await stockOf(t.db, f.sku['TRAY-STEEL']);
 
     const result = await sweepTimedTransitions(t.db);
@@ -972,9 +1328,15 @@ describe('sweepTimedTransitions', () => {
     expect(row.status).toBe('CLOSED');
     expect(row.closedAt).toBeInstanceOf(Date);
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(String(Number(before) + 2));
-    const [c] = await t.db.select().from(tradeContracts).where(eq(tradeContracts.id, BigInt(late.contractId)));
+    const [c] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(late.contractId)));
     expect(c!.status).toBe('CLOSED');
-    expect(await detailOk(x.b, late.orderIds[0]!)).toMatchObject({ displayStatus: 'CLOSED', operationList: ['buyAgain'] });
+    expect(await detailOk(x.b, late.orderIds[0]!)).toMatchObject({
+      displayStatus: 'CLOSED',
+      operationList: ['buyAgain'],
+    });
     expect(await statusOf(onTime.orderIds[0]!)).toBe('PENDING_PAY');
     // Net-terms orders are not paid by the buyer, so they never expire.
     expect(await statusOf(netTerms.orderIds[0]!)).toBe('PENDING_PAY');
@@ -983,7 +1345,11 @@ describe('sweepTimedTransitions', () => {
     await sweepTimedTransitions(t.db);
     expect(await stockOf(t.db, f.sku['TRAY-STEEL'])).toBe(String(Number(before) + 2));
     // Too late to pay.
-    const start = await x.b.post('/sapi/mall-pay/payment/firstPay', { contractId: late.contractId, payChannel: 'MOCKPAY' }, { remoteAddress: freshIp() });
+    const start = await x.b.post(
+      '/sapi/mall-pay/payment/firstPay',
+      { contractId: late.contractId, payChannel: 'MOCKPAY' },
+      { remoteAddress: freshIp() },
+    );
     expect(start.statusCode).toBeGreaterThanOrEqual(400);
     expect(await statusOf(late.orderIds[0]!)).toBe('CLOSED');
   });
@@ -995,7 +1361,10 @@ describe('sweepTimedTransitions', () => {
     await pay(x.b, notDue.contractId);
     const pkg = await shipAll(due.orderIds[0]!);
     const otherPkg = await shipAll(notDue.orderIds[0]!);
-    await t.db.update(tradeOrders).set({ receiptDeadline: new Date(Date.now() - 60_000) }).where(eq(tradeOrders.id, BigInt(due.orderIds[0]!)));
+    await t.db
+      .update(tradeOrders)
+      .set({ receiptDeadline: new Date(Date.now() - 60_000) })
+      .where(eq(tradeOrders.id, BigInt(due.orderIds[0]!)));
 
     const result = await sweepTimedTransitions(t.db);
     expect(result.confirmed).toBeGreaterThanOrEqual(1);
@@ -1003,15 +1372,31 @@ describe('sweepTimedTransitions', () => {
     const row = await orderRow(due.orderIds[0]!);
     expect(row).toMatchObject({ status: 'COMPLETE', receiptDeadline: null });
     expect(row.completedAt).toBeInstanceOf(Date);
-    const [p] = await t.db.select().from(shipmentPackages).where(eq(shipmentPackages.id, BigInt(pkg)));
+    const [p] = await t.db
+      .select()
+      .from(shipmentPackages)
+      .where(eq(shipmentPackages.id, BigInt(pkg)));
     expect(p).toMatchObject({ status: 'SIGN_IN', signedBy: 'AUTO' });
     expect(p!.signedAt).toBeInstanceOf(Date);
     const shipments = (await listPackage(x.b, due.orderIds[0]!)).json().shipments;
-    expect(shipments).toEqual([expect.objectContaining({ id: pkg, fulfillmentProgressStatus: 'SIGN_IN', operationList: [], signedAt: p!.signedAt!.toISOString() })]);
-    expect(await detailOk(x.b, due.orderIds[0]!)).toMatchObject({ displayStatus: 'COMPLETE', receiptDeadlineMillis: null });
+    expect(shipments).toEqual([
+      expect.objectContaining({
+        id: pkg,
+        fulfillmentProgressStatus: 'SIGN_IN',
+        operationList: [],
+        signedAt: p!.signedAt!.toISOString(),
+      }),
+    ]);
+    expect(await detailOk(x.b, due.orderIds[0]!)).toMatchObject({
+      displayStatus: 'COMPLETE',
+      receiptDeadlineMillis: null,
+    });
 
     expect(await statusOf(notDue.orderIds[0]!)).toBe('UN_RECEIVED');
-    const [q] = await t.db.select().from(shipmentPackages).where(eq(shipmentPackages.id, BigInt(otherPkg)));
+    const [q] = await t.db
+      .select()
+      .from(shipmentPackages)
+      .where(eq(shipmentPackages.id, BigInt(otherPkg)));
     expect(q).toMatchObject({ status: 'SEND_DELIVERY', signedBy: null });
   });
 });
@@ -1075,17 +1460,27 @@ describe('postpone the receipt deadline', () => {
   });
 });
 
-
 describe('invoice', () => {
   it('a paid order gets an invoice its buyer can open; nobody else can', async () => {
     const owner = await signup('invoiced');
-    const { contractId, orderIds: [id] } = await place(owner, [['TRAY-STEEL', '2']]);
-    const before = (await owner.b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id })).json();
+    const {
+      contractId,
+      orderIds: [id],
+    } = await place(owner, [['TRAY-STEEL', '2']]);
+    const before = (
+      await owner.b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id })
+    ).json();
     expect(before.operationList).not.toContain('viewInvoice');
     expect(before.invoice).toEqual({ status: 'NOT_ISSUED', invoiceUrl: null, vatInvoiceStatus: 'NOT_REQUESTED' });
     await pay(owner.b, contractId);
-    const after = (await owner.b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id })).json();
-    expect(after.invoice).toEqual({ status: 'ISSUED', invoiceUrl: `/api/orders/${id}/invoice`, vatInvoiceStatus: 'NOT_REQUESTED' });
+    const after = (
+      await owner.b.post('/sapi/mall-order/web/order/libquerytradeorderdetailbyidforbuyer', { id })
+    ).json();
+    expect(after.invoice).toEqual({
+      status: 'ISSUED',
+      invoiceUrl: `/api/orders/${id}/invoice`,
+      vatInvoiceStatus: 'NOT_REQUESTED',
+    });
     expect(after.operationList).toContain('viewInvoice');
     const doc = await owner.b.get(after.invoice.invoiceUrl);
     expect(doc.statusCode).toBe(200);
@@ -1099,13 +1494,19 @@ describe('invoice', () => {
 
   it('a reissue order (business type REVERSE_REISSUE, SPEC §4) shows neither invoice nor payment info and offers no invoice operation', async () => {
     const owner = await signup('reissued');
-    const { contractId, orderIds: [id] } = await place(owner, [['TRAY-STEEL', '1']]);
+    const {
+      contractId,
+      orderIds: [id],
+    } = await place(owner, [['TRAY-STEEL', '1']]);
     await pay(owner.b, contractId);
     const normal = await detailOk(owner.b, id!);
     expect(normal.invoice).not.toBeNull();
     expect(normal.paymentInfo).not.toBeNull();
     // Reissue orders are written by a seller settling an after-sales with new goods; here one is made by hand.
-    await t.db.update(tradeOrders).set({ businessType: 'REVERSE_REISSUE' }).where(eq(tradeOrders.id, BigInt(id!)));
+    await t.db
+      .update(tradeOrders)
+      .set({ businessType: 'REVERSE_REISSUE' })
+      .where(eq(tradeOrders.id, BigInt(id!)));
     const reissue = await detailOk(owner.b, id!);
     expect(reissue.tradeOrderBusinessType).toBe('REVERSE_REISSUE');
     expect(reissue.invoice).toBeNull();
@@ -1125,11 +1526,22 @@ describe('kept order counts', () => {
 
   it('an invoice-me order shows as to be shipped: moving its pay channel moves its count; deleting an order removes it', async () => {
     const y = await signup('invoice-me');
-    const { orderIds: [id] } = await place(y, [['TRAY-STEEL', '1']]);
-    const counts = async () => Object.fromEntries((await t.db.execute<{ display_status: string; quantity: number }>(
-      sql`SELECT display_status, quantity FROM order_status_counts WHERE buyer_id = ${y.id} AND quantity <> 0`)).rows.map((r) => [r.display_status, r.quantity]));
+    const {
+      orderIds: [id],
+    } = await place(y, [['TRAY-STEEL', '1']]);
+    const counts = async () =>
+      Object.fromEntries(
+        (
+          await t.db.execute<{ display_status: string; quantity: number }>(
+            sql`SELECT display_status, quantity FROM order_status_counts WHERE buyer_id = ${y.id} AND quantity <> 0`,
+          )
+        ).rows.map((r) => [r.display_status, r.quantity]),
+      );
     expect(await counts()).toEqual({ PENDING_PAY: 1 });
-    await t.db.update(tradeOrders).set({ payChannel: 'INVOICE_ME' }).where(eq(tradeOrders.id, BigInt(id!)));
+    await t.db
+      .update(tradeOrders)
+      .set({ payChannel: 'INVOICE_ME' })
+      .where(eq(tradeOrders.id, BigInt(id!)));
     expect(await counts()).toEqual({ UN_DELIVERY: 1 });
     expect((await countsOk(y.b)).UN_DELIVERY).toBe(1);
     await t.db.execute(sql`DELETE FROM trade_order_lines WHERE order_id = ${BigInt(id!)}`);
@@ -1140,7 +1552,9 @@ describe('kept order counts', () => {
 
   it("move at commit: a transaction still writing one of a buyer's orders does not hold up the buyer's next order", async () => {
     const y = await signup('parallel');
-    const { orderIds: [id] } = await place(y, [['TRAY-STEEL', '1']]);
+    const {
+      orderIds: [id],
+    } = await place(y, [['TRAY-STEEL', '1']]);
     // A copy of the order under a new code, as a checkout writes it.
     const copy = `INSERT INTO trade_orders SELECT (jsonb_populate_record(o, jsonb_build_object('id', nextval('trade_orders_id_seq'),
       'trade_order_code', o.trade_order_code || $2::text))).* FROM trade_orders o WHERE o.id = $1`;

@@ -9,7 +9,14 @@ import { clientOf, type Db, type Tx } from '../../db/client.js';
 
 export type { Tx };
 import {
-  couponCampaigns, items, ownerCoupons, shipmentPackages, skus, tradeContracts, tradeOrderLines, tradeOrders,
+  couponCampaigns,
+  items,
+  ownerCoupons,
+  shipmentPackages,
+  skus,
+  tradeContracts,
+  tradeOrderLines,
+  tradeOrders,
 } from '../../db/schema/index.js';
 import { activatePaidServices } from '../membership/paid-service.js';
 import { issueServiceCodes } from '../service-codes/codes.js';
@@ -19,18 +26,34 @@ import { takeGrowth } from '../membership/growth.js';
 type OrderSet = Partial<typeof tradeOrders.$inferInsert>;
 
 /** Moves the given orders by `event`; returns the ids that moved (the others were not in a "from" status). */
-export async function moveOrders(tx: Tx | Db, where: { ids?: bigint[]; contractId?: bigint }, event: OrderEvent, set: OrderSet = {}): Promise<bigint[]> {
+export async function moveOrders(
+  tx: Tx | Db,
+  where: { ids?: bigint[]; contractId?: bigint },
+  event: OrderEvent,
+  set: OrderSet = {},
+): Promise<bigint[]> {
   const t = ORDER_EVENTS[event];
   const scope = where.ids ? inArray(tradeOrders.id, where.ids) : eq(tradeOrders.contractId, where.contractId!);
-  const rows = await tx.update(tradeOrders).set({ ...set, status: t.to })
-    .where(and(scope, inArray(tradeOrders.status, [...t.from]))).returning({ id: tradeOrders.id });
+  const rows = await tx
+    .update(tradeOrders)
+    .set({ ...set, status: t.to })
+    .where(and(scope, inArray(tradeOrders.status, [...t.from])))
+    .returning({ id: tradeOrders.id });
   return rows.map((r) => r.id);
 }
 
-export async function movePackages(tx: Tx | Db, ids: bigint[], event: PackageEvent, set: Partial<typeof shipmentPackages.$inferInsert> = {}): Promise<bigint[]> {
+export async function movePackages(
+  tx: Tx | Db,
+  ids: bigint[],
+  event: PackageEvent,
+  set: Partial<typeof shipmentPackages.$inferInsert> = {},
+): Promise<bigint[]> {
   const t = PACKAGE_EVENTS[event];
-  const rows = await tx.update(shipmentPackages).set({ ...set, status: t.to })
-    .where(and(inArray(shipmentPackages.id, ids), inArray(shipmentPackages.status, [...t.from]))).returning({ id: shipmentPackages.id });
+  const rows = await tx
+    .update(shipmentPackages)
+    .set({ ...set, status: t.to })
+    .where(and(inArray(shipmentPackages.id, ids), inArray(shipmentPackages.status, [...t.from])))
+    .returning({ id: shipmentPackages.id });
   return rows.map((r) => r.id);
 }
 
@@ -39,7 +62,10 @@ export async function returnStock(tx: Tx, orderIds: bigint[]): Promise<void> {
   if (!orderIds.length) return;
   // Summed per SKU and updated in one statement; the rows are locked in SKU order first, the
   // order place-order takes them in, so a close and a checkout cannot deadlock.
-  const lines = tx.select({ skuId: tradeOrderLines.skuId }).from(tradeOrderLines).where(inArray(tradeOrderLines.orderId, orderIds));
+  const lines = tx
+    .select({ skuId: tradeOrderLines.skuId })
+    .from(tradeOrderLines)
+    .where(inArray(tradeOrderLines.orderId, orderIds));
   await tx.select({ id: skus.id }).from(skus).where(inArray(skus.id, lines)).orderBy(skus.id).for('update');
   await tx.execute(sql`UPDATE ${skus} SET stock = ${skus.stock} + back.qty
     FROM (SELECT sku_id, sum(qty) AS qty FROM ${tradeOrderLines} WHERE ${inArray(tradeOrderLines.orderId, orderIds)} GROUP BY sku_id) back
@@ -50,14 +76,25 @@ export async function returnStock(tx: Tx, orderIds: bigint[]): Promise<void> {
  * An unpaid contract ends (buyer cancel or pay deadline): all its orders close together (they
  * are paid together), stock, points and coupons go back. Returns the orders that moved.
  */
-export async function closeUnpaidContract(tx: Tx, contractId: bigint, event: 'BUYER_CANCEL_BEFORE_PAY' | 'PAY_DEADLINE_PASSED', now = new Date()): Promise<bigint[]> {
+export async function closeUnpaidContract(
+  tx: Tx,
+  contractId: bigint,
+  event: 'BUYER_CANCEL_BEFORE_PAY' | 'PAY_DEADLINE_PASSED',
+  now = new Date(),
+): Promise<bigint[]> {
   const moved = await moveOrders(tx, { contractId }, event, { closedAt: now });
   if (!moved.length) return moved;
-  await tx.update(tradeContracts).set({ status: 'CLOSED' }).where(and(eq(tradeContracts.id, contractId), eq(tradeContracts.status, 'PENDING_PAY')));
+  await tx
+    .update(tradeContracts)
+    .set({ status: 'CLOSED' })
+    .where(and(eq(tradeContracts.id, contractId), eq(tradeContracts.status, 'PENDING_PAY')));
   await returnStock(tx, moved);
   const spent = -(await contractPoints(tx, contractId, ['ORDER']));
   if (spent > 0) {
-    const [c] = await tx.select({ buyerId: tradeContracts.buyerId }).from(tradeContracts).where(eq(tradeContracts.id, contractId));
+    const [c] = await tx
+      .select({ buyerId: tradeContracts.buyerId })
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, contractId));
     await refundPoints(tx, { buyerId: c!.buyerId, points: spent, reason: 'ORDER_CLOSED', tradeContractId: contractId });
   }
   await returnCouponsAndCodes(tx, contractId);
@@ -66,12 +103,22 @@ export async function closeUnpaidContract(tx: Tx, contractId: bigint, event: 'BU
 
 /** The contract's coupons are unused again and its promotion codes count one use less. */
 export async function returnCouponsAndCodes(tx: Tx, contractId: bigint): Promise<void> {
-  await tx.update(ownerCoupons).set({ status: 'NOT_USED', usedAt: null, tradeContractId: null })
+  await tx
+    .update(ownerCoupons)
+    .set({ status: 'NOT_USED', usedAt: null, tradeContractId: null })
     .where(and(eq(ownerCoupons.tradeContractId, contractId), eq(ownerCoupons.status, 'USED')));
-  const [c] = await tx.select({ preview: tradeContracts.preview }).from(tradeContracts).where(eq(tradeContracts.id, contractId));
-  const campaignIds = ((c?.preview as { promotionCampaignIds?: string[] } | undefined)?.promotionCampaignIds ?? []).map(BigInt);
+  const [c] = await tx
+    .select({ preview: tradeContracts.preview })
+    .from(tradeContracts)
+    .where(eq(tradeContracts.id, contractId));
+  const campaignIds = ((c?.preview as { promotionCampaignIds?: string[] } | undefined)?.promotionCampaignIds ?? []).map(
+    BigInt,
+  );
   if (campaignIds.length) {
-    await tx.update(couponCampaigns).set({ usedCount: sql`GREATEST(${couponCampaigns.usedCount} - 1, 0)` }).where(inArray(couponCampaigns.id, campaignIds));
+    await tx
+      .update(couponCampaigns)
+      .set({ usedCount: sql`GREATEST(${couponCampaigns.usedCount} - 1, 0)` })
+      .where(inArray(couponCampaigns.id, campaignIds));
   }
 }
 
@@ -83,7 +130,10 @@ export async function returnCouponsAndCodes(tx: Tx, contractId: bigint): Promise
 export async function returnLineStock(tx: Tx, parts: { lineId: bigint; qtyMilli: bigint }[]): Promise<void> {
   if (!parts.length) return;
   const ids = parts.map((p) => p.lineId);
-  const lines = await tx.select().from(tradeOrderLines).where(or(inArray(tradeOrderLines.id, ids), inArray(tradeOrderLines.parentLineId, ids)));
+  const lines = await tx
+    .select()
+    .from(tradeOrderLines)
+    .where(or(inArray(tradeOrderLines.id, ids), inArray(tradeOrderLines.parentLineId, ids)));
   const back = new Map<bigint, number>();
   for (const p of parts) {
     const main = lines.find((l) => l.id === p.lineId);
@@ -96,7 +146,11 @@ export async function returnLineStock(tx: Tx, parts: { lineId: bigint; qtyMilli:
   }
   const skuIds = [...back.keys()].sort((a, b) => (a < b ? -1 : 1));
   await tx.select({ id: skus.id }).from(skus).where(inArray(skus.id, skuIds)).orderBy(skus.id).for('update');
-  for (const id of skuIds) await tx.update(skus).set({ stock: sql`${skus.stock} + ${back.get(id)!.toFixed(3)}::numeric` }).where(eq(skus.id, id));
+  for (const id of skuIds)
+    await tx
+      .update(skus)
+      .set({ stock: sql`${skus.stock} + ${back.get(id)!.toFixed(3)}::numeric` })
+      .where(eq(skus.id, id));
 }
 
 const TAKE_STOCK = {
@@ -114,7 +168,10 @@ UPDATE skus s SET stock = s.stock - w.qty FROM w JOIN l ON l.id = w.id WHERE s.i
  */
 export async function takeStockOf(tx: Tx, wanted: { skuId: string; qty: string }[]): Promise<Set<string>> {
   if (!wanted.length) return new Set();
-  const { rows } = await clientOf(tx).query<{ id: string }>({ ...TAKE_STOCK, values: [wanted.map((w) => w.skuId), wanted.map((w) => w.qty)] });
+  const { rows } = await clientOf(tx).query<{ id: string }>({
+    ...TAKE_STOCK,
+    values: [wanted.map((w) => w.skuId), wanted.map((w) => w.qty)],
+  });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -125,7 +182,8 @@ export async function takeStockOf(tx: Tx, wanted: { skuId: string; qty: string }
  */
 export function takeStockOrFailSql(wanted: { skuId: string; qty: string }[]): string {
   for (const w of wanted) {
-    if (!/^\d+$/.test(w.skuId) || !/^\d+(\.\d+)?$/.test(w.qty)) throw new Error(`not a stock quantity: ${w.skuId} ${w.qty}`);
+    if (!/^\d+$/.test(w.skuId) || !/^\d+(\.\d+)?$/.test(w.qty))
+      throw new Error(`not a stock quantity: ${w.skuId} ${w.qty}`);
   }
   return `SELECT take_stock_or_fail('{${wanted.map((w) => w.skuId).join(',')}}'::bigint[], '{${wanted.map((w) => w.qty).join(',')}}'::numeric[])`;
 }
@@ -133,12 +191,16 @@ export function takeStockOrFailSql(wanted: { skuId: string; qty: string }[]): st
 /** The SKU a failed `take_stock_or_fail` was short of, or null for any other error. */
 export function stockShortOf(err: unknown): string | null {
   const e = err as { code?: string; detail?: string };
-  return e?.code === 'MS001' ? e.detail ?? '' : null;
+  return e?.code === 'MS001' ? (e.detail ?? '') : null;
 }
 
 /** Takes stock for an exchange's replacement; false when there is not enough. */
 export async function takeStock(tx: Tx, skuId: bigint, qty: string): Promise<boolean> {
-  const rows = await tx.update(skus).set({ stock: sql`${skus.stock} - ${qty}::numeric` }).where(and(eq(skus.id, skuId), sql`${skus.stock} >= ${qty}::numeric`)).returning({ id: skus.id });
+  const rows = await tx
+    .update(skus)
+    .set({ stock: sql`${skus.stock} - ${qty}::numeric` })
+    .where(and(eq(skus.id, skuId), sql`${skus.stock} >= ${qty}::numeric`))
+    .returning({ id: skus.id });
   return rows.length === 1;
 }
 
@@ -147,10 +209,18 @@ export async function takeStock(tx: Tx, skuId: bigint, qty: string): Promise<boo
  * its share of the points deduction come back; the earned points are taken back in the same share,
  * and the refunded money leaves the buyer's growth (membership level).
  */
-export async function returnPointsInShare(tx: Tx, order: typeof tradeOrders.$inferSelect, refundedMinor: bigint, redeemedBack: number): Promise<void> {
+export async function returnPointsInShare(
+  tx: Tx,
+  order: typeof tradeOrders.$inferSelect,
+  refundedMinor: bigint,
+  redeemedBack: number,
+): Promise<void> {
   const share = order.paidAmtMinor > 0n ? Number(refundedMinor) / Number(order.paidAmtMinor) : 1;
   const spentBack = redeemedBack + Math.floor(order.usedPoints * Math.min(1, share));
-  const [c] = await tx.select({ needPay: tradeContracts.needPayAmtMinor, site: tradeContracts.site }).from(tradeContracts).where(eq(tradeContracts.id, order.contractId));
+  const [c] = await tx
+    .select({ needPay: tradeContracts.needPayAmtMinor, site: tradeContracts.site })
+    .from(tradeContracts)
+    .where(eq(tradeContracts.id, order.contractId));
   const earned = await contractPoints(tx, order.contractId, ['EARN']);
   const orderShare = !c || c.needPay === 0n ? 1 : Number(order.needPayAmtMinor) / Number(c.needPay);
   const earnBack = Math.min(earned, Math.ceil(earned * orderShare * Math.min(1, share)));
@@ -163,30 +233,59 @@ export async function returnPointsInShare(tx: Tx, order: typeof tradeOrders.$inf
 
 /** Paid orders record the channel, get their invoice, and issue the codes of their service items. */
 export async function onOrdersPaid(tx: Tx, contractId: bigint, payChannel: string, now: Date): Promise<void> {
-  const orders = await tx.update(tradeOrders).set({ payChannel, invoiceUrl: sql`'/api/orders/' || ${tradeOrders.id} || '/invoice'` }).where(and(eq(tradeOrders.contractId, contractId), isNull(tradeOrders.payChannel)))
+  const orders = await tx
+    .update(tradeOrders)
+    .set({ payChannel, invoiceUrl: sql`'/api/orders/' || ${tradeOrders.id} || '/invoice'` })
+    .where(and(eq(tradeOrders.contractId, contractId), isNull(tradeOrders.payChannel)))
     .returning({ id: tradeOrders.id });
   if (!orders.length) return;
   // Super member: a paid service line activates (or renews) the buyer's service from this payment.
-  await activatePaidServices(tx, orders.map((o) => o.id), now);
-  const service = await tx.select({ id: tradeOrderLines.id, qty: tradeOrderLines.qty, uses: items.serviceUses, days: items.serviceValidDays })
-    .from(tradeOrderLines).innerJoin(items, eq(items.id, tradeOrderLines.itemId))
+  await activatePaidServices(
+    tx,
+    orders.map((o) => o.id),
+    now,
+  );
+  const service = await tx
+    .select({ id: tradeOrderLines.id, qty: tradeOrderLines.qty, uses: items.serviceUses, days: items.serviceValidDays })
+    .from(tradeOrderLines)
+    .innerJoin(items, eq(items.id, tradeOrderLines.itemId))
     // Use codes are for services given by the shop (a number of uses); a plan such as super member has none.
-    .where(and(inArray(tradeOrderLines.orderId, orders.map((o) => o.id)), eq(items.businessType, 'SERVICE'), isNotNull(items.serviceUses)));
+    .where(
+      and(
+        inArray(
+          tradeOrderLines.orderId,
+          orders.map((o) => o.id),
+        ),
+        eq(items.businessType, 'SERVICE'),
+        isNotNull(items.serviceUses),
+      ),
+    );
   for (const l of service) {
     // One code per use: the seller redeems one each time the service is given.
     const count = Math.max(1, Math.floor(Number(l.qty))) * Math.max(1, l.uses ?? 1);
-    await tx.update(tradeOrderLines).set({
-      serviceRemainingTimes: count,
-      serviceExpiresAt: l.days ? new Date(now.getTime() + l.days * 86400_000) : null,
-    }).where(eq(tradeOrderLines.id, l.id));
+    await tx
+      .update(tradeOrderLines)
+      .set({
+        serviceRemainingTimes: count,
+        serviceExpiresAt: l.days ? new Date(now.getTime() + l.days * 86400_000) : null,
+      })
+      .where(eq(tradeOrderLines.id, l.id));
     await issueServiceCodes(tx, l.id, count);
   }
 }
 
 /** Unpaid contracts whose deadline has passed (net-terms orders are not paid by the buyer, so they never expire). */
 export async function expiredContracts(db: Db | Tx, now: Date): Promise<bigint[]> {
-  const rows = await db.selectDistinct({ id: tradeOrders.contractId }).from(tradeOrders)
-    .where(and(inArray(tradeOrders.status, ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE']), lt(tradeOrders.payDeadline, now), sql`${tradeOrders.tradeType} <> 'NET_B2B'`))
+  const rows = await db
+    .selectDistinct({ id: tradeOrders.contractId })
+    .from(tradeOrders)
+    .where(
+      and(
+        inArray(tradeOrders.status, ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE']),
+        lt(tradeOrders.payDeadline, now),
+        sql`${tradeOrders.tradeType} <> 'NET_B2B'`,
+      ),
+    )
     .limit(500);
   return rows.map((r) => r.id);
 }

@@ -14,7 +14,8 @@ import { pageCache } from './page-cache.js';
 
 let t: TestApp;
 let dist: string;
-const SHELL = '<!doctype html><html lang="en"><head><title>Shop</title></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="en"><head><title>Shop</title></head><body><div id="root"></div></body></html>';
 
 // `shared` when the path starts with /item/ (as the item route's handle says); the page names the
 // caller (a guest or the buyer's email) and the cable tray's price read in-process.
@@ -61,9 +62,16 @@ describe('shared pages for guests', () => {
     expect(again.headers['content-encoding']).toBe('br');
     // The kept page carries this response's nonce, the one its policy allows.
     const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1]!;
-    expect(nonceOf(String(again.headers['content-security-policy']))).not.toBe(nonceOf(String(first.headers['content-security-policy'])));
+    expect(nonceOf(String(again.headers['content-security-policy']))).not.toBe(
+      nonceOf(String(first.headers['content-security-policy'])),
+    );
     expect(first.body).toContain(`<script nonce="${nonceOf(String(first.headers['content-security-policy']))}">`);
-    expect(zlib.brotliDecompressSync(again.rawPayload).toString()).toBe(first.body.replaceAll(nonceOf(String(first.headers['content-security-policy'])), nonceOf(String(again.headers['content-security-policy']))));
+    expect(zlib.brotliDecompressSync(again.rawPayload).toString()).toBe(
+      first.body.replaceAll(
+        nonceOf(String(first.headers['content-security-policy'])),
+        nonceOf(String(again.headers['content-security-policy'])),
+      ),
+    );
     expect(again.headers['cache-control']).toBe('private, no-store');
   });
 
@@ -78,15 +86,21 @@ describe('shared pages for guests', () => {
   });
 
   it('a catalog change shows on the next guest request', async () => {
-    const { rows: [p] } = await sql(`SELECT sp.sku_id FROM sku_prices sp JOIN skus s ON s.id = sp.sku_id JOIN items i ON i.id = s.item_id
+    const {
+      rows: [p],
+    } = await sql(`SELECT sp.sku_id FROM sku_prices sp JOIN skus s ON s.id = sp.sku_id JOIN items i ON i.id = s.item_id
       WHERE i.url_key = 'cable-tray' AND sp.currency = 'USD' ORDER BY sp.amount_minor LIMIT 1`);
     const price = (body: string) => Number(/USD (\d+\.\d\d)/.exec(body)![1]);
     const before = price((await browser(t.app).get('/item/cable-tray')).body);
-    await sql(`UPDATE sku_prices SET amount_minor = amount_minor + 100 WHERE sku_id = $1 AND currency = 'USD'`, [p.sku_id]);
+    await sql(`UPDATE sku_prices SET amount_minor = amount_minor + 100 WHERE sku_id = $1 AND currency = 'USD'`, [
+      p.sku_id,
+    ]);
     try {
       expect(price((await browser(t.app).get('/item/cable-tray')).body)).toBe(before + 1);
     } finally {
-      await sql(`UPDATE sku_prices SET amount_minor = amount_minor - 100 WHERE sku_id = $1 AND currency = 'USD'`, [p.sku_id]);
+      await sql(`UPDATE sku_prices SET amount_minor = amount_minor - 100 WHERE sku_id = $1 AND currency = 'USD'`, [
+        p.sku_id,
+      ]);
     }
   });
 
@@ -105,7 +119,9 @@ describe('shared pages for guests', () => {
 
   it('a logged-in buyer gets their own page every time, and pages that are not shared are never kept', async () => {
     const buyer = browser(t.app);
-    expect((await buyer.post('/api/auth/login', { email: 'buyer@demo.shop', password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await buyer.post('/api/auth/login', { email: 'buyer@demo.shop', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(200);
     await browser(t.app).get('/item/cable-tray');
     let before = renders();
     expect((await buyer.get('/item/cable-tray')).body).toContain('<main>buyer@demo.shop /item/cable-tray');
@@ -131,7 +147,7 @@ describe('page cache', () => {
     expect(cache.get('k', 'v2')).toBeUndefined();
   });
 
-  it('a kept page goes out with each response\'s own nonce; one without a nonce is compressed once', async () => {
+  it("a kept page goes out with each response's own nonce; one without a nonce is compressed once", async () => {
     const cache = pageCache();
     const page = '<script nonce="n1">x()</script><p>page</p>'.repeat(20);
     const entry = cache.set('k', 'v', page, 'n1');

@@ -27,9 +27,20 @@ import { pageReadsFor, type PageReads } from './page-reads.js';
 /** What the web build's server entry exports (apps/web/src/entry-server.tsx), as far as the server uses it. */
 interface ServerEntry {
   PAGE_STATE_ID: string;
-  render(input: { request: Request; language: Language; nonce: string; reads: PageReads }): Promise<
+  render(input: {
+    request: Request;
+    language: Language;
+    nonce: string;
+    reads: PageReads;
+  }): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; language: Language; state: string; stream: { pipe<W extends NodeJS.WritableStream>(w: W): W; abort(reason?: unknown): void } }
+    | {
+        kind: 'page';
+        status: number;
+        language: Language;
+        state: string;
+        stream: { pipe<W extends NodeJS.WritableStream>(w: W): W; abort(reason?: unknown): void };
+      }
   >;
   /** The page at this path and query is the same for every guest of a site and language (home, item). */
   sharedPage(path: string): boolean;
@@ -41,7 +52,10 @@ const ROOT = '<div id="root"></div>';
 const RENDER_TIMEOUT_MS = 10_000;
 
 /** The build's index.html around the point React's HTML goes. */
-interface Shell { head: string; tail: string }
+interface Shell {
+  head: string;
+  tail: string;
+}
 
 export interface PageRendererOptions {
   db: Db;
@@ -70,7 +84,13 @@ function buildFile<T>(file: string, read: (file: string, mtimeMs: number) => Pro
 
 /** The best encoding of ours the browser accepts (a quality of 0 is a no). */
 function encodingFor(accept: string | undefined): Encoding | undefined {
-  const accepted = new Set((accept ?? '').split(',').map((part) => part.trim()).filter((part) => !/;\s*q=0(\.0*)?$/.test(part)).map((part) => part.split(';')[0]!.trim().toLowerCase()));
+  const accepted = new Set(
+    (accept ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim().toLowerCase()),
+  );
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
 }
 
@@ -82,13 +102,18 @@ export function pageRenderer(opts: PageRendererOptions) {
     return { head: html.slice(0, at), tail: html.slice(at + ROOT.length) };
   });
   // A new build gets a new URL, so Node loads the new entry instead of its cached module.
-  const entry = buildFile(path.join(`${opts.dist}-server`, 'entry-server.js'), (file, mtimeMs) => import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<ServerEntry>);
+  const entry = buildFile(
+    path.join(`${opts.dist}-server`, 'entry-server.js'),
+    (file, mtimeMs) => import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<ServerEntry>,
+  );
   const readsFor = pageReadsFor(opts.db);
   const kept = pageCache();
 
   /** The page for this request: a redirect, or the document streaming (the build's shell around React's HTML). */
   async function renderPage(req: FastifyRequest, caller: Caller, nonce: string, shell: Shell, server: ServerEntry) {
-    const request = new Request(new URL(req.url, `http://${req.host}`), { headers: { 'user-agent': req.headers['user-agent'] ?? '' } });
+    const request = new Request(new URL(req.url, `http://${req.host}`), {
+      headers: { 'user-agent': req.headers['user-agent'] ?? '' },
+    });
     const result = await server.render({ request, language: caller.language, nonce, reads: readsFor(caller) });
     if (result.kind === 'redirect') return result;
     const head = shell.head.replace('<html lang="en"', `<html lang="${result.language}"`);
@@ -107,12 +132,16 @@ export function pageRenderer(opts: PageRendererOptions) {
 
   return async function sendPage(req: FastifyRequest, reply: FastifyReply) {
     const [shell, server] = await Promise.all([template(), entry()]);
-    if (!shell || !server) return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run npm run build');
+    if (!shell || !server)
+      return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built: run npm run build');
     const caller = await pageCaller(opts.db, req);
     const nonce = crypto.randomBytes(16).toString('base64');
     const encoding = encodingFor(req.headers['accept-encoding']);
-    reply.header('content-security-policy', opts.csp(nonce)).header('cache-control', 'private, no-store')
-      .header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    reply
+      .header('content-security-policy', opts.csp(nonce))
+      .header('cache-control', 'private, no-store')
+      .header('vary', 'accept-encoding, cookie')
+      .type('text/html; charset=utf-8');
 
     const shareable = caller.sessionId === null && caller.user === null && server.sharedPage(req.url);
     if (!shareable) {
@@ -126,7 +155,7 @@ export function pageRenderer(opts: PageRendererOptions) {
     // older than its label.
     const key = `${req.host}|${caller.site.code}|${caller.language}|${req.url}`;
     const version = await catalogVersion(opts.db);
-    const hit = kept.get(key, version) ?? await kept.renderedMeanwhile(key, version);
+    const hit = kept.get(key, version) ?? (await kept.renderedMeanwhile(key, version));
     if (hit) return sendKept(reply, kept, hit, encoding, nonce);
     const finish = kept.rendering(key, version);
     try {
@@ -143,7 +172,13 @@ export function pageRenderer(opts: PageRendererOptions) {
   };
 }
 
-function sendKept(reply: FastifyReply, cache: PageCache, entry: KeptPage, encoding: Encoding | undefined, nonce: string) {
+function sendKept(
+  reply: FastifyReply,
+  cache: PageCache,
+  entry: KeptPage,
+  encoding: Encoding | undefined,
+  nonce: string,
+) {
   if (encoding) reply.header('content-encoding', encoding);
   return cache.body(entry, encoding, nonce).then((body) => reply.code(200).send(body));
 }
@@ -152,8 +187,9 @@ function sendKept(reply: FastifyReply, cache: PageCache, entry: KeptPage, encodi
 function sendRendered(reply: FastifyReply, page: Readable, encoding: Encoding | undefined) {
   if (!encoding) return reply.send(page);
   // A quick level: the page is compressed as it streams, per request.
-  const compress = encoding === 'br'
-    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-    : zlib.createGzip({ level: 6 });
+  const compress =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip({ level: 6 });
   return reply.header('content-encoding', encoding).send(page.pipe(compress));
 }

@@ -24,24 +24,52 @@ export async function seedContent(tx: Tx): Promise<void> {
   for (const code of SITE_CODES) {
     const site = SITES[code];
     const c = contentOf(code);
-    const facts: SiteFacts = { code, name: site.name, vat: code === 'US' ? null : String(Math.round(Number(site.taxRate) * 100)) };
+    const facts: SiteFacts = {
+      code,
+      name: site.name,
+      vat: code === 'US' ? null : String(Math.round(Number(site.taxRate) * 100)),
+    };
     const policies = c.policies(facts);
     // Only the pages the site links (its policy routes) are stored.
     for (const kind of Object.keys(site.policyRoutes) as PolicyKind[]) {
       const doc = policies[kind];
       if (!doc) throw new Error(`No ${kind} policy text for ${code}`);
-      await saveArticle(tx, { site: code, kind: 'POLICY', policyKind: kind, title: doc.title, bodyHtml: doc.html, author: 'Mall' });
+      await saveArticle(tx, {
+        site: code,
+        kind: 'POLICY',
+        policyKind: kind,
+        title: doc.title,
+        bodyHtml: doc.html,
+        author: 'Mall',
+      });
     }
     const categories = new Map<string, bigint>();
-    for (const [i, cat] of c.categories.entries()) categories.set(cat.code, await saveCategory(tx, { site: code, code: cat.code, name: cat.name, sort: i }));
+    for (const [i, cat] of c.categories.entries())
+      categories.set(cat.code, await saveCategory(tx, { site: code, code: cat.code, name: cat.name, sort: i }));
     for (const [i, a] of c.articles.entries()) {
       await saveArticle(tx, {
-        site: code, kind: 'ARTICLE', categoryId: categories.get(a.category)!, title: a.title, summary: a.summary ?? '', bodyHtml: a.html,
-        author: a.author ?? '', pinned: a.pinned ?? false, pinSort: i, publishedAt: new Date(now - a.daysAgo * DAY),
+        site: code,
+        kind: 'ARTICLE',
+        categoryId: categories.get(a.category)!,
+        title: a.title,
+        summary: a.summary ?? '',
+        bodyHtml: a.html,
+        author: a.author ?? '',
+        pinned: a.pinned ?? false,
+        pinSort: i,
+        publishedAt: new Date(now - a.daysAgo * DAY),
       });
     }
   }
   for (const p of FORUM_DE) {
-    await saveArticle(tx, { site: 'DE', kind: 'FORUM', title: p.title, summary: p.summary ?? '', bodyHtml: p.html, author: p.author ?? '', publishedAt: new Date(now - p.daysAgo * DAY) });
+    await saveArticle(tx, {
+      site: 'DE',
+      kind: 'FORUM',
+      title: p.title,
+      summary: p.summary ?? '',
+      bodyHtml: p.html,
+      author: p.author ?? '',
+      publishedAt: new Date(now - p.daysAgo * DAY),
+    });
   }
 }

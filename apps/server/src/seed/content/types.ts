@@ -7,8 +7,17 @@ export interface SiteFacts {
   /** VAT in percent as written in the language (e.g. "19"), null for the US (sales tax by state). */
   vat: string | null;
 }
-export interface Doc { title: string; summary?: string; html: string }
-export interface SeedArticle extends Doc { category: string; pinned?: boolean; author?: string; daysAgo: number }
+export interface Doc {
+  title: string;
+  summary?: string;
+  html: string;
+}
+export interface SeedArticle extends Doc {
+  category: string;
+  pinned?: boolean;
+  author?: string;
+  daysAgo: number;
+}
 export interface LanguageContent {
   policies: (site: SiteFacts) => Partial<Record<PolicyKind, Doc>>;
   categories: { code: string; name: string }[];
@@ -21,4 +30,12 @@ export function sec(heading: string, ...parts: (string | string[])[]): string {
 }
 
 /** The shop's timed rules (README: pay deadline, receipt, after-sales deadlines), quoted by every policy text. */
-export const RULES = { payMinutes: 30, receiptDays: 10, postponeDays: 5, postponeTimes: 2, auditDays: 3, returnDays: 7, confirmDays: 10 } as const;
+export const RULES = {
+  payMinutes: 30,
+  receiptDays: 10,
+  postponeDays: 5,
+  postponeTimes: 2,
+  auditDays: 3,
+  returnDays: 7,
+  confirmDays: 10,
+} as const;

@@ -18,37 +18,82 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 
-export interface AdyenAmount { currency: string; value: number }
+export interface AdyenAmount {
+  currency: string;
+  value: number;
+}
 
 export interface EmulatedSession {
-  id: string; amount: AdyenAmount; merchantAccount: string; reference: string; returnUrl: string; countryCode?: string; shopperLocale?: string;
-  allowedPaymentMethods?: string[]; expiresAt: string; sessionData: string;
+  id: string;
+  amount: AdyenAmount;
+  merchantAccount: string;
+  reference: string;
+  returnUrl: string;
+  countryCode?: string;
+  shopperLocale?: string;
+  allowedPaymentMethods?: string[];
+  expiresAt: string;
+  sessionData: string;
   status: 'active' | 'completed' | 'paymentPending' | 'refused' | 'canceled' | 'expired';
   /** The token the Drop-in gets once the session is decided (GET /sessions/{id}?sessionResult=). */
   sessionResult?: string;
   payments: string[];
 }
 export interface EmulatedLink {
-  id: string; amount: AdyenAmount; merchantAccount: string; reference: string; returnUrl?: string; description?: string; shopperLocale?: string;
-  countryCode?: string; expiresAt: string; status: 'active' | 'completed' | 'expired' | 'paid' | 'paymentPending'; updatedAt: string; url: string;
+  id: string;
+  amount: AdyenAmount;
+  merchantAccount: string;
+  reference: string;
+  returnUrl?: string;
+  description?: string;
+  shopperLocale?: string;
+  countryCode?: string;
+  expiresAt: string;
+  status: 'active' | 'completed' | 'expired' | 'paid' | 'paymentPending';
+  updatedAt: string;
+  url: string;
 }
 export interface EmulatedPayment {
-  pspReference: string; merchantReference: string; amount: AdyenAmount; method: string;
+  pspReference: string;
+  merchantReference: string;
+  amount: AdyenAmount;
+  method: string;
   status: 'authorised' | 'refused' | 'pending' | 'challenge' | 'cancelled';
   refusalReason?: string;
-  sessionId?: string; linkId?: string;
+  sessionId?: string;
+  linkId?: string;
   /** 3-D Secure: the redirectResult handed back to the shop and the cardholder's answer. */
-  redirectResult?: string; authenticated?: boolean;
+  redirectResult?: string;
+  authenticated?: boolean;
   refunds: EmulatedRefund[];
 }
-export interface EmulatedRefund { pspReference: string; paymentPspReference: string; amount: AdyenAmount; reference?: string; idempotencyKey?: string; status: 'received' | 'done' | 'failed' }
+export interface EmulatedRefund {
+  pspReference: string;
+  paymentPspReference: string;
+  amount: AdyenAmount;
+  reference?: string;
+  idempotencyKey?: string;
+  status: 'received' | 'done' | 'failed';
+}
 
 export interface NotificationItem {
   additionalData: Record<string, string>;
-  amount: AdyenAmount; eventCode: string; eventDate: string; merchantAccountCode: string; merchantReference: string;
-  originalReference?: string; paymentMethod?: string; pspReference: string; reason?: string; success: 'true' | 'false';
+  amount: AdyenAmount;
+  eventCode: string;
+  eventDate: string;
+  merchantAccountCode: string;
+  merchantReference: string;
+  originalReference?: string;
+  paymentMethod?: string;
+  pspReference: string;
+  reason?: string;
+  success: 'true' | 'false';
 }
-export interface NotificationDelivery { item: NotificationItem; body: string; status?: number }
+export interface NotificationDelivery {
+  item: NotificationItem;
+  body: string;
+  status?: number;
+}
 
 export interface AdyenEmulatorOptions {
   apiKey: string;
@@ -81,22 +126,59 @@ export interface AdyenEmulator {
   /** Refunds made from now on are refused by the bank (REFUND success=false). */
   refundsFail(on: boolean): void;
   /** A notification body as Adyen sends it, signed with `hmacKey` (default: the configured one). */
-  notification(item: Omit<NotificationItem, 'additionalData'> & { additionalData?: Record<string, string> }, hmacKey?: string): string;
+  notification(
+    item: Omit<NotificationItem, 'additionalData'> & { additionalData?: Record<string, string> },
+    hmacKey?: string,
+  ): string;
   /** The emulated Drop-in: pays a session as the browser would (POST .../sessions/{id}/payments). */
-  payWithDropIn(sessionId: string, paymentMethod: Record<string, string>): Promise<{ resultCode: string; action?: { type: string; url: string; method: string; paymentData?: string }; sessionResult?: string }>;
+  payWithDropIn(
+    sessionId: string,
+    paymentMethod: Record<string, string>,
+  ): Promise<{
+    resultCode: string;
+    action?: { type: string; url: string; method: string; paymentData?: string };
+    sessionResult?: string;
+  }>;
   redeliver(d: NotificationDelivery): Promise<number | undefined>;
 }
 
-const CURRENCIES = new Set(['USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'CHF', 'DKK', 'NOK', 'SEK', 'PLN', 'CZK', 'HKD', 'SGD', 'NZD']);
+const CURRENCIES = new Set([
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'AUD',
+  'CAD',
+  'CHF',
+  'DKK',
+  'NOK',
+  'SEK',
+  'PLN',
+  'CZK',
+  'HKD',
+  'SGD',
+  'NZD',
+]);
 const NO_DECIMALS = new Set(['JPY', 'KRW', 'ISK']);
 
 /** Adyen's error codes the emulator answers with (Adyen's identifiers; messages are Adyen's wording where known). */
 class AdyenFailure extends Error {
-  constructor(readonly status: number, readonly errorCode: string, message: string, readonly errorType: 'validation' | 'security' | 'configuration' | 'internal' = 'validation') {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+    readonly errorType: 'validation' | 'security' | 'configuration' | 'internal' = 'validation',
+  ) {
     super(message);
   }
   body() {
-    return { status: this.status, errorCode: this.errorCode, message: this.message, errorType: this.errorType, pspReference: psp() };
+    return {
+      status: this.status,
+      errorCode: this.errorCode,
+      message: this.message,
+      errorType: this.errorType,
+      pspReference: psp(),
+    };
   }
 }
 
@@ -109,15 +191,27 @@ const hexId = (prefix: string) => `${prefix}${crypto.randomBytes(8).toString('he
 
 /** Adyen's standard-notification HMAC (its documented algorithm, written out here). */
 export function adyenHmac(item: Omit<NotificationItem, 'additionalData'>, hexKey: string): string {
-  const data = [item.pspReference, item.originalReference ?? '', item.merchantAccountCode, item.merchantReference, String(item.amount.value), item.amount.currency, item.eventCode, item.success].join(':');
+  const data = [
+    item.pspReference,
+    item.originalReference ?? '',
+    item.merchantAccountCode,
+    item.merchantReference,
+    String(item.amount.value),
+    item.amount.currency,
+    item.eventCode,
+    item.success,
+  ].join(':');
   return crypto.createHmac('sha256', Buffer.from(hexKey, 'hex')).update(data, 'utf8').digest('base64');
 }
 
 function checkAmount(a: unknown, field = 'amount'): AdyenAmount {
   const amount = a as Partial<AdyenAmount> | undefined;
-  if (!amount || typeof amount !== 'object') throw new AdyenFailure(422, '100', `Required field '${field}' is not provided.`);
-  if (!amount.currency || !CURRENCIES.has(amount.currency)) throw new AdyenFailure(422, '138', 'Unsupported currency specified');
-  if (typeof amount.value !== 'number' || !Number.isInteger(amount.value) || amount.value <= 0) throw new AdyenFailure(422, '137', 'Invalid amount specified');
+  if (!amount || typeof amount !== 'object')
+    throw new AdyenFailure(422, '100', `Required field '${field}' is not provided.`);
+  if (!amount.currency || !CURRENCIES.has(amount.currency))
+    throw new AdyenFailure(422, '138', 'Unsupported currency specified');
+  if (typeof amount.value !== 'number' || !Number.isInteger(amount.value) || amount.value <= 0)
+    throw new AdyenFailure(422, '137', 'Invalid amount specified');
   return { currency: amount.currency, value: amount.value };
 }
 
@@ -142,7 +236,11 @@ export async function startAdyenEmulator(options: AdyenEmulatorOptions): Promise
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
     if (!text) return done(null, undefined);
-    try { done(null, JSON.parse(text)); } catch { done(new AdyenFailure(400, '702', 'Structure of the request is invalid'), undefined); }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AdyenFailure(400, '702', 'Structure of the request is invalid'), undefined);
+    }
   });
   app.setErrorHandler((err, _req, reply) => {
     const failure = err instanceof AdyenFailure ? err : new AdyenFailure(500, '905', 'Internal error', 'internal');
@@ -151,27 +249,41 @@ export async function startAdyenEmulator(options: AdyenEmulatorOptions): Promise
 
   // ---- notifications ------------------------------------------------------------------------
 
-  function signed(item: Omit<NotificationItem, 'additionalData'> & { additionalData?: Record<string, string> }, key = options.hmacKey): NotificationItem {
+  function signed(
+    item: Omit<NotificationItem, 'additionalData'> & { additionalData?: Record<string, string> },
+    key = options.hmacKey,
+  ): NotificationItem {
     const { additionalData, ...rest } = item;
     return { ...rest, additionalData: { ...additionalData, hmacSignature: adyenHmac(rest, key) } };
   }
-  const bodyOf = (item: NotificationItem) => JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
+  const bodyOf = (item: NotificationItem) =>
+    JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
 
   async function send(d: NotificationDelivery): Promise<number | undefined> {
     const { deliver } = options;
     if (!deliver) return undefined;
     if (typeof deliver === 'function') {
-      try { return (await deliver(d)) ?? 200; } catch { return 500; }
+      try {
+        return (await deliver(d)) ?? 200;
+      } catch {
+        return 500;
+      }
     }
     let status = 0;
     const attempts = options.deliveryAttempts ?? 5;
     for (let i = 1; i <= attempts; i++) {
       try {
-        const res = await fetch(deliver, { method: 'POST', headers: { 'content-type': 'application/json' }, body: d.body });
+        const res = await fetch(deliver, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: d.body,
+        });
         status = res.status;
         await res.arrayBuffer();
         if (res.ok) break;
-      } catch { status = 0; }
+      } catch {
+        status = 0;
+      }
       await new Promise((r) => setTimeout(r, 100 * i));
     }
     return status;
@@ -180,21 +292,44 @@ export async function startAdyenEmulator(options: AdyenEmulatorOptions): Promise
     inflight.add(p);
     void p.finally(() => inflight.delete(p));
   }
-  function notify(item: Omit<NotificationItem, 'additionalData' | 'eventDate' | 'merchantAccountCode'> & { additionalData?: Record<string, string> }) {
-    const full = signed({ ...item, eventDate: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'), merchantAccountCode: options.merchantAccount });
+  function notify(
+    item: Omit<NotificationItem, 'additionalData' | 'eventDate' | 'merchantAccountCode'> & {
+      additionalData?: Record<string, string>;
+    },
+  ) {
+    const full = signed({
+      ...item,
+      eventDate: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      merchantAccountCode: options.merchantAccount,
+    });
     const d: NotificationDelivery = { item: full, body: bodyOf(full) };
     deliveries.push(d);
-    if (holding) { held.push(d); return; }
-    track(new Promise((r) => setImmediate(r)).then(async () => { d.status = await send(d); }));
+    if (holding) {
+      held.push(d);
+      return;
+    }
+    track(
+      new Promise((r) => setImmediate(r)).then(async () => {
+        d.status = await send(d);
+      }),
+    );
   }
   function notifyAuthorisation(p: EmulatedPayment) {
     const authorised = p.status === 'authorised';
     notify({
-      eventCode: 'AUTHORISATION', success: authorised ? 'true' : 'false', pspReference: p.pspReference, merchantReference: p.merchantReference,
-      amount: p.amount, paymentMethod: p.method, ...(authorised ? {} : { reason: p.refusalReason ?? 'Refused' }),
+      eventCode: 'AUTHORISATION',
+      success: authorised ? 'true' : 'false',
+      pspReference: p.pspReference,
+      merchantReference: p.merchantReference,
+      amount: p.amount,
+      paymentMethod: p.method,
+      ...(authorised ? {} : { reason: p.refusalReason ?? 'Refused' }),
       additionalData: {
-        ...(p.sessionId ? { checkoutSessionId: p.sessionId } : {}), ...(p.linkId ? { paymentLinkId: p.linkId } : {}),
-        ...(authorised ? { authCode: String(crypto.randomInt(100000, 999999)) } : { refusalReasonRaw: p.refusalReason ?? 'Refused' }),
+        ...(p.sessionId ? { checkoutSessionId: p.sessionId } : {}),
+        ...(p.linkId ? { paymentLinkId: p.linkId } : {}),
+        ...(authorised
+          ? { authCode: String(crypto.randomInt(100000, 999999)) }
+          : { refusalReasonRaw: p.refusalReason ?? 'Refused' }),
       },
     });
   }
@@ -204,24 +339,34 @@ export async function startAdyenEmulator(options: AdyenEmulatorOptions): Promise
   app.addHook('onRequest', async (req, reply) => {
     if (!/^\/v\d+\//.test(req.url)) return;
     if (req.headers['x-api-key'] !== options.apiKey) {
-      return reply.code(401).send(new AdyenFailure(401, '000', 'HTTP Status Response - Unauthorized', 'security').body());
+      return reply
+        .code(401)
+        .send(new AdyenFailure(401, '000', 'HTTP Status Response - Unauthorized', 'security').body());
     }
   });
 
   function merchantOf(body: { merchantAccount?: unknown }) {
     if (!body.merchantAccount) throw new AdyenFailure(422, '100', "Required field 'merchantAccount' is not provided.");
-    if (body.merchantAccount !== options.merchantAccount) throw new AdyenFailure(403, '901', 'Invalid Merchant Account', 'security');
+    if (body.merchantAccount !== options.merchantAccount)
+      throw new AdyenFailure(403, '901', 'Invalid Merchant Account', 'security');
     return options.merchantAccount;
   }
 
   /** Runs a call once per Idempotency-Key (per kind): a repeat gets the first answer. */
-  async function once(kind: string, req: FastifyRequest, reply: FastifyReply, run: () => { status: number; body: unknown }) {
+  async function once(
+    kind: string,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    run: () => { status: number; body: unknown },
+  ) {
     const header = req.headers['idempotency-key'];
     const key = typeof header === 'string' && header ? `${kind}:${header}` : null;
     const seen = key ? byIdempotencyKey.get(key) : undefined;
     if (seen) return reply.code(seen.status).header('idempotent-replayed', 'true').send(seen.body);
     let answer: { status: number; body: unknown };
-    try { answer = run(); } catch (e) {
+    try {
+      answer = run();
+    } catch (e) {
       if (!(e instanceof AdyenFailure)) throw e;
       answer = { status: e.status, body: e.body() };
     }
@@ -232,73 +377,134 @@ export async function startAdyenEmulator(options: AdyenEmulatorOptions): Promise
   // ---- Sessions flow --------------------------------------------------------------------------
 
   const sessionJson = (s: EmulatedSession) => ({
-    amount: s.amount, expiresAt: s.expiresAt, id: s.id, merchantAccount: s.merchantAccount, reference: s.reference, returnUrl: s.returnUrl,
-    ...(s.countryCode ? { countryCode: s.countryCode } : {}), ...(s.shopperLocale ? { shopperLocale: s.shopperLocale } : {}),
+    amount: s.amount,
+    expiresAt: s.expiresAt,
+    id: s.id,
+    merchantAccount: s.merchantAccount,
+    reference: s.reference,
+    returnUrl: s.returnUrl,
+    ...(s.countryCode ? { countryCode: s.countryCode } : {}),
+    ...(s.shopperLocale ? { shopperLocale: s.shopperLocale } : {}),
     ...(s.allowedPaymentMethods ? { allowedPaymentMethods: s.allowedPaymentMethods } : {}),
-    mode: 'embedded', sessionData: s.sessionData,
+    mode: 'embedded',
+    sessionData: s.sessionData,
   });
 
   app.post('/:version/sessions', async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const merchantAccount = merchantOf(body);
     const amount = checkAmount(body.amount);
-    if (typeof body.reference !== 'string' || !body.reference) throw new AdyenFailure(422, '130', "Required field 'reference' is not provided.");
-    if (typeof body.returnUrl !== 'string' || !body.returnUrl) throw new AdyenFailure(422, '14_003', "Required field 'returnUrl' is not provided.");
+    if (typeof body.reference !== 'string' || !body.reference)
+      throw new AdyenFailure(422, '130', "Required field 'reference' is not provided.");
+    if (typeof body.returnUrl !== 'string' || !body.returnUrl)
+      throw new AdyenFailure(422, '14_003', "Required field 'returnUrl' is not provided.");
     const id = hexId('CS');
     const s: EmulatedSession = {
-      id, amount, merchantAccount, reference: body.reference, returnUrl: body.returnUrl,
-      countryCode: typeof body.countryCode === 'string' ? body.countryCode : undefined, shopperLocale: typeof body.shopperLocale === 'string' ? body.shopperLocale : undefined,
-      allowedPaymentMethods: Array.isArray(body.allowedPaymentMethods) ? body.allowedPaymentMethods.map(String) : undefined,
+      id,
+      amount,
+      merchantAccount,
+      reference: body.reference,
+      returnUrl: body.returnUrl,
+      countryCode: typeof body.countryCode === 'string' ? body.countryCode : undefined,
+      shopperLocale: typeof body.shopperLocale === 'string' ? body.shopperLocale : undefined,
+      allowedPaymentMethods: Array.isArray(body.allowedPaymentMethods)
+        ? body.allowedPaymentMethods.map(String)
+        : undefined,
       expiresAt: new Date(Date.now() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-      sessionData: Buffer.from(JSON.stringify({ id, amount, reference: body.reference, nonce: crypto.randomBytes(16).toString('hex') })).toString('base64'),
-      status: 'active', payments: [],
+      sessionData: Buffer.from(
+        JSON.stringify({ id, amount, reference: body.reference, nonce: crypto.randomBytes(16).toString('hex') }),
+      ).toString('base64'),
+      status: 'active',
+      payments: [],
     };
     sessions.set(id, s);
     return reply.code(201).send(sessionJson(s));
   });
 
-  app.get<{ Params: { id: string }; Querystring: { sessionResult?: string } }>('/:version/sessions/:id', async (req, reply) => {
-    const s = sessions.get(req.params.id);
-    if (!s) throw new AdyenFailure(422, '14_0411', 'Session not found');
-    if (!req.query.sessionResult) throw new AdyenFailure(422, '14_030', "Required field 'sessionResult' is not provided.");
-    if (req.query.sessionResult !== s.sessionResult) throw new AdyenFailure(422, '14_031', 'Invalid sessionResult');
-    return reply.send({
-      id: s.id, reference: s.reference, status: s.status,
-      payments: s.payments.map((ref) => payments.get(ref)!).filter((p) => p.status === 'authorised' || p.status === 'pending')
-        .map((p) => ({ amount: p.amount, paymentMethod: { brand: p.method, type: p.method === 'visa' ? 'scheme' : p.method }, pspReference: p.pspReference, resultCode: p.status === 'authorised' ? 'Authorised' : 'Pending' })),
-    });
-  });
+  app.get<{ Params: { id: string }; Querystring: { sessionResult?: string } }>(
+    '/:version/sessions/:id',
+    async (req, reply) => {
+      const s = sessions.get(req.params.id);
+      if (!s) throw new AdyenFailure(422, '14_0411', 'Session not found');
+      if (!req.query.sessionResult)
+        throw new AdyenFailure(422, '14_030', "Required field 'sessionResult' is not provided.");
+      if (req.query.sessionResult !== s.sessionResult) throw new AdyenFailure(422, '14_031', 'Invalid sessionResult');
+      return reply.send({
+        id: s.id,
+        reference: s.reference,
+        status: s.status,
+        payments: s.payments
+          .map((ref) => payments.get(ref)!)
+          .filter((p) => p.status === 'authorised' || p.status === 'pending')
+          .map((p) => ({
+            amount: p.amount,
+            paymentMethod: { brand: p.method, type: p.method === 'visa' ? 'scheme' : p.method },
+            pspReference: p.pspReference,
+            resultCode: p.status === 'authorised' ? 'Authorised' : 'Pending',
+          })),
+      });
+    },
+  );
 
   /** What the Drop-in does in the buyer's browser with the client key (checkoutshopper-*.adyen.com). */
   function payFromDropIn(sessionId: string, method: Record<string, string>) {
     const s = sessions.get(sessionId);
-    if (!s || s.status === 'expired' || s.status === 'completed') throw new AdyenFailure(422, '14_0411', 'Session not found or no longer active');
+    if (!s || s.status === 'expired' || s.status === 'completed')
+      throw new AdyenFailure(422, '14_0411', 'Session not found or no longer active');
     const type = method.type ?? 'scheme';
-    if (s.allowedPaymentMethods && !s.allowedPaymentMethods.includes(type)) throw new AdyenFailure(422, '905_1', 'Could not find an acquirer account for the provided txvariant');
+    if (s.allowedPaymentMethods && !s.allowedPaymentMethods.includes(type))
+      throw new AdyenFailure(422, '905_1', 'Could not find an acquirer account for the provided txvariant');
     const number = (method.number ?? method.encryptedCardNumber ?? '').replace(/\s/g, '');
-    const p: EmulatedPayment = { pspReference: psp(), merchantReference: s.reference, amount: s.amount, method: type === 'scheme' ? 'visa' : type, status: 'authorised', sessionId: s.id, refunds: [] };
-    if (type === 'scheme' && number === '4000000000000002') { p.status = 'refused'; p.refusalReason = 'Refused'; }
-    else if (type === 'scheme' && number === '4917610000000000') p.status = 'challenge';
+    const p: EmulatedPayment = {
+      pspReference: psp(),
+      merchantReference: s.reference,
+      amount: s.amount,
+      method: type === 'scheme' ? 'visa' : type,
+      status: 'authorised',
+      sessionId: s.id,
+      refunds: [],
+    };
+    if (type === 'scheme' && number === '4000000000000002') {
+      p.status = 'refused';
+      p.refusalReason = 'Refused';
+    } else if (type === 'scheme' && number === '4917610000000000') p.status = 'challenge';
     else if (type === 'afterpaytouch') p.status = 'pending';
     payments.set(p.pspReference, p);
     s.payments.push(p.pspReference);
     if (p.status === 'challenge') {
       p.redirectResult = crypto.randomBytes(24).toString('base64url');
-      return { resultCode: 'RedirectShopper', action: { type: 'redirect', paymentMethodType: 'scheme', url: `${base}/hpp/3ds/${p.pspReference}`, method: 'GET' }, sessionData: s.sessionData };
+      return {
+        resultCode: 'RedirectShopper',
+        action: {
+          type: 'redirect',
+          paymentMethodType: 'scheme',
+          url: `${base}/hpp/3ds/${p.pspReference}`,
+          method: 'GET',
+        },
+        sessionData: s.sessionData,
+      };
     }
     s.status = p.status === 'authorised' ? 'completed' : p.status === 'pending' ? 'paymentPending' : 'active';
     s.sessionResult = crypto.randomBytes(16).toString('base64url');
     if (p.status !== 'pending') notifyAuthorisation(p);
-    return { resultCode: p.status === 'authorised' ? 'Authorised' : p.status === 'pending' ? 'Pending' : 'Refused', sessionData: s.sessionData, sessionResult: s.sessionResult,
-      ...(p.status === 'refused' ? { refusalReason: p.refusalReason } : {}) };
+    return {
+      resultCode: p.status === 'authorised' ? 'Authorised' : p.status === 'pending' ? 'Pending' : 'Refused',
+      sessionData: s.sessionData,
+      sessionResult: s.sessionResult,
+      ...(p.status === 'refused' ? { refusalReason: p.refusalReason } : {}),
+    };
   }
-  app.post<{ Params: { id: string }; Querystring: { clientKey?: string } }>('/checkoutshopper/v1/sessions/:id/payments', async (req, reply) => {
-    if (req.query.clientKey !== options.clientKey) throw new AdyenFailure(401, '000', 'Invalid client key', 'security');
-    const body = (req.body ?? {}) as { sessionData?: string; paymentMethod?: Record<string, string> };
-    const s = sessions.get(req.params.id);
-    if (!s || body.sessionData !== s.sessionData) throw new AdyenFailure(422, '14_0411', 'Invalid sessionData');
-    return reply.send(payFromDropIn(req.params.id, body.paymentMethod ?? { type: 'scheme' }));
-  });
+  app.post<{ Params: { id: string }; Querystring: { clientKey?: string } }>(
+    '/checkoutshopper/v1/sessions/:id/payments',
+    async (req, reply) => {
+      if (req.query.clientKey !== options.clientKey)
+        throw new AdyenFailure(401, '000', 'Invalid client key', 'security');
+      const body = (req.body ?? {}) as { sessionData?: string; paymentMethod?: Record<string, string> };
+      const s = sessions.get(req.params.id);
+      if (!s || body.sessionData !== s.sessionData) throw new AdyenFailure(422, '14_0411', 'Invalid sessionData');
+      return reply.send(payFromDropIn(req.params.id, body.paymentMethod ?? { type: 'scheme' }));
+    },
+  );
 
   // ---- 3-D Secure (the issuer's page) --------------------------------------------------------
 
@@ -319,14 +525,24 @@ button.primary{background:#0abf53;color:#fff}.note{font-size:.85rem;color:#5c687
   app.get<{ Params: { psp: string } }>('/hpp/3ds/:psp', async (req, reply) => {
     const p = payments.get(req.params.psp);
     reply.type('text/html; charset=utf-8');
-    if (!p || p.status !== 'challenge') return reply.code(404).send(page('3-D Secure', '<h1>This authentication does not exist or is finished</h1>'));
-    return reply.send(page('3-D Secure', `<h1>Confirm your payment</h1><p class="amount">${esc(majorText(p.amount))} ${esc(p.amount.currency)}</p>
-<form method="post"><button class="primary" name="answer" value="complete">Complete authentication</button><button name="answer" value="fail">Fail authentication</button></form>`));
+    if (!p || p.status !== 'challenge')
+      return reply.code(404).send(page('3-D Secure', '<h1>This authentication does not exist or is finished</h1>'));
+    return reply.send(
+      page(
+        '3-D Secure',
+        `<h1>Confirm your payment</h1><p class="amount">${esc(majorText(p.amount))} ${esc(p.amount.currency)}</p>
+<form method="post"><button class="primary" name="answer" value="complete">Complete authentication</button><button name="answer" value="fail">Fail authentication</button></form>`,
+      ),
+    );
   });
   app.post<{ Params: { psp: string } }>('/hpp/3ds/:psp', async (req, reply) => {
     const p = payments.get(req.params.psp);
     const s = p?.sessionId ? sessions.get(p.sessionId) : undefined;
-    if (!p || !s || p.status !== 'challenge') return reply.code(404).type('text/html; charset=utf-8').send(page('3-D Secure', '<h1>This authentication does not exist or is finished</h1>'));
+    if (!p || !s || p.status !== 'challenge')
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(page('3-D Secure', '<h1>This authentication does not exist or is finished</h1>'));
     p.authenticated = (req.body as { answer?: string } | undefined)?.answer === 'complete';
     return reply.redirect(withQuery(s.returnUrl, { sessionId: s.id, redirectResult: p.redirectResult! }), 303);
   });
@@ -342,39 +558,67 @@ button.primary{background:#0abf53;color:#fff}.note{font-size:.85rem;color:#5c687
       p.status = p.authenticated ? 'authorised' : 'refused';
       if (!p.authenticated) p.refusalReason = '3D Not Authenticated';
       const s = p.sessionId ? sessions.get(p.sessionId) : undefined;
-      if (s) { s.status = p.authenticated ? 'completed' : 'active'; s.sessionResult = crypto.randomBytes(16).toString('base64url'); }
+      if (s) {
+        s.status = p.authenticated ? 'completed' : 'active';
+        s.sessionResult = crypto.randomBytes(16).toString('base64url');
+      }
       notifyAuthorisation(p);
     }
     return reply.send({
-      pspReference: p.pspReference, resultCode: p.status === 'authorised' ? 'Authorised' : 'Refused', merchantReference: p.merchantReference, amount: p.amount,
-      paymentMethod: { brand: p.method, type: 'scheme' }, ...(p.status === 'refused' ? { refusalReason: p.refusalReason, refusalReasonCode: '11' } : {}),
+      pspReference: p.pspReference,
+      resultCode: p.status === 'authorised' ? 'Authorised' : 'Refused',
+      merchantReference: p.merchantReference,
+      amount: p.amount,
+      paymentMethod: { brand: p.method, type: 'scheme' },
+      ...(p.status === 'refused' ? { refusalReason: p.refusalReason, refusalReasonCode: '11' } : {}),
     });
   });
 
   // ---- Pay by Link --------------------------------------------------------------------------
 
   const linkJson = (l: EmulatedLink) => ({
-    amount: l.amount, countryCode: l.countryCode, description: l.description, expiresAt: l.expiresAt, id: l.id, merchantAccount: l.merchantAccount,
-    reference: l.reference, ...(l.returnUrl ? { returnUrl: l.returnUrl } : {}), ...(l.shopperLocale ? { shopperLocale: l.shopperLocale } : {}),
-    reusable: false, status: l.status, updatedAt: l.updatedAt, url: l.url,
+    amount: l.amount,
+    countryCode: l.countryCode,
+    description: l.description,
+    expiresAt: l.expiresAt,
+    id: l.id,
+    merchantAccount: l.merchantAccount,
+    reference: l.reference,
+    ...(l.returnUrl ? { returnUrl: l.returnUrl } : {}),
+    ...(l.shopperLocale ? { shopperLocale: l.shopperLocale } : {}),
+    reusable: false,
+    status: l.status,
+    updatedAt: l.updatedAt,
+    url: l.url,
   });
   const stamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
-  app.post('/:version/paymentLinks', async (req, reply) => once('link', req, reply, () => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const merchantAccount = merchantOf(body);
-    const amount = checkAmount(body.amount);
-    if (typeof body.reference !== 'string' || !body.reference) throw new AdyenFailure(422, '130', "Required field 'reference' is not provided.");
-    const id = hexId('PL');
-    const l: EmulatedLink = {
-      id, amount, merchantAccount, reference: body.reference, returnUrl: typeof body.returnUrl === 'string' ? body.returnUrl : undefined,
-      description: typeof body.description === 'string' ? body.description : undefined, shopperLocale: typeof body.shopperLocale === 'string' ? body.shopperLocale : undefined,
-      countryCode: typeof body.countryCode === 'string' ? body.countryCode : undefined,
-      expiresAt: new Date(Date.now() + 86400_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'), status: 'active', updatedAt: stamp(), url: `${base}/link/${id}`,
-    };
-    links.set(id, l);
-    return { status: 201, body: linkJson(l) };
-  }));
+  app.post('/:version/paymentLinks', async (req, reply) =>
+    once('link', req, reply, () => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const merchantAccount = merchantOf(body);
+      const amount = checkAmount(body.amount);
+      if (typeof body.reference !== 'string' || !body.reference)
+        throw new AdyenFailure(422, '130', "Required field 'reference' is not provided.");
+      const id = hexId('PL');
+      const l: EmulatedLink = {
+        id,
+        amount,
+        merchantAccount,
+        reference: body.reference,
+        returnUrl: typeof body.returnUrl === 'string' ? body.returnUrl : undefined,
+        description: typeof body.description === 'string' ? body.description : undefined,
+        shopperLocale: typeof body.shopperLocale === 'string' ? body.shopperLocale : undefined,
+        countryCode: typeof body.countryCode === 'string' ? body.countryCode : undefined,
+        expiresAt: new Date(Date.now() + 86400_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+        status: 'active',
+        updatedAt: stamp(),
+        url: `${base}/link/${id}`,
+      };
+      links.set(id, l);
+      return { status: 201, body: linkJson(l) };
+    }),
+  );
 
   app.get<{ Params: { id: string } }>('/:version/paymentLinks/:id', async (req, reply) => {
     const l = links.get(req.params.id);
@@ -387,37 +631,52 @@ button.primary{background:#0abf53;color:#fff}.note{font-size:.85rem;color:#5c687
     if (!l) throw new AdyenFailure(422, '14_0411', 'Payment link not found');
     const status = (req.body as { status?: string } | undefined)?.status;
     if (status !== 'expired') throw new AdyenFailure(422, '14_0413', 'Only status expired may be set');
-    if (l.status !== 'active') throw new AdyenFailure(422, '14_0414', `Payment link is ${l.status} and cannot be expired`);
+    if (l.status !== 'active')
+      throw new AdyenFailure(422, '14_0414', `Payment link is ${l.status} and cannot be expired`);
     l.status = 'expired';
     l.updatedAt = stamp();
     return reply.send(linkJson(l));
   });
 
-  const linkPage = (l: EmulatedLink, note = '') => page('Pay by Link', `<h1>Pay ${esc(l.description ?? l.reference)}</h1>
+  const linkPage = (l: EmulatedLink, note = '') =>
+    page(
+      'Pay by Link',
+      `<h1>Pay ${esc(l.description ?? l.reference)}</h1>
 <p class="amount" data-testid="amount">${esc(majorText(l.amount))} ${esc(l.amount.currency)}</p>${note}
 <form method="post" action="/link/${esc(l.id)}">
 <button class="primary" name="choice" value="pay">Pay</button>
 <button name="choice" value="decline">Pay (the card is declined)</button>
 <button name="choice" value="pending">Pay (the payment stays pending)</button>
-</form>`);
+</form>`,
+    );
 
   app.get<{ Params: { id: string } }>('/link/:id', async (req, reply) => {
     const l = links.get(req.params.id);
     reply.type('text/html; charset=utf-8');
-    if (!l || l.status === 'expired') return reply.code(404).send(page('Pay by Link', '<h1>This payment link has expired or does not exist</h1>'));
-    if (l.status !== 'active') return reply.code(409).send(page('Pay by Link', '<h1>This payment link was already paid</h1>'));
+    if (!l || l.status === 'expired')
+      return reply.code(404).send(page('Pay by Link', '<h1>This payment link has expired or does not exist</h1>'));
+    if (l.status !== 'active')
+      return reply.code(409).send(page('Pay by Link', '<h1>This payment link was already paid</h1>'));
     return reply.send(linkPage(l));
   });
 
   app.post<{ Params: { id: string } }>('/link/:id', async (req, reply) => {
     const l = links.get(req.params.id);
     reply.type('text/html; charset=utf-8');
-    if (!l || l.status === 'expired') return reply.code(404).send(page('Pay by Link', '<h1>This payment link has expired or does not exist</h1>'));
-    if (l.status !== 'active') return reply.code(409).send(page('Pay by Link', '<h1>This payment link was already paid</h1>'));
+    if (!l || l.status === 'expired')
+      return reply.code(404).send(page('Pay by Link', '<h1>This payment link has expired or does not exist</h1>'));
+    if (l.status !== 'active')
+      return reply.code(409).send(page('Pay by Link', '<h1>This payment link was already paid</h1>'));
     const choice = (req.body as { choice?: string } | undefined)?.choice ?? 'pay';
     const p: EmulatedPayment = {
-      pspReference: psp(), merchantReference: l.reference, amount: l.amount, method: 'visa', linkId: l.id, refunds: [],
-      status: choice === 'decline' ? 'refused' : choice === 'pending' ? 'pending' : 'authorised', ...(choice === 'decline' ? { refusalReason: 'Refused' } : {}),
+      pspReference: psp(),
+      merchantReference: l.reference,
+      amount: l.amount,
+      method: 'visa',
+      linkId: l.id,
+      refunds: [],
+      status: choice === 'decline' ? 'refused' : choice === 'pending' ? 'pending' : 'authorised',
+      ...(choice === 'decline' ? { refusalReason: 'Refused' } : {}),
     };
     payments.set(p.pspReference, p);
     if (p.status === 'refused') {
@@ -429,93 +688,171 @@ button.primary{background:#0abf53;color:#fff}.note{font-size:.85rem;color:#5c687
     l.updatedAt = stamp();
     if (p.status === 'authorised') notifyAuthorisation(p);
     if (l.returnUrl) return reply.redirect(l.returnUrl, 303);
-    return reply.send(page('Pay by Link', p.status === 'authorised' ? '<h1>Payment successful</h1>' : '<h1>Payment received, waiting for confirmation</h1>'));
+    return reply.send(
+      page(
+        'Pay by Link',
+        p.status === 'authorised'
+          ? '<h1>Payment successful</h1>'
+          : '<h1>Payment received, waiting for confirmation</h1>',
+      ),
+    );
   });
 
   // ---- Modifications ------------------------------------------------------------------------
 
-  const refunded = (p: EmulatedPayment) => p.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount.value, 0);
+  const refunded = (p: EmulatedPayment) =>
+    p.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount.value, 0);
 
-  app.post<{ Params: { psp: string } }>('/:version/payments/:psp/refunds', async (req, reply) => once(`refund:${req.params.psp}`, req, reply, () => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const merchantAccount = merchantOf(body);
-    const p = payments.get(req.params.psp);
-    if (!p) throw new AdyenFailure(422, '167', 'Original pspReference required for this operation');
-    if (p.status !== 'authorised') throw new AdyenFailure(422, '167', 'Original pspReference required for this operation');
-    const amount = checkAmount(body.amount);
-    if (amount.currency !== p.amount.currency) throw new AdyenFailure(422, '138', 'Unsupported currency specified');
-    if (refunded(p) + amount.value > p.amount.value) throw new AdyenFailure(422, '137', 'Invalid amount specified');
-    const r: EmulatedRefund = {
-      pspReference: psp(), paymentPspReference: p.pspReference, amount, reference: typeof body.reference === 'string' ? body.reference : undefined,
-      idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined, status: 'received',
-    };
-    p.refunds.push(r);
-    refundsMade++;
-    // The refund is decided by the bank later: REFUND notification.
-    const ok = !failRefunds;
-    r.status = ok ? 'done' : 'failed';
-    notify({
-      eventCode: 'REFUND', success: ok ? 'true' : 'false', pspReference: r.pspReference, originalReference: p.pspReference,
-      merchantReference: r.reference ?? p.merchantReference, amount, paymentMethod: p.method, ...(ok ? {} : { reason: 'Refund refused by the issuer' }),
-    });
-    return { status: 201, body: { merchantAccount, paymentPspReference: p.pspReference, pspReference: r.pspReference, ...(r.reference ? { reference: r.reference } : {}), status: 'received', amount } };
-  }));
+  app.post<{ Params: { psp: string } }>('/:version/payments/:psp/refunds', async (req, reply) =>
+    once(`refund:${req.params.psp}`, req, reply, () => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const merchantAccount = merchantOf(body);
+      const p = payments.get(req.params.psp);
+      if (!p) throw new AdyenFailure(422, '167', 'Original pspReference required for this operation');
+      if (p.status !== 'authorised')
+        throw new AdyenFailure(422, '167', 'Original pspReference required for this operation');
+      const amount = checkAmount(body.amount);
+      if (amount.currency !== p.amount.currency) throw new AdyenFailure(422, '138', 'Unsupported currency specified');
+      if (refunded(p) + amount.value > p.amount.value) throw new AdyenFailure(422, '137', 'Invalid amount specified');
+      const r: EmulatedRefund = {
+        pspReference: psp(),
+        paymentPspReference: p.pspReference,
+        amount,
+        reference: typeof body.reference === 'string' ? body.reference : undefined,
+        idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined,
+        status: 'received',
+      };
+      p.refunds.push(r);
+      refundsMade++;
+      // The refund is decided by the bank later: REFUND notification.
+      const ok = !failRefunds;
+      r.status = ok ? 'done' : 'failed';
+      notify({
+        eventCode: 'REFUND',
+        success: ok ? 'true' : 'false',
+        pspReference: r.pspReference,
+        originalReference: p.pspReference,
+        merchantReference: r.reference ?? p.merchantReference,
+        amount,
+        paymentMethod: p.method,
+        ...(ok ? {} : { reason: 'Refund refused by the issuer' }),
+      });
+      return {
+        status: 201,
+        body: {
+          merchantAccount,
+          paymentPspReference: p.pspReference,
+          pspReference: r.pspReference,
+          ...(r.reference ? { reference: r.reference } : {}),
+          status: 'received',
+          amount,
+        },
+      };
+    }),
+  );
 
-  app.post<{ Params: { psp: string } }>('/:version/payments/:psp/cancels', async (req, reply) => once(`cancel:${req.params.psp}`, req, reply, () => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const merchantAccount = merchantOf(body);
-    const p = payments.get(req.params.psp);
-    if (!p) throw new AdyenFailure(422, '167', 'Original pspReference required for this operation');
-    const cancelPsp = psp();
-    // Payments are captured at once (the account's default): only a pending one can still be cancelled.
-    const ok = p.status === 'pending';
-    if (ok) p.status = 'cancelled';
-    notify({
-      eventCode: 'CANCELLATION', success: ok ? 'true' : 'false', pspReference: cancelPsp, originalReference: p.pspReference,
-      merchantReference: typeof body.reference === 'string' ? body.reference : p.merchantReference, amount: p.amount, ...(ok ? {} : { reason: 'Payment already captured' }),
-    });
-    return { status: 201, body: { merchantAccount, paymentPspReference: p.pspReference, pspReference: cancelPsp, ...(typeof body.reference === 'string' ? { reference: body.reference } : {}), status: 'received' } };
-  }));
+  app.post<{ Params: { psp: string } }>('/:version/payments/:psp/cancels', async (req, reply) =>
+    once(`cancel:${req.params.psp}`, req, reply, () => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const merchantAccount = merchantOf(body);
+      const p = payments.get(req.params.psp);
+      if (!p) throw new AdyenFailure(422, '167', 'Original pspReference required for this operation');
+      const cancelPsp = psp();
+      // Payments are captured at once (the account's default): only a pending one can still be cancelled.
+      const ok = p.status === 'pending';
+      if (ok) p.status = 'cancelled';
+      notify({
+        eventCode: 'CANCELLATION',
+        success: ok ? 'true' : 'false',
+        pspReference: cancelPsp,
+        originalReference: p.pspReference,
+        merchantReference: typeof body.reference === 'string' ? body.reference : p.merchantReference,
+        amount: p.amount,
+        ...(ok ? {} : { reason: 'Payment already captured' }),
+      });
+      return {
+        status: 201,
+        body: {
+          merchantAccount,
+          paymentPspReference: p.pspReference,
+          pspReference: cancelPsp,
+          ...(typeof body.reference === 'string' ? { reference: body.reference } : {}),
+          status: 'received',
+        },
+      };
+    }),
+  );
 
   await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   base = `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}`;
 
   const emulator: AdyenEmulator = {
-    url: base, port, sessions, links, payments, deliveries,
-    async close() { await emulator.idle(); await app.close(); },
+    url: base,
+    port,
+    sessions,
+    links,
+    payments,
+    deliveries,
+    async close() {
+      await emulator.idle();
+      await app.close();
+    },
     refundCount: () => refundsMade,
-    hold() { holding = true; },
+    hold() {
+      holding = true;
+    },
     async release() {
       holding = false;
       const queued = held.splice(0);
-      const run = (async () => { for (const d of queued) d.status = await send(d); })();
+      const run = (async () => {
+        for (const d of queued) d.status = await send(d);
+      })();
       track(run);
       await run;
     },
-    async idle() { while (inflight.size) await Promise.allSettled([...inflight]); },
+    async idle() {
+      while (inflight.size) await Promise.allSettled([...inflight]);
+    },
     settle(pspReference, authorised) {
       const p = payments.get(pspReference);
       if (!p || p.status !== 'pending') throw new Error(`payment ${pspReference} is not pending`);
       p.status = authorised ? 'authorised' : 'refused';
       if (!authorised) p.refusalReason = 'Refused';
       const l = p.linkId ? links.get(p.linkId) : undefined;
-      if (l) { l.status = authorised ? 'completed' : 'active'; l.updatedAt = stamp(); }
+      if (l) {
+        l.status = authorised ? 'completed' : 'active';
+        l.updatedAt = stamp();
+      }
       const s = p.sessionId ? sessions.get(p.sessionId) : undefined;
       if (s) s.status = authorised ? 'completed' : 'refused';
       notifyAuthorisation(p);
     },
-    refundsFail(on) { failRefunds = on; },
-    notification(item, hmacKey) { return bodyOf(signed(item, hmacKey)); },
+    refundsFail(on) {
+      failRefunds = on;
+    },
+    notification(item, hmacKey) {
+      return bodyOf(signed(item, hmacKey));
+    },
     async payWithDropIn(sessionId, paymentMethod) {
       const s = sessions.get(sessionId);
-      const res = await fetch(`${base}/checkoutshopper/v1/sessions/${sessionId}/payments?clientKey=${encodeURIComponent(options.clientKey)}`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionData: s?.sessionData, paymentMethod }),
-      });
+      const res = await fetch(
+        `${base}/checkoutshopper/v1/sessions/${sessionId}/payments?clientKey=${encodeURIComponent(options.clientKey)}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ sessionData: s?.sessionData, paymentMethod }),
+        },
+      );
       return res.json() as never;
     },
-    async redeliver(d) { const p = send(d); track(p); d.status = await p; return d.status; },
+    async redeliver(d) {
+      const p = send(d);
+      track(p);
+      d.status = await p;
+      return d.status;
+    },
   };
   return emulator;
 }

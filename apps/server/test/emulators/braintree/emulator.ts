@@ -24,19 +24,42 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { deliveries, type Delivery } from '../deliveries.js';
 
 export type BraintreeStatus =
-  | 'authorized' | 'submitted_for_settlement' | 'settling' | 'settled' | 'settlement_pending' | 'settlement_declined'
-  | 'processor_declined' | 'gateway_rejected' | 'voided' | 'failed';
+  | 'authorized'
+  | 'submitted_for_settlement'
+  | 'settling'
+  | 'settled'
+  | 'settlement_pending'
+  | 'settlement_declined'
+  | 'processor_declined'
+  | 'gateway_rejected'
+  | 'voided'
+  | 'failed';
 
 export interface EmulatedTransaction {
-  id: string; type: 'sale' | 'credit'; status: BraintreeStatus; amount: string; currency: string; merchantAccountId: string;
-  orderId: string | null; nonce: string | null; createdAt: string; updatedAt: string;
-  processorResponseCode: string; processorResponseText: string;
+  id: string;
+  type: 'sale' | 'credit';
+  status: BraintreeStatus;
+  amount: string;
+  currency: string;
+  merchantAccountId: string;
+  orderId: string | null;
+  nonce: string | null;
+  createdAt: string;
+  updatedAt: string;
+  processorResponseCode: string;
+  processorResponseText: string;
   instrument: 'credit_card' | 'us_bank_account';
-  refundIds: string[]; refundedTransactionId: string | null;
+  refundIds: string[];
+  refundedTransactionId: string | null;
   statusHistory: { status: BraintreeStatus; timestamp: string; amount: string }[];
 }
 
-export interface WebhookDelivery extends Delivery { kind: string; subjectId: string; signature: string; payload: string }
+export interface WebhookDelivery extends Delivery {
+  kind: string;
+  subjectId: string;
+  signature: string;
+  payload: string;
+}
 
 export interface BraintreeEmulatorOptions {
   merchantId: string;
@@ -73,7 +96,14 @@ export interface BraintreeEmulator {
 
 /** Braintree's validation errors the emulator answers with (its codes and wording). */
 class ValidationFailure extends Error {
-  constructor(readonly code: string, readonly attribute: string, message: string, readonly scope: string = 'transaction') { super(message); }
+  constructor(
+    readonly code: string,
+    readonly attribute: string,
+    message: string,
+    readonly scope: string = 'transaction',
+  ) {
+    super(message);
+  }
 }
 
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -84,9 +114,19 @@ const DECIMALS: Record<string, number> = { JPY: 0, KRW: 0 };
 // ---- XML as Braintree writes it -----------------------------------------------------------------
 
 /** An array of `item` elements (type="array"). */
-class XmlArray { constructor(readonly items: XmlValue[], readonly item: string) {} }
+class XmlArray {
+  constructor(
+    readonly items: XmlValue[],
+    readonly item: string,
+  ) {}
+}
 /** A typed text element (datetime, symbol). */
-class XmlTyped { constructor(readonly type: string, readonly value: string) {} }
+class XmlTyped {
+  constructor(
+    readonly type: string,
+    readonly value: string,
+  ) {}
+}
 type XmlValue = string | number | boolean | null | XmlArray | XmlTyped | XmlValue[] | { [key: string]: XmlValue };
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const tag = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/_/g, '-');
@@ -97,27 +137,88 @@ export function toXml(name: string, value: XmlValue): string {
   if (typeof value === 'boolean') return `<${t} type="boolean">${value}</${t}>`;
   if (typeof value === 'number') return `<${t} type="integer">${value}</${t}>`;
   if (typeof value === 'string') return `<${t}>${esc(value)}</${t}>`;
-  if (Array.isArray(value)) return value.length ? `<${t} type="array">${value.map((v) => toXml('item', v)).join('')}</${t}>` : `<${t} type="array"/>`;
-  if (value instanceof XmlArray) return value.items.length ? `<${t} type="array">${value.items.map((v) => toXml(value.item, v)).join('')}</${t}>` : `<${t} type="array"/>`;
+  if (Array.isArray(value))
+    return value.length
+      ? `<${t} type="array">${value.map((v) => toXml('item', v)).join('')}</${t}>`
+      : `<${t} type="array"/>`;
+  if (value instanceof XmlArray)
+    return value.items.length
+      ? `<${t} type="array">${value.items.map((v) => toXml(value.item, v)).join('')}</${t}>`
+      : `<${t} type="array"/>`;
   if (value instanceof XmlTyped) return `<${t} type="${value.type}">${esc(value.value)}</${t}>`;
-  return `<${t}>${Object.entries(value).map(([k, v]) => toXml(k, v)).join('')}</${t}>`;
+  return `<${t}>${Object.entries(value)
+    .map(([k, v]) => toXml(k, v))
+    .join('')}</${t}>`;
 }
 const datetime = (v: string) => new XmlTyped('datetime', v);
 
 function transactionXml(tx: EmulatedTransaction): XmlValue {
   const card = tx.instrument === 'credit_card';
   return {
-    id: tx.id, status: tx.status, type: tx.type, currencyIsoCode: tx.currency, amount: tx.amount, merchantAccountId: tx.merchantAccountId,
-    orderId: tx.orderId, createdAt: datetime(tx.createdAt), updatedAt: datetime(tx.updatedAt),
-    processorResponseCode: tx.processorResponseCode, processorResponseText: tx.processorResponseText, processorResponseType: tx.status === 'processor_declined' ? 'soft_declined' : 'approved',
-    refundIds: new XmlArray(tx.refundIds, 'item'), refundedTransactionId: tx.refundedTransactionId,
+    id: tx.id,
+    status: tx.status,
+    type: tx.type,
+    currencyIsoCode: tx.currency,
+    amount: tx.amount,
+    merchantAccountId: tx.merchantAccountId,
+    orderId: tx.orderId,
+    createdAt: datetime(tx.createdAt),
+    updatedAt: datetime(tx.updatedAt),
+    processorResponseCode: tx.processorResponseCode,
+    processorResponseText: tx.processorResponseText,
+    processorResponseType: tx.status === 'processor_declined' ? 'soft_declined' : 'approved',
+    refundIds: new XmlArray(tx.refundIds, 'item'),
+    refundedTransactionId: tx.refundedTransactionId,
     paymentInstrumentType: tx.instrument,
     creditCard: card
-      ? { token: null, bin: '411111', last4: '1111', cardType: 'Visa', expirationMonth: '12', expirationYear: '2030', customerLocation: 'US', cardholderName: null, imageUrl: 'https://assets.braintreegateway.com/payment_method_logo/visa.png?environment=sandbox' }
-      : { token: null, bin: null, last4: null, cardType: null, expirationMonth: '', expirationYear: '', customerLocation: null, cardholderName: null },
-    ...(card ? {} : { usBankAccount: { routingNumber: '021000021', last4: '0000', accountType: 'checking', accountHolderName: 'Sandbox Buyer' } }),
-    statusHistory: new XmlArray(tx.statusHistory.map((h) => ({ timestamp: datetime(h.timestamp), status: h.status, amount: h.amount, user: 'emulator', transactionSource: 'api' })), 'status-event'),
-    disbursementDetails: { disbursementDate: null, settlementAmount: null, settlementCurrencyIsoCode: null, fundsHeld: null, success: null },
+      ? {
+          token: null,
+          bin: '411111',
+          last4: '1111',
+          cardType: 'Visa',
+          expirationMonth: '12',
+          expirationYear: '2030',
+          customerLocation: 'US',
+          cardholderName: null,
+          imageUrl: 'https://assets.braintreegateway.com/payment_method_logo/visa.png?environment=sandbox',
+        }
+      : {
+          token: null,
+          bin: null,
+          last4: null,
+          cardType: null,
+          expirationMonth: '',
+          expirationYear: '',
+          customerLocation: null,
+          cardholderName: null,
+        },
+    ...(card
+      ? {}
+      : {
+          usBankAccount: {
+            routingNumber: '021000021',
+            last4: '0000',
+            accountType: 'checking',
+            accountHolderName: 'Sandbox Buyer',
+          },
+        }),
+    statusHistory: new XmlArray(
+      tx.statusHistory.map((h) => ({
+        timestamp: datetime(h.timestamp),
+        status: h.status,
+        amount: h.amount,
+        user: 'emulator',
+        transactionSource: 'api',
+      })),
+      'status-event',
+    ),
+    disbursementDetails: {
+      disbursementDate: null,
+      settlementAmount: null,
+      settlementCurrencyIsoCode: null,
+      fundsHeld: null,
+      success: null,
+    },
   };
 }
 const xmlDoc = (name: string, value: XmlValue) => `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(name, value)}\n`;
@@ -128,7 +229,11 @@ export function braintreeSignature(publicKey: string, privateKey: string, payloa
   return `${publicKey}|${crypto.createHmac('sha1', key).update(payload, 'utf8').digest('hex')}`;
 }
 /** Base64 in lines of 60 characters with a final newline, as Braintree's payloads come. */
-const base64Lines = (s: string) => `${Buffer.from(s, 'utf8').toString('base64').replace(/(.{60})/g, '$1\n').replace(/\n$/, '')}\n`;
+const base64Lines = (s: string) =>
+  `${Buffer.from(s, 'utf8')
+    .toString('base64')
+    .replace(/(.{60})/g, '$1\n')
+    .replace(/\n$/, '')}\n`;
 
 export async function startBraintreeEmulator(options: BraintreeEmulatorOptions): Promise<BraintreeEmulator> {
   const app = Fastify({ logger: false, forceCloseConnections: true });
@@ -144,21 +249,38 @@ export async function startBraintreeEmulator(options: BraintreeEmulatorOptions):
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
-    try { done(null, text ? JSON.parse(text) : {}); } catch { done(Object.assign(new Error('bad json'), { statusCode: 400 }), undefined); }
+    try {
+      done(null, text ? JSON.parse(text) : {});
+    } catch {
+      done(Object.assign(new Error('bad json'), { statusCode: 400 }), undefined);
+    }
   });
-  app.setErrorHandler((err, _req, reply) => reply.code((err as { statusCode?: number }).statusCode ?? 500).type('application/xml; charset=utf-8').send(''));
+  app.setErrorHandler((err, _req, reply) =>
+    reply
+      .code((err as { statusCode?: number }).statusCode ?? 500)
+      .type('application/xml; charset=utf-8')
+      .send(''),
+  );
 
   // Braintree answers a wrong key with an empty 401, a missing API version with 426, another merchant with 403.
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/merchants/')) return;
-    if (req.headers.authorization !== authorization) return reply.code(401).type('application/xml; charset=utf-8').send('');
+    if (req.headers.authorization !== authorization)
+      return reply.code(401).type('application/xml; charset=utf-8').send('');
     if (!req.headers['x-apiversion']) return reply.code(426).type('application/xml; charset=utf-8').send('');
     const merchant = req.url.split('/')[2];
     if (merchant !== options.merchantId) return reply.code(403).type('application/xml; charset=utf-8').send('');
   });
 
-  const xml = (reply: FastifyReply, status: number, name: string, value: XmlValue) => reply.code(status).type('application/xml; charset=utf-8').send(xmlDoc(name, value));
-  function errorResponse(reply: FastifyReply, message: string, params: unknown, errors: ValidationFailure[], tx?: EmulatedTransaction) {
+  const xml = (reply: FastifyReply, status: number, name: string, value: XmlValue) =>
+    reply.code(status).type('application/xml; charset=utf-8').send(xmlDoc(name, value));
+  function errorResponse(
+    reply: FastifyReply,
+    message: string,
+    params: unknown,
+    errors: ValidationFailure[],
+    tx?: EmulatedTransaction,
+  ) {
     const scoped: Record<string, XmlValue> = {};
     for (const e of errors) {
       const list = (scoped[e.scope] as { errors: XmlArray } | undefined) ?? { errors: new XmlArray([], 'error') };
@@ -166,12 +288,19 @@ export async function startBraintreeEmulator(options: BraintreeEmulatorOptions):
       scoped[e.scope] = list;
     }
     return xml(reply, 422, 'apiErrorResponse', {
-      errors: { errors: new XmlArray([], 'error'), ...scoped }, params: paramsXml(params), message,
+      errors: { errors: new XmlArray([], 'error'), ...scoped },
+      params: paramsXml(params),
+      message,
       ...(tx ? { transaction: transactionXml(tx) } : {}),
     });
   }
   const paramsXml = (p: unknown): XmlValue => {
-    if (p && typeof p === 'object' && !Array.isArray(p)) return Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'payment_method_nonce').map(([k, v]) => [k, paramsXml(v)]));
+    if (p && typeof p === 'object' && !Array.isArray(p))
+      return Object.fromEntries(
+        Object.entries(p)
+          .filter(([k]) => k !== 'payment_method_nonce')
+          .map(([k, v]) => [k, paramsXml(v)]),
+      );
     return p === undefined || p === null ? null : String(p);
   };
   const decimals = (currency: string) => DECIMALS[currency] ?? 2;
@@ -191,12 +320,30 @@ export async function startBraintreeEmulator(options: BraintreeEmulatorOptions):
     tx.updatedAt = now();
     tx.statusHistory.push({ status, timestamp: tx.updatedAt, amount: tx.amount });
   }
-  function newTransaction(fields: Pick<EmulatedTransaction, 'type' | 'amount' | 'currency' | 'merchantAccountId' | 'orderId' | 'nonce' | 'instrument'> & { status: BraintreeStatus; code: string; text: string; refundedTransactionId?: string }): EmulatedTransaction {
+  function newTransaction(
+    fields: Pick<
+      EmulatedTransaction,
+      'type' | 'amount' | 'currency' | 'merchantAccountId' | 'orderId' | 'nonce' | 'instrument'
+    > & { status: BraintreeStatus; code: string; text: string; refundedTransactionId?: string },
+  ): EmulatedTransaction {
     const at = now();
     const tx: EmulatedTransaction = {
-      id: txId(), type: fields.type, status: fields.status, amount: fields.amount, currency: fields.currency, merchantAccountId: fields.merchantAccountId,
-      orderId: fields.orderId, nonce: fields.nonce, createdAt: at, updatedAt: at, processorResponseCode: fields.code, processorResponseText: fields.text,
-      instrument: fields.instrument, refundIds: [], refundedTransactionId: fields.refundedTransactionId ?? null, statusHistory: [{ status: fields.status, timestamp: at, amount: fields.amount }],
+      id: txId(),
+      type: fields.type,
+      status: fields.status,
+      amount: fields.amount,
+      currency: fields.currency,
+      merchantAccountId: fields.merchantAccountId,
+      orderId: fields.orderId,
+      nonce: fields.nonce,
+      createdAt: at,
+      updatedAt: at,
+      processorResponseCode: fields.code,
+      processorResponseText: fields.text,
+      instrument: fields.instrument,
+      refundIds: [],
+      refundedTransactionId: fields.refundedTransactionId ?? null,
+      statusHistory: [{ status: fields.status, timestamp: at, amount: fields.amount }],
     };
     transactions.set(tx.id, tx);
     return tx;
@@ -211,7 +358,14 @@ export async function startBraintreeEmulator(options: BraintreeEmulatorOptions):
   }
   function notify(kind: string, tx: EmulatedTransaction) {
     const n = signedNotification(kind, transactionXml(tx), 'transaction');
-    hooks.send({ kind, subjectId: tx.id, signature: n.bt_signature, payload: n.bt_payload, contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(n).toString() });
+    hooks.send({
+      kind,
+      subjectId: tx.id,
+      signature: n.bt_signature,
+      payload: n.bt_payload,
+      contentType: 'application/x-www-form-urlencoded',
+      body: new URLSearchParams(n).toString(),
+    });
   }
 
   // ---- client tokens -----------------------------------------------------------------------------
@@ -220,14 +374,24 @@ export async function startBraintreeEmulator(options: BraintreeEmulatorOptions):
     const params = ((req.body ?? {}) as { client_token?: Record<string, unknown> }).client_token ?? {};
     const account = typeof params.merchant_account_id === 'string' ? params.merchant_account_id : defaultAccount;
     if (!options.merchantAccounts[account]) {
-      return errorResponse(reply, 'Merchant account id is invalid.', { client_token: params }, [new ValidationFailure('92807', 'merchant_account_id', 'Merchant account id is invalid.', 'client_token')]);
+      return errorResponse(reply, 'Merchant account id is invalid.', { client_token: params }, [
+        new ValidationFailure('92807', 'merchant_account_id', 'Merchant account id is invalid.', 'client_token'),
+      ]);
     }
     const fingerprint = `${crypto.createHash('sha256').update(crypto.randomBytes(16)).digest('hex')}|created_at=${now()}&merchant_id=${options.merchantId}&public_key=${options.publicKey}`;
-    const value = Buffer.from(JSON.stringify({
-      version: Number(params.version ?? 2), authorizationFingerprint: fingerprint, configUrl: `${base}/merchants/${options.merchantId}/client_api/v1/configuration`,
-      graphQL: { url: `${base}/graphql`, date: '2018-05-10' }, clientApiUrl: `${base}/merchants/${options.merchantId}/client_api`, environment: 'sandbox',
-      merchantId: options.merchantId, merchantAccountId: account, assetsUrl: 'https://assets.braintreegateway.com',
-    })).toString('base64');
+    const value = Buffer.from(
+      JSON.stringify({
+        version: Number(params.version ?? 2),
+        authorizationFingerprint: fingerprint,
+        configUrl: `${base}/merchants/${options.merchantId}/client_api/v1/configuration`,
+        graphQL: { url: `${base}/graphql`, date: '2018-05-10' },
+        clientApiUrl: `${base}/merchants/${options.merchantId}/client_api`,
+        environment: 'sandbox',
+        merchantId: options.merchantId,
+        merchantAccountId: account,
+        assetsUrl: 'https://assets.braintreegateway.com',
+      }),
+    ).toString('base64');
     clientTokens.push({ value, merchantAccountId: account });
     return xml(reply, 201, 'clientToken', { value });
   });
@@ -244,23 +408,44 @@ export async function startBraintreeEmulator(options: BraintreeEmulatorOptions):
       const amount = checkAmount(params.amount, currency);
       const nonce = typeof params.payment_method_nonce === 'string' ? params.payment_method_nonce : '';
       if (!nonce) throw new ValidationFailure('91508', 'base', 'Cannot determine payment method.');
-      if (typeof params.order_id === 'string' && params.order_id.length > 255) throw new ValidationFailure('91501', 'order_id', 'Order ID is too long.');
-      if (nonce === 'fake-luhn-invalid-nonce') throw new ValidationFailure('81715', 'number', 'Credit card number is invalid.', 'credit_card');
+      if (typeof params.order_id === 'string' && params.order_id.length > 255)
+        throw new ValidationFailure('91501', 'order_id', 'Order ID is too long.');
+      if (nonce === 'fake-luhn-invalid-nonce')
+        throw new ValidationFailure('81715', 'number', 'Credit card number is invalid.', 'credit_card');
       const declined = /^fake-processor-declined-[a-z]+-nonce$/.test(nonce);
       const bank = nonce === 'fake-us-bank-account-nonce';
-      if (!declined && !bank && !/^fake-valid-([a-z]+-)?nonce$/.test(nonce)) throw new ValidationFailure('91565', 'payment_method_nonce', 'Unknown payment_method_nonce.');
-      const submit = (params.options as { submit_for_settlement?: unknown } | undefined)?.submit_for_settlement === true;
+      if (!declined && !bank && !/^fake-valid-([a-z]+-)?nonce$/.test(nonce))
+        throw new ValidationFailure('91565', 'payment_method_nonce', 'Unknown payment_method_nonce.');
+      const submit =
+        (params.options as { submit_for_settlement?: unknown } | undefined)?.submit_for_settlement === true;
       // The sandbox declines amounts 2000.00-2999.99 with the amount as the processor code.
       const sandboxCode = minor(amount, currency) / 10 ** decimals(currency);
-      const code = declined ? '2000' : sandboxCode >= 2000 && sandboxCode < 3000 ? String(Math.floor(sandboxCode)) : null;
-      const common = { type: 'sale' as const, amount, currency, merchantAccountId: account, orderId: typeof params.order_id === 'string' ? params.order_id : null, nonce, instrument: bank ? 'us_bank_account' as const : 'credit_card' as const };
+      const code = declined
+        ? '2000'
+        : sandboxCode >= 2000 && sandboxCode < 3000
+          ? String(Math.floor(sandboxCode))
+          : null;
+      const common = {
+        type: 'sale' as const,
+        amount,
+        currency,
+        merchantAccountId: account,
+        orderId: typeof params.order_id === 'string' ? params.order_id : null,
+        nonce,
+        instrument: bank ? ('us_bank_account' as const) : ('credit_card' as const),
+      };
       sales++;
       if (code) {
         const text = code === '2000' ? 'Do Not Honor' : code === '2001' ? 'Insufficient Funds' : 'Processor Declined';
         const tx = newTransaction({ ...common, status: 'processor_declined', code, text });
         return errorResponse(reply, text, { transaction: params }, [], tx);
       }
-      const tx = newTransaction({ ...common, status: bank ? 'settlement_pending' : submit ? 'submitted_for_settlement' : 'authorized', code: '1000', text: 'Approved' });
+      const tx = newTransaction({
+        ...common,
+        status: bank ? 'settlement_pending' : submit ? 'submitted_for_settlement' : 'authorized',
+        code: '1000',
+        text: 'Approved',
+      });
       return xml(reply, 201, 'transaction', transactionXml(tx));
     } catch (e) {
       if (e instanceof ValidationFailure) return errorResponse(reply, e.message, { transaction: params }, [e]);
@@ -274,8 +459,11 @@ export async function startBraintreeEmulator(options: BraintreeEmulatorOptions):
     return xml(reply, 200, 'transaction', transactionXml(tx));
   });
 
-  const refunded = (tx: EmulatedTransaction) => tx.refundIds.map((id) => transactions.get(id)!).filter((r) => r.status !== 'voided' && r.status !== 'settlement_declined')
-    .reduce((sum, r) => sum + minor(r.amount, r.currency), 0);
+  const refunded = (tx: EmulatedTransaction) =>
+    tx.refundIds
+      .map((id) => transactions.get(id)!)
+      .filter((r) => r.status !== 'voided' && r.status !== 'settlement_declined')
+      .reduce((sum, r) => sum + minor(r.amount, r.currency), 0);
 
   app.post<{ Params: { id: string } }>('/merchants/:merchant/transactions/:id/refund', async (req, reply) => {
     const tx = transactions.get(req.params.id);
@@ -283,14 +471,29 @@ export async function startBraintreeEmulator(options: BraintreeEmulatorOptions):
     const params = ((req.body ?? {}) as { transaction?: Record<string, unknown> }).transaction ?? {};
     try {
       if (tx.type !== 'sale') throw new ValidationFailure('91505', 'base', 'Cannot refund credit');
-      if (tx.status !== 'settled' && tx.status !== 'settling') throw new ValidationFailure('91506', 'base', 'Cannot refund a transaction unless it is settled.');
-      const amount = params.amount === undefined || params.amount === null ? tx.amount : checkAmount(params.amount, tx.currency);
+      if (tx.status !== 'settled' && tx.status !== 'settling')
+        throw new ValidationFailure('91506', 'base', 'Cannot refund a transaction unless it is settled.');
+      const amount =
+        params.amount === undefined || params.amount === null ? tx.amount : checkAmount(params.amount, tx.currency);
       if (refunded(tx) + minor(amount, tx.currency) > minor(tx.amount, tx.currency)) {
-        throw new ValidationFailure(refunded(tx) ? '91512' : '91521', 'amount', refunded(tx) ? 'Transaction has already been completely refunded.' : 'Refund amount is too large.');
+        throw new ValidationFailure(
+          refunded(tx) ? '91512' : '91521',
+          'amount',
+          refunded(tx) ? 'Transaction has already been completely refunded.' : 'Refund amount is too large.',
+        );
       }
       const refund = newTransaction({
-        type: 'credit', amount, currency: tx.currency, merchantAccountId: tx.merchantAccountId, orderId: typeof params.order_id === 'string' ? params.order_id : tx.orderId,
-        nonce: null, instrument: tx.instrument, status: 'submitted_for_settlement', code: '1002', text: 'Processed', refundedTransactionId: tx.id,
+        type: 'credit',
+        amount,
+        currency: tx.currency,
+        merchantAccountId: tx.merchantAccountId,
+        orderId: typeof params.order_id === 'string' ? params.order_id : tx.orderId,
+        nonce: null,
+        instrument: tx.instrument,
+        status: 'submitted_for_settlement',
+        code: '1002',
+        text: 'Processed',
+        refundedTransactionId: tx.id,
       });
       tx.refundIds.push(refund.id);
       return xml(reply, 201, 'transaction', transactionXml(refund));
@@ -304,67 +507,104 @@ export async function startBraintreeEmulator(options: BraintreeEmulatorOptions):
     const tx = transactions.get(req.params.id);
     if (!tx) return reply.code(404).type('application/xml; charset=utf-8').send('');
     if (tx.status !== 'authorized' && tx.status !== 'submitted_for_settlement') {
-      const e = new ValidationFailure('91504', 'base', 'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.');
+      const e = new ValidationFailure(
+        '91504',
+        'base',
+        'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.',
+      );
       return errorResponse(reply, e.message, {}, [e]);
     }
     touch(tx, 'voided');
     return xml(reply, 200, 'transaction', transactionXml(tx));
   });
 
-  app.put<{ Params: { id: string } }>('/merchants/:merchant/transactions/:id/submit_for_settlement', async (req, reply) => {
-    const tx = transactions.get(req.params.id);
-    if (!tx) return reply.code(404).type('application/xml; charset=utf-8').send('');
-    if (tx.status !== 'authorized') {
-      const e = new ValidationFailure('91507', 'base', 'Cannot submit for settlement unless status is authorized.');
-      return errorResponse(reply, e.message, {}, [e]);
-    }
-    touch(tx, 'submitted_for_settlement');
-    return xml(reply, 200, 'transaction', transactionXml(tx));
-  });
+  app.put<{ Params: { id: string } }>(
+    '/merchants/:merchant/transactions/:id/submit_for_settlement',
+    async (req, reply) => {
+      const tx = transactions.get(req.params.id);
+      if (!tx) return reply.code(404).type('application/xml; charset=utf-8').send('');
+      if (tx.status !== 'authorized') {
+        const e = new ValidationFailure('91507', 'base', 'Cannot submit for settlement unless status is authorized.');
+        return errorResponse(reply, e.message, {}, [e]);
+      }
+      touch(tx, 'submitted_for_settlement');
+      return xml(reply, 200, 'transaction', transactionXml(tx));
+    },
+  );
 
   // Search: the ids first (advanced_search_ids), then the transactions of a page (advanced_search).
   type Search = { order_id?: { is?: string }; ids?: string[] };
-  const matching = (s: Search) => [...transactions.values()].filter((tx) => (s.order_id?.is === undefined || tx.orderId === s.order_id.is) && (!s.ids || s.ids.includes(tx.id)));
+  const matching = (s: Search) =>
+    [...transactions.values()].filter(
+      (tx) => (s.order_id?.is === undefined || tx.orderId === s.order_id.is) && (!s.ids || s.ids.includes(tx.id)),
+    );
   app.post('/merchants/:merchant/transactions/advanced_search_ids', async (req: FastifyRequest, reply) => {
     const search = ((req.body ?? {}) as { search?: Search }).search ?? {};
-    return xml(reply, 200, 'searchResults', { pageSize: 50, ids: new XmlArray(matching(search).map((tx) => tx.id), 'item') });
+    return xml(reply, 200, 'searchResults', {
+      pageSize: 50,
+      ids: new XmlArray(
+        matching(search).map((tx) => tx.id),
+        'item',
+      ),
+    });
   });
   app.post('/merchants/:merchant/transactions/advanced_search', async (req: FastifyRequest, reply) => {
     const search = ((req.body ?? {}) as { search?: Search }).search ?? {};
     const found = matching(search);
-    const body = `<credit-card-transactions type="collection"><current-page-number type="integer">1</current-page-number><page-size type="integer">50</page-size>`
-      + `<total-items type="integer">${found.length}</total-items>${found.map((tx) => toXml('transaction', transactionXml(tx))).join('')}</credit-card-transactions>`;
-    return reply.code(200).type('application/xml; charset=utf-8').send(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`);
+    const body =
+      `<credit-card-transactions type="collection"><current-page-number type="integer">1</current-page-number><page-size type="integer">50</page-size>` +
+      `<total-items type="integer">${found.length}</total-items>${found.map((tx) => toXml('transaction', transactionXml(tx))).join('')}</credit-card-transactions>`;
+    return reply
+      .code(200)
+      .type('application/xml; charset=utf-8')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`);
   });
 
   // The settlement batch, by hand (for trying the shop outside the tests): POST /emulator/settle/<id>[?declined=1].
-  app.post<{ Params: { id: string }; Querystring: { declined?: string } }>('/emulator/settle/:id', async (req, reply) => {
-    try { emulator.settle(req.params.id, req.query.declined === '1'); } catch (e) { return reply.code(409).send({ error: (e as Error).message }); }
-    return { settled: req.params.id };
-  });
+  app.post<{ Params: { id: string }; Querystring: { declined?: string } }>(
+    '/emulator/settle/:id',
+    async (req, reply) => {
+      try {
+        emulator.settle(req.params.id, req.query.declined === '1');
+      } catch (e) {
+        return reply.code(409).send({ error: (e as Error).message });
+      }
+      return { settled: req.params.id };
+    },
+  );
 
   await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const base = `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}`;
 
   const emulator: BraintreeEmulator = {
-    url: base, port, transactions, clientTokens, webhooks: hooks.all,
+    url: base,
+    port,
+    transactions,
+    clientTokens,
+    webhooks: hooks.all,
     saleCount: () => sales,
-    async close() { await hooks.idle(); await app.close(); },
+    async close() {
+      await hooks.idle();
+      await app.close();
+    },
     hold: () => hooks.hold(),
     release: () => hooks.release(),
     idle: () => hooks.idle(),
     redeliver: (d) => hooks.redeliver(d),
     settle(id, declined = false) {
       const tx = transactions.get(id);
-      if (!tx || !['submitted_for_settlement', 'settling', 'settlement_pending'].includes(tx.status)) throw new Error(`transaction ${id} is not waiting for settlement`);
+      if (!tx || !['submitted_for_settlement', 'settling', 'settlement_pending'].includes(tx.status))
+        throw new Error(`transaction ${id} is not waiting for settlement`);
       touch(tx, declined ? 'settlement_declined' : 'settled');
       if (tx.type === 'sale') notify(declined ? 'transaction_settlement_declined' : 'transaction_settled', tx);
     },
     notification(kind, id, privateKey) {
       const tx = transactions.get(id);
-      const subject: XmlValue = tx ? transactionXml(tx) : { id, amount: '1.00', status: 'settled', type: 'sale', currencyIsoCode: 'USD' };
+      const subject: XmlValue = tx
+        ? transactionXml(tx)
+        : { id, amount: '1.00', status: 'settled', type: 'sale', currencyIsoCode: 'USD' };
       return signedNotification(kind, subject, 'transaction', privateKey);
     },
   };

@@ -25,26 +25,72 @@ export type FraudStatus = 'ACCEPTED' | 'PENDING' | 'REJECTED';
 export type HppChoice = 'pay' | 'pay_fraud_pending' | 'pay_rejected' | 'cancel';
 
 export interface KlarnaSession {
-  id: string; clientToken: string; status: 'incomplete' | 'complete'; country: string; currency: string; locale: string;
-  amount: number; taxAmount: number; lines: unknown[]; merchantReference1?: string; merchantReference2?: string;
-  authorizationToken?: string; expiresAt: string;
+  id: string;
+  clientToken: string;
+  status: 'incomplete' | 'complete';
+  country: string;
+  currency: string;
+  locale: string;
+  amount: number;
+  taxAmount: number;
+  lines: unknown[];
+  merchantReference1?: string;
+  merchantReference2?: string;
+  authorizationToken?: string;
+  expiresAt: string;
   /** Risk decision the buyer's authorisation carries into the order. */
   fraud: FraudStatus;
 }
 export interface HppSession {
-  id: string; kpSessionId: string; status: 'WAITING' | 'BACK' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED' | 'FAILED' | 'DISABLED' | 'ERROR';
-  merchantUrls: Record<string, string>; placeOrderMode: 'NONE' | 'PLACE_ORDER' | 'CAPTURE_ORDER';
-  authorizationToken?: string; orderId?: string; klarnaReference?: string; updatedAt: string; expiresAt: string;
+  id: string;
+  kpSessionId: string;
+  status: 'WAITING' | 'BACK' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED' | 'FAILED' | 'DISABLED' | 'ERROR';
+  merchantUrls: Record<string, string>;
+  placeOrderMode: 'NONE' | 'PLACE_ORDER' | 'CAPTURE_ORDER';
+  authorizationToken?: string;
+  orderId?: string;
+  klarnaReference?: string;
+  updatedAt: string;
+  expiresAt: string;
 }
-export interface KlarnaCapture { capture_id: string; klarna_reference: string; captured_amount: number; captured_at: string; description?: string; refunded_amount: number }
-export interface KlarnaRefund { refund_id: string; refunded_amount: number; refunded_at: string; description?: string; reference?: string }
+export interface KlarnaCapture {
+  capture_id: string;
+  klarna_reference: string;
+  captured_amount: number;
+  captured_at: string;
+  description?: string;
+  refunded_amount: number;
+}
+export interface KlarnaRefund {
+  refund_id: string;
+  refunded_amount: number;
+  refunded_at: string;
+  description?: string;
+  reference?: string;
+}
 export interface KlarnaOrder {
-  orderId: string; klarnaReference: string; status: 'AUTHORIZED' | 'PART_CAPTURED' | 'CAPTURED' | 'CANCELLED' | 'EXPIRED' | 'CLOSED';
-  fraud: FraudStatus; amount: number; currency: string; country: string; merchantReference1?: string; merchantReference2?: string;
-  notificationUrl?: string; createdAt: string; expiresAt: string; captures: KlarnaCapture[]; refunds: KlarnaRefund[]; lines: unknown[];
+  orderId: string;
+  klarnaReference: string;
+  status: 'AUTHORIZED' | 'PART_CAPTURED' | 'CAPTURED' | 'CANCELLED' | 'EXPIRED' | 'CLOSED';
+  fraud: FraudStatus;
+  amount: number;
+  currency: string;
+  country: string;
+  merchantReference1?: string;
+  merchantReference2?: string;
+  notificationUrl?: string;
+  createdAt: string;
+  expiresAt: string;
+  captures: KlarnaCapture[];
+  refunds: KlarnaRefund[];
+  lines: unknown[];
 }
 
-export interface NotificationDelivery { url: string; body: string; status?: number }
+export interface NotificationDelivery {
+  url: string;
+  body: string;
+  status?: number;
+}
 
 export interface KlarnaEmulatorOptions {
   username: string;
@@ -83,7 +129,17 @@ export interface KlarnaEmulator {
 
 const SUPPORTED: Record<string, string[]> = {
   // Klarna's purchase countries and their currencies (the ones the shop's sites use).
-  US: ['USD'], GB: ['GBP'], DE: ['EUR'], AT: ['EUR'], NL: ['EUR'], FR: ['EUR'], ES: ['EUR'], IT: ['EUR'], BE: ['EUR'], FI: ['EUR'], IE: ['EUR'],
+  US: ['USD'],
+  GB: ['GBP'],
+  DE: ['EUR'],
+  AT: ['EUR'],
+  NL: ['EUR'],
+  FR: ['EUR'],
+  ES: ['EUR'],
+  IT: ['EUR'],
+  BE: ['EUR'],
+  FI: ['EUR'],
+  IE: ['EUR'],
 };
 
 const uuid = () => crypto.randomUUID();
@@ -92,8 +148,16 @@ const later = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOSt
 const reference = () => crypto.randomBytes(4).toString('hex').toUpperCase();
 
 class KlarnaError extends Error {
-  constructor(readonly status: number, readonly code: string, readonly messages: string[]) { super(code); }
-  body() { return { error_code: this.code, error_messages: this.messages, correlation_id: uuid() }; }
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly messages: string[],
+  ) {
+    super(code);
+  }
+  body() {
+    return { error_code: this.code, error_messages: this.messages, correlation_id: uuid() };
+  }
 }
 const badValue = (field: string, why: string) => new KlarnaError(400, 'BAD_VALUE', [`Bad value: ${field} (${why})`]);
 
@@ -107,15 +171,23 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
   const idempotent = new Map<string, { status: number; headers: Record<string, string>; body?: unknown }>();
   const notifications: NotificationDelivery[] = [];
   const inflight = new Set<Promise<unknown>>();
-  let ordersPlaced = 0, capturesMade = 0, refundsMade = 0;
+  let ordersPlaced = 0,
+    capturesMade = 0,
+    refundsMade = 0;
   let base = '';
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
     if (!text) return done(null, undefined);
-    try { done(null, JSON.parse(text)); } catch { done(new KlarnaError(400, 'BAD_VALUE', ['Could not parse the request body as JSON']), undefined); }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new KlarnaError(400, 'BAD_VALUE', ['Could not parse the request body as JSON']), undefined);
+    }
   });
   app.setErrorHandler((err, _req, reply) => {
     const e = err instanceof KlarnaError ? err : new KlarnaError(500, 'INTERNAL_ERROR', ['Internal error']);
@@ -126,20 +198,34 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
     const path = req.url.split('?')[0]!;
     if (!/^\/(payments|hpp\/v1|ordermanagement)\//.test(path)) return;
     const auth = req.headers.authorization ?? '';
-    const [user, pass] = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString().split(/:(.*)/s) : [];
+    const [user, pass] = auth.startsWith('Basic ')
+      ? Buffer.from(auth.slice(6), 'base64').toString().split(/:(.*)/s)
+      : [];
     if (user !== options.username || pass !== options.password) {
-      return reply.code(401).send(new KlarnaError(401, 'UNAUTHORIZED', ['Authentication failed: check the API username and password']).body());
+      return reply
+        .code(401)
+        .send(
+          new KlarnaError(401, 'UNAUTHORIZED', ['Authentication failed: check the API username and password']).body(),
+        );
     }
   });
 
   /** A call with Klarna-Idempotency-Key runs once; a repeat gets the first answer. */
-  async function once(kind: string, req: FastifyRequest, reply: FastifyReply, run: () => { status: number; headers?: Record<string, string>; body?: unknown }) {
+  async function once(
+    kind: string,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    run: () => { status: number; headers?: Record<string, string>; body?: unknown },
+  ) {
     const key = req.headers['klarna-idempotency-key'];
     const k = typeof key === 'string' && key ? `${kind}:${key}` : null;
     const seen = k ? idempotent.get(k) : undefined;
     let answer = seen;
     if (!answer) {
-      try { const a = run(); answer = { status: a.status, headers: a.headers ?? {}, body: a.body }; } catch (e) {
+      try {
+        const a = run();
+        answer = { status: a.status, headers: a.headers ?? {}, body: a.body };
+      } catch (e) {
         if (!(e instanceof KlarnaError)) throw e;
         answer = { status: e.status, headers: {}, body: e.body() };
       }
@@ -150,34 +236,70 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
     return answer.body === undefined ? reply.send() : reply.send(answer.body);
   }
 
-  function checkAmounts(body: Record<string, unknown>): { country: string; currency: string; amount: number; tax: number } {
+  function checkAmounts(body: Record<string, unknown>): {
+    country: string;
+    currency: string;
+    amount: number;
+    tax: number;
+  } {
     const country = String(body.purchase_country ?? '').toUpperCase();
     const currency = String(body.purchase_currency ?? '').toUpperCase();
     if (!country) throw badValue('purchase_country', 'required');
     if (!currency) throw badValue('purchase_currency', 'required');
     if (!SUPPORTED[country]) throw badValue('purchase_country', `not supported: ${country}`);
-    if (!SUPPORTED[country]!.includes(currency)) throw badValue('purchase_currency', `${currency} is not used in ${country}`);
+    if (!SUPPORTED[country]!.includes(currency))
+      throw badValue('purchase_currency', `${currency} is not used in ${country}`);
     const amount = body.order_amount;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) throw badValue('order_amount', 'a positive integer in minor units');
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0)
+      throw badValue('order_amount', 'a positive integer in minor units');
     const tax = body.order_tax_amount ?? 0;
-    if (typeof tax !== 'number' || !Number.isInteger(tax) || tax < 0) throw badValue('order_tax_amount', 'a non-negative integer');
+    if (typeof tax !== 'number' || !Number.isInteger(tax) || tax < 0)
+      throw badValue('order_tax_amount', 'a non-negative integer');
     const lines = body.order_lines;
     if (!Array.isArray(lines) || !lines.length) throw badValue('order_lines', 'at least one line');
-    const total = lines.reduce((s: number, l: { total_amount?: unknown }) => s + (typeof l.total_amount === 'number' ? l.total_amount : NaN), 0);
-    if (total !== amount) throw badValue('order_lines', 'the lines\' total_amount must add up to order_amount');
+    const total = lines.reduce(
+      (s: number, l: { total_amount?: unknown }) => s + (typeof l.total_amount === 'number' ? l.total_amount : NaN),
+      0,
+    );
+    if (total !== amount) throw badValue('order_lines', "the lines' total_amount must add up to order_amount");
     return { country, currency, amount, tax };
   }
 
   const sessionJson = (s: KlarnaSession) => ({
-    session_id: s.id, client_token: s.clientToken, status: s.status, purchase_country: s.country, purchase_currency: s.currency, locale: s.locale,
-    order_amount: s.amount, order_tax_amount: s.taxAmount, order_lines: s.lines, intent: 'buy', acquiring_channel: 'ECOMMERCE', expires_at: s.expiresAt,
-    ...(s.merchantReference1 ? { merchant_reference1: s.merchantReference1 } : {}), ...(s.merchantReference2 ? { merchant_reference2: s.merchantReference2 } : {}),
+    session_id: s.id,
+    client_token: s.clientToken,
+    status: s.status,
+    purchase_country: s.country,
+    purchase_currency: s.currency,
+    locale: s.locale,
+    order_amount: s.amount,
+    order_tax_amount: s.taxAmount,
+    order_lines: s.lines,
+    intent: 'buy',
+    acquiring_channel: 'ECOMMERCE',
+    expires_at: s.expiresAt,
+    ...(s.merchantReference1 ? { merchant_reference1: s.merchantReference1 } : {}),
+    ...(s.merchantReference2 ? { merchant_reference2: s.merchantReference2 } : {}),
     ...(s.authorizationToken ? { authorization_token: s.authorizationToken } : {}),
     payment_method_categories: categories(),
   });
   const categories = () => [
-    { identifier: 'pay_later', name: 'Pay later.', asset_urls: { descriptive: 'https://x.klarnacdn.net/payment-method/assets/badges/generic/klarna.svg', standard: 'https://x.klarnacdn.net/payment-method/assets/badges/generic/klarna.svg' } },
-    { identifier: 'pay_over_time', name: 'Financing.', asset_urls: { descriptive: 'https://x.klarnacdn.net/payment-method/assets/badges/generic/klarna.svg', standard: 'https://x.klarnacdn.net/payment-method/assets/badges/generic/klarna.svg' } },
+    {
+      identifier: 'pay_later',
+      name: 'Pay later.',
+      asset_urls: {
+        descriptive: 'https://x.klarnacdn.net/payment-method/assets/badges/generic/klarna.svg',
+        standard: 'https://x.klarnacdn.net/payment-method/assets/badges/generic/klarna.svg',
+      },
+    },
+    {
+      identifier: 'pay_over_time',
+      name: 'Financing.',
+      asset_urls: {
+        descriptive: 'https://x.klarnacdn.net/payment-method/assets/badges/generic/klarna.svg',
+        standard: 'https://x.klarnacdn.net/payment-method/assets/badges/generic/klarna.svg',
+      },
+    },
   ];
 
   // ---- Klarna Payments --------------------------------------------------------------------
@@ -186,10 +308,19 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
     const body = (req.body ?? {}) as Record<string, unknown>;
     const { country, currency, amount, tax } = checkAmounts(body);
     const s: KlarnaSession = {
-      id: uuid(), clientToken: `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ session_id: '', emulator: true, t: Date.now() })).toString('base64url')}.${crypto.randomBytes(16).toString('base64url')}`,
-      status: 'incomplete', country, currency, locale: String(body.locale ?? 'en-US'), amount, taxAmount: tax, lines: body.order_lines as unknown[],
-      merchantReference1: body.merchant_reference1 as string | undefined, merchantReference2: body.merchant_reference2 as string | undefined,
-      expiresAt: later(48), fraud: 'ACCEPTED',
+      id: uuid(),
+      clientToken: `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ session_id: '', emulator: true, t: Date.now() })).toString('base64url')}.${crypto.randomBytes(16).toString('base64url')}`,
+      status: 'incomplete',
+      country,
+      currency,
+      locale: String(body.locale ?? 'en-US'),
+      amount,
+      taxAmount: tax,
+      lines: body.order_lines as unknown[],
+      merchantReference1: body.merchant_reference1 as string | undefined,
+      merchantReference2: body.merchant_reference2 as string | undefined,
+      expiresAt: later(48),
+      fraud: 'ACCEPTED',
     };
     sessions.set(s.id, s);
     return reply.send({ session_id: s.id, client_token: s.clientToken, payment_method_categories: categories() });
@@ -205,17 +336,30 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
     const t = tokens.get(req.params.token);
     if (!t || t.released) throw new KlarnaError(404, 'NOT_FOUND', ['Invalid authorization token']);
     // A token places one order; asking again with it is refused (Klarna: the token is used).
-    if (t.orderId) throw new KlarnaError(409, 'NOT_ALLOWED', ['The authorization token has already been used to place an order']);
+    if (t.orderId)
+      throw new KlarnaError(409, 'NOT_ALLOWED', ['The authorization token has already been used to place an order']);
     const s = sessions.get(t.sessionId)!;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const { country, currency, amount } = checkAmounts(body);
     // The order must be what the buyer authorised.
-    if (amount !== s.amount || currency !== s.currency || country !== s.country) throw new KlarnaError(400, 'BAD_VALUE', ['The order does not match the authorized purchase']);
+    if (amount !== s.amount || currency !== s.currency || country !== s.country)
+      throw new KlarnaError(400, 'BAD_VALUE', ['The order does not match the authorized purchase']);
     const o: KlarnaOrder = {
-      orderId: uuid(), klarnaReference: reference(), status: 'AUTHORIZED', fraud: s.fraud, amount, currency, country,
-      merchantReference1: body.merchant_reference1 as string | undefined, merchantReference2: body.merchant_reference2 as string | undefined,
-      notificationUrl: (body.merchant_urls as { notification?: string } | undefined)?.notification, createdAt: now(), expiresAt: later(28 * 24),
-      captures: [], refunds: [], lines: body.order_lines as unknown[],
+      orderId: uuid(),
+      klarnaReference: reference(),
+      status: 'AUTHORIZED',
+      fraud: s.fraud,
+      amount,
+      currency,
+      country,
+      merchantReference1: body.merchant_reference1 as string | undefined,
+      merchantReference2: body.merchant_reference2 as string | undefined,
+      notificationUrl: (body.merchant_urls as { notification?: string } | undefined)?.notification,
+      createdAt: now(),
+      expiresAt: later(28 * 24),
+      captures: [],
+      refunds: [],
+      lines: body.order_lines as unknown[],
     };
     // A rejected purchase places no usable order: Klarna answers it with fraud_status REJECTED.
     if (o.fraud === 'REJECTED') o.status = 'CANCELLED';
@@ -223,7 +367,12 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
     t.orderId = o.orderId;
     ordersPlaced++;
     for (const h of hpps.values()) if (h.authorizationToken === req.params.token) h.orderId = o.orderId;
-    return reply.send({ order_id: o.orderId, redirect_url: `${base}/hpp/confirmation/${o.orderId}`, fraud_status: o.fraud, authorized_payment_method: { type: 'invoice' } });
+    return reply.send({
+      order_id: o.orderId,
+      redirect_url: `${base}/hpp/confirmation/${o.orderId}`,
+      fraud_status: o.fraud,
+      authorized_payment_method: { type: 'invoice' },
+    });
   });
 
   app.delete<{ Params: { token: string } }>('/payments/v1/authorizations/:token', async (req, reply) => {
@@ -236,27 +385,56 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
   // ---- Hosted Payment Page ----------------------------------------------------------------
 
   const hppJson = (h: HppSession) => ({
-    session_id: h.id, status: h.status, updated_at: h.updatedAt, expires_at: h.expiresAt,
+    session_id: h.id,
+    status: h.status,
+    updated_at: h.updatedAt,
+    expires_at: h.expiresAt,
     ...(h.authorizationToken && h.placeOrderMode === 'NONE' ? { authorization_token: h.authorizationToken } : {}),
-    ...(h.orderId ? { order_id: h.orderId } : {}), ...(h.klarnaReference ? { klarna_reference: h.klarnaReference } : {}),
+    ...(h.orderId ? { order_id: h.orderId } : {}),
+    ...(h.klarnaReference ? { klarna_reference: h.klarnaReference } : {}),
   });
 
   app.post('/hpp/v1/sessions', async (req, reply) => {
-    const body = (req.body ?? {}) as { payment_session_url?: string; merchant_urls?: Record<string, string>; options?: { place_order_mode?: string } };
+    const body = (req.body ?? {}) as {
+      payment_session_url?: string;
+      merchant_urls?: Record<string, string>;
+      options?: { place_order_mode?: string };
+    };
     const m = /\/payments\/v1\/sessions\/([^/?#]+)$/.exec(body.payment_session_url ?? '');
     const s = m ? sessions.get(m[1]!) : undefined;
     if (!s) throw badValue('payment_session_url', 'must be the URL of a Klarna Payments session');
     const mode = body.options?.place_order_mode ?? 'NONE';
     if (!['NONE', 'PLACE_ORDER', 'CAPTURE_ORDER'].includes(mode)) throw badValue('options.place_order_mode', mode);
     for (const [k, v] of Object.entries(body.merchant_urls ?? {})) {
-      try { new URL(v.replace(/\{\{[a-z_]+\}\}/g, 'x')); } catch { throw badValue(`merchant_urls.${k}`, 'not a URL'); }
+      try {
+        new URL(v.replace(/\{\{[a-z_]+\}\}/g, 'x'));
+      } catch {
+        throw badValue(`merchant_urls.${k}`, 'not a URL');
+      }
     }
-    const h: HppSession = { id: uuid(), kpSessionId: s.id, status: 'WAITING', merchantUrls: body.merchant_urls ?? {}, placeOrderMode: mode as HppSession['placeOrderMode'], updatedAt: now(), expiresAt: later(48) };
+    const h: HppSession = {
+      id: uuid(),
+      kpSessionId: s.id,
+      status: 'WAITING',
+      merchantUrls: body.merchant_urls ?? {},
+      placeOrderMode: mode as HppSession['placeOrderMode'],
+      updatedAt: now(),
+      expiresAt: later(48),
+    };
     hpps.set(h.id, h);
     const url = `${base}/hpp/payments/${h.id}`;
     return reply.code(201).send({
-      session_id: h.id, session_url: `${base}/hpp/v1/sessions/${h.id}`, redirect_url: url, qr_code_url: `${url}/qr`, distribution_url: `${base}/hpp/v1/sessions/${h.id}/distribution`,
-      expires_at: h.expiresAt, distribution_module: { token: crypto.randomBytes(12).toString('hex'), standalone_url: url, generation_url: `${url}/distribution` },
+      session_id: h.id,
+      session_url: `${base}/hpp/v1/sessions/${h.id}`,
+      redirect_url: url,
+      qr_code_url: `${url}/qr`,
+      distribution_url: `${base}/hpp/v1/sessions/${h.id}/distribution`,
+      expires_at: h.expiresAt,
+      distribution_module: {
+        token: crypto.randomBytes(12).toString('hex'),
+        standalone_url: url,
+        generation_url: `${url}/distribution`,
+      },
     });
   });
 
@@ -270,7 +448,10 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
     const h = hpps.get(req.params.id);
     if (!h) throw new KlarnaError(404, 'NOT_FOUND', ['Session not found']);
     // A finished session stays as it is; an open one can no longer be paid.
-    if (h.status !== 'COMPLETED' && h.status !== 'CANCELLED' && h.status !== 'FAILED') { h.status = 'DISABLED'; h.updatedAt = now(); }
+    if (h.status !== 'COMPLETED' && h.status !== 'CANCELLED' && h.status !== 'FAILED') {
+      h.status = 'DISABLED';
+      h.updatedAt = now();
+    }
     return reply.code(204).send();
   });
 
@@ -279,11 +460,25 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
   const captured = (o: KlarnaOrder) => o.captures.reduce((s, c) => s + c.captured_amount, 0);
   const refunded = (o: KlarnaOrder) => o.refunds.reduce((s, r) => s + r.refunded_amount, 0);
   const orderJson = (o: KlarnaOrder) => ({
-    order_id: o.orderId, status: o.status, fraud_status: o.fraud, order_amount: o.amount, original_order_amount: o.amount,
-    captured_amount: captured(o), refunded_amount: refunded(o), remaining_authorized_amount: o.status === 'CANCELLED' ? 0 : o.amount - captured(o),
-    purchase_currency: o.currency, purchase_country: o.country, locale: 'en-US', klarna_reference: o.klarnaReference,
-    ...(o.merchantReference1 ? { merchant_reference1: o.merchantReference1 } : {}), ...(o.merchantReference2 ? { merchant_reference2: o.merchantReference2 } : {}),
-    created_at: o.createdAt, expires_at: o.expiresAt, order_lines: o.lines, captures: o.captures, refunds: o.refunds,
+    order_id: o.orderId,
+    status: o.status,
+    fraud_status: o.fraud,
+    order_amount: o.amount,
+    original_order_amount: o.amount,
+    captured_amount: captured(o),
+    refunded_amount: refunded(o),
+    remaining_authorized_amount: o.status === 'CANCELLED' ? 0 : o.amount - captured(o),
+    purchase_currency: o.currency,
+    purchase_country: o.country,
+    locale: 'en-US',
+    klarna_reference: o.klarnaReference,
+    ...(o.merchantReference1 ? { merchant_reference1: o.merchantReference1 } : {}),
+    ...(o.merchantReference2 ? { merchant_reference2: o.merchantReference2 } : {}),
+    created_at: o.createdAt,
+    expires_at: o.expiresAt,
+    order_lines: o.lines,
+    captures: o.captures,
+    refunds: o.refunds,
     initial_payment_method: { type: 'INVOICE', description: 'Pay later' },
   });
   const findOrder = (id: string) => {
@@ -292,40 +487,84 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
     return o;
   };
 
-  app.get<{ Params: { id: string } }>('/ordermanagement/v1/orders/:id', async (req, reply) => reply.send(orderJson(findOrder(req.params.id))));
+  app.get<{ Params: { id: string } }>('/ordermanagement/v1/orders/:id', async (req, reply) =>
+    reply.send(orderJson(findOrder(req.params.id))),
+  );
 
-  app.post<{ Params: { id: string } }>('/ordermanagement/v1/orders/:id/captures', async (req, reply) => once(`capture:${req.params.id}`, req, reply, () => {
-    const o = findOrder(req.params.id);
-    const body = (req.body ?? {}) as { captured_amount?: unknown; description?: string };
-    if (o.fraud !== 'ACCEPTED') throw new KlarnaError(403, 'CAPTURE_NOT_ALLOWED', [`Capture not allowed: fraud status is ${o.fraud}`]);
-    if (o.status === 'CANCELLED' || o.status === 'EXPIRED' || o.status === 'CLOSED') throw new KlarnaError(403, 'CAPTURE_NOT_ALLOWED', [`Capture not allowed: the order is ${o.status}`]);
-    const amount = body.captured_amount;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) throw badValue('captured_amount', 'a positive integer');
-    if (amount > o.amount - captured(o)) throw new KlarnaError(403, 'NOT_ALLOWED_TO_CAPTURE_MORE_THAN_REMAINING', ['The capture is more than what remains authorized']);
-    const c: KlarnaCapture = { capture_id: uuid(), klarna_reference: `${o.klarnaReference}-${o.captures.length + 1}`, captured_amount: amount, captured_at: now(), description: body.description, refunded_amount: 0 };
-    o.captures.push(c);
-    o.status = captured(o) >= o.amount ? 'CAPTURED' : 'PART_CAPTURED';
-    capturesMade++;
-    return { status: 201, headers: { location: `${base}/ordermanagement/v1/orders/${o.orderId}/captures/${c.capture_id}`, 'capture-id': c.capture_id } };
-  }));
+  app.post<{ Params: { id: string } }>('/ordermanagement/v1/orders/:id/captures', async (req, reply) =>
+    once(`capture:${req.params.id}`, req, reply, () => {
+      const o = findOrder(req.params.id);
+      const body = (req.body ?? {}) as { captured_amount?: unknown; description?: string };
+      if (o.fraud !== 'ACCEPTED')
+        throw new KlarnaError(403, 'CAPTURE_NOT_ALLOWED', [`Capture not allowed: fraud status is ${o.fraud}`]);
+      if (o.status === 'CANCELLED' || o.status === 'EXPIRED' || o.status === 'CLOSED')
+        throw new KlarnaError(403, 'CAPTURE_NOT_ALLOWED', [`Capture not allowed: the order is ${o.status}`]);
+      const amount = body.captured_amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0)
+        throw badValue('captured_amount', 'a positive integer');
+      if (amount > o.amount - captured(o))
+        throw new KlarnaError(403, 'NOT_ALLOWED_TO_CAPTURE_MORE_THAN_REMAINING', [
+          'The capture is more than what remains authorized',
+        ]);
+      const c: KlarnaCapture = {
+        capture_id: uuid(),
+        klarna_reference: `${o.klarnaReference}-${o.captures.length + 1}`,
+        captured_amount: amount,
+        captured_at: now(),
+        description: body.description,
+        refunded_amount: 0,
+      };
+      o.captures.push(c);
+      o.status = captured(o) >= o.amount ? 'CAPTURED' : 'PART_CAPTURED';
+      capturesMade++;
+      return {
+        status: 201,
+        headers: {
+          location: `${base}/ordermanagement/v1/orders/${o.orderId}/captures/${c.capture_id}`,
+          'capture-id': c.capture_id,
+        },
+      };
+    }),
+  );
 
-  app.post<{ Params: { id: string } }>('/ordermanagement/v1/orders/:id/refunds', async (req, reply) => once(`refund:${req.params.id}`, req, reply, () => {
-    const o = findOrder(req.params.id);
-    const body = (req.body ?? {}) as { refunded_amount?: unknown; description?: string; reference?: string };
-    const amount = body.refunded_amount;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) throw badValue('refunded_amount', 'a positive integer');
-    if (amount > captured(o) - refunded(o)) throw new KlarnaError(403, 'REFUND_NOT_ALLOWED', ['The refund is more than what was captured and not yet refunded']);
-    const r: KlarnaRefund = { refund_id: uuid(), refunded_amount: amount, refunded_at: now(), description: body.description, reference: body.reference };
-    o.refunds.push(r);
-    refundsMade++;
-    return { status: 201, headers: { location: `${base}/ordermanagement/v1/orders/${o.orderId}/refunds/${r.refund_id}`, 'refund-id': r.refund_id } };
-  }));
+  app.post<{ Params: { id: string } }>('/ordermanagement/v1/orders/:id/refunds', async (req, reply) =>
+    once(`refund:${req.params.id}`, req, reply, () => {
+      const o = findOrder(req.params.id);
+      const body = (req.body ?? {}) as { refunded_amount?: unknown; description?: string; reference?: string };
+      const amount = body.refunded_amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0)
+        throw badValue('refunded_amount', 'a positive integer');
+      if (amount > captured(o) - refunded(o))
+        throw new KlarnaError(403, 'REFUND_NOT_ALLOWED', [
+          'The refund is more than what was captured and not yet refunded',
+        ]);
+      const r: KlarnaRefund = {
+        refund_id: uuid(),
+        refunded_amount: amount,
+        refunded_at: now(),
+        description: body.description,
+        reference: body.reference,
+      };
+      o.refunds.push(r);
+      refundsMade++;
+      return {
+        status: 201,
+        headers: {
+          location: `${base}/ordermanagement/v1/orders/${o.orderId}/refunds/${r.refund_id}`,
+          'refund-id': r.refund_id,
+        },
+      };
+    }),
+  );
 
-  app.get<{ Params: { id: string; refundId: string } }>('/ordermanagement/v1/orders/:id/refunds/:refundId', async (req, reply) => {
-    const r = findOrder(req.params.id).refunds.find((x) => x.refund_id === req.params.refundId);
-    if (!r) throw new KlarnaError(404, 'NOT_FOUND', ['Refund not found']);
-    return reply.send(r);
-  });
+  app.get<{ Params: { id: string; refundId: string } }>(
+    '/ordermanagement/v1/orders/:id/refunds/:refundId',
+    async (req, reply) => {
+      const r = findOrder(req.params.id).refunds.find((x) => x.refund_id === req.params.refundId);
+      if (!r) throw new KlarnaError(404, 'NOT_FOUND', ['Refund not found']);
+      return reply.send(r);
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/ordermanagement/v1/orders/:id/cancel', async (req, reply) => {
     const o = findOrder(req.params.id);
@@ -349,28 +588,42 @@ button.primary{background:#ffb3c7;border-color:#ffb3c7}.note{font-size:.85rem;co
     const h = hpps.get(req.params.id);
     reply.type('text/html; charset=utf-8');
     if (!h) return reply.code(404).send(page('Klarna', '<h1>This payment session does not exist</h1>'));
-    if (h.status !== 'WAITING' && h.status !== 'IN_PROGRESS' && h.status !== 'BACK') return reply.code(409).send(page('Klarna', `<h1>This payment session is ${h.status.toLowerCase()}</h1>`));
+    if (h.status !== 'WAITING' && h.status !== 'IN_PROGRESS' && h.status !== 'BACK')
+      return reply.code(409).send(page('Klarna', `<h1>This payment session is ${h.status.toLowerCase()}</h1>`));
     const s = sessions.get(h.kpSessionId)!;
     h.status = 'IN_PROGRESS';
     h.updatedAt = now();
-    return reply.send(page('Pay with Klarna', `<h1>Pay with Klarna</h1>
+    return reply.send(
+      page(
+        'Pay with Klarna',
+        `<h1>Pay with Klarna</h1>
 <p class="amount" data-testid="amount">${esc(money(s.amount, s.currency))}</p>
 <form method="post" action="/hpp/payments/${esc(h.id)}/decide">
 <button class="primary" name="choice" value="pay">Pay with Klarna</button>
 <button name="choice" value="pay_fraud_pending">Pay with Klarna (Klarna reviews the purchase)</button>
 <button name="choice" value="pay_rejected">Pay with Klarna (Klarna rejects the purchase)</button>
 <button name="choice" value="cancel">Cancel and return to the store</button>
-</form>`));
+</form>`,
+      ),
+    );
   });
 
   function choose(hppId: string, choice: HppChoice): string {
     const h = hpps.get(hppId);
-    if (!h || !['WAITING', 'IN_PROGRESS', 'BACK'].includes(h.status)) throw new KlarnaError(409, 'NOT_ALLOWED', ['This payment session can no longer be used']);
+    if (!h || !['WAITING', 'IN_PROGRESS', 'BACK'].includes(h.status))
+      throw new KlarnaError(409, 'NOT_ALLOWED', ['This payment session can no longer be used']);
     const s = sessions.get(h.kpSessionId)!;
-    const fill = (url: string | undefined) => (url ?? '').replace(/\{\{session_id\}\}/g, h.id).replace(/\{\{authorization_token\}\}/g, h.authorizationToken ?? '')
-      .replace(/\{\{order_id\}\}/g, h.orderId ?? '').replace(/\{\{klarna_reference\}\}/g, h.klarnaReference ?? '');
+    const fill = (url: string | undefined) =>
+      (url ?? '')
+        .replace(/\{\{session_id\}\}/g, h.id)
+        .replace(/\{\{authorization_token\}\}/g, h.authorizationToken ?? '')
+        .replace(/\{\{order_id\}\}/g, h.orderId ?? '')
+        .replace(/\{\{klarna_reference\}\}/g, h.klarnaReference ?? '');
     h.updatedAt = now();
-    if (choice === 'cancel') { h.status = 'CANCELLED'; return fill(h.merchantUrls.cancel ?? h.merchantUrls.back); }
+    if (choice === 'cancel') {
+      h.status = 'CANCELLED';
+      return fill(h.merchantUrls.cancel ?? h.merchantUrls.back);
+    }
     // The buyer authorised the purchase: the Klarna Payments session is complete and has its token.
     s.fraud = choice === 'pay_rejected' ? 'REJECTED' : choice === 'pay_fraud_pending' ? 'PENDING' : 'ACCEPTED';
     const token = uuid();
@@ -381,8 +634,20 @@ button.primary{background:#ffb3c7;border-color:#ffb3c7}.note{font-size:.85rem;co
     h.status = 'COMPLETED';
     if (h.placeOrderMode !== 'NONE') {
       const o: KlarnaOrder = {
-        orderId: uuid(), klarnaReference: reference(), status: s.fraud === 'REJECTED' ? 'CANCELLED' : 'AUTHORIZED', fraud: s.fraud, amount: s.amount, currency: s.currency, country: s.country,
-        merchantReference1: s.merchantReference1, merchantReference2: s.merchantReference2, createdAt: now(), expiresAt: later(28 * 24), captures: [], refunds: [], lines: s.lines,
+        orderId: uuid(),
+        klarnaReference: reference(),
+        status: s.fraud === 'REJECTED' ? 'CANCELLED' : 'AUTHORIZED',
+        fraud: s.fraud,
+        amount: s.amount,
+        currency: s.currency,
+        country: s.country,
+        merchantReference1: s.merchantReference1,
+        merchantReference2: s.merchantReference2,
+        createdAt: now(),
+        expiresAt: later(28 * 24),
+        captures: [],
+        refunds: [],
+        lines: s.lines,
       };
       orders.set(o.orderId, o);
       tokens.get(token)!.orderId = o.orderId;
@@ -396,8 +661,14 @@ button.primary{background:#ffb3c7;border-color:#ffb3c7}.note{font-size:.85rem;co
   app.post<{ Params: { id: string } }>('/hpp/payments/:id/decide', async (req, reply) => {
     const choice = (req.body as { choice?: HppChoice } | undefined)?.choice ?? 'cancel';
     let to: string;
-    try { to = choose(req.params.id, choice); } catch (e) {
-      if (e instanceof KlarnaError) return reply.code(409).type('text/html; charset=utf-8').send(page('Klarna', '<h1>This payment session can no longer be used</h1>'));
+    try {
+      to = choose(req.params.id, choice);
+    } catch (e) {
+      if (e instanceof KlarnaError)
+        return reply
+          .code(409)
+          .type('text/html; charset=utf-8')
+          .send(page('Klarna', '<h1>This payment session can no longer be used</h1>'));
       throw e;
     }
     if (!to) return reply.type('text/html; charset=utf-8').send(page('Klarna', '<h1>Done</h1>'));
@@ -408,19 +679,35 @@ button.primary{background:#ffb3c7;border-color:#ffb3c7}.note{font-size:.85rem;co
 
   async function notify(o: KlarnaOrder, eventType: string) {
     if (!o.notificationUrl) return;
-    const d: NotificationDelivery = { url: o.notificationUrl, body: JSON.stringify({ order_id: o.orderId, event_type: eventType }) };
+    const d: NotificationDelivery = {
+      url: o.notificationUrl,
+      body: JSON.stringify({ order_id: o.orderId, event_type: eventType }),
+    };
     notifications.push(d);
     const deliver = options.deliver;
     if (!deliver) return;
     const p = (async () => {
-      if (typeof deliver === 'function') { try { d.status = (await deliver(d)) ?? 200; } catch { d.status = 500; } return; }
+      if (typeof deliver === 'function') {
+        try {
+          d.status = (await deliver(d)) ?? 200;
+        } catch {
+          d.status = 500;
+        }
+        return;
+      }
       for (let i = 1; i <= 5; i++) {
         try {
-          const res = await fetch(d.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: d.body });
+          const res = await fetch(d.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: d.body,
+          });
           d.status = res.status;
           await res.arrayBuffer();
           if (res.ok) return;
-        } catch { d.status = 0; }
+        } catch {
+          d.status = 0;
+        }
         await new Promise((r) => setTimeout(r, 100 * i));
       }
     })();
@@ -430,12 +717,17 @@ button.primary{background:#ffb3c7;border-color:#ffb3c7}.note{font-size:.85rem;co
 
   await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   base = `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}`;
 
   return {
-    url: base, port, notifications,
-    async close() { while (inflight.size) await Promise.allSettled([...inflight]); await app.close(); },
+    url: base,
+    port,
+    notifications,
+    async close() {
+      while (inflight.size) await Promise.allSettled([...inflight]);
+      await app.close();
+    },
     session: (id) => sessions.get(id),
     hpp: (id) => hpps.get(id),
     order: (id) => orders.get(id),

@@ -15,9 +15,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = process.argv[2];
-if (!repo) throw new Error('usage: vendor-schemas.mjs <paypal-rest-api-specifications checkout or git dir> [output file]');
+if (!repo)
+  throw new Error('usage: vendor-schemas.mjs <paypal-rest-api-specifications checkout or git dir> [output file]');
 const here = path.dirname(fileURLToPath(import.meta.url));
-const target = path.resolve(process.argv[3] ?? path.resolve(here, '../../../../../../shared/emulators/paypal-openapi.json'));
+const target = path.resolve(
+  process.argv[3] ?? path.resolve(here, '../../../../../../shared/emulators/paypal-openapi.json'),
+);
 const git = (...args) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
 const commit = git('rev-parse', 'HEAD').trim();
 const read = (file) => JSON.parse(git('show', `HEAD:openapi/${file}`));
@@ -36,7 +39,10 @@ function trim(node) {
 }
 
 function refsOf(node, found = new Set()) {
-  JSON.stringify(node).replace(/"#\/components\/schemas\/([^"]+)"/g, (_, name) => { found.add(name); return ''; });
+  JSON.stringify(node).replace(/"#\/components\/schemas\/([^"]+)"/g, (_, name) => {
+    found.add(name);
+    return '';
+  });
   return found;
 }
 
@@ -68,16 +74,29 @@ function vendor(file, operations) {
     schemas[name] = trim(all[name]);
     for (const r of refsOf(all[name])) queue.push(r);
   }
-  return { file: `openapi/${file}`, operations: ops, components: { schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) } };
+  return {
+    file: `openapi/${file}`,
+    operations: ops,
+    components: { schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) },
+  };
 }
 
 const out = {
   source: { repository: 'https://github.com/paypal/paypal-rest-api-specifications', commit },
   orders: vendor('checkout_orders_v2.json', [
-    'POST /v2/checkout/orders', 'GET /v2/checkout/orders/{id}', 'POST /v2/checkout/orders/{id}/capture',
+    'POST /v2/checkout/orders',
+    'GET /v2/checkout/orders/{id}',
+    'POST /v2/checkout/orders/{id}/capture',
   ]),
-  payments: vendor('payments_payment_v2.json', ['GET /v2/payments/captures/{capture_id}', 'POST /v2/payments/captures/{capture_id}/refund', 'GET /v2/payments/refunds/{refund_id}']),
-  webhooks: vendor('notifications_webhooks_v1.json', ['POST /v1/notifications/verify-webhook-signature', 'GET /v1/notifications/webhooks-events/{event_id}']),
+  payments: vendor('payments_payment_v2.json', [
+    'GET /v2/payments/captures/{capture_id}',
+    'POST /v2/payments/captures/{capture_id}/refund',
+    'GET /v2/payments/refunds/{refund_id}',
+  ]),
+  webhooks: vendor('notifications_webhooks_v1.json', [
+    'POST /v1/notifications/verify-webhook-signature',
+    'GET /v1/notifications/webhooks-events/{event_id}',
+  ]),
   // The token endpoint is not in these documents: its answer is the SDK's OAuthToken model
   // (@paypal/paypal-server-sdk src/models/oAuthToken.ts) plus the fields PayPal documents
   // (app_id, nonce) and its error is the SDK's OAuthProviderError.
@@ -87,19 +106,43 @@ const out = {
         request: null,
         responses: {
           200: {
-            type: 'object', required: ['access_token', 'token_type'],
-            properties: { scope: { type: 'string' }, access_token: { type: 'string' }, token_type: { type: 'string', enum: ['Bearer'] }, app_id: { type: 'string' }, expires_in: { type: 'integer' }, nonce: { type: 'string' } },
+            type: 'object',
+            required: ['access_token', 'token_type'],
+            properties: {
+              scope: { type: 'string' },
+              access_token: { type: 'string' },
+              token_type: { type: 'string', enum: ['Bearer'] },
+              app_id: { type: 'string' },
+              expires_in: { type: 'integer' },
+              nonce: { type: 'string' },
+            },
           },
           401: {
-            type: 'object', required: ['error'],
-            properties: { error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope'] }, error_description: { type: 'string' }, error_uri: { type: 'string' } },
+            type: 'object',
+            required: ['error'],
+            properties: {
+              error: {
+                type: 'string',
+                enum: [
+                  'invalid_request',
+                  'invalid_client',
+                  'invalid_grant',
+                  'unauthorized_client',
+                  'unsupported_grant_type',
+                  'invalid_scope',
+                ],
+              },
+              error_description: { type: 'string' },
+              error_uri: { type: 'string' },
+            },
           },
         },
       },
     },
   },
 };
-out.oauth.operations['POST /v1/oauth2/token'].responses[400] = out.oauth.operations['POST /v1/oauth2/token'].responses[401];
+out.oauth.operations['POST /v1/oauth2/token'].responses[400] =
+  out.oauth.operations['POST /v1/oauth2/token'].responses[401];
 
 mkdirSync(path.dirname(target), { recursive: true });
 writeFileSync(target, `${JSON.stringify(out, null, 1)}\n`);

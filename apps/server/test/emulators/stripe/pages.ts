@@ -29,12 +29,18 @@ export function checkoutPage(session: Obj | null, opts: { error?: string | null 
   const id = esc(String(session.id));
   const amount = amountText(Number(session.amount_total), String(session.currency));
   if (session.status !== 'open') {
-    const text = session.status === 'complete' ? 'This payment is complete.' : 'This Checkout Session is no longer active.';
-    return layout('Checkout', `<h1>${text}</h1><p class="amount">${esc(amount)}</p>${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ''}`);
+    const text =
+      session.status === 'complete' ? 'This payment is complete.' : 'This Checkout Session is no longer active.';
+    return layout(
+      'Checkout',
+      `<h1>${text}</h1><p class="amount">${esc(amount)}</p>${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ''}`,
+    );
   }
   const card = (pm: keyof typeof TEST_CARDS, label: string, cls = '') =>
     `<button type="submit" name="card" value="${TEST_CARDS[pm]!.number}"${cls ? ` class="${cls}"` : ''}>${esc(label)}</button>`;
-  return layout('Checkout', `
+  return layout(
+    'Checkout',
+    `
 <h1>Pay</h1><p class="amount" data-testid="amount">${esc(amount)}</p>
 ${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ''}
 <form method="post" action="/c/pay/${id}">
@@ -54,19 +60,27 @@ ${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ''}
   <input type="hidden" name="iban" value="${TEST_IBAN_PROCESSING}">
   <button type="submit">Processing: SEPA Direct Debit ${TEST_IBAN_PROCESSING.slice(0, 4)}…${TEST_IBAN_PROCESSING.slice(-4)}</button>
 </form>
-<form method="post" action="/c/pay/${id}"><input type="hidden" name="action" value="cancel"><button type="submit">Cancel and return</button></form>`);
+<form method="post" action="/c/pay/${id}"><input type="hidden" name="action" value="cancel"><button type="submit">Cancel and return</button></form>`,
+  );
 }
 
 export function authenticatePage(target: Obj | null): string {
   if (!target) return layout('Not found', '<h1>This page could not be found</h1>');
   const id = esc(String(target.id));
   if (target.status !== 'requires_action') {
-    return layout('3-D Secure', `<h1>${target.status === 'succeeded' ? 'Authentication complete.' : 'Authentication failed.'}</h1>`);
+    return layout(
+      '3-D Secure',
+      `<h1>${target.status === 'succeeded' ? 'Authentication complete.' : 'Authentication failed.'}</h1>`,
+    );
   }
-  const what = target.object === 'payment_intent' ? amountText(Number(target.amount), String(target.currency)) : 'Save this card';
-  return layout('3-D Secure', `
+  const what =
+    target.object === 'payment_intent' ? amountText(Number(target.amount), String(target.currency)) : 'Save this card';
+  return layout(
+    '3-D Secure',
+    `
 <h1>3-D Secure 2 test page</h1><p class="amount">${esc(what)}</p>
 <p class="muted">Your bank asks you to confirm this payment.</p>
 <form method="post" action="/3ds/${id}"><input type="hidden" name="action" value="complete"><button type="submit" class="primary">Complete authentication</button></form>
-<form method="post" action="/3ds/${id}"><input type="hidden" name="action" value="fail"><button type="submit">Fail authentication</button></form>`);
+<form method="post" action="/3ds/${id}"><input type="hidden" name="action" value="fail"><button type="submit">Fail authentication</button></form>`,
+  );
 }

@@ -16,9 +16,22 @@ export function CreateAddressPage() {
   const carried = (useLocation().state ?? {}) as Record<string, unknown>;
   return (
     <Container size="sm" py="md">
-      <Title order={1} size="h2" mb="md">{t('address.add')}</Title>
-      <AddressForm submitLabel={t('address.save')} saving={save.isPending} error={save.error} showDefault onCancel={() => navigate(-1)}
-        onSubmit={(body) => save.mutate({ body }, { onSuccess: (a) => navigate(target, { replace: true, state: { ...carried, selectedAddressId: a.id } }) })} />
+      <Title order={1} size="h2" mb="md">
+        {t('address.add')}
+      </Title>
+      <AddressForm
+        submitLabel={t('address.save')}
+        saving={save.isPending}
+        error={save.error}
+        showDefault
+        onCancel={() => navigate(-1)}
+        onSubmit={(body) =>
+          save.mutate(
+            { body },
+            { onSuccess: (a) => navigate(target, { replace: true, state: { ...carried, selectedAddressId: a.id } }) },
+          )
+        }
+      />
     </Container>
   );
 }

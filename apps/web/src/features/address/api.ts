@@ -3,13 +3,20 @@ import type { Address } from '@mall/contracts';
 import { api } from '../../shared/api';
 import { ADDRESS_LIST_PATH } from './paths';
 
-export interface RegionOption { id: string; regionName: string; regionShortName: string; level: number; code: string }
+export interface RegionOption {
+  id: string;
+  regionName: string;
+  regionShortName: string;
+  level: number;
+  code: string;
+}
 
 export const addressesKey = ['addresses'] as const;
 
 export function useAddresses(enabled = true) {
   return useQuery({
-    queryKey: addressesKey, enabled,
+    queryKey: addressesKey,
+    enabled,
     queryFn: () => api<Address[]>(ADDRESS_LIST_PATH, { body: {} }),
   });
 }
@@ -20,9 +27,10 @@ export function useRegions(parentId: string | null | undefined, enabled = true) 
     queryKey: ['regions', parentId ?? 'countries'],
     enabled: enabled && parentId !== null,
     staleTime: Infinity,
-    queryFn: () => api<{ data: RegionOption[] }>('/sapi/mall-content/web/mdRegionBO/page', {
-      body: { pageSize: 999, pageNum: 1, regionStatus: 'ENABLED', ...(parentId ? { parentId } : {}) },
-    }).then((r) => r.data),
+    queryFn: () =>
+      api<{ data: RegionOption[] }>('/sapi/mall-content/web/mdRegionBO/page', {
+        body: { pageSize: 999, pageNum: 1, regionStatus: 'ENABLED', ...(parentId ? { parentId } : {}) },
+      }).then((r) => r.data),
   });
 }
 
@@ -39,7 +47,9 @@ export function useAddressAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'default' | 'delete' }) =>
-      api<Address[]>(action === 'delete' ? `/api/addresses/${id}` : `/api/addresses/${id}/default`, { method: action === 'delete' ? 'DELETE' : 'POST' }),
+      api<Address[]>(action === 'delete' ? `/api/addresses/${id}` : `/api/addresses/${id}/default`, {
+        method: action === 'delete' ? 'DELETE' : 'POST',
+      }),
     onSuccess: (list) => qc.setQueryData(addressesKey, list),
   });
 }

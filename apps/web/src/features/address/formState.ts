@@ -10,21 +10,57 @@ import { useSite } from '../../shared/session';
 import { lazySchemas, zodValidate } from '../../shared/zodForm';
 
 export interface AddressFormValues {
-  firstName: string; lastName: string; gender: string; personPhone: string; areaCode: string; email: string;
-  countryId: string; countryCode: string; province: string; provinceId: string; city: string; cityId: string;
-  district: string; districtId: string; postalCode: string; poiName: string; detailAddress: string;
-  addressType: string; company: string; taxCode: string; isDefault: boolean; hearFrom: string; hearFromInput: string;
+  firstName: string;
+  lastName: string;
+  gender: string;
+  personPhone: string;
+  areaCode: string;
+  email: string;
+  countryId: string;
+  countryCode: string;
+  province: string;
+  provinceId: string;
+  city: string;
+  cityId: string;
+  district: string;
+  districtId: string;
+  postalCode: string;
+  poiName: string;
+  detailAddress: string;
+  addressType: string;
+  company: string;
+  taxCode: string;
+  isDefault: boolean;
+  hearFrom: string;
+  hearFromInput: string;
 }
 
 export function valuesFrom(a?: Address | null): AddressFormValues {
   const district = a?.districtList.find((d) => d.level === 4);
   return {
-    firstName: a?.firstName ?? '', lastName: a?.lastName ?? '', gender: a?.gender ?? '', personPhone: a?.personPhone ?? '',
-    areaCode: a?.areaCode ?? '', email: a?.email ?? '', countryId: a?.countryId ?? '', countryCode: a?.region.regionShortName ?? '',
-    province: a?.province ?? '', provinceId: a?.provinceId ?? '', city: a?.city ?? '', cityId: a?.cityId ?? '',
-    district: district?.name ?? '', districtId: district?.id ?? '', postalCode: a?.postalCode ?? '', poiName: a?.poiName ?? '',
-    detailAddress: a?.detailAddress ?? '', addressType: a?.addressType ?? 'PERSON', company: a?.company ?? '', taxCode: a?.taxCode ?? '',
-    isDefault: a?.isDefault ?? false, hearFrom: a?.hearFrom ?? '', hearFromInput: a?.hearFromInput ?? '',
+    firstName: a?.firstName ?? '',
+    lastName: a?.lastName ?? '',
+    gender: a?.gender ?? '',
+    personPhone: a?.personPhone ?? '',
+    areaCode: a?.areaCode ?? '',
+    email: a?.email ?? '',
+    countryId: a?.countryId ?? '',
+    countryCode: a?.region.regionShortName ?? '',
+    province: a?.province ?? '',
+    provinceId: a?.provinceId ?? '',
+    city: a?.city ?? '',
+    cityId: a?.cityId ?? '',
+    district: district?.name ?? '',
+    districtId: district?.id ?? '',
+    postalCode: a?.postalCode ?? '',
+    poiName: a?.poiName ?? '',
+    detailAddress: a?.detailAddress ?? '',
+    addressType: a?.addressType ?? 'PERSON',
+    company: a?.company ?? '',
+    taxCode: a?.taxCode ?? '',
+    isDefault: a?.isDefault ?? false,
+    hearFrom: a?.hearFrom ?? '',
+    hearFromInput: a?.hearFromInput ?? '',
   };
 }
 
@@ -37,11 +73,28 @@ export function toBody(v: AddressFormValues, purpose: 'SHIPPING' | 'BILLING') {
     v.district && { level: 4, name: v.district, ...(v.districtId && { id: v.districtId }) },
   ].filter(Boolean);
   return {
-    firstName: v.firstName, lastName: v.lastName, gender: opt(v.gender), personPhone: v.personPhone, areaCode: opt(v.areaCode),
-    email: v.email, countryId: v.countryId, countryCode: v.countryCode, province: opt(v.province), provinceId: opt(v.provinceId),
-    city: v.city, cityId: opt(v.cityId), districtList, postalCode: v.postalCode, poiName: v.poiName, detailAddress: v.detailAddress,
-    addressType: purpose === 'SHIPPING' ? opt(v.addressType) : undefined, company: v.addressType === 'COMPANY' ? opt(v.company) : undefined,
-    taxCode: opt(v.taxCode), isDefault: v.isDefault, hearFrom: opt(v.hearFrom), hearFromInput: v.hearFrom === 'other' ? opt(v.hearFromInput) : undefined,
+    firstName: v.firstName,
+    lastName: v.lastName,
+    gender: opt(v.gender),
+    personPhone: v.personPhone,
+    areaCode: opt(v.areaCode),
+    email: v.email,
+    countryId: v.countryId,
+    countryCode: v.countryCode,
+    province: opt(v.province),
+    provinceId: opt(v.provinceId),
+    city: v.city,
+    cityId: opt(v.cityId),
+    districtList,
+    postalCode: v.postalCode,
+    poiName: v.poiName,
+    detailAddress: v.detailAddress,
+    addressType: purpose === 'SHIPPING' ? opt(v.addressType) : undefined,
+    company: v.addressType === 'COMPANY' ? opt(v.company) : undefined,
+    taxCode: opt(v.taxCode),
+    isDefault: v.isDefault,
+    hearFrom: opt(v.hearFrom),
+    hearFromInput: v.hearFrom === 'other' ? opt(v.hearFromInput) : undefined,
   };
 }
 
@@ -63,17 +116,24 @@ export const addressSchemas = lazySchemas(() => import('./formSchemas'));
  * `quickQuizElsewhere`: the form hides the quick quiz because the page asks it in its own section
  * (checkout), so the form must not require it either.
  */
-export function useAddressForm(initial: Address | null | undefined, purpose: 'SHIPPING' | 'BILLING', opts?: { quickQuizElsewhere?: boolean; typed?: boolean }) {
+export function useAddressForm(
+  initial: Address | null | undefined,
+  purpose: 'SHIPPING' | 'BILLING',
+  opts?: { quickQuizElsewhere?: boolean; typed?: boolean },
+) {
   const { t } = useTranslation();
   const site = useSite();
   const rulesSite = opts?.quickQuizElsewhere ? { ...site, features: { ...site.features, quickQuiz: false } } : site;
   // A typed (one-order) address at checkout follows the typed rules, exactly as the server checks it.
-  const rules = { site: rulesSite, purpose, kind: opts?.typed ? 'typed' as const : 'saved' as const };
+  const rules = { site: rulesSite, purpose, kind: opts?.typed ? ('typed' as const) : ('saved' as const) };
   return useForm<AddressFormValues>({
     initialValues: valuesFrom(initial),
     validate: (v) => {
       const schemas = addressSchemas.current();
-      if (!schemas) { addressSchemas.preload(); return {}; }
+      if (!schemas) {
+        addressSchemas.preload();
+        return {};
+      }
       return zodValidate(schemas.addressInput(rules), t)(toBody(v, purpose));
     },
   });
@@ -82,8 +142,22 @@ export type AddressFormState = ReturnType<typeof useAddressForm>;
 
 /** Field path -> label key, for naming the fields of an address in the checkout tip. */
 export const ADDRESS_FIELD_LABELS: Record<string, string> = {
-  firstName: 'address.firstName', lastName: 'address.lastName', gender: 'address.gender', email: 'address.email', areaCode: 'address.areaCode',
-  personPhone: 'address.phone', countryId: 'address.country', countryCode: 'address.country', province: 'address.province', city: 'address.city',
-  postalCode: 'address.postalCode', poiName: 'address.street', detailAddress: 'address.detail', addressType: 'address.type', company: 'address.company',
-  taxCode: 'address.taxCode', hearFrom: 'address.hearFrom', hearFromInput: 'address.hearFromInput',
+  firstName: 'address.firstName',
+  lastName: 'address.lastName',
+  gender: 'address.gender',
+  email: 'address.email',
+  areaCode: 'address.areaCode',
+  personPhone: 'address.phone',
+  countryId: 'address.country',
+  countryCode: 'address.country',
+  province: 'address.province',
+  city: 'address.city',
+  postalCode: 'address.postalCode',
+  poiName: 'address.street',
+  detailAddress: 'address.detail',
+  addressType: 'address.type',
+  company: 'address.company',
+  taxCode: 'address.taxCode',
+  hearFrom: 'address.hearFrom',
+  hearFromInput: 'address.hearFromInput',
 };

@@ -4,7 +4,17 @@
  */
 import { Link, Outlet, useLocation } from 'react-router';
 import { Box, Button, Container, Group } from '@mantine/core';
-import { IconAddressBook, IconCreditCard, IconCrown, IconId, IconMessageStar, IconPackage, IconReceiptRefund, IconShieldLock, IconTicket } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconCreditCard,
+  IconCrown,
+  IconId,
+  IconMessageStar,
+  IconPackage,
+  IconReceiptRefund,
+  IconShieldLock,
+  IconTicket,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, useSession } from '../../shared/session';
 import { Columns } from '../../shared/Columns';
@@ -43,20 +53,31 @@ export function BuyerLayout() {
   return (
     <Container size="lg" py="md">
       <Columns widths={[3, 9]} gap="lg">
-        <Box visibleFrom="sm"><BuyerMenuDesktop menu={menu} pathname={pathname} /></Box>
+        <Box visibleFrom="sm">
+          <BuyerMenuDesktop menu={menu} pathname={pathname} />
+        </Box>
         <Box hiddenFrom="sm">
           {/* A plain scrolling row (CSS), not Mantine's ScrollArea: that one is a chunk of its own on every buyer route. */}
           <div className="scroll-row">
             <Group gap="xs" wrap="nowrap" component="nav" aria-label={t('buyer.menuLabel')}>
               {menu.map((m) => (
-                <Button key={m.to} component={Link} to={m.to} size="compact-sm" style={{ flexShrink: 0 }} variant={isActive(m, pathname) ? 'filled' : 'default'}>
+                <Button
+                  key={m.to}
+                  component={Link}
+                  to={m.to}
+                  size="compact-sm"
+                  style={{ flexShrink: 0 }}
+                  variant={isActive(m, pathname) ? 'filled' : 'default'}
+                >
                   {t(`buyer.menu.${m.key}`)}
                 </Button>
               ))}
             </Group>
           </div>
         </Box>
-        <div><Outlet /></div>
+        <div>
+          <Outlet />
+        </div>
       </Columns>
     </Container>
   );

@@ -10,8 +10,14 @@ export function BuyerMenuDesktop({ menu, pathname }: { menu: readonly BuyerMenuE
     <Paper withBorder p="xs" component="nav" aria-label={t('buyer.menuLabel')}>
       <NavLink component={Link} to="/buyer/index" label={t('buyer.home')} active={pathname === '/buyer/index'} />
       {menu.map((m) => (
-        <NavLink key={m.to} component={RouterNavLink} to={m.to} label={t(`buyer.menu.${m.key}`)} leftSection={<m.icon size={18} />}
-          active={isActive(m, pathname)} />
+        <NavLink
+          key={m.to}
+          component={RouterNavLink}
+          to={m.to}
+          label={t(`buyer.menu.${m.key}`)}
+          leftSection={<m.icon size={18} />}
+          active={isActive(m, pathname)}
+        />
       ))}
     </Paper>
   );

@@ -17,27 +17,42 @@ export function BuyerIndexPage() {
   const registered = isLoggedIn(session);
   return (
     <Stack>
-      <Title order={1} size="h2">{t('buyer.home')}</Title>
-      {registered ? session!.enterprise && (
-        <Group gap="xs">
-          {session!.enterprise && (
-            <Badge color={session!.enterprise.isMain ? 'blue' : 'gray'}>
-              {session!.enterprise.enterpriseName} · {t(session!.enterprise.isMain ? 'buyer.mainAccount' : 'buyer.subAccount')}
-            </Badge>
-          )}
-        </Group>
+      <Title order={1} size="h2">
+        {t('buyer.home')}
+      </Title>
+      {registered ? (
+        session!.enterprise && (
+          <Group gap="xs">
+            {session!.enterprise && (
+              <Badge color={session!.enterprise.isMain ? 'blue' : 'gray'}>
+                {session!.enterprise.enterpriseName} ·{' '}
+                {t(session!.enterprise.isMain ? 'buyer.mainAccount' : 'buyer.subAccount')}
+              </Badge>
+            )}
+          </Group>
+        )
       ) : (
-        <Alert>{t('buyer.touristHint')} <Anchor component={Link} to="/login?target=/buyer/index">{t('topbar.login')}</Anchor></Alert>
+        <Alert>
+          {t('buyer.touristHint')}{' '}
+          <Anchor component={Link} to="/login?target=/buyer/index">
+            {t('topbar.login')}
+          </Anchor>
+        </Alert>
       )}
       {session?.enterprise?.isMain && <MasterPending />}
-      {registered ? <BuyerHome /> : (
-      <SimpleGrid cols={{ base: 2, sm: 3 }}>
-        {menu.map((m) => (
-          <Card key={m.to} withBorder component={Link} to={m.to} padding="md">
-            <Group gap="sm"><m.icon size={22} /><Text fw={500}>{t(`buyer.menu.${m.key}`)}</Text></Group>
-          </Card>
-        ))}
-      </SimpleGrid>
+      {registered ? (
+        <BuyerHome />
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          {menu.map((m) => (
+            <Card key={m.to} withBorder component={Link} to={m.to} padding="md">
+              <Group gap="sm">
+                <m.icon size={22} />
+                <Text fw={500}>{t(`buyer.menu.${m.key}`)}</Text>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
       )}
     </Stack>
   );
@@ -47,16 +62,25 @@ export function BuyerIndexPage() {
 function MasterPending() {
   const { t } = useTranslation();
   const fmt = useMoney();
-  const { data } = useQuery({ queryKey: ['master-pending'], queryFn: () => api<MasterPendingList>('/api/payments/master-pending') });
+  const { data } = useQuery({
+    queryKey: ['master-pending'],
+    queryFn: () => api<MasterPendingList>('/api/payments/master-pending'),
+  });
   if (!data?.length) return null;
   return (
     <Card withBorder data-testid="master-pending">
-      <Text fw={600} mb="xs">{t('buyer.masterPending')}</Text>
+      <Text fw={600} mb="xs">
+        {t('buyer.masterPending')}
+      </Text>
       <Stack gap="xs">
         {data.map((c) => (
           <Group key={c.contractId} justify="space-between">
-            <Text size="sm">{t('payResult.orderNumber')} {c.tradeOrderCodes.join(', ')} · {c.buyerName} · {fmt(c.needPayAmt)}</Text>
-            <Button size="compact-sm" component={Link} to={`/buyer/pre-pay?contractId=${c.contractId}`}>{t('payment.payNow')}</Button>
+            <Text size="sm">
+              {t('payResult.orderNumber')} {c.tradeOrderCodes.join(', ')} · {c.buyerName} · {fmt(c.needPayAmt)}
+            </Text>
+            <Button size="compact-sm" component={Link} to={`/buyer/pre-pay?contractId=${c.contractId}`}>
+              {t('payment.payNow')}
+            </Button>
           </Group>
         ))}
       </Stack>

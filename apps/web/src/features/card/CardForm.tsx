@@ -19,7 +19,9 @@ import type { BillingDetails, StripeCardField, StripeCardHandle } from './Stripe
 const StripeCardFields = lazy(() => import('./StripeCardFields'));
 
 const CARD_ERRORS: Record<string, string> = {
-  'Invalid card number': 'card.invalidNumber', 'Invalid Expiry date': 'card.invalidExpiry', 'Invalid security code': 'card.invalidCvc',
+  'Invalid card number': 'card.invalidNumber',
+  'Invalid Expiry date': 'card.invalidExpiry',
+  'Invalid security code': 'card.invalidCvc',
 };
 
 // The server's holder schema (and zod) arrive when the buyer starts filling in the form; submit waits for it.
@@ -36,7 +38,8 @@ function useCardProvider(): CardProvider | undefined {
   const { data, isError } = usePayChannels(false);
   if (isError) return { kind: 'own' };
   if (!data) return undefined;
-  const stripe = data.payChannelGroups.flatMap((g) => g.channels)
+  const stripe = data.payChannelGroups
+    .flatMap((g) => g.channels)
     .find((c) => c.configMap.publishableKey && c.paymentMethods.some((m) => m.type === 'savedCard'));
   return stripe ? { kind: 'stripe', publishableKey: stripe.configMap.publishableKey! } : { kind: 'own' };
 }
@@ -45,14 +48,29 @@ function useCardProvider(): CardProvider | undefined {
 function billingOf(h: Holder): BillingDetails {
   const country = h.country.trim().toUpperCase();
   return {
-    name: h.cardHolderName, email: h.email, phone: h.mobile,
-    address: { line1: `${h.street} ${h.houseNumber}`.trim(), city: h.city, postal_code: h.zipCode, ...(/^[A-Z]{2}$/.test(country) && { country }) },
+    name: h.cardHolderName,
+    email: h.email,
+    phone: h.mobile,
+    address: {
+      line1: `${h.street} ${h.houseNumber}`.trim(),
+      city: h.city,
+      postal_code: h.zipCode,
+      ...(/^[A-Z]{2}$/.test(country) && { country }),
+    },
   };
 }
 
 type ElementState = { empty: boolean; error: string | null };
-const EMPTY_ELEMENTS: Record<StripeCardField, ElementState> = { cardNumber: { empty: true, error: null }, expiry: { empty: true, error: null }, cvc: { empty: true, error: null } };
-const EMPTY_TEXT: Record<StripeCardField, string> = { cardNumber: 'card.numberEmpty', expiry: 'card.expiryEmpty', cvc: 'card.cvcEmpty' };
+const EMPTY_ELEMENTS: Record<StripeCardField, ElementState> = {
+  cardNumber: { empty: true, error: null },
+  expiry: { empty: true, error: null },
+  cvc: { empty: true, error: null },
+};
+const EMPTY_TEXT: Record<StripeCardField, string> = {
+  cardNumber: 'card.numberEmpty',
+  expiry: 'card.expiryEmpty',
+  cvc: 'card.cvcEmpty',
+};
 
 /**
  * Card form of SPEC §3/§5: card fields go to the provider, holder fields to the shop. With Stripe
@@ -74,17 +92,48 @@ export function CardForm({ onDone, onCancel }: { onDone: () => void; onCancel?: 
   /** The card created at the shop for this form: a retry confirms or polls it again, never creates a second. */
   const created = useRef<{ id: string; clientSecret: string; confirmed: boolean } | null>(null);
   const form = useForm({
-    initialValues: { cardNumber: '', expiry: '', cvc: '', cardHolderName: '', mobile: '', email, country: '', city: '', street: '', houseNumber: '', zipCode: '' },
+    initialValues: {
+      cardNumber: '',
+      expiry: '',
+      cvc: '',
+      cardHolderName: '',
+      mobile: '',
+      email,
+      country: '',
+      city: '',
+      street: '',
+      houseNumber: '',
+      zipCode: '',
+    },
     validate: (v) => {
-      const card = stripeKey ? {} : {
-        ...(!v.cardNumber.trim() && { cardNumber: t('card.numberEmpty') }),
-        ...(!v.cvc.trim() && { cvc: t('card.cvcEmpty') }),
-        ...(!v.expiry.trim() && { expiry: t('card.expiryEmpty') }),
-      };
-      return withSchemas(cardSchemas, (s) => ({
-        ...zodValidate(s.CardForm, t)({ cardHolderName: v.cardHolderName, mobile: v.mobile, email: v.email, country: v.country, city: v.city, street: v.street, houseNumber: v.houseNumber, zipCode: v.zipCode, isSave: 1 }),
-        ...card,
-      }), card);
+      const card = stripeKey
+        ? {}
+        : {
+            ...(!v.cardNumber.trim() && { cardNumber: t('card.numberEmpty') }),
+            ...(!v.cvc.trim() && { cvc: t('card.cvcEmpty') }),
+            ...(!v.expiry.trim() && { expiry: t('card.expiryEmpty') }),
+          };
+      return withSchemas(
+        cardSchemas,
+        (s) => ({
+          ...zodValidate(
+            s.CardForm,
+            t,
+          )({
+            cardHolderName: v.cardHolderName,
+            mobile: v.mobile,
+            email: v.email,
+            country: v.country,
+            city: v.city,
+            street: v.street,
+            houseNumber: v.houseNumber,
+            zipCode: v.zipCode,
+            isSave: 1,
+          }),
+          ...card,
+        }),
+        card,
+      );
     },
   });
 
@@ -124,65 +173,153 @@ export function CardForm({ onDone, onCancel }: { onDone: () => void; onCancel?: 
     return true;
   };
 
-  const submit = form.onSubmit(async (v) => {
-    if (saving) return;
-    if (stripeKey && (script.status !== 'ready' || !checkElements())) return;
-    setSaving(true);
-    try {
-      const holder: Holder = { cardHolderName: v.cardHolderName, mobile: v.mobile, email: v.email, country: v.country, city: v.city, street: v.street, houseNumber: v.houseNumber, zipCode: v.zipCode, isSave: 1 };
-      if (stripeKey) {
-        if (!(await saveWithStripe(holder))) return;
-      } else {
-        await saveCard(holder, { cardNumber: v.cardNumber, expiry: v.expiry, cvc: v.cvc });
+  const submit = form.onSubmit(
+    async (v) => {
+      if (saving) return;
+      if (stripeKey && (script.status !== 'ready' || !checkElements())) return;
+      setSaving(true);
+      try {
+        const holder: Holder = {
+          cardHolderName: v.cardHolderName,
+          mobile: v.mobile,
+          email: v.email,
+          country: v.country,
+          city: v.city,
+          street: v.street,
+          houseNumber: v.houseNumber,
+          zipCode: v.zipCode,
+          isSave: 1,
+        };
+        if (stripeKey) {
+          if (!(await saveWithStripe(holder))) return;
+        } else {
+          await saveCard(holder, { cardNumber: v.cardNumber, expiry: v.expiry, cvc: v.cvc });
+        }
+        await qc.invalidateQueries({ queryKey: cardsKey });
+        notifications.show({ color: 'green', message: t('card.added') });
+        onDone();
+      } catch (e) {
+        if (e instanceof CardSetupError && e.message === 'timeout')
+          notifications.show({ color: 'orange', message: t('card.setupTimeout') });
+        else if (e instanceof CardSetupError && CARD_ERRORS[e.message])
+          form.setFieldError(
+            e.message.includes('Expiry') ? 'expiry' : e.message.includes('security') ? 'cvc' : 'cardNumber',
+            t(CARD_ERRORS[e.message]!),
+          );
+        else if (e instanceof CardSetupError) notifications.show({ color: 'red', message: t('card.loadError') });
+        else notifications.show({ color: 'red', message: errorMessage(t, e) });
+      } finally {
+        setSaving(false);
       }
-      await qc.invalidateQueries({ queryKey: cardsKey });
-      notifications.show({ color: 'green', message: t('card.added') });
-      onDone();
-    } catch (e) {
-      if (e instanceof CardSetupError && e.message === 'timeout') notifications.show({ color: 'orange', message: t('card.setupTimeout') });
-      else if (e instanceof CardSetupError && CARD_ERRORS[e.message]) form.setFieldError(e.message.includes('Expiry') ? 'expiry' : e.message.includes('security') ? 'cvc' : 'cardNumber', t(CARD_ERRORS[e.message]!));
-      else if (e instanceof CardSetupError) notifications.show({ color: 'red', message: t('card.loadError') });
-      else notifications.show({ color: 'red', message: errorMessage(t, e) });
-    } finally {
-      setSaving(false);
-    }
-  }, () => {
-    // The holder fields are not filled in: the card fields say what they miss at the same time.
-    if (stripeKey && script.status === 'ready') checkElements();
-  });
+    },
+    () => {
+      // The holder fields are not filled in: the card fields say what they miss at the same time.
+      if (stripeKey && script.status === 'ready') checkElements();
+    },
+  );
 
   if (!provider) return <PartLoading />;
   const cardFields = !stripeKey ? (
     <>
-      <Grid.Col span={12}><TextInput label={t('card.number')} required inputMode="numeric" autoComplete="cc-number" {...form.getInputProps('cardNumber')} /></Grid.Col>
-      <Grid.Col span={6}><TextInput label={t('card.expiry')} placeholder="MM/YY" required autoComplete="cc-exp" {...form.getInputProps('expiry')} /></Grid.Col>
-      <Grid.Col span={6}><TextInput label={t('card.cvc')} required inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...form.getInputProps('cvc')} /></Grid.Col>
+      <Grid.Col span={12}>
+        <TextInput
+          label={t('card.number')}
+          required
+          inputMode="numeric"
+          autoComplete="cc-number"
+          {...form.getInputProps('cardNumber')}
+        />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <TextInput
+          label={t('card.expiry')}
+          placeholder="MM/YY"
+          required
+          autoComplete="cc-exp"
+          {...form.getInputProps('expiry')}
+        />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <TextInput
+          label={t('card.cvc')}
+          required
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          {...form.getInputProps('cvc')}
+        />
+      </Grid.Col>
     </>
   ) : script.status === 'ready' ? (
-    <Suspense fallback={<Grid.Col span={12}><ScriptLoading /></Grid.Col>}>
-      <StripeCardFields stripe={script.stripe} errors={elementErrors} onChange={onElementChange} handle={stripeHandle} />
+    <Suspense
+      fallback={
+        <Grid.Col span={12}>
+          <ScriptLoading />
+        </Grid.Col>
+      }
+    >
+      <StripeCardFields
+        stripe={script.stripe}
+        errors={elementErrors}
+        onChange={onElementChange}
+        handle={stripeHandle}
+      />
     </Suspense>
   ) : (
     // SPEC §5: the setup cannot go on without the provider's fields; nothing is sent meanwhile.
-    <Grid.Col span={12}>{script.status === 'failed' ? <ScriptError text={t('card.loadError')} /> : <ScriptLoading />}</Grid.Col>
+    <Grid.Col span={12}>
+      {script.status === 'failed' ? <ScriptError text={t('card.loadError')} /> : <ScriptLoading />}
+    </Grid.Col>
   );
   return (
     <form noValidate onSubmit={submit} onFocus={cardSchemas.preload}>
       <Stack gap="sm">
         <Grid gap="sm">
           {cardFields}
-          <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('card.holder')} required autoComplete="cc-name" {...form.getInputProps('cardHolderName')} /></Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.phone')} required type="tel" {...form.getInputProps('mobile')} /></Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.email')} required type="email" {...form.getInputProps('email')} /></Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.country')} required autoComplete="country-name" {...form.getInputProps('country')} /></Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('address.city')} required {...form.getInputProps('city')} /></Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('card.street')} required {...form.getInputProps('street')} /></Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}><TextInput label={t('card.houseNumber')} required {...form.getInputProps('houseNumber')} /></Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}><TextInput label={t('address.postalCode')} required {...form.getInputProps('zipCode')} /></Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={t('card.holder')}
+              required
+              autoComplete="cc-name"
+              {...form.getInputProps('cardHolderName')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('address.phone')} required type="tel" {...form.getInputProps('mobile')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('address.email')} required type="email" {...form.getInputProps('email')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={t('address.country')}
+              required
+              autoComplete="country-name"
+              {...form.getInputProps('country')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('address.city')} required {...form.getInputProps('city')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('card.street')} required {...form.getInputProps('street')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            <TextInput label={t('card.houseNumber')} required {...form.getInputProps('houseNumber')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            <TextInput label={t('address.postalCode')} required {...form.getInputProps('zipCode')} />
+          </Grid.Col>
         </Grid>
         <Group justify="flex-end">
-          {onCancel && <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>}
-          <Button type="submit" loading={saving} disabled={!!stripeKey && script.status !== 'ready'}>{t('card.save')}</Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={saving} disabled={!!stripeKey && script.status !== 'ready'}>
+            {t('card.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -28,15 +28,29 @@ export function CardsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1} size="h2">{t('buyer.menu.cards')}</Title>
+        <Title order={1} size="h2">
+          {t('buyer.menu.cards')}
+        </Title>
         <Button onClick={() => setAdding(true)}>{t('card.add')}</Button>
       </Group>
       {!data?.length && <EmptyBlock title={t('buyer.empty.cards')} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {data?.map((c) => (
           <Card key={c.id} withBorder data-testid="saved-card">
-            <Group justify="space-between"><CardLabel card={c} />{c.isDefault && <Badge>{t('address.default')}</Badge>}</Group>
-            <Button mt="sm" size="compact-sm" variant="subtle" color="red" w="fit-content" onClick={() => setRemoving(c)}>{t('address.delete')}</Button>
+            <Group justify="space-between">
+              <CardLabel card={c} />
+              {c.isDefault && <Badge>{t('address.default')}</Badge>}
+            </Group>
+            <Button
+              mt="sm"
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              w="fit-content"
+              onClick={() => setRemoving(c)}
+            >
+              {t('address.delete')}
+            </Button>
           </Card>
         ))}
       </SimpleGrid>
@@ -50,9 +64,23 @@ export function CardsPage() {
       <LazyModal opened={!!removing} onClose={() => setRemoving(null)} title={t('card.removeTitle')} centered>
         <Text size="sm">{t('card.removeConfirm', { tail: removing?.tailNumber })}</Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRemoving(null)}>{t('common.cancel')}</Button>
-          <Button color="red" onClick={() => removing && api(`/api/cards/${removing.id}`, { method: 'DELETE' })
-            .then(() => { setRemoving(null); return qc.invalidateQueries({ queryKey: cardsKey }); }).catch((e) => notifyError(t, e))}>{t('address.delete')}</Button>
+          <Button variant="default" onClick={() => setRemoving(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            onClick={() =>
+              removing &&
+              api(`/api/cards/${removing.id}`, { method: 'DELETE' })
+                .then(() => {
+                  setRemoving(null);
+                  return qc.invalidateQueries({ queryKey: cardsKey });
+                })
+                .catch((e) => notifyError(t, e))
+            }
+          >
+            {t('address.delete')}
+          </Button>
         </Group>
       </LazyModal>
     </Stack>

@@ -1,6 +1,21 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Badge, Box, Button, Checkbox, Container, Flex, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Flex,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine, CheckoutEntry } from '@mall/contracts';
@@ -27,8 +42,14 @@ export function CartPage() {
   if (!cart || cart.totalCount === 0) {
     return (
       <Container size="lg" py="md">
-        <Title order={1} size="h2">{t('cart.title')}</Title>
-        <EmptyBlock title={t('cart.empty')}><Button component={Link} to="/">{t('cart.goShopping')}</Button></EmptyBlock>
+        <Title order={1} size="h2">
+          {t('cart.title')}
+        </Title>
+        <EmptyBlock title={t('cart.empty')}>
+          <Button component={Link} to="/">
+            {t('cart.goShopping')}
+          </Button>
+        </EmptyBlock>
       </Container>
     );
   }
@@ -43,30 +64,60 @@ export function CartPage() {
 
   return (
     <Container size="lg" py="md" pb={160}>
-      <Title order={1} size="h2" mb="md">{t('cart.title')} ({cart.totalCount})</Title>
+      <Title order={1} size="h2" mb="md">
+        {t('cart.title')} ({cart.totalCount})
+      </Title>
       <Stack gap="md">
         {cart.shops.map((group) => (
           <Paper key={group.shop.id} withBorder p="md" component="section" aria-label={group.shop.name}>
             <Group justify="space-between" mb="sm">
               <Text fw={600}>{group.shop.name}</Text>
-              <Text size="sm" c="dimmed">{t('cart.shopSubtotal')}: {fmt(group.subtotal)}</Text>
+              <Text size="sm" c="dimmed">
+                {t('cart.shopSubtotal')}: {fmt(group.subtotal)}
+              </Text>
             </Group>
             <Stack gap="md">
-              {group.lines.map((line) => <CartLineRow key={line.id} line={line} onRemove={() => setRemoving(line)} />)}
+              {group.lines.map((line) => (
+                <CartLineRow key={line.id} line={line} onRemove={() => setRemoving(line)} />
+              ))}
             </Stack>
           </Paper>
         ))}
       </Stack>
 
       <Paper withBorder shadow="md" p="sm" pos="fixed" bottom={0} left={0} right={0} radius={0} style={{ zIndex: 10 }}>
-        <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="xs" maw={1200} mx="auto">
+        <Flex
+          direction={{ base: 'column', sm: 'row' }}
+          justify="space-between"
+          align={{ base: 'stretch', sm: 'center' }}
+          gap="xs"
+          maw={1200}
+          mx="auto"
+        >
           <Group justify="space-between" wrap="nowrap" style={{ flex: 1 }}>
-            <Checkbox label={t('cart.selectAll')} checked={allSelected} indeterminate={!allSelected && selected.length > 0}
-              onChange={(e) => selectAll.mutate(e.currentTarget.checked, { onError: (err) => notifyError(t, err) })} />
+            <Checkbox
+              label={t('cart.selectAll')}
+              checked={allSelected}
+              indeterminate={!allSelected && selected.length > 0}
+              onChange={(e) => selectAll.mutate(e.currentTarget.checked, { onError: (err) => notifyError(t, err) })}
+            />
             <Box ta="right">
-              <Text size="sm">{t('cart.total')}: <Text span fw={700} fz="lg" data-testid="cart-total">{fmt(cart.selectedTotal)}</Text></Text>
-              {cart.selectedPoints > 0 && <Text size="xs" c="dimmed">+ {t('catalog.points', { count: cart.selectedPoints })}</Text>}
-              {blocked && <Text size="xs" c="red">{t('cart.fixUnavailable')}</Text>}
+              <Text size="sm">
+                {t('cart.total')}:{' '}
+                <Text span fw={700} fz="lg" data-testid="cart-total">
+                  {fmt(cart.selectedTotal)}
+                </Text>
+              </Text>
+              {cart.selectedPoints > 0 && (
+                <Text size="xs" c="dimmed">
+                  + {t('catalog.points', { count: cart.selectedPoints })}
+                </Text>
+              )}
+              {blocked && (
+                <Text size="xs" c="red">
+                  {t('cart.fixUnavailable')}
+                </Text>
+              )}
             </Box>
           </Group>
           <Button onClick={goCheckout} disabled={selected.length === 0 || blocked} data-testid="checkout-button">
@@ -78,10 +129,22 @@ export function CartPage() {
       <LazyModal opened={!!removing} onClose={() => setRemoving(null)} title={t('cart.removeTitle')} centered>
         <Text size="sm">{t('cart.removeConfirm', { name: removing?.item.itemName })}</Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRemoving(null)}>{t('common.cancel')}</Button>
-          <Button color="red" loading={remove.isPending} onClick={() => removing && remove.mutate(removing.id, {
-            onSuccess: () => setRemoving(null), onError: (e) => notifyError(t, e),
-          })}>{t('cart.remove')}</Button>
+          <Button variant="default" onClick={() => setRemoving(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              removing &&
+              remove.mutate(removing.id, {
+                onSuccess: () => setRemoving(null),
+                onError: (e) => notifyError(t, e),
+              })
+            }
+          >
+            {t('cart.remove')}
+          </Button>
         </Group>
       </LazyModal>
     </Container>
@@ -95,25 +158,59 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
   const unit = line.sku.marketingUnit.unitName;
   return (
     <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="cart-line">
-      <Checkbox mt={28} aria-label={t('cart.selectLine', { name: line.item.itemName })} checked={line.selected}
-        onChange={(e) => update.mutate({ id: line.id, selected: e.currentTarget.checked }, { onError: (err) => notifyError(t, err) })} />
+      <Checkbox
+        mt={28}
+        aria-label={t('cart.selectLine', { name: line.item.itemName })}
+        checked={line.selected}
+        onChange={(e) =>
+          update.mutate({ id: line.id, selected: e.currentTarget.checked }, { onError: (err) => notifyError(t, err) })
+        }
+      />
       <Image src={line.sku.image} alt="" w={80} h={80} radius="sm" />
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-        <Anchor component={Link} to={`/item/${line.item.urlKey}`} fw={500} lineClamp={2}>{line.item.itemName}</Anchor>
-        <Text size="xs" c="dimmed" data-testid="line-sku">{skuLabel(line.sku.name, line.sku.attributes)}</Text>
+        <Anchor component={Link} to={`/item/${line.item.urlKey}`} fw={500} lineClamp={2}>
+          {line.item.itemName}
+        </Anchor>
+        <Text size="xs" c="dimmed" data-testid="line-sku">
+          {skuLabel(line.sku.name, line.sku.attributes)}
+        </Text>
         {line.lineGroupTypeDict === 'DIY_MAIN' && (
-          <Text size="xs" c="dimmed">{t('catalog.diyIncludes')}: {line.diyChildren.map((c) => `${c.itemName} × ${c.qty}`).join(', ')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('catalog.diyIncludes')}: {line.diyChildren.map((c) => `${c.itemName} × ${c.qty}`).join(', ')}
+          </Text>
         )}
-        {line.gifts.map((g) => <Badge key={g.sku.id} size="xs" variant="light" color="pink">{t('cart.gift')}: {g.itemName} × {g.qty}</Badge>)}
-        {!line.available && <Text size="xs" c="red">{t('cart.notEnoughStock', { stock: formatQty(line.sku.stock, unit, line.sku.qtyDecimals) })}</Text>}
+        {line.gifts.map((g) => (
+          <Badge key={g.sku.id} size="xs" variant="light" color="pink">
+            {t('cart.gift')}: {g.itemName} × {g.qty}
+          </Badge>
+        ))}
+        {!line.available && (
+          <Text size="xs" c="red">
+            {t('cart.notEnoughStock', { stock: formatQty(line.sku.stock, unit, line.sku.qtyDecimals) })}
+          </Text>
+        )}
         <Group justify="space-between" mt={4} wrap="wrap" gap="xs">
-          <Text size="sm">{line.linePoints !== null ? t('catalog.points', { count: line.sku.pointsPrice ?? 0 }) : fmt(line.unitPrice)}{line.sku.qtyDecimals > 0 && ` / ${unit}`}</Text>
-          <QuantityStepper label={t('cart.quantityOf', { name: line.item.itemName })} value={line.qty} rule={skuRule(line.sku)} unit={unit}
-            disabled={update.isPending} onChange={(qty) => update.mutate({ id: line.id, qty }, { onError: (err) => notifyError(t, err) })} />
+          <Text size="sm">
+            {line.linePoints !== null ? t('catalog.points', { count: line.sku.pointsPrice ?? 0 }) : fmt(line.unitPrice)}
+            {line.sku.qtyDecimals > 0 && ` / ${unit}`}
+          </Text>
+          <QuantityStepper
+            label={t('cart.quantityOf', { name: line.item.itemName })}
+            value={line.qty}
+            rule={skuRule(line.sku)}
+            unit={unit}
+            disabled={update.isPending}
+            onChange={(qty) => update.mutate({ id: line.id, qty }, { onError: (err) => notifyError(t, err) })}
+          />
           <Text fw={600} miw={90} ta="right" data-testid="line-total">
             {line.linePoints !== null ? t('catalog.points', { count: line.linePoints }) : fmt(line.lineTotal)}
           </Text>
-          <ActionIcon variant="subtle" color="red" aria-label={t('cart.removeLine', { name: line.item.itemName })} onClick={onRemove}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('cart.removeLine', { name: line.item.itemName })}
+            onClick={onRemove}
+          >
             <IconTrash size={18} />
           </ActionIcon>
         </Group>

@@ -21,11 +21,16 @@ function useCartWrite<V>(request: (v: V) => Promise<Cart>) {
   });
 }
 
-export const useAddToCart = () => useCartWrite((v: { skuId: string; qty: string }) => api<Cart>('/api/cart/lines', { body: v }));
+export const useAddToCart = () =>
+  useCartWrite((v: { skuId: string; qty: string }) => api<Cart>('/api/cart/lines', { body: v }));
 export function useUpdateLine() {
   const qc = useQueryClient();
   const write = useCartWrite((v: { id: string; qty?: string; selected?: boolean }) =>
-    api<Cart>(`/api/cart/lines/${v.id}`, { method: 'PATCH', body: { ...(v.qty !== undefined && { qty: v.qty }), ...(v.selected !== undefined && { selected: v.selected }) } }));
+    api<Cart>(`/api/cart/lines/${v.id}`, {
+      method: 'PATCH',
+      body: { ...(v.qty !== undefined && { qty: v.qty }), ...(v.selected !== undefined && { selected: v.selected }) },
+    }),
+  );
   return {
     ...write,
     /** Ticks show at once; totals follow the server's answer, and a failure puts the tick back. */
@@ -34,12 +39,22 @@ export function useUpdateLine() {
       if (before && v.selected !== undefined) {
         qc.setQueryData<Cart>(cartKey, {
           ...before,
-          shops: before.shops.map((g) => ({ ...g, lines: g.lines.map((l) => (l.id === v.id ? { ...l, selected: v.selected! } : l)) })),
+          shops: before.shops.map((g) => ({
+            ...g,
+            lines: g.lines.map((l) => (l.id === v.id ? { ...l, selected: v.selected! } : l)),
+          })),
         });
       }
-      write.mutate(v, { onError: (e) => { if (before) qc.setQueryData(cartKey, before); opts?.onError?.(e); } });
+      write.mutate(v, {
+        onError: (e) => {
+          if (before) qc.setQueryData(cartKey, before);
+          opts?.onError?.(e);
+        },
+      });
     },
   };
 }
-export const useRemoveLine = () => useCartWrite((id: string) => api<Cart>(`/api/cart/lines/${id}`, { method: 'DELETE' }));
-export const useSelectAll = () => useCartWrite((selected: boolean) => api<Cart>('/api/cart/select-all', { body: { selected } }));
+export const useRemoveLine = () =>
+  useCartWrite((id: string) => api<Cart>(`/api/cart/lines/${id}`, { method: 'DELETE' }));
+export const useSelectAll = () =>
+  useCartWrite((selected: boolean) => api<Cart>('/api/cart/select-all', { body: { selected } }));

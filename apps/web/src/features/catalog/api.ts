@@ -6,13 +6,20 @@ import { useSession } from '../../shared/session';
 import { prefetch, sessionOf, type PageContext } from '../../app/page-context';
 
 type Where = Pick<SessionInfo, 'site' | 'language'> | undefined;
-interface ItemsFilter { keyword?: string; type?: ItemBusinessType }
+interface ItemsFilter {
+  keyword?: string;
+  type?: ItemBusinessType;
+}
 
 /** Prices follow the site's currency and names the chosen language, so both are in the keys. */
 const itemsQuery = (where: Where, q: ItemsFilter) => ({
   queryKey: ['items', where?.site, where?.language, q] as const,
   queryFn: () => {
-    const params = new URLSearchParams({ pageSize: '48', ...(q.keyword && { keyword: q.keyword }), ...(q.type && { type: q.type }) });
+    const params = new URLSearchParams({
+      pageSize: '48',
+      ...(q.keyword && { keyword: q.keyword }),
+      ...(q.type && { type: q.type }),
+    });
     return api<{ data: ItemCard[]; total: number }>(`/api/catalog/items?${params}`);
   },
 });

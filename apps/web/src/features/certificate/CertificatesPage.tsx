@@ -16,10 +16,12 @@ import { usePhoneAfterMount } from '../../shared/usePhoneAfterMount';
 
 const F = '/api/trantor/flow/';
 const certificatesKey = ['certificates'] as const;
-const useCertificates = () => useQuery({
-  queryKey: certificatesKey,
-  queryFn: () => api<{ data: Certificate[] }>(`${F}bbc_trade_QueryUserCertificateListFlow`, { body: [{}] }).then((r) => r.data),
-});
+const useCertificates = () =>
+  useQuery({
+    queryKey: certificatesKey,
+    queryFn: () =>
+      api<{ data: Certificate[] }>(`${F}bbc_trade_QueryUserCertificateListFlow`, { body: [{}] }).then((r) => r.data),
+  });
 
 type Errors = { name?: string; certificateNumber?: string };
 /** Codes of SPEC §5 certificate rules -> the field they belong to and the text key. */
@@ -30,7 +32,17 @@ const FIELD_OF: Record<string, [keyof Errors, string]> = {
 };
 
 /** Add or edit: the same checks as the server (contracts/certificate.ts) before sending. */
-function CertificateForm({ site, editing, onDone, onCancel }: { site: SiteCode; editing: Certificate | null; onDone: () => void; onCancel: () => void }) {
+function CertificateForm({
+  site,
+  editing,
+  onDone,
+  onCancel,
+}: {
+  site: SiteCode;
+  editing: Certificate | null;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [name, setName] = useState(editing?.name ?? '');
   const [number, setNumber] = useState('');
@@ -47,13 +59,18 @@ function CertificateForm({ site, editing, onDone, onCancel }: { site: SiteCode; 
     if (next.name || next.certificateNumber) return;
     setBusy(true);
     try {
-      const body = editing ? [{ id: editing.id, name, certificateNumber: number }] : [{ name, certificateNumber: number }];
-      await api(`${F}${editing ? 'bbc_trade_EditUserCertificateFlow' : 'bbc_trade_CreateUserCertificateFlow'}`, { body });
+      const body = editing
+        ? [{ id: editing.id, name, certificateNumber: number }]
+        : [{ name, certificateNumber: number }];
+      await api(`${F}${editing ? 'bbc_trade_EditUserCertificateFlow' : 'bbc_trade_CreateUserCertificateFlow'}`, {
+        body,
+      });
       onDone();
     } catch (err) {
       const field = err instanceof ApiError ? FIELD_OF[err.code] : undefined;
       if (field) setErrors({ [field[0]]: t(`certificates.errors.${field[1]}`) });
-      else if (err instanceof ApiError && err.code === ERROR_CODES.certificateLimit) setErrors({ name: t('certificates.errors.limitReached') });
+      else if (err instanceof ApiError && err.code === ERROR_CODES.certificateLimit)
+        setErrors({ name: t('certificates.errors.limitReached') });
       else notifyError(t, err);
     } finally {
       setBusy(false);
@@ -62,15 +79,39 @@ function CertificateForm({ site, editing, onDone, onCancel }: { site: SiteCode; 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label={t('certificates.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required maxLength={100} autoComplete="name" data-autofocus />
         <TextInput
-          label={t('certificates.number')} value={number} onChange={(e) => setNumber(e.currentTarget.value)} error={errors.certificateNumber} required maxLength={40}
-          description={[editing ? t('certificates.reenter', { masked: editing.certificateNumber }) : null, t('certificates.format', { example: ID_NUMBER_RULES[site].example })].filter(Boolean).join(' ')}
-          autoComplete="off" spellCheck={false}
+          label={t('certificates.name')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+          required
+          maxLength={100}
+          autoComplete="name"
+          data-autofocus
+        />
+        <TextInput
+          label={t('certificates.number')}
+          value={number}
+          onChange={(e) => setNumber(e.currentTarget.value)}
+          error={errors.certificateNumber}
+          required
+          maxLength={40}
+          description={[
+            editing ? t('certificates.reenter', { masked: editing.certificateNumber }) : null,
+            t('certificates.format', { example: ID_NUMBER_RULES[site].example }),
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          autoComplete="off"
+          spellCheck={false}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={busy}>{t('certificates.save')}</Button>
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('certificates.save')}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -87,40 +128,74 @@ export function CertificatesPage() {
   const [busy, setBusy] = useState(false);
   const mobile = usePhoneAfterMount();
   const site = useSite().code;
-  const done = () => { setEditing(null); void qc.invalidateQueries({ queryKey: certificatesKey }); };
+  const done = () => {
+    setEditing(null);
+    void qc.invalidateQueries({ queryKey: certificatesKey });
+  };
   if (isLoading) return <PageLoading />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1} size="h2">{t('certificates.title')}</Title>
+        <Title order={1} size="h2">
+          {t('certificates.title')}
+        </Title>
         <Button onClick={() => setEditing('new')}>{t('certificates.add')}</Button>
       </Group>
-      <Text size="sm" c="dimmed">{t('certificates.maskedNote')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('certificates.maskedNote')}
+      </Text>
       {!data?.length && <EmptyBlock title={t('certificates.empty')} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {data?.map((c) => (
           <Card key={c.id} withBorder data-testid="certificate">
             <Text fw={600}>{c.name}</Text>
-            <Text size="sm" ff="monospace" aria-label={t('certificates.number')}>{c.certificateNumber}</Text>
+            <Text size="sm" ff="monospace" aria-label={t('certificates.number')}>
+              {c.certificateNumber}
+            </Text>
             <Group gap="xs" mt="sm">
-              <Button size="compact-sm" variant="light" onClick={() => setEditing(c)}>{t('certificates.edit')}</Button>
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(c)}>{t('certificates.delete')}</Button>
+              <Button size="compact-sm" variant="light" onClick={() => setEditing(c)}>
+                {t('certificates.edit')}
+              </Button>
+              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(c)}>
+                {t('certificates.delete')}
+              </Button>
             </Group>
           </Card>
         ))}
       </SimpleGrid>
-      <LazyModal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('certificates.add') : t('certificates.edit')} fullScreen={mobile}>
-        {editing !== null && <CertificateForm site={site} editing={editing === 'new' ? null : editing} onDone={done} onCancel={() => setEditing(null)} />}
+      <LazyModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t('certificates.add') : t('certificates.edit')}
+        fullScreen={mobile}
+      >
+        {editing !== null && (
+          <CertificateForm
+            site={site}
+            editing={editing === 'new' ? null : editing}
+            onDone={done}
+            onCancel={() => setEditing(null)}
+          />
+        )}
       </LazyModal>
       <ConfirmDialog
-        opened={!!removing} onClose={() => setRemoving(null)} title={t('certificates.delete')} confirmLabel={t('certificates.delete')} danger busy={busy}
+        opened={!!removing}
+        onClose={() => setRemoving(null)}
+        title={t('certificates.delete')}
+        confirmLabel={t('certificates.delete')}
+        danger
+        busy={busy}
         onConfirm={() => {
           if (!removing) return;
           setBusy(true);
           api(`${F}bbc_trade_DeleteUserCertificateFlow`, { body: [{ id: removing.id }] })
-            .then(() => { setRemoving(null); return qc.invalidateQueries({ queryKey: certificatesKey }); })
-            .catch((e) => notifyError(t, e)).finally(() => setBusy(false));
+            .then(() => {
+              setRemoving(null);
+              return qc.invalidateQueries({ queryKey: certificatesKey });
+            })
+            .catch((e) => notifyError(t, e))
+            .finally(() => setBusy(false));
         }}
       >
         <Text size="sm">{t('certificates.deleteConfirm', { name: removing?.name ?? '' })}</Text>

@@ -10,7 +10,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN, RATE_LIMIT_SUBMIT_DELAY_MS } from '@mall/contracts/constants';
-import type { CheckoutEntry, OrderResult, PreviewBody, PreviewResult, SubmitBody, VatInvoiceRequestBody } from '@mall/contracts';
+import type {
+  CheckoutEntry,
+  OrderResult,
+  PreviewBody,
+  PreviewResult,
+  SubmitBody,
+  VatInvoiceRequestBody,
+} from '@mall/contracts';
 import { deliveryChoiceProblem } from '@mall/domain';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
@@ -22,8 +29,18 @@ import { useAddresses } from '../address/api';
 import { subscribeAfterCheckout } from '../subscription/api/subscription';
 import { useExceedRequest, usePreview, useSubmitOrder } from './api';
 import {
-  BillingSection, CannotBuyAlert, DeliveryTimeSection, InviteCodeSection, NotifySection, preloadAddressFields, PrivacySection, QuickQuizSection, RequirementsBox, ShippingAddressSection,
-  ShippingMethodSection, type Extras,
+  BillingSection,
+  CannotBuyAlert,
+  DeliveryTimeSection,
+  InviteCodeSection,
+  NotifySection,
+  preloadAddressFields,
+  PrivacySection,
+  QuickQuizSection,
+  RequirementsBox,
+  ShippingAddressSection,
+  ShippingMethodSection,
+  type Extras,
 } from './sections';
 import { CountdownBanner, CouponModal, ItemsSection, OrderSummary, PromotionCodeBox } from './summary';
 import { useContract } from '../payment/api';
@@ -41,11 +58,15 @@ import { PageLoading } from '../../shared/PageLoading';
  */
 const loadPayment = () => import('../payment/PaymentSection');
 /** A bulk order's confirm-pay part (addresses, items, billing address), loaded only for bulk orders. */
-const BulkConfirmPay = lazy(() => import('../bulk/components/BulkConfirmPay').then((m) => ({ default: m.BulkConfirmPay })));
+const BulkConfirmPay = lazy(() =>
+  import('../bulk/components/BulkConfirmPay').then((m) => ({ default: m.BulkConfirmPay })),
+);
 const PaymentSection = lazy(() => loadPayment().then((m) => ({ default: m.PaymentSection })));
 const ContractOrders = lazy(() => import('../payment/ContractOrders').then((m) => ({ default: m.ContractOrders })));
-const preloadNextStep = () => { void loadModal(); void loadPayment(); };
-
+const preloadNextStep = () => {
+  void loadModal();
+  void loadPayment();
+};
 
 /** Seconds the buyer waits after a 429 on the first load before going back to the cart. */
 export const RATE_LIMIT_WAIT_S = 5;
@@ -53,14 +74,26 @@ export const RATE_LIMIT_WAIT_S = 5;
 export function CheckoutPage() {
   const location = useLocation();
   const [params] = useSearchParams();
-  const state = location.state as { from?: string; entries?: CheckoutEntry[]; isExceed?: boolean; selectedAddressId?: string; createdContractId?: string } | null;
+  const state = location.state as {
+    from?: string;
+    entries?: CheckoutEntry[];
+    isExceed?: boolean;
+    selectedAddressId?: string;
+    createdContractId?: string;
+  } | null;
   const entries = state?.entries ?? [];
   if (state?.createdContractId) return <Navigate to={`/buyer/pre-pay?contractId=${state.createdContractId}`} replace />;
   // Balance payment confirmation: the contract's own preview and payment (SPEC §2 /checkout?tradeContractId).
   const tradeContractId = params.get('tradeContractId');
   if (!entries.length && tradeContractId) return <ContractCheckout contractId={tradeContractId} />;
   if (!entries.length) return <Navigate to="/cart" replace />;
-  return <Checkout entries={entries} initialAddressId={state?.selectedAddressId ?? null} key={params.get('tradeContractId') ?? 'cart'} />;
+  return (
+    <Checkout
+      entries={entries}
+      initialAddressId={state?.selectedAddressId ?? null}
+      key={params.get('tradeContractId') ?? 'cart'}
+    />
+  );
 }
 
 function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; initialAddressId: string | null }) {
@@ -74,7 +107,9 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const { data: saved, isLoading: addressesLoading } = useAddresses(registered);
   const useForm = !registered || (saved !== undefined && saved.length === 0);
   // The address fields load with the preview when the buyer will type an address in.
-  useEffect(() => { if (useForm) preloadAddressFields(); }, [useForm]);
+  useEffect(() => {
+    if (useForm) preloadAddressFields();
+  }, [useForm]);
 
   // The quick quiz has its own section (validated below), not a field of this form.
   // Addresses typed here are for this order only: the typed-address rules (no gender, optional second line).
@@ -96,8 +131,18 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const [termsOpen, setTermsOpen] = useState(false);
   const [requirements, setRequirements] = useState('');
   const [extras, setExtrasState] = useState<Extras>({
-    hearFrom: '', hearFromInput: '', inviteCode: '', smsSubscribe: false, emailSubscribe: false, privacyAgreed: false, notifyType: 'email', notifyAreaCode: '',
-    notifyContact: session?.user?.email ?? '', deliveryDay: '', deliveryTime: '', remarks: {},
+    hearFrom: '',
+    hearFromInput: '',
+    inviteCode: '',
+    smsSubscribe: false,
+    emailSubscribe: false,
+    privacyAgreed: false,
+    notifyType: 'email',
+    notifyAreaCode: '',
+    notifyContact: session?.user?.email ?? '',
+    deliveryDay: '',
+    deliveryTime: '',
+    remarks: {},
   });
   const setExtras = (p: Partial<Extras>) => setExtrasState((e) => ({ ...e, ...p }));
   const [step, setStep] = useState(0);
@@ -123,7 +168,11 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const emailFromAddress = useForm && extras.notifyType === 'email';
   const notifyContact = (emailFromAddress ? shippingForm.values.email : extras.notifyContact).trim();
 
-  const addressBody = (v: typeof shipValues) => ({ ...toBody(v, 'SHIPPING'), hearFrom: extras.hearFrom || undefined, hearFromInput: extras.hearFrom === 'other' ? extras.hearFromInput || undefined : undefined });
+  const addressBody = (v: typeof shipValues) => ({
+    ...toBody(v, 'SHIPPING'),
+    hearFrom: extras.hearFrom || undefined,
+    hearFromInput: extras.hearFrom === 'other' ? extras.hearFromInput || undefined : undefined,
+  });
   const previewBody: PreviewBody | null = useMemo(() => {
     if (!useForm && !selectedId && registered && addressesLoading) return null;
     return {
@@ -138,7 +187,24 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
       noUsePlatformCoupon: noPlatform,
       enablePointDeduction: usePoints,
     } as PreviewBody;
-  }, [useForm, selectedId, registered, addressesLoading, entries, shipValues, billValues, billingSame, choices, pickupStoreId, codes, couponIds, noPlatform, usePoints, extras.hearFrom, extras.hearFromInput]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [
+    useForm,
+    selectedId,
+    registered,
+    addressesLoading,
+    entries,
+    shipValues,
+    billValues,
+    billingSame,
+    choices,
+    pickupStoreId,
+    codes,
+    couponIds,
+    noPlatform,
+    usePoints,
+    extras.hearFrom,
+    extras.hearFromInput,
+  ]); // eslint-disable-line react-hooks/exhaustive-deps
   const previewQuery = usePreview(previewBody);
   const preview = previewQuery.data;
   const submit = useSubmitOrder();
@@ -152,7 +218,10 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   }, [previewQuery.error, preview, waitLeft]);
   useEffect(() => {
     if (waitLeft === null) return;
-    if (waitLeft <= 0) { navigate('/cart', { replace: true }); return; }
+    if (waitLeft <= 0) {
+      navigate('/cart', { replace: true });
+      return;
+    }
     const id = setTimeout(() => setWaitLeft((w) => (w ?? 1) - 1), 1000);
     return () => clearTimeout(id);
   }, [waitLeft, navigate]);
@@ -162,20 +231,39 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const lastCodeError = useRef<string | null>(null);
   useEffect(() => {
     const bad = uselessCodes.find((u) => codes.includes(u.code));
-    if (bad && lastCodeError.current !== bad.code) { lastCodeError.current = bad.code; setCodes((c) => c.filter((x) => x !== bad.code)); }
+    if (bad && lastCodeError.current !== bad.code) {
+      lastCodeError.current = bad.code;
+      setCodes((c) => c.filter((x) => x !== bad.code));
+    }
   }, [uselessCodes, codes]);
 
   if (waitLeft !== null) {
-    return <Center py="xl"><Alert color="orange" title={t('errors.Common.tooManyRequests')}>{t('checkout.waiting', { seconds: waitLeft })}</Alert></Center>;
+    return (
+      <Center py="xl">
+        <Alert color="orange" title={t('errors.Common.tooManyRequests')}>
+          {t('checkout.waiting', { seconds: waitLeft })}
+        </Alert>
+      </Center>
+    );
   }
   if (!preview) {
     if (previewQuery.error) {
-      return <Center py="xl"><Alert color="red">{errorMessage(t, previewQuery.error)} <Button variant="subtle" onClick={() => navigate('/cart')}>{t('cart.title')}</Button></Alert></Center>;
+      return (
+        <Center py="xl">
+          <Alert color="red">
+            {errorMessage(t, previewQuery.error)}{' '}
+            <Button variant="subtle" onClick={() => navigate('/cart')}>
+              {t('cart.title')}
+            </Button>
+          </Alert>
+        </Center>
+      );
     }
     return <PageLoading />;
   }
 
-  const methodOf = (o: PreviewResult['renderTradeOrderTOList'][number]) => o.shippingMethods.find((m) => m.shippingMethodId === (choices[o.shopId] ?? o.selectedShippingMethodId));
+  const methodOf = (o: PreviewResult['renderTradeOrderTOList'][number]) =>
+    o.shippingMethods.find((m) => m.shippingMethodId === (choices[o.shopId] ?? o.selectedShippingMethodId));
   const noPayment = Number(preview.needPayAmt.value) === 0;
   const platformLimited = preview.availablePlatformCouponList.some((c) => c.selected && c.useLimit);
 
@@ -184,26 +272,48 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
    * its field once the buyer pressed Continue, and all of them are listed in the tip.
    */
   const sectionErrors = (() => {
-    const e: { quiz?: string; quizInput?: string; notify?: string; privacy?: string; delivery?: { field: 'day' | 'time'; message: string }; shipping: Record<string, string> } = { shipping: {} };
+    const e: {
+      quiz?: string;
+      quizInput?: string;
+      notify?: string;
+      privacy?: string;
+      delivery?: { field: 'day' | 'time'; message: string };
+      shipping: Record<string, string>;
+    } = { shipping: {} };
     // An order request asks it too: the shipping address it is sent with is checked as at submit.
     if (site.features.quickQuiz) {
       if (!extras.hearFrom) e.quiz = t('checkout.tip.quickQuiz');
-      else if (extras.hearFrom === 'other' && !extras.hearFromInput.trim()) e.quizInput = t('checkout.tip.quickQuizOther');
+      else if (extras.hearFrom === 'other' && !extras.hearFromInput.trim())
+        e.quizInput = t('checkout.tip.quickQuizOther');
     }
     for (const o of preview.renderTradeOrderTOList) {
       const m = methodOf(o);
       if (!m || !m.canSelect) e.shipping[o.shopId] = t('checkout.tip.shippingMethod');
-      else if (m.shippingMethodCode === 'PICKUP' && !o.pickupStores.some((st) => st.id === pickupStoreId)) e.shipping[o.shopId] = t('checkout.pickup.required');
+      else if (m.shippingMethodCode === 'PICKUP' && !o.pickupStores.some((st) => st.id === pickupStoreId))
+        e.shipping[o.shopId] = t('checkout.pickup.required');
     }
     // The typed address's own email field reports its problems; only a separate contact is checked here.
     if (!emailFromAddress) {
       if (!notifyContact) e.notify = t('checkout.tip.notify');
-      else if (extras.notifyType === 'email' && (!EMAIL_PATTERN.test(notifyContact) || notifyContact.length >= 255)) e.notify = t('validation.email');
-      else if (extras.notifyType === 'phone' && (!/^\+?\d{1,4}$/.test(extras.notifyAreaCode.trim()) || !/^\d{5,15}$/.test(notifyContact.replace(/[\s-]/g, '')))) e.notify = t('validation.phone');
+      else if (extras.notifyType === 'email' && (!EMAIL_PATTERN.test(notifyContact) || notifyContact.length >= 255))
+        e.notify = t('validation.email');
+      else if (
+        extras.notifyType === 'phone' &&
+        (!/^\+?\d{1,4}$/.test(extras.notifyAreaCode.trim()) || !/^\d{5,15}$/.test(notifyContact.replace(/[\s-]/g, '')))
+      )
+        e.notify = t('validation.phone');
     }
     // The server's rule: a day or slot the site offers (a page left open past midnight in Tokyo no longer offers its first day).
-    const delivery = deliveryChoiceProblem(site, { deliveryDay: extras.deliveryDay, deliveryTime: extras.deliveryTime }, new Date());
-    if (delivery) e.delivery = { field: delivery.code === 'Checkout.deliveryTimeNotOffered' ? 'time' : 'day', message: t(`errors.${delivery.code}`) };
+    const delivery = deliveryChoiceProblem(
+      site,
+      { deliveryDay: extras.deliveryDay, deliveryTime: extras.deliveryTime },
+      new Date(),
+    );
+    if (delivery)
+      e.delivery = {
+        field: delivery.code === 'Checkout.deliveryTimeNotOffered' ? 'time' : 'day',
+        message: t(`errors.${delivery.code}`),
+      };
     if (site.features.privacyPolicy && !extras.privacyAgreed) e.privacy = t('checkout.tip.privacy');
     return e;
   })();
@@ -211,7 +321,9 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
 
   /** "Shipping address: First name, Street and house number" for the tip. */
   const addressProblem = (section: string, errors: Record<string, unknown>) => {
-    const fields = [...new Set(Object.keys(errors).map((k) => ADDRESS_FIELD_LABELS[k] ?? 'address.detail'))].map((k) => t(k));
+    const fields = [...new Set(Object.keys(errors).map((k) => ADDRESS_FIELD_LABELS[k] ?? 'address.detail'))].map((k) =>
+      t(k),
+    );
     return t('checkout.tip.fieldsOf', { section, fields: fields.join(', ') });
   };
 
@@ -242,7 +354,9 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
 
   /** After the tip: the first field with an error gets the focus (and scrolls into view). */
   const focusFirstInvalid = () => {
-    const el = stepRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"] input:not([disabled])');
+    const el = stepRef.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], [data-invalid="true"] input:not([disabled])',
+    );
     el?.focus();
     el?.scrollIntoView({ block: 'center' });
   };
@@ -251,22 +365,57 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     ...previewBody!,
     selectedAddress: useForm ? addressBody(shippingForm.values) : { id: selectedId! },
     billingAddress: billingSame ? undefined : toBody(billingForm.values, 'BILLING'),
-    preCalShippingList: preview.renderTradeOrderTOList.map((o) => ({ shopId: o.shopId, shippingMethodId: methodOf(o)!.shippingMethodId })),
+    preCalShippingList: preview.renderTradeOrderTOList.map((o) => ({
+      shopId: o.shopId,
+      shippingMethodId: methodOf(o)!.shippingMethodId,
+    })),
     tradeOrderReqList: preview.renderTradeOrderTOList.map((o) => ({
-      shopId: o.shopId, sellerId: o.sellerId, ...(extras.remarks[o.shopId]?.trim() && { remark: extras.remarks[o.shopId]!.trim() }),
+      shopId: o.shopId,
+      sellerId: o.sellerId,
+      ...(extras.remarks[o.shopId]?.trim() && { remark: extras.remarks[o.shopId]!.trim() }),
       // The US site sends line details along (SPEC §3 Submit payload).
       ...(site.features.submitLineDetails && {
-        lines: o.lines.map((l) => ({ shopSkuId: l.skuId, tradeQty: l.qty, itemName: l.item.itemName, skuName: l.sku.name, price: l.unitPrice.value, itemImage: l.sku.image, itemUrlKey: l.item.urlKey, category: l.item.category })),
+        lines: o.lines.map((l) => ({
+          shopSkuId: l.skuId,
+          tradeQty: l.qty,
+          itemName: l.item.itemName,
+          skuName: l.sku.name,
+          price: l.unitPrice.value,
+          itemImage: l.sku.image,
+          itemUrlKey: l.item.urlKey,
+          category: l.item.category,
+        })),
       }),
     })),
-    notifyInfo: { notifyType: extras.notifyType, contactInfo: notifyContact, ...(extras.notifyType === 'phone' && { areaCode: extras.notifyAreaCode.trim() }) },
-    ...(site.features.quickQuiz && extras.hearFrom && { hearFrom: extras.hearFrom as SubmitBody['hearFrom'], ...(extras.hearFrom === 'other' && { hearFromInput: extras.hearFromInput.trim() }) }),
+    notifyInfo: {
+      notifyType: extras.notifyType,
+      contactInfo: notifyContact,
+      ...(extras.notifyType === 'phone' && { areaCode: extras.notifyAreaCode.trim() }),
+    },
+    ...(site.features.quickQuiz &&
+      extras.hearFrom && {
+        hearFrom: extras.hearFrom as SubmitBody['hearFrom'],
+        ...(extras.hearFrom === 'other' && { hearFromInput: extras.hearFromInput.trim() }),
+      }),
     ...(extras.inviteCode.trim() && { inviteCode: extras.inviteCode.trim() }),
-    ...(pickupStoreId && { pickUpStoreSnapShot: preview.renderTradeOrderTOList.flatMap((o) => o.pickupStores).find((s) => s.id === pickupStoreId) as unknown as Record<string, unknown> }),
-    ...(site.features.deliveryDayTime && (extras.deliveryDay || extras.deliveryTime) && { shippingTimeInfo: { ...(extras.deliveryDay && { deliveryDay: extras.deliveryDay }), ...(extras.deliveryTime && { deliveryTime: extras.deliveryTime }) } }),
-    privacyAgreed: extras.privacyAgreed, smsSubscribe: extras.smsSubscribe,
+    ...(pickupStoreId && {
+      pickUpStoreSnapShot: preview.renderTradeOrderTOList
+        .flatMap((o) => o.pickupStores)
+        .find((s) => s.id === pickupStoreId) as unknown as Record<string, unknown>,
+    }),
+    ...(site.features.deliveryDayTime &&
+      (extras.deliveryDay || extras.deliveryTime) && {
+        shippingTimeInfo: {
+          ...(extras.deliveryDay && { deliveryDay: extras.deliveryDay }),
+          ...(extras.deliveryTime && { deliveryTime: extras.deliveryTime }),
+        },
+      }),
+    privacyAgreed: extras.privacyAgreed,
+    smsSubscribe: extras.smsSubscribe,
     ...(invoiceWanted && invoiceBody.current && { buyerSelectedInvoiceList: [invoiceBody.current] }),
-    needPayAmt: preview.needPayAmt.value, shippingAmt: preview.shippingAmt.value, totalTaxAmt: preview.totalTaxAmt.value,
+    needPayAmt: preview.needPayAmt.value,
+    shippingAmt: preview.shippingAmt.value,
+    totalTaxAmt: preview.totalTaxAmt.value,
   });
 
   // The subscription boxes become subscriptions once the order exists (never more than once per page).
@@ -286,27 +435,34 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
 
   const doSubmit = () => {
     if (submit.isPending || Date.now() < blockedUntil) return;
-    submit.mutate({ body: submitBody(), key: idempotencyKey }, {
-      onSuccess: (r) => {
-        subscribeChosen();
-        if (r.isFreeTrade) {
-          navigate(`/buyer/pay-result?status=success&contractId=${r.id}&buyerId=${r.buyerId}&totalAmt=${r.totalAmt.value}&isPoint=${preview.actualNeedPayPoints > 0}`, { replace: true });
-          return;
-        }
-        setResult(r);
-        setStep(2);
+    submit.mutate(
+      { body: submitBody(), key: idempotencyKey },
+      {
+        onSuccess: (r) => {
+          subscribeChosen();
+          if (r.isFreeTrade) {
+            navigate(
+              `/buyer/pay-result?status=success&contractId=${r.id}&buyerId=${r.buyerId}&totalAmt=${r.totalAmt.value}&isPoint=${preview.actualNeedPayPoints > 0}`,
+              { replace: true },
+            );
+            return;
+          }
+          setResult(r);
+          setStep(2);
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
+            notifications.show({ color: 'orange', message: t(`errors.${e.code}`) });
+            navigate('/cart');
+          } else if (e instanceof ApiError && e.status === 429) {
+            setBlockedUntil(Date.now() + RATE_LIMIT_SUBMIT_DELAY_MS);
+            setTimeout(() => setBlockedUntil(0), RATE_LIMIT_SUBMIT_DELAY_MS);
+          } else if (isVatIdError(e))
+            setTip([vatIdMessage(t, countryName, e.code, e.details, invoiceBody.current?.billingAddress.country)]);
+          else setTip([errorMessage(t, e)]);
+        },
       },
-      onError: (e) => {
-        if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
-          notifications.show({ color: 'orange', message: t(`errors.${e.code}`) });
-          navigate('/cart');
-        } else if (e instanceof ApiError && e.status === 429) {
-          setBlockedUntil(Date.now() + RATE_LIMIT_SUBMIT_DELAY_MS);
-          setTimeout(() => setBlockedUntil(0), RATE_LIMIT_SUBMIT_DELAY_MS);
-        } else if (isVatIdError(e)) setTip([vatIdMessage(t, countryName, e.code, e.details, invoiceBody.current?.billingAddress.country)]);
-        else setTip([errorMessage(t, e)]);
-      },
-    });
+    );
   };
 
   /** The order is created once (same Idempotency-Key on every try), then paid. */
@@ -339,12 +495,26 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   };
 
   const onContinue = async () => {
-    if (!preview.buyCanBuyTO.canBuy) { setNotice({ content: preview.buyCanBuyTO.content ?? t('checkout.cannotBuy'), back: preview.buyCanBuyTO.operation === 0 }); return; }
+    if (!preview.buyCanBuyTO.canBuy) {
+      setNotice({
+        content: preview.buyCanBuyTO.content ?? t('checkout.cannotBuy'),
+        back: preview.buyCanBuyTO.operation === 0,
+      });
+      return;
+    }
     await addressSchemaReady();
     const problems = validate();
-    if (problems.length) { setAttempted(true); setTip(problems); return; }
+    if (problems.length) {
+      setAttempted(true);
+      setTip(problems);
+      return;
+    }
     // Points-only orders with nothing to pay skip the payment step.
-    if (noPayment) doSubmit(); else { void loadPayment(); setStep(1); }
+    if (noPayment) doSubmit();
+    else {
+      void loadPayment();
+      setStep(1);
+    }
   };
 
   const onExceed = async () => {
@@ -352,67 +522,182 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     await addressSchemaReady();
     if (useForm) {
       const r = shippingForm.validate();
-      if (r.hasErrors) { setTip([addressProblem(t('checkout.shippingAddress'), r.errors)]); return; }
-    } else if (!selectedId) { setTip([t('checkout.tip.shippingAddress')]); return; }
-    const quiz = useForm ? sectionErrors.quiz ?? sectionErrors.quizInput : undefined;
-    if (quiz) { setAttempted(true); setTip([quiz]); return; }
-    exceed.mutate({ body: { ...previewBody!, selectedAddress: useForm ? addressBody(shippingForm.values) : { id: selectedId! }, ...(requirements.trim() && { requirements: requirements.trim() }) }, key: idempotencyKey }, {
-      onSuccess: (r) => navigate('/order-process', { state: { requestId: r.id, entries } }),
-      onError: (e) => setTip([errorMessage(t, e)]),
-    });
+      if (r.hasErrors) {
+        setTip([addressProblem(t('checkout.shippingAddress'), r.errors)]);
+        return;
+      }
+    } else if (!selectedId) {
+      setTip([t('checkout.tip.shippingAddress')]);
+      return;
+    }
+    const quiz = useForm ? (sectionErrors.quiz ?? sectionErrors.quizInput) : undefined;
+    if (quiz) {
+      setAttempted(true);
+      setTip([quiz]);
+      return;
+    }
+    exceed.mutate(
+      {
+        body: {
+          ...previewBody!,
+          selectedAddress: useForm ? addressBody(shippingForm.values) : { id: selectedId! },
+          ...(requirements.trim() && { requirements: requirements.trim() }),
+        },
+        key: idempotencyKey,
+      },
+      {
+        onSuccess: (r) => navigate('/order-process', { state: { requestId: r.id, entries } }),
+        onError: (e) => setTip([errorMessage(t, e)]),
+      },
+    );
   };
 
   const busy = submit.isPending || previewQuery.isFetching;
   const blocked = Date.now() < blockedUntil || !preview.buyCanBuyTO.canBuy;
-  const action = preview.isExceed
-    ? <Button fullWidth size="md" onClick={onExceed} loading={exceed.isPending} data-testid="send-request">{t('checkout.exceed.send')}</Button>
-    : step === 0
-      ? <Button fullWidth size="md" onClick={onContinue} onPointerEnter={preloadNextStep} onFocus={preloadNextStep} disabled={blocked} loading={submit.isPending} data-testid="continue">{t(noPayment ? 'checkout.submitOrder' : 'checkout.continue')}</Button>
-      : null;
+  const action = preview.isExceed ? (
+    <Button fullWidth size="md" onClick={onExceed} loading={exceed.isPending} data-testid="send-request">
+      {t('checkout.exceed.send')}
+    </Button>
+  ) : step === 0 ? (
+    <Button
+      fullWidth
+      size="md"
+      onClick={onContinue}
+      onPointerEnter={preloadNextStep}
+      onFocus={preloadNextStep}
+      disabled={blocked}
+      loading={submit.isPending}
+      data-testid="continue"
+    >
+      {t(noPayment ? 'checkout.submitOrder' : 'checkout.continue')}
+    </Button>
+  ) : null;
 
   return (
     <Container size="lg" py="md" pb={{ base: 120, sm: 'md' }}>
-      <Title order={1} size="h2" mb="md">{t('checkout.title')}</Title>
-      <Steps active={step} labels={[t('checkout.step.fill'), ...(noPayment ? [] : [t('checkout.step.pay')]), t('checkout.step.done')]} />
-      {step === 2 && result ? <Submitted result={result} /> : (
+      <Title order={1} size="h2" mb="md">
+        {t('checkout.title')}
+      </Title>
+      <Steps
+        active={step}
+        labels={[t('checkout.step.fill'), ...(noPayment ? [] : [t('checkout.step.pay')]), t('checkout.step.done')]}
+      />
+      {step === 2 && result ? (
+        <Submitted result={result} />
+      ) : (
         <Columns widths={[8, 4]} from="md" gap="lg">
           <div>
             {step === 0 ? (
               <Stack ref={stepRef}>
-                {!preview.isExceed && <CountdownBanner country={site.countryCode} onPrize={() => setCodes(['PRIZE20'])} />}
+                {!preview.isExceed && (
+                  <CountdownBanner country={site.countryCode} onPrize={() => setCodes(['PRIZE20'])} />
+                )}
                 <CannotBuyAlert preview={preview} />
-                <ShippingAddressSection saved={saved} selectedId={selectedId} onSelect={setChosenId} form={shippingForm} useForm={useForm}
+                <ShippingAddressSection
+                  saved={saved}
+                  selectedId={selectedId}
+                  onSelect={setChosenId}
+                  form={shippingForm}
+                  useForm={useForm}
                   serverError={previewQuery.error ?? submit.error}
-                  onAddOnPage={() => navigate('/buyer/create-address?target=/checkout', { state: { from: 'cart', entries } })} />
+                  onAddOnPage={() =>
+                    navigate('/buyer/create-address?target=/checkout', { state: { from: 'cart', entries } })
+                  }
+                />
                 {preview.isExceed ? (
                   <>
-                    {site.features.quickQuiz && useForm && <QuickQuizSection extras={extras} set={setExtras} error={shownErrors.quiz} inputError={shownErrors.quizInput} />}
+                    {site.features.quickQuiz && useForm && (
+                      <QuickQuizSection
+                        extras={extras}
+                        set={setExtras}
+                        error={shownErrors.quiz}
+                        inputError={shownErrors.quizInput}
+                      />
+                    )}
                     <RequirementsBox value={requirements} onChange={setRequirements} />
-                    <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
+                    <ItemsSection
+                      preview={preview}
+                      remarks={extras.remarks}
+                      onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })}
+                    />
                   </>
                 ) : (
                   <>
-                      <NotifySection extras={extras} set={setExtras} addressEmail={useForm ? shippingForm.values.email.trim() : null} error={shownErrors.notify} />
-                      {site.features.quickQuiz && <QuickQuizSection extras={extras} set={setExtras} error={shownErrors.quiz} inputError={shownErrors.quizInput} />}
-                      <InviteCodeSection extras={extras} set={setExtras} />
-                      <BillingSection same={billingSame} onSame={setBillingSame} form={billingForm} shippingValues={() => (useForm ? { ...shippingForm.values } : null)} />
-                      {site.taxDisplay === 'INCLUSIVE' && (
-                        <CheckoutInvoiceOption ref={invoiceRef} checked={invoiceWanted} onChange={setInvoiceWanted} defaultCountry={site.countryCode} saved={invoiceSaved} />
-                      )}
-                      <ShippingMethodSection preview={preview} choices={choices} pickupStoreId={pickupStoreId} errors={shownErrors.shipping}
-                        onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))} onPickupStore={(s) => setPickupStoreId(s.id)} />
-                      <DeliveryTimeSection preview={preview} extras={extras} set={setExtras} error={shownErrors.delivery} />
-                      <PrivacySection extras={extras} set={setExtras} error={shownErrors.privacy} onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined} />
-                      <ItemsSection preview={preview} remarks={extras.remarks} onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })} />
+                    <NotifySection
+                      extras={extras}
+                      set={setExtras}
+                      addressEmail={useForm ? shippingForm.values.email.trim() : null}
+                      error={shownErrors.notify}
+                    />
+                    {site.features.quickQuiz && (
+                      <QuickQuizSection
+                        extras={extras}
+                        set={setExtras}
+                        error={shownErrors.quiz}
+                        inputError={shownErrors.quizInput}
+                      />
+                    )}
+                    <InviteCodeSection extras={extras} set={setExtras} />
+                    <BillingSection
+                      same={billingSame}
+                      onSame={setBillingSame}
+                      form={billingForm}
+                      shippingValues={() => (useForm ? { ...shippingForm.values } : null)}
+                    />
+                    {site.taxDisplay === 'INCLUSIVE' && (
+                      <CheckoutInvoiceOption
+                        ref={invoiceRef}
+                        checked={invoiceWanted}
+                        onChange={setInvoiceWanted}
+                        defaultCountry={site.countryCode}
+                        saved={invoiceSaved}
+                      />
+                    )}
+                    <ShippingMethodSection
+                      preview={preview}
+                      choices={choices}
+                      pickupStoreId={pickupStoreId}
+                      errors={shownErrors.shipping}
+                      onChoose={(shopId, id) => setChoices((c) => ({ ...c, [shopId]: id }))}
+                      onPickupStore={(s) => setPickupStoreId(s.id)}
+                    />
+                    <DeliveryTimeSection
+                      preview={preview}
+                      extras={extras}
+                      set={setExtras}
+                      error={shownErrors.delivery}
+                    />
+                    <PrivacySection
+                      extras={extras}
+                      set={setExtras}
+                      error={shownErrors.privacy}
+                      onTerms={site.features.deliveryDayTime ? () => setTermsOpen(true) : undefined}
+                    />
+                    <ItemsSection
+                      preview={preview}
+                      remarks={extras.remarks}
+                      onRemark={(shopId, v) => setExtras({ remarks: { ...extras.remarks, [shopId]: v } })}
+                    />
                   </>
                 )}
               </Stack>
             ) : (
               <Paper withBorder p="md" data-testid="payment-step">
-                <Title order={2} size="h4" mb="sm">{t('checkout.step.pay')}</Title>
-                {preview.presaleDepositAmt && <Text size="sm" c="grape" mb="sm" data-testid="deposit-due">{t('payment.depositNow', { amount: fmt(preview.presaleDepositAmt) })}</Text>}
+                <Title order={2} size="h4" mb="sm">
+                  {t('checkout.step.pay')}
+                </Title>
+                {preview.presaleDepositAmt && (
+                  <Text size="sm" c="grape" mb="sm" data-testid="deposit-due">
+                    {t('payment.depositNow', { amount: fmt(preview.presaleDepositAmt) })}
+                  </Text>
+                )}
                 <Suspense fallback={<PartLoading />}>
-                  <PaymentSection isPoint={preview.actualNeedPayPoints > 0} amount={preview.presaleDepositAmt ?? preview.needPayAmt} ensureContract={ensureContract} onBack={result ? undefined : () => setStep(0)} />
+                  <PaymentSection
+                    isPoint={preview.actualNeedPayPoints > 0}
+                    amount={preview.presaleDepositAmt ?? preview.needPayAmt}
+                    ensureContract={ensureContract}
+                    onBack={result ? undefined : () => setStep(0)}
+                  />
                 </Suspense>
               </Paper>
             )}
@@ -420,36 +705,115 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
           {/* Beside the form from 'md' on, in view. */}
           <div>
             <Box pos="sticky" top={16}>
-              <OrderSummary preview={preview} usePoints={usePoints} onPoints={setUsePoints} onCoupons={() => setCouponsOpen(true)}
-                promo={!preview.isExceed && step === 0 ? <PromotionCodeBox applied={codes.filter((c) => preview.promotionCodeList.includes(c))} useless={uselessCodes}
-                  blocked={platformLimited} onApply={(c) => { lastCodeError.current = null; setCodes([c]); }} onRemove={() => setCodes([])} /> : null}
-                action={<Box visibleFrom="sm">{action}</Box>} />
-              {busy && <Text size="xs" c="dimmed" mt={4} aria-live="polite">{t('checkout.updating')}</Text>}
+              <OrderSummary
+                preview={preview}
+                usePoints={usePoints}
+                onPoints={setUsePoints}
+                onCoupons={() => setCouponsOpen(true)}
+                promo={
+                  !preview.isExceed && step === 0 ? (
+                    <PromotionCodeBox
+                      applied={codes.filter((c) => preview.promotionCodeList.includes(c))}
+                      useless={uselessCodes}
+                      blocked={platformLimited}
+                      onApply={(c) => {
+                        lastCodeError.current = null;
+                        setCodes([c]);
+                      }}
+                      onRemove={() => setCodes([])}
+                    />
+                  ) : null
+                }
+                action={<Box visibleFrom="sm">{action}</Box>}
+              />
+              {busy && (
+                <Text size="xs" c="dimmed" mt={4} aria-live="polite">
+                  {t('checkout.updating')}
+                </Text>
+              )}
             </Box>
           </div>
         </Columns>
       )}
       {step === 0 && (
-        <Paper hiddenFrom="sm" withBorder shadow="md" p="sm" pos="fixed" bottom={0} left={0} right={0} radius={0} style={{ zIndex: 10 }} data-testid="mobile-footer">
+        <Paper
+          hiddenFrom="sm"
+          withBorder
+          shadow="md"
+          p="sm"
+          pos="fixed"
+          bottom={0}
+          left={0}
+          right={0}
+          radius={0}
+          style={{ zIndex: 10 }}
+          data-testid="mobile-footer"
+        >
           <Group justify="space-between" wrap="nowrap" mb="xs">
-            <Text size="sm">{t('checkout.summary.total')}</Text><Text fw={700}>{fmt(preview.needPayAmt)}</Text>
+            <Text size="sm">{t('checkout.summary.total')}</Text>
+            <Text fw={700}>{fmt(preview.needPayAmt)}</Text>
           </Group>
           {action}
         </Paper>
       )}
-      <CouponModal opened={couponsOpen} onClose={() => setCouponsOpen(false)} coupons={preview.availableCouponList}
-        onChoose={(ids, none) => { setCouponIds(ids); setNoPlatform(none); }} />
+      <CouponModal
+        opened={couponsOpen}
+        onClose={() => setCouponsOpen(false)}
+        coupons={preview.availableCouponList}
+        onChoose={(ids, none) => {
+          setCouponIds(ids);
+          setNoPlatform(none);
+        }}
+      />
       {/* Focus goes to the first field with an error when the tip closes, not back to the button. */}
-      <LazyModal opened={!!tip} onClose={() => { setTip(null); setTimeout(focusFirstInvalid, 0); }} returnFocus={false} title={t('checkout.tip.title')} centered>
-        <Stack gap={4} data-testid="tip-message">{tip?.map((m) => <Text key={m}>{m}</Text>)}</Stack>
-        <Group justify="flex-end" mt="md"><Button onClick={() => { setTip(null); setTimeout(focusFirstInvalid, 0); }}>{t('common.ok')}</Button></Group>
+      <LazyModal
+        opened={!!tip}
+        onClose={() => {
+          setTip(null);
+          setTimeout(focusFirstInvalid, 0);
+        }}
+        returnFocus={false}
+        title={t('checkout.tip.title')}
+        centered
+      >
+        <Stack gap={4} data-testid="tip-message">
+          {tip?.map((m) => (
+            <Text key={m}>{m}</Text>
+          ))}
+        </Stack>
+        <Group justify="flex-end" mt="md">
+          <Button
+            onClick={() => {
+              setTip(null);
+              setTimeout(focusFirstInvalid, 0);
+            }}
+          >
+            {t('common.ok')}
+          </Button>
+        </Group>
       </LazyModal>
       <LazyModal opened={!!notice} onClose={() => setNotice(null)} title={t('checkout.notice')} centered>
         <Text>{notice?.content}</Text>
-        <Group justify="flex-end" mt="md"><Button onClick={() => { const back = notice?.back; setNotice(null); if (back) navigate(-1); }}>{t(notice?.back ? 'checkout.return' : 'common.ok')}</Button></Group>
+        <Group justify="flex-end" mt="md">
+          <Button
+            onClick={() => {
+              const back = notice?.back;
+              setNotice(null);
+              if (back) navigate(-1);
+            }}
+          >
+            {t(notice?.back ? 'checkout.return' : 'common.ok')}
+          </Button>
+        </Group>
       </LazyModal>
       <LazyModal opened={termsOpen} onClose={() => setTermsOpen(false)} title={t('checkout.termsOfUse')} centered>
-        <Stack gap="xs">{(t('checkout.jpTerms', { returnObjects: true }) as string[]).map((p) => <Text key={p} size="sm">{p}</Text>)}</Stack>
+        <Stack gap="xs">
+          {(t('checkout.jpTerms', { returnObjects: true }) as string[]).map((p) => (
+            <Text key={p} size="sm">
+              {p}
+            </Text>
+          ))}
+        </Stack>
       </LazyModal>
     </Container>
   );
@@ -459,7 +823,9 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
 function Steps({ active, labels }: { active: number; labels: string[] }) {
   return (
     <Stepper active={active} size="sm" allowNextStepsSelect={false} mb="lg">
-      {labels.map((label) => <Stepper.Step key={label} label={label} />)}
+      {labels.map((label) => (
+        <Stepper.Step key={label} label={label} />
+      ))}
     </Stepper>
   );
 }
@@ -472,12 +838,20 @@ function Submitted({ result }: { result: OrderResult }) {
   return (
     <Paper withBorder p="lg" data-testid="order-submitted">
       <Stack>
-        <Title order={2} size="h3">{t('checkout.submitted.title')}</Title>
+        <Title order={2} size="h3">
+          {t('checkout.submitted.title')}
+        </Title>
         <Text>{t('checkout.submitted.text', { amount: fmt(result.needPayAmt) })}</Text>
-        {contract.data && <Suspense fallback={<PartLoading />}><ContractOrders orders={contract.data.tradeOrderList} email={contract.data.email} /></Suspense>}
+        {contract.data && (
+          <Suspense fallback={<PartLoading />}>
+            <ContractOrders orders={contract.data.tradeOrderList} email={contract.data.email} />
+          </Suspense>
+        )}
         <Group>
           <Button onClick={() => navigate('/buyer/orders')}>{t('buyer.menu.orders')}</Button>
-          <Button variant="default" onClick={() => navigate('/')}>{t('cart.goShopping')}</Button>
+          <Button variant="default" onClick={() => navigate('/')}>
+            {t('cart.goShopping')}
+          </Button>
         </Group>
       </Stack>
     </Paper>
@@ -490,33 +864,62 @@ function ContractCheckout({ contractId }: { contractId: string }) {
   const fmt = useMoney();
   const { data, isLoading, error } = useContract(contractId);
   // The payment section is fetched while the contract loads, not after.
-  useEffect(() => { void loadPayment(); }, []);
+  useEffect(() => {
+    void loadPayment();
+  }, []);
   if (isLoading) return <PageLoading />;
   if (error || !data) return <Navigate to="/cart" replace />;
-  const balanceClosed = data.presale?.stage === 'BALANCE' && Date.now() < Date.parse(data.presale.balancePaymentStartTime);
+  const balanceClosed =
+    data.presale?.stage === 'BALANCE' && Date.now() < Date.parse(data.presale.balancePaymentStartTime);
   // A bulk order (agreed through an order request) confirms its addresses and items here first.
   const bulkOrder = data.tradeOrderList.find((o) => o.tradeOrderType === 'BULK');
   return (
     <Container size="md" py="md">
-      <Title order={1} size="h2" mb="md">{t('checkout.title')}</Title>
-      <Steps active={data.status === 'PAID' ? 2 : 1} labels={[t('checkout.step.fill'), t('checkout.step.pay'), t('checkout.step.done')]} />
+      <Title order={1} size="h2" mb="md">
+        {t('checkout.title')}
+      </Title>
+      <Steps
+        active={data.status === 'PAID' ? 2 : 1}
+        labels={[t('checkout.step.fill'), t('checkout.step.pay'), t('checkout.step.done')]}
+      />
       {bulkOrder && (
-        <Box mb="md"><Suspense fallback={<PartLoading />}><BulkConfirmPay orderId={bulkOrder.id} /></Suspense></Box>
+        <Box mb="md">
+          <Suspense fallback={<PartLoading />}>
+            <BulkConfirmPay orderId={bulkOrder.id} />
+          </Suspense>
+        </Box>
       )}
       <Paper withBorder p="md" data-testid="contract-checkout">
         <Stack>
           {data.tradeOrderList.map((o) => (
-            <Group key={o.id} justify="space-between"><Text size="sm">{o.shopName} · {o.tradeOrderCode}</Text><Text size="sm">{fmt(o.needPayAmt)}</Text></Group>
+            <Group key={o.id} justify="space-between">
+              <Text size="sm">
+                {o.shopName} · {o.tradeOrderCode}
+              </Text>
+              <Text size="sm">{fmt(o.needPayAmt)}</Text>
+            </Group>
           ))}
           <Text fw={600}>{t('payment.amountDue', { amount: fmt(data.stageAmt) })}</Text>
-          {data.presale && <Text size="sm" c="grape">{t(`payment.presaleStage.${data.presale.stage}`)}</Text>}
-          {balanceClosed
-            ? <Text c="orange">{t('payment.balanceBegins', { date: new Date(data.presale!.balancePaymentStartTime).toLocaleString() })}</Text>
-            : data.status === 'PENDING_PAY' && (
+          {data.presale && (
+            <Text size="sm" c="grape">
+              {t(`payment.presaleStage.${data.presale.stage}`)}
+            </Text>
+          )}
+          {balanceClosed ? (
+            <Text c="orange">
+              {t('payment.balanceBegins', { date: new Date(data.presale!.balancePaymentStartTime).toLocaleString() })}
+            </Text>
+          ) : (
+            data.status === 'PENDING_PAY' && (
               <Suspense fallback={<PartLoading />}>
-                <PaymentSection isPoint={data.isPoint} amount={data.stageAmt} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />
+                <PaymentSection
+                  isPoint={data.isPoint}
+                  amount={data.stageAmt}
+                  ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })}
+                />
               </Suspense>
-            )}
+            )
+          )}
         </Stack>
       </Paper>
     </Container>

@@ -39,25 +39,37 @@ export function PayResultPage() {
     enabled: !!contractId && given !== 'master-pending',
     // Back from an Adyen Drop-in redirect: its redirectResult finishes the payment first (adyenDetails).
     queryFn: () => finishAdyenReturn(params).then(() => fetchPayResult(contractId!, params.get('sessionResult'))),
-    refetchInterval: (q) => (given !== 'failed' && (q.state.data?.status === 'PAY_PENDING' || q.state.data?.status === 'NONE') ? PAYMENT_POLL_MS : false),
+    refetchInterval: (q) =>
+      given !== 'failed' && (q.state.data?.status === 'PAY_PENDING' || q.state.data?.status === 'NONE')
+        ? PAYMENT_POLL_MS
+        : false,
     retry: false,
   });
   const s = polled.data?.status;
   const outcome: 'success' | 'pending' | 'failed' | 'master-pending' =
-    given === 'master-pending' ? 'master-pending'
-    : given === 'failed' ? 'failed'
-    : s === 'PAY_SUCCESS' || s === 'PRE_AUTH_SUCCESS' ? 'success'
-    : s === 'PAY_PENDING' || s === 'NONE' || (!s && !polled.error) ? (given === 'success' && !contractId ? 'success' : 'pending')
-    : 'failed';
+    given === 'master-pending'
+      ? 'master-pending'
+      : given === 'failed'
+        ? 'failed'
+        : s === 'PAY_SUCCESS' || s === 'PRE_AUTH_SUCCESS'
+          ? 'success'
+          : s === 'PAY_PENDING' || s === 'NONE' || (!s && !polled.error)
+            ? given === 'success' && !contractId
+              ? 'success'
+              : 'pending'
+            : 'failed';
   // The error of a start that failed in the shop (already translated), else the provider's reason code.
   const startError = params.get('error');
-  const declineCode = !startError && s === 'PAY_FAILED' ? polled.data?.failedReason ?? null : null;
+  const declineCode = !startError && s === 'PAY_FAILED' ? (polled.data?.failedReason ?? null) : null;
   const otherError = !startError && !declineCode && polled.error ? errorMessage(t, polled.error) : null;
   const go = () => (target.internal ? navigate(target.url, { replace: true }) : window.location.assign(target.url));
   const counting = outcome === 'success' && !!rawTarget;
   useEffect(() => {
     if (!counting) return;
-    if (left <= 0) { go(); return; }
+    if (left <= 0) {
+      go();
+      return;
+    }
     const id = setTimeout(() => setLeft((l) => l - 1), 1000);
     return () => clearTimeout(id);
   }, [left, counting]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -66,35 +78,83 @@ export function PayResultPage() {
     <Container size="sm" py="xl">
       <Paper withBorder p="lg" data-testid={`pay-${outcome}`}>
         <Stack align="center">
-          {outcome === 'pending' && <><Loader aria-label={t('common.loading')} /><Title order={1} size="h2">{t('payResult.pending')}</Title><Text c="dimmed">{t('payResult.pendingText')}</Text>{orders}</>}
+          {outcome === 'pending' && (
+            <>
+              <Loader aria-label={t('common.loading')} />
+              <Title order={1} size="h2">
+                {t('payResult.pending')}
+              </Title>
+              <Text c="dimmed">{t('payResult.pendingText')}</Text>
+              {orders}
+            </>
+          )}
           {outcome === 'success' && (
             <>
-              <Title order={1} size="h2">{t('payResult.success')}</Title>
-              {polled.data && <Text c="dimmed">{t('payResult.paidAmount', { amount: fmt(polled.data.needPayAmt) })}</Text>}
+              <Title order={1} size="h2">
+                {t('payResult.success')}
+              </Title>
+              {polled.data && (
+                <Text c="dimmed">{t('payResult.paidAmount', { amount: fmt(polled.data.needPayAmt) })}</Text>
+              )}
               {orders}
               {counting ? (
                 <>
                   <Text>{t('payResult.countdown', { seconds: left })}</Text>
-                  <Anchor component="button" type="button" onClick={go}>{t('payResult.goBack')}</Anchor>
+                  <Anchor component="button" type="button" onClick={go}>
+                    {t('payResult.goBack')}
+                  </Anchor>
                 </>
               ) : (
                 <Group justify="center">
-                  {registered && <Button component={Link} to="/buyer/orders">{t('buyer.menu.orders')}</Button>}
-                  <Button variant="default" component={Link} to="/">{t('cart.goShopping')}</Button>
+                  {registered && (
+                    <Button component={Link} to="/buyer/orders">
+                      {t('buyer.menu.orders')}
+                    </Button>
+                  )}
+                  <Button variant="default" component={Link} to="/">
+                    {t('cart.goShopping')}
+                  </Button>
                 </Group>
               )}
             </>
           )}
-          {outcome === 'master-pending' && <><Title order={1} size="h2">{t('payResult.masterPending')}</Title><Anchor component={Link} to="/buyer/orders">{t('buyer.menu.orders')}</Anchor></>}
+          {outcome === 'master-pending' && (
+            <>
+              <Title order={1} size="h2">
+                {t('payResult.masterPending')}
+              </Title>
+              <Anchor component={Link} to="/buyer/orders">
+                {t('buyer.menu.orders')}
+              </Anchor>
+            </>
+          )}
           {outcome === 'failed' && (
             <>
-              <Title order={1} size="h2">{t('payResult.failed')}</Title>
-              {startError && <Text c="red.8" data-testid="failed-reason">{startError}</Text>}
+              <Title order={1} size="h2">
+                {t('payResult.failed')}
+              </Title>
+              {startError && (
+                <Text c="red.8" data-testid="failed-reason">
+                  {startError}
+                </Text>
+              )}
               {declineCode && <DeclineReason code={declineCode} />}
-              {otherError && <Text c="red.8" data-testid="failed-reason">{otherError}</Text>}
+              {otherError && (
+                <Text c="red.8" data-testid="failed-reason">
+                  {otherError}
+                </Text>
+              )}
               {orders}
-              {contractId && <Button component={Link} to={`/buyer/pre-pay?contractId=${contractId}`}>{t('payment.payAgain')}</Button>}
-              {registered && <Anchor component={Link} to="/buyer/orders">{t('buyer.menu.orders')}</Anchor>}
+              {contractId && (
+                <Button component={Link} to={`/buyer/pre-pay?contractId=${contractId}`}>
+                  {t('payment.payAgain')}
+                </Button>
+              )}
+              {registered && (
+                <Anchor component={Link} to="/buyer/orders">
+                  {t('buyer.menu.orders')}
+                </Anchor>
+              )}
             </>
           )}
         </Stack>
@@ -111,25 +171,50 @@ export function PrePayPage() {
   const contractId = params.get('contractId');
   const { data, isLoading, error } = useContract(contractId);
   if (isLoading) return <PageLoading />;
-  if (!data || error) return <EmptyBlock title={t('payResult.noOrder')}><Anchor component={Link} to="/buyer/orders">{t('buyer.menu.orders')}</Anchor></EmptyBlock>;
+  if (!data || error)
+    return (
+      <EmptyBlock title={t('payResult.noOrder')}>
+        <Anchor component={Link} to="/buyer/orders">
+          {t('buyer.menu.orders')}
+        </Anchor>
+      </EmptyBlock>
+    );
   return (
     <Container size="sm" py="xl">
       <Paper withBorder p="lg" data-testid="pre-pay">
         <Stack>
-          <Title order={1} size="h2">{t('checkout.step.pay')}</Title>
+          <Title order={1} size="h2">
+            {t('checkout.step.pay')}
+          </Title>
           <Text fw={600}>{t('payment.amountDue', { amount: fmt(data.stageAmt) })}</Text>
           <ContractOrders orders={data.tradeOrderList} email={data.email} />
           {data.presale && (
             <Text size="sm" c="grape" data-testid="presale-info">
-              {t('payment.presale', { deposit: fmt(data.presale.deposit), balance: fmt(data.presale.balance), start: dayjs(data.presale.balancePaymentStartTime).format('YYYY-MM-DD HH:mm'), end: dayjs(data.presale.balancePaymentEndTime).format('YYYY-MM-DD HH:mm') })}
-              {' · '}{t(`payment.presaleStage.${data.presale.stage}`)}
+              {t('payment.presale', {
+                deposit: fmt(data.presale.deposit),
+                balance: fmt(data.presale.balance),
+                start: dayjs(data.presale.balancePaymentStartTime).format('YYYY-MM-DD HH:mm'),
+                end: dayjs(data.presale.balancePaymentEndTime).format('YYYY-MM-DD HH:mm'),
+              })}
+              {' · '}
+              {t(`payment.presaleStage.${data.presale.stage}`)}
             </Text>
           )}
-          {data.presale?.stage === 'BALANCE' && Date.now() < Date.parse(data.presale.balancePaymentStartTime)
-            ? <Text c="orange" data-testid="balance-hint">{t('payment.balanceBegins', { date: dayjs(data.presale.balancePaymentStartTime).format('YYYY-MM-DD HH:mm') })}</Text>
-            : data.status === 'PENDING_PAY'
-            ? <PaymentSection isPoint={data.isPoint} amount={data.stageAmt} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />
-            : <Text c="dimmed">{t(data.status === 'PAID' ? 'payResult.success' : 'payment.notPayable')}</Text>}
+          {data.presale?.stage === 'BALANCE' && Date.now() < Date.parse(data.presale.balancePaymentStartTime) ? (
+            <Text c="orange" data-testid="balance-hint">
+              {t('payment.balanceBegins', {
+                date: dayjs(data.presale.balancePaymentStartTime).format('YYYY-MM-DD HH:mm'),
+              })}
+            </Text>
+          ) : data.status === 'PENDING_PAY' ? (
+            <PaymentSection
+              isPoint={data.isPoint}
+              amount={data.stageAmt}
+              ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })}
+            />
+          ) : (
+            <Text c="dimmed">{t(data.status === 'PAID' ? 'payResult.success' : 'payment.notPayable')}</Text>
+          )}
         </Stack>
       </Paper>
     </Container>

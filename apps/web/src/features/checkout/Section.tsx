@@ -5,7 +5,9 @@ import { Paper, Title } from '@mantine/core';
 export function Section({ title, children, ...rest }: { title: string; children: ReactNode; 'data-testid'?: string }) {
   return (
     <Paper component="section" withBorder p="md" aria-label={title} {...rest}>
-      <Title order={2} size="h4" mb="sm">{title}</Title>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
       {children}
     </Paper>
   );

@@ -17,13 +17,17 @@ export function usePreview(body: PreviewBody | null) {
 
 export function useSubmitOrder() {
   return useMutation({
-    mutationFn: ({ body, key }: { body: SubmitBody; key: string }) => api<OrderResult>('/api/checkout/submit', { body, headers: { 'idempotency-key': key } }),
+    mutationFn: ({ body, key }: { body: SubmitBody; key: string }) =>
+      api<OrderResult>('/api/checkout/submit', { body, headers: { 'idempotency-key': key } }),
   });
 }
 
 export function useExceedRequest() {
   return useMutation({
     mutationFn: ({ body, key }: { body: PreviewBody & { requirements?: string }; key: string }) =>
-      api<{ id: string; status: string }>('/api/checkout/exceed-request', { body, headers: { 'idempotency-key': key } }),
+      api<{ id: string; status: string }>('/api/checkout/exceed-request', {
+        body,
+        headers: { 'idempotency-key': key },
+      }),
   });
 }

@@ -9,5 +9,11 @@ export const loadNotFoundPage = async (page: PageContext) => (page.server ? data
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  return <EmptyBlock title={t('common.notFound')}><Button component={Link} to="/">{t('common.backHome')}</Button></EmptyBlock>;
+  return (
+    <EmptyBlock title={t('common.notFound')}>
+      <Button component={Link} to="/">
+        {t('common.backHome')}
+      </Button>
+    </EmptyBlock>
+  );
 }

@@ -37,29 +37,43 @@ export function PolicyPage({ kind }: { kind: PolicyKind }) {
   const { pathname, search } = useLocation();
   const own = routeOn(site.code, kind);
   const q = usePolicy(kind);
-  const updated = q.data ? new Intl.DateTimeFormat(site.locale, { dateStyle: 'long' }).format(new Date(q.data.updatedAt)) : '';
+  const updated = q.data
+    ? new Intl.DateTimeFormat(site.locale, { dateStyle: 'long' }).format(new Date(q.data.updatedAt))
+    : '';
   // The buyer switched site on this page: the new site's own route.
   if (own && own !== pathname) return <Navigate to={own + search} replace />;
   return (
     <Container size="md" py="md">
       <Stack gap="sm">
-        {!own || isArticleNotFound(q.error)
-          ? (
-            <Stack align="flex-start" gap="sm" data-testid="not-found">
-              <Title order={1} size="h2">{t(`policy.${kind}`)}</Title>
-              <Text role="alert">{t(own ? 'content.policyMissing' : 'content.policyNotOnSite', { site: site.name })}</Text>
-              <Button component={Link} to="/" variant="light">{t('common.backHome')}</Button>
-            </Stack>
-          )
-          : q.isLoading ? <Loading />
-          : q.error ? <LoadError error={q.error} retry={() => void q.refetch()} />
-          : q.data && (
+        {!own || isArticleNotFound(q.error) ? (
+          <Stack align="flex-start" gap="sm" data-testid="not-found">
+            <Title order={1} size="h2">
+              {t(`policy.${kind}`)}
+            </Title>
+            <Text role="alert">
+              {t(own ? 'content.policyMissing' : 'content.policyNotOnSite', { site: site.name })}
+            </Text>
+            <Button component={Link} to="/" variant="light">
+              {t('common.backHome')}
+            </Button>
+          </Stack>
+        ) : q.isLoading ? (
+          <Loading />
+        ) : q.error ? (
+          <LoadError error={q.error} retry={() => void q.refetch()} />
+        ) : (
+          q.data && (
             <Stack component="article" gap="sm" lang={site.defaultLanguage}>
-              <Title order={1} size="h2">{q.data.title}</Title>
-              <Text size="sm" c="dimmed">{site.name} · {t('content.updated', { date: updated })}</Text>
+              <Title order={1} size="h2">
+                {q.data.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {site.name} · {t('content.updated', { date: updated })}
+              </Text>
               <RichText html={q.data.content} />
             </Stack>
-          )}
+          )
+        )}
       </Stack>
     </Container>
   );

@@ -9,7 +9,11 @@ export const myCouponsKey = ['my-coupons'] as const;
 export function useMyCoupons(tab: MyCouponTab, pageNo: number) {
   return useQuery({
     queryKey: [...myCouponsKey, tab, pageNo],
-    queryFn: ({ signal }) => api<MyCouponPage>('/sapi/mall-customer/customer/pageMyCoupons', { body: { tab, pageNo, pageSize: COUPON_LIST_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      api<MyCouponPage>('/sapi/mall-customer/customer/pageMyCoupons', {
+        body: { tab, pageNo, pageSize: COUPON_LIST_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

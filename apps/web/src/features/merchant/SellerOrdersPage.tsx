@@ -4,7 +4,21 @@
  * and paging; ships lines in packages, adds tracking events and decides cancel requests.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Container, Group, Modal, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +27,14 @@ import { NotSellerNotice } from './seller/NotSellerNotice';
 import type { SellerOrder, ShipmentPackage } from '@mall/contracts';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useMoney } from '../../shared/format';
-import { SELLER_PAGE_SIZE, SELLER_TABS, type SellerTab, useCancelDecision, useMerchantStatus, useSellerOrders } from './seller/api';
+import {
+  SELLER_PAGE_SIZE,
+  SELLER_TABS,
+  type SellerTab,
+  useCancelDecision,
+  useMerchantStatus,
+  useSellerOrders,
+} from './seller/api';
 import { isNotSeller, useSellerError } from './seller/errors';
 import { SellerConsoleNav } from './seller/SellerConsoleNav';
 import { SellerOrderCard } from './seller/SellerOrderCard';
@@ -23,11 +44,13 @@ import { TrackingEventModal } from './seller/TrackingEventModal';
 import { PageLoading } from '../../shared/PageLoading';
 import phone from '../../shared/phoneLayout.module.css';
 
-
 export function SellerOrdersPage() {
   const { t } = useTranslation();
   const apiError = useSellerError();
-  const { status, keyword, pageNo, search, setSearch, go, isTab } = useSellerTabParams(SELLER_TABS, 'TO_SHIP' as SellerTab);
+  const { status, keyword, pageNo, search, setSearch, go, isTab } = useSellerTabParams(
+    SELLER_TABS,
+    'TO_SHIP' as SellerTab,
+  );
 
   const merchant = useMerchantStatus();
   const orders = useSellerOrders({ status, keyword, pageNo });
@@ -51,55 +74,121 @@ export function SellerOrdersPage() {
   const confirmDecision = () => {
     if (!deciding || decide.isPending) return;
     const { order, approve } = deciding;
-    decide.mutate({ reverseId: order.cancelRequest!.id, approve }, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: approve ? t('seller.cancel.approved', { code: order.tradeOrderCode }) : t('seller.cancel.rejected', { code: order.tradeOrderCode }) });
-        setDeciding(null);
+    decide.mutate(
+      { reverseId: order.cancelRequest!.id, approve },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: approve
+              ? t('seller.cancel.approved', { code: order.tradeOrderCode })
+              : t('seller.cancel.rejected', { code: order.tradeOrderCode }),
+          });
+          setDeciding(null);
+        },
       },
-    });
+    );
   };
 
   return (
     <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="md">
-        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="header" aria-labelledby="seller-console-title">
+        <Paper
+          withBorder
+          p={{ base: 'sm', sm: 'md' }}
+          radius="md"
+          component="header"
+          aria-labelledby="seller-console-title"
+        >
           <Group justify="space-between" align="flex-start" gap="sm">
             <Stack gap="sm">
               <Stack gap={4}>
-                <Title order={1} size="h2" id="seller-console-title">{t('merchant.consoleTitle')}</Title>
-                <Text size="sm" c="dimmed">{t('seller.subtitle')}</Text>
+                <Title order={1} size="h2" id="seller-console-title">
+                  {t('merchant.consoleTitle')}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {t('seller.subtitle')}
+                </Text>
               </Stack>
               <SellerConsoleNav active="orders" />
             </Stack>
             <Stack gap={4} aria-label={t('seller.shops')} data-testid="seller-shops">
-              <Text size="xs" c="dimmed">{t('seller.shops')}</Text>
-              {merchant.isLoading ? <Skeleton h={22} w={180} /> : shops.length ? (
+              <Text size="xs" c="dimmed">
+                {t('seller.shops')}
+              </Text>
+              {merchant.isLoading ? (
+                <Skeleton h={22} w={180} />
+              ) : shops.length ? (
                 <Group gap="xs" role="list">
                   {shops.map((s) => (
-                    <Badge key={s.id} role="listitem" size="lg" variant="light" leftSection={<IconBuildingStore size={14} />} style={{ textTransform: 'none' }}>
+                    <Badge
+                      key={s.id}
+                      role="listitem"
+                      size="lg"
+                      variant="light"
+                      leftSection={<IconBuildingStore size={14} />}
+                      style={{ textTransform: 'none' }}
+                    >
                       {s.name} · {t('seller.itemCount', { count: s.itemCount })}
                     </Badge>
                   ))}
                 </Group>
-              ) : <Text size="sm">{t('merchant.noShops')}</Text>}
+              ) : (
+                <Text size="sm">{t('merchant.noShops')}</Text>
+              )}
             </Stack>
           </Group>
         </Paper>
 
         <Tabs value={status} onChange={(v) => isTab(v) && go({ status: v, pageNo: 1 })} keepMounted={false}>
           <Tabs.List aria-label={t('seller.tabsLabel')}>
-            {SELLER_TABS.map((s) => <Tabs.Tab key={s} value={s} fz={{ base: 'xs', sm: 'sm' }} px={{ base: 6, sm: 'md' }} className={phone.tabGrowOnPhone}>{t(`seller.tab.${s}`)}</Tabs.Tab>)}
+            {SELLER_TABS.map((s) => (
+              <Tabs.Tab
+                key={s}
+                value={s}
+                fz={{ base: 'xs', sm: 'sm' }}
+                px={{ base: 6, sm: 'md' }}
+                className={phone.tabGrowOnPhone}
+              >
+                {t(`seller.tab.${s}`)}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value={status} pt="md">
             <Stack gap="md">
-              <form role="search" onSubmit={(e) => { e.preventDefault(); go({ keyword: search.trim(), pageNo: 1 }); }}>
+              <form
+                role="search"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  go({ keyword: search.trim(), pageNo: 1 });
+                }}
+              >
                 <Group gap="xs" wrap="nowrap" align="flex-end">
                   <TextInput
-                    style={{ flex: 1 }} maw={{ base: 'none', sm: 420 }} label={t('seller.search.label')} placeholder={t('seller.search.placeholder')}
-                    leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={100} type="search"
+                    style={{ flex: 1 }}
+                    maw={{ base: 'none', sm: 420 }}
+                    label={t('seller.search.label')}
+                    placeholder={t('seller.search.placeholder')}
+                    leftSection={<IconSearch size={16} />}
+                    value={search}
+                    onChange={(e) => setSearch(e.currentTarget.value)}
+                    maxLength={100}
+                    type="search"
                   />
-                  <Button type="submit" variant="light">{t('seller.search.button')}</Button>
-                  {keyword && <Button variant="subtle" onClick={() => { setSearch(''); go({ keyword: '', pageNo: 1 }); }}>{t('seller.search.clear')}</Button>}
+                  <Button type="submit" variant="light">
+                    {t('seller.search.button')}
+                  </Button>
+                  {keyword && (
+                    <Button
+                      variant="subtle"
+                      onClick={() => {
+                        setSearch('');
+                        go({ keyword: '', pageNo: 1 });
+                      }}
+                    >
+                      {t('seller.search.clear')}
+                    </Button>
+                  )}
                 </Group>
               </form>
 
@@ -107,7 +196,9 @@ export function SellerOrdersPage() {
                 <Alert color="red" role="alert" title={t('seller.loadFailed')}>
                   <Group justify="space-between">
                     <Text size="sm">{apiError(orders.error)}</Text>
-                    <Button size="xs" variant="white" color="red" onClick={() => void orders.refetch()}>{t('seller.retry')}</Button>
+                    <Button size="xs" variant="white" color="red" onClick={() => void orders.refetch()}>
+                      {t('seller.retry')}
+                    </Button>
                   </Group>
                 </Alert>
               )}
@@ -117,12 +208,33 @@ export function SellerOrdersPage() {
               ) : orders.data && !orders.data.data.length ? (
                 <EmptyBlock title={keyword ? t('seller.empty.search', { keyword }) : t(`seller.empty.${status}`)} />
               ) : orders.data ? (
-                <Stack gap="md" aria-busy={orders.isFetching} data-testid="seller-orders" style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}>
-                  <Text size="sm" c="dimmed" aria-live="polite">{t('seller.total', { count: total })}</Text>
+                <Stack
+                  gap="md"
+                  aria-busy={orders.isFetching}
+                  data-testid="seller-orders"
+                  style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}
+                >
+                  <Text size="sm" c="dimmed" aria-live="polite">
+                    {t('seller.total', { count: total })}
+                  </Text>
                   {orders.data.data.map((o) => (
-                    <SellerOrderCard key={o.id} order={o} onShip={setShipping} onAddEvent={setEventFor} onDecide={(order, approve) => { decide.reset(); setDeciding({ order, approve }); }} />
+                    <SellerOrderCard
+                      key={o.id}
+                      order={o}
+                      onShip={setShipping}
+                      onAddEvent={setEventFor}
+                      onDecide={(order, approve) => {
+                        decide.reset();
+                        setDeciding({ order, approve });
+                      }}
+                    />
                   ))}
-                  <SellerPagination total={total} pageSize={SELLER_PAGE_SIZE} pageNo={pageNo} onPage={(n) => go({ pageNo: n })} />
+                  <SellerPagination
+                    total={total}
+                    pageSize={SELLER_PAGE_SIZE}
+                    pageNo={pageNo}
+                    onPage={(n) => go({ pageNo: n })}
+                  />
                 </Stack>
               ) : null}
             </Stack>
@@ -132,18 +244,31 @@ export function SellerOrdersPage() {
 
       <ShipModal order={shipping} onClose={() => setShipping(null)} />
       <TrackingEventModal pkg={eventFor} onClose={() => setEventFor(null)} />
-      <Modal opened={!!deciding} onClose={() => !decide.isPending && setDeciding(null)} centered
-        title={deciding?.approve ? t('seller.cancel.approveTitle') : t('seller.cancel.rejectTitle')}>
+      <Modal
+        opened={!!deciding}
+        onClose={() => !decide.isPending && setDeciding(null)}
+        centered
+        title={deciding?.approve ? t('seller.cancel.approveTitle') : t('seller.cancel.rejectTitle')}
+      >
         {deciding && (
           <Stack>
-            {decide.error && <Alert color="red" role="alert">{apiError(decide.error)}</Alert>}
+            {decide.error && (
+              <Alert color="red" role="alert">
+                {apiError(decide.error)}
+              </Alert>
+            )}
             <Text size="sm">
               {deciding.approve
-                ? t('seller.cancel.approveText', { code: deciding.order.tradeOrderCode, amount: money(deciding.order.needPayAmt) })
+                ? t('seller.cancel.approveText', {
+                    code: deciding.order.tradeOrderCode,
+                    amount: money(deciding.order.needPayAmt),
+                  })
                 : t('seller.cancel.rejectText', { code: deciding.order.tradeOrderCode })}
             </Text>
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDeciding(null)} disabled={decide.isPending}>{t('common.cancel')}</Button>
+              <Button variant="default" onClick={() => setDeciding(null)} disabled={decide.isPending}>
+                {t('common.cancel')}
+              </Button>
               <Button color={deciding.approve ? 'red' : 'blue'} loading={decide.isPending} onClick={confirmDecision}>
                 {deciding.approve ? t('seller.cancel.approveConfirm') : t('seller.cancel.rejectConfirm')}
               </Button>

@@ -21,9 +21,12 @@ export function ConfirmPage() {
   const order = useOrderDetail(orderId);
   const packages = usePackages(orderId);
   const complete = order.data?.displayStatus === 'COMPLETE';
-  useEffect(() => { if (complete) navigate(`/confirm-success?orderId=${orderId}`, { replace: true }); }, [complete, orderId, navigate]);
+  useEffect(() => {
+    if (complete) navigate(`/confirm-success?orderId=${orderId}`, { replace: true });
+  }, [complete, orderId, navigate]);
 
-  if (!/^\d{1,18}$/.test(orderId) || isOrderNotFound(order.error) || isOrderNotFound(packages.error)) return <OrderNotFound orderNumber={orderId} />;
+  if (!/^\d{1,18}$/.test(orderId) || isOrderNotFound(order.error) || isOrderNotFound(packages.error))
+    return <OrderNotFound orderNumber={orderId} />;
   if (order.isLoading || packages.isLoading) return <PageLoading />;
   const error = order.error ?? packages.error;
   if (error) return <EmptyBlock title={orderError(t, error)} />;
@@ -31,13 +34,31 @@ export function ConfirmPage() {
   return (
     <Stack gap="md">
       <Anchor component={Link} to={`/buyer/order/detail/${orderId}`} size="sm" w="fit-content">
-        <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('orders.backToOrder')}</Group>
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          {t('orders.backToOrder')}
+        </Group>
       </Anchor>
-      <Title order={1} size="h2">{t('orders.confirm.pageTitle')}</Title>
-      {order.data && <Text size="sm" c="dimmed">{t('orders.orderNumber', { code: order.data.tradeOrderCode })}</Text>}
-      {open.length === 0
-        ? <EmptyBlock title={t('orders.confirm.nothing')}><Anchor component={Link} to={`/buyer/order/detail/${orderId}`}>{t('orders.viewDetail')}</Anchor></EmptyBlock>
-        : <><Text size="sm">{t('orders.confirm.manyText')}</Text><OpenPackages orderId={orderId} packages={packages.data ?? []} /></>}
+      <Title order={1} size="h2">
+        {t('orders.confirm.pageTitle')}
+      </Title>
+      {order.data && (
+        <Text size="sm" c="dimmed">
+          {t('orders.orderNumber', { code: order.data.tradeOrderCode })}
+        </Text>
+      )}
+      {open.length === 0 ? (
+        <EmptyBlock title={t('orders.confirm.nothing')}>
+          <Anchor component={Link} to={`/buyer/order/detail/${orderId}`}>
+            {t('orders.viewDetail')}
+          </Anchor>
+        </EmptyBlock>
+      ) : (
+        <>
+          <Text size="sm">{t('orders.confirm.manyText')}</Text>
+          <OpenPackages orderId={orderId} packages={packages.data ?? []} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -13,13 +13,25 @@ export function ConfirmSuccessPage() {
     <Container size="sm" py="xl">
       <Paper withBorder p="xl" data-testid="confirm-success">
         <Stack align="center" gap="md">
-          <ThemeIcon size={64} radius="xl" color="green" variant="light"><IconCircleCheck size={40} aria-hidden /></ThemeIcon>
-          <Title order={1} size="h2" ta="center">{t('orders.confirmSuccess.title')}</Title>
-          <Text c="dimmed" ta="center">{t('orders.confirmSuccess.text')}</Text>
+          <ThemeIcon size={64} radius="xl" color="green" variant="light">
+            <IconCircleCheck size={40} aria-hidden />
+          </ThemeIcon>
+          <Title order={1} size="h2" ta="center">
+            {t('orders.confirmSuccess.title')}
+          </Title>
+          <Text c="dimmed" ta="center">
+            {t('orders.confirmSuccess.text')}
+          </Text>
           {/* Centred like the rest, and of one width: side by side on a wide screen, one under the other on a phone. */}
           <div className="equal-buttons" data-testid="confirm-success-actions">
-            {valid && <Button component={Link} to={`/buyer/order/detail/${orderId}`} variant="default" fullWidth>{t('orders.viewOrder')}</Button>}
-            <Button component={Link} to="/" fullWidth>{t('orders.goHome')}</Button>
+            {valid && (
+              <Button component={Link} to={`/buyer/order/detail/${orderId}`} variant="default" fullWidth>
+                {t('orders.viewOrder')}
+              </Button>
+            )}
+            <Button component={Link} to="/" fullWidth>
+              {t('orders.goHome')}
+            </Button>
           </div>
         </Stack>
       </Paper>

@@ -25,36 +25,75 @@ export function GuestLookupPage() {
   const [params] = useSearchParams();
   const carried = (useLocation().state ?? {}) as { email?: unknown };
   const form = useForm({
-    initialValues: { tradeOrderCode: params.get('tradeOrderCode')?.slice(0, 40) ?? '', email: typeof carried.email === 'string' ? carried.email : '' },
+    initialValues: {
+      tradeOrderCode: params.get('tradeOrderCode')?.slice(0, 40) ?? '',
+      email: typeof carried.email === 'string' ? carried.email : '',
+    },
     validate: lazyZodValidate(lookupSchemas, (s) => s.GuestLookupBody, t),
   });
   const result = lookup.data;
-  const run = (v: typeof form.values) => { if (!lookup.isPending) lookup.mutate({ tradeOrderCode: v.tradeOrderCode.trim(), email: v.email.trim().toLowerCase() }); };
+  const run = (v: typeof form.values) => {
+    if (!lookup.isPending)
+      lookup.mutate({ tradeOrderCode: v.tradeOrderCode.trim(), email: v.email.trim().toLowerCase() });
+  };
   // Both filled in by the link: look the order up at once.
   const autoRan = useRef(false);
   useEffect(() => {
     if (autoRan.current || !form.values.tradeOrderCode || !form.values.email) return;
     autoRan.current = true;
-    void Promise.resolve(form.validate()).then((r) => { if (!r.hasErrors) run(form.values); });
+    void Promise.resolve(form.validate()).then((r) => {
+      if (!r.hasErrors) run(form.values);
+    });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Paper withBorder p="lg" maw={520} w="100%" mx="auto" component="form" noValidate aria-labelledby="lookup-title" onFocus={lookupSchemas.preload}
-          onSubmit={form.onSubmit(run)}>
+        <Paper
+          withBorder
+          p="lg"
+          maw={520}
+          w="100%"
+          mx="auto"
+          component="form"
+          noValidate
+          aria-labelledby="lookup-title"
+          onFocus={lookupSchemas.preload}
+          onSubmit={form.onSubmit(run)}
+        >
           <Stack>
-            <Title order={1} size="h2" id="lookup-title">{t('orders.lookup.title')}</Title>
-            <Text size="sm" c="dimmed">{t('orders.lookup.text')}</Text>
+            <Title order={1} size="h2" id="lookup-title">
+              {t('orders.lookup.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('orders.lookup.text')}
+            </Text>
             {lookup.error && (
               <Alert color="red" role="alert" data-testid="lookup-error">
                 {isOrderNotFound(lookup.error) ? t('orders.lookup.notFound') : orderError(t, lookup.error)}
               </Alert>
             )}
-            <TextInput label={t('orders.lookup.number')} required autoComplete="off" maxLength={40} {...form.getInputProps('tradeOrderCode')} />
-            <TextInput label={t('orders.lookup.email')} type="email" required autoComplete="email" maxLength={255} {...form.getInputProps('email')} />
-            <Button type="submit" loading={lookup.isPending}>{t('orders.lookup.submit')}</Button>
+            <TextInput
+              label={t('orders.lookup.number')}
+              required
+              autoComplete="off"
+              maxLength={40}
+              {...form.getInputProps('tradeOrderCode')}
+            />
+            <TextInput
+              label={t('orders.lookup.email')}
+              type="email"
+              required
+              autoComplete="email"
+              maxLength={255}
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" loading={lookup.isPending}>
+              {t('orders.lookup.submit')}
+            </Button>
             <Group justify="space-between">
-              <Anchor component={Link} to={`/login?target=${encodeURIComponent('/buyer/orders')}`} size="sm">{t('orders.lookup.login')}</Anchor>
+              <Anchor component={Link} to={`/login?target=${encodeURIComponent('/buyer/orders')}`} size="sm">
+                {t('orders.lookup.login')}
+              </Anchor>
             </Group>
           </Stack>
         </Paper>

@@ -20,7 +20,10 @@ const PaymentSection = lazy(() => import('../payment/PaymentSection').then((m) =
 
 /** The order ids of the address: digits only, each once, at most MERGE_MAX_ORDERS. */
 export function mergeOrderIds(param: string | null): string[] {
-  const ids = (param ?? '').split(',').map((s) => s.trim()).filter((s) => /^\d{1,18}$/.test(s));
+  const ids = (param ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^\d{1,18}$/.test(s));
   return [...new Set(ids)].slice(0, MERGE_MAX_ORDERS);
 }
 
@@ -30,7 +33,11 @@ export function MergePayPage() {
   const [params] = useSearchParams();
   const ids = mergeOrderIds(params.get('orders'));
   const { data, isLoading, error, refetch, isFetching } = useMergedContract(ids);
-  const back = <Anchor component={Link} to="/buyer/orders?status=PENDING_PAY">{t('orders.merge.backToList')}</Anchor>;
+  const back = (
+    <Anchor component={Link} to="/buyer/orders?status=PENDING_PAY">
+      {t('orders.merge.backToList')}
+    </Anchor>
+  );
   if (ids.length < 2) return <EmptyBlock title={t('orders.merge.nothing')}>{back}</EmptyBlock>;
   if (isLoading) return <PageLoading />;
   if (error || !data) {
@@ -38,10 +45,14 @@ export function MergePayPage() {
       <Container size="sm" py="xl">
         <Paper withBorder p="lg" data-testid="merge-error" role="alert">
           <Stack>
-            <Title order={1} size="h3">{t('orders.merge.title')}</Title>
+            <Title order={1} size="h3">
+              {t('orders.merge.title')}
+            </Title>
             <Text c="red">{errorMessage(t, error)}</Text>
             <Group>
-              <Button variant="default" loading={isFetching} onClick={() => void refetch()}>{t('orders.retry')}</Button>
+              <Button variant="default" loading={isFetching} onClick={() => void refetch()}>
+                {t('orders.retry')}
+              </Button>
               {back}
             </Group>
           </Stack>
@@ -53,19 +64,27 @@ export function MergePayPage() {
     <Container size="sm" py="xl">
       <Paper withBorder p="lg" data-testid="merge-pay-page">
         <Stack>
-          <Title order={1} size="h2">{t('orders.merge.title')}</Title>
+          <Title order={1} size="h2">
+            {t('orders.merge.title')}
+          </Title>
           <MergeCarousel orders={data.tradeOrderList} />
           <Group justify="space-between" data-testid="merge-total">
             <Text>{t('orders.merge.totalOf', { count: data.tradeOrderList.length })}</Text>
-            <Text fw={700} size="lg">{fmt(data.needPayAmt)}</Text>
+            <Text fw={700} size="lg">
+              {fmt(data.needPayAmt)}
+            </Text>
           </Group>
-          {data.status === 'PENDING_PAY'
-            ? (
-              <Suspense fallback={<PageLoading />}>
-                <PaymentSection isPoint={false} amount={data.needPayAmt} ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })} />
-              </Suspense>
-            )
-            : <Text c="dimmed">{t(data.status === 'PAID' ? 'payResult.success' : 'payment.notPayable')}</Text>}
+          {data.status === 'PENDING_PAY' ? (
+            <Suspense fallback={<PageLoading />}>
+              <PaymentSection
+                isPoint={false}
+                amount={data.needPayAmt}
+                ensureContract={async () => ({ id: data.id, payUniqueKey: data.payUniqueKey })}
+              />
+            </Suspense>
+          ) : (
+            <Text c="dimmed">{t(data.status === 'PAID' ? 'payResult.success' : 'payment.notPayable')}</Text>
+          )}
           {back}
         </Stack>
       </Paper>

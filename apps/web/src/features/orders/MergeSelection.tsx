@@ -19,7 +19,10 @@ import { cancelTogether } from './mergeApi';
 
 export const isMergeable = (o: OrderSummary) => o.operationList.includes('mergePay');
 
-interface MergeState { selected: ReadonlySet<string>; toggle: (o: OrderSummary) => void }
+interface MergeState {
+  selected: ReadonlySet<string>;
+  toggle: (o: OrderSummary) => void;
+}
 const MergeContext = createContext<MergeState | null>(null);
 
 /** The selection of the orders in `orders` (the list's loaded pages) and the bar; orders that left the list drop out of it. */
@@ -28,18 +31,23 @@ export function MergeSelection({ orders, children }: { orders: OrderSummary[]; c
   const mergeable = useMemo(() => orders.filter(isMergeable), [orders]);
   const selectedOrders = useMemo(() => mergeable.filter((o) => picked.has(o.id)), [mergeable, picked]);
   const selected = useMemo(() => new Set(selectedOrders.map((o) => o.id)), [selectedOrders]);
-  const state = useMemo<MergeState>(() => ({
-    selected,
-    toggle: (o) => setPicked((prev) => {
-      const next = new Set(prev);
-      const on = !prev.has(o.id);
-      // The whole checkout goes together.
-      for (const x of mergeable.filter((m) => m.tradeContract.id === o.tradeContract.id)) {
-        if (on) next.add(x.id); else next.delete(x.id);
-      }
-      return next;
+  const state = useMemo<MergeState>(
+    () => ({
+      selected,
+      toggle: (o) =>
+        setPicked((prev) => {
+          const next = new Set(prev);
+          const on = !prev.has(o.id);
+          // The whole checkout goes together.
+          for (const x of mergeable.filter((m) => m.tradeContract.id === o.tradeContract.id)) {
+            if (on) next.add(x.id);
+            else next.delete(x.id);
+          }
+          return next;
+        }),
     }),
-  }), [selected, mergeable]);
+    [selected, mergeable],
+  );
   const checkouts = new Set(mergeable.map((o) => o.tradeContract.id)).size;
   return (
     <MergeContext.Provider value={state}>
@@ -55,8 +63,13 @@ export function MergeCheckbox({ order }: { order: OrderSummary }) {
   const ctx = useContext(MergeContext);
   if (!ctx || !isMergeable(order)) return null;
   return (
-    <Checkbox size="sm" checked={ctx.selected.has(order.id)} onChange={() => ctx.toggle(order)} data-testid="merge-select"
-      aria-label={t('orders.merge.select', { code: order.tradeOrderCode })} />
+    <Checkbox
+      size="sm"
+      checked={ctx.selected.has(order.id)}
+      onChange={() => ctx.toggle(order)}
+      data-testid="merge-select"
+      aria-label={t('orders.merge.select', { code: order.tradeOrderCode })}
+    />
   );
 }
 
@@ -71,15 +84,23 @@ function MergeBar({ selectedOrders, onDone }: { selectedOrders: OrderSummary[]; 
   const checkouts = new Set(selectedOrders.map((o) => o.tradeContract.id)).size;
   const currencies = [...new Set(selectedOrders.map((o) => o.needPayAmt.currency))];
   const mixed = currencies.length > 1;
-  const total = !mixed && currencies[0]
-    ? money(sumMinor(selectedOrders.map((o) => toMinor(o.needPayAmt.value, o.needPayAmt.currency as Currency))), currencies[0] as Currency) : null;
+  const total =
+    !mixed && currencies[0]
+      ? money(
+          sumMinor(selectedOrders.map((o) => toMinor(o.needPayAmt.value, o.needPayAmt.currency as Currency))),
+          currencies[0] as Currency,
+        )
+      : null;
   const ready = checkouts >= 2;
 
   const cancel = async () => {
     setBusy(true);
     try {
       const res = await cancelTogether(ids);
-      notifications.show({ color: 'green', message: t('orders.merge.cancelled', { count: res.closedOrderIds.length }) });
+      notifications.show({
+        color: 'green',
+        message: t('orders.merge.cancelled', { count: res.closedOrderIds.length }),
+      });
       onDone();
       invalidate(true);
     } catch (e) {
@@ -92,9 +113,16 @@ function MergeBar({ selectedOrders, onDone }: { selectedOrders: OrderSummary[]; 
   };
 
   return (
-    <Paper withBorder p="sm" radius="md" data-testid="merge-bar" role="region" aria-label={t('orders.merge.region')}
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      data-testid="merge-bar"
+      role="region"
+      aria-label={t('orders.merge.region')}
       // Stays at the screen's bottom while the list scrolls under it.
-      style={{ position: 'sticky', bottom: 8, zIndex: 5, boxShadow: 'var(--mantine-shadow-md)' }}>
+      style={{ position: 'sticky', bottom: 8, zIndex: 5, boxShadow: 'var(--mantine-shadow-md)' }}
+    >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Stack gap={2}>
           <Text size="sm" fw={600} aria-live="polite" data-testid="merge-summary">
@@ -102,25 +130,54 @@ function MergeBar({ selectedOrders, onDone }: { selectedOrders: OrderSummary[]; 
               ? t('orders.merge.selected', { count: selectedOrders.length, total: total ? fmt(total) : '' })
               : t('orders.merge.hint')}
           </Text>
-          {selectedOrders.length > 0 && !ready && <Text size="xs" c="dimmed">{t('orders.merge.needTwo')}</Text>}
-          {mixed && <Text size="xs" c="orange">{t('orders.merge.mixed')}</Text>}
+          {selectedOrders.length > 0 && !ready && (
+            <Text size="xs" c="dimmed">
+              {t('orders.merge.needTwo')}
+            </Text>
+          )}
+          {mixed && (
+            <Text size="xs" c="orange">
+              {t('orders.merge.mixed')}
+            </Text>
+          )}
         </Stack>
         <Group gap="xs">
-          <Button size="sm" variant="default" disabled={!ready || busy} onClick={() => setConfirming(true)} data-testid="merge-cancel">
+          <Button
+            size="sm"
+            variant="default"
+            disabled={!ready || busy}
+            onClick={() => setConfirming(true)}
+            data-testid="merge-cancel"
+          >
             {t('orders.merge.cancelTogether')}
           </Button>
-          <Button size="sm" disabled={!ready || mixed || busy} data-testid="merge-pay"
-            onClick={() => navigate(`/buyer/merge-pay?orders=${ids.join(',')}`)}>
+          <Button
+            size="sm"
+            disabled={!ready || mixed || busy}
+            data-testid="merge-pay"
+            onClick={() => navigate(`/buyer/merge-pay?orders=${ids.join(',')}`)}
+          >
             {t('orders.merge.payTogether')}
           </Button>
         </Group>
       </Group>
-      <Modal opened={confirming} onClose={() => !busy && setConfirming(false)} title={t('orders.merge.cancelTitle')} centered>
+      <Modal
+        opened={confirming}
+        onClose={() => !busy && setConfirming(false)}
+        title={t('orders.merge.cancelTitle')}
+        centered
+      >
         <Text>{t('orders.merge.cancelText', { count: selectedOrders.length })}</Text>
-        <Text size="sm" c="dimmed" mt="xs">{t('orders.cancel.together')}</Text>
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('orders.cancel.together')}
+        </Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>{t('orders.keepOrder')}</Button>
-          <Button color="red" loading={busy} onClick={() => void cancel()} data-testid="merge-cancel-confirm">{t('orders.merge.cancelConfirm')}</Button>
+          <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+            {t('orders.keepOrder')}
+          </Button>
+          <Button color="red" loading={busy} onClick={() => void cancel()} data-testid="merge-cancel-confirm">
+            {t('orders.merge.cancelConfirm')}
+          </Button>
         </Group>
       </Modal>
     </Paper>

@@ -20,7 +20,11 @@ import classes from './OrderList.module.css';
 
 export function StatusBadge({ status }: { status: OrderSummary['displayStatus'] }) {
   const { t } = useTranslation();
-  return <Badge variant="light" color={STATUS_COLOR[status]} data-testid="order-status">{t(statusKey(status))}</Badge>;
+  return (
+    <Badge variant="light" color={STATUS_COLOR[status]} data-testid="order-status">
+      {t(statusKey(status))}
+    </Badge>
+  );
 }
 
 /** Sub-account name, 'paid by main' and 'pending main account payment' for enterprise main accounts. */
@@ -29,9 +33,21 @@ export function EnterpriseTags({ order }: { order: OrderSummary }) {
   if (!order.enterpriseUser && !order.isMainPay && !order.masterPending) return null;
   return (
     <Group gap={6}>
-      {order.enterpriseUser && <Badge variant="outline" color="gray" tt="none" data-testid="sub-account">{t('orders.subAccount', { name: order.enterpriseUser.username })}</Badge>}
-      {order.isMainPay && <Badge variant="light" color="teal" data-testid="paid-by-main">{t('orders.paidByMain')}</Badge>}
-      {order.masterPending && <Badge variant="light" color="orange" data-testid="master-pending">{t('buyer.masterPending')}</Badge>}
+      {order.enterpriseUser && (
+        <Badge variant="outline" color="gray" tt="none" data-testid="sub-account">
+          {t('orders.subAccount', { name: order.enterpriseUser.username })}
+        </Badge>
+      )}
+      {order.isMainPay && (
+        <Badge variant="light" color="teal" data-testid="paid-by-main">
+          {t('orders.paidByMain')}
+        </Badge>
+      )}
+      {order.masterPending && (
+        <Badge variant="light" color="orange" data-testid="master-pending">
+          {t('buyer.masterPending')}
+        </Badge>
+      )}
     </Group>
   );
 }
@@ -49,24 +65,41 @@ export const OrderCard = memo(function OrderCard({ order }: { order: OrderSummar
   const lines = order.tradeOrderLineList.slice(0, ORDER_LIST_MAX_LINES);
   const more = order.lineCount - lines.length;
   return (
-    <Card component="article" withBorder className={classes.card} data-testid="order-card" data-order-id={order.id}
-      aria-label={t('orders.orderNumber', { code: order.tradeOrderCode })}>
+    <Card
+      component="article"
+      withBorder
+      className={classes.card}
+      data-testid="order-card"
+      data-order-id={order.id}
+      aria-label={t('orders.orderNumber', { code: order.tradeOrderCode })}
+    >
       <Card.Section withBorder inheritPadding py="xs" bg="gray.0">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm" wrap="wrap">
             <MergeCheckbox order={order} />
-            <Anchor component={Link} to={detail} fw={600} size="sm" data-testid="order-code">{t('orders.orderNumber', { code: order.tradeOrderCode })}</Anchor>
-            <Text size="xs" c="dimmed">{dayjs(order.timeline.orderedTime).format(DATE_TIME)}</Text>
-            <Group gap={4} wrap="nowrap"><IconBuildingStore size={14} aria-hidden /><Text size="xs">{order.shop.siteName}</Text></Group>
+            <Anchor component={Link} to={detail} fw={600} size="sm" data-testid="order-code">
+              {t('orders.orderNumber', { code: order.tradeOrderCode })}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {dayjs(order.timeline.orderedTime).format(DATE_TIME)}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <IconBuildingStore size={14} aria-hidden />
+              <Text size="xs">{order.shop.siteName}</Text>
+            </Group>
           </Group>
           <StatusBadge status={order.displayStatus} />
         </Group>
       </Card.Section>
       <Stack gap="sm" mt="sm">
         <EnterpriseTags order={order} />
-        {lines.map((l) => <LineRow key={l.id} line={l} imageSize={{ base: 72, sm: 80 }} />)}
+        {lines.map((l) => (
+          <LineRow key={l.id} line={l} imageSize={{ base: 72, sm: 80 }} />
+        ))}
         {more > 0 && (
-          <Anchor component={Link} to={detail} size="sm" data-testid="more-lines">{t('orders.moreLines', { count: more })}</Anchor>
+          <Anchor component={Link} to={detail} size="sm" data-testid="more-lines">
+            {t('orders.moreLines', { count: more })}
+          </Anchor>
         )}
       </Stack>
 
@@ -75,20 +108,34 @@ export const OrderCard = memo(function OrderCard({ order }: { order: OrderSummar
         <Group justify="space-between" wrap="wrap" gap="xs">
           <div>
             {isCountdown(order) && (
-              <Countdown deadline={order.payDeadlineMillis!} testId="pay-countdown" onExpire={() => invalidate()}
-                labelKey={order.displayStatus === 'PENDING_DEPOSIT' ? 'orders.deadline.deposit' : 'orders.deadline.pay'} />
+              <Countdown
+                deadline={order.payDeadlineMillis!}
+                testId="pay-countdown"
+                onExpire={() => invalidate()}
+                labelKey={order.displayStatus === 'PENDING_DEPOSIT' ? 'orders.deadline.deposit' : 'orders.deadline.pay'}
+              />
             )}
           </div>
           <Group gap="xs" align="baseline">
-            <Text size="sm" c="dimmed">{t('orders.itemCount', { count: order.skuTotalCount })}</Text>
+            <Text size="sm" c="dimmed">
+              {t('orders.itemCount', { count: order.skuTotalCount })}
+            </Text>
             <Text size="sm">{t('orders.total')}</Text>
-            <Text fw={700} data-testid="order-total">{fmt(order.needPayAmt)}</Text>
-            {order.actualNeedPayPoints > 0 && <Text size="sm" c="grape" data-testid="order-points">+ {t('orders.points', { count: order.actualNeedPayPoints })}</Text>}
+            <Text fw={700} data-testid="order-total">
+              {fmt(order.needPayAmt)}
+            </Text>
+            {order.actualNeedPayPoints > 0 && (
+              <Text size="sm" c="grape" data-testid="order-points">
+                + {t('orders.points', { count: order.actualNeedPayPoints })}
+              </Text>
+            )}
           </Group>
         </Group>
         <Group justify="flex-end">
           <OrderOperations order={order} context="list" className={classes.compactButtons} />
-          <Anchor component={Link} to={detail} size="sm">{t('orders.viewDetail')}</Anchor>
+          <Anchor component={Link} to={detail} size="sm">
+            {t('orders.viewDetail')}
+          </Anchor>
         </Group>
       </Stack>
     </Card>

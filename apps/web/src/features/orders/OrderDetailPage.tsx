@@ -21,18 +21,28 @@ export function OrderNotFound({ orderNumber }: { orderNumber: string }) {
   if (guest) {
     return (
       <EmptyBlock title={t('orders.notFound.guestTitle')}>
-        <Text size="sm" c="dimmed" ta="center">{t('orders.notFound.guestText')}</Text>
+        <Text size="sm" c="dimmed" ta="center">
+          {t('orders.notFound.guestText')}
+        </Text>
         <Group>
-          <Button component={Link} to={`/login?target=${encodeURIComponent(location.pathname + location.search)}`}>{t('topbar.login')}</Button>
-          <Button component={Link} to="/order-lookup" variant="default">{t('orders.lookup.link')}</Button>
+          <Button component={Link} to={`/login?target=${encodeURIComponent(location.pathname + location.search)}`}>
+            {t('topbar.login')}
+          </Button>
+          <Button component={Link} to="/order-lookup" variant="default">
+            {t('orders.lookup.link')}
+          </Button>
         </Group>
       </EmptyBlock>
     );
   }
   return (
     <EmptyBlock title={t('payResult.noOrder')}>
-      <Text size="sm" c="dimmed" data-testid="not-found-number">{t('orders.notFound.number', { id: orderNumber })}</Text>
-      <Anchor component={Link} to="/buyer/orders">{t('buyer.menu.orders')}</Anchor>
+      <Text size="sm" c="dimmed" data-testid="not-found-number">
+        {t('orders.notFound.number', { id: orderNumber })}
+      </Text>
+      <Anchor component={Link} to="/buyer/orders">
+        {t('buyer.menu.orders')}
+      </Anchor>
     </EmptyBlock>
   );
 }
@@ -48,16 +58,33 @@ export function OrderDetailPage() {
   const { data, isLoading, error, refetch } = useOrderDetail(orderId, code);
 
   const back = (
-    <Anchor component="button" type="button" size="sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/buyer/orders'))} w="fit-content">
-      <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('orders.back')}</Group>
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/buyer/orders'))}
+      w="fit-content"
+    >
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        {t('orders.back')}
+      </Group>
     </Anchor>
   );
-  if (!valid || isOrderNotFound(error)) return <Stack>{back}<OrderNotFound orderNumber={code ?? orderId} /></Stack>;
+  if (!valid || isOrderNotFound(error))
+    return (
+      <Stack>
+        {back}
+        <OrderNotFound orderNumber={code ?? orderId} />
+      </Stack>
+    );
   if (isLoading) return <PageLoading />;
   if (error || !data) {
     return (
       <EmptyBlock title={orderError(t, error)}>
-        <Button variant="light" onClick={() => void refetch()}>{t('orders.retry')}</Button>
+        <Button variant="light" onClick={() => void refetch()}>
+          {t('orders.retry')}
+        </Button>
       </EmptyBlock>
     );
   }

@@ -6,7 +6,20 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import {
-  Anchor, Badge, Box, Button, Divider, Group, Image, Paper, SimpleGrid, Stack, Stepper, Table, Text, Title,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -26,11 +39,25 @@ import { ServiceCodes } from './ServiceCodes';
 const DIY_SHOWN = 2;
 const CANCELLED = ['CLOSED', 'CANCELED', 'CANCEL_ALL'];
 
-function Section({ title, children, id, testId, action }: { title: string; children: ReactNode; id?: string; testId?: string; action?: ReactNode }) {
+function Section({
+  title,
+  children,
+  id,
+  testId,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  id?: string;
+  testId?: string;
+  action?: ReactNode;
+}) {
   return (
     <Paper withBorder p="md" id={id} data-testid={testId} component="section" aria-label={title}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={2} size="h4">{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         {action}
       </Group>
       {children}
@@ -41,23 +68,38 @@ function Section({ title, children, id, testId, action }: { title: string; child
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed" miw={130} style={{ flexShrink: 0 }}>{label}</Text>
+      <Text size="sm" c="dimmed" miw={130} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
       <Box style={{ minWidth: 0 }}>{children}</Box>
     </Group>
   );
 }
 
 type LooseAddress = Record<string, unknown> & {
-  personName?: string; firstName?: string; lastName?: string; company?: string | null; poiName?: string; detailAddress?: string;
-  city?: string; province?: string | null; postalCode?: string; country?: string; region?: { regionShortName?: string }; personPhone?: string; areaCode?: string | null; email?: string;
+  personName?: string;
+  firstName?: string;
+  lastName?: string;
+  company?: string | null;
+  poiName?: string;
+  detailAddress?: string;
+  city?: string;
+  province?: string | null;
+  postalCode?: string;
+  country?: string;
+  region?: { regionShortName?: string };
+  personPhone?: string;
+  areaCode?: string | null;
+  email?: string;
 };
 function addressLines(a: LooseAddress, countryName: (code: string) => string): string[] {
   const name = a.personName || [a.firstName, a.lastName].filter(Boolean).join(' ');
   return [
-    name, a.company ?? '',
+    name,
+    a.company ?? '',
     [a.poiName, a.detailAddress].filter(Boolean).join(', '),
     [a.city, a.province, a.postalCode].filter(Boolean).join(', '),
-    a.region?.regionShortName ? countryName(a.region.regionShortName) : a.country ?? '',
+    a.region?.regionShortName ? countryName(a.region.regionShortName) : (a.country ?? ''),
     [a.areaCode, a.personPhone].filter(Boolean).join(' '),
     a.email ?? '',
   ].filter((l) => !!l && l.trim() !== '');
@@ -65,7 +107,15 @@ function addressLines(a: LooseAddress, countryName: (code: string) => string): s
 
 function AddressBlock({ address, testId }: { address: LooseAddress; testId: string }) {
   const { countryName } = useCountryName();
-  return <Stack gap={2} data-testid={testId}>{addressLines(address, countryName).map((l, i) => <Text key={i} size="sm">{l}</Text>)}</Stack>;
+  return (
+    <Stack gap={2} data-testid={testId}>
+      {addressLines(address, countryName).map((l, i) => (
+        <Text key={i} size="sm">
+          {l}
+        </Text>
+      ))}
+    </Stack>
+  );
 }
 
 /**
@@ -80,21 +130,51 @@ function LineGroup({ line, orderId, readOnly }: { line: OrderLine; orderId: stri
   const shown = all ? parts : parts.slice(0, DIY_SHOWN);
   return (
     <Stack gap="xs" data-testid="line-group">
-      <LineRow line={line} imageSize={80} badge={line.lineGroupTypeDict === 'DIY_MAIN' ? <Badge size="xs" variant="light">{t('orders.diy')}</Badge> : undefined} />
+      <LineRow
+        line={line}
+        imageSize={80}
+        badge={
+          line.lineGroupTypeDict === 'DIY_MAIN' ? (
+            <Badge size="xs" variant="light">
+              {t('orders.diy')}
+            </Badge>
+          ) : undefined
+        }
+      />
       {!readOnly && line.reverseStatus !== 'NOT_REQUESTED' && (
-        <Anchor component={Link} to={`/buyer/as-list?${new URLSearchParams({ tradeOrderId: orderId, skuId: line.sku.id })}`} size="sm" pl={92} w="fit-content"
-          data-testid="line-after-sales-link">
+        <Anchor
+          component={Link}
+          to={`/buyer/as-list?${new URLSearchParams({ tradeOrderId: orderId, skuId: line.sku.id })}`}
+          size="sm"
+          pl={92}
+          w="fit-content"
+          data-testid="line-after-sales-link"
+        >
           {t('aftersales.viewForLine')}
         </Anchor>
       )}
       {line.presale && (
-        <Text size="xs" c="grape" pl={92}>{t('orders.presaleLine', { deposit: fmt(line.presale.preSaleUnitAmount), balance: fmt(line.presale.balanceSaleUnitAmount) })}</Text>
+        <Text size="xs" c="grape" pl={92}>
+          {t('orders.presaleLine', {
+            deposit: fmt(line.presale.preSaleUnitAmount),
+            balance: fmt(line.presale.balanceSaleUnitAmount),
+          })}
+        </Text>
       )}
       {parts.length > 0 && (
         <Stack gap={6} pl={{ base: 24, sm: 92 }} data-testid="diy-children">
-          {shown.map((c) => <LineRow key={c.id} line={c} imageSize={60} showPrice={false} dimmed />)}
+          {shown.map((c) => (
+            <LineRow key={c.id} line={c} imageSize={60} showPrice={false} dimmed />
+          ))}
           {parts.length > DIY_SHOWN && (
-            <Anchor component="button" type="button" size="sm" onClick={() => setAll((v) => !v)} aria-expanded={all} w="fit-content">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setAll((v) => !v)}
+              aria-expanded={all}
+              w="fit-content"
+            >
               {all ? t('checkout.viewLess') : t('checkout.viewMore')}
             </Anchor>
           )}
@@ -106,8 +186,17 @@ function LineGroup({ line, orderId, readOnly }: { line: OrderLine; orderId: stri
             <Group key={g.id} gap="sm" wrap="nowrap" data-testid="gift-line">
               <Image src={g.sku.image} alt={g.sku.item.itemName} w={60} h={60} radius="sm" />
               <Box style={{ minWidth: 0 }}>
-                <Group gap={6}><Badge size="xs" color="pink" variant="light">{t('cart.gift')}</Badge><Text size="sm" lineClamp={1}>{g.sku.item.itemName}</Text></Group>
-                <Text size="xs" c="dimmed">{skuText(g)} · {lineQty(g)}</Text>
+                <Group gap={6}>
+                  <Badge size="xs" color="pink" variant="light">
+                    {t('cart.gift')}
+                  </Badge>
+                  <Text size="sm" lineClamp={1}>
+                    {g.sku.item.itemName}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {skuText(g)} · {lineQty(g)}
+                </Text>
               </Box>
             </Group>
           ))}
@@ -125,50 +214,102 @@ function Progress({ order }: { order: OrderDetail }) {
   const presale = !!order.presale;
   const steps = presale
     ? [
-      { label: t('orders.progress.deposit'), description: at(order.timeline.depositPaidTime) },
-      { label: t('orders.progress.balance'), description: at(order.timeline.paidTime) },
-      { label: t('orders.progress.shipped') }, { label: t('orders.progress.received') },
-    ]
+        { label: t('orders.progress.deposit'), description: at(order.timeline.depositPaidTime) },
+        { label: t('orders.progress.balance'), description: at(order.timeline.paidTime) },
+        { label: t('orders.progress.shipped') },
+        { label: t('orders.progress.received') },
+      ]
     : [
-      { label: t('orders.progress.ordered'), description: at(order.timeline.orderedTime) },
-      { label: t('orders.progress.paid'), description: at(order.timeline.paidTime) },
-      { label: t('orders.progress.shipped') }, { label: t('orders.progress.received') },
-    ];
+        { label: t('orders.progress.ordered'), description: at(order.timeline.orderedTime) },
+        { label: t('orders.progress.paid'), description: at(order.timeline.paidTime) },
+        { label: t('orders.progress.shipped') },
+        { label: t('orders.progress.received') },
+      ];
   const activeOf: Record<string, number> = presale
     ? { PENDING_DEPOSIT: 0, PENDING_BALANCE: 1, UN_DELIVERY: 2, PROCESSING: 2, UN_RECEIVED: 3, COMPLETE: 4 }
-    : { PENDING_PAY: 1, PENDING_DEPOSIT: 1, PENDING_BALANCE: 1, UN_DELIVERY: 2, PROCESSING: 2, UN_RECEIVED: 3, COMPLETE: 4 };
+    : {
+        PENDING_PAY: 1,
+        PENDING_DEPOSIT: 1,
+        PENDING_BALANCE: 1,
+        UN_DELIVERY: 2,
+        PROCESSING: 2,
+        UN_RECEIVED: 3,
+        COMPLETE: 4,
+      };
   return (
-    <Stepper active={activeOf[s] ?? 0} size="sm" allowNextStepsSelect={false} classNames={{ steps: classes.steps, separator: classes.separator }} data-testid="order-progress" aria-label={t('orders.progress.label')}>
-      {steps.map((st) => <Stepper.Step key={st.label} label={st.label} description={st.description} />)}
+    <Stepper
+      active={activeOf[s] ?? 0}
+      size="sm"
+      allowNextStepsSelect={false}
+      classNames={{ steps: classes.steps, separator: classes.separator }}
+      data-testid="order-progress"
+      aria-label={t('orders.progress.label')}
+    >
+      {steps.map((st) => (
+        <Stepper.Step key={st.label} label={st.label} description={st.description} />
+      ))}
     </Stepper>
   );
 }
 
-function StatusBox({ order, readOnly, onToUse, onCheckVerifyCode }: { order: OrderDetail; readOnly: boolean; onToUse: () => void; onCheckVerifyCode: () => void }) {
+function StatusBox({
+  order,
+  readOnly,
+  onToUse,
+  onCheckVerifyCode,
+}: {
+  order: OrderDetail;
+  readOnly: boolean;
+  onToUse: () => void;
+  onCheckVerifyCode: () => void;
+}) {
   const { t } = useTranslation();
   const invalidate = useInvalidateOrders();
   const s = order.displayStatus;
   return (
     <Stack gap="xs">
       <Group gap="sm" align="center">
-        <Title order={2} size="h3" c={STATUS_COLOR[s]} data-testid="detail-status">{t(statusKey(s))}</Title>
+        <Title order={2} size="h3" c={STATUS_COLOR[s]} data-testid="detail-status">
+          {t(statusKey(s))}
+        </Title>
       </Group>
-      <Text size="sm" c="dimmed">{t(`orders.statusText.${s}`)}</Text>
+      <Text size="sm" c="dimmed">
+        {t(`orders.statusText.${s}`)}
+      </Text>
       {s === 'PENDING_PAY' && order.payDeadlineMillis !== null && (
-        <Countdown deadline={order.payDeadlineMillis} labelKey="orders.deadline.pay" testId="pay-countdown" onExpire={() => invalidate()} />
+        <Countdown
+          deadline={order.payDeadlineMillis}
+          labelKey="orders.deadline.pay"
+          testId="pay-countdown"
+          onExpire={() => invalidate()}
+        />
       )}
       {s === 'PENDING_DEPOSIT' && order.payDeadlineMillis !== null && (
-        <Countdown deadline={order.payDeadlineMillis} labelKey="orders.deadline.autoClose" testId="auto-close-countdown" onExpire={() => invalidate()} />
+        <Countdown
+          deadline={order.payDeadlineMillis}
+          labelKey="orders.deadline.autoClose"
+          testId="auto-close-countdown"
+          onExpire={() => invalidate()}
+        />
       )}
       {s === 'PENDING_BALANCE' && order.presale && (
         <Text size="sm" c="orange" data-testid="balance-window">
-          {t('orders.deadline.balanceWindow', { start: dayjs(order.presale.balancePaymentStartTime).format(DATE_TIME), end: dayjs(order.presale.balancePaymentEndTime).format(DATE_TIME) })}
+          {t('orders.deadline.balanceWindow', {
+            start: dayjs(order.presale.balancePaymentStartTime).format(DATE_TIME),
+            end: dayjs(order.presale.balancePaymentEndTime).format(DATE_TIME),
+          })}
         </Text>
       )}
       {s === 'UN_RECEIVED' && order.receiptDeadlineMillis !== null && (
-        <Text size="sm" c="cyan.8" data-testid="receipt-deadline">{t('orders.deadline.receipt', { date: dayjs(order.receiptDeadlineMillis).format(DATE_TIME) })}</Text>
+        <Text size="sm" c="cyan.8" data-testid="receipt-deadline">
+          {t('orders.deadline.receipt', { date: dayjs(order.receiptDeadlineMillis).format(DATE_TIME) })}
+        </Text>
       )}
-      {!readOnly && <Box mt="xs"><OrderOperations order={order} context="detail" onToUse={onToUse} onCheckVerifyCode={onCheckVerifyCode} /></Box>}
+      {!readOnly && (
+        <Box mt="xs">
+          <OrderOperations order={order} context="detail" onToUse={onToUse} onCheckVerifyCode={onCheckVerifyCode} />
+        </Box>
+      )}
     </Stack>
   );
 }
@@ -180,8 +321,12 @@ function BillSummary({ order }: { order: OrderDetail }) {
   const positive = (m: { value: string }) => Number(m.value) > 0;
   const row = (label: string, value: string, testId: string, strong = false) => (
     <Group justify="space-between" data-testid={testId}>
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : undefined}>{label}</Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : undefined}>{value}</Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : undefined}>
+        {value}
+      </Text>
     </Group>
   );
   const rate = taxPercent(b.taxRate);
@@ -190,20 +335,35 @@ function BillSummary({ order }: { order: OrderDetail }) {
       {row(t('orders.bill.goods'), fmt(b.skuAmt), 'bill-goods')}
       {row(t('orders.bill.shipping'), fmt(b.shippingAmt), 'bill-shipping')}
       {positive(b.orderDiscountAmt) && row(t('orders.bill.discount'), `− ${fmt(b.orderDiscountAmt)}`, 'bill-discount')}
-      {positive(b.pointDiscountAmount) && row(t('orders.bill.pointsDeduction'), `− ${fmt(b.pointDiscountAmount)}`, 'bill-points-deduction')}
-      {b.taxDisplay === 'EXCLUSIVE'
-        ? row(t('orders.bill.tax', { rate }), fmt(b.taxAmt), 'bill-tax')
-        : <Text size="xs" c="dimmed" data-testid="bill-tax">{t('orders.bill.vatIncluded', { rate, amount: fmt(b.taxAmt) })}</Text>}
-      {order.actualNeedPayPoints > 0 && row(t('orders.bill.pointsPaid'), t('orders.points', { count: order.actualNeedPayPoints }), 'bill-points')}
+      {positive(b.pointDiscountAmount) &&
+        row(t('orders.bill.pointsDeduction'), `− ${fmt(b.pointDiscountAmount)}`, 'bill-points-deduction')}
+      {b.taxDisplay === 'EXCLUSIVE' ? (
+        row(t('orders.bill.tax', { rate }), fmt(b.taxAmt), 'bill-tax')
+      ) : (
+        <Text size="xs" c="dimmed" data-testid="bill-tax">
+          {t('orders.bill.vatIncluded', { rate, amount: fmt(b.taxAmt) })}
+        </Text>
+      )}
+      {order.actualNeedPayPoints > 0 &&
+        row(t('orders.bill.pointsPaid'), t('orders.points', { count: order.actualNeedPayPoints }), 'bill-points')}
       <Divider my={4} />
       {row(t('orders.total'), fmt(b.needPayAmt), 'bill-total', true)}
       {positive(b.paidAmt) && row(t('orders.bill.paid'), fmt(b.paidAmt), 'bill-paid')}
-      {order.earnPoints > 0 && <Text size="sm" c="grape" ta="right" data-testid="earn-points">{t('orders.bill.earn', { count: order.earnPoints })}</Text>}
+      {order.earnPoints > 0 && (
+        <Text size="sm" c="grape" ta="right" data-testid="earn-points">
+          {t('orders.bill.earn', { count: order.earnPoints })}
+        </Text>
+      )}
     </Stack>
   );
 }
 
-export function OrderDetailView({ order, readOnly = false, openUseInfo = false, extra }: {
+export function OrderDetailView({
+  order,
+  readOnly = false,
+  openUseInfo = false,
+  extra,
+}: {
   order: OrderDetail;
   /** Guest lookup: no operations. */
   readOnly?: boolean;
@@ -215,12 +375,31 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
   const { t } = useTranslation();
   const fmt = useMoney();
   const [reveal, setReveal] = useState(false);
-  const serviceLines = order.tradeOrderLineList.filter((l) => l.itemBusinessType === 'SERVICE' || l.tradeOrderLineCouponsBOList.length > 0 || l.serviceRemainingTimes !== null);
+  const serviceLines = order.tradeOrderLineList.filter(
+    (l) =>
+      l.itemBusinessType === 'SERVICE' || l.tradeOrderLineCouponsBOList.length > 0 || l.serviceRemainingTimes !== null,
+  );
   const showUse = () => document.getElementById('use-info')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  const checkVerifyCode = () => { setReveal(true); showUse(); };
-  useEffect(() => { if (openUseInfo && serviceLines.length) showUse(); }, [openUseInfo]); // eslint-disable-line react-hooks/exhaustive-deps
+  const checkVerifyCode = () => {
+    setReveal(true);
+    showUse();
+  };
+  useEffect(() => {
+    if (openUseInfo && serviceLines.length) showUse();
+  }, [openUseInfo]); // eslint-disable-line react-hooks/exhaustive-deps
   const pickup = order.fulfillmentType === 'PICKUP';
-  const store = order.pickUpStoreInfo as (Record<string, unknown> & { storeName?: string; storeAddress?: string; address?: string; storeCity?: string; storeState?: string; storeZipCode?: string; businessHours?: string; storeCountry?: { regionName?: string } }) | null;
+  const store = order.pickUpStoreInfo as
+    | (Record<string, unknown> & {
+        storeName?: string;
+        storeAddress?: string;
+        address?: string;
+        storeCity?: string;
+        storeState?: string;
+        storeZipCode?: string;
+        businessHours?: string;
+        storeCountry?: { regionName?: string };
+      })
+    | null;
   const channel = order.paymentInfo?.payChannel ?? order.payChannel;
 
   return (
@@ -229,11 +408,20 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Group gap={4} wrap="nowrap">
-              <Title order={1} size="h3" fz={{ base: 'lg', sm: 'var(--mantine-h3-font-size)' }} data-testid="detail-code">{t('orders.orderNumber', { code: order.tradeOrderCode })}</Title>
+              <Title
+                order={1}
+                size="h3"
+                fz={{ base: 'lg', sm: 'var(--mantine-h3-font-size)' }}
+                data-testid="detail-code"
+              >
+                {t('orders.orderNumber', { code: order.tradeOrderCode })}
+              </Title>
               <CopyButton value={order.tradeOrderCode} label={t('orders.copyNumber')} />
             </Group>
             <Group gap="sm">
-              <Text size="sm" c="dimmed">{dayjs(order.timeline.orderedTime).format(DATE_TIME)}</Text>
+              <Text size="sm" c="dimmed">
+                {dayjs(order.timeline.orderedTime).format(DATE_TIME)}
+              </Text>
               <Text size="sm">{order.shop.siteName}</Text>
             </Group>
           </Group>
@@ -257,45 +445,87 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
       {extra}
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Section title={t(pickup ? 'orders.section.pickup' : 'orders.section.delivery')} testId={pickup ? 'pickup-info' : 'delivery-info'}>
+        <Section
+          title={t(pickup ? 'orders.section.pickup' : 'orders.section.delivery')}
+          testId={pickup ? 'pickup-info' : 'delivery-info'}
+        >
           <Stack gap="xs">
             {pickup && store ? (
               <Stack gap={2}>
-                <Text size="sm" fw={500}>{store.storeName}</Text>
+                <Text size="sm" fw={500}>
+                  {store.storeName}
+                </Text>
                 <Text size="sm">{store.storeAddress || store.address}</Text>
-                <Text size="sm">{[store.storeCity, store.storeState, store.storeZipCode].filter(Boolean).join(', ')}</Text>
+                <Text size="sm">
+                  {[store.storeCity, store.storeState, store.storeZipCode].filter(Boolean).join(', ')}
+                </Text>
                 {store.storeCountry?.regionName && <Text size="sm">{store.storeCountry.regionName}</Text>}
-                {store.businessHours && <Text size="xs" c="dimmed">{t('orders.pickupHours', { hours: store.businessHours })}</Text>}
+                {store.businessHours && (
+                  <Text size="xs" c="dimmed">
+                    {t('orders.pickupHours', { hours: store.businessHours })}
+                  </Text>
+                )}
               </Stack>
-            ) : order.selectedAddress ? <AddressBlock address={order.selectedAddress as LooseAddress} testId="shipping-address" /> : <Text size="sm" c="dimmed">—</Text>}
+            ) : order.selectedAddress ? (
+              <AddressBlock address={order.selectedAddress as LooseAddress} testId="shipping-address" />
+            ) : (
+              <Text size="sm" c="dimmed">
+                —
+              </Text>
+            )}
             <Divider />
             <Field label={t('orders.shippingMethod')}>
-              <Text size="sm" data-testid="shipping-method">{order.shippingTimeInfo.shippingMethod ?? (pickup ? t('orders.pickupMethod') : '—')}</Text>
+              <Text size="sm" data-testid="shipping-method">
+                {order.shippingTimeInfo.shippingMethod ?? (pickup ? t('orders.pickupMethod') : '—')}
+              </Text>
               {(order.shippingTimeInfo.deliveryDay || order.shippingTimeInfo.deliveryTime) && (
-                <Text size="xs" c="dimmed">{[order.shippingTimeInfo.deliveryDay, order.shippingTimeInfo.deliveryTime].filter(Boolean).join(' · ')}</Text>
+                <Text size="xs" c="dimmed">
+                  {[order.shippingTimeInfo.deliveryDay, order.shippingTimeInfo.deliveryTime]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
               )}
             </Field>
-            {order.notifyInfo && <Field label={t('orders.notify')}><Text size="sm">{order.notifyInfo.contactInfo}</Text></Field>}
+            {order.notifyInfo && (
+              <Field label={t('orders.notify')}>
+                <Text size="sm">{order.notifyInfo.contactInfo}</Text>
+              </Field>
+            )}
           </Stack>
         </Section>
         <Section title={t('orders.section.billing')} testId="billing-info">
           <Stack gap="xs">
-            {order.billingAddress
-              ? <AddressBlock address={order.billingAddress as LooseAddress} testId="billing-address" />
-              : <Text size="sm" c="dimmed">{t('orders.billingSame')}</Text>}
+            {order.billingAddress ? (
+              <AddressBlock address={order.billingAddress as LooseAddress} testId="billing-address" />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('orders.billingSame')}
+              </Text>
+            )}
             {/* An order with a VAT invoice (asked for, or to ask for) shows that instead of the plain invoice link. */}
             {order.invoice && (readOnly || !showsVatInvoice(order)) && (
               <>
                 <Divider />
                 <Field label={t('orders.invoice.label')}>
                   <Group gap="xs">
-                    <Text size="sm" data-testid="invoice-status">{t(`orders.invoice.${order.invoice.status}`)}</Text>
-                    {order.invoice.invoiceUrl && <Anchor href={order.invoice.invoiceUrl} target="_blank" rel="noopener" size="sm">{t('orders.op.viewInvoice')}</Anchor>}
+                    <Text size="sm" data-testid="invoice-status">
+                      {t(`orders.invoice.${order.invoice.status}`)}
+                    </Text>
+                    {order.invoice.invoiceUrl && (
+                      <Anchor href={order.invoice.invoiceUrl} target="_blank" rel="noopener" size="sm">
+                        {t('orders.op.viewInvoice')}
+                      </Anchor>
+                    )}
                   </Group>
                 </Field>
               </>
             )}
-            {!readOnly && showsVatInvoice(order) && <><Divider /><VatInvoicePanel order={order} /></>}
+            {!readOnly && showsVatInvoice(order) && (
+              <>
+                <Divider />
+                <VatInvoicePanel order={order} />
+              </>
+            )}
           </Stack>
         </Section>
       </SimpleGrid>
@@ -303,28 +533,54 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
       {order.paymentInfo && (
         <Section title={t('orders.section.payment')} testId="payment-info">
           <Stack gap="xs">
-            <Field label={t('orders.payment.channel')}><Text size="sm">{channel ? t(`payment.channel.${channel}`, { defaultValue: channel }) : '—'}</Text></Field>
-            <Field label={t('orders.payment.number')}><Text size="sm" ff="monospace">{order.paymentInfo.paymentOrderId}</Text></Field>
+            <Field label={t('orders.payment.channel')}>
+              <Text size="sm">{channel ? t(`payment.channel.${channel}`, { defaultValue: channel }) : '—'}</Text>
+            </Field>
+            <Field label={t('orders.payment.number')}>
+              <Text size="sm" ff="monospace">
+                {order.paymentInfo.paymentOrderId}
+              </Text>
+            </Field>
             {order.paymentInfo.togetherWith.length > 0 && (
               <Field label={t('orders.payment.togetherWith', { count: order.paymentInfo.togetherWith.length })}>
                 <Box data-testid="paid-together">
                   <Group gap="xs">
-                    {order.paymentInfo.togetherWith.map((x) => (readOnly
-                      ? <Text key={x.id} size="sm" ff="monospace">{x.tradeOrderCode}</Text>
-                      : <Anchor key={x.id} component={Link} to={`/buyer/order/detail/${x.id}`} size="sm" ff="monospace">{x.tradeOrderCode}</Anchor>))}
+                    {order.paymentInfo.togetherWith.map((x) =>
+                      readOnly ? (
+                        <Text key={x.id} size="sm" ff="monospace">
+                          {x.tradeOrderCode}
+                        </Text>
+                      ) : (
+                        <Anchor key={x.id} component={Link} to={`/buyer/order/detail/${x.id}`} size="sm" ff="monospace">
+                          {x.tradeOrderCode}
+                        </Anchor>
+                      ),
+                    )}
                   </Group>
-                  <Text size="xs" c="dimmed">{t('orders.payment.onePayment', { count: order.paymentInfo.togetherWith.length + 1, total: fmt(order.paymentInfo.contractAmount) })}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('orders.payment.onePayment', {
+                      count: order.paymentInfo.togetherWith.length + 1,
+                      total: fmt(order.paymentInfo.contractAmount),
+                    })}
+                  </Text>
                 </Box>
               </Field>
             )}
-            {order.timeline.paidTime && <Field label={t('orders.payment.paidAt')}><Text size="sm">{dayjs(order.timeline.paidTime).format(DATE_TIME)}</Text></Field>}
+            {order.timeline.paidTime && (
+              <Field label={t('orders.payment.paidAt')}>
+                <Text size="sm">{dayjs(order.timeline.paidTime).format(DATE_TIME)}</Text>
+              </Field>
+            )}
             {order.paymentInfo.records.length > 0 && (
               <Table.ScrollContainer minWidth={480}>
                 <Table withTableBorder fz="sm" data-testid="payment-records">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('orders.payment.time')}</Table.Th><Table.Th>{t('orders.payment.stage')}</Table.Th>
-                      <Table.Th>{t('orders.payment.channel')}</Table.Th><Table.Th>{t('orders.payment.amount')}</Table.Th><Table.Th>{t('orders.payment.status')}</Table.Th>
+                      <Table.Th>{t('orders.payment.time')}</Table.Th>
+                      <Table.Th>{t('orders.payment.stage')}</Table.Th>
+                      <Table.Th>{t('orders.payment.channel')}</Table.Th>
+                      <Table.Th>{t('orders.payment.amount')}</Table.Th>
+                      <Table.Th>{t('orders.payment.status')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -335,9 +591,15 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
                         <Table.Td>{t(`payment.channel.${r.payChannel}`, { defaultValue: r.payChannel })}</Table.Td>
                         <Table.Td>
                           {fmt(r.amount)}
-                          {r.contractAmount.value !== r.amount.value && <Text size="xs" c="dimmed">{t('orders.payment.ofTotal', { total: fmt(r.contractAmount) })}</Text>}
+                          {r.contractAmount.value !== r.amount.value && (
+                            <Text size="xs" c="dimmed">
+                              {t('orders.payment.ofTotal', { total: fmt(r.contractAmount) })}
+                            </Text>
+                          )}
                         </Table.Td>
-                        <Table.Td>{t(`orders.payment.records.${r.recordStatus}`, { defaultValue: r.recordStatus })}</Table.Td>
+                        <Table.Td>
+                          {t(`orders.payment.records.${r.recordStatus}`, { defaultValue: r.recordStatus })}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -350,14 +612,21 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
                   <Table.Caption>{t('orders.payment.refundsTitle')}</Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('orders.payment.time')}</Table.Th><Table.Th>{t('orders.payment.channel')}</Table.Th>
-                      <Table.Th>{t('orders.payment.amount')}</Table.Th><Table.Th>{t('orders.payment.status')}</Table.Th>
+                      <Table.Th>{t('orders.payment.time')}</Table.Th>
+                      <Table.Th>{t('orders.payment.channel')}</Table.Th>
+                      <Table.Th>{t('orders.payment.amount')}</Table.Th>
+                      <Table.Th>{t('orders.payment.status')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {order.paymentInfo.refunds.map((r, i) => (
                       <Table.Tr key={i}>
-                        <Table.Td>{dayjs(r.createdAt).format(DATE_TIME)}<Text size="xs" c="dimmed">{t(`orders.payment.refundReason.${r.reason}`)}</Text></Table.Td>
+                        <Table.Td>
+                          {dayjs(r.createdAt).format(DATE_TIME)}
+                          <Text size="xs" c="dimmed">
+                            {t(`orders.payment.refundReason.${r.reason}`)}
+                          </Text>
+                        </Table.Td>
                         <Table.Td>{t(`payment.channel.${r.payChannel}`, { defaultValue: r.payChannel })}</Table.Td>
                         <Table.Td>{fmt(r.amount)}</Table.Td>
                         <Table.Td>{t(`orders.payment.refundStatus.${r.status}`)}</Table.Td>
@@ -373,7 +642,14 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
 
       {serviceLines.length > 0 && (
         <Section title={t('orders.section.use')} id="use-info" testId="use-info">
-          <ServiceCodes order={order} lines={serviceLines} readOnly={readOnly} reveal={reveal} onReveal={() => setReveal(true)} onHide={() => setReveal(false)} />
+          <ServiceCodes
+            order={order}
+            lines={serviceLines}
+            readOnly={readOnly}
+            reveal={reveal}
+            onReveal={() => setReveal(true)}
+            onHide={() => setReveal(false)}
+          />
         </Section>
       )}
 
@@ -383,10 +659,11 @@ export function OrderDetailView({ order, readOnly = false, openUseInfo = false, 
 
       {order.remark && (
         <Section title={t('orders.section.remark')} testId="remark">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{order.remark}</Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {order.remark}
+          </Text>
         </Section>
       )}
     </Stack>
   );
 }
-

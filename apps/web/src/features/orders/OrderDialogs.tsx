@@ -12,11 +12,24 @@ import { OpenPackages } from './OrderOperations';
 import { PackageSummary } from './parts';
 
 export type OrderDialog =
-  | { kind: 'cancelBefore' } | { kind: 'cancelAfter' } | { kind: 'postpone' } | { kind: 'apply'; cancelBeforeDelivery: boolean }
-  | { kind: 'confirmOne'; pkg: ShipmentPackage } | { kind: 'confirmMany' };
+  | { kind: 'cancelBefore' }
+  | { kind: 'cancelAfter' }
+  | { kind: 'postpone' }
+  | { kind: 'apply'; cancelBeforeDelivery: boolean }
+  | { kind: 'confirmOne'; pkg: ShipmentPackage }
+  | { kind: 'confirmMany' };
 
 /** The confirmations of one order's operations; `dialog` says which one is open. */
-export function OrderDialogs({ orderId, dialog, onClose, busy, onCancelBefore, onCancelAfter, onPostpone, onConfirmOne }: {
+export function OrderDialogs({
+  orderId,
+  dialog,
+  onClose,
+  busy,
+  onCancelBefore,
+  onCancelAfter,
+  onPostpone,
+  onConfirmOne,
+}: {
   orderId: string;
   dialog: OrderDialog | null;
   onClose: () => void;
@@ -29,25 +42,52 @@ export function OrderDialogs({ orderId, dialog, onClose, busy, onCancelBefore, o
   const { t } = useTranslation();
   return (
     <>
-      <ConfirmDialog opened={dialog?.kind === 'cancelBefore'} onClose={onClose} title={t('orders.cancel.title')} danger
-        cancelLabel={t('orders.keepOrder')} confirmLabel={t('orders.cancel.confirm')} busy={busy.cancelBefore} onConfirm={onCancelBefore}>
+      <ConfirmDialog
+        opened={dialog?.kind === 'cancelBefore'}
+        onClose={onClose}
+        title={t('orders.cancel.title')}
+        danger
+        cancelLabel={t('orders.keepOrder')}
+        confirmLabel={t('orders.cancel.confirm')}
+        busy={busy.cancelBefore}
+        onConfirm={onCancelBefore}
+      >
         <Text size="sm">{t('orders.cancel.beforePayText')}</Text>
         <PlacedTogether orderId={orderId} opened={dialog?.kind === 'cancelBefore'} />
       </ConfirmDialog>
 
-      <ConfirmDialog opened={dialog?.kind === 'cancelAfter'} onClose={onClose} title={t('orders.cancel.title')} danger
-        cancelLabel={t('orders.keepOrder')} confirmLabel={t('orders.cancel.confirm')} busy={busy.cancelAfter} onConfirm={onCancelAfter}>
+      <ConfirmDialog
+        opened={dialog?.kind === 'cancelAfter'}
+        onClose={onClose}
+        title={t('orders.cancel.title')}
+        danger
+        cancelLabel={t('orders.keepOrder')}
+        confirmLabel={t('orders.cancel.confirm')}
+        busy={busy.cancelAfter}
+        onConfirm={onCancelAfter}
+      >
         <Text size="sm">{t('orders.cancel.afterPayText')}</Text>
       </ConfirmDialog>
 
-      <ConfirmDialog opened={dialog?.kind === 'postpone'} onClose={onClose} title={t('orders.postpone.title')}
-        confirmLabel={t('orders.postpone.confirm')} busy={busy.postpone} onConfirm={onPostpone}>
+      <ConfirmDialog
+        opened={dialog?.kind === 'postpone'}
+        onClose={onClose}
+        title={t('orders.postpone.title')}
+        confirmLabel={t('orders.postpone.confirm')}
+        busy={busy.postpone}
+        onConfirm={onPostpone}
+      >
         <Text size="sm">{t('orders.postpone.text')}</Text>
       </ConfirmDialog>
 
-      <ConfirmDialog opened={dialog?.kind === 'confirmOne'} onClose={onClose} title={t('orders.confirm.title')}
-        confirmLabel={t('orders.confirm.button')} busy={busy.sign}
-        onConfirm={() => dialog?.kind === 'confirmOne' && onConfirmOne(dialog.pkg)}>
+      <ConfirmDialog
+        opened={dialog?.kind === 'confirmOne'}
+        onClose={onClose}
+        title={t('orders.confirm.title')}
+        confirmLabel={t('orders.confirm.button')}
+        busy={busy.sign}
+        onConfirm={() => dialog?.kind === 'confirmOne' && onConfirmOne(dialog.pkg)}
+      >
         <Text size="sm">{t('orders.confirm.text')}</Text>
         {dialog?.kind === 'confirmOne' && <PackageSummary pkg={dialog.pkg} />}
       </ConfirmDialog>
@@ -67,8 +107,12 @@ function PlacedTogether({ orderId, opened }: { orderId: string; opened: boolean 
   if (!others.length) return null;
   return (
     <div data-testid="cancel-together">
-      <Text size="sm" c="dimmed">{t('orders.cancel.together')}</Text>
-      <Text size="sm" c="dimmed">{t('orders.payment.togetherWith', { count: others.length })} {others.map((o) => o.tradeOrderCode).join(', ')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('orders.cancel.together')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('orders.payment.togetherWith', { count: others.length })} {others.map((o) => o.tradeOrderCode).join(', ')}
+      </Text>
     </div>
   );
 }
@@ -78,23 +122,39 @@ function ConfirmManyDialog({ orderId, opened, onClose }: { orderId: string; open
   const { data } = usePackages(orderId, opened);
   return (
     <Modal opened={opened} onClose={onClose} title={t('orders.confirm.manyTitle')} size="lg" centered>
-      <Text size="sm" c="dimmed" mb="sm">{t('orders.confirm.manyText')}</Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('orders.confirm.manyText')}
+      </Text>
       {data && <OpenPackages orderId={orderId} packages={data} />}
     </Modal>
   );
 }
 
 /** SPEC §8: a payment of this order is pending or failed: wait for its result or pay again. */
-export function RepeatPaymentDialog({ opened, onClose, onWait, onPayAgain, closing }: {
-  opened: boolean; onClose: () => void; onWait: () => void; onPayAgain: () => void; closing: boolean;
+export function RepeatPaymentDialog({
+  opened,
+  onClose,
+  onWait,
+  onPayAgain,
+  closing,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onWait: () => void;
+  onPayAgain: () => void;
+  closing: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={t('orders.notice')} centered>
       <Text>{t('payment.repeatNotice')}</Text>
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onWait}>{t('payment.waitResult')}</Button>
-        <Button loading={closing} onClick={onPayAgain}>{t('payment.payAgain')}</Button>
+        <Button variant="default" onClick={onWait}>
+          {t('payment.waitResult')}
+        </Button>
+        <Button loading={closing} onClick={onPayAgain}>
+          {t('payment.payAgain')}
+        </Button>
       </Group>
     </Modal>
   );

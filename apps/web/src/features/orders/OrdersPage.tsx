@@ -34,18 +34,25 @@ type AccountFilter = 'all' | 'mine' | 'subs' | `sub:${string}`;
 /** What the URL and the caller's account say the list shows (one reading, for the page and its loader). */
 export function orderListFilters(params: URLSearchParams, session: SessionInfo | undefined) {
   const isMain = !!session?.enterprise?.isMain && session.enterprise.status === 'ENABLED';
-  const tabs = SITES[session?.site ?? 'US'].features.germanType ? LIST_TABS.filter((x) => x === 'ALL_ORDER') : LIST_TABS;
+  const tabs = SITES[session?.site ?? 'US'].features.germanType
+    ? LIST_TABS.filter((x) => x === 'ALL_ORDER')
+    : LIST_TABS;
   const parsedStatus = parseEnum<OrderTab>(ORDER_TABS, params.get('status'));
-  const status: OrderTab = parsedStatus.success && (tabs.includes(parsedStatus.data) || parsedStatus.data === CANCELED_FILTER) ? parsedStatus.data : 'ALL_ORDER';
+  const status: OrderTab =
+    parsedStatus.success && (tabs.includes(parsedStatus.data) || parsedStatus.data === CANCELED_FILTER)
+      ? parsedStatus.data
+      : 'ALL_ORDER';
   const parsedSpan = parseEnum<OrderTimespan>(ORDER_TIMESPANS, params.get('timespan'));
   return {
-    isMain, tabs, status,
+    isMain,
+    tabs,
+    status,
     timespan: parsedSpan.success ? parsedSpan.data : undefined,
     keyword: params.get('keyword')?.trim() || undefined,
     pageNo: intParam(params.get('pageNo'), 1),
     pageSize: intParam(params.get('pageSize'), ORDER_LIST_PAGE_SIZE, MAX_PAGE_SIZE),
     points: params.get('from') === 'point',
-    account: (isMain ? params.get('account') ?? 'all' : 'all') as AccountFilter,
+    account: (isMain ? (params.get('account') ?? 'all') : 'all') as AccountFilter,
     mainPay: isMain && params.get('mainPay') === '1',
   };
 }
@@ -56,9 +63,14 @@ type OrderListFilters = ReturnType<typeof orderListFilters>;
  * source PC): the server renders one page for every screen, and the phone's infinite scroll reads
  * its next pages with the same body.
  */
-export function orderListBodies(f: OrderListFilters, enterpriseUserIds: string[] | undefined): { list: OrderListBody; counts: OrderCountBody } {
+export function orderListBodies(
+  f: OrderListFilters,
+  enterpriseUserIds: string[] | undefined,
+): { list: OrderListBody; counts: OrderCountBody } {
   const base: Omit<OrderListBody, 'pageNo'> = {
-    pageSize: f.pageSize, searchStatus: f.status, deviceSource: 'PC',
+    pageSize: f.pageSize,
+    searchStatus: f.status,
+    deviceSource: 'PC',
     ...(f.keyword ? { queryParams: { keyword: f.keyword } } : {}),
     ...(f.timespan ? { timeline: f.timespan } : {}),
     ...(f.points ? { tradeType: 'NORMAL_POINT_REDEEM' as const } : {}),
@@ -66,8 +78,10 @@ export function orderListBodies(f: OrderListFilters, enterpriseUserIds: string[]
     ...(enterpriseUserIds ? { enterpriseUserIds } : {}),
   };
   const counts: OrderCountBody = {
-    deviceSource: base.deviceSource, ...(f.points ? { tradeType: 'NORMAL_POINT_REDEEM' as const } : {}),
-    ...(f.mainPay ? { isMainPay: true } : {}), ...(enterpriseUserIds ? { enterpriseUserIds } : {}),
+    deviceSource: base.deviceSource,
+    ...(f.points ? { tradeType: 'NORMAL_POINT_REDEEM' as const } : {}),
+    ...(f.mainPay ? { isMainPay: true } : {}),
+    ...(enterpriseUserIds ? { enterpriseUserIds } : {}),
   };
   return { list: { ...base, pageNo: f.pageNo }, counts };
 }
@@ -105,7 +119,10 @@ export function OrdersPage() {
 
   const [draft, setDraft] = useState(keyword ?? '');
   useEffect(() => setDraft(keyword ?? ''), [keyword]);
-  const search = (e: FormEvent) => { e.preventDefault(); update({ keyword: draft.trim() || null }); };
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    update({ keyword: draft.trim() || null });
+  };
 
   const accountOptions = [
     { value: 'all', label: t('orders.account.all') },
@@ -118,13 +135,21 @@ export function OrdersPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">{t(points ? 'orders.pointsTitle' : 'buyer.menu.orders')}</Title>
-        {tourist && <Anchor component={Link} to="/order-lookup" size="sm" data-testid="guest-lookup-link">{t('orders.lookup.link')}</Anchor>}
+        <Title order={1} size="h2">
+          {t(points ? 'orders.pointsTitle' : 'buyer.menu.orders')}
+        </Title>
+        {tourist && (
+          <Anchor component={Link} to="/order-lookup" size="sm" data-testid="guest-lookup-link">
+            {t('orders.lookup.link')}
+          </Anchor>
+        )}
       </Group>
       {tourist && (
         <Alert variant="light">
           {t('orders.touristHint')}{' '}
-          <Anchor component={Link} to={`/login?target=${encodeURIComponent('/buyer/orders')}`}>{t('topbar.login')}</Anchor>
+          <Anchor component={Link} to={`/login?target=${encodeURIComponent('/buyer/orders')}`}>
+            {t('topbar.login')}
+          </Anchor>
         </Alert>
       )}
 
@@ -134,24 +159,53 @@ export function OrdersPage() {
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <form onSubmit={search} role="search" className={classes.search}>
-          <TextInput label={t('orders.filter.search')} placeholder={t('orders.filter.searchPlaceholder')} value={draft} maxLength={100}
+          <TextInput
+            label={t('orders.filter.search')}
+            placeholder={t('orders.filter.searchPlaceholder')}
+            value={draft}
+            maxLength={100}
             onChange={(e) => setDraft(e.currentTarget.value)}
-            rightSection={<ActionIcon type="submit" variant="subtle" aria-label={t('orders.filter.searchButton')}><IconSearch size={16} /></ActionIcon>}
-            rightSectionWidth={40} />
+            rightSection={
+              <ActionIcon type="submit" variant="subtle" aria-label={t('orders.filter.searchButton')}>
+                <IconSearch size={16} />
+              </ActionIcon>
+            }
+            rightSectionWidth={40}
+          />
         </form>
-        <NativeSelect label={t('orders.filter.time')} w={{ base: '100%', sm: 180 }}
-          data={[{ value: '', label: t('orders.timespan.any') }, ...TIMESPANS.map((s) => ({ value: s, label: t(`orders.timespan.${s}`) }))]}
-          value={timespan ?? ''} onChange={(e) => update({ timespan: e.currentTarget.value || null })} />
-        <CanceledFilter active={status === CANCELED_FILTER} countBody={countBody} enabled={filtersReady}
-          onToggle={() => update({ status: status === CANCELED_FILTER ? null : CANCELED_FILTER })} />
+        <NativeSelect
+          label={t('orders.filter.time')}
+          w={{ base: '100%', sm: 180 }}
+          data={[
+            { value: '', label: t('orders.timespan.any') },
+            ...TIMESPANS.map((s) => ({ value: s, label: t(`orders.timespan.${s}`) })),
+          ]}
+          value={timespan ?? ''}
+          onChange={(e) => update({ timespan: e.currentTarget.value || null })}
+        />
+        <CanceledFilter
+          active={status === CANCELED_FILTER}
+          countBody={countBody}
+          enabled={filtersReady}
+          onToggle={() => update({ status: status === CANCELED_FILTER ? null : CANCELED_FILTER })}
+        />
       </Group>
 
       {isMain && (
-        <EnterpriseFilters accountOptions={accountOptions} account={account} mainPay={mainPay}
-          onAccount={(v) => update({ account: !v || v === 'all' ? null : v })} onMainPay={(checked) => update({ mainPay: checked ? '1' : null })} />
+        <EnterpriseFilters
+          accountOptions={accountOptions}
+          account={account}
+          mainPay={mainPay}
+          onAccount={(v) => update({ account: !v || v === 'all' ? null : v })}
+          onMainPay={(checked) => update({ mainPay: checked ? '1' : null })}
+        />
       )}
 
-      <OrderList body={list} enabled={filtersReady} onPage={(p) => update({ pageNo: p === 1 ? null : String(p) }, true)} />
+      <OrderList
+        body={list}
+        enabled={filtersReady}
+        onPage={(p) => update({ pageNo: p === 1 ? null : String(p) }, true)}
+      />
     </Stack>
   );
 }

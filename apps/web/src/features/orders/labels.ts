@@ -20,8 +20,16 @@ export const tabKey = (tab: OrderTab) => `orders.tab.${tab}`;
 export const statusKey = (s: DisplayStatus) => `orders.status.${s}`;
 
 export const STATUS_COLOR: Record<DisplayStatus, string> = {
-  PENDING_PAY: 'orange', PENDING_DEPOSIT: 'orange', PENDING_BALANCE: 'orange', UN_DELIVERY: 'blue', UN_RECEIVED: 'cyan',
-  COMPLETE: 'green', CLOSED: 'gray', CANCELED: 'gray', CANCEL_ALL: 'gray', PROCESSING: 'yellow',
+  PENDING_PAY: 'orange',
+  PENDING_DEPOSIT: 'orange',
+  PENDING_BALANCE: 'orange',
+  UN_DELIVERY: 'blue',
+  UN_RECEIVED: 'cyan',
+  COMPLETE: 'green',
+  CLOSED: 'gray',
+  CANCELED: 'gray',
+  CANCEL_ALL: 'gray',
+  PROCESSING: 'yellow',
 };
 
 /** Weight items show their quantity with the unit ("1.5 kg"); others "× 2". */

@@ -37,15 +37,27 @@ export function EmptyOrders() {
   if (FILTER_PARAMS.some((k) => params.get(k))) {
     return (
       <EmptyBlock title={t('orders.noMatch')}>
-        <Button variant="light" onClick={() => update(Object.fromEntries(FILTER_PARAMS.map((k) => [k, null])))} data-testid="clear-filters">{t('orders.clearFilters')}</Button>
+        <Button
+          variant="light"
+          onClick={() => update(Object.fromEntries(FILTER_PARAMS.map((k) => [k, null])))}
+          data-testid="clear-filters"
+        >
+          {t('orders.clearFilters')}
+        </Button>
       </EmptyBlock>
     );
   }
   return (
     <EmptyBlock title={t('buyer.empty.orders')}>
       <Group gap="md">
-        <Anchor component={Link} to="/">{t('cart.goShopping')}</Anchor>
-        {session?.userType !== 'REGISTERED' && <Anchor component={Link} to="/order-lookup">{t('orders.lookup.link')}</Anchor>}
+        <Anchor component={Link} to="/">
+          {t('cart.goShopping')}
+        </Anchor>
+        {session?.userType !== 'REGISTERED' && (
+          <Anchor component={Link} to="/order-lookup">
+            {t('orders.lookup.link')}
+          </Anchor>
+        )}
       </Group>
     </EmptyBlock>
   );
@@ -58,7 +70,9 @@ export function ErrorRetry({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <EmptyBlock title={t('errors.Common.internal')}>
-      <Button variant="light" onClick={onRetry}>{t('orders.retry')}</Button>
+      <Button variant="light" onClick={onRetry}>
+        {t('orders.retry')}
+      </Button>
     </EmptyBlock>
   );
 }

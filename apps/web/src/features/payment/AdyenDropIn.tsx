@@ -10,9 +10,20 @@ import { useTranslation } from 'react-i18next';
 import { ScriptError, ScriptLoading } from './ScriptState';
 import { useAdyenScript, type AdyenWebGlobal } from './adyenWeb';
 
-export interface AdyenSession { contractId: string; sessionId: string; sessionData: string; clientKey: string; environment: string }
+export interface AdyenSession {
+  contractId: string;
+  sessionId: string;
+  sessionData: string;
+  clientKey: string;
+  environment: string;
+}
 
-export function AdyenPay(props: { open: boolean; session: AdyenSession | undefined; payButton: () => ReactNode; onDone: (contractId: string, sessionResult?: string) => void }) {
+export function AdyenPay(props: {
+  open: boolean;
+  session: AdyenSession | undefined;
+  payButton: () => ReactNode;
+  onDone: (contractId: string, sessionResult?: string) => void;
+}) {
   const script = useAdyenScript(props.open || !!props.session);
   if (script.status === 'failed') return <ScriptError />;
   if (script.status !== 'ready') return props.open || props.session ? <ScriptLoading /> : null;
@@ -20,7 +31,15 @@ export function AdyenPay(props: { open: boolean; session: AdyenSession | undefin
   return <DropIn adyen={script.adyen} session={props.session} onDone={props.onDone} />;
 }
 
-function DropIn({ adyen, session, onDone }: { adyen: AdyenWebGlobal; session: AdyenSession; onDone: (contractId: string, sessionResult?: string) => void }) {
+function DropIn({
+  adyen,
+  session,
+  onDone,
+}: {
+  adyen: AdyenWebGlobal;
+  session: AdyenSession;
+  onDone: (contractId: string, sessionResult?: string) => void;
+}) {
   const { i18n } = useTranslation();
   const el = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -29,20 +48,34 @@ function DropIn({ adyen, session, onDone }: { adyen: AdyenWebGlobal; session: Ad
   useEffect(() => {
     let dropin: { unmount: () => void } | null = null;
     let live = true;
-    adyen.AdyenCheckout({
-      environment: session.environment, clientKey: session.clientKey, locale: i18n.language,
-      session: { id: session.sessionId, sessionData: session.sessionData },
-      // The sessionResult lets the result page read Adyen's outcome at once, before the notification.
-      onPaymentCompleted: (result) => done.current(session.contractId, result.sessionResult),
-      onPaymentFailed: () => done.current(session.contractId),
-      onError: () => { if (live) setFailed(true); },
-    }).then((checkout) => {
-      if (!live || !el.current) return;
-      const d = new adyen.Dropin(checkout, {});
-      d.mount(el.current);
-      dropin = d;
-    }, () => { if (live) setFailed(true); });
-    return () => { live = false; dropin?.unmount(); };
+    adyen
+      .AdyenCheckout({
+        environment: session.environment,
+        clientKey: session.clientKey,
+        locale: i18n.language,
+        session: { id: session.sessionId, sessionData: session.sessionData },
+        // The sessionResult lets the result page read Adyen's outcome at once, before the notification.
+        onPaymentCompleted: (result) => done.current(session.contractId, result.sessionResult),
+        onPaymentFailed: () => done.current(session.contractId),
+        onError: () => {
+          if (live) setFailed(true);
+        },
+      })
+      .then(
+        (checkout) => {
+          if (!live || !el.current) return;
+          const d = new adyen.Dropin(checkout, {});
+          d.mount(el.current);
+          dropin = d;
+        },
+        () => {
+          if (live) setFailed(true);
+        },
+      );
+    return () => {
+      live = false;
+      dropin?.unmount();
+    };
   }, [adyen, session, i18n.language]);
   if (failed) return <ScriptError />;
   return <div ref={el} data-testid="adyen-dropin" />;

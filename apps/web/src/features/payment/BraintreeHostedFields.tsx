@@ -14,11 +14,27 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AuthorityResult, PayResult } from '@mall/contracts';
 import { api } from '../../shared/api';
 import { ScriptError, ScriptLoading } from './ScriptState';
-import { invalidFields, useBraintreeScript, type BraintreeWebGlobal, type HostedFieldName, type HostedFieldsInstance } from './braintreeWeb';
+import {
+  invalidFields,
+  useBraintreeScript,
+  type BraintreeWebGlobal,
+  type HostedFieldName,
+  type HostedFieldsInstance,
+} from './braintreeWeb';
 
 const FIELDS: { name: HostedFieldName; label: string; error: string; placeholder: string }[] = [
-  { name: 'number', label: 'payment.hostedFields.number', error: 'payment.hostedFields.invalidNumber', placeholder: '4111 1111 1111 1111' },
-  { name: 'expirationDate', label: 'payment.hostedFields.expirationDate', error: 'payment.hostedFields.invalidExpiry', placeholder: 'MM/YY' },
+  {
+    name: 'number',
+    label: 'payment.hostedFields.number',
+    error: 'payment.hostedFields.invalidNumber',
+    placeholder: '4111 1111 1111 1111',
+  },
+  {
+    name: 'expirationDate',
+    label: 'payment.hostedFields.expirationDate',
+    error: 'payment.hostedFields.invalidExpiry',
+    placeholder: 'MM/YY',
+  },
   { name: 'cvv', label: 'payment.hostedFields.cvv', error: 'payment.hostedFields.invalidCvv', placeholder: '123' },
 ];
 
@@ -34,11 +50,29 @@ export function BraintreePay(props: {
   const script = useBraintreeScript(props.open);
   if (script.status === 'failed') return <ScriptError />;
   if (script.status !== 'ready') return props.open ? <ScriptLoading /> : null;
-  return <HostedFields braintree={script.braintree} amount={props.amount} started={props.started} start={props.start} onDone={props.onDone} />;
+  return (
+    <HostedFields
+      braintree={script.braintree}
+      amount={props.amount}
+      started={props.started}
+      start={props.start}
+      onDone={props.onDone}
+    />
+  );
 }
 
-function HostedFields({ braintree, amount, started, start, onDone }: {
-  braintree: BraintreeWebGlobal; amount: { value: string; currency: string }; started?: string; start: () => Promise<string | null>; onDone: (contractId: string) => void;
+function HostedFields({
+  braintree,
+  amount,
+  started,
+  start,
+  onDone,
+}: {
+  braintree: BraintreeWebGlobal;
+  amount: { value: string; currency: string };
+  started?: string;
+  start: () => Promise<string | null>;
+  onDone: (contractId: string) => void;
 }) {
   const { t } = useTranslation();
   const containers = useRef<Partial<Record<HostedFieldName, HTMLDivElement | null>>>({});
@@ -56,25 +90,40 @@ function HostedFields({ braintree, amount, started, start, onDone }: {
     let live = true;
     let instance: HostedFieldsInstance | null = null;
     // The client token is for the merchant account of the order's currency.
-    api<AuthorityResult>('/sapi/mall-pay/payment/authority', { body: { channel: 'BRAINTREE', tradeAmt: { type: amount.currency, value: amount.value } } })
+    api<AuthorityResult>('/sapi/mall-pay/payment/authority', {
+      body: { channel: 'BRAINTREE', tradeAmt: { type: amount.currency, value: amount.value } },
+    })
       .then(({ channelToken }) => {
         const c = containers.current;
         if (!live || !channelToken || !c.number || !c.expirationDate || !c.cvv) throw new Error('no client token');
         return braintree.hostedFields.create({
           authorization: channelToken,
-          fields: Object.fromEntries(FIELDS.map((f) => [f.name, { container: c[f.name]!, placeholder: f.placeholder }])) as never,
+          fields: Object.fromEntries(
+            FIELDS.map((f) => [f.name, { container: c[f.name]!, placeholder: f.placeholder }]),
+          ) as never,
           styles: { input: { 'font-size': '14px' }, '.invalid': { color: '#c92a2a' } },
         });
       })
       .then((hf) => {
         instance = hf;
-        if (!live) { void hf.teardown(); return; }
+        if (!live) {
+          void hf.teardown();
+          return;
+        }
         hf.on('validityChange', (e) => setInvalid(invalidFields(e.fields, false, left.current)));
-        hf.on('blur', (e) => { left.current.add(e.emittedBy); setInvalid(invalidFields(e.fields, false, left.current)); });
+        hf.on('blur', (e) => {
+          left.current.add(e.emittedBy);
+          setInvalid(invalidFields(e.fields, false, left.current));
+        });
         setFields(hf);
       })
-      .catch(() => { if (live) setFailed(true); });
-    return () => { live = false; void instance?.teardown().catch(() => undefined); };
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+      void instance?.teardown().catch(() => undefined);
+    };
   }, [braintree, amount.currency, amount.value]);
 
   const pay = async () => {
@@ -85,13 +134,18 @@ function HostedFields({ braintree, amount, started, start, onDone }: {
     if (wrong.length) return;
     setPaying(true);
     try {
-      const contractId = started ?? await start();
-      if (!contractId) { asked.current = true; return; }
+      const contractId = started ?? (await start());
+      if (!contractId) {
+        asked.current = true;
+        return;
+      }
       const { nonce } = await fields.tokenize();
       // The shop makes the sale and answers the pay result: the result page shows it at once (not an
       // earlier attempt's result it may hold); without an answer it asks again.
-      await api<PayResult>('/api/payments/braintree/nonce', { body: { contractId, paymentMethodNonce: nonce } })
-        .then((result) => queries.setQueryData(['pay-result', contractId], result), () => queries.removeQueries({ queryKey: ['pay-result', contractId] }));
+      await api<PayResult>('/api/payments/braintree/nonce', { body: { contractId, paymentMethodNonce: nonce } }).then(
+        (result) => queries.setQueryData(['pay-result', contractId], result),
+        () => queries.removeQueries({ queryKey: ['pay-result', contractId] }),
+      );
       onDone(contractId);
     } catch {
       setError(t('payment.hostedFields.failed'));
@@ -110,14 +164,41 @@ function HostedFields({ braintree, amount, started, start, onDone }: {
   return (
     <Stack gap="xs" mt="sm" data-testid="braintree-hosted-fields">
       {FIELDS.map((f) => (
-        <Input.Wrapper key={f.name} label={t(f.label)} error={invalid.includes(f.name) ? t(f.error) : undefined} data-testid={`hosted-${f.name}`}>
-          <Box ref={(el: HTMLDivElement | null) => { containers.current[f.name] = el; }} h={36} px="xs"
-            style={{ border: `1px solid var(--mantine-color-${invalid.includes(f.name) ? 'red-8' : 'gray-4'})`, borderRadius: 4 }} />
+        <Input.Wrapper
+          key={f.name}
+          label={t(f.label)}
+          error={invalid.includes(f.name) ? t(f.error) : undefined}
+          data-testid={`hosted-${f.name}`}
+        >
+          <Box
+            ref={(el: HTMLDivElement | null) => {
+              containers.current[f.name] = el;
+            }}
+            h={36}
+            px="xs"
+            style={{
+              border: `1px solid var(--mantine-color-${invalid.includes(f.name) ? 'red-8' : 'gray-4'})`,
+              borderRadius: 4,
+            }}
+          />
         </Input.Wrapper>
       ))}
       {!fields && <ScriptLoading />}
-      {error && <Text c="red.8" size="sm" role="alert">{error}</Text>}
-      <Button mt="xs" w="fit-content" onClick={() => void pay()} loading={paying} disabled={!fields} data-testid="pay-BRAINTREE">{t('payment.payNow')}</Button>
+      {error && (
+        <Text c="red.8" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <Button
+        mt="xs"
+        w="fit-content"
+        onClick={() => void pay()}
+        loading={paying}
+        disabled={!fields}
+        data-testid="pay-BRAINTREE"
+      >
+        {t('payment.payNow')}
+      </Button>
     </Stack>
   );
 }

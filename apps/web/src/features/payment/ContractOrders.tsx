@@ -15,8 +15,11 @@ import { packageQty } from '../orders/parts';
 export function orderLink(o: Pick<ContractOrder, 'id' | 'tradeOrderCode'>, registered: boolean, email: string | null) {
   return registered
     ? { to: `/buyer/order/detail/${o.id}` }
-    // The email travels in the navigation state, not in the address (it would land in the history).
-    : { to: `/order-lookup?tradeOrderCode=${encodeURIComponent(o.tradeOrderCode)}`, state: email ? { email } : undefined };
+    : // The email travels in the navigation state, not in the address (it would land in the history).
+      {
+        to: `/order-lookup?tradeOrderCode=${encodeURIComponent(o.tradeOrderCode)}`,
+        state: email ? { email } : undefined,
+      };
 }
 
 export function ContractOrders({ orders, email }: { orders: ContractOrder[]; email: string | null }) {
@@ -34,27 +37,45 @@ export function ContractOrders({ orders, email }: { orders: ContractOrder[]; ema
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm">
                 {t('payResult.orderNumber')}{' '}
-                <Anchor component={Link} to={link.to} state={link.state} fw={600} data-testid="order-code">{o.tradeOrderCode}</Anchor>
+                <Anchor component={Link} to={link.to} state={link.state} fw={600} data-testid="order-code">
+                  {o.tradeOrderCode}
+                </Anchor>
               </Text>
-              <Text size="sm" fw={600}>{fmt(o.needPayAmt)}</Text>
+              <Text size="sm" fw={600}>
+                {fmt(o.needPayAmt)}
+              </Text>
             </Group>
-            <Text size="xs" c="dimmed" mb={6}>{o.shopName}</Text>
+            <Text size="xs" c="dimmed" mb={6}>
+              {o.shopName}
+            </Text>
             <Stack gap={6}>
               {o.lines.map((l, i) => (
                 <Group key={i} gap="sm" wrap="nowrap">
                   <Image src={l.image} alt="" w={40} h={40} radius="sm" fit="cover" style={{ flexShrink: 0 }} />
                   <div style={{ minWidth: 0 }}>
-                    <Text size="sm" lineClamp={1}>{l.itemName}</Text>
-                    <Text size="xs" c="dimmed" lineClamp={1}>{l.skuName} · {packageQty(l.qty, l.unit)}</Text>
+                    <Text size="sm" lineClamp={1}>
+                      {l.itemName}
+                    </Text>
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {l.skuName} · {packageQty(l.qty, l.unit)}
+                    </Text>
                   </div>
                 </Group>
               ))}
-              {o.lineCount > o.lines.length && <Text size="xs" c="dimmed">{t('payResult.moreLines', { count: o.lineCount - o.lines.length })}</Text>}
+              {o.lineCount > o.lines.length && (
+                <Text size="xs" c="dimmed">
+                  {t('payResult.moreLines', { count: o.lineCount - o.lines.length })}
+                </Text>
+              )}
             </Stack>
           </Paper>
         );
       })}
-      {!registered && email && <Text size="xs" c="dimmed" data-testid="guest-lookup-hint">{t('payResult.guestHint', { email })}</Text>}
+      {!registered && email && (
+        <Text size="xs" c="dimmed" data-testid="guest-lookup-hint">
+          {t('payResult.guestHint', { email })}
+        </Text>
+      )}
     </Stack>
   );
 }

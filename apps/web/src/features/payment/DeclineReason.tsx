@@ -7,8 +7,14 @@ export function DeclineReason({ code }: { code: string }) {
   const { t, i18n } = useTranslation();
   return (
     <Stack gap={2} align="center" data-testid="failed-reason">
-      <Text c="red.8" ta="center">{t(declineTextKey(code, (key) => i18n.exists(key)))}</Text>
-      {isCode(code) && <Text size="xs" c="dimmed" data-testid="failed-code">{t('payResult.reasonCode', { code })}</Text>}
+      <Text c="red.8" ta="center">
+        {t(declineTextKey(code, (key) => i18n.exists(key)))}
+      </Text>
+      {isCode(code) && (
+        <Text size="xs" c="dimmed" data-testid="failed-code">
+          {t('payResult.reasonCode', { code })}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -27,18 +27,51 @@ export function KlarnaPay(props: {
   const { t } = useTranslation();
   const [contractId, setContractId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
-  if (script.status === 'failed') return <>{props.payButton()}<ScriptError /></>;
-  if (script.status !== 'ready') return <>{props.payButton()}{props.open && <ScriptLoading />}</>;
-  if (contractId) return <Widget klarna={script.klarna} contractId={contractId} onDone={props.onDone} fallback={props.payButton} />;
+  if (script.status === 'failed')
+    return (
+      <>
+        {props.payButton()}
+        <ScriptError />
+      </>
+    );
+  if (script.status !== 'ready')
+    return (
+      <>
+        {props.payButton()}
+        {props.open && <ScriptLoading />}
+      </>
+    );
+  if (contractId)
+    return <Widget klarna={script.klarna} contractId={contractId} onDone={props.onDone} fallback={props.payButton} />;
   return (
-    <Button mt="sm" loading={starting} data-testid="klarna-start" onClick={() => {
-      setStarting(true);
-      void props.start().then(setContractId, () => undefined).finally(() => setStarting(false));
-    }}>{t('payment.payNow')}</Button>
+    <Button
+      mt="sm"
+      loading={starting}
+      data-testid="klarna-start"
+      onClick={() => {
+        setStarting(true);
+        void props
+          .start()
+          .then(setContractId, () => undefined)
+          .finally(() => setStarting(false));
+      }}
+    >
+      {t('payment.payNow')}
+    </Button>
   );
 }
 
-function Widget({ klarna, contractId, onDone, fallback }: { klarna: KlarnaPaymentsGlobal; contractId: string; onDone: (contractId: string) => void; fallback: () => ReactNode }) {
+function Widget({
+  klarna,
+  contractId,
+  onDone,
+  fallback,
+}: {
+  klarna: KlarnaPaymentsGlobal;
+  contractId: string;
+  onDone: (contractId: string) => void;
+  fallback: () => ReactNode;
+}) {
   const { t } = useTranslation();
   const el = useRef<HTMLDivElement>(null);
   const [category, setCategory] = useState<string | null>(null);
@@ -46,31 +79,56 @@ function Widget({ klarna, contractId, onDone, fallback }: { klarna: KlarnaPaymen
   const [paying, setPaying] = useState(false);
   useEffect(() => {
     let live = true;
-    api<PayLaterSession>('/api/payments/v1/sessions', { body: { type: 'KLARNA', contractId } }).then((s) => {
-      const first = s.payment_method_categories[0]?.identifier;
-      if (!live || !el.current || !first) { if (live) setFailed(true); return; }
-      klarna.init({ client_token: s.client_token });
-      klarna.load({ container: el.current, payment_method_category: first }, {}, (res) => {
-        if (!live) return;
-        if (res.show_form) setCategory(first); else setFailed(true);
-      });
-    }, () => { if (live) setFailed(true); });
-    return () => { live = false; };
+    api<PayLaterSession>('/api/payments/v1/sessions', { body: { type: 'KLARNA', contractId } }).then(
+      (s) => {
+        const first = s.payment_method_categories[0]?.identifier;
+        if (!live || !el.current || !first) {
+          if (live) setFailed(true);
+          return;
+        }
+        klarna.init({ client_token: s.client_token });
+        klarna.load({ container: el.current, payment_method_category: first }, {}, (res) => {
+          if (!live) return;
+          if (res.show_form) setCategory(first);
+          else setFailed(true);
+        });
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [klarna, contractId]);
   const authorize = () => {
     if (!category) return;
     setPaying(true);
     klarna.authorize({ payment_method_category: category }, {}, (res) => {
-      if (!res.approved || !res.authorization_token) { setPaying(false); return; }
-      api<PayResult>('/api/payments/v1/authorizations', { body: { contractId, authorization_token: res.authorization_token } })
-        .finally(() => onDone(contractId));
+      if (!res.approved || !res.authorization_token) {
+        setPaying(false);
+        return;
+      }
+      api<PayResult>('/api/payments/v1/authorizations', {
+        body: { contractId, authorization_token: res.authorization_token },
+      }).finally(() => onDone(contractId));
     });
   };
-  if (failed) return <>{fallback()}<ScriptError /></>;
+  if (failed)
+    return (
+      <>
+        {fallback()}
+        <ScriptError />
+      </>
+    );
   return (
     <Box mt="sm">
       <div ref={el} data-testid="klarna-widget" />
-      {category && <Button mt="sm" loading={paying} onClick={authorize} data-testid="klarna-authorize">{t('payment.payNow')}</Button>}
+      {category && (
+        <Button mt="sm" loading={paying} onClick={authorize} data-testid="klarna-authorize">
+          {t('payment.payNow')}
+        </Button>
+      )}
     </Box>
   );
 }

@@ -8,7 +8,9 @@
 import { useEffect, useState } from 'react';
 import { ScriptError, ScriptLoading } from './ScriptState';
 
-interface AffirmGlobal { ui?: { ready: (cb: () => void) => void; refresh: () => void } }
+interface AffirmGlobal {
+  ui?: { ready: (cb: () => void) => void; refresh: () => void };
+}
 const affirmOf = () => (window as unknown as { affirm?: AffirmGlobal }).affirm;
 
 let loading: { src: string; promise: Promise<AffirmGlobal> } | null = null;
@@ -17,27 +19,58 @@ function loadPromoScript(src: string, publicKey: string): Promise<AffirmGlobal> 
   if (ready?.ui) return Promise.resolve(ready);
   if (loading?.src !== src) {
     // affirm.js reads its configuration from this global before it starts.
-    (window as unknown as { _affirm_config?: Record<string, string> })._affirm_config = { public_api_key: publicKey, script: src };
+    (window as unknown as { _affirm_config?: Record<string, string> })._affirm_config = {
+      public_api_key: publicKey,
+      script: src,
+    };
     const promise = new Promise<AffirmGlobal>((resolve, reject) => {
       const script = document.createElement('script');
       script.src = src;
       script.async = true;
-      script.onload = () => { const a = affirmOf(); if (a?.ui) resolve(a); else reject(new Error('affirm.js did not start')); };
-      script.onerror = () => { script.remove(); reject(new Error('affirm.js could not be loaded')); };
+      script.onload = () => {
+        const a = affirmOf();
+        if (a?.ui) resolve(a);
+        else reject(new Error('affirm.js did not start'));
+      };
+      script.onerror = () => {
+        script.remove();
+        reject(new Error('affirm.js could not be loaded'));
+      };
       document.head.appendChild(script);
     });
     loading = { src, promise };
-    promise.catch(() => { loading = null; });
+    promise.catch(() => {
+      loading = null;
+    });
   }
   return loading.promise;
 }
 
-export function PayOverTimePromo({ script, publicKey, amount }: { script: string; publicKey: string; amount: { value: string; currency: string } }) {
-  const [state, setState] = useState<{ status: 'loading' | 'failed' } | { status: 'ready'; affirm: AffirmGlobal }>({ status: 'loading' });
+export function PayOverTimePromo({
+  script,
+  publicKey,
+  amount,
+}: {
+  script: string;
+  publicKey: string;
+  amount: { value: string; currency: string };
+}) {
+  const [state, setState] = useState<{ status: 'loading' | 'failed' } | { status: 'ready'; affirm: AffirmGlobal }>({
+    status: 'loading',
+  });
   useEffect(() => {
     let live = true;
-    loadPromoScript(script, publicKey).then((affirm) => { if (live) setState({ status: 'ready', affirm }); }, () => { if (live) setState({ status: 'failed' }); });
-    return () => { live = false; };
+    loadPromoScript(script, publicKey).then(
+      (affirm) => {
+        if (live) setState({ status: 'ready', affirm });
+      },
+      () => {
+        if (live) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [script, publicKey]);
   useEffect(() => {
     if (state.status === 'ready') state.affirm.ui?.ready(() => state.affirm.ui?.refresh());
@@ -45,5 +78,12 @@ export function PayOverTimePromo({ script, publicKey, amount }: { script: string
   if (state.status === 'failed') return <ScriptError />;
   if (state.status === 'loading') return <ScriptLoading />;
   // Affirm fills this element with its message for the amount, in cents.
-  return <p className="affirm-as-low-as" data-page-type="payment" data-amount={String(Math.round(Number(amount.value) * 100))} data-testid="pay-over-time-promo" />;
+  return (
+    <p
+      className="affirm-as-low-as"
+      data-page-type="payment"
+      data-amount={String(Math.round(Number(amount.value) * 100))}
+      data-testid="pay-over-time-promo"
+    />
+  );
 }

@@ -20,7 +20,15 @@ import { useSession } from '../../shared/session';
 import { ApiError } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
 import { closeRecord, firstPay, paymentStatusOf, uploadProof, usePayChannels } from './api';
-import { browserCanPay, channelMode, payResultUrl, shownMethods, WALLET_METHOD, type ChannelMode, type PayChannel } from './channelMode';
+import {
+  browserCanPay,
+  channelMode,
+  payResultUrl,
+  shownMethods,
+  WALLET_METHOD,
+  type ChannelMode,
+  type PayChannel,
+} from './channelMode';
 import { providerTarget } from './providerTarget';
 import { ScriptError, ScriptLoading } from './ScriptState';
 import { useStripeScript } from './useStripeScript';
@@ -39,9 +47,18 @@ const StripeNextAction = lazy(() => import('./StripeWidgets').then((m) => ({ def
 const PaypalButtons = lazy(() => import('./PaypalButtons'));
 
 /** A payment the shop started, as firstPay answered it. */
-interface Started { contractId: string; result: FirstPayResult }
+interface Started {
+  contractId: string;
+  result: FirstPayResult;
+}
 /** An embedded widget's session: the PaymentIntent the browser confirms with the provider's script. */
-interface WidgetSession { contractId: string; clientSecret: string; publishableKey: string | null; method: string; adyen?: AdyenSession }
+interface WidgetSession {
+  contractId: string;
+  clientSecret: string;
+  publishableKey: string | null;
+  method: string;
+  adyen?: AdyenSession;
+}
 
 export function PaymentSection(props: {
   /** Returns the contract to pay, creating the order first when needed (checkout). */
@@ -57,7 +74,13 @@ export function PaymentSection(props: {
   const [methods, setMethods] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
-  const [guard, setGuard] = useState<{ contractId: string; payUniqueKey: string; recordId: string; channel: string; method: string } | null>(null);
+  const [guard, setGuard] = useState<{
+    contractId: string;
+    payUniqueKey: string;
+    recordId: string;
+    channel: string;
+    method: string;
+  } | null>(null);
   const [sessions, setSessions] = useState<Record<string, WidgetSession>>({});
   /** The contract of the latest start (PayPal's buttons come back to its result page). */
   const lastContract = useRef<string | null>(null);
@@ -71,21 +94,34 @@ export function PaymentSection(props: {
   const [deviceCan, setDeviceCan] = useState<(method: string) => boolean>(() => () => false);
   useEffect(() => setDeviceCan(() => browserCanPay), []);
   const methodsOf = (c: PayChannel) => shownMethods(c, deviceCan);
-  const methodOf = (c: PayChannel) => (channelMode(c).kind === 'wallet' ? WALLET_METHOD : methods[c.channelName] ?? methodsOf(c)[0]?.type ?? 'card');
+  const methodOf = (c: PayChannel) =>
+    channelMode(c).kind === 'wallet' ? WALLET_METHOD : (methods[c.channelName] ?? methodsOf(c)[0]?.type ?? 'card');
   const savedCards = useSavedCards(registered);
   const [cardId, setCardId] = useState<string | null>(null);
   const [addingCard, setAddingCard] = useState(false);
   const [proofUrl, setProofUrl] = useState<string | null>(null);
-  const credit = useQuery({ queryKey: ['credit'], enabled: channels.some((c) => onTerms(c.channelName)), queryFn: () => api<CreditBalance>('/sapi/mall-pay/creditCustomer/accountBalance', { body: {} }) });
+  const credit = useQuery({
+    queryKey: ['credit'],
+    enabled: channels.some((c) => onTerms(c.channelName)),
+    queryFn: () => api<CreditBalance>('/sapi/mall-pay/creditCustomer/accountBalance', { body: {} }),
+  });
   const { data: session } = useSession();
   const enterprise = session?.enterprise ?? null;
   const limits = useQuery({
-    queryKey: ['enterprise-info'], enabled: !!enterprise,
-    queryFn: () => api<{ isMain: boolean; accountLimitInfo: { orderAmt: { value: string } } }>('/sapi/mall-enterprise/enterprise/queryEnterpriseUserInfo', { body: {} }),
+    queryKey: ['enterprise-info'],
+    enabled: !!enterprise,
+    queryFn: () =>
+      api<{ isMain: boolean; accountLimitInfo: { orderAmt: { value: string } } }>(
+        '/sapi/mall-enterprise/enterprise/queryEnterpriseUserInfo',
+        { body: {} },
+      ),
   });
   const isSub = !!enterprise && !enterprise.isMain;
   // SPEC §5: pay buttons wait for the account info, and a sub-account over its order limit cannot pay itself.
-  const canPay = !enterprise || (limits.data !== undefined && (limits.data.isMain || Number(limits.data.accountLimitInfo.orderAmt.value) >= Number(props.amount.value)));
+  const canPay =
+    !enterprise ||
+    (limits.data !== undefined &&
+      (limits.data.isMain || Number(limits.data.accountLimitInfo.orderAmt.value) >= Number(props.amount.value)));
   const [master, setMaster] = useState(false);
   const toMaster = async () => {
     if (master) return;
@@ -106,12 +142,14 @@ export function PaymentSection(props: {
   const listed = channels.filter((c) => channelMode(c).kind !== 'wallet');
   // The first channel is open once the list has loaded.
   const [open, setOpen] = useState<string | null | undefined>(undefined);
-  const opened = open === undefined ? listed[0]?.channelName ?? null : open;
+  const opened = open === undefined ? (listed[0]?.channelName ?? null) : open;
   /** The saved cards a channel can charge (those saved with its provider). */
   const cardsFor = (channel: string) => savedCards.data?.filter((card) => card.payChannels.includes(channel)) ?? [];
   const chosenCardFor = (channel: string) => {
     const cards = cardsFor(channel);
-    return cards.find((card) => card.id === cardId)?.id ?? cards.find((card) => card.isDefault)?.id ?? cards[0]?.id ?? null;
+    return (
+      cards.find((card) => card.id === cardId)?.id ?? cards.find((card) => card.isDefault)?.id ?? cards[0]?.id ?? null
+    );
   };
 
   const fail = (e: unknown, contractId: string | null) => {
@@ -124,12 +162,20 @@ export function PaymentSection(props: {
       setBlocked(true);
       setTimeout(() => setBlocked(false), RATE_LIMIT_SUBMIT_DELAY_MS);
     } else if (contractId) {
-      navigate(`/buyer/pay-result?status=failed&contractId=${contractId}&error=${encodeURIComponent(errorMessage(t, e))}`);
+      navigate(
+        `/buyer/pay-result?status=failed&contractId=${contractId}&error=${encodeURIComponent(errorMessage(t, e))}`,
+      );
     } else notifications.show({ color: 'red', message: errorMessage(t, e) });
   };
 
   const startAt = (contractId: string, channel: string, method: string) =>
-    firstPay(contractId, channel, method, method === 'savedCard' ? chosenCardFor(channel) ?? undefined : undefined, onTerms(channel) ? proofUrl ?? undefined : undefined);
+    firstPay(
+      contractId,
+      channel,
+      method,
+      method === 'savedCard' ? (chosenCardFor(channel) ?? undefined) : undefined,
+      onTerms(channel) ? (proofUrl ?? undefined) : undefined,
+    );
 
   /**
    * Where a started payment goes next: an embedded widget's session stays in the page (the
@@ -146,12 +192,22 @@ export function PaymentSection(props: {
       return;
     }
     if (adyen?.sessionId && adyen.sessionData && adyen.clientKey && adyen.environment) {
-      const session = { contractId, sessionId: adyen.sessionId, sessionData: adyen.sessionData, clientKey: adyen.clientKey, environment: adyen.environment };
-      setSessions((s) => ({ ...s, [channel]: { contractId, clientSecret: '', publishableKey: null, method, adyen: session } }));
+      const session = {
+        contractId,
+        sessionId: adyen.sessionId,
+        sessionData: adyen.sessionData,
+        clientKey: adyen.clientKey,
+        environment: adyen.environment,
+      };
+      setSessions((s) => ({
+        ...s,
+        [channel]: { contractId, clientSecret: '', publishableKey: null, method, adyen: session },
+      }));
       return;
     }
     if (secret) {
-      const publishableKey = result.clientSession?.publishableKey ?? channelOf(channel)?.configMap.publishableKey ?? null;
+      const publishableKey =
+        result.clientSession?.publishableKey ?? channelOf(channel)?.configMap.publishableKey ?? null;
       setSessions((s) => ({ ...s, [channel]: { contractId, clientSecret: secret, publishableKey, method } }));
       return;
     }
@@ -165,8 +221,17 @@ export function PaymentSection(props: {
    */
   const run = async <T,>(channel: string, method: string, then: (s: Started) => T | Promise<T>): Promise<T | null> => {
     if (busy || blocked) return null;
-    if (onTerms(channel) && credit.data?.needPi && !proofUrl) { notifications.show({ color: 'orange', message: t('payment.proofRequired') }); return null; }
-    if (method === 'savedCard' && !chosenCardFor(channel)) { notifications.show({ color: 'orange', message: t(cardsFor(channel).length ? 'card.select' : 'buyer.empty.cards') }); return null; }
+    if (onTerms(channel) && credit.data?.needPi && !proofUrl) {
+      notifications.show({ color: 'orange', message: t('payment.proofRequired') });
+      return null;
+    }
+    if (method === 'savedCard' && !chosenCardFor(channel)) {
+      notifications.show({
+        color: 'orange',
+        message: t(cardsFor(channel).length ? 'card.select' : 'buyer.empty.cards'),
+      });
+      return null;
+    }
     setBusy(channel);
     let contractId: string | null = null;
     try {
@@ -175,9 +240,21 @@ export function PaymentSection(props: {
       contractId = contract.id;
       lastContract.current = contract.id;
       const status = await paymentStatusOf(contract.id);
-      if (status.paymentRecordStatus === 'PAY_SUCCESS') { navigate(`/buyer/pay-result?status=success&contractId=${contract.id}`); return null; }
-      if ((status.paymentRecordStatus === 'PAY_PENDING' || status.paymentRecordStatus === 'PAY_FAILED') && status.paymentRecordId) {
-        setGuard({ contractId: contract.id, payUniqueKey: status.payUniqueKey, recordId: status.paymentRecordId, channel, method });
+      if (status.paymentRecordStatus === 'PAY_SUCCESS') {
+        navigate(`/buyer/pay-result?status=success&contractId=${contract.id}`);
+        return null;
+      }
+      if (
+        (status.paymentRecordStatus === 'PAY_PENDING' || status.paymentRecordStatus === 'PAY_FAILED') &&
+        status.paymentRecordId
+      ) {
+        setGuard({
+          contractId: contract.id,
+          payUniqueKey: status.payUniqueKey,
+          recordId: status.paymentRecordId,
+          channel,
+          method,
+        });
         return null;
       }
       return await then({ contractId: contract.id, result: await startAt(contract.id, channel, method) });
@@ -203,7 +280,16 @@ export function PaymentSection(props: {
       setBusy(null);
       return;
     }
-    try { follow(g.channel, g.method, { contractId: g.contractId, result: await startAt(g.contractId, g.channel, g.method) }); } catch (e) { fail(e, g.contractId); } finally { setBusy(null); }
+    try {
+      follow(g.channel, g.method, {
+        contractId: g.contractId,
+        result: await startAt(g.contractId, g.channel, g.method),
+      });
+    } catch (e) {
+      fail(e, g.contractId);
+    } finally {
+      setBusy(null);
+    }
   };
 
   /** A wallet's payment: the session a "pay again" already started, else a new one. */
@@ -221,58 +307,116 @@ export function PaymentSection(props: {
   return (
     <Stack data-testid="payment-section">
       {!isLoading && channels.length === 0 && <Text c="dimmed">{t('payment.noChannels')}</Text>}
-      {canPay && wallets.map((c) => (
-        <WalletChannel key={c.channelName} channel={c} amount={props.amount} start={startWallet(c.channelName)} />
-      ))}
+      {canPay &&
+        wallets.map((c) => (
+          <WalletChannel key={c.channelName} channel={c} amount={props.amount} start={startWallet(c.channelName)} />
+        ))}
       <Accordion variant="separated" value={opened} onChange={setOpen}>
         {listed.map((c) => {
           const method = methodOf(c);
           const payButton = (label = t('payment.payNow')) => (
-            <Button mt="sm" onClick={() => pay(c.channelName, method)} loading={busy === c.channelName} disabled={blocked} data-testid={`pay-${c.channelName}`}>
+            <Button
+              mt="sm"
+              onClick={() => pay(c.channelName, method)}
+              loading={busy === c.channelName}
+              disabled={blocked}
+              data-testid={`pay-${c.channelName}`}
+            >
               {label}
             </Button>
           );
           return (
             <Accordion.Item key={c.channelName} value={c.channelName} data-testid={`channel-${c.channelName}`}>
-              <Accordion.Control>{t(`payment.channel.${c.channelName}`, { defaultValue: c.channelName })}</Accordion.Control>
+              <Accordion.Control>
+                {t(`payment.channel.${c.channelName}`, { defaultValue: c.channelName })}
+              </Accordion.Control>
               <Accordion.Panel>
                 <Radio.Group value={method} onChange={(v) => setMethods((m) => ({ ...m, [c.channelName]: v }))}>
-                  <Group>{methodsOf(c).map((m) => <Radio key={m.type} value={m.type} label={t(`payment.method.${m.type}`, { defaultValue: m.name })} />)}</Group>
+                  <Group>
+                    {methodsOf(c).map((m) => (
+                      <Radio
+                        key={m.type}
+                        value={m.type}
+                        label={t(`payment.method.${m.type}`, { defaultValue: m.name })}
+                      />
+                    ))}
+                  </Group>
                 </Radio.Group>
                 {method === 'savedCard' && (
                   <Stack gap="xs" mt="sm" data-testid="saved-cards">
-                    {cardsFor(c.channelName).length
-                      ? <Radio.Group value={chosenCardFor(c.channelName)} onChange={setCardId}>
-                          <Stack gap={6}>{cardsFor(c.channelName).map((card) => <Radio key={card.id} value={card.id} label={<CardLabel card={card} />} />)}</Stack>
-                        </Radio.Group>
-                      : <Text size="sm" c="dimmed">{t('buyer.empty.cards')}</Text>}
-                    <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setAddingCard(true)}>{t('card.add')}</Button>
+                    {cardsFor(c.channelName).length ? (
+                      <Radio.Group value={chosenCardFor(c.channelName)} onChange={setCardId}>
+                        <Stack gap={6}>
+                          {cardsFor(c.channelName).map((card) => (
+                            <Radio key={card.id} value={card.id} label={<CardLabel card={card} />} />
+                          ))}
+                        </Stack>
+                      </Radio.Group>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {t('buyer.empty.cards')}
+                      </Text>
+                    )}
+                    <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setAddingCard(true)}>
+                      {t('card.add')}
+                    </Button>
                   </Stack>
                 )}
-                {onTerms(c.channelName) && credit.data?.needPi && <ProofUpload value={proofUrl} onChange={setProofUrl} />}
-                {onTerms(c.channelName) ? <CreditNote /> : method !== 'savedCard' && (
-                  <Text size="xs" c="dimmed" mt="xs">{t(channelMode(c).kind === 'cardElement' || channelMode(c).kind === 'hostedFields' ? 'payment.embeddedNote' : 'payment.redirectNote')}</Text>
+                {onTerms(c.channelName) && credit.data?.needPi && (
+                  <ProofUpload value={proofUrl} onChange={setProofUrl} />
+                )}
+                {onTerms(c.channelName) ? (
+                  <CreditNote />
+                ) : (
+                  method !== 'savedCard' && (
+                    <Text size="xs" c="dimmed" mt="xs">
+                      {t(
+                        channelMode(c).kind === 'cardElement' || channelMode(c).kind === 'hostedFields'
+                          ? 'payment.embeddedNote'
+                          : 'payment.redirectNote',
+                      )}
+                    </Text>
+                  )
                 )}
                 {canPay && (
-                  <ChannelPay mode={channelMode(c)} method={method} open={opened === c.channelName} session={sessions[c.channelName]}
-                    currency={props.amount.currency} amountLabel={props.amount} payButton={payButton}
-                    createOrder={() => run(c.channelName, method, (s) => {
-                      const orderId = s.result.clientSession?.orderId;
-                      if (orderId) return orderId;
-                      follow(c.channelName, method, s);
-                      return null;
-                    })}
-                    startWidget={() => run(c.channelName, method, (s) => {
-                      // Klarna's widget goes on with the attempt's session; without one, its page.
-                      if (s.result.clientSession?.clientToken) return s.contractId;
-                      follow(c.channelName, method, s);
-                      return null;
-                    })}
+                  <ChannelPay
+                    mode={channelMode(c)}
+                    method={method}
+                    open={opened === c.channelName}
+                    session={sessions[c.channelName]}
+                    currency={props.amount.currency}
+                    amountLabel={props.amount}
+                    payButton={payButton}
+                    createOrder={() =>
+                      run(c.channelName, method, (s) => {
+                        const orderId = s.result.clientSession?.orderId;
+                        if (orderId) return orderId;
+                        follow(c.channelName, method, s);
+                        return null;
+                      })
+                    }
+                    startWidget={() =>
+                      run(c.channelName, method, (s) => {
+                        // Klarna's widget goes on with the attempt's session; without one, its page.
+                        if (s.result.clientSession?.clientToken) return s.contractId;
+                        follow(c.channelName, method, s);
+                        return null;
+                      })
+                    }
                     onApproved={() => navigate(`/buyer/pay-result?contractId=${lastContract.current ?? ''}`)}
-                    onActionDone={(contractId, sessionResult) => navigate(`/buyer/pay-result?contractId=${contractId}${sessionResult ? `&sessionResult=${encodeURIComponent(sessionResult)}` : ''}`)} />
+                    onActionDone={(contractId, sessionResult) =>
+                      navigate(
+                        `/buyer/pay-result?contractId=${contractId}${sessionResult ? `&sessionResult=${encodeURIComponent(sessionResult)}` : ''}`,
+                      )
+                    }
+                  />
                 )}
                 {c.configMap.promoScript && c.configMap.publicKey && opened === c.channelName && (
-                  <PayOverTimePromo script={c.configMap.promoScript} publicKey={c.configMap.publicKey} amount={props.amount} />
+                  <PayOverTimePromo
+                    script={c.configMap.promoScript}
+                    publicKey={c.configMap.publicKey}
+                    amount={props.amount}
+                  />
                 )}
               </Accordion.Panel>
             </Accordion.Item>
@@ -281,18 +425,37 @@ export function PaymentSection(props: {
       </Accordion>
       {isSub && (
         <Stack gap={4}>
-          {!canPay && limits.data && <Text size="sm" c="orange">{t('payment.overLimit')}</Text>}
-          <Button variant="light" onClick={() => void toMaster()} loading={master} data-testid="submit-master">{t('payment.submitMaster')}</Button>
+          {!canPay && limits.data && (
+            <Text size="sm" c="orange">
+              {t('payment.overLimit')}
+            </Text>
+          )}
+          <Button variant="light" onClick={() => void toMaster()} loading={master} data-testid="submit-master">
+            {t('payment.submitMaster')}
+          </Button>
         </Stack>
       )}
-      {props.onBack && <Button variant="subtle" w="fit-content" onClick={props.onBack}>{t('checkout.back')}</Button>}
+      {props.onBack && (
+        <Button variant="subtle" w="fit-content" onClick={props.onBack}>
+          {t('checkout.back')}
+        </Button>
+      )}
       <Modal opened={addingCard} onClose={() => setAddingCard(false)} title={t('card.add')} size="lg">
         {addingCard && <CardForm onDone={() => setAddingCard(false)} onCancel={() => setAddingCard(false)} />}
       </Modal>
       <Modal opened={!!guard} onClose={() => setGuard(null)} title={t('checkout.notice')} centered>
         <Text>{t('payment.repeatNotice')}</Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => { const g = guard; setGuard(null); if (g) navigate(`/buyer/pay-result?contractId=${g.contractId}`); }}>{t('payment.waitResult')}</Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              const g = guard;
+              setGuard(null);
+              if (g) navigate(`/buyer/pay-result?contractId=${g.contractId}`);
+            }}
+          >
+            {t('payment.waitResult')}
+          </Button>
           <Button onClick={() => void payAgain()}>{t('payment.payAgain')}</Button>
         </Group>
       </Modal>
@@ -305,8 +468,12 @@ export function PaymentSection(props: {
  * its own pay button once a payment is started, or the provider's buttons when their script loads.
  */
 function ChannelPay(props: {
-  mode: ChannelMode; method: string; open: boolean; session: WidgetSession | undefined;
-  currency: string; amountLabel: { value: string; currency: string };
+  mode: ChannelMode;
+  method: string;
+  open: boolean;
+  session: WidgetSession | undefined;
+  currency: string;
+  amountLabel: { value: string; currency: string };
   payButton: (label?: string) => ReactNode;
   createOrder: () => Promise<string | null>;
   /** Starts a payment for a pay-later widget: the contract id, or null when the buyer was sent elsewhere or asked first. */
@@ -325,25 +492,59 @@ function ChannelPay(props: {
   const key = session ? session.publishableKey : inPage ? mode.publishableKey : null;
   const script = useStripeScript(props.open || session ? key : null);
   if (mode.kind === 'dropIn' && method !== 'savedCard') {
-    return <AdyenPay open={props.open} session={session?.adyen} payButton={() => props.payButton()} onDone={props.onActionDone} />;
+    return (
+      <AdyenPay
+        open={props.open}
+        session={session?.adyen}
+        payButton={() => props.payButton()}
+        onDone={props.onActionDone}
+      />
+    );
   }
   if (mode.kind === 'hostedFields') {
-    return <BraintreePay open={props.open} amount={props.amountLabel} started={session?.contractId} start={props.startWidget} onDone={props.onActionDone} />;
+    return (
+      <BraintreePay
+        open={props.open}
+        amount={props.amountLabel}
+        started={session?.contractId}
+        start={props.startWidget}
+        onDone={props.onActionDone}
+      />
+    );
   }
   if (mode.kind === 'payLaterWidget' && method !== 'savedCard') {
-    return <KlarnaPay open={props.open} payButton={() => props.payButton()} start={props.startWidget} onDone={props.onActionDone} />;
+    return (
+      <KlarnaPay
+        open={props.open}
+        payButton={() => props.payButton()}
+        start={props.startWidget}
+        onDone={props.onActionDone}
+      />
+    );
   }
   if (key) {
     if (script.status === 'failed') return <ScriptError />;
     if (script.status !== 'ready') return <ScriptLoading />;
     if (session && method === 'savedCard') {
-      return <Suspense fallback={<ScriptLoading />}><StripeNextAction stripe={script.stripe} clientSecret={session.clientSecret} onDone={() => props.onActionDone(session.contractId)} /></Suspense>;
+      return (
+        <Suspense fallback={<ScriptLoading />}>
+          <StripeNextAction
+            stripe={script.stripe}
+            clientSecret={session.clientSecret}
+            onDone={() => props.onActionDone(session.contractId)}
+          />
+        </Suspense>
+      );
     }
     if (session) {
       return (
         <Suspense fallback={<ScriptLoading />}>
-          <StripePaymentForm stripe={script.stripe} clientSecret={session.clientSecret} returnUrl={payResultUrl(session.contractId)}
-            payLabel={t('payment.payAmount', { amount: fmt(props.amountLabel as MoneyValue) })} />
+          <StripePaymentForm
+            stripe={script.stripe}
+            clientSecret={session.clientSecret}
+            returnUrl={payResultUrl(session.contractId)}
+            payLabel={t('payment.payAmount', { amount: fmt(props.amountLabel as MoneyValue) })}
+          />
         </Suspense>
       );
     }
@@ -352,7 +553,13 @@ function ChannelPay(props: {
   if (mode.kind === 'buttons' && props.open && method !== 'savedCard') {
     return (
       <Suspense fallback={props.payButton()}>
-        <PaypalButtons clientId={mode.clientId} currency={props.currency} fallback={props.payButton()} createOrder={props.createOrder} onApprove={props.onApproved} />
+        <PaypalButtons
+          clientId={mode.clientId}
+          currency={props.currency}
+          fallback={props.payButton()}
+          createOrder={props.createOrder}
+          onApprove={props.onApproved}
+        />
       </Suspense>
     );
   }
@@ -364,8 +571,13 @@ function ChannelPay(props: {
  * the amount, and the channel shows only when the element reports a wallet on this device. Until
  * then (and when the script cannot be loaded, as without internet) the buyer sees nothing of it.
  */
-function WalletChannel({ channel, amount, start }: {
-  channel: PayChannel; amount: { value: string; currency: string };
+function WalletChannel({
+  channel,
+  amount,
+  start,
+}: {
+  channel: PayChannel;
+  amount: { value: string; currency: string };
   start: () => Promise<{ clientSecret: string; returnUrl: string } | null>;
 }) {
   const { t } = useTranslation();
@@ -373,15 +585,37 @@ function WalletChannel({ channel, amount, start }: {
   const [available, setAvailable] = useState(false);
   const script = useStripeScript(mode.kind === 'wallet' ? mode.publishableKey : null);
   let amountMinor = 0;
-  try { amountMinor = toProviderAmount({ value: amount.value, currency: amount.currency as Currency }); } catch { amountMinor = 0; }
+  try {
+    amountMinor = toProviderAmount({ value: amount.value, currency: amount.currency as Currency });
+  } catch {
+    amountMinor = 0;
+  }
   if (script.status !== 'ready' || amountMinor <= 0) return null;
   return (
     // Not display:none while the element looks for a wallet: it has to be in the layout to be drawn.
-    <Box data-testid={`wallet-${channel.channelName}`} aria-hidden={!available} inert={!available}
-      style={available ? undefined : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>
-      {available && <Text fw={500} mb="xs">{t(`payment.channel.${channel.channelName}`, { defaultValue: channel.channelName })}</Text>}
+    <Box
+      data-testid={`wallet-${channel.channelName}`}
+      aria-hidden={!available}
+      inert={!available}
+      style={
+        available
+          ? undefined
+          : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }
+      }
+    >
+      {available && (
+        <Text fw={500} mb="xs">
+          {t(`payment.channel.${channel.channelName}`, { defaultValue: channel.channelName })}
+        </Text>
+      )}
       <Suspense fallback={null}>
-        <StripeWallet stripe={script.stripe} amountMinor={amountMinor} currency={amount.currency} onAvailable={setAvailable} start={start} />
+        <StripeWallet
+          stripe={script.stripe}
+          amountMinor={amountMinor}
+          currency={amount.currency}
+          onAvailable={setAvailable}
+          start={start}
+        />
       </Suspense>
     </Box>
   );
@@ -390,8 +624,15 @@ function WalletChannel({ channel, amount, start }: {
 function CreditNote() {
   const { t } = useTranslation();
   const fmt = useMoney();
-  const { data } = useQuery({ queryKey: ['credit'], queryFn: () => api<CreditBalance>('/sapi/mall-pay/creditCustomer/accountBalance', { body: {} }) });
-  return <Text size="xs" c="dimmed" mt="xs">{data ? t('payment.creditAvailable', { amount: fmt(data.availableCreditAmt) }) : t('common.loading')}</Text>;
+  const { data } = useQuery({
+    queryKey: ['credit'],
+    queryFn: () => api<CreditBalance>('/sapi/mall-pay/creditCustomer/accountBalance', { body: {} }),
+  });
+  return (
+    <Text size="xs" c="dimmed" mt="xs">
+      {data ? t('payment.creditAvailable', { amount: fmt(data.availableCreditAmt) }) : t('common.loading')}
+    </Text>
+  );
 }
 
 const PROOF_TYPES = ['image/png', 'image/jpeg', 'image/bmp', 'image/webp'];
@@ -402,16 +643,36 @@ function ProofUpload({ value, onChange }: { value: string | null; onChange: (url
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
-    <FileInput mt="sm" label={t('payment.proofLabel')} accept={PROOF_TYPES.join(',')} clearable disabled={busy} error={error}
-      description={value ? t('payment.proofUploaded') : t('payment.proofHint', { mb: uploadMegabytes('invoice') })} data-testid="proof-upload"
+    <FileInput
+      mt="sm"
+      label={t('payment.proofLabel')}
+      accept={PROOF_TYPES.join(',')}
+      clearable
+      disabled={busy}
+      error={error}
+      description={value ? t('payment.proofUploaded') : t('payment.proofHint', { mb: uploadMegabytes('invoice') })}
+      data-testid="proof-upload"
       onChange={async (file) => {
         setError(null);
         onChange(null);
         if (!file) return;
-        if (file.size > UPLOAD_LIMITS.invoice.maxBytes) { setError(t('payment.fileTooLarge', { mb: uploadMegabytes('invoice') })); return; }
-        if (!PROOF_TYPES.includes(file.type)) { setError(t('errors.Upload.fileType')); return; }
+        if (file.size > UPLOAD_LIMITS.invoice.maxBytes) {
+          setError(t('payment.fileTooLarge', { mb: uploadMegabytes('invoice') }));
+          return;
+        }
+        if (!PROOF_TYPES.includes(file.type)) {
+          setError(t('errors.Upload.fileType'));
+          return;
+        }
         setBusy(true);
-        try { onChange(await uploadProof(file)); } catch (e) { setError(errorMessage(t, e)); } finally { setBusy(false); }
-      }} />
+        try {
+          onChange(await uploadProof(file));
+        } catch (e) {
+          setError(errorMessage(t, e));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
   );
 }

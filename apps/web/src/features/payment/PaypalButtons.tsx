@@ -22,7 +22,9 @@ export interface PaypalButtonsProps {
 
 export default function PaypalButtons(props: PaypalButtonsProps) {
   return (
-    <PayPalScriptProvider options={{ clientId: props.clientId, currency: props.currency, intent: 'capture', components: 'buttons' }}>
+    <PayPalScriptProvider
+      options={{ clientId: props.clientId, currency: props.currency, intent: 'capture', components: 'buttons' }}
+    >
       <ButtonsOrRedirect {...props} />
     </PayPalScriptProvider>
   );
@@ -50,7 +52,11 @@ function ButtonsOrRedirect({ fallback, createOrder, onApprove }: PaypalButtonsPr
         </Box>
       )}
       {!drawn && fallback}
-      {isPending && <Text size="xs" c="dimmed" mt={4} data-testid="script-loading">{t('payment.buttonsLoading')}</Text>}
+      {isPending && (
+        <Text size="xs" c="dimmed" mt={4} data-testid="script-loading">
+          {t('payment.buttonsLoading')}
+        </Text>
+      )}
     </>
   );
 }

@@ -7,7 +7,9 @@ export function ScriptLoading({ label }: { label?: string }) {
   return (
     <Group gap="xs" mt="sm" data-testid="script-loading">
       <Loader size="xs" aria-hidden />
-      <Text size="sm" c="dimmed">{label ?? t('payment.scriptLoading')}</Text>
+      <Text size="sm" c="dimmed">
+        {label ?? t('payment.scriptLoading')}
+      </Text>
     </Group>
   );
 }
@@ -15,5 +17,9 @@ export function ScriptLoading({ label }: { label?: string }) {
 /** A provider's script was needed here and could not be loaded (SPEC §8 by default); the rest of the page still works. */
 export function ScriptError({ text }: { text?: string }) {
   const { t } = useTranslation();
-  return <Text c="red.8" size="sm" mt="sm" role="alert" data-testid="script-error">{text ?? t('payment.scriptError')}</Text>;
+  return (
+    <Text c="red.8" size="sm" mt="sm" role="alert" data-testid="script-error">
+      {text ?? t('payment.scriptError')}
+    </Text>
+  );
 }

@@ -11,18 +11,28 @@ import { Elements, ExpressCheckoutElement, PaymentElement, useElements, useStrip
 import type { Stripe, StripeError, StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
 import { stripeLocale } from './stripeLoader';
 
-
 /** Stripe's own sentence for what the buyer can fix (a declined or mistyped card); ours otherwise. */
 function useStripeErrorText() {
   const { t } = useTranslation();
-  return (e: StripeError) => (e.type === 'card_error' || e.type === 'validation_error') && e.message ? e.message : t('payment.declinedInPage');
+  return (e: StripeError) =>
+    (e.type === 'card_error' || e.type === 'validation_error') && e.message ? e.message : t('payment.declinedInPage');
 }
 
 /**
  * The Payment Element for a PaymentIntent the shop just created, and its pay button. A declined
  * card stays here with Stripe's reason; anything else takes the buyer to the pay-result page.
  */
-export function StripePaymentForm({ stripe, clientSecret, returnUrl, payLabel }: { stripe: Stripe; clientSecret: string; returnUrl: string; payLabel: string }) {
+export function StripePaymentForm({
+  stripe,
+  clientSecret,
+  returnUrl,
+  payLabel,
+}: {
+  stripe: Stripe;
+  clientSecret: string;
+  returnUrl: string;
+  payLabel: string;
+}) {
   const { i18n } = useTranslation();
   return (
     <Elements stripe={stripe} options={{ clientSecret, locale: stripeLocale(i18n.language) }}>
@@ -49,12 +59,23 @@ function PaymentForm({ returnUrl, payLabel }: { returnUrl: string; payLabel: str
     setError(errorText(e));
     setBusy(false);
   };
-  if (failed) return <Text c="red.8" size="sm" role="alert" data-testid="script-error">{t('payment.scriptError')}</Text>;
+  if (failed)
+    return (
+      <Text c="red.8" size="sm" role="alert" data-testid="script-error">
+        {t('payment.scriptError')}
+      </Text>
+    );
   return (
     <Stack gap="sm" mt="sm" data-testid="card-element">
       <PaymentElement onReady={() => setReady(true)} onLoadError={() => setFailed(true)} />
-      {error && <Text c="red.8" size="sm" role="alert">{error}</Text>}
-      <Button onClick={() => void confirm()} loading={busy || !ready} disabled={!stripe || !elements} w="fit-content">{payLabel}</Button>
+      {error && (
+        <Text c="red.8" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <Button onClick={() => void confirm()} loading={busy || !ready} disabled={!stripe || !elements} w="fit-content">
+        {payLabel}
+      </Button>
     </Stack>
   );
 }
@@ -65,20 +86,36 @@ function PaymentForm({ returnUrl, payLabel }: { returnUrl: string; payLabel: str
  * tells the section whether to show the channel at all.
  */
 export function StripeWallet(props: {
-  stripe: Stripe; amountMinor: number; currency: string;
+  stripe: Stripe;
+  amountMinor: number;
+  currency: string;
   onAvailable: (available: boolean) => void;
   /** Starts the payment at the shop: the PaymentIntent's client secret and the page Stripe returns to, or null when the buyer was sent elsewhere. */
   start: () => Promise<{ clientSecret: string; returnUrl: string } | null>;
 }) {
   const { i18n } = useTranslation();
   return (
-    <Elements stripe={props.stripe} options={{ mode: 'payment', amount: props.amountMinor, currency: props.currency.toLowerCase(), locale: stripeLocale(i18n.language) }}>
+    <Elements
+      stripe={props.stripe}
+      options={{
+        mode: 'payment',
+        amount: props.amountMinor,
+        currency: props.currency.toLowerCase(),
+        locale: stripeLocale(i18n.language),
+      }}
+    >
       <Wallet {...props} />
     </Elements>
   );
 }
 
-function Wallet({ onAvailable, start }: { onAvailable: (available: boolean) => void; start: () => Promise<{ clientSecret: string; returnUrl: string } | null> }) {
+function Wallet({
+  onAvailable,
+  start,
+}: {
+  onAvailable: (available: boolean) => void;
+  start: () => Promise<{ clientSecret: string; returnUrl: string } | null>;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const errorText = useStripeErrorText();
@@ -88,21 +125,38 @@ function Wallet({ onAvailable, start }: { onAvailable: (available: boolean) => v
     setError(null);
     // The wallet's sheet first checks what the buyer chose; then the shop creates the payment.
     const submitted = await elements.submit();
-    if (submitted.error) { setError(errorText(submitted.error)); event.paymentFailed(); return; }
+    if (submitted.error) {
+      setError(errorText(submitted.error));
+      event.paymentFailed();
+      return;
+    }
     const started = await start().catch(() => null);
-    if (!started) { event.paymentFailed(); return; }
-    const { error: e } = await stripe.confirmPayment({ elements, clientSecret: started.clientSecret, confirmParams: { return_url: started.returnUrl } });
+    if (!started) {
+      event.paymentFailed();
+      return;
+    }
+    const { error: e } = await stripe.confirmPayment({
+      elements,
+      clientSecret: started.clientSecret,
+      confirmParams: { return_url: started.returnUrl },
+    });
     setError(errorText(e));
     event.paymentFailed({ reason: 'fail' });
   };
   return (
     <>
       <ExpressCheckoutElement
-        onReady={(e) => onAvailable(!!e.availablePaymentMethods && Object.values(e.availablePaymentMethods).some(Boolean))}
+        onReady={(e) =>
+          onAvailable(!!e.availablePaymentMethods && Object.values(e.availablePaymentMethods).some(Boolean))
+        }
         onLoadError={() => onAvailable(false)}
         onConfirm={(e) => void onConfirm(e)}
       />
-      {error && <Text c="red.8" size="sm" role="alert">{error}</Text>}
+      {error && (
+        <Text c="red.8" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
     </>
   );
 }
@@ -111,7 +165,15 @@ function Wallet({ onAvailable, start }: { onAvailable: (available: boolean) => v
  * A saved card whose bank asks the cardholder to authenticate, without a page to send the buyer
  * to: Stripe.js shows the bank's 3-D Secure step here, then the pay-result page says the outcome.
  */
-export function StripeNextAction({ stripe, clientSecret, onDone }: { stripe: Stripe; clientSecret: string; onDone: () => void }) {
+export function StripeNextAction({
+  stripe,
+  clientSecret,
+  onDone,
+}: {
+  stripe: Stripe;
+  clientSecret: string;
+  onDone: () => void;
+}) {
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;

@@ -17,13 +17,19 @@ export const ADYEN_WEB_STYLES = `https://checkoutshopper-live.cdn.adyen.com/chec
 /** What the shop uses of `window.AdyenWeb` (Adyen Web v6's UMD build). */
 export interface AdyenWebGlobal {
   AdyenCheckout: (config: {
-    environment: string; clientKey: string; locale?: string; countryCode?: string;
+    environment: string;
+    clientKey: string;
+    locale?: string;
+    countryCode?: string;
     session: { id: string; sessionData: string };
     onPaymentCompleted?: (result: { resultCode: string; sessionResult?: string }) => void;
     onPaymentFailed?: (result?: { resultCode?: string }) => void;
     onError?: (error: { name?: string; message?: string }) => void;
   }) => Promise<unknown>;
-  Dropin: new (checkout: unknown, options?: Record<string, unknown>) => { mount: (el: HTMLElement) => unknown; unmount: () => void };
+  Dropin: new (
+    checkout: unknown,
+    options?: Record<string, unknown>,
+  ) => { mount: (el: HTMLElement) => unknown; unmount: () => void };
 }
 
 let loading: Promise<AdyenWebGlobal> | null = null;
@@ -46,12 +52,18 @@ function loadAdyenWeb(): Promise<AdyenWebGlobal> {
       script.crossOrigin = 'anonymous';
       script.onload = () => {
         const global = (window as unknown as { AdyenWeb?: AdyenWebGlobal }).AdyenWeb;
-        if (global) resolve(global); else reject(new Error('Adyen Web did not start'));
+        if (global) resolve(global);
+        else reject(new Error('Adyen Web did not start'));
       };
-      script.onerror = () => { script.remove(); reject(new Error('Adyen Web could not be loaded')); };
+      script.onerror = () => {
+        script.remove();
+        reject(new Error('Adyen Web could not be loaded'));
+      };
       document.head.appendChild(script);
     });
-    loading.catch(() => { loading = null; });
+    loading.catch(() => {
+      loading = null;
+    });
   }
   return loading;
 }
@@ -65,8 +77,17 @@ export function useAdyenScript(wanted: boolean): AdyenScript {
     if (!wanted) return;
     let live = true;
     setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    loadAdyenWeb().then((adyen) => { if (live) setState({ status: 'ready', adyen }); }, () => { if (live) setState({ status: 'failed' }); });
-    return () => { live = false; };
+    loadAdyenWeb().then(
+      (adyen) => {
+        if (live) setState({ status: 'ready', adyen });
+      },
+      () => {
+        if (live) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [wanted]);
   return wanted ? state : { status: 'idle' };
 }
@@ -83,7 +104,9 @@ export function finishAdyenReturn(params: URLSearchParams, site?: string): Promi
   if (!redirectResult) return Promise.resolve();
   let p = finished.get(redirectResult);
   if (!p) {
-    p = api('/sapi/mall-pay/payment/adyenDetails', { body: { details: { redirectResult }, ...(site ? { site } : {}) } }).catch(() => undefined);
+    p = api('/sapi/mall-pay/payment/adyenDetails', {
+      body: { details: { redirectResult }, ...(site ? { site } : {}) },
+    }).catch(() => undefined);
     finished.set(redirectResult, p);
   }
   return p;

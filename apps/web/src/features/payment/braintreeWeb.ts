@@ -13,8 +13,16 @@ export const BRAINTREE_WEB_VERSION = '3.123.2';
 export const BRAINTREE_HOSTED_FIELDS_SCRIPT = `https://js.braintreegateway.com/web/${BRAINTREE_WEB_VERSION}/js/hosted-fields.min.js`;
 
 export type HostedFieldName = 'number' | 'expirationDate' | 'cvv';
-export interface HostedFieldState { isEmpty: boolean; isValid: boolean; isPotentiallyValid: boolean; isFocused: boolean }
-export interface HostedFieldsEvent { emittedBy: HostedFieldName; fields: Record<HostedFieldName, HostedFieldState> }
+export interface HostedFieldState {
+  isEmpty: boolean;
+  isValid: boolean;
+  isPotentiallyValid: boolean;
+  isFocused: boolean;
+}
+export interface HostedFieldsEvent {
+  emittedBy: HostedFieldName;
+  fields: Record<HostedFieldName, HostedFieldState>;
+}
 /** What the shop uses of a hosted fields instance. */
 export interface HostedFieldsInstance {
   getState: () => { fields: Record<HostedFieldName, HostedFieldState> };
@@ -36,7 +44,7 @@ export interface BraintreeWebGlobal {
 let loading: Promise<BraintreeWebGlobal> | null = null;
 const present = () => {
   const bt = (window as unknown as { braintree?: Partial<BraintreeWebGlobal> }).braintree;
-  return bt?.hostedFields ? bt as BraintreeWebGlobal : undefined;
+  return bt?.hostedFields ? (bt as BraintreeWebGlobal) : undefined;
 };
 
 function loadBraintreeWeb(): Promise<BraintreeWebGlobal> {
@@ -48,16 +56,26 @@ function loadBraintreeWeb(): Promise<BraintreeWebGlobal> {
       script.src = BRAINTREE_HOSTED_FIELDS_SCRIPT;
       script.async = true;
       script.crossOrigin = 'anonymous';
-      script.onload = () => { const bt = present(); if (bt) resolve(bt); else reject(new Error('Braintree hosted fields did not start')); };
-      script.onerror = () => { script.remove(); reject(new Error('Braintree hosted fields could not be loaded')); };
+      script.onload = () => {
+        const bt = present();
+        if (bt) resolve(bt);
+        else reject(new Error('Braintree hosted fields did not start'));
+      };
+      script.onerror = () => {
+        script.remove();
+        reject(new Error('Braintree hosted fields could not be loaded'));
+      };
       document.head.appendChild(script);
     });
-    loading.catch(() => { loading = null; });
+    loading.catch(() => {
+      loading = null;
+    });
   }
   return loading;
 }
 
-export type BraintreeScript = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; braintree: BraintreeWebGlobal };
+export type BraintreeScript =
+  { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; braintree: BraintreeWebGlobal };
 
 /** braintree-web's hosted fields once `wanted` (false: not needed, nothing is loaded). */
 export function useBraintreeScript(wanted: boolean): BraintreeScript {
@@ -66,8 +84,17 @@ export function useBraintreeScript(wanted: boolean): BraintreeScript {
     if (!wanted) return;
     let live = true;
     setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    loadBraintreeWeb().then((braintree) => { if (live) setState({ status: 'ready', braintree }); }, () => { if (live) setState({ status: 'failed' }); });
-    return () => { live = false; };
+    loadBraintreeWeb().then(
+      (braintree) => {
+        if (live) setState({ status: 'ready', braintree });
+      },
+      () => {
+        if (live) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [wanted]);
   return wanted ? state : { status: 'idle' };
 }
@@ -77,7 +104,11 @@ export function useBraintreeScript(wanted: boolean): BraintreeScript {
  * flagged only once it cannot become valid any more or the buyer left it; on paying, every field
  * that is not valid is, empty ones included.
  */
-export function invalidFields(fields: Record<HostedFieldName, HostedFieldState>, submitting: boolean, left: ReadonlySet<HostedFieldName> = new Set()): HostedFieldName[] {
+export function invalidFields(
+  fields: Record<HostedFieldName, HostedFieldState>,
+  submitting: boolean,
+  left: ReadonlySet<HostedFieldName> = new Set(),
+): HostedFieldName[] {
   return (Object.keys(fields) as HostedFieldName[]).filter((name) => {
     const f = fields[name];
     if (f.isValid) return false;

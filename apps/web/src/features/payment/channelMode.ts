@@ -50,7 +50,10 @@ export function channelMode(c: Pick<PayChannel, 'configMap'>): ChannelMode {
  * A channel's methods the buyer sees: those its configMap names in `deviceMethods` (Adyen's
  * applepay) only when this browser can pay with them (SPEC §4: Apple Pay only when supported).
  */
-export function shownMethods(c: Pick<PayChannel, 'configMap' | 'paymentMethods'>, deviceCan: (method: string) => boolean): PayChannel['paymentMethods'] {
+export function shownMethods(
+  c: Pick<PayChannel, 'configMap' | 'paymentMethods'>,
+  deviceCan: (method: string) => boolean,
+): PayChannel['paymentMethods'] {
   const deviceOnly = (c.configMap.deviceMethods ?? '').split(',').filter(Boolean);
   return c.paymentMethods.filter((m) => !deviceOnly.includes(m.type) || deviceCan(m.type));
 }
@@ -59,7 +62,11 @@ export function shownMethods(c: Pick<PayChannel, 'configMap' | 'paymentMethods'>
 export function browserCanPay(method: string): boolean {
   if (method !== 'applepay') return true;
   const session = (globalThis as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
-  try { return !!session?.canMakePayments?.(); } catch { return false; }
+  try {
+    return !!session?.canMakePayments?.();
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -8,12 +8,25 @@ import { useEffect, useState } from 'react';
 
 export const KLARNA_PAYMENTS_SCRIPT = 'https://x.klarnacdn.net/kp/lib/v1/api.js';
 
-export interface KlarnaAuthorizeResult { approved: boolean; show_form: boolean; authorization_token?: string; error?: { invalid_fields?: string[] } }
+export interface KlarnaAuthorizeResult {
+  approved: boolean;
+  show_form: boolean;
+  authorization_token?: string;
+  error?: { invalid_fields?: string[] };
+}
 /** What the shop uses of `window.Klarna.Payments`. */
 export interface KlarnaPaymentsGlobal {
   init: (options: { client_token: string }) => void;
-  load: (options: { container: string | HTMLElement; payment_method_category: string }, data: Record<string, unknown>, callback: (res: { show_form: boolean; error?: unknown }) => void) => void;
-  authorize: (options: { payment_method_category: string }, data: Record<string, unknown>, callback: (res: KlarnaAuthorizeResult) => void) => void;
+  load: (
+    options: { container: string | HTMLElement; payment_method_category: string },
+    data: Record<string, unknown>,
+    callback: (res: { show_form: boolean; error?: unknown }) => void,
+  ) => void;
+  authorize: (
+    options: { payment_method_category: string },
+    data: Record<string, unknown>,
+    callback: (res: KlarnaAuthorizeResult) => void,
+  ) => void;
 }
 
 let loading: Promise<KlarnaPaymentsGlobal> | null = null;
@@ -27,16 +40,26 @@ function loadKlarnaPayments(): Promise<KlarnaPaymentsGlobal> {
       const script = document.createElement('script');
       script.src = KLARNA_PAYMENTS_SCRIPT;
       script.async = true;
-      script.onload = () => { const kp = present(); if (kp) resolve(kp); else reject(new Error('Klarna Payments did not start')); };
-      script.onerror = () => { script.remove(); reject(new Error('Klarna Payments could not be loaded')); };
+      script.onload = () => {
+        const kp = present();
+        if (kp) resolve(kp);
+        else reject(new Error('Klarna Payments did not start'));
+      };
+      script.onerror = () => {
+        script.remove();
+        reject(new Error('Klarna Payments could not be loaded'));
+      };
       document.head.appendChild(script);
     });
-    loading.catch(() => { loading = null; });
+    loading.catch(() => {
+      loading = null;
+    });
   }
   return loading;
 }
 
-export type KlarnaScript = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; klarna: KlarnaPaymentsGlobal };
+export type KlarnaScript =
+  { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; klarna: KlarnaPaymentsGlobal };
 
 /** Klarna Payments once `wanted` (false: not needed, nothing is loaded). */
 export function useKlarnaScript(wanted: boolean): KlarnaScript {
@@ -45,8 +68,17 @@ export function useKlarnaScript(wanted: boolean): KlarnaScript {
     if (!wanted) return;
     let live = true;
     setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    loadKlarnaPayments().then((klarna) => { if (live) setState({ status: 'ready', klarna }); }, () => { if (live) setState({ status: 'failed' }); });
-    return () => { live = false; };
+    loadKlarnaPayments().then(
+      (klarna) => {
+        if (live) setState({ status: 'ready', klarna });
+      },
+      () => {
+        if (live) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [wanted]);
   return wanted ? state : { status: 'idle' };
 }

@@ -3,4 +3,5 @@
  * provider's page, and importing it from api.ts would put the payment code into every first load.
  */
 export const PAY_RESULT_PATH = '/sapi/mall-pay/payment/payResult';
-export const payResultBody = (contractId: string, sessionResult?: string | null) => (sessionResult ? { contractId, sessionResult } : { contractId });
+export const payResultBody = (contractId: string, sessionResult?: string | null) =>
+  sessionResult ? { contractId, sessionResult } : { contractId };

@@ -10,12 +10,27 @@ import { safeRedirect, type SafeRedirect } from '@mall/domain';
 
 const LOOPBACK_HOST = /^(127(\.\d{1,3}){3}|localhost|\[::1\])(:\d{1,5})?$/;
 
-export function providerTarget(raw: string | null | undefined, allowedHosts: readonly string[], origin = window.location.origin): SafeRedirect {
+export function providerTarget(
+  raw: string | null | undefined,
+  allowedHosts: readonly string[],
+  origin = window.location.origin,
+): SafeRedirect {
   const target = safeRedirect(raw, { allowedHosts, origin });
   if (!target.internal || !raw) return target;
   let u: URL;
-  try { u = new URL(raw.trim(), origin); } catch { return target; }
-  if (u.origin !== new URL(origin).origin && u.protocol === 'http:' && !u.username && !u.password && LOOPBACK_HOST.test(u.host) && allowedHosts.includes(u.host)) {
+  try {
+    u = new URL(raw.trim(), origin);
+  } catch {
+    return target;
+  }
+  if (
+    u.origin !== new URL(origin).origin &&
+    u.protocol === 'http:' &&
+    !u.username &&
+    !u.password &&
+    LOOPBACK_HOST.test(u.host) &&
+    allowedHosts.includes(u.host)
+  ) {
     return { internal: false, url: u.href };
   }
   return target;

@@ -25,4 +25,5 @@ export function stripeFor(publishableKey: string): Promise<Stripe> {
 
 /** Stripe writes its own texts (field labels, card errors) in these of the shop's languages. */
 const STRIPE_LOCALES = new Set(['de', 'en', 'es', 'fr', 'it', 'ja', 'nl']);
-export const stripeLocale = (language: string): StripeElementLocale => (STRIPE_LOCALES.has(language) ? language as StripeElementLocale : 'auto');
+export const stripeLocale = (language: string): StripeElementLocale =>
+  STRIPE_LOCALES.has(language) ? (language as StripeElementLocale) : 'auto';

@@ -23,10 +23,16 @@ export function useStripeScript(publishableKey: string | null): StripeScript {
     if (!publishableKey) return;
     let live = true;
     loadStripeJs(publishableKey).then(
-      (stripe) => { if (live) setState({ key: publishableKey, stripe }); },
-      () => { if (live) setState({ key: publishableKey, stripe: null }); },
+      (stripe) => {
+        if (live) setState({ key: publishableKey, stripe });
+      },
+      () => {
+        if (live) setState({ key: publishableKey, stripe: null });
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [publishableKey]);
   if (!publishableKey) return { status: 'idle' };
   if (state?.key !== publishableKey) return { status: 'loading' };

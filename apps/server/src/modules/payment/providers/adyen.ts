@@ -30,7 +30,17 @@ import type { Db } from '../../../db/client.js';
 import { webhookEvents } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/errors.js';
 import type {
-  AuthorityAnswer, AuthorityInput, ChannelOffer, DecidedEvent, PaymentProvider, ProviderEvent, RefundAnswer, RefundInput, StartAnswer, StartInput, VerifiedWebhook,
+  AuthorityAnswer,
+  AuthorityInput,
+  ChannelOffer,
+  DecidedEvent,
+  PaymentProvider,
+  ProviderEvent,
+  RefundAnswer,
+  RefundInput,
+  StartAnswer,
+  StartInput,
+  VerifiedWebhook,
 } from './types.js';
 
 export interface AdyenConfig {
@@ -49,7 +59,8 @@ export interface AdyenConfig {
   publicUrl: string;
 }
 
-const { CheckoutAPI, Client, EnvironmentEnum, HttpClientException, HttpURLConnectionClient, hmacValidator } = adyenLibrary;
+const { CheckoutAPI, Client, EnvironmentEnum, HttpClientException, HttpURLConnectionClient, hmacValidator } =
+  adyenLibrary;
 type CheckoutAPI = InstanceType<typeof CheckoutAPI>;
 type HttpClientException = InstanceType<typeof HttpClientException>;
 type HttpURLConnectionClient = InstanceType<typeof HttpURLConnectionClient>;
@@ -61,7 +72,11 @@ export const ADYEN_LINK = 'ADYEN_LINK';
  * names; Google Pay has two). Any other choice (a wallet, none) leaves Adyen's full list.
  */
 const ALLOWED_METHODS: Record<string, string[]> = {
-  scheme: ['scheme'], card: ['scheme'], applepay: ['applepay'], googlepay: ['googlepay', 'paywithgoogle'], paywithgoogle: ['googlepay', 'paywithgoogle'],
+  scheme: ['scheme'],
+  card: ['scheme'],
+  applepay: ['applepay'],
+  googlepay: ['googlepay', 'paywithgoogle'],
+  paywithgoogle: ['googlepay', 'paywithgoogle'],
   afterpaytouch: ['afterpaytouch'],
 };
 /** The base the library builds its Checkout URLs on (test platform). */
@@ -82,34 +97,64 @@ class CheckoutBaseClient implements HttpClient {
   private readonly sdk = new HttpURLConnectionClient();
   constructor(private readonly base: string) {}
 
-  async request(endpoint: string, json: string | Buffer, config: Config, isApiKeyRequired: boolean, requestOptions: RequestOptions = {}): Promise<string> {
+  async request(
+    endpoint: string,
+    json: string | Buffer,
+    config: Config,
+    isApiKeyRequired: boolean,
+    requestOptions: RequestOptions = {},
+  ): Promise<string> {
     const target = endpoint.startsWith(SDK_TEST_ORIGIN) ? this.base + endpoint.slice(SDK_TEST_ORIGIN.length) : endpoint;
     if (!target.startsWith('http:')) return this.sdk.request(target, json, config, isApiKeyRequired, requestOptions);
     const url = new URL(target);
-    if (requestOptions.params) url.search = new URLSearchParams(requestOptions.params as Record<string, string>).toString();
+    if (requestOptions.params)
+      url.search = new URLSearchParams(requestOptions.params as Record<string, string>).toString();
     const method = requestOptions.method ?? 'POST';
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-api-key': config.apiKey ?? '', 'accept-charset': 'utf-8' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-api-key': config.apiKey ?? '',
+      'accept-charset': 'utf-8',
+    };
     if (requestOptions.idempotencyKey) headers['idempotency-key'] = requestOptions.idempotencyKey;
     const res = await fetch(url, {
-      method, headers, ...(method === 'GET' || method === 'DELETE' ? {} : { body: typeof json === 'string' ? json : new Uint8Array(json) }),
+      method,
+      headers,
+      ...(method === 'GET' || method === 'DELETE'
+        ? {}
+        : { body: typeof json === 'string' ? json : new Uint8Array(json) }),
       signal: AbortSignal.timeout(config.connectionTimeoutMillis || 30_000),
     });
     const body = await res.text();
     if (res.ok) return body;
     let apiError: { status?: number; errorCode?: string; message?: string } | null = null;
-    try { apiError = JSON.parse(body); } catch { /* not Adyen's error shape */ }
+    try {
+      apiError = JSON.parse(body);
+    } catch {
+      /* not Adyen's error shape */
+    }
     if (apiError && typeof apiError.status === 'number') {
       throw new HttpClientException({
-        message: `HTTP Exception: ${apiError.status}. ${res.statusText}: ${apiError.message}`, statusCode: apiError.status, errorCode: apiError.errorCode,
-        responseBody: body, apiError: apiError as never,
+        message: `HTTP Exception: ${apiError.status}. ${res.statusText}: ${apiError.message}`,
+        statusCode: apiError.status,
+        errorCode: apiError.errorCode,
+        responseBody: body,
+        apiError: apiError as never,
       });
     }
-    throw new HttpClientException({ message: `HTTP Exception: ${res.status}. ${res.statusText}`, statusCode: res.status, responseBody: body });
+    throw new HttpClientException({
+      message: `HTTP Exception: ${res.status}. ${res.statusText}`,
+      statusCode: res.status,
+      responseBody: body,
+    });
   }
 }
 
 /** Adyen answered and refused the request itself (validation, configuration): asking again changes nothing. */
-const isRefusal = (e: unknown): e is HttpClientException => e instanceof HttpClientException && e.statusCode >= 400 && e.statusCode < 500 && ![401, 408, 429].includes(e.statusCode);
+const isRefusal = (e: unknown): e is HttpClientException =>
+  e instanceof HttpClientException &&
+  e.statusCode >= 400 &&
+  e.statusCode < 500 &&
+  ![401, 408, 429].includes(e.statusCode);
 const codeOf = (e: HttpClientException) => e.errorCode ?? `HTTP_${e.statusCode}`;
 
 /**
@@ -117,7 +162,10 @@ const codeOf = (e: HttpClientException) => e.errorCode ?? `HTTP_${e.statusCode}`
  * sentences for (the pay-result page shows failedReason); others are kept as a code of their own.
  */
 const REFUSALS: [RegExp, string][] = [
-  [/^(refused|declined|declined non generic|not submitted|blocked card|fraud|fraud-cancelled|restricted card|transaction not permitted)$/i, 'card_declined'],
+  [
+    /^(refused|declined|declined non generic|not submitted|blocked card|fraud|fraud-cancelled|restricted card|transaction not permitted)$/i,
+    'card_declined',
+  ],
   [/not enough balance/i, 'insufficient_funds'],
   [/^(3d not authenticated|shopper cancelled|authentication required)$/i, 'authentication_failed'],
   [/^expired card$/i, 'expired_card'],
@@ -132,11 +180,18 @@ function reasonOf(refusal: string | undefined): string {
   if (!r) return 'card_declined';
   const known = REFUSALS.find(([pattern]) => pattern.test(r));
   if (known) return known[1];
-  return r.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 60) || 'declined';
+  return (
+    r
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+      .slice(0, 60) || 'declined'
+  );
 }
 
 /** The event id of one of Adyen's decisions, whether a notification brought it or the shop read it. */
-const eventIdOf = (pspReference: string, eventCode: string, success: boolean) => `${pspReference}:${eventCode}:${success}`;
+const eventIdOf = (pspReference: string, eventCode: string, success: boolean) =>
+  `${pspReference}:${eventCode}:${success}`;
 
 export class AdyenProvider implements PaymentProvider {
   readonly name = 'adyen';
@@ -145,21 +200,42 @@ export class AdyenProvider implements PaymentProvider {
   private readonly hmac = new hmacValidator();
   private readonly live: boolean;
 
-  constructor(private readonly config: AdyenConfig, private readonly db: Db) {
+  constructor(
+    private readonly config: AdyenConfig,
+    private readonly db: Db,
+  ) {
     const base = config.checkoutBase?.replace(/\/+$/, '');
     this.live = !!base && /-checkout-live\.adyenpayments\.com$/.test(new URL(base).hostname);
-    const client = new Client({ apiKey: config.apiKey, environment: this.live ? EnvironmentEnum.LIVE : EnvironmentEnum.TEST, connectionTimeoutMillis: 30_000, applicationName: 'mall' },
-      base && !this.live ? new CheckoutBaseClient(base) : undefined);
-    if (base && this.live) client.config.liveEndpointUrlPrefix = new URL(base).hostname.replace(/-checkout-live\.adyenpayments\.com$/, '');
+    const client = new Client(
+      {
+        apiKey: config.apiKey,
+        environment: this.live ? EnvironmentEnum.LIVE : EnvironmentEnum.TEST,
+        connectionTimeoutMillis: 30_000,
+        applicationName: 'mall',
+      },
+      base && !this.live ? new CheckoutBaseClient(base) : undefined,
+    );
+    if (base && this.live)
+      client.config.liveEndpointUrlPrefix = new URL(base).hostname.replace(/-checkout-live\.adyenpayments\.com$/, '');
     this.checkout = new CheckoutAPI(client);
     const local = base && !this.live ? new URL(base).host : null;
-    const rules = { anonymous: true, payLater: false, enterpriseCredit: false, currencies: 'ANY' as const, savedCards: false, needsDevice: null };
+    const rules = {
+      anonymous: true,
+      payLater: false,
+      enterpriseCredit: false,
+      currencies: 'ANY' as const,
+      savedCards: false,
+      needsDevice: null,
+    };
     const environment = this.live ? 'live' : 'test';
     this.channels = [
       {
         channelName: ADYEN_PC,
         paymentMethods: [
-          { type: 'scheme', name: 'Card' }, { type: 'applepay', name: 'Apple Pay' }, { type: 'googlepay', name: 'Google Pay' }, { type: 'afterpaytouch', name: 'Afterpay' },
+          { type: 'scheme', name: 'Card' },
+          { type: 'applepay', name: 'Apple Pay' },
+          { type: 'googlepay', name: 'Google Pay' },
+          { type: 'afterpaytouch', name: 'Afterpay' },
         ],
         // Apple Pay is offered only when the browser reports it can pay with it (SPEC §4).
         configMap: { clientKey: config.clientKey, environment, deviceMethods: 'applepay' },
@@ -171,7 +247,11 @@ export class AdyenProvider implements PaymentProvider {
         channelName: ADYEN_LINK,
         paymentMethods: [{ type: 'paybylink', name: 'Pay by Link' }],
         configMap: {},
-        redirectHosts: local ? [local] : this.live ? ['eu.adyen.link', 'us.adyen.link', 'au.adyen.link', 'apse.adyen.link'] : ['test.adyen.link'],
+        redirectHosts: local
+          ? [local]
+          : this.live
+            ? ['eu.adyen.link', 'us.adyen.link', 'au.adyen.link', 'apse.adyen.link']
+            : ['test.adyen.link'],
         rules,
       },
     ];
@@ -182,15 +262,21 @@ export class AdyenProvider implements PaymentProvider {
   }
 
   private static amount(minor: bigint, currency: string): Types.checkout.Amount {
-    if (minor <= 0n || minor > BigInt(Number.MAX_SAFE_INTEGER)) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This amount cannot be paid with this payment method');
+    if (minor <= 0n || minor > BigInt(Number.MAX_SAFE_INTEGER))
+      throw new AppError(400, ERROR_CODES.channelUnavailable, 'This amount cannot be paid with this payment method');
     return { currency, value: Number(minor) };
   }
 
   /** Start refused by Adyen (amount, currency, account settings) or Adyen out of reach. */
   private static startError(e: unknown): never {
-    if (isRefusal(e)) throw new AppError(400, ERROR_CODES.channelUnavailable, `Adyen cannot take this payment (${codeOf(e)})`);
+    if (isRefusal(e))
+      throw new AppError(400, ERROR_CODES.channelUnavailable, `Adyen cannot take this payment (${codeOf(e)})`);
     if (e instanceof AppError) throw e;
-    throw new AppError(503, ERROR_CODES.channelUnavailable, 'The payment service cannot be reached, please try again later');
+    throw new AppError(
+      503,
+      ERROR_CODES.channelUnavailable,
+      'The payment service cannot be reached, please try again later',
+    );
   }
 
   private static locale(language: string): string {
@@ -201,36 +287,89 @@ export class AdyenProvider implements PaymentProvider {
     const amount = AdyenProvider.amount(input.amountMinor, input.currency);
     try {
       if (input.channel === ADYEN_LINK) {
-        const link = await this.checkout.PaymentLinksApi.paymentLinks({
-          amount, merchantAccount: this.config.merchantAccount, reference: input.merchantReference, returnUrl: this.url(input.returnPath),
-          description: `Order ${input.merchantReference}`, shopperLocale: AdyenProvider.locale(input.language),
-          ...(input.payer.email ? { shopperEmail: input.payer.email } : {}),
-        }, { idempotencyKey: input.idempotencyKey });
+        const link = await this.checkout.PaymentLinksApi.paymentLinks(
+          {
+            amount,
+            merchantAccount: this.config.merchantAccount,
+            reference: input.merchantReference,
+            returnUrl: this.url(input.returnPath),
+            description: `Order ${input.merchantReference}`,
+            shopperLocale: AdyenProvider.locale(input.language),
+            ...(input.payer.email ? { shopperEmail: input.payer.email } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
         return { providerPaymentId: link.id, redirectUrl: link.url };
       }
-      const session = await this.createSession(amount, input.merchantReference, input.returnPath, input.language, undefined, input.idempotencyKey, input.payer.email,
-        ALLOWED_METHODS[input.payMethod ?? '']);
+      const session = await this.createSession(
+        amount,
+        input.merchantReference,
+        input.returnPath,
+        input.language,
+        undefined,
+        input.idempotencyKey,
+        input.payer.email,
+        ALLOWED_METHODS[input.payMethod ?? ''],
+      );
       return {
-        providerPaymentId: session.id, redirectUrl: '',
-        clientSession: { sessionId: session.id, sessionData: session.sessionData ?? '', clientKey: this.config.clientKey, environment: this.live ? 'live' : 'test' },
+        providerPaymentId: session.id,
+        redirectUrl: '',
+        clientSession: {
+          sessionId: session.id,
+          sessionData: session.sessionData ?? '',
+          clientKey: this.config.clientKey,
+          environment: this.live ? 'live' : 'test',
+        },
       };
     } catch (e) {
       return AdyenProvider.startError(e);
     }
   }
 
-  private createSession(amount: Types.checkout.Amount, reference: string, returnPath: string, language: string, countryCode: string | undefined, idempotencyKey: string, email?: string | null, allowed?: string[]) {
-    return this.checkout.PaymentsApi.sessions({
-      amount, merchantAccount: this.config.merchantAccount, reference, returnUrl: this.url(returnPath), shopperLocale: AdyenProvider.locale(language),
-      ...(countryCode ? { countryCode } : {}), ...(email ? { shopperEmail: email } : {}), ...(allowed ? { allowedPaymentMethods: allowed } : {}),
-    }, { idempotencyKey });
+  private createSession(
+    amount: Types.checkout.Amount,
+    reference: string,
+    returnPath: string,
+    language: string,
+    countryCode: string | undefined,
+    idempotencyKey: string,
+    email?: string | null,
+    allowed?: string[],
+  ) {
+    return this.checkout.PaymentsApi.sessions(
+      {
+        amount,
+        merchantAccount: this.config.merchantAccount,
+        reference,
+        returnUrl: this.url(returnPath),
+        shopperLocale: AdyenProvider.locale(language),
+        ...(countryCode ? { countryCode } : {}),
+        ...(email ? { shopperEmail: email } : {}),
+        ...(allowed ? { allowedPaymentMethods: allowed } : {}),
+      },
+      { idempotencyKey },
+    );
   }
 
   async authority(input: AuthorityInput): Promise<AuthorityAnswer> {
     const amount = AdyenProvider.amount(input.amountMinor, input.currency);
     try {
-      const session = await this.createSession(amount, input.reference, input.returnPath, input.language, input.countryCode, `authority-${input.reference}`);
-      return { redirectInfo: { sessionData: session.sessionData ?? '', sessionId: session.id, clientKey: this.config.clientKey, enviroment: this.live ? 'live' : 'test' } };
+      const session = await this.createSession(
+        amount,
+        input.reference,
+        input.returnPath,
+        input.language,
+        input.countryCode,
+        `authority-${input.reference}`,
+      );
+      return {
+        redirectInfo: {
+          sessionData: session.sessionData ?? '',
+          sessionId: session.id,
+          clientKey: this.config.clientKey,
+          enviroment: this.live ? 'live' : 'test',
+        },
+      };
     } catch (e) {
       return AdyenProvider.startError(e);
     }
@@ -258,15 +397,27 @@ export class AdyenProvider implements PaymentProvider {
     switch (result.status) {
       case 'completed':
         if (!paid?.pspReference || !paid.amount) return [];
-        return [{
-          type: 'payment.succeeded', providerPaymentId, ...ref, amountMinor: String(paid.amount.value), currency: paid.amount.currency,
-          providerChargeId: paid.pspReference, eventId: eventIdOf(paid.pspReference, 'AUTHORISATION', true),
-        }];
-      case 'paymentPending': return [{ type: 'payment.pending', providerPaymentId, ...ref }];
-      case 'refused': return [{ type: 'payment.failed', providerPaymentId, ...ref, reason: 'card_declined' }];
-      case 'canceled': return [{ type: 'payment.failed', providerPaymentId, ...ref, reason: 'cancelled' }];
-      case 'expired': return [{ type: 'payment.failed', providerPaymentId, ...ref, reason: 'expired' }];
-      default: return [];
+        return [
+          {
+            type: 'payment.succeeded',
+            providerPaymentId,
+            ...ref,
+            amountMinor: String(paid.amount.value),
+            currency: paid.amount.currency,
+            providerChargeId: paid.pspReference,
+            eventId: eventIdOf(paid.pspReference, 'AUTHORISATION', true),
+          },
+        ];
+      case 'paymentPending':
+        return [{ type: 'payment.pending', providerPaymentId, ...ref }];
+      case 'refused':
+        return [{ type: 'payment.failed', providerPaymentId, ...ref, reason: 'card_declined' }];
+      case 'canceled':
+        return [{ type: 'payment.failed', providerPaymentId, ...ref, reason: 'cancelled' }];
+      case 'expired':
+        return [{ type: 'payment.failed', providerPaymentId, ...ref, reason: 'expired' }];
+      default:
+        return [];
     }
   }
 
@@ -276,22 +427,44 @@ export class AdyenProvider implements PaymentProvider {
     switch (link.status) {
       case 'completed':
       case 'paid':
-        return [{ type: 'payment.succeeded', providerPaymentId: linkId, ...ref, amountMinor: String(link.amount.value), currency: link.amount.currency }];
-      case 'paymentPending': return [{ type: 'payment.pending', providerPaymentId: linkId, ...ref }];
-      case 'expired': return [{ type: 'payment.failed', providerPaymentId: linkId, ...ref, reason: 'expired' }];
+        return [
+          {
+            type: 'payment.succeeded',
+            providerPaymentId: linkId,
+            ...ref,
+            amountMinor: String(link.amount.value),
+            currency: link.amount.currency,
+          },
+        ];
+      case 'paymentPending':
+        return [{ type: 'payment.pending', providerPaymentId: linkId, ...ref }];
+      case 'expired':
+        return [{ type: 'payment.failed', providerPaymentId: linkId, ...ref, reason: 'expired' }];
       // Active: the buyer has not paid (a refused card leaves it active; its notification says so).
-      default: return [];
+      default:
+        return [];
     }
   }
 
   /** SPEC §7 adyenDetails: POST /payments/details with what the redirect or 3-D Secure brought back. */
-  async paymentDetails(input: { details: Record<string, string>; paymentData?: string }): Promise<{ merchantReference: string | null; events: DecidedEvent[] }> {
+  async paymentDetails(input: {
+    details: Record<string, string>;
+    paymentData?: string;
+  }): Promise<{ merchantReference: string | null; events: DecidedEvent[] }> {
     let answer: Types.checkout.PaymentDetailsResponse;
     try {
-      answer = await this.checkout.PaymentsApi.paymentsDetails({ details: input.details, ...(input.paymentData ? { paymentData: input.paymentData } : {}) });
+      answer = await this.checkout.PaymentsApi.paymentsDetails({
+        details: input.details,
+        ...(input.paymentData ? { paymentData: input.paymentData } : {}),
+      });
     } catch (e) {
-      if (isRefusal(e)) throw new AppError(400, ERROR_CODES.channelUnavailable, `Adyen could not finish this payment (${codeOf(e)})`);
-      throw new AppError(503, ERROR_CODES.channelUnavailable, 'The payment service cannot be reached, please try again later');
+      if (isRefusal(e))
+        throw new AppError(400, ERROR_CODES.channelUnavailable, `Adyen could not finish this payment (${codeOf(e)})`);
+      throw new AppError(
+        503,
+        ERROR_CODES.channelUnavailable,
+        'The payment service cannot be reached, please try again later',
+      );
     }
     const psp = answer.pspReference;
     const merchantReference = answer.merchantReference ?? null;
@@ -300,14 +473,35 @@ export class AdyenProvider implements PaymentProvider {
     switch (answer.resultCode) {
       case 'Authorised':
         if (!answer.amount) return { merchantReference, events: [] };
-        return { merchantReference, events: [{
-          type: 'payment.succeeded', providerPaymentId: psp, ...ref, amountMinor: String(answer.amount.value), currency: answer.amount.currency,
-          providerChargeId: psp, eventId: eventIdOf(psp, 'AUTHORISATION', true),
-        }] };
+        return {
+          merchantReference,
+          events: [
+            {
+              type: 'payment.succeeded',
+              providerPaymentId: psp,
+              ...ref,
+              amountMinor: String(answer.amount.value),
+              currency: answer.amount.currency,
+              providerChargeId: psp,
+              eventId: eventIdOf(psp, 'AUTHORISATION', true),
+            },
+          ],
+        };
       case 'Refused':
       case 'Cancelled':
       case 'Error':
-        return { merchantReference, events: [{ type: 'payment.failed', providerPaymentId: psp, ...ref, reason: answer.resultCode === 'Cancelled' ? 'cancelled' : reasonOf(answer.refusalReason), eventId: eventIdOf(psp, 'AUTHORISATION', false) }] };
+        return {
+          merchantReference,
+          events: [
+            {
+              type: 'payment.failed',
+              providerPaymentId: psp,
+              ...ref,
+              reason: answer.resultCode === 'Cancelled' ? 'cancelled' : reasonOf(answer.refusalReason),
+              eventId: eventIdOf(psp, 'AUTHORISATION', false),
+            },
+          ],
+        };
       case 'Pending':
       case 'Received':
         return { merchantReference, events: [{ type: 'payment.pending', providerPaymentId: psp, ...ref }] };
@@ -322,12 +516,21 @@ export class AdyenProvider implements PaymentProvider {
    */
   async verifyWebhook(rawBody: string): Promise<VerifiedWebhook | null> {
     let body: { notificationItems?: { NotificationRequestItem?: Types.notification.NotificationRequestItem }[] };
-    try { body = JSON.parse(rawBody); } catch { return null; }
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      return null;
+    }
     const items = Array.isArray(body?.notificationItems) ? body.notificationItems : [];
     const item = items.length === 1 ? items[0]!.NotificationRequestItem : undefined;
-    if (!item || typeof item.pspReference !== 'string' || !item.amount || typeof item.eventCode !== 'string') return null;
+    if (!item || typeof item.pspReference !== 'string' || !item.amount || typeof item.eventCode !== 'string')
+      return null;
     let valid = false;
-    try { valid = this.hmac.validateHMAC(item, this.config.hmacKey); } catch { valid = false; }
+    try {
+      valid = this.hmac.validateHMAC(item, this.config.hmacKey);
+    } catch {
+      valid = false;
+    }
     if (!valid || item.merchantAccountCode !== this.config.merchantAccount) return null;
     const success = String(item.success) === 'true';
     return { eventId: eventIdOf(item.pspReference, item.eventCode, success), event: this.eventOf(item, success) };
@@ -343,18 +546,36 @@ export class AdyenProvider implements PaymentProvider {
         const providerPaymentId = extra.paymentLinkId ?? extra.checkoutSessionId ?? item.pspReference;
         if (!success) return { type: 'payment.failed', providerPaymentId, ...ref, reason: reasonOf(item.reason) };
         return {
-          type: 'payment.succeeded', providerPaymentId, ...ref, amountMinor: String(item.amount.value), currency: String(item.amount.currency),
+          type: 'payment.succeeded',
+          providerPaymentId,
+          ...ref,
+          amountMinor: String(item.amount.value),
+          currency: String(item.amount.currency),
           providerChargeId: item.pspReference,
         };
       }
       // The refund's reference is the shop's idempotency key of the refund.
       case 'REFUND':
         return success
-          ? { type: 'refund.succeeded', providerRefundId: item.pspReference, ...(merchantReference ? { refundKey: merchantReference } : {}) }
-          : { type: 'refund.failed', providerRefundId: item.pspReference, ...(merchantReference ? { refundKey: merchantReference } : {}), reason: reasonOf(item.reason) };
+          ? {
+              type: 'refund.succeeded',
+              providerRefundId: item.pspReference,
+              ...(merchantReference ? { refundKey: merchantReference } : {}),
+            }
+          : {
+              type: 'refund.failed',
+              providerRefundId: item.pspReference,
+              ...(merchantReference ? { refundKey: merchantReference } : {}),
+              reason: reasonOf(item.reason),
+            };
       case 'REFUND_FAILED':
       case 'REFUNDED_REVERSED':
-        return { type: 'refund.failed', providerRefundId: item.pspReference, ...(merchantReference ? { refundKey: merchantReference } : {}), reason: String(item.eventCode).toLowerCase() };
+        return {
+          type: 'refund.failed',
+          providerRefundId: item.pspReference,
+          ...(merchantReference ? { refundKey: merchantReference } : {}),
+          reason: String(item.eventCode).toLowerCase(),
+        };
       // Payments are captured at once (the account's default capture): CAPTURE repeats what
       // AUTHORISATION said. CANCELLATION answers the shop's own cancel of an attempt it closed.
       default:
@@ -365,13 +586,18 @@ export class AdyenProvider implements PaymentProvider {
   /** Adyen's pspReference of the money paid in a link or session, as its AUTHORISATION brought it. */
   private async chargeOf(providerPaymentId: string): Promise<string | null> {
     if (!/^(PL|CS)/.test(providerPaymentId)) return providerPaymentId;
-    const [row] = await this.db.select({ charge: sql<string | null>`${webhookEvents.payload}->>'providerChargeId'` }).from(webhookEvents)
-      .where(and(
-        eq(webhookEvents.provider, this.name),
-        sql`${webhookEvents.payload}->>'type' = 'payment.succeeded'`,
-        sql`${webhookEvents.payload}->>'providerPaymentId' = ${providerPaymentId}`,
-        sql`${webhookEvents.payload}->>'providerChargeId' IS NOT NULL`,
-      )).limit(1);
+    const [row] = await this.db
+      .select({ charge: sql<string | null>`${webhookEvents.payload}->>'providerChargeId'` })
+      .from(webhookEvents)
+      .where(
+        and(
+          eq(webhookEvents.provider, this.name),
+          sql`${webhookEvents.payload}->>'type' = 'payment.succeeded'`,
+          sql`${webhookEvents.payload}->>'providerPaymentId' = ${providerPaymentId}`,
+          sql`${webhookEvents.payload}->>'providerChargeId' IS NOT NULL`,
+        ),
+      )
+      .limit(1);
     return row?.charge ?? null;
   }
 
@@ -383,7 +609,9 @@ export class AdyenProvider implements PaymentProvider {
   async cancel(providerPaymentId: string): Promise<void> {
     if (!providerPaymentId.startsWith('PL')) return;
     try {
-      await this.checkout.PaymentLinksApi.updatePaymentLink(providerPaymentId, { status: 'expired' as Types.checkout.UpdatePaymentLinkRequest.StatusEnum });
+      await this.checkout.PaymentLinksApi.updatePaymentLink(providerPaymentId, {
+        status: 'expired' as Types.checkout.UpdatePaymentLinkRequest.StatusEnum,
+      });
     } catch (e) {
       // Already paid or expired: nothing is left to stop.
       if (!isRefusal(e)) throw e;
@@ -398,9 +626,15 @@ export class AdyenProvider implements PaymentProvider {
       throw new Error(`Adyen's pspReference of ${input.providerPaymentId} is not known yet`);
     }
     try {
-      const r = await this.checkout.ModificationsApi.refundCapturedPayment(psp, {
-        amount: AdyenProvider.amount(input.amountMinor, input.currency), merchantAccount: this.config.merchantAccount, reference: input.idempotencyKey,
-      }, { idempotencyKey: input.idempotencyKey });
+      const r = await this.checkout.ModificationsApi.refundCapturedPayment(
+        psp,
+        {
+          amount: AdyenProvider.amount(input.amountMinor, input.currency),
+          merchantAccount: this.config.merchantAccount,
+          reference: input.idempotencyKey,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
       // "received": the bank decides; the REFUND notification settles it.
       return { status: 'pending', providerRefundId: r.pspReference };
     } catch (e) {

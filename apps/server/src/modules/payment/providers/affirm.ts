@@ -25,7 +25,16 @@
 import { ERROR_CODES } from '@mall/contracts';
 import { AppError } from '../../../lib/errors.js';
 import type { ProviderIdSwap } from './provider-ids.js';
-import type { ChannelOffer, DecidedEvent, PaymentProvider, RefundAnswer, RefundInput, StartAnswer, StartInput, VerifiedWebhook } from './types.js';
+import type {
+  ChannelOffer,
+  DecidedEvent,
+  PaymentProvider,
+  RefundAnswer,
+  RefundInput,
+  StartAnswer,
+  StartInput,
+  VerifiedWebhook,
+} from './types.js';
 
 export interface AffirmConfig {
   publicKey: string;
@@ -38,11 +47,27 @@ export interface AffirmConfig {
 export const AFFIRM_CHANNEL = 'AFFIRM_PC';
 const SANDBOX = 'https://sandbox.affirm.com';
 
-export interface AffirmTransaction { id: string; checkout_id: string; order_id?: string; status: string; amount: number; amount_refunded: number; currency: string }
+export interface AffirmTransaction {
+  id: string;
+  checkout_id: string;
+  order_id?: string;
+  status: string;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+}
 
 export class AffirmApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) { super(`Affirm answered ${status} ${code}: ${message}`); }
-  get isDecision(): boolean { return this.status >= 400 && this.status < 500 && this.status !== 401 && this.status !== 429; }
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Affirm answered ${status} ${code}: ${message}`);
+  }
+  get isDecision(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 401 && this.status !== 429;
+  }
 }
 
 type Parsed = { kind: 'checkout'; checkoutId: string } | { kind: 'txn'; transactionId: string } | null;
@@ -58,34 +83,68 @@ export class AffirmProvider implements PaymentProvider {
   private readonly apiBase: string;
   private readonly auth: string;
 
-  constructor(private readonly config: AffirmConfig, private readonly swapId: ProviderIdSwap) {
+  constructor(
+    private readonly config: AffirmConfig,
+    private readonly swapId: ProviderIdSwap,
+  ) {
     this.apiBase = (config.apiBase ?? SANDBOX).replace(/\/+$/, '');
     this.auth = `Basic ${Buffer.from(`${config.publicKey}:${config.privateKey}`).toString('base64')}`;
     const host = new URL(this.apiBase).host;
     const own = /(^|\.)affirm\.com$/.test(new URL(this.apiBase).hostname);
     const live = new URL(this.apiBase).hostname === 'api.affirm.com';
-    this.channels = [{
-      channelName: AFFIRM_CHANNEL,
-      paymentMethods: [{ type: 'affirm', name: 'Affirm' }],
-      // affirm.js draws Affirm's monthly-payment message in the panel (the payment is a redirect and
-      // never needs it); it takes the public key, which Affirm publishes in the page anyway.
-      configMap: { publicKey: config.publicKey, promoScript: live ? 'https://cdn1.affirm.com/js/v2/affirm.js' : 'https://cdn1-sandbox.affirm.com/js/v2/affirm.js' },
-      redirectHosts: own ? ['www.affirm.com', 'sandbox.affirm.com', host] : [host],
-      rules: { anonymous: true, payLater: true, enterpriseCredit: false, currencies: ['USD'], savedCards: false, needsDevice: null },
-    }];
+    this.channels = [
+      {
+        channelName: AFFIRM_CHANNEL,
+        paymentMethods: [{ type: 'affirm', name: 'Affirm' }],
+        // affirm.js draws Affirm's monthly-payment message in the panel (the payment is a redirect and
+        // never needs it); it takes the public key, which Affirm publishes in the page anyway.
+        configMap: {
+          publicKey: config.publicKey,
+          promoScript: live
+            ? 'https://cdn1.affirm.com/js/v2/affirm.js'
+            : 'https://cdn1-sandbox.affirm.com/js/v2/affirm.js',
+        },
+        redirectHosts: own ? ['www.affirm.com', 'sandbox.affirm.com', host] : [host],
+        rules: {
+          anonymous: true,
+          payLater: true,
+          enterpriseCredit: false,
+          currencies: ['USD'],
+          savedCards: false,
+          needsDevice: null,
+        },
+      },
+    ];
   }
 
-  private url(path: string): string { return `${this.config.publicUrl.replace(/\/+$/, '')}${path}`; }
+  private url(path: string): string {
+    return `${this.config.publicUrl.replace(/\/+$/, '')}${path}`;
+  }
 
-  private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  private async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const res = await fetch(this.apiBase + path, {
-      method, signal: AbortSignal.timeout(20_000),
-      headers: { authorization: this.auth, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      method,
+      signal: AbortSignal.timeout(20_000),
+      headers: {
+        authorization: this.auth,
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await res.text();
     let json: unknown;
-    try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
     if (!res.ok) {
       const e = (json ?? {}) as { code?: string; message?: string };
       throw new AffirmApiError(res.status, e.code ?? `HTTP_${res.status}`, e.message ?? '');
@@ -94,24 +153,51 @@ export class AffirmProvider implements PaymentProvider {
   }
 
   async start(input: StartInput): Promise<StartAnswer> {
-    if (input.currency !== 'USD') throw new AppError(400, ERROR_CODES.channelUnavailable, 'Affirm takes payments in USD only');
-    if (input.amountMinor <= 0n || input.amountMinor > 2_147_483_647n) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This amount cannot be paid with Affirm');
+    if (input.currency !== 'USD')
+      throw new AppError(400, ERROR_CODES.channelUnavailable, 'Affirm takes payments in USD only');
+    if (input.amountMinor <= 0n || input.amountMinor > 2_147_483_647n)
+      throw new AppError(400, ERROR_CODES.channelUnavailable, 'This amount cannot be paid with Affirm');
     const total = Number(input.amountMinor);
     try {
-      const answer = await this.call<{ checkout_id: string; redirect_url: string }>('POST', '/api/v2/checkout/direct', {
-        merchant: {
-          user_confirmation_url: this.url(input.returnPath), user_cancel_url: this.url(input.cancelPath),
-          // The buyer comes back to the pay-result page with checkout_token in the URL.
-          user_confirmation_url_action: 'GET', name: 'Mall',
+      const answer = await this.call<{ checkout_id: string; redirect_url: string }>(
+        'POST',
+        '/api/v2/checkout/direct',
+        {
+          merchant: {
+            user_confirmation_url: this.url(input.returnPath),
+            user_cancel_url: this.url(input.cancelPath),
+            // The buyer comes back to the pay-result page with checkout_token in the URL.
+            user_confirmation_url_action: 'GET',
+            name: 'Mall',
+          },
+          items: [
+            {
+              display_name: `Order ${input.merchantReference}`,
+              sku: input.merchantReference,
+              unit_price: total,
+              qty: 1,
+              item_url: this.url('/'),
+            },
+          ],
+          order_id: input.merchantReference,
+          currency: 'USD',
+          total,
+          shipping_amount: 0,
+          tax_amount: 0,
+          metadata: { mode: 'redirect', platform_type: 'mall' },
         },
-        items: [{ display_name: `Order ${input.merchantReference}`, sku: input.merchantReference, unit_price: total, qty: 1, item_url: this.url('/') }],
-        order_id: input.merchantReference, currency: 'USD', total, shipping_amount: 0, tax_amount: 0,
-        metadata: { mode: 'redirect', platform_type: 'mall' },
-      }, { 'idempotency-key': input.idempotencyKey });
+        { 'idempotency-key': input.idempotencyKey },
+      );
       return { providerPaymentId: `checkout:${answer.checkout_id}`, redirectUrl: answer.redirect_url };
     } catch (e) {
-      if (e instanceof AffirmApiError && e.isDecision) throw new AppError(400, ERROR_CODES.channelUnavailable, `Affirm cannot take this payment (${e.code})`);
-      if (e instanceof AffirmApiError) throw new AppError(503, ERROR_CODES.channelUnavailable, 'The payment service cannot be reached, please try again later');
+      if (e instanceof AffirmApiError && e.isDecision)
+        throw new AppError(400, ERROR_CODES.channelUnavailable, `Affirm cannot take this payment (${e.code})`);
+      if (e instanceof AffirmApiError)
+        throw new AppError(
+          503,
+          ERROR_CODES.channelUnavailable,
+          'The payment service cannot be reached, please try again later',
+        );
       throw e;
     }
   }
@@ -126,20 +212,35 @@ export class AffirmProvider implements PaymentProvider {
     if (id.kind === 'txn') return this.fromTransaction(id.transactionId);
     // A checkout_token the return carried must be this attempt's own.
     if (details?.checkout_token && details.checkout_token !== id.checkoutId) return [];
-    const checkout = await this.call<{ order_id?: string }>('GET', `/api/v2/checkout/${encodeURIComponent(id.checkoutId)}`).catch((e) => {
+    const checkout = await this.call<{ order_id?: string }>(
+      'GET',
+      `/api/v2/checkout/${encodeURIComponent(id.checkoutId)}`,
+    ).catch((e) => {
       if (e instanceof AffirmApiError && e.status === 404) return null;
       throw e;
     });
     if (!checkout) return [{ type: 'payment.failed', providerPaymentId, reason: 'expired' }];
     let tx: AffirmTransaction;
     try {
-      tx = await this.call<AffirmTransaction>('POST', '/api/v1/transactions', { transaction_id: id.checkoutId, order_id: checkout.order_id },
+      tx = await this.call<AffirmTransaction>(
+        'POST',
+        '/api/v1/transactions',
+        { transaction_id: id.checkoutId, order_id: checkout.order_id },
         // A repeat (a crash before the id swap, a poll and a return together) gets the same transaction.
-        { 'idempotency-key': `authorize-${id.checkoutId}` });
+        { 'idempotency-key': `authorize-${id.checkoutId}` },
+      );
     } catch (e) {
       if (!(e instanceof AffirmApiError && e.isDecision)) throw e;
       if (e.code === 'checkout-not-confirmed') return [];
-      if (e.code === 'checkout-cancelled') return [{ type: 'payment.failed', providerPaymentId, ...(checkout.order_id ? { merchantReference: checkout.order_id } : {}), reason: 'cancelled' }];
+      if (e.code === 'checkout-cancelled')
+        return [
+          {
+            type: 'payment.failed',
+            providerPaymentId,
+            ...(checkout.order_id ? { merchantReference: checkout.order_id } : {}),
+            reason: 'cancelled',
+          },
+        ];
       // Authorised by another call at the same moment: that call goes on with it.
       if (e.code === 'checkout-token-used') return [];
       return [{ type: 'payment.failed', providerPaymentId, reason: e.code }];
@@ -150,31 +251,49 @@ export class AffirmProvider implements PaymentProvider {
 
   private async fromTransaction(transactionId: string, known?: AffirmTransaction): Promise<DecidedEvent[]> {
     const providerPaymentId = `txn:${transactionId}`;
-    let tx = known ?? await this.readTransaction(transactionId);
+    let tx = known ?? (await this.readTransaction(transactionId));
     if (!tx) return [{ type: 'payment.failed', providerPaymentId, reason: 'payment_not_found' }];
     const ref = tx.order_id ? { merchantReference: tx.order_id } : {};
     if (tx.status === 'voided') return [{ type: 'payment.failed', providerPaymentId, ...ref, reason: 'voided' }];
     if (tx.status === 'authorized') {
       try {
-        await this.call('POST', `/api/v1/transactions/${encodeURIComponent(transactionId)}/capture`, { order_id: tx.order_id }, { 'idempotency-key': `capture-${transactionId}` });
+        await this.call(
+          'POST',
+          `/api/v1/transactions/${encodeURIComponent(transactionId)}/capture`,
+          { order_id: tx.order_id },
+          { 'idempotency-key': `capture-${transactionId}` },
+        );
       } catch (e) {
         if (!(e instanceof AffirmApiError && e.isDecision)) throw e;
       }
       tx = await this.readTransaction(transactionId);
       if (!tx || tx.status === 'authorized' || tx.status === 'voided') return [];
     }
-    return [{ type: 'payment.succeeded', providerPaymentId, ...ref, amountMinor: String(tx.amount), currency: tx.currency, eventId: `txn:${transactionId}:captured` }];
+    return [
+      {
+        type: 'payment.succeeded',
+        providerPaymentId,
+        ...ref,
+        amountMinor: String(tx.amount),
+        currency: tx.currency,
+        eventId: `txn:${transactionId}:captured`,
+      },
+    ];
   }
 
   private async readTransaction(id: string): Promise<AffirmTransaction | null> {
-    try { return await this.call<AffirmTransaction>('GET', `/api/v1/transactions/${encodeURIComponent(id)}`); } catch (e) {
+    try {
+      return await this.call<AffirmTransaction>('GET', `/api/v1/transactions/${encodeURIComponent(id)}`);
+    } catch (e) {
       if (e instanceof AffirmApiError && e.status === 404) return null;
       throw e;
     }
   }
 
   /** Affirm sends no payment webhooks to this shop: nothing posted to its route is genuine. */
-  async verifyWebhook(): Promise<VerifiedWebhook | null> { return null; }
+  async verifyWebhook(): Promise<VerifiedWebhook | null> {
+    return null;
+  }
 
   /**
    * An unconfirmed checkout cannot be withdrawn at Affirm (it lapses), and the shop never
@@ -184,7 +303,12 @@ export class AffirmProvider implements PaymentProvider {
     const id = parseId(providerPaymentId);
     if (id?.kind !== 'txn') return;
     try {
-      await this.call('POST', `/api/v1/transactions/${encodeURIComponent(id.transactionId)}/void`, {}, { 'idempotency-key': `void-${id.transactionId}` });
+      await this.call(
+        'POST',
+        `/api/v1/transactions/${encodeURIComponent(id.transactionId)}/void`,
+        {},
+        { 'idempotency-key': `void-${id.transactionId}` },
+      );
     } catch (e) {
       if (!(e instanceof AffirmApiError && e.isDecision)) throw e;
     }
@@ -193,10 +317,15 @@ export class AffirmProvider implements PaymentProvider {
   async refund(input: RefundInput): Promise<RefundAnswer> {
     const id = input.providerPaymentId ? parseId(input.providerPaymentId) : null;
     if (id?.kind !== 'txn') return { status: 'failed', reason: 'payment_not_found' };
-    if (input.amountMinor <= 0n || input.amountMinor > 2_147_483_647n) return { status: 'failed', reason: 'invalid_amount' };
+    if (input.amountMinor <= 0n || input.amountMinor > 2_147_483_647n)
+      return { status: 'failed', reason: 'invalid_amount' };
     try {
-      const event = await this.call<{ id: string }>('POST', `/api/v1/transactions/${encodeURIComponent(id.transactionId)}/refund`, { amount: Number(input.amountMinor) },
-        { 'idempotency-key': input.idempotencyKey });
+      const event = await this.call<{ id: string }>(
+        'POST',
+        `/api/v1/transactions/${encodeURIComponent(id.transactionId)}/refund`,
+        { amount: Number(input.amountMinor) },
+        { 'idempotency-key': input.idempotencyKey },
+      );
       return { status: 'succeeded', providerRefundId: event.id };
     } catch (e) {
       if (e instanceof AffirmApiError && e.status === 404) return { status: 'failed', reason: 'payment_not_found' };

@@ -25,7 +25,10 @@ export interface PaymentsOptions {
   braintree?: BraintreeConfig;
 }
 
-export function buildPaymentRegistry(db: Db, opts: PaymentsOptions & { mockpay: MockpayProvider | null }): PaymentRegistry {
+export function buildPaymentRegistry(
+  db: Db,
+  opts: PaymentsOptions & { mockpay: MockpayProvider | null },
+): PaymentRegistry {
   const providers: PaymentProvider[] = [];
   if (opts.stripe) providers.push(new StripeProvider(opts.stripe));
   if (opts.paypal) providers.push(new PaypalProvider(opts.paypal));
@@ -42,7 +45,13 @@ export function buildPaymentRegistry(db: Db, opts: PaymentsOptions & { mockpay: 
  * What the page's Content-Security-Policy must allow for a configured provider's browser SDK
  * (Stripe.js and its frames; PayPal's buttons), and the hosted pages forms may post to.
  */
-export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSources: string[]; frameSources: string[]; connectSources: string[]; styleSources: string[]; imgSources: string[] } {
+export function providerOrigins(opts: PaymentsOptions | undefined): {
+  scriptSources: string[];
+  frameSources: string[];
+  connectSources: string[];
+  styleSources: string[];
+  imgSources: string[];
+} {
   const style: string[] = [];
   const img: string[] = [];
   const script: string[] = [];
@@ -72,7 +81,11 @@ export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSour
   }
   if (opts?.adyen) {
     // The Drop-in's script, styles and card-field frames, test and live.
-    const shopper = ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-live.adyen.com', 'https://checkoutshopper-live-us.adyen.com'];
+    const shopper = [
+      'https://checkoutshopper-test.adyen.com',
+      'https://checkoutshopper-live.adyen.com',
+      'https://checkoutshopper-live-us.adyen.com',
+    ];
     // Adyen Web itself comes from Adyen's CDN (apps/web/src/features/payment/adyenWeb.ts).
     script.push('https://checkoutshopper-live.cdn.adyen.com', ...shopper);
     frame.push(...shopper);
@@ -86,8 +99,14 @@ export function providerOrigins(opts: PaymentsOptions | undefined): { scriptSour
     // they make with the client token (client API, GraphQL, analytics), sandbox and production.
     script.push('https://js.braintreegateway.com', 'https://assets.braintreegateway.com');
     frame.push('https://assets.braintreegateway.com');
-    connect.push('https://api.sandbox.braintreegateway.com', 'https://api.braintreegateway.com', 'https://payments.sandbox.braintree-api.com',
-      'https://payments.braintree-api.com', 'https://origin-analytics-sand.sandbox.braintree-api.com', 'https://origin-analytics-prod.production.braintree-api.com');
+    connect.push(
+      'https://api.sandbox.braintreegateway.com',
+      'https://api.braintreegateway.com',
+      'https://payments.sandbox.braintree-api.com',
+      'https://payments.braintree-api.com',
+      'https://origin-analytics-sand.sandbox.braintree-api.com',
+      'https://origin-analytics-prod.production.braintree-api.com',
+    );
   }
   return { scriptSources: script, frameSources: frame, connectSources: connect, styleSources: style, imgSources: img };
 }

@@ -10,14 +10,32 @@ import type { Db } from '../../../db/client.js';
 import { enterprises, paymentRecords, refunds, users } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/errors.js';
 import { ownUploads } from '../../../lib/uploads.js';
-import type { AdmitInput, ChannelOffer, PaymentProvider, ProviderEvent, RefundAnswer, RefundInput, StartInput } from './types.js';
+import type {
+  AdmitInput,
+  ChannelOffer,
+  PaymentProvider,
+  ProviderEvent,
+  RefundAnswer,
+  RefundInput,
+  StartInput,
+} from './types.js';
 
-export const CREDIT_LIMIT_MESSAGE = 'Your order amount exceeds the current available credit limit for payment terms. Please choose another payment method';
+export const CREDIT_LIMIT_MESSAGE =
+  'Your order amount exceeds the current available credit limit for payment terms. Please choose another payment method';
 
 export const INVOICE_ME_OFFER: ChannelOffer = {
-  channelName: 'INVOICE_ME', configMap: { terms: 'NET30' }, redirectHosts: [],
+  channelName: 'INVOICE_ME',
+  configMap: { terms: 'NET30' },
+  redirectHosts: [],
   paymentMethods: [{ type: 'invoice', name: 'Invoice (payment terms)' }],
-  rules: { anonymous: false, payLater: false, enterpriseCredit: true, currencies: 'ANY', savedCards: false, needsDevice: null },
+  rules: {
+    anonymous: false,
+    payLater: false,
+    enterpriseCredit: true,
+    currencies: 'ANY',
+    savedCards: false,
+    needsDevice: null,
+  },
 };
 
 type UserRow = typeof users.$inferSelect;
@@ -28,12 +46,17 @@ export async function creditBalance(db: Db, user: UserRow | null): Promise<Credi
   const [e] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId));
   if (!e) return null;
   const available = user.isEnterpriseMain ? user.remainingAmtMinor : user.creditAmtMinor;
-  return { availableCreditAmt: money(available, e.currency as Currency), needPi: user.needPi, isMain: user.isEnterpriseMain };
+  return {
+    availableCreditAmt: money(available, e.currency as Currency),
+    needPi: user.needPi,
+    isMain: user.isEnterpriseMain,
+  };
 }
 
 /** The balance payment terms spend: the enterprise's remaining credit (main) or the account's credit amount. */
 const balanceOf = (isMain: boolean) => (isMain ? users.remainingAmtMinor : users.creditAmtMinor);
-const addTo = (isMain: boolean, delta: ReturnType<typeof sql>) => (isMain ? { remainingAmtMinor: delta } : { creditAmtMinor: delta });
+const addTo = (isMain: boolean, delta: ReturnType<typeof sql>) =>
+  isMain ? { remainingAmtMinor: delta } : { creditAmtMinor: delta };
 
 export class InvoiceMeProvider implements PaymentProvider {
   readonly name = 'invoice-me';
@@ -49,9 +72,15 @@ export class InvoiceMeProvider implements PaymentProvider {
     if (!credit || credit.availableCreditAmt.currency !== input.currency) throw unavailable;
     const available = user!.isEnterpriseMain ? user!.remainingAmtMinor : user!.creditAmtMinor;
     if (available < input.amountMinor) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
-    if (credit.needPi && !input.proofUrl) throw new AppError(400, ERROR_CODES.proofRequired, 'Please upload the proof of invoice');
+    if (credit.needPi && !input.proofUrl)
+      throw new AppError(400, ERROR_CODES.proofRequired, 'Please upload the proof of invoice');
     if (input.proofUrl && !(await ownUploads(this.db, input.payer.id, [input.proofUrl])).has(input.proofUrl)) {
-      throw new AppError(400, ERROR_CODES.proofNotFound, 'This proof of invoice was not uploaded, please add it again', { url: input.proofUrl });
+      throw new AppError(
+        400,
+        ERROR_CODES.proofNotFound,
+        'This proof of invoice was not uploaded, please add it again',
+        { url: input.proofUrl },
+      );
     }
   }
 
@@ -63,25 +92,40 @@ export class InvoiceMeProvider implements PaymentProvider {
   async start(input: StartInput) {
     const providerPaymentId = `terms_${input.merchantReference}`;
     await this.db.transaction(async (tx) => {
-      const claimed = await tx.update(paymentRecords).set({ providerPaymentId })
-        .where(and(eq(paymentRecords.id, BigInt(input.merchantReference)), isNull(paymentRecords.providerPaymentId))).returning({ id: paymentRecords.id });
+      const claimed = await tx
+        .update(paymentRecords)
+        .set({ providerPaymentId })
+        .where(and(eq(paymentRecords.id, BigInt(input.merchantReference)), isNull(paymentRecords.providerPaymentId)))
+        .returning({ id: paymentRecords.id });
       if (!claimed.length) return;
       const column = balanceOf(input.payer.isEnterpriseMain);
-      const taken = await tx.update(users).set(addTo(input.payer.isEnterpriseMain, sql`${column} - ${input.amountMinor}`))
-        .where(and(eq(users.id, input.payer.id), sql`${column} >= ${input.amountMinor}`)).returning({ id: users.id });
+      const taken = await tx
+        .update(users)
+        .set(addTo(input.payer.isEnterpriseMain, sql`${column} - ${input.amountMinor}`))
+        .where(and(eq(users.id, input.payer.id), sql`${column} >= ${input.amountMinor}`))
+        .returning({ id: users.id });
       if (!taken.length) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
     });
-    return { providerPaymentId, redirectUrl: input.returnPath, events: this.paid(input.merchantReference, providerPaymentId, input.amountMinor, input.currency) };
+    return {
+      providerPaymentId,
+      redirectUrl: input.returnPath,
+      events: this.paid(input.merchantReference, providerPaymentId, input.amountMinor, input.currency),
+    };
   }
 
   /** The credit was taken exactly when the record carries its terms id (see start). */
   async confirm(providerPaymentId: string): Promise<ProviderEvent[]> {
-    const [r] = await this.db.select().from(paymentRecords).where(eq(paymentRecords.providerPaymentId, providerPaymentId));
+    const [r] = await this.db
+      .select()
+      .from(paymentRecords)
+      .where(eq(paymentRecords.providerPaymentId, providerPaymentId));
     return r ? this.paid(String(r.id), providerPaymentId, r.amountMinor, r.currency) : [];
   }
 
   /** Payment terms send no webhooks: nothing posted to its route is genuine. */
-  async verifyWebhook() { return null; }
+  async verifyWebhook() {
+    return null;
+  }
 
   /** Nothing to void: the credit is taken only when the payment succeeds. */
   async cancel() {}
@@ -91,17 +135,30 @@ export class InvoiceMeProvider implements PaymentProvider {
     const providerRefundId = `credit_${input.idempotencyKey}`;
     await this.db.transaction(async (tx) => {
       // The refund row is claimed by its key first: a second call finds it claimed and gives nothing twice.
-      const claimed = await tx.update(refunds).set({ providerRefundId })
-        .where(and(eq(refunds.idempotencyKey, input.idempotencyKey), isNull(refunds.providerRefundId))).returning({ id: refunds.id });
+      const claimed = await tx
+        .update(refunds)
+        .set({ providerRefundId })
+        .where(and(eq(refunds.idempotencyKey, input.idempotencyKey), isNull(refunds.providerRefundId)))
+        .returning({ id: refunds.id });
       if (!claimed.length) return;
       const [payer] = await tx.select().from(users).where(eq(users.id, input.payerId));
       if (!payer) return;
-      await tx.update(users).set(addTo(payer.isEnterpriseMain, sql`${balanceOf(payer.isEnterpriseMain)} + ${input.amountMinor}`)).where(eq(users.id, payer.id));
+      await tx
+        .update(users)
+        .set(addTo(payer.isEnterpriseMain, sql`${balanceOf(payer.isEnterpriseMain)} + ${input.amountMinor}`))
+        .where(eq(users.id, payer.id));
     });
     return { status: 'succeeded', providerRefundId };
   }
 
-  private paid(merchantReference: string, providerPaymentId: string, amountMinor: bigint, currency: string): ProviderEvent[] {
-    return [{ type: 'payment.succeeded', providerPaymentId, merchantReference, amountMinor: String(amountMinor), currency }];
+  private paid(
+    merchantReference: string,
+    providerPaymentId: string,
+    amountMinor: bigint,
+    currency: string,
+  ): ProviderEvent[] {
+    return [
+      { type: 'payment.succeeded', providerPaymentId, merchantReference, amountMinor: String(amountMinor), currency },
+    ];
   }
 }

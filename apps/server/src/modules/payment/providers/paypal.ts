@@ -10,12 +10,32 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import {
-  ApiError, CheckoutPaymentIntent, Client, Environment, OrdersController, OrderStatus, PaymentsController, PaypalExperienceUserAction,
-  PaypalWalletContextShippingPreference, RefundStatus, type OAuthToken, type Order, type OrdersCapture,
+  ApiError,
+  CheckoutPaymentIntent,
+  Client,
+  Environment,
+  OrdersController,
+  OrderStatus,
+  PaymentsController,
+  PaypalExperienceUserAction,
+  PaypalWalletContextShippingPreference,
+  RefundStatus,
+  type OAuthToken,
+  type Order,
+  type OrdersCapture,
 } from '@paypal/paypal-server-sdk';
 import { CURRENCY_DIGITS, ERROR_CODES } from '@mall/contracts';
 import { AppError } from '../../../lib/errors.js';
-import type { ChannelOffer, PaymentProvider, ProviderEvent, RefundAnswer, RefundInput, StartAnswer, StartInput, VerifiedWebhook } from './types.js';
+import type {
+  ChannelOffer,
+  PaymentProvider,
+  ProviderEvent,
+  RefundAnswer,
+  RefundInput,
+  StartAnswer,
+  StartInput,
+  VerifiedWebhook,
+} from './types.js';
 
 export interface PaypalConfig {
   clientId: string;
@@ -54,7 +74,12 @@ class ApiBaseAgent extends https.Agent {
 
   override createConnection(): net.Socket {
     const host = this.target.hostname.replace(/^\[|\]$/g, '');
-    if (this.target.protocol === 'https:') return tls.connect({ host, port: Number(this.target.port || 443), servername: net.isIP(host) ? undefined : host });
+    if (this.target.protocol === 'https:')
+      return tls.connect({
+        host,
+        port: Number(this.target.port || 443),
+        servername: net.isIP(host) ? undefined : host,
+      });
     return net.connect({ host, port: Number(this.target.port || 80) });
   }
 }
@@ -84,13 +109,19 @@ function issueOf(e: ApiError): string {
   return result?.details?.[0]?.issue ?? result?.name ?? `HTTP_${e.statusCode}`;
 }
 /** PayPal decided (a 4xx other than "busy", "slow down" or a credentials problem): asking again changes nothing. */
-const isDecision = (e: unknown): e is ApiError => e instanceof ApiError && e.statusCode >= 400 && e.statusCode < 500 && ![401, 409, 429].includes(e.statusCode);
+const isDecision = (e: unknown): e is ApiError =>
+  e instanceof ApiError && e.statusCode >= 400 && e.statusCode < 500 && ![401, 409, 429].includes(e.statusCode);
 
 /** The refund's custom_id carries the shop's key back in the refund webhook, when PayPal's pattern allows it. */
 const REFUND_CUSTOM_ID = /^[A-Za-z0-9-_.,]{1,127}$/;
 
 /** A capture's meaning for the shop's payment record. */
-function captureEvent(orderId: string, merchantReference: string | undefined, c: { status?: string; amount?: { currencyCode?: string; value?: string } }, reason?: string): ProviderEvent | null {
+function captureEvent(
+  orderId: string,
+  merchantReference: string | undefined,
+  c: { status?: string; amount?: { currencyCode?: string; value?: string } },
+  reason?: string,
+): ProviderEvent | null {
   const ref = merchantReference ? { merchantReference } : {};
   switch (c.status) {
     case 'COMPLETED':
@@ -98,12 +129,26 @@ function captureEvent(orderId: string, merchantReference: string | undefined, c:
     case 'PARTIALLY_REFUNDED':
     case 'REFUNDED': {
       if (!c.amount?.currencyCode || !c.amount.value) return null;
-      return { type: 'payment.succeeded', providerPaymentId: orderId, ...ref, amountMinor: minorOf(c.amount.value, c.amount.currencyCode).toString(), currency: c.amount.currencyCode };
+      return {
+        type: 'payment.succeeded',
+        providerPaymentId: orderId,
+        ...ref,
+        amountMinor: minorOf(c.amount.value, c.amount.currencyCode).toString(),
+        currency: c.amount.currencyCode,
+      };
     }
-    case 'PENDING': return { type: 'payment.pending', providerPaymentId: orderId, ...ref };
+    case 'PENDING':
+      return { type: 'payment.pending', providerPaymentId: orderId, ...ref };
     case 'DECLINED':
-    case 'FAILED': return { type: 'payment.failed', providerPaymentId: orderId, ...ref, reason: reason ?? `capture_${c.status.toLowerCase()}` };
-    default: return null;
+    case 'FAILED':
+      return {
+        type: 'payment.failed',
+        providerPaymentId: orderId,
+        ...ref,
+        reason: reason ?? `capture_${c.status.toLowerCase()}`,
+      };
+    default:
+      return null;
   }
 }
 
@@ -128,8 +173,11 @@ export class PaypalProvider implements PaymentProvider {
     this.client = new Client({
       environment: this.apiBase === LIVE ? Environment.Production : Environment.Sandbox,
       clientCredentialsAuthCredentials: {
-        oAuthClientId: config.clientId, oAuthClientSecret: config.clientSecret,
-        oAuthOnTokenUpdate: (t) => { this.token = t; },
+        oAuthClientId: config.clientId,
+        oAuthClientSecret: config.clientSecret,
+        oAuthOnTokenUpdate: (t) => {
+          this.token = t;
+        },
       },
       // Without a timeout the SDK would wait for ever (its default is none).
       timeout: 20_000,
@@ -137,14 +185,23 @@ export class PaypalProvider implements PaymentProvider {
     });
     this.orders = new OrdersController(this.client);
     this.payments = new PaymentsController(this.client);
-    this.channels = [{
-      channelName: PAYPAL_CHANNEL,
-      paymentMethods: [{ type: 'paypal', name: 'PayPal' }],
-      // PayPal Buttons need the client id, which PayPal publishes in the page anyway.
-      configMap: { clientId: config.clientId },
-      redirectHosts: own ? ['www.paypal.com', 'www.sandbox.paypal.com'] : [new URL(this.apiBase).host],
-      rules: { anonymous: true, payLater: false, enterpriseCredit: false, currencies: 'ANY', savedCards: false, needsDevice: null },
-    }];
+    this.channels = [
+      {
+        channelName: PAYPAL_CHANNEL,
+        paymentMethods: [{ type: 'paypal', name: 'PayPal' }],
+        // PayPal Buttons need the client id, which PayPal publishes in the page anyway.
+        configMap: { clientId: config.clientId },
+        redirectHosts: own ? ['www.paypal.com', 'www.sandbox.paypal.com'] : [new URL(this.apiBase).host],
+        rules: {
+          anonymous: true,
+          payLater: false,
+          enterpriseCredit: false,
+          currencies: 'ANY',
+          savedCards: false,
+          needsDevice: null,
+        },
+      },
+    ];
   }
 
   async start(input: StartInput): Promise<StartAnswer> {
@@ -157,13 +214,15 @@ export class PaypalProvider implements PaymentProvider {
         prefer: 'return=representation',
         body: {
           intent: CheckoutPaymentIntent.Capture,
-          purchaseUnits: [{
-            amount: { currencyCode: input.currency, value: paypalValue(input.amountMinor, input.currency) },
-            customId: input.merchantReference,
-            // PayPal refuses a second payment of one invoice id: each attempt gets its own (the
-            // random part keeps two shops on one PayPal account, e.g. test copies, apart).
-            invoiceId: `${`${input.merchantReference}-${input.idempotencyKey}`.slice(0, 118)}-${crypto.randomBytes(4).toString('hex')}`,
-          }],
+          purchaseUnits: [
+            {
+              amount: { currencyCode: input.currency, value: paypalValue(input.amountMinor, input.currency) },
+              customId: input.merchantReference,
+              // PayPal refuses a second payment of one invoice id: each attempt gets its own (the
+              // random part keeps two shops on one PayPal account, e.g. test copies, apart).
+              invoiceId: `${`${input.merchantReference}-${input.idempotencyKey}`.slice(0, 118)}-${crypto.randomBytes(4).toString('hex')}`,
+            },
+          ],
           paymentSource: {
             paypal: {
               experienceContext: {
@@ -178,7 +237,8 @@ export class PaypalProvider implements PaymentProvider {
         },
       }));
     } catch (e) {
-      if (isDecision(e)) throw new AppError(400, ERROR_CODES.channelUnavailable, `PayPal cannot take this payment (${issueOf(e)})`);
+      if (isDecision(e))
+        throw new AppError(400, ERROR_CODES.channelUnavailable, `PayPal cannot take this payment (${issueOf(e)})`);
       throw e;
     }
     const link = order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve');
@@ -207,11 +267,22 @@ export class PaypalProvider implements PaymentProvider {
     if (!order) return [{ type: 'payment.failed', providerPaymentId: orderId, reason: 'expired' }];
     const ref = order.purchaseUnits?.[0]?.customId;
     switch (order.status) {
-      case OrderStatus.Approved: return this.capture(orderId, ref);
-      case OrderStatus.Completed: return this.fromOrder(orderId, order);
-      case OrderStatus.Voided: return [{ type: 'payment.failed', providerPaymentId: orderId, ...(ref ? { merchantReference: ref } : {}), reason: 'cancelled' }];
+      case OrderStatus.Approved:
+        return this.capture(orderId, ref);
+      case OrderStatus.Completed:
+        return this.fromOrder(orderId, order);
+      case OrderStatus.Voided:
+        return [
+          {
+            type: 'payment.failed',
+            providerPaymentId: orderId,
+            ...(ref ? { merchantReference: ref } : {}),
+            reason: 'cancelled',
+          },
+        ];
       // CREATED, SAVED, PAYER_ACTION_REQUIRED: the buyer has not approved (yet).
-      default: return [];
+      default:
+        return [];
     }
   }
 
@@ -224,7 +295,11 @@ export class PaypalProvider implements PaymentProvider {
 
   private async capture(orderId: string, merchantReference: string | undefined): Promise<ProviderEvent[]> {
     try {
-      const { result } = await this.orders.captureOrder({ id: orderId, paypalRequestId: `capture-${orderId}`, prefer: 'return=representation' });
+      const { result } = await this.orders.captureOrder({
+        id: orderId,
+        paypalRequestId: `capture-${orderId}`,
+        prefer: 'return=representation',
+      });
       return this.fromOrder(orderId, result);
     } catch (e) {
       // Another call is capturing this order right now (a return and a webhook together): not decided yet.
@@ -236,7 +311,14 @@ export class PaypalProvider implements PaymentProvider {
       const order = await this.getOrder(orderId);
       if (order?.status === OrderStatus.Completed) return this.fromOrder(orderId, order);
       // INSTRUMENT_DECLINED, PAYER_CANNOT_PAY, DUPLICATE_INVOICE_ID...: this attempt cannot be paid.
-      return [{ type: 'payment.failed', providerPaymentId: orderId, ...(merchantReference ? { merchantReference } : {}), reason: issue }];
+      return [
+        {
+          type: 'payment.failed',
+          providerPaymentId: orderId,
+          ...(merchantReference ? { merchantReference } : {}),
+          reason: issue,
+        },
+      ];
     }
   }
 
@@ -249,29 +331,51 @@ export class PaypalProvider implements PaymentProvider {
    * buyer who approves and closes the window still pays; the event the webhook yields is the
    * capture's outcome. A replay of it captures nothing more (same request id).
    */
-  async verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedWebhook | null> {
-    const names = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'] as const;
+  async verifyWebhook(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<VerifiedWebhook | null> {
+    const names = [
+      'paypal-transmission-id',
+      'paypal-transmission-time',
+      'paypal-transmission-sig',
+      'paypal-cert-url',
+      'paypal-auth-algo',
+    ] as const;
     const [transmissionId, transmissionTime, transmissionSig, certUrl, authAlgo] = names.map((n) => header(headers, n));
     if (!transmissionId || !transmissionTime || !transmissionSig || !certUrl || !authAlgo) return null;
     let event: { id?: unknown; event_type?: unknown; resource?: Record<string, unknown> };
-    try { event = JSON.parse(rawBody); } catch { return null; }
+    try {
+      event = JSON.parse(rawBody);
+    } catch {
+      return null;
+    }
     if (!event || typeof event !== 'object' || typeof event.id !== 'string') return null;
 
     const body = JSON.stringify({
-      auth_algo: authAlgo, cert_url: certUrl, transmission_id: transmissionId, transmission_sig: transmissionSig,
-      transmission_time: transmissionTime, webhook_id: this.config.webhookId, webhook_event: event,
+      auth_algo: authAlgo,
+      cert_url: certUrl,
+      transmission_id: transmissionId,
+      transmission_sig: transmissionSig,
+      transmission_time: transmissionTime,
+      webhook_id: this.config.webhookId,
+      webhook_event: event,
     });
     const verify = async (fresh: boolean) => {
       const auth = this.client.clientCredentialsAuthManager;
       this.token = fresh ? await auth.fetchToken() : await auth.updateToken(this.token);
       return fetch(`${this.apiBase}/v1/notifications/verify-webhook-signature`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token.accessToken}` }, body, signal: AbortSignal.timeout(20_000),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token.accessToken}` },
+        body,
+        signal: AbortSignal.timeout(20_000),
       });
     };
     let res = await verify(false);
     // A token PayPal no longer accepts (revoked, or the clock was off): one more try with a new one.
     if (res.status === 401) res = await verify(true);
-    if (res.status >= 500 || res.status === 401 || res.status === 429) throw new Error(`PayPal's signature check answered ${res.status}`);
+    if (res.status >= 500 || res.status === 401 || res.status === 429)
+      throw new Error(`PayPal's signature check answered ${res.status}`);
     const answer = (await res.json().catch(() => null)) as { verification_status?: string } | null;
     if (!res.ok || answer?.verification_status !== 'SUCCESS') return null;
     return { eventId: event.id, event: await this.eventOf(String(event.event_type), event.resource ?? {}) };
@@ -282,19 +386,30 @@ export class PaypalProvider implements PaymentProvider {
     switch (type) {
       case 'CHECKOUT.ORDER.APPROVED': {
         const orderId = str(resource.id);
-        return orderId ? (await this.confirm(orderId))[0] ?? null : null;
+        return orderId ? ((await this.confirm(orderId))[0] ?? null) : null;
       }
       case 'PAYMENT.CAPTURE.COMPLETED':
       case 'PAYMENT.CAPTURE.PENDING':
       case 'PAYMENT.CAPTURE.DENIED':
       case 'PAYMENT.CAPTURE.DECLINED': {
         // The shop knows the order id; a capture names its order in supplementary_data.
-        const orderId = str((resource.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids?.order_id);
+        const orderId = str(
+          (resource.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)?.related_ids?.order_id,
+        );
         if (!orderId) return null;
         const amount = resource.amount as { currency_code?: string; value?: string } | undefined;
-        const status = type === 'PAYMENT.CAPTURE.DENIED' || type === 'PAYMENT.CAPTURE.DECLINED' ? 'DECLINED' : type === 'PAYMENT.CAPTURE.PENDING' ? 'PENDING' : 'COMPLETED';
-        return captureEvent(orderId, str(resource.custom_id), { status, amount: { currencyCode: amount?.currency_code, value: amount?.value } },
-          status === 'DECLINED' ? `capture_${type.slice('PAYMENT.CAPTURE.'.length).toLowerCase()}` : undefined);
+        const status =
+          type === 'PAYMENT.CAPTURE.DENIED' || type === 'PAYMENT.CAPTURE.DECLINED'
+            ? 'DECLINED'
+            : type === 'PAYMENT.CAPTURE.PENDING'
+              ? 'PENDING'
+              : 'COMPLETED';
+        return captureEvent(
+          orderId,
+          str(resource.custom_id),
+          { status, amount: { currencyCode: amount?.currency_code, value: amount?.value } },
+          status === 'DECLINED' ? `capture_${type.slice('PAYMENT.CAPTURE.'.length).toLowerCase()}` : undefined,
+        );
       }
       case 'PAYMENT.CAPTURE.REFUNDED': {
         const id = str(resource.id);
@@ -306,9 +421,15 @@ export class PaypalProvider implements PaymentProvider {
         const id = str(resource.id);
         if (!id) return null;
         const refundKey = str(resource.custom_id);
-        return { type: 'refund.failed', providerRefundId: id, ...(refundKey ? { refundKey } : {}), reason: 'refund_failed' };
+        return {
+          type: 'refund.failed',
+          providerRefundId: id,
+          ...(refundKey ? { refundKey } : {}),
+          reason: 'refund_failed',
+        };
       }
-      default: return null;
+      default:
+        return null;
     }
   }
 

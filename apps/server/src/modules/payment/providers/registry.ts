@@ -26,10 +26,16 @@ export class PaymentRegistry {
   }
 
   /** The provider behind a channel name (as stored on payment records and refunds). */
-  forChannel(channel: string): PaymentProvider | undefined { return this.byChannel.get(channel)?.provider; }
-  offerOf(channel: string): ChannelOffer | undefined { return this.byChannel.get(channel)?.offer; }
+  forChannel(channel: string): PaymentProvider | undefined {
+    return this.byChannel.get(channel)?.provider;
+  }
+  offerOf(channel: string): ChannelOffer | undefined {
+    return this.byChannel.get(channel)?.offer;
+  }
   /** The provider of a webhook route segment or a saved card. */
-  named(name: string): PaymentProvider | undefined { return this.byName.get(name); }
+  named(name: string): PaymentProvider | undefined {
+    return this.byName.get(name);
+  }
 
   /** Where new cards are saved: the first configured provider with card setups, real ones before MOCKPAY. */
   cardProvider(): PaymentProvider | undefined {
@@ -44,21 +50,36 @@ export class PaymentRegistry {
    * browser knows, and it shows the channel once its wallet reports one.
    */
   payChannels(site: Site, ctx: ChannelContext): PayChannelResult {
-    const offers = site.paymentChannelOrder.map((name) => this.byChannel.get(name)?.offer).filter((o): o is ChannelOffer => !!o)
+    const offers = site.paymentChannelOrder
+      .map((name) => this.byChannel.get(name)?.offer)
+      .filter((o): o is ChannelOffer => !!o)
       .filter((o) => !ctx.tourist || o.rules.anonymous)
       .filter((o) => !(ctx.isPoint && o.rules.payLater))
       .filter((o) => o.rules.currencies === 'ANY' || o.rules.currencies.includes(site.currency))
       // Payment terms: enterprise accounts only, shown when credit is left or the account is a sub-account (SPEC §6).
-      .filter((o) => !o.rules.enterpriseCredit || (!!ctx.credit && (!ctx.credit.isMain || toMinor(ctx.credit.availableCreditAmt.value, ctx.credit.availableCreditAmt.currency) > 0n)));
+      .filter(
+        (o) =>
+          !o.rules.enterpriseCredit ||
+          (!!ctx.credit &&
+            (!ctx.credit.isMain ||
+              toMinor(ctx.credit.availableCreditAmt.value, ctx.credit.availableCreditAmt.currency) > 0n)),
+      );
     return {
       payChannelGroups: offers.map((o) => ({
         groupName: o.channelName,
-        channels: [{
-          channelName: o.channelName, anonymous: o.rules.anonymous, redirectHosts: o.redirectHosts,
-          configMap: o.rules.needsDevice ? { ...o.configMap, needsDevice: o.rules.needsDevice } : o.configMap,
-          // Registered buyers may also pay with a card saved with this channel's provider.
-          paymentMethods: o.rules.savedCards && !ctx.tourist ? [...o.paymentMethods, { type: 'savedCard', name: 'Saved card' }] : o.paymentMethods,
-        }],
+        channels: [
+          {
+            channelName: o.channelName,
+            anonymous: o.rules.anonymous,
+            redirectHosts: o.redirectHosts,
+            configMap: o.rules.needsDevice ? { ...o.configMap, needsDevice: o.rules.needsDevice } : o.configMap,
+            // Registered buyers may also pay with a card saved with this channel's provider.
+            paymentMethods:
+              o.rules.savedCards && !ctx.tourist
+                ? [...o.paymentMethods, { type: 'savedCard', name: 'Saved card' }]
+                : o.paymentMethods,
+          },
+        ],
       })),
     };
   }

@@ -12,7 +12,17 @@
 import Stripe from 'stripe';
 import { ERROR_CODES } from '@mall/contracts';
 import { AppError } from '../../../lib/errors.js';
-import type { CardSetup, ChannelOffer, PaymentProvider, ProviderEvent, RefundAnswer, RefundInput, StartAnswer, StartInput, VerifiedWebhook } from './types.js';
+import type {
+  CardSetup,
+  ChannelOffer,
+  PaymentProvider,
+  ProviderEvent,
+  RefundAnswer,
+  RefundInput,
+  StartAnswer,
+  StartInput,
+  VerifiedWebhook,
+} from './types.js';
 
 export interface StripeConfig {
   secretKey: string;
@@ -30,7 +40,42 @@ export interface StripeConfig {
 const WEBHOOK_TOLERANCE_S = 300;
 
 /** Languages Stripe's Checkout page speaks; others get 'auto' (the browser's). */
-const CHECKOUT_LOCALES = new Set(['bg', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'fi', 'fil', 'fr', 'hr', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'ro', 'ru', 'sk', 'sl', 'sv', 'th', 'tr', 'vi', 'zh']);
+const CHECKOUT_LOCALES = new Set([
+  'bg',
+  'cs',
+  'da',
+  'de',
+  'el',
+  'en',
+  'es',
+  'et',
+  'fi',
+  'fil',
+  'fr',
+  'hr',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'lt',
+  'lv',
+  'ms',
+  'mt',
+  'nb',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'ru',
+  'sk',
+  'sl',
+  'sv',
+  'th',
+  'tr',
+  'vi',
+  'zh',
+]);
 
 type Checkout = Stripe.Checkout.Session;
 type Intent = Stripe.PaymentIntent;
@@ -38,7 +83,9 @@ type Intent = Stripe.PaymentIntent;
 const isStripeError = (e: unknown): e is Stripe.errors.StripeError => e instanceof Stripe.errors.StripeError;
 /** Stripe answered and refused the request itself (not a network, server or key problem): retrying changes nothing. */
 const isRefusal = (e: unknown): e is Stripe.errors.StripeError =>
-  e instanceof Stripe.errors.StripeInvalidRequestError || e instanceof Stripe.errors.StripeCardError || e instanceof Stripe.errors.StripeIdempotencyError;
+  e instanceof Stripe.errors.StripeInvalidRequestError ||
+  e instanceof Stripe.errors.StripeCardError ||
+  e instanceof Stripe.errors.StripeIdempotencyError;
 
 /** What the shop calls a failed attempt: the issuer's reason when it gave a specific one. */
 function declineReason(e: { code?: string | null; decline_code?: string | null } | null | undefined): string {
@@ -47,7 +94,8 @@ function declineReason(e: { code?: string | null; decline_code?: string | null }
   return e.code ?? e.decline_code ?? 'payment_failed';
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === 'string' ? v : v?.id ?? null);
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  typeof v === 'string' ? v : (v?.id ?? null);
 
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
@@ -60,11 +108,13 @@ export class StripeProvider implements PaymentProvider {
       maxNetworkRetries: 2,
       timeout: 30_000,
       appInfo: { name: 'mall' },
-      ...(base ? {
-        host: base.hostname,
-        port: base.port || (base.protocol === 'https:' ? 443 : 80),
-        protocol: base.protocol === 'http:' ? 'http' as const : 'https' as const,
-      } : {}),
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
+          }
+        : {}),
     });
     // The buyer's browser goes to Checkout, and to the bank's 3-D Secure page through hooks.stripe.com.
     const redirectHosts = base ? [base.host] : ['checkout.stripe.com', 'hooks.stripe.com'];
@@ -79,7 +129,11 @@ export class StripeProvider implements PaymentProvider {
       },
       {
         channelName: 'STRIPE_PAY_QUICK',
-        paymentMethods: [{ type: 'apple_pay', name: 'Apple Pay' }, { type: 'google_pay', name: 'Google Pay' }, { type: 'link', name: 'Link' }],
+        paymentMethods: [
+          { type: 'apple_pay', name: 'Apple Pay' },
+          { type: 'google_pay', name: 'Google Pay' },
+          { type: 'link', name: 'Link' },
+        ],
         configMap: { publishableKey: config.publishableKey },
         redirectHosts,
         rules: { ...rules, savedCards: false, needsDevice: 'wallet' },
@@ -92,14 +146,25 @@ export class StripeProvider implements PaymentProvider {
   }
 
   private static amount(minor: bigint): number {
-    if (minor <= 0n || minor > BigInt(Number.MAX_SAFE_INTEGER)) throw new AppError(400, ERROR_CODES.channelUnavailable, 'This amount cannot be paid with this payment method');
+    if (minor <= 0n || minor > BigInt(Number.MAX_SAFE_INTEGER))
+      throw new AppError(400, ERROR_CODES.channelUnavailable, 'This amount cannot be paid with this payment method');
     return Number(minor);
   }
 
   /** Start refused by Stripe (amount too small for the currency...) or Stripe out of reach. */
   private static startError(e: unknown): never {
-    if (isRefusal(e)) throw new AppError(400, ERROR_CODES.channelUnavailable, `This payment method cannot take this payment: ${e.message}`);
-    if (isStripeError(e)) throw new AppError(503, ERROR_CODES.channelUnavailable, 'The payment service cannot be reached, please try again later');
+    if (isRefusal(e))
+      throw new AppError(
+        400,
+        ERROR_CODES.channelUnavailable,
+        `This payment method cannot take this payment: ${e.message}`,
+      );
+    if (isStripeError(e))
+      throw new AppError(
+        503,
+        ERROR_CODES.channelUnavailable,
+        'The payment service cannot be reached, please try again later',
+      );
     throw e;
   }
 
@@ -110,23 +175,42 @@ export class StripeProvider implements PaymentProvider {
     try {
       if (input.savedCard) return await this.chargeSavedCard(input, amount, currency, metadata);
       if (this.config.embedded || input.channel === 'STRIPE_PAY_QUICK') {
-        const pi = await this.stripe.paymentIntents.create({
-          amount, currency, metadata, automatic_payment_methods: { enabled: true }, ...(input.payer.email ? { receipt_email: input.payer.email } : {}),
-        }, { idempotencyKey: input.idempotencyKey });
-        return { providerPaymentId: pi.id, redirectUrl: '', clientSession: { clientSecret: pi.client_secret!, publishableKey: this.config.publishableKey } };
+        const pi = await this.stripe.paymentIntents.create(
+          {
+            amount,
+            currency,
+            metadata,
+            automatic_payment_methods: { enabled: true },
+            ...(input.payer.email ? { receipt_email: input.payer.email } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return {
+          providerPaymentId: pi.id,
+          redirectUrl: '',
+          clientSession: { clientSecret: pi.client_secret!, publishableKey: this.config.publishableKey },
+        };
       }
       const language = input.language.toLowerCase().split(/[-_]/)[0] ?? '';
-      const session = await this.stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name: `Order ${input.merchantReference}` } } }],
-        client_reference_id: input.merchantReference,
-        metadata,
-        payment_intent_data: { metadata },
-        success_url: this.url(input.returnPath),
-        cancel_url: this.url(input.cancelPath),
-        locale: (CHECKOUT_LOCALES.has(language) ? language : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
-        ...(input.payer.email ? { customer_email: input.payer.email } : {}),
-      }, { idempotencyKey: input.idempotencyKey });
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency, unit_amount: amount, product_data: { name: `Order ${input.merchantReference}` } },
+            },
+          ],
+          client_reference_id: input.merchantReference,
+          metadata,
+          payment_intent_data: { metadata },
+          success_url: this.url(input.returnPath),
+          cancel_url: this.url(input.cancelPath),
+          locale: (CHECKOUT_LOCALES.has(language) ? language : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
+          ...(input.payer.email ? { customer_email: input.payer.email } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
       return { providerPaymentId: session.id, redirectUrl: session.url ?? '' };
     } catch (e) {
       return StripeProvider.startError(e);
@@ -138,36 +222,82 @@ export class StripeProvider implements PaymentProvider {
    * authenticate (authentication_required), the buyer is here: the same PaymentIntent is
    * confirmed on-session and the buyer is sent to the bank's 3-D Secure page.
    */
-  private async chargeSavedCard(input: StartInput, amount: number, currency: string, metadata: Record<string, string>): Promise<StartAnswer> {
+  private async chargeSavedCard(
+    input: StartInput,
+    amount: number,
+    currency: string,
+    metadata: Record<string, string>,
+  ): Promise<StartAnswer> {
     const card = input.savedCard!;
     const returnUrl = this.url(input.returnPath);
     let pi: Intent;
     try {
-      pi = await this.stripe.paymentIntents.create({
-        amount, currency, metadata, customer: card.customerRef ?? undefined, payment_method: card.token,
-        off_session: true, confirm: true,
-      }, { idempotencyKey: input.idempotencyKey });
+      pi = await this.stripe.paymentIntents.create(
+        {
+          amount,
+          currency,
+          metadata,
+          customer: card.customerRef ?? undefined,
+          payment_method: card.token,
+          off_session: true,
+          confirm: true,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
     } catch (e) {
       if (!(e instanceof Stripe.errors.StripeCardError) || !e.payment_intent) throw e;
       const failed = e.payment_intent;
       if (e.code !== 'authentication_required') {
-        return { providerPaymentId: failed.id, redirectUrl: '', events: [{ type: 'payment.failed', providerPaymentId: failed.id, merchantReference: input.merchantReference, reason: declineReason(e) }] };
+        return {
+          providerPaymentId: failed.id,
+          redirectUrl: '',
+          events: [
+            {
+              type: 'payment.failed',
+              providerPaymentId: failed.id,
+              merchantReference: input.merchantReference,
+              reason: declineReason(e),
+            },
+          ],
+        };
       }
-      pi = await this.stripe.paymentIntents.confirm(failed.id, { payment_method: card.token, return_url: returnUrl }, { idempotencyKey: `${input.idempotencyKey}-authenticate` });
+      pi = await this.stripe.paymentIntents.confirm(
+        failed.id,
+        { payment_method: card.token, return_url: returnUrl },
+        { idempotencyKey: `${input.idempotencyKey}-authenticate` },
+      );
     }
     if (pi.status === 'requires_action') {
       const redirect = pi.next_action?.redirect_to_url?.url;
-      return { providerPaymentId: pi.id, redirectUrl: redirect ?? '', clientSession: redirect ? null : { clientSecret: pi.client_secret!, publishableKey: this.config.publishableKey } };
+      return {
+        providerPaymentId: pi.id,
+        redirectUrl: redirect ?? '',
+        clientSession: redirect
+          ? null
+          : { clientSecret: pi.client_secret!, publishableKey: this.config.publishableKey },
+      };
     }
     return { providerPaymentId: pi.id, redirectUrl: '', events: this.intentEvents(pi, input.merchantReference) };
   }
 
   /** What a PaymentIntent's state means to the shop. */
-  private intentEvents(pi: Intent, merchantReference = pi.metadata?.paymentRecordId, providerPaymentId = pi.id): ProviderEvent[] {
+  private intentEvents(
+    pi: Intent,
+    merchantReference = pi.metadata?.paymentRecordId,
+    providerPaymentId = pi.id,
+  ): ProviderEvent[] {
     const ref = merchantReference ? { merchantReference } : {};
     switch (pi.status) {
       case 'succeeded':
-        return [{ type: 'payment.succeeded', providerPaymentId, ...ref, amountMinor: String(pi.amount_received || pi.amount), currency: pi.currency.toUpperCase() }];
+        return [
+          {
+            type: 'payment.succeeded',
+            providerPaymentId,
+            ...ref,
+            amountMinor: String(pi.amount_received || pi.amount),
+            currency: pi.currency.toUpperCase(),
+          },
+        ];
       case 'canceled':
         return [{ type: 'payment.failed', providerPaymentId, ...ref, reason: 'cancelled' }];
       case 'processing':
@@ -186,10 +316,19 @@ export class StripeProvider implements PaymentProvider {
   private sessionEvents(session: Checkout): ProviderEvent[] {
     const merchantReference = session.metadata?.paymentRecordId ?? session.client_reference_id ?? undefined;
     const ref = merchantReference ? { merchantReference } : {};
-    if (session.status === 'expired') return [{ type: 'payment.failed', providerPaymentId: session.id, ...ref, reason: 'cancelled' }];
+    if (session.status === 'expired')
+      return [{ type: 'payment.failed', providerPaymentId: session.id, ...ref, reason: 'cancelled' }];
     if (session.status === 'complete') {
       if (session.payment_status === 'paid') {
-        return [{ type: 'payment.succeeded', providerPaymentId: session.id, ...ref, amountMinor: String(session.amount_total ?? 0), currency: (session.currency ?? '').toUpperCase() }];
+        return [
+          {
+            type: 'payment.succeeded',
+            providerPaymentId: session.id,
+            ...ref,
+            amountMinor: String(session.amount_total ?? 0),
+            currency: (session.currency ?? '').toUpperCase(),
+          },
+        ];
       }
       return [{ type: 'payment.pending', providerPaymentId: session.id, ...ref }];
     }
@@ -206,7 +345,10 @@ export class StripeProvider implements PaymentProvider {
     return this.intentEvents(await this.stripe.paymentIntents.retrieve(providerPaymentId));
   }
 
-  async verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedWebhook | null> {
+  async verifyWebhook(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<VerifiedWebhook | null> {
     const given = headers['stripe-signature'];
     const signature = Array.isArray(given) ? given[0] : given;
     if (!signature) return null;
@@ -234,7 +376,12 @@ export class StripeProvider implements PaymentProvider {
       case 'checkout.session.async_payment_failed': {
         const s = event.data.object;
         const merchantReference = s.metadata?.paymentRecordId ?? s.client_reference_id ?? undefined;
-        return { type: 'payment.failed', providerPaymentId: s.id, ...(merchantReference ? { merchantReference } : {}), reason: 'payment_failed' };
+        return {
+          type: 'payment.failed',
+          providerPaymentId: s.id,
+          ...(merchantReference ? { merchantReference } : {}),
+          reason: 'payment_failed',
+        };
       }
       case 'charge.refunded': {
         // The charge lists its refunds, newest first, when the account's API version includes them.
@@ -258,7 +405,8 @@ export class StripeProvider implements PaymentProvider {
     const refundKey = r.metadata?.idempotencyKey;
     const key = refundKey ? { refundKey } : {};
     if (r.status === 'succeeded') return { type: 'refund.succeeded', ...key, providerRefundId: r.id };
-    if (r.status === 'failed' || r.status === 'canceled') return { type: 'refund.failed', ...key, providerRefundId: r.id, reason: r.failure_reason ?? r.status };
+    if (r.status === 'failed' || r.status === 'canceled')
+      return { type: 'refund.failed', ...key, providerRefundId: r.id, reason: r.failure_reason ?? r.status };
     return null;
   }
 
@@ -282,11 +430,17 @@ export class StripeProvider implements PaymentProvider {
         if (!pi) return { status: 'failed', reason: 'payment_not_found' };
         paymentIntent = pi;
       }
-      const r = await this.stripe.refunds.create({
-        payment_intent: paymentIntent, amount: Number(input.amountMinor), metadata: { idempotencyKey: input.idempotencyKey },
-      }, { idempotencyKey: input.idempotencyKey });
+      const r = await this.stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: Number(input.amountMinor),
+          metadata: { idempotencyKey: input.idempotencyKey },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
       if (r.status === 'succeeded') return { status: 'succeeded', providerRefundId: r.id };
-      if (r.status === 'failed' || r.status === 'canceled') return { status: 'failed', reason: r.failure_reason ?? r.status };
+      if (r.status === 'failed' || r.status === 'canceled')
+        return { status: 'failed', reason: r.failure_reason ?? r.status };
       return { status: 'pending', providerRefundId: r.id };
     } catch (e) {
       // Refused by Stripe (already refunded, more than is left): final. Anything else: the job retries.
@@ -295,14 +449,38 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async createSetup(input: { cardId: string; buyerId: bigint; email: string | null; customerRef: string | null }): Promise<CardSetup> {
-    const customer = input.customerRef ?? (await this.stripe.customers.create({
-      ...(input.email ? { email: input.email } : {}), metadata: { buyerId: String(input.buyerId) },
-    }, { idempotencyKey: `customer-${input.cardId}` })).id;
-    const setup = await this.stripe.setupIntents.create({
-      customer, usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { cardId: input.cardId },
-    }, { idempotencyKey: `setup-${input.cardId}` });
-    return { setupId: setup.id, clientSecret: setup.client_secret!, customerRef: customer, configMap: { publishableKey: this.config.publishableKey } };
+  async createSetup(input: {
+    cardId: string;
+    buyerId: bigint;
+    email: string | null;
+    customerRef: string | null;
+  }): Promise<CardSetup> {
+    const customer =
+      input.customerRef ??
+      (
+        await this.stripe.customers.create(
+          {
+            ...(input.email ? { email: input.email } : {}),
+            metadata: { buyerId: String(input.buyerId) },
+          },
+          { idempotencyKey: `customer-${input.cardId}` },
+        )
+      ).id;
+    const setup = await this.stripe.setupIntents.create(
+      {
+        customer,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+        metadata: { cardId: input.cardId },
+      },
+      { idempotencyKey: `setup-${input.cardId}` },
+    );
+    return {
+      setupId: setup.id,
+      clientSecret: setup.client_secret!,
+      customerRef: customer,
+      configMap: { publishableKey: this.config.publishableKey },
+    };
   }
 
   async setupStatus(setupId: string): Promise<ProviderEvent[]> {
@@ -313,11 +491,19 @@ export class StripeProvider implements PaymentProvider {
     const cardId = setup.metadata?.cardId;
     if (!cardId) return [];
     if (setup.status === 'succeeded' && setup.payment_method) {
-      const pm = typeof setup.payment_method === 'string' ? await this.stripe.paymentMethods.retrieve(setup.payment_method) : setup.payment_method;
-      return [{
-        type: 'setup.succeeded', setupId: setup.id, cardId, token: pm.id,
-        ...(pm.card ? { cardTail: pm.card.last4, brand: pm.card.brand.toUpperCase() } : {}),
-      }];
+      const pm =
+        typeof setup.payment_method === 'string'
+          ? await this.stripe.paymentMethods.retrieve(setup.payment_method)
+          : setup.payment_method;
+      return [
+        {
+          type: 'setup.succeeded',
+          setupId: setup.id,
+          cardId,
+          token: pm.id,
+          ...(pm.card ? { cardTail: pm.card.last4, brand: pm.card.brand.toUpperCase() } : {}),
+        },
+      ];
     }
     if (setup.status === 'canceled') return [{ type: 'setup.failed', setupId: setup.id, cardId, reason: 'cancelled' }];
     if (setup.status === 'requires_payment_method' && setup.last_setup_error) {

@@ -16,21 +16,21 @@ import type { Currency } from '@mall/contracts';
  */
 export type ProviderEvent =
   | {
-    type: 'payment.succeeded';
-    /** The provider's id of the payment as the shop stored it at start (providerPaymentId). */
-    providerPaymentId: string;
-    /** The shop's payment record id, when the provider echoes it back (metadata, custom_id). */
-    merchantReference?: string;
-    /** Minor units as a decimal string (SPEC §9: x100, x1 for JPY); checked against the record. */
-    amountMinor: string;
-    currency: string;
-    /**
-     * The provider's own id of the money when the shop keeps another id for the attempt (Adyen:
-     * the pspReference of a payment made in a session or on a payment link). Stored with the
-     * event, so the provider finds it again for refunds.
-     */
-    providerChargeId?: string;
-  }
+      type: 'payment.succeeded';
+      /** The provider's id of the payment as the shop stored it at start (providerPaymentId). */
+      providerPaymentId: string;
+      /** The shop's payment record id, when the provider echoes it back (metadata, custom_id). */
+      merchantReference?: string;
+      /** Minor units as a decimal string (SPEC §9: x100, x1 for JPY); checked against the record. */
+      amountMinor: string;
+      currency: string;
+      /**
+       * The provider's own id of the money when the shop keeps another id for the attempt (Adyen:
+       * the pspReference of a payment made in a session or on a payment link). Stored with the
+       * event, so the provider finds it again for refunds.
+       */
+      providerChargeId?: string;
+    }
   | { type: 'payment.failed'; providerPaymentId: string; merchantReference?: string; reason: string }
   /** Still being processed (bank transfer, review): the record stays pending. */
   | { type: 'payment.pending'; providerPaymentId: string; merchantReference?: string }
@@ -123,7 +123,10 @@ export interface RefundInput {
   amountMinor: bigint;
   currency: string;
 }
-export type RefundAnswer = { status: 'succeeded'; providerRefundId: string } | { status: 'pending'; providerRefundId: string } | { status: 'failed'; reason: string };
+export type RefundAnswer =
+  | { status: 'succeeded'; providerRefundId: string }
+  | { status: 'pending'; providerRefundId: string }
+  | { status: 'failed'; reason: string };
 
 /** A rule a channel checks before a payment starts (payment terms: enterprise account, credit, proof of invoice). */
 export interface AdmitInput {
@@ -162,16 +165,26 @@ export interface PaymentProvider {
    * SPEC §7 /api/payments/v1/sessions: the pay-later provider's session of a started attempt for
    * the browser's widget (Klarna: the Payments session's client_token). Present on providers that have one.
    */
-  payLaterSession?(providerPaymentId: string): Promise<{ clientToken: string; sessionId: string; categories: { identifier: string; name: string }[] }>;
+  payLaterSession?(
+    providerPaymentId: string,
+  ): Promise<{ clientToken: string; sessionId: string; categories: { identifier: string; name: string }[] }>;
   /** Verifies a webhook (signature over the raw body); null when it is not genuine. */
-  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedWebhook | null>;
+  verifyWebhook(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<VerifiedWebhook | null>;
   /** The shop gave up on a payment: it can no longer be approved (void an authorisation). */
   cancel(providerPaymentId: string): Promise<void>;
   /** Gives money back. Throws when the provider cannot be reached (the refund job retries). */
   refund(input: RefundInput): Promise<RefundAnswer>;
 
   /** Card save: a setup the browser's card form confirms; present when a channel has savedCards. */
-  createSetup?(input: { cardId: string; buyerId: bigint; email: string | null; customerRef: string | null }): Promise<CardSetup>;
+  createSetup?(input: {
+    cardId: string;
+    buyerId: bigint;
+    email: string | null;
+    customerRef: string | null;
+  }): Promise<CardSetup>;
   /** The setup's outcome when the shop asks (the card poll); the same events a webhook brings. */
   setupStatus?(setupId: string): Promise<DecidedEvent[]>;
   /** A saved card removed: its token stops working at the provider. */
@@ -187,7 +200,10 @@ export interface PaymentProvider {
    * browser brought back. The events name the payment by the provider's charge id; the shop
    * finds its record by `merchantReference` (as the provider answered it, never the browser).
    */
-  paymentDetails?(input: { details: Record<string, string>; paymentData?: string }): Promise<{ merchantReference: string | null; events: DecidedEvent[] }>;
+  paymentDetails?(input: {
+    details: Record<string, string>;
+    paymentData?: string;
+  }): Promise<{ merchantReference: string | null; events: DecidedEvent[] }>;
 }
 
 export interface AuthorityInput {

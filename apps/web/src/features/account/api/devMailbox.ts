@@ -7,5 +7,9 @@ export const fetchMailbox = (to?: string) =>
   api<DevMailboxList>(`/api/dev/mailbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
 
 export function useMailbox(to: string) {
-  return useQuery({ queryKey: ['devMailbox', to], queryFn: () => fetchMailbox(to.trim() || undefined), refetchInterval: 5000 });
+  return useQuery({
+    queryKey: ['devMailbox', to],
+    queryFn: () => fetchMailbox(to.trim() || undefined),
+    refetchInterval: 5000,
+  });
 }

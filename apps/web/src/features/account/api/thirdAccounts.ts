@@ -11,17 +11,25 @@ import { api } from '../../../shared/api';
 const LIST_BOUND = ['third-accounts'] as const;
 
 export function useOidcProviders() {
-  return useQuery({ queryKey: ['oidc-providers'], queryFn: ({ signal }) => api<OidcProviderList>('/auth/oidc/providers', { signal }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['oidc-providers'],
+    queryFn: ({ signal }) => api<OidcProviderList>('/auth/oidc/providers', { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useThirdAccounts() {
-  return useQuery({ queryKey: LIST_BOUND, queryFn: ({ signal }) => api<ThirdAccountList>(`/auth/${IDENTITY_PROVIDER}/third-account/list-bound`, { signal }) });
+  return useQuery({
+    queryKey: LIST_BOUND,
+    queryFn: ({ signal }) => api<ThirdAccountList>(`/auth/${IDENTITY_PROVIDER}/third-account/list-bound`, { signal }),
+  });
 }
 
 export function useUnbindThirdAccount() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UnbindThirdAccountBody) => api<ThirdAccountList>(`/auth/${IDENTITY_PROVIDER}/third-account/unbind`, { body }),
+    mutationFn: (body: UnbindThirdAccountBody) =>
+      api<ThirdAccountList>(`/auth/${IDENTITY_PROVIDER}/third-account/unbind`, { body }),
     onSuccess: (list) => qc.setQueryData(LIST_BOUND, list),
   });
 }

@@ -38,8 +38,12 @@ export function Captcha({ onChange, resetKey, error }: CaptchaProps) {
 
   // The widget's own texts, in the buyer's language, from our translations.
   const strings = {
-    label: t('security.captcha.widgetLabel'), verifying: t('security.captcha.verifying'), verified: t('security.captcha.verified'),
-    error: t('security.captcha.error'), expired: t('security.captcha.expired'), verificationRequired: t('security.captcha.verificationRequired'),
+    label: t('security.captcha.widgetLabel'),
+    verifying: t('security.captcha.verifying'),
+    verified: t('security.captcha.verified'),
+    error: t('security.captcha.error'),
+    expired: t('security.captcha.expired'),
+    verificationRequired: t('security.captcha.verificationRequired'),
     waitAlert: t('security.captcha.waitAlert'),
   };
   globalThis.$altcha.i18n.set(lang, { ...globalThis.$altcha.i18n.get('en'), ...strings });
@@ -62,7 +66,10 @@ export function Captcha({ onChange, resetKey, error }: CaptchaProps) {
     };
     el.addEventListener('statechange', onState);
     el.addEventListener('verified', onVerified);
-    return () => { el.removeEventListener('statechange', onState); el.removeEventListener('verified', onVerified); };
+    return () => {
+      el.removeEventListener('statechange', onState);
+      el.removeEventListener('verified', onVerified);
+    };
   }, []);
 
   // A new round after the solved challenge was sent. Not on mount: the widget starts fresh, and a
@@ -78,7 +85,14 @@ export function Captcha({ onChange, resetKey, error }: CaptchaProps) {
   return (
     <Input.Wrapper label={t('security.captcha.label')} description={t('security.captcha.hint')} error={error} id={id}>
       <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-description`} style={{ marginTop: 4 }}>
-        <altcha-widget ref={attach} challenge={CAPTCHA_CHALLENGE_URL} language={lang} type="checkbox" configuration={WIDGET_CONFIG} data-testid="captcha" />
+        <altcha-widget
+          ref={attach}
+          challenge={CAPTCHA_CHALLENGE_URL}
+          language={lang}
+          type="checkbox"
+          configuration={WIDGET_CONFIG}
+          data-testid="captcha"
+        />
       </div>
     </Input.Wrapper>
   );

@@ -39,7 +39,17 @@ function useSecondsLeft(until: number): number {
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-export function CodeInput({ value, onChange, onSend, canSend = true, sendHint, sentTo, error, label, disabled }: CodeInputProps) {
+export function CodeInput({
+  value,
+  onChange,
+  onSend,
+  canSend = true,
+  sendHint,
+  sentTo,
+  error,
+  label,
+  disabled,
+}: CodeInputProps) {
   const { t } = useTranslation();
   const [until, setUntil] = useState(0);
   const [sending, setSending] = useState(false);
@@ -67,7 +77,12 @@ export function CodeInput({ value, onChange, onSend, canSend = true, sendHint, s
     }
   };
 
-  const buttonText = left > 0 ? t('security.code.resendIn', { seconds: left }) : sent ? t('security.code.resend') : t('security.code.send');
+  const buttonText =
+    left > 0
+      ? t('security.code.resendIn', { seconds: left })
+      : sent
+        ? t('security.code.resend')
+        : t('security.code.send');
   const shownError = error ?? sendError;
   return (
     <div>
@@ -85,13 +100,30 @@ export function CodeInput({ value, onChange, onSend, canSend = true, sendHint, s
           aria-invalid={!!shownError}
           aria-describedby={shownError ? errorId : undefined}
         />
-        <Button variant="light" onClick={() => void send()} loading={sending} disabled={disabled || !canSend || left > 0}>
+        <Button
+          variant="light"
+          onClick={() => void send()}
+          loading={sending}
+          disabled={disabled || !canSend || left > 0}
+        >
           {buttonText}
         </Button>
       </Group>
-      {shownError && <Text id={errorId} size="sm" c="red.8" mt={4} role="alert">{shownError}</Text>}
-      {!canSend && sendHint && !sent && <Text size="xs" c="dimmed" mt={4}>{sendHint}</Text>}
-      {sent && sentTo && !shownError && <Text size="xs" c="dimmed" mt={4} role="status">{t('security.code.sent', { to: sentTo })}</Text>}
+      {shownError && (
+        <Text id={errorId} size="sm" c="red.8" mt={4} role="alert">
+          {shownError}
+        </Text>
+      )}
+      {!canSend && sendHint && !sent && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {sendHint}
+        </Text>
+      )}
+      {sent && sentTo && !shownError && (
+        <Text size="xs" c="dimmed" mt={4} role="status">
+          {t('security.code.sent', { to: sentTo })}
+        </Text>
+      )}
     </div>
   );
 }

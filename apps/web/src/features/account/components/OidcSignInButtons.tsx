@@ -18,7 +18,14 @@ export function OidcSignInButtons({ target }: { target: string }) {
     <Stack gap="xs">
       <Divider label={t('oidc.or')} labelPosition="center" />
       {providers.map((p) => (
-        <Button key={p.name} component="a" href={oidcStartUrl(p.name, { target })} variant="default" fullWidth leftSection={<IconLogin2 size={18} aria-hidden />}>
+        <Button
+          key={p.name}
+          component="a"
+          href={oidcStartUrl(p.name, { target })}
+          variant="default"
+          fullWidth
+          leftSection={<IconLogin2 size={18} aria-hidden />}
+        >
           {t('oidc.continueWith', { label: p.label })}
         </Button>
       ))}
@@ -31,5 +38,9 @@ export function OidcError({ params }: { params: URLSearchParams }) {
   const { t } = useTranslation();
   const code = params.get(OIDC_ERROR_PARAM);
   if (!code) return null;
-  return <Alert color="red" role="alert">{t(`errors.${code}`, { defaultValue: t('errors.Common.internal') })}</Alert>;
+  return (
+    <Alert color="red" role="alert">
+      {t(`errors.${code}`, { defaultValue: t('errors.Common.internal') })}
+    </Alert>
+  );
 }

@@ -23,16 +23,38 @@ export function PasswordSection() {
     <Paper withBorder p="md" radius="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div style={{ flex: '1 1 240px' }}>
-          <Title order={2} size="h4">{t('security.password.title')}</Title>
-          <Text size="sm" c="dimmed">{t('security.password.description')}</Text>
+          <Title order={2} size="h4">
+            {t('security.password.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('security.password.description')}
+          </Text>
         </div>
-        <Button variant="default" onClick={() => { setChanged(false); setOpen(true); }}>{t('security.password.change')}</Button>
+        <Button
+          variant="default"
+          onClick={() => {
+            setChanged(false);
+            setOpen(true);
+          }}
+        >
+          {t('security.password.change')}
+        </Button>
       </Group>
-      {changed && <Alert color="green" mt="sm" role="status">{t('security.password.changed')}</Alert>}
+      {changed && (
+        <Alert color="green" mt="sm" role="status">
+          {t('security.password.changed')}
+        </Alert>
+      )}
       <LazyModal opened={open} onClose={() => setOpen(false)} title={t('security.password.dialogTitle')} centered>
         {open && (
           <Suspense fallback={<PartLoading />}>
-            <ChangePasswordForm onCancel={() => setOpen(false)} onDone={() => { setOpen(false); setChanged(true); }} />
+            <ChangePasswordForm
+              onCancel={() => setOpen(false)}
+              onDone={() => {
+                setOpen(false);
+                setChanged(true);
+              }}
+            />
           </Suspense>
         )}
       </LazyModal>
@@ -46,7 +68,8 @@ function ChangePasswordForm({ onCancel, onDone }: { onCancel: () => void; onDone
   const change = useChangePassword();
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirm: '' });
   const [touched, setTouched] = useState(false);
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
   const errors = {
     oldPassword: values.oldPassword ? null : t('errors.field.invalid'),
     newPassword: Password.safeParse(values.newPassword).success ? null : t('auth.passwordHint'),
@@ -63,17 +86,44 @@ function ChangePasswordForm({ onCancel, onDone }: { onCancel: () => void; onDone
   return (
     <form noValidate onSubmit={submit}>
       <Stack>
-        {change.error && !wrongCurrent && <Alert color="red" role="alert">{errorMessage(t, change.error)}</Alert>}
-        <PasswordInput label={t('security.password.current')} autoComplete="current-password" required data-autofocus
-          value={values.oldPassword} onChange={set('oldPassword')}
-          error={wrongCurrent ? errorMessage(t, change.error) : touched ? errors.oldPassword : null} />
-        <PasswordInput label={t('security.password.new')} description={t('auth.passwordHint')} autoComplete="new-password" required
-          value={values.newPassword} onChange={set('newPassword')} error={touched ? errors.newPassword : null} />
-        <PasswordInput label={t('security.password.confirm')} autoComplete="new-password" required
-          value={values.confirm} onChange={set('confirm')} error={touched ? errors.confirm : null} />
+        {change.error && !wrongCurrent && (
+          <Alert color="red" role="alert">
+            {errorMessage(t, change.error)}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('security.password.current')}
+          autoComplete="current-password"
+          required
+          data-autofocus
+          value={values.oldPassword}
+          onChange={set('oldPassword')}
+          error={wrongCurrent ? errorMessage(t, change.error) : touched ? errors.oldPassword : null}
+        />
+        <PasswordInput
+          label={t('security.password.new')}
+          description={t('auth.passwordHint')}
+          autoComplete="new-password"
+          required
+          value={values.newPassword}
+          onChange={set('newPassword')}
+          error={touched ? errors.newPassword : null}
+        />
+        <PasswordInput
+          label={t('security.password.confirm')}
+          autoComplete="new-password"
+          required
+          value={values.confirm}
+          onChange={set('confirm')}
+          error={touched ? errors.confirm : null}
+        />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>{t('security.password.cancel')}</Button>
-          <Button type="submit" loading={change.isPending}>{t('security.password.save')}</Button>
+          <Button variant="default" onClick={onCancel}>
+            {t('security.password.cancel')}
+          </Button>
+          <Button type="submit" loading={change.isPending}>
+            {t('security.password.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

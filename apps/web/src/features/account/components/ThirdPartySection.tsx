@@ -26,29 +26,58 @@ export function ThirdPartySection() {
   const [asking, setAsking] = useState<BoundThirdAccount | null>(null);
   const returnedError = params.get(OIDC_ERROR_PARAM);
 
-  const dismissError = () => setParams((p) => { p.delete(OIDC_ERROR_PARAM); return p; }, { replace: true });
+  const dismissError = () =>
+    setParams(
+      (p) => {
+        p.delete(OIDC_ERROR_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
   const confirmUnbind = () => {
     if (!asking || unbind.isPending) return;
     const label = asking.label;
-    unbind.mutate({ accountType: asking.accountType }, {
-      onSuccess: () => { setAsking(null); notifications.show({ color: 'green', message: t('oidc.unbound', { label }) }); },
-    });
+    unbind.mutate(
+      { accountType: asking.accountType },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          notifications.show({ color: 'green', message: t('oidc.unbound', { label }) });
+        },
+      },
+    );
   };
 
   const rows = list.data
-    ? [...list.data.bound.map((b) => ({ name: b.accountType, label: b.label, bound: b })), ...list.data.available.map((p) => ({ name: p.name, label: p.label, bound: null }))]
+    ? [
+        ...list.data.bound.map((b) => ({ name: b.accountType, label: b.label, bound: b })),
+        ...list.data.available.map((p) => ({ name: p.name, label: p.label, bound: null })),
+      ]
     : [];
   const onlyWay = list.data ? !list.data.hasPassword && list.data.bound.length === 1 : false;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="third-party-title" data-testid="third-party-section">
-      <Title order={2} size="h4" id="third-party-title">{t('oidc.title')}</Title>
+      <Title order={2} size="h4" id="third-party-title">
+        {t('oidc.title')}
+      </Title>
       {returnedError && (
-        <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('common.close', { defaultValue: 'Close' })} onClose={dismissError}>
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('common.close', { defaultValue: 'Close' })}
+          onClose={dismissError}
+        >
           {t(`errors.${returnedError}`, { defaultValue: t('errors.Common.internal') })}
         </Alert>
       )}
-      {list.isPending && <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}><Skeleton h={56} /><Skeleton h={56} /></Stack>}
+      {list.isPending && (
+        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+          <Skeleton h={56} />
+          <Skeleton h={56} />
+        </Stack>
+      )}
       {list.isError && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
       {list.data && rows.length === 0 && <Text c="dimmed">{t('oidc.none')}</Text>}
       {rows.map((row) => (
@@ -57,33 +86,63 @@ export function ThirdPartySection() {
             <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
               <Group gap="xs">
                 <Text fw={600}>{row.label}</Text>
-                <Badge color={row.bound ? 'green' : 'gray'} variant="light">{row.bound ? t('oidc.bound') : t('oidc.notBound')}</Badge>
+                <Badge color={row.bound ? 'green' : 'gray'} variant="light">
+                  {row.bound ? t('oidc.bound') : t('oidc.notBound')}
+                </Badge>
               </Group>
               {row.bound && (
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {t('oidc.boundAs', { who: row.bound.email ?? row.bound.displayName ?? row.label, date: dayjs(row.bound.boundAt).format('YYYY-MM-DD') })}
+                  {t('oidc.boundAs', {
+                    who: row.bound.email ?? row.bound.displayName ?? row.label,
+                    date: dayjs(row.bound.boundAt).format('YYYY-MM-DD'),
+                  })}
                 </Text>
               )}
             </Stack>
             {row.bound ? (
-              <Button variant="default" color="red" onClick={() => { unbind.reset(); setAsking(row.bound); }} aria-label={t('oidc.unbindLabel', { label: row.label })}>
+              <Button
+                variant="default"
+                color="red"
+                onClick={() => {
+                  unbind.reset();
+                  setAsking(row.bound);
+                }}
+                aria-label={t('oidc.unbindLabel', { label: row.label })}
+              >
                 {t('oidc.unbind')}
               </Button>
             ) : (
-              <Button component="a" href={oidcStartUrl(row.name, { mode: 'bind', target: BIND_TARGET })} aria-label={t('oidc.bindLabel', { label: row.label })}>
+              <Button
+                component="a"
+                href={oidcStartUrl(row.name, { mode: 'bind', target: BIND_TARGET })}
+                aria-label={t('oidc.bindLabel', { label: row.label })}
+              >
                 {t('oidc.bind')}
               </Button>
             )}
           </Group>
         </Card>
       ))}
-      {onlyWay && <Text size="sm" c="dimmed">{t('oidc.lastWay')}</Text>}
+      {onlyWay && (
+        <Text size="sm" c="dimmed">
+          {t('oidc.lastWay')}
+        </Text>
+      )}
       <ConfirmDialog
-        opened={asking !== null} onClose={() => setAsking(null)} danger busy={unbind.isPending}
-        title={t('oidc.unbindTitle', { label: asking?.label ?? '' })} confirmLabel={t('oidc.unbind')} onConfirm={confirmUnbind}
+        opened={asking !== null}
+        onClose={() => setAsking(null)}
+        danger
+        busy={unbind.isPending}
+        title={t('oidc.unbindTitle', { label: asking?.label ?? '' })}
+        confirmLabel={t('oidc.unbind')}
+        onConfirm={confirmUnbind}
       >
         <Text>{t('oidc.unbindBody', { label: asking?.label ?? '' })}</Text>
-        {unbind.error && <Alert color="red" role="alert">{errorMessage(t, unbind.error)}</Alert>}
+        {unbind.error && (
+          <Alert color="red" role="alert">
+            {errorMessage(t, unbind.error)}
+          </Alert>
+        )}
       </ConfirmDialog>
     </Stack>
   );

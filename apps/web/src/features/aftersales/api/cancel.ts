@@ -5,7 +5,10 @@ import { api } from '../../../shared/api';
 import { useInvalidateAfterSales } from './keys';
 
 export const cancelReverse = (id: string) =>
-  api<{ id: string; reverseTradeOrderStatus: ReverseStatusValue }>('/api/trantor/flow/trade_CancelReverseTradeOrderForReturnOrExchangeFlow', { body: [{ id }] });
+  api<{ id: string; reverseTradeOrderStatus: ReverseStatusValue }>(
+    '/api/trantor/flow/trade_CancelReverseTradeOrderForReturnOrExchangeFlow',
+    { body: [{ id }] },
+  );
 
 export function useCancelReverse() {
   const invalidate = useInvalidateAfterSales();

@@ -5,7 +5,10 @@ import { api } from '../../../shared/api';
 import { useInvalidateAfterSales } from './keys';
 
 export const confirmExchangeReceipt = (id: string) =>
-  api<{ id: string; reverseTradeOrderStatus: ReverseStatusValue }>('/api/trantor/flow/trade_ConfirmReverseTradeOrderExchangeSkuFlow', { body: [{ id }] });
+  api<{ id: string; reverseTradeOrderStatus: ReverseStatusValue }>(
+    '/api/trantor/flow/trade_ConfirmReverseTradeOrderExchangeSkuFlow',
+    { body: [{ id }] },
+  );
 
 export function useConfirmExchangeReceipt() {
   const invalidate = useInvalidateAfterSales();

@@ -21,7 +21,8 @@ export const initiateReverse = (type: ApplyType, request: ApplyRequest, idempote
 export function useInitiateReverse() {
   const invalidate = useInvalidateAfterSales();
   return useMutation({
-    mutationFn: (v: { type: ApplyType; request: ApplyRequest; key: string }) => initiateReverse(v.type, v.request, v.key),
+    mutationFn: (v: { type: ApplyType; request: ApplyRequest; key: string }) =>
+      initiateReverse(v.type, v.request, v.key),
     onSettled: () => invalidate(),
   });
 }

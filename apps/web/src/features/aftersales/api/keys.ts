@@ -10,10 +10,8 @@ export const aftersalesKey = ['aftersales'] as const;
 
 export function useInvalidateAfterSales() {
   const qc = useQueryClient();
-  return () => Promise.all([
-    qc.invalidateQueries({ queryKey: aftersalesKey }),
-    qc.invalidateQueries({ queryKey: ordersKey }),
-  ]);
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: aftersalesKey }), qc.invalidateQueries({ queryKey: ordersKey })]);
 }
 
 /** Ids as the server accepts them (SPEC: numeric strings). */

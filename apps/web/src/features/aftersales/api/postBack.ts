@@ -7,14 +7,21 @@ import { useInvalidateAfterSales } from './keys';
 
 export type PostBackInput = { id: string; carrierId: string; trackingNumber: string };
 
-export const postBackBody = (v: PostBackInput): z.input<typeof PostBackBody> => [{
-  id: v.id,
-  fulfillmentProgressList: [{ serviceCode: v.trackingNumber.trim(), fulfillmentServiceProvider: { id: v.carrierId } }],
-  returnMode: 'SELF_DELIVERY',
-}];
+export const postBackBody = (v: PostBackInput): z.input<typeof PostBackBody> => [
+  {
+    id: v.id,
+    fulfillmentProgressList: [
+      { serviceCode: v.trackingNumber.trim(), fulfillmentServiceProvider: { id: v.carrierId } },
+    ],
+    returnMode: 'SELF_DELIVERY',
+  },
+];
 
 export const postBack = (v: PostBackInput) =>
-  api<{ id: string; reverseTradeOrderStatus: ReverseStatusValue }>('/api/trantor/flow/trade_PostBackReverseTradeOrderFlow', { body: postBackBody(v) });
+  api<{ id: string; reverseTradeOrderStatus: ReverseStatusValue }>(
+    '/api/trantor/flow/trade_PostBackReverseTradeOrderFlow',
+    { body: postBackBody(v) },
+  );
 
 export function usePostBack() {
   const invalidate = useInvalidateAfterSales();

@@ -13,12 +13,14 @@ export const reverseDetailKey = (id: string) => [...aftersalesKey, 'detail', id]
 
 export function useReverseDetail(id: string | null | undefined, enabled = true) {
   return useQuery({
-    queryKey: reverseDetailKey(id ?? ''), enabled: enabled && isId(id),
+    queryKey: reverseDetailKey(id ?? ''),
+    enabled: enabled && isId(id),
     queryFn: ({ signal }) => fetchReverseDetail(id!, signal),
   });
 }
 
-export const isReverseNotFound = (e: unknown) => e instanceof ApiError && (e.code === 'AfterSales.reverseNotExist' || e.status === 404);
+export const isReverseNotFound = (e: unknown) =>
+  e instanceof ApiError && (e.code === 'AfterSales.reverseNotExist' || e.status === 404);
 
 /** The after-sales detail page's order, read with the page. */
 export function loadDetailPage(page: PageContext, { params }: LoaderFunctionArgs) {

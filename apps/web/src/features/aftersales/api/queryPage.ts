@@ -9,7 +9,8 @@ export const fetchReversePage = (body: ReverseListBody, signal?: AbortSignal) =>
 
 export function useReversePage(body: ReverseListBody, enabled = true) {
   return useQuery({
-    queryKey: [...aftersalesKey, 'page', body], enabled,
+    queryKey: [...aftersalesKey, 'page', body],
+    enabled,
     queryFn: ({ signal }) => fetchReversePage(body, signal),
     placeholderData: keepPreviousData,
   });

@@ -16,17 +16,27 @@ export interface RenderApplyInput {
 
 export const renderApply = (input: RenderApplyInput, signal?: AbortSignal) =>
   api<RenderApplyResult>('/api/trantor/flow/trade_RenderReverseTradeOrderForApplyFlow', {
-    body: [{
-      tradeOrder: { id: input.tradeOrderId },
-      ...(input.type ? { reverseTradeOrderType: input.type } : {}),
-      ...(input.lines ? { reverseTradeOrderLineList: input.lines.map((l) => ({ tradeOrderLine: { id: l.id }, ...(l.qty ? { reverseQty: l.qty } : {}) })) } : {}),
-    }],
+    body: [
+      {
+        tradeOrder: { id: input.tradeOrderId },
+        ...(input.type ? { reverseTradeOrderType: input.type } : {}),
+        ...(input.lines
+          ? {
+              reverseTradeOrderLineList: input.lines.map((l) => ({
+                tradeOrderLine: { id: l.id },
+                ...(l.qty ? { reverseQty: l.qty } : {}),
+              })),
+            }
+          : {}),
+      },
+    ],
     signal,
   });
 
 export function useRenderApply(input: RenderApplyInput, enabled = true) {
   return useQuery({
-    queryKey: [...aftersalesKey, 'render', input], enabled: enabled && isId(input.tradeOrderId),
+    queryKey: [...aftersalesKey, 'render', input],
+    enabled: enabled && isId(input.tradeOrderId),
     queryFn: ({ signal }) => renderApply(input, signal),
     placeholderData: keepPreviousData,
   });

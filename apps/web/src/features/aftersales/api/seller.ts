@@ -7,8 +7,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type {
-  AuditBody, QcBody, ReturnAddress, ReturnAddressBody, ReverseEventBody, SellerRefundBody, SellerReverse, SellerReverseListBody,
-  ShipExchangeBody, TrackEntry,
+  AuditBody,
+  QcBody,
+  ReturnAddress,
+  ReturnAddressBody,
+  ReverseEventBody,
+  SellerRefundBody,
+  SellerReverse,
+  SellerReverseListBody,
+  ShipExchangeBody,
+  TrackEntry,
 } from '@mall/contracts';
 import { ApiError, api } from '../../../shared/api';
 import { sellerOrdersKey } from '../../merchant/seller/api';
@@ -25,15 +33,25 @@ export const hasOp = (r: SellerReverse, op: SellerOperation) => r.sellerOperatio
 export const sellerReversesKey = ['seller-reverses'] as const;
 export const returnAddressesKey = ['seller-return-addresses'] as const;
 
-export interface SellerAsQuery { status: SellerAsTab; keyword: string; pageNo: number }
+export interface SellerAsQuery {
+  status: SellerAsTab;
+  keyword: string;
+  pageNo: number;
+}
 
 export function useSellerReverses(q: SellerAsQuery) {
   return useQuery({
     queryKey: [...sellerReversesKey, q],
-    queryFn: ({ signal }) => api<{ data: SellerReverse[]; total: number }>('/api/merchant/reverse', {
-      body: { pageNo: q.pageNo, pageSize: SELLER_AS_PAGE_SIZE, status: q.status, ...(q.keyword ? { keyword: q.keyword } : {}) } satisfies z.input<typeof SellerReverseListBody>,
-      signal,
-    }),
+    queryFn: ({ signal }) =>
+      api<{ data: SellerReverse[]; total: number }>('/api/merchant/reverse', {
+        body: {
+          pageNo: q.pageNo,
+          pageSize: SELLER_AS_PAGE_SIZE,
+          status: q.status,
+          ...(q.keyword ? { keyword: q.keyword } : {}),
+        } satisfies z.input<typeof SellerReverseListBody>,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,10 +60,17 @@ function useRefresh() {
   const qc = useQueryClient();
   // After a success or a refusal (the buyer withdrew, a deadline moved it) the list shows what is true now;
   // a decided cancel also changes the order in the orders console.
-  return () => Promise.all([qc.invalidateQueries({ queryKey: sellerReversesKey }), qc.invalidateQueries({ queryKey: sellerOrdersKey })]);
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: sellerReversesKey }),
+      qc.invalidateQueries({ queryKey: sellerOrdersKey }),
+    ]);
 }
 
-interface ActionResult { id: string; reverseTradeOrderStatus: string }
+interface ActionResult {
+  id: string;
+  reverseTradeOrderStatus: string;
+}
 
 function useReverseAction<B>(path: (id: string) => string) {
   const refresh = useRefresh();
@@ -57,22 +82,33 @@ function useReverseAction<B>(path: (id: string) => string) {
 
 export const useAudit = () => useReverseAction<z.input<typeof AuditBody>>((id) => `/api/merchant/reverse/${id}/audit`);
 export const useQc = () => useReverseAction<z.input<typeof QcBody>>((id) => `/api/merchant/reverse/${id}/qc`);
-export const useSellerRefund = () => useReverseAction<z.input<typeof SellerRefundBody>>((id) => `/api/merchant/reverse/${id}/refund`);
-export const useRetryRefund = () => useReverseAction<Record<string, never>>((id) => `/api/merchant/reverse/${id}/retry-refund`);
-export const useShipExchange = () => useReverseAction<z.input<typeof ShipExchangeBody>>((id) => `/api/merchant/reverse/${id}/ship`);
+export const useSellerRefund = () =>
+  useReverseAction<z.input<typeof SellerRefundBody>>((id) => `/api/merchant/reverse/${id}/refund`);
+export const useRetryRefund = () =>
+  useReverseAction<Record<string, never>>((id) => `/api/merchant/reverse/${id}/retry-refund`);
+export const useShipExchange = () =>
+  useReverseAction<z.input<typeof ShipExchangeBody>>((id) => `/api/merchant/reverse/${id}/ship`);
 
 export function useAddReverseEvent() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (v: { shipmentId: string; body: z.input<typeof ReverseEventBody> }) => api<TrackEntry>(`/api/merchant/reverse-shipments/${v.shipmentId}/events`, { body: v.body }),
+    mutationFn: (v: { shipmentId: string; body: z.input<typeof ReverseEventBody> }) =>
+      api<TrackEntry>(`/api/merchant/reverse-shipments/${v.shipmentId}/events`, { body: v.body }),
     onSettled: refresh,
   });
 }
 
-export interface ShopReturnAddress { shopId: string; shopName: string; address: ReturnAddress | null }
+export interface ShopReturnAddress {
+  shopId: string;
+  shopName: string;
+  address: ReturnAddress | null;
+}
 
 export const useReturnAddresses = () =>
-  useQuery({ queryKey: returnAddressesKey, queryFn: ({ signal }) => api<ShopReturnAddress[]>('/api/merchant/return-addresses', { signal }) });
+  useQuery({
+    queryKey: returnAddressesKey,
+    queryFn: ({ signal }) => api<ShopReturnAddress[]>('/api/merchant/return-addresses', { signal }),
+  });
 
 export function useSaveReturnAddress() {
   const qc = useQueryClient();
@@ -80,9 +116,15 @@ export function useSaveReturnAddress() {
     mutationFn: (v: { shopId: string; body: z.input<typeof ReturnAddressBody> }) =>
       api<ReturnAddress>(`/api/merchant/return-addresses/${v.shopId}`, { method: 'PUT', body: v.body }),
     onSuccess: (address, v) => {
-      qc.setQueryData<ShopReturnAddress[]>(returnAddressesKey, (old) => old?.map((s) => (s.shopId === v.shopId ? { ...s, address } : s)));
+      qc.setQueryData<ShopReturnAddress[]>(returnAddressesKey, (old) =>
+        old?.map((s) => (s.shopId === v.shopId ? { ...s, address } : s)),
+      );
     },
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: returnAddressesKey }), qc.invalidateQueries({ queryKey: sellerReversesKey })]),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: returnAddressesKey }),
+        qc.invalidateQueries({ queryKey: sellerReversesKey }),
+      ]),
   });
 }
 
@@ -91,9 +133,11 @@ export function useSellerAsError() {
   const { t, i18n } = useTranslation();
   const fallback = useSellerError();
   return (err: unknown) => {
-    if (err instanceof ApiError && i18n.exists(`sellerAfterSales.errors.${err.code}`)) return t(`sellerAfterSales.errors.${err.code}`);
+    if (err instanceof ApiError && i18n.exists(`sellerAfterSales.errors.${err.code}`))
+      return t(`sellerAfterSales.errors.${err.code}`);
     return fallback(err);
   };
 }
 
-export const isReturnAddressMissing = (err: unknown) => err instanceof ApiError && err.code === 'AfterSales.returnAddressMissing';
+export const isReturnAddressMissing = (err: unknown) =>
+  err instanceof ApiError && err.code === 'AfterSales.returnAddressMissing';

@@ -8,16 +8,30 @@ import { ImageUpload } from '../../../shared/ImageUpload';
 import { uploadEvidence } from '../api/upload';
 import { aftersalesError } from './labels';
 
-export function EvidenceUpload({ value, onChange, error, onBusyChange }: {
-  value: string[]; onChange: (urls: string[]) => void; error?: string | null; onBusyChange?: (busy: boolean) => void;
+export function EvidenceUpload({
+  value,
+  onChange,
+  error,
+  onBusyChange,
+}: {
+  value: string[];
+  onChange: (urls: string[]) => void;
+  error?: string | null;
+  onBusyChange?: (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
   const { maxFiles: max, maxBytes } = UPLOAD_LIMITS.evidence;
   const mb = uploadMegabytes('evidence');
   return (
-    <ImageUpload value={value.map((url) => ({ url }))} onChange={(images) => onChange(images.map((i) => i.url))}
-      upload={async (f) => ({ url: await uploadEvidence(f) })} max={max} maxBytes={maxBytes}
-      error={error} onBusyChange={onBusyChange} testId="evidence"
+    <ImageUpload
+      value={value.map((url) => ({ url }))}
+      onChange={(images) => onChange(images.map((i) => i.url))}
+      upload={async (f) => ({ url: await uploadEvidence(f) })}
+      max={max}
+      maxBytes={maxBytes}
+      error={error}
+      onBusyChange={onBusyChange}
+      testId="evidence"
       texts={{
         label: t('aftersales.evidence.label'),
         hint: t('aftersales.evidence.hint', { max, mb }),
@@ -30,6 +44,7 @@ export function EvidenceUpload({ value, onChange, error, onBusyChange }: {
         wrongType: (name) => t('aftersales.evidence.wrongType', { name }),
         tooMany: (m) => t('aftersales.evidence.tooMany', { max: m }),
         failed: (name, e) => `${name}: ${aftersalesError(t, e)}`,
-      }} />
+      }}
+    />
   );
 }

@@ -10,8 +10,16 @@ import { useMoney } from '../../../shared/format';
 import { useExchangeSkus } from '../api/exchangeSkus';
 import { aftersalesError, skuLabel } from './labels';
 
-export function ExchangeSkuPicker({ line, value, onChange, error }: {
-  line: ApplyLineView; value: string | null; onChange: (skuId: string | null) => void; error?: string | null;
+export function ExchangeSkuPicker({
+  line,
+  value,
+  onChange,
+  error,
+}: {
+  line: ApplyLineView;
+  value: string | null;
+  onChange: (skuId: string | null) => void;
+  error?: string | null;
 }) {
   const { t } = useTranslation();
   const fmt = useMoney();
@@ -22,10 +30,22 @@ export function ExchangeSkuPicker({ line, value, onChange, error }: {
     disabled: !s.inStock,
   }));
   // The first, empty option says what to do, that the list is loading, or that there is nothing to exchange for.
-  const prompt = skus.isLoading ? t('common.loading') : skus.data && !options.length ? t('aftersales.exchange.none') : t('aftersales.exchange.placeholder');
+  const prompt = skus.isLoading
+    ? t('common.loading')
+    : skus.data && !options.length
+      ? t('aftersales.exchange.none')
+      : t('aftersales.exchange.placeholder');
   return (
-    <NativeSelect label={t('aftersales.exchange.label')} data={[{ value: '', label: prompt, disabled: true }, ...options]}
-      value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value || null)} withAsterisk maw={480}
-      error={error ?? (skus.error ? aftersalesError(t, skus.error) : undefined)} disabled={skus.isLoading} data-testid="exchange-sku" />
+    <NativeSelect
+      label={t('aftersales.exchange.label')}
+      data={[{ value: '', label: prompt, disabled: true }, ...options]}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.currentTarget.value || null)}
+      withAsterisk
+      maw={480}
+      error={error ?? (skus.error ? aftersalesError(t, skus.error) : undefined)}
+      disabled={skus.isLoading}
+      data-testid="exchange-sku"
+    />
   );
 }

@@ -5,9 +5,14 @@ import { ImageGallery as Gallery } from '../../../shared/ImageGallery';
 export function ImageGallery({ urls, size = 72 }: { urls: string[]; size?: number }) {
   const { t } = useTranslation();
   return (
-    <Gallery images={urls} size={size} testId="as-images" labels={{
-      enlarge: (n) => t('aftersales.detail.enlarge', { n }),
-      imageOf: (n, total) => t('aftersales.detail.imageOf', { n, total }),
-    }} />
+    <Gallery
+      images={urls}
+      size={size}
+      testId="as-images"
+      labels={{
+        enlarge: (n) => t('aftersales.detail.enlarge', { n }),
+        imageOf: (n, total) => t('aftersales.detail.imageOf', { n, total }),
+      }}
+    />
   );
 }

@@ -11,26 +11,43 @@ import { CopyButton } from '../../orders/parts';
 
 type Direction = ReverseShipment['direction'];
 
-export function LogisticsView({ list, type, initial }: { list: ReverseShipment[]; type?: ReverseTypeValue; initial?: Direction }) {
+export function LogisticsView({
+  list,
+  type,
+  initial,
+}: {
+  list: ReverseShipment[];
+  type?: ReverseTypeValue;
+  initial?: Direction;
+}) {
   const { t } = useTranslation();
-  const directions: Direction[] = type === 'SALE_EXCHANGE' || list.some((s) => s.direction === 'EXCHANGE') ? ['RETURN', 'EXCHANGE'] : ['RETURN'];
-  const first = initial ?? ([...directions].reverse().find((d) => list.some((s) => s.direction === d)) ?? 'RETURN');
+  const directions: Direction[] =
+    type === 'SALE_EXCHANGE' || list.some((s) => s.direction === 'EXCHANGE') ? ['RETURN', 'EXCHANGE'] : ['RETURN'];
+  const first = initial ?? [...directions].reverse().find((d) => list.some((s) => s.direction === d)) ?? 'RETURN';
   return (
     <Tabs defaultValue={first} keepMounted={false} data-testid="as-logistics">
       <Tabs.List grow aria-label={t('aftersales.logistics.title')}>
-        {directions.map((d) => <Tabs.Tab key={d} value={d} data-testid={`logistics-tab-${d}`}>{t(`aftersales.logistics.${d}`)}</Tabs.Tab>)}
+        {directions.map((d) => (
+          <Tabs.Tab key={d} value={d} data-testid={`logistics-tab-${d}`}>
+            {t(`aftersales.logistics.${d}`)}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
       {directions.map((d) => {
         const shipments = list.filter((s) => s.direction === d);
         return (
           <Tabs.Panel key={d} value={d} pt="md">
-            {shipments.length === 0
-              ? <Text size="sm" c="gray.7" data-testid="no-tracking">{t('orders.track.none')}</Text>
-              : (
-                <Stack gap="md">
-                  {shipments.map((s) => <Shipment key={s.id} shipment={s} />)}
-                </Stack>
-              )}
+            {shipments.length === 0 ? (
+              <Text size="sm" c="gray.7" data-testid="no-tracking">
+                {t('orders.track.none')}
+              </Text>
+            ) : (
+              <Stack gap="md">
+                {shipments.map((s) => (
+                  <Shipment key={s.id} shipment={s} />
+                ))}
+              </Stack>
+            )}
           </Tabs.Panel>
         );
       })}
@@ -41,14 +58,20 @@ export function LogisticsView({ list, type, initial }: { list: ReverseShipment[]
 function Shipment({ shipment: s }: { shipment: ReverseShipment }) {
   const { t } = useTranslation();
   // Newest first, whichever order the list came in.
-  const entries = [...s.logisticsList].sort((a, b) => (a.originTime < b.originTime ? 1 : a.originTime > b.originTime ? -1 : 0));
+  const entries = [...s.logisticsList].sort((a, b) =>
+    a.originTime < b.originTime ? 1 : a.originTime > b.originTime ? -1 : 0,
+  );
   return (
     <Paper withBorder p="sm" data-testid="as-shipment">
       <Stack gap="sm">
         <Group gap="xs" wrap="wrap">
-          <Text size="sm" fw={600} data-testid="carrier">{s.fulfillmentServiceProvider.entityName}</Text>
+          <Text size="sm" fw={600} data-testid="carrier">
+            {s.fulfillmentServiceProvider.entityName}
+          </Text>
           <Group gap={2} wrap="nowrap">
-            <Text size="sm" ff="monospace" data-testid="tracking-code">{s.serviceCode}</Text>
+            <Text size="sm" ff="monospace" data-testid="tracking-code">
+              {s.serviceCode}
+            </Text>
             <CopyButton value={s.serviceCode} label={t('orders.package.copyTracking', { code: s.serviceCode })} />
           </Group>
         </Group>

@@ -5,9 +5,14 @@ import type { ReturnAddress } from '@mall/contracts';
 export function ReturnAddressBlock({ address: a }: { address: ReturnAddress }) {
   return (
     <Stack gap={2} data-testid="return-address">
-      <Text size="sm" fw={500}>{[a.contactName, a.phone].filter(Boolean).join(' · ')}</Text>
+      <Text size="sm" fw={500}>
+        {[a.contactName, a.phone].filter(Boolean).join(' · ')}
+      </Text>
       <Text size="sm">{a.detailAddress}</Text>
-      <Text size="sm">{[...a.districtList].reverse().join(', ')}{a.postalCode ? ` ${a.postalCode}` : ''}</Text>
+      <Text size="sm">
+        {[...a.districtList].reverse().join(', ')}
+        {a.postalCode ? ` ${a.postalCode}` : ''}
+      </Text>
     </Stack>
   );
 }

@@ -11,8 +11,21 @@ export function ReverseStatusBadge({ status, size = 'md' }: { status: ReverseSta
   const { t } = useTranslation();
   const c = STATUS_COLOR[status];
   return (
-    <Badge size={size} tt="none" variant="dot" color={c} data-testid="as-status" data-status={status}
-      styles={{ root: { background: `var(--mantine-color-${c}-0)`, borderColor: `var(--mantine-color-${c}-3)`, color: 'var(--mantine-color-dark-7)' } }}>
+    <Badge
+      size={size}
+      tt="none"
+      variant="dot"
+      color={c}
+      data-testid="as-status"
+      data-status={status}
+      styles={{
+        root: {
+          background: `var(--mantine-color-${c}-0)`,
+          borderColor: `var(--mantine-color-${c}-3)`,
+          color: 'var(--mantine-color-dark-7)',
+        },
+      }}
+    >
       {t(statusKey(status))}
     </Badge>
   );
@@ -20,5 +33,9 @@ export function ReverseStatusBadge({ status, size = 'md' }: { status: ReverseSta
 
 export function ReverseTypeBadge({ type, size = 'md' }: { type: ReverseTypeValue; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();
-  return <Badge variant="outline" size={size} color="gray.7" tt="none" data-testid="as-type" data-type={type}>{t(typeKey(type))}</Badge>;
+  return (
+    <Badge variant="outline" size={size} color="gray.7" tt="none" data-testid="as-type" data-type={type}>
+      {t(typeKey(type))}
+    </Badge>
+  );
 }

@@ -13,7 +13,11 @@ import { isReverseNotFound, useReverseDetail } from '../api/queryById';
 import { LogisticsView } from '../components/LogisticsView';
 import { LoadError, PageSkeleton } from '../components/States';
 
-interface LogisticsState { list?: ReverseShipment[]; type?: ReverseTypeValue; fromDetail?: boolean }
+interface LogisticsState {
+  list?: ReverseShipment[];
+  type?: ReverseTypeValue;
+  fromDetail?: boolean;
+}
 
 export function LogisticsPage() {
   const { t } = useTranslation();
@@ -35,12 +39,27 @@ export function LogisticsPage() {
   return (
     <Stack gap="md" data-testid="logistics-page">
       {isId(id) && (
-        <Anchor component={Link} to={`/buyer/as/detail/${id}`} size="sm" w="fit-content"
-          onClick={(e) => { if (state?.fromDetail) { e.preventDefault(); navigate(-1); } }}>
-          <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('aftersales.backToDetail')}</Group>
+        <Anchor
+          component={Link}
+          to={`/buyer/as/detail/${id}`}
+          size="sm"
+          w="fit-content"
+          onClick={(e) => {
+            if (state?.fromDetail) {
+              e.preventDefault();
+              navigate(-1);
+            }
+          }}
+        >
+          <Group gap={4}>
+            <IconArrowLeft size={14} aria-hidden />
+            {t('aftersales.backToDetail')}
+          </Group>
         </Anchor>
       )}
-      <Title order={1} size="h2">{t('aftersales.logistics.title')}</Title>
+      <Title order={1} size="h2">
+        {t('aftersales.logistics.title')}
+      </Title>
       {body}
     </Stack>
   );

@@ -23,8 +23,22 @@ export function SendBackPage() {
   const toDetail = () => (fromDetail ? navigate(-1) : navigate(`/buyer/as/detail/${id}`, { replace: true }));
   const detail = useReverseDetail(id);
   const backLink = (
-    <Anchor component={Link} to={`/buyer/as/detail/${id}`} size="sm" w="fit-content" onClick={(e) => { if (fromDetail) { e.preventDefault(); navigate(-1); } }}>
-      <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('aftersales.backToDetail')}</Group>
+    <Anchor
+      component={Link}
+      to={`/buyer/as/detail/${id}`}
+      size="sm"
+      w="fit-content"
+      onClick={(e) => {
+        if (fromDetail) {
+          e.preventDefault();
+          navigate(-1);
+        }
+      }}
+    >
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        {t('aftersales.backToDetail')}
+      </Group>
     </Anchor>
   );
   if (!isId(id) || isReverseNotFound(detail.error)) return <EmptyBlock title={t('aftersales.detail.notFound')} />;
@@ -34,19 +48,29 @@ export function SendBackPage() {
   return (
     <Stack gap="md" data-testid="send-back-page">
       {backLink}
-      <Title order={1} size="h2">{t('aftersales.sendBack.title')}</Title>
-      <Text size="sm" c="gray.7">{t('aftersales.number', { code: r.reverseTradeOrderCode })}</Text>
+      <Title order={1} size="h2">
+        {t('aftersales.sendBack.title')}
+      </Title>
+      <Text size="sm" c="gray.7">
+        {t('aftersales.number', { code: r.reverseTradeOrderCode })}
+      </Text>
       {r.operationList.includes('sendBack') ? (
         <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-          <SendBackForm reverseId={r.id} returnAddress={r.returnAddress} sheet
+          <SendBackForm
+            reverseId={r.id}
+            returnAddress={r.returnAddress}
+            sheet
             onDone={() => {
               notifications.show({ color: 'green', message: t('aftersales.sendBack.done') });
               toDetail();
-            }} />
+            }}
+          />
         </Paper>
       ) : (
         <EmptyBlock title={t('aftersales.sendBack.notNow')}>
-          <Anchor component={Link} to={`/buyer/as/detail/${r.id}`}>{t('aftersales.backToDetail')}</Anchor>
+          <Anchor component={Link} to={`/buyer/as/detail/${r.id}`}>
+            {t('aftersales.backToDetail')}
+          </Anchor>
         </EmptyBlock>
       )}
     </Stack>

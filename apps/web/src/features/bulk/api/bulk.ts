@@ -15,7 +15,10 @@ export const sellerRequestsKey = ['seller-bulk-requests'] as const;
 export const bulkOrderKey = (orderId: string) => ['orders', 'bulk-order', orderId] as const;
 
 export function useBulkRequests() {
-  return useQuery({ queryKey: buyerRequestsKey, queryFn: ({ signal }) => api<BulkRequestSummary[]>('/api/bulk-requests', { signal }) });
+  return useQuery({
+    queryKey: buyerRequestsKey,
+    queryFn: ({ signal }) => api<BulkRequestSummary[]>('/api/bulk-requests', { signal }),
+  });
 }
 
 export function useBulkRequest(id: string, seller = false) {
@@ -42,18 +45,28 @@ function useSetView(id: string, seller: boolean) {
 export function useSendMessage(id: string, seller = false) {
   const set = useSetView(id, seller);
   const base = seller ? '/api/merchant/bulk-requests' : '/api/bulk-requests';
-  return useMutation({ mutationFn: (body: string) => api<BulkRequestView>(`${base}/${enc(id)}/messages`, { body: { body } }), onSuccess: set });
+  return useMutation({
+    mutationFn: (body: string) => api<BulkRequestView>(`${base}/${enc(id)}/messages`, { body: { body } }),
+    onSuccess: set,
+  });
 }
 
 export function useDecline(id: string) {
   const set = useSetView(id, false);
-  return useMutation({ mutationFn: () => api<BulkRequestView>(`/api/bulk-requests/${enc(id)}/decline`, { method: 'POST', body: {} }), onSuccess: set });
+  return useMutation({
+    mutationFn: () => api<BulkRequestView>(`/api/bulk-requests/${enc(id)}/decline`, { method: 'POST', body: {} }),
+    onSuccess: set,
+  });
 }
 
 export function useAccept(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ orderId: string; contractId: string }>(`/api/bulk-requests/${enc(id)}/accept`, { method: 'POST', body: {} }),
+    mutationFn: () =>
+      api<{ orderId: string; contractId: string }>(`/api/bulk-requests/${enc(id)}/accept`, {
+        method: 'POST',
+        body: {},
+      }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: buyerRequestsKey });
       void qc.invalidateQueries({ queryKey: ['orders'] });
@@ -64,14 +77,18 @@ export function useAccept(id: string) {
 export function useSellerRequests(status: BulkStatus | undefined) {
   return useQuery({
     queryKey: [...sellerRequestsKey, 'list', status ?? 'ALL'],
-    queryFn: ({ signal }) => api<BulkRequestSummary[]>(`/api/merchant/bulk-requests${status ? `?status=${status}` : ''}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<BulkRequestSummary[]>(`/api/merchant/bulk-requests${status ? `?status=${status}` : ''}`, { signal }),
     retry: false,
   });
 }
 
 export function useQuote(id: string) {
   const set = useSetView(id, true);
-  return useMutation({ mutationFn: (body: BulkQuoteBody) => api<BulkRequestView>(`/api/merchant/bulk-requests/${enc(id)}/quote`, { body }), onSuccess: set });
+  return useMutation({
+    mutationFn: (body: BulkQuoteBody) => api<BulkRequestView>(`/api/merchant/bulk-requests/${enc(id)}/quote`, { body }),
+    onSuccess: set,
+  });
 }
 
 export function useBulkOrder(orderId: string | null) {
@@ -86,7 +103,8 @@ export function useBulkOrder(orderId: string | null) {
 export function useUpdateBilling(orderId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (billingAddress: Record<string, unknown>) => api<BulkOrderDetail>(`/api/orders/${enc(orderId)}/billing-address`, { body: { billingAddress } }),
+    mutationFn: (billingAddress: Record<string, unknown>) =>
+      api<BulkOrderDetail>(`/api/orders/${enc(orderId)}/billing-address`, { body: { billingAddress } }),
     onSuccess: (detail) => qc.setQueryData(bulkOrderKey(orderId), detail),
   });
 }

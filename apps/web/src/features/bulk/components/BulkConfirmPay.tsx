@@ -30,17 +30,23 @@ export function BulkConfirmPay({ orderId }: { orderId: string }) {
   return (
     <Stack gap="md" data-testid="bulk-confirm">
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Title order={2} size="h4" mb="xs">{t('bulk.confirm.shippingAddress')}</Title>
+        <Title order={2} size="h4" mb="xs">
+          {t('bulk.confirm.shippingAddress')}
+        </Title>
         <AddressText address={data.shippingAddress} testId="bulk-shipping-address" />
       </Paper>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Title order={2} size="h4" mb="xs">{t('bulk.confirm.items', { shop: data.shopName })}</Title>
+        <Title order={2} size="h4" mb="xs">
+          {t('bulk.confirm.items', { shop: data.shopName })}
+        </Title>
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing="xs" data-testid="bulk-items">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('bulk.confirm.product')}</Table.Th><Table.Th ta="right">{t('bulk.confirm.unitPrice')}</Table.Th>
-                <Table.Th ta="right">{t('bulk.confirm.quantity')}</Table.Th><Table.Th ta="right">{t('bulk.confirm.subtotal')}</Table.Th>
+                <Table.Th>{t('bulk.confirm.product')}</Table.Th>
+                <Table.Th ta="right">{t('bulk.confirm.unitPrice')}</Table.Th>
+                <Table.Th ta="right">{t('bulk.confirm.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('bulk.confirm.subtotal')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -50,16 +56,27 @@ export function BulkConfirmPay({ orderId }: { orderId: string }) {
                   <Table.Tr key={l.id}>
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap" align="flex-start">
-                        {l.image && <Image src={l.image} alt="" w={48} h={48} radius="sm" fit="cover" style={{ flexShrink: 0 }} />}
+                        {l.image && (
+                          <Image src={l.image} alt="" w={48} h={48} radius="sm" fit="cover" style={{ flexShrink: 0 }} />
+                        )}
                         <Stack gap={0}>
-                          <Text size="sm" fw={500}>{l.itemName}</Text>
-                          <Text size="xs" c="dimmed">{l.skuName}</Text>
-                          <DiyParts parts={parts.map((p) => ({ key: p.id, text: `${p.itemName} · ${p.skuName} × ${p.qty}` }))} />
+                          <Text size="sm" fw={500}>
+                            {l.itemName}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {l.skuName}
+                          </Text>
+                          <DiyParts
+                            parts={parts.map((p) => ({ key: p.id, text: `${p.itemName} · ${p.skuName} × ${p.qty}` }))}
+                          />
                         </Stack>
                       </Group>
                     </Table.Td>
                     <Table.Td ta="right">{fmt(l.unitPrice)}</Table.Td>
-                    <Table.Td ta="right">{l.qty}{l.unit ? ` ${l.unit}` : ''}</Table.Td>
+                    <Table.Td ta="right">
+                      {l.qty}
+                      {l.unit ? ` ${l.unit}` : ''}
+                    </Table.Td>
                     <Table.Td ta="right">{fmt(l.amount)}</Table.Td>
                   </Table.Tr>
                 );
@@ -68,10 +85,24 @@ export function BulkConfirmPay({ orderId }: { orderId: string }) {
           </Table>
         </Table.ScrollContainer>
         <Stack gap={4} mt="sm" data-testid="bulk-summary">
-          <Group justify="space-between"><Text size="sm">{t('bulk.goods')}</Text><Text size="sm">{fmt(data.skuAmt)}</Text></Group>
-          <Group justify="space-between"><Text size="sm">{t('bulk.shipping')}</Text><Text size="sm">{fmt(data.shippingAmt)}</Text></Group>
-          <Group justify="space-between"><Text size="sm">{t(data.taxDisplay === 'EXCLUSIVE' ? 'bulk.tax' : 'bulk.taxIncluded')}</Text><Text size="sm">{fmt(data.taxAmt)}</Text></Group>
-          <Group justify="space-between"><Text fw={700}>{t('bulk.total')}</Text><Text fw={700} size="lg" data-testid="bulk-confirm-total">{fmt(data.needPayAmt)}</Text></Group>
+          <Group justify="space-between">
+            <Text size="sm">{t('bulk.goods')}</Text>
+            <Text size="sm">{fmt(data.skuAmt)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text size="sm">{t('bulk.shipping')}</Text>
+            <Text size="sm">{fmt(data.shippingAmt)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text size="sm">{t(data.taxDisplay === 'EXCLUSIVE' ? 'bulk.tax' : 'bulk.taxIncluded')}</Text>
+            <Text size="sm">{fmt(data.taxAmt)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text fw={700}>{t('bulk.total')}</Text>
+            <Text fw={700} size="lg" data-testid="bulk-confirm-total">
+              {fmt(data.needPayAmt)}
+            </Text>
+          </Group>
         </Stack>
       </Paper>
       <BillingAddress detail={data} />
@@ -84,9 +115,19 @@ function AddressText({ address, testId }: { address: BulkOrderDetail['shippingAd
   if (!address) return null;
   return (
     <Stack gap={0} data-testid={testId}>
-      <Text size="sm" fw={500}>{[address.personName, address.company].filter(Boolean).join(' · ')}</Text>
-      {formatAddressLines(address, countryName).filter(Boolean).map((line) => <Text key={line} size="sm">{line}</Text>)}
-      <Text size="sm" c="dimmed">{[address.areaCode, address.personPhone].filter(Boolean).join(' ')}</Text>
+      <Text size="sm" fw={500}>
+        {[address.personName, address.company].filter(Boolean).join(' · ')}
+      </Text>
+      {formatAddressLines(address, countryName)
+        .filter(Boolean)
+        .map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+      <Text size="sm" c="dimmed">
+        {[address.areaCode, address.personPhone].filter(Boolean).join(' ')}
+      </Text>
     </Stack>
   );
 }
@@ -99,27 +140,43 @@ function BillingAddress({ detail }: { detail: BulkOrderDetail }) {
   const save = () => {
     if (form.validate().hasErrors) return;
     update.mutate(toBody(form.values, 'BILLING') as Record<string, unknown>, {
-      onSuccess: () => { setEditing(false); notifications.show({ color: 'green', message: t('bulk.confirm.billingSaved') }); },
+      onSuccess: () => {
+        setEditing(false);
+        notifications.show({ color: 'green', message: t('bulk.confirm.billingSaved') });
+      },
       onError: (e) => notifyError(t, e),
     });
   };
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} data-testid="bulk-billing">
       <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">{t('bulk.confirm.billingAddress')}</Title>
-        {detail.billingEditable && !editing && <Button size="xs" variant="light" onClick={() => setEditing(true)} data-testid="bulk-billing-edit">{t('bulk.confirm.changeBilling')}</Button>}
+        <Title order={2} size="h4">
+          {t('bulk.confirm.billingAddress')}
+        </Title>
+        {detail.billingEditable && !editing && (
+          <Button size="xs" variant="light" onClick={() => setEditing(true)} data-testid="bulk-billing-edit">
+            {t('bulk.confirm.changeBilling')}
+          </Button>
+        )}
       </Group>
-      {!editing && (detail.billingAddress
-        ? <AddressText address={detail.billingAddress} testId="bulk-billing-address" />
-        : <Checkbox checked readOnly label={t('bulk.confirm.billingSame')} />)}
+      {!editing &&
+        (detail.billingAddress ? (
+          <AddressText address={detail.billingAddress} testId="bulk-billing-address" />
+        ) : (
+          <Checkbox checked readOnly label={t('bulk.confirm.billingSame')} />
+        ))}
       {editing && (
         <Stack gap="sm">
           <Suspense fallback={<PartLoading />}>
             <AddressFields form={form} purpose="BILLING" serverError={update.error} typed />
           </Suspense>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setEditing(false)}>{t('bulk.keep')}</Button>
-            <Button onClick={save} loading={update.isPending} data-testid="bulk-billing-save">{t('bulk.confirm.saveBilling')}</Button>
+            <Button variant="default" onClick={() => setEditing(false)}>
+              {t('bulk.keep')}
+            </Button>
+            <Button onClick={save} loading={update.isPending} data-testid="bulk-billing-save">
+              {t('bulk.confirm.saveBilling')}
+            </Button>
           </Group>
         </Stack>
       )}

@@ -26,20 +26,38 @@ export function OrderProcessPage() {
       <Stack gap="md">
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} data-testid="order-process">
           <Stack gap="md">
-            <Title order={1} size="h2">{t(state?.requestId ? 'orderProcess.title' : 'bulk.title')}</Title>
+            <Title order={1} size="h2">
+              {t(state?.requestId ? 'orderProcess.title' : 'bulk.title')}
+            </Title>
             {state?.requestId && <Text data-testid="request-sent">{t('bulk.sent')}</Text>}
-            <Text size="sm" c="dimmed">{t('bulk.guideIntro')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('bulk.guideIntro')}
+            </Text>
             <GuideSteps active={current ? current.guideStep : 1} />
             <Group gap="xs">
               {state?.entries?.length ? (
-                <Button variant="light" onClick={() => navigate('/checkout', { replace: true, state: { from: 'cart', isExceed: true, entries: state.entries } })}>{t('orderProcess.contact')}</Button>
+                <Button
+                  variant="light"
+                  onClick={() =>
+                    navigate('/checkout', {
+                      replace: true,
+                      state: { from: 'cart', isExceed: true, entries: state.entries },
+                    })
+                  }
+                >
+                  {t('orderProcess.contact')}
+                </Button>
               ) : null}
-              <Button variant="default" component={Link} to="/">{t('cart.goShopping')}</Button>
+              <Button variant="default" component={Link} to="/">
+                {t('cart.goShopping')}
+              </Button>
             </Group>
           </Stack>
         </Paper>
 
-        <Title order={2} size="h3">{t('bulk.myRequests')}</Title>
+        <Title order={2} size="h3">
+          {t('bulk.myRequests')}
+        </Title>
         {requests.isLoading && <Skeleton h={120} />}
         {requests.error && <Alert color="red">{t('errors.Common.internal')}</Alert>}
         {requests.data && !requests.data.length && <EmptyBlock title={t('bulk.none')} />}
@@ -49,17 +67,31 @@ export function OrderProcessPage() {
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Stack gap={0}>
                   <Text fw={600}>{r.shop.name}</Text>
-                  <Text size="xs" c="dimmed">{t('bulk.requestNo', { id: r.id })} · {dayjs(r.createdAt).format('YYYY-MM-DD')}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('bulk.requestNo', { id: r.id })} · {dayjs(r.createdAt).format('YYYY-MM-DD')}
+                  </Text>
                 </Stack>
                 <BulkStatusBadge status={r.status} />
               </Group>
-              <Text size="sm">{r.lineCount > 1 ? t('bulk.itemsMore', { name: r.firstItemName, count: r.lineCount - 1 }) : r.firstItemName}</Text>
+              <Text size="sm">
+                {r.lineCount > 1
+                  ? t('bulk.itemsMore', { name: r.firstItemName, count: r.lineCount - 1 })
+                  : r.firstItemName}
+              </Text>
               <GuideSteps active={r.guideStep} />
               <Group justify="space-between" wrap="wrap" gap="xs">
-                <Text size="sm">{r.quote ? t('bulk.quotedTotal', { amount: fmt(r.quote.needPayAmt) }) : t('bulk.waitingQuote')}</Text>
+                <Text size="sm">
+                  {r.quote ? t('bulk.quotedTotal', { amount: fmt(r.quote.needPayAmt) }) : t('bulk.waitingQuote')}
+                </Text>
                 <Group gap="xs">
-                  {r.order && r.actions.includes('pay') && <Button size="xs" component={Link} to={`/bulk-to-pay/${r.order.id}`} data-testid="bulk-card-pay">{t('bulk.pay')}</Button>}
-                  <Anchor component={Link} to={`/order-process/${r.id}`} size="sm" data-testid="bulk-open">{t('bulk.open')}</Anchor>
+                  {r.order && r.actions.includes('pay') && (
+                    <Button size="xs" component={Link} to={`/bulk-to-pay/${r.order.id}`} data-testid="bulk-card-pay">
+                      {t('bulk.pay')}
+                    </Button>
+                  )}
+                  <Anchor component={Link} to={`/order-process/${r.id}`} size="sm" data-testid="bulk-open">
+                    {t('bulk.open')}
+                  </Anchor>
                 </Group>
               </Group>
             </Stack>

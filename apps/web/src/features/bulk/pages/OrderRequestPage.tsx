@@ -23,40 +23,98 @@ export function OrderRequestPage() {
   const accept = useAccept(requestId);
   const decline = useDecline(requestId);
   const [confirmDecline, setConfirmDecline] = useState(false);
-  if (error instanceof ApiError && error.status === 404) return <Container size="md" py="xl"><EmptyBlock title={t('bulk.notFound')} /></Container>;
-  if (isLoading) return <Container size="md" py="xl"><Skeleton h={300} /></Container>;
-  if (!view) return <Container size="md" py="xl"><Alert color="red">{t('errors.Common.internal')}</Alert></Container>;
+  if (error instanceof ApiError && error.status === 404)
+    return (
+      <Container size="md" py="xl">
+        <EmptyBlock title={t('bulk.notFound')} />
+      </Container>
+    );
+  if (isLoading)
+    return (
+      <Container size="md" py="xl">
+        <Skeleton h={300} />
+      </Container>
+    );
+  if (!view)
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red">{t('errors.Common.internal')}</Alert>
+      </Container>
+    );
   return (
     <Container size="md" py="xl" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="md">
-        <Anchor component={Link} to="/order-process" size="sm">← {t('bulk.back')}</Anchor>
+        <Anchor component={Link} to="/order-process" size="sm">
+          ← {t('bulk.back')}
+        </Anchor>
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} data-testid="bulk-request">
           <Stack gap="md">
             <Group justify="space-between" wrap="wrap">
-              <Title order={1} size="h2">{t('bulk.requestTitle', { shop: view.shop.name })}</Title>
+              <Title order={1} size="h2">
+                {t('bulk.requestTitle', { shop: view.shop.name })}
+              </Title>
               <BulkStatusBadge status={view.status} />
             </Group>
-            <Text size="xs" c="dimmed">{t('bulk.requestNo', { id: view.id })}</Text>
+            <Text size="xs" c="dimmed">
+              {t('bulk.requestNo', { id: view.id })}
+            </Text>
             <GuideSteps active={view.guideStep} />
-            {view.requirements && <Alert variant="light" title={t('bulk.requirements')}><Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{view.requirements}</Text></Alert>}
+            {view.requirements && (
+              <Alert variant="light" title={t('bulk.requirements')}>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {view.requirements}
+                </Text>
+              </Alert>
+            )}
             <RequestLines view={view} />
             <QuoteSummary view={view} />
-            {view.status === 'EXPIRED' && <Alert color="orange" data-testid="quote-expired">{t('bulk.expiredHint')}</Alert>}
+            {view.status === 'EXPIRED' && (
+              <Alert color="orange" data-testid="quote-expired">
+                {t('bulk.expiredHint')}
+              </Alert>
+            )}
             <Group gap="xs">
               {view.actions.includes('accept') && (
-                <Button loading={accept.isPending} data-testid="bulk-accept" onClick={() => accept.mutate(undefined, {
-                  onSuccess: (r) => navigate(`/bulk-to-pay/${r.orderId}`),
-                  onError: (e) => notifyError(t, e),
-                })}>{t('bulk.accept')}</Button>
+                <Button
+                  loading={accept.isPending}
+                  data-testid="bulk-accept"
+                  onClick={() =>
+                    accept.mutate(undefined, {
+                      onSuccess: (r) => navigate(`/bulk-to-pay/${r.orderId}`),
+                      onError: (e) => notifyError(t, e),
+                    })
+                  }
+                >
+                  {t('bulk.accept')}
+                </Button>
               )}
-              {view.order && view.actions.includes('pay') && <Button component={Link} to={`/bulk-to-pay/${view.order.id}`} data-testid="bulk-pay">{t('bulk.pay')}</Button>}
-              {view.order && <Button variant="default" component={Link} to={`/buyer/order/detail/${view.order.id}`}>{t('bulk.viewOrder')}</Button>}
-              {view.actions.includes('decline') && <Button variant="subtle" color="gray" onClick={() => setConfirmDecline(true)} data-testid="bulk-decline">{t('bulk.decline')}</Button>}
+              {view.order && view.actions.includes('pay') && (
+                <Button component={Link} to={`/bulk-to-pay/${view.order.id}`} data-testid="bulk-pay">
+                  {t('bulk.pay')}
+                </Button>
+              )}
+              {view.order && (
+                <Button variant="default" component={Link} to={`/buyer/order/detail/${view.order.id}`}>
+                  {t('bulk.viewOrder')}
+                </Button>
+              )}
+              {view.actions.includes('decline') && (
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => setConfirmDecline(true)}
+                  data-testid="bulk-decline"
+                >
+                  {t('bulk.decline')}
+                </Button>
+              )}
             </Group>
           </Stack>
         </Paper>
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
-          <Title order={2} size="h4" mb="sm">{t('bulk.messages')}</Title>
+          <Title order={2} size="h4" mb="sm">
+            {t('bulk.messages')}
+          </Title>
           <MessageThread view={view} />
         </Paper>
       </Stack>
@@ -64,8 +122,22 @@ export function OrderRequestPage() {
         <Stack>
           <Text size="sm">{t('bulk.declineText')}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDecline(false)}>{t('bulk.keep')}</Button>
-            <Button color="red" loading={decline.isPending} onClick={() => decline.mutate(undefined, { onSettled: () => setConfirmDecline(false), onError: (e) => notifyError(t, e) })} data-testid="bulk-decline-confirm">{t('bulk.decline')}</Button>
+            <Button variant="default" onClick={() => setConfirmDecline(false)}>
+              {t('bulk.keep')}
+            </Button>
+            <Button
+              color="red"
+              loading={decline.isPending}
+              onClick={() =>
+                decline.mutate(undefined, {
+                  onSettled: () => setConfirmDecline(false),
+                  onError: (e) => notifyError(t, e),
+                })
+              }
+              data-testid="bulk-decline-confirm"
+            >
+              {t('bulk.decline')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

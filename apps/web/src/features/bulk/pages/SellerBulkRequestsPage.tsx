@@ -27,7 +27,7 @@ export function SellerBulkRequestsPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const tab: Tab = isTab(raw) ? raw : 'WAITING_QUOTE';
-  const requests = useSellerRequests(tab === 'ALL' ? undefined : tab as BulkStatus);
+  const requests = useSellerRequests(tab === 'ALL' ? undefined : (tab as BulkStatus));
   const merchant = useMerchantStatus();
   if (isNotSeller(requests.error)) {
     const audit = merchant.data?.auditStatus === 'audit';
@@ -36,39 +36,102 @@ export function SellerBulkRequestsPage() {
   return (
     <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="md">
-        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="header" aria-labelledby="seller-bulk-title">
+        <Paper
+          withBorder
+          p={{ base: 'sm', sm: 'md' }}
+          radius="md"
+          component="header"
+          aria-labelledby="seller-bulk-title"
+        >
           <Stack gap="sm">
             <Stack gap={4}>
-              <Title order={1} size="h2" id="seller-bulk-title">{t('bulk.seller.title')}</Title>
-              <Text size="sm" c="dimmed">{t('bulk.seller.subtitle')}</Text>
+              <Title order={1} size="h2" id="seller-bulk-title">
+                {t('bulk.seller.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('bulk.seller.subtitle')}
+              </Text>
             </Stack>
             <SellerConsoleNav active="bulkRequests" />
           </Stack>
         </Paper>
-        <Tabs value={tab} onChange={(v) => { if (isTab(v)) setParams(v === 'WAITING_QUOTE' ? {} : { status: v }, { replace: true }); }} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(v) => {
+            if (isTab(v)) setParams(v === 'WAITING_QUOTE' ? {} : { status: v }, { replace: true });
+          }}
+          keepMounted={false}
+        >
           <Tabs.List aria-label={t('bulk.seller.tabsLabel')}>
-            {TABS.map((s) => <Tabs.Tab key={s} value={s} fz={{ base: 'xs', sm: 'sm' }} px={{ base: 6, sm: 'md' }} className={phone.tabGrowOnPhone}>{t(`bulk.seller.tab.${s}`)}</Tabs.Tab>)}
+            {TABS.map((s) => (
+              <Tabs.Tab
+                key={s}
+                value={s}
+                fz={{ base: 'xs', sm: 'sm' }}
+                px={{ base: 6, sm: 'md' }}
+                className={phone.tabGrowOnPhone}
+              >
+                {t(`bulk.seller.tab.${s}`)}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value={tab} pt="md">
             {requests.isError ? (
-              <Alert color="red" role="alert">{apiError(requests.error)}</Alert>
+              <Alert color="red" role="alert">
+                {apiError(requests.error)}
+              </Alert>
             ) : requests.isPending ? (
-              <Stack gap="sm">{[0, 1].map((i) => <Skeleton key={i} h={96} radius="md" />)}</Stack>
+              <Stack gap="sm">
+                {[0, 1].map((i) => (
+                  <Skeleton key={i} h={96} radius="md" />
+                ))}
+              </Stack>
             ) : !requests.data.length ? (
               <EmptyBlock title={t('bulk.seller.empty')} />
             ) : (
-              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="seller-bulk-requests">
+              <Stack
+                gap="sm"
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                data-testid="seller-bulk-requests"
+              >
                 {requests.data.map((r) => (
-                  <Paper key={r.id} component="li" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="seller-bulk-request">
+                  <Paper
+                    key={r.id}
+                    component="li"
+                    withBorder
+                    radius="md"
+                    p={{ base: 'sm', sm: 'md' }}
+                    data-testid="seller-bulk-request"
+                  >
                     <Stack gap="xs">
                       <Group justify="space-between" gap="xs" wrap="wrap">
-                        <Text fw={600} size="sm">{t('bulk.requestNo', { id: r.id })} · {r.shop.name}</Text>
+                        <Text fw={600} size="sm">
+                          {t('bulk.requestNo', { id: r.id })} · {r.shop.name}
+                        </Text>
                         <BulkStatusBadge status={r.status} />
                       </Group>
-                      <Text size="sm">{r.lineCount > 1 ? t('bulk.itemsMore', { name: r.firstItemName, count: r.lineCount - 1 }) : r.firstItemName}</Text>
+                      <Text size="sm">
+                        {r.lineCount > 1
+                          ? t('bulk.itemsMore', { name: r.firstItemName, count: r.lineCount - 1 })
+                          : r.firstItemName}
+                      </Text>
                       <Group justify="space-between" wrap="wrap" gap="xs">
-                        <Text size="xs" c="dimmed">{r.buyerName} · {dayjs(r.createdAt).format('YYYY-MM-DD')} · {t('bulk.listTotalShort', { amount: fmt(r.listAmt) })}{r.quote ? ` · ${t('bulk.quotedTotal', { amount: fmt(r.quote.needPayAmt) })}` : ''}</Text>
-                        <Anchor component={Link} to={`/merchant-console/bulk-requests/${r.id}`} size="sm" data-testid="seller-bulk-open">{t(r.actions.includes('quote') ? 'bulk.seller.answer' : 'bulk.open')}</Anchor>
+                        <Text size="xs" c="dimmed">
+                          {r.buyerName} · {dayjs(r.createdAt).format('YYYY-MM-DD')} ·{' '}
+                          {t('bulk.listTotalShort', { amount: fmt(r.listAmt) })}
+                          {r.quote ? ` · ${t('bulk.quotedTotal', { amount: fmt(r.quote.needPayAmt) })}` : ''}
+                        </Text>
+                        <Anchor
+                          component={Link}
+                          to={`/merchant-console/bulk-requests/${r.id}`}
+                          size="sm"
+                          data-testid="seller-bulk-open"
+                        >
+                          {t(r.actions.includes('quote') ? 'bulk.seller.answer' : 'bulk.open')}
+                        </Anchor>
                       </Group>
                     </Stack>
                   </Paper>

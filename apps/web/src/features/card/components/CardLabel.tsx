@@ -6,7 +6,9 @@ export function CardLabel({ card }: { card: SavedCard }) {
   return (
     <Group gap="xs" wrap="nowrap">
       <Image src={card.bankNetBO.bankNetLogo} alt={card.bankNetBO.bankNetName} w={40} h={28} radius="xs" />
-      <Text size="sm">{card.bankNetBO.bankNetName} •••• {card.tailNumber}</Text>
+      <Text size="sm">
+        {card.bankNetBO.bankNetName} •••• {card.tailNumber}
+      </Text>
     </Group>
   );
 }

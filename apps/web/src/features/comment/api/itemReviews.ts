@@ -18,7 +18,9 @@ export interface ItemReviewsParams {
 }
 
 export const itemReviewsKey = (urlKey: string, q?: ItemReviewsParams) =>
-  (q ? ['item-reviews', urlKey, { pageNo: q.pageNo, star: q.star ?? null }] : ['item-reviews', urlKey]) as readonly unknown[];
+  (q
+    ? ['item-reviews', urlKey, { pageNo: q.pageNo, star: q.star ?? null }]
+    : ['item-reviews', urlKey]) as readonly unknown[];
 
 export function fetchItemReviews(urlKey: string, q: ItemReviewsParams, signal?: AbortSignal): Promise<ItemReviews> {
   const params = new URLSearchParams({ pageNo: String(q.pageNo), pageSize: String(ITEM_REVIEWS_PAGE_SIZE) });

@@ -9,10 +9,8 @@ export const commentKey = ['comment'] as const;
 
 export function useInvalidateComments() {
   const qc = useQueryClient();
-  return () => Promise.all([
-    qc.invalidateQueries({ queryKey: commentKey }),
-    qc.invalidateQueries({ queryKey: ordersKey }),
-  ]);
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: commentKey }), qc.invalidateQueries({ queryKey: ordersKey })]);
 }
 
 /** Ids as the server accepts them (SPEC: numeric strings). */

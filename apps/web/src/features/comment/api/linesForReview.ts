@@ -8,11 +8,15 @@ import { api } from '../../../shared/api';
 import { commentKey } from './keys';
 
 export const fetchLinesForReview = (ids: string[], signal?: AbortSignal) =>
-  api<OrderLineForReview[]>('/api/trantor/flow/bbc_trade_TradeOrderLineForIdFlow', { body: [{ id: { values: ids } }], signal });
+  api<OrderLineForReview[]>('/api/trantor/flow/bbc_trade_TradeOrderLineForIdFlow', {
+    body: [{ id: { values: ids } }],
+    signal,
+  });
 
 export function useLinesForReview(ids: string[]) {
   return useQuery({
-    queryKey: [...commentKey, 'lines', ids], enabled: ids.length > 0,
+    queryKey: [...commentKey, 'lines', ids],
+    enabled: ids.length > 0,
     queryFn: ({ signal }) => fetchLinesForReview(ids, signal),
   });
 }

@@ -8,17 +8,28 @@ import type { OrdersToReviewPage } from '@mall/contracts';
 import { api } from '../../../shared/api';
 import { commentKey } from './keys';
 
-export interface OrdersToReviewQuery { commentStatus: 'unComment' | 'comment'; pageNo: number; pageSize: number }
+export interface OrdersToReviewQuery {
+  commentStatus: 'unComment' | 'comment';
+  pageNo: number;
+  pageSize: number;
+}
 
 export const fetchOrdersToReview = (q: OrdersToReviewQuery, signal?: AbortSignal) =>
   api<OrdersToReviewPage>('/api/trantor/flow/bbc_trade_PageTradeOrderForBuyerIdFlow', {
-    body: [{ queryParams: { page: { no: q.pageNo, size: q.pageSize } }, tradeOrderStatus: { displayStatus: { value: 'COMPLETE' } }, commentStatus: q.commentStatus }],
+    body: [
+      {
+        queryParams: { page: { no: q.pageNo, size: q.pageSize } },
+        tradeOrderStatus: { displayStatus: { value: 'COMPLETE' } },
+        commentStatus: q.commentStatus,
+      },
+    ],
     signal,
   });
 
 export function useOrdersToReview(q: OrdersToReviewQuery, enabled = true) {
   return useQuery({
-    queryKey: [...commentKey, 'orders', q], enabled,
+    queryKey: [...commentKey, 'orders', q],
+    enabled,
     queryFn: ({ signal }) => fetchOrdersToReview(q, signal),
     placeholderData: keepPreviousData,
   });

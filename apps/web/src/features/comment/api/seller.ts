@@ -14,18 +14,29 @@ export const SELLER_REVIEWS_PAGE_SIZE = 10;
 export const sellerReviewsKey = ['seller-reviews'] as const;
 export const notRepliedCountKey = [...sellerReviewsKey, 'not-replied-count'] as const;
 
-export interface SellerReviewsQuery { pageNo: number; star?: number; notReplied: boolean }
-export interface SellerReviewPage { data: SellerReview[]; total: number }
+export interface SellerReviewsQuery {
+  pageNo: number;
+  star?: number;
+  notReplied: boolean;
+}
+export interface SellerReviewPage {
+  data: SellerReview[];
+  total: number;
+}
 
 export function useSellerReviews(q: SellerReviewsQuery) {
   return useQuery({
     queryKey: [...sellerReviewsKey, 'list', q],
-    queryFn: ({ signal }) => api<SellerReviewPage>('/api/merchant/comments', {
-      body: {
-        pageNo: q.pageNo, pageSize: SELLER_REVIEWS_PAGE_SIZE, ...(q.star ? { star: q.star } : {}), ...(q.notReplied ? { notReplied: true } : {}),
-      } satisfies z.input<typeof SellerReviewListBody>,
-      signal,
-    }),
+    queryFn: ({ signal }) =>
+      api<SellerReviewPage>('/api/merchant/comments', {
+        body: {
+          pageNo: q.pageNo,
+          pageSize: SELLER_REVIEWS_PAGE_SIZE,
+          ...(q.star ? { star: q.star } : {}),
+          ...(q.notReplied ? { notReplied: true } : {}),
+        } satisfies z.input<typeof SellerReviewListBody>,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +45,11 @@ export function useSellerReviews(q: SellerReviewsQuery) {
 export function useNotRepliedCount() {
   return useQuery({
     queryKey: notRepliedCountKey,
-    queryFn: ({ signal }) => api<SellerReviewPage>('/api/merchant/comments', { body: { pageNo: 1, pageSize: 1, notReplied: true }, signal }).then((r) => r.total),
+    queryFn: ({ signal }) =>
+      api<SellerReviewPage>('/api/merchant/comments', {
+        body: { pageNo: 1, pageSize: 1, notReplied: true },
+        signal,
+      }).then((r) => r.total),
     staleTime: 30_000,
     retry: false,
   });
@@ -43,7 +58,8 @@ export function useNotRepliedCount() {
 /** Changes one review in every cached list page (the review stays where it is until the lists reload). */
 function patchReview(qc: QueryClient, id: string, patch: (r: SellerReview) => SellerReview) {
   qc.setQueriesData<SellerReviewPage>({ queryKey: [...sellerReviewsKey, 'list'] }, (old) =>
-    old ? { ...old, data: old.data.map((r) => (r.id === id ? patch(r) : r)) } : old);
+    old ? { ...old, data: old.data.map((r) => (r.id === id ? patch(r) : r)) } : old,
+  );
 }
 
 /**
@@ -57,12 +73,16 @@ function refresh(qc: QueryClient) {
   ]);
 }
 
-export interface ReplyResult { content: string; createdAt: string }
+export interface ReplyResult {
+  content: string;
+  createdAt: string;
+}
 
 export function useReplyReview() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; body: z.input<typeof ReplyBody> }) => api<ReplyResult>(`/api/merchant/comments/${v.id}/reply`, { body: v.body }),
+    mutationFn: (v: { id: string; body: z.input<typeof ReplyBody> }) =>
+      api<ReplyResult>(`/api/merchant/comments/${v.id}/reply`, { body: v.body }),
     onSuccess: (reply, v) => patchReview(qc, v.id, (r) => ({ ...r, replyComment: { data: [reply] } })),
     onError: (err) => {
       // Replied meanwhile (another tab): reload so the existing reply shows instead of the form.
@@ -75,7 +95,8 @@ export function useReplyReview() {
 export function useReportReview() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; body: z.input<typeof ReportBody> }) => api<{ reported: boolean }>(`/api/merchant/comments/${v.id}/report`, { body: v.body }),
+    mutationFn: (v: { id: string; body: z.input<typeof ReportBody> }) =>
+      api<{ reported: boolean }>(`/api/merchant/comments/${v.id}/report`, { body: v.body }),
     onSuccess: (_res, v) => patchReview(qc, v.id, (r) => ({ ...r, reported: true })),
     onSettled: () => refresh(qc),
   });
@@ -88,7 +109,8 @@ export function useSellerReviewsError() {
   const { t, i18n } = useTranslation();
   const fallback = useSellerError();
   return (err: unknown) => {
-    if (err instanceof ApiError && i18n.exists(`sellerReviews.errors.${err.code}`)) return t(`sellerReviews.errors.${err.code}`);
+    if (err instanceof ApiError && i18n.exists(`sellerReviews.errors.${err.code}`))
+      return t(`sellerReviews.errors.${err.code}`);
     return fallback(err);
   };
 }

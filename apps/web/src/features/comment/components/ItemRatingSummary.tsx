@@ -29,9 +29,19 @@ export function ItemRatingSummary({ urlKey }: { urlKey: string }) {
   return (
     <Group gap={8} wrap="nowrap" data-testid="item-rating-summary">
       <ReadOnlyStars value={data.average} fractions={10} size="sm" />
-      <Text size="sm" fw={700} aria-hidden>{num(data.average)}</Text>
+      <Text size="sm" fw={700} aria-hidden>
+        {num(data.average)}
+      </Text>
       {/* A link to the section on this page; the click scrolls there itself (and moves focus), the router stays put. */}
-      <Anchor component={Link} to={{ hash: REVIEWS_SECTION_ID }} size="sm" onClick={(e) => { e.preventDefault(); goToReviews(); }}>
+      <Anchor
+        component={Link}
+        to={{ hash: REVIEWS_SECTION_ID }}
+        size="sm"
+        onClick={(e) => {
+          e.preventDefault();
+          goToReviews();
+        }}
+      >
         {t('ratings.count', { count: data.count })}
       </Anchor>
     </Group>

@@ -20,9 +20,24 @@ export function ItemReviews({ urlKey }: { urlKey: string }) {
   const { t } = useTranslation();
   const [sectionRef, near] = useNearScreen<HTMLElement>();
   return (
-    <section ref={sectionRef} id={REVIEWS_SECTION_ID} aria-labelledby={REVIEWS_HEADING_ID} aria-busy={near ? undefined : true} data-testid="item-reviews" className="item-reviews">
-      <Title order={2} size="h3" id={REVIEWS_HEADING_ID} tabIndex={-1} className="item-reviews-heading">{t('ratings.title')}</Title>
-      {near ? <Suspense fallback={<ReviewsSkeleton loading />}><ItemReviewsSection urlKey={urlKey} /></Suspense> : <ReviewsSkeleton loading={false} />}
+    <section
+      ref={sectionRef}
+      id={REVIEWS_SECTION_ID}
+      aria-labelledby={REVIEWS_HEADING_ID}
+      aria-busy={near ? undefined : true}
+      data-testid="item-reviews"
+      className="item-reviews"
+    >
+      <Title order={2} size="h3" id={REVIEWS_HEADING_ID} tabIndex={-1} className="item-reviews-heading">
+        {t('ratings.title')}
+      </Title>
+      {near ? (
+        <Suspense fallback={<ReviewsSkeleton loading />}>
+          <ItemReviewsSection urlKey={urlKey} />
+        </Suspense>
+      ) : (
+        <ReviewsSkeleton loading={false} />
+      )}
     </section>
   );
 }

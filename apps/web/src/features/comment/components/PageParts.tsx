@@ -9,7 +9,9 @@ export function ReviewNotFound() {
   const { t } = useTranslation();
   return (
     <EmptyBlock title={t('comment.detail.notFound')}>
-      <Anchor component={Link} to="/buyer/comments?status=comment" c="blue.8">{t('comment.form.toList')}</Anchor>
+      <Anchor component={Link} to="/buyer/comments?status=comment" c="blue.8">
+        {t('comment.form.toList')}
+      </Anchor>
     </EmptyBlock>
   );
 }
@@ -20,9 +22,19 @@ export function BackLink({ to }: { to: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   return (
-    <Anchor component="button" type="button" size="sm" w="fit-content" c="blue.8" data-testid="review-back"
-      onClick={() => (location.key !== 'default' ? navigate(-1) : navigate(to))}>
-      <Group gap={4}><IconArrowLeft size={14} aria-hidden />{t('orders.back')}</Group>
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      w="fit-content"
+      c="blue.8"
+      data-testid="review-back"
+      onClick={() => (location.key !== 'default' ? navigate(-1) : navigate(to))}
+    >
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        {t('orders.back')}
+      </Group>
     </Anchor>
   );
 }

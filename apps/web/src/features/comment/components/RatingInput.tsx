@@ -24,14 +24,29 @@ const symbols = (size: number) => ({
  * The rating of a first review: radio buttons (one per star, "3 stars"), arrow keys move and
  * pick, the chosen word is shown beside the stars. Big stars on phones (quick to tap).
  */
-export function RatingInput({ id, value, onChange, error, disabled, labelId, errorId }: {
-  id: string; value: number; onChange: (v: number) => void; error?: string; disabled?: boolean; labelId: string; errorId: string;
+export function RatingInput({
+  id,
+  value,
+  onChange,
+  error,
+  disabled,
+  labelId,
+  errorId,
+}: {
+  id: string;
+  value: number;
+  onChange: (v: number) => void;
+  error?: string;
+  disabled?: boolean;
+  labelId: string;
+  errorId: string;
 }) {
   const { t } = useTranslation();
   const wordId = useId();
   // Arrow keys pick at once (the native radio group would only preview the star).
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const d = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
+    const d =
+      e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
     if (!d || disabled) return;
     e.preventDefault();
     const next = Math.min(REVIEW.stars, Math.max(1, (value || 0) + d));
@@ -40,11 +55,25 @@ export function RatingInput({ id, value, onChange, error, disabled, labelId, err
   };
   return (
     <Group gap="sm" wrap="nowrap" align="center">
-      <Rating id={id} value={value} onChange={onChange} count={REVIEW.stars} {...symbols(30)} readOnly={disabled}
+      <Rating
+        id={id}
+        value={value}
+        onChange={onChange}
+        count={REVIEW.stars}
+        {...symbols(30)}
+        readOnly={disabled}
         getSymbolLabel={(v) => (v ? t('comment.stars.symbol', { count: v }) : t('comment.stars.none'))}
-        role="radiogroup" aria-labelledby={labelId} aria-describedby={[wordId, error ? errorId : ''].filter(Boolean).join(' ')}
-        aria-invalid={!!error || undefined} aria-required onKeyDown={onKeyDown} data-testid="rating-input" data-value={value}
-        className={classes.rating} classNames={{ symbolBody: classes.symbolBody }} />
+        role="radiogroup"
+        aria-labelledby={labelId}
+        aria-describedby={[wordId, error ? errorId : ''].filter(Boolean).join(' ')}
+        aria-invalid={!!error || undefined}
+        aria-required
+        onKeyDown={onKeyDown}
+        data-testid="rating-input"
+        data-value={value}
+        className={classes.rating}
+        classNames={{ symbolBody: classes.symbolBody }}
+      />
       <Text size="sm" c={value ? 'dark.7' : 'gray.7'} id={wordId} aria-live="polite" data-testid="rating-word">
         {value ? t(`comment.stars.word.${value}`) : t('comment.stars.none')}
       </Text>

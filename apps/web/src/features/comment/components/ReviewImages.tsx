@@ -8,15 +8,35 @@ import { errorMessage } from '../../../shared/errors';
 import { ImageUpload } from '../../../shared/ImageUpload';
 import { uploadReviewImage, type ReviewImage } from '../api/uploadImage';
 
-export function ReviewImagesInput({ value, onChange, error, onBusyChange, disabled, label }: {
-  value: ReviewImage[]; onChange: (v: ReviewImage[]) => void; error?: string; onBusyChange?: (busy: boolean) => void; disabled?: boolean; label?: string;
+export function ReviewImagesInput({
+  value,
+  onChange,
+  error,
+  onBusyChange,
+  disabled,
+  label,
+}: {
+  value: ReviewImage[];
+  onChange: (v: ReviewImage[]) => void;
+  error?: string;
+  onBusyChange?: (busy: boolean) => void;
+  disabled?: boolean;
+  label?: string;
 }) {
   const { t } = useTranslation();
   const { maxFiles: max, maxBytes } = UPLOAD_LIMITS.review;
   const mb = uploadMegabytes('review');
   return (
-    <ImageUpload value={value} onChange={(v) => onChange(v as ReviewImage[])} upload={uploadReviewImage} max={max} maxBytes={maxBytes}
-      error={error} onBusyChange={onBusyChange} disabled={disabled} testId="review-images"
+    <ImageUpload
+      value={value}
+      onChange={(v) => onChange(v as ReviewImage[])}
+      upload={uploadReviewImage}
+      max={max}
+      maxBytes={maxBytes}
+      error={error}
+      onBusyChange={onBusyChange}
+      disabled={disabled}
+      testId="review-images"
       texts={{
         label: label ?? t('comment.images.label'),
         hint: t('comment.images.hint', { max, mb }),
@@ -29,6 +49,7 @@ export function ReviewImagesInput({ value, onChange, error, onBusyChange, disabl
         wrongType: (name) => t('comment.images.wrongType', { name }),
         tooMany: (m) => t('comment.images.tooMany', { max: m }),
         failed: (name, e) => `${name}: ${errorMessage(t, e)}`,
-      }} />
+      }}
+    />
   );
 }

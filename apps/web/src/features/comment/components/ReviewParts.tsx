@@ -35,15 +35,28 @@ export function useReviewDate() {
 
 export function ReviewDate({ iso, size = 'xs', c = MUTED }: { iso: string; size?: MantineSize; c?: string }) {
   const date = useReviewDate();
-  return <Text component="time" dateTime={iso} size={size} c={c}>{date(iso)}</Text>;
+  return (
+    <Text component="time" dateTime={iso} size={size} c={c}>
+      {date(iso)}
+    </Text>
+  );
 }
 
 /** Mantine Rating's star and its sizes (--rating-size-*), so read-only stars match the input's. */
-const STAR_PATH = 'M12 17.75l-6.172 3.245l1.179 -6.873l-5 -4.867l6.9 -1l3.086 -6.253l3.086 6.253l6.9 1l-5 4.867l1.179 6.873z';
+const STAR_PATH =
+  'M12 17.75l-6.172 3.245l1.179 -6.873l-5 -4.867l6.9 -1l3.086 -6.253l3.086 6.253l6.9 1l-5 4.867l1.179 6.873z';
 const STAR_REM: Record<MantineSize, number> = { xs: 0.875, sm: 1.125, md: 1.25, lg: 1.75, xl: 2 };
 
 function StarRow() {
-  return <>{[0, 1, 2, 3, 4].map((i) => <svg key={i} viewBox="0 0 24 24" strokeLinecap="round" strokeLinejoin="round"><path d={STAR_PATH} /></svg>)}</>;
+  return (
+    <>
+      {[0, 1, 2, 3, 4].map((i) => (
+        <svg key={i} viewBox="0 0 24 24" strokeLinecap="round" strokeLinejoin="round">
+          <path d={STAR_PATH} />
+        </svg>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -52,7 +65,15 @@ function StarRow() {
  * symbols per star and fraction: 150 components for a rating in tenths), which made the item
  * page's reviews one of its longest renders on a phone.
  */
-export function ReadOnlyStars({ value, size = 'sm', fractions = 1 }: { value: number; size?: MantineSize | number; fractions?: number }) {
+export function ReadOnlyStars({
+  value,
+  size = 'sm',
+  fractions = 1,
+}: {
+  value: number;
+  size?: MantineSize | number;
+  fractions?: number;
+}) {
   const { t } = useTranslation();
   const num = useRatingNumber();
   const label = t('ratings.rated', { value: fractions > 1 ? num(value) : String(value) });
@@ -60,10 +81,22 @@ export function ReadOnlyStars({ value, size = 'sm', fractions = 1 }: { value: nu
   const shown = Math.min(5, Math.max(0, Math.round(value * fractions) / fractions));
   const starSize = typeof size === 'number' ? `${size / 16}rem` : `${STAR_REM[size]}rem`;
   return (
-    <span role="img" aria-label={label} title={label} className="read-only-stars"
-      style={{ '--star-size': `calc(${starSize} * var(--mantine-scale))`, '--star-color': `var(--mantine-color-${STAR_COLOR.replace('.', '-')})` } as CSSProperties}>
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      className="read-only-stars"
+      style={
+        {
+          '--star-size': `calc(${starSize} * var(--mantine-scale))`,
+          '--star-color': `var(--mantine-color-${STAR_COLOR.replace('.', '-')})`,
+        } as CSSProperties
+      }
+    >
       <StarRow />
-      <span className="read-only-stars-filled" style={{ width: `${shown * 20}%` }}><StarRow /></span>
+      <span className="read-only-stars-filled" style={{ width: `${shown * 20}%` }}>
+        <StarRow />
+      </span>
     </span>
   );
 }
@@ -71,15 +104,26 @@ export function ReadOnlyStars({ value, size = 'sm', fractions = 1 }: { value: nu
 /** The buyer's words exactly as typed: plain text, line breaks kept, long words wrapped. */
 export function ReviewText({ content, size = 'sm' }: { content: string; size?: MantineSize }) {
   if (!content.trim()) return null;
-  return <Text size={size} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{content}</Text>;
+  return (
+    <Text size={size} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {content}
+    </Text>
+  );
 }
 
 export function ReviewPhotos({ files, size = 64 }: { files: ReviewBase['images']['files']; size?: number }) {
   const { t } = useTranslation();
   if (!files.length) return null;
   return (
-    <ImageGallery images={files.map((f) => ({ src: f.url, thumb: f.thumbUrl }))} size={size} testId="review-photos"
-      labels={{ enlarge: (n) => t('ratings.photo.enlarge', { n }), imageOf: (n, total) => t('ratings.photo.of', { n, total }) }} />
+    <ImageGallery
+      images={files.map((f) => ({ src: f.url, thumb: f.thumbUrl }))}
+      size={size}
+      testId="review-photos"
+      labels={{
+        enlarge: (n) => t('ratings.photo.enlarge', { n }),
+        imageOf: (n, total) => t('ratings.photo.of', { n, total }),
+      }}
+    />
   );
 }
 
@@ -89,12 +133,20 @@ export function ShopReply({ review, label }: { review: ReviewBase; label?: strin
   const reply = review.replyComment.data[0];
   if (!reply) return null;
   return (
-    <Paper bg="gray.0" p="sm" radius="sm" data-testid="shop-reply" style={{ borderInlineStart: '3px solid var(--mantine-color-blue-6)' }}>
+    <Paper
+      bg="gray.0"
+      p="sm"
+      radius="sm"
+      data-testid="shop-reply"
+      style={{ borderInlineStart: '3px solid var(--mantine-color-blue-6)' }}
+    >
       <Stack gap={4}>
         <Group gap={6} justify="space-between" wrap="wrap">
           <Group gap={6} wrap="nowrap">
             <IconMessageReply size={16} aria-hidden color="var(--mantine-color-blue-7)" />
-            <Text size="sm" fw={600}>{label ?? t('ratings.shopReply')}</Text>
+            <Text size="sm" fw={600}>
+              {label ?? t('ratings.shopReply')}
+            </Text>
           </Group>
           <ReviewDate iso={reply.createdAt} />
         </Group>
@@ -116,12 +168,19 @@ export function FollowUps({ review, photoSize }: { review: Review; photoSize?: n
       {review.reviewComments.map((f) => {
         const days = Math.max(0, Math.floor((Date.parse(f.createdAt) - Date.parse(review.createdAt)) / DAY));
         return (
-          <Box key={f.id} data-testid="review-follow-up" pl="sm" style={{ borderInlineStart: '3px solid var(--mantine-color-gray-4)' }}>
+          <Box
+            key={f.id}
+            data-testid="review-follow-up"
+            pl="sm"
+            style={{ borderInlineStart: '3px solid var(--mantine-color-gray-4)' }}
+          >
             <Stack gap={4}>
               <Group gap={6} wrap="wrap" align="baseline">
                 <Group gap={6} wrap="nowrap" align="center">
                   <IconCornerDownRight size={16} aria-hidden color="var(--mantine-color-gray-7)" />
-                  <Text size="sm" fw={600}>{t('ratings.followUp')}</Text>
+                  <Text size="sm" fw={600}>
+                    {t('ratings.followUp')}
+                  </Text>
                 </Group>
                 <Text size="xs" c={MUTED}>
                   {days === 0 ? t('ratings.followUpSameDay') : t('ratings.followUpAfter', { count: days })}

@@ -13,12 +13,20 @@ export function ReviewsSkeleton({ loading }: { loading: boolean }) {
       <div>
         <Stack gap="xs">
           <Skeleton height={44} width={160} animate={loading} />
-          {[5, 4, 3, 2, 1].map((s) => <Skeleton key={s} height={14} animate={loading} />)}
+          {[5, 4, 3, 2, 1].map((s) => (
+            <Skeleton key={s} height={14} animate={loading} />
+          ))}
         </Stack>
       </div>
       <div>
         <Stack gap="lg">
-          {[0, 1].map((i) => <Stack key={i} gap={6}><Skeleton height={14} width="40%" animate={loading} /><Skeleton height={12} animate={loading} /><Skeleton height={12} width="80%" animate={loading} /></Stack>)}
+          {[0, 1].map((i) => (
+            <Stack key={i} gap={6}>
+              <Skeleton height={14} width="40%" animate={loading} />
+              <Skeleton height={12} animate={loading} />
+              <Skeleton height={12} width="80%" animate={loading} />
+            </Stack>
+          ))}
         </Stack>
       </div>
     </Columns>

@@ -4,7 +4,11 @@
  */
 import type { ReviewImage } from '../api/uploadImage';
 
-export interface Draft { rate: number; content: string; images: ReviewImage[] }
+export interface Draft {
+  rate: number;
+  content: string;
+  images: ReviewImage[];
+}
 export const EMPTY_DRAFT: Draft = { rate: 0, content: '', images: [] };
 
 const PREFIX = 'mall.review-draft.';
@@ -17,7 +21,9 @@ export function loadDraft(key: string): Draft {
     return {
       rate: Number.isInteger(d.rate) && d.rate! >= 0 && d.rate! <= 5 ? d.rate! : 0,
       content: typeof d.content === 'string' ? d.content : '',
-      images: Array.isArray(d.images) ? d.images.filter((i): i is ReviewImage => typeof i?.url === 'string' && typeof i?.thumbUrl === 'string') : [],
+      images: Array.isArray(d.images)
+        ? d.images.filter((i): i is ReviewImage => typeof i?.url === 'string' && typeof i?.thumbUrl === 'string')
+        : [],
     };
   } catch {
     return EMPTY_DRAFT;
@@ -33,4 +39,10 @@ export function saveDraft(key: string, d: Draft): void {
   }
 }
 
-export const clearDraft = (key: string) => { try { sessionStorage.removeItem(PREFIX + key); } catch { /* nothing kept */ } };
+export const clearDraft = (key: string) => {
+  try {
+    sessionStorage.removeItem(PREFIX + key);
+  } catch {
+    /* nothing kept */
+  }
+};

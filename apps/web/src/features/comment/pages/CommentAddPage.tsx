@@ -34,7 +34,9 @@ function parseLineIds(raw: string | null): string[] {
   try {
     const v: unknown = JSON.parse(raw);
     if (!Array.isArray(v)) return [];
-    return [...new Set(v.map((x) => (typeof x === 'number' && Number.isSafeInteger(x) ? String(x) : x)).filter(isId))].slice(0, 50);
+    return [
+      ...new Set(v.map((x) => (typeof x === 'number' && Number.isSafeInteger(x) ? String(x) : x)).filter(isId)),
+    ].slice(0, 50);
   } catch {
     return [];
   }
@@ -48,7 +50,9 @@ export function CommentAddPage() {
   if (!ids.length) {
     return (
       <EmptyBlock title={t('comment.form.noLines')}>
-        <Anchor component={Link} to="/buyer/comments" c="blue.8">{t('comment.form.toList')}</Anchor>
+        <Anchor component={Link} to="/buyer/comments" c="blue.8">
+          {t('comment.form.toList')}
+        </Anchor>
       </EmptyBlock>
     );
   }
@@ -73,14 +77,19 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
   const query = useLinesForReview(ids);
   const create = useCreateReviews();
   const sending = useRef(false);
-  const [drafts, setDrafts] = useState<Record<string, Draft>>(() => Object.fromEntries(ids.map((id) => [id, loadDraft(id)])));
+  const [drafts, setDrafts] = useState<Record<string, Draft>>(() =>
+    Object.fromEntries(ids.map((id) => [id, loadDraft(id)])),
+  );
   const [uploading, setUploading] = useState<Record<string, boolean>>({});
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
   const [focusTarget, setFocusTarget] = useState<{ selectors: string[]; n: number } | null>(null);
 
-  const lines = useMemo(() => (query.data ?? []).filter((l) => !orderId || l.tradeOrderId === orderId), [query.data, orderId]);
+  const lines = useMemo(
+    () => (query.data ?? []).filter((l) => !orderId || l.tradeOrderId === orderId),
+    [query.data, orderId],
+  );
   const open = lines.filter((l) => !l.commentId);
   const done = lines.filter((l) => l.commentId);
   const notFinished = lines.some((l) => l.orderStatus !== 'COMPLETE');
@@ -88,10 +97,16 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
   const anyUploading = Object.values(uploading).some(Boolean);
 
   // Drafts of lines still to review are kept; a line reviewed meanwhile needs none.
-  const doneIds = lines.filter((l) => l.commentId).map((l) => l.id).join(',');
+  const doneIds = lines
+    .filter((l) => l.commentId)
+    .map((l) => l.id)
+    .join(',');
   useEffect(() => {
     const gone = doneIds.split(',');
-    for (const [id, d] of Object.entries(drafts)) { if (gone.includes(id)) clearDraft(id); else saveDraft(id, d); }
+    for (const [id, d] of Object.entries(drafts)) {
+      if (gone.includes(id)) clearDraft(id);
+      else saveDraft(id, d);
+    }
   }, [drafts, doneIds]);
 
   // Focus the first field with a problem once it is on screen.
@@ -121,10 +136,13 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
     const e = errs[first.id]!;
     const b = blockIds(first.id);
     const rate = drafts[first.id]?.rate || 1;
-    const selectors = e.rate ? [`#${b.rating} input[value="${rate}"]`]
-      : e.content ? [`#${b.content}`]
-      : e.images ? [`#${b.block} [data-testid="review-images-add"]`, `#${b.block} [data-testid="review-images-list"] button`]
-      : [];
+    const selectors = e.rate
+      ? [`#${b.rating} input[value="${rate}"]`]
+      : e.content
+        ? [`#${b.content}`]
+        : e.images
+          ? [`#${b.block} [data-testid="review-images-add"]`, `#${b.block} [data-testid="review-images-list"] button`]
+          : [];
     setFocusTarget({ selectors: [...selectors, `#${b.block}`], n: Date.now() });
   };
 
@@ -133,7 +151,13 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
     // A second click (or Enter) while the first is on its way sends nothing.
     if (sending.current || busy || anyUploading || !open.length) return;
     const schemas = reviewSchemas.current();
-    if (!schemas) { reviewSchemas.load().then(() => submit(), () => {}); return; }
+    if (!schemas) {
+      reviewSchemas.load().then(
+        () => submit(),
+        () => {},
+      );
+      return;
+    }
     const errs: Errors = {};
     for (const l of open) {
       const d = drafts[l.id]!;
@@ -143,17 +167,34 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
     setErrors(errs);
     setChecked(true);
     setServerError(null);
-    if (Object.keys(errs).length) { focusFirst(errs); return; }
+    if (Object.keys(errs).length) {
+      focusFirst(errs);
+      return;
+    }
     const body: CreateReviewInput[] = open.map((l) => {
       const d = drafts[l.id]!;
-      return { postId: l.id, postTypeDict: 'ORDER_LINE', rateDict: d.rate, content: d.content.trim(), images: { files: d.images }, topId: -1 };
+      return {
+        postId: l.id,
+        postTypeDict: 'ORDER_LINE',
+        rateDict: d.rate,
+        content: d.content.trim(),
+        images: { files: d.images },
+        topId: -1,
+      };
     });
-    if (!schemas.CreateReviewsBody.safeParse(body).success) { setServerError(t('errors.Common.invalidRequest')); return; }
+    if (!schemas.CreateReviewsBody.safeParse(body).success) {
+      setServerError(t('errors.Common.invalidRequest'));
+      return;
+    }
     sending.current = true;
     create.mutate(body, {
       onSuccess: () => {
         for (const l of open) clearDraft(l.id);
-        notifications.show({ color: 'green', title: t('comment.form.successTitle'), message: t('comment.form.successText', { count: open.length }) });
+        notifications.show({
+          color: 'green',
+          title: t('comment.form.successTitle'),
+          message: t('comment.form.successText', { count: open.length }),
+        });
         navigate('/buyer/comments?status=comment', { replace: true });
       },
       onError: (e) => {
@@ -167,26 +208,49 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
         }
         setServerError(msg);
         // Reviewed meanwhile (another tab): the line shows as done and is not sent again.
-        if (e instanceof ApiError && (e.code === ERROR_CODES.reviewAlreadyExists || e.code === ERROR_CODES.reviewOrderNotFinished)) void query.refetch();
+        if (
+          e instanceof ApiError &&
+          (e.code === ERROR_CODES.reviewAlreadyExists || e.code === ERROR_CODES.reviewOrderNotFinished)
+        )
+          void query.refetch();
       },
-      onSettled: () => { sending.current = false; },
+      onSettled: () => {
+        sending.current = false;
+      },
     });
   };
 
   const back = (
-    <Anchor component={Link} to={orderId ? `/buyer/order/detail/${orderId}` : '/buyer/comments'} size="sm" w="fit-content" c="blue.8">
-      <Group gap={4}><IconArrowLeft size={14} aria-hidden />{orderId ? t('orders.backToOrder') : t('comment.form.toList')}</Group>
+    <Anchor
+      component={Link}
+      to={orderId ? `/buyer/order/detail/${orderId}` : '/buyer/comments'}
+      size="sm"
+      w="fit-content"
+      c="blue.8"
+    >
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        {orderId ? t('orders.backToOrder') : t('comment.form.toList')}
+      </Group>
     </Anchor>
   );
 
   if (query.isLoading) return <PageSkeleton testId="review-loading" />;
-  if (query.error && !query.data) return <Stack>{back}<LoadError error={query.error} onRetry={() => void query.refetch()} /></Stack>;
+  if (query.error && !query.data)
+    return (
+      <Stack>
+        {back}
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      </Stack>
+    );
   if (!lines.length) {
     return (
       <Stack>
         {back}
         <EmptyBlock title={t('comment.form.noLines')}>
-          <Anchor component={Link} to="/buyer/comments" c="blue.8">{t('comment.form.toList')}</Anchor>
+          <Anchor component={Link} to="/buyer/comments" c="blue.8">
+            {t('comment.form.toList')}
+          </Anchor>
         </EmptyBlock>
       </Stack>
     );
@@ -197,57 +261,111 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
   const summary = serverError ?? (checked && bad ? t('comment.form.fixErrors', { count: bad }) : null);
   const errorRegion = (
     <Box role="alert" aria-live="assertive" data-testid="review-errors">
-      {summary && <Alert color="red" variant="light" data-testid="review-error-summary"><Text size="sm" c="dark.7">{summary}</Text></Alert>}
+      {summary && (
+        <Alert color="red" variant="light" data-testid="review-error-summary">
+          <Text size="sm" c="dark.7">
+            {summary}
+          </Text>
+        </Alert>
+      )}
     </Box>
   );
   const first = lines[0]!;
   // Without an orderId the lines may come from several orders: then no single order is named.
   const oneOrder = lines.every((l) => l.tradeOrderId === first.tradeOrderId);
-  const ready = open.filter((l) => !hasError(draftErrors(t, { rate: drafts[l.id]!.rate, content: drafts[l.id]!.content, imageCount: drafts[l.id]!.images.length }, false))).length;
+  const ready = open.filter(
+    (l) =>
+      !hasError(
+        draftErrors(
+          t,
+          { rate: drafts[l.id]!.rate, content: drafts[l.id]!.content, imageCount: drafts[l.id]!.images.length },
+          false,
+        ),
+      ),
+  ).length;
 
   return (
     <Stack gap="md" data-testid="comment-add-page">
       {back}
       <Box>
-        <Title order={1} size="h2">{t('comment.form.title')}</Title>
-        {oneOrder && <Text size="sm" c="gray.7">{t('orders.orderNumber', { code: first.tradeOrderCode })} · {first.shopName}</Text>}
+        <Title order={1} size="h2">
+          {t('comment.form.title')}
+        </Title>
+        {oneOrder && (
+          <Text size="sm" c="gray.7">
+            {t('orders.orderNumber', { code: first.tradeOrderCode })} · {first.shopName}
+          </Text>
+        )}
       </Box>
 
-      {notFinished && <Alert color="orange" variant="light" data-testid="not-finished"><Text size="sm" c="dark.7">{t('errors.Review.orderNotFinished')}</Text></Alert>}
+      {notFinished && (
+        <Alert color="orange" variant="light" data-testid="not-finished">
+          <Text size="sm" c="dark.7">
+            {t('errors.Review.orderNotFinished')}
+          </Text>
+        </Alert>
+      )}
 
-      {done.map((l) => <DoneBlock key={l.id} line={l} />)}
+      {done.map((l) => (
+        <DoneBlock key={l.id} line={l} />
+      ))}
 
       {/* Also when nothing is left to send (another tab reviewed the line meanwhile): the refusal stays readable. */}
       {open.length === 0 && errorRegion}
       {open.length === 0 ? (
         <Alert color="teal" variant="light" data-testid="all-done">
           <Group justify="space-between" gap="xs">
-            <Text size="sm" c="dark.7">{t(oneOrder ? 'comment.form.allDone' : 'comment.form.allDoneLines')}</Text>
-            <Anchor component={Link} to="/buyer/comments?status=comment" size="sm" c="blue.8">{t('comment.form.toReviewed')}</Anchor>
+            <Text size="sm" c="dark.7">
+              {t(oneOrder ? 'comment.form.allDone' : 'comment.form.allDoneLines')}
+            </Text>
+            <Anchor component={Link} to="/buyer/comments?status=comment" size="sm" c="blue.8">
+              {t('comment.form.toReviewed')}
+            </Anchor>
           </Group>
         </Alert>
-      ) : !notFinished && (
-        <form noValidate onSubmit={submit} aria-label={t('comment.form.title')}>
-          <Stack gap="md">
-            {open.map((l, i) => (
-              <ReviewBlock key={l.id} line={l} draft={drafts[l.id]!} onChange={(p) => change(l.id, p)} errors={errors[l.id] ?? {}} index={i} total={open.length}
-                onBusyChange={(b) => setUploading((u) => ({ ...u, [l.id]: b }))} disabled={busy} />
-            ))}
+      ) : (
+        !notFinished && (
+          <form noValidate onSubmit={submit} aria-label={t('comment.form.title')}>
+            <Stack gap="md">
+              {open.map((l, i) => (
+                <ReviewBlock
+                  key={l.id}
+                  line={l}
+                  draft={drafts[l.id]!}
+                  onChange={(p) => change(l.id, p)}
+                  errors={errors[l.id] ?? {}}
+                  index={i}
+                  total={open.length}
+                  onBusyChange={(b) => setUploading((u) => ({ ...u, [l.id]: b }))}
+                  disabled={busy}
+                />
+              ))}
 
-            {errorRegion}
+              {errorRegion}
 
-            {/* Phones: the button stays at the bottom of the screen while the form scrolls. */}
-            <Paper className={phone.stickyBarOnPhone} data-testid="review-submit-bar">
-              <Group justify="flex-end" wrap="nowrap" gap="md" className={phone.spaceBetweenOnPhone}>
-                {open.length > 1 && <Text size="sm" c="gray.7" data-testid="review-progress">{t('comment.form.progress', { done: ready, total: open.length })}</Text>}
-                <Button type="submit" loading={busy} disabled={busy || anyUploading} miw={{ base: 140, sm: 120 }}
-                  className={`${phone.buttonMdOnPhone} ${open.length === 1 ? phone.buttonFullWidthOnPhone : ''}`} data-testid="review-submit">
-                  {t('comment.form.submit')}
-                </Button>
-              </Group>
-            </Paper>
-          </Stack>
-        </form>
+              {/* Phones: the button stays at the bottom of the screen while the form scrolls. */}
+              <Paper className={phone.stickyBarOnPhone} data-testid="review-submit-bar">
+                <Group justify="flex-end" wrap="nowrap" gap="md" className={phone.spaceBetweenOnPhone}>
+                  {open.length > 1 && (
+                    <Text size="sm" c="gray.7" data-testid="review-progress">
+                      {t('comment.form.progress', { done: ready, total: open.length })}
+                    </Text>
+                  )}
+                  <Button
+                    type="submit"
+                    loading={busy}
+                    disabled={busy || anyUploading}
+                    miw={{ base: 140, sm: 120 }}
+                    className={`${phone.buttonMdOnPhone} ${open.length === 1 ? phone.buttonFullWidthOnPhone : ''}`}
+                    data-testid="review-submit"
+                  >
+                    {t('comment.form.submit')}
+                  </Button>
+                </Group>
+              </Paper>
+            </Stack>
+          </form>
+        )
       )}
     </Stack>
   );
@@ -259,14 +377,28 @@ function DoneBlock({ line }: { line: OrderLineForReview }) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} bg="gray.0" data-testid="review-block-done" data-line-id={line.id}>
       <Group justify="space-between" gap="xs" className={phone.wrapOnPhone}>
-        <ProductLine name={line.name} image={line.image} sku={line} urlKey={line.sku.item.urlKey} size={{ base: 56, sm: 64 }} />
+        <ProductLine
+          name={line.name}
+          image={line.image}
+          sku={line}
+          urlKey={line.sku.item.urlKey}
+          size={{ base: 56, sm: 64 }}
+        />
         <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Badge variant="outline" color="teal.9" tt="none" leftSection={<IconCircleCheck size={12} aria-hidden />}>{t('comment.list.lineReviewed')}</Badge>
-          <Anchor component={Link} to={`/buyer/comment-detail/${line.commentId}`} size="sm" c="blue.8"
-            aria-label={t('comment.list.viewReviewOf', { name: line.name })}>{t('comment.list.viewReview')}</Anchor>
+          <Badge variant="outline" color="teal.9" tt="none" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+            {t('comment.list.lineReviewed')}
+          </Badge>
+          <Anchor
+            component={Link}
+            to={`/buyer/comment-detail/${line.commentId}`}
+            size="sm"
+            c="blue.8"
+            aria-label={t('comment.list.viewReviewOf', { name: line.name })}
+          >
+            {t('comment.list.viewReview')}
+          </Anchor>
         </Group>
       </Group>
     </Paper>
   );
 }
-

@@ -38,34 +38,60 @@ export function CommentsPage() {
 
   let body: ReactNode;
   if (active.isLoading) body = <CardsSkeleton count={Math.min(pageSize, 4)} testId="review-loading" />;
-  else if (active.error && !active.data) body = <LoadError error={active.error} onRetry={() => void active.refetch()} />;
+  else if (active.error && !active.data)
+    body = <LoadError error={active.error} onRetry={() => void active.refetch()} />;
   else if (status === 'unComment') {
     const list = orders.data?.data ?? [];
-    body = list.length === 0 ? <EmptyBlock title={t('comment.empty.unComment')} /> : (
-      <Results fetching={orders.isPlaceholderData} shown={t('comment.list.shownOrders', { count: list.length })}>
-        {list.map((o) => <OrderToReviewCard key={o.id} order={o} />)}
-      </Results>
-    );
+    body =
+      list.length === 0 ? (
+        <EmptyBlock title={t('comment.empty.unComment')} />
+      ) : (
+        <Results fetching={orders.isPlaceholderData} shown={t('comment.list.shownOrders', { count: list.length })}>
+          {list.map((o) => (
+            <OrderToReviewCard key={o.id} order={o} />
+          ))}
+        </Results>
+      );
   } else {
     const list = reviews.data?.data ?? [];
-    body = list.length === 0 ? <EmptyBlock title={t('comment.empty.comment')} /> : (
-      <Results fetching={reviews.isPlaceholderData} shown={t('comment.list.shownReviews', { count: list.length })}>
-        {list.map((e) => <ReviewCard key={e.comment.id} entry={e} />)}
-      </Results>
-    );
+    body =
+      list.length === 0 ? (
+        <EmptyBlock title={t('comment.empty.comment')} />
+      ) : (
+        <Results fetching={reviews.isPlaceholderData} shown={t('comment.list.shownReviews', { count: list.length })}>
+          {list.map((e) => (
+            <ReviewCard key={e.comment.id} entry={e} />
+          ))}
+        </Results>
+      );
   }
 
   return (
     <Stack gap="md" data-testid="comments-page">
-      <Title order={1} size="h2">{t('buyer.menu.reviews')}</Title>
-      <Tabs value={status} onChange={(v) => update({ status: v === 'comment' ? 'comment' : 'unComment' })} keepMounted={false}>
+      <Title order={1} size="h2">
+        {t('buyer.menu.reviews')}
+      </Title>
+      <Tabs
+        value={status}
+        onChange={(v) => update({ status: v === 'comment' ? 'comment' : 'unComment' })}
+        keepMounted={false}
+      >
         <Tabs.List aria-label={t('comment.tabs.label')}>
           <Tabs.Tab value="unComment" data-testid="tab-unComment" className={phone.tabGrowOnPhone}>
             {t('comment.tabs.unComment')}
             {/* A space, not a margin: the tab's name and text read "to review (12)", as the orders' tabs do. */}
-            {count !== undefined && <>{' '}<Text span fw={700} fz="sm" c="blue.8" data-testid="to-review-count">({count})</Text></>}
+            {count !== undefined && (
+              <>
+                {' '}
+                <Text span fw={700} fz="sm" c="blue.8" data-testid="to-review-count">
+                  ({count})
+                </Text>
+              </>
+            )}
           </Tabs.Tab>
-          <Tabs.Tab value="comment" data-testid="tab-comment" className={phone.tabGrowOnPhone}>{t('comment.tabs.comment')}</Tabs.Tab>
+          <Tabs.Tab value="comment" data-testid="tab-comment" className={phone.tabGrowOnPhone}>
+            {t('comment.tabs.comment')}
+          </Tabs.Tab>
         </Tabs.List>
         {(['unComment', 'comment'] as const).map((s) => (
           <Tabs.Panel key={s} value={s} pt="md">
@@ -73,11 +99,26 @@ export function CommentsPage() {
               {body}
               {active.data && total > pageSize && (
                 <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Text size="sm" c="gray.7">{t(status === 'unComment' ? 'comment.list.totalOrders' : 'comment.list.totalReviews', { count: total })}</Text>
-                  <Pagination total={pages} value={Math.min(pageNo, pages)} className={phone.paginationSmOnPhone} data-testid="review-pagination"
-                    getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('orders.page.previous') : c === 'next' ? t('orders.page.next') : c })}
+                  <Text size="sm" c="gray.7">
+                    {t(status === 'unComment' ? 'comment.list.totalOrders' : 'comment.list.totalReviews', {
+                      count: total,
+                    })}
+                  </Text>
+                  <Pagination
+                    total={pages}
+                    value={Math.min(pageNo, pages)}
+                    className={phone.paginationSmOnPhone}
+                    data-testid="review-pagination"
+                    getControlProps={(c) => ({
+                      'aria-label':
+                        c === 'previous' ? t('orders.page.previous') : c === 'next' ? t('orders.page.next') : c,
+                    })}
                     getItemProps={(p) => ({ 'aria-label': t('orders.page.number', { page: p }) })}
-                    onChange={(p) => { update({ pageNo: p === 1 ? null : String(p) }, true); window.scrollTo({ top: 0, behavior: 'smooth' }); }} />
+                    onChange={(p) => {
+                      update({ pageNo: p === 1 ? null : String(p) }, true);
+                      window.scrollTo({ top: 0, behavior: 'smooth' });
+                    }}
+                  />
                 </Group>
               )}
             </Stack>
@@ -90,7 +131,12 @@ export function CommentsPage() {
 
 function Results({ fetching, shown, children }: { fetching: boolean; shown: string; children: ReactNode }) {
   return (
-    <Stack gap="md" data-testid="review-list" aria-busy={fetching} style={{ opacity: fetching ? 0.6 : 1, transition: 'opacity 150ms' }}>
+    <Stack
+      gap="md"
+      data-testid="review-list"
+      aria-busy={fetching}
+      style={{ opacity: fetching ? 0.6 : 1, transition: 'opacity 150ms' }}
+    >
       <VisuallyHidden aria-live="polite">{shown}</VisuallyHidden>
       {children}
     </Stack>

@@ -3,24 +3,42 @@
  * The site is the buyer's current site; it is part of every key so a site switch refetches.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ArticleCategory, ArticleDetail, ArticlePage, ArticleSummary, PageArticleBody, PolicyKind, SiteCode } from '@mall/contracts';
+import type {
+  ArticleCategory,
+  ArticleDetail,
+  ArticlePage,
+  ArticleSummary,
+  PageArticleBody,
+  PolicyKind,
+  SiteCode,
+} from '@mall/contracts';
 import { api, ApiError } from '../../../shared/api';
 import { useSite } from '../../../shared/session';
 
 export const contentKey = ['content'] as const;
 
-export const fetchArticlePage = (body: PageArticleBody, signal?: AbortSignal) => api<ArticlePage>('/sapi/mall-content/web/article/pageArticle', { body, signal });
-export const fetchArticleDetail = (body: { id: string; kind?: 'ARTICLE' | 'FORUM'; site: SiteCode } | { policyKind: PolicyKind; site: SiteCode }, signal?: AbortSignal) =>
-  api<ArticleDetail>('/sapi/mall-content/web/article/articleDetail', { body, signal });
+export const fetchArticlePage = (body: PageArticleBody, signal?: AbortSignal) =>
+  api<ArticlePage>('/sapi/mall-content/web/article/pageArticle', { body, signal });
+export const fetchArticleDetail = (
+  body: { id: string; kind?: 'ARTICLE' | 'FORUM'; site: SiteCode } | { policyKind: PolicyKind; site: SiteCode },
+  signal?: AbortSignal,
+) => api<ArticleDetail>('/sapi/mall-content/web/article/articleDetail', { body, signal });
 export const fetchCategories = (site: SiteCode, signal?: AbortSignal) =>
-  api<ArticleCategory[]>('/api/trantor/flow/cms_ListFirstLevelCmsMiscArticleCategoryFlow', { body: [{ site }], signal });
+  api<ArticleCategory[]>('/api/trantor/flow/cms_ListFirstLevelCmsMiscArticleCategoryFlow', {
+    body: [{ site }],
+    signal,
+  });
 export const fetchUpArticles = (site: SiteCode, signal?: AbortSignal) =>
   api<ArticleSummary[]>('/api/trantor/func/flexispot_content_QueryUPArticleInfoFunc', { body: [{ site }], signal });
 
 export function useArticlePage(q: Omit<PageArticleBody, 'site'>) {
   const site = useSite().code;
   const body = { ...q, site };
-  return useQuery({ queryKey: [...contentKey, 'page', body], queryFn: ({ signal }) => fetchArticlePage(body, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...contentKey, 'page', body],
+    queryFn: ({ signal }) => fetchArticlePage(body, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** An id the API can take (a page with another id shows "not found" without asking). */
@@ -28,7 +46,8 @@ export const isArticleId = (id: string | undefined): id is string => !!id && /^\
 
 /** An article (kind ARTICLE) or forum post (kind FORUM) of the site: the other kinds are "not found". */
 export const articleDetailQuery = (site: SiteCode, id: string | undefined, kind: 'ARTICLE' | 'FORUM') => ({
-  queryKey: [...contentKey, 'detail', site, kind, id] as const, enabled: isArticleId(id),
+  queryKey: [...contentKey, 'detail', site, kind, id] as const,
+  enabled: isArticleId(id),
   queryFn: ({ signal }: { signal?: AbortSignal }) => fetchArticleDetail({ id: id!, kind, site }, signal),
 });
 
@@ -47,7 +66,10 @@ export function usePolicy(policyKind: PolicyKind) {
 
 export function useCategories() {
   const site = useSite().code;
-  return useQuery({ queryKey: [...contentKey, 'categories', site], queryFn: ({ signal }) => fetchCategories(site, signal) });
+  return useQuery({
+    queryKey: [...contentKey, 'categories', site],
+    queryFn: ({ signal }) => fetchCategories(site, signal),
+  });
 }
 
 export function useUpArticles() {

@@ -10,9 +10,19 @@ export function ArticleMeta({ a }: { a: ArticleSummary }) {
   const date = formatMediumDate(a.publishedAt, site.locale);
   return (
     <Group gap="xs" wrap="wrap">
-      {a.pinned && <Badge size="sm" variant="light">{t('content.pinned')}</Badge>}
-      {a.categoryName && <Badge size="sm" variant="outline" color="gray">{a.categoryName}</Badge>}
-      <Text size="sm" c="dimmed">{a.author ? t('content.byOn', { author: a.author, date }) : date}</Text>
+      {a.pinned && (
+        <Badge size="sm" variant="light">
+          {t('content.pinned')}
+        </Badge>
+      )}
+      {a.categoryName && (
+        <Badge size="sm" variant="outline" color="gray">
+          {a.categoryName}
+        </Badge>
+      )}
+      <Text size="sm" c="dimmed">
+        {a.author ? t('content.byOn', { author: a.author, date }) : date}
+      </Text>
     </Group>
   );
 }

@@ -13,7 +13,11 @@ export function LoadError({ error, retry }: { error: unknown; retry: () => void 
   return (
     <Alert color="red" role="alert" title={t('content.loadError')}>
       {errorMessage(t, error)}
-      <div><Button variant="light" size="xs" mt="sm" onClick={retry}>{t('content.retry')}</Button></div>
+      <div>
+        <Button variant="light" size="xs" mt="sm" onClick={retry}>
+          {t('content.retry')}
+        </Button>
+      </div>
     </Alert>
   );
 }

@@ -39,20 +39,39 @@ function StoredTextPage({ kind, back }: { kind: Kind; back: { to: string; label:
       <Stack>
         {missing ? (
           <Stack align="center" gap="sm" py="xl" data-testid="not-found">
-            <ThemeIcon size={56} radius="xl" variant="light" color="gray"><IconFileOff size={30} /></ThemeIcon>
-            <Title order={1} size="h3">{t('content.notFoundTitle')}</Title>
-            <Text role="alert" ta="center">{t(kind === 'FORUM' ? 'content.postNotFound' : 'content.notFound')}</Text>
-            <Button component={Link} to={back.to} variant="light">{back.label}</Button>
+            <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+              <IconFileOff size={30} />
+            </ThemeIcon>
+            <Title order={1} size="h3">
+              {t('content.notFoundTitle')}
+            </Title>
+            <Text role="alert" ta="center">
+              {t(kind === 'FORUM' ? 'content.postNotFound' : 'content.notFound')}
+            </Text>
+            <Button component={Link} to={back.to} variant="light">
+              {back.label}
+            </Button>
           </Stack>
-        ) : q.isLoading || !q.data ? (q.error ? <LoadError error={q.error} retry={() => void q.refetch()} /> : <Loading />)
-          : (<>
-            <Anchor component={Link} to={back.to} size="sm">← {back.label}</Anchor>
+        ) : q.isLoading || !q.data ? (
+          q.error ? (
+            <LoadError error={q.error} retry={() => void q.refetch()} />
+          ) : (
+            <Loading />
+          )
+        ) : (
+          <>
+            <Anchor component={Link} to={back.to} size="sm">
+              ← {back.label}
+            </Anchor>
             <Stack component="article" gap="sm">
-              <Title order={1} size="h2">{q.data.title}</Title>
+              <Title order={1} size="h2">
+                {q.data.title}
+              </Title>
               <ArticleMeta a={q.data} />
               <RichText html={q.data.content} />
             </Stack>
-          </>)}
+          </>
+        )}
       </Stack>
     </Container>
   );

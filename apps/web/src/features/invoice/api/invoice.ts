@@ -17,21 +17,37 @@ export const fetchVatInvoice = (orderId: string, signal?: AbortSignal) =>
 export const requestVatInvoice = (orderId: string, body: VatInvoiceRequestBody) =>
   api<VatInvoiceView>(`/api/orders/${encodeURIComponent(orderId)}/vat-invoice`, { body });
 export const sendVatInvoiceEmail = (orderId: string) =>
-  api<{ to: string; documents: string[] }>(`/api/orders/${encodeURIComponent(orderId)}/vat-invoice/email`, { method: 'POST', body: {} });
+  api<{ to: string; documents: string[] }>(`/api/orders/${encodeURIComponent(orderId)}/vat-invoice/email`, {
+    method: 'POST',
+    body: {},
+  });
 
 export interface SellerInvoiceRequest {
-  orderId: string; tradeOrderCode: string; status: Exclude<InvoiceStatus, 'NOT_REQUESTED'>; companyName: string; vatId: string; requestedAt: string;
+  orderId: string;
+  tradeOrderCode: string;
+  status: Exclude<InvoiceStatus, 'NOT_REQUESTED'>;
+  companyName: string;
+  vatId: string;
+  requestedAt: string;
   /** The invoice and the credit notes of refunds after it. */
   documents: InvoiceDocumentView[];
 }
 export const fetchSellerInvoiceRequests = (status: SellerInvoiceRequest['status'] | undefined, signal?: AbortSignal) =>
   api<SellerInvoiceRequest[]>('/api/merchant/vat-invoices', { body: status ? { status } : {}, signal });
 export const issueVatInvoice = (orderId: string) =>
-  api<VatInvoiceView>(`/api/merchant/orders/${encodeURIComponent(orderId)}/vat-invoice/issue`, { method: 'POST', body: {} });
+  api<VatInvoiceView>(`/api/merchant/orders/${encodeURIComponent(orderId)}/vat-invoice/issue`, {
+    method: 'POST',
+    body: {},
+  });
 
 /** The order's VAT invoice (status, request, documents) for its buyer. */
 export function useVatInvoice(orderId: string, enabled = true) {
-  return useQuery({ queryKey: vatInvoiceKey(orderId), queryFn: ({ signal }) => fetchVatInvoice(orderId, signal), enabled, staleTime: 10_000 });
+  return useQuery({
+    queryKey: vatInvoiceKey(orderId),
+    queryFn: ({ signal }) => fetchVatInvoice(orderId, signal),
+    enabled,
+    staleTime: 10_000,
+  });
 }
 
 /** Asks for (or corrects) the invoice; the order's queries refresh, its operations change. */
@@ -51,25 +67,39 @@ export function useSendVatInvoiceEmail(orderId: string) {
 }
 
 export function useSellerInvoiceRequests(status: SellerInvoiceRequest['status'] | undefined) {
-  return useQuery({ queryKey: [...sellerInvoicesKey, status ?? 'ALL'], queryFn: ({ signal }) => fetchSellerInvoiceRequests(status, signal), retry: false });
+  return useQuery({
+    queryKey: [...sellerInvoicesKey, status ?? 'ALL'],
+    queryFn: ({ signal }) => fetchSellerInvoiceRequests(status, signal),
+    retry: false,
+  });
 }
 
 export function useIssueVatInvoice() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) => issueVatInvoice(orderId),
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: sellerInvoicesKey }); },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: sellerInvoicesKey });
+    },
   });
 }
 
-export interface ShopTaxProfile { shopId: string; legalName: string; vatId: string; address: VatInvoiceRequestBody['billingAddress'] }
+export interface ShopTaxProfile {
+  shopId: string;
+  legalName: string;
+  vatId: string;
+  address: VatInvoiceRequestBody['billingAddress'];
+}
 const taxProfileKey = (shopId: string) => ['seller-tax-profile', shopId] as const;
 
 /** The shop's legal name, VAT ID and address as its invoices show them (null until entered). */
 export function useShopTaxProfile(shopId: string) {
   return useQuery({
     queryKey: taxProfileKey(shopId),
-    queryFn: ({ signal }) => api<{ profile: ShopTaxProfile | null }>(`/api/merchant/shops/${encodeURIComponent(shopId)}/tax-profile`, { signal }).then((r) => r.profile),
+    queryFn: ({ signal }) =>
+      api<{ profile: ShopTaxProfile | null }>(`/api/merchant/shops/${encodeURIComponent(shopId)}/tax-profile`, {
+        signal,
+      }).then((r) => r.profile),
     retry: false,
   });
 }
@@ -77,7 +107,10 @@ export function useShopTaxProfile(shopId: string) {
 export function useSaveShopTaxProfile(shopId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ShopTaxProfileBody) => api<ShopTaxProfile>(`/api/merchant/shops/${encodeURIComponent(shopId)}/tax-profile`, { method: 'PUT', body }),
-    onSuccess: (p) => { qc.setQueryData(taxProfileKey(shopId), p); },
+    mutationFn: (body: ShopTaxProfileBody) =>
+      api<ShopTaxProfile>(`/api/merchant/shops/${encodeURIComponent(shopId)}/tax-profile`, { method: 'PUT', body }),
+    onSuccess: (p) => {
+      qc.setQueryData(taxProfileKey(shopId), p);
+    },
   });
 }

@@ -4,7 +4,15 @@ import type { VatInvoiceRequestBody } from '@mall/contracts';
 import type { CheckoutInvoiceHandle } from './CheckoutInvoiceOption';
 import { bodyOf, InvoiceFields, useInvoiceForm, valuesOf } from './InvoiceFields';
 
-export function CheckoutInvoiceForm({ defaultCountry, saved, ref }: { defaultCountry: string; saved: VatInvoiceRequestBody | null; ref: Ref<CheckoutInvoiceHandle> }) {
+export function CheckoutInvoiceForm({
+  defaultCountry,
+  saved,
+  ref,
+}: {
+  defaultCountry: string;
+  saved: VatInvoiceRequestBody | null;
+  ref: Ref<CheckoutInvoiceHandle>;
+}) {
   const form = useInvoiceForm(valuesOf(saved, defaultCountry));
   useImperativeHandle(ref, () => ({ validate: () => (form.validate().hasErrors ? null : bodyOf(form.values)) }));
   return <InvoiceFields form={form} />;

@@ -15,26 +15,46 @@ export interface CheckoutInvoiceHandle {
   validate: () => VatInvoiceRequestBody | null;
 }
 
-const CheckoutInvoiceForm = lazy(() => import('./CheckoutInvoiceForm').then((m) => ({ default: m.CheckoutInvoiceForm })));
+const CheckoutInvoiceForm = lazy(() =>
+  import('./CheckoutInvoiceForm').then((m) => ({ default: m.CheckoutInvoiceForm })),
+);
 
-export function CheckoutInvoiceOption({ checked, onChange, defaultCountry, saved, ref }: {
-  checked: boolean; onChange: (v: boolean) => void; defaultCountry: string;
+export function CheckoutInvoiceOption({
+  checked,
+  onChange,
+  defaultCountry,
+  saved,
+  ref,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  defaultCountry: string;
   /** The details last checked (a buyer back from the payment step finds them again). */
   saved: VatInvoiceRequestBody | null;
   ref: Ref<CheckoutInvoiceHandle>;
 }) {
   const { t } = useTranslation();
   const form = useRef<CheckoutInvoiceHandle>(null);
-  useImperativeHandle(ref, () => ({ validate: () => (checked ? form.current?.validate() ?? null : null) }), [checked]);
+  useImperativeHandle(ref, () => ({ validate: () => (checked ? (form.current?.validate() ?? null) : null) }), [
+    checked,
+  ]);
   const title = t('orders.vatInvoice.label');
   return (
     <Paper component="section" withBorder p="md" aria-label={title} data-testid="checkout-vat-invoice">
-      <Title order={2} size="h4" mb="sm">{title}</Title>
-      <Checkbox label={t('orders.vatInvoice.form.checkoutOption')} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)}
-        onPointerEnter={() => void import('./CheckoutInvoiceForm')} />
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <Checkbox
+        label={t('orders.vatInvoice.form.checkoutOption')}
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        onPointerEnter={() => void import('./CheckoutInvoiceForm')}
+      />
       {checked && (
         <Stack mt="sm" gap="sm">
-          <Text size="sm" c="dimmed">{t('orders.vatInvoice.form.checkoutHint')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('orders.vatInvoice.form.checkoutHint')}
+          </Text>
           <Suspense fallback={<PartLoading />}>
             <CheckoutInvoiceForm ref={form} defaultCountry={defaultCountry} saved={saved} />
           </Suspense>

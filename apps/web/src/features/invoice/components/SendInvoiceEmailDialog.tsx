@@ -10,7 +10,15 @@ import { errorMessage } from '../../../shared/errors';
 import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
 import { useSendVatInvoiceEmail, useVatInvoice } from '../api/invoice';
 
-export function SendInvoiceEmailDialog({ orderId, opened, onClose }: { orderId: string; opened: boolean; onClose: () => void }) {
+export function SendInvoiceEmailDialog({
+  orderId,
+  opened,
+  onClose,
+}: {
+  orderId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const phone = usePhoneAfterMount();
   const view = useVatInvoice(orderId, opened);
@@ -18,25 +26,46 @@ export function SendInvoiceEmailDialog({ orderId, opened, onClose }: { orderId: 
   const invoice = view.data?.documents.find((d) => d.kind === 'INVOICE');
   const credits = view.data?.documents.some((d) => d.kind === 'CREDIT_NOTE') ?? false;
   const limited = send.error instanceof ApiError && send.error.status === 429;
-  const close = () => { send.reset(); onClose(); };
+  const close = () => {
+    send.reset();
+    onClose();
+  };
   const confirm = () => {
     if (send.isPending) return;
     send.mutate(undefined, {
-      onSuccess: (r) => { notifications.show({ color: 'green', message: t('orders.vatInvoice.email.sent', { to: r.to }) }); close(); },
+      onSuccess: (r) => {
+        notifications.show({ color: 'green', message: t('orders.vatInvoice.email.sent', { to: r.to }) });
+        close();
+      },
     });
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('orders.vatInvoice.email.title')} fullScreen={phone} centered closeButtonProps={{ 'aria-label': t('orders.vatInvoice.close') }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('orders.vatInvoice.email.title')}
+      fullScreen={phone}
+      centered
+      closeButtonProps={{ 'aria-label': t('orders.vatInvoice.close') }}
+    >
       <Stack gap="md" data-testid="vat-invoice-email">
-        <Text size="sm">{t(credits ? 'orders.vatInvoice.email.textCredits' : 'orders.vatInvoice.email.text', { number: invoice?.invoiceNumber ?? '' })}</Text>
+        <Text size="sm">
+          {t(credits ? 'orders.vatInvoice.email.textCredits' : 'orders.vatInvoice.email.text', {
+            number: invoice?.invoiceNumber ?? '',
+          })}
+        </Text>
         {send.error && (
           <Alert color={limited ? 'orange' : 'red'} role="alert">
             {limited ? t('orders.vatInvoice.email.rateLimited') : errorMessage(t, send.error)}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={send.isPending}>{t('orders.vatInvoice.form.cancel')}</Button>
-          <Button onClick={confirm} loading={send.isPending} disabled={limited}>{t('orders.vatInvoice.email.confirm')}</Button>
+          <Button variant="default" onClick={close} disabled={send.isPending}>
+            {t('orders.vatInvoice.form.cancel')}
+          </Button>
+          <Button onClick={confirm} loading={send.isPending} disabled={limited}>
+            {t('orders.vatInvoice.email.confirm')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

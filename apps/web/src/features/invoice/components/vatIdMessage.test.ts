@@ -16,13 +16,20 @@ describe('the VAT ID message a buyer reads', () => {
     expect(vat.ok).toBe(false);
     if (vat.ok) return;
     const de = await tIn('de');
-    expect(vatIdMessage(de.t, de.names, vat.code, vat.params)).toBe('Das ist keine gültige USt-IdNr. für Deutschland. Sie sollte so aussehen: DE123456789');
+    expect(vatIdMessage(de.t, de.names, vat.code, vat.params)).toBe(
+      'Das ist keine gültige USt-IdNr. für Deutschland. Sie sollte so aussehen: DE123456789',
+    );
     const ja = await tIn('ja');
-    expect(vatIdMessage(ja.t, ja.names, vat.code, vat.params)).toBe('ドイツの登録番号（VAT ID）として正しくありません。DE123456789 の形式で入力してください');
+    expect(vatIdMessage(ja.t, ja.names, vat.code, vat.params)).toBe(
+      'ドイツの登録番号（VAT ID）として正しくありません。DE123456789 の形式で入力してください',
+    );
   });
 
   it("words the server's refusal from its code and details, never its English text", async () => {
-    const e = new ApiError(400, 'Invoice.vatIdMalformed', 'This is not a valid VAT ID for NL: it should be ...', { country: 'NL', example: 'NL123456789B01' });
+    const e = new ApiError(400, 'Invoice.vatIdMalformed', 'This is not a valid VAT ID for NL: it should be ...', {
+      country: 'NL',
+      example: 'NL123456789B01',
+    });
     expect(isVatIdError(e)).toBe(true);
     const fr = await tIn('fr');
     const msg = vatIdMessage(fr.t, fr.names, e.code, e.details);
@@ -32,14 +39,18 @@ describe('the VAT ID message a buyer reads', () => {
 
   it("falls back on the form's country and that country's format when the server sent no details", async () => {
     const es = await tIn('es');
-    expect(vatIdMessage(es.t, es.names, 'Invoice.vatIdMalformed', undefined, 'it')).toBe('Este no es un NIF-IVA válido para Italia. Debería tener este formato: IT12345678901');
+    expect(vatIdMessage(es.t, es.names, 'Invoice.vatIdMalformed', undefined, 'it')).toBe(
+      'Este no es un NIF-IVA válido para Italia. Debería tener este formato: IT12345678901',
+    );
   });
 
   it('says a country without a VAT ID format is not available', async () => {
     const vat = checkVatId('US', '123');
     if (vat.ok) throw new Error('US has no VAT ID format');
     const en = await tIn('en');
-    expect(vatIdMessage(en.t, en.names, vat.code, vat.params)).toBe('VAT invoices with a VAT ID are not available for United States');
+    expect(vatIdMessage(en.t, en.names, vat.code, vat.params)).toBe(
+      'VAT invoices with a VAT ID are not available for United States',
+    );
   });
 
   it('leaves other refusals to the generic error message', () => {

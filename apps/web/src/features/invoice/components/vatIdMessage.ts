@@ -16,17 +16,27 @@ export const isVatIdError = (e: unknown): e is ApiError => e instanceof ApiError
 function paramsOf(details: unknown): Partial<VatIdErrorParams> {
   if (!details || typeof details !== 'object') return {};
   const d = details as Record<string, unknown>;
-  return { ...(typeof d.country === 'string' && { country: d.country }), ...(typeof d.example === 'string' && { example: d.example }) };
+  return {
+    ...(typeof d.country === 'string' && { country: d.country }),
+    ...(typeof d.example === 'string' && { example: d.example }),
+  };
 }
 
 /**
  * `code` with `params` (or a server's `details`); `formCountry` stands in when the server sent no
  * country (an older server), and the example comes from the country's known format when absent.
  */
-export function vatIdMessage(t: TFunction, countryName: (code: string) => string, code: string, params: unknown, formCountry = ''): string {
+export function vatIdMessage(
+  t: TFunction,
+  countryName: (code: string) => string,
+  code: string,
+  params: unknown,
+  formCountry = '',
+): string {
   const p = paramsOf(params);
   const country = (p.country || formCountry).toUpperCase();
   const example = p.example ?? VAT_ID_FORMATS[country]?.example ?? '';
-  if (code === VAT_ID_ERRORS.malformed && example) return t('errors.Invoice.vatIdMalformed', { country: countryName(country), example });
+  if (code === VAT_ID_ERRORS.malformed && example)
+    return t('errors.Invoice.vatIdMalformed', { country: countryName(country), example });
   return t('errors.Invoice.vatIdCountryNotSupported', { country: countryName(country) });
 }

@@ -6,7 +6,22 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Container, Group, List, Modal, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  List,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -45,11 +60,21 @@ export function SellerInvoicesPage() {
   return (
     <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="md">
-        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="header" aria-labelledby="seller-invoices-title">
+        <Paper
+          withBorder
+          p={{ base: 'sm', sm: 'md' }}
+          radius="md"
+          component="header"
+          aria-labelledby="seller-invoices-title"
+        >
           <Stack gap="sm">
             <Stack gap={4}>
-              <Title order={1} size="h2" id="seller-invoices-title">{t('seller.invoices.title')}</Title>
-              <Text size="sm" c="dimmed">{t('seller.invoices.subtitle')}</Text>
+              <Title order={1} size="h2" id="seller-invoices-title">
+                {t('seller.invoices.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('seller.invoices.subtitle')}
+              </Text>
             </Stack>
             <SellerConsoleNav active="invoices" />
           </Stack>
@@ -57,27 +82,57 @@ export function SellerInvoicesPage() {
 
         {merchant.data && <ShopTaxProfiles shops={merchant.data.shops} />}
 
-        <Tabs value={tab} onChange={(v) => { if (isTab(v)) setParams(v === 'REQUESTED' ? {} : { status: v }, { replace: true }); }} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(v) => {
+            if (isTab(v)) setParams(v === 'REQUESTED' ? {} : { status: v }, { replace: true });
+          }}
+          keepMounted={false}
+        >
           <Tabs.List aria-label={t('seller.invoices.tabsLabel')}>
-            {TABS.map((s) => <Tabs.Tab key={s} value={s} fz={{ base: 'xs', sm: 'sm' }} px={{ base: 6, sm: 'md' }} className={phone.tabGrowOnPhone}>{t(`seller.invoices.tab.${s}`)}</Tabs.Tab>)}
+            {TABS.map((s) => (
+              <Tabs.Tab
+                key={s}
+                value={s}
+                fz={{ base: 'xs', sm: 'sm' }}
+                px={{ base: 6, sm: 'md' }}
+                className={phone.tabGrowOnPhone}
+              >
+                {t(`seller.invoices.tab.${s}`)}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value={tab} pt="md">
             {requests.isError ? (
               <Alert color="red" role="alert" title={t('seller.invoices.loadFailed')}>
                 <Group justify="space-between">
                   <Text size="sm">{apiError(requests.error)}</Text>
-                  <Button size="xs" variant="white" color="red" onClick={() => void requests.refetch()}>{t('seller.invoices.retry')}</Button>
+                  <Button size="xs" variant="white" color="red" onClick={() => void requests.refetch()}>
+                    {t('seller.invoices.retry')}
+                  </Button>
                 </Group>
               </Alert>
             ) : requests.isPending ? (
               <Stack gap="sm" role="status" aria-label={t('seller.invoices.loading')}>
-                {[0, 1, 2].map((i) => <Skeleton key={i} h={96} radius="md" />)}
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} h={96} radius="md" />
+                ))}
               </Stack>
             ) : !requests.data.length ? (
               <EmptyBlock title={t(`seller.invoices.empty.${tab}`)} />
             ) : (
-              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="seller-invoices" aria-busy={requests.isFetching}>
-                {requests.data.map((r) => <RequestCard key={r.orderId} request={r} onIssue={() => setIssuing(r)} />)}
+              <Stack
+                gap="sm"
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                data-testid="seller-invoices"
+                aria-busy={requests.isFetching}
+              >
+                {requests.data.map((r) => (
+                  <RequestCard key={r.orderId} request={r} onIssue={() => setIssuing(r)} />
+                ))}
               </Stack>
             )}
           </Tabs.Panel>
@@ -93,30 +148,82 @@ function RequestCard({ request: r, onIssue }: { request: SellerInvoiceRequest; o
   const fmt = useMoney();
   const titleId = `invoice-request-${r.orderId}`;
   return (
-    <Paper component="li" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="seller-invoice" data-order-code={r.tradeOrderCode} aria-labelledby={titleId}>
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      data-testid="seller-invoice"
+      data-order-code={r.tradeOrderCode}
+      aria-labelledby={titleId}
+    >
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={600} id={titleId} ff="monospace" size="sm">{t('seller.invoices.order', { code: r.tradeOrderCode })}</Text>
-          <Badge color={STATUS_COLOR[r.status]} variant="light" data-testid="seller-invoice-status">{t(`seller.invoices.status.${r.status}`)}</Badge>
+          <Text fw={600} id={titleId} ff="monospace" size="sm">
+            {t('seller.invoices.order', { code: r.tradeOrderCode })}
+          </Text>
+          <Badge color={STATUS_COLOR[r.status]} variant="light" data-testid="seller-invoice-status">
+            {t(`seller.invoices.status.${r.status}`)}
+          </Badge>
         </Group>
         <Group gap="lg" wrap="wrap" align="flex-start">
-          <Stack gap={0}><Text size="xs" c="dimmed">{t('seller.invoices.company')}</Text><Text size="sm">{r.companyName}</Text></Stack>
-          <Stack gap={0}><Text size="xs" c="dimmed">{t('seller.invoices.vatId')}</Text><Text size="sm" ff="monospace">{r.vatId}</Text></Stack>
-          <Stack gap={0}><Text size="xs" c="dimmed">{t('seller.invoices.requestedAt')}</Text><Text size="sm">{dayjs(r.requestedAt).format('YYYY-MM-DD')}</Text></Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('seller.invoices.company')}
+            </Text>
+            <Text size="sm">{r.companyName}</Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('seller.invoices.vatId')}
+            </Text>
+            <Text size="sm" ff="monospace">
+              {r.vatId}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('seller.invoices.requestedAt')}
+            </Text>
+            <Text size="sm">{dayjs(r.requestedAt).format('YYYY-MM-DD')}</Text>
+          </Stack>
         </Group>
         {r.documents.length > 0 && (
-          <List spacing={4} listStyleType="none" aria-label={t('seller.invoices.documents')} data-testid="seller-invoice-documents">
+          <List
+            spacing={4}
+            listStyleType="none"
+            aria-label={t('seller.invoices.documents')}
+            data-testid="seller-invoice-documents"
+          >
             {r.documents.map((d) => {
               const kind = t(`seller.invoices.kind.${d.kind}`);
               return (
                 <List.Item key={d.id} data-kind={d.kind}>
                   <Group gap="xs" wrap="wrap">
-                    <Anchor href={d.downloadUrl} target="_blank" rel="noopener" size="sm" aria-label={t('seller.invoices.download', { kind, number: d.invoiceNumber })}>
-                      <Group gap={4} wrap="nowrap" component="span"><IconFileTypePdf size={16} aria-hidden /><span>{kind} {d.invoiceNumber}</span></Group>
+                    <Anchor
+                      href={d.downloadUrl}
+                      target="_blank"
+                      rel="noopener"
+                      size="sm"
+                      aria-label={t('seller.invoices.download', { kind, number: d.invoiceNumber })}
+                    >
+                      <Group gap={4} wrap="nowrap" component="span">
+                        <IconFileTypePdf size={16} aria-hidden />
+                        <span>
+                          {kind} {d.invoiceNumber}
+                        </span>
+                      </Group>
                     </Anchor>
                     <Text size="xs" c="dimmed">
-                      {[fmt(d.grossAmt), d.creditsInvoiceNumber ? t('seller.invoices.credits', { number: d.creditsInvoiceNumber }) : null,
-                        d.reverseCharge ? t('seller.invoices.reverseCharge') : null].filter(Boolean).join(' · ')}
+                      {[
+                        fmt(d.grossAmt),
+                        d.creditsInvoiceNumber
+                          ? t('seller.invoices.credits', { number: d.creditsInvoiceNumber })
+                          : null,
+                        d.reverseCharge ? t('seller.invoices.reverseCharge') : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Text>
                   </Group>
                 </List.Item>
@@ -126,7 +233,9 @@ function RequestCard({ request: r, onIssue }: { request: SellerInvoiceRequest; o
         )}
         {r.status === 'REQUESTED' && (
           <Group justify="flex-end">
-            <Button size="sm" onClick={onIssue} aria-label={t('seller.invoices.issueFor', { code: r.tradeOrderCode })}>{t('seller.invoices.issue')}</Button>
+            <Button size="sm" onClick={onIssue} aria-label={t('seller.invoices.issueFor', { code: r.tradeOrderCode })}>
+              {t('seller.invoices.issue')}
+            </Button>
           </Group>
         )}
       </Stack>
@@ -139,7 +248,11 @@ function IssueDialog({ request, onClose }: { request: SellerInvoiceRequest | nul
   const apiError = useSellerError();
   const mobile = usePhoneAfterMount();
   const issue = useIssueVatInvoice();
-  const close = () => { if (issue.isPending) return; issue.reset(); onClose(); };
+  const close = () => {
+    if (issue.isPending) return;
+    issue.reset();
+    onClose();
+  };
   const confirm = () => {
     if (!request || issue.isPending) return;
     issue.mutate(request.orderId, {
@@ -152,14 +265,35 @@ function IssueDialog({ request, onClose }: { request: SellerInvoiceRequest | nul
     });
   };
   return (
-    <Modal opened={!!request} onClose={close} title={t('seller.invoices.confirmTitle')} centered fullScreen={mobile} closeButtonProps={{ 'aria-label': t('seller.invoices.close') }}>
+    <Modal
+      opened={!!request}
+      onClose={close}
+      title={t('seller.invoices.confirmTitle')}
+      centered
+      fullScreen={mobile}
+      closeButtonProps={{ 'aria-label': t('seller.invoices.close') }}
+    >
       {request && (
         <Stack>
-          {issue.error && <Alert color="red" role="alert">{apiError(issue.error)}</Alert>}
-          <Text size="sm">{t('seller.invoices.confirmText', { code: request.tradeOrderCode, company: request.companyName, vatId: request.vatId })}</Text>
+          {issue.error && (
+            <Alert color="red" role="alert">
+              {apiError(issue.error)}
+            </Alert>
+          )}
+          <Text size="sm">
+            {t('seller.invoices.confirmText', {
+              code: request.tradeOrderCode,
+              company: request.companyName,
+              vatId: request.vatId,
+            })}
+          </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={issue.isPending}>{t('seller.invoices.cancel')}</Button>
-            <Button loading={issue.isPending} onClick={confirm}>{t('seller.invoices.confirm')}</Button>
+            <Button variant="default" onClick={close} disabled={issue.isPending}>
+              {t('seller.invoices.cancel')}
+            </Button>
+            <Button loading={issue.isPending} onClick={confirm}>
+              {t('seller.invoices.confirm')}
+            </Button>
           </Group>
         </Stack>
       )}

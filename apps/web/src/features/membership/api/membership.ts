@@ -5,7 +5,14 @@
  * (marketing_QueryCustomerBenefitByLevelFunc) and the points history.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CustomerBenefits, CustomerInfo, LevelPage, LevelUpDifference, PointHistory, PointLineKind } from '@mall/contracts';
+import type {
+  CustomerBenefits,
+  CustomerInfo,
+  LevelPage,
+  LevelUpDifference,
+  PointHistory,
+  PointLineKind,
+} from '@mall/contracts';
 import { api } from '../../../shared/api';
 import { useSite } from '../../../shared/session';
 
@@ -13,27 +20,46 @@ const key = ['membership'] as const;
 
 export function useCustomerInfo() {
   const site = useSite();
-  return useQuery({ queryKey: [...key, 'customer', site.code], queryFn: ({ signal }) => api<CustomerInfo>('/sapi/mall-customer/customer/queryCustomerFlow', { body: {}, signal }) });
+  return useQuery({
+    queryKey: [...key, 'customer', site.code],
+    queryFn: ({ signal }) => api<CustomerInfo>('/sapi/mall-customer/customer/queryCustomerFlow', { body: {}, signal }),
+  });
 }
 
 export function useLevels() {
   const site = useSite();
-  return useQuery({ queryKey: [...key, 'levels', site.code], queryFn: ({ signal }) => api<LevelPage>('/api/trantor/flow/customer_PagingLevelManageFlow', { body: [{ pageNo: 1, pageSize: 20 }], signal }) });
+  return useQuery({
+    queryKey: [...key, 'levels', site.code],
+    queryFn: ({ signal }) =>
+      api<LevelPage>('/api/trantor/flow/customer_PagingLevelManageFlow', {
+        body: [{ pageNo: 1, pageSize: 20 }],
+        signal,
+      }),
+  });
 }
 
 export function useLevelUpDifference() {
   const site = useSite();
-  return useQuery({ queryKey: [...key, 'difference', site.code], queryFn: ({ signal }) => api<LevelUpDifference>('/api/trantor/flow/customer_QueryLevelUpDifferenceFlow', { body: [{}], signal }) });
+  return useQuery({
+    queryKey: [...key, 'difference', site.code],
+    queryFn: ({ signal }) =>
+      api<LevelUpDifference>('/api/trantor/flow/customer_QueryLevelUpDifferenceFlow', { body: [{}], signal }),
+  });
 }
 
 export function useCustomerBenefits() {
   const site = useSite();
-  return useQuery({ queryKey: [...key, 'benefits', site.code], queryFn: ({ signal }) => api<CustomerBenefits>('/api/trantor/func/marketing_QueryCustomerBenefitByLevelFunc', { body: [{}], signal }) });
+  return useQuery({
+    queryKey: [...key, 'benefits', site.code],
+    queryFn: ({ signal }) =>
+      api<CustomerBenefits>('/api/trantor/func/marketing_QueryCustomerBenefitByLevelFunc', { body: [{}], signal }),
+  });
 }
 
 export function usePointHistory(q: { pageNo: number; pageSize: number; kinds?: PointLineKind[] }) {
   return useQuery({
-    queryKey: [...key, 'points', q], placeholderData: keepPreviousData,
+    queryKey: [...key, 'points', q],
+    placeholderData: keepPreviousData,
     queryFn: ({ signal }) => api<PointHistory>('/sapi/mall-customer/points/queryPointHistory', { body: q, signal }),
   });
 }

@@ -8,14 +8,19 @@ export const paidServiceKey = ['paid-service'] as const;
 export function usePaidService() {
   return useQuery({
     queryKey: paidServiceKey,
-    queryFn: ({ signal }) => api<PaidService>('/api/trantor/func/customer_QueryOnePaidServiceBOBuiltInFunc', { body: [{}], signal }),
+    queryFn: ({ signal }) =>
+      api<PaidService>('/api/trantor/func/customer_QueryOnePaidServiceBOBuiltInFunc', { body: [{}], signal }),
   });
 }
 
 export function usePaidServiceItem(periodCode: PaidServicePeriodCode, site: SiteCode) {
   return useQuery({
     queryKey: [...paidServiceKey, 'item', periodCode, site],
-    queryFn: ({ signal }) => api<PaidServiceItem>('/api/trantor/func/bbc_item_RenderItemByPaidServicePeriodCodeFunc', { body: [{ periodCode, site }], signal }),
+    queryFn: ({ signal }) =>
+      api<PaidServiceItem>('/api/trantor/func/bbc_item_RenderItemByPaidServicePeriodCodeFunc', {
+        body: [{ periodCode, site }],
+        signal,
+      }),
     staleTime: 5 * 60_000,
   });
 }

@@ -19,7 +19,15 @@ export function MemberNav() {
         {LINKS.map((l) => {
           const current = pathname === l.to;
           return (
-            <Button key={l.to} component={RouterLink} to={l.to} end size="compact-md" variant={current ? 'filled' : 'light'} aria-current={current ? 'page' : undefined}>
+            <Button
+              key={l.to}
+              component={RouterLink}
+              to={l.to}
+              end
+              size="compact-md"
+              variant={current ? 'filled' : 'light'}
+              aria-current={current ? 'page' : undefined}
+            >
               {t(`membership.nav.${l.key}`)}
             </Button>
           );

@@ -5,7 +5,20 @@
  * like any order; the service starts (or extends from its end) once the payment succeeds.
  */
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconCrown } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -23,25 +36,46 @@ export function SuperMemberPage() {
   return (
     <Stack>
       <Group gap="sm">
-        <ThemeIcon size="lg" color="yellow.8" radius="xl"><IconCrown size={20} /></ThemeIcon>
-        <Title order={1} size="h2">{t('superMember.title')}</Title>
+        <ThemeIcon size="lg" color="yellow.8" radius="xl">
+          <IconCrown size={20} />
+        </ThemeIcon>
+        <Title order={1} size="h2">
+          {t('superMember.title')}
+        </Title>
       </Group>
-      {service.error && !s ? <LoadError error={service.error} onRetry={() => void service.refetch()} /> : (
+      {service.error && !s ? (
+        <LoadError error={service.error} onRetry={() => void service.refetch()} />
+      ) : (
         <>
           <StatusCard s={s} />
           <Card withBorder padding="lg">
-            <Title order={2} size="h4" mb="sm">{t('superMember.benefitsTitle')}</Title>
-            <List spacing="xs" icon={<ThemeIcon size={20} radius="xl" color="green.8"><IconCheck size={14} /></ThemeIcon>}>
+            <Title order={2} size="h4" mb="sm">
+              {t('superMember.benefitsTitle')}
+            </Title>
+            <List
+              spacing="xs"
+              icon={
+                <ThemeIcon size={20} radius="xl" color="green.8">
+                  <IconCheck size={14} />
+                </ThemeIcon>
+              }
+            >
               <List.Item>{t('superMember.benefit.discount', { percent: s?.benefits.discountPercent ?? 5 })}</List.Item>
               {(s?.benefits.freeShipping ?? true) && <List.Item>{t('superMember.benefit.freeShipping')}</List.Item>}
               <List.Item>{t('superMember.benefit.anySite')}</List.Item>
             </List>
           </Card>
-          <Title order={2} size="h4">{t('superMember.plansTitle')}</Title>
+          <Title order={2} size="h4">
+            {t('superMember.plansTitle')}
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {PAID_SERVICE_PERIOD_CODES.map((code) => <Plan key={code} code={code} active={!!s?.active} ready={!!s} />)}
+            {PAID_SERVICE_PERIOD_CODES.map((code) => (
+              <Plan key={code} code={code} active={!!s?.active} ready={!!s} />
+            ))}
           </SimpleGrid>
-          <Text size="sm" c="gray.7">{t('superMember.howItWorks')}</Text>
+          <Text size="sm" c="gray.7">
+            {t('superMember.howItWorks')}
+          </Text>
         </>
       )}
     </Stack>
@@ -53,10 +87,22 @@ function StatusCard({ s }: { s: PaidService | undefined }) {
   if (!s) return <Skeleton h={72} />;
   const date = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD') : '');
   return (
-    <Alert color={s.active ? 'yellow' : 'gray'} variant="light" data-testid="super-member-status" title={t(`superMember.status.${s.status}`)}>
+    <Alert
+      color={s.active ? 'yellow' : 'gray'}
+      variant="light"
+      data-testid="super-member-status"
+      title={t(`superMember.status.${s.status}`)}
+    >
       {s.active ? (
-        <Text size="sm">{t('superMember.activeUntil', { start: date(s.startTime), end: date(s.endTime) })} · {t(`superMember.period.${s.periodCode!}`)}</Text>
-      ) : s.status === 'NONE' ? <Text size="sm">{t('superMember.notMember')}</Text> : <Text size="sm">{t('superMember.endedOn', { date: date(s.endTime) })}</Text>}
+        <Text size="sm">
+          {t('superMember.activeUntil', { start: date(s.startTime), end: date(s.endTime) })} ·{' '}
+          {t(`superMember.period.${s.periodCode!}`)}
+        </Text>
+      ) : s.status === 'NONE' ? (
+        <Text size="sm">{t('superMember.notMember')}</Text>
+      ) : (
+        <Text size="sm">{t('superMember.endedOn', { date: date(s.endTime) })}</Text>
+      )}
     </Alert>
   );
 }
@@ -76,11 +122,24 @@ function Plan({ code, active, ready }: { code: PaidServicePeriodCode; active: bo
     <Card withBorder padding="lg" data-testid={`plan-${code}`}>
       <Stack gap="xs">
         <Group justify="space-between">
-          <Text fw={700} size="lg">{t(`superMember.period.${code}`)}</Text>
+          <Text fw={700} size="lg">
+            {t(`superMember.period.${code}`)}
+          </Text>
           {code === 'YEARLY' && <Badge color="green.8">{t('superMember.bestValue')}</Badge>}
         </Group>
-        {item.isLoading ? <Skeleton h={32} w="50%" /> : item.error ? <Text c="red.8" size="sm">{t('superMember.unavailable')}</Text> : (
-          <Text fw={800} size="xl" data-testid="plan-price">{fmt(item.data!.price)} <Text span size="sm" c="gray.7">/ {t(`superMember.per.${code}`)}</Text></Text>
+        {item.isLoading ? (
+          <Skeleton h={32} w="50%" />
+        ) : item.error ? (
+          <Text c="red.8" size="sm">
+            {t('superMember.unavailable')}
+          </Text>
+        ) : (
+          <Text fw={800} size="xl" data-testid="plan-price">
+            {fmt(item.data!.price)}{' '}
+            <Text span size="sm" c="gray.7">
+              / {t(`superMember.per.${code}`)}
+            </Text>
+          </Text>
         )}
         <Button onClick={buy} disabled={!item.data || !ready} data-testid={`buy-${code}`}>
           {active ? t('superMember.renew') : t('superMember.join')}
@@ -89,4 +148,3 @@ function Plan({ code, active, ready }: { code: PaidServicePeriodCode; active: bo
     </Card>
   );
 }
-

@@ -9,10 +9,18 @@ export function NotSellerNotice({ inAudit, text }: { inAudit: boolean; text: str
   return (
     <Container size="sm" py="xl">
       <Stack align="center" gap="sm" py="xl" data-testid="not-seller">
-        <ThemeIcon size={56} radius="xl" variant="light" color="gray"><IconBuildingStore size={30} /></ThemeIcon>
-        <Title order={1} size="h3" ta="center">{t('seller.notSeller.title')}</Title>
-        <Text c="gray.7" ta="center" maw={440}>{text}</Text>
-        <Button component={Link} to={inAudit ? '/merchant/audit' : '/merchant/apply'}>{inAudit ? t('seller.notSeller.viewApplication') : t('seller.notSeller.apply')}</Button>
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          <IconBuildingStore size={30} />
+        </ThemeIcon>
+        <Title order={1} size="h3" ta="center">
+          {t('seller.notSeller.title')}
+        </Title>
+        <Text c="gray.7" ta="center" maw={440}>
+          {text}
+        </Text>
+        <Button component={Link} to={inAudit ? '/merchant/audit' : '/merchant/apply'}>
+          {inAudit ? t('seller.notSeller.viewApplication') : t('seller.notSeller.apply')}
+        </Button>
       </Stack>
     </Container>
   );

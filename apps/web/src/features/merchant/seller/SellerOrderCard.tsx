@@ -1,6 +1,24 @@
 /** One order in the seller console: who bought what, where it goes, its packages and what the seller can do next. */
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Box, Button, Card, CopyButton, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconPlus, IconTruckDelivery } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +31,19 @@ import phone from '../../../shared/phoneLayout.module.css';
 type Line = SellerOrder['lines'][number];
 
 const STATUS_COLOR: Record<string, string> = {
-  UN_DELIVERY: 'orange', UN_RECEIVED: 'blue', COMPLETE: 'green', PROCESSING: 'yellow', PENDING_PAY: 'gray', PENDING_DEPOSIT: 'gray', PENDING_BALANCE: 'gray',
+  UN_DELIVERY: 'orange',
+  UN_RECEIVED: 'blue',
+  COMPLETE: 'green',
+  PROCESSING: 'yellow',
+  PENDING_PAY: 'gray',
+  PENDING_DEPOSIT: 'gray',
+  PENDING_BALANCE: 'gray',
 };
-const PACKAGE_COLOR: Record<ShipmentPackage['fulfillmentProgressStatus'], string> = { SEND_DELIVERY: 'blue', SIGN_IN: 'green', CANCEL: 'gray' };
+const PACKAGE_COLOR: Record<ShipmentPackage['fulfillmentProgressStatus'], string> = {
+  SEND_DELIVERY: 'blue',
+  SIGN_IN: 'green',
+  CANCEL: 'gray',
+};
 export const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
 interface Props {
@@ -28,8 +56,12 @@ interface Props {
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
-      <Text component="dt" size="xs" c="dimmed">{label}</Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </Box>
   );
 }
@@ -50,7 +82,8 @@ function CopyCode({ value, label }: { value: string; label: string }) {
 }
 
 /** Quantity with its unit ("1.5 kg", "1 pack"); plain pieces stay a bare number. */
-export const qtyText = (q: string, l: { unitName: string | null }) => (l.unitName && !['pc', 'pcs'].includes(l.unitName) ? `${q} ${l.unitName}` : q);
+export const qtyText = (q: string, l: { unitName: string | null }) =>
+  l.unitName && !['pc', 'pcs'].includes(l.unitName) ? `${q} ${l.unitName}` : q;
 
 export function SellerOrderCard({ order: o, onShip, onAddEvent, onDecide }: Props) {
   const { t } = useTranslation();
@@ -62,26 +95,58 @@ export function SellerOrderCard({ order: o, onShip, onAddEvent, onDecide }: Prop
 
   const product = (l: Line) => (
     <Group gap="sm" wrap="nowrap">
-      <Image src={l.image} alt="" w={{ base: 56, sm: 64 }} h={{ base: 56, sm: 64 }} radius="sm" fit="contain" bg="gray.0" />
+      <Image
+        src={l.image}
+        alt=""
+        w={{ base: 56, sm: 64 }}
+        h={{ base: 56, sm: 64 }}
+        radius="sm"
+        fit="contain"
+        bg="gray.0"
+      />
       <Box miw={0}>
-        <Text size="sm" fw={500} lineClamp={2}>{l.name}</Text>
-        <Text size="xs" c="dimmed">{t('seller.sku')}: {l.skuName}</Text>
-        {isWeightLine(l) && <Badge size="xs" variant="light" mt={2}>{t('seller.weightItem')}</Badge>}
+        <Text size="sm" fw={500} lineClamp={2}>
+          {l.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('seller.sku')}: {l.skuName}
+        </Text>
+        {isWeightLine(l) && (
+          <Badge size="xs" variant="light" mt={2}>
+            {t('seller.weightItem')}
+          </Badge>
+        )}
       </Box>
     </Group>
   );
 
   return (
-    <Paper component="article" withBorder p={{ base: 'sm', sm: 'md' }} radius="md" data-testid="seller-order" aria-labelledby={titleId}>
+    <Paper
+      component="article"
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      radius="md"
+      data-testid="seller-order"
+      aria-labelledby={titleId}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Group gap={6} wrap="wrap">
-            <Title order={2} size="h5" id={titleId}>{t('seller.orderNo', { code: o.tradeOrderCode })}</Title>
+            <Title order={2} size="h5" id={titleId}>
+              {t('seller.orderNo', { code: o.tradeOrderCode })}
+            </Title>
             <CopyCode value={o.tradeOrderCode} label={t('seller.copyOrderNo')} />
-            <Badge color={STATUS_COLOR[o.status] ?? 'gray'} variant="light" data-testid="order-status">{statusLabel}</Badge>
+            <Badge color={STATUS_COLOR[o.status] ?? 'gray'} variant="light" data-testid="order-status">
+              {statusLabel}
+            </Badge>
           </Group>
           {canShip(o) && (
-            <Button leftSection={<IconTruckDelivery size={16} />} onClick={() => onShip(o)} className={phone.buttonFullWidthOnPhone} aria-label={t('seller.ship.buttonFor', { code: o.tradeOrderCode })}>
+            <Button
+              leftSection={<IconTruckDelivery size={16} />}
+              onClick={() => onShip(o)}
+              className={phone.buttonFullWidthOnPhone}
+              aria-label={t('seller.ship.buttonFor', { code: o.tradeOrderCode })}
+            >
               {t('seller.ship.button')}
             </Button>
           )}
@@ -97,15 +162,26 @@ export function SellerOrderCard({ order: o, onShip, onAddEvent, onDecide }: Prop
         </SimpleGrid>
 
         {cancel && (
-          <Alert color={pending ? 'yellow' : 'gray'} title={t('seller.cancel.title', { code: cancel.code })} data-testid="cancel-request">
+          <Alert
+            color={pending ? 'yellow' : 'gray'}
+            title={t('seller.cancel.title', { code: cancel.code })}
+            data-testid="cancel-request"
+          >
             <Stack gap="xs">
               <Text size="sm">
-                {t('seller.cancel.info', { date: when(cancel.createdAt), status: t(`seller.reverseStatus.${cancel.status}`, { defaultValue: cancel.status }) })}
+                {t('seller.cancel.info', {
+                  date: when(cancel.createdAt),
+                  status: t(`seller.reverseStatus.${cancel.status}`, { defaultValue: cancel.status }),
+                })}
               </Text>
               {pending && (
                 <Group gap="xs">
-                  <Button color="red" size="xs" onClick={() => onDecide(o, true)}>{t('seller.cancel.approve')}</Button>
-                  <Button variant="default" size="xs" onClick={() => onDecide(o, false)}>{t('seller.cancel.reject')}</Button>
+                  <Button color="red" size="xs" onClick={() => onDecide(o, true)}>
+                    {t('seller.cancel.approve')}
+                  </Button>
+                  <Button variant="default" size="xs" onClick={() => onDecide(o, false)}>
+                    {t('seller.cancel.reject')}
+                  </Button>
                 </Group>
               )}
             </Stack>
@@ -115,7 +191,9 @@ export function SellerOrderCard({ order: o, onShip, onAddEvent, onDecide }: Prop
         <Table withTableBorder verticalSpacing="xs" aria-label={t('seller.lines')} className={lineTable.table}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('seller.product')}</Table.Th><Table.Th w={140}>{t('seller.bought')}</Table.Th><Table.Th w={140}>{t('seller.shipped')}</Table.Th>
+              <Table.Th>{t('seller.product')}</Table.Th>
+              <Table.Th w={140}>{t('seller.bought')}</Table.Th>
+              <Table.Th w={140}>{t('seller.shipped')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -131,9 +209,13 @@ export function SellerOrderCard({ order: o, onShip, onAddEvent, onDecide }: Prop
 
         {o.packages.length > 0 && (
           <Stack gap="xs">
-            <Title order={3} size="h6">{t('seller.package.heading', { count: o.packages.length })}</Title>
+            <Title order={3} size="h6">
+              {t('seller.package.heading', { count: o.packages.length })}
+            </Title>
             <SimpleGrid cols={{ base: 1, md: o.packages.length > 1 ? 2 : 1 }} spacing="sm">
-              {o.packages.map((p, i) => <PackageCard key={p.id} pkg={p} index={i + 1} onAddEvent={onAddEvent} />)}
+              {o.packages.map((p, i) => (
+                <PackageCard key={p.id} pkg={p} index={i + 1} onAddEvent={onAddEvent} />
+              ))}
             </SimpleGrid>
           </Stack>
         )}
@@ -142,38 +224,94 @@ export function SellerOrderCard({ order: o, onShip, onAddEvent, onDecide }: Prop
   );
 }
 
-function PackageCard({ pkg: p, index, onAddEvent }: { pkg: ShipmentPackage; index: number; onAddEvent: (p: ShipmentPackage) => void }) {
+function PackageCard({
+  pkg: p,
+  index,
+  onAddEvent,
+}: {
+  pkg: ShipmentPackage;
+  index: number;
+  onAddEvent: (p: ShipmentPackage) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" data-testid="seller-package" component="section" aria-label={t('seller.package.label', { n: index, code: p.serviceCode })}>
+    <Card
+      withBorder
+      padding="sm"
+      data-testid="seller-package"
+      component="section"
+      aria-label={t('seller.package.label', { n: index, code: p.serviceCode })}
+    >
       <Group justify="space-between" gap="xs" align="flex-start">
         <Box>
-          <Text size="sm" fw={600}>{t('seller.package.n', { n: index })} · {p.fulfillmentServiceProvider.entityName}</Text>
+          <Text size="sm" fw={600}>
+            {t('seller.package.n', { n: index })} · {p.fulfillmentServiceProvider.entityName}
+          </Text>
           <Group gap={4}>
-            <Text size="sm">{t('seller.package.tracking')}: <span data-testid="tracking-number">{p.serviceCode}</span></Text>
+            <Text size="sm">
+              {t('seller.package.tracking')}: <span data-testid="tracking-number">{p.serviceCode}</span>
+            </Text>
             <CopyCode value={p.serviceCode} label={t('seller.copyTracking')} />
           </Group>
-          <Text size="xs" c="dimmed">{t('seller.package.shippedAt', { date: when(p.createdAt) })}{p.signedAt ? ` · ${t('seller.package.signedAt', { date: when(p.signedAt) })}` : ''}</Text>
+          <Text size="xs" c="dimmed">
+            {t('seller.package.shippedAt', { date: when(p.createdAt) })}
+            {p.signedAt ? ` · ${t('seller.package.signedAt', { date: when(p.signedAt) })}` : ''}
+          </Text>
         </Box>
-        <Badge color={PACKAGE_COLOR[p.fulfillmentProgressStatus]} variant="light">{t(`seller.package.status.${p.fulfillmentProgressStatus}`)}</Badge>
+        <Badge color={PACKAGE_COLOR[p.fulfillmentProgressStatus]} variant="light">
+          {t(`seller.package.status.${p.fulfillmentProgressStatus}`)}
+        </Badge>
       </Group>
       <Text size="xs" mt={6} c="dimmed">
-        {p.fulfillmentProgressLineList.map((l) => `${l.tradeOrderLine.name} (${l.tradeOrderLine.skuName}) × ${qtyText(l.actualExecuteQty, l.tradeOrderLine)}`).join(' · ')}
+        {p.fulfillmentProgressLineList
+          .map(
+            (l) =>
+              `${l.tradeOrderLine.name} (${l.tradeOrderLine.skuName}) × ${qtyText(l.actualExecuteQty, l.tradeOrderLine)}`,
+          )
+          .join(' · ')}
       </Text>
       {p.logisticsList.length ? (
-        <Timeline active={0} bulletSize={10} lineWidth={2} mt="sm" role="list" aria-label={t('seller.package.timeline')} styles={{ item: { marginTop: 8 } }}>
+        <Timeline
+          active={0}
+          bulletSize={10}
+          lineWidth={2}
+          mt="sm"
+          role="list"
+          aria-label={t('seller.package.timeline')}
+          styles={{ item: { marginTop: 8 } }}
+        >
           {p.logisticsList.map((e, i) => (
-            <Timeline.Item key={`${e.originTime}-${i}`} role="listitem" title={<Text size="sm" fw={i === 0 ? 600 : 400}>{e.context}</Text>}>
+            <Timeline.Item
+              key={`${e.originTime}-${i}`}
+              role="listitem"
+              title={
+                <Text size="sm" fw={i === 0 ? 600 : 400}>
+                  {e.context}
+                </Text>
+              }
+            >
               <Text size="xs" c="dimmed">
-                {when(e.originTime)}{e.areaName ? ` · ${e.areaName}` : ''} · {t(`seller.package.by.${e.operaterType}`)}
+                {when(e.originTime)}
+                {e.areaName ? ` · ${e.areaName}` : ''} · {t(`seller.package.by.${e.operaterType}`)}
               </Text>
             </Timeline.Item>
           ))}
         </Timeline>
-      ) : <Text size="sm" c="dimmed" mt="xs">{t('seller.package.noEvents')}</Text>}
+      ) : (
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('seller.package.noEvents')}
+        </Text>
+      )}
       {p.fulfillmentProgressStatus !== 'CANCEL' && (
-        <Button mt="sm" size="xs" variant="light" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => onAddEvent(p)}
-          aria-label={t('seller.event.buttonFor', { code: p.serviceCode })}>
+        <Button
+          mt="sm"
+          size="xs"
+          variant="light"
+          w="fit-content"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => onAddEvent(p)}
+          aria-label={t('seller.event.buttonFor', { code: p.serviceCode })}
+        >
           {t('seller.event.button')}
         </Button>
       )}

@@ -3,7 +3,22 @@
  * and a tracking number (same rules as return shipping, SPEC §5, in the carrier's format where known).
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Card, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Group,
+  Image,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -16,14 +31,25 @@ import { qtyText } from './SellerOrderCard';
 import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
 
 type Line = SellerOrder['lines'][number];
-interface FormValues { carrierId: string | null; serviceCode: string; lines: { id: string; qty: number | string }[] }
+interface FormValues {
+  carrierId: string | null;
+  serviceCode: string;
+  lines: { id: string; qty: number | string }[];
+}
 
 export function ShipModal({ order, onClose }: { order: SellerOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
   // Opens after a click, so the phone layout (full screen, a card per line) is known by then.
   const mobile = usePhoneAfterMount();
   return (
-    <Modal opened={!!order} onClose={onClose} title={order ? t('seller.ship.title', { code: order.tradeOrderCode }) : ''} size="xl" fullScreen={mobile} centered>
+    <Modal
+      opened={!!order}
+      onClose={onClose}
+      title={order ? t('seller.ship.title', { code: order.tradeOrderCode }) : ''}
+      size="xl"
+      fullScreen={mobile}
+      centered
+    >
       {order && <ShipForm key={order.id} order={order} mobile={mobile} onDone={onClose} />}
     </Modal>
   );
@@ -46,7 +72,12 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
       // Letters and digits, and the chosen carrier's own format where it has one (the server's schema).
       serviceCode: (v, values) => {
         if (pickup) return null;
-        const checked = checkTracking(t, carriers.data?.find((c) => c.id === values.carrierId), v, { required: 'seller.ship.trackingRequired', invalid: 'seller.ship.trackingInvalid' });
+        const checked = checkTracking(
+          t,
+          carriers.data?.find((c) => c.id === values.carrierId),
+          v,
+          { required: 'seller.ship.trackingRequired', invalid: 'seller.ship.trackingInvalid' },
+        );
         return checked.ok ? null : checked.error;
       },
       lines: {
@@ -65,7 +96,9 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
 
   const submit = form.onSubmit((v) => {
     if (create.isPending) return;
-    const chosen = v.lines.map((l) => ({ tradeOrderLineId: l.id, qty: round3(Number(l.qty)) })).filter((l) => l.qty > 0);
+    const chosen = v.lines
+      .map((l) => ({ tradeOrderLineId: l.id, qty: round3(Number(l.qty)) }))
+      .filter((l) => l.qty > 0);
     setNothing(!chosen.length);
     if (!chosen.length) return;
     create.mutate(
@@ -78,15 +111,20 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
           notifications.show({
             color: 'green',
             title: t('seller.ship.success'),
-            message: r.orderStatus === 'UN_RECEIVED' ? t('seller.ship.allShipped', { code: order.tradeOrderCode }) : t('seller.ship.partShipped', { code: order.tradeOrderCode }),
+            message:
+              r.orderStatus === 'UN_RECEIVED'
+                ? t('seller.ship.allShipped', { code: order.tradeOrderCode })
+                : t('seller.ship.partShipped', { code: order.tradeOrderCode }),
           });
           onDone();
         },
         onError: (e) => {
           // The server names the line it refused and how much is left of it.
-          const d = e instanceof ApiError ? (e.details as { tradeOrderLineId?: string; left?: string } | undefined) : undefined;
+          const d =
+            e instanceof ApiError ? (e.details as { tradeOrderLineId?: string; left?: string } | undefined) : undefined;
           const i = d?.tradeOrderLineId ? v.lines.findIndex((l) => l.id === d.tradeOrderLineId) : -1;
-          if (i >= 0) form.setFieldError(`lines.${i}.qty`, t('seller.ship.qtyAtMost', { left: d!.left ?? qtyLeft(lines[i]!) }));
+          if (i >= 0)
+            form.setFieldError(`lines.${i}.qty`, t('seller.ship.qtyAtMost', { left: d!.left ?? qtyLeft(lines[i]!) }));
         },
       },
     );
@@ -97,9 +135,19 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
       {...form.getInputProps(`lines.${i}.qty`)}
       label={mobile ? t('seller.ship.qty') : undefined}
       aria-label={t('seller.ship.qtyFor', { name: `${l.name} (${l.skuName})` })}
-      min={0} max={qtyLeft(l)} step={isWeightLine(l) ? 0.1 : 1}
-      allowNegative={false} allowDecimal={isWeightLine(l)} decimalScale={isWeightLine(l) ? 3 : 0}
-      rightSection={l.unitName && isWeightLine(l) ? <Text size="xs" c="dimmed">{l.unitName}</Text> : undefined}
+      min={0}
+      max={qtyLeft(l)}
+      step={isWeightLine(l) ? 0.1 : 1}
+      allowNegative={false}
+      allowDecimal={isWeightLine(l)}
+      decimalScale={isWeightLine(l) ? 3 : 0}
+      rightSection={
+        l.unitName && isWeightLine(l) ? (
+          <Text size="xs" c="dimmed">
+            {l.unitName}
+          </Text>
+        ) : undefined
+      }
       w={mobile ? '100%' : 120}
       data-testid="ship-qty"
     />
@@ -107,25 +155,48 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
   const product = (l: Line) => (
     <Group gap="sm" wrap="nowrap">
       <Image src={l.image} alt="" w={48} h={48} radius="sm" fit="contain" />
-      <div><Text size="sm" fw={500} lineClamp={2}>{l.name}</Text><Text size="xs" c="dimmed">{t('seller.sku')}: {l.skuName}</Text></div>
+      <div>
+        <Text size="sm" fw={500} lineClamp={2}>
+          {l.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('seller.sku')}: {l.skuName}
+        </Text>
+      </div>
     </Group>
   );
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('seller.ship.formLabel')}>
       <Stack>
-        {create.error && <Alert color="red" role="alert" data-testid="ship-error">{apiError(create.error)}</Alert>}
-        {nothing && <Alert color="orange" role="alert">{t('seller.ship.nothingChosen')}</Alert>}
-        <Text size="sm" c="dimmed">{t('seller.ship.hint')}</Text>
+        {create.error && (
+          <Alert color="red" role="alert" data-testid="ship-error">
+            {apiError(create.error)}
+          </Alert>
+        )}
+        {nothing && (
+          <Alert color="orange" role="alert">
+            {t('seller.ship.nothingChosen')}
+          </Alert>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('seller.ship.hint')}
+        </Text>
         {mobile ? (
           <Stack gap="xs">
             {lines.map((l, i) => (
               <Card key={l.id} withBorder padding="sm" data-testid="ship-line">
                 {product(l)}
                 <Group gap="md" mt="xs">
-                  <Text size="xs">{t('seller.bought')}: {qtyText(l.tradeQty, l)}</Text>
-                  <Text size="xs">{t('seller.shipped')}: {qtyText(l.shippedQty, l)}</Text>
-                  <Text size="xs">{t('seller.left')}: {qtyText(String(qtyLeft(l)), l)}</Text>
+                  <Text size="xs">
+                    {t('seller.bought')}: {qtyText(l.tradeQty, l)}
+                  </Text>
+                  <Text size="xs">
+                    {t('seller.shipped')}: {qtyText(l.shippedQty, l)}
+                  </Text>
+                  <Text size="xs">
+                    {t('seller.left')}: {qtyText(String(qtyLeft(l)), l)}
+                  </Text>
                 </Group>
                 <Box mt="xs">{qtyInput(l, i)}</Box>
               </Card>
@@ -135,8 +206,11 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
           <Table withTableBorder verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('seller.product')}</Table.Th><Table.Th>{t('seller.bought')}</Table.Th><Table.Th>{t('seller.shipped')}</Table.Th>
-                <Table.Th>{t('seller.left')}</Table.Th><Table.Th>{t('seller.ship.qty')}</Table.Th>
+                <Table.Th>{t('seller.product')}</Table.Th>
+                <Table.Th>{t('seller.bought')}</Table.Th>
+                <Table.Th>{t('seller.shipped')}</Table.Th>
+                <Table.Th>{t('seller.left')}</Table.Th>
+                <Table.Th>{t('seller.ship.qty')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -153,12 +227,17 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
           </Table>
         )}
         {pickup ? (
-          <Alert color="blue" data-testid="pickup-handover">{t('seller.ship.pickupHint', { store: order.shipTo })}</Alert>
+          <Alert color="blue" data-testid="pickup-handover">
+            {t('seller.ship.pickupHint', { store: order.shipTo })}
+          </Alert>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
-              label={t('seller.ship.carrier')} placeholder={carriers.isLoading ? t('common.loading') : t('seller.ship.carrierPlaceholder')}
-              withAsterisk searchable nothingFoundMessage={t('seller.ship.noCarrier')}
+              label={t('seller.ship.carrier')}
+              placeholder={carriers.isLoading ? t('common.loading') : t('seller.ship.carrierPlaceholder')}
+              withAsterisk
+              searchable
+              nothingFoundMessage={t('seller.ship.noCarrier')}
               data={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.entityName }))}
               disabled={carriers.isLoading}
               {...form.getInputProps('carrierId')}
@@ -166,14 +245,26 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
               comboboxProps={{ withinPortal: true }}
             />
             <TextInput
-              label={t('seller.ship.tracking')} placeholder={trackingPlaceholder(t, carriers.data?.find((c) => c.id === form.values.carrierId), 'seller.ship.trackingPlaceholder')} withAsterisk
-              autoComplete="off" maxLength={40} {...form.getInputProps('serviceCode')}
+              label={t('seller.ship.tracking')}
+              placeholder={trackingPlaceholder(
+                t,
+                carriers.data?.find((c) => c.id === form.values.carrierId),
+                'seller.ship.trackingPlaceholder',
+              )}
+              withAsterisk
+              autoComplete="off"
+              maxLength={40}
+              {...form.getInputProps('serviceCode')}
             />
           </SimpleGrid>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={create.isPending}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={create.isPending} disabled={create.isPending}>{t(pickup ? 'seller.ship.readyForPickup' : 'seller.ship.submit')}</Button>
+          <Button variant="default" onClick={onDone} disabled={create.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={create.isPending}>
+            {t(pickup ? 'seller.ship.readyForPickup' : 'seller.ship.submit')}
+          </Button>
         </Group>
       </Stack>
     </form>

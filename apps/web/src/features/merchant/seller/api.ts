@@ -1,7 +1,15 @@
 /** Seller console calls (SPEC §4 "Merchant link": a seller opens the backend): orders, carriers, shipping, tracking, cancel decisions. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Carrier, CreatePackageBody, MerchantStatus, SellerOrder, SellerOrderListBody, TrackEntry, TrackingEventBody } from '@mall/contracts';
+import type {
+  Carrier,
+  CreatePackageBody,
+  MerchantStatus,
+  SellerOrder,
+  SellerOrderListBody,
+  TrackEntry,
+  TrackingEventBody,
+} from '@mall/contracts';
 import { api } from '../../../shared/api';
 
 export type SellerTab = z.output<typeof SellerOrderListBody>['status'];
@@ -15,22 +23,37 @@ export const merchantStatusKey = ['merchant-status'] as const;
 export const useMerchantStatus = () =>
   useQuery({ queryKey: merchantStatusKey, queryFn: () => api<z.infer<typeof MerchantStatus>>('/api/merchant/status') });
 
-export interface SellerOrderQuery { status: SellerTab; keyword: string; pageNo: number }
+export interface SellerOrderQuery {
+  status: SellerTab;
+  keyword: string;
+  pageNo: number;
+}
 
 export function useSellerOrders(q: SellerOrderQuery) {
   return useQuery({
     queryKey: [...sellerOrdersKey, q],
-    queryFn: ({ signal }) => api<{ data: SellerOrder[]; total: number }>('/api/merchant/orders', {
-      body: { pageNo: q.pageNo, pageSize: SELLER_PAGE_SIZE, status: q.status, ...(q.keyword ? { keyword: q.keyword } : {}) } satisfies z.input<typeof SellerOrderListBody>,
-      signal,
-    }),
+    queryFn: ({ signal }) =>
+      api<{ data: SellerOrder[]; total: number }>('/api/merchant/orders', {
+        body: {
+          pageNo: q.pageNo,
+          pageSize: SELLER_PAGE_SIZE,
+          status: q.status,
+          ...(q.keyword ? { keyword: q.keyword } : {}),
+        } satisfies z.input<typeof SellerOrderListBody>,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Logistics companies (flexispot_md_QueryCarrierFlow takes an array of one empty object). */
 export const useCarriers = (enabled: boolean) =>
-  useQuery({ queryKey: ['carriers'], queryFn: () => api<Carrier[]>('/api/trantor/flow/flexispot_md_QueryCarrierFlow', { body: [{}] }), staleTime: 10 * 60_000, enabled });
+  useQuery({
+    queryKey: ['carriers'],
+    queryFn: () => api<Carrier[]>('/api/trantor/flow/flexispot_md_QueryCarrierFlow', { body: [{}] }),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
 
 function useRefreshOrders() {
   const qc = useQueryClient();
@@ -41,7 +64,8 @@ function useRefreshOrders() {
 export function useCreatePackage(orderId: string) {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: (body: z.input<typeof CreatePackageBody>) => api<{ packageId: string; orderStatus: string }>(`/api/merchant/orders/${orderId}/packages`, { body }),
+    mutationFn: (body: z.input<typeof CreatePackageBody>) =>
+      api<{ packageId: string; orderStatus: string }>(`/api/merchant/orders/${orderId}/packages`, { body }),
     onSettled: refresh,
   });
 }
@@ -49,7 +73,8 @@ export function useCreatePackage(orderId: string) {
 export function useAddTrackingEvent(packageId: string) {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: (body: z.input<typeof TrackingEventBody>) => api<TrackEntry>(`/api/merchant/packages/${packageId}/events`, { body }),
+    mutationFn: (body: z.input<typeof TrackingEventBody>) =>
+      api<TrackEntry>(`/api/merchant/packages/${packageId}/events`, { body }),
     onSettled: refresh,
   });
 }
@@ -57,17 +82,20 @@ export function useAddTrackingEvent(packageId: string) {
 export function useCancelDecision() {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: (v: { reverseId: string; approve: boolean }) => api<{ orderStatus: string }>(`/api/merchant/reverse/${v.reverseId}/decision`, { body: { approve: v.approve } }),
+    mutationFn: (v: { reverseId: string; approve: boolean }) =>
+      api<{ orderStatus: string }>(`/api/merchant/reverse/${v.reverseId}/decision`, { body: { approve: v.approve } }),
     onSettled: refresh,
   });
 }
 
 /** Quantities are decimal strings; arithmetic on them is rounded to the 3 decimals the API keeps. */
 export const round3 = (n: number) => Math.round(n * 1000) / 1000;
-export const qtyLeft = (l: SellerOrder['lines'][number]) => Math.max(0, round3(Number(l.tradeQty) - Number(l.shippedQty)));
+export const qtyLeft = (l: SellerOrder['lines'][number]) =>
+  Math.max(0, round3(Number(l.tradeQty) - Number(l.shippedQty)));
 /** Weight items (SPEC §3) are sold by a weight unit and may ship fractions; everything else ships whole pieces. */
 const WEIGHT_UNITS = new Set(['kg', 'g', 'lb', 'lbs', 'oz', 't']);
 export const isWeightLine = (l: SellerOrder['lines'][number]) =>
   WEIGHT_UNITS.has((l.unitName ?? '').toLowerCase()) || l.tradeQty.includes('.') || l.shippedQty.includes('.');
 export const canShip = (o: SellerOrder) => o.status === 'UN_DELIVERY' && o.lines.some((l) => qtyLeft(l) > 0);
-export const pendingCancel = (o: SellerOrder) => o.cancelRequest?.status === 'WAITING_FOR_AUDIT_BY_SELLER' ? o.cancelRequest : null;
+export const pendingCancel = (o: SellerOrder) =>
+  o.cancelRequest?.status === 'WAITING_FOR_AUDIT_BY_SELLER' ? o.cancelRequest : null;

@@ -9,7 +9,8 @@ import { errorMessage } from '../../../shared/errors';
 export function useSellerError() {
   const { t, i18n } = useTranslation();
   return (err: unknown) => {
-    if (err instanceof ApiError && !i18n.exists(`errors.${err.code}`) && i18n.exists(`seller.errors.${err.code}`)) return t(`seller.errors.${err.code}`);
+    if (err instanceof ApiError && !i18n.exists(`errors.${err.code}`) && i18n.exists(`seller.errors.${err.code}`))
+      return t(`seller.errors.${err.code}`);
     return errorMessage(t, err);
   };
 }

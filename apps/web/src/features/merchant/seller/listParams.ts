@@ -7,14 +7,19 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Moves a page past the end of `list` to its last page (replacing the history entry). */
-export function useLastPageGuard(list: { data?: { data: unknown[]; total: number }; isPlaceholderData: boolean }, pageNo: number, pageSize: number) {
+export function useLastPageGuard(
+  list: { data?: { data: unknown[]; total: number }; isPlaceholderData: boolean },
+  pageNo: number,
+  pageSize: number,
+) {
   const [params, setParams] = useSearchParams();
   const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize));
   const pastEnd = !list.isPlaceholderData && !!list.data && list.data.data.length === 0 && pageNo > lastPage;
   useEffect(() => {
     if (!pastEnd) return;
     const p = new URLSearchParams(params);
-    if (lastPage > 1) p.set('pageNo', String(lastPage)); else p.delete('pageNo');
+    if (lastPage > 1) p.set('pageNo', String(lastPage));
+    else p.delete('pageNo');
     setParams(p, { replace: true });
   }, [pastEnd, lastPage, params, setParams]);
 }

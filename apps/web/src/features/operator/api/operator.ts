@@ -12,14 +12,27 @@ export const fetchApplications = (status: ApplicationFilter, signal?: AbortSigna
 export const fetchSellers = (signal?: AbortSignal) => api<OperatorSeller[]>('/api/operator/sellers', { signal });
 
 export const useApplications = (status: ApplicationFilter) =>
-  useQuery({ queryKey: [...operatorKey, 'applications', status], queryFn: ({ signal }) => fetchApplications(status, signal) });
-export const useSellers = () => useQuery({ queryKey: [...operatorKey, 'sellers'], queryFn: ({ signal }) => fetchSellers(signal) });
+  useQuery({
+    queryKey: [...operatorKey, 'applications', status],
+    queryFn: ({ signal }) => fetchApplications(status, signal),
+  });
+export const useSellers = () =>
+  useQuery({ queryKey: [...operatorKey, 'sellers'], queryFn: ({ signal }) => fetchSellers(signal) });
 
 function useOperatorMutation<V>(fn: (v: V) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: operatorKey }) });
 }
 
-export const usePassApplication = () => useOperatorMutation((id: string) => api<OperatorApplication>(`/api/operator/merchant-applications/${id}/pass`, { body: {} }));
-export const useRejectApplication = () => useOperatorMutation((v: { id: string; reason: string }) => api<OperatorApplication>(`/api/operator/merchant-applications/${v.id}/reject`, { body: { reason: v.reason } }));
-export const useMoveSeller = () => useOperatorMutation((v: { id: string; event: SellerEvent }) => api<OperatorSeller>(`/api/operator/sellers/${v.id}/state`, { body: { event: v.event } }));
+export const usePassApplication = () =>
+  useOperatorMutation((id: string) =>
+    api<OperatorApplication>(`/api/operator/merchant-applications/${id}/pass`, { body: {} }),
+  );
+export const useRejectApplication = () =>
+  useOperatorMutation((v: { id: string; reason: string }) =>
+    api<OperatorApplication>(`/api/operator/merchant-applications/${v.id}/reject`, { body: { reason: v.reason } }),
+  );
+export const useMoveSeller = () =>
+  useOperatorMutation((v: { id: string; event: SellerEvent }) =>
+    api<OperatorSeller>(`/api/operator/sellers/${v.id}/state`, { body: { event: v.event } }),
+  );

@@ -22,13 +22,36 @@ export interface CheckoutSubscriptions {
 export function subscribeAfterCheckout(s: CheckoutSubscriptions): void {
   const calls: Promise<unknown>[] = [];
   if (s.byEmail && s.email) {
-    calls.push(api('/api/subscription/email', { body: { email: s.email, ...(s.name && { name: s.name }), source: 'CHECK_OUT_NOW', subscribe: true, ...(s.country && { country: s.country }) } }));
+    calls.push(
+      api('/api/subscription/email', {
+        body: {
+          email: s.email,
+          ...(s.name && { name: s.name }),
+          source: 'CHECK_OUT_NOW',
+          subscribe: true,
+          ...(s.country && { country: s.country }),
+        },
+      }),
+    );
   }
   if (s.bySms && s.mobile) {
-    calls.push(api('/api/subscription/sms', { body: { ...(s.email && { email: s.email }), mobile: s.mobile, subscrible: true, source: 'CHECK_OUT_NOW', ...(s.country && { country: s.country }), sendPhoneMessage: true } }));
+    calls.push(
+      api('/api/subscription/sms', {
+        body: {
+          ...(s.email && { email: s.email }),
+          mobile: s.mobile,
+          subscrible: true,
+          source: 'CHECK_OUT_NOW',
+          ...(s.country && { country: s.country }),
+          sendPhoneMessage: true,
+        },
+      }),
+    );
   }
   for (const call of calls) call.catch((e: unknown) => console.warn('subscription at checkout failed', e));
 }
 
-export const confirmSubscription = (token: string) => api<SubscriptionLinkResult>('/api/subscription/confirm', { body: { token } });
-export const unsubscribe = (token: string) => api<SubscriptionLinkResult>('/api/subscription/unsubscribe', { body: { token } });
+export const confirmSubscription = (token: string) =>
+  api<SubscriptionLinkResult>('/api/subscription/confirm', { body: { token } });
+export const unsubscribe = (token: string) =>
+  api<SubscriptionLinkResult>('/api/subscription/unsubscribe', { body: { token } });

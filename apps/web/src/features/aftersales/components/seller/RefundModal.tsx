@@ -18,14 +18,24 @@ export function RefundModal({ reverse, onClose }: { reverse: SellerReverse | nul
   const { t } = useTranslation();
   const mobile = usePhoneAfterMount();
   return (
-    <Modal opened={!!reverse} onClose={onClose} title={reverse ? t('sellerAfterSales.refund.title', { code: reverse.reverseTradeOrderCode }) : ''} centered fullScreen={mobile}>
+    <Modal
+      opened={!!reverse}
+      onClose={onClose}
+      title={reverse ? t('sellerAfterSales.refund.title', { code: reverse.reverseTradeOrderCode }) : ''}
+      centered
+      fullScreen={mobile}
+    >
       {reverse && <RefundForm key={reverse.id} reverse={reverse} onDone={onClose} />}
     </Modal>
   );
 }
 
 const minorOf = (value: string, currency: SellerReverse['maxRefundAmt']['currency']) => {
-  try { return toMinor(value.trim(), currency); } catch { return null; }
+  try {
+    return toMinor(value.trim(), currency);
+  } catch {
+    return null;
+  }
 };
 
 function RefundForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: () => void }) {
@@ -53,7 +63,9 @@ function RefundForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: ()
 
   // Checked as the seller types: the total and the button only ever show an amount that can be refunded.
   const amountError = check(amount, maxMinor, 'sellerAfterSales.refund.amountTooHigh');
-  const shippingError = withShipping ? check(shipping, shippingMaxMinor, 'sellerAfterSales.refund.shippingTooHigh') : null;
+  const shippingError = withShipping
+    ? check(shipping, shippingMaxMinor, 'sellerAfterSales.refund.shippingTooHigh')
+    : null;
   const amountMinor = amountError ? null : minorOf(amount, currency);
   const shippingMinor = !withShipping ? 0n : shippingError ? null : minorOf(shipping, currency);
   const zero = amountMinor === 0n && shippingMinor === 0n;
@@ -62,55 +74,145 @@ function RefundForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: ()
 
   const submit = () => {
     if (refund.isPending || !valid) return;
-    const body = SellerRefundBody.parse({ amount: amount.trim(), ...(withShipping ? { refundShippingAmt: shipping.trim() } : {}) });
-    refund.mutate({ id: r.id, body }, {
-      onSuccess: (res) => {
-        notifications.show({
-          color: 'green', title: t('sellerAfterSales.refund.success', { code: r.reverseTradeOrderCode, amount: total }),
-          message: t(`sellerAfterSales.status.${res.reverseTradeOrderStatus}`, { defaultValue: res.reverseTradeOrderStatus }),
-        });
-        onDone();
-      },
+    const body = SellerRefundBody.parse({
+      amount: amount.trim(),
+      ...(withShipping ? { refundShippingAmt: shipping.trim() } : {}),
     });
+    refund.mutate(
+      { id: r.id, body },
+      {
+        onSuccess: (res) => {
+          notifications.show({
+            color: 'green',
+            title: t('sellerAfterSales.refund.success', { code: r.reverseTradeOrderCode, amount: total }),
+            message: t(`sellerAfterSales.status.${res.reverseTradeOrderStatus}`, {
+              defaultValue: res.reverseTradeOrderStatus,
+            }),
+          });
+          onDone();
+        },
+      },
+    );
   };
 
-  const suffix = <Text size="xs" c="dimmed">{currency}</Text>;
+  const suffix = (
+    <Text size="xs" c="dimmed">
+      {currency}
+    </Text>
+  );
   return (
-    <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} aria-label={t('sellerAfterSales.refund.title', { code: r.reverseTradeOrderCode })}>
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      aria-label={t('sellerAfterSales.refund.title', { code: r.reverseTradeOrderCode })}
+    >
       <Stack>
-        {refund.error && <Alert color="red" role="alert" data-testid="refund-error">{apiError(refund.error)}</Alert>}
+        {refund.error && (
+          <Alert color="red" role="alert" data-testid="refund-error">
+            {apiError(refund.error)}
+          </Alert>
+        )}
         <SimpleGrid cols={2} spacing="sm">
-          <div><Text size="xs" c="dimmed">{t('sellerAfterSales.applyRefundAmt')}</Text><Text size="sm" fw={500}>{money(r.applyRefundAmt)}</Text></div>
-          <div><Text size="xs" c="dimmed">{t('sellerAfterSales.maxRefundAmt')}</Text><Text size="sm" fw={500}>{money(r.maxRefundAmt)}</Text></div>
-          <div><Text size="xs" c="dimmed">{t('sellerAfterSales.refund.roomGoods')}</Text><Text size="sm" fw={500} data-testid="refund-room-goods">{money(r.refundableGoodsAmt)}</Text></div>
-          <div><Text size="xs" c="dimmed">{t('sellerAfterSales.refund.roomShipping')}</Text><Text size="sm" fw={500} data-testid="refund-room-shipping">{money(r.refundableShippingAmt)}</Text></div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('sellerAfterSales.applyRefundAmt')}
+            </Text>
+            <Text size="sm" fw={500}>
+              {money(r.applyRefundAmt)}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('sellerAfterSales.maxRefundAmt')}
+            </Text>
+            <Text size="sm" fw={500}>
+              {money(r.maxRefundAmt)}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('sellerAfterSales.refund.roomGoods')}
+            </Text>
+            <Text size="sm" fw={500} data-testid="refund-room-goods">
+              {money(r.refundableGoodsAmt)}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('sellerAfterSales.refund.roomShipping')}
+            </Text>
+            <Text size="sm" fw={500} data-testid="refund-room-shipping">
+              {money(r.refundableShippingAmt)}
+            </Text>
+          </div>
         </SimpleGrid>
-        <Text size="xs" c="dimmed">{t('sellerAfterSales.refund.roomHint', { goods: money(r.refundableGoodsAmt), shipping: money(r.refundableShippingAmt) })}</Text>
+        <Text size="xs" c="dimmed">
+          {t('sellerAfterSales.refund.roomHint', {
+            goods: money(r.refundableGoodsAmt),
+            shipping: money(r.refundableShippingAmt),
+          })}
+        </Text>
         <TextInput
-          label={t('sellerAfterSales.refund.amount')} description={t('sellerAfterSales.refund.amountHint', { max: money(r.maxRefundAmt) })} withAsterisk
-          inputMode="decimal" autoComplete="off" maxLength={12} rightSection={suffix} data-autofocus data-testid="refund-amount"
-          value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={amountError ?? (zero ? t('sellerAfterSales.refund.amountZero') : undefined)}
+          label={t('sellerAfterSales.refund.amount')}
+          description={t('sellerAfterSales.refund.amountHint', { max: money(r.maxRefundAmt) })}
+          withAsterisk
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={12}
+          rightSection={suffix}
+          data-autofocus
+          data-testid="refund-amount"
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+          error={amountError ?? (zero ? t('sellerAfterSales.refund.amountZero') : undefined)}
         />
         <Checkbox
-          label={t('sellerAfterSales.refund.withShipping')} description={t('sellerAfterSales.refund.withShippingHint')}
-          checked={withShipping} disabled={shippingMaxMinor === 0n} onChange={(e) => setWithShipping(e.currentTarget.checked)}
+          label={t('sellerAfterSales.refund.withShipping')}
+          description={t('sellerAfterSales.refund.withShippingHint')}
+          checked={withShipping}
+          disabled={shippingMaxMinor === 0n}
+          onChange={(e) => setWithShipping(e.currentTarget.checked)}
         />
         {withShipping && (
           <TextInput
-            label={t('sellerAfterSales.refund.shipping')} withAsterisk inputMode="decimal" autoComplete="off" maxLength={12} rightSection={suffix} data-testid="refund-shipping"
+            label={t('sellerAfterSales.refund.shipping')}
+            withAsterisk
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={12}
+            rightSection={suffix}
+            data-testid="refund-shipping"
             description={t('sellerAfterSales.refund.amountHint', { max: money(r.refundableShippingAmt) })}
-            value={shipping} onChange={(e) => setShipping(e.currentTarget.value)} error={shippingError}
+            value={shipping}
+            onChange={(e) => setShipping(e.currentTarget.value)}
+            error={shippingError}
           />
         )}
         <Divider />
         <Group justify="space-between">
           <Text size="sm">{t('sellerAfterSales.refund.total')}</Text>
-          <Text fw={700} data-testid="refund-total">{total}</Text>
+          <Text fw={700} data-testid="refund-total">
+            {total}
+          </Text>
         </Group>
-        <Text size="xs" c="dimmed">{t('sellerAfterSales.refund.finalHint')}</Text>
+        <Text size="xs" c="dimmed">
+          {t('sellerAfterSales.refund.finalHint')}
+        </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={refund.isPending}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={refund.isPending} disabled={refund.isPending || !valid} data-testid="refund-submit">{valid ? t('sellerAfterSales.refund.submit', { amount: total }) : t('sellerAfterSales.action.refund')}</Button>
+          <Button variant="default" onClick={onDone} disabled={refund.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            loading={refund.isPending}
+            disabled={refund.isPending || !valid}
+            data-testid="refund-submit"
+          >
+            {valid ? t('sellerAfterSales.refund.submit', { amount: total }) : t('sellerAfterSales.action.refund')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -27,31 +27,68 @@ function EventForm({ shipment, onDone }: { shipment: ReverseShipment; onDone: ()
   const form = useForm({
     initialValues: { context: '', areaName: '' },
     validate: {
-      context: (v) => (!v.trim() ? t('seller.event.contextRequired') : ReverseEventBody.shape.context.safeParse(v).success ? null : t('errors.field.tooLong', { max: EVENT_MAX })),
-      areaName: (v) => (ReverseEventBody.shape.areaName.safeParse(v).success ? null : t('errors.field.tooLong', { max: AREA_MAX })),
+      context: (v) =>
+        !v.trim()
+          ? t('seller.event.contextRequired')
+          : ReverseEventBody.shape.context.safeParse(v).success
+            ? null
+            : t('errors.field.tooLong', { max: EVENT_MAX }),
+      areaName: (v) =>
+        ReverseEventBody.shape.areaName.safeParse(v).success ? null : t('errors.field.tooLong', { max: AREA_MAX }),
     },
   });
   const submit = form.onSubmit((v) => {
     if (add.isPending) return;
     const body = ReverseEventBody.parse({ context: v.context, ...(v.areaName.trim() ? { areaName: v.areaName } : {}) });
-    add.mutate({ shipmentId: shipment.id, body }, {
-      onSuccess: () => { notifications.show({ color: 'green', message: t('seller.event.success') }); onDone(); },
-    });
+    add.mutate(
+      { shipmentId: shipment.id, body },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('seller.event.success') });
+          onDone();
+        },
+      },
+    );
   });
   return (
     <form noValidate onSubmit={submit} aria-label={t('seller.event.title')}>
       <Stack>
-        {add.error && <Alert color="red" role="alert">{apiError(add.error)}</Alert>}
-        <TextInput label={t('seller.package.tracking')} value={`${shipment.fulfillmentServiceProvider.entityName} · ${shipment.serviceCode}`} readOnly variant="filled" />
-        <Textarea
-          label={t('seller.event.context')} placeholder={t('seller.event.contextPlaceholder')} withAsterisk autosize minRows={3} maxLength={EVENT_MAX} data-autofocus
-          description={t('common.remaining', { count: EVENT_MAX - form.values.context.length })}
-          {...form.getInputProps('context')} data-testid="event-context"
+        {add.error && (
+          <Alert color="red" role="alert">
+            {apiError(add.error)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('seller.package.tracking')}
+          value={`${shipment.fulfillmentServiceProvider.entityName} · ${shipment.serviceCode}`}
+          readOnly
+          variant="filled"
         />
-        <TextInput label={t('seller.event.area')} placeholder={t('seller.event.areaPlaceholder')} maxLength={AREA_MAX} {...form.getInputProps('areaName')} />
+        <Textarea
+          label={t('seller.event.context')}
+          placeholder={t('seller.event.contextPlaceholder')}
+          withAsterisk
+          autosize
+          minRows={3}
+          maxLength={EVENT_MAX}
+          data-autofocus
+          description={t('common.remaining', { count: EVENT_MAX - form.values.context.length })}
+          {...form.getInputProps('context')}
+          data-testid="event-context"
+        />
+        <TextInput
+          label={t('seller.event.area')}
+          placeholder={t('seller.event.areaPlaceholder')}
+          maxLength={AREA_MAX}
+          {...form.getInputProps('areaName')}
+        />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={add.isPending}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={add.isPending} disabled={add.isPending} data-testid="event-submit">{t('seller.event.submit')}</Button>
+          <Button variant="default" onClick={onDone} disabled={add.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={add.isPending} disabled={add.isPending} data-testid="event-submit">
+            {t('seller.event.submit')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -17,7 +17,14 @@ export function ShipExchangeModal({ reverse, onClose }: { reverse: SellerReverse
   const { t } = useTranslation();
   const mobile = usePhoneAfterMount();
   return (
-    <Modal opened={!!reverse} onClose={onClose} title={reverse ? t('sellerAfterSales.ship.title', { code: reverse.reverseTradeOrderCode }) : ''} size="lg" centered fullScreen={mobile}>
+    <Modal
+      opened={!!reverse}
+      onClose={onClose}
+      title={reverse ? t('sellerAfterSales.ship.title', { code: reverse.reverseTradeOrderCode }) : ''}
+      size="lg"
+      centered
+      fullScreen={mobile}
+    >
       {reverse && <ShipForm key={reverse.id} reverse={reverse} onDone={onClose} />}
     </Modal>
   );
@@ -34,23 +41,46 @@ function ShipForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: () =
       carrierId: (v) => (v ? null : t('seller.ship.carrierRequired')),
       // Letters and digits, and the chosen carrier's own format where it has one (the server's schema).
       serviceCode: (v, values) => {
-        const checked = checkTracking(t, carriers.data?.find((c) => c.id === values.carrierId), v, { required: 'seller.ship.trackingRequired', invalid: 'seller.ship.trackingInvalid' });
+        const checked = checkTracking(
+          t,
+          carriers.data?.find((c) => c.id === values.carrierId),
+          v,
+          { required: 'seller.ship.trackingRequired', invalid: 'seller.ship.trackingInvalid' },
+        );
         return checked.ok ? null : checked.error;
       },
     },
   });
   const submit = form.onSubmit((v) => {
     if (ship.isPending) return;
-    ship.mutate({ id: r.id, body: ShipExchangeBody.parse({ carrierId: v.carrierId, serviceCode: v.serviceCode.trim().toUpperCase() }) }, {
-      onSuccess: () => { notifications.show({ color: 'green', message: t('sellerAfterSales.ship.success', { code: r.reverseTradeOrderCode }) }); onDone(); },
-    });
+    ship.mutate(
+      {
+        id: r.id,
+        body: ShipExchangeBody.parse({ carrierId: v.carrierId, serviceCode: v.serviceCode.trim().toUpperCase() }),
+      },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: t('sellerAfterSales.ship.success', { code: r.reverseTradeOrderCode }),
+          });
+          onDone();
+        },
+      },
+    );
   });
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('sellerAfterSales.ship.title', { code: r.reverseTradeOrderCode })}>
       <Stack>
-        {ship.error && <Alert color="red" role="alert" data-testid="ship-exchange-error">{apiError(ship.error)}</Alert>}
-        <Text size="sm" c="dimmed">{t('sellerAfterSales.ship.hint', { buyer: r.buyerName })}</Text>
+        {ship.error && (
+          <Alert color="red" role="alert" data-testid="ship-exchange-error">
+            {apiError(ship.error)}
+          </Alert>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('sellerAfterSales.ship.hint', { buyer: r.buyerName })}
+        </Text>
         <Stack gap="xs" role="list" aria-label={t('sellerAfterSales.ship.items')}>
           {r.reverseTradeOrderLineList.map((l) => {
             const s = l.derivativeSku ?? l.sku;
@@ -59,10 +89,16 @@ function ShipForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: () =
                 <Group gap="sm" wrap="nowrap">
                   <Image src={s.image} alt="" w={48} h={48} radius="sm" fit="contain" bg="gray.0" />
                   <div style={{ minWidth: 0, flex: 1 }}>
-                    <Text size="sm" fw={500} lineClamp={2}>{s.name}</Text>
-                    <Text size="xs" c="dimmed">{t('seller.sku')}: {s.skuName}</Text>
+                    <Text size="sm" fw={500} lineClamp={2}>
+                      {s.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t('seller.sku')}: {s.skuName}
+                    </Text>
                   </div>
-                  <Text size="sm" fw={600}>× {qtyText(l.reverseQty, l.sku)}</Text>
+                  <Text size="sm" fw={600}>
+                    × {qtyText(l.reverseQty, l.sku)}
+                  </Text>
                 </Group>
               </Card>
             );
@@ -70,8 +106,11 @@ function ShipForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: () =
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label={t('seller.ship.carrier')} placeholder={carriers.isLoading ? t('common.loading') : t('seller.ship.carrierPlaceholder')}
-            withAsterisk searchable nothingFoundMessage={t('seller.ship.noCarrier')}
+            label={t('seller.ship.carrier')}
+            placeholder={carriers.isLoading ? t('common.loading') : t('seller.ship.carrierPlaceholder')}
+            withAsterisk
+            searchable
+            nothingFoundMessage={t('seller.ship.noCarrier')}
             data={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.entityName }))}
             disabled={carriers.isLoading}
             {...form.getInputProps('carrierId')}
@@ -80,13 +119,26 @@ function ShipForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: () =
             data-testid="ship-exchange-carrier"
           />
           <TextInput
-            label={t('seller.ship.tracking')} placeholder={trackingPlaceholder(t, carriers.data?.find((c) => c.id === form.values.carrierId), 'seller.ship.trackingPlaceholder')} withAsterisk
-            autoComplete="off" maxLength={40} {...form.getInputProps('serviceCode')} data-testid="ship-exchange-tracking"
+            label={t('seller.ship.tracking')}
+            placeholder={trackingPlaceholder(
+              t,
+              carriers.data?.find((c) => c.id === form.values.carrierId),
+              'seller.ship.trackingPlaceholder',
+            )}
+            withAsterisk
+            autoComplete="off"
+            maxLength={40}
+            {...form.getInputProps('serviceCode')}
+            data-testid="ship-exchange-tracking"
           />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={ship.isPending}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={ship.isPending} disabled={ship.isPending} data-testid="ship-exchange-submit">{t('sellerAfterSales.ship.submit')}</Button>
+          <Button variant="default" onClick={onDone} disabled={ship.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={ship.isPending} disabled={ship.isPending} data-testid="ship-exchange-submit">
+            {t('sellerAfterSales.ship.submit')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -19,7 +19,13 @@ import { useMerchantStatus } from '../../../merchant/seller/api';
 import { isNotSeller } from '../../../merchant/seller/errors';
 import { SellerConsoleNav } from '../../../merchant/seller/SellerConsoleNav';
 import {
-  SELLER_AS_PAGE_SIZE, SELLER_AS_TABS, type SellerAsTab, useRetryRefund, useReturnAddresses, useSellerAsError, useSellerReverses,
+  SELLER_AS_PAGE_SIZE,
+  SELLER_AS_TABS,
+  type SellerAsTab,
+  useRetryRefund,
+  useReturnAddresses,
+  useSellerAsError,
+  useSellerReverses,
 } from '../../api/seller';
 import { DecisionModal, type Decision } from '../../components/seller/DecisionModal';
 import { RefundModal } from '../../components/seller/RefundModal';
@@ -58,18 +64,34 @@ export function SellerAfterSalesPage() {
 
   if (isNotSeller(list.error)) {
     const audit = merchant.data?.auditStatus === 'audit';
-    return <NotSellerNotice inAudit={audit} text={audit ? t('sellerAfterSales.notSeller.audit') : t('sellerAfterSales.notSeller.text')} />;
+    return (
+      <NotSellerNotice
+        inAudit={audit}
+        text={audit ? t('sellerAfterSales.notSeller.audit') : t('sellerAfterSales.notSeller.text')}
+      />
+    );
   }
 
   const total = list.data?.total ?? 0;
-  const addressOf = (shopId: string) => (addresses.data ? addresses.data.find((s) => s.shopId === shopId)?.address ?? null : undefined);
+  const addressOf = (shopId: string) =>
+    addresses.data ? (addresses.data.find((s) => s.shopId === shopId)?.address ?? null) : undefined;
 
   const onAction = (r: SellerReverse, a: ReverseAction) => {
     switch (a.kind) {
-      case 'audit': case 'qc': setDecision({ reverse: r, kind: a.kind, approve: a.approve }); break;
-      case 'refund': setRefunding(r); break;
-      case 'retryRefund': retry.reset(); setRetrying(r); break;
-      case 'shipExchange': setShipping(r); break;
+      case 'audit':
+      case 'qc':
+        setDecision({ reverse: r, kind: a.kind, approve: a.approve });
+        break;
+      case 'refund':
+        setRefunding(r);
+        break;
+      case 'retryRefund':
+        retry.reset();
+        setRetrying(r);
+        break;
+      case 'shipExchange':
+        setShipping(r);
+        break;
     }
   };
   const editFromDecision = (shopId: string) => {
@@ -79,20 +101,29 @@ export function SellerAfterSalesPage() {
   };
   const closeAddress = () => {
     setEditingShop(null);
-    if (resume) { setDecision(resume); setResume(null); }
+    if (resume) {
+      setDecision(resume);
+      setResume(null);
+    }
   };
   const confirmRetry = () => {
     if (!retrying || retry.isPending) return;
     const r = retrying;
-    retry.mutate({ id: r.id, body: {} }, {
-      onSuccess: (res) => {
-        notifications.show({
-          color: 'green', title: t('sellerAfterSales.retry.success', { code: r.reverseTradeOrderCode }),
-          message: t(`sellerAfterSales.status.${res.reverseTradeOrderStatus}`, { defaultValue: res.reverseTradeOrderStatus }),
-        });
-        setRetrying(null);
+    retry.mutate(
+      { id: r.id, body: {} },
+      {
+        onSuccess: (res) => {
+          notifications.show({
+            color: 'green',
+            title: t('sellerAfterSales.retry.success', { code: r.reverseTradeOrderCode }),
+            message: t(`sellerAfterSales.status.${res.reverseTradeOrderStatus}`, {
+              defaultValue: res.reverseTradeOrderStatus,
+            }),
+          });
+          setRetrying(null);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -101,8 +132,12 @@ export function SellerAfterSalesPage() {
         <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="header" aria-labelledby="seller-as-title">
           <Stack gap="sm">
             <Stack gap={4}>
-              <Title order={1} size="h2" id="seller-as-title">{t('merchant.consoleTitle')}</Title>
-              <Text size="sm" c="dimmed">{t('sellerAfterSales.subtitle')}</Text>
+              <Title order={1} size="h2" id="seller-as-title">
+                {t('merchant.consoleTitle')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('sellerAfterSales.subtitle')}
+              </Text>
             </Stack>
             <SellerConsoleNav active="afterSales" />
           </Stack>
@@ -113,19 +148,52 @@ export function SellerAfterSalesPage() {
         <Tabs value={status} onChange={(v) => isTab(v) && go({ status: v, pageNo: 1 })} keepMounted={false}>
           <Tabs.List aria-label={t('sellerAfterSales.tabsLabel')} className={classes.tabs}>
             {SELLER_AS_TABS.map((s) => (
-              <Tabs.Tab key={s} value={s} fz={{ base: 'xs', sm: 'sm' }} px={{ base: 6, sm: 'md' }} className={classes.tab}>{t(`sellerAfterSales.tab.${s}`)}</Tabs.Tab>
+              <Tabs.Tab
+                key={s}
+                value={s}
+                fz={{ base: 'xs', sm: 'sm' }}
+                px={{ base: 6, sm: 'md' }}
+                className={classes.tab}
+              >
+                {t(`sellerAfterSales.tab.${s}`)}
+              </Tabs.Tab>
             ))}
           </Tabs.List>
           <Tabs.Panel value={status} pt="md">
             <Stack gap="md">
-              <form role="search" onSubmit={(e) => { e.preventDefault(); go({ keyword: search.trim(), pageNo: 1 }); }}>
+              <form
+                role="search"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  go({ keyword: search.trim(), pageNo: 1 });
+                }}
+              >
                 <Group gap="xs" wrap="nowrap" align="flex-end">
                   <TextInput
-                    style={{ flex: 1 }} maw={{ base: 'none', sm: 420 }} label={t('sellerAfterSales.search.label')} placeholder={t('sellerAfterSales.search.placeholder')}
-                    leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={40} type="search"
+                    style={{ flex: 1 }}
+                    maw={{ base: 'none', sm: 420 }}
+                    label={t('sellerAfterSales.search.label')}
+                    placeholder={t('sellerAfterSales.search.placeholder')}
+                    leftSection={<IconSearch size={16} />}
+                    value={search}
+                    onChange={(e) => setSearch(e.currentTarget.value)}
+                    maxLength={40}
+                    type="search"
                   />
-                  <Button type="submit" variant="light">{t('seller.search.button')}</Button>
-                  {keyword && <Button variant="subtle" onClick={() => { setSearch(''); go({ keyword: '', pageNo: 1 }); }}>{t('seller.search.clear')}</Button>}
+                  <Button type="submit" variant="light">
+                    {t('seller.search.button')}
+                  </Button>
+                  {keyword && (
+                    <Button
+                      variant="subtle"
+                      onClick={() => {
+                        setSearch('');
+                        go({ keyword: '', pageNo: 1 });
+                      }}
+                    >
+                      {t('seller.search.clear')}
+                    </Button>
+                  )}
                 </Group>
               </form>
 
@@ -133,7 +201,9 @@ export function SellerAfterSalesPage() {
                 <Alert color="red" role="alert" title={t('sellerAfterSales.loadFailed')}>
                   <Group justify="space-between">
                     <Text size="sm">{apiError(list.error)}</Text>
-                    <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()}>{t('seller.retry')}</Button>
+                    <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()}>
+                      {t('seller.retry')}
+                    </Button>
                   </Group>
                 </Alert>
               )}
@@ -141,18 +211,39 @@ export function SellerAfterSalesPage() {
               {list.isLoading ? (
                 <PageLoading />
               ) : list.data && !list.data.data.length ? (
-                <EmptyBlock title={keyword ? t('sellerAfterSales.empty.search', { keyword }) : t(`sellerAfterSales.empty.${status}`)} />
+                <EmptyBlock
+                  title={
+                    keyword ? t('sellerAfterSales.empty.search', { keyword }) : t(`sellerAfterSales.empty.${status}`)
+                  }
+                />
               ) : list.data ? (
-                <Stack gap="md" aria-busy={list.isFetching} data-testid="seller-reverses" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                  <Text size="sm" c="dimmed" aria-live="polite">{t('sellerAfterSales.total', { count: total })}</Text>
+                <Stack
+                  gap="md"
+                  aria-busy={list.isFetching}
+                  data-testid="seller-reverses"
+                  style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+                >
+                  <Text size="sm" c="dimmed" aria-live="polite">
+                    {t('sellerAfterSales.total', { count: total })}
+                  </Text>
                   {list.data.data.map((r) => (
                     <SellerReverseCard
-                      key={r.id} reverse={r} onAction={onAction} onEditAddress={setEditingShop}
-                      addressMissing={addresses.data ? !addresses.data.find((s) => s.shopId === r.shopId)?.address : null}
+                      key={r.id}
+                      reverse={r}
+                      onAction={onAction}
+                      onEditAddress={setEditingShop}
+                      addressMissing={
+                        addresses.data ? !addresses.data.find((s) => s.shopId === r.shopId)?.address : null
+                      }
                       onAddEvent={(_r, s) => setEventFor(s)}
                     />
                   ))}
-                  <SellerPagination total={total} pageSize={SELLER_AS_PAGE_SIZE} pageNo={pageNo} onPage={(n) => go({ pageNo: n })} />
+                  <SellerPagination
+                    total={total}
+                    pageSize={SELLER_AS_PAGE_SIZE}
+                    pageNo={pageNo}
+                    onPage={(n) => go({ pageNo: n })}
+                  />
                 </Stack>
               ) : null}
             </Stack>
@@ -160,20 +251,41 @@ export function SellerAfterSalesPage() {
         </Tabs>
       </Stack>
 
-      <DecisionModal decision={decision} onClose={() => setDecision(null)} addressOf={addressOf} onEditAddress={editFromDecision} />
+      <DecisionModal
+        decision={decision}
+        onClose={() => setDecision(null)}
+        addressOf={addressOf}
+        onEditAddress={editFromDecision}
+      />
       <RefundModal reverse={refunding} onClose={() => setRefunding(null)} />
       <ShipExchangeModal reverse={shipping} onClose={() => setShipping(null)} />
       <ReverseEventModal shipment={eventFor} onClose={() => setEventFor(null)} />
       <ReturnAddressModal shopId={editingShop} onClose={closeAddress} />
       <ConfirmDialog
-        opened={!!retrying} onClose={() => !retry.isPending && setRetrying(null)} busy={retry.isPending} onConfirm={confirmRetry}
-        title={retrying ? t('sellerAfterSales.retry.title', { code: retrying.reverseTradeOrderCode }) : ''} confirmLabel={t('sellerAfterSales.retry.confirm')}
+        opened={!!retrying}
+        onClose={() => !retry.isPending && setRetrying(null)}
+        busy={retry.isPending}
+        onConfirm={confirmRetry}
+        title={retrying ? t('sellerAfterSales.retry.title', { code: retrying.reverseTradeOrderCode }) : ''}
+        confirmLabel={t('sellerAfterSales.retry.confirm')}
       >
-        {retry.error && <Alert color="red" role="alert">{apiError(retry.error)}</Alert>}
+        {retry.error && (
+          <Alert color="red" role="alert">
+            {apiError(retry.error)}
+          </Alert>
+        )}
         {retrying && (
           <>
-            <Text size="sm">{t('sellerAfterSales.retry.text', { amount: money(retrying.refund?.amount ?? retrying.actualRefundAmt ?? retrying.applyRefundAmt) })}</Text>
-            {retrying.refund?.failedReason && <Text size="sm" c="red.8">{t('sellerAfterSales.retry.lastError', { reason: retrying.refund.failedReason })}</Text>}
+            <Text size="sm">
+              {t('sellerAfterSales.retry.text', {
+                amount: money(retrying.refund?.amount ?? retrying.actualRefundAmt ?? retrying.applyRefundAmt),
+              })}
+            </Text>
+            {retrying.refund?.failedReason && (
+              <Text size="sm" c="red.8">
+                {t('sellerAfterSales.retry.lastError', { reason: retrying.refund.failedReason })}
+              </Text>
+            )}
           </>
         )}
       </ConfirmDialog>

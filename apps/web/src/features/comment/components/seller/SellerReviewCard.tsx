@@ -4,7 +4,21 @@
  * report to the platform. The seller can neither edit nor hide the review.
  */
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconEyeOff, IconFlag, IconMessageReply } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
@@ -24,8 +38,12 @@ interface Props {
 function Info({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box miw={0}>
-      <Text component="dt" size="xs" c={MUTED}>{label}</Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+      <Text component="dt" size="xs" c={MUTED}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </Box>
   );
 }
@@ -39,38 +57,92 @@ export function SellerReviewCard({ review: r, onReport }: Props) {
   const skuText = r.sku.name || r.sku.attributes.map((a) => `${a.attrKey}: ${a.attrVal}`).join(' · ');
 
   return (
-    <Paper component="article" withBorder p={{ base: 'sm', sm: 'md' }} radius="md" aria-labelledby={titleId} data-testid="seller-review">
+    <Paper
+      component="article"
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      radius="md"
+      aria-labelledby={titleId}
+      data-testid="seller-review"
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs" className={classes.head}>
           <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
-            <Image src={r.sku.image} alt="" w={{ base: 48, sm: 56 }} h={{ base: 48, sm: 56 }} radius="sm" fit="contain" bg="gray.0" />
+            <Image
+              src={r.sku.image}
+              alt=""
+              w={{ base: 48, sm: 56 }}
+              h={{ base: 48, sm: 56 }}
+              radius="sm"
+              fit="contain"
+              bg="gray.0"
+            />
             <Box miw={0}>
               <Title order={2} size="h5" id={titleId} lineClamp={2}>
-                {item.urlKey ? <Anchor component={Link} to={`/item/${item.urlKey}`} inherit c="inherit" underline="hover">{item.itemName}</Anchor> : item.itemName}
+                {item.urlKey ? (
+                  <Anchor component={Link} to={`/item/${item.urlKey}`} inherit c="inherit" underline="hover">
+                    {item.itemName}
+                  </Anchor>
+                ) : (
+                  item.itemName
+                )}
               </Title>
-              {skuText && <Text size="xs" c={MUTED}>{t('sellerReviews.sku')}: {skuText}</Text>}
+              {skuText && (
+                <Text size="xs" c={MUTED}>
+                  {t('sellerReviews.sku')}: {skuText}
+                </Text>
+              )}
             </Box>
           </Group>
           <Group gap={6} wrap="wrap" className={classes.badges}>
-            {replied
-              ? <Badge color="green" c="#1f6f33" variant="light" leftSection={<IconCheck size={12} aria-hidden />} data-testid="badge-replied">{t('sellerReviews.badge.replied')}</Badge>
-              : <Badge color="orange" c="#a63d00" variant="light" data-testid="badge-not-replied">{t('sellerReviews.badge.notReplied')}</Badge>}
-            {r.reported && <Badge color="red" variant="light" leftSection={<IconFlag size={12} aria-hidden />} data-testid="badge-reported">{t('sellerReviews.badge.reported')}</Badge>}
-            {r.hidden && <Badge color="gray" variant="light" leftSection={<IconEyeOff size={12} aria-hidden />}>{t('sellerReviews.badge.hidden')}</Badge>}
+            {replied ? (
+              <Badge
+                color="green"
+                c="#1f6f33"
+                variant="light"
+                leftSection={<IconCheck size={12} aria-hidden />}
+                data-testid="badge-replied"
+              >
+                {t('sellerReviews.badge.replied')}
+              </Badge>
+            ) : (
+              <Badge color="orange" c="#a63d00" variant="light" data-testid="badge-not-replied">
+                {t('sellerReviews.badge.notReplied')}
+              </Badge>
+            )}
+            {r.reported && (
+              <Badge
+                color="red"
+                variant="light"
+                leftSection={<IconFlag size={12} aria-hidden />}
+                data-testid="badge-reported"
+              >
+                {t('sellerReviews.badge.reported')}
+              </Badge>
+            )}
+            {r.hidden && (
+              <Badge color="gray" variant="light" leftSection={<IconEyeOff size={12} aria-hidden />}>
+                {t('sellerReviews.badge.hidden')}
+              </Badge>
+            )}
           </Group>
         </Group>
 
         <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing={6} m={0}>
           <Info label={t('sellerReviews.buyer')}>{r.buyerName}</Info>
           <Info label={t('sellerReviews.shop')}>{r.shopName}</Info>
-          <Info label={t('sellerReviews.date')}><ReviewDate iso={r.createdAt} size="sm" c="inherit" /></Info>
+          <Info label={t('sellerReviews.date')}>
+            <ReviewDate iso={r.createdAt} size="sm" c="inherit" />
+          </Info>
         </SimpleGrid>
 
         <Stack gap={6}>
           {r.rateDict !== null && (
             <Group gap={8}>
               <ReadOnlyStars value={r.rateDict} size="sm" />
-              <Text size="sm" fw={600} aria-hidden>{r.rateDict}/5</Text>
+              <Text size="sm" fw={600} aria-hidden>
+                {r.rateDict}/5
+              </Text>
             </Group>
           )}
           <ReviewText content={r.content} />
@@ -78,7 +150,11 @@ export function SellerReviewCard({ review: r, onReport }: Props) {
         </Stack>
         <FollowUps review={r} />
 
-        {r.hidden && <Alert color="gray" variant="light" icon={<IconEyeOff size={18} />} p="xs"><Text size="sm">{t('sellerReviews.hiddenHint')}</Text></Alert>}
+        {r.hidden && (
+          <Alert color="gray" variant="light" icon={<IconEyeOff size={18} />} p="xs">
+            <Text size="sm">{t('sellerReviews.hiddenHint')}</Text>
+          </Alert>
+        )}
 
         {replied && <ShopReply review={r} label={t('sellerReviews.reply.yours')} />}
         {!replied && replying && <ReplyForm review={r} onDone={() => setReplying(false)} />}
@@ -86,14 +162,25 @@ export function SellerReviewCard({ review: r, onReport }: Props) {
         {(!replied && !replying) || !r.reported ? (
           <Group gap="xs" justify="flex-end" wrap="wrap">
             {!replied && !replying && (
-              <Button className={`${phone.buttonXsFromSm} ${classes.action}`} leftSection={<IconMessageReply size={16} />} onClick={() => setReplying(true)}
-                aria-label={t('sellerReviews.reply.buttonFor', { buyer: r.buyerName })} data-testid="review-reply">
+              <Button
+                className={`${phone.buttonXsFromSm} ${classes.action}`}
+                leftSection={<IconMessageReply size={16} />}
+                onClick={() => setReplying(true)}
+                aria-label={t('sellerReviews.reply.buttonFor', { buyer: r.buyerName })}
+                data-testid="review-reply"
+              >
                 {t('sellerReviews.reply.button')}
               </Button>
             )}
             {!r.reported && (
-              <Button className={`${phone.buttonXsFromSm} ${classes.action}`} variant="default" leftSection={<IconFlag size={16} />} onClick={() => onReport(r)}
-                aria-label={t('sellerReviews.report.buttonFor', { buyer: r.buyerName })} data-testid="review-report">
+              <Button
+                className={`${phone.buttonXsFromSm} ${classes.action}`}
+                variant="default"
+                leftSection={<IconFlag size={16} />}
+                onClick={() => onReport(r)}
+                aria-label={t('sellerReviews.report.buttonFor', { buyer: r.buyerName })}
+                data-testid="review-report"
+              >
                 {t('sellerReviews.report.button')}
               </Button>
             )}
@@ -125,34 +212,77 @@ function ReplyForm({ review: r, onDone }: { review: SellerReview; onDone: () => 
     if (reply.isPending) return;
     const parsed = ReplyBody.safeParse({ content: text });
     if (!parsed.success) {
-      setError(text.trim() ? t('sellerReviews.reply.tooLong', { max: REVIEW.textMax }) : t('sellerReviews.reply.required'));
+      setError(
+        text.trim() ? t('sellerReviews.reply.tooLong', { max: REVIEW.textMax }) : t('sellerReviews.reply.required'),
+      );
       return;
     }
     setError(null);
-    reply.mutate({ id: r.id, body: parsed.data }, {
-      onSuccess: onDone,
-      // Replied meanwhile (another tab or colleague): say so; the reloaded card shows that reply instead of the form.
-      onError: (err) => { if (isAlreadyReplied(err)) { notifications.show({ color: 'orange', message: apiError(err) }); onDone(); } },
-    });
+    reply.mutate(
+      { id: r.id, body: parsed.data },
+      {
+        onSuccess: onDone,
+        // Replied meanwhile (another tab or colleague): say so; the reloaded card shows that reply instead of the form.
+        onError: (err) => {
+          if (isAlreadyReplied(err)) {
+            notifications.show({ color: 'orange', message: apiError(err) });
+            onDone();
+          }
+        },
+      },
+    );
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="reply-form" aria-label={t('sellerReviews.reply.formLabel', { buyer: r.buyerName })}>
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      data-testid="reply-form"
+      aria-label={t('sellerReviews.reply.formLabel', { buyer: r.buyerName })}
+    >
       <Stack gap={6}>
-        {reply.isError && <Alert color="red" role="alert" p="xs"><Text size="sm">{apiError(reply.error)}</Text></Alert>}
+        {reply.isError && (
+          <Alert color="red" role="alert" p="xs">
+            <Text size="sm">{apiError(reply.error)}</Text>
+          </Alert>
+        )}
         <Textarea
-          id={id} label={t('sellerReviews.reply.label')} description={t('sellerReviews.reply.hint', { max: REVIEW.textMax })}
-          placeholder={t('sellerReviews.reply.placeholder')} value={text} maxLength={REVIEW.textMax} autosize minRows={3} maxRows={8} required
+          id={id}
+          label={t('sellerReviews.reply.label')}
+          description={t('sellerReviews.reply.hint', { max: REVIEW.textMax })}
+          placeholder={t('sellerReviews.reply.placeholder')}
+          value={text}
+          maxLength={REVIEW.textMax}
+          autosize
+          minRows={3}
+          maxRows={8}
+          required
           styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
-          onChange={(e) => { setText(e.currentTarget.value); if (error) setError(null); }} error={error} autoFocus data-autofocus
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          autoFocus
+          data-autofocus
         />
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="xs" c={left <= 20 ? 'red.8' : MUTED} aria-live={left <= 20 ? 'polite' : 'off'} data-testid="reply-counter">
+          <Text
+            size="xs"
+            c={left <= 20 ? 'red.8' : MUTED}
+            aria-live={left <= 20 ? 'polite' : 'off'}
+            data-testid="reply-counter"
+          >
             {t('common.remaining', { count: left })}
           </Text>
           <Group gap="xs">
-            <Button variant="default" size="xs" onClick={onDone} disabled={reply.isPending}>{t('common.cancel')}</Button>
-            <Button type="submit" size="xs" loading={reply.isPending} data-testid="reply-submit">{t('sellerReviews.reply.submit')}</Button>
+            <Button variant="default" size="xs" onClick={onDone} disabled={reply.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" size="xs" loading={reply.isPending} data-testid="reply-submit">
+              {t('sellerReviews.reply.submit')}
+            </Button>
           </Group>
         </Group>
       </Stack>

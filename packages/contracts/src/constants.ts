@@ -112,6 +112,7 @@ export const ORDER_STATUS_VALUES = [
   'CANCELED',
   'CANCEL_ALL',
   'PROCESSING',
+  'UNDER_REVIEW',
 ] as const;
 /** Order list tabs (SPEC §2). */
 export const ORDER_TABS = ['ALL_ORDER', 'PENDING_PAY', 'UN_DELIVERY', 'UN_RECEIVED', 'COMPLETE', 'CANCEL_ALL'] as const;
@@ -132,8 +133,17 @@ export const REVERSE_STATUS_VALUES = [
   'REVERSE_CLOSE',
   'REFUND_FAIL',
 ] as const;
-/** What a buyer applies for from an order. */
-export const APPLY_TYPES = ['SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE', 'SALE_CANCEL_BEFORE_DELIVERY'] as const;
+/** What a buyer applies for from an order (PURCHASE_RETURN: an enterprise's return of a BULK order under its quote). */
+export const APPLY_TYPES = [
+  'SALE_REFUND',
+  'SALE_RETURN',
+  'SALE_EXCHANGE',
+  'SALE_CANCEL_BEFORE_DELIVERY',
+  'PURCHASE_RETURN',
+] as const;
+/** Days after delivery a BULK order may be returned when its quote says nothing else (0 in a quote: no returns). */
+export const BULK_RETURN_DAYS_DEFAULT = 30;
+export const BULK_RETURN_DAYS_MAX = 365;
 export const MY_COUPON_TABS = ['AVAILABLE', 'USED', 'EXPIRED'] as const;
 export type MyCouponTab = (typeof MY_COUPON_TABS)[number];
 /** SPEC §9: coupon lists page by 4. */

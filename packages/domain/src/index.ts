@@ -20,3 +20,6 @@ export * from './vat-id.js';
 export * from './invoice-state.js';
 export * from './bulk-request.js';
 export * from './service-code.js';
+export * from './risk.js';
+export * from './group-buy.js';
+export * from './import-duty.js';

@@ -36,17 +36,18 @@ describe('order transitions (ORDER_EVENTS)', () => {
   describe('every (status, event) pair, written out by hand', () => {
     // Rows: the status an order is in; columns: the event; cells: the status after it, - = refused.
     const matrix = `
-                       PAY_DEPOSIT      PAY          BUYER_CANCEL_BEFORE_PAY  PAY_DEADLINE_PASSED  BUYER_CANCEL_AFTER_PAY  CANCEL_REFUNDED  CANCEL_REJECTED  ALL_SHIPPED  ALL_RECEIVED  ALL_REFUNDED
-      PENDING_PAY      -                UN_DELIVERY  CANCELED                 CLOSED               -                       -                -                -            -             -
-      PENDING_DEPOSIT  PENDING_BALANCE  -            CANCELED                 CLOSED               -                       -                -                -            -             -
-      PENDING_BALANCE  -                UN_DELIVERY  -                        CLOSED               -                       -                -                -            -             -
-      UN_DELIVERY      -                -            -                        -                    PROCESSING              -                -                UN_RECEIVED  -             CANCEL_ALL
-      UN_RECEIVED      -                -            -                        -                    -                       -                -                -            COMPLETE      CANCEL_ALL
-      COMPLETE         -                -            -                        -                    -                       -                -                -            -             CANCEL_ALL
-      CLOSED           -                -            -                        -                    -                       -                -                -            -             -
-      CANCELED         -                -            -                        -                    -                       -                -                -            -             -
-      CANCEL_ALL       -                -            -                        -                    -                       -                -                -            -             -
-      PROCESSING       -                -            -                        -                    -                       CANCEL_ALL       UN_DELIVERY      -            -             CANCEL_ALL
+                       PAY_DEPOSIT      PAY          BUYER_CANCEL_BEFORE_PAY  PAY_DEADLINE_PASSED  BUYER_CANCEL_AFTER_PAY  CANCEL_REFUNDED  CANCEL_REJECTED  ALL_SHIPPED  ALL_RECEIVED  ALL_REFUNDED  RISK_HOLD     RISK_APPROVE  RISK_REJECT
+      PENDING_PAY      -                UN_DELIVERY  CANCELED                 CLOSED               -                       -                -                -            -             -             UNDER_REVIEW  -             -
+      PENDING_DEPOSIT  PENDING_BALANCE  -            CANCELED                 CLOSED               -                       -                -                -            -             -             -             -             -
+      PENDING_BALANCE  -                UN_DELIVERY  -                        CLOSED               -                       -                -                -            -             -             -             -             -
+      UN_DELIVERY      -                -            -                        -                    PROCESSING              -                -                UN_RECEIVED  -             CANCEL_ALL    -             -             -
+      UN_RECEIVED      -                -            -                        -                    -                       -                -                -            COMPLETE      CANCEL_ALL    -             -             -
+      COMPLETE         -                -            -                        -                    -                       -                -                -            -             CANCEL_ALL    -             -             -
+      CLOSED           -                -            -                        -                    -                       -                -                -            -             -             -             -             -
+      CANCELED         -                -            -                        -                    -                       -                -                -            -             -             -             -             -
+      CANCEL_ALL       -                -            -                        -                    -                       -                -                -            -             -             -             -             -
+      PROCESSING       -                -            -                        -                    -                       CANCEL_ALL       UN_DELIVERY      -            -             CANCEL_ALL    -             -             -
+      UNDER_REVIEW     -                -            CANCELED                 -                    -                       -                -                -            -             -             -             PENDING_PAY   CANCELED
 `;
     const [head, ...body] = matrix
       .trim()
@@ -114,6 +115,11 @@ describe('order transitions (ORDER_EVENTS)', () => {
       ['UN_DELIVERY', 'ALL_RECEIVED'], // nothing shipped yet
       ['PENDING_PAY', 'ALL_REFUNDED'], // nothing was paid to refund
       ['CLOSED', 'ALL_REFUNDED'],
+      ['UNDER_REVIEW', 'PAY'], // held by risk screening: no payment before the operator approves
+      ['UNDER_REVIEW', 'PAY_DEADLINE_PASSED'], // the pay deadline starts again on approval
+      ['UN_DELIVERY', 'RISK_HOLD'], // screening happens before payment only
+      ['PENDING_PAY', 'RISK_APPROVE'],
+      ['CANCELED', 'RISK_REJECT'],
     ];
     for (const [from, event] of forbidden) expect(nextOrderStatus(from, event), `${from} ${event}`).toBeNull();
     // Every event has at least one forbidden move listed above.
@@ -226,6 +232,7 @@ describe('tabOf', () => {
       CLOSED: 'CANCEL_ALL',
       CANCELED: 'CANCEL_ALL',
       CANCEL_ALL: 'CANCEL_ALL',
+      UNDER_REVIEW: 'PENDING_PAY',
     };
     for (const s of ORDER_STATUSES) expect(tabOf(s), s).toBe(expected[s]);
   });
@@ -272,6 +279,10 @@ describe('operationList', () => {
   describe('PENDING_PAY', () => {
     it('first payment: pay, cancel, and pay or cancel together with other unpaid orders', () => {
       expect(ops({})).toEqual(['pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel']);
+    });
+    it('held by risk screening: no pay and no merge, only cancel', () => {
+      expect(operationList({ ...base, status: 'UNDER_REVIEW' })).toEqual(['buyerCancelBeforePay']);
+      expect(tabOf(displayStatus({ ...base, status: 'UNDER_REVIEW' }))).toBe('PENDING_PAY');
     });
     it('a payment was already attempted: secondary_pay instead of pay', () => {
       expect(ops({ notFirstTime: true })).toEqual(['secondary_pay', 'buyerCancelBeforePay', 'mergePay', 'mergeCancel']);

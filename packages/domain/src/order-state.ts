@@ -20,18 +20,24 @@ export const ORDER_STATUSES = [
   'CANCELED',
   'CANCEL_ALL',
   'PROCESSING',
+  'UNDER_REVIEW',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * What can happen to an order. CLOSED: the pay deadline passed; CANCELED: the buyer cancelled
  * before paying; PROCESSING: a cancel after payment waits for the seller; CANCEL_ALL: it was
- * refunded in full.
+ * refunded in full. UNDER_REVIEW: risk screening held the order before payment (packages/domain
+ * risk.ts); the operator approves it (it can be paid) or cancels it (like a buyer cancel).
  */
 export const ORDER_EVENTS = {
   PAY_DEPOSIT: { from: ['PENDING_DEPOSIT'], to: 'PENDING_BALANCE' },
   PAY: { from: ['PENDING_PAY', 'PENDING_BALANCE'], to: 'UN_DELIVERY' },
-  BUYER_CANCEL_BEFORE_PAY: { from: ['PENDING_PAY', 'PENDING_DEPOSIT'], to: 'CANCELED' },
+  BUYER_CANCEL_BEFORE_PAY: { from: ['PENDING_PAY', 'PENDING_DEPOSIT', 'UNDER_REVIEW'], to: 'CANCELED' },
+  /** Risk screening scored the new order at or above the threshold: no payment until an operator decides. */
+  RISK_HOLD: { from: ['PENDING_PAY'], to: 'UNDER_REVIEW' },
+  RISK_APPROVE: { from: ['UNDER_REVIEW'], to: 'PENDING_PAY' },
+  RISK_REJECT: { from: ['UNDER_REVIEW'], to: 'CANCELED' },
   PAY_DEADLINE_PASSED: { from: ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE'], to: 'CLOSED' },
   BUYER_CANCEL_AFTER_PAY: { from: ['UN_DELIVERY'], to: 'PROCESSING' },
   CANCEL_REFUNDED: { from: ['PROCESSING'], to: 'CANCEL_ALL' },
@@ -82,6 +88,7 @@ export function tabOf(display: OrderStatus): Exclude<OrderTab, 'ALL_ORDER'> | nu
     case 'PENDING_PAY':
     case 'PENDING_DEPOSIT':
     case 'PENDING_BALANCE':
+    case 'UNDER_REVIEW':
       return 'PENDING_PAY';
     case 'UN_DELIVERY':
     case 'PROCESSING':
@@ -189,6 +196,8 @@ export interface OperationInput {
   isBulk?: boolean;
   /** The order's service use codes (serviceCodesSummary); left out: no line has codes. */
   serviceCodes?: ServiceCodesSummary;
+  /** The status of the group-buy group the order belongs to (left out: not a group order). */
+  groupStatus?: 'OPEN' | 'FILLED' | 'FAILED';
 }
 
 /**
@@ -238,6 +247,10 @@ export function operationList(o: OperationInput): Operation[] {
     case 'PENDING_BALANCE':
       ops.push('payBalance');
       break;
+    case 'UNDER_REVIEW':
+      // Held by risk screening: not payable until approved; the buyer may still walk away.
+      ops.push('buyerCancelBeforePay');
+      break;
     case 'UN_DELIVERY':
       // A negotiated BULK order on net terms (an enterprise's B2B items) is still paid through its
       // bulk-to-pay page: by the buyer, or by the main account once a sub-account hands it over.
@@ -245,7 +258,9 @@ export function operationList(o: OperationInput): Operation[] {
         ops.push(o.notFirstTime ? 'secondary_pay' : 'pay');
       // Once a parcel has left, the order is no longer cancelled but returned.
       // A used service code's unit cannot be refunded, so the order is no longer cancelled whole.
-      if (o.status === 'UN_DELIVERY' && o.packageCount === 0 && !o.reverseInProgress && !o.serviceCodes?.used)
+      // A paid member of a group still forming waits for it: it fills (and ships) or fails (and is refunded).
+      if (o.status === 'UN_DELIVERY' && o.groupStatus === 'OPEN') ops.push('inviteToJoinGroup');
+      else if (o.status === 'UN_DELIVERY' && o.packageCount === 0 && !o.reverseInProgress && !o.serviceCodes?.used)
         ops.push('buyerCancelAfterPay');
       break;
     case 'UN_RECEIVED':

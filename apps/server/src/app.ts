@@ -26,15 +26,19 @@ import { enterpriseRoutes } from './modules/enterprise/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { merchantRoutes } from './modules/merchant/routes.js';
 import { operatorRoutes } from './modules/operator/routes.js';
+import { riskRoutes } from './modules/risk/routes.js';
+import { RiskScreening, type RiskOptions } from './modules/risk/service.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { tradeRoutes } from './modules/trade/routes.js';
 import { mergeRoutes } from './modules/merge/routes.js';
+import { crossBorderRoutes } from './modules/cross-border/routes.js';
 import { invoiceRoutes } from './modules/trade/invoice.js';
 import { fulfillmentRoutes } from './modules/fulfillment/routes.js';
 import { serviceCodeRoutes } from './modules/service-codes/routes.js';
+import { groupBuyRoutes } from './modules/group-buy/routes.js';
 import { cardRoutes } from './modules/card/routes.js';
 import { mockpayRoutes } from './modules/mockpay/routes.js';
 import { MOCKPAY_WEBHOOK_QUEUE, MockpayProvider } from './modules/mockpay/provider.js';
@@ -113,6 +117,8 @@ export interface AppOptions {
   newsletter?: NewsletterProvider;
   /** Third-party sign-in providers (OIDC_PROVIDERS) and the public URL their redirect URIs use; none when omitted. */
   oidc?: OidcOptions;
+  /** Risk screening of new orders on sites with riskCheck: a provider instead of the rules, the hold threshold. */
+  risk?: RiskOptions;
 }
 
 declare module 'fastify' {
@@ -127,6 +133,8 @@ declare module 'fastify' {
     captcha: Captcha;
     /** Email / SMS outbox deliverer (lib/outbox.ts); enqueue with enqueueEmail / enqueueSms. */
     outbox: Outbox;
+    /** Risk screening of placed orders (modules/risk). */
+    risk: RiskScreening;
   }
 }
 
@@ -237,6 +245,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   enterpriseRoutes(app, opts.db);
   merchantRoutes(app, opts.db);
   operatorRoutes(app, opts.db);
+  app.decorate('risk', new RiskScreening(opts.db, opts.risk));
+  riskRoutes(app, opts.db);
   contentRoutes(app, opts.db);
   addressRoutes(app, opts.db);
   checkoutRoutes(app, opts.db);
@@ -269,12 +279,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   paymentRoutes(app, opts.db, registry, paymentEvents);
   tradeRoutes(app, opts.db, opts.jobs);
   mergeRoutes(app, opts.db);
+  crossBorderRoutes(app, opts.db);
   invoiceRoutes(app, opts.db);
   vatInvoiceRoutes(app, opts.db, storage);
-  bulkRoutes(app, opts.db);
+  bulkRoutes(app, opts.db, { publicUrl: mockpayConfig.publicUrl });
   subscriptionRoutes(app, opts.db, { publicUrl: mockpayConfig.publicUrl, sms, newsletter: opts.newsletter });
   fulfillmentRoutes(app, opts.db, opts.jobs);
   serviceCodeRoutes(app, opts.db);
+  groupBuyRoutes(app, opts.db);
   cardRoutes(app, opts.db, registry, paymentEvents);
   const uploads = new Uploads(opts.db, storage, { ...uploadPolicyFromEnv(), ...opts.uploads });
   await uploadRoutes(app, uploads);

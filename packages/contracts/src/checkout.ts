@@ -9,6 +9,7 @@ import { ERROR_CODES } from './errors.js';
 import { BundlePart, Id, ItemBusinessType, Money, Quantity, ShopRef, Sku, SiteCodeSchema } from './schemas.js';
 import { Certificate } from './certificate.js';
 import { VatInvoiceRequestBody } from './invoice.js';
+import { GroupBuyChoice } from './group-buy.js';
 
 /** A line to price: the SKU and quantity (cartLineId when it came from the cart). */
 export const PreviewLine = z.strictObject({ skuId: Id, qty: Quantity, cartLineId: Id.optional() });
@@ -43,6 +44,8 @@ export const PreviewBody = z.strictObject({
   shippingTimeInfo: ShippingTimeChoice.optional(),
   tradeSource: z.strictObject({ channel: z.string().max(20), touchPoint: z.string().max(20) }).optional(),
   site: SiteCodeSchema.optional(),
+  /** A group-buy order: one unit of the campaign's SKU at the group price (starting or joining a group). */
+  groupBuy: GroupBuyChoice.optional(),
 });
 export type PreviewBody = z.infer<typeof PreviewBody>;
 
@@ -139,6 +142,22 @@ export const RenderTradeOrder = z.object({
   shippingMethods: z.array(ShippingMethod),
   selectedShippingMethodId: Id.nullable(),
   pickupStores: z.array(PickupStore),
+  /** NORMAL_SALE_CBE for a shop selling cross-border into the site, else the contract's trade type. */
+  tradeType: z.string().optional(),
+  /** A cross-border order: its origin, declared value, duties per line and import tax (taxAmt is 0). */
+  crossBorder: z
+    .object({
+      originCountry: z.string(),
+      declaredValue: Money,
+      dutyAmt: Money,
+      importTaxAmt: Money,
+      importTaxRate: z.string(),
+      lines: z.array(
+        z.object({ skuId: Id, hsCode: z.string(), customsCategory: z.string(), dutyRate: z.string(), dutyAmt: Money }),
+      ),
+    })
+    .nullable()
+    .optional(),
 });
 export const PreviewResult = z.object({
   renderTradeOrderTOList: z.array(RenderTradeOrder),
@@ -196,6 +215,19 @@ export const PreviewResult = z.object({
   userType: z.enum(['REGISTERED', 'TOURIST']),
   /** Presale orders pay this deposit first; the rest is the balance. */
   presaleDepositAmt: Money.nullable(),
+  /**
+   * Cross-border orders in this checkout: their duties and import taxes (in needPayAmt), and
+   * whether the site asks for a real-name certificate and the buyer has one saved for the site.
+   */
+  crossBorder: z
+    .object({
+      dutyAmt: Money,
+      importTaxAmt: Money,
+      certificateRequired: z.boolean(),
+      certificateValid: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type PreviewResult = z.infer<typeof PreviewResult>;
 

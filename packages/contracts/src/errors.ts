@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   cannotBuy: 'Checkout.cannotBuy',
   exceedOnly: 'Checkout.exceedOnly',
   presaleAlone: 'Checkout.presaleAlone',
+  /** A cross-border order on a site that asks for the buyer's real-name certificate, and none saved for the site. */
+  certificateRequired: 'Checkout.certificateRequired',
   /** A delivery day or time was sent on a site that offers none (only JP does). */
   deliveryDayNotOffered: 'Checkout.deliveryDayNotOffered',
   /** The delivery day is not one of the days the site offers (SITES[..].features.deliveryDayTime). */
@@ -110,6 +112,10 @@ export const ERROR_CODES = {
   applicationStatusChanged: 'Merchant.applicationStatusChanged',
   applicationAlreadyPassed: 'Merchant.applicationAlreadyPassed',
   notOperator: 'Operator.notOperator',
+  /** Risk screening holds the order until the operator approves it: it cannot be paid yet. */
+  orderUnderReview: 'Risk.underReview',
+  /** The operator decided on an order that is no longer held (decided already, or cancelled by the buyer). */
+  riskNotHeld: 'Risk.notHeld',
   articleNotExist: 'Content.articleNotExist',
   /** Service use codes: no such code in the seller's shops (or the buyer's order has none to show). */
   serviceCodeNotFound: 'ServiceCode.notFound',
@@ -120,6 +126,17 @@ export const ERROR_CODES = {
   serviceCodeOrderNotPaid: 'ServiceCode.orderNotPaid',
   /** The code's line is in an open after-sales request (a refund of it may be under way). */
   serviceCodeInAfterSales: 'ServiceCode.inAfterSales',
+  /** Group-buy: the group has no free slot, its time ran out, the campaign ended or sold out, the buyer is in it already. */
+  groupBuyFull: 'GroupBuy.full',
+  groupBuyExpired: 'GroupBuy.expired',
+  groupBuyCampaignEnded: 'GroupBuy.campaignEnded',
+  groupBuySoldOut: 'GroupBuy.soldOut',
+  groupBuyAlreadyJoined: 'GroupBuy.alreadyJoined',
+  groupBuyNotFound: 'GroupBuy.notFound',
+  /** A group order asked for with more than one unit, another SKU or other lines. */
+  groupBuyOneUnit: 'GroupBuy.oneUnit',
+  /** A group's orders ship once the group has filled. */
+  groupBuyNotFilled: 'GroupBuy.notFilled',
   refundFailed: 'Payment.refundFailed',
   reverseNotExist: 'AfterSales.reverseNotExist',
   reverseLineInProgress: 'AfterSales.lineInProgress',

@@ -71,6 +71,23 @@ export interface SiteFeatures {
   merchantEntry: boolean;
 }
 
+/**
+ * Cross-border orders into a site (SPEC §4 NORMAL_SALE_CBE, §9 "CBE types per site"): the shops
+ * listed as selling cross-border into the site (table cross_border_shops) ship from abroad, and
+ * their orders pay these duties and this import tax instead of the site's sales tax or VAT
+ * (packages/domain import-duty.ts). Rates are decimal strings.
+ */
+export interface CrossBorderRule {
+  /** The buyer's real-name certificate (one saved for this site) is needed to place the order. */
+  certificateRequired: boolean;
+  /** Import tax on customs value (goods and shipping) plus duty. */
+  importTaxRate: string;
+  /** Duty rate by customs category (CUSTOMS_CATEGORIES in packages/domain). */
+  dutyRates: Record<string, string>;
+  /** Duty rate of a customs category not in dutyRates. */
+  defaultDutyRate: string;
+}
+
 export interface Site {
   code: SiteCode;
   name: string;
@@ -96,6 +113,8 @@ export interface Site {
   /** Minutes an unpaid order waits before it closes (pay deadline). */
   payDeadlineMinutes: number;
   features: SiteFeatures;
+  /** Cross-border orders into this site (none when absent; features.cbe says the same). */
+  crossBorder?: CrossBorderRule;
 }
 
 const POINTS = { pointsPerUnit: 100, step: 100, minimum: 500, earnPerUnit: '1', maxShare: '0.5' };
@@ -151,7 +170,20 @@ export const SITES: Record<SiteCode, Site> = {
     ],
     points: POINTS,
     payDeadlineMinutes: 30,
-    features: { ...baseFeatures, defaultCountry: 'US', riskCheck: true, smsSubscribe: true, submitLineDetails: true },
+    features: {
+      ...baseFeatures,
+      defaultCountry: 'US',
+      riskCheck: true,
+      smsSubscribe: true,
+      submitLineDetails: true,
+      cbe: true,
+    },
+    crossBorder: {
+      certificateRequired: true,
+      importTaxRate: '0.0725',
+      dutyRates: { ceramics: '0.06', lighting: '0.039', furniture: '0', food: '0.02', textiles: '0.112' },
+      defaultDutyRate: '0.05',
+    },
   },
   UK: {
     code: 'UK',

@@ -20,6 +20,8 @@ import { buildPreview, presaleSplit, type PreviewContext } from '../modules/chec
 import type { CheckoutCatalogCache } from '../modules/checkout/catalog-cache.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';
 import { splitPreTradeRequest } from '../modules/bulk/service.js';
+import { checkCrossBorderSubmit, writeCustomsDeclarations } from '../modules/cross-border/service.js';
+import { takeGroupSlot } from '../modules/group-buy/service.js';
 
 const fail = (
   status: number,
@@ -211,6 +213,7 @@ function validateSubmit(caller: Caller, body: SubmitBody, ctx: PreviewContext): 
           : ERROR_CODES.cannotBuy;
     throw fail(409, code, ctx.result.buyCanBuyTO.content ?? 'This order cannot be placed');
   }
+  checkCrossBorderSubmit(ctx.result);
   const wantCodes = new Set(body.promotionCodeList ?? []);
   const bad = ctx.result.uselessPromotionCode.find((u) => wantCodes.has(u.code));
   if (bad) {
@@ -390,7 +393,8 @@ function planOrder(caller: Caller, buyerId: bigint, key: string, body: SubmitBod
       shop_id: o.shopId,
       seller_id: o.sellerId,
       status: initialOrderStatus({ freeTrade: isFreeTrade, presale: !!presale }),
-      trade_type: r.tradeType,
+      // A shop selling cross-border into the site: NORMAL_SALE_CBE, whatever the checkout's other orders are.
+      trade_type: o.tradeType ?? r.tradeType,
       currency,
       trade_order_type: o.lines.some((l) => l.item.businessTypeDict === 'BULK' || l.item.isExceed) ? 'BULK' : 'NORMAL',
       sku_amt_minor: minor(o.skuAmt),
@@ -506,7 +510,12 @@ function planOrder(caller: Caller, buyerId: bigint, key: string, body: SubmitBod
       .filter((x): x is string => !!x)
       .map(BigInt),
     together:
-      !ctx.chosenCoupons.length && !ctx.promotionCampaignIds.length && spentPoints === 0 && !isFreeTrade && !presale,
+      !ctx.chosenCoupons.length &&
+      !ctx.promotionCampaignIds.length &&
+      spentPoints === 0 &&
+      !isFreeTrade &&
+      !presale &&
+      !r.crossBorder,
   };
 }
 
@@ -633,13 +642,7 @@ async function placeOrderPriced(
   const alone = (plan: OrderPlan | null) => placeOrderAlone(db, caller, buyerId, key, body, catalog, plan);
   let plan: OrderPlan;
   try {
-    plan = planOrder(
-      caller,
-      buyerId,
-      key,
-      body,
-      await buildPreview(db as unknown as Tx, caller, body, { forSubmit: true, catalog }),
-    );
+    plan = planOrder(caller, buyerId, key, body, await buildPreview(db, caller, body, { forSubmit: true, catalog }));
   } catch {
     // Answered inside the transaction, which first looks for an earlier contract with this key: a
     // retry of a placed order (its cart lines gone, its price changed since) gets that order.
@@ -703,6 +706,8 @@ async function placeOrderAlone(
         await writeOrders(clientOf(tx) as pg.PoolClient, [{ plan, giftTaken: (k) => giftTaken.has(k) }], plan.now)
       )[0]!;
 
+      // Cross-border orders' customs declarations, with the orders (they are never written together with others').
+      await writeCustomsDeclarations(tx, caller, buyerId, contractId, orderIds, ctx.result);
       await spendPoints(tx, { buyerId, points: plan.spentPoints, tradeContractId: contractId });
       if (ctx.chosenCoupons.length) {
         await tx
@@ -757,14 +762,7 @@ export async function submitExceedRequest(
       .onConflictDoNothing()
       .returning();
     if (row) {
-      await splitPreTradeRequest(
-        tx,
-        row.id,
-        buyerId,
-        caller.site.code,
-        body as { requirements?: string; remark?: string },
-        preview.result,
-      );
+      await splitPreTradeRequest(tx, row.id, buyerId, caller.site.code, body, preview.result);
       // A sent request takes its lines out of the cart, as an order does: what is bought now is the seller's quote.
       const cartLineIds = preview.result.renderTradeOrderTOList
         .flatMap((o) => o.lines.map((l) => l.cartLineId))

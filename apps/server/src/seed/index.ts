@@ -26,6 +26,7 @@ import { seedContent } from './content/index.js';
 import { seedCheckout } from './checkout.js';
 import { INVOICE_BUYER, seedVatInvoices } from './invoices.js';
 import { seedBulkRequests } from './bulk.js';
+import { seedCrossBorder } from './cross-border.js';
 import { seedGrowth, seedMemberLevels, seedPointsHistory } from './membership.js';
 import { itemTexts, skuTexts } from './catalog-texts.js';
 import { seedCouponHistory, seedPaidServices } from './paid-services.js';
@@ -442,10 +443,10 @@ export async function seed(db: Db): Promise<void> {
       () => region('US-NY-NEW_YORK'),
     ]);
     const place = (p: typeof sf) => ({
-      city: p!.regionName,
-      cityId: String(p!.id),
-      latitude: p!.latitude,
-      longitude: p!.longitude,
+      city: p.regionName,
+      cityId: String(p.id),
+      latitude: p.latitude,
+      longitude: p.longitude,
     });
     await tx.insert(addresses).values([
       {
@@ -456,9 +457,9 @@ export async function seed(db: Db): Promise<void> {
         personPhone: '415 555 0100',
         areaCode: '+1',
         email: 'buyer@demo.shop',
-        countryId: us!.id,
-        province: ca!.regionName,
-        provinceId: String(ca!.id),
+        countryId: us.id,
+        province: ca.regionName,
+        provinceId: String(ca.id),
         ...place(sf),
         postalCode: '94105',
         poiName: '2 Market St',
@@ -468,8 +469,8 @@ export async function seed(db: Db): Promise<void> {
         site: 'US',
         hearFrom: 'onlineSearch',
         districtList: [
-          { level: 2, name: ca!.regionName, id: String(ca!.id), code: ca!.code },
-          { level: 3, name: sf!.regionName, id: String(sf!.id), code: sf!.code },
+          { level: 2, name: ca.regionName, id: String(ca.id), code: ca.code },
+          { level: 3, name: sf.regionName, id: String(sf.id), code: sf.code },
         ],
       },
       {
@@ -480,9 +481,9 @@ export async function seed(db: Db): Promise<void> {
         personPhone: '212 555 0199',
         areaCode: '+1',
         email: 'buyer@demo.shop',
-        countryId: us!.id,
-        province: ny!.regionName,
-        provinceId: String(ny!.id),
+        countryId: us.id,
+        province: ny.regionName,
+        provinceId: String(ny.id),
         ...place(nyc),
         postalCode: '10001',
         poiName: '350 5th Ave',
@@ -492,8 +493,8 @@ export async function seed(db: Db): Promise<void> {
         site: 'US',
         hearFrom: 'onlineSearch',
         districtList: [
-          { level: 2, name: ny!.regionName, id: String(ny!.id), code: ny!.code },
-          { level: 3, name: nyc!.regionName, id: String(nyc!.id), code: nyc!.code },
+          { level: 2, name: ny.regionName, id: String(ny.id), code: ny.code },
+          { level: 3, name: nyc.regionName, id: String(nyc.id), code: nyc.code },
         ],
       },
       {
@@ -504,9 +505,9 @@ export async function seed(db: Db): Promise<void> {
         personPhone: '212 555 0142',
         areaCode: '+1',
         email: 'main@demo.shop',
-        countryId: us!.id,
-        province: ny!.regionName,
-        provinceId: String(ny!.id),
+        countryId: us.id,
+        province: ny.regionName,
+        provinceId: String(ny.id),
         ...place(nyc),
         postalCode: '10018',
         poiName: '1 Bryant Park',
@@ -517,8 +518,8 @@ export async function seed(db: Db): Promise<void> {
         site: 'US',
         hearFrom: 'industryAssociation',
         districtList: [
-          { level: 2, name: ny!.regionName, id: String(ny!.id), code: ny!.code },
-          { level: 3, name: nyc!.regionName, id: String(nyc!.id), code: nyc!.code },
+          { level: 2, name: ny.regionName, id: String(ny.id), code: ny.code },
+          { level: 3, name: nyc.regionName, id: String(nyc.id), code: nyc.code },
         ],
       },
     ]);
@@ -555,16 +556,16 @@ export async function seed(db: Db): Promise<void> {
     await seedVatInvoices(tx, { buyer: becker.id, shop: shopRows[1]!.id });
     // Bulk order requests of the demo buyer to FlexiDesk: waiting for a quote, quoted, accepted and paid (seed/bulk.ts).
     await seedBulkRequests(tx, { buyer: buyer.id });
+    // A shop selling cross-border into the US site from Japan (seed/cross-border.ts).
+    await seedCrossBorder(tx, { passwordHash });
     // The platform operator, and one merchant application waiting for its review (anna@demo.shop).
     await account(DEMO_ACCOUNTS.operator.email, 'Platform Operator', { role: 'OPERATOR' });
-    await tx
-      .insert(merchantApplications)
-      .values({
-        userId: reviewers[2]!.id,
-        shopName: 'Anna Living Studio',
-        contactName: 'Anna de Vries',
-        phone: '+31 20 555 0123',
-      });
+    await tx.insert(merchantApplications).values({
+      userId: reviewers[2]!.id,
+      shopName: 'Anna Living Studio',
+      contactName: 'Anna de Vries',
+      phone: '+31 20 555 0123',
+    });
     await tx.update(users).set({ merchantAuditStatus: 'audit' }).where(eq(users.id, reviewers[2]!.id));
     await tx.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
   });

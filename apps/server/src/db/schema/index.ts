@@ -24,3 +24,6 @@ export * from './invoice.js';
 export * from './merge.js';
 export * from './bulk.js';
 export * from './subscription.js';
+export * from './group-buy.js';
+export * from './cross-border.js';
+export * from './risk.js';

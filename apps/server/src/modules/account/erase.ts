@@ -27,6 +27,7 @@ import {
   thirdPartyIdentities,
   tradeContracts,
   tradeOrders,
+  customsDeclarations,
   uploads,
   userCertificates,
   userProfiles,
@@ -182,6 +183,11 @@ export async function erasePersonalData(tx: Tx, user: UserRow, now = new Date())
     .returning({ token: cards.payCenterToken, provider: cards.provider });
   await tx.delete(addresses).where(eq(addresses.buyerId, user.id));
   await tx.delete(userCertificates).where(eq(userCertificates.buyerId, user.id));
+  // Cross-border orders keep their customs amounts and HS codes; the certificate holder's name and number go.
+  await tx
+    .update(customsDeclarations)
+    .set({ certificateName: null, certificateNumberMasked: null })
+    .where(eq(customsDeclarations.buyerId, user.id));
   await tx.delete(cartLines).where(eq(cartLines.buyerId, user.id));
   await tx.delete(preTradeRequests).where(eq(preTradeRequests.buyerId, user.id));
   await tx.delete(thirdPartyIdentities).where(eq(thirdPartyIdentities.userId, user.id));

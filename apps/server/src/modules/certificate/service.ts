@@ -134,10 +134,14 @@ export async function deleteCertificate(db: Db, buyerId: bigint, id: string): Pr
 /** The checkout preview's userCertificate and certificateStatus: the buyer's latest certificate, masked. */
 const UC = tableColumns(userCertificates, 'u');
 type PreviewCertificate = { userCertificate: Certificate | null; certificateStatus: 0 | 1 };
-/** The buyer's latest certificate (masked) and its status, as a column of the checkout's one statement of the buyer's facts. */
-export const certificatePart: ReadPart<{ buyer: string }, PreviewCertificate> = {
+/**
+ * The buyer's certificate (masked) and its status, as a column of the checkout's one statement of
+ * the buyer's facts: the latest one saved for the caller's site (a cross-border order is declared
+ * with it), else the latest one.
+ */
+export const certificatePart: ReadPart<{ buyer: string; site: string }, PreviewCertificate> = {
   columns: (p) =>
-    `(SELECT ${UC.json} FROM user_certificates u WHERE u.buyer_id = ${p.buyer} ORDER BY u.updated_at DESC, u.id DESC LIMIT 1) AS certificate`,
+    `(SELECT ${UC.json} FROM user_certificates u WHERE u.buyer_id = ${p.buyer} ORDER BY u.site = ${p.site} DESC, u.updated_at DESC, u.id DESC LIMIT 1) AS certificate`,
   read: (row) => {
     const r = row.certificate as (string | null)[] | null;
     return r

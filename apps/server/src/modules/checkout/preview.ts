@@ -69,6 +69,7 @@ import { pointBalancePart } from '../points/ledger.js';
 import { benefitsFrom, memberFactsPart } from '../membership/benefits.js';
 import { sellersNotSellingPart } from '../merchant/service.js';
 import { certificatePart } from '../certificate/service.js';
+import { applyCrossBorder, crossBorderOrigins, crossBorderShopsPart } from '../cross-border/service.js';
 
 /** Stores farther than this from the shipping address are not offered for pickup. */
 export const PICKUP_RADIUS_MILES = 60;
@@ -327,6 +328,7 @@ const FACTS = {
   saved: savedAddressesPart,
   notSelling: sellersNotSellingPart,
   version: catalogVersionPart,
+  crossBorderShops: crossBorderShopsPart,
 };
 const FACT_PLACEHOLDERS = { buyer: '$1::bigint', site: '$2', now: '$3::timestamptz', addressIds: '$4::bigint[]' };
 /**
@@ -724,7 +726,9 @@ export async function buildPreview(
     shipping.get(shopId)!.method?.shippingMethodCode === 'PICKUP' && pickupStore
       ? taxRateFor(site, { countryCode: pickupCountry, state: pickupStore.storeState })
       : addressRate;
-  const shopRates = shopOrder.map(shopTaxRate);
+  // A shop selling cross-border into the site pays import tax instead of the site's sales tax or VAT.
+  const cbeOrigins = crossBorderOrigins(site, facts.crossBorderShops, shopOrder);
+  const shopRates = shopOrder.map((shopId) => (cbeOrigins.has(shopId) ? '0' : shopTaxRate(shopId)));
   const contractRate = shopRates.every((r) => r === shopRates[0]) ? (shopRates[0] ?? addressRate) : addressRate;
 
   const priced = priceContract({
@@ -793,7 +797,7 @@ export async function buildPreview(
   const tradeType: PreviewResult['tradeType'] =
     hasPoints && priced.needPayAmt === 0n
       ? 'NORMAL_POINT_REDEEM'
-      : site.features.cbe
+      : cbeOrigins.size && cbeOrigins.size === shopOrder.length
         ? 'NORMAL_SALE_CBE'
         : caller.user?.enterpriseId && lines.every((l) => l.sku.item.commerceType === 'B2B')
           ? 'NET_B2B'
@@ -917,6 +921,8 @@ export async function buildPreview(
       return p ? m(p.depositMinor) : null;
     })(),
   };
+  // Cross-border shop orders: NORMAL_SALE_CBE, their duties and import tax in the totals.
+  applyCrossBorder(site, result, cbeOrigins);
   return {
     result,
     lines,

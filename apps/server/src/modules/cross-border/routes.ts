@@ -1,0 +1,32 @@
+/** The customs declaration of a cross-border order, for its order detail. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CustomsDeclaration, ErrorBody, Id } from '@mall/contracts';
+import type { Db } from '../../db/client.js';
+import { orderNotFound } from '../trade/service.js';
+import { orderScope } from '../trade/scope.js';
+import { customsDeclarationOf } from './service.js';
+
+export function crossBorderRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/orders/:id/customs-declaration',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The customs declaration of a cross-border order (NORMAL_SALE_CBE): declared value, HS codes, origin, duties, import tax, certificate',
+        params: z.object({ id: Id }),
+        response: { 200: CustomsDeclaration, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      const user = req.caller.user;
+      if (!user) throw orderNotFound();
+      // Whose orders the caller may see: its own (an enterprise main account also its sub-accounts').
+      const scope = await orderScope(db, user);
+      return customsDeclarationOf(db, [...scope.buyers.keys()], BigInt(req.params.id));
+    },
+  );
+}

@@ -4,8 +4,8 @@
  * price in the seller console, the buyer reads it, accepts, confirms the bulk order (addresses,
  * items, billing address) and pays with MOCKPAY; the shopping guide then shows every step done.
  * An enterprise sub-account's accepted bulk order, above its order limit, goes to the main
- * account ('Submit Master Account'), which finds it waiting for payment. And /order-process at
- * phone width.
+ * account ('Submit Master Account'), which finds it waiting for payment. And the whole
+ * negotiation at phone width, the seller on a phone too.
  */
 import { test, expect, type Page } from './test';
 import {
@@ -68,6 +68,8 @@ test('a buyer asks for a bulk price, the seller quotes, the buyer accepts and pa
   page,
   browser,
 }, testInfo) => {
+  // Two parties and a payment: as long as the enterprise flow below (a loaded CI machine took over a minute).
+  test.setTimeout(150_000);
   const requestId = await sendRequest(page, 'Deliver to loading dock B, weekdays only.');
   await expect(page.getByTestId('bulk-guide').first().locator('li[aria-current="step"]')).toContainText(
     'Negotiate details',
@@ -192,17 +194,27 @@ test("an enterprise sub-account's accepted bulk order over its limit is submitte
   await mainContext.close();
 });
 
-test('/order-process at phone width: the guide as a list, the request readable, no sideways scrolling', async ({
+/** goto on a page of a context the test made itself, used once React has hydrated it (e2e/test.ts holds only the fixture's page). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+test('at phone width: the buyer asks, the seller quotes from a phone, the buyer accepts and pays', async ({
   browser,
 }, testInfo) => {
-  const context = await browser.newContext({
+  test.setTimeout(150_000);
+  const phone = {
     baseURL: testInfo.project.use.baseURL,
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
-  });
+  };
+  const context = await browser.newContext(phone);
   const page = await context.newPage();
   const requestId = await sendRequest(page, 'Call before delivery.');
+  // The request took the desk pack out of the cart: the top bar's count follows at once.
+  await expect(page.getByRole('link', { name: 'Cart, 0 lines' })).toBeVisible();
   const card = page.getByTestId('bulk-request-card').filter({ hasText: `Request ${requestId}` });
   await expect(card).toContainText('Office Desk Pack x20');
   // The four steps stack: each below the one before.
@@ -219,5 +231,58 @@ test('/order-process at phone width: the guide as a list, the request readable, 
   await expect(page.getByTestId('bulk-message-input')).toBeVisible();
   expect(await pageWidth(page)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: '/tmp/bulk-request-390.png', fullPage: true });
+
+  // The seller, on a phone too, reads the request, answers and quotes.
+  const sellerContext = await browser.newContext(phone);
+  const seller = await sellerContext.newPage();
+  await logIn(seller, 'seller@demo.shop');
+  await expect(seller).not.toHaveURL(/\/login/);
+  await open(seller, '/merchant-console/bulk-requests');
+  const row = seller.getByTestId('seller-bulk-request').filter({ hasText: `Request ${requestId}` });
+  await expect(row.getByTestId('bulk-status')).toHaveText('Waiting for quote');
+  expect(await pageWidth(seller)).toBeLessThanOrEqual(390);
+  await row.getByTestId('seller-bulk-open').click();
+  await expect(seller).toHaveURL(`/merchant-console/bulk-requests/${requestId}`);
+  await expect(seller.getByText('Call before delivery.')).toBeVisible();
+  await seller.getByTestId('bulk-message-input').fill('We will call the day before. Project price below.');
+  await seller.getByTestId('bulk-message-send').click();
+  await expect(seller.getByTestId('bulk-message')).toHaveCount(1);
+  await seller.getByTestId('quote-unit-0').fill('7400');
+  await seller.getByTestId('quote-shipping').fill('25');
+  await seller.getByTestId('quote-send').click();
+  await expect(seller.getByTestId('bulk-status')).toHaveText('Quoted');
+  await expect(seller.getByTestId('bulk-quote')).toContainText('$7,400.00');
+  expect(await pageWidth(seller)).toBeLessThanOrEqual(390);
+  await seller.screenshot({ path: '/tmp/bulk-seller-390.png', fullPage: true });
+
+  // The buyer reads the answer and the exclusive price, accepts and confirms.
+  await open(page, `/order-process/${requestId}`);
+  await expect(page.getByTestId('bulk-status')).toHaveText('Quoted');
+  await expect(page.getByTestId('bulk-message')).toContainText('We will call the day before.');
+  await expect(page.getByTestId('quoted-unit')).toHaveText('Your price $7,400.00');
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/bulk-quoted-390.png', fullPage: true });
+  await page.getByTestId('bulk-accept').click();
+  await expect(page).toHaveURL(/\/bulk-to-pay\/\d+$/);
+  const amount = await page.getByTestId('bulk-amount').textContent();
+  expect(amount).toBe('$7,961.50'); // $7,400, $25 shipping and San Francisco's 7.25 % sales tax on the goods
+  await page.getByTestId('bulk-pay').click();
+  await expect(page).toHaveURL(/\/checkout\?tradeContractId=\d+$/);
+  const confirm = page.getByTestId('bulk-confirm');
+  await expect(confirm.getByTestId('bulk-items')).toContainText('Office Desk Pack x20');
+  await expect(confirm.getByTestId('bulk-confirm-total')).toHaveText(amount!);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/bulk-confirm-390.png', fullPage: true });
+
+  await payNowToMockpay(page, amount!);
+  await approveOnMockpay(page);
+
+  // Paid: the guide's four steps are done; the seller's phone lists it as accepted.
+  await open(page, `/order-process/${requestId}`);
+  await expect(page.getByTestId('bulk-status')).toHaveText('Accepted');
+  await expect(page.getByTestId('bulk-guide').locator('li[data-done]')).toHaveCount(4);
+  await open(seller, '/merchant-console/bulk-requests?status=ACCEPTED');
+  await expect(seller.getByTestId('seller-bulk-request').filter({ hasText: `Request ${requestId}` })).toBeVisible();
+  await sellerContext.close();
   await context.close();
 });

@@ -27,6 +27,7 @@ import { REVERSE_SWEEP_QUEUE } from './modules/reverse/routes.js';
 import { sweepReverseDeadlines } from './modules/reverse/service.js';
 import { MEMBERSHIP_QUEUES, startMembershipJobs } from './modules/membership/jobs.js';
 import { eraseExpiredInvoiceData, INVOICE_RETENTION_QUEUE } from './modules/account/erase.js';
+import { BULK_EXPIRY_CRON, BULK_EXPIRY_QUEUE, expireQuotes } from './modules/bulk/expiry.js';
 
 export interface RunningShop {
   app: FastifyInstance;
@@ -65,6 +66,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
     OUTBOX_QUEUE,
     OUTBOX_SWEEP_QUEUE,
     INVOICE_RETENTION_QUEUE,
+    BULK_EXPIRY_QUEUE,
     ...MEMBERSHIP_QUEUES,
   ]);
   // Mail: SMTP_URL, or the embedded catcher on a free loopback port (caught mail shows on /dev/mailbox).
@@ -155,6 +157,12 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   await jobs.work(INVOICE_RETENTION_QUEUE, async () => {
     const erased = await eraseExpiredInvoiceData(db);
     if (erased) app.log.info({ erased }, 'invoice retention');
+  });
+  // Bulk order quotes past their validity date are stored as EXPIRED.
+  await jobs.schedule(BULK_EXPIRY_QUEUE, BULK_EXPIRY_CRON);
+  await jobs.work(BULK_EXPIRY_QUEUE, async () => {
+    const expired = await expireQuotes(db);
+    if (expired.length) app.log.info({ expired: expired.length }, 'bulk quotes expired');
   });
   // Points expiry and monthly member coupons.
   await startMembershipJobs(jobs, db, (o, m) => app.log.info(o, m));

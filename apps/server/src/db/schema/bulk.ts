@@ -76,6 +76,9 @@ export const bulkRequests = pgTable(
     validUntil: timestamp('valid_until', { withTimezone: true }),
     orderId: bigint('order_id', { mode: 'bigint' }),
     contractId: bigint('contract_id', { mode: 'bigint' }),
+    /** When each party was last emailed about this request (messages notify at most once per interval). */
+    buyerNotifiedAt: timestamp('buyer_notified_at', { withTimezone: true }),
+    sellerNotifiedAt: timestamp('seller_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +86,10 @@ export const bulkRequests = pgTable(
     uniqueIndex('bulk_requests_pre_trade_shop').on(t.preTradeRequestId, t.shopId),
     index('bulk_requests_buyer').on(t.buyerId, t.id),
     index('bulk_requests_shop').on(t.shopId, t.status),
+    // The expiry job's scan: quoted requests by validity date.
+    index('bulk_requests_quoted_valid')
+      .on(t.validUntil)
+      .where(sql`status = 'QUOTED'`),
     uniqueIndex('bulk_requests_order')
       .on(t.orderId)
       .where(sql`order_id IS NOT NULL`),

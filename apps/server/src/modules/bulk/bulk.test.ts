@@ -6,10 +6,14 @@
  * the buyer's own unpaid order, and the order is paid through MOCKPAY like any other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   bulkRequests,
+  devMailbox,
   mockpayEvents,
+  outboxMessages,
+  pointBalances,
+  pointLedger,
   tradeContracts,
   tradeOrderLines,
   tradeOrders,
@@ -18,6 +22,8 @@ import {
 import { browser, login, type Browser, type TestApp, createTestApp } from '../../../test/helpers.js';
 import { freshIp, loadFixtures, newKey, stockOf, usAddress, type Fixtures } from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, waitFor, type Buyer } from '../../../test/order-fixtures.js';
+import { expireQuotes } from './expiry.js';
+import { BULK_NOTICE_TEMPLATE } from './notify.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -333,7 +339,18 @@ describe('paying the bulk order', () => {
       .where(eq(tradeContracts.id, BigInt(contractId)));
     expect(c!.billingAddress).toMatchObject({ firstName: 'Bill' });
 
+    const balance = async () =>
+      (await t.db.select().from(pointBalances).where(eq(pointBalances.buyerId, x.id)))[0]?.balance ?? 0;
+    const pointsBefore = await balance();
     await pay(x.b, contractId);
+    // A negotiated (BULK) price earns no points: no ledger line for the contract, the balance as before.
+    expect(
+      await t.db
+        .select()
+        .from(pointLedger)
+        .where(eq(pointLedger.tradeContractId, BigInt(contractId))),
+    ).toHaveLength(0);
+    expect(await balance()).toBe(pointsBefore);
     expect(await view(x.b, `/api/bulk-requests/${r!.id}`)).toMatchObject({
       guideStep: 4,
       order: { paid: true },
@@ -396,6 +413,146 @@ describe('enterprise', () => {
     const [after] = await t.db.select().from(users).where(eq(users.email, 'main@demo.shop'));
     expect(before!.remainingAmtMinor - after!.remainingAmtMinor).toBe(c!.needPayAmtMinor);
     expect((await view(sub, `/api/bulk-requests/${r!.id}`)).order).toMatchObject({ paid: true });
+  });
+});
+
+describe('the expiry job', () => {
+  it('stores EXPIRED for quotes past their validity, only those; the buyer sees expired and cannot accept', async () => {
+    const x = await signup('bulk-expiry');
+    const [past] = await ask(x);
+    const [valid] = await ask(x);
+    for (const r of [past!, valid!])
+      expect(
+        (await quoteOf(seller, r.id, { unitPrices: ['7600'], shipping: '0', validUntil: tomorrow() })).statusCode,
+      ).toBe(200);
+    await t.db
+      .update(bulkRequests)
+      .set({ validUntil: new Date(Date.now() - 60_000) })
+      .where(eq(bulkRequests.id, past!.id));
+
+    const moved = await expireQuotes(t.db);
+    expect(moved).toContain(past!.id);
+    expect(moved).not.toContain(valid!.id);
+    const statusOf = async (id: bigint) =>
+      (await t.db.select().from(bulkRequests).where(eq(bulkRequests.id, id)))[0]!.status;
+    expect(await statusOf(past!.id)).toBe('EXPIRED');
+    expect(await statusOf(valid!.id)).toBe('QUOTED');
+    // Run again: nothing left to move for these.
+    expect(await expireQuotes(t.db)).not.toContain(past!.id);
+
+    expect(await view(x.b, `/api/bulk-requests/${past!.id}`)).toMatchObject({
+      status: 'EXPIRED',
+      actions: ['decline', 'message'],
+    });
+    expectError(await x.b.post(`/api/bulk-requests/${past!.id}/accept`), 409, 'Bulk.quoteExpired');
+    expect(await t.db.select().from(tradeOrders).where(eq(tradeOrders.buyerId, x.id))).toHaveLength(0);
+    // The seller finds it under its stored status, and revising gives it a new life.
+    const expired = (await view(seller, '/api/merchant/bulk-requests?status=EXPIRED')).map((r: { id: string }) => r.id);
+    expect(expired).toContain(String(past!.id));
+    const revised = await quoteOf(seller, past!.id, { unitPrices: ['7600'], shipping: '0', validUntil: tomorrow() });
+    expect(revised.json()).toMatchObject({ status: 'QUOTED' });
+    expect(await statusOf(past!.id)).toBe('QUOTED');
+  });
+
+  it('an accepted request is never expired by the job, even past the validity date', async () => {
+    const x = await signup('bulk-expiry-accepted');
+    const [r] = await ask(x);
+    expect(
+      (await quoteOf(seller, r!.id, { unitPrices: ['7600'], shipping: '0', validUntil: tomorrow() })).statusCode,
+    ).toBe(200);
+    expect((await x.b.post(`/api/bulk-requests/${r!.id}/accept`)).statusCode).toBe(200);
+    await t.db
+      .update(bulkRequests)
+      .set({ validUntil: new Date(Date.now() - 60_000) })
+      .where(eq(bulkRequests.id, r!.id));
+    expect(await expireQuotes(t.db)).not.toContain(r!.id);
+    expect((await view(x.b, `/api/bulk-requests/${r!.id}`)).status).toBe('ACCEPTED');
+  });
+});
+
+describe('notices to the other party', () => {
+  /** The bulk notices queued in the outbox after `since` (its id), as [recipient, language]. */
+  const outboxSince = async (since: bigint) =>
+    (
+      await t.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.template, BULK_NOTICE_TEMPLATE), sql`${outboxMessages.id} > ${since}`))
+        .orderBy(asc(outboxMessages.id))
+    ).map((m) => m.destination);
+  const watermark = async () =>
+    BigInt((await t.db.select({ m: sql<string>`coalesce(max(${outboxMessages.id}), 0)` }).from(outboxMessages))[0]!.m);
+  /** The delivered emails about request `id`, as [recipient, subject], once `n` have arrived. */
+  const mailsAbout = async (id: bigint, n: number) =>
+    (
+      await waitFor(
+        () =>
+          t.db
+            .select()
+            .from(devMailbox)
+            .where(sql`${devMailbox.subject} ~ ${`request ${id}( |$)`}`)
+            .orderBy(asc(devMailbox.id)),
+        (ms) => ms.length >= n,
+        `${n} notices about request ${id}`,
+      )
+    ).map((m) => ({ to: m.toAddress, subject: m.subject.replace(/ – Mall$/, ''), text: m.textBody }));
+
+  it("the buyer is emailed of the seller's messages (once per 10 minutes) and quotes; the seller of the buyer's messages and the acceptance", async () => {
+    const x = await signup('bulk-notice');
+    const [r] = await ask(x);
+    const id = r!.id;
+    const since = await watermark();
+
+    // Two seller messages in a row: one email to the buyer.
+    for (const body of ['Thanks for the request.', 'We will quote today.'])
+      expect((await seller.post(`/api/merchant/bulk-requests/${id}/messages`, { body })).statusCode).toBe(200);
+    expect(await outboxSince(since)).toEqual([x.email]);
+    // A quote always notifies the buyer, a revision too.
+    for (const unit of ['7700', '7650'])
+      expect(
+        (await quoteOf(seller, id, { unitPrices: [unit], shipping: '0', validUntil: tomorrow() })).statusCode,
+      ).toBe(200);
+    // The buyer writes: the shop's seller hears of it. Accepting twice tells the seller once.
+    expect((await x.b.post(`/api/bulk-requests/${id}/messages`, { body: 'Accepting now.' })).statusCode).toBe(200);
+    expect((await x.b.post(`/api/bulk-requests/${id}/accept`)).statusCode).toBe(200);
+    expect((await x.b.post(`/api/bulk-requests/${id}/accept`)).statusCode).toBe(200);
+    expect(await outboxSince(since)).toEqual([x.email, x.email, x.email, 'seller@demo.shop', 'seller@demo.shop']);
+
+    const mails = await mailsAbout(id, 5);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [x.email, `New message on order request ${id}`],
+      [x.email, `Your order request ${id} has a quote`],
+      [x.email, `Your order request ${id} has a quote`],
+      ['seller@demo.shop', `New message from the buyer on order request ${id}`],
+      ['seller@demo.shop', `Order request ${id} was accepted`],
+    ]);
+    // Each names the shop and links to the request on the recipient's side; no message text is carried.
+    expect(mails[0]!.text).toContain('FlexiDesk');
+    expect(mails[0]!.text).toMatch(new RegExp(`/order-process/${id}\\n`));
+    expect(mails[4]!.text).toMatch(new RegExp(`/merchant-console/bulk-requests/${id}\\n`));
+    expect(mails[0]!.text).not.toContain('Thanks for the request.');
+    expect(mails[3]!.text).not.toContain('Accepting now.');
+  });
+
+  it('a message after the interval notifies again; a decline tells the seller', async () => {
+    const x = await signup('bulk-notice-decline');
+    const [r] = await ask(x);
+    const since = await watermark();
+    expect((await x.b.post(`/api/bulk-requests/${r!.id}/messages`, { body: 'Any news?' })).statusCode).toBe(200);
+    expect((await x.b.post(`/api/bulk-requests/${r!.id}/messages`, { body: 'Hello?' })).statusCode).toBe(200);
+    expect(await outboxSince(since)).toEqual(['seller@demo.shop']);
+    // Eleven minutes later (the interval is ten), the next message is emailed again.
+    await t.db
+      .update(bulkRequests)
+      .set({ sellerNotifiedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(bulkRequests.id, r!.id));
+    expect((await x.b.post(`/api/bulk-requests/${r!.id}/messages`, { body: 'Still there?' })).statusCode).toBe(200);
+    expect((await x.b.post(`/api/bulk-requests/${r!.id}/decline`)).statusCode).toBe(200);
+    expect((await mailsAbout(r!.id, 3)).map((m) => [m.to, m.subject])).toEqual([
+      ['seller@demo.shop', `New message from the buyer on order request ${r!.id}`],
+      ['seller@demo.shop', `New message from the buyer on order request ${r!.id}`],
+      ['seller@demo.shop', `Order request ${r!.id} was declined`],
+    ]);
   });
 });
 

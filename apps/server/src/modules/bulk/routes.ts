@@ -20,6 +20,7 @@ import {
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import { requireSeller } from '../merchant/guard.js';
+import type { BulkNoticeLinks } from './notify.js';
 import {
   accept,
   buyerRequests,
@@ -37,7 +38,8 @@ import {
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const IdParams = z.strictObject({ id: Id });
 
-export function bulkRoutes(app: FastifyInstance, db: Db): void {
+/** `links`: the shop's public URL, for the links in the emails to the other party. */
+export function bulkRoutes(app: FastifyInstance, db: Db, links?: BulkNoticeLinks): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['checkout'];
 
@@ -78,7 +80,7 @@ export function bulkRoutes(app: FastifyInstance, db: Db): void {
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    async (req) => postMessage(db, buyerViewer(req.caller.user), BigInt(req.params.id), req.body.body),
+    async (req) => postMessage(db, buyerViewer(req.caller.user), BigInt(req.params.id), req.body.body, links),
   );
 
   r.post(
@@ -91,7 +93,7 @@ export function bulkRoutes(app: FastifyInstance, db: Db): void {
         response: { 200: z.object({ orderId: Id, contractId: Id }), ...errors },
       },
     },
-    async (req) => accept(db, req.caller.user, BigInt(req.params.id)),
+    async (req) => accept(db, req.caller.user, BigInt(req.params.id), new Date(), links),
   );
 
   r.post(
@@ -104,7 +106,7 @@ export function bulkRoutes(app: FastifyInstance, db: Db): void {
         response: { 200: BulkRequestView, ...errors },
       },
     },
-    async (req) => decline(db, req.caller.user, BigInt(req.params.id)),
+    async (req) => decline(db, req.caller.user, BigInt(req.params.id), links),
   );
 
   const orders = ['orders'];
@@ -175,7 +177,13 @@ export function bulkRoutes(app: FastifyInstance, db: Db): void {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (req) =>
-      postMessage(db, sellerViewer(requireSeller(req.caller.user, 'fulfil')), BigInt(req.params.id), req.body.body),
+      postMessage(
+        db,
+        sellerViewer(requireSeller(req.caller.user, 'fulfil')),
+        BigInt(req.params.id),
+        req.body.body,
+        links,
+      ),
   );
 
   r.post(
@@ -190,6 +198,7 @@ export function bulkRoutes(app: FastifyInstance, db: Db): void {
         response: { 200: BulkRequestView, ...errors },
       },
     },
-    async (req) => quote(db, requireSeller(req.caller.user, 'sell'), BigInt(req.params.id), req.body),
+    async (req) =>
+      quote(db, requireSeller(req.caller.user, 'sell'), BigInt(req.params.id), req.body, new Date(), links),
   );
 }

@@ -53,6 +53,8 @@ import type { Caller, UserRow } from '../../lib/session.js';
 import { resolveAddress } from '../checkout/preview.js';
 import { orderNotFound } from '../trade/service.js';
 import { stockShortOf, takeStockOrFailSql } from '../trade/transitions.js';
+import { NEGOTIATED_ORDER_POINTS } from '../points/ledger.js';
+import { notifyParty, type BulkNoticeLinks } from './notify.js';
 
 type Row = typeof bulkRequests.$inferSelect;
 type Viewer = { kind: 'BUYER'; userId: bigint } | { kind: 'SELLER'; userId: bigint };
@@ -356,13 +358,23 @@ export const sellerViewer = (user: UserRow): Viewer => ({ kind: 'SELLER', userId
 
 // ---------------------------------------------------------------- acting
 
-export async function postMessage(db: Db, viewer: Viewer, id: bigint, body: string): Promise<BulkRequestView> {
-  const row = await ownRow(db, viewer, id);
-  if (row.status === 'DECLINED') throw changed();
-  await db
-    .insert(bulkRequestMessages)
-    .values({ requestId: row.id, author: viewer.kind, authorId: viewer.userId, body });
-  await db.update(bulkRequests).set({ updatedAt: new Date() }).where(eq(bulkRequests.id, row.id));
+/** A message on the thread; the other party is emailed (at most once per interval, notify.ts). */
+export async function postMessage(
+  db: Db,
+  viewer: Viewer,
+  id: bigint,
+  body: string,
+  links?: BulkNoticeLinks,
+): Promise<BulkRequestView> {
+  await db.transaction(async (tx) => {
+    const row = await ownRow(tx, viewer, id);
+    if (row.status === 'DECLINED') throw changed();
+    await tx
+      .insert(bulkRequestMessages)
+      .values({ requestId: row.id, author: viewer.kind, authorId: viewer.userId, body });
+    await tx.update(bulkRequests).set({ updatedAt: new Date() }).where(eq(bulkRequests.id, row.id));
+    await notifyParty(tx, row, viewer.kind === 'BUYER' ? 'SELLER' : 'BUYER', 'message', links);
+  });
   return requestView(db, viewer, id);
 }
 
@@ -382,13 +394,14 @@ async function move(
   return rows.length === 1;
 }
 
-/** The seller quotes, or revises the quote while it is not accepted. */
+/** The seller quotes, or revises the quote while it is not accepted; the buyer is emailed. */
 export async function quote(
   db: Db,
   seller: UserRow,
   id: bigint,
   body: BulkQuoteBody,
   now = new Date(),
+  links?: BulkNoticeLinks,
 ): Promise<BulkRequestView> {
   const viewer = sellerViewer(seller);
   await db.transaction(async (tx) => {
@@ -419,16 +432,23 @@ export async function quote(
       validUntil,
     });
     if (!ok) throw changed();
+    await notifyParty(tx, row, 'BUYER', 'quote', links, now);
   });
   return requestView(db, viewer, id);
 }
 
-export async function decline(db: Db, user: UserRow | null, id: bigint): Promise<BulkRequestView> {
+export async function decline(
+  db: Db,
+  user: UserRow | null,
+  id: bigint,
+  links?: BulkNoticeLinks,
+): Promise<BulkRequestView> {
   const viewer = buyerViewer(user);
   await db.transaction(async (tx) => {
     const row = await ownRow(tx, viewer, id, true);
     if (row.status === 'DECLINED') return;
     if (!(await move(tx, row.id, 'DECLINE', {}))) throw changed();
+    await notifyParty(tx, row, 'SELLER', 'declined', links);
   });
   return requestView(db, viewer, id);
 }
@@ -442,6 +462,7 @@ export async function accept(
   user: UserRow | null,
   id: bigint,
   now = new Date(),
+  links?: BulkNoticeLinks,
 ): Promise<{ orderId: string; contractId: string }> {
   const viewer = buyerViewer(user);
   try {
@@ -458,6 +479,8 @@ export async function accept(
       }
       if (nextBulkRequestStatus(row.status, 'ACCEPT') === null || !row.quote) throw changed();
       const written = await acceptLocked(tx, row, now);
+      // Only the accept that made the order tells the seller; a retry returned above.
+      await notifyParty(tx, row, 'SELLER', 'accepted', links, now);
       return { orderId: String(written.orderId), contractId: String(written.contractId) };
     });
   } catch (err) {
@@ -509,10 +532,10 @@ async function writeBulkOrder(
     tax_amt_minor: String(totals.taxMinor),
     points_discount_minor: '0',
     need_pay_amt_minor: String(totals.needPayMinor),
-    // A negotiated price earns and redeems no points.
-    used_points: 0,
-    redeem_points: 0,
-    earn_points: 0,
+    // A negotiated price earns and redeems no points: the points module's rule.
+    used_points: NEGOTIATED_ORDER_POINTS.usedPoints,
+    redeem_points: NEGOTIATED_ORDER_POINTS.redeemPoints,
+    earn_points: NEGOTIATED_ORDER_POINTS.earnPoints,
     is_free_trade: false,
     pay_unique_key: crypto.randomUUID(),
     payment_order_id: `PO${now.getTime()}${crypto.randomInt(1000, 9999)}`,
@@ -549,7 +572,7 @@ async function writeBulkOrder(
     need_pay_amt_minor: String(totals.needPayMinor),
     paid_amt_minor: '0',
     points_discount_minor: '0',
-    used_points: 0,
+    used_points: NEGOTIATED_ORDER_POINTS.usedPoints,
     shipping_method_id: r.shippingMethodId === null ? null : String(r.shippingMethodId),
     shipping_method_code: r.shippingMethodCode,
     pick_up_store_id: null,
@@ -576,7 +599,7 @@ async function writeBulkOrder(
       sku_amt_minor: String(totals.lines[i]),
       discount_amt_minor: '0',
       need_pay_amt_minor: String(totals.lines[i]),
-      points: 0,
+      points: NEGOTIATED_ORDER_POINTS.earnPoints,
       snapshot: {
         itemName: l.itemName,
         skuName: l.skuName,
@@ -602,7 +625,7 @@ async function writeBulkOrder(
         sku_amt_minor: String(lineAmount(BigInt(d.unitMinor), qty)),
         discount_amt_minor: '0',
         need_pay_amt_minor: '0',
-        points: 0,
+        points: NEGOTIATED_ORDER_POINTS.earnPoints,
         snapshot: { itemName: d.itemName, skuName: d.skuName, image: d.image, attributes: d.attributes, unit: d.unit },
       });
       take(d.skuId, qty);

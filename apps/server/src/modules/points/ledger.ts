@@ -130,6 +130,15 @@ async function debit(
   return taken;
 }
 
+/**
+ * The points of a BULK order, whose unit prices are negotiated with the seller as an exclusive
+ * discount: like most B2B shops, the retail loyalty programme does not apply on top of a
+ * negotiated price, so it earns no points and takes none off its price (docs/features.md, "Bulk
+ * orders and points"). The money paid still counts toward the buyer's level (growth). The bulk
+ * order writer takes its contract's and order's points from here.
+ */
+export const NEGOTIATED_ORDER_POINTS = { usedPoints: 0, redeemPoints: 0, earnPoints: 0 } as const;
+
 /** Points earned by a paid contract (already multiplied and rounded up by pricing); once per contract. */
 export function earnPoints(tx: Tx, a: LineRef & { points: number }): Promise<number> {
   return credit(tx, a, a.points, 'EARN');

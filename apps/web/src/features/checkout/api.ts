@@ -1,7 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderResult, PreviewBody, PreviewResult, SubmitBody } from '@mall/contracts';
 import { api } from '../../shared/api';
-import { useSession } from '../../shared/session';
+import { sessionKey, useSession } from '../../shared/session';
+import { cartKey } from '../cart/api';
+
+/** An order or an order request takes its lines out of the cart on the server: the cart and the top bar's count follow. */
+function useCartTaken() {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: cartKey });
+    void qc.invalidateQueries({ queryKey: sessionKey });
+  };
+}
 
 /** Re-fetched whenever the body changes (address, coupon, points, shipping...): SPEC §4. */
 export function usePreview(body: PreviewBody | null) {
@@ -16,18 +26,25 @@ export function usePreview(body: PreviewBody | null) {
 }
 
 export function useSubmitOrder() {
+  const cartTaken = useCartTaken();
   return useMutation({
-    mutationFn: ({ body, key }: { body: SubmitBody; key: string }) =>
-      api<OrderResult>('/api/checkout/submit', { body, headers: { 'idempotency-key': key } }),
+    // A checkout with cross-border orders goes through the cbe create variant (an array of one payload).
+    mutationFn: ({ body, key, crossBorder }: { body: SubmitBody; key: string; crossBorder?: boolean }) =>
+      crossBorder
+        ? api<OrderResult>('/api/checkout/submit-cbe', { body: [body], headers: { 'idempotency-key': key } })
+        : api<OrderResult>('/api/checkout/submit', { body, headers: { 'idempotency-key': key } }),
+    onSuccess: cartTaken,
   });
 }
 
 export function useExceedRequest() {
+  const cartTaken = useCartTaken();
   return useMutation({
     mutationFn: ({ body, key }: { body: PreviewBody & { requirements?: string }; key: string }) =>
       api<{ id: string; status: string }>('/api/checkout/exceed-request', {
         body,
         headers: { 'idempotency-key': key },
       }),
+    onSuccess: cartTaken,
   });
 }

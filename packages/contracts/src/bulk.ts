@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Address } from './address.js';
 import { AddressChoice } from './checkout.js';
+import { BULK_RETURN_DAYS_MAX } from './constants.js';
 import { Id, Money } from './schemas.js';
 
 export const BULK_REQUEST_STATUS_VALUES = ['WAITING_QUOTE', 'QUOTED', 'ACCEPTED', 'DECLINED', 'EXPIRED'] as const;
@@ -25,6 +26,8 @@ export const BulkQuoteBody = z.strictObject({
   /** The last day the quote may be accepted (YYYY-MM-DD, end of that day UTC). */
   validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a date'),
   note: z.string().trim().max(BULK_QUOTE_NOTE_MAX).optional(),
+  /** Days after delivery the buyer may return goods at the quoted prices (PURCHASE_RETURN); 0 = no returns. */
+  returnDays: z.number().int().min(0).max(BULK_RETURN_DAYS_MAX).optional(),
 });
 export type BulkQuoteBody = z.infer<typeof BulkQuoteBody>;
 
@@ -66,6 +69,8 @@ export const BulkQuote = z.object({
   validUntil: z.string(),
   quotedAt: z.string(),
   note: z.string().nullable(),
+  /** Days after delivery a purchase return is accepted at the quoted prices (0: none). */
+  returnDays: z.number().int(),
 });
 export const BulkRequestView = z.object({
   id: Id,

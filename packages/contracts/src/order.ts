@@ -217,6 +217,8 @@ export const OrderDetail = OrderSummary.extend({
   invoice: z
     .object({
       status: z.enum(['NOT_ISSUED', 'ISSUED']),
+  /** A reissue order (REVERSE_REISSUE): the after-sales it settles. */
+  reissueOf: z.object({ id: Id, reverseTradeOrderCode: z.string() }).nullable(),
       invoiceUrl: z.string().nullable(),
       /** The VAT invoice (not requested, requested, issued, credited by refunds). */
       vatInvoiceStatus: z.enum(['NOT_REQUESTED', 'REQUESTED', 'ISSUED', 'CREDITED']).optional(),

@@ -52,6 +52,7 @@ export const REASONS_BY_TYPE: Record<ApplyType, readonly ReverseReason[]> = {
     'OTHER',
   ],
   SALE_EXCHANGE: ['WRONG_SIZE_OR_COLOUR', 'DAMAGED', 'QUALITY_ISSUE', 'WRONG_ITEM', 'OTHER'],
+  PURCHASE_RETURN: ['NO_LONGER_NEEDED', 'DAMAGED', 'QUALITY_ISSUE', 'NOT_AS_DESCRIBED', 'WRONG_ITEM', 'OTHER'],
 };
 
 /** Evidence image URLs as the upload call returns them. */
@@ -287,6 +288,8 @@ export const ReverseDetail = ReverseSummary.extend({
     .nullable(),
   /** The next deadline that moves it by itself, and what happens then (countdown on the page). */
   deadline: z.object({ at: z.string(), kind: z.enum(['AUTO_APPROVE', 'AUTO_CLOSE', 'AUTO_CONFIRM']) }).nullable(),
+  /** The order (business type REVERSE_REISSUE) the seller settled this after-sales with by sending the goods again. */
+  reissueOrder: z.object({ id: Id, tradeOrderCode: z.string() }).nullable(),
 });
 export type ReverseDetail = z.infer<typeof ReverseDetail>;
 
@@ -310,6 +313,8 @@ export type ReversePage = z.infer<typeof ReversePage>;
 export const ReverseByOrderSkuBody = z.strictObject({ tradeOrderId: Id, skuId: Id });
 export const ReverseIdBody = z.strictObject({ id: Id });
 export const ReverseActionResult = z.object({ id: Id, reverseTradeOrderStatus: ReverseStatus });
+/** The seller settled a return or exchange with a reissue order (the same one on a repeated call). */
+export const ReissueResult = ReverseActionResult.extend({ reissueOrderId: Id });
 
 // ---------- seller console ----------
 export const SellerReverseListBody = z.strictObject({

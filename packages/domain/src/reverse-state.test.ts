@@ -105,8 +105,29 @@ describe('reverse order transitions per type', () => {
     }
     expect(isOpen('REFUND_FAIL')).toBe(true);
     expect(REVERSE_STATUSES).toHaveLength(13);
-    expect(BUYER_REVERSE_TYPES).toEqual(['SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE', 'SALE_CANCEL_BEFORE_DELIVERY']);
-    expect(REVERSE_TYPE_EVENTS.PURCHASE_RETURN).toEqual([]);
+    expect(BUYER_REVERSE_TYPES).toEqual([
+      'SALE_REFUND',
+      'SALE_RETURN',
+      'SALE_EXCHANGE',
+      'SALE_CANCEL_BEFORE_DELIVERY',
+      'PURCHASE_RETURN',
+    ]);
+  });
+  it('a checked return or exchange may be settled by a reissue; a refund-only request or a purchase return may not', () => {
+    expect(nextReverseStatus('SALE_RETURN', 'WAITING_FOR_REFUND', 'REISSUE')).toBe('REVERSE_DONE');
+    expect(nextReverseStatus('SALE_EXCHANGE', 'WAITING_FOR_SELLER_SHIP', 'REISSUE')).toBe('REVERSE_DONE');
+    expect(nextReverseStatus('SALE_RETURN', 'WAITING_FOR_QC_DONE', 'REISSUE')).toBeNull();
+    expect(nextReverseStatus('SALE_RETURN', 'REFUND_PENDING', 'REISSUE')).toBeNull();
+    expect(nextReverseStatus('SALE_REFUND', 'WAITING_FOR_REFUND', 'REISSUE')).toBeNull();
+    expect(nextReverseStatus('PURCHASE_RETURN', 'WAITING_FOR_REFUND', 'REISSUE')).toBeNull();
+  });
+  it('a purchase return moves as a return: audit, send back, QC, refund', () => {
+    expect(nextReverseStatus('PURCHASE_RETURN', 'WAITING_FOR_AUDIT_BY_SELLER', 'APPROVE_RETURN')).toBe(
+      'WAITING_FOR_BUYER_RETURN',
+    );
+    expect(nextReverseStatus('PURCHASE_RETURN', 'WAITING_FOR_QC_DONE', 'QC_PASS_RETURN')).toBe('WAITING_FOR_REFUND');
+    expect(nextReverseStatus('PURCHASE_RETURN', 'WAITING_FOR_QC_DONE', 'QC_PASS_EXCHANGE')).toBeNull();
+    expect(nextReverseStatus('PURCHASE_RETURN', 'WAITING_FOR_REFUND', 'REFUND')).toBe('REFUND_PENDING');
   });
 });
 

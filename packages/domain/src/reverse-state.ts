@@ -7,6 +7,10 @@
  * - SALE_REFUND (refund only): seller audit -> seller refunds (up to what was applied) -> refund.
  * - SALE_RETURN: audit -> buyer sends back -> seller QC -> seller refunds -> refund.
  * - SALE_EXCHANGE: audit -> buyer sends back -> seller QC -> seller ships the replacement -> buyer confirms.
+ * - A checked return or exchange may instead be settled by a reissue: the goods go out again in a
+ *   new order of business type REVERSE_REISSUE (nothing to pay, no refund) and the after-sales is done.
+ * - PURCHASE_RETURN: an enterprise buyer returns goods of a BULK order under its quote's terms; it
+ *   moves as SALE_RETURN does (the refund is at the quoted prices the order was paid at).
  * A refund is REFUND_PENDING until the payment provider answers: REFUND_DONE, or REFUND_FAIL
  * (the seller may retry). The buyer may cancel while nothing has come back yet.
  */
@@ -38,12 +42,13 @@ export const REVERSE_TYPES = [
   'SALE_CANCEL_BEFORE_DELIVERY',
 ] as const;
 export type ReverseType = (typeof REVERSE_TYPES)[number];
-/** The types a buyer applies for from an order's after-sales dialog (PURCHASE_RETURN is the seller's own, to its supplier). */
+/** The types a buyer applies for from an order's after-sales dialog (PURCHASE_RETURN only on a BULK order within its quote's return window). */
 export const BUYER_REVERSE_TYPES = [
   'SALE_REFUND',
   'SALE_RETURN',
   'SALE_EXCHANGE',
   'SALE_CANCEL_BEFORE_DELIVERY',
+  'PURCHASE_RETURN',
 ] as const;
 export type BuyerReverseType = (typeof BUYER_REVERSE_TYPES)[number];
 
@@ -83,6 +88,8 @@ export const REVERSE_EVENTS = {
   SHIP_EXCHANGE: { from: ['WAITING_FOR_SELLER_SHIP'], to: 'WAITING_FOR_BUYER_CONFIRMED' },
   /** Buyer (or the confirm deadline) confirms receipt of the replacement. */
   CONFIRM_EXCHANGE: { from: ['WAITING_FOR_BUYER_CONFIRMED'], to: 'REVERSE_DONE' },
+  /** Seller settles a checked return or exchange by sending the goods again in a reissue order: no refund. */
+  REISSUE: { from: ['WAITING_FOR_REFUND', 'WAITING_FOR_SELLER_SHIP'], to: 'REVERSE_DONE' },
 } as const satisfies TransitionTable<ReverseStatus, string>;
 export type ReverseEvent = keyof typeof REVERSE_EVENTS;
 
@@ -118,6 +125,7 @@ export const REVERSE_TYPE_EVENTS: Record<ReverseType, readonly ReverseEvent[]> =
     'REFUND_SUCCEEDED',
     'REFUND_FAILED',
     'RETRY_REFUND',
+    'REISSUE',
   ],
   SALE_EXCHANGE: [
     'APPROVE_RETURN',
@@ -129,8 +137,22 @@ export const REVERSE_TYPE_EVENTS: Record<ReverseType, readonly ReverseEvent[]> =
     'QC_REJECT',
     'SHIP_EXCHANGE',
     'CONFIRM_EXCHANGE',
+    'REISSUE',
   ],
-  PURCHASE_RETURN: [],
+  // A purchase return is settled with money at the quoted prices: no reissue.
+  PURCHASE_RETURN: [
+    'APPROVE_RETURN',
+    'REJECT',
+    'BUYER_CANCEL',
+    'POST_BACK',
+    'RETURN_DEADLINE_PASSED',
+    'QC_PASS_RETURN',
+    'QC_REJECT',
+    'REFUND',
+    'REFUND_SUCCEEDED',
+    'REFUND_FAILED',
+    'RETRY_REFUND',
+  ],
 };
 
 /** The approve event of a type's audit. */

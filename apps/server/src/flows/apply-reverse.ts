@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AFTER_SALES,
+  BULK_RETURN_DAYS_DEFAULT,
   ERROR_CODES,
   REASONS_BY_TYPE,
   type ApplyLineView,
@@ -32,6 +33,7 @@ import {
 } from '@mall/domain';
 import type { Db } from '../db/client.js';
 import {
+  bulkRequests,
   items,
   refunds,
   reverseTradeOrderLines,
@@ -133,10 +135,37 @@ export async function orderAfterSalesState(tx: Tx | Db, o: OrderRow) {
 }
 type State = Awaited<ReturnType<typeof orderAfterSalesState>>;
 
-function typesFor(state: State): ApplyType[] {
+/**
+ * A BULK order's return terms come from the quote it was accepted at: goods go back as a
+ * PURCHASE_RETURN (refunded at the quoted prices the order was paid at), within the quote's
+ * return days counted from the buyer's receipt (confirmed or automatic); 0 days means no returns.
+ * Null for any other order.
+ */
+export async function bulkReturnTerms(
+  tx: Tx | Db,
+  o: OrderRow,
+  now = new Date(),
+): Promise<{ returnDays: number; returnsOpen: boolean } | null> {
+  if (o.tradeOrderType !== 'BULK') return null;
+  const [b] = await tx.select({ quote: bulkRequests.quote }).from(bulkRequests).where(eq(bulkRequests.orderId, o.id));
+  const returnDays = b?.quote?.returnDays ?? BULK_RETURN_DAYS_DEFAULT;
+  const returnsOpen =
+    returnDays > 0 && (!o.completedAt || now.getTime() <= o.completedAt.getTime() + returnDays * 86400_000);
+  return { returnDays, returnsOpen };
+}
+type BulkTerms = Awaited<ReturnType<typeof bulkReturnTerms>>;
+
+function typesFor(state: State, bulk: BulkTerms): ApplyType[] {
   const out: ApplyType[] = [];
   if (state.top.some((x) => x.canCancelMilli > 0n)) out.push('SALE_CANCEL_BEFORE_DELIVERY');
-  if (state.top.some((x) => x.canReverseMilli > 0n)) out.push('SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE');
+  if (state.top.some((x) => x.canReverseMilli > 0n)) {
+    // A negotiated order is returned on its quote's terms, not the shop's retail ones (no exchange either).
+    if (!bulk) out.push('SALE_REFUND', 'SALE_RETURN', 'SALE_EXCHANGE');
+    else {
+      out.push('SALE_REFUND');
+      if (bulk.returnsOpen) out.push('PURCHASE_RETURN');
+    }
+  }
   return out;
 }
 
@@ -186,7 +215,7 @@ export async function renderApply(
 ): Promise<RenderApplyResult> {
   const o = await ownOrder(db, user, BigInt(body.tradeOrder.id), false);
   const state = await orderAfterSalesState(db, o);
-  const types = typesFor(state);
+  const types = typesFor(state, await bulkReturnTerms(db, o));
   const type = body.reverseTradeOrderType ?? null;
   const currency = o.currency as Currency;
   const listed = state.top.filter((x) => x.open > 0n || canOf(x, type) > 0n);
@@ -322,9 +351,10 @@ export async function applyReverse(
         throw err(409, ERROR_CODES.reverseLineInProgress, 'This product is already in an after-sales request', {
           tradeOrderLineId: held.tradeOrderLine.id,
         });
-      if (!typesFor(state).includes(type))
+      const types = typesFor(state, await bulkReturnTerms(tx, o));
+      if (!types.includes(type))
         throw err(409, ERROR_CODES.reverseTypeNotAllowed, 'This order cannot take this kind of after-sales now', {
-          availableReverseTypes: typesFor(state),
+          availableReverseTypes: types,
         });
       const currency = o.currency as Currency;
 

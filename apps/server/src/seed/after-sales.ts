@@ -31,6 +31,7 @@ import {
   confirmExchange,
   postBack,
   qc,
+  reissue,
   sellerRefund,
   shipExchange,
 } from '../modules/reverse/service.js';
@@ -196,6 +197,14 @@ export async function seedAfterSales(db: Db, buyerId: bigint, o: AfterSalesOrder
   await qc(db, seller!, exchanged, { pass: true });
   await shipExchange(db, seller!, exchanged, { carrierId: String(ups!.id), serviceCode: '1ZEXCHANGE00000001' });
   await confirmExchange(db, buyer!, exchanged);
+  // A return the seller settled by sending a new chair: a reissue order (REVERSE_REISSUE), ready to ship.
+  const reissued = await apply(o.reissued, 'SALE_RETURN', 'DAMAGED', 'The armrest cracked in the first week.', {
+    amount: '149.00',
+  });
+  await approve(reissued);
+  await sendBack(reissued, '1ZRETURN0000000007');
+  await qc(db, seller!, reissued, { pass: true });
+  await reissue(db, seller!, reissued);
   // Withdrawn by the buyer; rejected at audit; rejected at the check.
   await buyerCancel(
     db,

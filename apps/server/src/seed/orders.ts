@@ -284,21 +284,19 @@ export async function seedOrders(
           refundedMinor: s.reverse === 'REFUND_DONE' ? needPay : 0n,
         });
       }
-      await tx
-        .insert(paymentRecords)
-        .values({
-          providerPaymentId,
-          contractId: c!.id,
-          buyerId: s.masterStatus === 'PAID' ? ids.main : s.buyer,
-          channel: s.payChannel ?? 'MOCKPAY',
-          payMethod: s.payChannel === 'INVOICE_ME' ? 'invoice' : 'card',
-          status: 'PAY_SUCCESS',
-          stage: s.presale ? 'DEPOSIT' : 'FULL',
-          amountMinor: deposit ?? needPay,
-          currency: 'USD',
-          createdAt: paidAt!,
-          updatedAt: paidAt!,
-        });
+      await tx.insert(paymentRecords).values({
+        providerPaymentId,
+        contractId: c!.id,
+        buyerId: s.masterStatus === 'PAID' ? ids.main : s.buyer,
+        channel: s.payChannel ?? 'MOCKPAY',
+        payMethod: s.payChannel === 'INVOICE_ME' ? 'invoice' : 'card',
+        status: 'PAY_SUCCESS',
+        stage: s.presale ? 'DEPOSIT' : 'FULL',
+        amountMinor: deposit ?? needPay,
+        currency: 'USD',
+        createdAt: paidAt!,
+        updatedAt: paidAt!,
+      });
     }
     if (points) {
       // The points the tote was redeemed with were earned before, so the demo balance stays as documented.
@@ -732,6 +730,7 @@ export async function seedOrders(
       41,
     ),
     exchanged: await received([['E7-WHT-140', '1']], 43),
+    reissued: await received([['C7-GRY', '1']], 42),
     withdrawn: await received([['TRAY-STEEL', '1']], 44),
     rejected: await received([['C7-GRY', '1']], 46),
     qcRejected: await received([['TRAY-STEEL', '1']], 47),
@@ -764,6 +763,7 @@ export type AfterSalesOrders = Record<
   | 'refundPending'
   | 'returned'
   | 'exchanged'
+  | 'reissued'
   | 'withdrawn'
   | 'rejected'
   | 'qcRejected'

@@ -34,6 +34,8 @@ export interface BulkQuoteSnapshot {
   unitMinor: string[];
   shippingMinor: string;
   note: string | null;
+  /** Days after delivery the buyer may return goods at the quoted prices (PURCHASE_RETURN); absent on older quotes: the default. */
+  returnDays?: number;
 }
 
 /**

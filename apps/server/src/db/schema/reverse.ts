@@ -67,6 +67,8 @@ export const reverseTradeOrders = pgTable(
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     /** A retry or double submit with the same key returns the same reverse order. */
     idempotencyKey: text('idempotency_key'),
+    /** The order (business type REVERSE_REISSUE) the seller settled this with by sending the goods again. */
+    reissueOrderId: bigint('reissue_order_id', { mode: 'bigint' }).references(() => tradeOrders.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,6 +86,9 @@ export const reverseTradeOrders = pgTable(
     uniqueIndex('reverse_trade_orders_idempotency_key')
       .on(t.buyerId, t.idempotencyKey)
       .where(sql`idempotency_key IS NOT NULL`),
+    uniqueIndex('reverse_trade_orders_reissue_order_key')
+      .on(t.reissueOrderId)
+      .where(sql`reissue_order_id IS NOT NULL`),
   ],
 );
 

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  BULK_RETURN_DAYS_DEFAULT,
   ERROR_CODES,
   SITES,
   type Address,
@@ -224,6 +225,7 @@ function viewOf(
             validUntil: r.validUntil!.toISOString(),
             quotedAt: r.quotedAt!.toISOString(),
             note: q.note,
+            returnDays: q.returnDays ?? BULK_RETURN_DAYS_DEFAULT,
           }
         : null,
     order: extra.order
@@ -426,7 +428,12 @@ export async function quote(
       throw new AppError(400, ERROR_CODES.bulkQuoteInvalid, 'The quote must be valid until today or later');
     const event: BulkRequestEvent = row.status === 'WAITING_QUOTE' ? 'QUOTE' : 'REVISE';
     const ok = await move(tx, row.id, event, {
-      quote: { unitMinor: units.map(String), shippingMinor: String(shipping), note: body.note || null },
+      quote: {
+        unitMinor: units.map(String),
+        shippingMinor: String(shipping),
+        note: body.note || null,
+        returnDays: body.returnDays ?? BULK_RETURN_DAYS_DEFAULT,
+      },
       quoteVersion: sql`${bulkRequests.quoteVersion} + 1` as unknown as number,
       quotedAt: now,
       validUntil,

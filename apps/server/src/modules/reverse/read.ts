@@ -99,7 +99,14 @@ async function relations(db: Db, rows: Row[]) {
           .orderBy(desc(reverseTrackingEvents.happenedAt), desc(reverseTrackingEvents.id))
       : [],
   ]);
-  return { lines, ships, refundRows, orders, shopRows, exchangeSkus, gifts, events };
+  const reissueIds = rows.map((r) => r.reissueOrderId).filter((x): x is bigint => x !== null);
+  const reissues = reissueIds.length
+    ? await db
+        .select({ id: tradeOrders.id, code: tradeOrders.tradeOrderCode })
+        .from(tradeOrders)
+        .where(inArray(tradeOrders.id, reissueIds))
+    : [];
+  return { lines, ships, refundRows, orders, shopRows, exchangeSkus, gifts, events, reissues };
 }
 type Rel = NonNullable<Awaited<ReturnType<typeof relations>>>;
 
@@ -109,7 +116,7 @@ function summaryOf(r: Row, rel: Rel, viewerIsBuyer: boolean): ReverseSummary & {
   const lines = rel.lines.filter((x) => x.rl.reverseId === r.id);
   const ships = rel.ships.filter((x) => x.s.reverseId === r.id);
   const ops = reverseOperationList({
-    type: r.type as ReverseType,
+    type: r.type,
     status: r.status as ReverseStatus,
     viewerIsBuyer,
     hasLogistics: ships.length > 0,
@@ -258,6 +265,10 @@ export function detailOf(r: Row, rel: Rel, viewerIsBuyer: boolean): ReverseDetai
       deadlineKind && r.deadlineAt && isOpen(r.status as ReverseStatus)
         ? { at: r.deadlineAt.toISOString(), kind: deadlineKind }
         : null,
+    reissueOrder: (() => {
+      const o = r.reissueOrderId === null ? undefined : rel.reissues.find((x) => x.id === r.reissueOrderId);
+      return o ? { id: String(o.id), tradeOrderCode: o.code } : null;
+    })(),
   };
 }
 

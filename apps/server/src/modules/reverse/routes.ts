@@ -13,6 +13,7 @@ import {
   IdRequest,
   PostBackBody,
   QcBody,
+  ReissueResult,
   RenderApplyBody,
   RenderApplyResult,
   ReturnAddress,
@@ -47,6 +48,7 @@ import {
   exchangeSkus,
   postBack,
   qc,
+  reissue,
   retryRefund,
   returnAddresses,
   reverseDeadlines,
@@ -74,6 +76,7 @@ const INITIATE: Record<ApplyType, string> = {
   SALE_RETURN: '/api/trantor/flow/trade_InitiateReverseTradeOrderForReturnFlow',
   SALE_EXCHANGE: '/api/trantor/flow/trade_InitiateReverseTradeOrderForExchangeFlow',
   SALE_CANCEL_BEFORE_DELIVERY: '/api/trantor/flow/bbc_trade_InitiateReverseTradeOrderForCancelUnDeliveryFlow',
+  PURCHASE_RETURN: '/api/trantor/flow/trade_InitiateReverseTradeOrderForPurchaseReturnFlow',
 };
 
 export function reverseRoutes(app: FastifyInstance, db: Db, opts: { refunder: Refunder; jobs?: Jobs }): void {
@@ -353,6 +356,24 @@ export function reverseRoutes(app: FastifyInstance, db: Db, opts: { refunder: Re
       const o = await shipExchange(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id), req.body);
       await sweepAt(reverseDeadlines().confirmMs);
       return after(o);
+    },
+  );
+
+  r.post(
+    '/api/merchant/reverse/:id/reissue',
+    {
+      schema: {
+        tags: seller,
+        summary:
+          'Settle a checked return or exchange by sending the goods again: one reissue order (REVERSE_REISSUE, nothing to pay), the same on a repeated call',
+        params: IdParams,
+        body: z.strictObject({}).optional(),
+        response: { 200: ReissueResult, ...errors },
+      },
+    },
+    async (req) => {
+      const o = await reissue(db, requireSeller(req.caller.user, 'fulfil'), BigInt(req.params.id));
+      return { ...(await after(o)), reissueOrderId: o.reissueOrderId };
     },
   );
 

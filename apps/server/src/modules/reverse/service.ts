@@ -3,6 +3,7 @@
  * actions; the seller's audit, QC, refund and replacement shipping), and the timed rules.
  * Every status change goes through ./transitions.ts; every refund through flows/refund.ts.
  */
+import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   AFTER_SALES,
@@ -14,8 +15,10 @@ import {
 } from '@mall/contracts';
 import {
   approveEvent,
+  initialOrderStatus,
   isOpen,
   money,
+  nextReverseStatus,
   REVERSE_FINAL_STATUSES,
   reverseEventsNow,
   toMinor,
@@ -29,11 +32,13 @@ import {
   refunds,
   reverseShipments,
   reverseTrackingEvents,
+  reverseTradeOrderLines,
   reverseTradeOrders,
   shopReturnAddresses,
   shops,
   skuPrices,
   skus,
+  tradeContracts,
   tradeOrderLines,
   tradeOrders,
   users,
@@ -50,6 +55,7 @@ import {
   countCancelled,
   endWithoutEffect,
   finishExchange,
+  finishReissue,
   isCancelType,
   moveReverse,
   mustMoveReverse,
@@ -124,14 +130,12 @@ export async function postBack(
       .insert(reverseShipments)
       .values({ reverseId: r.id, direction: 'RETURN', carrierId: carrier.id, serviceCode, createdAt: now })
       .returning();
-    await tx
-      .insert(reverseTrackingEvents)
-      .values({
-        shipmentId: s!.id,
-        context: `The buyer sent the parcel with ${carrier.entityName}`,
-        operaterType: 'USER',
-        happenedAt: now,
-      });
+    await tx.insert(reverseTrackingEvents).values({
+      shipmentId: s!.id,
+      context: `The buyer sent the parcel with ${carrier.entityName}`,
+      operaterType: 'USER',
+      happenedAt: now,
+    });
     return outcome(tx, r.id);
   });
 }
@@ -390,15 +394,114 @@ export async function shipExchange(
       .insert(reverseShipments)
       .values({ reverseId: r.id, direction: 'EXCHANGE', carrierId: carrier.id, serviceCode, createdAt: now })
       .returning();
-    await tx
-      .insert(reverseTrackingEvents)
-      .values({
-        shipmentId: s!.id,
-        context: `The seller handed the replacement to ${carrier.entityName}`,
-        operaterType: 'SELLER',
-        happenedAt: now,
-      });
+    await tx.insert(reverseTrackingEvents).values({
+      shipmentId: s!.id,
+      context: `The seller handed the replacement to ${carrier.entityName}`,
+      operaterType: 'SELLER',
+      happenedAt: now,
+    });
     return outcome(tx, r.id);
+  });
+}
+
+/**
+ * Settle a checked return or exchange by sending the goods again: one reissue order (business
+ * type REVERSE_REISSUE) to the buyer's original address, priced 0 and needing no payment, ready
+ * to ship through the usual fulfilment; its stock is taken here (an exchange sends the chosen
+ * SKU). The after-sales is done, nothing is refunded. A second call returns the same order.
+ */
+export async function reissue(
+  db: Db,
+  seller: UserRow,
+  id: bigint,
+  now = new Date(),
+): Promise<Outcome & { reissueOrderId: string }> {
+  return db.transaction(async (tx) => {
+    const r = await sellerReverse(tx, seller, id);
+    if (r.reissueOrderId !== null) return { ...(await outcome(tx, r.id)), reissueOrderId: String(r.reissueOrderId) };
+    if (!nextReverseStatus(r.type, r.status as ReverseStatus, 'REISSUE')) throw statusChanged();
+    const o = await orderOf(tx, r);
+    const [c] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, o.contractId));
+    const rows = await tx
+      .select({ rl: reverseTradeOrderLines, l: tradeOrderLines })
+      .from(reverseTradeOrderLines)
+      .innerJoin(tradeOrderLines, eq(tradeOrderLines.id, reverseTradeOrderLines.orderLineId))
+      .where(eq(reverseTradeOrderLines.reverseId, r.id))
+      .orderBy(reverseTradeOrderLines.id);
+    const [contract] = await tx
+      .insert(tradeContracts)
+      .values({
+        buyerId: o.buyerId,
+        idempotencyKey: `reissue-${r.id}`,
+        site: c!.site,
+        currency: o.currency,
+        tradeType: o.tradeType,
+        status: 'PAID',
+        skuAmtMinor: 0n,
+        discountAmtMinor: 0n,
+        shippingAmtMinor: 0n,
+        taxAmtMinor: 0n,
+        pointsDiscountMinor: 0n,
+        needPayAmtMinor: 0n,
+        isFreeTrade: true,
+        payUniqueKey: crypto.randomUUID(),
+        paymentOrderId: `RI${r.reverseTradeOrderCode}`,
+        selectedAddress: c!.selectedAddress,
+        payload: { reissueOf: { id: String(r.id), reverseTradeOrderCode: r.reverseTradeOrderCode } },
+        preview: {},
+        createdAt: now,
+      })
+      .returning({ id: tradeContracts.id });
+    const [order] = await tx
+      .insert(tradeOrders)
+      .values({
+        // The checkout's numbering: date, contract id, the order's place in it.
+        tradeOrderCode: `${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(contract!.id).padStart(8, '0')}1`,
+        contractId: contract!.id,
+        buyerId: o.buyerId,
+        shopId: o.shopId,
+        sellerId: o.sellerId,
+        status: initialOrderStatus({ freeTrade: true, presale: false }),
+        tradeType: o.tradeType,
+        currency: o.currency,
+        skuAmtMinor: 0n,
+        discountAmtMinor: 0n,
+        shippingAmtMinor: 0n,
+        taxAmtMinor: 0n,
+        needPayAmtMinor: 0n,
+        shippingMethodId: o.shippingMethodId,
+        shippingMethodCode: o.shippingMethodCode,
+        pickUpStoreId: o.pickUpStoreId,
+        pickUpStoreSnapshot: o.pickUpStoreSnapshot,
+        paidAt: now,
+        businessType: 'REVERSE_REISSUE',
+        createdAt: now,
+      })
+      .returning({ id: tradeOrders.id });
+    const exchangeIds = rows.map((x) => x.rl.exchangeSkuId).filter((x): x is bigint => x !== null);
+    const replacements = exchangeIds.length ? await tx.select().from(skus).where(inArray(skus.id, exchangeIds)) : [];
+    for (const { rl, l } of rows) {
+      const skuId = rl.exchangeSkuId ?? l.skuId;
+      const ex = replacements.find((x) => x.id === rl.exchangeSkuId);
+      const snap = l.snapshot as Record<string, unknown>;
+      await tx.insert(tradeOrderLines).values({
+        orderId: order!.id,
+        skuId,
+        itemId: l.itemId,
+        lineGroupType: 'NORMAL',
+        qty: rl.reverseQty,
+        unitAmtMinor: 0n,
+        skuAmtMinor: 0n,
+        discountAmtMinor: 0n,
+        needPayAmtMinor: 0n,
+        snapshot: ex ? { ...snap, skuName: ex.name, image: ex.image, attributes: ex.attributes } : snap,
+      });
+      // Through the same guarded decrement as an exchange's replacement: never below zero.
+      if (!(await takeStock(tx, skuId, rl.reverseQty)))
+        throw err(409, ERROR_CODES.itemSoldOut, 'The goods to reissue are out of stock', { skuId: String(skuId) });
+    }
+    if (!(await finishReissue(tx, r, order!.id, now))) throw statusChanged();
+    return { ...(await outcome(tx, r.id)), reissueOrderId: String(order!.id) };
   });
 }
 
@@ -492,6 +595,8 @@ export async function sellerReverseList(
           return ['retryRefund'];
         case 'SHIP_EXCHANGE':
           return ['shipExchange'];
+        case 'REISSUE':
+          return ['reissue'];
         default:
           return [];
       }

@@ -131,6 +131,14 @@ export async function finishExchange(tx: Tx, rev: ReverseRow, now: Date): Promis
   return true;
 }
 
+/** The seller settled a checked return or exchange with a reissue order: its quantities count as reversed, nothing is refunded. */
+export async function finishReissue(tx: Tx, rev: ReverseRow, reissueOrderId: bigint, now: Date): Promise<boolean> {
+  if (!(await moveReverse(tx, rev, 'REISSUE', { deadlineAt: null, reissueOrderId }, now))) return false;
+  await countReversed(tx, rev.id);
+  await releaseLines(tx, rev.id);
+  return true;
+}
+
 /**
  * Called whenever a refund of a reverse order settles. When all its refunds are done (or it had
  * nothing to refund, e.g. a points-only order), it is REFUND_DONE and the order follows: lines

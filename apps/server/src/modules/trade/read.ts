@@ -604,6 +604,7 @@ export function buildDetail(
     notifyInfo: payload.notifyInfo
       ? { notifyType: payload.notifyInfo.notifyType, contactInfo: payload.notifyInfo.contactInfo }
       : null,
+    reissueOf?: { id: string; reverseTradeOrderCode: string };
     invoice: reissue
       ? null
       : {
@@ -634,6 +635,7 @@ export function buildDetail(
             payChannel: f.channel,
             amount: money(f.amountMinor, f.currency as Currency),
             createdAt: f.createdAt.toISOString(),
+    reissueOf: reissue ? (payload.reissueOf ?? null) : null,
           })),
         },
     bill: {

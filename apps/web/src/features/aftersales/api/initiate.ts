@@ -13,6 +13,7 @@ export const INITIATE_PATHS: Record<ApplyType, string> = {
   SALE_RETURN: '/api/trantor/flow/trade_InitiateReverseTradeOrderForReturnFlow',
   SALE_EXCHANGE: '/api/trantor/flow/trade_InitiateReverseTradeOrderForExchangeFlow',
   SALE_CANCEL_BEFORE_DELIVERY: '/api/trantor/flow/bbc_trade_InitiateReverseTradeOrderForCancelUnDeliveryFlow',
+  PURCHASE_RETURN: '/api/trantor/flow/trade_InitiateReverseTradeOrderForPurchaseReturnFlow',
 };
 
 export const initiateReverse = (type: ApplyType, request: ApplyRequest, idempotencyKey: string) =>

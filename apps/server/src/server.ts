@@ -25,6 +25,8 @@ import { PAYMENT_STALE_QUEUE, sweepStaleAttempts } from './modules/payment/settl
 import { REFUND_QUEUE } from './flows/refund.js';
 import { REVERSE_SWEEP_QUEUE } from './modules/reverse/routes.js';
 import { sweepReverseDeadlines } from './modules/reverse/service.js';
+import { GROUP_BUY_SWEEP_QUEUE } from './modules/group-buy/service.js';
+import { runGroupBuySweep } from './modules/group-buy/sweep.js';
 import { MEMBERSHIP_QUEUES, startMembershipJobs } from './modules/membership/jobs.js';
 import { eraseExpiredInvoiceData, INVOICE_RETENTION_QUEUE } from './modules/account/erase.js';
 import { BULK_EXPIRY_CRON, BULK_EXPIRY_QUEUE, expireQuotes } from './modules/bulk/expiry.js';
@@ -63,6 +65,7 @@ export async function startShop(config: Config, log: (m: string) => void = conso
     ORDERS_SWEEP_QUEUE,
     REFUND_QUEUE,
     REVERSE_SWEEP_QUEUE,
+    GROUP_BUY_SWEEP_QUEUE,
     OUTBOX_QUEUE,
     OUTBOX_SWEEP_QUEUE,
     INVOICE_RETENTION_QUEUE,
@@ -143,6 +146,14 @@ export async function startShop(config: Config, log: (m: string) => void = conso
     await app.refunder.sweep();
     if (done.approved || done.closed || done.confirmed)
       app.log.info({ approved: done.approved, closed: done.closed, confirmed: done.confirmed }, 'after-sales sweep');
+  });
+  // Group-buy: groups whose time ran out unfilled fail; their orders are closed or cancelled and refunded.
+  await jobs.schedule(GROUP_BUY_SWEEP_QUEUE, '* * * * *');
+  await jobs.work(GROUP_BUY_SWEEP_QUEUE, async () => {
+    const done = await runGroupBuySweep(db);
+    app.refunder.dispatch(done.refundIds);
+    if (done.failed || done.closed || done.cancelled)
+      app.log.info({ failed: done.failed, closed: done.closed, cancelled: done.cancelled }, 'group-buy sweep');
   });
   // Email and SMS: one job per committed message (retried with backoff), and a sweep for lost ones.
   await jobs.work<{ id: string }>(OUTBOX_QUEUE, async ({ id }) => {

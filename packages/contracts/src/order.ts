@@ -1,5 +1,6 @@
 /** Order contracts (SPEC §2 Orders, §3 Order / Order line / Shipment package, §7 Orders). */
 import { z } from 'zod';
+import { OrderGroupBuy } from './group-buy.js';
 import { Address } from './address.js';
 import { PickupStore } from './checkout.js';
 import { ORDER_LIST_PAGE_SIZE, ORDER_STATUS_VALUES, ORDER_TABS, ORDER_TIMESPANS } from './constants.js';
@@ -177,6 +178,9 @@ export const OrderSummary = z.object({
   /** The first 3 top-level lines (list) or all of them (detail). */
   tradeOrderLineList: z.array(OrderLine),
   lineCount: z.number().int(),
+  /** A group-buy order (SPEC §3 isInGroup) and its group: slots left, the time limit. */
+  isInGroup: z.boolean(),
+  groupBuy: OrderGroupBuy.nullable(),
 });
 export type OrderSummary = Omit<z.infer<typeof OrderSummary>, 'tradeOrderLineList'> & {
   tradeOrderLineList: OrderLine[];
@@ -213,12 +217,12 @@ export const OrderDetail = OrderSummary.extend({
   }),
   remark: z.string().nullable(),
   notifyInfo: z.object({ notifyType: z.string(), contactInfo: z.string() }).nullable(),
+  /** A reissue order (REVERSE_REISSUE): the after-sales it settles. */
+  reissueOf: z.object({ id: Id, reverseTradeOrderCode: z.string() }).nullable(),
   /** Hidden for reissue orders (REVERSE_REISSUE). */
   invoice: z
     .object({
       status: z.enum(['NOT_ISSUED', 'ISSUED']),
-  /** A reissue order (REVERSE_REISSUE): the after-sales it settles. */
-  reissueOf: z.object({ id: Id, reverseTradeOrderCode: z.string() }).nullable(),
       invoiceUrl: z.string().nullable(),
       /** The VAT invoice (not requested, requested, issued, credited by refunds). */
       vatInvoiceStatus: z.enum(['NOT_REQUESTED', 'REQUESTED', 'ISSUED', 'CREDITED']).optional(),

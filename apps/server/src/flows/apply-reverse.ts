@@ -47,6 +47,7 @@ import type { UserRow } from '../lib/session.js';
 import { ownUploads } from '../lib/uploads.js';
 import { moveOrders, type Tx } from '../modules/trade/transitions.js';
 import { orderHasUsedServiceCode } from '../modules/service-codes/codes.js';
+import { inOpenGroup } from '../modules/group-buy/service.js';
 
 type OrderRow = typeof tradeOrders.$inferSelect;
 type Snapshot = {
@@ -544,6 +545,9 @@ export async function cancelAfterPay(db: Db, user: UserRow, orderId: bigint) {
     if (o.status !== 'UN_DELIVERY' || shipped || state.top.some((x) => x.open > 0n)) {
       throw err(409, ERROR_CODES.operationNotAllowed, 'This order can no longer be canceled');
     }
+    // A paid member of a group still forming waits for it (it fills, or fails and is refunded).
+    if (await inOpenGroup(tx, o.id))
+      throw err(409, ERROR_CODES.operationNotAllowed, 'This group order waits for its group to fill or end');
     // A used service code's unit is not refunded: the other lines are cancelled through after-sales.
     if (await orderHasUsedServiceCode(tx, o.id))
       throw err(
@@ -573,16 +577,14 @@ export async function cancelAfterPay(db: Db, user: UserRow, orderId: bigint) {
         deadlineAt: new Date(Date.now() + AUDIT_MS()),
       })
       .returning();
-    await tx
-      .insert(reverseTradeOrderLines)
-      .values(
-        chosen.map((x) => ({
-          reverseId: rev!.id,
-          orderLineId: x.l.id,
-          reverseQty: fromMilli(x.canCancelMilli),
-          applyRefundAmtMinor: x.l.needPayAmtMinor,
-        })),
-      );
+    await tx.insert(reverseTradeOrderLines).values(
+      chosen.map((x) => ({
+        reverseId: rev!.id,
+        orderLineId: x.l.id,
+        reverseQty: fromMilli(x.canCancelMilli),
+        applyRefundAmtMinor: x.l.needPayAmtMinor,
+      })),
+    );
     await tx
       .update(tradeOrderLines)
       .set({ reverseStatus: 'PROCESSING' })

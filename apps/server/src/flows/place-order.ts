@@ -515,7 +515,9 @@ function planOrder(caller: Caller, buyerId: bigint, key: string, body: SubmitBod
       spentPoints === 0 &&
       !isFreeTrade &&
       !presale &&
-      !r.crossBorder,
+      !r.crossBorder &&
+      // A group order takes its group slot in its own transaction (a full group rolls the order back).
+      !body.groupBuy,
   };
 }
 
@@ -708,6 +710,7 @@ async function placeOrderAlone(
 
       // Cross-border orders' customs declarations, with the orders (they are never written together with others').
       await writeCustomsDeclarations(tx, caller, buyerId, contractId, orderIds, ctx.result);
+      if (body.groupBuy) await takeGroupSlot(tx, body.groupBuy, orderIds[0]!, buyerId, plan.now);
       await spendPoints(tx, { buyerId, points: plan.spentPoints, tradeContractId: contractId });
       if (ctx.chosenCoupons.length) {
         await tx

@@ -70,6 +70,7 @@ import { benefitsFrom, memberFactsPart } from '../membership/benefits.js';
 import { sellersNotSellingPart } from '../merchant/service.js';
 import { certificatePart } from '../certificate/service.js';
 import { applyCrossBorder, crossBorderOrigins, crossBorderShopsPart } from '../cross-border/service.js';
+import { groupBuyPrice } from '../group-buy/service.js';
 
 /** Stores farther than this from the shipping address are not offered for pickup. */
 export const PICKUP_RADIUS_MILES = 60;
@@ -527,6 +528,10 @@ export async function buildPreview(
     [...loaded.values()].filter((s) => !s.item.listed).map((s) => s.row.id),
     site,
   );
+  // A group-buy order: one unit of the campaign's SKU at the group price (refused here when the group cannot take it).
+  const group = body.groupBuy
+    ? await groupBuyPrice(db, caller.user, currency, body.groupBuy, body.previewTradeContractLineReqTOList, now)
+    : null;
   const seen = new Set<string>();
   const lines = body.previewTradeContractLineReqTOList.map((l) => {
     const sku = loaded.get(BigInt(l.skuId));
@@ -537,7 +542,8 @@ export async function buildPreview(
     seen.add(l.skuId);
     assertQuantity(quantityRule(sku.row), l.qty, { skuId: l.skuId });
     const p = parts.get(sku.item.id) ?? { diy: [], gifts: [] };
-    const unitMinor = bundleUnitMinor(sku.priceMinor, diyParts(p, currency));
+    const unitMinor =
+      group?.skuId === l.skuId ? group.unitMinor : bundleUnitMinor(sku.priceMinor, diyParts(p, currency));
     return { sku, qty: l.qty, cartLineId: l.cartLineId ?? null, parts: p, unitMinor };
   });
   const shopOrder = [...new Set(lines.map((l) => String(l.sku.shop.id)))];

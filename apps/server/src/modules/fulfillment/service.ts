@@ -36,6 +36,7 @@ import { likeEscape, qtyOut } from '../trade/read.js';
 import { orderScope } from '../trade/scope.js';
 import { visibleOrder } from '../trade/service.js';
 import { moveOrders, type Tx } from '../trade/transitions.js';
+import { assertGroupShippable, notWaitingForGroup } from '../group-buy/service.js';
 
 /** The carrier code of pickup orders' packages (the pickup code is their tracking number). */
 export const STORE_PICKUP = 'STORE_PICKUP';
@@ -242,6 +243,8 @@ export async function sellerOrders(
     eq(tradeOrders.sellerId, seller.id),
     inArray(tradeOrders.status, [...SELLER_TABS[body.status ?? 'TO_SHIP']]),
     body.keyword ? sql`${tradeOrders.tradeOrderCode} LIKE ${`${likeEscape(body.keyword)}%`}` : undefined,
+    // A group order is not to ship before its group has filled.
+    (body.status ?? 'TO_SHIP') === 'TO_SHIP' ? notWaitingForGroup : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -376,6 +379,7 @@ export async function createPackage(
     const o = await sellerOrder(tx, seller, orderId);
     if (o.status !== 'UN_DELIVERY')
       throw new AppError(409, ERROR_CODES.operationNotAllowed, 'Only paid orders waiting for delivery can be shipped');
+    await assertGroupShippable(tx, o.id);
     // Pickup orders are handed over in the store: the package gets a pickup code instead of a waybill.
     const pickup = o.shippingMethodCode === 'PICKUP';
     if (!pickup && !body.carrierId)
@@ -454,7 +458,7 @@ export async function createPackage(
         { serviceCode },
       );
     for (const [id, qty] of wanted) {
-      await tx.insert(shipmentPackageLines).values({ packageId: pkg!.id, orderLineId: id, qty: qty.toFixed(3) });
+      await tx.insert(shipmentPackageLines).values({ packageId: pkg.id, orderLineId: id, qty: qty.toFixed(3) });
       await tx
         .update(tradeOrderLines)
         .set({ deliveredQty: sql`${tradeOrderLines.deliveredQty} + ${qty.toFixed(3)}::numeric` })
@@ -470,7 +474,7 @@ export async function createPackage(
     }
     const store = o.pickUpStoreSnapshot as { storeName?: string; storeCity?: string } | null;
     await tx.insert(trackingEvents).values({
-      packageId: pkg!.id,
+      packageId: pkg.id,
       operaterType: 'SELLER',
       happenedAt: now,
       context: pickup
@@ -484,7 +488,7 @@ export async function createPackage(
     const receiptDeadline = new Date(now.getTime() + RECEIPT_DEADLINE_DAYS * 86400_000);
     if (allShipped) await moveOrders(tx, { ids: [o.id] }, 'ALL_SHIPPED', { receiptDeadline });
     return {
-      packageId: String(pkg!.id),
+      packageId: String(pkg.id),
       orderStatus: allShipped ? 'UN_RECEIVED' : 'UN_DELIVERY',
       receiptDeadline: allShipped ? receiptDeadline : null,
     };

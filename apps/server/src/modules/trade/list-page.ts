@@ -18,6 +18,7 @@ import { ORDER_STATUSES, REVERSE_FINAL_STATUSES as REVERSE_FINAL } from '@mall/d
 import type { Db } from '../../db/client.js';
 import { summaryOf, tabScope, type LineRow, type ListContract, type ListOrder, type Related } from './read.js';
 import type { OrderScope } from './scope.js';
+import { GROUP_BUY_FACT } from './read.js';
 
 const quoted = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
 
@@ -67,7 +68,8 @@ export const ORDER_FACTS = `(SELECT count(*) FROM shipment_packages p WHERE p.or
   EXISTS (SELECT 1 FROM payment_records r WHERE r.contract_id = o.contract_id) AS paid_before,
   EXISTS (SELECT 1 FROM reverse_trade_orders v WHERE v.order_id = o.id AND v.status NOT IN (${REVERSE_FINAL.map((x) => `'${x}'`).join(', ')})) AS reverse_open,
   (SELECT s.name FROM shops s WHERE s.id = o.shop_id) AS shop_name,
-  (SELECT q.status FROM vat_invoice_requests q WHERE q.order_id = o.id) AS invoice_status`;
+  (SELECT q.status FROM vat_invoice_requests q WHERE q.order_id = o.id) AS invoice_status,
+  ${GROUP_BUY_FACT('o.id')} AS group_buy`;
 
 /** The order columns of a list entry (ListOrder), as listOrderOf reads them. */
 export const LIST_ORDER_COLUMNS = `o.id, o.trade_order_code, o.contract_id, o.buyer_id, o.shop_id, o.seller_id, o.status, o.trade_type, o.currency,
@@ -121,6 +123,7 @@ export function addRelated(rel: Related, o: ListOrder, r: any): void {
   if (r.reverse_open) rel.reverseOpen.add(o.id);
   rel.shopNames.set(o.shopId, r.shop_name);
   if (r.invoice_status) rel.invoiceStatus.set(o.id, r.invoice_status);
+  if (r.group_buy) (rel.groups ??= new Map()).set(o.id, r.group_buy);
   for (const l of (r.lines ?? []) as LineJson[]) {
     rel.lines.push({
       id: BigInt(l.id),

@@ -33,6 +33,7 @@ import {
   toMilli,
   ORDER_STATUSES,
   type OrderStatus,
+  slotsLeft,
 } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
@@ -262,7 +263,21 @@ export interface Related {
   coupons: (typeof tradeOrderLineCoupons.$inferSelect)[];
   /** VAT invoice status per order (no entry: not requested). */
   invoiceStatus: Map<bigint, InvoiceStatus>;
+  /** The group-buy group of each group order (GROUP_BUY_FACT). */
+  groups?: Map<bigint, GroupFact>;
 }
+
+/** A group order's group as the order reads show it. */
+export interface GroupFact {
+  groupId: string;
+  status: 'OPEN' | 'FILLED' | 'FAILED';
+  size: number;
+  members: number;
+  expiresAt: string;
+}
+/** SQL of one order's group (json, GroupFact) or null; `orderId` is the order id column. */
+export const GROUP_BUY_FACT = (orderId: string) =>
+  `(SELECT json_build_object('groupId', g.id::text, 'status', g.status, 'size', g.size, 'members', g.members, 'expiresAt', g.expires_at) FROM group_buy_members gm JOIN group_buy_groups g ON g.id = gm.group_id WHERE gm.order_id = ${orderId})`;
 
 async function related(db: Db, orders: OrderRow[], withCoupons: boolean): Promise<Related> {
   const ids = orders.map((o) => o.id);
@@ -300,6 +315,7 @@ async function related(db: Db, orders: OrderRow[], withCoupons: boolean): Promis
         )}))`,
         shopName: sql<string>`(SELECT s.name FROM shops s WHERE s.id = trade_orders.shop_id)`,
         invoiceStatus: sql<InvoiceStatus | null>`(SELECT q.status FROM vat_invoice_requests q WHERE q.order_id = trade_orders.id)`,
+        groupBuy: sql<GroupFact | null>`${sql.raw(GROUP_BUY_FACT('trade_orders.id'))}`,
       })
       .from(tradeOrders)
       .where(inArray(tradeOrders.id, ids)),
@@ -326,6 +342,7 @@ async function related(db: Db, orders: OrderRow[], withCoupons: boolean): Promis
     shopNames: new Map(facts.map((f) => [f.shopId, f.shopName])),
     coupons,
     invoiceStatus: new Map(facts.filter((f) => f.invoiceStatus).map((f) => [f.id, f.invoiceStatus!])),
+    groups: new Map(facts.filter((f) => f.groupBuy).map((f) => [f.id, f.groupBuy!])),
   };
 }
 
@@ -396,6 +413,7 @@ export function summaryOf(
   const can = top.map((l) => lineCan(l, status));
   const pk = rel.packages.get(o.id) ?? { total: 0, open: 0 };
   const viewerIsBuyer = o.buyerId === scope.viewerId;
+  const group = rel.groups?.get(o.id);
   const ops = operationList({
     status,
     tradeType: o.tradeType,
@@ -419,6 +437,7 @@ export function summaryOf(
     invoiceStatus: rel.invoiceStatus.get(o.id) ?? 'NOT_REQUESTED',
     vatApplies: vatAppliesTo(currency),
     isBulk: o.tradeOrderType === 'BULK',
+    groupStatus: group?.status,
   });
   const pending = ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE'].includes(status);
   return {
@@ -453,6 +472,17 @@ export function summaryOf(
     presale,
     tradeOrderLineList: lines,
     lineCount: top.length,
+    isInGroup: !!group,
+    groupBuy: group
+      ? {
+          groupId: group.groupId,
+          status: group.status,
+          size: group.size,
+          members: group.members,
+          slotsLeft: slotsLeft(group),
+          expiresAt: new Date(group.expiresAt).toISOString(),
+        }
+      : null,
   };
 }
 
@@ -574,6 +604,7 @@ export function buildDetail(
   const currency = o.currency as Currency;
   const site = SITES[c.site as SiteCode];
   const payload = c.payload as {
+    reissueOf?: { id: string; reverseTradeOrderCode: string };
     notifyInfo?: { notifyType: string; contactInfo: string };
     shippingTimeInfo?: { deliveryDay?: string; deliveryTime?: string };
   };
@@ -604,7 +635,7 @@ export function buildDetail(
     notifyInfo: payload.notifyInfo
       ? { notifyType: payload.notifyInfo.notifyType, contactInfo: payload.notifyInfo.contactInfo }
       : null,
-    reissueOf?: { id: string; reverseTradeOrderCode: string };
+    reissueOf: reissue ? (payload.reissueOf ?? null) : null,
     invoice: reissue
       ? null
       : {
@@ -635,7 +666,6 @@ export function buildDetail(
             payChannel: f.channel,
             amount: money(f.amountMinor, f.currency as Currency),
             createdAt: f.createdAt.toISOString(),
-    reissueOf: reissue ? (payload.reissueOf ?? null) : null,
           })),
         },
     bill: {

@@ -22,6 +22,7 @@ import { activatePaidServices } from '../membership/paid-service.js';
 import { issueServiceCodes } from '../service-codes/codes.js';
 import { contractPoints, refundPoints, reverseEarned } from '../points/ledger.js';
 import { takeGrowth } from '../membership/growth.js';
+import { groupOrdersPaid, releaseGroupSlots } from '../group-buy/service.js';
 
 type OrderSet = Partial<typeof tradeOrders.$inferInsert>;
 
@@ -73,13 +74,13 @@ export async function returnStock(tx: Tx, orderIds: bigint[]): Promise<void> {
 }
 
 /**
- * An unpaid contract ends (buyer cancel or pay deadline): all its orders close together (they
+ * An unpaid contract ends (buyer cancel, pay deadline, or the operator cancels a held one): all its orders close together (they
  * are paid together), stock, points and coupons go back. Returns the orders that moved.
  */
 export async function closeUnpaidContract(
   tx: Tx,
   contractId: bigint,
-  event: 'BUYER_CANCEL_BEFORE_PAY' | 'PAY_DEADLINE_PASSED',
+  event: 'BUYER_CANCEL_BEFORE_PAY' | 'PAY_DEADLINE_PASSED' | 'RISK_REJECT',
   now = new Date(),
 ): Promise<bigint[]> {
   const moved = await moveOrders(tx, { contractId }, event, { closedAt: now });
@@ -89,6 +90,7 @@ export async function closeUnpaidContract(
     .set({ status: 'CLOSED' })
     .where(and(eq(tradeContracts.id, contractId), eq(tradeContracts.status, 'PENDING_PAY')));
   await returnStock(tx, moved);
+  await releaseGroupSlots(tx, moved, now);
   const spent = -(await contractPoints(tx, contractId, ['ORDER']));
   if (spent > 0) {
     const [c] = await tx
@@ -239,6 +241,12 @@ export async function onOrdersPaid(tx: Tx, contractId: bigint, payChannel: strin
     .where(and(eq(tradeOrders.contractId, contractId), isNull(tradeOrders.payChannel)))
     .returning({ id: tradeOrders.id });
   if (!orders.length) return;
+  // A group order counts in its group; the last slot paid fills the group.
+  await groupOrdersPaid(
+    tx,
+    orders.map((o) => o.id),
+    now,
+  );
   // Super member: a paid service line activates (or renews) the buyer's service from this payment.
   await activatePaidServices(
     tx,

@@ -184,7 +184,11 @@ export const routes: RouteObject[] = [
           { areas: ['gallery', 'ratings'] },
         ),
       },
-      { path: '/checkout', ...page(checkout, (m) => m.CheckoutPage, { browserState: true, areas: BULK }) },
+      {
+        path: '/checkout',
+        // The certificates' texts: a cross-border order asks for a certificate on the page.
+        ...page(checkout, (m) => m.CheckoutPage, { browserState: true, areas: [...BULK, 'certificates'] }),
+      },
       {
         path: '/buyer/create-address',
         ...page(

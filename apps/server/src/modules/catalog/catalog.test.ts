@@ -29,9 +29,9 @@ const detail = async (urlKey: string) => {
 };
 
 describe('item list', () => {
-  it('lists the 11 listed demo items (the gift is not listed) in catalog order', async () => {
+  it('lists the 12 listed demo items (the gift is not listed) in catalog order', async () => {
     const l = await list();
-    expect(l.total).toBe(11);
+    expect(l.total).toBe(12);
     expect(l.data.map((c) => c.urlKey)).toEqual([
       'standing-desk-e7',
       'ergonomic-chair-c7',
@@ -44,6 +44,8 @@ describe('item list', () => {
       'pro-desk-2027',
       'canvas-tote-points',
       'office-desk-pack-20',
+      // Kyoto Craft Direct's cross-border tea set (seed/cross-border.ts).
+      'arita-porcelain-tea-set',
     ]);
     expect(l.data.some((c) => c.businessTypeDict === 'GIFT')).toBe(false);
   });
@@ -99,6 +101,7 @@ describe('item list', () => {
       'desktop-board-oak',
       'cable-tray',
       'monitor-lamp',
+      'arita-porcelain-tea-set',
     ]);
     expect((await list({ type: 'GIFT' })).total).toBe(0);
     expect((await list({ type: 'NORMAL', keyword: 'desk' })).data.map((c) => c.urlKey)).toEqual([
@@ -112,9 +115,9 @@ describe('item list', () => {
   it('pages through the list', async () => {
     const p1 = await list({ pageSize: '5' });
     const p3 = await list({ pageSize: '5', pageNo: '3' });
-    expect(p1.total).toBe(11);
+    expect(p1.total).toBe(12);
     expect(p1.data).toHaveLength(5);
-    expect(p3.data.map((c) => c.urlKey)).toEqual(['office-desk-pack-20']);
+    expect(p3.data.map((c) => c.urlKey)).toEqual(['office-desk-pack-20', 'arita-porcelain-tea-set']);
   });
 
   it('rejects bad queries', async () => {

@@ -32,7 +32,7 @@ const FIELD_OF: Record<string, [keyof Errors, string]> = {
 };
 
 /** Add or edit: the same checks as the server (contracts/certificate.ts) before sending. */
-function CertificateForm({
+export function CertificateForm({
   site,
   editing,
   onDone,
@@ -41,7 +41,8 @@ function CertificateForm({
   site: SiteCode;
   editing: Certificate | null;
   onDone: () => void;
-  onCancel: () => void;
+  /** Without it (the form inline at checkout) there is nothing to cancel. */
+  onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState(editing?.name ?? '');
@@ -106,9 +107,11 @@ function CertificateForm({
           spellCheck={false}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+          )}
           <Button type="submit" loading={busy}>
             {t('certificates.save')}
           </Button>

@@ -50,6 +50,7 @@ import { isVatIdError, vatIdMessage } from '../invoice/components/vatIdMessage';
 import { useCountryName } from '../../shared/countries';
 import { Columns } from '../../shared/Columns';
 import { PageLoading } from '../../shared/PageLoading';
+import { certificateMissing, CrossBorderSection } from '../cross-border/components/CrossBorderSection';
 
 /**
  * The payment step and the submitted order's summary, loaded when the buyer gets there (pointing
@@ -186,7 +187,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
       ...(couponIds && { couponIds }),
       noUsePlatformCoupon: noPlatform,
       enablePointDeduction: usePoints,
-    } as PreviewBody;
+    };
   }, [
     useForm,
     selectedId,
@@ -204,7 +205,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     usePoints,
     extras.hearFrom,
     extras.hearFromInput,
-  ]); // eslint-disable-line react-hooks/exhaustive-deps
+  ]);
   const previewQuery = usePreview(previewBody);
   const preview = previewQuery.data;
   const submit = useSubmitOrder();
@@ -349,6 +350,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     for (const msg of new Set(Object.values(e.shipping))) problems.push(msg);
     if (e.delivery) problems.push(e.delivery.message);
     if (e.privacy) problems.push(e.privacy);
+    if (certificateMissing(preview)) problems.push(t('crossBorder.certificateNeeded'));
     return problems;
   };
 
@@ -401,7 +403,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     ...(pickupStoreId && {
       pickUpStoreSnapShot: preview.renderTradeOrderTOList
         .flatMap((o) => o.pickupStores)
-        .find((s) => s.id === pickupStoreId) as unknown as Record<string, unknown>,
+        .find((s) => s.id === pickupStoreId),
     }),
     ...(site.features.deliveryDayTime &&
       (extras.deliveryDay || extras.deliveryTime) && {
@@ -436,7 +438,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const doSubmit = () => {
     if (submit.isPending || Date.now() < blockedUntil) return;
     submit.mutate(
-      { body: submitBody(), key: idempotencyKey },
+      { body: submitBody(), key: idempotencyKey, crossBorder: !!preview.crossBorder },
       {
         onSuccess: (r) => {
           subscribeChosen();
@@ -469,7 +471,11 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const ensureContract = async () => {
     if (result) return result;
     try {
-      const r = await submit.mutateAsync({ body: submitBody(), key: idempotencyKey });
+      const r = await submit.mutateAsync({
+        body: submitBody(),
+        key: idempotencyKey,
+        crossBorder: !!preview.crossBorder,
+      });
       setResult(r);
       subscribeChosen();
       // Coming back here (browser Back from the provider's page) must not create a second order:
@@ -593,6 +599,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
                   <CountdownBanner country={site.countryCode} onPrize={() => setCodes(['PRIZE20'])} />
                 )}
                 <CannotBuyAlert preview={preview} />
+                <CrossBorderSection preview={preview} registered={registered} />
                 <ShippingAddressSection
                   saved={saved}
                   selectedId={selectedId}

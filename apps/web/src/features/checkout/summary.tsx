@@ -28,7 +28,7 @@ import { DialogLoading } from '../../shared/DialogLoading';
 import { useMoney, formatQty, taxPercent } from '../../shared/format';
 import { LazyModal } from '../../shared/LazyModal';
 import type { CouponModalProps, ProductListModalProps } from './dialogs';
-import { Section } from './Section';
+import { Section } from '../../shared/Section';
 
 type Line = PreviewResult['renderTradeOrderTOList'][number]['lines'][number];
 
@@ -102,13 +102,20 @@ export function ItemsSection({
 }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('checkout.items')} data-testid="items">
+    <Section title={t('checkout.items')} testId="items">
       <Stack gap="lg">
         {preview.renderTradeOrderTOList.map((o) => (
           <Stack key={o.shopId} gap="sm">
-            <Text fw={600} size="sm">
-              {o.shop.name}
-            </Text>
+            <Group gap="xs">
+              <Text fw={600} size="sm">
+                {o.shop.name}
+              </Text>
+              {o.crossBorder && (
+                <Badge size="sm" variant="light" color="indigo" data-testid="cross-border-badge">
+                  {t('crossBorder.badge')}
+                </Badge>
+              )}
+            </Group>
             {o.lines.map((l) => (
               <LineRow key={l.skuId} l={l} />
             ))}
@@ -337,7 +344,8 @@ export function OrderSummary(props: {
           // US sales tax: each order's rate (a pickup order pays the store's state's), e.g. "4 / 6.625".
           row(
             t('checkout.summary.tax', {
-              rate: [...new Set(p.renderTradeOrderTOList.map((o) => o.taxRate))]
+              // Cross-border orders pay import tax instead (its own row below).
+              rate: [...new Set(p.renderTradeOrderTOList.filter((o) => !o.crossBorder).map((o) => o.taxRate))]
                 .map((r) => taxPercent(Number(r)))
                 .join(' / '),
             }),
@@ -352,6 +360,8 @@ export function OrderSummary(props: {
             })}
           </Text>
         )}
+        {p.crossBorder && row(t('crossBorder.duties'), fmt(p.crossBorder.dutyAmt), 'sum-duty')}
+        {p.crossBorder && row(t('crossBorder.importTax'), fmt(p.crossBorder.importTaxAmt), 'sum-import-tax')}
         {p.activityUsedList.length > 0 && (
           <Text size="xs" c="dimmed">
             {t('checkout.summary.promotions')}: {p.activityUsedList.join(', ')}

@@ -9,7 +9,6 @@ import {
   Anchor,
   Badge,
   Box,
-  Button,
   Divider,
   Group,
   Image,
@@ -34,36 +33,12 @@ import { useCountryName } from '../../shared/countries';
 import { EnterpriseTags } from './OrderCard';
 import { CopyButton, Countdown, LineRow } from './parts';
 import { showsVatInvoice, VatInvoicePanel } from '../invoice/components/VatInvoicePanel';
+import { CustomsDeclarationSection } from '../cross-border/components/CustomsDeclarationSection';
 import { ServiceCodes } from './ServiceCodes';
+import { Section } from '../../shared/Section';
 
 const DIY_SHOWN = 2;
 const CANCELLED = ['CLOSED', 'CANCELED', 'CANCEL_ALL'];
-
-function Section({
-  title,
-  children,
-  id,
-  testId,
-  action,
-}: {
-  title: string;
-  children: ReactNode;
-  id?: string;
-  testId?: string;
-  action?: ReactNode;
-}) {
-  return (
-    <Paper withBorder p="md" id={id} data-testid={testId} component="section" aria-label={title}>
-      <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Paper>
-  );
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -426,6 +401,21 @@ export function OrderDetailView({
             </Group>
           </Group>
           <EnterpriseTags order={order} />
+          {order.reissueOf && (
+            <Paper bg="violet.0" p="sm" radius="sm" data-testid="reissue-of">
+              <Stack gap={2}>
+                <Text size="sm" fw={600}>
+                  {t('orders.reissueOf.title')}
+                </Text>
+                <Text size="sm">{t('orders.reissueOf.text', { code: order.reissueOf.reverseTradeOrderCode })}</Text>
+                {!readOnly && (
+                  <Anchor component={Link} to={`/buyer/as/detail/${order.reissueOf.id}`} size="sm" fw={600}>
+                    {t('orders.reissueOf.view', { code: order.reissueOf.reverseTradeOrderCode })}
+                  </Anchor>
+                )}
+              </Stack>
+            </Paper>
+          )}
           <Progress order={order} />
           <StatusBox order={order} readOnly={readOnly} onToUse={showUse} onCheckVerifyCode={checkVerifyCode} />
         </Stack>
@@ -652,6 +642,8 @@ export function OrderDetailView({
           />
         </Section>
       )}
+
+      <CustomsDeclarationSection orderId={order.id} tradeType={order.tradeType} />
 
       <Section title={t('orders.section.bill')} testId="bill-summary">
         <BillSummary order={order} />

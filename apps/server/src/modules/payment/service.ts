@@ -34,6 +34,7 @@ import { moveOrders, onOrdersPaid } from '../trade/transitions.js';
 import { earnPoints } from '../points/ledger.js';
 import { addGrowth } from '../membership/growth.js';
 import { checkBeforeStart, isMerged, lockMembers, membersOf } from '../merge/rules.js';
+import { refuseUnderReview } from '../risk/service.js';
 
 type ContractRow = typeof tradeContracts.$inferSelect;
 type Stage = 'FULL' | 'DEPOSIT' | 'BALANCE';
@@ -394,6 +395,8 @@ export async function startPayment(
   checkBalanceWindow(c);
   // A merged contract's orders must all still be payable; no order is in two open attempts.
   await checkBeforeStart(db, c);
+  // An order held by risk screening waits for the operator's approval.
+  await refuseUnderReview(db, c.id);
   const { stage, amountMinor } = stageOf(c);
   const currency = c.currency as Currency;
   await provider.admit?.({ payer, amountMinor, currency, proofUrl: pay.proofUrl });

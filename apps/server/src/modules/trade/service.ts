@@ -15,7 +15,7 @@ import {
   type OrderListBody,
   type OrderPage,
 } from '@mall/contracts';
-import { ORDER_TABS, tabOf, displayStatus, type OrderStatus } from '@mall/domain';
+import { ORDER_EVENTS, ORDER_TABS, tabOf, displayStatus, type OrderStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import { shipmentPackages, tradeContracts, tradeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -185,7 +185,9 @@ export async function cancelBeforePay(db: Db, user: UserRow, id: bigint): Promis
 /** Cancel before pay inside the caller's transaction (one order's, or several at once: MERGE_CANCEL); returns the orders closed. */
 export async function cancelBeforePayIn(tx: Tx, user: UserRow, id: bigint): Promise<bigint[]> {
   const o = await ownOrder(tx, user, id);
-  if (!['PENDING_PAY', 'PENDING_DEPOSIT'].includes(o.status)) throw notAllowed('This order can no longer be canceled');
+  // The table's "from" statuses: unpaid, deposit unpaid, or held by risk screening.
+  if (!(ORDER_EVENTS.BUYER_CANCEL_BEFORE_PAY.from as readonly string[]).includes(o.status))
+    throw notAllowed('This order can no longer be canceled');
   return closeUnpaidContract(tx, o.contractId, 'BUYER_CANCEL_BEFORE_PAY');
 }
 

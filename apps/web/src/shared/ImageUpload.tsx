@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ActionIcon, Box, Button, FileButton, Group, Image, Input, Loader, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { IMAGE_TYPES, imageProblem } from './upload';
 
 export interface UploadedImage {
@@ -26,6 +27,33 @@ export interface ImageUploadTexts {
   wrongType: (name: string) => string;
   tooMany: (max: number) => string;
   failed: (name: string, err: unknown) => string;
+}
+
+/**
+ * The texts of a picker whose keys sit under one prefix (`<prefix>.label`, `.hint`, `.add`, ...), as
+ * the after-sales evidence and the review photos have them; `failed` words an upload's error.
+ */
+export function imageUploadTexts(
+  t: TFunction,
+  prefix: string,
+  limits: { max: number; mb: number },
+  failed: (err: unknown) => string,
+  label?: string,
+): ImageUploadTexts {
+  const { max, mb } = limits;
+  return {
+    label: label ?? t(`${prefix}.label`),
+    hint: t(`${prefix}.hint`, { max, mb }),
+    add: t(`${prefix}.add`),
+    uploading: t(`${prefix}.uploading`),
+    counter: (n, m) => t(`${prefix}.counter`, { n, max: m }),
+    remove: (n) => t(`${prefix}.remove`, { n }),
+    imageAlt: (n) => t(`${prefix}.imageAlt`, { n }),
+    tooLarge: (name) => t(`${prefix}.tooLarge`, { name, mb }),
+    wrongType: (name) => t(`${prefix}.wrongType`, { name }),
+    tooMany: (m) => t(`${prefix}.tooMany`, { max: m }),
+    failed: (name, e) => `${name}: ${failed(e)}`,
+  };
 }
 
 export function ImageUpload({

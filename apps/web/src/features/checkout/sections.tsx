@@ -35,7 +35,7 @@ import { formatAddressLines } from '../address/components/addressLines';
 import { useCountryName } from '../../shared/countries';
 import { useSaveAddress } from '../address/api';
 import { PartLoading } from '../../shared/PartLoading';
-import { Section } from './Section';
+import { Section } from '../../shared/Section';
 
 /**
  * The address fields and the add-address form (with the region selects and their queries), loaded
@@ -122,7 +122,7 @@ export function ShippingAddressSection(props: {
   const saved = props.saved ?? [];
   if (props.useForm) {
     return (
-      <Section title={t('checkout.shippingAddress')} data-testid="shipping-address">
+      <Section title={t('checkout.shippingAddress')} testId="shipping-address">
         <Suspense fallback={<PartLoading />}>
           <AddressFields form={props.form} purpose="SHIPPING" serverError={props.serverError} hideQuickQuiz typed />
         </Suspense>
@@ -145,7 +145,7 @@ export function ShippingAddressSection(props: {
     </Stack>
   );
   return (
-    <Section title={t('checkout.shippingAddress')} data-testid="shipping-address">
+    <Section title={t('checkout.shippingAddress')} testId="shipping-address">
       {/* Every saved address, two a row, from the phone breakpoint up; below it only the chosen one,
           which opens the picker (a bottom drawer) as the button under it does. */}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: 'xs', sm: 'md' }}>
@@ -217,7 +217,7 @@ export function BillingSection(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('checkout.billingAddress')} data-testid="billing-address">
+    <Section title={t('checkout.billingAddress')} testId="billing-address">
       <Checkbox
         label={t('checkout.billingSame')}
         checked={props.same}
@@ -280,7 +280,7 @@ export function ShippingMethodSection(props: {
   const [storesOf, setStoresOf] = useState<string | null>(null);
   const pickupShop = props.preview.renderTradeOrderTOList.find((o) => o.shopId === storesOf);
   return (
-    <Section title={t('checkout.shippingMethod')} data-testid="shipping-methods">
+    <Section title={t('checkout.shippingMethod')} testId="shipping-methods">
       <Stack gap="md">
         {props.preview.renderTradeOrderTOList.map((o) => {
           const selected = props.choices[o.shopId] ?? o.selectedShippingMethodId;
@@ -444,7 +444,7 @@ export function QuickQuizSection({
 }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('checkout.quickQuiz')} data-testid="quick-quiz">
+    <Section title={t('checkout.quickQuiz')} testId="quick-quiz">
       <Group grow align="flex-start">
         <NativeSelect
           label={t('address.hearFrom')}
@@ -488,7 +488,7 @@ export function NotifySection({
   const site = useSite();
   const fromAddress = addressEmail !== null && extras.notifyType === 'email';
   return (
-    <Section title={t('checkout.notify.title')} data-testid="notify">
+    <Section title={t('checkout.notify.title')} testId="notify">
       <Radio.Group value={extras.notifyType} onChange={(v) => set({ notifyType: v as 'email' | 'phone' })}>
         <Group>
           <Radio value="email" label={t('checkout.notify.email')} />
@@ -577,7 +577,7 @@ export function DeliveryTimeSection({
   const info = preview.shippingTimeInfo;
   if (!info.dayList.length) return null;
   return (
-    <Section title={t('checkout.delivery.title')} data-testid="delivery-time">
+    <Section title={t('checkout.delivery.title')} testId="delivery-time">
       <Group grow>
         {/* "No preference" first: choosing it again clears the choice. */}
         <NativeSelect
@@ -647,7 +647,7 @@ export function PrivacySection({
 export function RequirementsBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('checkout.exceed.requirementsTitle')} data-testid="requirements">
+    <Section title={t('checkout.exceed.requirementsTitle')} testId="requirements">
       <Textarea
         placeholder={t('checkout.exceed.requirementsPlaceholder')}
         maxLength={MAX_LEN.requirements}

@@ -4,26 +4,13 @@
  * and paging; ships lines in packages, adds tracking events and decides cancel requests.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
+import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLastPageGuard, useSellerTabParams } from './seller/listParams';
-import { NotSellerNotice } from './seller/NotSellerNotice';
+import { NotSellerPage } from './seller/NotSellerNotice';
+import { SellerConsolePage, SellerListTabs, SellerLoadError, SellerSearchForm } from './seller/SellerConsolePage';
 import type { SellerOrder, ShipmentPackage } from '@mall/contracts';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useMoney } from '../../shared/format';
@@ -36,21 +23,16 @@ import {
   useSellerOrders,
 } from './seller/api';
 import { isNotSeller, useSellerError } from './seller/errors';
-import { SellerConsoleNav } from './seller/SellerConsoleNav';
 import { SellerOrderCard } from './seller/SellerOrderCard';
 import { ShipModal } from './seller/ShipModal';
 import { SellerPagination } from './seller/SellerPagination';
 import { TrackingEventModal } from './seller/TrackingEventModal';
 import { PageLoading } from '../../shared/PageLoading';
-import phone from '../../shared/phoneLayout.module.css';
 
 export function SellerOrdersPage() {
   const { t } = useTranslation();
   const apiError = useSellerError();
-  const { status, keyword, pageNo, search, setSearch, go, isTab } = useSellerTabParams(
-    SELLER_TABS,
-    'TO_SHIP' as SellerTab,
-  );
+  const { status, keyword, pageNo, search, setSearch, go } = useSellerTabParams(SELLER_TABS, 'TO_SHIP' as SellerTab);
 
   const merchant = useMerchantStatus();
   const orders = useSellerOrders({ status, keyword, pageNo });
@@ -63,10 +45,7 @@ export function SellerOrdersPage() {
   // Shipping empties pages: a page past the end moves to the last one that has orders.
   useLastPageGuard(orders, pageNo, SELLER_PAGE_SIZE);
 
-  if (isNotSeller(orders.error)) {
-    const audit = merchant.data?.auditStatus === 'audit';
-    return <NotSellerNotice inAudit={audit} text={audit ? t('seller.notSeller.audit') : t('seller.notSeller.text')} />;
-  }
+  if (isNotSeller(orders.error)) return <NotSellerPage auditStatus={merchant.data?.auditStatus} />;
 
   const total = orders.data?.total ?? 0;
   const shops = merchant.data?.shops ?? [];
@@ -91,156 +70,101 @@ export function SellerOrdersPage() {
   };
 
   return (
-    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
-      <Stack gap="md">
-        <Paper
-          withBorder
-          p={{ base: 'sm', sm: 'md' }}
-          radius="md"
-          component="header"
-          aria-labelledby="seller-console-title"
-        >
-          <Group justify="space-between" align="flex-start" gap="sm">
-            <Stack gap="sm">
-              <Stack gap={4}>
-                <Title order={1} size="h2" id="seller-console-title">
-                  {t('merchant.consoleTitle')}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {t('seller.subtitle')}
-                </Text>
-              </Stack>
-              <SellerConsoleNav active="orders" />
-            </Stack>
-            <Stack gap={4} aria-label={t('seller.shops')} data-testid="seller-shops">
-              <Text size="xs" c="dimmed">
-                {t('seller.shops')}
-              </Text>
-              {merchant.isLoading ? (
-                <Skeleton h={22} w={180} />
-              ) : shops.length ? (
-                <Group gap="xs" role="list">
-                  {shops.map((s) => (
-                    <Badge
-                      key={s.id}
-                      role="listitem"
-                      size="lg"
-                      variant="light"
-                      leftSection={<IconBuildingStore size={14} />}
-                      style={{ textTransform: 'none' }}
-                    >
-                      {s.name} · {t('seller.itemCount', { count: s.itemCount })}
-                    </Badge>
-                  ))}
-                </Group>
-              ) : (
-                <Text size="sm">{t('merchant.noShops')}</Text>
-              )}
-            </Stack>
-          </Group>
-        </Paper>
-
-        <Tabs value={status} onChange={(v) => isTab(v) && go({ status: v, pageNo: 1 })} keepMounted={false}>
-          <Tabs.List aria-label={t('seller.tabsLabel')}>
-            {SELLER_TABS.map((s) => (
-              <Tabs.Tab
-                key={s}
-                value={s}
-                fz={{ base: 'xs', sm: 'sm' }}
-                px={{ base: 6, sm: 'md' }}
-                className={phone.tabGrowOnPhone}
-              >
-                {t(`seller.tab.${s}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value={status} pt="md">
-            <Stack gap="md">
-              <form
-                role="search"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  go({ keyword: search.trim(), pageNo: 1 });
-                }}
-              >
-                <Group gap="xs" wrap="nowrap" align="flex-end">
-                  <TextInput
-                    style={{ flex: 1 }}
-                    maw={{ base: 'none', sm: 420 }}
-                    label={t('seller.search.label')}
-                    placeholder={t('seller.search.placeholder')}
-                    leftSection={<IconSearch size={16} />}
-                    value={search}
-                    onChange={(e) => setSearch(e.currentTarget.value)}
-                    maxLength={100}
-                    type="search"
-                  />
-                  <Button type="submit" variant="light">
-                    {t('seller.search.button')}
-                  </Button>
-                  {keyword && (
-                    <Button
-                      variant="subtle"
-                      onClick={() => {
-                        setSearch('');
-                        go({ keyword: '', pageNo: 1 });
-                      }}
-                    >
-                      {t('seller.search.clear')}
-                    </Button>
-                  )}
-                </Group>
-              </form>
-
-              {orders.isError && !isNotSeller(orders.error) && (
-                <Alert color="red" role="alert" title={t('seller.loadFailed')}>
-                  <Group justify="space-between">
-                    <Text size="sm">{apiError(orders.error)}</Text>
-                    <Button size="xs" variant="white" color="red" onClick={() => void orders.refetch()}>
-                      {t('seller.retry')}
-                    </Button>
-                  </Group>
-                </Alert>
-              )}
-
-              {orders.isLoading ? (
-                <PageLoading />
-              ) : orders.data && !orders.data.data.length ? (
-                <EmptyBlock title={keyword ? t('seller.empty.search', { keyword }) : t(`seller.empty.${status}`)} />
-              ) : orders.data ? (
-                <Stack
-                  gap="md"
-                  aria-busy={orders.isFetching}
-                  data-testid="seller-orders"
-                  style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}
+    <SellerConsolePage
+      titleId="seller-console-title"
+      title={t('merchant.consoleTitle')}
+      subtitle={t('seller.subtitle')}
+      active="orders"
+      aside={
+        <Stack gap={4} aria-label={t('seller.shops')} data-testid="seller-shops">
+          <Text size="xs" c="dimmed">
+            {t('seller.shops')}
+          </Text>
+          {merchant.isLoading ? (
+            <Skeleton h={22} w={180} />
+          ) : shops.length ? (
+            <Group gap="xs" role="list">
+              {shops.map((s) => (
+                <Badge
+                  key={s.id}
+                  role="listitem"
+                  size="lg"
+                  variant="light"
+                  leftSection={<IconBuildingStore size={14} />}
+                  style={{ textTransform: 'none' }}
                 >
-                  <Text size="sm" c="dimmed" aria-live="polite">
-                    {t('seller.total', { count: total })}
-                  </Text>
-                  {orders.data.data.map((o) => (
-                    <SellerOrderCard
-                      key={o.id}
-                      order={o}
-                      onShip={setShipping}
-                      onAddEvent={setEventFor}
-                      onDecide={(order, approve) => {
-                        decide.reset();
-                        setDeciding({ order, approve });
-                      }}
-                    />
-                  ))}
-                  <SellerPagination
-                    total={total}
-                    pageSize={SELLER_PAGE_SIZE}
-                    pageNo={pageNo}
-                    onPage={(n) => go({ pageNo: n })}
-                  />
-                </Stack>
-              ) : null}
+                  {s.name} · {t('seller.itemCount', { count: s.itemCount })}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm">{t('merchant.noShops')}</Text>
+          )}
+        </Stack>
+      }
+    >
+      <SellerListTabs
+        tabs={SELLER_TABS}
+        value={status}
+        onChange={(v) => go({ status: v, pageNo: 1 })}
+        label={t('seller.tabsLabel')}
+        tabLabel={(s) => t(`seller.tab.${s}`)}
+      >
+        <Stack gap="md">
+          <SellerSearchForm
+            search={search}
+            setSearch={setSearch}
+            keyword={keyword}
+            onSearch={(k) => go({ keyword: k, pageNo: 1 })}
+            label={t('seller.search.label')}
+            placeholder={t('seller.search.placeholder')}
+            maxLength={100}
+          />
+
+          {orders.isError && !isNotSeller(orders.error) && (
+            <SellerLoadError
+              title={t('seller.loadFailed')}
+              message={apiError(orders.error)}
+              onRetry={() => void orders.refetch()}
+            />
+          )}
+
+          {orders.isLoading ? (
+            <PageLoading />
+          ) : orders.data && !orders.data.data.length ? (
+            <EmptyBlock title={keyword ? t('seller.empty.search', { keyword }) : t(`seller.empty.${status}`)} />
+          ) : orders.data ? (
+            <Stack
+              gap="md"
+              aria-busy={orders.isFetching}
+              data-testid="seller-orders"
+              style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}
+            >
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t('seller.total', { count: total })}
+              </Text>
+              {orders.data.data.map((o) => (
+                <SellerOrderCard
+                  key={o.id}
+                  order={o}
+                  onShip={setShipping}
+                  onAddEvent={setEventFor}
+                  onDecide={(order, approve) => {
+                    decide.reset();
+                    setDeciding({ order, approve });
+                  }}
+                />
+              ))}
+              <SellerPagination
+                total={total}
+                pageSize={SELLER_PAGE_SIZE}
+                pageNo={pageNo}
+                onPage={(n) => go({ pageNo: n })}
+              />
             </Stack>
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
+          ) : null}
+        </Stack>
+      </SellerListTabs>
 
       <ShipModal order={shipping} onClose={() => setShipping(null)} />
       <TrackingEventModal pkg={eventFor} onClose={() => setEventFor(null)} />
@@ -276,6 +200,6 @@ export function SellerOrdersPage() {
           </Stack>
         )}
       </Modal>
-    </Container>
+    </SellerConsolePage>
   );
 }

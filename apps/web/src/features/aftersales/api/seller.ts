@@ -3,7 +3,7 @@
  * (audit, quality check, refund, retry, ship the replacement, tracking events) and the shops'
  * return addresses. Bodies are typed from the contracts' zod schemas, which the forms also run.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type {
@@ -19,7 +19,7 @@ import type {
   TrackEntry,
 } from '@mall/contracts';
 import { ApiError, api } from '../../../shared/api';
-import { sellerOrdersKey } from '../../merchant/seller/api';
+import { sellerOrdersKey, tabPageBody, useSellerPage } from '../../merchant/seller/api';
 import { useSellerError } from '../../merchant/seller/errors';
 
 export type SellerAsTab = z.output<typeof SellerReverseListBody>['status'];
@@ -27,7 +27,7 @@ export const SELLER_AS_TABS: readonly SellerAsTab[] = ['TO_AUDIT', 'TO_RECEIVE',
 export const SELLER_AS_PAGE_SIZE = 10;
 
 /** What the seller may do next, as the server lists it in sellerOperations. */
-export type SellerOperation = 'audit' | 'qc' | 'refund' | 'retryRefund' | 'shipExchange' | 'addEvent';
+export type SellerOperation = 'audit' | 'qc' | 'refund' | 'retryRefund' | 'shipExchange' | 'addEvent' | 'reissue';
 export const hasOp = (r: SellerReverse, op: SellerOperation) => r.sellerOperations.includes(op);
 
 export const sellerReversesKey = ['seller-reverses'] as const;
@@ -39,22 +39,12 @@ export interface SellerAsQuery {
   pageNo: number;
 }
 
-export function useSellerReverses(q: SellerAsQuery) {
-  return useQuery({
-    queryKey: [...sellerReversesKey, q],
-    queryFn: ({ signal }) =>
-      api<{ data: SellerReverse[]; total: number }>('/api/merchant/reverse', {
-        body: {
-          pageNo: q.pageNo,
-          pageSize: SELLER_AS_PAGE_SIZE,
-          status: q.status,
-          ...(q.keyword ? { keyword: q.keyword } : {}),
-        } satisfies z.input<typeof SellerReverseListBody>,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useSellerReverses = (q: SellerAsQuery) =>
+  useSellerPage<SellerReverse>(
+    sellerReversesKey,
+    '/api/merchant/reverse',
+    tabPageBody(q, SELLER_AS_PAGE_SIZE) satisfies z.input<typeof SellerReverseListBody>,
+  );
 
 function useRefresh() {
   const qc = useQueryClient();
@@ -88,6 +78,8 @@ export const useRetryRefund = () =>
   useReverseAction<Record<string, never>>((id) => `/api/merchant/reverse/${id}/retry-refund`);
 export const useShipExchange = () =>
   useReverseAction<z.input<typeof ShipExchangeBody>>((id) => `/api/merchant/reverse/${id}/ship`);
+/** Settle a checked return or exchange with a reissue order (a repeated click gets the same order). */
+export const useReissue = () => useReverseAction<Record<string, never>>((id) => `/api/merchant/reverse/${id}/reissue`);
 
 export function useAddReverseEvent() {
   const refresh = useRefresh();

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_LIMITS, uploadMegabytes } from '@mall/contracts/constants';
-import { ImageUpload } from '../../../shared/ImageUpload';
+import { ImageUpload, imageUploadTexts } from '../../../shared/ImageUpload';
 import { uploadEvidence } from '../api/upload';
 import { aftersalesError } from './labels';
 
@@ -32,19 +32,7 @@ export function EvidenceUpload({
       error={error}
       onBusyChange={onBusyChange}
       testId="evidence"
-      texts={{
-        label: t('aftersales.evidence.label'),
-        hint: t('aftersales.evidence.hint', { max, mb }),
-        add: t('aftersales.evidence.add'),
-        uploading: t('aftersales.evidence.uploading'),
-        counter: (n, m) => t('aftersales.evidence.counter', { n, max: m }),
-        remove: (n) => t('aftersales.evidence.remove', { n }),
-        imageAlt: (n) => t('aftersales.evidence.imageAlt', { n }),
-        tooLarge: (name) => t('aftersales.evidence.tooLarge', { name, mb }),
-        wrongType: (name) => t('aftersales.evidence.wrongType', { name }),
-        tooMany: (m) => t('aftersales.evidence.tooMany', { max: m }),
-        failed: (name, e) => `${name}: ${aftersalesError(t, e)}`,
-      }}
+      texts={imageUploadTexts(t, 'aftersales.evidence', { max, mb }, (e) => aftersalesError(t, e))}
     />
   );
 }

@@ -8,7 +8,7 @@
  * exchange); a reason; notes up to 500; up to 6 images; a replacement SKU per exchanged line.
  * On success: 'Submitted successfully' and back to the order.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -58,6 +58,7 @@ import {
   typeKey,
 } from '../components/labels';
 import { LoadError, PageSkeleton } from '../components/States';
+import { Section } from '../../../shared/Section';
 
 /** One Idempotency-Key per visit of the form (randomUUID needs a secure context; random bytes otherwise). */
 const newKey = (): string =>
@@ -106,17 +107,6 @@ function dateTime(iso: string) {
 type Selection = Record<string, { qty: string; skuId: string | null }>;
 type FieldErrors = Partial<Record<'lines' | 'amount' | 'reason' | 'notes' | 'images', string>> &
   Record<`sku:${string}`, string>;
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-label={title} data-testid={testId}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function ApplyForm({
   orderId,
@@ -329,7 +319,7 @@ function ApplyForm({
         </Text>
       </Group>
 
-      <Section title={t('aftersales.apply.typeLabel')} testId="apply-type">
+      <Section compactOnPhone title={t('aftersales.apply.typeLabel')} testId="apply-type">
         <Radio.Group
           value={type ?? ''}
           onChange={(v) => {
@@ -353,6 +343,7 @@ function ApplyForm({
       </Section>
 
       <Section
+        compactOnPhone
         title={cancel ? t('aftersales.apply.cancelLines') : t('aftersales.apply.pickLines')}
         testId="apply-lines"
       >
@@ -415,7 +406,7 @@ function ApplyForm({
         </Stack>
       </Section>
 
-      <Section title={t('aftersales.apply.detailsTitle')} testId="apply-details">
+      <Section compactOnPhone title={t('aftersales.apply.detailsTitle')} testId="apply-details">
         <Stack gap="md">
           {!exchange && (
             <AmountInput

@@ -27,17 +27,7 @@ import { ReturnAddressBlock } from '../components/ReturnAddressBlock';
 import { LoadError, PageSkeleton } from '../components/States';
 import classes from './DetailPage.module.css';
 import { ReverseStatusBadge, ReverseTypeBadge } from '../components/StatusBadge';
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-label={title} data-testid={testId}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+import { Section } from '../../../shared/Section';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -168,6 +158,19 @@ function DetailView({ reverse: r }: { reverse: ReverseDetail }) {
                   {r.refund.failedReason}
                 </Text>
               )}
+              {r.reissueOrder && (
+                <Stack gap={2} data-testid="as-reissue">
+                  <Text size="sm" fw={600} c="dark.7">
+                    {t('aftersales.reissue.title')}
+                  </Text>
+                  <Text size="sm" c="dark.7">
+                    {t('aftersales.reissue.text')}
+                  </Text>
+                  <Anchor component={Link} to={`/buyer/order/detail/${r.reissueOrder.id}`} size="sm" fw={600}>
+                    {t('aftersales.reissue.view', { order: r.reissueOrder.tradeOrderCode })}
+                  </Anchor>
+                </Stack>
+              )}
               {r.deadline && (
                 <DeadlineCountdown at={r.deadline.at} kind={r.deadline.kind} onExpire={() => void invalidate()} />
               )}
@@ -177,7 +180,7 @@ function DetailView({ reverse: r }: { reverse: ReverseDetail }) {
         </Stack>
       </Paper>
 
-      <Section title={t('aftersales.detail.products')} testId="as-products">
+      <Section compactOnPhone title={t('aftersales.detail.products')} testId="as-products">
         <Table verticalSpacing="sm" data-testid="as-lines-table" className={classes.lines}>
           <Table.Thead>
             <Table.Tr>
@@ -220,7 +223,7 @@ function DetailView({ reverse: r }: { reverse: ReverseDetail }) {
       </Section>
 
       {giftLines.length > 0 && (
-        <Section title={t('aftersales.detail.gifts')} testId="as-gifts">
+        <Section compactOnPhone title={t('aftersales.detail.gifts')} testId="as-gifts">
           <Stack gap="xs">
             {giftLines.map((g, i) => (
               <Group key={i} gap="sm" wrap="nowrap" data-testid="as-gift">
@@ -245,8 +248,8 @@ function DetailView({ reverse: r }: { reverse: ReverseDetail }) {
       )}
 
       <SimpleGrid cols={{ base: 1, sm: exchange ? 1 : 2 }} spacing="md">
-        {!exchange && (
-          <Section title={t('aftersales.detail.refundInfo')} testId="as-refund">
+        {!exchange && !r.reissueOrder && (
+          <Section compactOnPhone title={t('aftersales.detail.refundInfo')} testId="as-refund">
             <Stack gap={6}>
               <Field label={t('aftersales.refund.applied')} testId="refund-applied">
                 <Text size="sm">{fmt(r.applyRefundAmt)}</Text>
@@ -272,7 +275,7 @@ function DetailView({ reverse: r }: { reverse: ReverseDetail }) {
             </Stack>
           </Section>
         )}
-        <Section title={t('aftersales.detail.application')} testId="as-application">
+        <Section compactOnPhone title={t('aftersales.detail.application')} testId="as-application">
           <Stack gap={6}>
             <Field label={t('aftersales.detail.reason')} testId="as-reason">
               <Text size="sm">{t(reasonKey(r.reverseReason ?? r.reverseNotes.reverseReason))}</Text>
@@ -290,7 +293,7 @@ function DetailView({ reverse: r }: { reverse: ReverseDetail }) {
       </SimpleGrid>
 
       {remarks.length > 0 && (
-        <Section title={t('aftersales.detail.remarks')} testId="as-remarks">
+        <Section compactOnPhone title={t('aftersales.detail.remarks')} testId="as-remarks">
           <Stack gap="sm">
             {remarks.map((m, i) => (
               <Stack key={i} gap={6}>
@@ -307,18 +310,18 @@ function DetailView({ reverse: r }: { reverse: ReverseDetail }) {
       )}
 
       {(audit || r.qcRejectReason) && (
-        <Section title={t('aftersales.reject.title')} testId="as-rejections">
+        <Section compactOnPhone title={t('aftersales.reject.title')} testId="as-rejections">
           <RejectReasons reverse={r} />
         </Section>
       )}
 
       {r.returnAddress && RETURNS_GOODS.includes(r.reverseTradeOrderType) && (
-        <Section title={t('aftersales.detail.returnAddress')} testId="as-return-address">
+        <Section compactOnPhone title={t('aftersales.detail.returnAddress')} testId="as-return-address">
           <ReturnAddressBlock address={r.returnAddress} />
         </Section>
       )}
 
-      <Section title={t('aftersales.detail.orderInfo')} testId="as-order-info">
+      <Section compactOnPhone title={t('aftersales.detail.orderInfo')} testId="as-order-info">
         <Stack gap={6}>
           <Field label={t('aftersales.detail.orderNumber')}>
             <Anchor

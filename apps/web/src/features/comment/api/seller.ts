@@ -3,11 +3,12 @@
  * the one reply a shop may write, and a report to the platform. Sellers never edit or hide a
  * review; the platform decides on reports. Bodies are typed from the contracts' zod schemas.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ReplyBody, ReportBody, SellerReview, SellerReviewListBody } from '@mall/contracts';
 import { ApiError, api } from '../../../shared/api';
+import { useSellerPage } from '../../merchant/seller/api';
 import { useSellerError } from '../../merchant/seller/errors';
 
 export const SELLER_REVIEWS_PAGE_SIZE = 10;
@@ -24,22 +25,13 @@ export interface SellerReviewPage {
   total: number;
 }
 
-export function useSellerReviews(q: SellerReviewsQuery) {
-  return useQuery({
-    queryKey: [...sellerReviewsKey, 'list', q],
-    queryFn: ({ signal }) =>
-      api<SellerReviewPage>('/api/merchant/comments', {
-        body: {
-          pageNo: q.pageNo,
-          pageSize: SELLER_REVIEWS_PAGE_SIZE,
-          ...(q.star ? { star: q.star } : {}),
-          ...(q.notReplied ? { notReplied: true } : {}),
-        } satisfies z.input<typeof SellerReviewListBody>,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useSellerReviews = (q: SellerReviewsQuery) =>
+  useSellerPage<SellerReview>([...sellerReviewsKey, 'list'], '/api/merchant/comments', {
+    pageNo: q.pageNo,
+    pageSize: SELLER_REVIEWS_PAGE_SIZE,
+    ...(q.star ? { star: q.star } : {}),
+    ...(q.notReplied ? { notReplied: true } : {}),
+  } satisfies z.input<typeof SellerReviewListBody>);
 
 /** Reviews still waiting for the shop's reply (the console nav's badge). */
 export function useNotRepliedCount() {

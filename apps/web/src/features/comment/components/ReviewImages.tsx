@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_LIMITS, uploadMegabytes } from '@mall/contracts/constants';
 import { errorMessage } from '../../../shared/errors';
-import { ImageUpload } from '../../../shared/ImageUpload';
+import { ImageUpload, imageUploadTexts } from '../../../shared/ImageUpload';
 import { uploadReviewImage, type ReviewImage } from '../api/uploadImage';
 
 export function ReviewImagesInput({
@@ -37,19 +37,7 @@ export function ReviewImagesInput({
       onBusyChange={onBusyChange}
       disabled={disabled}
       testId="review-images"
-      texts={{
-        label: label ?? t('comment.images.label'),
-        hint: t('comment.images.hint', { max, mb }),
-        add: t('comment.images.add'),
-        uploading: t('comment.images.uploading'),
-        counter: (n, m) => t('comment.images.counter', { n, max: m }),
-        remove: (n) => t('comment.images.remove', { n }),
-        imageAlt: (n) => t('comment.images.imageAlt', { n }),
-        tooLarge: (name) => t('comment.images.tooLarge', { name, mb }),
-        wrongType: (name) => t('comment.images.wrongType', { name }),
-        tooMany: (m) => t('comment.images.tooMany', { max: m }),
-        failed: (name, e) => `${name}: ${errorMessage(t, e)}`,
-      }}
+      texts={imageUploadTexts(t, 'comment.images', { max, mb }, (e) => errorMessage(t, e), label)}
     />
   );
 }

@@ -6,22 +6,7 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  List,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -29,11 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { useMoney } from '../../../shared/format';
 import { usePhoneAfterMount } from '../../../shared/usePhoneAfterMount';
-import phone from '../../../shared/phoneLayout.module.css';
 import { useMerchantStatus } from '../../merchant/seller/api';
 import { isNotSeller, useSellerError } from '../../merchant/seller/errors';
-import { NotSellerNotice } from '../../merchant/seller/NotSellerNotice';
-import { SellerConsoleNav } from '../../merchant/seller/SellerConsoleNav';
+import { NotSellerPage } from '../../merchant/seller/NotSellerNotice';
+import { SellerConsolePage, SellerListTabs, SellerLoadError } from '../../merchant/seller/SellerConsolePage';
 import { ShopTaxProfiles } from '../components/ShopTaxProfiles';
 import { useIssueVatInvoice, useSellerInvoiceRequests, type SellerInvoiceRequest } from '../api/invoice';
 
@@ -52,94 +36,57 @@ export function SellerInvoicesPage() {
   const merchant = useMerchantStatus();
   const [issuing, setIssuing] = useState<SellerInvoiceRequest | null>(null);
 
-  if (isNotSeller(requests.error)) {
-    const audit = merchant.data?.auditStatus === 'audit';
-    return <NotSellerNotice inAudit={audit} text={audit ? t('seller.notSeller.audit') : t('seller.notSeller.text')} />;
-  }
+  if (isNotSeller(requests.error)) return <NotSellerPage auditStatus={merchant.data?.auditStatus} />;
 
   return (
-    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
-      <Stack gap="md">
-        <Paper
-          withBorder
-          p={{ base: 'sm', sm: 'md' }}
-          radius="md"
-          component="header"
-          aria-labelledby="seller-invoices-title"
-        >
-          <Stack gap="sm">
-            <Stack gap={4}>
-              <Title order={1} size="h2" id="seller-invoices-title">
-                {t('seller.invoices.title')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('seller.invoices.subtitle')}
-              </Text>
-            </Stack>
-            <SellerConsoleNav active="invoices" />
-          </Stack>
-        </Paper>
+    <SellerConsolePage
+      titleId="seller-invoices-title"
+      title={t('seller.invoices.title')}
+      subtitle={t('seller.invoices.subtitle')}
+      active="invoices"
+    >
+      {merchant.data && <ShopTaxProfiles shops={merchant.data.shops} />}
 
-        {merchant.data && <ShopTaxProfiles shops={merchant.data.shops} />}
-
-        <Tabs
-          value={tab}
-          onChange={(v) => {
-            if (isTab(v)) setParams(v === 'REQUESTED' ? {} : { status: v }, { replace: true });
-          }}
-          keepMounted={false}
-        >
-          <Tabs.List aria-label={t('seller.invoices.tabsLabel')}>
-            {TABS.map((s) => (
-              <Tabs.Tab
-                key={s}
-                value={s}
-                fz={{ base: 'xs', sm: 'sm' }}
-                px={{ base: 6, sm: 'md' }}
-                className={phone.tabGrowOnPhone}
-              >
-                {t(`seller.invoices.tab.${s}`)}
-              </Tabs.Tab>
+      <SellerListTabs
+        tabs={TABS}
+        value={tab}
+        onChange={(v) => setParams(v === 'REQUESTED' ? {} : { status: v }, { replace: true })}
+        label={t('seller.invoices.tabsLabel')}
+        tabLabel={(s) => t(`seller.invoices.tab.${s}`)}
+      >
+        {requests.isError ? (
+          <SellerLoadError
+            title={t('seller.invoices.loadFailed')}
+            message={apiError(requests.error)}
+            onRetry={() => void requests.refetch()}
+            retryLabel={t('seller.invoices.retry')}
+          />
+        ) : requests.isPending ? (
+          <Stack gap="sm" role="status" aria-label={t('seller.invoices.loading')}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} h={96} radius="md" />
             ))}
-          </Tabs.List>
-          <Tabs.Panel value={tab} pt="md">
-            {requests.isError ? (
-              <Alert color="red" role="alert" title={t('seller.invoices.loadFailed')}>
-                <Group justify="space-between">
-                  <Text size="sm">{apiError(requests.error)}</Text>
-                  <Button size="xs" variant="white" color="red" onClick={() => void requests.refetch()}>
-                    {t('seller.invoices.retry')}
-                  </Button>
-                </Group>
-              </Alert>
-            ) : requests.isPending ? (
-              <Stack gap="sm" role="status" aria-label={t('seller.invoices.loading')}>
-                {[0, 1, 2].map((i) => (
-                  <Skeleton key={i} h={96} radius="md" />
-                ))}
-              </Stack>
-            ) : !requests.data.length ? (
-              <EmptyBlock title={t(`seller.invoices.empty.${tab}`)} />
-            ) : (
-              <Stack
-                gap="sm"
-                component="ul"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                data-testid="seller-invoices"
-                aria-busy={requests.isFetching}
-              >
-                {requests.data.map((r) => (
-                  <RequestCard key={r.orderId} request={r} onIssue={() => setIssuing(r)} />
-                ))}
-              </Stack>
-            )}
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
+          </Stack>
+        ) : !requests.data.length ? (
+          <EmptyBlock title={t(`seller.invoices.empty.${tab}`)} />
+        ) : (
+          <Stack
+            gap="sm"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            data-testid="seller-invoices"
+            aria-busy={requests.isFetching}
+          >
+            {requests.data.map((r) => (
+              <RequestCard key={r.orderId} request={r} onIssue={() => setIssuing(r)} />
+            ))}
+          </Stack>
+        )}
+      </SellerListTabs>
       <IssueDialog request={issuing} onClose={() => setIssuing(null)} />
-    </Container>
+    </SellerConsolePage>
   );
 }
 

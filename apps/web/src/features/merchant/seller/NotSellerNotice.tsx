@@ -25,3 +25,10 @@ export function NotSellerNotice({ inAudit, text }: { inAudit: boolean; text: str
     </Container>
   );
 }
+
+/** The notice of a page whose list answered "not a seller"; its texts sit under `<prefix>.notSeller`. */
+export function NotSellerPage({ auditStatus, prefix = 'seller' }: { auditStatus?: string | null; prefix?: string }) {
+  const { t } = useTranslation();
+  const audit = auditStatus === 'audit';
+  return <NotSellerNotice inAudit={audit} text={t(`${prefix}.notSeller.${audit ? 'audit' : 'text'}`)} />;
+}

@@ -1,13 +1,10 @@
 /** One order in the seller console: who bought what, where it goes, its packages and what the seller can do next. */
-import type { ReactNode } from 'react';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Box,
   Button,
   Card,
-  CopyButton,
   Group,
   Image,
   Paper,
@@ -17,9 +14,8 @@ import {
   Text,
   Timeline,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconPlus, IconTruckDelivery } from '@tabler/icons-react';
+import { IconPlus, IconTruckDelivery } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { SellerOrder, ShipmentPackage } from '@mall/contracts';
@@ -27,6 +23,7 @@ import { useMoney } from '../../../shared/format';
 import { canShip, isWeightLine, pendingCancel } from './api';
 import lineTable from './lineTable.module.css';
 import phone from '../../../shared/phoneLayout.module.css';
+import { Info, CopyCode } from './CardParts';
 
 type Line = SellerOrder['lines'][number];
 
@@ -51,34 +48,6 @@ interface Props {
   onShip: (o: SellerOrder) => void;
   onAddEvent: (p: ShipmentPackage) => void;
   onDecide: (o: SellerOrder, approve: boolean) => void;
-}
-
-function Info({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Box>
-  );
-}
-
-function CopyCode({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t('seller.copied') : label} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={label}>
-            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
 }
 
 /** Quantity with its unit ("1.5 kg", "1 pack"); plain pieces stay a bare number. */

@@ -3,27 +3,12 @@
  * and a tracking number (same rules as return shipping, SPEC §5, in the carrier's format where known).
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Group,
-  Image,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Image, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { SellerOrder } from '@mall/contracts';
-import { checkTracking, trackingPlaceholder } from '../../../shared/tracking';
+import { CarrierFields, carrierRules } from './CarrierFields';
 import { ApiError } from '../../../shared/api';
 import { isWeightLine, qtyLeft, round3, useCarriers, useCreatePackage } from './api';
 import { useSellerError } from './errors';
@@ -68,18 +53,7 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
   const form = useForm<FormValues>({
     initialValues: { carrierId: null, serviceCode: '', lines: lines.map((l) => ({ id: l.id, qty: qtyLeft(l) })) },
     validate: {
-      carrierId: (v) => (pickup || v ? null : t('seller.ship.carrierRequired')),
-      // Letters and digits, and the chosen carrier's own format where it has one (the server's schema).
-      serviceCode: (v, values) => {
-        if (pickup) return null;
-        const checked = checkTracking(
-          t,
-          carriers.data?.find((c) => c.id === values.carrierId),
-          v,
-          { required: 'seller.ship.trackingRequired', invalid: 'seller.ship.trackingInvalid' },
-        );
-        return checked.ok ? null : checked.error;
-      },
+      ...carrierRules(t, carriers, pickup),
       lines: {
         qty: (v, _values, path) => {
           const line = lines[Number(path.split('.')[1])]!;
@@ -231,32 +205,7 @@ function ShipForm({ order, mobile, onDone }: { order: SellerOrder; mobile: boole
             {t('seller.ship.pickupHint', { store: order.shipTo })}
           </Alert>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label={t('seller.ship.carrier')}
-              placeholder={carriers.isLoading ? t('common.loading') : t('seller.ship.carrierPlaceholder')}
-              withAsterisk
-              searchable
-              nothingFoundMessage={t('seller.ship.noCarrier')}
-              data={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.entityName }))}
-              disabled={carriers.isLoading}
-              {...form.getInputProps('carrierId')}
-              error={form.errors.carrierId ?? (carriers.error ? apiError(carriers.error) : undefined)}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <TextInput
-              label={t('seller.ship.tracking')}
-              placeholder={trackingPlaceholder(
-                t,
-                carriers.data?.find((c) => c.id === form.values.carrierId),
-                'seller.ship.trackingPlaceholder',
-              )}
-              withAsterisk
-              autoComplete="off"
-              maxLength={40}
-              {...form.getInputProps('serviceCode')}
-            />
-          </SimpleGrid>
+          <CarrierFields form={form} carriers={carriers} apiError={apiError} />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={create.isPending}>

@@ -29,22 +29,36 @@ export interface SellerOrderQuery {
   pageNo: number;
 }
 
-export function useSellerOrders(q: SellerOrderQuery) {
+/**
+ * One page of a seller console list (orders, after-sales, reviews): the filters and the page go in
+ * the body, and the page on screen stays (dimmed by the caller) while the next one loads.
+ */
+export function useSellerPage<T>(
+  key: readonly unknown[],
+  path: string,
+  body: { pageNo: number; pageSize: number } & Record<string, unknown>,
+) {
   return useQuery({
-    queryKey: [...sellerOrdersKey, q],
-    queryFn: ({ signal }) =>
-      api<{ data: SellerOrder[]; total: number }>('/api/merchant/orders', {
-        body: {
-          pageNo: q.pageNo,
-          pageSize: SELLER_PAGE_SIZE,
-          status: q.status,
-          ...(q.keyword ? { keyword: q.keyword } : {}),
-        } satisfies z.input<typeof SellerOrderListBody>,
-        signal,
-      }),
+    queryKey: [...key, body],
+    queryFn: ({ signal }) => api<{ data: T[]; total: number }>(path, { body, signal }),
     placeholderData: keepPreviousData,
   });
 }
+
+/** The body of a tabbed list's page: its tab, and its keyword when there is one. */
+export const tabPageBody = <S extends string>(q: { status: S; keyword: string; pageNo: number }, pageSize: number) => ({
+  pageNo: q.pageNo,
+  pageSize,
+  status: q.status,
+  ...(q.keyword ? { keyword: q.keyword } : {}),
+});
+
+export const useSellerOrders = (q: SellerOrderQuery) =>
+  useSellerPage<SellerOrder>(
+    sellerOrdersKey,
+    '/api/merchant/orders',
+    tabPageBody(q, SELLER_PAGE_SIZE) satisfies z.input<typeof SellerOrderListBody>,
+  );
 
 /** Logistics companies (flexispot_md_QueryCarrierFlow takes an array of one empty object). */
 export const useCarriers = (enabled: boolean) =>

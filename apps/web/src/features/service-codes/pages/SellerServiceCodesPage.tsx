@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconTicket } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -15,8 +15,8 @@ import { RedeemServiceCodeBody, type RedeemedServiceCode } from '@mall/contracts
 import { api } from '../../../shared/api';
 import { useMerchantStatus } from '../../merchant/seller/api';
 import { useSellerError } from '../../merchant/seller/errors';
-import { NotSellerNotice } from '../../merchant/seller/NotSellerNotice';
-import { SellerConsoleNav } from '../../merchant/seller/SellerConsoleNav';
+import { NotSellerPage } from '../../merchant/seller/NotSellerNotice';
+import { SellerConsolePage } from '../../merchant/seller/SellerConsolePage';
 
 /** The typed code and password in the same letters as the buyer's screen shows them. */
 const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
@@ -33,10 +33,7 @@ export function SellerServiceCodesPage() {
   const [errors, setErrors] = useState<{ code?: string; password?: string }>({});
   const m = useMutation({ mutationFn: redeem });
 
-  if (merchant.data && !merchant.data.merchantState) {
-    const audit = merchant.data.auditStatus === 'audit';
-    return <NotSellerNotice inAudit={audit} text={audit ? t('seller.notSeller.audit') : t('seller.notSeller.text')} />;
-  }
+  if (merchant.data && !merchant.data.merchantState) return <NotSellerPage auditStatus={merchant.data.auditStatus} />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -60,108 +57,91 @@ export function SellerServiceCodesPage() {
   };
 
   return (
-    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
-      <Stack gap="md">
-        <Paper
-          withBorder
-          p={{ base: 'sm', sm: 'md' }}
-          radius="md"
-          component="header"
-          aria-labelledby="seller-codes-title"
-        >
+    <SellerConsolePage
+      titleId="seller-codes-title"
+      title={t('seller.serviceCodes.title')}
+      subtitle={t('seller.serviceCodes.subtitle')}
+      active="serviceCodes"
+    >
+      <Paper
+        withBorder
+        p={{ base: 'sm', sm: 'md' }}
+        radius="md"
+        component="section"
+        aria-labelledby="redeem-title"
+        maw={560}
+      >
+        <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <Stack gap={4}>
-              <Title order={1} size="h2" id="seller-codes-title">
-                {t('seller.serviceCodes.title')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('seller.serviceCodes.subtitle')}
-              </Text>
-            </Stack>
-            <SellerConsoleNav active="serviceCodes" />
+            <Title order={2} size="h4" id="redeem-title">
+              {t('seller.serviceCodes.redeemTitle')}
+            </Title>
+            <TextInput
+              label={t('seller.serviceCodes.code')}
+              placeholder="XXXX XXXX XXXX"
+              value={code}
+              autoComplete="off"
+              spellCheck={false}
+              styles={MONO}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              error={errors.code}
+              maxLength={24}
+              leftSection={<IconTicket size={16} />}
+            />
+            <TextInput
+              label={t('seller.serviceCodes.password')}
+              value={password}
+              autoComplete="off"
+              inputMode="numeric"
+              styles={MONO}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password}
+              maxLength={6}
+            />
+            <Group>
+              <Button type="submit" loading={m.isPending}>
+                {t('seller.serviceCodes.redeem')}
+              </Button>
+            </Group>
+            {m.error && (
+              <Alert color="red" role="alert" title={t('seller.serviceCodes.refused')}>
+                {apiError(m.error)}
+              </Alert>
+            )}
+            {m.data && !m.error && (
+              <Alert
+                color="green"
+                role="status"
+                icon={<IconCircleCheck size={18} />}
+                title={t('seller.serviceCodes.redeemed')}
+                data-testid="redeemed"
+              >
+                <Stack gap={2}>
+                  <Text size="sm">
+                    {m.data.itemName} ·{' '}
+                    <Text span ff="monospace">
+                      {m.data.couponCode}
+                    </Text>
+                  </Text>
+                  <Text size="sm">
+                    {t('seller.serviceCodes.usedAt', { date: dayjs(m.data.usedTime).format('YYYY-MM-DD HH:mm') })}
+                  </Text>
+                  <Text size="sm">{t('seller.serviceCodes.remaining', { count: m.data.serviceRemainingTimes })}</Text>
+                  <Anchor
+                    component={Link}
+                    to={`/merchant-console/orders?keyword=${encodeURIComponent(m.data.tradeOrderCode)}`}
+                    size="sm"
+                    c="green.9"
+                    underline="always"
+                  >
+                    {t('seller.serviceCodes.order', { code: m.data.tradeOrderCode })}
+                  </Anchor>
+                </Stack>
+              </Alert>
+            )}
           </Stack>
-        </Paper>
-
-        <Paper
-          withBorder
-          p={{ base: 'sm', sm: 'md' }}
-          radius="md"
-          component="section"
-          aria-labelledby="redeem-title"
-          maw={560}
-        >
-          <form onSubmit={submit} noValidate>
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="redeem-title">
-                {t('seller.serviceCodes.redeemTitle')}
-              </Title>
-              <TextInput
-                label={t('seller.serviceCodes.code')}
-                placeholder="XXXX XXXX XXXX"
-                value={code}
-                autoComplete="off"
-                spellCheck={false}
-                styles={MONO}
-                onChange={(e) => setCode(e.currentTarget.value)}
-                error={errors.code}
-                maxLength={24}
-                leftSection={<IconTicket size={16} />}
-              />
-              <TextInput
-                label={t('seller.serviceCodes.password')}
-                value={password}
-                autoComplete="off"
-                inputMode="numeric"
-                styles={MONO}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={errors.password}
-                maxLength={6}
-              />
-              <Group>
-                <Button type="submit" loading={m.isPending}>
-                  {t('seller.serviceCodes.redeem')}
-                </Button>
-              </Group>
-              {m.error && (
-                <Alert color="red" role="alert" title={t('seller.serviceCodes.refused')}>
-                  {apiError(m.error)}
-                </Alert>
-              )}
-              {m.data && !m.error && (
-                <Alert
-                  color="green"
-                  role="status"
-                  icon={<IconCircleCheck size={18} />}
-                  title={t('seller.serviceCodes.redeemed')}
-                  data-testid="redeemed"
-                >
-                  <Stack gap={2}>
-                    <Text size="sm">
-                      {m.data.itemName} ·{' '}
-                      <Text span ff="monospace">
-                        {m.data.couponCode}
-                      </Text>
-                    </Text>
-                    <Text size="sm">
-                      {t('seller.serviceCodes.usedAt', { date: dayjs(m.data.usedTime).format('YYYY-MM-DD HH:mm') })}
-                    </Text>
-                    <Text size="sm">{t('seller.serviceCodes.remaining', { count: m.data.serviceRemainingTimes })}</Text>
-                    <Anchor
-                      component={Link}
-                      to={`/merchant-console/orders?keyword=${encodeURIComponent(m.data.tradeOrderCode)}`}
-                      size="sm"
-                      c="green.9"
-                      underline="always"
-                    >
-                      {t('seller.serviceCodes.order', { code: m.data.tradeOrderCode })}
-                    </Anchor>
-                  </Stack>
-                </Alert>
-              )}
-            </Stack>
-          </form>
-        </Paper>
-      </Stack>
-    </Container>
+        </form>
+      </Paper>
+    </SellerConsolePage>
   );
 }

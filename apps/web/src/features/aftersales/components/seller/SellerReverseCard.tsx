@@ -5,14 +5,12 @@
  */
 import type { ReactNode } from 'react';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
   Box,
   Button,
   Card,
-  CopyButton,
   Group,
   Image,
   Paper,
@@ -22,14 +20,12 @@ import {
   Text,
   Timeline,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowBackUp,
   IconCheck,
   IconClockHour4,
-  IconCopy,
   IconMapPin,
   IconPlus,
   IconReceiptRefund,
@@ -38,6 +34,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ReturnAddress, ReverseLine, ReverseShipment, SellerReverse } from '@mall/contracts';
 import { useMoney } from '../../../../shared/format';
 import { qtyText, when } from '../../../merchant/seller/SellerOrderCard';
@@ -45,6 +42,7 @@ import { hasOp } from '../../api/seller';
 import lineTable from '../../../merchant/seller/lineTable.module.css';
 import phone from '../../../../shared/phoneLayout.module.css';
 import classes from './SellerReverseCard.module.css';
+import { Info, CopyCode } from '../../../merchant/seller/CardParts';
 
 export const REVERSE_STATUS_COLOR: Record<string, string> = {
   AS_APPLIED: 'orange',
@@ -86,7 +84,8 @@ export type ReverseAction =
   | { kind: 'qc'; approve: boolean }
   | { kind: 'refund' }
   | { kind: 'retryRefund' }
-  | { kind: 'shipExchange' };
+  | { kind: 'shipExchange' }
+  | { kind: 'reissue' };
 
 interface Props {
   reverse: SellerReverse;
@@ -95,34 +94,6 @@ interface Props {
   onAction: (r: SellerReverse, a: ReverseAction) => void;
   onAddEvent: (r: SellerReverse, s: ReverseShipment) => void;
   onEditAddress: (shopId: string) => void;
-}
-
-function Info({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Box>
-  );
-}
-
-function CopyCode({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t('seller.copied') : label} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={label}>
-            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
 }
 
 export function SellerReverseCard({ reverse: r, addressMissing, onAction, onAddEvent, onEditAddress }: Props) {
@@ -207,6 +178,13 @@ export function SellerReverseCard({ reverse: r, addressMissing, onAction, onAddE
       t('sellerAfterSales.action.shipExchange'),
       { kind: 'shipExchange' },
       { icon: <IconTruckDelivery size={16} /> },
+    );
+  if (hasOp(r, 'reissue'))
+    btn(
+      'reissue',
+      t('sellerAfterSales.reissue.action'),
+      { kind: 'reissue' },
+      { variant: 'light', icon: <IconTruckDelivery size={16} /> },
     );
 
   const product = (s: ReverseLine['sku'], size: number) => (
@@ -425,7 +403,20 @@ export function SellerReverseCard({ reverse: r, addressMissing, onAction, onAddE
           </Box>
         )}
 
-        {(!exchange || r.refund) && <RefundInfo r={r} />}
+        {(!exchange || r.refund) && !r.reissueOrder && <RefundInfo r={r} />}
+
+        {r.reissueOrder && (
+          <Group gap={6} wrap="nowrap" data-testid="reissue-order">
+            <IconTruckDelivery size={16} style={{ flexShrink: 0 }} aria-hidden />
+            <Anchor
+              component={Link}
+              to={`/merchant-console/orders?status=ALL&keyword=${encodeURIComponent(r.reissueOrder.tradeOrderCode)}`}
+              size="sm"
+            >
+              {t('sellerAfterSales.reissue.order', { order: r.reissueOrder.tradeOrderCode })}
+            </Anchor>
+          </Group>
+        )}
 
         {r.returnAddress && needsReturnAddress(r) && (
           <Group gap={6} wrap="nowrap" align="flex-start">

@@ -2,7 +2,7 @@
  * Ship the replacement of an exchange: which items go out (the exchange SKU of each returned line),
  * a logistics company and a tracking number (letters and digits, in the carrier's format where known).
  */
-import { Alert, Button, Card, Group, Image, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { ShipExchangeBody, type SellerReverse } from '@mall/contracts';
 import { useCarriers } from '../../../merchant/seller/api';
 import { qtyText } from '../../../merchant/seller/SellerOrderCard';
 import { useSellerAsError, useShipExchange } from '../../api/seller';
-import { checkTracking, trackingPlaceholder } from '../../../../shared/tracking';
+import { CarrierFields, carrierRules } from '../../../merchant/seller/CarrierFields';
 import { usePhoneAfterMount } from '../../../../shared/usePhoneAfterMount';
 
 export function ShipExchangeModal({ reverse, onClose }: { reverse: SellerReverse | null; onClose: () => void }) {
@@ -38,17 +38,7 @@ function ShipForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: () =
   const form = useForm<{ carrierId: string | null; serviceCode: string }>({
     initialValues: { carrierId: null, serviceCode: '' },
     validate: {
-      carrierId: (v) => (v ? null : t('seller.ship.carrierRequired')),
-      // Letters and digits, and the chosen carrier's own format where it has one (the server's schema).
-      serviceCode: (v, values) => {
-        const checked = checkTracking(
-          t,
-          carriers.data?.find((c) => c.id === values.carrierId),
-          v,
-          { required: 'seller.ship.trackingRequired', invalid: 'seller.ship.trackingInvalid' },
-        );
-        return checked.ok ? null : checked.error;
-      },
+      ...carrierRules(t, carriers),
     },
   });
   const submit = form.onSubmit((v) => {
@@ -104,34 +94,7 @@ function ShipForm({ reverse: r, onDone }: { reverse: SellerReverse; onDone: () =
             );
           })}
         </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('seller.ship.carrier')}
-            placeholder={carriers.isLoading ? t('common.loading') : t('seller.ship.carrierPlaceholder')}
-            withAsterisk
-            searchable
-            nothingFoundMessage={t('seller.ship.noCarrier')}
-            data={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.entityName }))}
-            disabled={carriers.isLoading}
-            {...form.getInputProps('carrierId')}
-            error={form.errors.carrierId ?? (carriers.error ? apiError(carriers.error) : undefined)}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="ship-exchange-carrier"
-          />
-          <TextInput
-            label={t('seller.ship.tracking')}
-            placeholder={trackingPlaceholder(
-              t,
-              carriers.data?.find((c) => c.id === form.values.carrierId),
-              'seller.ship.trackingPlaceholder',
-            )}
-            withAsterisk
-            autoComplete="off"
-            maxLength={40}
-            {...form.getInputProps('serviceCode')}
-            data-testid="ship-exchange-tracking"
-          />
-        </SimpleGrid>
+        <CarrierFields form={form} carriers={carriers} apiError={apiError} testIdPrefix="ship-exchange" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={ship.isPending}>
             {t('common.cancel')}

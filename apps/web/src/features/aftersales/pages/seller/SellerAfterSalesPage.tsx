@@ -5,19 +5,23 @@
  * replacement of an exchange and adds its tracking events. Each shop's return address is kept here.
  */
 import { useState } from 'react';
-import { Alert, Button, Container, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLastPageGuard, useSellerTabParams } from '../../../merchant/seller/listParams';
-import { NotSellerNotice } from '../../../merchant/seller/NotSellerNotice';
+import { NotSellerPage } from '../../../merchant/seller/NotSellerNotice';
+import {
+  SellerConsolePage,
+  SellerListTabs,
+  SellerLoadError,
+  SellerSearchForm,
+} from '../../../merchant/seller/SellerConsolePage';
 import type { ReverseShipment, SellerReverse } from '@mall/contracts';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { EmptyBlock } from '../../../../shared/EmptyBlock';
 import { useMoney } from '../../../../shared/format';
 import { useMerchantStatus } from '../../../merchant/seller/api';
 import { isNotSeller } from '../../../merchant/seller/errors';
-import { SellerConsoleNav } from '../../../merchant/seller/SellerConsoleNav';
 import {
   SELLER_AS_PAGE_SIZE,
   SELLER_AS_TABS,
@@ -29,6 +33,7 @@ import {
 } from '../../api/seller';
 import { DecisionModal, type Decision } from '../../components/seller/DecisionModal';
 import { RefundModal } from '../../components/seller/RefundModal';
+import { ReissueDialog } from '../../components/seller/ReissueDialog';
 import { ReturnAddressModal, ReturnAddressSection } from '../../components/seller/ReturnAddressSection';
 import { ReverseEventModal } from '../../components/seller/ReverseEventModal';
 import { SellerReverseCard, type ReverseAction } from '../../components/seller/SellerReverseCard';
@@ -43,7 +48,7 @@ export function SellerAfterSalesPage() {
   const { t } = useTranslation();
   const apiError = useSellerAsError();
   const money = useMoney();
-  const { status, keyword, pageNo, search, setSearch, go, isTab } = useSellerTabParams(SELLER_AS_TABS, DEFAULT_TAB);
+  const { status, keyword, pageNo, search, setSearch, go } = useSellerTabParams(SELLER_AS_TABS, DEFAULT_TAB);
 
   const merchant = useMerchantStatus();
   const list = useSellerReverses({ status, keyword, pageNo });
@@ -53,6 +58,7 @@ export function SellerAfterSalesPage() {
   const [refunding, setRefunding] = useState<SellerReverse | null>(null);
   const [retrying, setRetrying] = useState<SellerReverse | null>(null);
   const [shipping, setShipping] = useState<SellerReverse | null>(null);
+  const [reissuing, setReissuing] = useState<SellerReverse | null>(null);
   const [eventFor, setEventFor] = useState<ReverseShipment | null>(null);
   const [editingShop, setEditingShop] = useState<string | null>(null);
   /** A decision left to set the shop's return address comes back once the address dialog closes. */
@@ -62,15 +68,8 @@ export function SellerAfterSalesPage() {
   // Decisions empty pages: a page past the end moves to the last one that has requests.
   useLastPageGuard(list, pageNo, SELLER_AS_PAGE_SIZE);
 
-  if (isNotSeller(list.error)) {
-    const audit = merchant.data?.auditStatus === 'audit';
-    return (
-      <NotSellerNotice
-        inAudit={audit}
-        text={audit ? t('sellerAfterSales.notSeller.audit') : t('sellerAfterSales.notSeller.text')}
-      />
-    );
-  }
+  if (isNotSeller(list.error))
+    return <NotSellerPage auditStatus={merchant.data?.auditStatus} prefix="sellerAfterSales" />;
 
   const total = list.data?.total ?? 0;
   const addressOf = (shopId: string) =>
@@ -91,6 +90,9 @@ export function SellerAfterSalesPage() {
         break;
       case 'shipExchange':
         setShipping(r);
+        break;
+      case 'reissue':
+        setReissuing(r);
         break;
     }
   };
@@ -127,129 +129,77 @@ export function SellerAfterSalesPage() {
   };
 
   return (
-    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
-      <Stack gap="md">
-        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="header" aria-labelledby="seller-as-title">
-          <Stack gap="sm">
-            <Stack gap={4}>
-              <Title order={1} size="h2" id="seller-as-title">
-                {t('merchant.consoleTitle')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('sellerAfterSales.subtitle')}
+    <SellerConsolePage
+      titleId="seller-as-title"
+      title={t('merchant.consoleTitle')}
+      subtitle={t('sellerAfterSales.subtitle')}
+      active="afterSales"
+    >
+      <ReturnAddressSection onEdit={setEditingShop} />
+
+      <SellerListTabs
+        tabs={SELLER_AS_TABS}
+        value={status}
+        onChange={(v) => go({ status: v, pageNo: 1 })}
+        label={t('sellerAfterSales.tabsLabel')}
+        tabLabel={(s) => t(`sellerAfterSales.tab.${s}`)}
+        classNames={{ list: classes.tabs, tab: classes.tab }}
+      >
+        <Stack gap="md">
+          <SellerSearchForm
+            search={search}
+            setSearch={setSearch}
+            keyword={keyword}
+            onSearch={(k) => go({ keyword: k, pageNo: 1 })}
+            label={t('sellerAfterSales.search.label')}
+            placeholder={t('sellerAfterSales.search.placeholder')}
+            maxLength={40}
+          />
+
+          {list.isError && (
+            <SellerLoadError
+              title={t('sellerAfterSales.loadFailed')}
+              message={apiError(list.error)}
+              onRetry={() => void list.refetch()}
+            />
+          )}
+
+          {list.isLoading ? (
+            <PageLoading />
+          ) : list.data && !list.data.data.length ? (
+            <EmptyBlock
+              title={keyword ? t('sellerAfterSales.empty.search', { keyword }) : t(`sellerAfterSales.empty.${status}`)}
+            />
+          ) : list.data ? (
+            <Stack
+              gap="md"
+              aria-busy={list.isFetching}
+              data-testid="seller-reverses"
+              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+            >
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t('sellerAfterSales.total', { count: total })}
               </Text>
-            </Stack>
-            <SellerConsoleNav active="afterSales" />
-          </Stack>
-        </Paper>
-
-        <ReturnAddressSection onEdit={setEditingShop} />
-
-        <Tabs value={status} onChange={(v) => isTab(v) && go({ status: v, pageNo: 1 })} keepMounted={false}>
-          <Tabs.List aria-label={t('sellerAfterSales.tabsLabel')} className={classes.tabs}>
-            {SELLER_AS_TABS.map((s) => (
-              <Tabs.Tab
-                key={s}
-                value={s}
-                fz={{ base: 'xs', sm: 'sm' }}
-                px={{ base: 6, sm: 'md' }}
-                className={classes.tab}
-              >
-                {t(`sellerAfterSales.tab.${s}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value={status} pt="md">
-            <Stack gap="md">
-              <form
-                role="search"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  go({ keyword: search.trim(), pageNo: 1 });
-                }}
-              >
-                <Group gap="xs" wrap="nowrap" align="flex-end">
-                  <TextInput
-                    style={{ flex: 1 }}
-                    maw={{ base: 'none', sm: 420 }}
-                    label={t('sellerAfterSales.search.label')}
-                    placeholder={t('sellerAfterSales.search.placeholder')}
-                    leftSection={<IconSearch size={16} />}
-                    value={search}
-                    onChange={(e) => setSearch(e.currentTarget.value)}
-                    maxLength={40}
-                    type="search"
-                  />
-                  <Button type="submit" variant="light">
-                    {t('seller.search.button')}
-                  </Button>
-                  {keyword && (
-                    <Button
-                      variant="subtle"
-                      onClick={() => {
-                        setSearch('');
-                        go({ keyword: '', pageNo: 1 });
-                      }}
-                    >
-                      {t('seller.search.clear')}
-                    </Button>
-                  )}
-                </Group>
-              </form>
-
-              {list.isError && (
-                <Alert color="red" role="alert" title={t('sellerAfterSales.loadFailed')}>
-                  <Group justify="space-between">
-                    <Text size="sm">{apiError(list.error)}</Text>
-                    <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()}>
-                      {t('seller.retry')}
-                    </Button>
-                  </Group>
-                </Alert>
-              )}
-
-              {list.isLoading ? (
-                <PageLoading />
-              ) : list.data && !list.data.data.length ? (
-                <EmptyBlock
-                  title={
-                    keyword ? t('sellerAfterSales.empty.search', { keyword }) : t(`sellerAfterSales.empty.${status}`)
-                  }
+              {list.data.data.map((r) => (
+                <SellerReverseCard
+                  key={r.id}
+                  reverse={r}
+                  onAction={onAction}
+                  onEditAddress={setEditingShop}
+                  addressMissing={addresses.data ? !addresses.data.find((s) => s.shopId === r.shopId)?.address : null}
+                  onAddEvent={(_r, s) => setEventFor(s)}
                 />
-              ) : list.data ? (
-                <Stack
-                  gap="md"
-                  aria-busy={list.isFetching}
-                  data-testid="seller-reverses"
-                  style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-                >
-                  <Text size="sm" c="dimmed" aria-live="polite">
-                    {t('sellerAfterSales.total', { count: total })}
-                  </Text>
-                  {list.data.data.map((r) => (
-                    <SellerReverseCard
-                      key={r.id}
-                      reverse={r}
-                      onAction={onAction}
-                      onEditAddress={setEditingShop}
-                      addressMissing={
-                        addresses.data ? !addresses.data.find((s) => s.shopId === r.shopId)?.address : null
-                      }
-                      onAddEvent={(_r, s) => setEventFor(s)}
-                    />
-                  ))}
-                  <SellerPagination
-                    total={total}
-                    pageSize={SELLER_AS_PAGE_SIZE}
-                    pageNo={pageNo}
-                    onPage={(n) => go({ pageNo: n })}
-                  />
-                </Stack>
-              ) : null}
+              ))}
+              <SellerPagination
+                total={total}
+                pageSize={SELLER_AS_PAGE_SIZE}
+                pageNo={pageNo}
+                onPage={(n) => go({ pageNo: n })}
+              />
             </Stack>
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
+          ) : null}
+        </Stack>
+      </SellerListTabs>
 
       <DecisionModal
         decision={decision}
@@ -259,6 +209,7 @@ export function SellerAfterSalesPage() {
       />
       <RefundModal reverse={refunding} onClose={() => setRefunding(null)} />
       <ShipExchangeModal reverse={shipping} onClose={() => setShipping(null)} />
+      <ReissueDialog reverse={reissuing} onClose={() => setReissuing(null)} />
       <ReverseEventModal shipment={eventFor} onClose={() => setEventFor(null)} />
       <ReturnAddressModal shopId={editingShop} onClose={closeAddress} />
       <ConfirmDialog
@@ -289,7 +240,7 @@ export function SellerAfterSalesPage() {
           </>
         )}
       </ConfirmDialog>
-    </Container>
+    </SellerConsolePage>
   );
 }
 

@@ -8,7 +8,6 @@ import { useSearchParams } from 'react-router';
 import {
   Alert,
   Button,
-  Container,
   Group,
   Paper,
   SegmentedControl,
@@ -16,18 +15,17 @@ import {
   Stack,
   Switch,
   Text,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLastPageGuard } from '../../../merchant/seller/listParams';
-import { NotSellerNotice } from '../../../merchant/seller/NotSellerNotice';
+import { NotSellerPage } from '../../../merchant/seller/NotSellerNotice';
+import { SellerConsolePage } from '../../../merchant/seller/SellerConsolePage';
 import type { SellerReview } from '@mall/contracts';
 import { EmptyBlock } from '../../../../shared/EmptyBlock';
 import { useMerchantStatus } from '../../../merchant/seller/api';
 import { isNotSeller } from '../../../merchant/seller/errors';
-import { SellerConsoleNav } from '../../../merchant/seller/SellerConsoleNav';
 import { SELLER_REVIEWS_PAGE_SIZE, useSellerReviews, useSellerReviewsError } from '../../api/seller';
 import { MUTED } from '../../components/ReviewParts';
 import { ReportReviewDialog } from '../../components/seller/ReportReviewDialog';
@@ -64,15 +62,7 @@ export function SellerReviewsPage() {
     setParams(p);
   };
 
-  if (isNotSeller(list.error)) {
-    const audit = merchant.data?.auditStatus === 'audit';
-    return (
-      <NotSellerNotice
-        inAudit={audit}
-        text={audit ? t('sellerReviews.notSeller.audit') : t('sellerReviews.notSeller.text')}
-      />
-    );
-  }
+  if (isNotSeller(list.error)) return <NotSellerPage auditStatus={merchant.data?.auditStatus} prefix="sellerReviews" />;
 
   const total = list.data?.total ?? 0;
   const filtered = !!star || notReplied;
@@ -100,119 +90,103 @@ export function SellerReviewsPage() {
   ];
 
   return (
-    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
-      <Stack gap="md">
-        <Paper
-          withBorder
-          p={{ base: 'sm', sm: 'md' }}
-          radius="md"
-          component="header"
-          aria-labelledby="seller-reviews-title"
-        >
-          <Stack gap="sm">
-            <Stack gap={4}>
-              <Title order={1} size="h2" id="seller-reviews-title">
-                {t('merchant.consoleTitle')}
-              </Title>
-              <Text size="sm" c={MUTED}>
-                {t('sellerReviews.subtitle')}
-              </Text>
-            </Stack>
-            <SellerConsoleNav active="reviews" />
-          </Stack>
-        </Paper>
+    <SellerConsolePage
+      titleId="seller-reviews-title"
+      title={t('merchant.consoleTitle')}
+      subtitle={t('sellerReviews.subtitle')}
+      subtitleColor={MUTED}
+      active="reviews"
+    >
+      <Alert
+        variant="light"
+        color="blue"
+        icon={<IconInfoCircle size={18} />}
+        title={t('sellerReviews.policy.title')}
+        data-testid="reviews-policy"
+      >
+        <Text size="sm">{t('sellerReviews.policy.text')}</Text>
+      </Alert>
 
-        <Alert
-          variant="light"
-          color="blue"
-          icon={<IconInfoCircle size={18} />}
-          title={t('sellerReviews.policy.title')}
-          data-testid="reviews-policy"
-        >
-          <Text size="sm">{t('sellerReviews.policy.text')}</Text>
-        </Alert>
-
-        <Paper
-          withBorder
-          p={{ base: 'sm', sm: 'md' }}
-          radius="md"
-          component="section"
-          aria-label={t('sellerReviews.filter.label')}
-        >
-          <Group gap="md" align="flex-end" justify="space-between" wrap="wrap">
-            <Stack gap={4} flex={{ base: '1 1 100%', sm: '0 1 auto' }}>
-              <Text size="sm" fw={500} id="review-star-filter">
-                {t('sellerReviews.filter.stars')}
-              </Text>
-              <SegmentedControl
-                data={starData}
-                value={star ? String(star) : ''}
-                onChange={(v) => go({ star: v ? Number(v) : null, pageNo: 1 })}
-                className={classes.stars}
-                aria-labelledby="review-star-filter"
-                data-testid="star-filter"
-              />
-            </Stack>
-            <Switch
-              label={t('sellerReviews.filter.notReplied')}
-              checked={notReplied}
-              onChange={(e) => go({ notReplied: e.currentTarget.checked, pageNo: 1 })}
-              data-testid="not-replied-filter"
-              mb={{ base: 0, sm: 6 }}
-            />
-          </Group>
-        </Paper>
-
-        {list.isError && (
-          <Alert color="red" role="alert" title={t('sellerReviews.loadFailed')}>
-            <Group justify="space-between">
-              <Text size="sm">{apiError(list.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-                {t('seller.retry')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
-
-        {list.isLoading ? (
-          <Stack gap="md" aria-busy aria-label={t('common.loading')}>
-            {[0, 1].map((i) => (
-              <Skeleton key={i} h={180} radius="md" />
-            ))}
-          </Stack>
-        ) : list.data && !list.data.data.length ? (
-          <EmptyBlock title={emptyTitle}>
-            {filtered && (
-              <Button variant="light" onClick={() => go({ star: null, notReplied: false, pageNo: 1 })}>
-                {t('sellerReviews.empty.clear')}
-              </Button>
-            )}
-          </EmptyBlock>
-        ) : list.data ? (
-          <Stack
-            gap="md"
-            aria-busy={list.isFetching}
-            data-testid="seller-reviews"
-            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          >
-            <Text size="sm" c={MUTED} aria-live="polite">
-              {t('sellerReviews.total', { count: total })}
+      <Paper
+        withBorder
+        p={{ base: 'sm', sm: 'md' }}
+        radius="md"
+        component="section"
+        aria-label={t('sellerReviews.filter.label')}
+      >
+        <Group gap="md" align="flex-end" justify="space-between" wrap="wrap">
+          <Stack gap={4} flex={{ base: '1 1 100%', sm: '0 1 auto' }}>
+            <Text size="sm" fw={500} id="review-star-filter">
+              {t('sellerReviews.filter.stars')}
             </Text>
-            {list.data.data.map((r) => (
-              <SellerReviewCard key={r.id} review={r} onReport={setReporting} />
-            ))}
-            <SellerPagination
-              total={total}
-              pageSize={SELLER_REVIEWS_PAGE_SIZE}
-              pageNo={pageNo}
-              onPage={(n) => go({ pageNo: n })}
+            <SegmentedControl
+              data={starData}
+              value={star ? String(star) : ''}
+              onChange={(v) => go({ star: v ? Number(v) : null, pageNo: 1 })}
+              className={classes.stars}
+              aria-labelledby="review-star-filter"
+              data-testid="star-filter"
             />
           </Stack>
-        ) : null}
-      </Stack>
+          <Switch
+            label={t('sellerReviews.filter.notReplied')}
+            checked={notReplied}
+            onChange={(e) => go({ notReplied: e.currentTarget.checked, pageNo: 1 })}
+            data-testid="not-replied-filter"
+            mb={{ base: 0, sm: 6 }}
+          />
+        </Group>
+      </Paper>
+
+      {list.isError && (
+        <Alert color="red" role="alert" title={t('sellerReviews.loadFailed')}>
+          <Group justify="space-between">
+            <Text size="sm">{apiError(list.error)}</Text>
+            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+              {t('seller.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      {list.isLoading ? (
+        <Stack gap="md" aria-busy aria-label={t('common.loading')}>
+          {[0, 1].map((i) => (
+            <Skeleton key={i} h={180} radius="md" />
+          ))}
+        </Stack>
+      ) : list.data && !list.data.data.length ? (
+        <EmptyBlock title={emptyTitle}>
+          {filtered && (
+            <Button variant="light" onClick={() => go({ star: null, notReplied: false, pageNo: 1 })}>
+              {t('sellerReviews.empty.clear')}
+            </Button>
+          )}
+        </EmptyBlock>
+      ) : list.data ? (
+        <Stack
+          gap="md"
+          aria-busy={list.isFetching}
+          data-testid="seller-reviews"
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <Text size="sm" c={MUTED} aria-live="polite">
+            {t('sellerReviews.total', { count: total })}
+          </Text>
+          {list.data.data.map((r) => (
+            <SellerReviewCard key={r.id} review={r} onReport={setReporting} />
+          ))}
+          <SellerPagination
+            total={total}
+            pageSize={SELLER_REVIEWS_PAGE_SIZE}
+            pageNo={pageNo}
+            onPage={(n) => go({ pageNo: n })}
+          />
+        </Stack>
+      ) : null}
 
       <ReportReviewDialog review={reporting} onClose={() => setReporting(null)} />
-    </Container>
+    </SellerConsolePage>
   );
 }
 

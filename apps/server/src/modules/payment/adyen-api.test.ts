@@ -7,28 +7,11 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq } from 'drizzle-orm';
-import {
-  carriers,
-  paymentRecords,
-  pointLedger,
-  refunds,
-  regions,
-  tradeContracts,
-  tradeOrders,
-  webhookEvents,
-} from '../../db/schema/index.js';
-import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
-import {
-  amsterdamAddress,
-  freshIp,
-  loadFixtures,
-  submit,
-  submitBodyFor,
-  usAddress,
-  type Body,
-  type Fixtures,
-} from '../../../test/checkout-fixtures.js';
+import { eq } from 'drizzle-orm';
+import { refunds } from '../../db/schema/index.js';
+import { Browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { freshIp, loadFixtures, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
+import { paymentKit, type Started } from '../../../test/payment-fixtures.js';
 import { orderKit, upsTrackingNumber, waitFor, type Buyer } from '../../../test/order-fixtures.js';
 import {
   startAdyenEmulator,
@@ -51,6 +34,12 @@ let emulator: AdyenEmulator;
 let seller: Browser;
 let carrierId: string;
 const { signup, place, statusOf, topLines, orderRow } = orderKit(() => ({ t, f }));
+const pay = paymentKit(() => ({ t, f }), 'adyen');
+const { payResult, recordsOf, recordOf, contractRow, ordersOf, eventRows, earnedFor, guestOrderIn } = pay;
+const adyenRows = pay.webhookRows;
+const addresses = pay.siteAddresses;
+const firstPay = (b: Browser, contractId: string, payChannel = 'ADYEN_LINK', extra: Body = {}): Promise<Started> =>
+  pay.firstPay(b, { contractId, payChannel, ...extra });
 
 beforeAll(async () => {
   // Adyen's notifications reach the shop's route as a provider's POST: no session, no CSRF header.
@@ -69,8 +58,7 @@ beforeAll(async () => {
   t = await createTestApp({ payments: { adyen: { ...KEYS, checkoutBase: emulator.url, publicUrl: PUBLIC_URL } } });
   f = await loadFixtures(t.db);
   seller = await login(t.app, 'seller@demo.shop');
-  const [c] = await t.db.select().from(carriers).where(eq(carriers.code, 'UPS'));
-  carrierId = String(c!.id);
+  carrierId = await pay.upsCarrierId();
 });
 afterAll(async () => {
   await emulator?.idle();
@@ -78,70 +66,11 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-interface Started {
-  redirectUrl: string;
-  channelToken: string;
-  paymentRecordId: string;
-  channel: string;
-  clientSession?: Record<string, string>;
-}
-
-async function firstPay(b: Browser, contractId: string, payChannel = 'ADYEN_LINK', extra: Body = {}): Promise<Started> {
-  const res = await b.post(
-    '/sapi/mall-pay/payment/firstPay',
-    { contractId, payChannel, ...extra },
-    { remoteAddress: freshIp() },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
 /** The buyer on the emulator's hosted Pay by Link page. */
 async function onLink(url: string, choice: 'pay' | 'decline' | 'pending') {
   const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ choice }), redirect: 'manual' });
   return { status: res.status, location: res.headers.get('location'), text: await res.text() };
 }
-const payResult = async (b: Browser, contractId: string) => {
-  const res = await b.post('/sapi/mall-pay/payment/payResult', { contractId });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { status: string; failedReason: string | null; needPayAmt: { value: string; currency: string } };
-};
-const recordsOf = (contractId: string) =>
-  t.db
-    .select()
-    .from(paymentRecords)
-    .where(eq(paymentRecords.contractId, BigInt(contractId)))
-    .orderBy(asc(paymentRecords.id));
-const recordOf = async (id: string) =>
-  (
-    await t.db
-      .select()
-      .from(paymentRecords)
-      .where(eq(paymentRecords.id, BigInt(id)))
-  )[0]!;
-const contractRow = async (id: string) =>
-  (
-    await t.db
-      .select()
-      .from(tradeContracts)
-      .where(eq(tradeContracts.id, BigInt(id)))
-  )[0]!;
-const ordersOf = (contractId: string) =>
-  t.db
-    .select()
-    .from(tradeOrders)
-    .where(eq(tradeOrders.contractId, BigInt(contractId)));
-const adyenRows = async () =>
-  (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'adyen')))[0]!.n;
-const eventRows = (eventId: string) =>
-  t.db
-    .select()
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, 'adyen'), eq(webhookEvents.eventId, eventId)));
-const earnedFor = (contractId: string) =>
-  t.db
-    .select()
-    .from(pointLedger)
-    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
 const postWebhook = (body: string) =>
   t.app.inject({ method: 'POST', url: WEBHOOK, payload: body, headers: { 'content-type': 'application/json' } });
 /** The payment Adyen made on a link or in a session. */
@@ -308,8 +237,7 @@ describe('notifications', () => {
     const tampered = JSON.parse(auth.body) as { notificationItems: { NotificationRequestItem: NotificationItem }[] };
     tampered.notificationItems[0]!.NotificationRequestItem.amount.value = 1;
     const unsigned = JSON.parse(auth.body) as typeof tampered;
-    delete (unsigned.notificationItems[0]!.NotificationRequestItem.additionalData as Record<string, string>)
-      .hmacSignature;
+    delete unsigned.notificationItems[0]!.NotificationRequestItem.additionalData.hmacSignature;
     for (const body of [
       emulator.notification(
         { ...item, additionalData },
@@ -467,45 +395,6 @@ describe('refunds from after-sales', () => {
 });
 
 describe('amounts in EUR and JPY', () => {
-  const regionId = async (code: string) =>
-    String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
-  async function guestOrderIn(site: string, address: Record<string, unknown>) {
-    const g = browser(t.app);
-    expect((await g.post('/api/preferences', { site })).statusCode).toBe(200);
-    const body = await submitBodyFor(
-      g,
-      {
-        previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }],
-        selectedAddress: address,
-        preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
-      },
-      { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } },
-    );
-    const res = await submit(g, body);
-    expect(res.statusCode, res.body).toBe(200);
-    return { g, order: res.json() as { id: string; needPayAmt: { value: string; currency: string } } };
-  }
-  const addresses: Record<string, () => Promise<Record<string, unknown>>> = {
-    NL: async () => amsterdamAddress(f),
-    JP: async () =>
-      usAddress(f, {
-        countryId: await regionId('JP'),
-        countryCode: 'JP',
-        province: '東京都',
-        provinceId: await regionId('JP-13'),
-        city: '渋谷区',
-        cityId: await regionId('JP-13-渋谷区'),
-        districtList: [
-          { level: 2, name: '東京都', id: await regionId('JP-13') },
-          { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') },
-        ],
-        postalCode: '150-0041',
-        poiName: '神南1-2-3',
-        personPhone: '090 1234 5678',
-        areaCode: '+81',
-      }),
-  };
-
   it.each([
     ['NL', 'EUR'],
     ['JP', 'JPY'],

@@ -7,28 +7,11 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq } from 'drizzle-orm';
-import {
-  carriers,
-  paymentRecords,
-  pointLedger,
-  refunds,
-  regions,
-  tradeContracts,
-  tradeOrders,
-  webhookEvents,
-} from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { refunds } from '../../db/schema/index.js';
 import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
-import {
-  amsterdamAddress,
-  freshIp,
-  loadFixtures,
-  submit,
-  submitBodyFor,
-  usAddress,
-  type Body,
-  type Fixtures,
-} from '../../../test/checkout-fixtures.js';
+import { freshIp, loadFixtures, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
+import { paymentKit, type PayResult as Result, type Started } from '../../../test/payment-fixtures.js';
 import { orderKit, upsTrackingNumber, waitFor, type Buyer } from '../../../test/order-fixtures.js';
 import {
   startBraintreeEmulator,
@@ -47,6 +30,12 @@ let emulator: BraintreeEmulator;
 let seller: Browser;
 let carrierId: string;
 const { signup, place, statusOf, topLines, orderRow } = orderKit(() => ({ t, f }));
+const kit = paymentKit(() => ({ t, f }), 'braintree');
+const { payResult, recordsOf, recordOf, contractRow, ordersOf, eventRows, earnedFor, guestOrderIn } = kit;
+const braintreeRows = kit.webhookRows;
+const addresses = kit.siteAddresses;
+const firstPay = (b: Browser, contractId: string, extra: Body = {}): Promise<Started> =>
+  kit.firstPay(b, { contractId, payChannel: 'BRAINTREE', payMethod: 'card', ...extra });
 
 beforeAll(async () => {
   // Braintree's webhooks reach the shop's route as a provider's form POST: no session, no CSRF header.
@@ -61,8 +50,7 @@ beforeAll(async () => {
   });
   f = await loadFixtures(t.db);
   seller = await login(t.app, 'seller@demo.shop');
-  const [c] = await t.db.select().from(carriers).where(eq(carriers.code, 'UPS'));
-  carrierId = String(c!.id);
+  carrierId = await kit.upsCarrierId();
 });
 afterAll(async () => {
   await emulator?.idle();
@@ -70,29 +58,6 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-interface Started {
-  redirectUrl: string;
-  channelToken: string;
-  paymentRecordId: string;
-  channel: string;
-  clientSession?: Record<string, string>;
-}
-interface Result {
-  status: string;
-  failedReason: string | null;
-  needPayAmt: { value: string; currency: string };
-  paymentRecordId: string | null;
-}
-
-async function firstPay(b: Browser, contractId: string, extra: Body = {}): Promise<Started> {
-  const res = await b.post(
-    '/sapi/mall-pay/payment/firstPay',
-    { contractId, payChannel: 'BRAINTREE', payMethod: 'card', ...extra },
-    { remoteAddress: freshIp() },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
 /** The hosted fields tokenized a card: the page gives the nonce to the shop. */
 const postNonce = (b: Browser, contractId: string, paymentMethodNonce: string) =>
   b.post('/api/payments/braintree/nonce', { contractId, paymentMethodNonce }, { remoteAddress: freshIp() });
@@ -101,48 +66,6 @@ async function pay(b: Browser, contractId: string, nonce: string): Promise<Resul
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-const payResult = async (b: Browser, contractId: string): Promise<Result> => {
-  const res = await b.post('/sapi/mall-pay/payment/payResult', { contractId });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
-const recordsOf = (contractId: string) =>
-  t.db
-    .select()
-    .from(paymentRecords)
-    .where(eq(paymentRecords.contractId, BigInt(contractId)))
-    .orderBy(asc(paymentRecords.id));
-const recordOf = async (id: string) =>
-  (
-    await t.db
-      .select()
-      .from(paymentRecords)
-      .where(eq(paymentRecords.id, BigInt(id)))
-  )[0]!;
-const contractRow = async (id: string) =>
-  (
-    await t.db
-      .select()
-      .from(tradeContracts)
-      .where(eq(tradeContracts.id, BigInt(id)))
-  )[0]!;
-const ordersOf = (contractId: string) =>
-  t.db
-    .select()
-    .from(tradeOrders)
-    .where(eq(tradeOrders.contractId, BigInt(contractId)));
-const braintreeRows = async () =>
-  (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'braintree')))[0]!.n;
-const eventRows = (eventId: string) =>
-  t.db
-    .select()
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, 'braintree'), eq(webhookEvents.eventId, eventId)));
-const earnedFor = (contractId: string) =>
-  t.db
-    .select()
-    .from(pointLedger)
-    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
 const postWebhook = (payload: string, headers: Record<string, string> = FORM) =>
   t.app.inject({ method: 'POST', url: WEBHOOK, payload, headers });
 /** The sales Braintree made for a payment record (orderId = the record's id). */
@@ -572,45 +495,6 @@ describe('refunds from after-sales', () => {
 });
 
 describe('amounts in EUR and JPY', () => {
-  const regionId = async (code: string) =>
-    String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
-  async function guestOrderIn(site: string, address: Record<string, unknown>) {
-    const g = browser(t.app);
-    expect((await g.post('/api/preferences', { site })).statusCode).toBe(200);
-    const body = await submitBodyFor(
-      g,
-      {
-        previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }],
-        selectedAddress: address,
-        preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
-      },
-      { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } },
-    );
-    const res = await submit(g, body);
-    expect(res.statusCode, res.body).toBe(200);
-    return { g, order: res.json() as { id: string; needPayAmt: { value: string; currency: string } } };
-  }
-  const addresses: Record<string, () => Promise<Record<string, unknown>>> = {
-    NL: async () => amsterdamAddress(f),
-    JP: async () =>
-      usAddress(f, {
-        countryId: await regionId('JP'),
-        countryCode: 'JP',
-        province: '東京都',
-        provinceId: await regionId('JP-13'),
-        city: '渋谷区',
-        cityId: await regionId('JP-13-渋谷区'),
-        districtList: [
-          { level: 2, name: '東京都', id: await regionId('JP-13') },
-          { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') },
-        ],
-        postalCode: '150-0041',
-        poiName: '神南1-2-3',
-        personPhone: '090 1234 5678',
-        areaCode: '+81',
-      }),
-  };
-
   it.each([
     ['NL', 'EUR'],
     ['JP', 'JPY'],

@@ -7,27 +7,18 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
-import {
-  paymentRecords,
-  pointLedger,
-  refunds,
-  regions,
-  reverseTradeOrders,
-  tradeContracts,
-  tradeOrders,
-} from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { refunds, reverseTradeOrders } from '../../db/schema/index.js';
 import { browser, createTestApp, login, type Browser, type TestApp } from '../../../test/helpers.js';
 import {
   amsterdamAddress,
   freshIp,
   loadFixtures,
-  submit,
-  submitBodyFor,
   usAddress,
   type Fixtures,
   type SkuCode,
 } from '../../../test/checkout-fixtures.js';
+import { minorOf, paymentKit, type PlacedToPay as Placed, type Started } from '../../../test/payment-fixtures.js';
 import { expectError, orderKit, waitFor } from '../../../test/order-fixtures.js';
 import { startKlarnaEmulator, type HppChoice, type KlarnaEmulator } from '../../../test/emulators/klarna/emulator.js';
 import { startAffirmEmulator, type AffirmEmulator } from '../../../test/emulators/affirm/emulator.js';
@@ -47,6 +38,17 @@ let klarna: KlarnaEmulator;
 let affirm: AffirmEmulator;
 let seller: Browser;
 const { signup } = orderKit(() => ({ t, f }));
+const kit = paymentKit(() => ({ t, f }), 'klarna');
+const { payResult, recordOf, recordsOf, ordersOf, earnedFor } = kit;
+const contractOf = kit.contractRow;
+const place = (
+  b: Browser,
+  email: string,
+  items: [SkuCode, string][] = [['TRAY-STEEL', '2']],
+  address?: Record<string, unknown>,
+) => kit.placeFor(b, email, items, address);
+const firstPay = (b: Browser, contractId: string, channel: string): Promise<Started> =>
+  kit.firstPay(b, { contractId, payChannel: channel });
 
 beforeAll(async () => {
   klarna = await startKlarnaEmulator({
@@ -78,99 +80,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Placed {
-  contractId: string;
-  orderIds: string[];
-  payUniqueKey: string;
-  needPayAmt: { value: string; currency: string };
-}
-async function place(
-  b: Browser,
-  email: string,
-  items: [SkuCode, string][] = [['TRAY-STEEL', '2']],
-  address = usAddress(f, { email }),
-): Promise<Placed> {
-  const body = await submitBodyFor(
-    b,
-    {
-      previewTradeContractLineReqTOList: items.map(([code, qty]) => ({ skuId: f.sku[code], qty })),
-      selectedAddress: address,
-      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
-      couponIds: [],
-    },
-    { notifyInfo: { notifyType: 'email', contactInfo: email } },
-  );
-  const res = await submit(b, body);
-  expect(res.statusCode, res.body).toBe(200);
-  const r = res.json();
-  return { contractId: r.id, orderIds: r.tradeOrderIdList, payUniqueKey: r.payUniqueKey, needPayAmt: r.needPayAmt };
-}
-
-interface Started {
-  redirectUrl: string;
-  channelToken: string;
-  paymentRecordId: string;
-  channel: string;
-  clientSession?: Record<string, string> | null;
-}
-async function firstPay(b: Browser, contractId: string, channel: string): Promise<Started> {
-  const res = await b.post(
-    '/sapi/mall-pay/payment/firstPay',
-    { contractId, payChannel: channel },
-    { remoteAddress: freshIp() },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-async function payResult(b: Browser, contractId: string) {
-  const res = await b.post('/sapi/mall-pay/payment/payResult', { contractId });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
-    status: string;
-    failedReason: string | null;
-    paymentRecordId: string | null;
-    needPayAmt: { value: string; currency: string };
-  };
-}
 const channelsOf = async (b: Browser, body: Record<string, unknown> = {}) =>
   (await b.post('/sapi/mall-pay/payment/payChannel', body)).json().payChannelGroups as {
     groupName: string;
     channels: { configMap: Record<string, string>; redirectHosts: string[] }[];
   }[];
 
-const recordOf = async (id: string) =>
-  (
-    await t.db
-      .select()
-      .from(paymentRecords)
-      .where(eq(paymentRecords.id, BigInt(id)))
-  )[0]!;
-const recordsOf = (contractId: string) =>
-  t.db
-    .select()
-    .from(paymentRecords)
-    .where(eq(paymentRecords.contractId, BigInt(contractId)))
-    .orderBy(asc(paymentRecords.id));
-const contractOf = async (id: string) =>
-  (
-    await t.db
-      .select()
-      .from(tradeContracts)
-      .where(eq(tradeContracts.id, BigInt(id)))
-  )[0]!;
-const ordersOf = (contractId: string) =>
-  t.db
-    .select()
-    .from(tradeOrders)
-    .where(eq(tradeOrders.contractId, BigInt(contractId)))
-    .orderBy(asc(tradeOrders.id));
-const earnedFor = (contractId: string) =>
-  t.db
-    .select()
-    .from(pointLedger)
-    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
-const minorOf = (m: { value: string; currency: string }) =>
-  BigInt(m.currency === 'JPY' ? m.value : Math.round(Number(m.value) * 100));
 const hppIdOf = (providerPaymentId: string) => /^hpp:([^:]+):/.exec(providerPaymentId)![1]!;
 const klarnaOrderIdOf = async (recordId: string) =>
   /^order:(.+)$/.exec((await recordOf(recordId)).providerPaymentId ?? '')?.[1];
@@ -629,7 +544,7 @@ describe('paying with Affirm', () => {
   it('Affirm lends in USD only: on the UK site firstPay with it is refused', async () => {
     const g = browser(t.app);
     expect((await g.post('/api/preferences', { site: 'UK' })).statusCode).toBe(200);
-    const placed = await place(g, 'gus@example.com', [['TRAY-STEEL', '2']], await ukAddress());
+    const placed = await place(g, 'gus@example.com', [['TRAY-STEEL', '2']], await kit.siteAddresses.UK!());
     expect(placed.needPayAmt.currency).toBe('GBP');
     expectError(
       await g.post(
@@ -644,31 +559,10 @@ describe('paying with Affirm', () => {
   });
 });
 
-const regionId = async (code: string) =>
-  String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
-async function ukAddress() {
-  return usAddress(f, {
-    countryId: await regionId('GB'),
-    countryCode: 'GB',
-    province: 'England',
-    provinceId: await regionId('GB-ENG'),
-    city: 'London',
-    cityId: await regionId('GB-ENG-LONDON'),
-    districtList: [
-      { level: 2, name: 'England', id: await regionId('GB-ENG') },
-      { level: 3, name: 'London', id: await regionId('GB-ENG-LONDON') },
-    ],
-    postalCode: 'SW1A 1AA',
-    poiName: '10 Downing St',
-    personPhone: '020 7946 0000',
-    areaCode: '+44',
-  });
-}
-
 describe('amounts: Klarna in USD, GBP and EUR (purchase country GB for the UK site), Affirm in USD', () => {
   const addresses: Record<string, () => Promise<Record<string, unknown>>> = {
     US: async () => usAddress(f),
-    UK: ukAddress,
+    UK: kit.siteAddresses.UK!,
     NL: async () => amsterdamAddress(f),
   };
   it.each([

@@ -7,29 +7,11 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq } from 'drizzle-orm';
-import {
-  carriers,
-  paymentRecords,
-  pointLedger,
-  refunds,
-  regions,
-  reverseTradeOrders,
-  tradeContracts,
-  tradeOrders,
-  webhookEvents,
-} from '../../db/schema/index.js';
+import { asc, eq } from 'drizzle-orm';
+import { carriers, refunds, reverseTradeOrders } from '../../db/schema/index.js';
 import { browser, createTestApp, login, type Browser, type TestApp } from '../../../test/helpers.js';
-import {
-  amsterdamAddress,
-  freshIp,
-  loadFixtures,
-  submit,
-  submitBodyFor,
-  usAddress,
-  type Fixtures,
-  type SkuCode,
-} from '../../../test/checkout-fixtures.js';
+import { freshIp, loadFixtures, type Fixtures, type SkuCode } from '../../../test/checkout-fixtures.js';
+import { minorOf, paymentKit, type PlacedToPay as Placed } from '../../../test/payment-fixtures.js';
 import { expectError, orderKit, upsTrackingNumber, waitFor } from '../../../test/order-fixtures.js';
 import {
   startPaypalEmulator,
@@ -48,6 +30,17 @@ let f: Fixtures;
 let emulator: PaypalEmulator;
 let seller: Browser;
 const { signup, topLines } = orderKit(() => ({ t, f }));
+const kit = paymentKit(() => ({ t, f }), 'paypal');
+const { payResult, recordOf, recordsOf, ordersOf, earnedFor, eventRows } = kit;
+const contractOf = kit.contractRow;
+const paypalEvents = kit.webhookRows;
+const addresses = kit.siteAddresses;
+const place = (
+  b: Browser,
+  email: string,
+  items: [SkuCode, string][] = [['TRAY-STEEL', '1']],
+  address?: Record<string, unknown>,
+) => kit.placeFor(b, email, items, address);
 
 /** PayPal's webhook as it reaches the shop (no session, no CSRF header: the signature is the check). */
 const post = (d: Pick<WebhookDelivery, 'body' | 'headers'>) =>
@@ -65,34 +58,6 @@ afterAll(async () => {
   await emulator?.close();
   await t?.close();
 });
-
-interface Placed {
-  contractId: string;
-  orderIds: string[];
-  payUniqueKey: string;
-  needPayAmt: { value: string; currency: string };
-}
-async function place(
-  b: Browser,
-  email: string,
-  items: [SkuCode, string][] = [['TRAY-STEEL', '1']],
-  address = usAddress(f, { email }),
-): Promise<Placed> {
-  const body = await submitBodyFor(
-    b,
-    {
-      previewTradeContractLineReqTOList: items.map(([code, qty]) => ({ skuId: f.sku[code], qty })),
-      selectedAddress: address,
-      preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
-      couponIds: [],
-    },
-    { notifyInfo: { notifyType: 'email', contactInfo: email } },
-  );
-  const res = await submit(b, body);
-  expect(res.statusCode, res.body).toBe(200);
-  const r = res.json();
-  return { contractId: r.id, orderIds: r.tradeOrderIdList, payUniqueKey: r.payUniqueKey, needPayAmt: r.needPayAmt };
-}
 
 async function firstPay(b: Browser, contractId: string) {
   const res = await b.post(
@@ -126,61 +91,8 @@ async function onPaypal(redirectUrl: string, choice: Approval): Promise<URL> {
   return new URL(res.headers.get('location')!);
 }
 
-/** The pay-result page's poll (the buyer is back): the shop asks PayPal, which captures. */
-async function payResult(b: Browser, contractId: string) {
-  const res = await b.post('/sapi/mall-pay/payment/payResult', { contractId });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
-    status: string;
-    failedReason: string | null;
-    paymentRecordId: string | null;
-    needPayAmt: { value: string; currency: string };
-  };
-}
-
-const recordOf = async (id: string) =>
-  (
-    await t.db
-      .select()
-      .from(paymentRecords)
-      .where(eq(paymentRecords.id, BigInt(id)))
-  )[0]!;
-const recordsOf = (contractId: string) =>
-  t.db
-    .select()
-    .from(paymentRecords)
-    .where(eq(paymentRecords.contractId, BigInt(contractId)))
-    .orderBy(asc(paymentRecords.id));
-const contractOf = async (id: string) =>
-  (
-    await t.db
-      .select()
-      .from(tradeContracts)
-      .where(eq(tradeContracts.id, BigInt(id)))
-  )[0]!;
-const ordersOf = (contractId: string) =>
-  t.db
-    .select()
-    .from(tradeOrders)
-    .where(eq(tradeOrders.contractId, BigInt(contractId)))
-    .orderBy(asc(tradeOrders.id));
-const earnedFor = (contractId: string) =>
-  t.db
-    .select()
-    .from(pointLedger)
-    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
-const paypalEvents = async () =>
-  (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'paypal')))[0]!.n;
-const eventRows = (eventId: string) =>
-  t.db
-    .select()
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, 'paypal'), eq(webhookEvents.eventId, eventId)));
 const hooksOf = (orderId: string, type: string) =>
   emulator.deliveries.filter((d) => d.event.event_type === type && JSON.stringify(d.event.resource).includes(orderId));
-const minorOf = (m: { value: string; currency: string }) =>
-  BigInt(m.currency === 'JPY' ? m.value : Math.round(Number(m.value) * 100));
-
 /** The contract is paid: its orders wait for shipping, one record succeeded, captured once at PayPal for what the contract asked. */
 async function expectPaidOnce(placed: Placed, orderId: string) {
   expect(await contractOf(placed.contractId)).toMatchObject({ status: 'PAID' });
@@ -624,47 +536,6 @@ describe('refunds from after-sales go back to PayPal', () => {
 });
 
 describe('amounts in USD, EUR, GBP and JPY', () => {
-  const regionId = async (code: string) =>
-    String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
-  const addresses: Record<string, () => Promise<Record<string, unknown>>> = {
-    US: async () => usAddress(f),
-    NL: async () => amsterdamAddress(f),
-    UK: async () =>
-      usAddress(f, {
-        countryId: await regionId('GB'),
-        countryCode: 'GB',
-        province: 'England',
-        provinceId: await regionId('GB-ENG'),
-        city: 'London',
-        cityId: await regionId('GB-ENG-LONDON'),
-        districtList: [
-          { level: 2, name: 'England', id: await regionId('GB-ENG') },
-          { level: 3, name: 'London', id: await regionId('GB-ENG-LONDON') },
-        ],
-        postalCode: 'SW1A 1AA',
-        poiName: '10 Downing St',
-        personPhone: '020 7946 0000',
-        areaCode: '+44',
-      }),
-    JP: async () =>
-      usAddress(f, {
-        countryId: await regionId('JP'),
-        countryCode: 'JP',
-        province: '東京都',
-        provinceId: await regionId('JP-13'),
-        city: '渋谷区',
-        cityId: await regionId('JP-13-渋谷区'),
-        districtList: [
-          { level: 2, name: '東京都', id: await regionId('JP-13') },
-          { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') },
-        ],
-        postalCode: '150-0041',
-        poiName: '神南1-2-3',
-        personPhone: '090 1234 5678',
-        areaCode: '+81',
-      }),
-  };
-
   it.each([
     ['US', 'USD'],
     ['NL', 'EUR'],

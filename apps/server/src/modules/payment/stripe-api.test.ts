@@ -6,28 +6,11 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq } from 'drizzle-orm';
-import {
-  carriers,
-  paymentRecords,
-  pointLedger,
-  refunds,
-  regions,
-  tradeContracts,
-  tradeOrders,
-  webhookEvents,
-} from '../../db/schema/index.js';
-import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
-import {
-  amsterdamAddress,
-  freshIp,
-  loadFixtures,
-  submit,
-  submitBodyFor,
-  usAddress,
-  type Body,
-  type Fixtures,
-} from '../../../test/checkout-fixtures.js';
+import { eq } from 'drizzle-orm';
+import { refunds } from '../../db/schema/index.js';
+import { Browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { freshIp, loadFixtures, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
+import { paymentKit, type Started } from '../../../test/payment-fixtures.js';
 import { orderKit, upsTrackingNumber, waitFor, type Buyer } from '../../../test/order-fixtures.js';
 import { startStripeEmulator, type StripeEmulator } from '../../../test/emulators/stripe/server.js';
 
@@ -41,6 +24,12 @@ let emulator: StripeEmulator;
 let seller: Browser;
 let carrierId: string;
 const { signup, place, statusOf, topLines, orderRow } = orderKit(() => ({ t, f }));
+const pay = paymentKit(() => ({ t, f }), 'stripe');
+const { payResult, recordsOf, recordOf, contractRow, ordersOf, eventRows, earnedFor, guestOrderIn } = pay;
+const stripeRows = pay.webhookRows;
+const addresses = pay.siteAddresses;
+const firstPay = (b: Browser, contractId: string, extra: Body = {}): Promise<Started> =>
+  pay.firstPay(b, { contractId, payChannel: 'STRIPE_PAY_PC', ...extra });
 
 beforeAll(async () => {
   emulator = await startStripeEmulator({ webhookSecret: WEBHOOK_SECRET });
@@ -62,8 +51,7 @@ beforeAll(async () => {
   );
   f = await loadFixtures(t.db);
   seller = await login(t.app, 'seller@demo.shop');
-  const [c] = await t.db.select().from(carriers).where(eq(carriers.code, 'UPS'));
-  carrierId = String(c!.id);
+  carrierId = await pay.upsCarrierId();
 });
 afterAll(async () => {
   await emulator?.drain();
@@ -71,71 +59,12 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-interface Started {
-  redirectUrl: string;
-  channelToken: string;
-  paymentRecordId: string;
-  channel: string;
-  clientSession?: Record<string, string>;
-}
-
-async function firstPay(b: Browser, contractId: string, extra: Body = {}): Promise<Started> {
-  const res = await b.post(
-    '/sapi/mall-pay/payment/firstPay',
-    { contractId, payChannel: 'STRIPE_PAY_PC', ...extra },
-    { remoteAddress: freshIp() },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
 /** The buyer's browser on the emulator's hosted Checkout or 3-D Secure page. */
 async function onPage(url: string, fields: Record<string, string>) {
   const res = await fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
   return { status: res.status, location: res.headers.get('location'), text: await res.text() };
 }
 const approve = (url: string, card = '4242424242424242') => onPage(url, { action: 'pay', card });
-const payResult = async (b: Browser, contractId: string) => {
-  const res = await b.post('/sapi/mall-pay/payment/payResult', { contractId });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { status: string; failedReason: string | null; needPayAmt: { value: string; currency: string } };
-};
-const recordsOf = (contractId: string) =>
-  t.db
-    .select()
-    .from(paymentRecords)
-    .where(eq(paymentRecords.contractId, BigInt(contractId)))
-    .orderBy(asc(paymentRecords.id));
-const recordOf = async (id: string) =>
-  (
-    await t.db
-      .select()
-      .from(paymentRecords)
-      .where(eq(paymentRecords.id, BigInt(id)))
-  )[0]!;
-const contractRow = async (id: string) =>
-  (
-    await t.db
-      .select()
-      .from(tradeContracts)
-      .where(eq(tradeContracts.id, BigInt(id)))
-  )[0]!;
-const ordersOf = (contractId: string) =>
-  t.db
-    .select()
-    .from(tradeOrders)
-    .where(eq(tradeOrders.contractId, BigInt(contractId)));
-const stripeRows = async () =>
-  (await t.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.provider, 'stripe')))[0]!.n;
-const eventRows = (eventId: string) =>
-  t.db
-    .select()
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventId, eventId)));
-const earnedFor = (contractId: string) =>
-  t.db
-    .select()
-    .from(pointLedger)
-    .where(and(eq(pointLedger.tradeContractId, BigInt(contractId)), eq(pointLedger.reason, 'EARN')));
 /** The emulator's PaymentIntent behind a Checkout Session. */
 const intentOf = (sessionId: string) => emulator.intents.get(String(emulator.sessions.get(sessionId)!.payment_intent))!;
 const stripeRefundsOf = (piId: string) => [...emulator.refunds.values()].filter((r) => r.payment_intent === piId);
@@ -621,63 +550,6 @@ describe('saved card with 3-D Secure', () => {
 });
 
 describe('amounts in USD, EUR, GBP and JPY', () => {
-  const regionId = async (code: string) =>
-    String((await t.db.select({ id: regions.id }).from(regions).where(eq(regions.code, code)))[0]!.id);
-  async function guestOrderIn(site: string, address: Record<string, unknown>) {
-    const g = browser(t.app);
-    expect((await g.post('/api/preferences', { site })).statusCode).toBe(200);
-    const body = await submitBodyFor(
-      g,
-      {
-        previewTradeContractLineReqTOList: [{ skuId: f.sku['TRAY-STEEL'], qty: '1' }],
-        selectedAddress: address,
-        preCalShippingList: [{ shopId: f.shop.flexi, shippingMethodId: f.method.flexi.STANDARD }],
-      },
-      { notifyInfo: { notifyType: 'email', contactInfo: 'gina@example.com' } },
-    );
-    const res = await submit(g, body);
-    expect(res.statusCode, res.body).toBe(200);
-    return { g, order: res.json() as { id: string; needPayAmt: { value: string; currency: string } } };
-  }
-  const addresses: Record<string, () => Promise<Record<string, unknown>>> = {
-    US: async () => usAddress(f),
-    NL: async () => amsterdamAddress(f),
-    UK: async () =>
-      usAddress(f, {
-        countryId: await regionId('GB'),
-        countryCode: 'GB',
-        province: 'England',
-        provinceId: await regionId('GB-ENG'),
-        city: 'London',
-        cityId: await regionId('GB-ENG-LONDON'),
-        districtList: [
-          { level: 2, name: 'England', id: await regionId('GB-ENG') },
-          { level: 3, name: 'London', id: await regionId('GB-ENG-LONDON') },
-        ],
-        postalCode: 'SW1A 1AA',
-        poiName: '10 Downing St',
-        personPhone: '020 7946 0000',
-        areaCode: '+44',
-      }),
-    JP: async () =>
-      usAddress(f, {
-        countryId: await regionId('JP'),
-        countryCode: 'JP',
-        province: '東京都',
-        provinceId: await regionId('JP-13'),
-        city: '渋谷区',
-        cityId: await regionId('JP-13-渋谷区'),
-        districtList: [
-          { level: 2, name: '東京都', id: await regionId('JP-13') },
-          { level: 3, name: '渋谷区', id: await regionId('JP-13-渋谷区') },
-        ],
-        postalCode: '150-0041',
-        poiName: '神南1-2-3',
-        personPhone: '090 1234 5678',
-        areaCode: '+81',
-      }),
-  };
-
   it.each([
     ['US', 'USD'],
     ['NL', 'EUR'],

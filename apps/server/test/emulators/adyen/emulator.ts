@@ -17,6 +17,7 @@
  */
 import crypto from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { deliveries, type Delivery } from '../deliveries.js';
 
 export interface AdyenAmount {
   currency: string;
@@ -89,10 +90,8 @@ export interface NotificationItem {
   reason?: string;
   success: 'true' | 'false';
 }
-export interface NotificationDelivery {
+export interface NotificationDelivery extends Delivery {
   item: NotificationItem;
-  body: string;
-  status?: number;
 }
 
 export interface AdyenEmulatorOptions {
@@ -221,10 +220,7 @@ export async function startAdyenEmulator(options: AdyenEmulatorOptions): Promise
   const links = new Map<string, EmulatedLink>();
   const payments = new Map<string, EmulatedPayment>();
   const byIdempotencyKey = new Map<string, { status: number; body: unknown }>();
-  const deliveries: NotificationDelivery[] = [];
-  const held: NotificationDelivery[] = [];
-  const inflight = new Set<Promise<unknown>>();
-  let holding = false;
+  const hooks = deliveries<NotificationDelivery>(options.deliver, options.deliveryAttempts);
   let refundsMade = 0;
   let failRefunds = false;
   let base = '';
@@ -259,39 +255,6 @@ export async function startAdyenEmulator(options: AdyenEmulatorOptions): Promise
   const bodyOf = (item: NotificationItem) =>
     JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
 
-  async function send(d: NotificationDelivery): Promise<number | undefined> {
-    const { deliver } = options;
-    if (!deliver) return undefined;
-    if (typeof deliver === 'function') {
-      try {
-        return (await deliver(d)) ?? 200;
-      } catch {
-        return 500;
-      }
-    }
-    let status = 0;
-    const attempts = options.deliveryAttempts ?? 5;
-    for (let i = 1; i <= attempts; i++) {
-      try {
-        const res = await fetch(deliver, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: d.body,
-        });
-        status = res.status;
-        await res.arrayBuffer();
-        if (res.ok) break;
-      } catch {
-        status = 0;
-      }
-      await new Promise((r) => setTimeout(r, 100 * i));
-    }
-    return status;
-  }
-  function track(p: Promise<unknown>) {
-    inflight.add(p);
-    void p.finally(() => inflight.delete(p));
-  }
   function notify(
     item: Omit<NotificationItem, 'additionalData' | 'eventDate' | 'merchantAccountCode'> & {
       additionalData?: Record<string, string>;
@@ -302,17 +265,7 @@ export async function startAdyenEmulator(options: AdyenEmulatorOptions): Promise
       eventDate: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
       merchantAccountCode: options.merchantAccount,
     });
-    const d: NotificationDelivery = { item: full, body: bodyOf(full) };
-    deliveries.push(d);
-    if (holding) {
-      held.push(d);
-      return;
-    }
-    track(
-      new Promise((r) => setImmediate(r)).then(async () => {
-        d.status = await send(d);
-      }),
-    );
+    hooks.send({ item: full, body: bodyOf(full), contentType: 'application/json' });
   }
   function notifyAuthorisation(p: EmulatedPayment) {
     const authorised = p.status === 'authorised';
@@ -794,27 +747,15 @@ button.primary{background:#0abf53;color:#fff}.note{font-size:.85rem;color:#5c687
     sessions,
     links,
     payments,
-    deliveries,
+    deliveries: hooks.all,
     async close() {
-      await emulator.idle();
+      await hooks.idle();
       await app.close();
     },
     refundCount: () => refundsMade,
-    hold() {
-      holding = true;
-    },
-    async release() {
-      holding = false;
-      const queued = held.splice(0);
-      const run = (async () => {
-        for (const d of queued) d.status = await send(d);
-      })();
-      track(run);
-      await run;
-    },
-    async idle() {
-      while (inflight.size) await Promise.allSettled([...inflight]);
-    },
+    hold: () => hooks.hold(),
+    release: () => hooks.release(),
+    idle: () => hooks.idle(),
     settle(pspReference, authorised) {
       const p = payments.get(pspReference);
       if (!p || p.status !== 'pending') throw new Error(`payment ${pspReference} is not pending`);
@@ -847,12 +788,7 @@ button.primary{background:#0abf53;color:#fff}.note{font-size:.85rem;color:#5c687
       );
       return res.json() as never;
     },
-    async redeliver(d) {
-      const p = send(d);
-      track(p);
-      d.status = await p;
-      return d.status;
-    },
+    redeliver: (d) => hooks.redeliver(d),
   };
   return emulator;
 }

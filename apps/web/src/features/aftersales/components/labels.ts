@@ -46,6 +46,7 @@ export const APPLY_TYPE_ORDER: readonly ApplyType[] = [
   'SALE_REFUND',
   'SALE_RETURN',
   'SALE_EXCHANGE',
+  'PURCHASE_RETURN',
 ];
 
 /** The translated message of an after-sales call's error (errors.AfterSales.* and the shared codes). */

@@ -36,6 +36,7 @@ async function checkOutCrossBorderAndDomestic(page: Page, continueButton: () => 
   // The US site asks for a certificate: Continue says so until one is added.
   const prompt = page.getByTestId('certificate-prompt');
   await expect(prompt).toContainText('Customs needs your real-name certificate');
+  await page.screenshot({ path: test.info().outputPath('checkout-certificate-prompt.png'), fullPage: true });
   await answerQuizAndAgree(page);
   await continueButton().click();
   const tip = page.getByRole('dialog', { name: 'Tip' });
@@ -72,7 +73,14 @@ async function checkOutCrossBorderAndDomestic(page: Page, continueButton: () => 
   await expect(declaration.getByTestId('customs-duty')).toHaveText('$7.20');
   await expect(declaration.getByTestId('customs-import-tax')).toHaveText('$10.53');
   await expect(declaration.getByTestId('customs-certificate')).toHaveText('Pat Payer (*****6789)');
-  await expect(declaration.getByTestId('customs-line')).toContainText('6912.00');
+  await expect(declaration.getByTestId('customs-line')).toContainText(
+    'HS code 6912.00 · declared $120.00 · duty $7.20 (6 %)',
+  );
+  // The bill adds them up: goods, shipping, duty and import tax, no sales tax.
+  await expect(page.getByTestId('bill-duty')).toContainText('$7.20');
+  await expect(page.getByTestId('bill-import-tax')).toContainText('$10.53');
+  await expect(page.getByTestId('bill-total')).toContainText('$155.73');
+  await page.screenshot({ path: test.info().outputPath('order-customs-declaration.png'), fullPage: true });
 
   // The domestic order has no declaration.
   await page.goto('/buyer/orders');

@@ -469,6 +469,21 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/merchant-console/group-buy',
+        ...page(
+          () => import('../features/group-buy/pages/SellerGroupBuyPage'),
+          (m) => m.SellerGroupBuyPage,
+          { login: true, areas: ['seller'] },
+        ),
+      },
+      {
+        path: '/group-buy/:groupId',
+        ...page(
+          () => import('../features/group-buy/pages/GroupPage'),
+          (m) => m.GroupPage,
+        ),
+      },
+      {
         path: '/merchant-console/service-codes',
         ...page(
           () => import('../features/service-codes/pages/SellerServiceCodesPage'),

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN, RATE_LIMIT_SUBMIT_DELAY_MS } from '@mall/contracts/constants';
 import type {
   CheckoutEntry,
+  GroupBuyChoice,
   OrderResult,
   PreviewBody,
   PreviewResult,
@@ -81,6 +82,8 @@ export function CheckoutPage() {
     isExceed?: boolean;
     selectedAddressId?: string;
     createdContractId?: string;
+    /** Starting or joining a group-buy group (one unit at the group price). */
+    groupBuy?: GroupBuyChoice;
   } | null;
   const entries = state?.entries ?? [];
   if (state?.createdContractId) return <Navigate to={`/buyer/pre-pay?contractId=${state.createdContractId}`} replace />;
@@ -92,12 +95,21 @@ export function CheckoutPage() {
     <Checkout
       entries={entries}
       initialAddressId={state?.selectedAddressId ?? null}
+      groupBuy={state?.groupBuy}
       key={params.get('tradeContractId') ?? 'cart'}
     />
   );
 }
 
-function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; initialAddressId: string | null }) {
+function Checkout({
+  entries,
+  initialAddressId,
+  groupBuy,
+}: {
+  entries: CheckoutEntry[];
+  initialAddressId: string | null;
+  groupBuy?: GroupBuyChoice;
+}) {
   const { t } = useTranslation();
   const { countryName } = useCountryName();
   const fmt = useMoney();
@@ -177,7 +189,8 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
   const previewBody: PreviewBody | null = useMemo(() => {
     if (!useForm && !selectedId && registered && addressesLoading) return null;
     return {
-      orderSource: 'CART',
+      orderSource: groupBuy ? 'BUY_NOW' : 'CART',
+      ...(groupBuy && { groupBuy }),
       previewTradeContractLineReqTOList: entries.map((e) => ({ skuId: e.skuId, qty: e.qty, cartLineId: e.cartLineId })),
       selectedAddress: useForm ? addressBody(shipValues) : selectedId ? { id: selectedId } : undefined,
       billingAddress: billingSame ? undefined : toBody(billValues, 'BILLING'),
@@ -194,6 +207,7 @@ function Checkout({ entries, initialAddressId }: { entries: CheckoutEntry[]; ini
     registered,
     addressesLoading,
     entries,
+    groupBuy,
     shipValues,
     billValues,
     billingSame,

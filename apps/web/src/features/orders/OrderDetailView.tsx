@@ -33,7 +33,7 @@ import { useCountryName } from '../../shared/countries';
 import { EnterpriseTags } from './OrderCard';
 import { CopyButton, Countdown, LineRow } from './parts';
 import { showsVatInvoice, VatInvoicePanel } from '../invoice/components/VatInvoicePanel';
-import { CustomsDeclarationSection } from '../cross-border/components/CustomsDeclarationSection';
+import { CustomsBillRows, CustomsDeclarationSection } from '../cross-border/components/CustomsDeclarationSection';
 import { ServiceCodes } from './ServiceCodes';
 import { Section } from '../../shared/Section';
 
@@ -312,7 +312,10 @@ function BillSummary({ order }: { order: OrderDetail }) {
       {positive(b.orderDiscountAmt) && row(t('orders.bill.discount'), `− ${fmt(b.orderDiscountAmt)}`, 'bill-discount')}
       {positive(b.pointDiscountAmount) &&
         row(t('orders.bill.pointsDeduction'), `− ${fmt(b.pointDiscountAmount)}`, 'bill-points-deduction')}
-      {b.taxDisplay === 'EXCLUSIVE' ? (
+      {order.tradeType === 'NORMAL_SALE_CBE' ? (
+        // A cross-border order pays duty and import tax instead of the site's tax.
+        <CustomsBillRows orderId={order.id} />
+      ) : b.taxDisplay === 'EXCLUSIVE' ? (
         row(t('orders.bill.tax', { rate }), fmt(b.taxAmt), 'bill-tax')
       ) : (
         <Text size="xs" c="dimmed" data-testid="bill-tax">

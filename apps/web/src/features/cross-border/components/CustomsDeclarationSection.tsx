@@ -1,7 +1,7 @@
 /** Order detail of a cross-border order (NORMAL_SALE_CBE): what was declared to customs with it. */
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../../../shared/format';
+import { taxPercent, useMoney } from '../../../shared/format';
 import { useCountryName } from '../../../shared/countries';
 import { Section } from '../../../shared/Section';
 import { useHydrated } from '../../../shared/useHydrated';
@@ -39,34 +39,44 @@ export function CustomsDeclarationSection({ orderId, tradeType }: { orderId: str
             `${data.certificate.name} (${data.certificate.certificateNumber})`,
             'customs-certificate',
           )}
-        <Table.ScrollContainer minWidth={360}>
-          <Table fz="sm" verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('crossBorder.declaration.item')}</Table.Th>
-                <Table.Th>{t('crossBorder.declaration.hsCode')}</Table.Th>
-                <Table.Th ta="right">{t('crossBorder.declaration.declaredValue')}</Table.Th>
-                <Table.Th ta="right">{t('crossBorder.duties')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.lines.map((l) => (
-                <Table.Tr key={l.skuId} data-testid="customs-line">
-                  <Table.Td>
-                    {l.itemName} × {l.qty}
-                  </Table.Td>
-                  <Table.Td>{l.hsCode}</Table.Td>
-                  <Table.Td ta="right">{fmt(l.declaredValue)}</Table.Td>
-                  <Table.Td ta="right">
-                    {fmt(l.dutyAmt)} (
-                    {t('crossBorder.declaration.rate', { rate: (Number(l.dutyRate) * 100).toFixed(1) })})
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* One block per line, not a table: it fits a phone's width. */}
+        {data.lines.map((l) => (
+          <Stack key={l.skuId} gap={0} pt={6} data-testid="customs-line">
+            <Text size="sm" fw={500}>
+              {l.itemName} × {l.qty}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('crossBorder.declaration.line', {
+                hsCode: l.hsCode,
+                value: fmt(l.declaredValue),
+                duty: fmt(l.dutyAmt),
+                rate: taxPercent(Number(l.dutyRate)),
+              })}
+            </Text>
+          </Stack>
+        ))}
       </Stack>
     </Section>
+  );
+}
+
+/** The bill rows of a cross-border order: its duty and import tax (in its total) instead of a sales tax row. */
+export function CustomsBillRows({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const fmt = useMoney();
+  const hydrated = useHydrated();
+  const { data } = useCustomsDeclaration(orderId, hydrated);
+  if (!data) return null;
+  return (
+    <>
+      <Group justify="space-between" data-testid="bill-duty">
+        <Text size="sm">{t('crossBorder.duties')}</Text>
+        <Text size="sm">{fmt(data.dutyAmt)}</Text>
+      </Group>
+      <Group justify="space-between" data-testid="bill-import-tax">
+        <Text size="sm">{t('crossBorder.importTax')}</Text>
+        <Text size="sm">{fmt(data.importTaxAmt)}</Text>
+      </Group>
+    </>
   );
 }

@@ -73,7 +73,7 @@ const firstPay = (b: Browser, contractId: string) =>
 const heldList = async () => {
   const res = await operator.get('/api/operator/risk-holds');
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { contractId: string; score: number; reasons: { code: string }[]; tradeOrderIds: string[] }[];
+  return res.json<{ contractId: string; score: number; reasons: { code: string }[]; tradeOrderIds: string[] }[]>();
 };
 const decide = (contractId: string, decision: 'APPROVE' | 'REJECT', who = operator) =>
   who.post(`/api/operator/risk-holds/${contractId}/decision`, { decision });
@@ -252,9 +252,7 @@ describe('another screener', () => {
   it('a failing check is logged and the order goes on, unscreened and payable', async () => {
     const broken: RiskScreener = {
       name: 'broken',
-      screen: async () => {
-        throw new Error('screening service unreachable');
-      },
+      screen: () => Promise.reject(new Error('screening service unreachable')),
     };
     const other = await createTestApp({ risk: { screener: broken } });
     try {
@@ -275,7 +273,7 @@ describe('another screener', () => {
   it("a provider's own verdict replaces the rules (hold regardless of the threshold)", async () => {
     const provider: RiskScreener = {
       name: 'radar',
-      screen: async () => ({ score: 12, reasons: [{ code: 'radar_elevated', points: 12 }], hold: true }),
+      screen: () => Promise.resolve({ score: 12, reasons: [{ code: 'radar_elevated', points: 12 }], hold: true }),
     };
     const other = await createTestApp({ risk: { screener: provider, threshold: 90 } });
     try {

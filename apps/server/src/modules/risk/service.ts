@@ -9,12 +9,12 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES, siteFor, type Currency, type HeldOrder, type Site } from '@mall/contracts';
-import { isRiskHeld, money } from '@mall/domain';
-import type { Db } from '../../db/client.js';
+import { ORDER_EVENTS, isRiskHeld, money } from '@mall/domain';
+import { clientOf, type Db } from '../../db/client.js';
 import { riskScreenings, tradeContracts, tradeOrders, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { closeUnpaidContract, moveOrders } from '../trade/transitions.js';
-import { gatherSignals, riskThresholdFrom, ruleScreener, type RiskScreener } from './screener.js';
+import { SIGNALS, riskThresholdFrom, ruleScreener, signalsOf, type RiskScreener, type SignalsRow } from './screener.js';
 
 export interface RiskOptions {
   /** Replaces the shop's rules (a screening service); default ruleScreener(). */
@@ -48,46 +48,45 @@ export class RiskScreening {
   ): Promise<ScreenOutcome> {
     if (!site.features.riskCheck) return 'SKIPPED';
     try {
-      const [c] = await this.db
-        .select({ c: tradeContracts, screened: riskScreenings.outcome })
-        .from(tradeContracts)
-        .leftJoin(riskScreenings, eq(riskScreenings.contractId, tradeContracts.id))
-        .where(eq(tradeContracts.id, contractId));
-      if (!c || c.screened) return c?.screened === 'HELD' ? 'HELD' : 'SKIPPED';
-      const k = c.c;
-      if (k.status !== 'PENDING_PAY' || k.isFreeTrade || k.presaleStage || k.tradeType === 'NET_B2B') return 'SKIPPED';
-      const { signals, email } = await gatherSignals(this.db, k, from.ip, from.deviceId);
+      // Two named statements on the submit's path: the signals, then the screening with the hold.
+      const client = clientOf(this.db);
+      const { rows } = await client.query<SignalsRow>({
+        ...SIGNALS,
+        values: [String(contractId), from.ip, from.deviceId],
+      });
+      const k = rows[0];
+      if (!k || k.screened) return k?.screened === 'HELD' ? 'HELD' : 'SKIPPED';
+      if (k.status !== 'PENDING_PAY' || k.is_free_trade || k.presale_stage || k.trade_type === 'NET_B2B')
+        return 'SKIPPED';
       const verdict = await this.screener.screen({
         contractId,
-        buyerId: k.buyerId,
+        buyerId: BigInt(k.buyer_id),
         site: site.code,
         ip: from.ip,
         deviceId: from.deviceId,
-        signals,
+        signals: signalsOf(k, from.deviceId),
       });
       const hold = verdict.hold ?? isRiskHeld(verdict.score, this.threshold);
-      return await this.db.transaction(async (tx) => {
-        const written = await tx
-          .insert(riskScreenings)
-          .values({
-            contractId,
-            buyerId: k.buyerId,
-            site: site.code,
-            email,
-            ip: from.ip,
-            deviceId: from.deviceId,
-            provider: this.screener.name,
-            score: verdict.score,
-            threshold: this.threshold,
-            reasons: verdict.reasons,
-            outcome: hold ? 'HELD' : 'PASSED',
-          })
-          .onConflictDoNothing()
-          .returning({ outcome: riskScreenings.outcome });
-        if (!written.length) return 'SKIPPED';
-        if (hold) await moveOrders(tx, { contractId }, 'RISK_HOLD', { payDeadline: null });
-        return hold ? 'HELD' : 'PASSED';
+      const written = await client.query<{ written: number }>({
+        ...WRITE,
+        values: [
+          String(contractId),
+          k.buyer_id,
+          site.code,
+          k.email,
+          from.ip,
+          from.deviceId,
+          this.screener.name,
+          verdict.score,
+          this.threshold,
+          JSON.stringify(verdict.reasons),
+          hold ? 'HELD' : 'PASSED',
+          [...ORDER_EVENTS.RISK_HOLD.from],
+          ORDER_EVENTS.RISK_HOLD.to,
+        ],
       });
+      if (!written.rows[0]?.written) return 'SKIPPED';
+      return hold ? 'HELD' : 'PASSED';
     } catch (err) {
       // SPEC §8: a failed risk check is logged and the order goes on.
       log.warn(
@@ -98,6 +97,24 @@ export class RiskScreening {
     }
   }
 }
+
+/**
+ * The screening and, when it holds, RISK_HOLD on the contract's orders, in one statement (one
+ * transaction): the update carries the event's "from" statuses and "to" status of the order
+ * table (ORDER_EVENTS, as moveOrders does), and runs only if this screening was written first.
+ */
+const WRITE = {
+  name: 'risk_screening_write',
+  text: `WITH ins AS (
+  INSERT INTO risk_screenings (contract_id, buyer_id, site, email, ip, device_id, provider, score, threshold, reasons, outcome)
+  VALUES ($1::bigint, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)
+  ON CONFLICT (contract_id) DO NOTHING RETURNING contract_id, outcome),
+held AS (
+  UPDATE trade_orders SET status = $13, pay_deadline = NULL
+  WHERE contract_id IN (SELECT contract_id FROM ins WHERE outcome = 'HELD') AND status = ANY($12::text[])
+  RETURNING id)
+SELECT (SELECT count(*) FROM ins)::int AS written, (SELECT count(*) FROM held)::int AS held`,
+};
 
 /** Payment refuses a contract any of whose orders is held for review. */
 export async function refuseUnderReview(db: Db, contractId: bigint): Promise<void> {

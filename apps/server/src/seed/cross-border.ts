@@ -6,9 +6,10 @@
 import type { Tx } from '../db/client.js';
 import { crossBorderShops, items, shippingMethods, shops, skuPrices, skus, users } from '../db/schema/index.js';
 import { methodNames, skuTexts } from './catalog-texts.js';
+import { DEMO_ACCOUNTS } from './demo-accounts.js';
 
 export const CROSS_BORDER_DEMO = {
-  sellerEmail: 'kyoto@demo.shop',
+  sellerEmail: DEMO_ACCOUNTS.kyoto.email,
   shopName: 'Kyoto Craft Direct',
   itemKey: 'arita-porcelain-tea-set',
   skuCode: 'ARITA-TEA-5',

@@ -19,4 +19,8 @@ export const DEMO_ACCOUNTS = {
     email: 'operator@demo.shop',
     description: 'platform operator: reviews merchant applications, freezes / clears / restores sellers',
   },
+  kyoto: {
+    email: 'kyoto@demo.shop',
+    description: 'seller of Kyoto Craft Direct, which ships cross-border into the US site from Japan',
+  },
 } as const;

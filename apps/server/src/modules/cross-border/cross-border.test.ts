@@ -15,7 +15,7 @@ import {
   tradeOrders,
 } from '../../db/schema/index.js';
 import { SITES } from '@mall/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { browser, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createCertificate } from '../certificate/service.js';
 import {
   freshIp,
@@ -80,6 +80,40 @@ const addCertificate = (buyer: Buyer, name: string, certificateNumber: string) =
   buyer.b.post('/api/trantor/flow/bbc_trade_CreateUserCertificateFlow', [{ name, certificateNumber }]);
 
 describe('cross-border checkout', () => {
+  it('a checkout of cross-border items only is a NORMAL_SALE_CBE contract; a guest is asked to have a certificate', async () => {
+    const buyer = await signup('cbe-only');
+    await addCertificate(buyer, 'Sam Solo', '219-09-9999');
+    const only: Body = {
+      ...choices(buyer),
+      previewTradeContractLineReqTOList: [{ skuId: kyoto.teaSet, qty: '2' }],
+      preCalShippingList: [{ shopId: kyoto.shop, shippingMethodId: kyoto.method }],
+    };
+    const p = await previewOk(buyer.b, only);
+    expect(p.tradeType).toBe('NORMAL_SALE_CBE');
+    // Two sets: $240.00, duty $14.40, import tax 7.25 % of 240 + 18 + 14.40 = 19.749 -> $19.75.
+    expect(p.crossBorder).toMatchObject({ dutyAmt: { value: '14.40' }, importTaxAmt: { value: '19.75' } });
+    expect(p.needPayAmt.value).toBe('292.15');
+    const res = await submitCbe(buyer, {
+      ...only,
+      ...STEP0,
+      notifyInfo: { notifyType: 'email', contactInfo: buyer.email },
+      needPayAmt: p.needPayAmt.value,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [contract] = await t.db
+      .select()
+      .from(tradeContracts)
+      .where(eq(tradeContracts.id, BigInt(res.json().id)));
+    expect(contract!.tradeType).toBe('NORMAL_SALE_CBE');
+    expect(contract!.needPayAmtMinor).toBe(29215n);
+
+    // A guest (tourist) has no certificate: the preview says so and the order is refused.
+    const guest = { b: browser(t.app), id: 0n, email: 'guest-cbe@example.com' };
+    const g = await previewOk(guest.b, choices(guest));
+    expect(g.crossBorder).toMatchObject({ certificateRequired: true, certificateValid: false });
+    expectError(await submitCbe(guest, await submitBody(guest)), 400, 'Checkout.certificateRequired');
+  });
+
   it('prices the cross-border order with its duty and import tax (no sales tax) and keeps the domestic order apart', async () => {
     const buyer = await signup('cbe-preview');
     const p = await previewOk(buyer.b, choices(buyer));

@@ -105,11 +105,25 @@ test('an enterprise returns part of its shipped bulk order as a purchase return 
   await asBuyer(page);
   const requests = (await (await page.request.get('/api/bulk-requests')).json()) as {
     id: string;
+    status: string;
     order: { id: string } | null;
   }[];
-  const orderId = requests.find((x) => x.order)!.order!.id;
-  // The seller ships the demo bulk order (through the API the console uses).
+  const accepted = requests.find((x) => x.order)!;
+  const orderId = accepted.order!.id;
+  // The quote states its return terms (the demo quote keeps the default 30 days).
+  await page.goto(`/order-process/${accepted.id}`);
+  await expect(page.getByTestId('return-days')).toHaveText('Returns at the quoted prices within 30 days of receipt');
+
   const s = await sellerContext(page);
+  // The seller sets them in the quote form: whole days only.
+  const quoted = requests.find((x) => x.status === 'QUOTED')!;
+  await s.seller.goto(`/merchant-console/bulk-requests/${quoted.id}`);
+  const days = s.seller.getByTestId('quote-return-days');
+  await expect(days).toHaveValue('30');
+  await days.fill('two weeks');
+  await s.seller.getByTestId('quote-send').click();
+  await expect(s.seller.getByText('Enter whole days from 0 to 365')).toBeVisible();
+  // The seller ships the demo bulk order (through the API the console uses).
   const carriers = await (
     await s.seller.request.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', { data: [], headers: CSRF })
   ).json();

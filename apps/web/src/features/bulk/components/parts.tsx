@@ -178,6 +178,9 @@ export function QuoteSummary({ view }: { view: BulkRequestView }) {
         })}{' '}
         · {t('bulk.version', { n: q.version })}
       </Text>
+      <Text size="xs" c="dimmed" data-testid="return-days">
+        {q.returnDays > 0 ? t('bulk.returnDays', { count: q.returnDays }) : t('bulk.noReturns')}
+      </Text>
       {q.note && (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {q.note}

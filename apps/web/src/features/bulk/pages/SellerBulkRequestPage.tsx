@@ -23,7 +23,13 @@ import {
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { BULK_QUOTE_NOTE_MAX, BulkQuoteBody, type BulkRequestView } from '@mall/contracts';
+import {
+  BULK_QUOTE_NOTE_MAX,
+  BULK_RETURN_DAYS_DEFAULT,
+  BULK_RETURN_DAYS_MAX,
+  BulkQuoteBody,
+  type BulkRequestView,
+} from '@mall/contracts';
 import { ApiError } from '../../../shared/api';
 import { EmptyBlock } from '../../../shared/EmptyBlock';
 import { useMoney } from '../../../shared/format';
@@ -128,6 +134,7 @@ function QuoteForm({ view }: { view: BulkRequestView }) {
       shipping: view.quote ? plain(view.quote.shippingAmt) : '0',
       validUntil: dayjs().add(7, 'day').format('YYYY-MM-DD'),
       note: view.quote?.note ?? '',
+      returnDays: String(view.quote?.returnDays ?? BULK_RETURN_DAYS_DEFAULT),
     }),
     [view],
   );
@@ -139,7 +146,13 @@ function QuoteForm({ view }: { view: BulkRequestView }) {
   const revising = view.actions.includes('revise');
 
   const submit = () => {
-    const body = { ...values, note: values.note.trim() || undefined };
+    const days = values.returnDays.trim();
+    const body = {
+      ...values,
+      note: values.note.trim() || undefined,
+      // Whole days; anything else fails the schema and is shown at the field.
+      returnDays: days === '' ? undefined : /^\d+$/.test(days) ? Number(days) : -1,
+    };
     const parsed = BulkQuoteBody.safeParse(body);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
@@ -211,6 +224,19 @@ function QuoteForm({ view }: { view: BulkRequestView }) {
               }}
             />
           </Group>
+          <TextInput
+            inputMode="numeric"
+            label={t('bulk.seller.returnDays')}
+            description={t('bulk.seller.returnDaysHint')}
+            value={values.returnDays}
+            error={errors.returnDays && t('bulk.seller.returnDaysInvalid', { max: BULK_RETURN_DAYS_MAX })}
+            data-testid="quote-return-days"
+            maw={260}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setValues((s) => ({ ...s, returnDays: v }));
+            }}
+          />
           <Textarea
             label={t('bulk.seller.note')}
             value={values.note}

@@ -15,7 +15,7 @@ import {
   tradeOrders,
 } from '../../db/schema/index.js';
 import { SITES } from '@mall/contracts';
-import { browser, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
 import { createCertificate } from '../certificate/service.js';
 import {
   freshIp,
@@ -249,6 +249,14 @@ describe('cross-border checkout', () => {
     expect((await buyer.b.get(`/api/orders/${homeId}/customs-declaration`)).statusCode).toBe(404);
     const other = await signup('cbe-other');
     expect((await other.b.get(`/api/orders/${cbeId}/customs-declaration`)).statusCode).toBe(404);
+    // The shop's seller reads it (it ships the parcel and its papers); another seller does not.
+    const kyotoSeller = await login(t.app, 'kyoto@demo.shop');
+    expect((await kyotoSeller.get(`/api/orders/${cbeId}/customs-declaration`)).json()).toMatchObject({
+      originCountry: 'JP',
+      lines: [{ hsCode: '6912.00' }],
+    });
+    const nordicSeller = await login(t.app, 'seller2@demo.shop');
+    expect((await nordicSeller.get(`/api/orders/${cbeId}/customs-declaration`)).statusCode).toBe(404);
 
     // One payment for the checkout pays both orders.
     await pay(buyer.b, r.id);

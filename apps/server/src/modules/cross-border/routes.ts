@@ -16,7 +16,7 @@ export function crossBorderRoutes(app: FastifyInstance, db: Db): void {
       schema: {
         tags: ['orders'],
         summary:
-          'The customs declaration of a cross-border order (NORMAL_SALE_CBE): declared value, HS codes, origin, duties, import tax, certificate',
+          'The customs declaration of a cross-border order (NORMAL_SALE_CBE), for its buyer or its seller: declared value, HS codes, origin, duties, import tax, certificate',
         params: z.object({ id: Id }),
         response: { 200: CustomsDeclaration, 404: ErrorBody },
       },
@@ -24,9 +24,9 @@ export function crossBorderRoutes(app: FastifyInstance, db: Db): void {
     async (req) => {
       const user = req.caller.user;
       if (!user) throw orderNotFound();
-      // Whose orders the caller may see: its own (an enterprise main account also its sub-accounts').
       const scope = await orderScope(db, user);
-      return customsDeclarationOf(db, [...scope.buyers.keys()], BigInt(req.params.id));
+      // The buyer's own orders (an enterprise main account also its sub-accounts'), or the seller's.
+      return customsDeclarationOf(db, { buyerIds: [...scope.buyers.keys()], sellerId: user.id }, BigInt(req.params.id));
     },
   );
 }

@@ -7,7 +7,7 @@
  * Each trade order is one shop's, so a cart's cross-border and domestic items become separate
  * orders of the one checkout (paid together).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { ERROR_CODES, type Currency, type CustomsDeclaration, type PreviewResult, type Site } from '@mall/contracts';
 import { importCharges, money, toMinor } from '@mall/domain';
 import type { Db, Tx } from '../../db/client.js';
@@ -194,13 +194,25 @@ export async function writeCustomsDeclarations(
 
 const declarationNotFound = () => new AppError(404, ERROR_CODES.tradeOrderNotExist, 'This order does not exist');
 
-/** The customs declaration of one of the buyer's own orders (404 for another buyer's order or a domestic one). */
-export async function customsDeclarationOf(db: Db, buyerIds: bigint[], orderId: bigint): Promise<CustomsDeclaration> {
+/**
+ * The customs declaration of an order the caller may see: one of `buyerIds`' orders, or one of the
+ * seller's own (`sellerId`: it ships the parcel and its papers). 404 for anyone else's or a domestic order.
+ */
+export async function customsDeclarationOf(
+  db: Db,
+  who: { buyerIds: bigint[]; sellerId: bigint },
+  orderId: bigint,
+): Promise<CustomsDeclaration> {
   const [row] = await db
     .select({ d: customsDeclarations })
     .from(customsDeclarations)
     .innerJoin(tradeOrders, eq(tradeOrders.id, customsDeclarations.orderId))
-    .where(and(eq(customsDeclarations.orderId, orderId), inArray(tradeOrders.buyerId, buyerIds)));
+    .where(
+      and(
+        eq(customsDeclarations.orderId, orderId),
+        or(inArray(tradeOrders.buyerId, who.buyerIds), eq(tradeOrders.sellerId, who.sellerId)),
+      ),
+    );
   if (!row) throw declarationNotFound();
   const d = row.d;
   const currency = d.currency as Currency;

@@ -10,29 +10,26 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLastPageGuard, useSellerTabParams } from './seller/listParams';
 import { NotSellerPage } from './seller/NotSellerNotice';
-import { SellerConsolePage, SellerListTabs, SellerLoadError, SellerSearchForm } from './seller/SellerConsolePage';
+import {
+  SellerConsolePage,
+  SellerListTabs,
+  SellerLoadError,
+  SellerPagedList,
+  SellerSearchForm,
+} from './seller/SellerConsolePage';
 import type { SellerOrder, ShipmentPackage } from '@mall/contracts';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { useMoney } from '../../shared/format';
-import {
-  SELLER_PAGE_SIZE,
-  SELLER_TABS,
-  type SellerTab,
-  useCancelDecision,
-  useMerchantStatus,
-  useSellerOrders,
-} from './seller/api';
+import { SELLER_PAGE_SIZE, SELLER_TABS, useCancelDecision, useMerchantStatus, useSellerOrders } from './seller/api';
 import { isNotSeller, useSellerError } from './seller/errors';
 import { SellerOrderCard } from './seller/SellerOrderCard';
 import { ShipModal } from './seller/ShipModal';
-import { SellerPagination } from './seller/SellerPagination';
 import { TrackingEventModal } from './seller/TrackingEventModal';
-import { PageLoading } from '../../shared/PageLoading';
 
 export function SellerOrdersPage() {
   const { t } = useTranslation();
   const apiError = useSellerError();
-  const { status, keyword, pageNo, search, setSearch, go } = useSellerTabParams(SELLER_TABS, 'TO_SHIP' as SellerTab);
+  const { status, keyword, pageNo, search, setSearch, go } = useSellerTabParams(SELLER_TABS, 'TO_SHIP');
 
   const merchant = useMerchantStatus();
   const orders = useSellerOrders({ status, keyword, pageNo });
@@ -47,7 +44,6 @@ export function SellerOrdersPage() {
 
   if (isNotSeller(orders.error)) return <NotSellerPage auditStatus={merchant.data?.auditStatus} />;
 
-  const total = orders.data?.total ?? 0;
   const shops = merchant.data?.shops ?? [];
 
   const confirmDecision = () => {
@@ -129,21 +125,17 @@ export function SellerOrdersPage() {
             />
           )}
 
-          {orders.isLoading ? (
-            <PageLoading />
-          ) : orders.data && !orders.data.data.length ? (
-            <EmptyBlock title={keyword ? t('seller.empty.search', { keyword }) : t(`seller.empty.${status}`)} />
-          ) : orders.data ? (
-            <Stack
-              gap="md"
-              aria-busy={orders.isFetching}
-              data-testid="seller-orders"
-              style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t('seller.total', { count: total })}
-              </Text>
-              {orders.data.data.map((o) => (
+          <SellerPagedList
+            list={orders}
+            pageNo={pageNo}
+            pageSize={SELLER_PAGE_SIZE}
+            onPage={(n) => go({ pageNo: n })}
+            totalText={(count) => t('seller.total', { count })}
+            empty={<EmptyBlock title={keyword ? t('seller.empty.search', { keyword }) : t(`seller.empty.${status}`)} />}
+            testId="seller-orders"
+          >
+            {(items) =>
+              items.map((o) => (
                 <SellerOrderCard
                   key={o.id}
                   order={o}
@@ -154,15 +146,9 @@ export function SellerOrdersPage() {
                     setDeciding({ order, approve });
                   }}
                 />
-              ))}
-              <SellerPagination
-                total={total}
-                pageSize={SELLER_PAGE_SIZE}
-                pageNo={pageNo}
-                onPage={(n) => go({ pageNo: n })}
-              />
-            </Stack>
-          ) : null}
+              ))
+            }
+          </SellerPagedList>
         </Stack>
       </SellerListTabs>
 

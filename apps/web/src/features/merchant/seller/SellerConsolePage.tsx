@@ -1,13 +1,16 @@
 /**
  * The frame of a seller console page (orders, after-sales, reviews, invoices, order requests,
  * service codes): the header with its title and the console's navigation, then the page; and the
- * parts of its lists (status tabs, search by number, a load error with a retry).
+ * parts of its lists (status tabs, search by number, a load error with a retry, a paged list).
  */
 import type { ReactNode } from 'react';
 import { Alert, Button, Container, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../../shared/PageLoading';
 import phone from '../../../shared/phoneLayout.module.css';
+import { SellerPagination } from './SellerPagination';
 import { SellerConsoleNav } from './SellerConsoleNav';
 
 type NavSection = Parameters<typeof SellerConsoleNav>[0]['active'];
@@ -188,5 +191,52 @@ export function SellerLoadError({
         </Button>
       </Group>
     </Alert>
+  );
+}
+
+/**
+ * A page of a seller list: loading, empty (`empty`), or its total, its items and the page switcher;
+ * the previous page stays, dimmed, while the next one loads.
+ */
+export function SellerPagedList<T>({
+  list,
+  pageNo,
+  pageSize,
+  onPage,
+  totalText,
+  totalColor = 'dimmed',
+  empty,
+  loading = <PageLoading />,
+  testId,
+  children,
+}: {
+  list: UseQueryResult<{ data: T[]; total: number }>;
+  pageNo: number;
+  pageSize: number;
+  onPage: (n: number) => void;
+  totalText: (total: number) => string;
+  totalColor?: string;
+  empty: ReactNode;
+  loading?: ReactNode;
+  testId: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (list.isLoading) return loading;
+  if (!list.data) return null;
+  if (!list.data.data.length) return empty;
+  const total = list.data.total;
+  return (
+    <Stack
+      gap="md"
+      aria-busy={list.isFetching}
+      data-testid={testId}
+      style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+    >
+      <Text size="sm" c={totalColor} aria-live="polite">
+        {totalText(total)}
+      </Text>
+      {children(list.data.data)}
+      <SellerPagination total={total} pageSize={pageSize} pageNo={pageNo} onPage={onPage} />
+    </Stack>
   );
 }

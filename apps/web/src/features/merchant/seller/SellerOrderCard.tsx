@@ -12,18 +12,16 @@ import {
   Stack,
   Table,
   Text,
-  Timeline,
   Title,
 } from '@mantine/core';
-import { IconPlus, IconTruckDelivery } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SellerOrder, ShipmentPackage } from '@mall/contracts';
 import { useMoney } from '../../../shared/format';
 import { canShip, isWeightLine, pendingCancel } from './api';
 import lineTable from './lineTable.module.css';
 import phone from '../../../shared/phoneLayout.module.css';
-import { Info, CopyCode } from './CardParts';
+import { CopyCode, Info, ShipmentEvents, when } from './CardParts';
 
 type Line = SellerOrder['lines'][number];
 
@@ -41,7 +39,6 @@ const PACKAGE_COLOR: Record<ShipmentPackage['fulfillmentProgressStatus'], string
   SIGN_IN: 'green',
   CANCEL: 'gray',
 };
-export const when = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
 interface Props {
   order: SellerOrder;
@@ -239,51 +236,11 @@ function PackageCard({
           )
           .join(' · ')}
       </Text>
-      {p.logisticsList.length ? (
-        <Timeline
-          active={0}
-          bulletSize={10}
-          lineWidth={2}
-          mt="sm"
-          role="list"
-          aria-label={t('seller.package.timeline')}
-          styles={{ item: { marginTop: 8 } }}
-        >
-          {p.logisticsList.map((e, i) => (
-            <Timeline.Item
-              key={`${e.originTime}-${i}`}
-              role="listitem"
-              title={
-                <Text size="sm" fw={i === 0 ? 600 : 400}>
-                  {e.context}
-                </Text>
-              }
-            >
-              <Text size="xs" c="dimmed">
-                {when(e.originTime)}
-                {e.areaName ? ` · ${e.areaName}` : ''} · {t(`seller.package.by.${e.operaterType}`)}
-              </Text>
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      ) : (
-        <Text size="sm" c="dimmed" mt="xs">
-          {t('seller.package.noEvents')}
-        </Text>
-      )}
-      {p.fulfillmentProgressStatus !== 'CANCEL' && (
-        <Button
-          mt="sm"
-          size="xs"
-          variant="light"
-          w="fit-content"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => onAddEvent(p)}
-          aria-label={t('seller.event.buttonFor', { code: p.serviceCode })}
-        >
-          {t('seller.event.button')}
-        </Button>
-      )}
+      <ShipmentEvents
+        events={p.logisticsList}
+        serviceCode={p.serviceCode}
+        onAddEvent={p.fulfillmentProgressStatus !== 'CANCEL' ? () => onAddEvent(p) : undefined}
+      />
     </Card>
   );
 }

@@ -18,7 +18,6 @@ import {
   Stack,
   Table,
   Text,
-  Timeline,
   Title,
 } from '@mantine/core';
 import {
@@ -27,7 +26,6 @@ import {
   IconCheck,
   IconClockHour4,
   IconMapPin,
-  IconPlus,
   IconReceiptRefund,
   IconRefresh,
   IconTruckDelivery,
@@ -37,12 +35,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReturnAddress, ReverseLine, ReverseShipment, SellerReverse } from '@mall/contracts';
 import { useMoney } from '../../../../shared/format';
-import { qtyText, when } from '../../../merchant/seller/SellerOrderCard';
+import { qtyText } from '../../../merchant/seller/SellerOrderCard';
 import { hasOp } from '../../api/seller';
 import lineTable from '../../../merchant/seller/lineTable.module.css';
 import phone from '../../../../shared/phoneLayout.module.css';
 import classes from './SellerReverseCard.module.css';
-import { Info, CopyCode } from '../../../merchant/seller/CardParts';
+import { CopyCode, Info, ShipmentEvents, when } from '../../../merchant/seller/CardParts';
 
 export const REVERSE_STATUS_COLOR: Record<string, string> = {
   AS_APPLIED: 'orange',
@@ -535,52 +533,12 @@ function ShipmentCard({
           </Text>
         </Box>
       </Group>
-      {s.logisticsList.length ? (
-        <Timeline
-          active={0}
-          bulletSize={10}
-          lineWidth={2}
-          mt="sm"
-          role="list"
-          aria-label={t('seller.package.timeline')}
-          styles={{ item: { marginTop: 8 } }}
-        >
-          {s.logisticsList.map((e, i) => (
-            <Timeline.Item
-              key={`${e.originTime}-${i}`}
-              role="listitem"
-              title={
-                <Text size="sm" fw={i === 0 ? 600 : 400}>
-                  {e.context}
-                </Text>
-              }
-            >
-              <Text size="xs" c="dimmed">
-                {when(e.originTime)}
-                {e.areaName ? ` · ${e.areaName}` : ''} · {t(`seller.package.by.${e.operaterType}`)}
-              </Text>
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      ) : (
-        <Text size="sm" c="dimmed" mt="xs">
-          {t('seller.package.noEvents')}
-        </Text>
-      )}
-      {canAddEvent && (
-        <Button
-          mt="sm"
-          size="xs"
-          variant="light"
-          w="fit-content"
-          leftSection={<IconPlus size={14} />}
-          onClick={onAddEvent}
-          aria-label={t('seller.event.buttonFor', { code: s.serviceCode })}
-          data-testid="as-addEvent"
-        >
-          {t('seller.event.button')}
-        </Button>
-      )}
+      <ShipmentEvents
+        events={s.logisticsList}
+        serviceCode={s.serviceCode}
+        onAddEvent={canAddEvent ? onAddEvent : undefined}
+        addTestId="as-addEvent"
+      />
     </Card>
   );
 }

@@ -14,6 +14,7 @@ import {
   SellerConsolePage,
   SellerListTabs,
   SellerLoadError,
+  SellerPagedList,
   SellerSearchForm,
 } from '../../../merchant/seller/SellerConsolePage';
 import type { ReverseShipment, SellerReverse } from '@mall/contracts';
@@ -37,9 +38,7 @@ import { ReissueDialog } from '../../components/seller/ReissueDialog';
 import { ReturnAddressModal, ReturnAddressSection } from '../../components/seller/ReturnAddressSection';
 import { ReverseEventModal } from '../../components/seller/ReverseEventModal';
 import { SellerReverseCard, type ReverseAction } from '../../components/seller/SellerReverseCard';
-import { SellerPagination } from '../../../merchant/seller/SellerPagination';
 import { ShipExchangeModal } from '../../components/seller/ShipExchangeModal';
-import { PageLoading } from '../../../../shared/PageLoading';
 import classes from './SellerAfterSalesPage.module.css';
 
 const DEFAULT_TAB: SellerAsTab = 'TO_AUDIT';
@@ -71,7 +70,6 @@ export function SellerAfterSalesPage() {
   if (isNotSeller(list.error))
     return <NotSellerPage auditStatus={merchant.data?.auditStatus} prefix="sellerAfterSales" />;
 
-  const total = list.data?.total ?? 0;
   const addressOf = (shopId: string) =>
     addresses.data ? (addresses.data.find((s) => s.shopId === shopId)?.address ?? null) : undefined;
 
@@ -164,23 +162,23 @@ export function SellerAfterSalesPage() {
             />
           )}
 
-          {list.isLoading ? (
-            <PageLoading />
-          ) : list.data && !list.data.data.length ? (
-            <EmptyBlock
-              title={keyword ? t('sellerAfterSales.empty.search', { keyword }) : t(`sellerAfterSales.empty.${status}`)}
-            />
-          ) : list.data ? (
-            <Stack
-              gap="md"
-              aria-busy={list.isFetching}
-              data-testid="seller-reverses"
-              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t('sellerAfterSales.total', { count: total })}
-              </Text>
-              {list.data.data.map((r) => (
+          <SellerPagedList
+            list={list}
+            pageNo={pageNo}
+            pageSize={SELLER_AS_PAGE_SIZE}
+            onPage={(n) => go({ pageNo: n })}
+            totalText={(count) => t('sellerAfterSales.total', { count })}
+            empty={
+              <EmptyBlock
+                title={
+                  keyword ? t('sellerAfterSales.empty.search', { keyword }) : t(`sellerAfterSales.empty.${status}`)
+                }
+              />
+            }
+            testId="seller-reverses"
+          >
+            {(items) =>
+              items.map((r) => (
                 <SellerReverseCard
                   key={r.id}
                   reverse={r}
@@ -189,15 +187,9 @@ export function SellerAfterSalesPage() {
                   addressMissing={addresses.data ? !addresses.data.find((s) => s.shopId === r.shopId)?.address : null}
                   onAddEvent={(_r, s) => setEventFor(s)}
                 />
-              ))}
-              <SellerPagination
-                total={total}
-                pageSize={SELLER_AS_PAGE_SIZE}
-                pageNo={pageNo}
-                onPage={(n) => go({ pageNo: n })}
-              />
-            </Stack>
-          ) : null}
+              ))
+            }
+          </SellerPagedList>
         </Stack>
       </SellerListTabs>
 

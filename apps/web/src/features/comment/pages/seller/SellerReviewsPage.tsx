@@ -21,7 +21,7 @@ import { IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLastPageGuard } from '../../../merchant/seller/listParams';
 import { NotSellerPage } from '../../../merchant/seller/NotSellerNotice';
-import { SellerConsolePage } from '../../../merchant/seller/SellerConsolePage';
+import { SellerConsolePage, SellerPagedList } from '../../../merchant/seller/SellerConsolePage';
 import type { SellerReview } from '@mall/contracts';
 import { EmptyBlock } from '../../../../shared/EmptyBlock';
 import { useMerchantStatus } from '../../../merchant/seller/api';
@@ -29,7 +29,6 @@ import { isNotSeller } from '../../../merchant/seller/errors';
 import { SELLER_REVIEWS_PAGE_SIZE, useSellerReviews, useSellerReviewsError } from '../../api/seller';
 import { MUTED } from '../../components/ReviewParts';
 import { ReportReviewDialog } from '../../components/seller/ReportReviewDialog';
-import { SellerPagination } from '../../../merchant/seller/SellerPagination';
 import { SellerReviewCard } from '../../components/seller/SellerReviewCard';
 import classes from './SellerReviewsPage.module.css';
 
@@ -64,7 +63,6 @@ export function SellerReviewsPage() {
 
   if (isNotSeller(list.error)) return <NotSellerPage auditStatus={merchant.data?.auditStatus} prefix="sellerReviews" />;
 
-  const total = list.data?.total ?? 0;
   const filtered = !!star || notReplied;
   const emptyTitle =
     star && notReplied
@@ -149,41 +147,33 @@ export function SellerReviewsPage() {
         </Alert>
       )}
 
-      {list.isLoading ? (
-        <Stack gap="md" aria-busy aria-label={t('common.loading')}>
-          {[0, 1].map((i) => (
-            <Skeleton key={i} h={180} radius="md" />
-          ))}
-        </Stack>
-      ) : list.data && !list.data.data.length ? (
-        <EmptyBlock title={emptyTitle}>
-          {filtered && (
-            <Button variant="light" onClick={() => go({ star: null, notReplied: false, pageNo: 1 })}>
-              {t('sellerReviews.empty.clear')}
-            </Button>
-          )}
-        </EmptyBlock>
-      ) : list.data ? (
-        <Stack
-          gap="md"
-          aria-busy={list.isFetching}
-          data-testid="seller-reviews"
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        >
-          <Text size="sm" c={MUTED} aria-live="polite">
-            {t('sellerReviews.total', { count: total })}
-          </Text>
-          {list.data.data.map((r) => (
-            <SellerReviewCard key={r.id} review={r} onReport={setReporting} />
-          ))}
-          <SellerPagination
-            total={total}
-            pageSize={SELLER_REVIEWS_PAGE_SIZE}
-            pageNo={pageNo}
-            onPage={(n) => go({ pageNo: n })}
-          />
-        </Stack>
-      ) : null}
+      <SellerPagedList
+        list={list}
+        pageNo={pageNo}
+        pageSize={SELLER_REVIEWS_PAGE_SIZE}
+        onPage={(n) => go({ pageNo: n })}
+        totalText={(count) => t('sellerReviews.total', { count })}
+        totalColor={MUTED}
+        loading={
+          <Stack gap="md" aria-busy aria-label={t('common.loading')}>
+            {[0, 1].map((i) => (
+              <Skeleton key={i} h={180} radius="md" />
+            ))}
+          </Stack>
+        }
+        empty={
+          <EmptyBlock title={emptyTitle}>
+            {filtered && (
+              <Button variant="light" onClick={() => go({ star: null, notReplied: false, pageNo: 1 })}>
+                {t('sellerReviews.empty.clear')}
+              </Button>
+            )}
+          </EmptyBlock>
+        }
+        testId="seller-reviews"
+      >
+        {(items) => items.map((r) => <SellerReviewCard key={r.id} review={r} onReport={setReporting} />)}
+      </SellerPagedList>
 
       <ReportReviewDialog review={reporting} onClose={() => setReporting(null)} />
     </SellerConsolePage>

@@ -65,6 +65,10 @@ async function checkOutCrossBorderAndDomestic(page: Page, continueButton: () => 
   await page.goto('/buyer/orders');
   const cards = page.getByTestId('order-card');
   await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'Arita Porcelain Tea Set' }).getByTestId('order-cross-border')).toHaveText(
+    'Cross-border',
+  );
+  await expect(cards.filter({ hasText: 'Monitor Light Bar' }).getByTestId('order-cross-border')).toHaveCount(0);
   await cards.filter({ hasText: 'Arita Porcelain Tea Set' }).getByTestId('order-code').click();
   await expect(page).toHaveURL(/\/buyer\/order\/detail\/\d+/);
   const declaration = page.getByRole('region', { name: 'Customs declaration' });

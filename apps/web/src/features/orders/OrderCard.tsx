@@ -87,6 +87,11 @@ export const OrderCard = memo(function OrderCard({ order }: { order: OrderSummar
               <IconBuildingStore size={14} aria-hidden />
               <Text size="xs">{order.shop.siteName}</Text>
             </Group>
+            {order.tradeType === 'NORMAL_SALE_CBE' && (
+              <Badge size="xs" variant="light" color="indigo" data-testid="order-cross-border">
+                {t('crossBorder.badge')}
+              </Badge>
+            )}
           </Group>
           <StatusBadge status={order.displayStatus} />
         </Group>

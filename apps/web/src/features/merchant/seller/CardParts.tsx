@@ -6,11 +6,21 @@ import dayjs from 'dayjs';
 import type { TrackEntry } from '@mall/contracts';
 import { useTranslation } from 'react-i18next';
 
-/** One term and its value of a card's description list. */
-export function Info({ label, children }: { label: string; children: ReactNode }) {
+/** One term and its value of a card's description list (`shrink`: may narrow below its content in a grid). */
+export function Info({
+  label,
+  children,
+  labelColor = 'dimmed',
+  shrink,
+}: {
+  label: string;
+  children: ReactNode;
+  labelColor?: string;
+  shrink?: boolean;
+}) {
   return (
-    <Box>
-      <Text component="dt" size="xs" c="dimmed">
+    <Box miw={shrink ? 0 : undefined}>
+      <Text component="dt" size="xs" c={labelColor}>
         {label}
       </Text>
       <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { REVIEW, ReplyBody, type SellerReview } from '@mall/contracts';
 import { isAlreadyReplied, useReplyReview, useSellerReviewsError } from '../../api/seller';
 import { FollowUps, MUTED, ReadOnlyStars, ReviewDate, ReviewPhotos, ReviewText, ShopReply } from '../ReviewParts';
+import { Info as CardInfo } from '../../../merchant/seller/CardParts';
 import phone from '../../../../shared/phoneLayout.module.css';
 import classes from './SellerReviewCard.module.css';
 
@@ -37,14 +38,9 @@ interface Props {
 
 function Info({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <Box miw={0}>
-      <Text component="dt" size="xs" c={MUTED}>
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Box>
+    <CardInfo label={label} labelColor={MUTED} shrink>
+      {children}
+    </CardInfo>
   );
 }
 

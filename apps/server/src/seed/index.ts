@@ -20,6 +20,7 @@ import {
 import { hashPassword } from '../modules/identity/service.js';
 import { seedRegionsIfEmpty } from './regions.js';
 import { seedOrders } from './orders.js';
+import { seedRiskHold } from './risk-hold.js';
 import { seedAfterSales } from './after-sales.js';
 import { seedReviews } from './reviews.js';
 import { seedContent } from './content/index.js';
@@ -556,6 +557,8 @@ export async function seed(db: Db): Promise<void> {
     await seedVatInvoices(tx, { buyer: becker.id, shop: shopRows[1]!.id });
     // Bulk order requests of the demo buyer to FlexiDesk: waiting for a quote, quoted, accepted and paid (seed/bulk.ts).
     await seedBulkRequests(tx, { buyer: buyer.id });
+    // One order held by risk screening, waiting for the operator (seed/risk-hold.ts).
+    await seedRiskHold(tx, { passwordHash, shop: shopRows[0]!.id });
     // A shop selling cross-border into the US site from Japan (seed/cross-border.ts).
     await seedCrossBorder(tx, { passwordHash });
     // The platform operator, and one merchant application waiting for its review (anna@demo.shop).

@@ -88,6 +88,16 @@ async function heldOrder() {
   return { buyer, placed };
 }
 
+describe('demo data', () => {
+  it('the operator finds one held order: a new account on a throwaway mailbox buying three desks', async () => {
+    const list = await heldList();
+    const demo = list.filter((h) => (h as { buyer?: { email: string } }).buyer?.email === 'quick.buyer@yopmail.com');
+    expect(demo).toHaveLength(1);
+    expect(demo[0]!.score).toBe(80);
+    expect(demo[0]!.reasons.map((r) => r.code).sort()).toEqual(['DISPOSABLE_EMAIL', 'NEW_ACCOUNT_AMOUNT']);
+  });
+});
+
 describe('the rules, each through the real checkout', () => {
   it('an ordinary order of a known buyer passes: scored 0, payable', async () => {
     const buyer = await login(t.app, 'buyer@demo.shop');

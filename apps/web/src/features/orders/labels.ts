@@ -30,6 +30,7 @@ export const STATUS_COLOR: Record<DisplayStatus, string> = {
   CANCELED: 'gray',
   CANCEL_ALL: 'gray',
   PROCESSING: 'yellow',
+  UNDER_REVIEW: 'violet',
 };
 
 /** Weight items show their quantity with the unit ("1.5 kg"); others "× 2". */

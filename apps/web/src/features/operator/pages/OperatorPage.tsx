@@ -34,6 +34,7 @@ import {
   type ApplicationFilter,
   type SellerEvent,
 } from '../api/operator';
+import { HeldOrders } from '../../risk/components/HeldOrders';
 
 const STATUS_COLOR = { audit: 'blue', pass: 'green', reject: 'red' } as const;
 const STATE_COLOR = { seller: 'green', frozen: 'orange', clear: 'gray' } as const;
@@ -158,7 +159,7 @@ function Applications() {
       <SegmentedControl
         aria-label={t('operator.filter')}
         value={filter}
-        onChange={(v) => setFilter(v as ApplicationFilter)}
+        onChange={(v) => setFilter(v)}
         data={statuses.map((s) => ({ value: s, label: t(`operator.status.${s}`) }))}
         style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
       />
@@ -343,12 +344,16 @@ export function OperatorPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="applications">{t('operator.applications')}</Tabs.Tab>
           <Tabs.Tab value="sellers">{t('operator.sellers')}</Tabs.Tab>
+          <Tabs.Tab value="risk">{t('operator.risk.tab')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="applications">
           <Applications />
         </Tabs.Panel>
         <Tabs.Panel value="sellers">
           <Sellers />
+        </Tabs.Panel>
+        <Tabs.Panel value="risk">
+          <HeldOrders />
         </Tabs.Panel>
       </Tabs>
     </Container>

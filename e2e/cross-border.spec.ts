@@ -18,6 +18,11 @@ async function checkOutCrossBorderAndDomestic(page: Page, continueButton: () => 
   // Sign-up, two items, an address, a certificate, a payment and two order pages: longer than one step's default.
   test.setTimeout(180_000);
   const email = await signUp(page, 'cbe');
+  // The item page says where it ships from and what checkout adds.
+  await page.goto('/item/arita-porcelain-tea-set');
+  await expect(page.getByTestId('item-cross-border')).toHaveText(
+    'Ships from Japan: import duties and import tax are added at checkout; customs needs your real-name certificate.',
+  );
   await addToCart(page, 'arita-porcelain-tea-set');
   await addToCart(page, 'monitor-lamp');
   await goToCheckout(page, 2);

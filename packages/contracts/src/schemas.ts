@@ -134,6 +134,8 @@ export const ItemDetail = ItemCard.extend({
   isExceed: z.boolean(),
   /** False while the seller is frozen or cleared (SPEC §6): the item cannot be bought. */
   sellerSelling: z.boolean().optional(),
+  /** The shop ships it into the caller's site from abroad (a cross-border order: duties, import tax). */
+  crossBorder: z.object({ originCountry: z.string() }).nullable().optional(),
 });
 export type ItemDetail = z.infer<typeof ItemDetail>;
 export const ItemListQuery = z.strictObject({

@@ -50,6 +50,6 @@ export function catalogRoutes(app: FastifyInstance, db: Db): void {
         response: { 200: ItemDetail, 404: ErrorBody },
       },
     },
-    async (req) => getItem(db, req.params.urlKey, req.caller.site.currency, req.caller.language),
+    async (req) => getItem(db, req.params.urlKey, req.caller.site.currency, req.caller.language, req.caller.site.code),
   );
 }

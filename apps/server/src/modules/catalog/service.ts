@@ -1,9 +1,17 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import { ERROR_CODES, type Currency, type ItemCard, type ItemDetail, type Language, type Sku } from '@mall/contracts';
+import {
+  ERROR_CODES,
+  type Currency,
+  type ItemCard,
+  type ItemDetail,
+  type Language,
+  type SiteCode,
+  type Sku,
+} from '@mall/contracts';
 import { applyRate, bundleUnitMinor, money, toMinor, type BundlePart } from '@mall/domain';
 import { clientOf, type Db } from '../../db/client.js';
 import { DRIVER_TYPES, partsStatement, tableColumns, type ReadPart } from '../../db/rows.js';
-import { itemParts, items, shops, skuPrices, skus, users } from '../../db/schema/index.js';
+import { crossBorderShops, itemParts, items, shops, skuPrices, skus, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 
 type SkuRow = typeof skus.$inferSelect;
@@ -218,7 +226,7 @@ export async function loadSkus(
   const {
     rows: [row],
   } = await clientOf(db).query({ ...LOAD_SKUS.statement, values: [ids.map(String), currency] });
-  return loadedSkusOf(LOAD_SKUS.read(row!).skus.map(skuFactsOf), currency, lang);
+  return loadedSkusOf(LOAD_SKUS.read(row).skus.map(skuFactsOf), currency, lang);
 }
 
 /** SKUs as loadSkus reads them and the parts of their items as loadParts does, in one round trip. */
@@ -232,7 +240,7 @@ export async function loadSkusWithParts(
   const {
     rows: [row],
   } = await clientOf(db).query({ ...LOAD_SKUS_WITH_PARTS.statement, values: [ids.map(String), currency] });
-  return skusWithPartsOf(LOAD_SKUS_WITH_PARTS.read(row!), currency, lang);
+  return skusWithPartsOf(LOAD_SKUS_WITH_PARTS.read(row), currency, lang);
 }
 
 export interface SkusWithParts {
@@ -363,12 +371,20 @@ export async function listItems(
   };
 }
 
-export async function getItem(db: Db, urlKey: string, currency: Currency, lang: Language = 'en'): Promise<ItemDetail> {
+export async function getItem(
+  db: Db,
+  urlKey: string,
+  currency: Currency,
+  lang: Language = 'en',
+  site?: SiteCode,
+): Promise<ItemDetail> {
   const [row] = await db
-    .select({ item: items, shop: shops, merchantState: users.merchantState })
+    .select({ item: items, shop: shops, merchantState: users.merchantState, origin: crossBorderShops.originCountry })
     .from(items)
     .innerJoin(shops, eq(shops.id, items.shopId))
     .innerJoin(users, eq(users.id, shops.sellerId))
+    // The caller's site: whether the shop ships into it from abroad.
+    .leftJoin(crossBorderShops, and(eq(crossBorderShops.shopId, shops.id), eq(crossBorderShops.site, site ?? '')))
     .where(and(eq(items.urlKey, urlKey), eq(items.listed, true)));
   if (!row) throw new AppError(404, ERROR_CODES.itemNotFound, 'This item does not exist or is no longer sold');
   const item = localizeItem(row.item, lang);
@@ -406,6 +422,7 @@ export async function getItem(db: Db, urlKey: string, currency: Currency, lang: 
     service: item.serviceUses ? { uses: item.serviceUses, validDays: item.serviceValidDays ?? 0 } : null,
     isExceed: item.isExceed,
     sellerSelling: row.merchantState === 'seller',
+    crossBorder: row.origin ? { originCountry: row.origin } : null,
   };
 }
 

@@ -116,6 +116,11 @@ describe('cross-border checkout', () => {
 
   it('prices the cross-border order with its duty and import tax (no sales tax) and keeps the domestic order apart', async () => {
     const buyer = await signup('cbe-preview');
+    // The item page knows the shop ships into this site from abroad; a domestic item does not.
+    expect((await buyer.b.get('/api/catalog/items/arita-porcelain-tea-set')).json().crossBorder).toEqual({
+      originCountry: 'JP',
+    });
+    expect((await buyer.b.get('/api/catalog/items/monitor-lamp')).json().crossBorder).toBeNull();
     const p = await previewOk(buyer.b, choices(buyer));
     expect(p.renderTradeOrderTOList).toHaveLength(2);
     const [cbe, home] = p.renderTradeOrderTOList;

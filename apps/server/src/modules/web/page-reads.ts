@@ -48,7 +48,7 @@ const ITEM_PATH = /^\/api\/catalog\/items\/([^/?]+)$/;
 /** The JSON the route would send: encoded by its response schema. */
 const asSent = <S extends z.ZodType>(schema: S, value: z.output<S>): PageReadAnswer => ({
   status: 200,
-  data: JSON.parse(JSON.stringify(z.encode(schema, value as never))),
+  data: JSON.parse(JSON.stringify(z.encode(schema, value))),
 });
 
 type Read = (caller: Caller, url: URL, body: unknown) => Promise<PageReadAnswer>;
@@ -78,7 +78,7 @@ function readsOf(db: Db): { get: Map<string, Read>; post: Map<string, Read>; ite
       async (caller, _url, body) => {
         const parsed = OrderListBody.parse(body);
         if (!caller.user)
-          return asSent(OrderPage, { data: [], total: 0, pageNo: parsed.pageNo, pageSize: parsed.pageSize } as never);
+          return asSent(OrderPage, { data: [], total: 0, pageNo: parsed.pageNo, pageSize: parsed.pageSize });
         return asSent(OrderPage, await listOrders(db, caller.user, parsed));
       },
     ],
@@ -108,7 +108,7 @@ function readsOf(db: Db): { get: Map<string, Read>; post: Map<string, Read>; ite
   ]);
   const item: Read = async (caller, url) => {
     const urlKey = decodeURIComponent(ITEM_PATH.exec(url.pathname)![1]!);
-    return asSent(ItemDetail, await getItem(db, urlKey, caller.site.currency, caller.language));
+    return asSent(ItemDetail, await getItem(db, urlKey, caller.site.currency, caller.language, caller.site.code));
   };
   return { get, post, item };
 }

@@ -22,6 +22,7 @@ import dayjs from 'dayjs';
 import type { ItemDetail } from '@mall/contracts';
 import { bundleUnitPrice, clampQuantity } from '@mall/domain';
 import { useMoney, formatQty } from '../../shared/format';
+import { useCountryName } from '../../shared/countries';
 import { QuantityStepper } from '../../shared/QuantityStepper';
 import { EmptyBlock } from '../../shared/EmptyBlock';
 import { notifyError } from '../../shared/errors';
@@ -33,6 +34,7 @@ import { ItemRatingSummary } from '../comment/components/ItemRatingSummary';
 import { ItemReviews } from '../comment/components/ItemReviews';
 import { Columns } from '../../shared/Columns';
 import { PageLoading } from '../../shared/PageLoading';
+import { GroupBuyPanel } from '../group-buy/components/GroupBuyPanel';
 
 export function ItemPage() {
   const { urlKey = '' } = useParams();
@@ -54,6 +56,7 @@ export function ItemPage() {
 function ItemView({ item }: { item: ItemDetail }) {
   const { t } = useTranslation();
   const fmt = useMoney();
+  const { countryName } = useCountryName();
   const firstInStock = item.skus.find((s) => Number(s.stock) > 0) ?? item.skus[0]!;
   const [skuId, setSkuId] = useState(firstInStock.id);
   const sku = item.skus.find((s) => s.id === skuId) ?? firstInStock;
@@ -122,6 +125,11 @@ function ItemView({ item }: { item: ItemDetail }) {
                 </Text>
               )}
             </Text>
+            {item.crossBorder && (
+              <Text size="sm" c="indigo" data-testid="item-cross-border">
+                {t('crossBorder.itemNote', { country: countryName(item.crossBorder.originCountry) })}
+              </Text>
+            )}
             {item.diyChildren.length > 0 && (
               <Text size="sm" c="dimmed" data-testid="bundle-note">
                 {t('catalog.bundleNote', { sku: sku.name, main: fmt(sku.salePrc) })}
@@ -246,6 +254,10 @@ function ItemView({ item }: { item: ItemDetail }) {
                 {t('catalog.viewCart')}
               </Button>
             </Group>
+            {/* The item's group-buy, read in the browser: its groups and countdowns change by the minute. */}
+            <HydrateApart>
+              <GroupBuyPanel itemId={item.id} />
+            </HydrateApart>
           </Stack>
         </div>
       </Columns>

@@ -76,7 +76,10 @@ test('the seller settles a checked return by reissuing the goods; the buyer sees
   const orderCode = ((await link.textContent()) ?? '').replace(/\D/g, '');
   await link.getByRole('link').click();
   await expect(s.seller).toHaveURL(/\/merchant-console\/orders/);
-  await expect(s.seller.getByText(orderCode).first()).toBeVisible();
+  const reissueOrder = s.seller.getByTestId('seller-order').filter({ hasText: orderCode });
+  await expect(reissueOrder.getByTestId('reissue-badge')).toHaveText('Reissue');
+  await expect(reissueOrder.getByTestId('reissue-of')).toContainText(code);
+  await expect(reissueOrder.getByTestId('order-status')).toHaveText('To be shipped');
   await s.close();
 
   // The buyer: the after-sales says it was settled by a reissue and links the order.

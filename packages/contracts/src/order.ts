@@ -389,6 +389,8 @@ export const SellerOrder = z.object({
   ),
   packages: z.array(ShipmentPackage),
   cancelRequest: z.object({ id: Id, code: z.string(), status: z.string(), createdAt: z.string() }).nullable(),
+  /** A reissue order (REVERSE_REISSUE): the after-sales whose goods it sends again, at no charge. */
+  reissueOf: z.object({ id: Id, reverseTradeOrderCode: z.string() }).nullable(),
 });
 export type SellerOrder = z.infer<typeof SellerOrder>;
 export const SellerOrderPage = z.object({ data: z.array(SellerOrder), total: z.number().int() });

@@ -341,6 +341,10 @@ export async function sellerOrders(
           };
         }),
       packages: packages.get(o.id) ?? [],
+      reissueOf:
+        o.businessType === 'REVERSE_REISSUE'
+          ? ((c.payload as { reissueOf?: { id: string; reverseTradeOrderCode: string } }).reissueOf ?? null)
+          : null,
       cancelRequest: rev
         ? {
             id: String(rev.id),

@@ -170,6 +170,15 @@ describe('reissue', () => {
       .from(tradeOrderLines)
       .where(eq(tradeOrderLines.orderId, BigInt(id)));
     expect(Number(l!.reversedQty)).toBe(1);
+    // The seller finds it among the orders to ship, marked with its after-sales.
+    const toShip = (await seller.post('/api/merchant/orders', { status: 'TO_SHIP', keyword: o.tradeOrderCode })).json();
+    expect(toShip.data).toEqual([
+      expect.objectContaining({
+        id: reissueId,
+        reissueOf: { id: rid, reverseTradeOrderCode: d.reverseTradeOrderCode },
+        needPayAmt: { value: '0.00', currency: 'USD' },
+      }),
+    ]);
     // The seller ships it like any order ready to ship.
     await ship(reissueId);
     expect((await orderRow(reissueId)).status).toBe('UN_RECEIVED');

@@ -105,6 +105,11 @@ export function SellerOrderCard({ order: o, onShip, onAddEvent, onDecide }: Prop
             <Badge color={STATUS_COLOR[o.status] ?? 'gray'} variant="light" data-testid="order-status">
               {statusLabel}
             </Badge>
+            {o.reissueOf && (
+              <Badge color="violet" variant="light" data-testid="reissue-badge">
+                {t('seller.reissue.badge')}
+              </Badge>
+            )}
           </Group>
           {canShip(o) && (
             <Button
@@ -126,6 +131,12 @@ export function SellerOrderCard({ order: o, onShip, onAddEvent, onDecide }: Prop
           <Info label={t('seller.shippingMethod')}>{o.shippingMethod ?? '—'}</Info>
           <Info label={t('seller.shipTo')}>{o.shipTo || '—'}</Info>
         </SimpleGrid>
+
+        {o.reissueOf && (
+          <Text size="sm" data-testid="reissue-of">
+            {t('seller.reissue.of', { code: o.reissueOf.reverseTradeOrderCode })}
+          </Text>
+        )}
 
         {cancel && (
           <Alert

@@ -30,6 +30,7 @@ export const GroupBuyCampaign = z.object({
   id: Id,
   skuId: Id,
   itemId: Id,
+  itemUrlKey: z.string(),
   itemName: z.string(),
   skuName: z.string(),
   image: z.string(),
@@ -84,3 +85,12 @@ export const OrderGroupBuy = z.object({
   expiresAt: z.string(),
 });
 export type OrderGroupBuy = z.infer<typeof OrderGroupBuy>;
+
+/** A SKU of the seller's shop a campaign may be made on (its price in the site's currency). */
+export const GroupBuySkuOption = z.object({
+  skuId: Id,
+  itemName: z.string(),
+  skuName: z.string(),
+  price: Money,
+});
+export type GroupBuySkuOption = z.infer<typeof GroupBuySkuOption>;

@@ -35,6 +35,7 @@ import { toAddressDto } from '../modules/address/service.js';
 import { STORE_PICKUP } from '../modules/fulfillment/service.js';
 import { earnPoints, spendPoints } from '../modules/points/ledger.js';
 import { newServiceCode, newServicePassword } from '../modules/service-codes/codes.js';
+import { GROUP_BUY_DEMO, seedGroupBuy } from './group-buy.js';
 
 const DAY = 86400_000;
 
@@ -71,6 +72,8 @@ interface OrderSpec {
   reverse?: 'PROCESSING' | 'REFUND_DONE';
   remark?: string;
   postponed?: number;
+  /** A unit price other than the catalog's (a group-buy order at the group price). */
+  unitMinor?: bigint;
 }
 
 export async function seedOrders(
@@ -117,10 +120,12 @@ export async function seedOrders(
       const r = bySku.get(code)!;
       // A DIY bundle costs its frame plus its parts, as checkout charges it (the one bundle rule).
       const diy = parts.filter((x) => x.part.itemId === r.item.id && x.part.kind === 'DIY_CHILD');
-      const unit = bundleUnitMinor(
-        price(r.sku.id),
-        diy.map((x) => ({ unitMinor: price(x.sku.id), qty: x.part.qty })),
-      );
+      const unit =
+        s.unitMinor ??
+        bundleUnitMinor(
+          price(r.sku.id),
+          diy.map((x) => ({ unitMinor: price(x.sku.id), qty: x.part.qty })),
+        );
       return { r, qty, unit, amount: lineAmount(unit, qty) };
     });
     const skuAmt = lines.reduce((a, l) => a + l.amount, 0n);
@@ -711,6 +716,21 @@ export async function seedOrders(
     status: 'UN_DELIVERY',
     ageDays: 3,
     packages: [shipped('1Z999AS10000000099', 'UPS', [['TRAY-STEEL', '1']])],
+  });
+  // Group-buy: Kenji started a group on the cable tray at the group price and paid (seed/group-buy.ts).
+  const groupOrder = await order({
+    buyer: ids.reviewers[1]!,
+    shop: flexi,
+    lines: [[GROUP_BUY_DEMO.sku, '1']],
+    status: 'UN_DELIVERY',
+    ageDays: 0,
+    unitMinor: GROUP_BUY_DEMO.priceMinor,
+  });
+  await seedGroupBuy(tx, {
+    shop: flexi,
+    buyer: ids.reviewers[1]!,
+    orderId: groupOrder.id,
+    paidAt: groupOrder.paidAt ?? groupOrder.createdAt,
   });
   return {
     reviewerOrders,

@@ -8,11 +8,12 @@ import {
   GroupBuyCampaign,
   GroupBuyGroupPage,
   GroupBuyOffer,
+  GroupBuySkuOption,
   Id,
 } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
 import { requireSeller } from '../merchant/guard.js';
-import { createCampaign, endCampaign, groupPage, itemOffer, sellerCampaigns } from './service.js';
+import { createCampaign, endCampaign, groupPage, itemOffer, sellerCampaigns, sellerSkuOptions } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['group-buy'];
@@ -64,6 +65,18 @@ export function groupBuyRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     async (req) => sellerCampaigns(db, requireSeller(req.caller.user), req.caller.language),
+  );
+
+  r.get(
+    '/api/merchant/group-buy/skus',
+    {
+      schema: {
+        tags: ['merchant console'],
+        summary: "The shop's SKUs a campaign may be made on, priced in the site's currency",
+        response: { 200: z.array(GroupBuySkuOption), ...errors },
+      },
+    },
+    async (req) => sellerSkuOptions(db, requireSeller(req.caller.user), req.caller.site.currency, req.caller.language),
   );
 
   r.post(

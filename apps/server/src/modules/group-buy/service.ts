@@ -18,6 +18,7 @@ import {
   type GroupBuyGroup,
   type GroupBuyGroupPage,
   type GroupBuyOffer,
+  type GroupBuySkuOption,
   type Language,
 } from '@mall/contracts';
 import { GROUP_EVENTS, joinProblem, money, slotsLeft, toMinor, type GroupStatus, type JoinProblem } from '@mall/domain';
@@ -73,8 +74,8 @@ export async function createCampaign(
   // Another shop's SKU reads as unknown.
   if (!sku || sku.itemShop !== shop.id)
     throw new AppError(404, ERROR_CODES.skuNotFound, 'This product is not one of your shop', { skuId: body.skuId });
-  if (sku.pointsPrice !== null || sku.businessType === 'PRESALE')
-    throw new AppError(400, ERROR_CODES.invalidRequest, 'Points and presale items cannot be sold in groups');
+  if (sku.pointsPrice !== null || sku.businessType === 'PRESALE' || sku.businessType === 'SERVICE')
+    throw new AppError(400, ERROR_CODES.invalidRequest, 'Points, presale and service items cannot be sold in groups');
   let priceMinor: bigint;
   try {
     priceMinor = toMinor(body.groupPrice, currency);
@@ -107,6 +108,44 @@ export async function createCampaign(
     })
     .returning();
   return (await campaignsOut(db, [row!], lang, true))[0]!;
+}
+
+/** The shop's SKUs a campaign may be made on: priced in the currency, not points or presale items. */
+export async function sellerSkuOptions(
+  db: Db,
+  seller: UserRow,
+  currency: Currency,
+  lang: Language,
+): Promise<GroupBuySkuOption[]> {
+  const shop = await sellerShop(db, seller);
+  const rows = await db
+    .select({
+      skuId: skus.id,
+      skuName: skus.name,
+      skuTexts: skus.texts,
+      itemName: items.itemName,
+      itemTexts: items.texts,
+      price: skuPrices.amountMinor,
+    })
+    .from(skus)
+    .innerJoin(items, eq(items.id, skus.itemId))
+    .innerJoin(skuPrices, and(eq(skuPrices.skuId, skus.id), eq(skuPrices.currency, currency)))
+    .where(
+      and(
+        eq(items.shopId, shop.id),
+        eq(items.listed, true),
+        isNull(skus.pointsPrice),
+        sql`${items.businessType} NOT IN ('PRESALE', 'SERVICE')`,
+      ),
+    )
+    .orderBy(asc(items.id), asc(skus.id))
+    .limit(500);
+  return rows.map((r) => ({
+    skuId: String(r.skuId),
+    itemName: (lang !== 'en' && r.itemTexts[lang]?.itemName) || r.itemName,
+    skuName: (lang !== 'en' && r.skuTexts[lang]?.name) || r.skuName,
+    price: money(r.price, currency),
+  }));
 }
 
 export async function sellerCampaigns(db: Db, seller: UserRow, lang: Language): Promise<GroupBuyCampaign[]> {
@@ -155,6 +194,7 @@ async function campaignsOut(db: Db | Tx, rows: CampaignRow[], lang: Language, wi
         skuTexts: skus.texts,
         image: skus.image,
         itemId: items.id,
+        itemUrlKey: items.urlKey,
         itemName: items.itemName,
         itemTexts: items.texts,
         mainImage: items.mainImage,
@@ -189,6 +229,7 @@ async function campaignsOut(db: Db | Tx, rows: CampaignRow[], lang: Language, wi
       id: String(r.id),
       skuId: String(r.skuId),
       itemId: String(s.itemId),
+      itemUrlKey: s.itemUrlKey,
       itemName: (lang !== 'en' && s.itemTexts[lang]?.itemName) || s.itemName,
       skuName: (lang !== 'en' && s.skuTexts[lang]?.name) || s.name,
       image: s.image || s.mainImage,

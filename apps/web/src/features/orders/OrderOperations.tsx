@@ -64,6 +64,7 @@ const HANDLED: readonly string[] = [
   'makeInvoice',
   'sendInvoiceEmail',
   'mergePay',
+  'inviteToJoinGroup',
 ];
 /** The after-sales apply dialog, loaded with the after-sales chunk when first opened. */
 const ApplyDialog = lazy(() =>
@@ -458,6 +459,9 @@ export function OrderOperations({
         return setInvoiceDialog(op);
       case 'mergePay':
         return navigate('/buyer/orders?status=PENDING_PAY');
+      case 'inviteToJoinGroup':
+        // The group's page: its share link, slots left and countdown.
+        return order.groupBuy && navigate(`/group-buy/${order.groupBuy.groupId}`);
       case 'buyerApplyReverse':
         return setDialog({ kind: 'apply', cancelBeforeDelivery: false });
       case APPLY_CANCEL:
@@ -487,7 +491,9 @@ export function OrderOperations({
               onPointerEnter={() => void loadDialogs()}
               data-op={op}
             >
-              {t(`orders.op.${op === APPLY_CANCEL ? 'buyerApplyReverse' : op}`)}
+              {op === 'inviteToJoinGroup' && order.groupBuy
+                ? t('orders.op.inviteToJoinGroupSlots', { count: order.groupBuy.slotsLeft })
+                : t(`orders.op.${op === APPLY_CANCEL ? 'buyerApplyReverse' : op}`)}
             </Button>
           ),
         )}

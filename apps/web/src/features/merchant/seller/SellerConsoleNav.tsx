@@ -8,6 +8,7 @@ import {
   IconPackages,
   IconReceiptRefund,
   IconTicket,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { api } from '../../../shared/api';
 import { useNotRepliedCount } from '../../comment/api/seller';
 import classes from './SellerConsoleNav.module.css';
 
-type Section = 'orders' | 'afterSales' | 'reviews' | 'invoices' | 'bulkRequests' | 'serviceCodes';
+type Section = 'orders' | 'afterSales' | 'reviews' | 'invoices' | 'bulkRequests' | 'serviceCodes' | 'groupBuy';
 const LINKS: { key: Section; to: string; icon: typeof IconPackage; label: string; countLabel: string }[] = [
   {
     key: 'orders',
@@ -57,6 +58,13 @@ const LINKS: { key: Section; to: string; icon: typeof IconPackage; label: string
     to: '/merchant-console/service-codes',
     icon: IconTicket,
     label: 'seller.serviceCodes.nav',
+    countLabel: '',
+  },
+  {
+    key: 'groupBuy',
+    to: '/merchant-console/group-buy',
+    icon: IconUsersGroup,
+    label: 'seller.groupBuy.nav',
     countLabel: '',
   },
 ];

@@ -6,7 +6,7 @@ import { choose, logIn } from './helpers';
 //   reissuing them; the buyer follows the link to a reissue order with nothing to pay and no
 //   payment or invoice information;
 // - the demo return already settled by a reissue, read on a phone;
-// - the demo BULK order, shipped, returned in part as a purchase return under its quote.
+// - the demo BULK order, shipped, returned as a purchase return under its quote (part of one: the API test).
 
 const CSRF = { 'x-mall-request': '1' };
 interface Rev {
@@ -103,7 +103,7 @@ test('the seller settles a checked return by reissuing the goods; the buyer sees
   await expect(page).toHaveURL(`/buyer/as/detail/${r.id}`);
 });
 
-test('an enterprise returns part of its shipped bulk order as a purchase return under the quote', async ({ page }) => {
+test("an enterprise returns its shipped bulk order as a purchase return on its quote's terms", async ({ page }) => {
   test.setTimeout(120_000);
   await asBuyer(page);
   const requests = (await (await page.request.get('/api/bulk-requests')).json()) as {

@@ -79,6 +79,7 @@ for (const [name, viewport, c] of [
       await page.goto(`/item/${c.item}`);
       const panel = page.getByRole('region', { name: 'Group-buy' });
       await expect(panel.getByTestId('group-price')).toHaveText(shown);
+      await panel.screenshot({ path: test.info().outputPath(`item-panel-${name}.png`) });
       await panel.getByRole('button', { name: 'Start a group' }).click();
       await payGroupCheckout(page, first, shown);
 

@@ -81,6 +81,13 @@ describe('the seller', () => {
       status: 'ACTIVE',
       groups: { open: 0, filled: 0, failed: 0 },
     });
+    // The form's choices: the shop's own SKUs with their price, not another shop's, not services.
+    const options = await seller.get('/api/merchant/group-buy/skus');
+    expect(options.statusCode, options.body).toBe(200);
+    const ids = options.json().map((o: { skuId: string }) => o.skuId);
+    expect(ids).toContain(f.sku['TRAY-STEEL']);
+    expect(ids).not.toContain(f.sku['LAMP-BAR']);
+    expect(ids).not.toContain(f.sku['SRV-ASSEMBLY']);
     const list = await seller.get('/api/merchant/group-buy/campaigns');
     expect(list.statusCode).toBe(200);
     expect(list.json().map((c: { id: string }) => c.id)).toContain(res.json().id);

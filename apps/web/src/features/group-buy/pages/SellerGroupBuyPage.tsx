@@ -102,13 +102,13 @@ function CampaignForm() {
             value={skuId}
             onChange={setSkuId}
             searchable
+            description={chosen ? t('seller.groupBuy.regular', { price: fmt(chosen.price) }) : undefined}
             error={errors.skuId}
             nothingFoundMessage={t('seller.groupBuy.noSku')}
           />
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <TextInput
               label={t('seller.groupBuy.groupPrice')}
-              description={chosen ? t('seller.groupBuy.regular', { price: fmt(chosen.price) }) : undefined}
               value={groupPrice}
               inputMode="decimal"
               onChange={(e) => setGroupPrice(e.currentTarget.value)}
@@ -257,9 +257,14 @@ function CampaignList() {
 
 function EndButton({ c, onEnd, pending }: { c: GroupBuyCampaign; onEnd: (id: string) => void; pending: boolean }) {
   const { t } = useTranslation();
-  if (c.status === 'ENDED') return <Badge color="gray">{t('seller.groupBuy.ended')}</Badge>;
+  if (c.status === 'ENDED')
+    return (
+      <Badge color="gray" style={{ flexShrink: 0 }}>
+        {t('seller.groupBuy.ended')}
+      </Badge>
+    );
   return (
-    <Button size="xs" variant="default" onClick={() => onEnd(c.id)} disabled={pending}>
+    <Button size="xs" variant="default" onClick={() => onEnd(c.id)} disabled={pending} style={{ flexShrink: 0 }}>
       {t('seller.groupBuy.end')}
     </Button>
   );

@@ -3,6 +3,7 @@
  * firstPay and payResult calls, guest orders in another site's currency, and the rows a test
  * checks (payment records, contracts, orders, webhook events, earned points).
  */
+import crypto from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
   webhookEvents,
 } from '../src/db/schema/index.js';
 import { browser, type Browser, type TestApp } from './helpers.js';
+import { upsTrackingNumber, waitFor } from './order-fixtures.js';
 import {
   amsterdamAddress,
   freshIp,
@@ -168,7 +170,7 @@ export function paymentKit(ctx: () => { t: TestApp; f: Fixtures }, provider: str
     );
     const res = await submit(g, body);
     expect(res.statusCode, res.body).toBe(200);
-    return { g, order: res.json() as { id: string; needPayAmt: { value: string; currency: string } } };
+    return { g, order: res.json<{ id: string; needPayAmt: { value: string; currency: string } }>() };
   }
 
   /** A buyer (or guest) orders through the real checkout submit, notified at `email`. */
@@ -211,4 +213,54 @@ export function paymentKit(ctx: () => { t: TestApp; f: Fixtures }, provider: str
     siteAddresses,
     guestOrderIn,
   };
+}
+
+/**
+ * After-sales on a paid order: the seller ships all of it (UPS), then the buyer may apply for a
+ * refund of its first line (`apply`) and the seller approves and refunds it, waiting until the
+ * refund is done (`refundVia`; `flush` first lets the provider's webhooks land).
+ */
+export async function shipAndApply(o: {
+  seller: Browser;
+  carrierId: string;
+  buyer: Browser;
+  orderId: string;
+  lines: { id: bigint | string; qty: string | number }[];
+  flush?: () => Promise<unknown>;
+}) {
+  const { seller, buyer, orderId: id } = o;
+  const ship = await seller.post(`/api/merchant/orders/${id}/packages`, {
+    carrierId: o.carrierId,
+    serviceCode: upsTrackingNumber(),
+    lines: o.lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
+  });
+  expect(ship.statusCode, ship.body).toBe(200);
+  const line = String(o.lines[0]!.id);
+  const apply = (amount: string, qty: string) =>
+    buyer.post(
+      '/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
+      [
+        {
+          tradeOrder: { id },
+          reverseReason: 'QUALITY_ISSUE',
+          applyRefundAmt: amount,
+          reverseTradeOrderLineList: [{ tradeOrderLine: { id: line }, reverseQty: qty }],
+        },
+      ],
+      { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
+    );
+  const refundVia = async (rid: string, amount: string) => {
+    expect((await seller.post(`/api/merchant/reverse/${rid}/audit`, { approve: true })).statusCode).toBe(200);
+    const res = await seller.post(`/api/merchant/reverse/${rid}/refund`, { amount });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitFor(
+      async () => {
+        await o.flush?.();
+        return buyer.post('/sapi/mall-order/web/reverseorder/querybyid', { id: rid }).then((r) => r.json());
+      },
+      (r) => r.reverseTradeOrderStatus === 'REFUND_DONE',
+      `reverse ${rid} refunded`,
+    );
+  };
+  return { apply, refundVia };
 }

@@ -5,14 +5,13 @@
  * its Drop-in call, and the emulator's HMAC-signed standard notifications reach the shop's
  * webhook route. Checked: records, contracts, orders, webhook rows, refunds, the emulator's books.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { refunds } from '../../db/schema/index.js';
 import { Browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
 import { freshIp, loadFixtures, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
-import { paymentKit, type Started } from '../../../test/payment-fixtures.js';
-import { orderKit, upsTrackingNumber, waitFor, type Buyer } from '../../../test/order-fixtures.js';
+import { paymentKit, shipAndApply, type Started } from '../../../test/payment-fixtures.js';
+import { orderKit, waitFor, type Buyer } from '../../../test/order-fixtures.js';
 import {
   startAdyenEmulator,
   type AdyenEmulator,
@@ -320,39 +319,7 @@ describe('refunds from after-sales', () => {
     const { orderIds, started } = await paidByLink(x, [['TRAY-STEEL', '2']]);
     const id = orderIds[0]!;
     const lines = await topLines(id);
-    const ship = await seller.post(`/api/merchant/orders/${id}/packages`, {
-      carrierId,
-      serviceCode: upsTrackingNumber(),
-      lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
-    });
-    expect(ship.statusCode, ship.body).toBe(200);
-    const line = String(lines[0]!.id);
-    const apply = (amount: string, qty: string) =>
-      x.b.post(
-        '/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
-        [
-          {
-            tradeOrder: { id },
-            reverseReason: 'QUALITY_ISSUE',
-            applyRefundAmt: amount,
-            reverseTradeOrderLineList: [{ tradeOrderLine: { id: line }, reverseQty: qty }],
-          },
-        ],
-        { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
-      );
-    const refundVia = async (rid: string, amount: string) => {
-      expect((await seller.post(`/api/merchant/reverse/${rid}/audit`, { approve: true })).statusCode).toBe(200);
-      const res = await seller.post(`/api/merchant/reverse/${rid}/refund`, { amount });
-      expect(res.statusCode, res.body).toBe(200);
-      await waitFor(
-        async () => {
-          await flush();
-          return x.b.post('/sapi/mall-order/web/reverseorder/querybyid', { id: rid }).then((r) => r.json());
-        },
-        (r) => r.reverseTradeOrderStatus === 'REFUND_DONE',
-        `reverse ${rid} refunded`,
-      );
-    };
+    const { apply, refundVia } = await shipAndApply({ seller, carrierId, buyer: x.b, orderId: id, lines, flush });
     const payment = paymentsOf(started.channelToken)[0]!;
 
     const partial = await apply('5.00', '1');

@@ -5,14 +5,18 @@
  * emulator's signed webhooks (bt_signature, bt_payload) reach the shop's webhook route. Checked:
  * records, contracts, orders, webhook rows, refunds and voids, the emulator's books.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { refunds } from '../../db/schema/index.js';
 import { Browser, browser, createTestApp, login, type TestApp } from '../../../test/helpers.js';
 import { freshIp, loadFixtures, type Body, type Fixtures } from '../../../test/checkout-fixtures.js';
-import { paymentKit, type PayResult as Result, type Started } from '../../../test/payment-fixtures.js';
-import { orderKit, upsTrackingNumber, waitFor, type Buyer } from '../../../test/order-fixtures.js';
+import {
+  paymentKit,
+  shipAndApply as shipForRefund,
+  type PayResult as Result,
+  type Started,
+} from '../../../test/payment-fixtures.js';
+import { orderKit, waitFor, type Buyer } from '../../../test/order-fixtures.js';
 import {
   startBraintreeEmulator,
   type BraintreeEmulator,
@@ -390,43 +394,8 @@ describe('pay again while the first attempt is pending', () => {
 
 describe('refunds from after-sales', () => {
   const minorToValue = (m: bigint) => (Number(m) / 100).toFixed(2);
-  async function shipAndApply(x: Buyer, id: string) {
-    const lines = await topLines(id);
-    const ship = await seller.post(`/api/merchant/orders/${id}/packages`, {
-      carrierId,
-      serviceCode: upsTrackingNumber(),
-      lines: lines.map((l) => ({ tradeOrderLineId: String(l.id), qty: String(Number(l.qty)) })),
-    });
-    expect(ship.statusCode, ship.body).toBe(200);
-    const line = String(lines[0]!.id);
-    const apply = (amount: string, qty: string) =>
-      x.b.post(
-        '/api/trantor/flow/trade_InitiateReverseOrderOnlyRefundFlow',
-        [
-          {
-            tradeOrder: { id },
-            reverseReason: 'QUALITY_ISSUE',
-            applyRefundAmt: amount,
-            reverseTradeOrderLineList: [{ tradeOrderLine: { id: line }, reverseQty: qty }],
-          },
-        ],
-        { headers: { 'idempotency-key': crypto.randomUUID() }, remoteAddress: freshIp() },
-      );
-    const refundVia = async (rid: string, amount: string) => {
-      expect((await seller.post(`/api/merchant/reverse/${rid}/audit`, { approve: true })).statusCode).toBe(200);
-      const res = await seller.post(`/api/merchant/reverse/${rid}/refund`, { amount });
-      expect(res.statusCode, res.body).toBe(200);
-      await waitFor(
-        async () => {
-          await flush();
-          return x.b.post('/sapi/mall-order/web/reverseorder/querybyid', { id: rid }).then((r) => r.json());
-        },
-        (r) => r.reverseTradeOrderStatus === 'REFUND_DONE',
-        `reverse ${rid} refunded`,
-      );
-    };
-    return { apply, refundVia };
-  }
+  const shipAndApply = async (x: Buyer, id: string) =>
+    shipForRefund({ seller, carrierId, buyer: x.b, orderId: id, lines: await topLines(id), flush });
 
   it('a settled sale: a partial refund, then the rest, each a Braintree refund once; the job run again gives nothing twice', async () => {
     const x = await signup('aftersales');

@@ -156,6 +156,10 @@ export function PaymentSection(props: {
     if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
       notifications.show({ color: 'orange', message: t('errors.Trade.itemSoldOut') });
       navigate('/cart');
+    } else if (e instanceof ApiError && e.code === 'Risk.underReview' && registered) {
+      // Held by risk screening: the order waits in the buyer's list, marked 'Under review'.
+      notifications.show({ color: 'violet', message: t('errors.Risk.underReview') });
+      void navigate('/buyer/orders');
     } else if (e instanceof ApiError && e.code === 'Payment.creditLimitExceeded') {
       notifications.show({ color: 'red', message: t('errors.Payment.creditLimitExceeded') });
     } else if (e instanceof ApiError && e.status === 429) {

@@ -85,6 +85,7 @@ for (const [name, viewport, c] of [
 
       // The order offers the invite with the slot left; it opens the group's share page.
       await page.goto('/buyer/orders');
+      await expect(page.getByTestId('order-group-buy').first()).toHaveText('Group-buy · Forming');
       const invite = page.getByRole('button', { name: 'Invite friends (1 slot left)' }).first();
       await expect(invite).toBeVisible();
       await invite.click();
@@ -115,6 +116,7 @@ for (const [name, viewport, c] of [
       await logIn(page, first);
       await page.goto('/buyer/orders');
       await expect(page.getByRole('button', { name: /Cancel order|Cancel/ }).first()).toBeVisible();
+      await expect(page.getByTestId('order-group-buy').first()).toHaveText('Group-buy · Filled');
       await expect(page.getByRole('button', { name: /Invite friends/ })).toHaveCount(0);
     });
   });

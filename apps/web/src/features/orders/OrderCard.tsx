@@ -27,6 +27,18 @@ export function StatusBadge({ status }: { status: OrderSummary['displayStatus'] 
   );
 }
 
+/** A group-buy order (isInGroup): its group's status. */
+export function GroupTag({ order }: { order: OrderSummary }) {
+  const { t } = useTranslation();
+  if (!order.isInGroup || !order.groupBuy) return null;
+  const color = { OPEN: 'grape', FILLED: 'green', FAILED: 'gray' }[order.groupBuy.status];
+  return (
+    <Badge size="xs" variant="light" color={color} tt="none" data-testid="order-group-buy">
+      {t('groupBuy.title')} · {t(`groupBuy.status.${order.groupBuy.status}`)}
+    </Badge>
+  );
+}
+
 /** Sub-account name, 'paid by main' and 'pending main account payment' for enterprise main accounts. */
 export function EnterpriseTags({ order }: { order: OrderSummary }) {
   const { t } = useTranslation();
@@ -92,6 +104,7 @@ export const OrderCard = memo(function OrderCard({ order }: { order: OrderSummar
                 {t('crossBorder.badge')}
               </Badge>
             )}
+            <GroupTag order={order} />
           </Group>
           <StatusBadge status={order.displayStatus} />
         </Group>

@@ -30,7 +30,7 @@ import { DATE_TIME, lineQty, skuText, STATUS_COLOR, statusKey, taxPercent } from
 import { OrderOperations } from './OrderOperations';
 import classes from './OrderProgress.module.css';
 import { useCountryName } from '../../shared/countries';
-import { EnterpriseTags } from './OrderCard';
+import { EnterpriseTags, GroupTag } from './OrderCard';
 import { CopyButton, Countdown, LineRow } from './parts';
 import { showsVatInvoice, VatInvoicePanel } from '../invoice/components/VatInvoicePanel';
 import { CustomsBillRows, CustomsDeclarationSection } from '../cross-border/components/CustomsDeclarationSection';
@@ -404,6 +404,11 @@ export function OrderDetailView({
             </Group>
           </Group>
           <EnterpriseTags order={order} />
+          {order.isInGroup && (
+            <Group>
+              <GroupTag order={order} />
+            </Group>
+          )}
           {order.reissueOf && (
             <Paper bg="violet.0" p="sm" radius="sm" data-testid="reissue-of">
               <Stack gap={2}>

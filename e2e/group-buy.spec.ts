@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './test';
 import { answerQuizAndAgree, approveOnMockpay, fillShippingAddress, logIn, payNowToMockpay, signUp } from './helpers';
 
@@ -9,6 +10,18 @@ import { answerQuizAndAgree, approveOnMockpay, fillShippingAddress, logIn, payNo
  * page (slots, countdown, link); a second buyer opens that link, joins and pays, and the group
  * fills (the invite is gone). Desktop on FlexiDesk's chair, phone on Nordic Home's lamp.
  */
+
+/** axe: no serious or critical violation (as e2e/a11y.spec.ts scans the buyer's landing pages). */
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).exclude('.mantine-Notifications-root').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect
+    .soft(
+      serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      label,
+    )
+    .toEqual([]);
+}
 
 /** The checkout of a fresh account: typed address, quiz, pay on MockPay. */
 async function payGroupCheckout(page: Page, email: string, groupPrice: string) {
@@ -72,6 +85,7 @@ for (const [name, viewport, c] of [
       // A table on a desktop, cards on a phone: the visible one lists it.
       await expect(list.getByText(shown).locator('visible=true').first()).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`seller-group-buy-${name}.png`), fullPage: true });
+      await expectNoSeriousViolations(page, `seller group-buy page (${name})`);
 
       // The first buyer starts a group from the item page and pays the group price.
       await page.context().clearCookies();
@@ -80,6 +94,7 @@ for (const [name, viewport, c] of [
       const panel = page.getByRole('region', { name: 'Group-buy' });
       await expect(panel.getByTestId('group-price')).toHaveText(shown);
       await panel.screenshot({ path: test.info().outputPath(`item-panel-${name}.png`) });
+      await expectNoSeriousViolations(page, `item page with its group-buy (${name})`);
       await panel.getByRole('button', { name: 'Start a group' }).click();
       await payGroupCheckout(page, first, shown);
 
@@ -97,6 +112,7 @@ for (const [name, viewport, c] of [
       await expect(page.getByRole('textbox', { name: 'Share link' })).toHaveValue(new RegExp(`${groupUrl}$`));
       await expect(page.getByText('You are in this group.')).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`group-page-${name}.png`), fullPage: true });
+      await expectNoSeriousViolations(page, `group page (${name})`);
 
       // A second buyer opens the shared link, joins and pays: the group fills.
       await page.context().clearCookies();

@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { carriers, groupBuyCampaigns, groupBuyGroups, skus, tradeOrders } from '../../db/schema/index.js';
+import {
+  carriers,
+  groupBuyCampaigns,
+  groupBuyGroups,
+  reverseTradeOrders,
+  skus,
+  tradeOrders,
+} from '../../db/schema/index.js';
 import { type Browser, type TestApp, createTestApp, login } from '../../../test/helpers.js';
 import {
   loadFixtures,
@@ -17,7 +24,7 @@ import {
   type Fixtures,
 } from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, upsTrackingNumber, waitFor, type Buyer } from '../../../test/order-fixtures.js';
-import { runGroupBuySweep } from './sweep.js';
+import { GROUP_FAILED_TEXT, runGroupBuySweep } from './sweep.js';
 
 let t: TestApp;
 let f: Fixtures;

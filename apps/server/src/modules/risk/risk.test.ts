@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { SITES, SITE_CODES } from '@mall/contracts';
 import { cards, riskScreenings, tradeOrders } from '../../db/schema/index.js';
 import { type Browser, type TestApp, browser, createTestApp, login } from '../../../test/helpers.js';
 import {
@@ -255,6 +256,24 @@ describe('held orders', () => {
     const rows = await t.db.select().from(riskScreenings).where(eq(riskScreenings.buyerId, buyer.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.contractId).toBe(BigInt(placed.contractId));
+  });
+});
+
+describe('the site flag', () => {
+  it('only sites with riskCheck screen (US in the demo); others never hold an order', async () => {
+    expect(SITE_CODES.filter((c) => SITES[c].features.riskCheck)).toEqual(['US']);
+    const buyer = await signupAt('yopmail.com');
+    const placed = await place(buyer, BIG);
+    // The same contract offered to a site without the flag is left alone.
+    await t.db.delete(riskScreenings).where(eq(riskScreenings.contractId, BigInt(placed.contractId)));
+    await t.db
+      .update(tradeOrders)
+      .set({ status: 'PENDING_PAY' })
+      .where(eq(tradeOrders.contractId, BigInt(placed.contractId)));
+    const from = { ip: null, deviceId: null };
+    expect(await t.app.risk.screenPlaced(SITES.UK, BigInt(placed.contractId), from, t.app.log)).toBe('SKIPPED');
+    expect(await screening(placed.contractId)).toBeUndefined();
+    expect(await statusOf(placed.orderIds[0]!)).toBe('PENDING_PAY');
   });
 });
 

@@ -355,6 +355,12 @@ describe('a group whose time runs out', () => {
       ([o]) => o?.status === 'CANCEL_ALL',
       'the paid order refunded',
     );
+    // Its after-sales says why it was cancelled.
+    const [rev] = await t.db
+      .select()
+      .from(reverseTradeOrders)
+      .where(eq(reverseTradeOrders.orderId, BigInt(leaderOrder)));
+    expect(rev).toMatchObject({ type: 'SALE_CANCEL_AFTER_PAID', reason: 'OTHER', reverseText: GROUP_FAILED_TEXT });
     const [closed] = await t.db
       .select()
       .from(tradeOrders)

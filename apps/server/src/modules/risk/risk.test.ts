@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { SITES, SITE_CODES } from '@mall/contracts';
 import { cards, riskScreenings, tradeOrders } from '../../db/schema/index.js';
 import { type Browser, type TestApp, browser, createTestApp, login } from '../../../test/helpers.js';
@@ -293,6 +294,14 @@ describe('another screener', () => {
         .from(riskScreenings)
         .where(eq(riskScreenings.contractId, BigInt(placed.contractId)));
       expect(row).toBeUndefined();
+      // What the submit did, asked again: the failure is logged with the contract and the screener.
+      const warned: unknown[][] = [];
+      const log = { warn: (...a: unknown[]) => warned.push(a) } as unknown as FastifyBaseLogger;
+      const from = { ip: null, deviceId: null };
+      expect(await other.app.risk.screenPlaced(SITES.US, BigInt(placed.contractId), from, log)).toBe('FAILED');
+      expect(warned).toHaveLength(1);
+      expect(warned[0]![0]).toMatchObject({ contractId: placed.contractId, screener: 'broken' });
+      expect(warned[0]![1]).toBe('risk check failed; order not held');
       await kit.pay(buyer.b, placed.contractId);
     } finally {
       await other.close();

@@ -18,7 +18,7 @@ import { ORDER_STATUSES, REVERSE_FINAL_STATUSES as REVERSE_FINAL } from '@mall/d
 import type { Db } from '../../db/client.js';
 import { summaryOf, tabScope, type LineRow, type ListContract, type ListOrder, type Related } from './read.js';
 import type { OrderScope } from './scope.js';
-import { GROUP_BUY_FACT } from './read.js';
+import { GROUP_BUY_FACT, type GroupFact } from './read.js';
 
 const quoted = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
 
@@ -123,7 +123,8 @@ export function addRelated(rel: Related, o: ListOrder, r: any): void {
   if (r.reverse_open) rel.reverseOpen.add(o.id);
   rel.shopNames.set(o.shopId, r.shop_name);
   if (r.invoice_status) rel.invoiceStatus.set(o.id, r.invoice_status);
-  if (r.group_buy) (rel.groups ??= new Map()).set(o.id, r.group_buy);
+  const group = (r as { group_buy: GroupFact | null }).group_buy;
+  if (group) (rel.groups ??= new Map()).set(o.id, group);
   for (const l of (r.lines ?? []) as LineJson[]) {
     rel.lines.push({
       id: BigInt(l.id),

@@ -14,7 +14,7 @@ import { closeUnpaidContract } from '../trade/transitions.js';
 import { sweepExpiredGroups } from './service.js';
 
 /** The after-sales text of a cancel made because the group did not fill. */
-export const GROUP_FAILED_TEXT = 'The group-buy group did not fill in time; the order is cancelled and refunded.';
+export const GROUP_FAILED_TEXT = 'The group-buy group did not fill in time; the order is canceled and refunded.';
 
 export function runGroupBuySweep(db: Db, now = new Date()) {
   return sweepExpiredGroups(

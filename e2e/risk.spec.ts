@@ -42,9 +42,9 @@ async function approveAsOperator(browser: Browser, orderCode: string) {
   await logIn(op, 'operator@demo.shop', undefined, '/operator/merchant-applications');
   await op.getByRole('tab', { name: 'Held orders' }).click();
   const card = op.getByTestId('risk-hold').filter({ hasText: orderCode });
-  await expect(card).toContainText('Large order from a new account +40');
-  await expect(card).toContainText('Disposable email address +40');
-  await expect(card).toContainText('80 of 70');
+  await expect(card).toContainText('Large order from a new account +45');
+  await expect(card).toContainText('Disposable email address +45');
+  await expect(card).toContainText('90 of 70');
   await card.getByRole('button', { name: `Approve ${orderCode}` }).click();
   await op.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(card).toHaveCount(0);

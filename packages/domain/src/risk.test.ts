@@ -71,10 +71,15 @@ describe('scoreRisk', () => {
       paidOrdersBefore: 0,
       amountMinor: 200_000n,
     });
-    expect(two.score).toBe(80);
+    expect(two.score).toBe(90);
     expect(isRiskHeld(two.score, t)).toBe(true);
-    expect(isRiskHeld(two.score, 90)).toBe(false);
+    expect(isRiskHeld(two.score, 91)).toBe(false);
     // Velocity and a mismatch together are not enough: a traveller's busy hour.
     expect(isRiskHeld(scoreRisk({ ...calm, ordersByBuyer: 9, billingCountry: 'CA' }).score, t)).toBe(false);
+    expect(
+      isRiskHeld(scoreRisk({ ...calm, ordersByBuyer: 9, addressesByBuyer: 5, billingCountry: 'CA' }).score, t),
+    ).toBe(false);
+    // A strong sign with a mismatch is.
+    expect(isRiskHeld(scoreRisk({ ...calm, email: 'x@yopmail.com', billingCountry: 'CA' }).score, t)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Demo data of risk screening: one order held for the operator (operator@demo.shop, console tab
  * "Held orders"). A new account on a throwaway mailbox ordered three desks on the US site: a
- * large order from a new account (40) and a disposable email (40) score 80, above the default
+ * large order from a new account (45) and a disposable email (45) score 90, above the default
  * threshold of 70. Its stock is taken, as checkout takes it, so cancelling gives it back.
  */
 import crypto from 'node:crypto';
@@ -152,7 +152,7 @@ export async function seedRiskHold(tx: Tx, ids: { passwordHash: string; shop: bi
     email: RISK_DEMO_BUYER.email,
     ip: '203.0.113.77',
     provider: 'rules',
-    score: 80,
+    score: DEFAULT_RISK_RULES.points.NEW_ACCOUNT_AMOUNT + DEFAULT_RISK_RULES.points.DISPOSABLE_EMAIL,
     threshold: DEFAULT_RISK_RULES.threshold,
     reasons: [
       { code: 'NEW_ACCOUNT_AMOUNT', points: DEFAULT_RISK_RULES.points.NEW_ACCOUNT_AMOUNT },

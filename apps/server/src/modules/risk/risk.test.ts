@@ -95,7 +95,7 @@ describe('demo data', () => {
     const list = await heldList();
     const demo = list.filter((h) => (h as { buyer?: { email: string } }).buyer?.email === 'quick.buyer@yopmail.com');
     expect(demo).toHaveLength(1);
-    expect(demo[0]!.score).toBe(80);
+    expect(demo[0]!.score).toBe(90);
     expect(demo[0]!.reasons.map((r) => r.code).sort()).toEqual(['DISPOSABLE_EMAIL', 'NEW_ACCOUNT_AMOUNT']);
   });
 });
@@ -200,14 +200,14 @@ describe('held orders', () => {
     const { buyer, placed } = await heldOrder();
     const s = await screening(placed.contractId);
     expect(s!.reasons.map((r) => r.code).sort()).toEqual(['DISPOSABLE_EMAIL', 'NEW_ACCOUNT_AMOUNT']);
-    expect(s!.score).toBe(80);
+    expect(s!.score).toBe(90);
     const d = await detail(buyer.b, placed.orderIds[0]!);
     expect(d.displayStatus).toBe('UNDER_REVIEW');
     expect(d.operationList).toEqual(['buyerCancelBeforePay']);
     expectError(await firstPay(buyer.b, placed.contractId), 409, 'Risk.underReview');
     const list = await heldList();
     const mine = list.find((h) => h.contractId === placed.contractId)!;
-    expect(mine).toMatchObject({ score: 80, tradeOrderIds: placed.orderIds });
+    expect(mine).toMatchObject({ score: 90, tradeOrderIds: placed.orderIds });
     expect(mine.reasons.map((r) => r.code).sort()).toEqual(['DISPOSABLE_EMAIL', 'NEW_ACCOUNT_AMOUNT']);
     // Only the operator sees and decides.
     expect((await buyer.b.get('/api/operator/risk-holds')).statusCode).toBe(403);

@@ -23,6 +23,7 @@ import {
   outboxMessages,
   passwordResetTokens,
   preTradeRequests,
+  riskScreenings,
   sessions,
   thirdPartyIdentities,
   tradeContracts,
@@ -188,6 +189,11 @@ export async function erasePersonalData(tx: Tx, user: UserRow, now = new Date())
     .update(customsDeclarations)
     .set({ certificateName: null, certificateNumberMasked: null })
     .where(eq(customsDeclarations.buyerId, user.id));
+  // Risk decisions keep their score, reasons and outcome (the operator's record); what identifies the buyer goes.
+  await tx
+    .update(riskScreenings)
+    .set({ email: null, ip: null, deviceId: null })
+    .where(eq(riskScreenings.buyerId, user.id));
   await tx.delete(cartLines).where(eq(cartLines.buyerId, user.id));
   await tx.delete(preTradeRequests).where(eq(preTradeRequests.buyerId, user.id));
   await tx.delete(thirdPartyIdentities).where(eq(thirdPartyIdentities.userId, user.id));

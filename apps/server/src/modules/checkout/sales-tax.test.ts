@@ -205,7 +205,7 @@ describe("pickup orders pay the store's state", () => {
 });
 
 describe('the demo orders', () => {
-  it("were taxed like checkout: the enterprise account's New York orders at 4 %, the SF buyer's at 7.25 %, the SoMa pickup at 7.25 %", async () => {
+  it("were taxed like checkout: the enterprise account's New York orders at 4 %, the SF buyer's at 7.25 %, the SoMa pickup at 7.25 %, the held Las Vegas order at 6.85 %", async () => {
     const rows = (
       await t.db
         .select({ o: tradeOrders })
@@ -218,6 +218,6 @@ describe('the demo orders', () => {
     const rates = new Set(rows.map((o) => o.taxRate));
     expect(rates.has(null)).toBe(false);
     for (const o of rows) expect(o.taxAmtMinor, o.tradeOrderCode).toBe(applyRate(o.skuAmtMinor, o.taxRate!));
-    expect(rates).toEqual(new Set(['0.04000', '0.07250']));
+    expect(rates).toEqual(new Set(['0.04000', '0.07250', '0.06850']));
   });
 });

@@ -237,10 +237,7 @@ export async function explainOrders(db: Db, buyerId: bigint): Promise<void> {
   );
   const verdicts: string[] = [];
   for (const { name, q, index } of queries(db, buyerId)) {
-    const { rows } = await db.$client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`,
-      q.params as unknown[],
-    );
+    const { rows } = await db.$client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     console.log(
       `\n-- ${name}\n-- ${q.sql}\n-- params ${JSON.stringify(q.params, (_, v) => (typeof v === 'bigint' ? String(v) : v))}\n${plan}`,

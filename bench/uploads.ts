@@ -84,12 +84,12 @@ async function startShop(url: string, port: number, dir: string): Promise<ChildP
     const started = (d: Buffer) => {
       out += d;
       if (out.includes('Shop running at')) {
-        shop.stdout!.off('data', started);
-        shop.stdout!.resume();
+        shop.stdout.off('data', started);
+        shop.stdout.resume();
         resolve();
       }
     };
-    shop.stdout!.on('data', started);
+    shop.stdout.on('data', started);
     shop.once('exit', (code) => reject(new Error(`the shop exited with ${code}:\n${out}`)));
   });
   return shop;

@@ -201,7 +201,7 @@ function topBarProblems(page: Page): Promise<string[]> {
       .map((el) => ({
         el,
         box: el.getBoundingClientRect(),
-        name: el.getAttribute('aria-label') || el.textContent!.trim(),
+        name: el.getAttribute('aria-label') || el.textContent.trim(),
       }));
     for (const { el, box, name } of items) {
       if (box.left < 0 || box.right > width + 0.5)

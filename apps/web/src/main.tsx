@@ -42,7 +42,7 @@ function routerState({ router }: PageState): HydrationState {
 
 function readPageState(): PageState {
   const element = document.getElementById('page-state');
-  return JSON.parse(element!.textContent!) as PageState;
+  return JSON.parse(element!.textContent) as PageState;
 }
 
 /**

@@ -17,10 +17,10 @@ export function nextStatus<S extends string, E extends string>(
   event: E,
 ): S | null {
   const t = table[event];
-  return (t.from as readonly S[]).includes(from) ? t.to : null;
+  return t.from.includes(from) ? t.to : null;
 }
 
 /** Events that may happen in `status`. */
 export function eventsFrom<S extends string, E extends string>(table: TransitionTable<S, E>, status: S): E[] {
-  return (Object.keys(table) as E[]).filter((e) => (table[e].from as readonly S[]).includes(status));
+  return (Object.keys(table) as E[]).filter((e) => table[e].from.includes(status));
 }

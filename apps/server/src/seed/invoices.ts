@@ -108,7 +108,7 @@ export async function seedVatInvoices(tx: Tx, ids: { buyer: bigint; shop: bigint
       return { r, qty, unit, amount: lineAmount(unit, qty) };
     });
     const skuAmt = priced.reduce((a, l) => a + l.amount, 0n);
-    const freeOver = method?.freeOver[CURRENCY] ? BigInt(method.freeOver[CURRENCY]!) : null;
+    const freeOver = method?.freeOver[CURRENCY] ? BigInt(method.freeOver[CURRENCY]) : null;
     const shipping = freeOver !== null && skuAmt >= freeOver ? 0n : BigInt(method?.amounts[CURRENCY] ?? '0');
     const needPay = skuAmt + shipping;
     // VAT included in the prices (INCLUSIVE site): the part of what is paid that is tax.

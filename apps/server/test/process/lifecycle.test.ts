@@ -64,9 +64,7 @@ describe('one shop process', () => {
       await db.query<{ id: string; stock: string }>("SELECT id, stock FROM skus WHERE sku_code = 'E7-BLK-140'")
     ).rows[0]!;
     await db.query('UPDATE skus SET stock = 100000 WHERE id = $1', [sku.id]);
-    const {
-      rows: [{ max }],
-    } = await db.query<{ max: string | null }>('SELECT max(id) FROM trade_contracts');
+    const { max } = (await db.query<{ max: string | null }>('SELECT max(id) FROM trade_contracts')).rows[0]!;
     await db.end();
 
     // Eight buyers' tabs placing orders back to back; an order counts once the shop said 200.

@@ -45,10 +45,10 @@ export async function startShopProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout!.on('data', (d) => {
+  proc.stdout.on('data', (d) => {
     out += d;
   });
-  proc.stderr!.on('data', (d) => {
+  proc.stderr.on('data', (d) => {
     out += d;
   });
   const exited = new Promise<number | string>((resolve) =>

@@ -336,7 +336,7 @@ describe('changing lines', () => {
     const b = browser(t.app);
     await addOk(b, 'E7-BLK-140', '1');
     await addOk(b, 'LAMP-BAR', '1');
-    let res = await b.post('/api/cart/select-all', { selected: false });
+    const res = await b.post('/api/cart/select-all', { selected: false });
     expect(res.statusCode).toBe(200);
     let cart: CartBody = res.json();
     expect(cart).toMatchObject({ totalCount: 2, selectedCount: 0, selectedTotal: { value: '0.00', currency: 'USD' } });

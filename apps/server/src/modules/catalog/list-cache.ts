@@ -30,7 +30,7 @@ export async function catalogVersion(db: Db): Promise<string> {
         const {
           rows: [r],
         } = await db.$client.query(VERSION.statement);
-        return new Map([[null, VERSION.read(r!).version]]);
+        return new Map([[null, VERSION.read(r).version]]);
       })),
     );
   }

@@ -244,7 +244,7 @@ describe('the preview read on the database (issue 14)', () => {
 });
 
 describe('the catalog kept between previews (issue 14)', () => {
-  const lamp = () => f.sku['LAMP-BAR']!;
+  const lamp = () => f.sku['LAMP-BAR'];
   // No coupons: the order placed below must leave the buyer's coupons to the tests after.
   const body = () => ({
     previewTradeContractLineReqTOList: lines([lamp(), '1']),
@@ -316,7 +316,7 @@ describe('the catalog kept between previews (issue 14)', () => {
   it('previews that arrive together share one read, each with its own buyer facts and the stock of its own SKUs', async () => {
     const guestBody = (sku: string) => ({ previewTradeContractLineReqTOList: lines([sku, '1']), couponIds: [] });
     // Enough of them that some arrive while others' reads are under way (two reads run at once).
-    const skus = [f.sku['DIY-FRAME-E5']!, f.sku['C7-GRY']!, lamp(), f.sku['E7-WHT-140']!];
+    const skus = [f.sku['DIY-FRAME-E5'], f.sku['C7-GRY'], lamp(), f.sku['E7-WHT-140']];
     const guests = Array.from({ length: 16 }, (_, i) => ({ b: browser(t.app), sku: skus[i % skus.length]! }));
     // One at a time first: what each one sees on its own (and the catalog kept).
     const alone = [
@@ -358,7 +358,7 @@ describe('the catalog kept between previews (issue 14)', () => {
       selectedAddress: { id: '1' },
       couponIds: [],
     };
-    const tray = f.sku['TRAY-STEEL']!;
+    const tray = f.sku['TRAY-STEEL'];
     const {
       rows: [{ stock }],
     } = await t.db.$client.query(`SELECT stock FROM skus WHERE id = ${tray}`);

@@ -98,7 +98,7 @@ export function renderInvoicePdf(c: InvoiceContent, opts: { compress?: boolean }
     let bottom = y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
     cells.forEach((cell, i) => {
-      doc.text(cell, cols[i]!, y, { width: cols[i + 1]! - cols[i]! - 6, align: i === 0 ? 'left' : 'right' });
+      doc.text(cell, cols[i], y, { width: cols[i + 1]! - cols[i]! - 6, align: i === 0 ? 'left' : 'right' });
       bottom = Math.max(bottom, doc.y);
     });
     doc.x = 50;

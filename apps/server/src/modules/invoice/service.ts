@@ -86,7 +86,7 @@ async function moveRequest(
   const from = t.from as readonly string[];
   const [row] = await tx
     .update(vatInvoiceRequests)
-    .set({ ...set, status: t.to as RequestRow['status'], updatedAt: now })
+    .set({ ...set, status: t.to, updatedAt: now })
     .where(
       and(
         eq(vatInvoiceRequests.id, id),
@@ -255,7 +255,7 @@ async function viewOf(db: Db | Tx, orderId: bigint): Promise<VatInvoiceView> {
   const numbers = new Map(docs.map((d) => [d.id, d.invoiceNumber]));
   return {
     orderId: String(orderId),
-    status: (r?.status ?? 'NOT_REQUESTED') as InvoiceStatus,
+    status: r?.status ?? 'NOT_REQUESTED',
     request: r
       ? {
           companyName: r.companyName,

@@ -84,7 +84,7 @@ export async function memberFacts(db: Tx, buyerId: bigint, site: string): Promis
   const {
     rows: [row],
   } = await clientOf(db).query({ ...MEMBER_FACTS.statement, values: [String(buyerId), site], types: DRIVER_TYPES });
-  return MEMBER_FACTS.read(row!).member;
+  return MEMBER_FACTS.read(row).member;
 }
 
 /** The buyer's level and growth on a site. */

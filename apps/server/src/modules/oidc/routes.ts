@@ -145,7 +145,7 @@ export function oidcRoutes(
     },
     async (req, reply) => {
       const { name } = req.params;
-      const query = req.query as Record<string, unknown>;
+      const query = req.query;
       const state = typeof query.state === 'string' ? query.state : '';
       const cookieState = req.cookies[STATE_COOKIE] ?? '';
       reply.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });

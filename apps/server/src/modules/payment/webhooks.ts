@@ -79,7 +79,7 @@ export class PaymentEvents {
           .returning({ id: webhookEvents.id });
         if (!row) return 'ignored' as const;
       }
-      return this.apply(tx, providerName, event as ProviderEvent);
+      return this.apply(tx, providerName, event);
     });
     if (outcome === 'ignored' && event.type === 'payment.succeeded') await this.refunder.kick();
     return outcome;

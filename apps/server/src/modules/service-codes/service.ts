@@ -104,17 +104,17 @@ export async function redeemServiceCode(
     if (!samePassword(c!.couponsPassword, body.couponsPassword))
       throw new AppError(400, ERROR_CODES.serviceCodeWrongPassword, 'The password does not match this code');
     const problem = redeemProblem({
-      status: c!.usedStatus as ServiceCodeStatus,
+      status: c!.usedStatus,
       orderStatus: o!.status,
       expiresAt: l!.serviceExpiresAt,
       lineInAfterSales: l!.reverseStatus === 'PROCESSING',
       now,
     });
     if (problem) throw REFUSALS[problem]();
-    const to = nextServiceCodeStatus(c!.usedStatus as ServiceCodeStatus, 'REDEEM')!;
+    const to = nextServiceCodeStatus(c!.usedStatus, 'REDEEM')!;
     const moved = await tx
       .update(tradeOrderLineCoupons)
-      .set({ usedStatus: to as 'USED', usedAt: now, usedBy: seller.id })
+      .set({ usedStatus: to, usedAt: now, usedBy: seller.id })
       .where(
         and(
           eq(tradeOrderLineCoupons.id, c!.id),

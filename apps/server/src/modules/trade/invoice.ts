@@ -28,7 +28,7 @@ export function invoiceRoutes(app: FastifyInstance, db: Db): void {
       const site = Object.values(SITES).find((s) => s.currency === o.needPayAmt.currency) ?? SITES.US;
       const m = (v: { value: string; currency: Currency }) => esc(formatMoney(v, site.locale));
       // Billed to the billing address, or the shipping address when none was given (what a deleted account's invoice keeps: docs/privacy.md).
-      const a = (o.billingAddress ?? o.selectedAddress) as Record<string, unknown> | null;
+      const a = o.billingAddress ?? o.selectedAddress;
       const rows = o.tradeOrderLineList
         .map(
           (l) =>

@@ -87,7 +87,7 @@ export function tradeRoutes(app: FastifyInstance, db: Db, jobs?: Jobs): void {
     },
     async (req, reply) => {
       const user = req.caller.user;
-      if (!user) return { data: [], total: 0, pageNo: req.body.pageNo, pageSize: req.body.pageSize } as never;
+      if (!user) return { data: [], total: 0, pageNo: req.body.pageNo, pageSize: req.body.pageSize };
       // Typed keywords and time spans (which move with the clock) are not kept.
       const key = req.body.queryParams?.keyword || req.body.timeline ? null : keyOf(req, 'list', req.body);
       const body = await cache.body(req.caller.orderVersion, key, async () =>
@@ -232,7 +232,7 @@ export function tradeRoutes(app: FastifyInstance, db: Db, jobs?: Jobs): void {
     },
     async (req) => {
       const order = await guestLookup(db, req.body.tradeOrderCode, req.body.email, req.caller.language);
-      return { order, shipments: await packagesForGuest(db, BigInt(order.id)) } as never;
+      return { order, shipments: await packagesForGuest(db, BigInt(order.id)) };
     },
   );
 }

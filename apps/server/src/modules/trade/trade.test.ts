@@ -1106,9 +1106,9 @@ describe('enterprise visibility', () => {
       .values({
         email: 'sibling@demo.shop',
         nickname: 'Acme Sibling',
-        passwordHash: s1!.passwordHash,
+        passwordHash: s1.passwordHash,
         userType: 'REGISTERED',
-        enterpriseId: s1!.enterpriseId,
+        enterpriseId: s1.enterpriseId,
         isEnterpriseMain: false,
         enterpriseStatus: 'ENABLED',
         orderAmtMinor: 100_000n,
@@ -1116,7 +1116,7 @@ describe('enterprise visibility', () => {
         remainingAmtMinor: 100_000n,
       })
       .returning();
-    ids = { main: m!.id, sub1: s1!.id, sibling: sib!.id, buyer: b!.id };
+    ids = { main: m.id, sub1: s1.id, sibling: sib!.id, buyer: b.id };
     main = await login(t.app, 'main@demo.shop');
     sub1 = await login(t.app, 'sub1@demo.shop');
     sibling = await login(t.app, 'sibling@demo.shop');

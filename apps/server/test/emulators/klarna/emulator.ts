@@ -247,7 +247,7 @@ export async function startKlarnaEmulator(options: KlarnaEmulatorOptions): Promi
     if (!country) throw badValue('purchase_country', 'required');
     if (!currency) throw badValue('purchase_currency', 'required');
     if (!SUPPORTED[country]) throw badValue('purchase_country', `not supported: ${country}`);
-    if (!SUPPORTED[country]!.includes(currency))
+    if (!SUPPORTED[country].includes(currency))
       throw badValue('purchase_currency', `${currency} is not used in ${country}`);
     const amount = body.order_amount;
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0)

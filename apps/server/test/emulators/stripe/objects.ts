@@ -398,7 +398,7 @@ export function refund(input: {
     reason: input.reason,
     receipt_number: null,
     source_transfer_reversal: null,
-    status: input.status as Stripe.Refund['status'],
+    status: input.status,
     transfer_reversal: null,
   });
 }

@@ -72,10 +72,7 @@ function Fields({ errors, onChange, handle }: Omit<Parameters<typeof StripeCardF
         });
         if (!error) return { ok: true };
         // Confirmed by an earlier try (the poll then timed out): nothing is left to confirm.
-        if (
-          error.code === 'setup_intent_unexpected_state' &&
-          (error.setup_intent as SetupIntent | undefined)?.status === 'succeeded'
-        )
+        if (error.code === 'setup_intent_unexpected_state' && error.setup_intent?.status === 'succeeded')
           return { ok: true };
         const field: StripeCardField | null =
           error.code === 'incorrect_cvc' || error.code === 'invalid_cvc'

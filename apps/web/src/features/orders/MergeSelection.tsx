@@ -86,10 +86,7 @@ function MergeBar({ selectedOrders, onDone }: { selectedOrders: OrderSummary[]; 
   const mixed = currencies.length > 1;
   const total =
     !mixed && currencies[0]
-      ? money(
-          sumMinor(selectedOrders.map((o) => toMinor(o.needPayAmt.value, o.needPayAmt.currency as Currency))),
-          currencies[0] as Currency,
-        )
+      ? money(sumMinor(selectedOrders.map((o) => toMinor(o.needPayAmt.value, o.needPayAmt.currency))), currencies[0])
       : null;
   const ready = checkouts >= 2;
 

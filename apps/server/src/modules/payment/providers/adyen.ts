@@ -138,7 +138,7 @@ class CheckoutBaseClient implements HttpClient {
         statusCode: apiError.status,
         errorCode: apiError.errorCode,
         responseBody: body,
-        apiError: apiError as never,
+        apiError: apiError,
       });
     }
     throw new HttpClientException({

@@ -346,7 +346,7 @@ export class BraintreeProvider implements PaymentProvider {
       case 'transaction_settled': {
         if (tx.type !== 'sale') return { eventId, event: null };
         const { eventId: _, ...event } = this.eventsOf(tx, eventId)[0]!;
-        return { eventId, event: event as ProviderEvent };
+        return { eventId, event: event };
       }
       case 'transaction_settlement_declined':
         return {

@@ -457,7 +457,7 @@ describe('saved cards', () => {
       customer: setup.customerRef,
       metadata: { cardId: 'card-1' },
     });
-    expect(await provider.setupStatus!(setup.setupId)).toEqual([]);
+    expect(await provider.setupStatus(setup.setupId)).toEqual([]);
     const u = new URL(emulator.url);
     const browser = new Stripe('pk_test_adapter', {
       host: u.hostname,
@@ -469,7 +469,7 @@ describe('saved cards', () => {
       payment_method: 'pm_card_mastercard',
       client_secret: setup.clientSecret,
     } as Stripe.SetupIntentConfirmParams);
-    const [status] = await provider.setupStatus!(setup.setupId);
+    const [status] = await provider.setupStatus(setup.setupId);
     expect(status).toEqual({
       type: 'setup.succeeded',
       setupId: setup.setupId,
@@ -492,7 +492,7 @@ describe('saved cards', () => {
 
   it('pays with a saved card at once; a card the bank declines fails at once', async () => {
     const setup = await saveCard('card-ok', 'pm_card_visa');
-    const [saved] = await provider.setupStatus!(setup.setupId);
+    const [saved] = await provider.setupStatus(setup.setupId);
     const token = saved!.type === 'setup.succeeded' ? saved!.token : '';
     const i = input({ savedCard: { token, customerRef: setup.customerRef } });
     const started = await provider.start(i);
@@ -508,7 +508,7 @@ describe('saved cards', () => {
     ]);
 
     const failing = await saveCard('card-fail', 'pm_card_chargeCustomerFail');
-    const [f] = await provider.setupStatus!(failing.setupId);
+    const [f] = await provider.setupStatus(failing.setupId);
     const declined = await provider.start(
       input({ savedCard: { token: f!.type === 'setup.succeeded' ? f!.token : '', customerRef: failing.customerRef } }),
     );
@@ -527,7 +527,7 @@ describe('saved cards', () => {
     const seti = emulator.setups.get(setup.setupId)!;
     expect(seti.status).toBe('requires_action');
     await submit(`${emulator.url}/3ds/${setup.setupId}`, { action: 'complete' });
-    const [saved] = await provider.setupStatus!(setup.setupId);
+    const [saved] = await provider.setupStatus(setup.setupId);
     expect(saved).toMatchObject({ type: 'setup.succeeded', cardTail: '3184', brand: 'VISA' });
     const token = saved!.type === 'setup.succeeded' ? saved!.token : '';
 
@@ -558,11 +558,11 @@ describe('saved cards', () => {
 
   it('a removed card is detached at Stripe (twice is fine)', async () => {
     const setup = await saveCard('card-del', 'pm_card_visa');
-    const [saved] = await provider.setupStatus!(setup.setupId);
+    const [saved] = await provider.setupStatus(setup.setupId);
     const token = saved!.type === 'setup.succeeded' ? saved!.token : '';
-    await provider.detachCard!(token);
+    await provider.detachCard(token);
     expect(emulator.methods.get(token)!.customer).toBeNull();
-    await provider.detachCard!(token);
+    await provider.detachCard(token);
   });
 });
 

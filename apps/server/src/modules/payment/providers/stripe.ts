@@ -206,7 +206,7 @@ export class StripeProvider implements PaymentProvider {
           payment_intent_data: { metadata },
           success_url: this.url(input.returnPath),
           cancel_url: this.url(input.cancelPath),
-          locale: (CHECKOUT_LOCALES.has(language) ? language : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
+          locale: CHECKOUT_LOCALES.has(language) ? language : 'auto',
           ...(input.payer.email ? { customer_email: input.payer.email } : {}),
         },
         { idempotencyKey: input.idempotencyKey },

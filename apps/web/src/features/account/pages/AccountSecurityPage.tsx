@@ -415,7 +415,7 @@ function ContactForm({
             <SegmentedControl
               aria-labelledby={`${kind}-proof`}
               value={proofBy}
-              onChange={(v) => setProofBy(v as 'password' | 'code')}
+              onChange={(v) => setProofBy(v)}
               data={[
                 { value: 'password', label: t(`${A}.byPassword`) },
                 { value: 'code', label: t(kind === 'email' ? `${A}.byOldEmail` : `${A}.byOldPhone`) },

@@ -159,7 +159,7 @@ function CodeStep({ channel, onToken }: { channel: Channel; onToken: (token: str
               required
               value={prefix}
               onChange={(e) => setPrefix(e.currentTarget.value)}
-              error={touched && !s!.MobilePrefix.safeParse(prefix).success ? t('errors.Account.mobileFormat') : null}
+              error={touched && !s.MobilePrefix.safeParse(prefix).success ? t('errors.Account.mobileFormat') : null}
             />
             <TextInput
               style={{ flex: 1 }}
@@ -169,7 +169,7 @@ function CodeStep({ channel, onToken }: { channel: Channel; onToken: (token: str
               required
               value={mobile}
               onChange={(e) => setMobile(e.currentTarget.value)}
-              error={touched && !s!.Mobile.safeParse(mobile).success ? t('errors.Account.mobileFormat') : null}
+              error={touched && !s.Mobile.safeParse(mobile).success ? t('errors.Account.mobileFormat') : null}
             />
           </Group>
         )}

@@ -25,7 +25,7 @@ export function LogisticsPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const state = (useLocation().state ?? null) as LogisticsState | null;
-  const fromState = Array.isArray(state?.list) ? state!.list : null;
+  const fromState = Array.isArray(state?.list) ? state.list : null;
   const detail = useReverseDetail(id, !fromState);
   const list = fromState ?? detail.data?.fulfillmentProgressList ?? null;
   const type = state?.type ?? detail.data?.reverseTradeOrderType;

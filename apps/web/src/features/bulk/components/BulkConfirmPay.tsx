@@ -139,7 +139,7 @@ function BillingAddress({ detail }: { detail: BulkOrderDetail }) {
   const update = useUpdateBilling(detail.orderId);
   const save = () => {
     if (form.validate().hasErrors) return;
-    update.mutate(toBody(form.values, 'BILLING') as Record<string, unknown>, {
+    update.mutate(toBody(form.values, 'BILLING'), {
       onSuccess: () => {
         setEditing(false);
         notifications.show({ color: 'green', message: t('bulk.confirm.billingSaved') });

@@ -32,6 +32,7 @@ import { seedGrowth, seedMemberLevels, seedPointsHistory } from './membership.js
 import { itemTexts, skuTexts } from './catalog-texts.js';
 import { seedCouponHistory, seedPaidServices } from './paid-services.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
+import { adjustCredit } from '../modules/enterprise/credit-ledger.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export { DEMO_ACCOUNTS };
@@ -320,22 +321,24 @@ export async function seed(db: Db): Promise<void> {
       enterpriseId: acme!.id,
       isEnterpriseMain: true,
       orderAmtMinor: 5_000_000n,
-      remainingAmtMinor: 2_500_000n,
       creditAmtMinor: 5_000_000n,
     });
     const sub1 = await account(DEMO_ACCOUNTS.sub1.email, 'Acme Purchasing', {
       enterpriseId: acme!.id,
       needPi: true,
       orderAmtMinor: 100_000n,
-      creditAmtMinor: 200_000n,
       remainingAmtMinor: 200_000n,
     });
-    await account(DEMO_ACCOUNTS.sub2.email, 'Acme New Hire', {
+    const sub2 = await account(DEMO_ACCOUNTS.sub2.email, 'Acme New Hire', {
       enterpriseId: acme!.id,
       enterpriseStatus: 'PENDING_APPROVAL',
       orderAmtMinor: 50_000n,
-      creditAmtMinor: 50_000n,
     });
+    // The balances payment terms spend are opened through the credit ledger (its only writer):
+    // the enterprise's remaining credit on the main account, each sub-account's own credit amount.
+    await adjustCredit(tx, { userId: main.id, balance: 'REMAINING', amountMinor: 2_500_000n, note: 'credit granted' });
+    await adjustCredit(tx, { userId: sub1.id, balance: 'CREDIT', amountMinor: 200_000n, note: 'credit granted' });
+    await adjustCredit(tx, { userId: sub2.id, balance: 'CREDIT', amountMinor: 50_000n, note: 'credit granted' });
     // Other shoppers whose reviews give the demo items their ratings (they can log in too, password demo1234).
     const reviewers = [
       await account('maria@demo.shop', 'Maria Lopez'),

@@ -27,3 +27,4 @@ export * from './subscription.js';
 export * from './group-buy.js';
 export * from './cross-border.js';
 export * from './risk.js';
+export * from './enterprise-credit.js';

@@ -1,7 +1,8 @@
 /** INVOICE_ME (payment terms) for enterprise accounts: SPEC §4, §5 "Payment-terms credit", §6. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { users, tradeContracts, tradeOrders, paymentRecords } from '../../db/schema/index.js';
+import { enterpriseCreditLedger, users, tradeContracts, tradeOrders, paymentRecords } from '../../db/schema/index.js';
+import { adjustCredit } from '../enterprise/credit-ledger.js';
 import { createTestApp, login, type TestApp, type Browser } from '../../../test/helpers.js';
 import { freshIp, newKey, submit, submitBodyFor } from '../../../test/checkout-fixtures.js';
 
@@ -85,6 +86,19 @@ describe('INVOICE_ME', () => {
     expect(c!.status).toBe('PAID');
     const after = await userRow('main@demo.shop');
     expect(after.remainingAmtMinor).toBe(before.remainingAmtMinor - c!.needPayAmtMinor);
+    const [record] = await t.db.select().from(paymentRecords).where(eq(paymentRecords.contractId, c!.id));
+    const takes = () =>
+      t.db.select().from(enterpriseCreditLedger).where(eq(enterpriseCreditLedger.paymentRecordId, record!.id));
+    // The credit ledger names the payment that took the credit and the balance left after it.
+    expect(await takes()).toMatchObject([
+      {
+        userId: before.id,
+        balance: 'REMAINING',
+        kind: 'TAKE',
+        amountMinor: -c!.needPayAmtMinor,
+        balanceAfterMinor: after.remainingAmtMinor,
+      },
+    ]);
     const orders = await t.db.select().from(tradeOrders).where(eq(tradeOrders.contractId, c!.id));
     expect(orders.map((o) => o.status)).toEqual(['UN_DELIVERY']);
     expect(orders[0]!.paidAmtMinor).toBe(orders[0]!.needPayAmtMinor);
@@ -95,11 +109,18 @@ describe('INVOICE_ME', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('Payment.alreadyPaid');
     expect((await userRow('main@demo.shop')).remainingAmtMinor).toBe(after.remainingAmtMinor);
+    expect(await takes()).toHaveLength(1);
   });
 
   it('refuses an order above the available credit with the spec message and changes nothing', async () => {
     const main = await login(t.app, 'main@demo.shop');
-    await t.db.update(users).set({ remainingAmtMinor: 1000n }).where(eq(users.email, 'main@demo.shop'));
+    const mainRow = await userRow('main@demo.shop');
+    await adjustCredit(t.db, {
+      userId: mainRow.id,
+      balance: 'REMAINING',
+      amountMinor: 1000n - mainRow.remainingAmtMinor,
+      note: 'credit lowered by the operator',
+    });
     const [address] = (await main.post('/sapi/mall-customer/shipping-address/queryShippingAddressListFlow', {})).json();
     const contractId = await order(main, address.id, 'main@demo.shop');
     const res = await main.post('/sapi/mall-pay/payment/firstPay', { contractId, payChannel: 'INVOICE_ME' });
@@ -120,6 +141,35 @@ describe('INVOICE_ME', () => {
       .from(paymentRecords)
       .where(eq(paymentRecords.contractId, c!.id));
     expect(records[0]!.n).toBe(0);
+  });
+
+  it("keeps every account's payment-terms balance equal to the sum of its credit ledger lines", async () => {
+    const rows = await t.db.execute<{ email: string; balance: string; lines: string; n: number }>(sql`
+      SELECT u.email, (CASE WHEN u.is_enterprise_main THEN u.remaining_amt_minor ELSE u.credit_amt_minor END)::text AS balance,
+        COALESCE(sum(l.amount_minor), 0)::text AS lines, count(l.id)::int AS n
+      FROM users u LEFT JOIN enterprise_credit_ledger l ON l.user_id = u.id
+        AND l.balance = CASE WHEN u.is_enterprise_main THEN 'REMAINING' ELSE 'CREDIT' END
+      WHERE u.enterprise_id IS NOT NULL GROUP BY u.id ORDER BY u.email`);
+    expect(rows.rows.length).toBeGreaterThanOrEqual(3);
+    for (const r of rows.rows) expect(r.lines, r.email).toBe(r.balance);
+    // The main account: granted, taken by the payment above, lowered to $10.00.
+    expect(rows.rows.find((r) => r.email === 'main@demo.shop')).toMatchObject({ balance: '1000', n: 3 });
+  });
+
+  it('a take the balance does not cover writes nothing; an adjustment below zero is refused', async () => {
+    const sub = await userRow('sub2@demo.shop');
+    const lines = () => t.db.select().from(enterpriseCreditLedger).where(eq(enterpriseCreditLedger.userId, sub.id));
+    const before = await lines();
+    expect(
+      await adjustCredit(t.db, {
+        userId: sub.id,
+        balance: 'CREDIT',
+        amountMinor: -(sub.creditAmtMinor + 1n),
+        note: 'x',
+      }),
+    ).toBe(false);
+    expect(await lines()).toEqual(before);
+    expect((await userRow('sub2@demo.shop')).creditAmtMinor).toBe(sub.creditAmtMinor);
   });
 
   it('a plain buyer cannot pay on terms', async () => {

@@ -1,15 +1,16 @@
 /**
  * INVOICE_ME: payment terms on enterprise credit (SPEC §5 "Payment-terms credit", §6). Its
  * "provider" is the shop's own credit books: the main account spends the enterprise's remaining
- * credit, a sub-account its own credit amount. This module is the only writer of those balances.
+ * credit, a sub-account its own credit amount, through the credit ledger (modules/enterprise/credit-ledger.ts).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { ERROR_CODES, type CreditBalance, type Currency } from '@mall/contracts';
 import { money } from '@mall/domain';
 import type { Db } from '../../../db/client.js';
 import { enterprises, paymentRecords, refunds, users } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/errors.js';
 import { ownUploads } from '../../../lib/uploads.js';
+import { giveBackCredit, takeCredit } from '../../enterprise/credit-ledger.js';
 import type {
   AdmitInput,
   ChannelOffer,
@@ -53,11 +54,6 @@ export async function creditBalance(db: Db, user: UserRow | null): Promise<Credi
   };
 }
 
-/** The balance payment terms spend: the enterprise's remaining credit (main) or the account's credit amount. */
-const balanceOf = (isMain: boolean) => (isMain ? users.remainingAmtMinor : users.creditAmtMinor);
-const addTo = (isMain: boolean, delta: ReturnType<typeof sql>) =>
-  isMain ? { remainingAmtMinor: delta } : { creditAmtMinor: delta };
-
 export class InvoiceMeProvider implements PaymentProvider {
   readonly name = 'invoice-me';
   readonly channels = [INVOICE_ME_OFFER];
@@ -98,13 +94,13 @@ export class InvoiceMeProvider implements PaymentProvider {
         .where(and(eq(paymentRecords.id, BigInt(input.merchantReference)), isNull(paymentRecords.providerPaymentId)))
         .returning({ id: paymentRecords.id });
       if (!claimed.length) return;
-      const column = balanceOf(input.payer.isEnterpriseMain);
-      const taken = await tx
-        .update(users)
-        .set(addTo(input.payer.isEnterpriseMain, sql`${column} - ${input.amountMinor}`))
-        .where(and(eq(users.id, input.payer.id), sql`${column} >= ${input.amountMinor}`))
-        .returning({ id: users.id });
-      if (!taken.length) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
+      const taken = await takeCredit(tx, {
+        userId: input.payer.id,
+        isEnterpriseMain: input.payer.isEnterpriseMain,
+        amountMinor: input.amountMinor,
+        paymentRecordId: claimed[0]!.id,
+      });
+      if (!taken) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
     });
     return {
       providerPaymentId,
@@ -143,10 +139,12 @@ export class InvoiceMeProvider implements PaymentProvider {
       if (!claimed.length) return;
       const [payer] = await tx.select().from(users).where(eq(users.id, input.payerId));
       if (!payer) return;
-      await tx
-        .update(users)
-        .set(addTo(payer.isEnterpriseMain, sql`${balanceOf(payer.isEnterpriseMain)} + ${input.amountMinor}`))
-        .where(eq(users.id, payer.id));
+      await giveBackCredit(tx, {
+        userId: payer.id,
+        isEnterpriseMain: payer.isEnterpriseMain,
+        amountMinor: input.amountMinor,
+        refundId: claimed[0]!.id,
+      });
     });
     return { status: 'succeeded', providerRefundId };
   }

@@ -6,7 +6,7 @@
  */
 import type { Language, OrderDetail } from '@mall/contracts';
 import type { Db } from '../../db/client.js';
-import { buildDetail, type DetailOrder } from './read.js';
+import { buildDetail, type DetailContract, type DetailExtras, type DetailOrder, type Related } from './read.js';
 import {
   LIST_ORDER_COLUMNS,
   ORDER_FACTS,
@@ -15,6 +15,8 @@ import {
   epochMs,
   linesJson,
   listOrderOf,
+  type ListOrderRow,
+  type OrderFactsRow,
 } from './list-page.js';
 import type { OrderScope } from './scope.js';
 
@@ -43,6 +45,44 @@ FROM trade_orders o JOIN trade_contracts c ON c.id = o.contract_id
 WHERE o.id = $1 AND o.buyer_id = ANY($2::bigint[])`,
 };
 
+/** Money JSON of DETAIL (records, refunds): amounts as strings, times as epoch milliseconds. */
+type MoneyJson = { amountMinor: string; currency: string; createdAt: number; status: string; channel: string };
+type Refund = DetailExtras['refunds'][number];
+
+/** A row of DETAIL as pg returns it (bigint columns as strings, see ListOrderRow). */
+type DetailRow = ListOrderRow &
+  OrderFactsRow & {
+    sku_amt_minor: string;
+    shipping_amt_minor: string;
+    discount_amt_minor: string;
+    points_discount_minor: string;
+    tax_amt_minor: string;
+    tax_rate: DetailOrder['taxRate'];
+    remark: DetailOrder['remark'];
+    pick_up_store_snapshot: DetailOrder['pickUpStoreSnapshot'];
+    site: DetailContract['site'];
+    payload: DetailContract['payload'];
+    selected_address: DetailContract['selectedAddress'];
+    billing_address: DetailContract['billingAddress'];
+    payment_order_id: DetailContract['paymentOrderId'];
+    contract_need_pay_minor: string;
+    earn_points: DetailContract['earnPoints'];
+    method_name: string | null;
+    coupons:
+      | {
+          id: string;
+          orderLineId: string;
+          couponCode: string;
+          couponsPassword: string;
+          usedStatus: Related['coupons'][number]['usedStatus'];
+          usedAt: number | null;
+        }[]
+      | null;
+    records: (MoneyJson & { stage: string })[] | null;
+    siblings: { id: string; code: string; needPay: string }[] | null;
+    refunds: (MoneyJson & { status: Refund['status']; reason: Refund['reason'] })[] | null;
+  };
+
 /** The order if the viewer may see it (else null), with every section of the detail. */
 export async function orderDetailRead(
   db: Db,
@@ -52,7 +92,10 @@ export async function orderDetailRead(
 ): Promise<(OrderDetail & { tradeOrderCode: string }) | null> {
   const {
     rows: [r],
-  } = await db.$client.query({ ...DETAIL, values: [String(id), [...scope.buyers.keys()].map(String), lang] });
+  } = await db.$client.query<DetailRow>({
+    ...DETAIL,
+    values: [String(id), [...scope.buyers.keys()].map(String), lang],
+  });
   if (!r) return null;
   const { o: listed, c: listedContract } = listOrderOf(r);
   const o: DetailOrder = {
@@ -78,16 +121,7 @@ export async function orderDetailRead(
   };
   const rel = emptyRelated();
   addRelated(rel, o, r);
-  rel.coupons = (
-    (r.coupons ?? []) as {
-      id: string;
-      orderLineId: string;
-      couponCode: string;
-      couponsPassword: string;
-      usedStatus: 'NOT_USED' | 'USED' | 'REFUNDED';
-      usedAt: number | null;
-    }[]
-  ).map((k) => ({
+  rel.coupons = (r.coupons ?? []).map((k) => ({
     id: BigInt(k.id),
     orderLineId: BigInt(k.orderLineId),
     couponCode: k.couponCode,
@@ -97,23 +131,20 @@ export async function orderDetailRead(
     usedBy: null,
     refundedAt: null,
   }));
-  type Money = { amountMinor: string; currency: string; createdAt: number; status: string; channel: string };
   return buildDetail(o, c, scope, rel, {
     methodName: r.method_name,
-    records: ((r.records ?? []) as (Money & { stage: string })[]).map((x) => ({
+    records: (r.records ?? []).map((x) => ({
       ...x,
       amountMinor: BigInt(x.amountMinor),
       createdAt: new Date(x.createdAt),
     })),
-    siblings: ((r.siblings ?? []) as { id: string; code: string; needPay: string }[]).map((x) => ({
+    siblings: (r.siblings ?? []).map((x) => ({
       id: BigInt(x.id),
       code: x.code,
       needPay: BigInt(x.needPay),
     })),
-    refunds: ((r.refunds ?? []) as (Money & { reason: string })[]).map((x) => ({
+    refunds: (r.refunds ?? []).map((x) => ({
       ...x,
-      status: x.status as never,
-      reason: x.reason as never,
       amountMinor: BigInt(x.amountMinor),
       createdAt: new Date(x.createdAt),
     })),

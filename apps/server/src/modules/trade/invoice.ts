@@ -9,7 +9,8 @@ import { formatMoney } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import { orderDetail, orderNotFound } from './service.js';
 
-const esc = (s: unknown) => String(s ?? '').replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const esc = (s: string | number | null | undefined) =>
+  String(s ?? '').replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function invoiceRoutes(app: FastifyInstance, db: Db): void {
   app.get<{ Params: { id: string } }>(

@@ -14,7 +14,7 @@
  * the general path (listQueries).
  */
 import { ORDER_LIST_MAX_LINES, type OrderSummary, type OrderTab } from '@mall/contracts';
-import { ORDER_STATUSES, REVERSE_FINAL_STATUSES as REVERSE_FINAL } from '@mall/domain';
+import { ORDER_STATUSES, REVERSE_FINAL_STATUSES as REVERSE_FINAL, type InvoiceStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import { summaryOf, tabScope, type LineRow, type ListContract, type ListOrder, type Related } from './read.js';
 import type { OrderScope } from './scope.js';
@@ -77,8 +77,53 @@ export const LIST_ORDER_COLUMNS = `o.id, o.trade_order_code, o.contract_id, o.bu
   o.deposit_paid_at, o.receipt_deadline, o.postpone_count, o.invoice_url, o.comment_status, o.created_at,
   c.master_status, c.balance_start_at, c.balance_end_at, c.deposit_minor`;
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export function listOrderOf(r: any): { o: ListOrder; c: ListContract } {
+/**
+ * One row of LIST_ORDER_COLUMNS as pg returns it: bigint columns as strings (read as BigInt
+ * here), timestamps as Dates; the other columns as ListOrder and ListContract hold them.
+ */
+export interface ListOrderRow {
+  id: string;
+  trade_order_code: ListOrder['tradeOrderCode'];
+  contract_id: string;
+  buyer_id: string;
+  shop_id: string;
+  seller_id: string;
+  status: ListOrder['status'];
+  trade_type: ListOrder['tradeType'];
+  currency: ListOrder['currency'];
+  need_pay_amt_minor: string;
+  paid_amt_minor: string;
+  shipping_method_code: ListOrder['shippingMethodCode'];
+  pay_deadline: ListOrder['payDeadline'];
+  paid_at: ListOrder['paidAt'];
+  trade_order_type: ListOrder['tradeOrderType'];
+  business_type: ListOrder['businessType'];
+  pay_channel: ListOrder['payChannel'];
+  deposit_paid_at: ListOrder['depositPaidAt'];
+  receipt_deadline: ListOrder['receiptDeadline'];
+  postpone_count: ListOrder['postponeCount'];
+  invoice_url: ListOrder['invoiceUrl'];
+  comment_status: ListOrder['commentStatus'];
+  created_at: ListOrder['createdAt'];
+  master_status: ListContract['masterStatus'];
+  balance_start_at: ListContract['balanceStartAt'];
+  balance_end_at: ListContract['balanceEndAt'];
+  deposit_minor: string | null;
+}
+
+/** The columns of ORDER_FACTS and of linesJson (`lines`) in a row, as addRelated reads them. */
+export interface OrderFactsRow {
+  packages: number;
+  open_packages: number;
+  paid_before: boolean;
+  reverse_open: boolean;
+  shop_name: string;
+  invoice_status: InvoiceStatus | null;
+  group_buy: GroupFact | null;
+  lines: LineJson[] | null;
+}
+
+export function listOrderOf(r: ListOrderRow): { o: ListOrder; c: ListContract } {
   const o: ListOrder = {
     id: BigInt(r.id),
     tradeOrderCode: r.trade_order_code,
@@ -117,15 +162,14 @@ export function listOrderOf(r: any): { o: ListOrder; c: ListContract } {
 }
 
 /** Adds one row's facts and lines (ORDER_FACTS, linesJson) to `rel`. */
-export function addRelated(rel: Related, o: ListOrder, r: any): void {
+export function addRelated(rel: Related, o: ListOrder, r: OrderFactsRow): void {
   rel.packages.set(o.id, { total: r.packages, open: r.open_packages });
   if (r.paid_before) rel.paidBefore.add(o.contractId);
   if (r.reverse_open) rel.reverseOpen.add(o.id);
   rel.shopNames.set(o.shopId, r.shop_name);
   if (r.invoice_status) rel.invoiceStatus.set(o.id, r.invoice_status);
-  const group = (r as { group_buy: GroupFact | null }).group_buy;
-  if (group) (rel.groups ??= new Map()).set(o.id, group);
-  for (const l of (r.lines ?? []) as LineJson[]) {
+  if (r.group_buy) (rel.groups ??= new Map()).set(o.id, r.group_buy);
+  for (const l of r.lines ?? []) {
     rel.lines.push({
       id: BigInt(l.id),
       orderId: o.id,
@@ -150,7 +194,6 @@ export function addRelated(rel: Related, o: ListOrder, r: any): void {
     });
   }
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 export const emptyRelated = (): Related => ({
   lines: [],
@@ -224,7 +267,8 @@ export async function buyerListPage(
   pageNo: number,
   pageSize: number,
 ): Promise<{ data: OrderSummary[]; total: number }> {
-  const { rows } = await db.$client.query({
+  // With an empty page, one row of the total alone (the order columns are null).
+  const { rows } = await db.$client.query<{ total: number } & ({ id: null } | (ListOrderRow & OrderFactsRow))>({
     ...statementOf(tab),
     values: [String(buyerId), pageSize, (pageNo - 1) * pageSize],
   });

@@ -26,10 +26,9 @@ type Page = { total: number; data: { id: string; displayStatus: string }[] };
 const page1 = async (x: Buyer): Promise<Page> => (await x.b.post(LIST, { pageNo: 1, pageSize: 5 })).json();
 const counts = async (x: Buyer): Promise<Record<string, number>> =>
   Object.fromEntries(
-    ((await x.b.post(COUNTS, {})).json() as { displayOrderStatus: string; quantity: number }[]).map((c) => [
-      c.displayOrderStatus,
-      c.quantity,
-    ]),
+    (await x.b.post(COUNTS, {}))
+      .json<{ displayOrderStatus: string; quantity: number }[]>()
+      .map((c) => [c.displayOrderStatus, c.quantity]),
   );
 const detailStatus = async (x: Buyer, id: string): Promise<string> =>
   (await x.b.post(DETAIL, { id })).json().displayStatus;

@@ -117,23 +117,22 @@ export async function countOrders(db: Db, user: UserRow, body: OrderCountBody): 
   return ORDER_TABS.map((t) => ({ displayOrderStatus: t, quantity: counts.get(t)! }));
 }
 
+type StatusCount = { display_status: string; quantity: number };
+
 /**
  * The kept counts (table order_status_counts) of these buyers per display status. A named
  * prepared statement: `buyer_id = $1` for one buyer (every buyer but an enterprise main account).
  */
-export async function statusCounts(
-  db: Db,
-  buyerIds: bigint[],
-): Promise<{ display_status: string; quantity: number }[]> {
+export async function statusCounts(db: Db, buyerIds: bigint[]): Promise<StatusCount[]> {
   if (!buyerIds.length) return [];
   const { rows } =
     buyerIds.length === 1
-      ? await db.$client.query({
+      ? await db.$client.query<StatusCount>({
           name: 'order_status_counts_1',
           text: 'SELECT display_status, quantity FROM order_status_counts WHERE buyer_id = $1',
           values: [String(buyerIds[0])],
         })
-      : await db.$client.query({
+      : await db.$client.query<StatusCount>({
           name: 'order_status_counts_n',
           text: 'SELECT display_status, sum(quantity)::int AS quantity FROM order_status_counts WHERE buyer_id = ANY($1::bigint[]) GROUP BY display_status',
           values: [buyerIds.map(String)],

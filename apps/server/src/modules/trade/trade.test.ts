@@ -4,7 +4,6 @@
  * after pay, the seller's decision, enterprise visibility, guest lookup, the timed transitions
  * and postpone. Orders are created through the real checkout submit and paid through MOCKPAY.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { POSTPONE_DAYS, POSTPONE_LIMIT } from '@mall/contracts';
@@ -123,7 +122,7 @@ const list = (b: Browser, body: Body = {}) => b.post('/sapi/mall-order/web/order
 async function listOk(b: Browser, body: Body = {}) {
   const res = await list(b, body);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: any[]; total: number; pageNo: number; pageSize: number };
+  return res.json<{ data: any[]; total: number; pageNo: number; pageSize: number }>();
 }
 /** Every order of a list filter (all pages). */
 async function listAll(b: Browser, body: Body = {}) {
@@ -138,7 +137,7 @@ async function listAll(b: Browser, body: Body = {}) {
 async function countsOk(b: Browser, body: Body = {}): Promise<Record<Tab, number>> {
   const res = await b.post('/sapi/mall-order/web/order/queryOrderQuantityForStatusBuyer', body);
   expect(res.statusCode, res.body).toBe(200);
-  const rows = res.json() as { displayOrderStatus: Tab; quantity: number }[];
+  const rows = res.json<{ displayOrderStatus: Tab; quantity: number }[]>();
   expect(rows.map((r) => r.displayOrderStatus)).toEqual([...TABS]);
   return Object.fromEntries(rows.map((r) => [r.displayOrderStatus, r.quantity])) as Record<Tab, number>;
 }

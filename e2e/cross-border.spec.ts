@@ -6,6 +6,7 @@ import {
   approveOnMockpay,
   fillShippingAddress,
   goToCheckout,
+  logIn,
   payNowToMockpay,
   signUp,
 } from './helpers';
@@ -13,6 +14,7 @@ import {
 // Cross-border orders (NORMAL_SALE_CBE): Kyoto Craft Direct ships its tea set into the US site
 // from Japan ($120.00, ceramics: 6 % duty; import tax 7.25 % of goods, $18.00 shipping and duty),
 // which asks for the buyer's real-name certificate. Nordic Home's light bar is domestic.
+// Its seller (kyoto@demo.shop) sees the order's customs declaration in the seller console.
 
 async function checkOutCrossBorderAndDomestic(page: Page, continueButton: () => ReturnType<Page['getByRole']>) {
   // Sign-up, two items, an address, a certificate, a payment and two order pages: longer than one step's default.
@@ -74,7 +76,9 @@ async function checkOutCrossBorderAndDomestic(page: Page, continueButton: () => 
     'Cross-border',
   );
   await expect(cards.filter({ hasText: 'Monitor Light Bar' }).getByTestId('order-cross-border')).toHaveCount(0);
-  await cards.filter({ hasText: 'Arita Porcelain Tea Set' }).getByTestId('order-code').click();
+  const cbeLink = cards.filter({ hasText: 'Arita Porcelain Tea Set' }).getByTestId('order-code');
+  const cbeCode = /\d{10,}/.exec(await cbeLink.innerText())![0];
+  await cbeLink.click();
   await expect(page).toHaveURL(/\/buyer\/order\/detail\/\d+/);
   const declaration = page.getByRole('region', { name: 'Customs declaration' });
   await expect(declaration.getByTestId('customs-origin')).toHaveText('Japan');
@@ -96,22 +100,56 @@ async function checkOutCrossBorderAndDomestic(page: Page, continueButton: () => 
   await cards.filter({ hasText: 'Monitor Light Bar' }).getByTestId('order-code').click();
   await expect(page.getByTestId('bill-summary')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Customs declaration' })).toHaveCount(0);
+  return cbeCode;
 }
 
-test('desktop: a cart with a cross-border and a domestic item, duties apart, certificate asked, paid once, two orders', async ({
+/**
+ * The demo's cross-border seller (Kyoto Craft Direct) finds the order in its console: the order
+ * shows what was declared to customs with it, the buyer's certificate number masked.
+ */
+async function sellerSeesDeclaration(page: Page, code: string, shot: string) {
+  await page.context().clearCookies();
+  await logIn(page, 'kyoto@demo.shop', undefined, '/merchant-console/orders');
+  await expect(page.getByRole('heading', { name: 'Seller backend', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Order number' }).fill(code);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const order = page.getByTestId('seller-order');
+  await expect(order).toHaveCount(1);
+  await expect(order.getByRole('heading', { level: 2 })).toContainText(code);
+  const declaration = order.getByRole('region', { name: 'Customs declaration' });
+  await expect(declaration.getByRole('heading', { name: 'Customs declaration', level: 3 })).toBeVisible();
+  await expect(declaration.getByTestId('customs-origin')).toHaveText('Japan');
+  await expect(declaration.getByTestId('customs-value')).toHaveText('$120.00');
+  await expect(declaration.getByTestId('customs-duty')).toHaveText('$7.20');
+  await expect(declaration.getByTestId('customs-import-tax')).toHaveText('$10.53');
+  await expect(declaration.getByTestId('customs-certificate')).toHaveText('Pat Payer (*****6789)');
+  await expect(declaration.getByTestId('customs-line')).toContainText(
+    'HS code 6912.00 · declared $120.00 · duty $7.20 (6 %)',
+  );
+  await expect(page.getByText('123-45-6789')).toHaveCount(0);
+  // Nothing sticks out sideways (the phone's width).
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await order.screenshot({ path: test.info().outputPath(shot) });
+  await page.screenshot({ path: test.info().outputPath(`page-${shot}`), fullPage: true });
+}
+
+test('desktop: a cart with a cross-border and a domestic item, duties apart, certificate asked, paid once, two orders; the seller sees the declaration', async ({
   page,
 }) => {
-  await checkOutCrossBorderAndDomestic(page, () =>
+  const code = await checkOutCrossBorderAndDomestic(page, () =>
     page.getByTestId('order-summary').getByRole('button', { name: 'Continue to payment' }),
   );
+  await sellerSeesDeclaration(page, code, 'seller-customs-declaration-1280.png');
 });
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the same checkout on a phone', async ({ page }) => {
-    await checkOutCrossBorderAndDomestic(page, () =>
+  test('the same checkout on a phone, and the seller console on a phone', async ({ page }) => {
+    const code = await checkOutCrossBorderAndDomestic(page, () =>
       page.getByTestId('mobile-footer').getByRole('button', { name: 'Continue to payment' }),
     );
+    await sellerSeesDeclaration(page, code, 'seller-customs-declaration-390.png');
   });
 });

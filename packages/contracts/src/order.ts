@@ -367,6 +367,8 @@ export const SellerOrder = z.object({
   id: Id,
   tradeOrderCode: z.string(),
   status: OrderDisplayStatus,
+  /** NORMAL_SALE_CBE: a cross-border order, whose customs declaration the console shows. */
+  tradeType: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   shopName: z.string(),

@@ -8,6 +8,7 @@ export function Section({
   testId,
   id,
   compactOnPhone,
+  titleOrder = 2,
 }: {
   title: string;
   children: ReactNode;
@@ -15,6 +16,8 @@ export function Section({
   id?: string;
   /** Less padding on phones (the after-sales forms). */
   compactOnPhone?: boolean;
+  /** The heading's level: 3 for a section inside an item that has its own heading. */
+  titleOrder?: 2 | 3;
 }) {
   return (
     <Paper
@@ -25,7 +28,7 @@ export function Section({
       aria-label={title}
       data-testid={testId}
     >
-      <Title order={2} size="h4" mb="sm">
+      <Title order={titleOrder} size="h4" mb="sm">
         {title}
       </Title>
       {children}

@@ -10,10 +10,11 @@
  * arbitrary text from the shop's address.
  */
 import { eq, sql } from 'drizzle-orm';
-import { isLanguage, SITES, type Language, type SiteCode } from '@mall/contracts';
+import type { Language } from '@mall/contracts';
 import type { Tx } from '../../db/client.js';
-import { bulkRequests, shops, userProfiles, users } from '../../db/schema/index.js';
+import { bulkRequests, shops } from '../../db/schema/index.js';
 import { registerTemplate } from '../../lib/mail-templates.js';
+import { noticeRecipient } from '../../lib/notice-recipient.js';
 import { enqueueEmail } from '../../lib/outbox.js';
 
 export const BULK_NOTICE_TEMPLATE = 'bulk.requestUpdate';
@@ -56,25 +57,18 @@ export async function notifyParty(
   if (!claimed.length) return false;
 
   const userId = to === 'BUYER' ? row.buyerId : row.sellerId;
-  const [person] = await tx
-    .select({ email: users.email, language: userProfiles.language, deletedAt: userProfiles.deletedAt })
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(eq(users.id, userId));
-  if (person?.deletedAt) return false;
   // A guest buyer has no account email: the request's shipping contact stands in.
-  const email = person?.email || (to === 'BUYER' ? (row.shippingAddress as { email?: string } | null)?.email : null);
-  if (!email) return false;
-  const site = SITES[row.site as SiteCode] ?? SITES.US;
-  const lang: Language = person?.language && isLanguage(person.language) ? person.language : site.defaultLanguage;
+  const guestEmail = to === 'BUYER' ? (row.shippingAddress as { email?: string } | null)?.email : null;
+  const person = await noticeRecipient(tx, userId, row.site, guestEmail);
+  if (!person) return false;
   const [shop] = await tx.select({ name: shops.name }).from(shops).where(eq(shops.id, row.shopId));
   const base = (links?.publicUrl ?? '').replace(/\/$/, '');
   const path = to === 'BUYER' ? `/order-process/${row.id}` : `/merchant-console/bulk-requests/${row.id}`;
   await enqueueEmail(tx, {
-    to: email,
+    to: person.email,
     template: BULK_NOTICE_TEMPLATE,
-    lang,
-    site: site.code,
+    lang: person.lang,
+    site: person.site,
     data: {
       kind: to === 'SELLER' && kind === 'message' ? 'buyerMessage' : kind,
       requestId: String(row.id),

@@ -263,6 +263,39 @@ describe('cross-border checkout', () => {
     const nordicSeller = await login(t.app, 'seller2@demo.shop');
     expect((await nordicSeller.get(`/api/orders/${cbeId}/customs-declaration`)).statusCode).toBe(404);
 
+    // The seller console's call: an order of the seller's own shop, the certificate number masked only.
+    const own = await kyotoSeller.get(`/api/merchant/orders/${cbeId}/customs-declaration`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({
+      orderId: cbeId,
+      originCountry: 'JP',
+      declaredValue: { value: '120.00' },
+      dutyAmt: { value: '7.20' },
+      importTaxAmt: { value: '10.53' },
+      certificate: { name: 'Dana Buyer', certificateNumber: '*****6789' },
+      lines: [{ hsCode: '6912.00', customsCategory: 'ceramics' }],
+    });
+    expect(own.body).not.toContain('123-45-6789');
+    // The console lists the order as cross-border, so it shows the declaration.
+    const listed = await kyotoSeller.post('/api/merchant/orders', {
+      status: 'ALL',
+      keyword: byId.get(cbeId)!.tradeOrderCode,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toMatchObject([{ id: cbeId, tradeType: 'NORMAL_SALE_CBE' }]);
+    // Another shop's order is refused as unknown, a domestic order has none, a buyer is no seller.
+    expectError(
+      await nordicSeller.get(`/api/merchant/orders/${cbeId}/customs-declaration`),
+      404,
+      'Trade.tradeOrderNotExist',
+    );
+    expectError(
+      await nordicSeller.get(`/api/merchant/orders/${homeId}/customs-declaration`),
+      404,
+      'Trade.tradeOrderNotExist',
+    );
+    expectError(await buyer.b.get(`/api/merchant/orders/${cbeId}/customs-declaration`), 403, 'Merchant.notSeller');
+
     // One payment for the checkout pays both orders.
     await pay(buyer.b, r.id);
     expect(await statusOf(cbeId)).toBe('UN_DELIVERY');

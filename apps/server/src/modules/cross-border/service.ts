@@ -12,7 +12,7 @@ import { ERROR_CODES, type Currency, type CustomsDeclaration, type PreviewResult
 import { importCharges, money, toMinor } from '@mall/domain';
 import type { Db, Tx } from '../../db/client.js';
 import type { ReadPart } from '../../db/rows.js';
-import { customsDeclarations, tradeOrders, type CustomsLine } from '../../db/schema/index.js';
+import { customsDeclarations, shops, tradeOrders, type CustomsLine } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller } from '../../lib/session.js';
 
@@ -214,7 +214,27 @@ export async function customsDeclarationOf(
       ),
     );
   if (!row) throw declarationNotFound();
-  const d = row.d;
+  return declarationOut(row.d);
+}
+
+/**
+ * The seller console's view of the declaration: an order of one of the seller's own shops (the
+ * order's shop is checked against the shops the signed-in seller owns, never taken from the
+ * request). 404 for another shop's order or a domestic one, as for a buyer.
+ */
+export async function sellerCustomsDeclaration(db: Db, sellerId: bigint, orderId: bigint): Promise<CustomsDeclaration> {
+  const [row] = await db
+    .select({ d: customsDeclarations })
+    .from(customsDeclarations)
+    .innerJoin(tradeOrders, eq(tradeOrders.id, customsDeclarations.orderId))
+    .innerJoin(shops, eq(shops.id, tradeOrders.shopId))
+    .where(and(eq(customsDeclarations.orderId, orderId), eq(shops.sellerId, sellerId)));
+  if (!row) throw declarationNotFound();
+  return declarationOut(row.d);
+}
+
+/** What a declaration shows: amounts in the order's currency, the certificate number masked only. */
+function declarationOut(d: typeof customsDeclarations.$inferSelect): CustomsDeclaration {
   const currency = d.currency as Currency;
   const m = (v: bigint) => money(v, currency);
   return {

@@ -306,6 +306,7 @@ export async function sellerOrders(
       id: String(o.id),
       tradeOrderCode: o.tradeOrderCode,
       status: o.status as SellerOrder['status'],
+      tradeType: o.tradeType,
       createdAt: o.createdAt.toISOString(),
       paidAt: o.paidAt?.toISOString() ?? null,
       shopName,

@@ -5,14 +5,18 @@
  * once by racing buyers, and a group whose time ran out cancelled and refunded with its stock back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { IDENTITY_PROVIDER } from '@mall/contracts';
 import {
   carriers,
+  devMailbox,
   groupBuyCampaigns,
   groupBuyGroups,
+  outboxMessages,
   reverseTradeOrders,
   skus,
   tradeOrders,
+  userProfiles,
 } from '../../db/schema/index.js';
 import { type Browser, type TestApp, createTestApp, login } from '../../../test/helpers.js';
 import {
@@ -24,6 +28,7 @@ import {
   type Fixtures,
 } from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, upsTrackingNumber, waitFor, type Buyer } from '../../../test/order-fixtures.js';
+import { GROUP_BUY_NOTICE_TEMPLATE } from './notify.js';
 import { GROUP_FAILED_TEXT, runGroupBuySweep } from './sweep.js';
 
 let t: TestApp;
@@ -73,6 +78,45 @@ const toShip = async () => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.map((o: { id: string }) => o.id) as string[];
 };
+
+/**
+ * The group-buy notices queued for these recipients, oldest first: [recipient, language] (the
+ * payload is emptied once a message went out; what it said is read from the delivered mail).
+ */
+const noticesTo = async (...emails: string[]) =>
+  (
+    await t.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.template, GROUP_BUY_NOTICE_TEMPLATE), inArray(outboxMessages.destination, emails)))
+      .orderBy(asc(outboxMessages.id))
+  ).map((m) => [m.destination, m.language]);
+/** The delivered email to `email` about order `code` (subject without the shop's suffix, and text), once it has arrived. */
+const mailTo = async (email: string, code: string) => {
+  const ms = await waitFor(
+    () =>
+      t.db
+        .select()
+        .from(devMailbox)
+        .where(and(eq(devMailbox.toAddress, email), like(devMailbox.subject, `%${code}%`))),
+    (rows) => rows.length > 0,
+    `the email to ${email}`,
+  );
+  expect(ms).toHaveLength(1);
+  return { subject: ms[0]!.subject.replace(/ – Mall$/, ''), text: ms[0]!.textBody };
+};
+/** The buyer's chosen language (its profile row is made by the first read). */
+async function chooseLanguage(x: Buyer, language: string) {
+  expect((await x.b.get(`/auth/${IDENTITY_PROVIDER}/user/user-info`)).statusCode).toBe(200);
+  await t.db.update(userProfiles).set({ language }).where(eq(userProfiles.userId, x.id));
+}
+const codeOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(tradeOrders)
+      .where(eq(tradeOrders.id, BigInt(id)))
+  )[0]!.tradeOrderCode;
 
 describe('the seller', () => {
   it('creates a campaign on its SKU and lists it; refusals have their codes', async () => {
@@ -225,7 +269,10 @@ describe('a group that fills', () => {
 
   it('the last member pays: the group fills and both orders may ship at once', async () => {
     const joiner = await signup('joiner');
+    // The starter reads the shop in German; the joiner keeps its site's language (US: English).
+    await chooseLanguage(leader, 'de');
     const placed = await joinGroup(joiner, campaignId, groupId);
+    expect(await noticesTo(leader.email, joiner.email)).toEqual([]);
     await pay(joiner.b, placed.contractId);
     const [g] = await t.db
       .select()
@@ -241,6 +288,18 @@ describe('a group that fills', () => {
       expect(d.operationList).not.toContain('inviteToJoinGroup');
       expect(d.operationList).toContain('buyerCancelAfterPay');
     }
+    // Each member is told once, with the fill, in its language.
+    const [leaderCode, joinerCode] = [await codeOf(leaderOrder), await codeOf(placed.orderIds[0]!)];
+    expect(await noticesTo(leader.email, joiner.email)).toEqual([
+      [leader.email, 'de'],
+      [joiner.email, 'en'],
+    ]);
+    const de = await mailTo(leader.email, leaderCode);
+    expect(de.subject).toBe(`Ihre Gruppe ist vollständig: Bestellung ${leaderCode} wird versandt`);
+    expect(de.text).toContain('Gruppenkaufs bei FlexiDesk');
+    const en = await mailTo(joiner.email, joinerCode);
+    expect(en.subject).toBe(`Your group is complete: order ${joinerCode} will ship`);
+    expect(en.text).toContain('Your order ' + joinerCode + ' at the group price is now prepared for shipping.');
     const list = await toShip();
     expect(list).toContain(leaderOrder);
     expect(list).toContain(placed.orderIds[0]);
@@ -248,6 +307,8 @@ describe('a group that fills', () => {
     expect(shipped.statusCode, shipped.body).toBe(200);
 
     // A full group refuses the next buyer, with a clear message.
+    // Shipping tells nobody again.
+    expect(await noticesTo(leader.email, joiner.email)).toHaveLength(2);
     const late = await signup('late');
     const res = await late.b.post('/api/checkout/preview', {
       orderSource: 'BUY_NOW',
@@ -318,6 +379,7 @@ describe('a group whose time runs out', () => {
     const leaderOrder = started.orderIds[0]!;
     const groupId = (await detail(leader.b, leaderOrder)).groupBuy.groupId as string;
     const member = await signup('expmember');
+    await chooseLanguage(member, 'fr');
     const unpaid = await joinGroup(member, campaignId, groupId);
     expect(Number(await stockOf(t.db, f.sku['TRAY-STEEL']))).toBe(stock0 - 2);
     let [c] = await t.db
@@ -344,6 +406,23 @@ describe('a group whose time runs out', () => {
 
     const done = await runGroupBuySweep(t.db);
     expect(done).toMatchObject({ failed: 1, closed: 1, cancelled: 1 });
+    // Each member is told with its order's cancel or close, in its language: the paid one that it
+    // is refunded, the unpaid one that nothing was charged.
+    const [leaderCode, memberCode] = [await codeOf(leaderOrder), await codeOf(unpaid.orderIds[0]!)];
+    const told = [
+      [leader.email, 'en'],
+      [member.email, 'fr'],
+    ].sort();
+    expect((await noticesTo(leader.email, member.email)).sort()).toEqual(told);
+    const en = await mailTo(leader.email, leaderCode);
+    expect(en.subject).toBe(`Your group did not fill: order ${leaderCode} is canceled`);
+    expect(en.text).toContain('is canceled and what you paid is refunded to your payment method.');
+    const fr = await mailTo(member.email, memberCode);
+    expect(fr.subject).toBe(`Votre groupe n'a pas été complété : la commande ${memberCode} est clôturée`);
+    expect(fr.text).toContain("rien n'a été débité");
+    // A sweep run again before the refund has gone through tells nobody twice.
+    await runGroupBuySweep(t.db);
+    expect((await noticesTo(leader.email, member.email)).sort()).toEqual(told);
     expect(done.refundIds.length).toBeGreaterThan(0);
     t.app.refunder.dispatch(done.refundIds);
     await waitFor(
@@ -376,8 +455,9 @@ describe('a group whose time runs out', () => {
       .from(groupBuyCampaigns)
       .where(eq(groupBuyCampaigns.id, BigInt(campaignId)));
     expect(c!.stockLeft).toBe(6);
-    // Running again changes nothing.
+    // Running again changes nothing and sends nothing.
     expect(await runGroupBuySweep(t.db)).toMatchObject({ failed: 0, closed: 0, cancelled: 0 });
+    expect((await noticesTo(leader.email, member.email)).sort()).toEqual(told);
   });
 
   it('a campaign without stock for a group refuses to start one', async () => {

@@ -7,6 +7,7 @@
  * slot fills the group, whose orders may then ship), an unpaid close gives the slot back
  * (releaseGroupSlots), and the sweep fails groups whose time ran out (their orders cancelled and
  * refunded through after-sales and the refund job). Group statuses move only by GROUP_EVENTS.
+ * Members are emailed when their group fills and when it fails (notify.ts).
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
@@ -36,6 +37,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { UserRow } from '../../lib/session.js';
+import { notifyGroupFilled, notifyGroupMember } from './notify.js';
 
 type CampaignRow = typeof groupBuyCampaigns.$inferSelect;
 type GroupRow = typeof groupBuyGroups.$inferSelect;
@@ -535,11 +537,15 @@ export async function groupOrdersPaid(tx: Tx, orderIds: bigint[], now: Date): Pr
       .set({ paid: sql`${groupBuyGroups.paid} + 1` })
       .where(and(eq(groupBuyGroups.id, r.groupId), eq(groupBuyGroups.status, 'OPEN')))
       .returning();
-    if (g && g.paid >= g.size)
-      await tx
+    if (g && g.paid >= g.size) {
+      const filled = await tx
         .update(groupBuyGroups)
         .set({ status: GROUP_EVENTS.FILL.to, filledAt: now })
-        .where(and(eq(groupBuyGroups.id, g.id), inArray(groupBuyGroups.status, [...GROUP_EVENTS.FILL.from])));
+        .where(and(eq(groupBuyGroups.id, g.id), inArray(groupBuyGroups.status, [...GROUP_EVENTS.FILL.from])))
+        .returning({ id: groupBuyGroups.id });
+      // Each member hears that its order ships, with the fill (once: only this update moves it).
+      if (filled.length) await notifyGroupFilled(tx, g.id);
+    }
   }
 }
 
@@ -569,7 +575,8 @@ export const GROUP_BUY_SWEEP_QUEUE = 'group-buy-expiry';
 export async function sweepExpiredGroups(
   db: Db,
   hooks: {
-    closeUnpaid: (tx: Tx, contractId: bigint, now: Date) => Promise<unknown>;
+    /** Closes the unpaid contract; returns the orders it closed (none when another close came first). */
+    closeUnpaid: (tx: Tx, contractId: bigint, now: Date) => Promise<bigint[]>;
     cancelPaid: (buyer: UserRow, orderId: bigint, now: Date) => Promise<bigint[]>;
   },
   now = new Date(),
@@ -607,7 +614,9 @@ export async function sweepExpiredGroups(
   for (const o of standing) {
     if (o.status === 'PENDING_PAY') {
       await db.transaction(async (tx) => {
-        await hooks.closeUnpaid(tx, o.contractId, now);
+        const closed = await hooks.closeUnpaid(tx, o.contractId, now);
+        // The member hears of it with the close (a replayed sweep finds the order closed already).
+        if (closed.includes(o.orderId)) await notifyGroupMember(tx, o.orderId, 'failedClosed');
       });
       done.closed += 1;
     } else {

@@ -7,13 +7,22 @@ import { Section } from '../../../shared/Section';
 import { useHydrated } from '../../../shared/useHydrated';
 import { useCustomsDeclaration } from '../api';
 
-export function CustomsDeclarationSection({ orderId, tradeType }: { orderId: string; tradeType: string }) {
+export function CustomsDeclarationSection({
+  orderId,
+  tradeType,
+  side = 'buyer',
+}: {
+  orderId: string;
+  tradeType: string;
+  /** The seller console reads it through the seller's call, under the order's own heading. */
+  side?: 'buyer' | 'seller';
+}) {
   const { t } = useTranslation();
   const fmt = useMoney();
   const { countryName } = useCountryName();
   // Read in the browser once the page is live (the server renders the order without it).
   const hydrated = useHydrated();
-  const { data } = useCustomsDeclaration(orderId, hydrated && tradeType === 'NORMAL_SALE_CBE');
+  const { data } = useCustomsDeclaration(orderId, hydrated && tradeType === 'NORMAL_SALE_CBE', side);
   if (!data) return null;
   const row = (label: string, value: string, testId?: string) => (
     <Group justify="space-between" wrap="nowrap">
@@ -26,7 +35,12 @@ export function CustomsDeclarationSection({ orderId, tradeType }: { orderId: str
     </Group>
   );
   return (
-    <Section title={t('crossBorder.declaration.title')} testId="customs-declaration">
+    <Section
+      title={t('crossBorder.declaration.title')}
+      testId="customs-declaration"
+      titleOrder={side === 'seller' ? 3 : 2}
+      compactOnPhone={side === 'seller'}
+    >
       <Stack gap={6}>
         {row(t('crossBorder.declaration.origin'), countryName(data.originCountry), 'customs-origin')}
         {row(t('crossBorder.declaration.declaredValue'), fmt(data.declaredValue), 'customs-value')}

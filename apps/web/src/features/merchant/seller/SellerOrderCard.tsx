@@ -22,6 +22,7 @@ import { canShip, isWeightLine, pendingCancel } from './api';
 import lineTable from './lineTable.module.css';
 import phone from '../../../shared/phoneLayout.module.css';
 import { CopyCode, Info, ShipmentEvents, when } from './CardParts';
+import { CustomsDeclarationSection } from '../../cross-border/components/CustomsDeclarationSection';
 
 type Line = SellerOrder['lines'][number];
 
@@ -183,6 +184,9 @@ export function SellerOrderCard({ order: o, onShip, onAddEvent, onDecide }: Prop
             ))}
           </Table.Tbody>
         </Table>
+
+        {/* A cross-border order: what was declared to customs (the certificate number masked). */}
+        <CustomsDeclarationSection orderId={o.id} tradeType={o.tradeType} side="seller" />
 
         {o.packages.length > 0 && (
           <Stack gap="xs">

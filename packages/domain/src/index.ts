@@ -18,6 +18,7 @@ export * from './membership.js';
 export * from './delivery-day.js';
 export * from './vat-id.js';
 export * from './invoice-state.js';
+export * from './contract-state.js';
 export * from './bulk-request.js';
 export * from './service-code.js';
 export * from './risk.js';

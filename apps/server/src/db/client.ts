@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -11,6 +12,8 @@ import * as schema from './schema/index.js';
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** One file per SQL function, `<name>.sql`, holding its current definition (applySqlFunctions). */
+export const FUNCTIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'functions');
 
 export function createDb(url: string, max = 10): Db {
   // idleTimeoutMillis 0: connections stay open while idle (the pool is small), and releasing one
@@ -32,8 +35,65 @@ export function createDb(url: string, max = 10): Db {
   return drizzle(pool, { schema }) as Db;
 }
 
+/** The migrations, then the SQL functions' files: what every start (and the tests' template) runs. */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  await applySqlFunctions(db);
+}
+
+/** The files of db/functions, by name: `<function name>.sql`, each a CREATE OR REPLACE FUNCTION. */
+export function sqlFunctionFiles(dir = FUNCTIONS_DIR): { name: string; sql: string }[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => ({ name: f.slice(0, -'.sql'.length), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
+}
+
+/** Taken while the functions are replaced, so servers starting together wait for each other. */
+const FUNCTIONS_LOCK = "hashtext('mall:sql-functions')";
+
+/**
+ * Every SQL function as its file in db/functions says, after the migrations (which made the
+ * tables), in one transaction: a change to a function is an edit of its file, applied at the next
+ * start. Two servers replacing the same function at once fail with "tuple concurrently updated",
+ * so they take turns on an advisory lock.
+ *
+ * What CREATE OR REPLACE cannot do needs a migration, which runs before the files: another return
+ * type or parameter names (error 42P13), other argument types (that would be a second function
+ * beside the old one), a function removed. The migration drops the old function; when a trigger,
+ * index or WHEN clause depends on it, the migration creates the new one too and re-creates what
+ * depended on it, and the file holds the same definition. db/functions.test.ts fails when the
+ * files and the database differ.
+ */
+export async function applySqlFunctions(db: Db, files = sqlFunctionFiles()): Promise<void> {
+  const client = await db.$client.connect();
+  let broken: unknown;
+  try {
+    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${FUNCTIONS_LOCK})`);
+    for (const f of files) {
+      try {
+        await client.query(f.sql);
+      } catch (err) {
+        const e = err as Error & { code?: string };
+        throw new Error(
+          `db/functions/${f.name}.sql: ${e.message}` +
+            (e.code === '42P13'
+              ? ' (CREATE OR REPLACE cannot change this: drop the old function in a new migration, which runs before the files)'
+              : ''),
+          { cause: err },
+        );
+      }
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch((e: unknown) => {
+      broken = e;
+    });
+    throw err;
+  } finally {
+    client.release(broken as Error | undefined);
+  }
 }
 
 /**

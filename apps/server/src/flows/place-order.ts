@@ -64,9 +64,9 @@ function resultOf(c: ContractFacts, orderIds: bigint[]): OrderResult {
 
 /**
  * Sent with BEGIN: serialises submits of one buyer and key (so two concurrent ones make one
- * contract), then reads the contract an earlier submit with this key made (migration 0030, whose
- * query is planned once per connection). Literals (the buyer id is a number, the key escaped):
- * it shares BEGIN's round trip, which takes no parameters.
+ * contract), then reads the contract an earlier submit with this key made (submit_lock_and_find
+ * in db/functions, whose query is planned once per connection). Literals (the buyer id is a
+ * number, the key escaped): it shares BEGIN's round trip, which takes no parameters.
  */
 function lockAndFindExisting(buyerId: bigint, key: string): string {
   return `SELECT * FROM submit_lock_and_find(${BigInt(buyerId)}, ${pg.escapeLiteral(key)})`;
@@ -105,14 +105,14 @@ function previewTotals(r: PreviewContext['result']) {
 }
 
 /**
- * The contracts, trade orders (one per shop) and lines of one or more orders (place_orders_write,
- * migration 0037: one insert per table for all of them). $1 a JSON array of [contract, orders,
+ * The contracts, trade orders (one per shop) and lines of one or more orders (place_orders_write in
+ * db/functions: one insert per table for all of them). $1 a JSON array of [contract, orders,
  * lines] per order (OrderPlan), sent as one jsonb: parsed once on the way in, the JSON columns
  * (address, request, totals, snapshots) are taken out as they are. $2 the date that starts order
  * codes. Each order's contract id and its orders as "id:shop id".
  */
 const WRITE = { name: 'place_orders_write', text: 'SELECT * FROM place_orders_write($1::jsonb, $2::text)' };
-/** A group's orders in one statement of its own (place_orders_together, migration 0037). */
+/** A group's orders in one statement of its own (place_orders_together in db/functions). */
 const TOGETHER = {
   name: 'place_orders_together',
   text: 'SELECT * FROM place_orders_together($1::bigint[], $2::text[], $3::jsonb, $4::text, $5::jsonb, $6::bigint[], $7::numeric[])',
@@ -155,7 +155,7 @@ const boughtLines = (plans: OrderPlan[]) =>
     plans.flatMap((plan) => plan.cartLineIds.map((id) => ({ buyer_id: String(plan.buyerId), id: String(id) }))),
   );
 
-/** The bought lines leave their buyer's cart (cart_lines_bought, migration 0037; place_orders_together calls it for a group). */
+/** The bought lines leave their buyer's cart (cart_lines_bought in db/functions; place_orders_together calls it for a group). */
 async function cartLinesBought(client: pg.PoolClient, plans: OrderPlan[]): Promise<void> {
   if (!plans.some((p) => p.cartLineIds.length)) return;
   await client.query({

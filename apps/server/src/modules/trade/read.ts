@@ -70,7 +70,7 @@ const FINAL_REVERSE = REVERSE_FINAL_STATUSES;
 export const qtyOut = (q: string) => String(Number(q));
 
 /**
- * The display status in SQL: the function order_display_status (migration 0024), the SQL copy of
+ * The display status in SQL: the function order_display_status (db/functions), the SQL copy of
  * `displayStatus`. One expression, so the planner inlines it (no call per row). Both copies are
  * held together by display-status.test.ts, which compares them for every input.
  */

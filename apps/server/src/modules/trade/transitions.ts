@@ -178,7 +178,7 @@ export async function takeStockOf(tx: Tx, wanted: { skuId: string; qty: string }
 }
 
 /**
- * Checkout's line stock, taken all or nothing by `take_stock_or_fail` (migration 0028), as plain
+ * Checkout's line stock, taken all or nothing by `take_stock_or_fail` (db/functions), as plain
  * SQL the submit sends together with its COMMIT (db/client.ts transactionBetween). Ids and
  * quantities become literals, so they are checked to be numbers first.
  */

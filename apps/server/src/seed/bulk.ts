@@ -27,6 +27,7 @@ import {
 import { toAddressDto } from '../modules/address/service.js';
 import { acceptLocked } from '../modules/bulk/service.js';
 import { moveOrders, onOrdersPaid } from '../modules/trade/transitions.js';
+import { moveContract } from '../modules/trade/contract-moves.js';
 
 const DAY = 86400_000;
 
@@ -152,7 +153,7 @@ export async function seedBulkRequests(tx: Tx, ids: { buyer: bigint }): Promise<
   const { orderId, contractId } = await acceptLocked(tx, paid, paidAt);
   await tx.update(skus).set({ stock: sku!.s.stock }).where(eq(skus.id, sku!.s.id));
   const [c] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, contractId));
-  await tx.update(tradeContracts).set({ status: 'PAID', createdAt: paidAt }).where(eq(tradeContracts.id, contractId));
+  await moveContract(tx, contractId, 'PAY', { createdAt: paidAt });
   await moveOrders(tx, { contractId }, 'PAY', { paidAt, paidAmtMinor: c!.needPayAmtMinor });
   await tx.update(tradeOrders).set({ createdAt: paidAt }).where(eq(tradeOrders.id, orderId));
   await onOrdersPaid(tx, contractId, 'MOCKPAY', paidAt);

@@ -31,6 +31,7 @@ import type { ProviderEvent } from './providers/types.js';
 import { notifyMainAccount } from '../enterprise/notice.js';
 import { refundNotCaptured } from '../../flows/refund.js';
 import { moveOrders, onOrdersPaid } from '../trade/transitions.js';
+import { moveContract, moveMasterStatus, movePresaleStage } from '../trade/contract-moves.js';
 import { earnPoints } from '../points/ledger.js';
 import { addGrowth } from '../membership/growth.js';
 import { checkBeforeStart, isMerged, lockMembers, membersOf } from '../merge/rules.js';
@@ -64,10 +65,7 @@ function checkBalanceWindow(c: ContractRow, now = new Date()): void {
 /** A stage paid: a deposit opens the balance stage; anything else completes the contract. */
 async function markStagePaid(tx: Tx, c: ContractRow, stage: Stage, channel: string, now: Date): Promise<void> {
   if (stage !== 'DEPOSIT') return markContractPaid(tx, c, channel, now);
-  await tx
-    .update(tradeContracts)
-    .set({ presaleStage: 'BALANCE', payDeadline: c.balanceEndAt })
-    .where(and(eq(tradeContracts.id, c.id), eq(tradeContracts.presaleStage, 'DEPOSIT')));
+  await movePresaleStage(tx, c.id, 'PAY_DEPOSIT', { payDeadline: c.balanceEndAt });
   await moveOrders(tx, { contractId: c.id }, 'PAY_DEPOSIT', { depositPaidAt: now, payDeadline: c.balanceEndAt });
 }
 
@@ -79,19 +77,14 @@ async function markMergedPaid(
   channel: string,
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(tradeContracts)
-    .set({ status: 'PAID' })
-    .where(and(eq(tradeContracts.id, merged.id), eq(tradeContracts.status, 'PENDING_PAY')));
+  await moveContract(tx, merged.id, 'PAY');
   for (const m of members) await markContractPaid(tx, m, channel, now);
 }
 
 /** A contract fully paid, by any channel: its orders wait for shipping and the buyer earns the points. */
 async function markContractPaid(tx: Tx, c: ContractRow, channel: string, now: Date): Promise<void> {
-  await tx
-    .update(tradeContracts)
-    .set({ status: 'PAID', masterStatus: c.masterStatus ? 'PAID' : null })
-    .where(and(eq(tradeContracts.id, c.id), eq(tradeContracts.status, 'PENDING_PAY')));
+  // A contract handed to the main account is paid by it too (master status PAID, same statement).
+  await moveContract(tx, c.id, 'PAY');
   await moveOrders(tx, { contractId: c.id }, 'PAY', {
     paidAt: now,
     paidAmtMinor: sql`${tradeOrders.needPayAmtMinor}` as never,
@@ -165,18 +158,17 @@ export async function submitToMaster(
   // The main account gets MASTER_PAY_DAYS to pay, instead of the buyer's 30 minutes.
   const deadline = new Date(Date.now() + MASTER_PAY_DAYS * 86400_000);
   await db.transaction(async (tx) => {
-    const moved = await tx
-      .update(tradeContracts)
-      .set({ masterStatus: 'PENDING', masterSubmittedAt: new Date(), payDeadline: deadline })
-      .where(and(eq(tradeContracts.id, c.id), sql`${tradeContracts.masterStatus} IS NULL`))
-      .returning({ id: tradeContracts.id });
-    if (moved.length)
+    const moved = await moveMasterStatus(tx, c.id, 'SUBMIT_TO_MASTER', {
+      masterSubmittedAt: new Date(),
+      payDeadline: deadline,
+    });
+    if (moved)
       await tx
         .update(tradeOrders)
         .set({ payDeadline: deadline })
         .where(and(eq(tradeOrders.contractId, c.id), eq(tradeOrders.status, 'PENDING_PAY')));
     // SPEC §7 "Email to main account notification": queued with the submit, only the first time.
-    if (moved.length) {
+    if (moved) {
       const [sub] = await tx.select({ nickname: users.nickname }).from(users).where(eq(users.id, payer.id));
       const codes = await tx
         .select({ code: tradeOrders.tradeOrderCode })

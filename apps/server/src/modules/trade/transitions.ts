@@ -23,6 +23,7 @@ import { issueServiceCodes } from '../service-codes/codes.js';
 import { contractPoints, refundPoints, reverseEarned } from '../points/ledger.js';
 import { takeGrowth } from '../membership/growth.js';
 import { groupOrdersPaid, releaseGroupSlots } from '../group-buy/service.js';
+import { moveContract } from './contract-moves.js';
 
 type OrderSet = Partial<typeof tradeOrders.$inferInsert>;
 
@@ -85,10 +86,7 @@ export async function closeUnpaidContract(
 ): Promise<bigint[]> {
   const moved = await moveOrders(tx, { contractId }, event, { closedAt: now });
   if (!moved.length) return moved;
-  await tx
-    .update(tradeContracts)
-    .set({ status: 'CLOSED' })
-    .where(and(eq(tradeContracts.id, contractId), eq(tradeContracts.status, 'PENDING_PAY')));
+  await moveContract(tx, contractId, 'CLOSE');
   await returnStock(tx, moved);
   await releaseGroupSlots(tx, moved, now);
   const spent = -(await contractPoints(tx, contractId, ['ORDER']));

@@ -101,7 +101,7 @@ function hydrationData(context: StaticHandlerContext) {
               status: error.status,
               statusText: error.statusText,
               internal: (error as { internal?: boolean }).internal ?? false,
-              data: error.data,
+              data: error.data as unknown,
             }
           : { message: error instanceof Error ? error.message : String(error), isError: true },
       ]),

@@ -105,7 +105,7 @@ function useMerchantLink(session: SessionInfo | undefined): {
           onClose={() => setDialog(false)}
           onContinue={() => {
             setDialog(false);
-            navigate(to);
+            void navigate(to);
           }}
         />
       </Suspense>
@@ -146,7 +146,7 @@ export function TopBar() {
   const choose = (p: { site?: SiteCode; language?: Language }) =>
     prefs.mutate(p, { onError: (e) => notifyError(t, e) });
   const doLogout = () =>
-    logout.mutate(undefined, { onSuccess: () => navigate('/'), onError: (e) => notifyError(t, e) });
+    logout.mutate(undefined, { onSuccess: () => void navigate('/'), onError: (e) => notifyError(t, e) });
 
   const siteMenu = (
     <DeferredMenu

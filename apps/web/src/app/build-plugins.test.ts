@@ -1,4 +1,3 @@
-import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { compileHints, preloadFont } from '../../vite.config';
 

@@ -96,6 +96,7 @@ function page<M>(
       const context = pageContextOf(args.context);
       if (opts.login && !isLoggedIn(await sessionOf(context))) {
         const url = new URL(args.request.url);
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router redirects by a thrown Response
         throw redirect(`/login?target=${encodeURIComponent(url.pathname + url.search)}`);
       }
       // On the server only: in the browser the form itself moves on after a login (to its target),
@@ -103,6 +104,7 @@ function page<M>(
       if (opts.guestOnly && context.server && isLoggedIn(await sessionOf(context))) {
         const url = new URL(args.request.url);
         const target = url.searchParams.get('target');
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router redirects by a thrown Response
         throw redirect(target ? safeRedirect(target, { origin: url.origin }).url : '/buyer/index');
       }
       const [module] = await Promise.all([load(), loadAreas(context.i18n, areas)]);

@@ -159,7 +159,8 @@ export async function resourcesFor(language: string, areas: readonly Area[]): Pr
   return { base, areas: Object.fromEntries(areas.map((area, i) => [area, texts[i]])) };
 }
 
-const allTexts = (resources: Resources): Texts => Object.assign({}, resources.base, ...Object.values(resources.areas));
+const allTexts = (resources: Resources): Texts =>
+  Object.assign({}, resources.base, ...Object.values(resources.areas)) as Texts;
 
 /**
  * What an instance has loaded. Kept by its store: useTranslation hands out copies of the instance
@@ -243,7 +244,7 @@ export async function loadAreas(instance: I18n, areas: readonly Area[]): Promise
   await Promise.all(
     areas.map((area) => {
       state.wanted.add(area);
-      if (state.loaded.has(area)) return undefined;
+      if (state.loaded.has(area)) return Promise.resolve();
       const id = `${lng}/${area}`;
       let pending = state.pending.get(id);
       if (!pending) {

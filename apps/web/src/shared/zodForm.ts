@@ -37,11 +37,13 @@ export function zodValidate<S extends z.ZodType>(schema: S, t: Translate) {
  * onFocus, so the schemas are usually there before the buyer submits.
  */
 export interface LazySchemas<T> {
-  current(): T | undefined;
-  load(): Promise<T>;
-  preload(): void;
+  // Function-valued properties rather than methods: they use no `this`, so pages pass them on
+  // unbound (onFocus={schemas.preload}, useSyncExternalStore(schemas.subscribe, ...)).
+  current: () => T | undefined;
+  load: () => Promise<T>;
+  preload: () => void;
   /** Calls `notify` when the schemas arrive (for useLazySchemas). */
-  subscribe(notify: () => void): () => void;
+  subscribe: (notify: () => void) => () => void;
 }
 
 export function lazySchemas<T>(load: () => Promise<T>): LazySchemas<T> {
@@ -132,6 +134,7 @@ export function useSchemasOnInteraction(schemas: LazySchemas<unknown>): void {
  */
 export function useSchemas<T>(schemas: LazySchemas<T>): T {
   const ready = schemas.current();
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Suspense's protocol is a thrown promise
   if (!ready) throw schemas.load();
   return ready;
 }

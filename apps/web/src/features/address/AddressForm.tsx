@@ -149,7 +149,7 @@ export function AddressFields({
         cityId: v.cityId,
       });
   }, [v.countryId, v.provinceId, v.cityId]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(addressSchemas.preload, []);
+  useEffect(() => addressSchemas.preload(), []);
   const serverFieldErrors =
     serverError instanceof ApiError && Array.isArray(serverError.details)
       ? (serverError.details as { path: string; message: string }[])

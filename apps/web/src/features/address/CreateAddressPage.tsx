@@ -28,7 +28,10 @@ export function CreateAddressPage() {
         onSubmit={(body) =>
           save.mutate(
             { body },
-            { onSuccess: (a) => navigate(target, { replace: true, state: { ...carried, selectedAddressId: a.id } }) },
+            {
+              onSuccess: (a) =>
+                void navigate(target, { replace: true, state: { ...carried, selectedAddressId: a.id } }),
+            },
           )
         }
       />

@@ -44,10 +44,10 @@ export function BuyerHome() {
     queryFn: ({ signal }) => api<BuyerHomeData>(BUYER_HOME_PATH, { signal }),
   });
   const counts = useOrderCounts({});
+  const greeting = useGreeting();
   if (home.error && !home.data) return <LoadError error={home.error} onRetry={() => void home.refetch()} />;
   const h = home.data;
   const count = (tab: string) => counts.data?.find((c) => c.displayOrderStatus === tab)?.quantity;
-  const greeting = useGreeting();
 
   return (
     <Stack data-testid="buyer-home">

@@ -5,7 +5,6 @@ import type { MasterPendingList } from '@mall/contracts';
 import { api } from '../../shared/api';
 import { useMoney } from '../../shared/format';
 import { useTranslation } from 'react-i18next';
-import { EmptyBlock } from '../../shared/EmptyBlock';
 import { isLoggedIn, useSession } from '../../shared/session';
 import { useBuyerMenu } from './BuyerLayout';
 import { BuyerHome } from './BuyerHome';

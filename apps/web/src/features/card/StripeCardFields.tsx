@@ -14,7 +14,7 @@ import {
   useElements,
   useStripe,
 } from '@stripe/react-stripe-js';
-import type { SetupIntent, Stripe, StripeElementChangeEvent, StripeElementStyle } from '@stripe/stripe-js';
+import type { Stripe, StripeElementChangeEvent, StripeElementStyle } from '@stripe/stripe-js';
 import { stripeLocale } from '../payment/stripeLoader';
 
 export type StripeCardField = 'cardNumber' | 'expiry' | 'cvc';

@@ -59,7 +59,7 @@ export function CartPage() {
   const blocked = selected.some((l) => !l.available);
   const goCheckout = () => {
     const entries: CheckoutEntry[] = selected.map((l) => ({ cartLineId: l.id, skuId: l.sku.id, qty: l.qty }));
-    navigate('/checkout', { state: { from: 'cart', entries } });
+    void navigate('/checkout', { state: { from: 'cart', entries } });
   };
 
   return (

@@ -3,7 +3,7 @@
  * quick quiz, invite code, shipping, pickup, privacy, coupons, codes and points, re-fetching the
  * server preview on every change; submit creates the order with an Idempotency-Key.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Center, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -181,11 +181,14 @@ function Checkout({
   const emailFromAddress = useForm && extras.notifyType === 'email';
   const notifyContact = (emailFromAddress ? shippingForm.values.email : extras.notifyContact).trim();
 
-  const addressBody = (v: typeof shipValues) => ({
-    ...toBody(v, 'SHIPPING'),
-    hearFrom: extras.hearFrom || undefined,
-    hearFromInput: extras.hearFrom === 'other' ? extras.hearFromInput || undefined : undefined,
-  });
+  const addressBody = useCallback(
+    (v: typeof shipValues) => ({
+      ...toBody(v, 'SHIPPING'),
+      hearFrom: extras.hearFrom || undefined,
+      hearFromInput: extras.hearFrom === 'other' ? extras.hearFromInput || undefined : undefined,
+    }),
+    [extras.hearFrom, extras.hearFromInput],
+  );
   const previewBody: PreviewBody | null = useMemo(() => {
     if (!useForm && !selectedId && registered && addressesLoading) return null;
     return {
@@ -217,8 +220,7 @@ function Checkout({
     couponIds,
     noPlatform,
     usePoints,
-    extras.hearFrom,
-    extras.hearFromInput,
+    addressBody,
   ]);
   const previewQuery = usePreview(previewBody);
   const preview = previewQuery.data;
@@ -234,7 +236,7 @@ function Checkout({
   useEffect(() => {
     if (waitLeft === null) return;
     if (waitLeft <= 0) {
-      navigate('/cart', { replace: true });
+      void navigate('/cart', { replace: true });
       return;
     }
     const id = setTimeout(() => setWaitLeft((w) => (w ?? 1) - 1), 1000);
@@ -242,7 +244,7 @@ function Checkout({
   }, [waitLeft, navigate]);
 
   // Ids and codes the server dropped are dropped here too.
-  const uselessCodes = preview?.uselessPromotionCode ?? [];
+  const uselessCodes = useMemo(() => preview?.uselessPromotionCode ?? [], [preview?.uselessPromotionCode]);
   const lastCodeError = useRef<string | null>(null);
   useEffect(() => {
     const bad = uselessCodes.find((u) => codes.includes(u.code));
@@ -457,7 +459,7 @@ function Checkout({
         onSuccess: (r) => {
           subscribeChosen();
           if (r.isFreeTrade) {
-            navigate(
+            void navigate(
               `/buyer/pay-result?status=success&contractId=${r.id}&buyerId=${r.buyerId}&totalAmt=${r.totalAmt.value}&isPoint=${preview.actualNeedPayPoints > 0}`,
               { replace: true },
             );
@@ -469,7 +471,7 @@ function Checkout({
         onError: (e) => {
           if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
             notifications.show({ color: 'orange', message: t(`errors.${e.code}`) });
-            navigate('/cart');
+            void navigate('/cart');
           } else if (e instanceof ApiError && e.status === 429) {
             setBlockedUntil(Date.now() + RATE_LIMIT_SUBMIT_DELAY_MS);
             setTimeout(() => setBlockedUntil(0), RATE_LIMIT_SUBMIT_DELAY_MS);
@@ -566,7 +568,7 @@ function Checkout({
         key: idempotencyKey,
       },
       {
-        onSuccess: (r) => navigate('/order-process', { state: { requestId: r.id, entries } }),
+        onSuccess: (r) => void navigate('/order-process', { state: { requestId: r.id, entries } }),
         onError: (e) => setTip([errorMessage(t, e)]),
       },
     );
@@ -820,7 +822,7 @@ function Checkout({
             onClick={() => {
               const back = notice?.back;
               setNotice(null);
-              if (back) navigate(-1);
+              if (back) void navigate(-1);
             }}
           >
             {t(notice?.back ? 'checkout.return' : 'common.ok')}

@@ -67,7 +67,7 @@ export function PayResultPage() {
   useEffect(() => {
     if (!counting) return;
     if (left <= 0) {
-      go();
+      void go();
       return;
     }
     const id = setTimeout(() => setLeft((l) => l - 1), 1000);

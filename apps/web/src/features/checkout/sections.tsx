@@ -489,7 +489,7 @@ export function NotifySection({
   const fromAddress = addressEmail !== null && extras.notifyType === 'email';
   return (
     <Section title={t('checkout.notify.title')} testId="notify">
-      <Radio.Group value={extras.notifyType} onChange={(v) => set({ notifyType: v as 'email' | 'phone' })}>
+      <Radio.Group value={extras.notifyType} onChange={(v) => set({ notifyType: v })}>
         <Group>
           <Radio value="email" label={t('checkout.notify.email')} />
           <Radio value="phone" label={t('checkout.notify.phone')} />

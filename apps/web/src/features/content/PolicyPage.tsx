@@ -25,6 +25,7 @@ export function loadPolicyPage(kind: PolicyKind) {
     const own = routeOn(site, kind);
     const url = new URL(request.url);
     if (!own) return page.server ? data(null, { status: 404 }) : undefined;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router redirects by a thrown Response
     if (own !== url.pathname) throw redirect(own + url.search);
     await prefetch(page, policyQuery(site, kind));
     return undefined;

@@ -71,7 +71,7 @@ export function LoginPage() {
     login.mutate(
       { ...v, ...(needCaptcha && captcha) },
       {
-        onSuccess: () => navigate(target, { replace: true }),
+        onSuccess: () => void navigate(target, { replace: true }),
         onError: (e) => {
           if (e instanceof ApiError && e.code === ERROR_CODES.captchaRequired) setNeedCaptcha(true);
         },
@@ -184,7 +184,7 @@ export function SignupPage() {
           if (signup.isPending) return;
           signup.mutate(
             { email: v.email, password: v.password, ...(v.nickname && { nickname: v.nickname }) },
-            { onSuccess: () => navigate(target, { replace: true }) },
+            { onSuccess: () => void navigate(target, { replace: true }) },
           );
         })}
       >

@@ -63,7 +63,7 @@ export function MerchantApplyPage() {
     onSuccess: (s) => {
       qc.setQueryData(statusKey, s);
       void qc.invalidateQueries({ queryKey: sessionKey });
-      navigate('/merchant/audit');
+      void navigate('/merchant/audit');
     },
   });
   if (isLoading) return <PageLoading />;

@@ -99,7 +99,7 @@ export function BulkToPayPage() {
                 setBusy(true);
                 // A first payment confirms the addresses and items on the confirm-pay view; a repeat goes through the usual guard.
                 if (order.tradeOrderType === 'BULK' && op === 'pay') {
-                  navigate(`/checkout?tradeContractId=${order.tradeContract.id}`);
+                  void navigate(`/checkout?tradeContractId=${order.tradeContract.id}`);
                   return;
                 }
                 try {

@@ -22,7 +22,7 @@ export function ConfirmPage() {
   const packages = usePackages(orderId);
   const complete = order.data?.displayStatus === 'COMPLETE';
   useEffect(() => {
-    if (complete) navigate(`/confirm-success?orderId=${orderId}`, { replace: true });
+    if (complete) void navigate(`/confirm-success?orderId=${orderId}`, { replace: true });
   }, [complete, orderId, navigate]);
 
   if (!/^\d{1,18}$/.test(orderId) || isOrderNotFound(order.error) || isOrderNotFound(packages.error))

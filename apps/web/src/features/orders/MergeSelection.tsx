@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { Button, Checkbox, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { Currency, OrderSummary } from '@mall/contracts';
+import type { OrderSummary } from '@mall/contracts';
 import { money, sumMinor, toMinor } from '@mall/domain';
 import { useMoney } from '../../shared/format';
 import { errorMessage } from '../../shared/errors';

@@ -80,6 +80,18 @@ function addressLines(a: LooseAddress, countryName: (code: string) => string): s
   ].filter((l) => !!l && l.trim() !== '');
 }
 
+/** The pickup store as the order carries it: the known fields, and the country object some answers add. */
+type PickupStoreInfo = Record<string, unknown> & {
+  storeName?: string;
+  storeAddress?: string;
+  address?: string;
+  storeCity?: string;
+  storeState?: string;
+  storeZipCode?: string;
+  businessHours?: string;
+  storeCountry?: { regionName?: string };
+};
+
 function AddressBlock({ address, testId }: { address: LooseAddress; testId: string }) {
   const { countryName } = useCountryName();
   return (
@@ -366,18 +378,7 @@ export function OrderDetailView({
     if (openUseInfo && serviceLines.length) showUse();
   }, [openUseInfo]); // eslint-disable-line react-hooks/exhaustive-deps
   const pickup = order.fulfillmentType === 'PICKUP';
-  const store = order.pickUpStoreInfo as
-    | (Record<string, unknown> & {
-        storeName?: string;
-        storeAddress?: string;
-        address?: string;
-        storeCity?: string;
-        storeState?: string;
-        storeZipCode?: string;
-        businessHours?: string;
-        storeCountry?: { regionName?: string };
-      })
-    | null;
+  const store: PickupStoreInfo | null = order.pickUpStoreInfo;
   const channel = order.paymentInfo?.payChannel ?? order.payChannel;
 
   return (
@@ -465,7 +466,7 @@ export function OrderDetailView({
                 )}
               </Stack>
             ) : order.selectedAddress ? (
-              <AddressBlock address={order.selectedAddress as LooseAddress} testId="shipping-address" />
+              <AddressBlock address={order.selectedAddress} testId="shipping-address" />
             ) : (
               <Text size="sm" c="dimmed">
                 —
@@ -494,7 +495,7 @@ export function OrderDetailView({
         <Section title={t('orders.section.billing')} testId="billing-info">
           <Stack gap="xs">
             {order.billingAddress ? (
-              <AddressBlock address={order.billingAddress as LooseAddress} testId="billing-address" />
+              <AddressBlock address={order.billingAddress} testId="billing-address" />
             ) : (
               <Text size="sm" c="dimmed">
                 {t('orders.billingSame')}

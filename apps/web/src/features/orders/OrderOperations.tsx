@@ -112,7 +112,7 @@ export function usePayOrder(opts: { bulkPage?: boolean } = {}) {
 
   const start = async (order: AnyOrder, op: string) => {
     if (order.tradeOrderType === 'BULK' && !opts.bulkPage) {
-      navigate(`/bulk-to-pay/${order.id}`);
+      void navigate(`/bulk-to-pay/${order.id}`);
       return;
     }
     if (op === 'payBalance') {
@@ -124,7 +124,7 @@ export function usePayOrder(opts: { bulkPage?: boolean } = {}) {
         return;
       }
       if (!order.tradeContract.notFirstTime) {
-        navigate(`/checkout?tradeContractId=${order.tradeContract.id}`);
+        void navigate(`/checkout?tradeContractId=${order.tradeContract.id}`);
         return;
       }
     }
@@ -135,7 +135,7 @@ export function usePayOrder(opts: { bulkPage?: boolean } = {}) {
     const contractId = status.contractId;
     const prePay = `/buyer/pre-pay?${new URLSearchParams({ tradeId: order.id, buyerId: order.buyer.id, contractId })}`;
     if (status.paymentRecordStatus === 'PAY_SUCCESS') {
-      navigate(`/buyer/pay-result?status=success&contractId=${contractId}`);
+      void navigate(`/buyer/pay-result?status=success&contractId=${contractId}`);
       return;
     }
     if (
@@ -145,7 +145,7 @@ export function usePayOrder(opts: { bulkPage?: boolean } = {}) {
       setGuard({ contractId, payUniqueKey: status.payUniqueKey, recordId: status.paymentRecordId, prePay });
       return;
     }
-    navigate(prePay);
+    void navigate(prePay);
   };
 
   const payAgain = async () => {
@@ -153,7 +153,7 @@ export function usePayOrder(opts: { bulkPage?: boolean } = {}) {
     setClosing(true);
     try {
       await closeRecord(guard.payUniqueKey, guard.recordId);
-      navigate(guard.prePay);
+      void navigate(guard.prePay);
     } catch {
       // SPEC §8: failing to close the old record silently aborts the repeat payment.
     } finally {
@@ -175,7 +175,7 @@ export function usePayOrder(opts: { bulkPage?: boolean } = {}) {
         onWait={() => {
           const g = guard;
           setGuard(null);
-          if (g) navigate(`/buyer/pay-result?contractId=${g.contractId}`);
+          if (g) void navigate(`/buyer/pay-result?contractId=${g.contractId}`);
         }}
       />
     </Suspense>
@@ -195,7 +195,7 @@ export function useSignPackage(orderId: string) {
     mutationFn: (packageId: string) => signForDelivery(packageId),
     onSuccess: (r) => {
       invalidate();
-      if (r.orderStatus === 'COMPLETE') navigate(`/confirm-success?orderId=${r.orderId || orderId}`);
+      if (r.orderStatus === 'COMPLETE') void navigate(`/confirm-success?orderId=${r.orderId || orderId}`);
       else notifications.show({ color: 'green', message: t('orders.confirm.done') });
     },
     onError: (e) => {
@@ -384,7 +384,7 @@ export function OrderOperations({
       }
       if (open.length === 1) setDialog({ kind: 'confirmOne', pkg: open[0]! });
       // Asked at the click, not during render: a phone confirms on a page of its own (SPEC §4).
-      else if (!window.matchMedia('(min-width: 48em)').matches) navigate(`/buyer/confirm/${order.id}`);
+      else if (!window.matchMedia('(min-width: 48em)').matches) void navigate(`/buyer/confirm/${order.id}`);
       else setDialog({ kind: 'confirmMany' });
     });
 
@@ -411,7 +411,7 @@ export function OrderOperations({
           qc.setQueryData(cartKey, r.cart);
           invalidate(true);
           notifications.show({ color: 'green', message: t('orders.buyAgain.success', { count: r.num }) });
-          navigate('/cart');
+          void navigate('/cart');
         });
       case 'viewInvoice':
       case 'buyerCheckVATInvoice': {
@@ -448,7 +448,7 @@ export function OrderOperations({
           const ids = reviewableLineIds(full.tradeOrderLineList);
           const lines = ids.length ? await fetchLinesForReview(ids) : [];
           const open = lines.filter((l) => !l.commentId).map((l) => l.id);
-          navigate(commentAddUrl(order.id, open.length ? open : ids));
+          void navigate(commentAddUrl(order.id, open.length ? open : ids));
         });
       case 'toUse':
         return onToUse ? onToUse() : navigate(`/buyer/order/detail/${order.id}#use-info`);

@@ -101,7 +101,7 @@ export function OrdersPage() {
   const { data: session } = useSession();
   const tourist = session?.userType !== 'REGISTERED';
   const filters = orderListFilters(params, session);
-  const { isMain, tabs, status, timespan, keyword, pageNo, points, account, mainPay } = filters;
+  const { isMain, tabs, status, timespan, keyword, points, account, mainPay } = filters;
 
   const children = useEnterpriseChildren(isMain);
   const visibleSubs = (children.data ?? []).filter((c) => c.status !== 'PENDING_APPROVAL');

@@ -109,9 +109,11 @@ function Widget({
         setPaying(false);
         return;
       }
-      api<PayResult>('/api/payments/v1/authorizations', {
+      // Authorized or not, the result page asks the shop for the payment's state.
+      const done = () => onDone(contractId);
+      void api<PayResult>('/api/payments/v1/authorizations', {
         body: { contractId, authorization_token: res.authorization_token },
-      }).finally(() => onDone(contractId));
+      }).then(done, done);
     });
   };
   if (failed)

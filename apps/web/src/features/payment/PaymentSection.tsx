@@ -130,7 +130,7 @@ export function PaymentSection(props: {
       const contract = await props.ensureContract();
       if (!contract) return;
       await api('/api/payments/submit-to-master', { body: { contractId: contract.id } });
-      navigate(`/buyer/pay-result?status=master-pending&contractId=${contract.id}`);
+      void navigate(`/buyer/pay-result?status=master-pending&contractId=${contract.id}`);
     } catch (e) {
       notifications.show({ color: 'red', message: errorMessage(t, e) });
     } finally {
@@ -155,7 +155,7 @@ export function PaymentSection(props: {
   const fail = (e: unknown, contractId: string | null) => {
     if (e instanceof ApiError && (e.code === 'Trade.itemSoldOut' || e.code === 'Trade.priceChanged')) {
       notifications.show({ color: 'orange', message: t('errors.Trade.itemSoldOut') });
-      navigate('/cart');
+      void navigate('/cart');
     } else if (e instanceof ApiError && e.code === 'Risk.underReview' && registered) {
       // Held by risk screening: the order waits in the buyer's list, marked 'Under review'.
       notifications.show({ color: 'violet', message: t('errors.Risk.underReview') });
@@ -166,7 +166,7 @@ export function PaymentSection(props: {
       setBlocked(true);
       setTimeout(() => setBlocked(false), RATE_LIMIT_SUBMIT_DELAY_MS);
     } else if (contractId) {
-      navigate(
+      void navigate(
         `/buyer/pay-result?status=failed&contractId=${contractId}&error=${encodeURIComponent(errorMessage(t, e))}`,
       );
     } else notifications.show({ color: 'red', message: errorMessage(t, e) });
@@ -245,7 +245,7 @@ export function PaymentSection(props: {
       lastContract.current = contract.id;
       const status = await paymentStatusOf(contract.id);
       if (status.paymentRecordStatus === 'PAY_SUCCESS') {
-        navigate(`/buyer/pay-result?status=success&contractId=${contract.id}`);
+        void navigate(`/buyer/pay-result?status=success&contractId=${contract.id}`);
         return null;
       }
       if (
@@ -455,7 +455,7 @@ export function PaymentSection(props: {
             onClick={() => {
               const g = guard;
               setGuard(null);
-              if (g) navigate(`/buyer/pay-result?contractId=${g.contractId}`);
+              if (g) void navigate(`/buyer/pay-result?contractId=${g.contractId}`);
             }}
           >
             {t('payment.waitResult')}

@@ -65,7 +65,7 @@ export async function uploadProof(file: File): Promise<string> {
     headers: { [CSRF_HEADER]: '1' },
     credentials: 'same-origin',
   });
-  const body = await res.json().catch(() => ({}));
+  const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string; url?: string };
   if (!res.ok) throw new ApiError(res.status, body.code ?? 'Common.internal', body.message ?? res.statusText);
   return body.url as string;
 }

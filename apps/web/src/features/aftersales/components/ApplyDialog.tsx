@@ -66,7 +66,7 @@ export function ApplyDialog({
     }
     const q = new URLSearchParams({ tradeOrderId: orderId, tradeOrderLineId: chosen.join(','), asType: type });
     onClose();
-    navigate(`/buyer/as-apply?${q}`);
+    void navigate(`/buyer/as-apply?${q}`);
   };
 
   return (

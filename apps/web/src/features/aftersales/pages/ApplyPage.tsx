@@ -146,7 +146,7 @@ function ApplyForm({
 
   const cancel = type === 'SALE_CANCEL_BEFORE_DELIVERY';
   const exchange = type === 'SALE_EXCHANGE';
-  const lines = (ready ? base.data!.reverseTradeOrderLineList : [])
+  const lines = (ready ? base.data.reverseTradeOrderLineList : [])
     .filter(isListedGroup)
     .filter((l) => l.inAfterSales || hasQty(lineMax(l, type)));
   const free = lines.filter((l) => !l.inAfterSales);
@@ -174,7 +174,7 @@ function ApplyForm({
     setSel(next);
     setInitFor(type);
     setErrors({});
-    if (reason && !base.data!.availableReverseReasons.includes(reason)) setReason(null);
+    if (reason && !base.data.availableReverseReasons.includes(reason)) setReason(null);
   }, [ready, type]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The refundable amount of the chosen lines and quantities (asked again after each change).
@@ -263,7 +263,7 @@ function ApplyForm({
             title: t('aftersales.apply.successTitle'),
             message: t('aftersales.apply.successText'),
           });
-          navigate(`/buyer/order/detail/${orderId}`, { replace: true });
+          void navigate(`/buyer/order/detail/${orderId}`, { replace: true });
         },
         onError: (e) => {
           setSubmitError(aftersalesError(t, e));
@@ -453,7 +453,7 @@ function ApplyForm({
             maw={480}
             data={[
               { value: '', label: t('aftersales.apply.reasonPlaceholder'), disabled: true },
-              ...(ready ? base.data!.availableReverseReasons : []).map((r) => ({ value: r, label: t(reasonKey(r)) })),
+              ...(ready ? base.data.availableReverseReasons : []).map((r) => ({ value: r, label: t(reasonKey(r)) })),
             ]}
             value={reason ?? ''}
             onChange={(e) => {

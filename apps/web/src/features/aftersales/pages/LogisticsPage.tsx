@@ -47,7 +47,7 @@ export function LogisticsPage() {
           onClick={(e) => {
             if (state?.fromDetail) {
               e.preventDefault();
-              navigate(-1);
+              void navigate(-1);
             }
           }}
         >

@@ -31,7 +31,7 @@ export function SendBackPage() {
       onClick={(e) => {
         if (fromDetail) {
           e.preventDefault();
-          navigate(-1);
+          void navigate(-1);
         }
       }}
     >
@@ -62,7 +62,7 @@ export function SendBackPage() {
             sheet
             onDone={() => {
               notifications.show({ color: 'green', message: t('aftersales.sendBack.done') });
-              toDetail();
+              void toDetail();
             }}
           />
         </Paper>

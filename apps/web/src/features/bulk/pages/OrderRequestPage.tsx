@@ -80,7 +80,7 @@ export function OrderRequestPage() {
                   data-testid="bulk-accept"
                   onClick={() =>
                     accept.mutate(undefined, {
-                      onSuccess: (r) => navigate(`/bulk-to-pay/${r.orderId}`),
+                      onSuccess: (r) => void navigate(`/bulk-to-pay/${r.orderId}`),
                       onError: (e) => notifyError(t, e),
                     })
                   }

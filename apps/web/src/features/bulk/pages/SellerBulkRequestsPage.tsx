@@ -13,7 +13,7 @@ import { useMerchantStatus } from '../../merchant/seller/api';
 import { isNotSeller, useSellerError } from '../../merchant/seller/errors';
 import { NotSellerNotice } from '../../merchant/seller/NotSellerNotice';
 import { SellerConsoleNav } from '../../merchant/seller/SellerConsoleNav';
-import { useSellerRequests, type BulkStatus } from '../api/bulk';
+import { useSellerRequests } from '../api/bulk';
 import { BulkStatusBadge } from '../components/parts';
 
 const TABS = ['WAITING_QUOTE', 'QUOTED', 'ACCEPTED', 'ALL'] as const;
@@ -27,7 +27,7 @@ export function SellerBulkRequestsPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const tab: Tab = isTab(raw) ? raw : 'WAITING_QUOTE';
-  const requests = useSellerRequests(tab === 'ALL' ? undefined : (tab as BulkStatus));
+  const requests = useSellerRequests(tab === 'ALL' ? undefined : tab);
   const merchant = useMerchantStatus();
   if (isNotSeller(requests.error)) {
     const audit = merchant.data?.auditStatus === 'audit';

@@ -35,7 +35,9 @@ function parseLineIds(raw: string | null): string[] {
     const v: unknown = JSON.parse(raw);
     if (!Array.isArray(v)) return [];
     return [
-      ...new Set(v.map((x) => (typeof x === 'number' && Number.isSafeInteger(x) ? String(x) : x)).filter(isId)),
+      ...new Set(
+        (v as unknown[]).map((x) => (typeof x === 'number' && Number.isSafeInteger(x) ? String(x) : x)).filter(isId),
+      ),
     ].slice(0, 50);
   } catch {
     return [];
@@ -195,7 +197,7 @@ function ReviewForm({ orderId, ids }: { orderId: string | null; ids: string[] })
           title: t('comment.form.successTitle'),
           message: t('comment.form.successText', { count: open.length }),
         });
-        navigate('/buyer/comments?status=comment', { replace: true });
+        void navigate('/buyer/comments?status=comment', { replace: true });
       },
       onError: (e) => {
         const msg = errorMessage(t, e);

@@ -136,14 +136,14 @@ function FollowUpForm({ entry }: { entry: ReviewEntry }) {
       onSuccess: () => {
         clearDraft(draftKey);
         notifications.show({ color: 'green', message: t('comment.plus.success') });
-        navigate(detail, { replace: true });
+        void navigate(detail, { replace: true });
       },
       onError: (e) => {
         // SPEC §8: a failed follow-up is shown as a message.
         notifications.show({ color: 'red', message: errorMessage(t, e) });
         if (e instanceof ApiError && e.code === ERROR_CODES.reviewFollowUpExists) {
           clearDraft(draftKey);
-          navigate(detail, { replace: true });
+          void navigate(detail, { replace: true });
         }
       },
       onSettled: () => {

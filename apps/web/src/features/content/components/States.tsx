@@ -4,7 +4,6 @@ import { errorMessage } from '../../../shared/errors';
 import { PageLoading } from '../../../shared/PageLoading';
 
 export function Loading() {
-  const { t } = useTranslation();
   return <PageLoading />;
 }
 

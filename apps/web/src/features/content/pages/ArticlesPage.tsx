@@ -73,7 +73,10 @@ export function ArticlesPage() {
   const list = useArticlePage({ kind: 'ARTICLE', categoryId, pageNo, pageSize: PAGE_SIZE });
   const set = (next: Record<string, string | undefined>) => {
     const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) v ? p.set(k, v) : p.delete(k);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) p.set(k, v);
+      else p.delete(k);
+    }
     setParams(p);
   };
   const total = list.data?.total ?? 0;

@@ -116,7 +116,7 @@ function Plan({ code, active, ready }: { code: PaidServicePeriodCode; active: bo
   const buy = () => {
     if (!item.data) return;
     const entries: CheckoutEntry[] = [{ skuId: item.data.skuId, qty: '1' }];
-    navigate('/checkout', { state: { from: 'super-member', entries } });
+    void navigate('/checkout', { state: { from: 'super-member', entries } });
   };
   return (
     <Card withBorder padding="lg" data-testid={`plan-${code}`}>

@@ -4,7 +4,7 @@
  * loads parts only one layout shows, shared/layoutPart.tsx), logged in as the demo buyer where the route
  * needs it. Serves the built web app (WEB_DIST_DIR, default apps/web/dist: run `npm run build`
  * first) from the shop on a fresh embedded database with the demo data and drives Debian's
- * Chromium (CHROMIUM_PATH). Target of issue 14: at most 150 KB gzip on every buyer route.
+ * Chromium (CHROMIUM_PATH). Target: at most 150 KB gzip on every buyer route.
  * JS_ROUTES=/,/cart picks routes, JS_DEVICES=phone or desktop one layout; JS_DETAIL=1 lists each route's files.
  */
 import path from 'node:path';

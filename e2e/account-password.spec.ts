@@ -1,5 +1,5 @@
 /**
- * Forgotten password (issue 12): the buyer solves the ALTCHA captcha in the real widget, gets
+ * Forgotten password: the buyer solves the ALTCHA captcha in the real widget, gets
  * the code by email, reads it at /dev/mailbox (the embedded SMTP catcher's mail), sets a new
  * password and logs in with it.
  */

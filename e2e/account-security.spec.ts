@@ -1,7 +1,7 @@
 import { expect, test } from './test';
 import { DEMO_PASSWORD, expectLoggedOut, signUp, uniqueEmail } from './helpers';
 
-// Account settings (issue 12): real-name certificates at /buyer/certificates. The number must fit
+// Account settings: real-name certificates at /buyer/certificates. The number must fit
 // the site's national ID (here the US SSN), is saved encrypted and only ever shown masked.
 
 test('add a certificate: the wrong number is refused in the form, the saved one shows its last 4 only', async ({

@@ -1,5 +1,5 @@
 /**
- * The buying loop's amounts and texts (issue 16: 1, 7, 9, 12), on a desktop and on a 390 px phone:
+ * The buying loop's amounts and texts (1, 7, 9, 12), on a desktop and on a 390 px phone:
  * - a DIY bundle costs the same on the card, the item page, in the cart, at checkout, at MockPay
  *   and on the order (frame plus parts, one rule);
  * - weight quantities snap to their 0.5 kg steps; "added … to cart" has plural forms;

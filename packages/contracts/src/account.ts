@@ -1,5 +1,5 @@
 /**
- * Account security (SPEC §7 Account calls, issue 12): verification codes, captcha, password
+ * Account security (SPEC §7 Account calls): verification codes, captcha, password
  * reset and change. Shared by the server (validation + OpenAPI) and the web app.
  */
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const CODE_CHANNELS = ['email', 'sms'] as const;
 export type CodeChannel = (typeof CODE_CHANNELS)[number];
 
-/** Code rules (issue 12 "Codes"): 6 digits, 10 minutes, 5 tries, 60 s between sends, 5 an hour per destination (the other caps: CodeSendLimits in the server config). */
+/** Code rules: 6 digits, 10 minutes, 5 tries, 60 s between sends, 5 an hour per destination (the other caps: CodeSendLimits in the server config). */
 export const CODE_RULES = {
   length: 6,
   ttlSeconds: 600,

@@ -164,7 +164,7 @@ export const ERROR_CODES = {
   reviewFollowUpExists: 'Review.followUpExists',
   reviewImageNotFound: 'Review.imageNotFound',
   reviewAlreadyReplied: 'Review.alreadyReplied',
-  // Account settings (issue 12: certificates, notice emails, profile, bind / change / delete, invitation code)
+  // Account settings (certificates, notice emails, profile, bind / change / delete, invitation code)
   certificateNameRequired: 'Certificate.nameRequired',
   certificateNumberRequired: 'Certificate.numberRequired',
   certificateNumberInvalid: 'Certificate.numberInvalid',
@@ -205,7 +205,7 @@ export const ERROR_CODES = {
   thirdAccountNotBound: 'Account.thirdAccountNotBound',
   /** Unbinding would leave the account without any way to sign in (no password, last identity). */
   lastSignInMethod: 'Account.lastSignInMethod',
-  // Account security core (issue 12): codes, captcha, password reset / change, login hardening.
+  // Account security core: codes, captcha, password reset / change, login hardening.
   codeInvalid: 'Account.codeInvalid',
   codeExpired: 'Account.codeExpired',
   codeTooManyTries: 'Account.codeTooManyTries',

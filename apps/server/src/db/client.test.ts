@@ -68,7 +68,7 @@ describe('transactionBetween', () => {
 });
 
 // Migration 0035: ANALYZE skips the JSON an order keeps (nobody searches it; gathering its
-// statistics was most of autovacuum's work on these tables under a checkout load, issue 14),
+// statistics was most of autovacuum's work on these tables under a checkout load),
 // and still gathers the columns the order reads filter and sort by.
 describe('statistics of the order tables', () => {
   it('ANALYZE gathers none for the kept JSON and still gathers the searched columns', async () => {

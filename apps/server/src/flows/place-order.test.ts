@@ -914,7 +914,7 @@ describe('concurrency: the last 10 units', () => {
   });
 });
 
-describe('orders written together (issue 14)', () => {
+describe('orders written together', () => {
   it('concurrent guests: fewer transactions than orders, each its own contract, orders and lines, its bought cart line gone, the stock taken for all', async () => {
     const sku = f.sku['C7-GRY'];
     for (const code of ['C7-GRY', 'DIY-FRAME-E5', 'TOP-OAK-140', 'TRAY-STEEL', 'LAMP-BAR', 'GIFT-MAT'] as const)
@@ -1029,7 +1029,7 @@ describe('orders written together (issue 14)', () => {
   });
 });
 
-describe('a retry of a placed order that still prices (issue 14)', () => {
+describe('a retry of a placed order that still prices', () => {
   it('goes with other orders, whose statement finds the first contract under its key lock; placed on its own, it is answered with that contract: nothing written or taken twice', async () => {
     const sku = f.sku['C7-GRY'];
     await setStock(t.db, sku, '100');

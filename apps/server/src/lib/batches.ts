@@ -3,7 +3,7 @@
  * than `running` groups are under way the next group (at most `size` items) starts with whatever
  * waits. A lone item starts at once, alone; under load each group carries what came meanwhile.
  * The checkout writes its orders this way (place-order.ts: one transaction for several buyers'
- * orders costs half the CPU per order of one each, issue 14) and reads its kept facts
+ * orders costs half the CPU per order of one each) and reads its kept facts
  * (checkout/preview.ts).
  *
  * `run` settles every item of its group itself and must not reject.

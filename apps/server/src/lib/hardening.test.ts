@@ -1,5 +1,5 @@
 /**
- * Security headers, request hygiene and the payment switches (issue 15 §1, §2): each test is
+ * Security headers, request hygiene and the payment switches: each test is
  * what an outside tester saw on the old main.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The shop serving HTTPS itself (TLS_CERT_FILE / TLS_KEY_FILE, issue 14): HTTP/2 for browsers
+ * The shop serving HTTPS itself (TLS_CERT_FILE / TLS_KEY_FILE): HTTP/2 for browsers
  * that speak it, HTTP/1.1 for the rest, and the CSRF check working on both (an HTTP/2 request
  * carries its host as :authority, not in a Host header).
  */

@@ -1,5 +1,5 @@
 /**
- * Start, stop and crash of the real process (issue 15 §3): SIGTERM after load stops in order
+ * Start, stop and crash of the real process: SIGTERM after load stops in order
  * within 10 s; SIGKILL during checkout load, then `npm start` again, recovers the orphaned
  * embedded PostgreSQL and finds every acknowledged order with consistent stock; start
  * problems end with a sentence saying what to do, never a stack trace or `undefined`.

@@ -1,5 +1,5 @@
 /**
- * Two app servers on one PostgreSQL, as behind a load balancer (issue 15 §4): an order placed
+ * Two app servers on one PostgreSQL, as behind a load balancer: an order placed
  * on one is paid through the other (MOCKPAY's webhook, sent by whichever server's job runs it,
  * reaches the second), one login rate limit holds across both, and an image uploaded on one is
  * served by the other from the S3-compatible store (s3rver here).

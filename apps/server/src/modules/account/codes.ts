@@ -1,5 +1,5 @@
 /**
- * Verification codes (issue 12 "Codes") for every account flow: password reset, bind / change
+ * Verification codes for every account flow: password reset, bind / change
  * email and phone, delete account.
  *
  * - `sendCode(tx, { purpose, channel, destination, userId?, ip, lang, site, deliver? })`: makes a

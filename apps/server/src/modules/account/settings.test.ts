@@ -1,5 +1,5 @@
 /**
- * Account settings (issue 12 items 3-5, 7, 8): certificates, enterprise notice emails, profile,
+ * Account settings: certificates, enterprise notice emails, profile,
  * bind / change email and phone, delete account, invitation code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What the checkout prices from, kept in memory between previews and submits (issue 14: reading
+ * What the checkout prices from, kept in memory between previews and submits (reading
  * it was half of the checkout read's PostgreSQL CPU, its JSON most of the rest): per currency,
  * each SKU with its price, item, shop and its item's DIY parts and gifts; per shop, its shipping
  * methods and pickup stores. All of it is kept under the catalog version (table catalog_version),

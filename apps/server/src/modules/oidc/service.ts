@@ -1,5 +1,5 @@
 /**
- * Third-party sign-in rules (issue 12): an identity is (provider name, issuer, subject). A bound
+ * Third-party sign-in rules: an identity is (provider name, issuer, subject). A bound
  * identity signs its account in; "bind" attaches a new identity to the logged-in account; an
  * unknown identity creates an account with the provider's verified email, but never takes over
  * an existing account with that email (the owner logs in with the password and binds instead).

@@ -1,5 +1,5 @@
 /**
- * The buyer's order detail in ONE named prepared statement (issue 14): the order, the contract
+ * The buyer's order detail in ONE named prepared statement: the order, the contract
  * fields it shows (never its 12 KB preview), the facts its operations need, every line with its
  * service codes, the payment records, the orders paid together and the refunds, as JSON columns.
  * Builds the same answer as detailOf (read.ts) through buildDetail.

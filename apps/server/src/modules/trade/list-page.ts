@@ -1,5 +1,5 @@
 /**
- * The buyer's order list in ONE named prepared statement per page (issue 14): the page's orders
+ * The buyer's order list in ONE named prepared statement per page: the page's orders
  * with only the columns a list entry shows, their contract's few fields, the facts the operations
  * need (packages, earlier payments, open after-sales, shop name), every line's quantities with the
  * snapshot of the shown ones only (the first ORDER_LIST_MAX_LINES top-level lines and their parts),

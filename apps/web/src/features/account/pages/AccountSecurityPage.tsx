@@ -1,5 +1,5 @@
 /**
- * /buyer/account-security (issue 12 item 9): email, phone, password, third-party accounts,
+ * /buyer/account-security: email, phone, password, third-party accounts,
  * profile, invitation code, the enterprise's notice emails (main account only) and deleting
  * the account. Each block is a card with its current value and a dialog for the change; codes
  * come through CodeInput (resend countdown), refusals show the server's translated code.

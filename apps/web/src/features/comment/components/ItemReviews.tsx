@@ -5,7 +5,7 @@
  * screen, with a skeleton until then. On a phone it sits below the first screen, and rendering
  * it while the page loaded cost the main thread three to four tasks of 70-140 ms (Lighthouse,
  * 4x CPU): the item page's blocking time was 370-770 ms with them and 140-610 ms without, in
- * alternating runs (issue 14). Its data is the same request as the summary's, already made.
+ * alternating runs. Its data is the same request as the summary's, already made.
  */
 import { lazy, Suspense } from 'react';
 import { Title } from '@mantine/core';

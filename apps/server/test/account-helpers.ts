@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 export async function solvedCaptcha(app: FastifyInstance): Promise<{ captcha: string; token: string }> {
   const res = await app.inject({ method: 'GET', url: '/api/captcha/challenge' });
   if (res.statusCode !== 200) throw new Error(`challenge: ${res.statusCode} ${res.body}`);
-  return solve(res.json() as Challenge);
+  return solve(res.json<Challenge>());
 }
 
 export async function solve(challenge: Challenge): Promise<{ captcha: string; token: string }> {

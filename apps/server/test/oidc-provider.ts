@@ -1,4 +1,3 @@
-/// <reference path="./oidc-provider-types.d.ts" />
 /**
  * A real OpenID Provider (`oidc-provider`) on loopback for tests of third-party sign-in: one
  * confidential client (client_secret_basic) whose redirect URI is the shop's callback, and

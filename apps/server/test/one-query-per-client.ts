@@ -8,6 +8,7 @@ import { afterAll, expect } from 'vitest';
 
 const overlaps: string[] = [];
 type Internals = { _activeQuery?: unknown; _queryQueue?: unknown[]; _connected?: boolean };
+// eslint-disable-next-line @typescript-eslint/unbound-method -- the original, applied to each client as `this` below
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client & Internals, ...args: unknown[]) {
   if (this._connected && (this._activeQuery || (this._queryQueue?.length ?? 0) > 0)) {

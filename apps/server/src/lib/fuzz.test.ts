@@ -116,7 +116,7 @@ async function oversized(b: Browser): Promise<{ sent: number; not4xx: string[]; 
       sent++;
       if (res.statusCode < 400 || res.statusCode >= 500)
         not4xx.push(`${method} ${url} ${name} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
-      else codes.add(`${res.statusCode} ${(res.json() as { code: string }).code}`);
+      else codes.add(`${res.statusCode} ${res.json<{ code: string }>().code}`);
     }
   }
   return { sent, not4xx, codes };

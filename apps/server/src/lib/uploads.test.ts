@@ -150,7 +150,7 @@ describe('what an upload must be', () => {
 
     const evidence = await send(buyer, '/api/uploads?purpose=evidence', photo, { name: 'photo.jpg' });
     expect(evidence.statusCode, evidence.body).toBe(200);
-    const { url } = evidence.json() as { url: string };
+    const { url } = evidence.json<{ url: string }>();
     expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.jpg$/);
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.headers['content-type']).toBe('image/jpeg');
@@ -188,7 +188,7 @@ describe('what an upload must be', () => {
     ];
     const res = await send(buyer, '/api/uploads', bmp24(rows), { name: 'scan.bmp' });
     expect(res.statusCode, res.body).toBe(200);
-    const { url } = res.json() as { url: string };
+    const { url } = res.json<{ url: string }>();
     expect(url).toMatch(/\.png$/);
     const { data, info } = await sharp((await t.app.inject({ method: 'GET', url })).rawPayload)
       .raw()

@@ -54,7 +54,7 @@ const coords = {} as Record<'SF' | 'LONDON', { lat: number; lon: number }>;
 async function regionPage(b: Browser, body: Record<string, unknown>) {
   const res = await b.post(REGIONS_URL, { pageSize: 999, pageNum: 1, regionStatus: 'ENABLED', ...body });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: RegionDto[]; total: number };
+  return res.json<{ data: RegionDto[]; total: number }>();
 }
 async function childId(b: Browser, parentId: string, name: string): Promise<string> {
   const r = (await regionPage(b, { parentId })).data.find((x) => x.regionName === name);
@@ -814,7 +814,7 @@ describe('default and delete', () => {
     const a3 = await createOk(b, usBody({ poiName: '3 Third St' }));
     const res = await b.post(`/api/addresses/${a2.id}/default`);
     expect(res.statusCode, res.body).toBe(200);
-    const list = res.json() as AddressDto[];
+    const list = res.json<AddressDto[]>();
     expect(list.map((a) => [a.id, a.isDefault])).toEqual([
       [a2.id, true],
       [a3.id, false],
@@ -823,7 +823,7 @@ describe('default and delete', () => {
     expect(await defaultsOf(id)).toEqual([BigInt(a2.id)]);
     // Making the default the default again changes nothing.
     const again = await b.post(`/api/addresses/${a2.id}/default`);
-    expect((again.json() as AddressDto[]).map((a) => a.id)).toEqual([a2.id, a3.id, a1.id]);
+    expect(again.json<AddressDto[]>().map((a) => a.id)).toEqual([a2.id, a3.id, a1.id]);
     expect(await defaultsOf(id)).toEqual([BigInt(a2.id)]);
   });
 
@@ -836,7 +836,7 @@ describe('default and delete', () => {
     // Deleting a non-default leaves the default alone.
     const delNon = await b.delete(`/api/addresses/${a2.id}`);
     expect(delNon.statusCode, delNon.body).toBe(200);
-    expect((delNon.json() as AddressDto[]).map((a) => [a.id, a.isDefault])).toEqual([
+    expect(delNon.json<AddressDto[]>().map((a) => [a.id, a.isDefault])).toEqual([
       [a1.id, true],
       [a3.id, false],
     ]);
@@ -844,7 +844,7 @@ describe('default and delete', () => {
     const a4 = await createOk(b, usBody({ poiName: '4 Fourth St' }));
     const res = await b.delete(`/api/addresses/${a1.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as AddressDto[]).map((a) => [a.id, a.isDefault])).toEqual([
+    expect(res.json<AddressDto[]>().map((a) => [a.id, a.isDefault])).toEqual([
       [a4.id, true],
       [a3.id, false],
     ]);
@@ -886,7 +886,7 @@ describe('concurrency', () => {
       Array.from({ length: 5 }, (_, i) => create(b, usBody({ poiName: `${i + 1} Race St`, isDefault: false }))),
     );
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
-    const created = results.map((r) => r.json() as AddressDto);
+    const created = results.map((r) => r.json<AddressDto>());
     expect(created.filter((a) => a.isDefault)).toHaveLength(1);
     expect(await countOf(id)).toBe(5);
     expect(await defaultsOf(id)).toEqual([BigInt(created.find((a) => a.isDefault)!.id)]);

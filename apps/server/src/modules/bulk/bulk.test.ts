@@ -394,7 +394,7 @@ describe('enterprise', () => {
 
     const main = await login(t.app, 'main@demo.shop');
     expect(
-      ((await main.get('/api/payments/master-pending')).json() as { contractId: string }[]).map((c) => c.contractId),
+      (await main.get('/api/payments/master-pending')).json<{ contractId: string }[]>().map((c) => c.contractId),
     ).toContain(contractId);
     // The main account pays on payment terms (INVOICE_ME) within its remaining credit, which the order takes.
     const [before] = await t.db.select().from(users).where(eq(users.email, 'main@demo.shop'));

@@ -77,7 +77,7 @@ const createCard = (b: Browser, holder: Body = { ...HOLDER, isSave: 1 }) =>
 async function createCardOk(b: Browser, holder?: Body) {
   const res = await createCard(b, holder);
   expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { id: string; extra: string; payCenterToken: string | null };
+  const body = res.json<{ id: string; extra: string; payCenterToken: string | null }>();
   const { clientSecret } = JSON.parse(body.extra) as { clientSecret: string };
   return { ...body, clientSecret };
 }
@@ -93,7 +93,7 @@ function confirmSetup(body: Record<string, unknown>) {
 async function confirm(clientSecret: string, cardNumber: string, expiry = FUTURE, cvc = '123') {
   const res = await confirmSetup({ clientSecret, cardNumber, expiry, cvc });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { status: 'succeeded' } | { status: 'failed'; error: string };
+  return res.json<{ status: 'succeeded' } | { status: 'failed'; error: string }>();
 }
 const queryOne = (b: Browser, id: string) =>
   b.post('/api/trantor/func/customer_QueryOneCardFunc', [{ id: { value: id } }]);
@@ -101,13 +101,15 @@ const list = (b: Browser) => b.post('/api/trantor/flow/customer_QueryCardByCusto
 async function listOk(b: Browser) {
   const res = await list(b);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
-    id: string;
-    isDefault: boolean;
-    tailNumber: string;
-    payCenterToken: string;
-    bankNetBO: { bankNetName: string; bankNetLogo: string };
-  }[];
+  return res.json<
+    {
+      id: string;
+      isDefault: boolean;
+      tailNumber: string;
+      payCenterToken: string;
+      bankNetBO: { bankNetName: string; bankNetLogo: string };
+    }[]
+  >();
 }
 /** Polls the card like the card form (faster) until its token appears. */
 async function pollToken(b: Browser, id: string): Promise<string> {

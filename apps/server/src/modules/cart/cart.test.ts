@@ -434,7 +434,7 @@ describe('batchcreatenewcartlines', () => {
       { sku: { id: sku['COF-ARABICA'] }, skuQty: '1.5' },
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { num: number; cart: CartBody };
+    const body = res.json<{ num: number; cart: CartBody }>();
     expect(body.num).toBe(3);
     expect(body.cart.totalCount).toBe(3);
     expect(lineOf(body.cart, 'TRAY-STEEL').qty).toBe('3');
@@ -446,10 +446,10 @@ describe('batchcreatenewcartlines', () => {
 
   it('clamps quantities to the SKU rule', async () => {
     const b = browser(t.app);
-    const body = (await b.post(URL, [{ sku: { id: sku['E7-BLK-140'] }, skuQty: 25 }])).json() as {
+    const body = (await b.post(URL, [{ sku: { id: sku['E7-BLK-140'] }, skuQty: 25 }])).json<{
       num: number;
       cart: CartBody;
-    };
+    }>();
     expect(body.num).toBe(1);
     expect(lineOf(body.cart, 'E7-BLK-140').qty).toBe('10');
   });

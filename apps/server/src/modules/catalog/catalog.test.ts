@@ -20,7 +20,7 @@ type Card = {
 const list = async (query?: Record<string, string>) => {
   const res = await browser(t.app).get('/api/catalog/items', { query });
   expect(res.statusCode).toBe(200);
-  return res.json() as { data: Card[]; total: number };
+  return res.json<{ data: Card[]; total: number }>();
 };
 const detail = async (urlKey: string) => {
   const res = await browser(t.app).get(`/api/catalog/items/${urlKey}`);

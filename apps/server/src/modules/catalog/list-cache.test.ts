@@ -22,7 +22,7 @@ const list = async (app: FastifyInstance, query?: Record<string, string>, cookie
   const res = await b.get('/api/catalog/items', { query });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  return res.json() as { data: Card[]; total: number };
+  return res.json<{ data: Card[]; total: number }>();
 };
 const card = async (app: FastifyInstance, urlKey: string, cookies?: Record<string, string>) =>
   (await list(app, undefined, cookies)).data.find((c) => c.urlKey === urlKey)!;

@@ -1143,9 +1143,9 @@ describe('exceed order request', () => {
   it('a request sent from the cart takes its lines out of the cart, as an order does; other lines stay', async () => {
     const x = await login(t.app, 'buyer@demo.shop');
     await x.post('/api/cart/lines', { skuId: f.sku['BULK-E7-20'], qty: '1' });
-    const cart = (await x.post('/api/cart/lines', { skuId: f.sku['TRAY-STEEL'], qty: '1' })).json() as {
+    const cart = (await x.post('/api/cart/lines', { skuId: f.sku['TRAY-STEEL'], qty: '1' })).json<{
       shops: { lines: { id: string; sku: { id: string } }[] }[];
-    };
+    }>();
     const lineOf = (skuId: string) => cart.shops.flatMap((s) => s.lines).find((l) => l.sku.id === skuId)!.id;
     const res = await send(
       x,
@@ -1158,7 +1158,10 @@ describe('exceed order request', () => {
       newKey(),
     );
     expect(res.statusCode, res.body).toBe(200);
-    const left = ((await x.get('/api/cart')).json() as typeof cart).shops.flatMap((s) => s.lines).map((l) => l.sku.id);
+    const left = (await x.get('/api/cart'))
+      .json<typeof cart>()
+      .shops.flatMap((s) => s.lines)
+      .map((l) => l.sku.id);
     expect(left).not.toContain(f.sku['BULK-E7-20']);
     expect(left).toContain(f.sku['TRAY-STEEL']);
     await x.delete(`/api/cart/lines/${lineOf(f.sku['TRAY-STEEL'])}`);

@@ -25,7 +25,7 @@ const detail = (body: object) => b.post('/sapi/mall-content/web/article/articleD
 const policy = async (site: string, policyKind: string) => {
   const res = await detail({ site, policyKind });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { title: string; content: string };
+  return res.json<{ title: string; content: string }>();
 };
 
 describe('articles per site and category', () => {

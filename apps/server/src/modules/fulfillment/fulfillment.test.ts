@@ -4,7 +4,6 @@
  * the seller console calls behind them: the seller's order list, packages, tracking events.
  * Orders are created through the real checkout submit and paid through MOCKPAY.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { RECEIPT_DEADLINE_DAYS, trackingNumberIssue } from '@mall/contracts';
@@ -713,7 +712,7 @@ describe('carriers (flexispot_md_QueryCarrierFlow)', () => {
     const buyer = await signup('picker');
     const res = await buyer.b.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', [{}]);
     expect(res.statusCode, res.body).toBe(200);
-    const list = res.json() as { id: string; entityName: string; code: string }[];
+    const list = res.json<{ id: string; entityName: string; code: string }[]>();
     const rows = await t.db.select().from(carriers);
     expect(list).toHaveLength(rows.filter((c) => c.code !== 'STORE_PICKUP').length);
     expect(list).toContainEqual(carrier);
@@ -801,9 +800,11 @@ describe('pickup orders are handed over in the store', () => {
       'Trade.carrierNotFound',
     );
     expect(await statusOf(id!)).toBe('UN_DELIVERY');
-    const offered = (await seller.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', [{}])).json() as {
-      code: string;
-    }[];
+    const offered = (await seller.post('/api/trantor/flow/flexispot_md_QueryCarrierFlow', [{}])).json<
+      {
+        code: string;
+      }[]
+    >();
     expect(offered.map((c) => c.code)).not.toContain('STORE_PICKUP');
   });
 });

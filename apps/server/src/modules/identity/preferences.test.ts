@@ -105,7 +105,7 @@ describe('preferences and sites', () => {
   it('lists the 8 sites', async () => {
     const res = await browser(t.app).get('/api/sites');
     expect(res.statusCode).toBe(200);
-    const sites = res.json() as { code: string; currency: string }[];
+    const sites = res.json<{ code: string; currency: string }[]>();
     expect(sites.map((s) => s.code)).toEqual(['US', 'UK', 'DE', 'JP', 'ES', 'IT', 'FR', 'NL']);
     expect(sites.find((s) => s.code === 'JP')!.currency).toBe('JPY');
   });

@@ -59,11 +59,11 @@ describe('merged payment with Stripe', () => {
       { remoteAddress: freshIp() },
     );
     expect(start.statusCode, start.body).toBe(200);
-    const { redirectUrl, channelToken, paymentRecordId } = start.json() as {
+    const { redirectUrl, channelToken, paymentRecordId } = start.json<{
       redirectUrl: string;
       channelToken: string;
       paymentRecordId: string;
-    };
+    }>();
     const [record] = await t.db
       .select()
       .from(paymentRecords)

@@ -75,26 +75,12 @@ const listPending = async (b: Browser) =>
 async function mergeOk(b: Browser, ids: string[]) {
   const res = await mergePay(b, ids);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
+  return res.json<{
     id: string;
     payUniqueKey: string;
     needPayAmt: { value: string; currency: string };
     tradeOrderList: { id: string; tradeOrderCode: string }[];
-  };
-}
-
-/** Starts the merged payment on MOCKPAY, approves it on the hosted page and waits for its webhooks. */
-async function payMerged(b: Browser, mergedId: string) {
-  const start = await firstPay(b, mergedId);
-  expect(start.statusCode, start.body).toBe(200);
-  const token = start.json().channelToken as string;
-  expect((await hostedApprove(token)).statusCode).toBe(303);
-  await waitFor(
-    () => t.db.select().from(mockpayEvents).where(eq(mockpayEvents.paymentId, token)),
-    (es) => es.length > 0 && es.every((e) => e.deliveredAt !== null),
-    `webhooks of ${token}`,
-  );
-  return token;
+  }>();
 }
 
 describe('pay together', () => {

@@ -100,13 +100,13 @@ describe('channels', () => {
     const x = await signup('channels');
     const res = await x.b.post('/sapi/mall-pay/payment/payChannel', { site: 'US' });
     expect(res.statusCode, res.body).toBe(200);
-    const channels = (
-      res.json() as {
+    const channels = res
+      .json<{
         payChannelGroups: {
           channels: { channelName: string; configMap: Record<string, string>; paymentMethods: { type: string }[] }[];
         }[];
-      }
-    ).payChannelGroups.flatMap((g) => g.channels);
+      }>()
+      .payChannelGroups.flatMap((g) => g.channels);
     const pc = channels.find((c) => c.channelName === 'ADYEN_PC')!;
     expect(pc.configMap).toMatchObject({ clientKey: KEYS.clientKey, environment: 'test', deviceMethods: 'applepay' });
     expect(pc.paymentMethods.map((m) => m.type)).toEqual(['scheme', 'applepay', 'googlepay', 'afterpaytouch']);
@@ -390,10 +390,10 @@ describe('SPEC §7 authority', () => {
     const x = await signup('authority');
     const res = await authority(x.b, { channel: 'ADYEN_PC', site: 'US', countryCode: 'US' });
     expect(res.statusCode, res.body).toBe(200);
-    const { redirectInfo, channelToken } = res.json() as {
+    const { redirectInfo, channelToken } = res.json<{
       redirectInfo: Record<string, string>;
       channelToken: string | null;
-    };
+    }>();
     expect(channelToken).toBeNull();
     expect(redirectInfo).toMatchObject({ clientKey: KEYS.clientKey, enviroment: 'test' });
     const session = emulator.sessions.get(redirectInfo.sessionId!)!;

@@ -100,13 +100,13 @@ describe('channel and client tokens', () => {
     const x = await signup('channels');
     const res = await x.b.post('/sapi/mall-pay/payment/payChannel', { site: 'US' });
     expect(res.statusCode, res.body).toBe(200);
-    const channels = (
-      res.json() as {
+    const channels = res
+      .json<{
         payChannelGroups: {
           channels: { channelName: string; configMap: Record<string, string>; paymentMethods: { type: string }[] }[];
         }[];
-      }
-    ).payChannelGroups.flatMap((g) => g.channels);
+      }>()
+      .payChannelGroups.flatMap((g) => g.channels);
     const bt = channels.find((c) => c.channelName === 'BRAINTREE')!;
     expect(bt.configMap).toEqual({ hostedFields: 'braintree', environment: 'sandbox' });
     expect(bt.paymentMethods.map((m) => m.type)).toEqual(['card']);
@@ -114,9 +114,9 @@ describe('channel and client tokens', () => {
     // No GBP merchant account: not offered on the UK site.
     const uk = browser(t.app);
     await uk.post('/api/preferences', { site: 'UK' });
-    const ukChannels = (await uk.post('/sapi/mall-pay/payment/payChannel', { site: 'UK' })).json() as {
+    const ukChannels = (await uk.post('/sapi/mall-pay/payment/payChannel', { site: 'UK' })).json<{
       payChannelGroups: { groupName: string }[];
-    };
+    }>();
     expect(ukChannels.payChannelGroups.map((g) => g.groupName)).not.toContain('BRAINTREE');
   });
 
@@ -125,7 +125,7 @@ describe('channel and client tokens', () => {
     const authority = (body: Body) => x.b.post('/sapi/mall-pay/payment/authority', body, { remoteAddress: freshIp() });
     const res = await authority({ channel: 'BRAINTREE', site: 'US' });
     expect(res.statusCode, res.body).toBe(200);
-    const answer = res.json() as { redirectInfo: unknown; channelToken: string };
+    const answer = res.json<{ redirectInfo: unknown; channelToken: string }>();
     expect(answer.redirectInfo).toBeNull();
     expect(clientTokenOf(answer.channelToken)).toMatchObject({
       merchantAccountId: ACCOUNTS.USD,

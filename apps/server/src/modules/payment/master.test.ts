@@ -69,7 +69,7 @@ describe('Submit Master Account', () => {
         .statusCode,
     ).toBe(404);
     const main = await login(t.app, 'main@demo.shop');
-    const list = (await main.get('/api/payments/master-pending')).json() as { contractId: string }[];
+    const list = (await main.get('/api/payments/master-pending')).json<{ contractId: string }[]>();
     expect(list).toContainEqual(expect.objectContaining({ contractId, buyerName: 'Acme Purchasing' }));
     const pendingBefore = list.length;
     const detail = (
@@ -105,7 +105,7 @@ describe('Submit Master Account', () => {
     expect(c).toMatchObject({ status: 'PAID', masterStatus: 'PAID' });
     // The sub-account sees its order paid, and the main account's list is empty again.
     expect((await sub.post('/sapi/mall-pay/payment/payResult', { contractId })).json().status).toBe('PAY_SUCCESS');
-    const after = (await main.get('/api/payments/master-pending')).json() as { contractId: string }[];
+    const after = (await main.get('/api/payments/master-pending')).json<{ contractId: string }[]>();
     expect(after.map((x) => x.contractId)).not.toContain(contractId);
     expect(after).toHaveLength(pendingBefore - 1);
   });

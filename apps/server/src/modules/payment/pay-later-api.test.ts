@@ -229,9 +229,9 @@ describe('paying with Klarna', () => {
     const x = await signup('klwidget');
     const placed = await place(x.b, x.email);
     const started = await firstPay(x.b, placed.contractId, KLARNA);
-    const session = (await x.b.post('/api/payments/v1/sessions', { type: 'KLARNA' })).json() as {
+    const session = (await x.b.post('/api/payments/v1/sessions', { type: 'KLARNA' })).json<{
       client_token: string;
-    };
+    }>();
     // What Klarna.Payments.authorize gives the browser.
     const token = klarna.authorizeWidget(session.client_token);
     const other = await signup('klwidgetother');

@@ -78,7 +78,7 @@ async function decide(paymentId: string, outcome: 'approve' | 'decline' | 'pendi
 const payResult = async (contractId: string) => {
   const res = await buyer.post('/sapi/mall-pay/payment/payResult', { contractId });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { status: string; failedReason: string | null };
+  return res.json<{ status: string; failedReason: string | null }>();
 };
 
 /** Waits for the decision's webhook to be queued (decide hands it over after its commit). */

@@ -100,7 +100,7 @@ const firstPay = (b: Browser, contractId: string, extra: Body = {}) =>
 async function firstPayOk(b: Browser, contractId: string, extra: Body = {}) {
   const res = await firstPay(b, contractId, extra);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { redirectUrl: string; channelToken: string; paymentRecordId: string; channel: string };
+  return res.json<{ redirectUrl: string; channelToken: string; paymentRecordId: string; channel: string }>();
 }
 const payResult = (b: Browser, contractId: string) => b.post('/sapi/mall-pay/payment/payResult', { contractId });
 const statusByContract = (b: Browser, contractId: string) => b.post('/api/payments/status-by-contract', { contractId });

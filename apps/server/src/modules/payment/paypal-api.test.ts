@@ -66,13 +66,13 @@ async function firstPay(b: Browser, contractId: string) {
     { remoteAddress: freshIp() },
   );
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
+  return res.json<{
     redirectUrl: string;
     channelToken: string;
     paymentRecordId: string;
     channel: string;
     clientSession?: Record<string, string>;
-  };
+  }>();
 }
 
 /** The buyer on PayPal's page: presses a button; returns where PayPal sends the browser back. */

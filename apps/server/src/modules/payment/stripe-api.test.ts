@@ -185,7 +185,7 @@ describe('channel and hosted Checkout', () => {
     const other = await signup('stranger');
     const { payUniqueKey } = (
       await x.b.post('/api/payments/status-by-contract', { contractId: placed.contractId })
-    ).json() as { payUniqueKey: string };
+    ).json<{ payUniqueKey: string }>();
     const second = await firstPay(x.b, placed.contractId);
     const forged = `/api/payments/return/cancel?paymentRecordId=${second.paymentRecordId}&payUniqueKey=wrong`;
     expect((await x.b.get(forged)).statusCode).toBe(404);
@@ -446,7 +446,7 @@ describe('saved card with 3-D Secure', () => {
       },
     ]);
     expect(created.statusCode, created.body).toBe(200);
-    const card = created.json() as { id: string; extra: string };
+    const card = created.json<{ id: string; extra: string }>();
     const extra = JSON.parse(card.extra) as { provider: string; clientSecret: string; publishableKey: string };
     expect(extra).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_api' });
     const confirmed = await confirmSetupAtStripe(extra.clientSecret, paymentMethod);

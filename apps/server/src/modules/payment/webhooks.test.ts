@@ -62,7 +62,7 @@ async function pendingPayment() {
     { remoteAddress: freshIp() },
   );
   expect(start.statusCode, start.body).toBe(200);
-  const { channelToken, paymentRecordId } = start.json() as { channelToken: string; paymentRecordId: string };
+  const { channelToken, paymentRecordId } = start.json<{ channelToken: string; paymentRecordId: string }>();
   const [record] = await t.db
     .select()
     .from(paymentRecords)

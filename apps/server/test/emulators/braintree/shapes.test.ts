@@ -184,7 +184,7 @@ describe('Braintree emulator answers as the SDK reads Braintree', () => {
       type: 'invalidSignatureError',
     });
     // The SDK's own sample (its testing gateway) is what the emulator's signature scheme must match.
-    const sample = await gateway.webhookTesting.sampleNotification('check' as braintree.WebhookNotificationKind, 'x');
+    const sample = await gateway.webhookTesting.sampleNotification('check', 'x');
     const own = emulator.notification('check', 'x');
     expect(own.bt_signature.split('|')[0]).toBe(sample.bt_signature.split('|')[0]);
     await expect(gateway.webhookNotification.parse(own.bt_signature, own.bt_payload)).resolves.toMatchObject({

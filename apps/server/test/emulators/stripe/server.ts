@@ -18,7 +18,6 @@ import {
   customer as newCustomer,
   errorBody,
   event as newEvent,
-  list,
   newId,
   now,
   paymentIntent as newPaymentIntent,
@@ -573,30 +572,26 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
         const masked = (k: string) =>
           k.length > 12 ? `${k.slice(0, 8)}${'*'.repeat(k.length - 12)}${k.slice(-4)}` : `${k.slice(0, 3)}***`;
         if (!key)
-          return reply
-            .code(401)
-            .send(
-              errorBody({
-                type: 'invalid_request_error',
-                message:
-                  "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
-              }),
-            );
+          return reply.code(401).send(
+            errorBody({
+              type: 'invalid_request_error',
+              message:
+                "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
+            }),
+          );
         const publishable = key.startsWith('pk_test_');
         const validSecret = options.secretKey
           ? key === options.secretKey
           : key.startsWith('sk_test_') || key.startsWith('rk_test_');
         if (!validSecret && !(publishable && opts.publishable)) {
           if (publishable)
-            return reply
-              .code(401)
-              .send(
-                errorBody({
-                  type: 'invalid_request_error',
-                  message:
-                    'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
-                }),
-              );
+            return reply.code(401).send(
+              errorBody({
+                type: 'invalid_request_error',
+                message:
+                  'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+              }),
+            );
           return reply
             .code(401)
             .send(errorBody({ type: 'invalid_request_error', message: `Invalid API Key provided: ${masked(key)}` }));
@@ -610,14 +605,12 @@ export async function startStripeEmulator(options: StripeEmulatorOptions) {
           const seen = idempotent.get(scope);
           if (seen) {
             if (seen.fingerprint !== fingerprint) {
-              return reply
-                .code(400)
-                .send(
-                  errorBody({
-                    type: 'idempotency_error',
-                    message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
-                  }),
-                );
+              return reply.code(400).send(
+                errorBody({
+                  type: 'idempotency_error',
+                  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
+                }),
+              );
             }
             return reply.code(seen.status).header('idempotent-replayed', 'true').send(seen.body);
           }

@@ -32,7 +32,7 @@ export function createDb(url: string, max = 10): Db {
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (err) => console.error('postgres pool:', err.message));
-  return drizzle(pool, { schema }) as Db;
+  return drizzle(pool, { schema });
 }
 
 /** The migrations, then the SQL functions' files: what every start (and the tests' template) runs. */
@@ -139,13 +139,13 @@ function txOnClient(db: Db, client: pg.PoolClient): Tx {
 export async function transactionBetween<T>(
   db: Db,
   opening: string,
-  work: (tx: Tx, opened: pg.QueryResult[]) => Promise<{ value: T; closing?: string }>,
+  work: (tx: Tx, opened: pg.QueryResult<Record<string, unknown>>[]) => Promise<{ value: T; closing?: string }>,
 ): Promise<T> {
   const client = await db.$client.connect();
   const tx = txOnClient(db, client);
   let broken: unknown;
   try {
-    const opened = (await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult[];
+    const opened = (await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult<Record<string, unknown>>[];
     const { value, closing } = await work(tx, opened.slice(1));
     await client.query(closing ? `${closing}; COMMIT` : 'COMMIT');
     return value;

@@ -28,7 +28,7 @@ export interface EmbeddedDb {
   serverUrl: string;
   /** The TCP port it listens on (also its Unix socket's name). */
   port: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 const PASSWORD = 'mall-embedded';

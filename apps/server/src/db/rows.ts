@@ -26,9 +26,11 @@ const RAW_TYPES = new Set([
   1187,
   1182,
 ]);
+// pg-types declares its parsers as returning `any`; they turn a column's text into a value.
+const driverParser = pg.types.getTypeParser as (typeId: number, format?: 'text' | 'binary') => (v: string) => unknown;
 export const DRIVER_TYPES = {
   getTypeParser: ((typeId: number, format?: string) =>
-    RAW_TYPES.has(typeId) ? raw : pg.types.getTypeParser(typeId, format as 'text')) as typeof pg.types.getTypeParser,
+    RAW_TYPES.has(typeId) ? raw : driverParser(typeId, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** The columns of `table` under `alias` as `alias."col" AS "alias.key"`, and the mapper back to the Drizzle row. */
@@ -73,7 +75,7 @@ function textParser(sqlType: string): (v: string) => unknown {
     return (v) => Number.parseInt(v, 10);
   if (t === 'real' || t === 'double precision') return (v) => Number.parseFloat(v);
   if (t === 'boolean') return (v) => v === 'true';
-  if (t === 'json' || t === 'jsonb') return (v) => JSON.parse(v);
+  if (t === 'json' || t === 'jsonb') return (v) => JSON.parse(v) as unknown;
   // bigint and numeric come as text from the driver too; timestamps, dates and intervals stay text (RAW_TYPES).
   return raw;
 }

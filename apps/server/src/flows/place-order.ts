@@ -612,7 +612,7 @@ export async function placeOrder(
   // usual, the others wait for it: one placement per key at a time on this server, so a group
   // never holds one key twice (across servers, the key lock in the transaction does the same).
   let inFlight = placing.get(db);
-  if (!inFlight) placing.set(db, (inFlight = new Map()));
+  if (!inFlight) placing.set(db, (inFlight = new Map<string, Promise<OrderResult>>()));
   const id = `${buyerId}:${key}`;
   for (let first = inFlight.get(id); first; first = inFlight.get(id)) {
     const placed = await first.then(

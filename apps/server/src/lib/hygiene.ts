@@ -46,6 +46,7 @@ export type RequestJsonLimits = { depth: number; keys: number; items: number };
 export type RequestValueProblem =
   { kind: 'text'; path: string } | { kind: 'depth' | 'keys' | 'items'; path: string; limit: number };
 
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters this replaces
 const safeKey = (key: string) => key.replace(/[\u0000\uD800-\uDFFF]/g, '?');
 
 /**

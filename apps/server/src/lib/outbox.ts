@@ -107,16 +107,14 @@ export const enqueueSms = (tx: Executor, m: EnqueueSms) => enqueue(tx, 'sms', { 
 export class DevMailboxTransport implements EmailTransport {
   constructor(private readonly db: Db) {}
   async send(m: EmailMessage): Promise<void> {
-    await this.db
-      .insert(devMailbox)
-      .values({
-        channel: 'email',
-        toAddress: m.to,
-        fromAddress: MAIL_FROM,
-        subject: m.subject,
-        textBody: m.text,
-        htmlBody: m.html,
-      });
+    await this.db.insert(devMailbox).values({
+      channel: 'email',
+      toAddress: m.to,
+      fromAddress: MAIL_FROM,
+      subject: m.subject,
+      textBody: m.text,
+      htmlBody: m.html,
+    });
   }
 }
 
@@ -237,7 +235,7 @@ export class Outbox {
         .set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, payload: {} })
         .where(eq(outboxMessages.id, id));
     });
-    if (failure) throw failure;
+    if (failure) throw failure instanceof Error ? failure : new Error('outbox delivery failed', { cause: failure });
   }
 
   /** Pending messages older than a few seconds (their notification or job was lost): deliver them now. */

@@ -131,7 +131,7 @@ async function lookUp<R>(
   id: string,
 ): Promise<(R & SessionRow & { user: UserRow }) | undefined> {
   let ofDb = lookups.get(db);
-  if (!ofDb) lookups.set(db, (ofDb = new Map()));
+  if (!ofDb) lookups.set(db, (ofDb = new Map<Statement, ReturnType<typeof batchedLookup>>()));
   let lookup = ofDb.get(statement);
   if (!lookup) ofDb.set(statement, (lookup = batchedLookup(db, statement)));
   const row = (await lookup(id)) as (R & SessionRow & { user: UserRow }) | undefined;
@@ -143,9 +143,9 @@ async function lookUp<R>(
     // New to this server, or the row changed since: one more round trip, then kept.
     const {
       rows: [fresh],
-    } = await db.$client.query({ ...USER_ROW, values: [row.user_id] });
+    } = await db.$client.query<{ v: string; u: string }>({ ...USER_ROW, values: [row.user_id] });
     if (!fresh) return undefined; // deleted in between
-    const user = Object.freeze(U.mapJson(JSON.parse(fresh.u)));
+    const user = Object.freeze(U.mapJson(JSON.parse(fresh.u) as (string | null)[]));
     if (keptUsers.size >= KEPT_USERS_MAX) keptUsers.clear();
     keptUsers.set(id, { version: fresh.v, user });
     row.user = user;

@@ -44,11 +44,8 @@ export function uploadQuotaCounter(db: Db, quota: UploadQuota) {
   let calls = 0;
   const overUntil = new Map<string, number>();
   const keys = (accountId: bigint, ip: string) => [`account:${accountId}`, `ip:${ip}`];
-  const limits = (key: string) =>
-    (key.startsWith('account:') ? [quota.accountFiles, quota.accountBytes] : [quota.ipFiles, quota.ipBytes]) as [
-      number,
-      number,
-    ];
+  const limits = (key: string): [number, number] =>
+    key.startsWith('account:') ? [quota.accountFiles, quota.accountBytes] : [quota.ipFiles, quota.ipBytes];
   return {
     full(accountId: bigint, ip: string): number | null {
       const now = Date.now();

@@ -73,7 +73,7 @@ export async function seedAfterSales(db: Db, buyerId: bigint, o: AfterSalesOrder
     type: ApplyType,
     reason: ReverseReason,
     text: string,
-    opts: { qty?: string; amount?: 'all' | string; exchangeTo?: string; lineIndex?: number } = {},
+    opts: { qty?: string; amount?: 'all' | (string & {}); exchangeTo?: string; lineIndex?: number } = {},
   ) => {
     const lines = await db
       .select()

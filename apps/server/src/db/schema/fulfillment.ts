@@ -1,5 +1,4 @@
 import { bigint, bigserial, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import { tradeOrderLines, tradeOrders } from './checkout.js';
 import { users } from './identity.js';
 

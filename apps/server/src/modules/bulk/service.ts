@@ -739,11 +739,8 @@ export async function updateBillingAddress(
       );
     }
     const id =
-      choice &&
-      typeof choice === 'object' &&
-      'id' in choice &&
-      /^\d{1,18}$/.test(String((choice as { id: unknown }).id))
-        ? BigInt(String((choice as { id: unknown }).id))
+      choice && typeof choice === 'object' && 'id' in choice && /^\d{1,18}$/.test(String(choice.id))
+        ? BigInt(String(choice.id))
         : null;
     const saved = new Map<
       string,

@@ -29,8 +29,8 @@ export async function catalogVersion(db: Db): Promise<string> {
       (read = coalesced(async () => {
         const {
           rows: [r],
-        } = await db.$client.query(VERSION.statement);
-        return new Map([[null, VERSION.read(r).version]]);
+        } = await db.$client.query<Record<string, unknown>>(VERSION.statement);
+        return new Map([[null, VERSION.read(r!).version]]);
       })),
     );
   }

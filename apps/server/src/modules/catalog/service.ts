@@ -225,8 +225,11 @@ export async function loadSkus(
   if (!ids.length) return new Map();
   const {
     rows: [row],
-  } = await clientOf(db).query({ ...LOAD_SKUS.statement, values: [ids.map(String), currency] });
-  return loadedSkusOf(LOAD_SKUS.read(row).skus.map(skuFactsOf), currency, lang);
+  } = await clientOf(db).query<Record<string, unknown>>({
+    ...LOAD_SKUS.statement,
+    values: [ids.map(String), currency],
+  });
+  return loadedSkusOf(LOAD_SKUS.read(row!).skus.map(skuFactsOf), currency, lang);
 }
 
 /** SKUs as loadSkus reads them and the parts of their items as loadParts does, in one round trip. */
@@ -239,8 +242,11 @@ export async function loadSkusWithParts(
   if (!ids.length) return { loaded: new Map(), parts: new Map() };
   const {
     rows: [row],
-  } = await clientOf(db).query({ ...LOAD_SKUS_WITH_PARTS.statement, values: [ids.map(String), currency] });
-  return skusWithPartsOf(LOAD_SKUS_WITH_PARTS.read(row), currency, lang);
+  } = await clientOf(db).query<Record<string, unknown>>({
+    ...LOAD_SKUS_WITH_PARTS.statement,
+    values: [ids.map(String), currency],
+  });
+  return skusWithPartsOf(LOAD_SKUS_WITH_PARTS.read(row!), currency, lang);
 }
 
 export interface SkusWithParts {
@@ -453,7 +459,7 @@ export async function loadParts(
   lang: Language = 'en',
 ): Promise<Map<bigint, Parts>> {
   if (!itemIds.length) return new Map();
-  const { rows } = await clientOf(db).query({
+  const { rows } = await clientOf(db).query<Record<string, unknown> & { price: string }>({
     ...LOAD_PARTS,
     values: [itemIds.map(String), currency],
     types: DRIVER_TYPES,

@@ -127,8 +127,9 @@ export interface PreviewContext {
   billingAddress: ResolvedAddress | null;
   /** Member discount per shop id (minor units), for the trade orders. */
   levelAmtByShop: Map<string, bigint>;
-  addressError: unknown;
-  billingError: unknown;
+  /** Why the address could not be used (a 400), when the preview went on without it. */
+  addressError: AppError | null;
+  billingError: AppError | null;
 }
 
 const AD = tableColumns(addresses, 'a');
@@ -222,7 +223,7 @@ export async function resolveAddress(
   return { dto, countryCode: country.regionShortName, state, lat, lon, raw: choice as Record<string, unknown> };
 }
 
-const minorOf = (m: Record<string, string>, c: Currency): bigint | null => (m[c] === undefined ? null : BigInt(m[c]!));
+const minorOf = (m: Record<string, string>, c: Currency): bigint | null => (m[c] === undefined ? null : BigInt(m[c]));
 
 /**
  * Presale split (SPEC §4): the deposit is the deposit share of each presale line, the balance
@@ -405,8 +406,13 @@ async function readKeptRows(
     skus,
     sellers,
   }));
-  return (await client.query({ ...PREVIEW_READ_KEPT.statement, types: DRIVER_TYPES, values: [JSON.stringify(params)] }))
-    .rows;
+  return (
+    await client.query<Record<string, unknown>>({
+      ...PREVIEW_READ_KEPT.statement,
+      types: DRIVER_TYPES,
+      values: [JSON.stringify(params)],
+    })
+  ).rows;
 }
 
 /** One batches() of kept reads per database (tests run several apps, each on its own, in one process). */
@@ -436,7 +442,7 @@ function keptReads(db: Db): Batches<KeptRead> {
 /** PREVIEW_READ_KEPT's row for one checkout: inside a transaction on its connection, else with other checkouts' reads. */
 async function readKept(db: Tx, values: KeptReadValues): Promise<Record<string, unknown>> {
   if (db instanceof PgTransaction) return (await readKeptRows(clientOf(db), [values]))[0]!;
-  return new Promise((resolve, reject) => keptReads(db as unknown as Db).add({ values, resolve, reject }));
+  return new Promise((resolve, reject) => keptReads(db).add({ values, resolve, reject }));
 }
 
 /**
@@ -465,7 +471,7 @@ async function readCatalogAndFacts(
   }
   const read = PREVIEW_READ.read(
     (
-      await clientOf(db).query({
+      await clientOf(db).query<Record<string, unknown>>({
         ...PREVIEW_READ.statement,
         types: DRIVER_TYPES,
         values: [...factValues, skuIds, site.currency],
@@ -561,8 +567,8 @@ export async function buildPreview(
   // Addresses: in the preview a half-typed address is simply not there yet; submit is strict.
   let shippingAddress: ResolvedAddress | null = null;
   let billingAddress: ResolvedAddress | null = null;
-  let addressError: unknown = null;
-  let billingError: unknown = null;
+  let addressError: AppError | null = null;
+  let billingError: AppError | null = null;
   if (body.selectedAddress) {
     try {
       shippingAddress = await resolveAddress(db, caller, body.selectedAddress, 'SHIPPING', saved);
@@ -579,10 +585,8 @@ export async function buildPreview(
       billingError = e;
     }
   }
-  const rawCountry =
-    typeof (body.selectedAddress as Record<string, unknown> | undefined)?.countryCode === 'string'
-      ? String((body.selectedAddress as Record<string, unknown>).countryCode)
-      : null;
+  const selected: Record<string, unknown> | undefined = body.selectedAddress;
+  const rawCountry = typeof selected?.countryCode === 'string' ? String(selected.countryCode) : null;
   const destCountry = shippingAddress?.countryCode ?? rawCountry;
 
   // Shipping methods and pickup stores per shop.

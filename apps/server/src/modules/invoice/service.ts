@@ -33,7 +33,6 @@ import {
   totalsPerRate,
   vatAppliesTo,
   type InvoiceEvent,
-  type InvoiceStatus,
 } from '@mall/domain';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -805,7 +804,7 @@ const EMAIL_TEXTS: Record<
 
 registerTemplate(INVOICE_EMAIL_TEMPLATE, ({ lang, data }) => {
   const t = EMAIL_TEXTS[lang] ?? EMAIL_TEXTS.en!;
-  const credits = String(data.creditNotes ?? '');
+  const credits = typeof data.creditNotes === 'string' ? data.creditNotes : '';
   return {
     subject: t.subject(String(data.invoiceNumber)),
     paragraphs: [t.body(String(data.invoiceNumber), String(data.orderCode)), ...(credits ? [t.credits(credits)] : [])],

@@ -83,8 +83,12 @@ const MEMBER_FACTS = partsStatement('member_facts', { buyer: '$1', site: '$2' },
 export async function memberFacts(db: Tx, buyerId: bigint, site: string): Promise<MemberFacts> {
   const {
     rows: [row],
-  } = await clientOf(db).query({ ...MEMBER_FACTS.statement, values: [String(buyerId), site], types: DRIVER_TYPES });
-  return MEMBER_FACTS.read(row).member;
+  } = await clientOf(db).query<Record<string, unknown>>({
+    ...MEMBER_FACTS.statement,
+    values: [String(buyerId), site],
+    types: DRIVER_TYPES,
+  });
+  return MEMBER_FACTS.read(row!).member;
 }
 
 /** The buyer's level and growth on a site. */

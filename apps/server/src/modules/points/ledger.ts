@@ -181,7 +181,7 @@ const POINT_BALANCE = partsStatement('point_balance', { buyer: '$1' }, { balance
 export async function pointBalance(db: Tx, buyerId: bigint): Promise<number> {
   const {
     rows: [row],
-  } = await clientOf(db).query({ ...POINT_BALANCE.statement, values: [String(buyerId)] });
+  } = await clientOf(db).query<Record<string, unknown>>({ ...POINT_BALANCE.statement, values: [String(buyerId)] });
   return POINT_BALANCE.read(row!).balance;
 }
 

@@ -11,14 +11,7 @@ import {
   type ReversePage,
   type ReverseSummary,
 } from '@mall/contracts';
-import {
-  isOpen,
-  money,
-  REVERSE_FINAL_STATUSES,
-  reverseOperationList,
-  type ReverseStatus,
-  type ReverseType,
-} from '@mall/domain';
+import { isOpen, money, REVERSE_FINAL_STATUSES, reverseOperationList, type ReverseStatus } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
   carriers,

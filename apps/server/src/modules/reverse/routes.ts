@@ -160,13 +160,7 @@ export function reverseRoutes(app: FastifyInstance, db: Db, opts: { refunder: Re
         },
       },
       async (req) => {
-        const result = await applyReverse(
-          db,
-          buyerOf(req),
-          type,
-          req.body[0]!,
-          req.headers['idempotency-key'] as string | undefined,
-        );
+        const result = await applyReverse(db, buyerOf(req), type, req.body[0]!, req.headers['idempotency-key']);
         await sweepAt(reverseDeadlines().auditMs);
         return result;
       },

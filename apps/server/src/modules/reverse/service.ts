@@ -23,7 +23,6 @@ import {
   reverseEventsNow,
   toMinor,
   type ReverseStatus,
-  type ReverseType,
 } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
@@ -229,7 +228,7 @@ export async function audit(
       await endWithoutEffect(tx, r);
       return outcome(tx, r.id);
     }
-    const event = approveEvent(r.type as ReverseType);
+    const event = approveEvent(r.type);
     if (event === 'APPROVE_RETURN') {
       const [a] = await tx.select().from(shopReturnAddresses).where(eq(shopReturnAddresses.shopId, r.shopId));
       if (!a)
@@ -580,7 +579,7 @@ export async function sellerReverseList(
   const data: SellerReverse[] = details.map((d, i) => {
     const r = rows[i]!;
     const b = buyers.find((x) => x.id === r.buyerId);
-    const ops = reverseEventsNow(r.type as ReverseType, r.status as ReverseStatus).flatMap((e) => {
+    const ops = reverseEventsNow(r.type, r.status as ReverseStatus).flatMap((e) => {
       switch (e) {
         case 'APPROVE_CANCEL':
         case 'APPROVE_REFUND':

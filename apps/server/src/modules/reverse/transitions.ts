@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, RECEIPT_DEADLINE_DAYS } from '@mall/contracts';
-import { reverseFrom, REVERSE_EVENTS, toMilli, type ReverseEvent, type ReverseType } from '@mall/domain';
+import { reverseFrom, REVERSE_EVENTS, toMilli, type ReverseEvent } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import {
   refunds,
@@ -34,7 +34,7 @@ export async function moveReverse(
   set: ReverseSet = {},
   now = new Date(),
 ): Promise<boolean> {
-  const from = reverseFrom(rev.type as ReverseType, event);
+  const from = reverseFrom(rev.type, event);
   if (!from.length) return false;
   const rows = await tx
     .update(reverseTradeOrders)

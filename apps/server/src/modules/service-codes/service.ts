@@ -5,13 +5,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, type Language, type RedeemedServiceCode, type VerifyCodes } from '@mall/contracts';
-import {
-  SERVICE_CODE_EVENTS,
-  nextServiceCodeStatus,
-  redeemProblem,
-  type RedeemProblem,
-  type ServiceCodeStatus,
-} from '@mall/domain';
+import { SERVICE_CODE_EVENTS, nextServiceCodeStatus, redeemProblem, type RedeemProblem } from '@mall/domain';
 import type { Db } from '../../db/client.js';
 import { tradeOrderLineCoupons, tradeOrderLines, tradeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';

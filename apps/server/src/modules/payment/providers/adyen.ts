@@ -126,9 +126,10 @@ class CheckoutBaseClient implements HttpClient {
     });
     const body = await res.text();
     if (res.ok) return body;
-    let apiError: { status?: number; errorCode?: string; message?: string } | null = null;
+    type ErrorAnswer = { status?: number; errorCode?: string; message?: string };
+    let apiError: ErrorAnswer | null = null;
     try {
-      apiError = JSON.parse(body);
+      apiError = JSON.parse(body) as ErrorAnswer | null;
     } catch {
       /* not Adyen's error shape */
     }
@@ -517,7 +518,7 @@ export class AdyenProvider implements PaymentProvider {
   async verifyWebhook(rawBody: string): Promise<VerifiedWebhook | null> {
     let body: { notificationItems?: { NotificationRequestItem?: Types.notification.NotificationRequestItem }[] };
     try {
-      body = JSON.parse(rawBody);
+      body = JSON.parse(rawBody) as typeof body;
     } catch {
       return null;
     }

@@ -38,7 +38,6 @@ import type {
   ChannelOffer,
   DecidedEvent,
   PaymentProvider,
-  ProviderEvent,
   RefundAnswer,
   RefundInput,
   StartAnswer,
@@ -415,11 +414,11 @@ export class BraintreeProvider implements PaymentProvider {
     }
     if (PENDING.has(tx.status)) throw new Error(`Braintree sale ${tx.id} is ${tx.status}: refunded once settled`);
     // The SDK's refund takes an options object (amount and orderId) as its second argument.
-    const refund = this.gateway.transaction.refund as unknown as (
+    const refund = this.gateway.transaction.refund.bind(this.gateway.transaction) as unknown as (
       id: string,
       options: { amount: string; orderId: string },
     ) => Promise<braintree.ValidatedResponse<Tx>>;
-    const res = await refund.call(this.gateway.transaction, tx.id, { amount, orderId: input.idempotencyKey });
+    const res = await refund(tx.id, { amount, orderId: input.idempotencyKey });
     if (res.success && res.transaction) return { status: 'succeeded', providerRefundId: res.transaction.id };
     const error = res.errors?.deepErrors?.()[0] as { code?: string } | undefined;
     return {

@@ -70,7 +70,7 @@ function currenciesOf(apiBase: string): readonly KlarnaCurrency[] {
 export interface KlarnaOrder {
   order_id: string;
   status: string;
-  fraud_status: 'ACCEPTED' | 'PENDING' | 'REJECTED' | string;
+  fraud_status: 'ACCEPTED' | 'PENDING' | 'REJECTED' | (string & {});
   order_amount: number;
   captured_amount: number;
   refunded_amount: number;
@@ -436,7 +436,7 @@ export class KlarnaProvider implements PaymentProvider {
   async verifyWebhook(rawBody: string): Promise<VerifiedWebhook | null> {
     let body: { order_id?: unknown };
     try {
-      body = JSON.parse(rawBody);
+      body = JSON.parse(rawBody) as typeof body;
     } catch {
       return null;
     }

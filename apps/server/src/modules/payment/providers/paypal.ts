@@ -105,7 +105,7 @@ function minorOf(value: string, currency: string): bigint {
 
 /** The issue PayPal named in an error answer (details[0].issue), else its name. */
 function issueOf(e: ApiError): string {
-  const result = e.result as { name?: string; details?: { issue?: string }[] } | undefined;
+  const result: { name?: string; details?: { issue?: string }[] } | undefined = e.result;
   return result?.details?.[0]?.issue ?? result?.name ?? `HTTP_${e.statusCode}`;
 }
 /** PayPal decided (a 4xx other than "busy", "slow down" or a credentials problem): asking again changes nothing. */
@@ -124,8 +124,8 @@ function captureEvent(
 ): ProviderEvent | null {
   const ref = merchantReference ? { merchantReference } : {};
   switch (c.status) {
+    // Paid; a capture refunded later was paid all the same (a late return must not mark it failed).
     case 'COMPLETED':
-    // Refunded later: it was paid all the same (a late return must not mark it failed).
     case 'PARTIALLY_REFUNDED':
     case 'REFUNDED': {
       if (!c.amount?.currencyCode || !c.amount.value) return null;
@@ -346,7 +346,7 @@ export class PaypalProvider implements PaymentProvider {
     if (!transmissionId || !transmissionTime || !transmissionSig || !certUrl || !authAlgo) return null;
     let event: { id?: unknown; event_type?: unknown; resource?: Record<string, unknown> };
     try {
-      event = JSON.parse(rawBody);
+      event = JSON.parse(rawBody) as typeof event;
     } catch {
       return null;
     }

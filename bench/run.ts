@@ -352,11 +352,12 @@ try {
    * per-request contracts, signatures). `keySuffix` keeps a warm-up's Idempotency-Keys apart.
    */
   const load = (s: Scenario, url: string, seconds: number, keySuffix = '') => {
+    const method: 'GET' | 'POST' = s.method ?? 'GET';
     const opts = {
       url,
       connections: CONNECTIONS,
       duration: seconds,
-      requests: [{ method: (s.method ?? 'GET') as 'GET' | 'POST', path: s.path, headers: s.headers, body: s.body }],
+      requests: [{ method, path: s.path, headers: s.headers, body: s.body }],
     };
     return s.setupRequest
       ? autocannon({ ...opts, requests: [{ ...opts.requests[0]!, setupRequest: s.setupRequest }] })

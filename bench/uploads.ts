@@ -82,7 +82,7 @@ async function startShop(url: string, port: number, dir: string): Promise<ChildP
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const started = (d: Buffer) => {
-      out += d;
+      out += d.toString();
       if (out.includes('Shop running at')) {
         shop.stdout.off('data', started);
         shop.stdout.resume();

@@ -8,7 +8,7 @@ import type { SiteCode } from './sites.js';
 export const CERTIFICATE_MAX = { name: 100, number: 40, perBuyer: 10 } as const;
 
 /** Spaces, dashes and dots are typing aids, not part of the number. */
-export const normaliseIdNumber = (raw: string) => raw.replace(/[\s.\-]/g, '').toUpperCase();
+export const normaliseIdNumber = (raw: string) => raw.replace(/[\s.-]/g, '').toUpperCase();
 
 const digits = (s: string) => [...s].map(Number);
 

@@ -6,7 +6,7 @@
  * refunded: after-sales offers only units whose codes are all unused.
  */
 import { nextStatus, type TransitionTable } from './state-table.js';
-import { PAID_STATUSES, type OrderStatus } from './order-state.js';
+import { PAID_STATUSES } from './order-state.js';
 
 export const SERVICE_CODE_STATUSES = ['NOT_USED', 'USED', 'REFUNDED'] as const;
 export type ServiceCodeStatus = (typeof SERVICE_CODE_STATUSES)[number];
@@ -28,7 +28,7 @@ export type RedeemProblem = 'USED' | 'REFUNDED' | 'EXPIRED' | 'ORDER_NOT_PAID' |
 
 export function redeemProblem(c: {
   status: ServiceCodeStatus;
-  orderStatus: OrderStatus | string;
+  orderStatus: string;
   expiresAt: Date | null;
   lineInAfterSales: boolean;
   now: Date;

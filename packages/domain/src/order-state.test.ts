@@ -559,6 +559,10 @@ describe('operationList', () => {
       ]);
       expect(ops({ status: 'CANCEL_ALL', isReissue: true })).toEqual([]);
     });
+    it('cannot be cancelled before shipping (the goods it replaces were settled)', () => {
+      expect(ops({ status: 'UN_DELIVERY', isReissue: false })).toContain('buyerCancelAfterPay');
+      expect(ops({ status: 'UN_DELIVERY', isReissue: true })).toEqual([]);
+    });
   });
 
   describe('viewer is not the buyer (enterprise main account on a sub-account order)', () => {

@@ -259,8 +259,15 @@ export function operationList(o: OperationInput): Operation[] {
       // Once a parcel has left, the order is no longer cancelled but returned.
       // A used service code's unit cannot be refunded, so the order is no longer cancelled whole.
       // A paid member of a group still forming waits for it: it fills (and ships) or fails (and is refunded).
+      // A reissue replaces goods whose after-sales is settled: cancelling it would leave the buyer with neither.
       if (o.status === 'UN_DELIVERY' && o.groupStatus === 'OPEN') ops.push('inviteToJoinGroup');
-      else if (o.status === 'UN_DELIVERY' && o.packageCount === 0 && !o.reverseInProgress && !o.serviceCodes?.used)
+      else if (
+        o.status === 'UN_DELIVERY' &&
+        o.packageCount === 0 &&
+        !o.reverseInProgress &&
+        !o.serviceCodes?.used &&
+        !o.isReissue
+      )
         ops.push('buyerCancelAfterPay');
       break;
     case 'UN_RECEIVED':

@@ -545,6 +545,8 @@ export async function cancelAfterPay(db: Db, user: UserRow, orderId: bigint) {
     if (o.status !== 'UN_DELIVERY' || shipped || state.top.some((x) => x.open > 0n)) {
       throw err(409, ERROR_CODES.operationNotAllowed, 'This order can no longer be canceled');
     }
+    if (o.businessType === 'REVERSE_REISSUE')
+      throw err(409, ERROR_CODES.operationNotAllowed, 'A reissue order replaces settled goods and cannot be canceled');
     // A paid member of a group still forming waits for it (it fills, or fails and is refunded).
     if (await inOpenGroup(tx, o.id))
       throw err(409, ERROR_CODES.operationNotAllowed, 'This group order waits for its group to fill or end');

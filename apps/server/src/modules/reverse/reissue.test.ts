@@ -159,6 +159,15 @@ describe('reissue', () => {
     });
     expect(o.operationList).not.toContain('pay');
     expect(o.operationList).not.toContain('viewInvoice');
+    // Cancelling it would leave the buyer with neither the goods nor their money: not offered, refused.
+    expect(o.operationList).not.toContain('buyerCancelAfterPay');
+    expectError(
+      await x.b.post('/api/trantor/flow/trade_InitiateReverseTradeOrderForCancelFlow', [
+        { tradeOrder: { id: reissueId } },
+      ]),
+      409,
+      'Trade.operationNotAllowed',
+    );
     expect(o.tradeOrderLineList).toHaveLength(1);
     expect(o.tradeOrderLineList[0].tradeQty ?? o.tradeOrderLineList[0].qty).toBe('1');
     // The original order keeps its address; the reissue goes to it.

@@ -25,14 +25,31 @@ export function usePreview(body: PreviewBody | null) {
   });
 }
 
+/**
+ * A random id this browser keeps (localStorage) and sends with its orders only, so risk screening
+ * can count orders per device (docs/configuration.md). Null where storage is unavailable.
+ */
+function deviceId(): string | null {
+  try {
+    let id = localStorage.getItem('mall-device-id');
+    if (!id) localStorage.setItem('mall-device-id', (id = crypto.randomUUID()));
+    return id;
+  } catch {
+    return null;
+  }
+}
+
 export function useSubmitOrder() {
   const cartTaken = useCartTaken();
   return useMutation({
     // A checkout with cross-border orders goes through the cbe create variant (an array of one payload).
-    mutationFn: ({ body, key, crossBorder }: { body: SubmitBody; key: string; crossBorder?: boolean }) =>
-      crossBorder
-        ? api<OrderResult>('/api/checkout/submit-cbe', { body: [body], headers: { 'idempotency-key': key } })
-        : api<OrderResult>('/api/checkout/submit', { body, headers: { 'idempotency-key': key } }),
+    mutationFn: ({ body, key, crossBorder }: { body: SubmitBody; key: string; crossBorder?: boolean }) => {
+      const device = deviceId();
+      const headers = { 'idempotency-key': key, ...(device ? { 'x-device-id': device } : {}) };
+      return crossBorder
+        ? api<OrderResult>('/api/checkout/submit-cbe', { body: [body], headers })
+        : api<OrderResult>('/api/checkout/submit', { body, headers });
+    },
     onSuccess: cartTaken,
   });
 }

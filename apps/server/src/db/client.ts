@@ -21,7 +21,7 @@ export function createDb(url: string, max = 10): Db {
   // plan_cache_mode: every named statement is planned once per connection. With the default,
   // PostgreSQL may choose a custom plan on each execution: once autovacuum had analyzed the
   // order tables, the checkout's read (preview_read) was planned anew for every order, 3.4 ms
-  // of the database's CPU each, where the generic plan is as good (issue 14). Unnamed statements
+  // of the database's CPU each, where the generic plan is as good. Unnamed statements
   // (Drizzle's) are planned for their values as before.
   const pool = new pg.Pool({
     connectionString: url,

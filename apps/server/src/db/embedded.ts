@@ -36,7 +36,7 @@ const PASSWORD = 'mall-embedded';
  * The app reaches the embedded server through its Unix socket, not TCP on loopback: on this
  * kind of machine a query's socket write was the biggest single cost of a request (a third of
  * a checkout submit's Node CPU, ~19 statements), and a Unix socket skips the TCP stack
- * (issue 14: submit 20 % less CPU per order). TCP on the port stays open for other tools.
+ * (submit 20 % less CPU per order). TCP on the port stays open for other tools.
  */
 const SOCKET_DIR = '/tmp';
 

@@ -55,7 +55,7 @@ function resultOf(c: ContractFacts, orderIds: bigint[]): OrderResult {
   };
 }
 
-// The submit runs 4 round trips (issue 14; place-order.test.ts checks them): the session, the
+// The submit runs 4 round trips (place-order.test.ts checks them): the session, the
 // rate limit, the read (preview.ts: SKUs and facts) and one statement for its group of orders
 // (orderWriter: the key locks, the write, the cart lines and the stock, in a function planned
 // once per connection). An order that uses coupons, promotion codes or points, or is free or a
@@ -531,7 +531,7 @@ async function takeGiftStock(tx: Tx, gifts: Gift[]): Promise<Set<string>> {
 /**
  * Orders written together: one statement, its own transaction, for several buyers' orders
  * (lib/batches.ts), one writer per app. Measured on 2 cores, 50 buyers: the PostgreSQL CPU per
- * order halves and Node's falls by a quarter (issue 14), as the key locks, the write, the stock
+ * order halves and Node's falls by a quarter, as the key locks, the write, the stock
  * and the commit are shared; one round trip instead of three gave 10 % more orders a second and
  * a lower p99. Prices are those each order was planned with, a few milliseconds
  * before. If anything fails (a SKU or gift runs short, a deadlock, a key placed before), each

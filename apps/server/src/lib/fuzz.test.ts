@@ -1,5 +1,5 @@
 /**
- * Malformed requests against every route of the OpenAPI document (issue 15 §1), as a tourist
+ * Malformed requests against every route of the OpenAPI document, as a tourist
  * and as a logged-in buyer: broken JSON, wrong types, NUL bytes and lone surrogates in every
  * string field, absurd ids in the path. None may answer 5xx. Bodies past the shape limits
  * (nested 10,000 deep, objects and lists wider than allowed) answer 4xx on every route.

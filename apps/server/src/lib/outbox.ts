@@ -1,5 +1,5 @@
 /**
- * Outbox for email and SMS (issue 12 "Email", "SMS").
+ * Outbox for email and SMS.
  *
  * - `enqueueEmail(tx, { to, template, lang, site, data })` / `enqueueSms(tx, { to, template, lang, data })`
  *   insert a row in the caller's transaction (nothing is sent if it rolls back) and raise a

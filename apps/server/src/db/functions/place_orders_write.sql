@@ -1,4 +1,4 @@
--- Checkout submit, one round trip per group of orders (issue 14). A group's transaction took three
+-- Checkout submit, one round trip per group of orders. A group's transaction took three
 -- (BEGIN with the key locks, the write, the stock with COMMIT), each waiting for a busy event loop
 -- and CPU: the write stage was most of a submit's p99. Sent as one simple query the group was
 -- slower (its text parsed and planned each time); as functions called in autocommit by a

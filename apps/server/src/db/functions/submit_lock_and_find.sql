@@ -1,4 +1,4 @@
--- Checkout submit: the key lock and the earlier contract with that key (issue 14). Sent with BEGIN
+-- Checkout submit: the key lock and the earlier contract with that key. Sent with BEGIN
 -- as plain SQL with literals, each submit's text was new to the planner (about 0.3 ms of
 -- PostgreSQL CPU per order); as a function its query is planned once per connection and kept.
 CREATE OR REPLACE FUNCTION submit_lock_and_find(buyer bigint, key text)

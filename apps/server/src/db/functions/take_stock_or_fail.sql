@@ -1,4 +1,4 @@
--- Checkout's line stock as one function that fails when any SKU is short (issue 14): the submit
+-- Checkout's line stock as one function that fails when any SKU is short: the submit
 -- sends it in the round trip of its COMMIT, so a shortage has to be an error (which turns that
 -- COMMIT into a rollback), not a shorter list of rows taken. The error's DETAIL is the first short
 -- SKU's id; an unknown SKU counts as short.

@@ -212,7 +212,7 @@ describe('preview for buyer@demo.shop to the saved San Francisco address (id 1)'
   });
 });
 
-describe('the preview read on the database (issue 14)', () => {
+describe('the preview read on the database', () => {
   it('is planned once per connection, not again for each preview', async () => {
     // After autovacuum has analyzed the tables, PostgreSQL's default could plan it anew for every
     // preview and order (3.4 ms of its CPU each); the app's connections keep the generic plan.
@@ -243,7 +243,7 @@ describe('the preview read on the database (issue 14)', () => {
   });
 });
 
-describe('the catalog kept between previews (issue 14)', () => {
+describe('the catalog kept between previews', () => {
   const lamp = () => f.sku['LAMP-BAR'];
   // No coupons: the order placed below must leave the buyer's coupons to the tests after.
   const body = () => ({

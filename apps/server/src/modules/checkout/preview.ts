@@ -359,7 +359,7 @@ const PREVIEW_READ = partsStatement(
  * Its `skus` are the lines' SKUs and their parts' SKUs, whose stock is read. It reads for several
  * checkouts at once, one row each ($1 a JSON array of their parameters): outside a transaction
  * the reads that arrive together go out as one statement (keptReads), since a statement's start
- * and round trip cost more than the rows one checkout reads (issue 14).
+ * and round trip cost more than the rows one checkout reads.
  */
 const PREVIEW_READ_KEPT = partsStatement(
   'preview_read_kept',

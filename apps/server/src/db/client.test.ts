@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { skus } from './schema/index.js';
 import { transactionBetween } from './client.js';
-import { stockShortOf, takeStockOrFailSql } from '../modules/trade/transitions.js';
+import { stockShortOf, takeStockOrFailSql } from '../modules/stock/stock.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;

@@ -14,7 +14,8 @@ import { clientOf, transactionBetween, type Db, type Tx } from '../db/client.js'
 import { couponCampaigns, ownerCoupons, preTradeRequests } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { Caller } from '../lib/session.js';
-import { onOrdersPaid, stockShortOf, takeStockOf, takeStockOrFailSql } from '../modules/trade/transitions.js';
+import { onOrdersPaid } from '../modules/trade/transitions.js';
+import { stockShortOf, takeStockOf, takeStockOrFailSql } from '../modules/stock/stock.js';
 import { batches } from '../lib/batches.js';
 import { buildPreview, presaleSplit, type PreviewContext } from '../modules/checkout/preview.js';
 import type { CheckoutCatalogCache } from '../modules/checkout/catalog-cache.js';

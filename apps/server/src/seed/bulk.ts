@@ -28,6 +28,7 @@ import { toAddressDto } from '../modules/address/service.js';
 import { acceptLocked } from '../modules/bulk/service.js';
 import { moveOrders, onOrdersPaid } from '../modules/trade/transitions.js';
 import { moveContract } from '../modules/trade/contract-moves.js';
+import { restoreStockLevels } from '../modules/stock/stock.js';
 
 const DAY = 86400_000;
 
@@ -151,7 +152,7 @@ export async function seedBulkRequests(tx: Tx, ids: { buyer: bigint }): Promise<
   );
   const paidAt = new Date(now - 10 * DAY);
   const { orderId, contractId } = await acceptLocked(tx, paid, paidAt);
-  await tx.update(skus).set({ stock: sku!.s.stock }).where(eq(skus.id, sku!.s.id));
+  await restoreStockLevels(tx, [{ id: sku!.s.id, stock: sku!.s.stock }]);
   const [c] = await tx.select().from(tradeContracts).where(eq(tradeContracts.id, contractId));
   await moveContract(tx, contractId, 'PAY', { createdAt: paidAt });
   await moveOrders(tx, { contractId }, 'PAY', { paidAt, paidAmtMinor: c!.needPayAmtMinor });

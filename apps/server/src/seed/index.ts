@@ -33,6 +33,7 @@ import { itemTexts, skuTexts } from './catalog-texts.js';
 import { seedCouponHistory, seedPaidServices } from './paid-services.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { adjustCredit } from '../modules/enterprise/credit-ledger.js';
+import { restoreStockLevels } from '../modules/stock/stock.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export { DEMO_ACCOUNTS };
@@ -541,7 +542,7 @@ export async function seed(db: Db): Promise<void> {
     // The demo stock levels stay as documented: the demo returns and exchanges do not move them.
     const stockBefore = await tx.select({ id: skus.id, stock: skus.stock }).from(skus);
     await seedAfterSales(tx as unknown as Db, buyer.id, afterSales);
-    for (const k of stockBefore) await tx.update(skus).set({ stock: k.stock }).where(eq(skus.id, k.id));
+    await restoreStockLevels(tx, stockBefore);
     await seedReviews(tx as unknown as Db, {
       buyer: buyer.id,
       reviewers: reviewers.map((r) => r.id),

@@ -70,15 +70,13 @@ export async function seedPaidServices(tx: Tx, ids: { passwordHash: string; memb
     .values({ name: 'Mall Services', sellerId: seller!.id, siteAddress: '2 Market St, San Francisco, CA' })
     .returning();
   const free = Object.fromEntries(Object.keys(PRICES).map((c) => [c, '0']));
-  await tx
-    .insert(shippingMethods)
-    .values({
-      shopId: shop!.id,
-      code: 'DIGITAL',
-      ...methodNames('Online activation', 'Nothing is shipped: active once paid'),
-      amounts: free,
-      sort: 1,
-    });
+  await tx.insert(shippingMethods).values({
+    shopId: shop!.id,
+    code: 'DIGITAL',
+    ...methodNames('Online activation', 'Nothing is shipped: active once paid'),
+    amounts: free,
+    sort: 1,
+  });
   for (const code of SITE_CODES) {
     const currency = SITES[code].currency;
     const [item] = await tx
@@ -118,15 +116,13 @@ export async function seedPaidServices(tx: Tx, ids: { passwordHash: string; memb
   }
   // An active yearly super member, two months into the year.
   const start = new Date(Date.now() - 60 * DAY);
-  await tx
-    .insert(paidServices)
-    .values({
-      buyerId: ids.member,
-      status: PAID_SERVICE_INITIAL_STATUS,
-      periodCode: 'YEARLY',
-      startAt: start,
-      endAt: paidServicePeriodEnd(start, 'YEARLY'),
-    });
+  await tx.insert(paidServices).values({
+    buyerId: ids.member,
+    status: PAID_SERVICE_INITIAL_STATUS,
+    periodCode: 'YEARLY',
+    startAt: start,
+    endAt: paidServicePeriodEnd(start, 'YEARLY'),
+  });
 }
 
 /** Used and expired coupons for the demo buyer (the four available ones come from seedCheckout). */

@@ -202,18 +202,16 @@ export async function seedRegionsIfEmpty(db: Db): Promise<void> {
             })
             .returning();
           for (const d of districts ?? []) {
-            await tx
-              .insert(regions)
-              .values({
-                parentId: city!.id,
-                level: 4,
-                regionName: d,
-                regionShortName: d,
-                code: `${cCode}-${d.toUpperCase().replace(/\s+/g, '_')}`,
-                pinyin: d.toLowerCase(),
-                latitude: cLat,
-                longitude: cLon,
-              });
+            await tx.insert(regions).values({
+              parentId: city!.id,
+              level: 4,
+              regionName: d,
+              regionShortName: d,
+              code: `${cCode}-${d.toUpperCase().replace(/\s+/g, '_')}`,
+              pinyin: d.toLowerCase(),
+              latitude: cLat,
+              longitude: cLon,
+            });
           }
         }
       }

@@ -4,8 +4,9 @@
  * large order from a new account (45) and a disposable email (45) score 90, above the default
  * threshold of 70. Its stock is taken, as checkout takes it, so cancelling gives it back.
  */
+import { takeStockOf } from '../modules/stock/stock.js';
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DEFAULT_RISK_RULES, applyRate, lineAmount, taxRateFor } from '@mall/domain';
 import { SITES } from '@mall/contracts';
 import type { Tx } from '../db/client.js';
@@ -141,10 +142,7 @@ export async function seedRiskHold(tx: Tx, ids: { passwordHash: string; shop: bi
       businessType: row!.item.businessType,
     },
   });
-  await tx
-    .update(skus)
-    .set({ stock: sql`${skus.stock} - ${qty}::numeric` })
-    .where(eq(skus.id, row!.sku.id));
+  await takeStockOf(tx, [{ skuId: String(row!.sku.id), qty }]);
   await tx.insert(riskScreenings).values({
     contractId: c!.id,
     buyerId: buyer!.id,

@@ -53,7 +53,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Caller, UserRow } from '../../lib/session.js';
 import { resolveAddress } from '../checkout/preview.js';
 import { orderNotFound } from '../trade/service.js';
-import { stockShortOf, takeStockOrFailSql } from '../trade/transitions.js';
+import { stockShortOf, takeStockOrFailSql } from '../stock/stock.js';
 import { NEGOTIATED_ORDER_POINTS } from '../points/ledger.js';
 import { notifyParty, type BulkNoticeLinks } from './notify.js';
 

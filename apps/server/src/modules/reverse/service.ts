@@ -48,7 +48,8 @@ import { refundRoomOf, writeRefunds } from '../../flows/refund.js';
 import { moveRefunds } from '../payment/records.js';
 import { STORE_PICKUP, checkTrackingNumber } from '../fulfillment/service.js';
 import { likeEscape } from '../trade/read.js';
-import { returnLineStock, takeStock, type Tx } from '../trade/transitions.js';
+import type { Tx } from '../trade/transitions.js';
+import { returnLineStock, takeStock } from '../stock/stock.js';
 import { detailsOf, reverseNotFound } from './read.js';
 import {
   countCancelled,

@@ -3,9 +3,9 @@
  * tables in packages/domain, and the UPDATE itself carries the allowed "from" statuses, so two
  * racing requests cannot both move an order.
  */
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ORDER_EVENTS, PACKAGE_EVENTS, type OrderEvent, type PackageEvent } from '@mall/domain';
-import { clientOf, type Db, type Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 
 export type { Tx };
 import {
@@ -13,7 +13,6 @@ import {
   items,
   ownerCoupons,
   shipmentPackages,
-  skus,
   tradeContracts,
   tradeOrderLines,
   tradeOrders,
@@ -24,6 +23,7 @@ import { contractPoints, refundPoints, reverseEarned } from '../points/ledger.js
 import { takeGrowth } from '../membership/growth.js';
 import { groupOrdersPaid, releaseGroupSlots } from '../group-buy/service.js';
 import { moveContract } from './contract-moves.js';
+import { returnStock } from '../stock/stock.js';
 
 type OrderSet = Partial<typeof tradeOrders.$inferInsert>;
 
@@ -57,21 +57,6 @@ export async function movePackages(
     .where(and(inArray(shipmentPackages.id, ids), inArray(shipmentPackages.status, [...t.from])))
     .returning({ id: shipmentPackages.id });
   return rows.map((r) => r.id);
-}
-
-/** Every line's quantity goes back on its SKU (main lines, DIY children and gifts alike: they were all taken). */
-export async function returnStock(tx: Tx, orderIds: bigint[]): Promise<void> {
-  if (!orderIds.length) return;
-  // Summed per SKU and updated in one statement; the rows are locked in SKU order first, the
-  // order place-order takes them in, so a close and a checkout cannot deadlock.
-  const lines = tx
-    .select({ skuId: tradeOrderLines.skuId })
-    .from(tradeOrderLines)
-    .where(inArray(tradeOrderLines.orderId, orderIds));
-  await tx.select({ id: skus.id }).from(skus).where(inArray(skus.id, lines)).orderBy(skus.id).for('update');
-  await tx.execute(sql`UPDATE ${skus} SET stock = ${skus.stock} + back.qty
-    FROM (SELECT sku_id, sum(qty) AS qty FROM ${tradeOrderLines} WHERE ${inArray(tradeOrderLines.orderId, orderIds)} GROUP BY sku_id) back
-    WHERE ${skus.id} = back.sku_id`);
 }
 
 /**
@@ -120,88 +105,6 @@ export async function returnCouponsAndCodes(tx: Tx, contractId: bigint): Promise
       .set({ usedCount: sql`GREATEST(${couponCampaigns.usedCount} - 1, 0)` })
       .where(inArray(couponCampaigns.id, campaignIds));
   }
-}
-
-/**
- * Part of some lines goes back on the shelf (after-sales: a cancel before delivery, a return
- * that passed QC, an exchanged item). DIY parts and gifts go back with their main line, in the
- * same proportion. Rows are locked in SKU order, as everywhere stock is written.
- */
-export async function returnLineStock(tx: Tx, parts: { lineId: bigint; qtyMilli: bigint }[]): Promise<void> {
-  if (!parts.length) return;
-  const ids = parts.map((p) => p.lineId);
-  const lines = await tx
-    .select()
-    .from(tradeOrderLines)
-    .where(or(inArray(tradeOrderLines.id, ids), inArray(tradeOrderLines.parentLineId, ids)));
-  const back = new Map<bigint, number>();
-  for (const p of parts) {
-    const main = lines.find((l) => l.id === p.lineId);
-    if (!main) continue;
-    const fraction = Number(p.qtyMilli) / 1000 / Number(main.qty);
-    for (const l of lines.filter((x) => x.id === main.id || x.parentLineId === main.id)) {
-      const q = l.id === main.id ? Number(p.qtyMilli) / 1000 : Number(l.qty) * fraction;
-      back.set(l.skuId, (back.get(l.skuId) ?? 0) + q);
-    }
-  }
-  const skuIds = [...back.keys()].sort((a, b) => (a < b ? -1 : 1));
-  await tx.select({ id: skus.id }).from(skus).where(inArray(skus.id, skuIds)).orderBy(skus.id).for('update');
-  for (const id of skuIds)
-    await tx
-      .update(skus)
-      .set({ stock: sql`${skus.stock} + ${back.get(id)!.toFixed(3)}::numeric` })
-      .where(eq(skus.id, id));
-}
-
-const TAKE_STOCK = {
-  name: 'take_stock',
-  // $1 SKU ids, $2 quantities. The rows are locked in SKU order first (as everywhere stock is
-  // written), then each one is taken only if it has enough; the ids taken come back.
-  text: `WITH w AS (SELECT * FROM unnest($1::bigint[], $2::numeric[]) AS w(id, qty)),
-l AS MATERIALIZED (SELECT s.id FROM skus s WHERE s.id = ANY($1::bigint[]) ORDER BY s.id FOR UPDATE)
-UPDATE skus s SET stock = s.stock - w.qty FROM w JOIN l ON l.id = w.id WHERE s.id = w.id AND s.stock >= w.qty RETURNING s.id::text AS id`,
-};
-
-/**
- * Checkout: takes the quantities of several SKUs (distinct ids) in one statement; returns the
- * ids that had enough (the others are left as they were).
- */
-export async function takeStockOf(tx: Tx, wanted: { skuId: string; qty: string }[]): Promise<Set<string>> {
-  if (!wanted.length) return new Set();
-  const { rows } = await clientOf(tx).query<{ id: string }>({
-    ...TAKE_STOCK,
-    values: [wanted.map((w) => w.skuId), wanted.map((w) => w.qty)],
-  });
-  return new Set(rows.map((r) => r.id));
-}
-
-/**
- * Checkout's line stock, taken all or nothing by `take_stock_or_fail` (db/functions), as plain
- * SQL the submit sends together with its COMMIT (db/client.ts transactionBetween). Ids and
- * quantities become literals, so they are checked to be numbers first.
- */
-export function takeStockOrFailSql(wanted: { skuId: string; qty: string }[]): string {
-  for (const w of wanted) {
-    if (!/^\d+$/.test(w.skuId) || !/^\d+(\.\d+)?$/.test(w.qty))
-      throw new Error(`not a stock quantity: ${w.skuId} ${w.qty}`);
-  }
-  return `SELECT take_stock_or_fail('{${wanted.map((w) => w.skuId).join(',')}}'::bigint[], '{${wanted.map((w) => w.qty).join(',')}}'::numeric[])`;
-}
-
-/** The SKU a failed `take_stock_or_fail` was short of, or null for any other error. */
-export function stockShortOf(err: unknown): string | null {
-  const e = err as { code?: string; detail?: string };
-  return e?.code === 'MS001' ? (e.detail ?? '') : null;
-}
-
-/** Takes stock for an exchange's replacement; false when there is not enough. */
-export async function takeStock(tx: Tx, skuId: bigint, qty: string): Promise<boolean> {
-  const rows = await tx
-    .update(skus)
-    .set({ stock: sql`${skus.stock} - ${qty}::numeric` })
-    .where(and(eq(skus.id, skuId), sql`${skus.stock} >= ${qty}::numeric`))
-    .returning({ id: skus.id });
-  return rows.length === 1;
 }
 
 /**

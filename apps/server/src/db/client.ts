@@ -67,13 +67,11 @@ const FUNCTIONS_LOCK = "hashtext('mall:sql-functions')";
  * files and the database differ.
  */
 export async function applySqlFunctions(db: Db, files = sqlFunctionFiles()): Promise<void> {
-  const client = await db.$client.connect();
-  let broken: unknown;
-  try {
-    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${FUNCTIONS_LOCK})`);
+  await transactionBetween(db, `SELECT pg_advisory_xact_lock(${FUNCTIONS_LOCK})`, async (tx) => {
     for (const f of files) {
       try {
-        await client.query(f.sql);
+        // Plain text, no parameters: a file may hold its COMMENT ON statements too.
+        await clientOf(tx).query(f.sql);
       } catch (err) {
         const e = err as Error & { code?: string };
         throw new Error(
@@ -85,15 +83,8 @@ export async function applySqlFunctions(db: Db, files = sqlFunctionFiles()): Pro
         );
       }
     }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch((e: unknown) => {
-      broken = e;
-    });
-    throw err;
-  } finally {
-    client.release(broken as Error | undefined);
-  }
+    return { value: undefined };
+  });
 }
 
 /**

@@ -741,7 +741,7 @@ describe('successful submit: registered buyer, US, two shops', () => {
 });
 
 describe('round trips of a submit', () => {
-  it('a two-shop order with a gift, no coupons or points: four round trips, each a prepared statement the next order reuses', async () => {
+  it('a two-shop order with a gift, no coupons or points on the US site: six round trips (four to place it, two to screen it), each a prepared statement the next order reuses', async () => {
     // Four: the session, the rate limit, one read (the preview submitBodyFor asked for left the
     // catalog rows kept) and one statement that locks the key, writes, and takes the stock and the gift.
     // The US site screens the order for risk after it is written: two more (its signals, its screening).

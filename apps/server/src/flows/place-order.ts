@@ -56,8 +56,9 @@ function resultOf(c: ContractFacts, orderIds: bigint[]): OrderResult {
   };
 }
 
-// The submit runs 4 round trips (place-order.test.ts checks them): the session, the
-// rate limit, the read (preview.ts: SKUs and facts) and one statement for its group of orders
+// The submit places an order in 4 round trips (place-order.test.ts checks them; a site with risk
+// screening adds two after it, modules/risk): the session, the rate limit, the read (preview.ts:
+// SKUs and facts) and one statement for its group of orders
 // (orderWriter: the key locks, the write, the cart lines and the stock, in a function planned
 // once per connection). An order that uses coupons, promotion codes or points, or is free or a
 // presale, takes a transaction of its own: BEGIN with the key lock and the earlier contract, the

@@ -18,6 +18,10 @@ export type CreditBalanceKind = 'REMAINING' | 'CREDIT';
 export const spentBalance = (isEnterpriseMain: boolean): CreditBalanceKind =>
   isEnterpriseMain ? 'REMAINING' : 'CREDIT';
 
+/** What payment terms may still spend: the balance `spentBalance` names, read from the account's row. */
+export const spendableMinor = (u: { isEnterpriseMain: boolean; remainingAmtMinor: bigint; creditAmtMinor: bigint }) =>
+  u.isEnterpriseMain ? u.remainingAmtMinor : u.creditAmtMinor;
+
 const column = (balance: CreditBalanceKind) =>
   balance === 'REMAINING' ? sql.raw('remaining_amt_minor') : sql.raw('credit_amt_minor');
 

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client.js';
 import { enterprises, paymentRecords, refunds, users } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/errors.js';
 import { ownUploads } from '../../../lib/uploads.js';
-import { giveBackCredit, takeCredit } from '../../enterprise/credit-ledger.js';
+import { giveBackCredit, spendableMinor, takeCredit } from '../../enterprise/credit-ledger.js';
 import type {
   AdmitInput,
   ChannelOffer,
@@ -46,7 +46,7 @@ export async function creditBalance(db: Db, user: UserRow | null): Promise<Credi
   if (!user?.enterpriseId || user.userType !== 'REGISTERED' || user.enterpriseStatus !== 'ENABLED') return null;
   const [e] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId));
   if (!e) return null;
-  const available = user.isEnterpriseMain ? user.remainingAmtMinor : user.creditAmtMinor;
+  const available = spendableMinor(user);
   return {
     availableCreditAmt: money(available, e.currency as Currency),
     needPi: user.needPi,
@@ -66,7 +66,7 @@ export class InvoiceMeProvider implements PaymentProvider {
     const [user] = await this.db.select().from(users).where(eq(users.id, input.payer.id));
     const credit = await creditBalance(this.db, user ?? null);
     if (!credit || credit.availableCreditAmt.currency !== input.currency) throw unavailable;
-    const available = user!.isEnterpriseMain ? user!.remainingAmtMinor : user!.creditAmtMinor;
+    const available = spendableMinor(user!);
     if (available < input.amountMinor) throw new AppError(409, ERROR_CODES.creditLimitExceeded, CREDIT_LIMIT_MESSAGE);
     if (credit.needPi && !input.proofUrl)
       throw new AppError(400, ERROR_CODES.proofRequired, 'Please upload the proof of invoice');

@@ -393,13 +393,16 @@ describe('paying with PayPal', () => {
     expect(await recordOf(first.paymentRecordId)).toMatchObject({ status: 'CLOSED' });
     await expectPaidOnce(placed, second.channelToken);
     expect(await earnedFor(placed.contractId)).toHaveLength(1);
-    // PayPal's refund webhook names the shop's key; it finds the refund settled already.
+    // PayPal's refund webhook names the shop's key; whether it beats the refund job's answer or
+    // not, it is recorded once and the refund above stays the only one.
     await emulator.idle();
     const refunded = emulator.deliveries.find(
       (d) => d.event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && d.event.resource.id === firstCapture.refunds[0]!.id,
     )!;
     expect(refunded.event.resource.custom_id).toBe(refund[0]!.idempotencyKey);
-    expect(await eventRows(refunded.event.id)).toMatchObject([{ outcome: 'ignored' }]);
+    const recorded = await eventRows(refunded.event.id);
+    expect(recorded).toHaveLength(1);
+    expect(['applied', 'ignored']).toContain(recorded[0]!.outcome);
   });
 });
 
@@ -492,14 +495,18 @@ describe('refunds from after-sales go back to PayPal', () => {
     expect(rows.map((r) => [r.status, r.amountMinor, r.providerRefundId])).toEqual(
       capture.refunds.map((r) => ['REFUND_DONE', minorOf({ value: r.amount.value, currency: 'USD' }), r.id]),
     );
-    // PayPal's refund webhooks come after the answers: acknowledged, nothing changes.
+    // Each refund webhook is acknowledged and recorded once. It may beat the refund job's own
+    // answer (then it settles the refund) or come after it (then nothing changes); either way
+    // the refunds above stay one per PayPal refund.
     await emulator.idle();
     for (const pr of capture.refunds) {
       const hook = emulator.deliveries.find(
         (d) => d.event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && d.event.resource.id === pr.id,
       )!;
       expect(hook.status).toBe(200);
-      expect(await eventRows(hook.event.id)).toMatchObject([{ outcome: 'ignored' }]);
+      const recorded = await eventRows(hook.event.id);
+      expect(recorded).toHaveLength(1);
+      expect(['applied', 'ignored']).toContain(recorded[0]!.outcome);
     }
     expect(emulator.refundCount()).toBeGreaterThanOrEqual(2);
   });

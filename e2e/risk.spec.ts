@@ -50,6 +50,8 @@ async function approveAsOperator(browser: Browser, orderCode: string) {
   const points = [...text.matchAll(/ \+(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
   expect(points).toBeGreaterThanOrEqual(90);
   await expect(card).toContainText(`Score: ${points} of 70`);
+  // Nobody deciding is not forever: the card says when the order is cancelled by itself.
+  await expect(card).toContainText('Closes unreviewed:');
   await card.getByRole('button', { name: `Approve ${orderCode}` }).click();
   await op.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(card).toHaveCount(0);
@@ -79,6 +81,7 @@ async function heldThenApprovedThenPaid(page: Page, browser: Browser) {
   await card.getByTestId('order-code').click();
   await expect(page).toHaveURL(/\/buyer\/order\/detail\/\d+/);
   await expect(page.getByText('We are reviewing this order for your security.')).toBeVisible();
+  await expect(page.getByText('If the review is not done within 3 days, the order is canceled.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
 
   await approveAsOperator(browser, orderCode);

@@ -18,6 +18,7 @@ import { newsletterFromEnv } from './modules/subscription/newsletter.js';
 import { storageFromEnv } from './lib/storage.js';
 import { uploadPolicyFromEnv } from './lib/uploads.js';
 import { ORDERS_SWEEP_QUEUE } from './modules/trade/routes.js';
+import { closeUnreviewed } from './modules/risk/service.js';
 import { sweepTimedTransitions } from './modules/trade/service.js';
 import { MOCKPAY_WEBHOOK_QUEUE } from './modules/mockpay/provider.js';
 import { PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_SWEEP_QUEUE, workPaymentEvents } from './modules/payment/webhooks.js';
@@ -131,8 +132,8 @@ export async function startShop(config: Config, log: (m: string) => void = conso
   // Timed order transitions: at each deadline (jobs sent with startAfter) and every minute as a safety net.
   await jobs.schedule(ORDERS_SWEEP_QUEUE, '* * * * *');
   await jobs.work(ORDERS_SWEEP_QUEUE, async () => {
-    const done = await sweepTimedTransitions(db);
-    if (done.closed || done.confirmed) app.log.info(done, 'orders sweep');
+    const done = { ...(await sweepTimedTransitions(db)), unreviewed: await closeUnreviewed(db) };
+    if (done.closed || done.confirmed || done.unreviewed) app.log.info(done, 'orders sweep');
   });
   // Refunds: one attempt per job, retried with backoff by pg-boss until the provider answers.
   await jobs.work<{ refundId: string }>(REFUND_QUEUE, async ({ refundId }) => {

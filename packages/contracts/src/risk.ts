@@ -10,7 +10,7 @@ export const RiskReasonSchema = z.enum([
   'CARD_VELOCITY',
   'ADDRESS_VELOCITY',
 ]);
-export const RiskOutcomeSchema = z.enum(['PASSED', 'HELD', 'APPROVED', 'REJECTED']);
+export const RiskOutcomeSchema = z.enum(['PASSED', 'HELD', 'APPROVED', 'REJECTED', 'EXPIRED']);
 
 /** One screened contract as the operator sees it: who, how much, the score and why. */
 export const HeldOrder = z.object({

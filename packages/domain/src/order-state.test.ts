@@ -36,18 +36,18 @@ describe('order transitions (ORDER_EVENTS)', () => {
   describe('every (status, event) pair, written out by hand', () => {
     // Rows: the status an order is in; columns: the event; cells: the status after it, - = refused.
     const matrix = `
-                       PAY_DEPOSIT      PAY          BUYER_CANCEL_BEFORE_PAY  PAY_DEADLINE_PASSED  BUYER_CANCEL_AFTER_PAY  CANCEL_REFUNDED  CANCEL_REJECTED  ALL_SHIPPED  ALL_RECEIVED  ALL_REFUNDED  RISK_HOLD     RISK_APPROVE  RISK_REJECT
-      PENDING_PAY      -                UN_DELIVERY  CANCELED                 CLOSED               -                       -                -                -            -             -             UNDER_REVIEW  -             -
-      PENDING_DEPOSIT  PENDING_BALANCE  -            CANCELED                 CLOSED               -                       -                -                -            -             -             -             -             -
-      PENDING_BALANCE  -                UN_DELIVERY  -                        CLOSED               -                       -                -                -            -             -             -             -             -
-      UN_DELIVERY      -                -            -                        -                    PROCESSING              -                -                UN_RECEIVED  -             CANCEL_ALL    -             -             -
-      UN_RECEIVED      -                -            -                        -                    -                       -                -                -            COMPLETE      CANCEL_ALL    -             -             -
-      COMPLETE         -                -            -                        -                    -                       -                -                -            -             CANCEL_ALL    -             -             -
-      CLOSED           -                -            -                        -                    -                       -                -                -            -             -             -             -             -
-      CANCELED         -                -            -                        -                    -                       -                -                -            -             -             -             -             -
-      CANCEL_ALL       -                -            -                        -                    -                       -                -                -            -             -             -             -             -
-      PROCESSING       -                -            -                        -                    -                       CANCEL_ALL       UN_DELIVERY      -            -             CANCEL_ALL    -             -             -
-      UNDER_REVIEW     -                -            CANCELED                 -                    -                       -                -                -            -             -             -             PENDING_PAY   CANCELED
+                       PAY_DEPOSIT      PAY          BUYER_CANCEL_BEFORE_PAY  PAY_DEADLINE_PASSED  BUYER_CANCEL_AFTER_PAY  CANCEL_REFUNDED  CANCEL_REJECTED  ALL_SHIPPED  ALL_RECEIVED  ALL_REFUNDED  RISK_HOLD     RISK_APPROVE  RISK_REJECT   RISK_REVIEW_EXPIRED
+      PENDING_PAY      -                UN_DELIVERY  CANCELED                 CLOSED               -                       -                -                -            -             -             UNDER_REVIEW  -             -             -
+      PENDING_DEPOSIT  PENDING_BALANCE  -            CANCELED                 CLOSED               -                       -                -                -            -             -             -             -             -             -
+      PENDING_BALANCE  -                UN_DELIVERY  -                        CLOSED               -                       -                -                -            -             -             -             -             -             -
+      UN_DELIVERY      -                -            -                        -                    PROCESSING              -                -                UN_RECEIVED  -             CANCEL_ALL    -             -             -             -
+      UN_RECEIVED      -                -            -                        -                    -                       -                -                -            COMPLETE      CANCEL_ALL    -             -             -             -
+      COMPLETE         -                -            -                        -                    -                       -                -                -            -             CANCEL_ALL    -             -             -             -
+      CLOSED           -                -            -                        -                    -                       -                -                -            -             -             -             -             -             -
+      CANCELED         -                -            -                        -                    -                       -                -                -            -             -             -             -             -             -
+      CANCEL_ALL       -                -            -                        -                    -                       -                -                -            -             -             -             -             -             -
+      PROCESSING       -                -            -                        -                    -                       CANCEL_ALL       UN_DELIVERY      -            -             CANCEL_ALL    -             -             -             -
+      UNDER_REVIEW     -                -            CANCELED                 -                    -                       -                -                -            -             -             -             PENDING_PAY   CANCELED      CANCELED
 `;
     const [head, ...body] = matrix
       .trim()
@@ -120,6 +120,7 @@ describe('order transitions (ORDER_EVENTS)', () => {
       ['UN_DELIVERY', 'RISK_HOLD'], // screening happens before payment only
       ['PENDING_PAY', 'RISK_APPROVE'],
       ['CANCELED', 'RISK_REJECT'],
+      ['PENDING_PAY', 'RISK_REVIEW_EXPIRED'], // only a held order waits for a review
     ];
     for (const [from, event] of forbidden) expect(nextOrderStatus(from, event), `${from} ${event}`).toBeNull();
     // Every event has at least one forbidden move listed above.

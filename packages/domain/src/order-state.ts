@@ -28,7 +28,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * What can happen to an order. CLOSED: the pay deadline passed; CANCELED: the buyer cancelled
  * before paying; PROCESSING: a cancel after payment waits for the seller; CANCEL_ALL: it was
  * refunded in full. UNDER_REVIEW: risk screening held the order before payment (packages/domain
- * risk.ts); the operator approves it (it can be paid) or cancels it (like a buyer cancel).
+ * risk.ts); the operator approves it (it can be paid) or cancels it (like a buyer cancel); left
+ * undecided for RISK_REVIEW_HOURS it is cancelled by itself.
  */
 export const ORDER_EVENTS = {
   PAY_DEPOSIT: { from: ['PENDING_DEPOSIT'], to: 'PENDING_BALANCE' },
@@ -38,6 +39,11 @@ export const ORDER_EVENTS = {
   RISK_HOLD: { from: ['PENDING_PAY'], to: 'UNDER_REVIEW' },
   RISK_APPROVE: { from: ['UNDER_REVIEW'], to: 'PENDING_PAY' },
   RISK_REJECT: { from: ['UNDER_REVIEW'], to: 'CANCELED' },
+  /**
+   * No operator decided within RISK_REVIEW_HOURS: the hold does not keep stock forever. CANCELED,
+   * not CLOSED: the buyer was never able to pay, so "not paid in time" would be wrong.
+   */
+  RISK_REVIEW_EXPIRED: { from: ['UNDER_REVIEW'], to: 'CANCELED' },
   PAY_DEADLINE_PASSED: { from: ['PENDING_PAY', 'PENDING_DEPOSIT', 'PENDING_BALANCE'], to: 'CLOSED' },
   BUYER_CANCEL_AFTER_PAY: { from: ['UN_DELIVERY'], to: 'PROCESSING' },
   CANCEL_REFUNDED: { from: ['PROCESSING'], to: 'CANCEL_ALL' },

@@ -142,3 +142,9 @@ export function scoreRisk(s: RiskSignals, rules: RiskRules = DEFAULT_RISK_RULES)
 
 /** An order is held when its score reaches the threshold. */
 export const isRiskHeld = (score: number, threshold: number): boolean => score >= threshold;
+
+/**
+ * How long a held order waits for the operator before it is cancelled by itself (RISK_REVIEW_EXPIRED),
+ * giving its stock, coupons and points back: three days covers a weekend.
+ */
+export const RISK_REVIEW_HOURS = 72;

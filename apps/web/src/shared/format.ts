@@ -1,5 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { formatMoney, type MoneyValue } from '@mall/domain';
 import { useSite } from './session';
+
+/** Date and time in the interface language ("Dec 3, 2026, 6:00 AM"); none: a dash. */
+export function useDateTime() {
+  const { i18n } = useTranslation();
+  return (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+      : '—';
+}
 
 /** Money formatter bound to the current site's locale. */
 export function useMoney() {

@@ -6,7 +6,8 @@ import { users } from './identity.js';
 /**
  * Risk screening of a placed contract (migration 0049): what the screener saw, its score and
  * reasons, and the outcome. HELD: its orders are UNDER_REVIEW until the operator approves
- * (APPROVED) or cancels (REJECTED) them. Email, IP and device feed the next orders' velocity.
+ * (APPROVED) or cancels (REJECTED) them, or
+ * RISK_REVIEW_HOURS pass undecided (EXPIRED, migration 0054). Email, IP and device feed the next orders' velocity.
  */
 export const riskScreenings = pgTable(
   'risk_screenings',
@@ -29,7 +30,7 @@ export const riskScreenings = pgTable(
       .$type<{ code: string; points: number }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    outcome: text('outcome', { enum: ['PASSED', 'HELD', 'APPROVED', 'REJECTED'] }).notNull(),
+    outcome: text('outcome', { enum: ['PASSED', 'HELD', 'APPROVED', 'REJECTED', 'EXPIRED'] }).notNull(),
     decidedBy: bigint('decided_by', { mode: 'bigint' }).references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -23,7 +23,9 @@ import {
   type Fixtures,
 } from '../../../test/checkout-fixtures.js';
 import { expectError, orderKit, type Buyer } from '../../../test/order-fixtures.js';
+import { RISK_REVIEW_HOURS } from '@mall/domain';
 import type { RiskScreener } from './screener.js';
+import { closeUnreviewed } from './service.js';
 
 let t: TestApp;
 let f: Fixtures;
@@ -249,6 +251,46 @@ describe('held orders', () => {
     expect(await statusOf(placed.orderIds[0]!)).toBe('CANCELED');
     expect((await heldList()).some((h) => h.contractId === placed.contractId)).toBe(false);
     expectError(await decide(placed.contractId, 'APPROVE'), 409, 'Risk.notHeld');
+  });
+
+  it('nobody decides for three days: the order is cancelled by itself, its stock comes back, the operator sees it closed unreviewed', async () => {
+    const hoursLater = (h: number) => new Date(Date.now() + h * 3_600_000);
+    // The holds of the tests above (and the demo's) expire first, so the stock below counts this one only.
+    await closeUnreviewed(t.db, hoursLater(RISK_REVIEW_HOURS + 1));
+    const sku = f.sku['E7-BLK-160'];
+    const before = Number(await stockOf(t.db, sku));
+    const { buyer, placed } = await heldOrder();
+    const cancelled = await heldOrder();
+    const cancel = await cancelled.buyer.b.post('/sapi/mall-order/web/order/closeImmediatelyTradeOrder', {
+      id: cancelled.placed.orderIds[0],
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(Number(await stockOf(t.db, sku))).toBe(before - 3);
+
+    // An hour before the review window ends: still waiting.
+    await closeUnreviewed(t.db, hoursLater(RISK_REVIEW_HOURS - 1));
+    expect(await statusOf(placed.orderIds[0]!)).toBe('UNDER_REVIEW');
+    expect((await heldList()).some((h) => h.contractId === placed.contractId)).toBe(true);
+
+    // Past it: cancelled through the unpaid-cancel path, once.
+    expect(await closeUnreviewed(t.db, hoursLater(RISK_REVIEW_HOURS + 1))).toBe(1);
+    expect(await statusOf(placed.orderIds[0]!)).toBe('CANCELED');
+    expect((await detail(buyer.b, placed.orderIds[0]!)).displayStatus).toBe('CANCELED');
+    expect(Number(await stockOf(t.db, sku))).toBe(before);
+    expect(await closeUnreviewed(t.db, hoursLater(RISK_REVIEW_HOURS + 2))).toBe(0);
+    expectError(await firstPay(buyer.b, placed.contractId), 409, 'Payment.contractNotPayable');
+    expectError(await decide(placed.contractId, 'APPROVE'), 409, 'Risk.notHeld');
+
+    expect((await heldList()).some((h) => h.contractId === placed.contractId)).toBe(false);
+    const decided = await operator.get('/api/operator/risk-holds?outcome=DECIDED');
+    expect(
+      decided.json<{ contractId: string; outcome: string }[]>().find((h) => h.contractId === placed.contractId),
+    ).toMatchObject({
+      outcome: 'EXPIRED',
+    });
+    // The hold the buyer cancelled was not waiting any more: it is not called expired.
+    expect(await screening(cancelled.placed.contractId)).toMatchObject({ outcome: 'HELD' });
+    expect(await statusOf(cancelled.placed.orderIds[0]!)).toBe('CANCELED');
   });
 
   it('a retried submit (same key) is screened once', async () => {

@@ -4,12 +4,13 @@
  * and before the buyer gets its id; at or above the threshold its orders move to UNDER_REVIEW
  * (RISK_HOLD), which payment refuses. The operator approves (RISK_APPROVE: payable again with a
  * fresh pay deadline) or cancels (RISK_REJECT: the unpaid-cancel path gives stock, points and
- * coupons back). A failing check is logged and the order goes on unscreened.
+ * coupons back). Left undecided for RISK_REVIEW_HOURS, the orders close by themselves
+ * (RISK_REVIEW_EXPIRED to CANCELED, the same path). A failing check is logged and the order goes on unscreened.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES, siteFor, type Currency, type HeldOrder, type Site } from '@mall/contracts';
-import { ORDER_EVENTS, isRiskHeld, money } from '@mall/domain';
+import { ORDER_EVENTS, RISK_REVIEW_HOURS, isRiskHeld, money } from '@mall/domain';
 import { clientOf, type Db } from '../../db/client.js';
 import { riskScreenings, tradeContracts, tradeOrders, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -126,6 +127,9 @@ export async function refuseUnderReview(db: Db, contractId: bigint): Promise<voi
   if (held) throw new AppError(409, ERROR_CODES.orderUnderReview, 'This order is under review and cannot be paid yet');
 }
 
+/** Still waiting: a held order the buyer cancelled meanwhile needs no decision. */
+const STILL_UNDER_REVIEW = sql`EXISTS (SELECT 1 FROM trade_orders o WHERE o.contract_id = ${riskScreenings.contractId} AND o.status = 'UNDER_REVIEW')`;
+
 /** Held orders waiting for the operator (oldest first), or the last 100 decided ones (newest first). */
 export async function listScreenings(db: Db, which: 'HELD' | 'DECIDED'): Promise<HeldOrder[]> {
   const rows = await db
@@ -135,12 +139,8 @@ export async function listScreenings(db: Db, which: 'HELD' | 'DECIDED'): Promise
     .innerJoin(users, eq(users.id, riskScreenings.buyerId))
     .where(
       which === 'HELD'
-        ? and(
-            eq(riskScreenings.outcome, 'HELD'),
-            // Still waiting: a held order the buyer cancelled meanwhile needs no decision.
-            sql`EXISTS (SELECT 1 FROM trade_orders o WHERE o.contract_id = ${riskScreenings.contractId} AND o.status = 'UNDER_REVIEW')`,
-          )
-        : inArray(riskScreenings.outcome, ['APPROVED', 'REJECTED']),
+        ? and(eq(riskScreenings.outcome, 'HELD'), STILL_UNDER_REVIEW)
+        : inArray(riskScreenings.outcome, ['APPROVED', 'REJECTED', 'EXPIRED']),
     )
     .orderBy(which === 'HELD' ? riskScreenings.createdAt : desc(riskScreenings.decidedAt))
     .limit(100);
@@ -215,4 +215,39 @@ export async function decideHeld(
   });
   const decided = await listScreenings(db, 'DECIDED');
   return decided.find((d) => d.contractId === String(contractId))!;
+}
+
+/**
+ * Held orders nobody decided on within RISK_REVIEW_HOURS are cancelled through the unpaid-cancel
+ * path (stock, points and coupons back); their screening becomes EXPIRED. Run by the orders
+ * sweep every minute; each contract in its own transaction, so a decision racing it wins or loses whole.
+ */
+export async function closeUnreviewed(db: Db, now = new Date()): Promise<number> {
+  const heldBefore = new Date(now.getTime() - RISK_REVIEW_HOURS * 3_600_000);
+  const due = await db
+    .select({ contractId: riskScreenings.contractId })
+    .from(riskScreenings)
+    .where(and(eq(riskScreenings.outcome, 'HELD'), lt(riskScreenings.createdAt, heldBefore), STILL_UNDER_REVIEW))
+    .orderBy(riskScreenings.createdAt)
+    .limit(500);
+  let closed = 0;
+  for (const { contractId } of due) {
+    closed += await db.transaction(async (tx) => {
+      const [s] = await tx
+        .select({ contractId: riskScreenings.contractId })
+        .from(riskScreenings)
+        .where(and(eq(riskScreenings.contractId, contractId), eq(riskScreenings.outcome, 'HELD')))
+        .for('update');
+      if (!s) return 0;
+      const moved = await closeUnpaidContract(tx, contractId, 'RISK_REVIEW_EXPIRED', now);
+      // The buyer cancelled meanwhile: nothing expired (and the sweep no longer finds it).
+      if (!moved.length) return 0;
+      await tx
+        .update(riskScreenings)
+        .set({ outcome: 'EXPIRED', decidedAt: now })
+        .where(eq(riskScreenings.contractId, contractId));
+      return moved.length;
+    });
+  }
+  return closed;
 }

@@ -66,7 +66,7 @@ export async function movePackages(
 export async function closeUnpaidContract(
   tx: Tx,
   contractId: bigint,
-  event: 'BUYER_CANCEL_BEFORE_PAY' | 'PAY_DEADLINE_PASSED' | 'RISK_REJECT',
+  event: 'BUYER_CANCEL_BEFORE_PAY' | 'PAY_DEADLINE_PASSED' | 'RISK_REJECT' | 'RISK_REVIEW_EXPIRED',
   now = new Date(),
 ): Promise<bigint[]> {
   const moved = await moveOrders(tx, { contractId }, event, { closedAt: now });

@@ -24,6 +24,7 @@ import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderLine } from '@mall/contracts';
+import { RISK_REVIEW_HOURS } from '@mall/domain';
 import { useMoney } from '../../shared/format';
 import { useInvalidateOrders } from './api';
 import { DATE_TIME, lineQty, skuText, STATUS_COLOR, statusKey, taxPercent } from './labels';
@@ -261,7 +262,7 @@ function StatusBox({
         </Title>
       </Group>
       <Text size="sm" c="dimmed">
-        {t(`orders.statusText.${s}`)}
+        {t(`orders.statusText.${s}`, { days: RISK_REVIEW_HOURS / 24 })}
       </Text>
       {s === 'PENDING_PAY' && order.payDeadlineMillis !== null && (
         <Countdown

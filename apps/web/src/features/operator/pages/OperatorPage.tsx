@@ -23,6 +23,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { RejectApplicationBody, type OperatorApplication, type OperatorSeller } from '@mall/contracts';
 import { useSession } from '../../../shared/session';
+import { useDateTime } from '../../../shared/format';
 import { errorMessage, notifyError } from '../../../shared/errors';
 import { Loading, LoadError } from '../../content/components/States';
 import {
@@ -38,14 +39,6 @@ import { HeldOrders } from '../../risk/components/HeldOrders';
 
 const STATUS_COLOR = { audit: 'blue', pass: 'green', reject: 'red' } as const;
 const STATE_COLOR = { seller: 'green', frozen: 'orange', clear: 'gray' } as const;
-
-function useDate() {
-  const { i18n } = useTranslation();
-  return (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-      : '—';
-}
 
 function Confirm({
   opened,
@@ -147,7 +140,7 @@ function RejectModal({ app, onClose }: { app: OperatorApplication | null; onClos
 
 function Applications() {
   const { t } = useTranslation();
-  const date = useDate();
+  const date = useDateTime();
   const [filter, setFilter] = useState<ApplicationFilter>('audit');
   const q = useApplications(filter);
   const pass = usePassApplication();

@@ -1,31 +1,27 @@
 /**
  * The operator console's held orders (risk screening): each with its buyer, amount, score and
- * the reasons it scored; approve (the buyer can pay) or cancel, each after a confirmation. The
- * decided ones are listed apart.
+ * the reasons it scored and when it closes if nobody decides; approve (the buyer can pay) or cancel,
+ * each after a confirmation. The decided ones (and those closed unreviewed) are listed apart.
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HeldOrder } from '@mall/contracts';
+import { RISK_REVIEW_HOURS } from '@mall/domain';
 import { notifyError } from '../../../shared/errors';
-import { useMoney } from '../../../shared/format';
+import { useDateTime, useMoney } from '../../../shared/format';
 import { Loading, LoadError } from '../../content/components/States';
 import { useDecideHold, useHolds, type HoldFilter, type RiskDecision } from '../api/risk';
 
-const OUTCOME_COLOR = { HELD: 'violet', APPROVED: 'green', REJECTED: 'red', PASSED: 'gray' } as const;
+const OUTCOME_COLOR = { HELD: 'violet', APPROVED: 'green', REJECTED: 'red', EXPIRED: 'gray', PASSED: 'gray' } as const;
 
-function useDate() {
-  const { i18n } = useTranslation();
-  return (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-      : '—';
-}
+/** When a waiting order closes by itself if nobody decides (the server's sweep uses the same constant). */
+const closesAt = (heldAt: string) => new Date(Date.parse(heldAt) + RISK_REVIEW_HOURS * 3_600_000).toISOString();
 
 export function HeldOrders() {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const date = useDate();
+  const date = useDateTime();
   const [filter, setFilter] = useState<HoldFilter>('HELD');
   const q = useHolds(filter);
   const decide = useDecideHold();
@@ -84,6 +80,7 @@ export function HeldOrders() {
                 <Text size="sm" c="dimmed">
                   {t('operator.risk.heldAt')}: {date(h.createdAt)}
                   {h.decidedAt ? ` · ${t('operator.risk.decidedAt')}: ${date(h.decidedAt)}` : ''}
+                  {h.outcome === 'HELD' ? ` · ${t('operator.risk.closesAt')}: ${date(closesAt(h.createdAt))}` : ''}
                 </Text>
               </Stack>
               {h.outcome === 'HELD' && (

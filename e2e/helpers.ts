@@ -30,12 +30,15 @@ export async function expectLoggedOut(page: Page) {
 
 export async function addToCart(page: Page, urlKey: string) {
   await page.goto(`/item/${urlKey}`);
+  // A page of a context the test made itself is not held until hydrated (e2e/test.ts): a click before would be lost.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText('Added 1 item to cart')).toBeVisible();
 }
 
 export async function goToCheckout(page: Page, lineCount: number) {
   await page.goto('/cart');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await expect(page.getByTestId('cart-line')).toHaveCount(lineCount);
   await page.getByTestId('checkout-button').click();
   await expect(page).toHaveURL('/checkout');

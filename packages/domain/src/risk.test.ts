@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RISK_RULES, isDisposableEmail, isRiskHeld, scoreRisk, type RiskSignals } from './risk.js';
+import {
+  DEFAULT_RISK_RULES,
+  isDisposableEmail,
+  isRiskHeld,
+  riskReviewEndsAt,
+  scoreRisk,
+  type RiskSignals,
+} from './risk.js';
 
 const calm: RiskSignals = {
   currency: 'USD',
@@ -81,5 +88,11 @@ describe('scoreRisk', () => {
     ).toBe(false);
     // A strong sign with a mismatch is.
     expect(isRiskHeld(scoreRisk({ ...calm, email: 'x@yopmail.com', billingCountry: 'CA' }).score, t)).toBe(true);
+  });
+});
+
+describe('riskReviewEndsAt', () => {
+  it('a hold placed on Friday evening is cancelled on Monday evening if nobody decides', () => {
+    expect(riskReviewEndsAt(new Date('2026-12-04T18:30:00Z')).toISOString()).toBe('2026-12-07T18:30:00.000Z');
   });
 });

@@ -148,3 +148,6 @@ export const isRiskHeld = (score: number, threshold: number): boolean => score >
  * giving its stock, coupons and points back: three days covers a weekend.
  */
 export const RISK_REVIEW_HOURS = 72;
+
+/** When a held order is cancelled if nobody decides: RISK_REVIEW_HOURS after it was held. */
+export const riskReviewEndsAt = (heldAt: Date): Date => new Date(heldAt.getTime() + RISK_REVIEW_HOURS * 3_600_000);

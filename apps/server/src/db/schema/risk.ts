@@ -6,8 +6,8 @@ import { users } from './identity.js';
 /**
  * Risk screening of a placed contract (migration 0049): what the screener saw, its score and
  * reasons, and the outcome. HELD: its orders are UNDER_REVIEW until the operator approves
- * (APPROVED) or cancels (REJECTED) them, or
- * RISK_REVIEW_HOURS pass undecided (EXPIRED, migration 0054). Email, IP and device feed the next orders' velocity.
+ * (APPROVED) or cancels (REJECTED) them, or RISK_REVIEW_HOURS pass undecided (EXPIRED, migration
+ * 0054). Email, IP and device feed the next orders' velocity.
  */
 export const riskScreenings = pgTable(
   'risk_screenings',

@@ -20,7 +20,7 @@ export const spentBalance = (isEnterpriseMain: boolean): CreditBalanceKind =>
 
 /** What payment terms may still spend: the balance `spentBalance` names, read from the account's row. */
 export const spendableMinor = (u: { isEnterpriseMain: boolean; remainingAmtMinor: bigint; creditAmtMinor: bigint }) =>
-  u.isEnterpriseMain ? u.remainingAmtMinor : u.creditAmtMinor;
+  spentBalance(u.isEnterpriseMain) === 'REMAINING' ? u.remainingAmtMinor : u.creditAmtMinor;
 
 const column = (balance: CreditBalanceKind) =>
   balance === 'REMAINING' ? sql.raw('remaining_amt_minor') : sql.raw('credit_amt_minor');

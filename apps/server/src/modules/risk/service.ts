@@ -223,6 +223,7 @@ export async function decideHeld(
  * sweep every minute; each contract in its own transaction, so a decision racing it wins or loses whole.
  */
 export async function closeUnreviewed(db: Db, now = new Date()): Promise<number> {
+  // Held before this: its review window (riskReviewEndsAt) has ended.
   const heldBefore = new Date(now.getTime() - RISK_REVIEW_HOURS * 3_600_000);
   const due = await db
     .select({ contractId: riskScreenings.contractId })

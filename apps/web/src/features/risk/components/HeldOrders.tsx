@@ -7,16 +7,13 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HeldOrder } from '@mall/contracts';
-import { RISK_REVIEW_HOURS } from '@mall/domain';
+import { riskReviewEndsAt } from '@mall/domain';
 import { notifyError } from '../../../shared/errors';
 import { useDateTime, useMoney } from '../../../shared/format';
 import { Loading, LoadError } from '../../content/components/States';
 import { useDecideHold, useHolds, type HoldFilter, type RiskDecision } from '../api/risk';
 
 const OUTCOME_COLOR = { HELD: 'violet', APPROVED: 'green', REJECTED: 'red', EXPIRED: 'gray', PASSED: 'gray' } as const;
-
-/** When a waiting order closes by itself if nobody decides (the server's sweep uses the same constant). */
-const closesAt = (heldAt: string) => new Date(Date.parse(heldAt) + RISK_REVIEW_HOURS * 3_600_000).toISOString();
 
 export function HeldOrders() {
   const { t, i18n } = useTranslation();
@@ -80,7 +77,9 @@ export function HeldOrders() {
                 <Text size="sm" c="dimmed">
                   {t('operator.risk.heldAt')}: {date(h.createdAt)}
                   {h.decidedAt ? ` · ${t('operator.risk.decidedAt')}: ${date(h.decidedAt)}` : ''}
-                  {h.outcome === 'HELD' ? ` · ${t('operator.risk.closesAt')}: ${date(closesAt(h.createdAt))}` : ''}
+                  {h.outcome === 'HELD'
+                    ? ` · ${t('operator.risk.closesAt')}: ${date(riskReviewEndsAt(new Date(h.createdAt)).toISOString())}`
+                    : ''}
                 </Text>
               </Stack>
               {h.outcome === 'HELD' && (
